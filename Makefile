@@ -1,0 +1,210 @@
+# kstruct - one non-recursive Makefile; everything builds into $(BUILD).
+#
+#   make            build/libkstruct.a, build/libkstruct.so, build/kstruct
+#   make run        the guided tour (installs missing packages first)
+#   make check      every CUnit suite, list debug checks on (ditto)
+#   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
+#   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
+#   make docs       the pictures of docs/ (Graphviz)
+#   make install    PREFIX=/usr/local DESTDIR= : library, headers, tool, .pc
+#   make deps       install every Debian package the project uses
+#
+# Variables: BUILD (output folder), CC, OPT, SANITIZE (e.g.
+# address,undefined or thread), TESTS (test binaries to run, e.g. "list
+# sched"), SUITES (suite-name prefixes to run), CI (warnings become errors).
+
+BUILD    ?= build
+CC       ?= cc
+CXX      ?= c++
+OPT      ?= -O2
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+SANITIZE ?=
+FUZZ_SECONDS ?= 60
+VERSION  := 0.1.0
+SOMAJOR  := 0
+
+LIB_DIRS := compat list sched sim sctp mm drivers/base
+PKGS     := liburcu liburcu-cds cunit jansson libpcap
+PUBLIC_PKGS := liburcu liburcu-cds jansson libpcap
+
+WERROR   ?= $(if $(CI),-Werror,)
+WARN     := -Wall -Wextra $(WERROR)
+SANFLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all,)
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+BASE_CPPFLAGS := -I. -D_GNU_SOURCE
+CFLAGS_ALL = -std=gnu11 $(OPT) -g -fPIC $(WARN) $(SANFLAGS) $(BASE_CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS)
+LDLIBS_ALL = $(SANFLAGS) $(PKG_LIBS) -lpthread -lm $(LDLIBS)
+
+# ---------------------------------------------------------------- sources
+LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
+TOOL_SRCS := $(wildcard tools/*.c) $(wildcard bench/*.c)
+HEADERS   := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h))
+
+# release objects (library, tool) and debug objects (tests: LIST_DEBUG on)
+OBJ := $(BUILD)/obj
+DBG := $(BUILD)/dbg
+LIB_OBJS  := $(LIB_SRCS:%.c=$(OBJ)/%.o)
+TOOL_OBJS := $(TOOL_SRCS:%.c=$(OBJ)/%.o)
+
+LIB_A  := $(BUILD)/libkstruct.a
+LIB_SO := $(BUILD)/libkstruct.so.$(VERSION)
+TOOL   := $(BUILD)/kstruct
+
+all: $(LIB_A) $(LIB_SO) $(TOOL)
+
+$(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+$(DBG)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
+
+$(LIB_A): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-soname,libkstruct.so.$(SOMAJOR) -o $@ $^ $(LDLIBS_ALL)
+	ln -sf libkstruct.so.$(VERSION) $(BUILD)/libkstruct.so.$(SOMAJOR)
+	ln -sf libkstruct.so.$(SOMAJOR) $(BUILD)/libkstruct.so
+
+# The tool links objects, not the archive: subsystems register their
+# tours, benchmarks and commands from constructors the linker must keep.
+$(TOOL): $(LIB_OBJS) $(TOOL_OBJS)
+	$(CC) -o $@ $^ $(LDLIBS_ALL)
+
+# ---------------------------------------------------------------- tests
+# One test binary per folder of tests/, linked with the subsystems it
+# tests (so one subsystem's broken build does not stop another's tests).
+TEST_DIRS := $(filter-out fuzz compile install,$(patsubst tests/%/,%,$(wildcard tests/*/)))
+TEST_DEPS_compat  := compat
+TEST_DEPS_list    := compat list
+TEST_DEPS_sched   := compat list sched
+TEST_DEPS_sim     := compat list sched sim
+TEST_DEPS_sctp    := compat list sctp
+TEST_DEPS_mm      := compat list mm
+TEST_DEPS_drivers := compat list drivers/base
+TESTS ?= $(TEST_DIRS)
+
+define test_template
+$(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o \
+		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c)) \
+		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
+	@mkdir -p $$(@D)
+	$$(CC) -o $$@ $$^ $$(LDLIBS_ALL)
+endef
+$(foreach t,$(TEST_DIRS),$(eval $(call test_template,$(t))))
+TEST_BINS := $(TESTS:%=$(BUILD)/tests/test-%)
+
+tests: $(TEST_BINS)
+
+# Every public header compiles on its own; list.h also as C11 -pedantic
+# (gcc and clang when present) and as C++17.
+HEADER_STAMPS := $(HEADERS:%.h=$(BUILD)/hdr/%.ok)
+$(BUILD)/hdr/%.ok: %.h
+	@mkdir -p $(@D)
+	@printf '#include "%s"\n#include "%s"\n' $< $< | \
+		$(CC) -std=gnu11 $(WARN) -Werror $(BASE_CPPFLAGS) $(PKG_CFLAGS) -x c -c - -o /dev/null
+	@touch $@
+check-headers: $(HEADER_STAMPS)
+	@for cc in gcc clang; do command -v $$cc >/dev/null || continue; \
+	  echo '#include "list/list.h"' | $$cc -std=c11 -pedantic -Wall -Wextra -Werror -I. -x c -c - -o /dev/null || exit 1; \
+	  echo '#include "list/list.h"' | $$cc -std=c11 -pedantic -Wall -Wextra -Werror -DLIST_DEBUG -I. -x c -c - -o /dev/null || exit 1; \
+	done
+	@for cxx in g++ clang++; do command -v $$cxx >/dev/null || continue; \
+	  echo '#include "list/list.h"' | $$cxx -std=c++17 -Wall -Wextra -Werror -I. -x c++ -c - -o /dev/null || exit 1; \
+	done
+	@echo "headers: $(words $(HEADERS)) compile alone; list.h as C11 -pedantic and C++17"
+
+check-run: $(TEST_BINS) check-headers
+	@scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- $(SUITES)
+
+check: deps-ensure
+	@$(MAKE) --no-print-directory check-run
+
+# ---------------------------------------------------------------- install
+includedir = $(PREFIX)/include
+libdir     = $(PREFIX)/lib
+bindir     = $(PREFIX)/bin
+pkgdir     = $(libdir)/pkgconfig
+
+$(BUILD)/kstruct.pc: Makefile
+	@mkdir -p $(@D)
+	@printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
+		'libdir=$${prefix}/lib' '' 'Name: kstruct' \
+		'Description: the Linux 2.5.33 list_head structures in userspace' \
+		'Version: $(VERSION)' 'Requires.private: $(PUBLIC_PKGS)' \
+		'Cflags: -I$${includedir}/kstruct -D_GNU_SOURCE' \
+		'Libs: -L$${libdir} -lkstruct' 'Libs.private: -lpthread -lm' > $@
+
+install: all $(BUILD)/kstruct.pc
+	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(bindir) $(DESTDIR)$(pkgdir)
+	install -m 644 $(LIB_A) $(DESTDIR)$(libdir)/
+	install -m 755 $(LIB_SO) $(DESTDIR)$(libdir)/
+	ln -sf libkstruct.so.$(VERSION) $(DESTDIR)$(libdir)/libkstruct.so.$(SOMAJOR)
+	ln -sf libkstruct.so.$(SOMAJOR) $(DESTDIR)$(libdir)/libkstruct.so
+	install -m 755 $(TOOL) $(DESTDIR)$(bindir)/
+	install -m 644 $(BUILD)/kstruct.pc $(DESTDIR)$(pkgdir)/
+	for h in $(HEADERS); do \
+		install -d $(DESTDIR)$(includedir)/kstruct/$$(dirname $$h) && \
+		install -m 644 $$h $(DESTDIR)$(includedir)/kstruct/$$h || exit 1; \
+	done
+
+# Install into a staging folder and build a small program against it
+# through pkg-config, statically and dynamically.
+check-install:
+	@rm -rf $(BUILD)/stage
+	@$(MAKE) --no-print-directory install DESTDIR=$(abspath $(BUILD)/stage) PREFIX=/usr >/dev/null
+	@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC)
+
+# ---------------------------------------------------------------- run, bench
+run: deps-ensure
+	@$(MAKE) --no-print-directory $(TOOL)
+	@$(TOOL) tour
+
+bench: deps-ensure
+	@$(MAKE) --no-print-directory $(TOOL)
+	@mkdir -p $(BUILD)/bench
+	$(TOOL) bench --out $(BUILD)/bench $(BENCH_ARGS)
+
+# ---------------------------------------------------------------- fuzz
+FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
+FUZZ_BUILD := $(BUILD)/fuzz
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
+FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG -DKSTRUCT_TESTING
+
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(PKG_LIBS) -lpthread -lm
+
+fuzz: deps-ensure
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-run: $(FUZZ_BINS)
+	@scripts/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+# ---------------------------------------------------------------- docs
+docs: $(TOOL)
+	@scripts/render-docs.sh $(TOOL) $(BUILD)/docs
+
+# ---------------------------------------------------------------- deps
+deps:
+	@scripts/install-deps.sh --all
+
+deps-ensure:
+	@scripts/install-deps.sh --if-missing
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: all tests check check-run check-headers check-install install run \
+	bench fuzz fuzz-run docs deps deps-ensure clean
+.DELETE_ON_ERROR:
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

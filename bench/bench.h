@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/bench.h - the benchmark harness every subject uses.
+ *
+ * A subject (registered with KSTRUCT_BENCH in tools/kstruct.h) measures
+ * cases with bench_measure(): each case is a body timed over many
+ * repetitions after a warm-up, reported as nanoseconds per operation
+ * (median, min and max over the repetitions).  Cases that share a @group
+ * form one table, one CSV block and one plot (x = @x, one line per
+ * @series).  bench_ratio() records the ratio of two medians measured in
+ * the same run, which is how every comparison is quoted.
+ *
+ * Output: a text table on stdout as cases finish; with an output folder,
+ * <folder>/<subject>.json and .csv, and a PNG per group with more than one
+ * x value when gnuplot is installed.  Progress goes to stderr when it is
+ * a terminal.
+ */
+#ifndef KSTRUCT_BENCH_BENCH_H
+#define KSTRUCT_BENCH_BENCH_H
+
+#include <stdint.h>
+
+struct bench;
+
+struct bench_spec {
+	const char *group;	/* a table/plot: "list primitives" */
+	const char *series;	/* a line in it: "list_head", "cds_list" */
+	double x;		/* the parameter (N); 0 when there is none */
+	unsigned long ops;	/* operations done by one call of @fn (>= 1) */
+	void (*setup)(void *arg);	/* untimed, before each call; or NULL */
+	void (*fn)(void *arg);		/* the timed body */
+	void (*teardown)(void *arg);	/* untimed, after each call; or NULL */
+	void *arg;
+};
+
+struct bench_stat {
+	double median_ns;	/* per operation */
+	double min_ns;
+	double max_ns;
+	unsigned int reps;	/* timed repetitions (after warm-up) */
+	unsigned long ops;	/* operations per repetition */
+};
+
+/**
+ * bench_measure() - time a case and record it
+ * @b: the run
+ * @spec: what to time
+ *
+ * Calls setup/fn/teardown for the warm-up count, then for the repetition
+ * count (more when a repetition is shorter than the minimum time, up to a
+ * cap), timing only @fn with CLOCK_MONOTONIC.
+ *
+ * Return: the statistics, valid until the end of the run.
+ */
+const struct bench_stat *bench_measure(struct bench *b,
+				       const struct bench_spec *spec);
+
+/**
+ * bench_ratio() - record and print the ratio of two medians
+ * @b: the run
+ * @group: the group it belongs to
+ * @what: a label, e.g. "list_head / cds_list add"
+ * @x: the parameter it was measured at
+ * @num: the numerator's statistics
+ * @den: the denominator's statistics
+ *
+ * Return: num->median_ns / den->median_ns.
+ */
+double bench_ratio(struct bench *b, const char *group, const char *what,
+		   double x, const struct bench_stat *num,
+		   const struct bench_stat *den);
+
+/**
+ * bench_value() - record a figure that is not a time (bytes, events/s)
+ * @b: the run
+ * @group: the group it belongs to
+ * @what: a label with its unit, e.g. "peak RSS MiB"
+ * @x: the parameter
+ * @value: the figure
+ */
+void bench_value(struct bench *b, const char *group, const char *what,
+		 double x, double value);
+
+/** bench_note() - a line of commentary, printed and kept in the JSON */
+void bench_note(struct bench *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/** bench_quick() - true in quick mode: subjects shrink their sizes */
+int bench_quick(const struct bench *b);
+
+/* a seedable, fast PRNG for building inputs (xorshift64*) */
+static inline uint64_t bench_rand(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* keep the optimiser from deleting a computed value */
+#define bench_keep(value)						\
+	do {								\
+		__typeof__(value) __keep = (value);			\
+		__asm__ __volatile__("" : : "r"(__keep) : "memory");	\
+	} while (0)
+
+
+
+/* ---- for the "kstruct bench" command (bench/bench.c) ---- */
+
+struct bench_options {
+	unsigned int reps;	/* timed repetitions per case (default 15) */
+	unsigned int warmup;	/* untimed ones first (default 3) */
+	double min_seconds;	/* a repetition shorter than this is repeated */
+	int quick;		/* smaller sizes, fewer repetitions */
+	const char *outdir;	/* where JSON/CSV/PNG go; NULL: nowhere */
+};
+
+struct bench *bench_begin(const char *subject, const struct bench_options *opt);
+/* writes the output files and frees @b; 0 or a negative errno */
+int bench_finish(struct bench *b);
+#endif /* KSTRUCT_BENCH_BENCH_H */

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compat/slab.h - kmalloc()/kzalloc()/kcalloc()/kfree() for userspace,
+ * with a live-allocation counter and fault injection.
+ *
+ * Every allocation in kstruct goes through here (DESIGN.md rule 5) so that
+ * a test can prove both "nothing leaked" (kmalloc_live() back to where it
+ * started) and "a failed allocation leaves everything valid" (fail the Nth
+ * allocation, for every N in turn, as the kernel's fault injection does).
+ *
+ * Fault injection is also set from the environment, read once at the first
+ * allocation: KSTRUCT_FAIL_NTH=N fails the Nth allocation only,
+ * KSTRUCT_FAIL_AFTER=N lets N allocations succeed and fails every later one.
+ *
+ * Deliberate difference from the kernel: gfp flags are accepted and
+ * ignored (nothing sleeps), and kfree() of a pointer that kmalloc() did
+ * not return, or of one already freed, is a BUG naming the caller.
+ */
+#ifndef KSTRUCT_COMPAT_SLAB_H
+#define KSTRUCT_COMPAT_SLAB_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GFP_KERNEL	0x10u
+#define GFP_ATOMIC	0x20u
+#define __GFP_ZERO	0x100u
+
+void *__kmalloc(size_t size, unsigned int flags, const char *file, int line);
+void __kfree(const void *ptr, const char *file, int line);
+
+/**
+ * kmalloc_live() - number of allocations not yet freed
+ *
+ * Return: kmalloc/kzalloc/kcalloc successes minus kfree()s of non-NULL
+ * pointers, over the whole process.
+ */
+long kmalloc_live(void);
+
+/**
+ * kmalloc_fail_nth() - make the @n-th allocation from now fail
+ * @n: 1 fails the very next allocation; 0 disables this trigger
+ */
+void kmalloc_fail_nth(unsigned long n);
+
+/**
+ * kmalloc_fail_after() - let @n more allocations succeed, fail the rest
+ * @n: allocations that still succeed; a negative value disables it
+ */
+void kmalloc_fail_after(long n);
+
+/** kmalloc_fault_reset() - turn fault injection off */
+void kmalloc_fault_reset(void);
+
+/**
+ * kmalloc_fault_fired() - allocations failed on purpose so far
+ *
+ * Lets a fault-injection loop know when N has gone past the last
+ * allocation of the operation under test (the count stops rising).
+ */
+unsigned long kmalloc_fault_fired(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#define kmalloc(size, flags)	__kmalloc((size), (flags), __FILE__, __LINE__)
+#define kzalloc(size, flags)						\
+	__kmalloc((size), (flags) | __GFP_ZERO, __FILE__, __LINE__)
+#define kfree(ptr)		__kfree((ptr), __FILE__, __LINE__)
+
+static inline void *__kcalloc(size_t n, size_t size, unsigned int flags,
+			      const char *file, int line)
+{
+	if (size != 0 && n > (size_t)-1 / size)
+		return NULL;
+	return __kmalloc(n * size, flags | __GFP_ZERO, file, line);
+}
+#define kcalloc(n, size, flags)						\
+	__kcalloc((n), (size), (flags), __FILE__, __LINE__)
+
+#endif /* KSTRUCT_COMPAT_SLAB_H */

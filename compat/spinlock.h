@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compat/spinlock.h - spinlock_t and rwlock_t on pthreads.
+ *
+ * Mirrors include/linux/spinlock.h's API.  spinlock_t is a pthread mutex
+ * rather than a spinning lock: on a 2-core machine running more threads
+ * than cores (the threaded simulator, sanitizers) a sleeping lock is the
+ * honest choice, and ThreadSanitizer understands it.  These are the
+ * kernel's opaque lock types, reached only through the functions below,
+ * which is the case the kernel's coding style allows a typedef for.
+ *
+ * Interrupts do not exist here: the _irq/_irqsave forms take the lock and
+ * keep the kernel's signatures so ported code reads the same.
+ */
+#ifndef KSTRUCT_COMPAT_SPINLOCK_H
+#define KSTRUCT_COMPAT_SPINLOCK_H
+
+#include <pthread.h>
+
+#include "compat/bug.h"
+
+typedef pthread_mutex_t spinlock_t;
+typedef pthread_rwlock_t rwlock_t;
+
+#define __SPIN_LOCK_UNLOCKED(name)	PTHREAD_MUTEX_INITIALIZER
+#define DEFINE_SPINLOCK(name)		spinlock_t name = PTHREAD_MUTEX_INITIALIZER
+#define __RW_LOCK_UNLOCKED(name)	PTHREAD_RWLOCK_INITIALIZER
+#define DEFINE_RWLOCK(name)		rwlock_t name = PTHREAD_RWLOCK_INITIALIZER
+
+static inline void spin_lock_init(spinlock_t *lock)
+{
+	BUG_ON(pthread_mutex_init(lock, NULL) != 0);
+}
+
+static inline void spin_lock(spinlock_t *lock)
+{
+	BUG_ON(pthread_mutex_lock(lock) != 0);
+}
+
+static inline int spin_trylock(spinlock_t *lock)
+{
+	return pthread_mutex_trylock(lock) == 0;
+}
+
+static inline void spin_unlock(spinlock_t *lock)
+{
+	BUG_ON(pthread_mutex_unlock(lock) != 0);
+}
+
+static inline void spin_lock_destroy(spinlock_t *lock)
+{
+	pthread_mutex_destroy(lock);
+}
+
+#define spin_lock_irq(lock)		spin_lock(lock)
+#define spin_unlock_irq(lock)		spin_unlock(lock)
+#define spin_lock_irqsave(lock, flags)					\
+	do { (flags) = 0; spin_lock(lock); } while (0)
+#define spin_unlock_irqrestore(lock, flags)				\
+	do { (void)(flags); spin_unlock(lock); } while (0)
+
+static inline void rwlock_init(rwlock_t *lock)
+{
+	BUG_ON(pthread_rwlock_init(lock, NULL) != 0);
+}
+
+static inline void read_lock(rwlock_t *lock)
+{
+	BUG_ON(pthread_rwlock_rdlock(lock) != 0);
+}
+
+static inline void read_unlock(rwlock_t *lock)
+{
+	BUG_ON(pthread_rwlock_unlock(lock) != 0);
+}
+
+static inline void write_lock(rwlock_t *lock)
+{
+	BUG_ON(pthread_rwlock_wrlock(lock) != 0);
+}
+
+static inline void write_unlock(rwlock_t *lock)
+{
+	BUG_ON(pthread_rwlock_unlock(lock) != 0);
+}
+
+static inline void rwlock_destroy(rwlock_t *lock)
+{
+	pthread_rwlock_destroy(lock);
+}
+
+#endif /* KSTRUCT_COMPAT_SPINLOCK_H */

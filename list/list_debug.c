@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+/*
+ * list/list_debug.c - the checks behind LIST_DEBUG, and list_check().
+ *
+ * Mirrors lib/list_debug.c (CONFIG_DEBUG_LIST) of later kernels; 2.5.33
+ * had no such checks.  Differences: the report names the caller's
+ * file:line (recorded by the LIST_DEBUG wrappers in list.h), goes through
+ * a replaceable handler, and the caller skips the operation instead of
+ * carrying on.  list_check() and hlist_check() are this project's, in the
+ * manner of ccan/list's list_check().
+ *
+ * This file is always built with LIST_DEBUG, so the library serves both
+ * debug and non-debug users.
+ */
+#ifndef LIST_DEBUG
+#define LIST_DEBUG
+#endif
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "list/list.h"
+
+static list_debug_handler_fn *debug_handler;
+static _Thread_local const char *caller_file;
+static _Thread_local int caller_line;
+
+list_debug_handler_fn *list_debug_set_handler(list_debug_handler_fn *fn)
+{
+	return __atomic_exchange_n(&debug_handler, fn, __ATOMIC_SEQ_CST);
+}
+
+void __list_debug_at(const char *file, int line)
+{
+	caller_file = file;
+	caller_line = line;
+}
+
+/* One line: "<op> corruption at <file:line>: <detail>", then the handler. */
+static void __attribute__((format(printf, 2, 3)))
+report(const char *op, const char *fmt, ...)
+{
+	list_debug_handler_fn *fn = __atomic_load_n(&debug_handler,
+						    __ATOMIC_SEQ_CST);
+	char msg[320];
+	int len;
+	va_list ap;
+
+	if (caller_file)
+		len = snprintf(msg, sizeof(msg), "%s corruption at %s:%d: ",
+			       op, caller_file, caller_line);
+	else
+		len = snprintf(msg, sizeof(msg),
+			       "%s corruption at (unknown caller): ", op);
+	va_start(ap, fmt);
+	vsnprintf(msg + len, sizeof(msg) - (size_t)len, fmt, ap);
+	va_end(ap);
+	caller_file = NULL;
+	if (fn) {
+		fn(msg);
+		return;
+	}
+	fprintf(stderr, "%s\n", msg);
+	fflush(stderr);
+	abort();
+}
+
+static bool is_poison(const void *p)
+{
+	return p == (const void *)LIST_POISON1 ||
+	       p == (const void *)LIST_POISON2;
+}
+
+bool __list_add_valid(struct list_head *entry, struct list_head *prev,
+		      struct list_head *next)
+{
+	if (!prev || !next) {
+		report("list_add", "prev (%p) or next (%p) is NULL",
+		       (void *)prev, (void *)next);
+		return false;
+	}
+	if (next->prev != prev) {
+		report("list_add", "next->prev should be prev (%p), but was %p (next=%p)",
+		       (void *)prev, (void *)next->prev, (void *)next);
+		return false;
+	}
+	if (prev->next != next) {
+		report("list_add", "prev->next should be next (%p), but was %p (prev=%p)",
+		       (void *)next, (void *)prev->next, (void *)prev);
+		return false;
+	}
+	if (entry == prev || entry == next) {
+		report("list_add", "double add: new=%p, prev=%p, next=%p",
+		       (void *)entry, (void *)prev, (void *)next);
+		return false;
+	}
+	return true;
+}
+
+bool __list_del_entry_valid(struct list_head *entry)
+{
+	struct list_head *prev = entry->prev;
+	struct list_head *next = entry->next;
+
+	if (!next || !prev) {
+		report("list_del", "%p has NULL pointer (next=%p, prev=%p)",
+		       (void *)entry, (void *)next, (void *)prev);
+		return false;
+	}
+	if (next == LIST_POISON1) {
+		report("list_del", "%p->next is LIST_POISON1 (%p): already deleted",
+		       (void *)entry, (void *)LIST_POISON1);
+		return false;
+	}
+	if (prev == LIST_POISON2) {
+		report("list_del", "%p->prev is LIST_POISON2 (%p): already deleted",
+		       (void *)entry, (void *)LIST_POISON2);
+		return false;
+	}
+	if (prev->next != entry) {
+		report("list_del", "prev->next should be %p, but was %p (prev=%p)",
+		       (void *)entry, (void *)prev->next, (void *)prev);
+		return false;
+	}
+	if (next->prev != entry) {
+		report("list_del", "next->prev should be %p, but was %p (next=%p)",
+		       (void *)entry, (void *)next->prev, (void *)next);
+		return false;
+	}
+	return true;
+}
+
+bool list_check(const struct list_head *head)
+{
+	const struct list_head *pos = head;
+	unsigned long index = 0;
+
+	do {
+		const struct list_head *next = pos->next;
+
+		if (!next || !pos->prev || is_poison(next) ||
+		    is_poison(pos->prev)) {
+			report("list_check",
+			       "node %lu (%p) of list %p has next=%p prev=%p",
+			       index, (const void *)pos, (const void *)head,
+			       (const void *)next, (const void *)pos->prev);
+			return false;
+		}
+		if (next->prev != pos) {
+			report("list_check",
+			       "node %lu (%p) of list %p: next->prev should be %p, but was %p",
+			       index, (const void *)next, (const void *)head,
+			       (const void *)pos, (const void *)next->prev);
+			return false;
+		}
+		pos = next;
+		index++;
+	} while (pos != head);
+	return true;
+}
+
+bool hlist_check(const struct hlist_head *h)
+{
+	struct hlist_node *const *expect = &h->first;
+	const struct hlist_node *pos;
+	unsigned long index = 0;
+
+	for (pos = h->first; pos; pos = pos->next) {
+		if ((const void *)pos == (const void *)HLIST_POISON1 ||
+		    pos->pprev != expect) {
+			report("hlist_check",
+			       "node %lu (%p) of chain %p: pprev should be %p, but was %p",
+			       index, (const void *)pos, (const void *)h,
+			       (const void *)expect,
+			       (const void *)pos->pprev);
+			return false;
+		}
+		expect = &pos->next;
+		index++;
+	}
+	return true;
+}
