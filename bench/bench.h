@@ -120,6 +120,8 @@ struct bench_options {
 };
 
 struct bench *bench_begin(const char *subject, const struct bench_options *opt);
+/* added: fill @opt with the defaults (quick or not) */
+void bench_options_init(struct bench_options *opt, int quick);
 /* writes the output files and frees @b; 0 or a negative errno */
 int bench_finish(struct bench *b);
 #endif /* KSTRUCT_BENCH_BENCH_H */
