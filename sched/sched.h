@@ -1,0 +1,879 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sched/sched.h - the O(1) scheduler of Linux 2.5.33 and its process tree.
+ *
+ * Mirrors include/linux/sched.h (task_struct subset, priorities, task
+ * states, policies) and the structures private to kernel/sched.c of 2.5.33
+ * (struct prio_array, struct runqueue, struct migration_req), made public
+ * here so that tests, the simulator and the tour can look inside them.
+ * The implementation is sched/sched.c (scheduler core, balancing,
+ * migration) and sched/exit.c (fork linkage, ptrace lists, exit_notify,
+ * wait).  Deliberate differences are listed at the top of those files and
+ * in docs/sched.md.
+ *
+ * How a driver (a test, the simulator, the tour) uses this
+ * ---------------------------------------------------------
+ * One machine exists at a time (the kernel's global runqueues[]).
+ *
+ *   sched_init(nr_cpus)      builds nr_cpus runqueues (1..NR_CPUS), one
+ *                            idle task per CPU ("swapper/N", pid 0), the
+ *                            init task (pid 1, the child reaper, asleep),
+ *                            and starts one migration pthread per CPU.
+ *                            Set kstruct_hz (HZ) before calling it.
+ *   sched_teardown()         stops the migration threads and frees every
+ *                            task; sched_init() may then be called again.
+ *
+ * Tasks.  sched_new_task(comm, nice, policy, rt_priority) makes a fresh
+ * task (a child of init with a full timeslice, not yet runnable);
+ * do_fork(parent, clone_flags, comm, &child) forks one the 2.5.33 way
+ * (the parent's remaining slice is split with the child).  Either way the
+ * task becomes runnable with wake_up_forked_process(p, cpu).  Set
+ * p->cpus_allowed before that with set_cpus_allowed() if it matters.
+ *
+ * Sleeping and waking.  The running task p of a CPU goes to sleep with
+ * set_task_state(p, TASK_INTERRUPTIBLE) (or UNINTERRUPTIBLE) followed by
+ * schedule(cpu); something later calls wake_up_process(p) or
+ * try_to_wake_up(p, sync, waker_cpu).
+ *
+ * A tick.  jiffies++ once, then for every online CPU scheduler_tick(cpu,
+ * user_tick), then for every CPU whose current task has need_resched set
+ * (test_tsk_need_resched(cpu_curr(cpu))) call schedule(cpu).  schedule()
+ * returns the task now current on that CPU; there is no real context
+ * switch, the caller records it.  Re-read cpu_curr() after any call that
+ * may migrate (set_cpus_allowed): a migration thread that moves the
+ * running task leaves the idle task current on the old CPU, with
+ * need_resched set, as if it had preempted the task.
+ *
+ * Exit.  do_exit(p, code) turns p into a zombie (reparenting its children
+ * to the reaper); its parent reaps it with sys_wait4().  A detached task
+ * (exit_signal -1) is released at once.  A task that is still some CPU's
+ * current task is freed only when schedule() switches away from it: never
+ * use a task pointer after it has exited and been switched out or reaped.
+ *
+ * Counters for reports: per runqueue nr_switches, nr_array_switches,
+ * nr_pulled (tasks pulled in by load_balance), nr_migrated_in (by the
+ * migration threads), nr_balance (load_balance calls), user_ticks,
+ * system_ticks, idle_ticks; per task nr_migrations, nr_signals.
+ * Trace hooks: struct sched_hooks, installed with sched_set_hooks(); all
+ * NULL by default.  sched_check() and process_tree_check() verify every
+ * invariant of docs/sched.md.
+ *
+ * Locking: every runqueue has a real lock (a pthread mutex); two are
+ * always taken in ascending address order.  The process tree is under
+ * tasklist_lock.  The functions here take the locks they need; callers
+ * hold none (except where a comment says so).
+ */
+#ifndef KSTRUCT_SCHED_SCHED_H
+#define KSTRUCT_SCHED_SCHED_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "compat/bitops.h"
+#include "compat/completion.h"
+#include "compat/jiffies.h"
+#include "compat/spinlock.h"
+#include "list/list.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------ constants */
+
+/* compile-time maximum; the number online is chosen at sched_init() */
+#define NR_CPUS			64
+
+#define MAX_USER_RT_PRIO	100
+#define MAX_RT_PRIO		MAX_USER_RT_PRIO
+#define MAX_PRIO		(MAX_RT_PRIO + 40)
+
+#define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
+#define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
+#define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
+#define USER_PRIO(p)		((p) - MAX_RT_PRIO)
+#define TASK_USER_PRIO(p)	USER_PRIO((p)->static_prio)
+#define MAX_USER_PRIO		(USER_PRIO(MAX_PRIO))
+
+/* tick-based constants: functions of the run-time HZ */
+#define MIN_TIMESLICE		(10 * HZ / 1000)
+#define MAX_TIMESLICE		(300 * HZ / 1000)
+#define CHILD_PENALTY		95
+#define PARENT_PENALTY		100
+#define EXIT_WEIGHT		3
+#define PRIO_BONUS_RATIO	25
+#define INTERACTIVE_DELTA	2
+#define MAX_SLEEP_AVG		(2 * HZ)
+#define STARVATION_LIMIT	(2 * HZ)
+
+/* rebalance cadence, in ticks (at least 1) */
+#define BUSY_REBALANCE_TICK	(HZ / 4 ? HZ / 4 : 1)
+#define IDLE_REBALANCE_TICK	(HZ / 1000 ? HZ / 1000 : 1)
+
+/* longs in a priority bitmap: MAX_PRIO bits plus the sentinel bit */
+#define BITMAP_SIZE							\
+	((((MAX_PRIO + 1 + 7) / 8) + sizeof(long) - 1) / sizeof(long))
+
+/* task states (include/linux/sched.h of 2.5.33) */
+#define TASK_RUNNING		0
+#define TASK_INTERRUPTIBLE	1
+#define TASK_UNINTERRUPTIBLE	2
+#define TASK_ZOMBIE		4
+#define TASK_STOPPED		8
+/* kstruct: released while still current; freed at the next switch */
+#define TASK_DEAD		64
+
+/* scheduling policies */
+#ifndef SCHED_OTHER
+#define SCHED_OTHER		0
+#endif
+#ifndef SCHED_FIFO
+#define SCHED_FIFO		1
+#endif
+#ifndef SCHED_RR
+#define SCHED_RR		2
+#endif
+
+/* task flags */
+#define PF_EXITING		0x00000004UL
+
+/* ptrace flags */
+#define PT_PTRACED		0x00000001UL
+
+/* clone flags used by do_fork() (values of 2.5.33, as in <sched.h>) */
+#ifndef CSIGNAL
+#define CSIGNAL			0x000000ff
+#endif
+#ifndef CLONE_PARENT
+#define CLONE_PARENT		0x00008000
+#endif
+#ifndef CLONE_THREAD
+#define CLONE_THREAD		0x00010000
+#endif
+#ifndef CLONE_DETACHED
+#define CLONE_DETACHED		0x00400000
+#endif
+
+#define TASK_COMM_LEN		16
+
+/* ----------------------------------------------------------- structures */
+
+struct task_struct;
+
+/**
+ * struct prio_array - one set of per-priority run queues
+ * @nr_active: tasks queued in this array
+ * @bitmap: bit i set when @queue[i] is non-empty; bit MAX_PRIO is always
+ *	set, so the first-bit search of an empty array returns MAX_PRIO
+ * @queue: one FIFO ring of task_struct.run_list per priority
+ */
+struct prio_array {
+	int nr_active;
+	unsigned long bitmap[BITMAP_SIZE];
+	struct list_head queue[MAX_PRIO];
+};
+
+/**
+ * struct runqueue - the per-CPU runqueue
+ * @lock: protects everything below except the lockless-read counters
+ * @nr_running: tasks on @active and @expired (read locklessly by
+ *	find_busiest_queue(): use rq_nr_running())
+ * @nr_switches: schedule() calls that picked a different task
+ * @expired_timestamp: jiffies when the first task expired since the last
+ *	array switch, 0 when none has
+ * @nr_uninterruptible: tasks that left in TASK_UNINTERRUPTIBLE, minus
+ *	those woken here (per CPU, so it can go negative on one CPU)
+ * @curr: the task this CPU runs (use cpu_curr() to read it unlocked)
+ * @idle: this CPU's idle task, never queued
+ * @active: the array schedule() picks from
+ * @expired: where tasks whose timeslice ran out wait for the array switch
+ * @arrays: the storage behind @active and @expired
+ * @prev_nr_running: this CPU's view of every CPU's nr_running at its last
+ *	load_balance (the kernel's anti-fluctuation memory)
+ * @migration_thread: the pthread serving @migration_queue
+ * @migration_wait: signalled (under @lock) when a request is queued
+ * @migration_queue: pending struct migration_req, newest first
+ * @cpu: this runqueue's CPU number
+ * @nr_array_switches: times @active and @expired were swapped
+ * @nr_pulled: tasks this CPU pulled in with load_balance()
+ * @nr_migrated_in: tasks the migration threads moved onto this CPU
+ * @nr_balance: load_balance() calls on this CPU
+ * @user_ticks: ticks charged to a task in user mode
+ * @system_ticks: ticks charged to a task in system mode
+ * @idle_ticks: ticks the idle task was current
+ */
+struct runqueue {
+	spinlock_t lock;
+	unsigned long nr_running, nr_switches, expired_timestamp;
+	long nr_uninterruptible;
+	struct task_struct *curr, *idle;
+	struct prio_array *active, *expired, arrays[2];
+	int prev_nr_running[NR_CPUS];
+	pthread_t migration_thread;
+	pthread_cond_t migration_wait;
+	struct list_head migration_queue;
+
+	/* kstruct additions */
+	int cpu;
+	bool migration_running, migration_stop, migration_frozen;
+	unsigned long nr_array_switches, nr_pulled, nr_migrated_in;
+	unsigned long nr_balance;
+	unsigned long user_ticks, system_ticks, idle_ticks;
+};
+
+/**
+ * struct task_struct - the part of a task the scheduler and exit code use
+ * @state: TASK_RUNNING, TASK_INTERRUPTIBLE, ... (change it with
+ *	set_task_state() once the task exists)
+ * @flags: PF_EXITING
+ * @need_resched: the kernel's TIF_NEED_RESCHED (use the tsk helpers)
+ * @cpu: the CPU whose runqueue owns the task
+ * @prio: dynamic priority, the queue index while queued
+ * @static_prio: NICE_TO_PRIO(nice)
+ * @run_list: link in a prio_array queue
+ * @array: the prio_array the task is queued in, or NULL
+ * @sleep_avg: the interactivity estimator, 0..MAX_SLEEP_AVG ticks
+ * @sleep_timestamp: jiffies when the task last left the CPU
+ * @policy: SCHED_OTHER, SCHED_FIFO or SCHED_RR
+ * @rt_priority: 1..99 for real-time tasks, 0 otherwise
+ * @cpus_allowed: affinity mask, bit i for CPU i
+ * @time_slice: ticks left in the current slice
+ * @first_time_slice: 1 until the task's first slice after fork ends
+ * @tasks: link in the global task list (headed by init_task)
+ * @children: this task's children, linked by their @sibling
+ * @sibling: link in the parent's @children
+ * @ptrace_children: children of this task traced by someone else,
+ *	linked by their @ptrace_list
+ * @ptrace_list: link in the real parent's @ptrace_children
+ * @real_parent: the task that forked this one (or its reaper)
+ * @parent: who gets the exit notification (the tracer while traced)
+ * @thread_group: ring of the threads sharing @tgid
+ * @exit_code: the code given to do_exit()
+ * @exit_signal: signal sent to the parent on exit, -1 when detached
+ * @pdeath_signal: signal to this task when its parent dies, 0 for none
+ * @ptrace: PT_PTRACED while traced
+ * @pid: task id
+ * @tgid: thread group id (the group leader's pid)
+ * @comm: short name, no spaces
+ * @signal_mask: signals recorded (bit n for signal n), never delivered
+ * @nr_signals: number of signals recorded
+ * @nr_migrations: times the task changed CPU
+ * @driver_data: for the simulator; the scheduler never touches it
+ */
+struct task_struct {
+	long state;
+	unsigned long flags;
+	int need_resched;
+	int cpu;
+	int prio, static_prio;
+	struct list_head run_list;
+	struct prio_array *array;
+	unsigned long sleep_avg;
+	unsigned long sleep_timestamp;
+	unsigned long policy;
+	unsigned long rt_priority;
+	unsigned long cpus_allowed;
+	unsigned int time_slice, first_time_slice;
+
+	struct list_head tasks;
+	struct list_head children, sibling;
+	struct list_head ptrace_children, ptrace_list;
+	struct task_struct *real_parent, *parent;
+	struct list_head thread_group;
+	int exit_code, exit_signal, pdeath_signal;
+	unsigned long ptrace;
+	pid_t pid, tgid;
+	char comm[TASK_COMM_LEN];
+
+	/* kstruct additions */
+	unsigned long signal_mask;
+	unsigned int nr_signals;
+	unsigned long nr_migrations;
+	void *driver_data;
+};
+
+/**
+ * struct migration_req - a request to move a task off its CPU
+ * @list: link in the runqueue's migration_queue (added at the head)
+ * @task: the task to move to the lowest CPU of its cpus_allowed
+ * @done: completed by the migration thread once the task has moved
+ *
+ * Lives on the stack of the set_cpus_allowed() caller.
+ */
+struct migration_req {
+	struct list_head list;
+	struct task_struct *task;
+	struct completion done;
+};
+
+/**
+ * struct sched_hooks - optional trace callbacks (all may be NULL)
+ * @switch_to: schedule() (or a migration thread) replaced @prev by @next
+ *	on @cpu
+ * @wakeup: @p became runnable on @cpu (try_to_wake_up,
+ *	wake_up_forked_process)
+ * @migrate: @p moved from @src_cpu to @dst_cpu (balancing, migration
+ *	thread, or a sleeping task's CPU change)
+ * @release: @p is about to be freed
+ * @data: passed back to every hook
+ *
+ * Hooks run with runqueue locks held, possibly on a migration pthread:
+ * they must not call back into the scheduler.
+ */
+struct sched_hooks {
+	void (*switch_to)(int cpu, struct task_struct *prev,
+			  struct task_struct *next, void *data);
+	void (*wakeup)(int cpu, struct task_struct *p, void *data);
+	void (*migrate)(struct task_struct *p, int src_cpu, int dst_cpu,
+			void *data);
+	void (*release)(struct task_struct *p, void *data);
+	void *data;
+};
+
+/* ------------------------------------------------------ global state */
+
+extern struct runqueue runqueues[NR_CPUS];
+extern unsigned long cpu_online_map;
+extern int nr_cpus_online;
+/* a task that ran within this many ticks is cache-hot (default 10 ms) */
+extern unsigned long cache_decay_ticks;
+/* the head of the task list: CPU 0's idle task, pid 0 */
+extern struct task_struct *init_task;
+/* init, pid 1: reaps orphans */
+extern struct task_struct *child_reaper;
+extern rwlock_t tasklist_lock;
+
+#define cpu_rq(cpu)		(&runqueues[(cpu)])
+#define task_rq(p)		cpu_rq(task_cpu(p))
+#define rt_task(p)		((p)->prio < MAX_RT_PRIO)
+
+static inline bool cpu_online(int cpu)
+{
+	return cpu >= 0 && cpu < NR_CPUS && (cpu_online_map >> cpu) & 1;
+}
+
+static inline int task_cpu(const struct task_struct *p)
+{
+	return __atomic_load_n(&p->cpu, __ATOMIC_ACQUIRE);
+}
+
+static inline unsigned long rq_nr_running(const struct runqueue *rq)
+{
+	return __atomic_load_n(&rq->nr_running, __ATOMIC_RELAXED);
+}
+
+/**
+ * cpu_curr() - the task currently running on @cpu
+ * @cpu: an online CPU
+ *
+ * Context: lockless read.
+ * Return: the current task (the idle task when nothing runs).
+ */
+static inline struct task_struct *cpu_curr(int cpu)
+{
+	return __atomic_load_n(&cpu_rq(cpu)->curr, __ATOMIC_ACQUIRE);
+}
+
+static inline void set_tsk_need_resched(struct task_struct *p)
+{
+	__atomic_store_n(&p->need_resched, 1, __ATOMIC_RELEASE);
+}
+
+static inline void clear_tsk_need_resched(struct task_struct *p)
+{
+	__atomic_store_n(&p->need_resched, 0, __ATOMIC_RELEASE);
+}
+
+static inline int test_tsk_need_resched(const struct task_struct *p)
+{
+	return __atomic_load_n(&p->need_resched, __ATOMIC_ACQUIRE);
+}
+
+/* ------------------------------------------------ the arithmetic, inline */
+
+/**
+ * task_timeslice() - the slice a task gets on refill
+ * @p: the task
+ *
+ * MIN_TIMESLICE + (MAX_TIMESLICE - MIN_TIMESLICE) * (MAX_PRIO - 1 -
+ * static_prio) / (MAX_USER_PRIO - 1), in ticks.
+ *
+ * Return: the slice in ticks.
+ */
+static inline unsigned int task_timeslice(const struct task_struct *p)
+{
+	return MIN_TIMESLICE + (MAX_TIMESLICE - MIN_TIMESLICE) *
+		(MAX_PRIO - 1 - p->static_prio) / (MAX_USER_PRIO - 1);
+}
+
+/* DELTA(p): how far above static_prio a task must be to count as
+ * interactive; C truncation towards zero, as in 2.5.33 */
+#define DELTA(p)							\
+	(TASK_NICE(p) * (MAX_USER_PRIO * PRIO_BONUS_RATIO / 100) /	\
+	 MAX_USER_PRIO + INTERACTIVE_DELTA)
+
+#define TASK_INTERACTIVE(p)	((p)->prio <= (p)->static_prio - DELTA(p))
+
+#define EXPIRED_STARVING(rq)						\
+	((rq)->expired_timestamp &&					\
+	 (jiffies - (rq)->expired_timestamp >=				\
+	  STARVATION_LIMIT * ((rq)->nr_running) + 1))
+
+/* --------------------------------------------------- scheduler (sched.c) */
+
+/**
+ * sched_init() - build a machine of @nr_cpus CPUs
+ * @nr_cpus: CPUs online, 1..NR_CPUS
+ *
+ * Initialises every runqueue, allocates the idle tasks and init, and
+ * starts one migration pthread per online CPU.  Resets cache_decay_ticks
+ * to 10 ms at the current HZ and removes any hooks.
+ *
+ * Context: no machine may exist (call sched_teardown() first).
+ * Return: 0, -EINVAL for a bad @nr_cpus, -EBUSY when a machine exists,
+ * -ENOMEM or -EAGAIN (thread creation) with nothing left allocated.
+ */
+int sched_init(int nr_cpus);
+
+/**
+ * sched_teardown() - stop the migration threads and free every task
+ *
+ * Context: no set_cpus_allowed() may be in progress.  Harmless when no
+ * machine exists.
+ */
+void sched_teardown(void);
+
+/**
+ * sched_set_hooks() - install trace hooks
+ * @hooks: copied; NULL removes them
+ */
+void sched_set_hooks(const struct sched_hooks *hooks);
+
+/**
+ * init_idle() - make @idle the idle task of @cpu
+ * @idle: a task not queued anywhere
+ * @cpu: an online CPU
+ *
+ * Context: called by sched_init(); takes the runqueue lock.
+ */
+void init_idle(struct task_struct *idle, int cpu);
+
+/**
+ * sched_find_first_bit() - first set bit of a priority bitmap
+ * @b: a bitmap of BITMAP_SIZE longs with bit MAX_PRIO set
+ *
+ * Return: the lowest set bit, MAX_PRIO when the array is empty.
+ */
+int sched_find_first_bit(const unsigned long *b);
+
+/**
+ * enqueue_task() - add @p at the tail of its priority queue in @array
+ * @p: a task not queued
+ * @array: the destination array
+ *
+ * Context: the runqueue lock owning @array is held.
+ */
+void enqueue_task(struct task_struct *p, struct prio_array *array);
+
+/**
+ * dequeue_task() - unlink @p from @array
+ * @p: a task queued in @array
+ * @array: the array
+ *
+ * Context: the runqueue lock owning @array is held.
+ */
+void dequeue_task(struct task_struct *p, struct prio_array *array);
+
+/**
+ * effective_prio() - static priority adjusted by the sleep bonus
+ * @p: the task
+ *
+ * Return: @p->prio for a real-time task, else static_prio - bonus
+ * clamped to [MAX_RT_PRIO, MAX_PRIO - 1], bonus =
+ * 40 * 25 * sleep_avg / MAX_SLEEP_AVG / 100 - 5.
+ */
+int effective_prio(const struct task_struct *p);
+
+/**
+ * activate_task() - credit sleep time and queue @p in @rq's active array
+ * @p: a task not queued
+ * @rq: its runqueue
+ *
+ * Context: @rq's lock is held.
+ */
+void activate_task(struct task_struct *p, struct runqueue *rq);
+
+/**
+ * deactivate_task() - take @p off @rq
+ * @p: a task queued on @rq
+ * @rq: its runqueue
+ *
+ * Context: @rq's lock is held.
+ */
+void deactivate_task(struct task_struct *p, struct runqueue *rq);
+
+/**
+ * task_rq_lock() - lock the runqueue @p is on, stable against migration
+ * @p: the task
+ *
+ * Return: the locked runqueue (task_cpu(p) cannot change until unlock).
+ */
+struct runqueue *task_rq_lock(struct task_struct *p);
+
+/** task_rq_unlock() - unlock what task_rq_lock() locked */
+void task_rq_unlock(struct runqueue *rq);
+
+/**
+ * set_task_state() - change a task's state under its runqueue lock
+ * @p: the task (normally the current task of its CPU, about to sleep)
+ * @state: TASK_RUNNING, TASK_INTERRUPTIBLE, TASK_UNINTERRUPTIBLE, ...
+ */
+void set_task_state(struct task_struct *p, long state);
+
+/**
+ * try_to_wake_up() - make a sleeping task runnable
+ * @p: the task
+ * @sync: a synchronous wakeup: move @p to @this_cpu when allowed and @p
+ *	is neither queued nor running
+ * @this_cpu: the waker's CPU (used only when @sync)
+ *
+ * Activates @p and sets need_resched on the current task of @p's CPU
+ * when @p has a better (lower) priority.
+ *
+ * Context: takes @p's runqueue lock.
+ * Return: 1 when @p was not queued and now is, 0 otherwise.
+ */
+int try_to_wake_up(struct task_struct *p, int sync, int this_cpu);
+
+/** wake_up_process() - try_to_wake_up(@p, 0, -1); Return: as it */
+int wake_up_process(struct task_struct *p);
+
+/**
+ * wake_up_forked_process() - first activation of a new task on @cpu
+ * @p: a task made by do_fork() or sched_new_task(), never queued yet
+ * @cpu: the forking CPU (the kernel's "this CPU")
+ *
+ * Scales the child's sleep_avg by CHILD_PENALTY% and its real parent's
+ * by PARENT_PENALTY%, recomputes the child's prio and activates it.
+ *
+ * Return: 0, -EINVAL when @cpu is offline or not in @p->cpus_allowed or
+ * @p was already woken.
+ */
+int wake_up_forked_process(struct task_struct *p, int cpu);
+
+/**
+ * sched_exit() - give an exiting child's unused first slice back
+ * @p: the child being reaped
+ *
+ * A child still in its first slice returns its time_slice to its parent
+ * (capped at MAX_TIMESLICE); a parent whose sleep_avg is above the
+ * child's gets (EXIT_WEIGHT * parent + child) / (EXIT_WEIGHT + 1).
+ */
+void sched_exit(struct task_struct *p);
+
+/**
+ * scheduler_tick() - one timer tick on @cpu
+ * @cpu: an online CPU
+ * @user_tick: nonzero when the tick hit user mode (accounting only)
+ *
+ * Context: takes @cpu's runqueue lock (and a busiest one to balance).
+ */
+void scheduler_tick(int cpu, int user_tick);
+
+/**
+ * schedule() - pick the next task on @cpu
+ * @cpu: an online CPU
+ *
+ * Deactivates the current task if it is no longer TASK_RUNNING,
+ * idle-balances an empty runqueue, switches arrays when active is empty,
+ * and makes the first task of the best queue current.  Frees a previous
+ * task that was released while current (after the switch_to hook).
+ *
+ * Return: the task now current on @cpu.
+ */
+struct task_struct *schedule(int cpu);
+
+/**
+ * sys_sched_yield() - the current task of @cpu yields
+ * @cpu: an online CPU
+ *
+ * A normal task moves to the expired array (expired_timestamp untouched),
+ * a real-time task to the tail of its queue; need_resched is set.  The
+ * caller then calls schedule(@cpu).
+ *
+ * Return: 0.
+ */
+long sys_sched_yield(int cpu);
+
+/**
+ * set_user_nice() - change a task's nice value
+ * @p: the task
+ * @nice: -20..19
+ *
+ * Return: 0, -EINVAL when @nice is out of range.
+ */
+int set_user_nice(struct task_struct *p, long nice);
+
+/**
+ * setscheduler() - change a task's policy and real-time priority
+ * @p: the task
+ * @policy: SCHED_OTHER, SCHED_FIFO, SCHED_RR, or -1 to keep it
+ * @rt_priority: 1..99 for FIFO/RR, 0 for OTHER
+ *
+ * Real-time prio becomes MAX_USER_RT_PRIO - 1 - @rt_priority.
+ *
+ * Return: 0, or -EINVAL (nothing changed).
+ */
+int setscheduler(struct task_struct *p, int policy, int rt_priority);
+
+/**
+ * find_busiest_queue() - the remote runqueue worth pulling from
+ * @this_rq: the balancing runqueue, locked
+ * @this_cpu: its CPU
+ * @idle: nonzero when @this_cpu is about to go idle
+ * @imbalance: out, tasks to pull (busy mode)
+ *
+ * Context: @this_rq->lock held; on success the busiest lock is held too
+ * (taken with double_lock_balance()).
+ * Return: the busiest runqueue, locked, or NULL.
+ */
+struct runqueue *find_busiest_queue(struct runqueue *this_rq, int this_cpu,
+				    int idle, int *imbalance);
+
+/**
+ * double_lock_balance() - take @busiest's lock while holding @this_rq's
+ * @this_rq: locked
+ * @busiest: to lock
+ * @this_cpu: @this_rq's CPU
+ * @idle: balancing mode
+ * @nr_running: this queue's load as computed before
+ *
+ * When @busiest has the lower address and the trylock fails, drops
+ * @this_rq's lock and takes both in order, then recomputes the load.
+ *
+ * Return: this queue's (possibly recomputed) load.
+ */
+int double_lock_balance(struct runqueue *this_rq, struct runqueue *busiest,
+			int this_cpu, int idle, int nr_running);
+
+/**
+ * pull_task() - move @p from @src_array of @src_rq to @this_rq's active
+ * @src_rq: locked
+ * @src_array: the array @p is in
+ * @p: a task neither running nor cache-hot
+ * @this_rq: locked
+ * @this_cpu: @this_rq's CPU
+ */
+void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
+	       struct task_struct *p, struct runqueue *this_rq, int this_cpu);
+
+/**
+ * load_balance() - pull tasks from the busiest runqueue
+ * @this_rq: locked
+ * @idle: nonzero: pull at most one task, any imbalance
+ *
+ * Context: @this_rq->lock held (dropped and retaken when needed).
+ * Return: the number of tasks pulled (the kernel's returned nothing).
+ */
+int load_balance(struct runqueue *this_rq, int idle);
+
+/**
+ * double_rq_lock() - lock two runqueues in ascending address order
+ * @rq1: a runqueue
+ * @rq2: a runqueue (may be @rq1)
+ */
+void double_rq_lock(struct runqueue *rq1, struct runqueue *rq2);
+
+/** double_rq_unlock() - undo double_rq_lock() */
+void double_rq_unlock(struct runqueue *rq1, struct runqueue *rq2);
+
+/**
+ * set_cpus_allowed() - change a task's affinity, migrating it if needed
+ * @p: the task
+ * @new_mask: CPUs allowed (masked with the online CPUs)
+ *
+ * Context: may block until a migration thread has moved @p; the caller
+ * holds no runqueue lock.
+ * Return: 0, or -EINVAL when no allowed CPU is online (nothing changed).
+ */
+int set_cpus_allowed(struct task_struct *p, unsigned long new_mask);
+
+/**
+ * migration_freeze() - hold @cpu's migration thread (tests only)
+ * @cpu: an online CPU
+ * @frozen: true to hold, false to let it serve its queue again
+ *
+ * While frozen, requests accumulate on the queue, so a test can observe
+ * that they are served newest first.
+ */
+void migration_freeze(int cpu, bool frozen);
+
+/**
+ * migration_queue_len() - requests waiting on @cpu's migration queue
+ * @cpu: an online CPU
+ *
+ * Return: the count, read under the runqueue lock.
+ */
+int migration_queue_len(int cpu);
+
+/**
+ * sched_check() - verify every runqueue invariant
+ *
+ * For each online runqueue: list_check() of every queue, bitmap bit set
+ * exactly for non-empty queues and the sentinel, nr_active sums, every
+ * queued task's prio/array/cpu, nr_running = active + expired, no task
+ * on two queues, idle never queued.  Takes every runqueue lock.
+ *
+ * Return: 0, or -EINVAL after printing the first violation to stderr.
+ */
+int sched_check(void);
+
+/**
+ * sched_nr_running_total() - sum of nr_running over online runqueues
+ *
+ * Return: the sum, read under all runqueue locks.
+ */
+unsigned long sched_nr_running_total(void);
+
+/* ------------------------------------------------ process tree (exit.c) */
+
+/**
+ * sched_new_task() - a fresh task, child of init, not yet runnable
+ * @comm: its name (truncated, spaces not allowed)
+ * @nice: -20..19
+ * @policy: SCHED_OTHER, SCHED_FIFO or SCHED_RR
+ * @rt_priority: 0 for OTHER, 1..99 otherwise
+ *
+ * The task has a full timeslice, sleep_avg 0, all CPUs allowed, and is
+ * in TASK_RUNNING state but not queued: call wake_up_forked_process().
+ *
+ * Return: the task, or NULL (-ENOMEM or bad arguments; nothing changed).
+ */
+struct task_struct *sched_new_task(const char *comm, int nice, int policy,
+				   int rt_priority);
+
+/**
+ * do_fork() - fork @parent the 2.5.33 way
+ * @parent: the forking task
+ * @clone_flags: exit signal in CSIGNAL, CLONE_PARENT, CLONE_THREAD,
+ *	CLONE_DETACHED
+ * @comm: the child's name, or NULL to copy the parent's
+ * @childp: out, the child (not yet runnable)
+ *
+ * The child gets (parent->time_slice + 1) / 2 ticks and first_time_slice
+ * 1, the parent keeps half (a parent left with 0 keeps 1 and is ticked
+ * once if it is running, as in 2.5.33).
+ *
+ * Context: takes tasklist_lock and the parent's runqueue lock.
+ * Return: 0, -ENOMEM, -EINVAL (parent exiting or with no slice left).
+ */
+int do_fork(struct task_struct *parent, unsigned long clone_flags,
+	    const char *comm, struct task_struct **childp);
+
+/**
+ * do_exit() - @p exits with @code
+ * @p: a task other than an idle task and init
+ * @code: recorded in exit_code
+ *
+ * Takes @p off its runqueue (if current, it stays current until the next
+ * schedule(), which sets need_resched), runs exit_notify(), and releases
+ * @p at once when it is detached.
+ *
+ * Return: 0, -EPERM for idle or init, -EINVAL when already exiting.
+ */
+int do_exit(struct task_struct *p, int code);
+
+/**
+ * exit_notify() - reparent @father's children and make it a zombie
+ * @father: the exiting task
+ *
+ * Context: called by do_exit(); takes tasklist_lock.
+ */
+void exit_notify(struct task_struct *father);
+
+/**
+ * sys_wait4() - reap a zombie child of @parent
+ * @parent: the waiting task
+ * @pid: the child's pid, or -1 for any
+ * @exit_code: out (may be NULL)
+ *
+ * Never blocks (WNOHANG).  A traced zombie whose tracer is not its real
+ * parent is handed back to the real parent instead of being reaped.
+ *
+ * Return: the reaped pid, 0 when no matching child is a zombie yet,
+ * -ECHILD when @parent has no matching child.
+ */
+pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
+
+/**
+ * release_task() - unlink a zombie from everything and free it
+ * @p: a zombie (or detached exiting task)
+ *
+ * Runs sched_exit().  If @p is still some CPU's current task it becomes
+ * TASK_DEAD and schedule() frees it when switching away.
+ *
+ * Context: takes tasklist_lock.
+ */
+void release_task(struct task_struct *p);
+
+/**
+ * ptrace_attach() - @tracer starts tracing @child
+ * @tracer: the tracer
+ * @child: the tracee
+ *
+ * @child moves onto @tracer's children and onto its real parent's
+ * ptrace_children.
+ *
+ * Return: 0, -EPERM (self, idle, init, zombie), -EBUSY (already traced).
+ */
+int ptrace_attach(struct task_struct *tracer, struct task_struct *child);
+
+/**
+ * ptrace_detach() - stop tracing @child
+ * @child: a traced task
+ *
+ * Return: 0, -EINVAL when @child is not traced.
+ */
+int ptrace_detach(struct task_struct *child);
+
+/**
+ * next_thread() - the next task of @p's thread group
+ * @p: a task
+ *
+ * Return: the next thread (@p itself when alone).
+ */
+struct task_struct *next_thread(const struct task_struct *p);
+
+/**
+ * find_task_by_pid() - look a task up on the task list
+ * @pid: the pid
+ *
+ * Return: the task, or NULL.
+ */
+struct task_struct *find_task_by_pid(pid_t pid);
+
+/**
+ * process_tree_check() - verify the process tree invariants
+ *
+ * Every ring (tasks, children, ptrace_children, thread_group) passes
+ * list_check(); every child's parent owns the list it is on; a task with
+ * a ptrace_list link is traced by someone other than its real parent; no
+ * exiting task has children; no task is its own parent.
+ *
+ * Return: 0, or -EINVAL after printing the first violation to stderr.
+ */
+int process_tree_check(void);
+
+/**
+ * nr_tasks() - tasks on the task list (idle of CPU 0 included)
+ *
+ * Return: the count.
+ */
+int nr_tasks(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KSTRUCT_SCHED_SCHED_H */
