@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * drivers/base/device.h - the driver model's buses, devices and drivers.
+ *
+ * Mirrors include/linux/device.h of Linux 2.5.33 (late August 2002):
+ * struct bus_type with its devices and drivers lists, struct
+ * device_driver with the devices bound to it, struct device, and the
+ * functions of drivers/base/bus.c, core.c and driver.c that build and walk
+ * those lists (bus_register, device_register/unregister,
+ * driver_register/unregister, bus_for_each_dev/bus_for_each_drv,
+ * get_/put_ for each object).
+ *
+ * Deliberate differences from 2.5.33, all documented in docs/drivers.md:
+ * - No sysfs/driverfs (the dir entries), no power management, no device
+ *   tree (parent, children, g_list), no classes or interfaces.
+ * - Every register/unregister returns 0 or a negative errno and refuses
+ *   bad input (a device twice, something never registered, a device with
+ *   no bus, a driver on an unregistered bus) without changing anything.
+ *   device_unregister, driver_unregister and bus_unregister return int.
+ * - bus_unregister exists (2.5.33 had only put_bus): it refuses a bus that
+ *   still has devices or drivers.
+ * - bus_for_each_dev/bus_for_each_drv take a @start entry, as later
+ *   kernels' do, and survive the removal of ANY entry during the walk,
+ *   the current one included: every walk registers a cursor on the bus,
+ *   and unlinking an entry moves each cursor standing on it back to its
+ *   predecessor (see bus.c).
+ * - A per-bus bind_lock (a sleeping lock) serialises registration,
+ *   unregistration, probe and remove, as the bus's rw_semaphore did from
+ *   2.5.4x and device_lock() does today.  The 2.5.33 rwlock (lock) still
+ *   guards the lists against walkers, which hold it only between steps.
+ * - A driver's probe that fails falls through to the next driver.
+ * - "present" is kept on buses too, and an object may be registered again
+ *   only once its reference count has dropped back to zero.
+ */
+#ifndef KSTRUCT_DRIVERS_BASE_DEVICE_H
+#define KSTRUCT_DRIVERS_BASE_DEVICE_H
+
+#include <stdbool.h>
+
+#include "compat/atomic.h"
+#include "compat/spinlock.h"
+#include "list/list.h"
+
+#define DEVICE_NAME_SIZE	80
+#define BUS_ID_SIZE		16
+
+struct device;
+struct device_driver;
+
+/**
+ * struct bus_type - a bus: the devices on it and the drivers for them
+ * @name: the bus's name ("pci", "usb"); unique among registered buses
+ * @lock: guards @devices, @drivers, every registered driver's devices
+ *	list, each device's driver pointer and @walkers; walkers read-lock
+ *	it between steps, changes write-lock it
+ * @bind_lock: serialises every register/unregister on the bus and the
+ *	probe/remove/match calls they make (kstruct addition, see above)
+ * @walk_lock: guards @walkers against concurrent walkers, who all hold
+ *	@lock only for reading
+ * @refcount: references: one for the registration, one per registered
+ *	device and driver, one per walk or register call in progress
+ * @present: 1 while registered
+ * @node: link on the list of registered buses
+ * @devices: registered devices, oldest first (device_register appends)
+ * @drivers: registered drivers, NEWEST first (driver_register pushes)
+ * @walkers: cursors of the bus_for_each_dev/bus_for_each_drv calls in
+ *	progress (kstruct addition)
+ * @match: nonzero when @drv can drive @dev; NULL: every driver matches
+ *
+ * Zero the structure, fill in @name and @match, then bus_register().
+ */
+struct bus_type {
+	const char *name;
+	rwlock_t lock;
+	spinlock_t bind_lock;
+	spinlock_t walk_lock;
+	atomic_t refcount;
+	int present;
+	struct list_head node;
+	struct list_head devices;
+	struct list_head drivers;
+	struct list_head walkers;
+	int (*match)(struct device *dev, struct device_driver *drv);
+};
+
+/**
+ * struct device_driver - a driver and the devices bound to it
+ * @name: the driver's name; unique among the drivers of its bus
+ * @bus: the bus it drives devices of (set before driver_register)
+ * @refcount: references: one for the registration, one per bound
+ *	device, one per walk standing on it, plus get_driver()s
+ * @present: 1 while registered
+ * @bus_list: link on @bus's drivers list
+ * @devices: the devices bound to it, in binding order
+ * @probe: binds a device: 0 on success, a negative errno to decline
+ *	(the next driver is then tried); NULL always succeeds
+ * @remove: unbinds a device (on device or driver unregistration); may be
+ *	NULL
+ * @release: called when the last reference is dropped; may be NULL
+ */
+struct device_driver {
+	const char *name;
+	struct bus_type *bus;
+	atomic_t refcount;
+	int present;
+	struct list_head bus_list;
+	struct list_head devices;
+	int (*probe)(struct device *dev);
+	int (*remove)(struct device *dev);
+	void (*release)(struct device_driver *drv);
+};
+
+/**
+ * struct device - a device on a bus
+ * @bus_list: link on @bus's devices list
+ * @driver_list: link on @driver's devices list while bound; an empty ring
+ *	of its own otherwise
+ * @bus: the bus it sits on (set before device_register)
+ * @driver: the driver bound to it, or NULL
+ * @refcount: references: one for the registration, one per walk
+ *	standing on it, plus get_device()s
+ * @present: 1 while registered
+ * @name: a descriptive name
+ * @bus_id: the position on the bus ("00:1f.2")
+ * @driver_data: for the bound driver
+ * @release: called when the last reference is dropped; may be NULL.  It
+ *	may free the device.
+ *
+ * Zero the structure, fill in @bus, names and @release, then
+ * device_register().
+ */
+struct device {
+	struct list_head bus_list;
+	struct list_head driver_list;
+	struct bus_type *bus;
+	struct device_driver *driver;
+	atomic_t refcount;
+	int present;
+	char name[DEVICE_NAME_SIZE];
+	char bus_id[BUS_ID_SIZE];
+	void *driver_data;
+	void (*release)(struct device *dev);
+};
+
+#define to_dev(node)	container_of(node, struct device, bus_list)
+#define to_drv(node)	container_of(node, struct device_driver, bus_list)
+
+/* bus.c */
+int bus_register(struct bus_type *bus);
+int bus_unregister(struct bus_type *bus);
+struct bus_type *get_bus(struct bus_type *bus);
+void put_bus(struct bus_type *bus);
+int bus_for_each_dev(struct bus_type *bus, struct device *start, void *data,
+		     int (*fn)(struct device *dev, void *data));
+int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
+		     void *data,
+		     int (*fn)(struct device_driver *drv, void *data));
+bool bus_check(struct bus_type *bus);
+bool buses_check(void);
+
+/* core.c */
+int device_register(struct device *dev);
+int device_unregister(struct device *dev);
+struct device *get_device(struct device *dev);
+void put_device(struct device *dev);
+
+/* driver.c */
+int driver_register(struct device_driver *drv);
+int driver_unregister(struct device_driver *drv);
+struct device_driver *get_driver(struct device_driver *drv);
+void put_driver(struct device_driver *drv);
+
+#endif /* KSTRUCT_DRIVERS_BASE_DEVICE_H */
