@@ -26,7 +26,12 @@
  * - Entry iterators evaluate their head argument once, and test for the
  *   end of the list by address arithmetic instead of forming a member
  *   access through the head's fake entry, so UBSan has nothing to flag.
- * - list_check()/hlist_check() verify a whole ring (list_debug.c).
+ * - list_check()/hlist_check() verify a whole ring (list_debug.c); under
+ *   LIST_DEBUG they too name their caller's file:line when they fail.
+ * - Iterators accept a pointer to a const head; list_next_entry_circular()
+ *   and list_prev_entry_circular() evaluate each argument once.
+ * - Under LIST_DEBUG, list_swap() checks both entries before touching
+ *   either, so a failed check leaves both lists as they were.
  */
 #ifndef KSTRUCT_LIST_LIST_H
 #define KSTRUCT_LIST_LIST_H
@@ -83,6 +88,8 @@ list_debug_handler_fn *list_debug_set_handler(list_debug_handler_fn *fn);
 
 #ifdef LIST_DEBUG
 void __list_debug_at(const char *file, int line);
+/* forget the recorded caller, pass @ok through */
+bool __list_debug_end(bool ok);
 bool __list_add_valid(struct list_head *entry, struct list_head *prev,
 		      struct list_head *next);
 bool __list_del_entry_valid(struct list_head *entry);
@@ -311,7 +318,10 @@ static inline void list_swap(struct list_head *entry1,
 {
 	struct list_head *pos = entry2->prev;
 
-	list_del(entry2);
+	/* in debug builds, check both before touching either */
+	if (!__list_del_entry_valid(entry1) ||
+	    !__list_del_entry_checked(entry2))
+		return;
 	list_replace(entry1, entry2);
 	if (pos == entry1)
 		pos = entry2;
@@ -649,17 +659,37 @@ static inline size_t list_count_nodes(struct list_head *head)
 	((const char *)(pos) + offsetof(__typeof__(*(pos)), member) ==	\
 	 (const char *)(head))
 
-/** list_next_entry_circular() - the entry after @pos, skipping the head */
+/**
+ * list_next_entry_circular() - the entry after @pos, skipping the head
+ * @pos: an entry (evaluated once)
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_next_entry_circular(pos, head, member)			\
-	(list_is_last(&(pos)->member, head) ?				\
-	 list_first_entry(head, __typeof__(*(pos)), member) :		\
-	 list_next_entry(pos, member))
+	__extension__ ({						\
+		__typeof__(&*(pos)) pos__ = (pos);			\
+		const struct list_head *head__ = (head);		\
+		list_is_last(&pos__->member, head__) ?			\
+			list_first_entry(head__, __typeof__(*pos__),	\
+					 member) :			\
+			list_next_entry(pos__, member);			\
+	})
 
-/** list_prev_entry_circular() - the entry before @pos, skipping the head */
+/**
+ * list_prev_entry_circular() - the entry before @pos, skipping the head
+ * @pos: an entry (evaluated once)
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_prev_entry_circular(pos, head, member)			\
-	(list_is_first(&(pos)->member, head) ?				\
-	 list_last_entry(head, __typeof__(*(pos)), member) :		\
-	 list_prev_entry(pos, member))
+	__extension__ ({						\
+		__typeof__(&*(pos)) pos__ = (pos);			\
+		const struct list_head *head__ = (head);		\
+		list_is_first(&pos__->member, head__) ?			\
+			list_last_entry(head__, __typeof__(*pos__),	\
+					member) :			\
+			list_prev_entry(pos__, member);			\
+	})
 
 /**
  * list_prepare_entry() - a start point for list_for_each_entry_continue()
@@ -693,7 +723,7 @@ static inline size_t list_count_nodes(struct list_head *head)
 #define __LIST_UNIQ(prefix)	__LIST_CAT(prefix, __COUNTER__)
 
 #define __list_once(h, head)						\
-	for (struct list_head *h = (head); h; h = NULL)
+	for (__typeof__(&*(head)) h = (head); h; h = NULL)
 
 /** list_for_each() - iterate @pos over the list_heads of @head */
 #define list_for_each(pos, head) \
@@ -1052,7 +1082,8 @@ static inline size_t hlist_count_nodes(struct hlist_head *head)
  */
 #ifdef LIST_DEBUG
 #define __LIST_DEBUG_CALL(fn, ...)					\
-	(__list_debug_at(__FILE__, __LINE__), fn(__VA_ARGS__))
+	(__list_debug_at(__FILE__, __LINE__), fn(__VA_ARGS__),		\
+	 __list_debug_at(NULL, 0))
 #define __list_add(e, p, n)	__LIST_DEBUG_CALL(__list_add, e, p, n)
 #define list_add(e, h)		__LIST_DEBUG_CALL(list_add, e, h)
 #define list_add_tail(e, h)	__LIST_DEBUG_CALL(list_add_tail, e, h)
@@ -1067,6 +1098,10 @@ static inline size_t hlist_count_nodes(struct hlist_head *head)
 #define list_rotate_left(h)	__LIST_DEBUG_CALL(list_rotate_left, h)
 #define list_rotate_to_front(e, h) \
 	__LIST_DEBUG_CALL(list_rotate_to_front, e, h)
+#define list_check(h)							\
+	(__list_debug_at(__FILE__, __LINE__), __list_debug_end(list_check(h)))
+#define hlist_check(h)							\
+	(__list_debug_at(__FILE__, __LINE__), __list_debug_end(hlist_check(h)))
 #endif
 
 #endif /* KSTRUCT_LIST_LIST_H */

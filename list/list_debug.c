@@ -10,7 +10,8 @@
  * manner of ccan/list's list_check().
  *
  * This file is always built with LIST_DEBUG, so the library serves both
- * debug and non-debug users.
+ * debug and non-debug users.  list_check and hlist_check are defined in
+ * parentheses because LIST_DEBUG makes them caller-recording macros.
  */
 #ifndef LIST_DEBUG
 #define LIST_DEBUG
@@ -36,6 +37,12 @@ void __list_debug_at(const char *file, int line)
 	caller_line = line;
 }
 
+bool __list_debug_end(bool ok)
+{
+	caller_file = NULL;
+	return ok;
+}
+
 /* One line: "<op> corruption at <file:line>: <detail>", then the handler. */
 static void __attribute__((format(printf, 2, 3)))
 report(const char *op, const char *fmt, ...)
@@ -52,10 +59,13 @@ report(const char *op, const char *fmt, ...)
 	else
 		len = snprintf(msg, sizeof(msg),
 			       "%s corruption at (unknown caller): ", op);
-	va_start(ap, fmt);
-	vsnprintf(msg + len, sizeof(msg) - (size_t)len, fmt, ap);
-	va_end(ap);
-	caller_file = NULL;
+	if (len < 0)
+		len = 0;
+	if ((size_t)len < sizeof(msg) - 1) {	/* else: truncated already */
+		va_start(ap, fmt);
+		vsnprintf(msg + len, sizeof(msg) - (size_t)len, fmt, ap);
+		va_end(ap);
+	}
 	if (fn) {
 		fn(msg);
 		return;
@@ -130,7 +140,7 @@ bool __list_del_entry_valid(struct list_head *entry)
 	return true;
 }
 
-bool list_check(const struct list_head *head)
+bool (list_check)(const struct list_head *head)
 {
 	const struct list_head *pos = head;
 	unsigned long index = 0;
@@ -159,7 +169,7 @@ bool list_check(const struct list_head *head)
 	return true;
 }
 
-bool hlist_check(const struct hlist_head *h)
+bool (hlist_check)(const struct hlist_head *h)
 {
 	struct hlist_node *const *expect = &h->first;
 	const struct hlist_node *pos;
