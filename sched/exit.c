@@ -1,0 +1,682 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched/exit.c - the process tree of Linux 2.5.33: fork linkage, ptrace
+ * lists, thread groups, exit_notify and wait.
+ *
+ * Mirrors kernel/exit.c of 2.5.33 (release_task, forget_original_parent,
+ * reparent_thread, zap_thread, exit_notify, do_exit, sys_wait4), the
+ * linkage part of kernel/fork.c (do_fork: SET_LINKS, the timeslice split)
+ * and kernel/ptrace.c (__ptrace_link, __ptrace_unlink, ptrace_attach,
+ * ptrace_detach).  Written from the plain-words description in
+ * spec/sched.md; no kernel code was copied.
+ *
+ * Deliberate differences:
+ *  - Tasks are passed as pointers (do_exit(p, code), sys_wait4(parent,
+ *    pid, &code)); do_fork() returns an errno and the child through a
+ *    pointer; sched_new_task() makes a fresh child of init with a full
+ *    slice (what the simulator needs to create a workload).
+ *  - Signals are recorded (signal_mask, nr_signals), never delivered.
+ *  - sys_wait4() never blocks (WNOHANG) and scans children only, as
+ *    2.5.33 did.
+ *  - Re-linking a task under a new parent (SET_LINKS/REMOVE_LINKS) moves
+ *    only its sibling link; its place on the global task list stays.
+ *    New children go to the tail of their parent's children.
+ *  - do_exit() refuses (-EPERM) to kill an idle task or init instead of
+ *    panicking, and refuses a second exit with -EINVAL.
+ *  - exit_notify() walks ptrace_children by their ptrace_list link.
+ *  - A task released while still current becomes TASK_DEAD and is freed
+ *    by schedule() when it is switched out.
+ *
+ * 2.5.33 quirks kept: forget_original_parent() resets real_parent of
+ * every task on the exiting task's children list, including tasks it was
+ * only tracing, so a tracee of an exiting tracer ends up under the
+ * tracer's reaper rather than its own real parent; a traced zombie that
+ * its tracer waits for is handed back to its real parent and its pid is
+ * still returned to the tracer.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compat/bug.h"
+#include "compat/slab.h"
+#include "sched/internal.h"
+#include "sched/sched.h"
+
+DEFINE_RWLOCK(tasklist_lock);
+struct task_struct *init_task;
+struct task_struct *child_reaper;
+static pid_t last_pid;
+
+/* ---------------------------------------------------------- allocation */
+
+static void set_comm(struct task_struct *p, const char *comm)
+{
+	size_t i;
+
+	snprintf(p->comm, sizeof(p->comm), "%s", comm ? comm : "task");
+	/* trace formats split on spaces */
+	for (i = 0; p->comm[i]; i++)
+		if (p->comm[i] == ' ')
+			p->comm[i] = '_';
+}
+
+struct task_struct *alloc_task(const char *comm)
+{
+	struct task_struct *p = kzalloc(sizeof(*p), GFP_KERNEL);
+
+	if (!p)
+		return NULL;
+	p->state = TASK_UNINTERRUPTIBLE;
+	p->static_prio = NICE_TO_PRIO(0);
+	p->prio = p->static_prio;
+	p->policy = SCHED_OTHER;
+	p->cpus_allowed = cpu_online_map;
+	p->sleep_timestamp = jiffies;
+	p->exit_signal = SIGCHLD;
+	INIT_LIST_HEAD(&p->run_list);
+	INIT_LIST_HEAD(&p->tasks);
+	INIT_LIST_HEAD(&p->children);
+	INIT_LIST_HEAD(&p->sibling);
+	INIT_LIST_HEAD(&p->ptrace_children);
+	INIT_LIST_HEAD(&p->ptrace_list);
+	INIT_LIST_HEAD(&p->thread_group);
+	set_comm(p, comm);
+	return p;
+}
+
+void free_task(struct task_struct *p)
+{
+	if (sched_hooks.release)
+		sched_hooks.release(p, sched_hooks.data);
+	kfree(p);
+}
+
+int tree_init(int nr_cpus)
+{
+	struct task_struct *idle[NR_CPUS], *init;
+	char name[TASK_COMM_LEN];
+	int cpu, n;
+
+	for (n = 0; n < nr_cpus; n++) {
+		snprintf(name, sizeof(name), "swapper/%d", n);
+		idle[n] = alloc_task(name);
+		if (!idle[n])
+			goto err_free_idle;
+	}
+	init = alloc_task("init");
+	if (!init)
+		goto err_free_idle;
+
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		init_idle(idle[cpu], cpu);
+		idle[cpu]->parent = idle[cpu]->real_parent = idle[cpu];
+	}
+	write_lock(&tasklist_lock);
+	init_task = idle[0];
+	last_pid = 0;
+
+	init->pid = init->tgid = ++last_pid;
+	init->state = TASK_INTERRUPTIBLE;
+	init->time_slice = task_timeslice(init);
+	init->parent = init->real_parent = init_task;
+	list_add_tail(&init->sibling, &init_task->children);
+	list_add_tail(&init->tasks, &init_task->tasks);
+	child_reaper = init;
+	write_unlock(&tasklist_lock);
+	return 0;
+
+err_free_idle:
+	while (n-- > 0)
+		kfree(idle[n]);
+	return -ENOMEM;
+}
+
+void tree_teardown(int nr_cpus)
+{
+	struct task_struct *p, *n;
+	struct runqueue *rq;
+	int cpu;
+
+	write_lock(&tasklist_lock);
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		rq = cpu_rq(cpu);
+		p = rq->curr;
+		/* released while current: on no list any more */
+		if (p && p != rq->idle && p->state == TASK_DEAD)
+			free_task(p);
+		rq->curr = rq->idle;
+	}
+	if (init_task) {
+		list_for_each_entry_safe(p, n, &init_task->tasks, tasks)
+			free_task(p);
+	}
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		rq = cpu_rq(cpu);
+		if (rq->idle)
+			free_task(rq->idle);
+		rq->idle = rq->curr = NULL;
+	}
+	init_task = child_reaper = NULL;
+	write_unlock(&tasklist_lock);
+}
+
+/* ------------------------------------------------------------- lookup */
+
+struct task_struct *next_thread(const struct task_struct *p)
+{
+	return list_entry(p->thread_group.next, struct task_struct,
+			  thread_group);
+}
+
+struct task_struct *find_task_by_pid(pid_t pid)
+{
+	struct task_struct *p, *found = NULL;
+
+	read_lock(&tasklist_lock);
+	if (init_task && init_task->pid == pid) {
+		found = init_task;
+		goto out_unlock;
+	}
+	if (init_task) {
+		list_for_each_entry(p, &init_task->tasks, tasks) {
+			if (p->pid == pid) {
+				found = p;
+				break;
+			}
+		}
+	}
+out_unlock:
+	read_unlock(&tasklist_lock);
+	return found;
+}
+
+int nr_tasks(void)
+{
+	int n = 0;
+
+	read_lock(&tasklist_lock);
+	if (init_task)
+		n = 1 + (int)list_count_nodes(&init_task->tasks);
+	read_unlock(&tasklist_lock);
+	return n;
+}
+
+/* ------------------------------------------------------------ signals */
+
+/* record @sig for @t; tasklist_lock held for writing */
+static void send_sig(int sig, struct task_struct *t)
+{
+	if (sig <= 0 || sig >= BITS_PER_LONG)
+		return;
+	t->signal_mask |= 1UL << sig;
+	t->nr_signals++;
+}
+
+static void do_notify_parent(struct task_struct *p, int sig)
+{
+	send_sig(sig, p->parent);
+}
+
+/* ------------------------------------------------------------- linkage */
+
+/* move @p's sibling link under @new_parent (REMOVE_LINKS + SET_LINKS) */
+static void relink_parent(struct task_struct *p,
+			  struct task_struct *new_parent)
+{
+	list_del(&p->sibling);
+	p->parent = new_parent;
+	list_add_tail(&p->sibling, &new_parent->children);
+}
+
+static void __ptrace_link(struct task_struct *child,
+			  struct task_struct *new_parent)
+{
+	BUG_ON(!list_empty(&child->ptrace_list));
+	if (child->parent == new_parent)
+		return;
+	/* the real parent keeps track of its child while someone traces it */
+	list_add(&child->ptrace_list, &child->parent->ptrace_children);
+	relink_parent(child, new_parent);
+}
+
+static void __ptrace_unlink(struct task_struct *child)
+{
+	BUG_ON(!child->ptrace);
+	child->ptrace = 0;
+	if (list_empty(&child->ptrace_list))
+		return;
+	list_del_init(&child->ptrace_list);
+	relink_parent(child, child->real_parent);
+}
+
+int ptrace_attach(struct task_struct *tracer, struct task_struct *child)
+{
+	int ret = -EPERM;
+
+	if (!tracer || !child)
+		return -EINVAL;
+	write_lock(&tasklist_lock);
+	if (tracer == child || child->pid == 0 || child == child_reaper ||
+	    tracer->pid == 0 || child->tgid == tracer->tgid)
+		goto out_unlock;
+	if ((child->flags | tracer->flags) & PF_EXITING)
+		goto out_unlock;
+	ret = -EBUSY;
+	if (child->ptrace)
+		goto out_unlock;
+	child->ptrace = PT_PTRACED;
+	__ptrace_link(child, tracer);
+	ret = 0;
+out_unlock:
+	write_unlock(&tasklist_lock);
+	return ret;
+}
+
+int ptrace_detach(struct task_struct *child)
+{
+	int ret = -EINVAL;
+
+	if (!child)
+		return -EINVAL;
+	write_lock(&tasklist_lock);
+	if (child->ptrace) {
+		__ptrace_unlink(child);
+		ret = 0;
+	}
+	write_unlock(&tasklist_lock);
+	return ret;
+}
+
+/* ---------------------------------------------------------------- fork */
+
+/* pid, thread group and parent links of a new task; tasklist held */
+static void link_new_task(struct task_struct *p, struct task_struct *parent,
+			  unsigned long clone_flags)
+{
+	p->pid = ++last_pid;
+	if (clone_flags & CLONE_THREAD) {
+		p->tgid = parent->tgid;
+		list_add_tail(&p->thread_group, &parent->thread_group);
+	} else {
+		p->tgid = p->pid;
+	}
+	if (clone_flags & CLONE_PARENT)
+		p->real_parent = parent->real_parent;
+	else
+		p->real_parent = parent;
+	p->parent = p->real_parent;
+	list_add_tail(&p->sibling, &p->parent->children);
+	list_add_tail(&p->tasks, &init_task->tasks);
+}
+
+int do_fork(struct task_struct *parent, unsigned long clone_flags,
+	    const char *comm, struct task_struct **childp)
+{
+	struct task_struct *p;
+	struct runqueue *prq;
+	bool tick_parent, running;
+	int ret = -EINVAL, cpu;
+
+	if (!parent || !childp || parent->pid == 0 ||
+	    (clone_flags & ~(CSIGNAL | CLONE_PARENT | CLONE_THREAD |
+			     CLONE_DETACHED)))
+		return -EINVAL;
+	p = alloc_task(comm ? comm : parent->comm);
+	if (!p)
+		return -ENOMEM;
+
+	write_lock(&tasklist_lock);
+	if (parent->flags & PF_EXITING)
+		goto err_unlock;
+	if ((clone_flags & CLONE_PARENT) && parent == child_reaper)
+		goto err_unlock;
+	prq = task_rq_lock(parent);
+	if (!parent->time_slice) {
+		task_rq_unlock(prq);
+		goto err_unlock;
+	}
+	p->static_prio = parent->static_prio;
+	p->prio = parent->prio;
+	p->policy = parent->policy;
+	p->rt_priority = parent->rt_priority;
+	p->cpus_allowed = parent->cpus_allowed;
+	p->sleep_avg = parent->sleep_avg;
+	p->cpu = parent->cpu;
+	p->sleep_timestamp = jiffies;
+	/* the slice is shared, so forking gains no CPU time */
+	p->time_slice = (parent->time_slice + 1) / 2;
+	p->first_time_slice = 1;
+	parent->time_slice /= 2;
+	parent->sleep_avg = parent->sleep_avg * PARENT_PENALTY / 100;
+	tick_parent = !parent->time_slice;
+	if (tick_parent)
+		parent->time_slice = 1;
+	running = prq->curr == parent;
+	cpu = prq->cpu;
+	task_rq_unlock(prq);
+
+	p->exit_signal = (clone_flags & CLONE_DETACHED) ? -1 :
+			 (int)(clone_flags & CSIGNAL);
+	link_new_task(p, parent, clone_flags);
+	write_unlock(&tasklist_lock);
+
+	/* 2.5.33: a parent left with one tick is ticked at once */
+	if (tick_parent && running)
+		scheduler_tick(cpu, 0);
+	*childp = p;
+	return 0;
+
+err_unlock:
+	write_unlock(&tasklist_lock);
+	kfree(p);
+	return ret;
+}
+
+struct task_struct *sched_new_task(const char *comm, int nice, int policy,
+				   int rt_priority)
+{
+	struct task_struct *p;
+
+	if (nice < -20 || nice > 19 || rt_priority < 0 ||
+	    rt_priority > MAX_USER_RT_PRIO - 1)
+		return NULL;
+	if (policy != SCHED_OTHER && policy != SCHED_FIFO &&
+	    policy != SCHED_RR)
+		return NULL;
+	if ((policy == SCHED_OTHER) != (rt_priority == 0))
+		return NULL;
+	if (!child_reaper)
+		return NULL;
+	p = alloc_task(comm);
+	if (!p)
+		return NULL;
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->policy = policy;
+	p->rt_priority = rt_priority;
+	p->prio = policy == SCHED_OTHER ? p->static_prio :
+		  MAX_USER_RT_PRIO - 1 - rt_priority;
+	p->time_slice = task_timeslice(p);
+
+	write_lock(&tasklist_lock);
+	link_new_task(p, child_reaper, SIGCHLD);
+	write_unlock(&tasklist_lock);
+	return p;
+}
+
+/* ---------------------------------------------------------------- exit */
+
+static void __release_task(struct task_struct *p)
+{
+	struct runqueue *rq;
+
+	sched_exit(p);
+	list_del_init(&p->tasks);
+	list_del_init(&p->sibling);
+	list_del_init(&p->thread_group);
+	list_del_init(&p->ptrace_list);
+
+	rq = task_rq_lock(p);
+	if (rq->curr == p) {
+		/* schedule() frees it once it is switched out */
+		p->state = TASK_DEAD;
+		task_rq_unlock(rq);
+		return;
+	}
+	BUG_ON(p->array);
+	task_rq_unlock(rq);
+	free_task(p);
+}
+
+void release_task(struct task_struct *p)
+{
+	write_lock(&tasklist_lock);
+	__release_task(p);
+	write_unlock(&tasklist_lock);
+}
+
+static void reparent_thread(struct task_struct *p, struct task_struct *reaper)
+{
+	if (p->exit_signal != -1)
+		p->exit_signal = SIGCHLD;
+	/* a task never reaps itself */
+	p->real_parent = p == reaper ? child_reaper : reaper;
+	if (p->pdeath_signal)
+		send_sig(p->pdeath_signal, p);
+}
+
+static void forget_original_parent(struct task_struct *father)
+{
+	struct task_struct *p, *reaper = father;
+
+	/* another live thread of the group, else init */
+	do {
+		reaper = next_thread(reaper);
+		if (!(reaper->flags & PF_EXITING))
+			break;
+	} while (reaper != father);
+	if (reaper == father)
+		reaper = child_reaper;
+
+	list_for_each_entry(p, &father->children, sibling)
+		reparent_thread(p, reaper);
+	list_for_each_entry(p, &father->ptrace_children, ptrace_list)
+		reparent_thread(p, reaper);
+}
+
+static void zap_thread(struct task_struct *p, struct task_struct *father,
+		       int traced)
+{
+	struct task_struct *tracer;
+
+	if (unlikely(traced)) {
+		/* traced by someone else: keep that, change the real parent */
+		tracer = p->parent;
+		__ptrace_unlink(p);
+		p->ptrace = PT_PTRACED;
+		__ptrace_link(p, tracer);
+		return;
+	}
+	/* we may have been its tracer: that ends here */
+	if (p->ptrace)
+		__ptrace_unlink(p);
+	relink_parent(p, p->real_parent);
+	BUG_ON(p->parent == father);
+	if (p->state == TASK_ZOMBIE && p->exit_signal != -1)
+		do_notify_parent(p, p->exit_signal);
+}
+
+static void __exit_notify(struct task_struct *father)
+{
+	struct runqueue *rq;
+
+	forget_original_parent(father);
+
+	rq = task_rq_lock(father);
+	father->state = TASK_ZOMBIE;
+	task_rq_unlock(rq);
+	if (father->exit_signal != -1)
+		do_notify_parent(father, father->exit_signal);
+
+	while (!list_empty(&father->children))
+		zap_thread(list_first_entry(&father->children,
+					    struct task_struct, sibling),
+			   father, 0);
+	while (!list_empty(&father->ptrace_children))
+		zap_thread(list_first_entry(&father->ptrace_children,
+					    struct task_struct, ptrace_list),
+			   father, 1);
+	BUG_ON(!list_empty(&father->children));
+	BUG_ON(!list_empty(&father->ptrace_children));
+}
+
+void exit_notify(struct task_struct *father)
+{
+	write_lock(&tasklist_lock);
+	__exit_notify(father);
+	write_unlock(&tasklist_lock);
+}
+
+int do_exit(struct task_struct *p, int code)
+{
+	struct runqueue *rq;
+	int ret = -EPERM;
+
+	if (!p)
+		return -EINVAL;
+	write_lock(&tasklist_lock);
+	if (p->pid == 0 || p == child_reaper)
+		goto out_unlock;
+	ret = -EINVAL;
+	if (p->flags & PF_EXITING)
+		goto out_unlock;
+
+	rq = task_rq_lock(p);
+	p->flags |= PF_EXITING;
+	p->exit_code = code;
+	if (rq->curr == p) {
+		/* schedule() takes it off the runqueue */
+		set_tsk_need_resched(p);
+	} else if (p->array) {
+		deactivate_task(p, rq);
+	} else if (p->state == TASK_UNINTERRUPTIBLE) {
+		/* it will never be woken: stop counting it */
+		rq->nr_uninterruptible--;
+	}
+	task_rq_unlock(rq);
+
+	__exit_notify(p);
+	if (p->exit_signal == -1 && !p->ptrace)
+		__release_task(p);
+	ret = 0;
+out_unlock:
+	write_unlock(&tasklist_lock);
+	return ret;
+}
+
+pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)
+{
+	struct task_struct *p, *n;
+	pid_t ret = -ECHILD;
+
+	if (!parent)
+		return -EINVAL;
+	write_lock(&tasklist_lock);
+	list_for_each_entry_safe(p, n, &parent->children, sibling) {
+		if (pid != -1 && p->pid != pid)
+			continue;
+		ret = 0;
+		if (p->state != TASK_ZOMBIE)
+			continue;
+		ret = p->pid;
+		if (exit_code)
+			*exit_code = p->exit_code;
+		if (p->real_parent != p->parent) {
+			/* the tracer is done: hand it to its real parent */
+			__ptrace_unlink(p);
+			if (p->exit_signal != -1)
+				do_notify_parent(p, p->exit_signal);
+			else
+				__release_task(p);
+		} else {
+			__release_task(p);
+		}
+		break;
+	}
+	write_unlock(&tasklist_lock);
+	return ret;
+}
+
+/* ---------------------------------------------------------- checking */
+
+#define check(cond, ...)						\
+	do {								\
+		if (unlikely(!(cond))) {				\
+			fprintf(stderr, "process_tree_check: " __VA_ARGS__); \
+			fputc('\n', stderr);				\
+			ret = -EINVAL;					\
+			goto out_unlock;				\
+		}							\
+	} while (0)
+
+static bool on_list(const struct list_head *entry,
+		    const struct list_head *head)
+{
+	const struct list_head *pos;
+
+	for (pos = head->next; pos != head; pos = pos->next)
+		if (pos == entry)
+			return true;
+	return false;
+}
+
+static int check_task(struct task_struct *p)
+{
+	struct task_struct *c, *t;
+	int ret = 0;
+
+	check(list_check(&p->children) && list_check(&p->ptrace_children) &&
+	      list_check(&p->thread_group),
+	      "task %d: a ring is broken", p->pid);
+	list_for_each_entry(c, &p->children, sibling)
+		check(c->parent == p, "task %d on children of %d, parent %d",
+		      c->pid, p->pid, c->parent ? c->parent->pid : -1);
+	list_for_each_entry(c, &p->ptrace_children, ptrace_list)
+		check(c->real_parent == p && c->ptrace && c->parent != p,
+		      "task %d on ptrace_children of %d wrongly", c->pid,
+		      p->pid);
+	list_for_each_entry(t, &p->thread_group, thread_group)
+		check(t->tgid == p->tgid, "task %d (tgid %d) in group %d",
+		      t->pid, t->tgid, p->tgid);
+	if (p == init_task)
+		return 0;
+	check(p->parent && p->real_parent && p->parent != p &&
+	      p->real_parent != p, "task %d: bad parent links", p->pid);
+	check(on_list(&p->sibling, &p->parent->children),
+	      "task %d not on its parent %d's children", p->pid,
+	      p->parent->pid);
+	if (!list_empty(&p->ptrace_list))
+		check(p->ptrace && p->parent != p->real_parent &&
+		      on_list(&p->ptrace_list, &p->real_parent->ptrace_children),
+		      "task %d: stray ptrace_list link", p->pid);
+	if (p->parent != p->real_parent)
+		check(p->ptrace && !list_empty(&p->ptrace_list),
+		      "task %d: parent %d is not real parent %d, untraced",
+		      p->pid, p->parent->pid, p->real_parent->pid);
+	if (p->state == TASK_ZOMBIE)
+		check((p->flags & PF_EXITING) && list_empty(&p->children) &&
+		      list_empty(&p->ptrace_children),
+		      "zombie %d still has children", p->pid);
+	if (p->parent->state == TASK_ZOMBIE || p->real_parent->state ==
+	    TASK_ZOMBIE)
+		check(0, "task %d has a zombie (real) parent", p->pid);
+out_unlock:
+	return ret;
+}
+
+int process_tree_check(void)
+{
+	struct task_struct *p;
+	int ret = 0;
+
+	read_lock(&tasklist_lock);
+	if (!init_task)
+		goto out_unlock;
+	check(list_check(&init_task->tasks), "task list ring broken");
+	check(child_reaper && child_reaper->parent == init_task,
+	      "init is not a child of the idle task");
+	ret = check_task(init_task);
+	if (ret)
+		goto out_unlock;
+	list_for_each_entry(p, &init_task->tasks, tasks) {
+		check(p->state != TASK_DEAD, "released task %d on task list",
+		      p->pid);
+		ret = check_task(p);
+		if (ret)
+			goto out_unlock;
+	}
+out_unlock:
+	read_unlock(&tasklist_lock);
+	return ret;
+}

@@ -1,0 +1,1117 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched/sched.c - the O(1) scheduler core of Linux 2.5.33, in userspace.
+ *
+ * Mirrors kernel/sched.c of 2.5.33: enqueue_task, dequeue_task,
+ * effective_prio, activate_task, deactivate_task, try_to_wake_up,
+ * wake_up_process, wake_up_forked_process, sched_exit, scheduler_tick
+ * (with idle_tick), schedule, sys_sched_yield, set_user_nice,
+ * setscheduler, find_busiest_queue, double_lock_balance, pull_task,
+ * load_balance, double_rq_lock/unlock, task_rq_lock/unlock,
+ * set_cpus_allowed, migration_thread, migration_init, sched_init,
+ * init_idle and sched_find_first_bit.  Written from the plain-words
+ * description in docs (spec/sched.md); no kernel code was copied.
+ *
+ * Deliberate differences (see docs/sched.md for the reasons):
+ *  - "This CPU" is an explicit argument: scheduler_tick(cpu, user_tick),
+ *    schedule(cpu), sys_sched_yield(cpu), try_to_wake_up(p, sync,
+ *    this_cpu), wake_up_forked_process(p, cpu).  Tasks are pointers, not
+ *    pids (setscheduler(p, policy, rt_priority)).
+ *  - No context switch: schedule() returns the next task and the caller
+ *    records the switch; sys_sched_yield() sets need_resched instead of
+ *    calling schedule() itself.
+ *  - Errors are values: bad nice/policy/mask input returns -EINVAL where
+ *    2.5.33 returned silently or BUG()ed; set_user_nice() returns int;
+ *    load_balance() returns how many tasks it pulled.
+ *  - Signals are never pending for the scheduler: a task going to sleep
+ *    in TASK_INTERRUPTIBLE always sleeps.
+ *  - Migration threads are pthreads, not tasks.  A migration thread that
+ *    moves its CPU's running task makes the idle task current there with
+ *    need_resched set (as if it had preempted the task and then slept),
+ *    counting one switch.  It also sets need_resched on the destination's
+ *    current task when the moved task has a better priority (later
+ *    kernels' move_task_away did so; without it a task moved to an idle
+ *    CPU would wait for an unrelated event).
+ *  - The parent's PARENT_PENALTY is applied in do_fork() under the
+ *    parent's runqueue lock rather than in wake_up_forked_process(); with
+ *    PARENT_PENALTY 100 it changes nothing anyway.
+ *  - A slice of 0 ticks (possible only when HZ < 100) expires at the next
+ *    tick instead of wrapping the unsigned counter.
+ *  - nr_running, curr, need_resched and a task's cpu are read without
+ *    locks (as the kernel does); here those accesses are atomic so that
+ *    ThreadSanitizer can check the rest.
+ *  - cache_decay_ticks is a variable set to 10 ms by sched_init().
+ *
+ * 2.5.33 quirks kept: yield does not stamp expired_timestamp; idle-mode
+ * balancing pulls at most one task; balancing pulls from the tail of the
+ * lowest-index queue of the expired array first; set_user_nice() moves
+ * prio by (new static prio - old dynamic prio), which drops the sleep
+ * bonus until the next recalculation; setscheduler() deactivates and
+ * reactivates, crediting the time since the task last left a CPU as
+ * sleep; a migrated task is credited likewise by activate_task().
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compat/bug.h"
+#include "compat/slab.h"
+#include "sched/internal.h"
+#include "sched/sched.h"
+
+struct runqueue runqueues[NR_CPUS];
+unsigned long cpu_online_map;
+int nr_cpus_online;
+unsigned long cache_decay_ticks;
+struct sched_hooks sched_hooks;
+static bool machine_up;
+
+/* ------------------------------------------------------------ helpers */
+
+static inline void rq_nr_running_add(struct runqueue *rq, long delta)
+{
+	__atomic_store_n(&rq->nr_running, rq->nr_running + delta,
+			 __ATOMIC_RELAXED);
+}
+
+static inline void rq_set_curr(struct runqueue *rq, struct task_struct *p)
+{
+	__atomic_store_n(&rq->curr, p, __ATOMIC_RELEASE);
+}
+
+static inline bool task_running(struct runqueue *rq, struct task_struct *p)
+{
+	return rq->curr == p;
+}
+
+void set_task_cpu(struct task_struct *p, int cpu)
+{
+	if (p->cpu != cpu)
+		p->nr_migrations++;
+	__atomic_store_n(&p->cpu, cpu, __ATOMIC_RELEASE);
+}
+
+static void hook_migrate(struct task_struct *p, int src, int dst)
+{
+	if (sched_hooks.migrate && src != dst)
+		sched_hooks.migrate(p, src, dst, sched_hooks.data);
+}
+
+static void hook_switch(int cpu, struct task_struct *prev,
+			struct task_struct *next)
+{
+	if (sched_hooks.switch_to)
+		sched_hooks.switch_to(cpu, prev, next, sched_hooks.data);
+}
+
+static void hook_wakeup(int cpu, struct task_struct *p)
+{
+	if (sched_hooks.wakeup)
+		sched_hooks.wakeup(cpu, p, sched_hooks.data);
+}
+
+void sched_set_hooks(const struct sched_hooks *hooks)
+{
+	if (hooks)
+		sched_hooks = *hooks;
+	else
+		memset(&sched_hooks, 0, sizeof(sched_hooks));
+}
+
+int sched_find_first_bit(const unsigned long *b)
+{
+	unsigned int i;
+
+	/* the sentinel bit MAX_PRIO guarantees a hit */
+	for (i = 0; i < BITMAP_SIZE; i++)
+		if (b[i])
+			return i * BITS_PER_LONG + __builtin_ctzl(b[i]);
+	BUG();
+}
+
+/* ------------------------------------------------------------ locking */
+
+struct runqueue *task_rq_lock(struct task_struct *p)
+{
+	struct runqueue *rq;
+
+	for (;;) {
+		rq = task_rq(p);
+		spin_lock(&rq->lock);
+		if (likely(rq == task_rq(p)))
+			return rq;
+		spin_unlock(&rq->lock);
+	}
+}
+
+void task_rq_unlock(struct runqueue *rq)
+{
+	spin_unlock(&rq->lock);
+}
+
+void double_rq_lock(struct runqueue *rq1, struct runqueue *rq2)
+{
+	if (rq1 == rq2) {
+		spin_lock(&rq1->lock);
+	} else if (rq1 < rq2) {
+		spin_lock(&rq1->lock);
+		spin_lock(&rq2->lock);
+	} else {
+		spin_lock(&rq2->lock);
+		spin_lock(&rq1->lock);
+	}
+}
+
+void double_rq_unlock(struct runqueue *rq1, struct runqueue *rq2)
+{
+	spin_unlock(&rq1->lock);
+	if (rq1 != rq2)
+		spin_unlock(&rq2->lock);
+}
+
+void double_task_rq_lock(struct task_struct *p, struct task_struct *q,
+			 struct runqueue **rqp, struct runqueue **rqq)
+{
+	struct runqueue *a, *b;
+
+	for (;;) {
+		a = task_rq(p);
+		b = task_rq(q);
+		double_rq_lock(a, b);
+		if (likely(a == task_rq(p) && b == task_rq(q)))
+			break;
+		double_rq_unlock(a, b);
+	}
+	*rqp = a;
+	*rqq = b;
+}
+
+void set_task_state(struct task_struct *p, long state)
+{
+	struct runqueue *rq = task_rq_lock(p);
+
+	p->state = state;
+	task_rq_unlock(rq);
+}
+
+/* ----------------------------------------------------- the run queues */
+
+void enqueue_task(struct task_struct *p, struct prio_array *array)
+{
+	list_add_tail(&p->run_list, &array->queue[p->prio]);
+	__set_bit(p->prio, array->bitmap);
+	array->nr_active++;
+	p->array = array;
+}
+
+void dequeue_task(struct task_struct *p, struct prio_array *array)
+{
+	array->nr_active--;
+	list_del(&p->run_list);
+	if (list_empty(&array->queue[p->prio]))
+		__clear_bit(p->prio, array->bitmap);
+}
+
+int effective_prio(const struct task_struct *p)
+{
+	long bonus, prio;
+
+	if (rt_task(p))
+		return p->prio;
+
+	/* sleep_avg in [0, MAX_SLEEP_AVG] maps onto a bonus of -5..+5 */
+	bonus = (long)(MAX_USER_PRIO * PRIO_BONUS_RATIO * p->sleep_avg /
+		       MAX_SLEEP_AVG / 100) -
+		MAX_USER_PRIO * PRIO_BONUS_RATIO / 100 / 2;
+	prio = p->static_prio - bonus;
+	if (prio < MAX_RT_PRIO)
+		prio = MAX_RT_PRIO;
+	if (prio > MAX_PRIO - 1)
+		prio = MAX_PRIO - 1;
+	return (int)prio;
+}
+
+void activate_task(struct task_struct *p, struct runqueue *rq)
+{
+	unsigned long slept = jiffies - p->sleep_timestamp;
+
+	if (!rt_task(p) && slept) {
+		if (slept >= MAX_SLEEP_AVG - p->sleep_avg)
+			p->sleep_avg = MAX_SLEEP_AVG;
+		else
+			p->sleep_avg += slept;
+		p->prio = effective_prio(p);
+	}
+	enqueue_task(p, rq->active);
+	rq_nr_running_add(rq, 1);
+}
+
+void deactivate_task(struct task_struct *p, struct runqueue *rq)
+{
+	rq_nr_running_add(rq, -1);
+	if (p->state == TASK_UNINTERRUPTIBLE)
+		rq->nr_uninterruptible++;
+	dequeue_task(p, p->array);
+	p->array = NULL;
+}
+
+/* ---------------------------------------------------------- wakeups */
+
+int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
+{
+	struct runqueue *rq;
+	int success = 0, old_cpu;
+
+	for (;;) {
+		rq = task_rq_lock(p);
+		if (p->state & (TASK_ZOMBIE | TASK_DEAD) || p == rq->idle ||
+		    (p->flags & PF_EXITING))
+			goto out_unlock;
+		if (p->array)
+			break;
+		/* a sync wakeup pulls a sleeper to the waker's CPU */
+		if (sync && !task_running(rq, p) && cpu_online(this_cpu) &&
+		    task_cpu(p) != this_cpu &&
+		    (p->cpus_allowed & (1UL << this_cpu))) {
+			old_cpu = task_cpu(p);
+			set_task_cpu(p, this_cpu);
+			hook_migrate(p, old_cpu, this_cpu);
+			task_rq_unlock(rq);
+			continue;
+		}
+		if (p->state == TASK_UNINTERRUPTIBLE)
+			rq->nr_uninterruptible--;
+		activate_task(p, rq);
+		if (p->prio < rq->curr->prio)
+			set_tsk_need_resched(rq->curr);
+		hook_wakeup(rq->cpu, p);
+		success = 1;
+		break;
+	}
+	p->state = TASK_RUNNING;
+out_unlock:
+	task_rq_unlock(rq);
+	return success;
+}
+
+int wake_up_process(struct task_struct *p)
+{
+	return try_to_wake_up(p, 0, -1);
+}
+
+int wake_up_forked_process(struct task_struct *p, int cpu)
+{
+	struct runqueue *src, *dst;
+	int ret = -EINVAL;
+
+	if (!cpu_online(cpu))
+		return -EINVAL;
+	for (;;) {
+		src = task_rq(p);
+		dst = cpu_rq(cpu);
+		double_rq_lock(src, dst);
+		if (likely(src == task_rq(p)))
+			break;
+		double_rq_unlock(src, dst);
+	}
+	if (p->array || p->state != TASK_UNINTERRUPTIBLE ||
+	    (p->flags & PF_EXITING) || !(p->cpus_allowed & (1UL << cpu)) ||
+	    p == src->idle)
+		goto out_unlock;
+
+	p->state = TASK_RUNNING;
+	if (!rt_task(p)) {
+		p->sleep_avg = p->sleep_avg * CHILD_PENALTY / 100;
+		p->prio = effective_prio(p);
+	}
+	/* the first placement is not a migration: no count, no hook */
+	__atomic_store_n(&p->cpu, cpu, __ATOMIC_RELEASE);
+	activate_task(p, dst);
+	if (p->prio < dst->curr->prio)
+		set_tsk_need_resched(dst->curr);
+	hook_wakeup(cpu, p);
+	ret = 0;
+out_unlock:
+	double_rq_unlock(src, dst);
+	return ret;
+}
+
+void sched_exit(struct task_struct *p)
+{
+	struct task_struct *parent = p->parent;
+	struct runqueue *rq, *prq;
+
+	if (!parent || parent == p)
+		return;
+	double_task_rq_lock(p, parent, &rq, &prq);
+	if (p->first_time_slice) {
+		parent->time_slice += p->time_slice;
+		if (parent->time_slice > MAX_TIMESLICE)
+			parent->time_slice = MAX_TIMESLICE;
+	}
+	if (p->sleep_avg < parent->sleep_avg)
+		parent->sleep_avg = (parent->sleep_avg * EXIT_WEIGHT +
+				     p->sleep_avg) / (EXIT_WEIGHT + 1);
+	double_rq_unlock(rq, prq);
+}
+
+/* ------------------------------------------------------------- ticks */
+
+void scheduler_tick(int cpu, int user_tick)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	struct task_struct *p;
+
+	spin_lock(&rq->lock);
+	p = rq->curr;
+	if (p == rq->idle) {
+		rq->idle_ticks++;
+		if (!(jiffies % IDLE_REBALANCE_TICK))
+			load_balance(rq, 1);
+		goto out_unlock;
+	}
+	if (user_tick)
+		rq->user_ticks++;
+	else
+		rq->system_ticks++;
+
+	/* expired already (or yielded), not yet switched out */
+	if (p->array != rq->active) {
+		set_tsk_need_resched(p);
+		goto out_unlock;
+	}
+
+	if (unlikely(rt_task(p))) {
+		/* FIFO has no slice; RR refills and goes to the back */
+		if (p->policy == SCHED_RR) {
+			if (p->time_slice)
+				p->time_slice--;
+			if (!p->time_slice) {
+				p->time_slice = task_timeslice(p);
+				p->first_time_slice = 0;
+				set_tsk_need_resched(p);
+				dequeue_task(p, rq->active);
+				enqueue_task(p, rq->active);
+			}
+		}
+		goto out_balance;
+	}
+
+	if (p->sleep_avg)
+		p->sleep_avg--;
+	if (p->time_slice)
+		p->time_slice--;
+	if (!p->time_slice) {
+		dequeue_task(p, rq->active);
+		set_tsk_need_resched(p);
+		p->prio = effective_prio(p);
+		p->time_slice = task_timeslice(p);
+		p->first_time_slice = 0;
+		if (!TASK_INTERACTIVE(p) || EXPIRED_STARVING(rq)) {
+			if (!rq->expired_timestamp)
+				rq->expired_timestamp = jiffies;
+			enqueue_task(p, rq->expired);
+		} else {
+			enqueue_task(p, rq->active);
+		}
+	}
+out_balance:
+	if (!(jiffies % BUSY_REBALANCE_TICK))
+		load_balance(rq, 0);
+out_unlock:
+	spin_unlock(&rq->lock);
+}
+
+/* ---------------------------------------------------------- schedule */
+
+struct task_struct *schedule(int cpu)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	struct task_struct *prev, *next, *dead = NULL;
+	struct prio_array *array;
+	int idx;
+
+	spin_lock(&rq->lock);
+	prev = rq->curr;
+	prev->sleep_timestamp = jiffies;
+
+	if (prev->state != TASK_RUNNING && prev != rq->idle) {
+		BUG_ON(!prev->array);
+		deactivate_task(prev, rq);
+	}
+
+	for (;;) {
+		if (rq->nr_running)
+			break;
+		if (load_balance(rq, 1) && rq->nr_running)
+			continue;
+		next = rq->idle;
+		rq->expired_timestamp = 0;
+		goto switch_tasks;
+	}
+
+	array = rq->active;
+	if (unlikely(!array->nr_active)) {
+		/* everyone used their slice: the expired array takes over */
+		rq->active = rq->expired;
+		rq->expired = array;
+		array = rq->active;
+		rq->expired_timestamp = 0;
+		rq->nr_array_switches++;
+	}
+	idx = sched_find_first_bit(array->bitmap);
+	next = list_first_entry(&array->queue[idx], struct task_struct,
+				run_list);
+
+switch_tasks:
+	clear_tsk_need_resched(prev);
+	if (likely(prev != next)) {
+		rq->nr_switches++;
+		rq_set_curr(rq, next);
+		hook_switch(cpu, prev, next);
+		if (prev->state == TASK_DEAD)
+			dead = prev;
+	}
+	spin_unlock(&rq->lock);
+	if (dead)
+		free_task(dead);
+	return next;
+}
+
+long sys_sched_yield(int cpu)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	struct task_struct *p;
+
+	spin_lock(&rq->lock);
+	p = rq->curr;
+	if (p == rq->idle || !p->array)
+		goto out_unlock;
+	if (likely(!rt_task(p))) {
+		dequeue_task(p, p->array);
+		enqueue_task(p, rq->expired);
+	} else {
+		list_move_tail(&p->run_list, &p->array->queue[p->prio]);
+	}
+	set_tsk_need_resched(p);
+out_unlock:
+	spin_unlock(&rq->lock);
+	return 0;
+}
+
+int set_user_nice(struct task_struct *p, long nice)
+{
+	struct prio_array *array;
+	struct runqueue *rq;
+	int delta;
+
+	if (nice < -20 || nice > 19)
+		return -EINVAL;
+	rq = task_rq_lock(p);
+	if (p == rq->idle || TASK_NICE(p) == nice)
+		goto out_unlock;
+	if (rt_task(p)) {
+		p->static_prio = NICE_TO_PRIO(nice);
+		goto out_unlock;
+	}
+	array = p->array;
+	if (array)
+		dequeue_task(p, array);
+	/* 2.5.33: the step is measured from the dynamic prio */
+	delta = NICE_TO_PRIO(nice) - p->prio;
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->prio += delta;
+	if (array) {
+		enqueue_task(p, array);
+		if (delta < 0 || (delta > 0 && task_running(rq, p)))
+			set_tsk_need_resched(rq->curr);
+	}
+out_unlock:
+	task_rq_unlock(rq);
+	return 0;
+}
+
+int setscheduler(struct task_struct *p, int policy, int rt_priority)
+{
+	struct prio_array *array;
+	struct runqueue *rq;
+	int ret = -EINVAL;
+
+	rq = task_rq_lock(p);
+	if (p == rq->idle)
+		goto out_unlock;
+	if (policy < 0)
+		policy = (int)p->policy;
+	else if (policy != SCHED_FIFO && policy != SCHED_RR &&
+		 policy != SCHED_OTHER)
+		goto out_unlock;
+	if (rt_priority < 0 || rt_priority > MAX_USER_RT_PRIO - 1)
+		goto out_unlock;
+	if ((policy == SCHED_OTHER) != (rt_priority == 0))
+		goto out_unlock;
+
+	array = p->array;
+	if (array)
+		deactivate_task(p, rq);
+	p->policy = policy;
+	p->rt_priority = rt_priority;
+	if (policy != SCHED_OTHER)
+		p->prio = MAX_USER_RT_PRIO - 1 - rt_priority;
+	else
+		p->prio = p->static_prio;
+	if (array)
+		activate_task(p, rq);
+	ret = 0;
+out_unlock:
+	task_rq_unlock(rq);
+	return ret;
+}
+
+/* --------------------------------------------------------- balancing */
+
+/* this queue's load: the larger of now and last time, unless idle */
+static int this_load(struct runqueue *this_rq, int this_cpu, int idle)
+{
+	int now = (int)rq_nr_running(this_rq);
+
+	if (idle || now > this_rq->prev_nr_running[this_cpu])
+		return now;
+	return this_rq->prev_nr_running[this_cpu];
+}
+
+int double_lock_balance(struct runqueue *this_rq, struct runqueue *busiest,
+			int this_cpu, int idle, int nr_running)
+{
+	if (unlikely(!spin_trylock(&busiest->lock))) {
+		if (busiest < this_rq) {
+			/* wrong order: let go of ours and take both */
+			spin_unlock(&this_rq->lock);
+			spin_lock(&busiest->lock);
+			spin_lock(&this_rq->lock);
+			nr_running = this_load(this_rq, this_cpu, idle);
+		} else {
+			spin_lock(&busiest->lock);
+		}
+	}
+	return nr_running;
+}
+
+struct runqueue *find_busiest_queue(struct runqueue *this_rq, int this_cpu,
+				    int idle, int *imbalance)
+{
+	struct runqueue *busiest = NULL, *rq_src;
+	int nr_running, load, max_load = 1, now, i;
+
+	nr_running = this_load(this_rq, this_cpu, idle);
+
+	for (i = 0; i < NR_CPUS; i++) {
+		if (!cpu_online(i))
+			continue;
+		rq_src = cpu_rq(i);
+		now = (int)rq_nr_running(rq_src);
+		/* remote loads: the smaller of now and last time */
+		if (idle || now < this_rq->prev_nr_running[i])
+			load = now;
+		else
+			load = this_rq->prev_nr_running[i];
+		this_rq->prev_nr_running[i] = now;
+		if (load > max_load && rq_src != this_rq) {
+			busiest = rq_src;
+			max_load = load;
+		}
+	}
+	if (likely(!busiest))
+		return NULL;
+
+	*imbalance = (max_load - nr_running) / 2;
+	/* busy CPUs need roughly a 25% imbalance */
+	if (!idle && *imbalance < (max_load + 3) / 4)
+		return NULL;
+
+	nr_running = double_lock_balance(this_rq, busiest, this_cpu, idle,
+					 nr_running);
+	/* recheck under the lock: it may have drained meanwhile */
+	if (busiest->nr_running <= (unsigned long)nr_running + 1) {
+		spin_unlock(&busiest->lock);
+		return NULL;
+	}
+	return busiest;
+}
+
+void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
+	       struct task_struct *p, struct runqueue *this_rq, int this_cpu)
+{
+	int src_cpu = task_cpu(p);
+
+	dequeue_task(p, src_array);
+	rq_nr_running_add(src_rq, -1);
+	set_task_cpu(p, this_cpu);
+	rq_nr_running_add(this_rq, 1);
+	enqueue_task(p, this_rq->active);
+	this_rq->nr_pulled++;
+	hook_migrate(p, src_cpu, this_cpu);
+	/* the idle task has prio MAX_PRIO: always preempted */
+	if (p->prio < this_rq->curr->prio)
+		set_tsk_need_resched(this_rq->curr);
+}
+
+/* running, not allowed here, or cache-hot tasks stay where they are */
+static bool can_migrate_task(struct task_struct *p, struct runqueue *rq,
+			     int this_cpu)
+{
+	return jiffies - p->sleep_timestamp > cache_decay_ticks &&
+	       !task_running(rq, p) && (p->cpus_allowed & (1UL << this_cpu));
+}
+
+int load_balance(struct runqueue *this_rq, int idle)
+{
+	int this_cpu = this_rq->cpu, imbalance = 0, pulled = 0;
+	struct runqueue *busiest;
+	struct prio_array *array;
+	struct list_head *head, *pos;
+	struct task_struct *tmp;
+	unsigned long idx;
+
+	this_rq->nr_balance++;
+	busiest = find_busiest_queue(this_rq, this_cpu, idle, &imbalance);
+	if (!busiest)
+		return 0;
+
+	/* expired tasks first: they are the least likely to be cache-warm */
+	array = busiest->expired->nr_active ? busiest->expired :
+					      busiest->active;
+new_array:
+	for (idx = sched_find_first_bit(array->bitmap); idx < MAX_PRIO;
+	     idx = find_next_bit(array->bitmap, MAX_PRIO, idx + 1)) {
+		head = &array->queue[idx];
+		pos = head->prev;
+		/* from the tail: the most recently queued go first */
+		while (pos != head) {
+			tmp = list_entry(pos, struct task_struct, run_list);
+			pos = pos->prev;
+			if (!can_migrate_task(tmp, busiest, this_cpu))
+				continue;
+			pull_task(busiest, array, tmp, this_rq, this_cpu);
+			pulled++;
+			if (idle || !--imbalance)
+				goto out_unlock;
+		}
+	}
+	if (array == busiest->expired) {
+		array = busiest->active;
+		goto new_array;
+	}
+out_unlock:
+	spin_unlock(&busiest->lock);
+	return pulled;
+}
+
+/* --------------------------------------------------------- migration */
+
+/* move @p (queued on @rq when the request was made) to its lowest CPU */
+static void move_task_away(struct runqueue *rq, struct task_struct *p)
+{
+	struct runqueue *rq_src, *rq_dest;
+	unsigned long mask;
+	int cpu_src, cpu_dest;
+
+	for (;;) {
+		rq_src = task_rq_lock(p);
+		cpu_src = rq_src->cpu;
+		mask = p->cpus_allowed;
+		task_rq_unlock(rq_src);
+		cpu_dest = (int)__ffs(mask);
+		rq_dest = cpu_rq(cpu_dest);
+		double_rq_lock(rq_src, rq_dest);
+		if (likely(task_cpu(p) == cpu_src && p->cpus_allowed == mask))
+			break;
+		double_rq_unlock(rq_src, rq_dest);
+	}
+	/* already moved by someone else (balancing): nothing to do */
+	if (rq_src != rq || (p->cpus_allowed & (1UL << cpu_src)))
+		goto out_unlock;
+	if (task_running(rq_src, p)) {
+		/* the migration thread preempts p, then sleeps again */
+		clear_tsk_need_resched(p);
+		rq_src->nr_switches++;
+		rq_set_curr(rq_src, rq_src->idle);
+		set_tsk_need_resched(rq_src->idle);
+		p->sleep_timestamp = jiffies;
+		hook_switch(cpu_src, p, rq_src->idle);
+	}
+	set_task_cpu(p, cpu_dest);
+	if (p->array) {
+		deactivate_task(p, rq_src);
+		activate_task(p, rq_dest);
+		rq_dest->nr_migrated_in++;
+		if (p->prio < rq_dest->curr->prio)
+			set_tsk_need_resched(rq_dest->curr);
+	}
+	hook_migrate(p, cpu_src, cpu_dest);
+out_unlock:
+	double_rq_unlock(rq_src, rq_dest);
+}
+
+static void *migration_thread(void *arg)
+{
+	struct runqueue *rq = arg;
+	struct migration_req *req;
+
+	spin_lock(&rq->lock);
+	for (;;) {
+		while (!rq->migration_stop &&
+		       (rq->migration_frozen ||
+			list_empty(&rq->migration_queue)))
+			pthread_cond_wait(&rq->migration_wait, &rq->lock);
+		if (list_empty(&rq->migration_queue))
+			break;	/* told to stop, nothing left to serve */
+		/* newest request first: they are added at the head */
+		req = list_first_entry(&rq->migration_queue,
+				       struct migration_req, list);
+		list_del_init(&req->list);
+		spin_unlock(&rq->lock);
+
+		move_task_away(rq, req->task);
+		/* after this the requester may return and free req */
+		complete(&req->done);
+
+		spin_lock(&rq->lock);
+	}
+	spin_unlock(&rq->lock);
+	return NULL;
+}
+
+int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
+{
+	struct migration_req req;
+	struct runqueue *rq;
+	int old_cpu, new_cpu;
+
+	new_mask &= cpu_online_map;
+	if (!new_mask)
+		return -EINVAL;
+
+	rq = task_rq_lock(p);
+	if (p == rq->idle) {
+		task_rq_unlock(rq);
+		return -EINVAL;
+	}
+	p->cpus_allowed = new_mask;
+	if (new_mask & (1UL << task_cpu(p)))
+		goto out_unlock;
+	if (!p->array && !task_running(rq, p)) {
+		/* asleep: just rehome it */
+		old_cpu = task_cpu(p);
+		new_cpu = (int)__ffs(new_mask);
+		set_task_cpu(p, new_cpu);
+		hook_migrate(p, old_cpu, new_cpu);
+		goto out_unlock;
+	}
+	init_completion(&req.done);
+	req.task = p;
+	list_add(&req.list, &rq->migration_queue);
+	pthread_cond_signal(&rq->migration_wait);
+	task_rq_unlock(rq);
+
+	wait_for_completion(&req.done);
+	destroy_completion(&req.done);
+	return 0;
+
+out_unlock:
+	task_rq_unlock(rq);
+	return 0;
+}
+
+void migration_freeze(int cpu, bool frozen)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+
+	spin_lock(&rq->lock);
+	rq->migration_frozen = frozen;
+	pthread_cond_signal(&rq->migration_wait);
+	spin_unlock(&rq->lock);
+}
+
+int migration_queue_len(int cpu)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	int n;
+
+	spin_lock(&rq->lock);
+	n = (int)list_count_nodes(&rq->migration_queue);
+	spin_unlock(&rq->lock);
+	return n;
+}
+
+static void migration_stop(int nr_cpus)
+{
+	struct runqueue *rq;
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		rq = cpu_rq(cpu);
+		if (!rq->migration_running)
+			continue;
+		spin_lock(&rq->lock);
+		rq->migration_stop = true;
+		rq->migration_frozen = false;
+		pthread_cond_signal(&rq->migration_wait);
+		spin_unlock(&rq->lock);
+		pthread_join(rq->migration_thread, NULL);
+		rq->migration_running = false;
+	}
+}
+
+/* migration_init() - one migration pthread per online CPU */
+static int migration_init(int nr_cpus)
+{
+	struct runqueue *rq;
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		rq = cpu_rq(cpu);
+		rq->migration_stop = false;
+		if (pthread_create(&rq->migration_thread, NULL,
+				   migration_thread, rq) != 0)
+			goto err_stop;
+		rq->migration_running = true;
+	}
+	return 0;
+
+err_stop:
+	migration_stop(cpu);
+	return -EAGAIN;
+}
+
+/* ------------------------------------------------------- machine setup */
+
+void init_idle(struct task_struct *idle, int cpu)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+
+	spin_lock(&rq->lock);
+	idle->prio = MAX_PRIO;
+	idle->state = TASK_RUNNING;
+	idle->array = NULL;
+	idle->cpus_allowed = 1UL << cpu;
+	__atomic_store_n(&idle->cpu, cpu, __ATOMIC_RELEASE);
+	rq->idle = idle;
+	rq_set_curr(rq, idle);
+	spin_unlock(&rq->lock);
+}
+
+static void rq_init(struct runqueue *rq, int cpu)
+{
+	struct prio_array *array;
+	int i, j;
+
+	memset(rq, 0, sizeof(*rq));
+	spin_lock_init(&rq->lock);
+	BUG_ON(pthread_cond_init(&rq->migration_wait, NULL) != 0);
+	INIT_LIST_HEAD(&rq->migration_queue);
+	rq->cpu = cpu;
+	rq->active = &rq->arrays[0];
+	rq->expired = &rq->arrays[1];
+	for (i = 0; i < 2; i++) {
+		array = &rq->arrays[i];
+		for (j = 0; j < MAX_PRIO; j++)
+			INIT_LIST_HEAD(&array->queue[j]);
+		/* the sentinel that ends every first-bit search */
+		__set_bit(MAX_PRIO, array->bitmap);
+	}
+}
+
+static void rq_destroy(struct runqueue *rq)
+{
+	pthread_cond_destroy(&rq->migration_wait);
+	spin_lock_destroy(&rq->lock);
+}
+
+int sched_init(int nr_cpus)
+{
+	int cpu, ret;
+
+	if (nr_cpus < 1 || nr_cpus > NR_CPUS || nr_cpus > BITS_PER_LONG)
+		return -EINVAL;
+	if (machine_up)
+		return -EBUSY;
+
+	memset(&sched_hooks, 0, sizeof(sched_hooks));
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		rq_init(cpu_rq(cpu), cpu);
+	nr_cpus_online = nr_cpus;
+	cpu_online_map = nr_cpus == BITS_PER_LONG ? ~0UL :
+						    (1UL << nr_cpus) - 1;
+	cache_decay_ticks = msecs_to_jiffies(10);
+
+	ret = tree_init(nr_cpus);
+	if (ret)
+		goto err_rqs;
+	ret = migration_init(nr_cpus);
+	if (ret)
+		goto err_tree;
+	machine_up = true;
+	return 0;
+
+err_tree:
+	tree_teardown(nr_cpus);
+err_rqs:
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		rq_destroy(cpu_rq(cpu));
+	cpu_online_map = 0;
+	nr_cpus_online = 0;
+	return ret;
+}
+
+void sched_teardown(void)
+{
+	int cpu, nr = nr_cpus_online;
+
+	if (!machine_up)
+		return;
+	migration_stop(nr);
+	/* no release hooks while the whole machine goes away */
+	memset(&sched_hooks, 0, sizeof(sched_hooks));
+	tree_teardown(nr);
+	for (cpu = 0; cpu < nr; cpu++)
+		rq_destroy(cpu_rq(cpu));
+	memset(&sched_hooks, 0, sizeof(sched_hooks));
+	cpu_online_map = 0;
+	nr_cpus_online = 0;
+	machine_up = false;
+}
+
+/* ---------------------------------------------------------- checking */
+
+#define check(cond, ...)						\
+	do {								\
+		if (unlikely(!(cond))) {				\
+			fprintf(stderr, "sched_check: " __VA_ARGS__);	\
+			fputc('\n', stderr);				\
+			ret = -EINVAL;					\
+			goto out_unlock;				\
+		}							\
+	} while (0)
+
+static void lock_all(void)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus_online; cpu++)
+		spin_lock(&cpu_rq(cpu)->lock);
+}
+
+static void unlock_all(void)
+{
+	int cpu;
+
+	for (cpu = nr_cpus_online - 1; cpu >= 0; cpu--)
+		spin_unlock(&cpu_rq(cpu)->lock);
+}
+
+static int check_array(struct runqueue *rq, struct prio_array *array,
+		       const char *name)
+{
+	struct task_struct *p;
+	int idx, count, total = 0, ret = 0;
+	unsigned long bit;
+
+	check(test_bit(MAX_PRIO, array->bitmap),
+	      "cpu %d %s: sentinel bit %d clear", rq->cpu, name, MAX_PRIO);
+	for (bit = MAX_PRIO + 1; bit < BITMAP_SIZE * BITS_PER_LONG; bit++)
+		check(!test_bit(bit, array->bitmap),
+		      "cpu %d %s: stray bit %lu", rq->cpu, name, bit);
+	for (idx = 0; idx < MAX_PRIO; idx++) {
+		check(list_check(&array->queue[idx]),
+		      "cpu %d %s: queue %d ring broken", rq->cpu, name, idx);
+		check(!list_empty(&array->queue[idx]) ==
+		      !!test_bit(idx, array->bitmap),
+		      "cpu %d %s: bit %d %s but queue %s", rq->cpu, name,
+		      idx, test_bit(idx, array->bitmap) ? "set" : "clear",
+		      list_empty(&array->queue[idx]) ? "empty" : "busy");
+		count = 0;
+		list_for_each_entry(p, &array->queue[idx], run_list) {
+			check(p->prio == idx && p->array == array,
+			      "cpu %d %s: task %d (prio %d) on queue %d",
+			      rq->cpu, name, p->pid, p->prio, idx);
+			check(p->cpu == rq->cpu,
+			      "cpu %d %s: task %d says cpu %d", rq->cpu,
+			      name, p->pid, p->cpu);
+			check(p != rq->idle, "cpu %d: idle task queued",
+			      rq->cpu);
+			check(p->state != TASK_ZOMBIE || p == rq->curr,
+			      "cpu %d: zombie %d queued, not current",
+			      rq->cpu, p->pid);
+			count++;
+		}
+		total += count;
+	}
+	check(total == array->nr_active, "cpu %d %s: nr_active %d, queued %d",
+	      rq->cpu, name, array->nr_active, total);
+	ret = total;
+out_unlock:
+	return ret;
+}
+
+int sched_check(void)
+{
+	struct runqueue *rq;
+	struct migration_req *req;
+	int cpu, ret = 0, na, ne;
+
+	if (!machine_up)
+		return 0;
+	lock_all();
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		rq = cpu_rq(cpu);
+		check(rq->cpu == cpu, "cpu %d: rq->cpu %d", cpu, rq->cpu);
+		check(rq->active != rq->expired &&
+		      (rq->active == &rq->arrays[0] ||
+		       rq->active == &rq->arrays[1]) &&
+		      (rq->expired == &rq->arrays[0] ||
+		       rq->expired == &rq->arrays[1]),
+		      "cpu %d: active/expired pointers broken", cpu);
+		na = check_array(rq, rq->active, "active");
+		if (na < 0) {
+			ret = na;
+			goto out_unlock;
+		}
+		ne = check_array(rq, rq->expired, "expired");
+		if (ne < 0) {
+			ret = ne;
+			goto out_unlock;
+		}
+		check(rq->nr_running == (unsigned long)(na + ne),
+		      "cpu %d: nr_running %lu, active %d + expired %d", cpu,
+		      rq->nr_running, na, ne);
+		check(rq->idle && rq->idle->prio == MAX_PRIO &&
+		      !rq->idle->array && rq->idle->cpu == cpu,
+		      "cpu %d: idle task broken", cpu);
+		check(rq->curr == rq->idle ||
+		      (rq->curr->cpu == cpu &&
+		       (rq->curr->array == rq->active ||
+			rq->curr->array == rq->expired)),
+		      "cpu %d: current task %d not queued here", cpu,
+		      rq->curr->pid);
+		check(list_check(&rq->migration_queue),
+		      "cpu %d: migration queue ring broken", cpu);
+		list_for_each_entry(req, &rq->migration_queue, list)
+			check(req->task, "cpu %d: empty migration request",
+			      cpu);
+	}
+out_unlock:
+	unlock_all();
+	return ret;
+}
+
+unsigned long sched_nr_running_total(void)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	lock_all();
+	for (cpu = 0; cpu < nr_cpus_online; cpu++)
+		sum += cpu_rq(cpu)->nr_running;
+	unlock_all();
+	return sum;
+}
