@@ -17,8 +17,10 @@
  *   by the same factor, so that tiny bodies stay measurable above the
  *   clock's resolution;
  * - a case with neither setup nor teardown is timed as one block of calls;
- *   a case with either is timed call by call around fn only (so the clock
- *   is read twice per call: keep such bodies much longer than ~50 ns);
+ *   a case with either is timed call by call around fn only, and the
+ *   clock's own cost (the median of back-to-back reads, measured once per
+ *   run) is taken off each call's time; still, keep such bodies much
+ *   longer than the clock's resolution (a microsecond or more);
  * - every repetition gives one ns-per-operation figure; the case reports
  *   the median, min and max over the repetitions.
  *
@@ -96,6 +98,7 @@ struct bench_record {
  * @scratch: what bench_measure() returns when it cannot record
  * @error: the first error met (negative errno), or 0
  * @progress: whether to show progress on stderr
+ * @clock_ns: the cost of one reading of the clock, in ns
  */
 struct bench {
 	char *subject;
@@ -105,6 +108,7 @@ struct bench {
 	struct bench_stat scratch;
 	int error;
 	int progress;
+	double clock_ns;
 };
 
 static char *bench_strdup(const char *s)
@@ -129,6 +133,29 @@ static double now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* the median cost of reading the clock (what one timed call adds) */
+static double clock_overhead_ns(void)
+{
+	double samples[101];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(samples); i++) {
+		double t0 = now_ns();
+
+		samples[i] = now_ns() - t0;
+	}
+	qsort(samples, ARRAY_SIZE(samples), sizeof(samples[0]),
+	      compare_double);
+	return samples[ARRAY_SIZE(samples) / 2];
 }
 
 /**
@@ -182,6 +209,7 @@ struct bench *bench_begin(const char *subject, const struct bench_options *opt)
 	}
 	INIT_LIST_HEAD(&b->records);
 	b->progress = isatty(STDERR_FILENO);
+	b->clock_ns = clock_overhead_ns();
 	printf("==== bench: %s (%u repetitions after %u warm-up, >= %g ms each%s) ====\n",
 	       subject, b->opt.reps, b->opt.warmup, b->opt.min_seconds * 1e3,
 	       b->opt.quick ? ", quick" : "");
@@ -262,7 +290,7 @@ static void bench_progress_done(struct bench *b)
 }
 
 /* one untimed-setup, timed-fn, untimed-teardown call; returns ns of fn */
-static double bench_call(const struct bench_spec *spec)
+static double bench_call(const struct bench *b, const struct bench_spec *spec)
 {
 	double t0, t1;
 
@@ -273,11 +301,12 @@ static double bench_call(const struct bench_spec *spec)
 	t1 = now_ns();
 	if (spec->teardown)
 		spec->teardown(spec->arg);
-	return t1 - t0;
+	return t1 - t0 > b->clock_ns ? t1 - t0 - b->clock_ns : 0;
 }
 
 /* one repetition of @batch calls; returns the ns spent in fn */
-static double bench_repetition(const struct bench_spec *spec,
+static double bench_repetition(const struct bench *b,
+			       const struct bench_spec *spec,
 			       unsigned long batch)
 {
 	double total = 0, t0;
@@ -290,15 +319,8 @@ static double bench_repetition(const struct bench_spec *spec,
 		return now_ns() - t0;
 	}
 	for (i = 0; i < batch; i++)
-		total += bench_call(spec);
+		total += bench_call(b, spec);
 	return total;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 const struct bench_stat *bench_measure(struct bench *b,
@@ -328,7 +350,7 @@ const struct bench_stat *bench_measure(struct bench *b,
 
 	for (i = 0; i < b->opt.warmup || i == 0; i++) {
 		bench_progress(b, spec, "warm-up", i + 1, b->opt.warmup);
-		one = bench_call(spec);
+		one = bench_call(b, spec);
 	}
 	if (one < b->opt.min_seconds * 1e9) {
 		double want = b->opt.min_seconds * 1e9 / (one > 1 ? one : 1);
@@ -340,7 +362,7 @@ const struct bench_stat *bench_measure(struct bench *b,
 	}
 	for (i = 0; i < b->opt.reps; i++) {
 		bench_progress(b, spec, "rep", i + 1, b->opt.reps);
-		per_op[i] = bench_repetition(spec, batch) /
+		per_op[i] = bench_repetition(b, spec, batch) /
 			    ((double)batch * (double)spec->ops);
 	}
 	bench_progress_done(b);

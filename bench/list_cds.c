@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bench/list_cds.c - liburcu's cds_list as a baseline of the list
+ * benchmark (bench/list.c).
+ *
+ * Mirrors no kernel file.  cds_list is liburcu's copy of the kernel list
+ * with a cds_ prefix: the same four stores per add, two per delete, and no
+ * poison.  It has no move_tail and no splice_init, so move_tail is
+ * cds_list_del() + cds_list_add_tail() and splice is cds_list_splice() +
+ * CDS_INIT_LIST_HEAD(), the code a cds_list user writes; it has no tail
+ * splice at all (that row is TAILQ's).  Its own translation unit keeps the
+ * two list APIs apart.
+ */
+#include <errno.h>
+#include <stddef.h>
+
+#include <urcu/list.h>
+
+#include "bench/list_bench.h"
+#include "compat/compiler.h"
+#include "compat/slab.h"
+
+struct cds_item {
+	struct cds_list_head node;
+	unsigned long key;
+};
+
+struct cds_ctx {
+	struct list_bench_ctx common;
+	struct cds_list_head head;
+	struct cds_list_head other;
+	struct cds_item *items;
+};
+
+static struct list_bench_ctx *cds_create(unsigned long n)
+{
+	struct cds_ctx *ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	unsigned long i;
+
+	if (!ctx)
+		return NULL;
+	ctx->items = kcalloc(n, sizeof(*ctx->items), GFP_KERNEL);
+	if (!ctx->items) {
+		kfree(ctx);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		ctx->items[i].key = i;
+	ctx->common.n = n;
+	CDS_INIT_LIST_HEAD(&ctx->head);
+	CDS_INIT_LIST_HEAD(&ctx->other);
+	return &ctx->common;
+}
+
+static void cds_destroy(struct list_bench_ctx *common)
+{
+	struct cds_ctx *ctx = container_of(common, struct cds_ctx, common);
+
+	kfree(ctx->items);
+	kfree(ctx);
+}
+
+static void cds_prepare(void *arg)
+{
+	struct cds_ctx *ctx = (struct cds_ctx *)arg;
+	unsigned long i, n = ctx->common.n;
+
+	CDS_INIT_LIST_HEAD(&ctx->head);
+	CDS_INIT_LIST_HEAD(&ctx->other);
+	if (ctx->common.op == LIST_BENCH_SPLICE)
+		n = n < LIST_BENCH_SPLICE_LEN ? n : LIST_BENCH_SPLICE_LEN;
+	for (i = 0; i < n; i++)
+		cds_list_add_tail(&ctx->items[i].node, &ctx->head);
+}
+
+static void cds_add(void *arg)
+{
+	struct cds_ctx *ctx = (struct cds_ctx *)arg;
+	unsigned long i;
+
+	CDS_INIT_LIST_HEAD(&ctx->head);
+	for (i = 0; i < ctx->common.n; i++) {
+		cds_list_add(&ctx->items[i].node, &ctx->head);
+		barrier();
+	}
+}
+
+static void cds_add_tail(void *arg)
+{
+	struct cds_ctx *ctx = (struct cds_ctx *)arg;
+	unsigned long i;
+
+	CDS_INIT_LIST_HEAD(&ctx->head);
+	for (i = 0; i < ctx->common.n; i++) {
+		cds_list_add_tail(&ctx->items[i].node, &ctx->head);
+		barrier();
+	}
+}
+
+static void cds_del(void *arg)
+{
+	struct cds_ctx *ctx = (struct cds_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i++) {
+		cds_list_del(&ctx->items[i].node);
+		barrier();
+	}
+}
+
+static void cds_move_tail(void *arg)
+{
+	struct cds_ctx *ctx = (struct cds_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i++) {
+		cds_list_del(&ctx->items[i].node);
+		cds_list_add_tail(&ctx->items[i].node, &ctx->head);
+		barrier();
+	}
+}
+
+static void cds_splice(void *arg)
+{
+	struct cds_ctx *ctx = (struct cds_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i += 2) {
+		cds_list_splice(&ctx->head, &ctx->other);
+		CDS_INIT_LIST_HEAD(&ctx->head);
+		barrier();
+		cds_list_splice(&ctx->other, &ctx->head);
+		CDS_INIT_LIST_HEAD(&ctx->other);
+		barrier();
+	}
+}
+
+/* the ring is sound (every back link) and holds keys 0..@count-1, in order or @reverse */
+static int cds_holds(const struct cds_list_head *head, unsigned long count,
+		     int reverse)
+{
+	const struct cds_list_head *pos = head;
+	unsigned long seen = 0;
+
+	do {
+		if (pos->next->prev != pos)
+			return 0;
+		pos = pos->next;
+		if (pos == head)
+			break;
+		if (container_of(pos, const struct cds_item, node)->key !=
+		    (reverse ? count - 1 - seen : seen))
+			return 0;
+		seen++;
+	} while (seen <= count);
+	return seen == count && pos == head;
+}
+
+static int cds_check(struct list_bench_ctx *common)
+{
+	struct cds_ctx *ctx =
+		container_of(common, struct cds_ctx, common);
+	unsigned long n = common->n;
+
+	switch (common->op) {
+	case LIST_BENCH_ADD:
+		return cds_holds(&ctx->head, n, 1) ? 0 : -EIO;
+	case LIST_BENCH_ADD_TAIL:
+	case LIST_BENCH_MOVE_TAIL:
+		return cds_holds(&ctx->head, n, 0) ? 0 : -EIO;
+	case LIST_BENCH_DEL:
+		return cds_holds(&ctx->head, 0, 0) ? 0 : -EIO;
+	case LIST_BENCH_SPLICE:
+		return cds_holds(&ctx->head, n < LIST_BENCH_SPLICE_LEN ? n :
+				 LIST_BENCH_SPLICE_LEN, 0) &&
+		       cds_holds(&ctx->other, 0, 0) ? 0 : -EIO;
+	default:
+		return -EINVAL;
+	}
+}
+
+const struct list_bench_family list_bench_cds = {
+	.name = "cds_list",
+	.op_name = {
+		[LIST_BENCH_ADD] = "cds_list_add",
+		[LIST_BENCH_ADD_TAIL] = "cds_list_add_tail",
+		[LIST_BENCH_DEL] = "cds_list_del",
+		[LIST_BENCH_MOVE_TAIL] = "cds_list_del + cds_list_add_tail",
+		[LIST_BENCH_SPLICE] = "cds_list_splice + CDS_INIT_LIST_HEAD",
+	},
+	.create = cds_create,
+	.destroy = cds_destroy,
+	.prepare = cds_prepare,
+	.run = {
+		[LIST_BENCH_ADD] = cds_add,
+		[LIST_BENCH_ADD_TAIL] = cds_add_tail,
+		[LIST_BENCH_DEL] = cds_del,
+		[LIST_BENCH_MOVE_TAIL] = cds_move_tail,
+		[LIST_BENCH_SPLICE] = cds_splice,
+	},
+	.check = cds_check,
+};

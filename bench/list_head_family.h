@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/list_head_family.h - the list_head family of the list benchmark,
+ * written once and compiled twice: by bench/list.c with the debug checks
+ * off (the fast path, exactly the kernel's pointer stores) and by
+ * bench/list_debug_on.c with LIST_DEBUG defined before any include.
+ *
+ * The includer defines LIST_HEAD_FAMILY (the object's name) and
+ * LIST_HEAD_FAMILY_NAME (the series name) first; the defaults let the
+ * header compile on its own.  Everything else here is static, so the two
+ * copies do not clash.
+ */
+#ifndef KSTRUCT_BENCH_LIST_HEAD_FAMILY_H
+#define KSTRUCT_BENCH_LIST_HEAD_FAMILY_H
+
+#include <errno.h>
+
+#include "bench/list_bench.h"
+#include "compat/slab.h"
+#include "list/list.h"
+
+#ifndef LIST_HEAD_FAMILY
+#define LIST_HEAD_FAMILY	list_bench_list_head
+#define LIST_HEAD_FAMILY_NAME	"list_head"
+#endif
+
+struct lhf_item {
+	struct list_head list;
+	unsigned long key;
+};
+
+struct lhf_ctx {
+	struct list_bench_ctx common;
+	struct list_head head;
+	struct list_head other;
+	struct lhf_item *items;
+};
+
+static struct list_bench_ctx *lhf_create(unsigned long n)
+{
+	struct lhf_ctx *ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	unsigned long i;
+
+	if (!ctx)
+		return NULL;
+	ctx->items = kcalloc(n, sizeof(*ctx->items), GFP_KERNEL);
+	if (!ctx->items) {
+		kfree(ctx);
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		ctx->items[i].key = i;
+	ctx->common.n = n;
+	INIT_LIST_HEAD(&ctx->head);
+	INIT_LIST_HEAD(&ctx->other);
+	return &ctx->common;
+}
+
+static void lhf_destroy(struct list_bench_ctx *common)
+{
+	struct lhf_ctx *ctx = container_of(common, struct lhf_ctx, common);
+
+	kfree(ctx->items);
+	kfree(ctx);
+}
+
+static void lhf_prepare(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i, n = ctx->common.n;
+
+	INIT_LIST_HEAD(&ctx->head);
+	INIT_LIST_HEAD(&ctx->other);
+	if (ctx->common.op == LIST_BENCH_SPLICE ||
+	    ctx->common.op == LIST_BENCH_SPLICE_TAIL)
+		n = n < LIST_BENCH_SPLICE_LEN ? n : LIST_BENCH_SPLICE_LEN;
+	for (i = 0; i < n; i++)
+		list_add_tail(&ctx->items[i].list, &ctx->head);
+}
+
+static void lhf_add(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i;
+
+	INIT_LIST_HEAD(&ctx->head);
+	for (i = 0; i < ctx->common.n; i++) {
+		list_add(&ctx->items[i].list, &ctx->head);
+		barrier();
+	}
+}
+
+static void lhf_add_tail(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i;
+
+	INIT_LIST_HEAD(&ctx->head);
+	for (i = 0; i < ctx->common.n; i++) {
+		list_add_tail(&ctx->items[i].list, &ctx->head);
+		barrier();
+	}
+}
+
+static void lhf_del(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i++) {
+		list_del(&ctx->items[i].list);
+		barrier();
+	}
+}
+
+static void lhf_del_entry(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i++) {
+		__list_del_entry(&ctx->items[i].list);
+		barrier();
+	}
+}
+
+static void lhf_move_tail(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i++) {
+		list_move_tail(&ctx->items[i].list, &ctx->head);
+		barrier();
+	}
+}
+
+/* the short list goes to the other head and back: n splices in all */
+static void lhf_splice(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i += 2) {
+		list_splice_init(&ctx->head, &ctx->other);
+		barrier();
+		list_splice_init(&ctx->other, &ctx->head);
+		barrier();
+	}
+}
+
+static void lhf_splice_tail(void *arg)
+{
+	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
+	unsigned long i;
+
+	for (i = 0; i < ctx->common.n; i += 2) {
+		list_splice_tail_init(&ctx->head, &ctx->other);
+		barrier();
+		list_splice_tail_init(&ctx->other, &ctx->head);
+		barrier();
+	}
+}
+
+/* the ring is sound and holds keys 0, 1, ... count - 1 in order */
+static int lhf_holds(struct list_head *head, unsigned long count)
+{
+	struct lhf_item *item;
+	unsigned long expect = 0;
+
+	if (!list_check(head))
+		return 0;
+	list_for_each_entry(item, head, list)
+		if (item->key != expect++)
+			return 0;
+	return expect == count;
+}
+
+static int lhf_check(struct list_bench_ctx *common)
+{
+	struct lhf_ctx *ctx =
+		container_of(common, struct lhf_ctx, common);
+	unsigned long n = common->n;
+	struct lhf_item *item;
+	unsigned long expect = n;
+
+	switch (common->op) {
+	case LIST_BENCH_ADD:
+		/* a stack: keys come out in reverse */
+		if (!list_check(&ctx->head))
+			return -EIO;
+		list_for_each_entry(item, &ctx->head, list)
+			if (item->key != --expect)
+				return -EIO;
+		return expect == 0 ? 0 : -EIO;
+	case LIST_BENCH_ADD_TAIL:
+	case LIST_BENCH_MOVE_TAIL:
+		return lhf_holds(&ctx->head, n) ? 0 : -EIO;
+	case LIST_BENCH_DEL:
+	case LIST_BENCH_DEL_ENTRY:
+		return list_empty(&ctx->head) && list_check(&ctx->head) ?
+			0 : -EIO;
+	case LIST_BENCH_SPLICE:
+	case LIST_BENCH_SPLICE_TAIL:
+		return lhf_holds(&ctx->head, n < LIST_BENCH_SPLICE_LEN ? n :
+				 LIST_BENCH_SPLICE_LEN) &&
+		       list_empty(&ctx->other) ? 0 : -EIO;
+	default:
+		return -EINVAL;
+	}
+}
+
+const struct list_bench_family LIST_HEAD_FAMILY = {
+	.name = LIST_HEAD_FAMILY_NAME,
+	.op_name = {
+		[LIST_BENCH_ADD] = "list_add",
+		[LIST_BENCH_ADD_TAIL] = "list_add_tail",
+		[LIST_BENCH_DEL] = "list_del",
+		[LIST_BENCH_DEL_ENTRY] = "__list_del_entry",
+		[LIST_BENCH_MOVE_TAIL] = "list_move_tail",
+		[LIST_BENCH_SPLICE] = "list_splice_init",
+		[LIST_BENCH_SPLICE_TAIL] = "list_splice_tail_init",
+	},
+	.create = lhf_create,
+	.destroy = lhf_destroy,
+	.prepare = lhf_prepare,
+	.run = {
+		[LIST_BENCH_ADD] = lhf_add,
+		[LIST_BENCH_ADD_TAIL] = lhf_add_tail,
+		[LIST_BENCH_DEL] = lhf_del,
+		[LIST_BENCH_DEL_ENTRY] = lhf_del_entry,
+		[LIST_BENCH_MOVE_TAIL] = lhf_move_tail,
+		[LIST_BENCH_SPLICE] = lhf_splice,
+		[LIST_BENCH_SPLICE_TAIL] = lhf_splice_tail,
+	},
+	.check = lhf_check,
+};
+
+#endif /* KSTRUCT_BENCH_LIST_HEAD_FAMILY_H */
