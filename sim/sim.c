@@ -1,0 +1,1053 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sim/sim.c - the simulated machine that drives the O(1) scheduler.
+ *
+ * Not a port of a kernel file.  It plays the parts 2.5.33 left to the
+ * hardware and to user space: the timer interrupt (jiffies++ then
+ * scheduler_tick() on every CPU), the processes (each follows its
+ * workload program: run, sleep, wait for a timer, fork, yield, exit),
+ * and the wake-ups of sleepers.  sim.h describes one tick.
+ *
+ * What it records comes from the scheduler's trace hooks (struct
+ * sched_hooks): switches, wake-ups and migrations, with the simulator's
+ * own per-task counters hanging off task_struct.driver_data.  Counters
+ * touched in a hook are protected by the runqueue lock the hook runs
+ * under (a task's counters only change on the CPU that owns it); the
+ * trace file has its own lock; the simulator's tables have another.
+ * Lock order: sim->lock, then runqueue locks, then sim->trace_lock.
+ *
+ * Sleepers wait on a timer wheel of list_heads (SIM_WHEEL buckets, by
+ * wake-up tick modulo the wheel size), in the order they went to sleep,
+ * which keeps single-threaded runs exactly repeatable.
+ *
+ * Deliberate simplifications: time is whole ticks (a run or sleep of a
+ * few microseconds lasts one tick); the task whose program ends is
+ * reaped at once by its parent (sys_wait4()), so sched_exit() returns
+ * its first slice then; every tick hits "user mode".
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compat/jiffies.h"
+#include "compat/slab.h"
+#include "compat/spinlock.h"
+#include "list/list.h"
+#include "sched/sched.h"
+#include "sim/report.h"
+#include "sim/sim.h"
+#include "sim/trace.h"
+#include "sim/workload.h"
+
+#define SIM_CHUNK		4096	/* tasks per allocation */
+#define SIM_WHEEL		4096	/* timer wheel buckets, a power of 2 */
+#define SIM_SETTLE_MAX		64	/* schedule() calls per CPU per tick */
+#define SIM_ZERO_TIME_MAX	1024	/* zero-time events in a row */
+#define SIM_SIGCHLD		17
+#define SIM_DEFAULT_CPUS	4
+#define SIM_DEFAULT_USEC	2000000ull
+#define SIM_DEFAULT_MAX_TASKS	4000000ul
+
+enum sim_task_state {
+	SIM_NOT_STARTED,	/* waiting on the wheel for its start delay */
+	SIM_RUNNABLE,		/* queued on a runqueue (maybe running) */
+	SIM_SLEEPING,		/* waiting on the wheel for its wake-up */
+	SIM_EXITED,
+};
+
+enum sim_action { ACT_RUN, ACT_SLEEP, ACT_YIELD, ACT_EXIT, ACT_ERROR };
+
+/*
+ * struct sim_task - the simulator's side of a task: its program counter
+ * in the workload description, its wheel link and its counters.
+ */
+struct sim_task {
+	struct sim_task_stats st;
+	struct list_head timer;
+	struct task_struct *p;		/* NULL once the scheduler freed it */
+	unsigned long long wake_at;
+	unsigned long long runnable_since;
+	unsigned long long woken_at;
+	unsigned long long next_timer;
+	uint64_t rng;
+	unsigned int run_left;		/* ticks left in the current run */
+	unsigned int phase, event;	/* the next event to execute */
+	unsigned long phase_loop;
+	long loops_done;
+	unsigned char state;
+	unsigned char done;		/* the program is over */
+	unsigned char starting;		/* inside start_task() */
+	unsigned char latency_pending;
+};
+
+struct sim_cpu {
+	struct sim *sim;
+	unsigned int cpu;
+	unsigned long long busy;
+	unsigned long long events;
+	int err;
+	pthread_t thread;
+};
+
+struct sim {
+	const struct sim_workload *wl;
+	struct sim_options opt;
+	unsigned long long total_ticks;
+	unsigned long long ticks;
+	int started, trace_ended, stop;
+
+	spinlock_t lock;		/* the tables below, in threaded runs */
+	struct sim_task **chunks;
+	unsigned long nr_chunks, chunk_cap;
+	unsigned long nr_tasks;
+	unsigned long *instances;	/* per description: names given */
+	unsigned long forks, forks_refused, exits;
+	struct list_head wheel[SIM_WHEEL];
+
+	spinlock_t trace_lock;
+	struct sim_trace trace;
+	spinlock_t start_lock;		/* held while the CPU threads start */
+
+	struct sim_cpu cpus[SIM_MAX_CPUS];
+	pthread_barrier_t barrier;
+
+	struct sim_report report;
+	struct sim_task_stats **report_tasks;
+};
+
+static struct sim_task *sim_task(const struct sim *s, unsigned long i)
+{
+	return &s->chunks[i / SIM_CHUNK][i % SIM_CHUNK];
+}
+
+static const struct sim_task_desc *task_desc(const struct sim *s,
+					     const struct sim_task *t)
+{
+	return &s->wl->tasks[t->st.desc];
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static uint64_t splitmix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+static uint64_t task_rand(struct sim_task *t)
+{
+	t->rng = splitmix64(t->rng);
+	return t->rng;
+}
+
+/* microseconds to ticks, rounded to nearest, at least 1 when @usec > 0 */
+static unsigned long long usec_to_ticks(const struct sim *s,
+					unsigned long long usec)
+{
+	unsigned long long t = (usec * s->opt.hz + 500000) / 1000000;
+
+	return usec && !t ? 1 : t;
+}
+
+static unsigned long long jittered_ticks(const struct sim *s,
+					 struct sim_task *t,
+					 unsigned long long usec)
+{
+	unsigned int jitter = task_desc(s, t)->jitter;
+
+	if (jitter && usec) {
+		unsigned long long span = usec * jitter / 100;
+
+		usec = usec - span + task_rand(t) % (2 * span + 1);
+	}
+	return usec_to_ticks(s, usec);
+}
+
+static void wheel_add(struct sim *s, struct sim_task *t)
+{
+	list_add_tail(&t->timer, &s->wheel[t->wake_at & (SIM_WHEEL - 1)]);
+}
+
+static void trace_task(struct sim_trace_task *tt, const struct task_struct *p)
+{
+	tt->comm = p->comm;
+	tt->pid = p->pid;
+	tt->prio = p->prio;
+}
+
+/* ---------------------------------------------------------- the hooks */
+
+static char state_char(long state)
+{
+	switch (state) {
+	case TASK_RUNNING:
+		return 'R';
+	case TASK_INTERRUPTIBLE:
+		return 'S';
+	case TASK_UNINTERRUPTIBLE:
+		return 'D';
+	case TASK_STOPPED:
+		return 'T';
+	case TASK_ZOMBIE:
+		return 'Z';
+	default:
+		return 'X';
+	}
+}
+
+static void hook_switch(int cpu, struct task_struct *prev,
+			struct task_struct *next, void *data)
+{
+	struct sim *s = data;
+	struct sim_task *tp = prev->driver_data, *tn = next->driver_data;
+	unsigned long long now = jiffies;
+	struct sim_trace_task a, b;
+
+	if (tp && prev->state == TASK_RUNNING)
+		tp->runnable_since = now;
+	if (tn) {
+		tn->st.switches++;
+		tn->st.wait += now - tn->runnable_since;
+		if (tn->latency_pending) {
+			tn->latency_pending = 0;
+			if (sim_latency_add(&tn->st, now - tn->woken_at))
+				s->cpus[cpu].err = -ENOMEM;
+		}
+	}
+	s->cpus[cpu].events++;
+	if (!s->opt.trace && !s->opt.chrome)
+		return;
+	trace_task(&a, prev);
+	trace_task(&b, next);
+	spin_lock(&s->trace_lock);
+	sim_trace_switch(&s->trace, now, cpu, &a, state_char(prev->state), &b);
+	spin_unlock(&s->trace_lock);
+}
+
+static void hook_wakeup(int cpu, struct task_struct *p, void *data)
+{
+	struct sim *s = data;
+	struct sim_task *t = p->driver_data;
+	unsigned long long now = jiffies;
+	struct sim_trace_task a, b;
+
+	if (t) {
+		if (!t->starting)
+			t->st.wakeups++;
+		t->latency_pending = !t->starting;
+		t->woken_at = now;
+		t->runnable_since = now;
+	}
+	s->cpus[cpu].events++;
+	if (!s->opt.trace && !s->opt.chrome)
+		return;
+	trace_task(&a, cpu_curr(cpu));
+	trace_task(&b, p);
+	spin_lock(&s->trace_lock);
+	sim_trace_waking(&s->trace, now, cpu, &a, &b, cpu);
+	spin_unlock(&s->trace_lock);
+}
+
+static void hook_migrate(struct task_struct *p, int src_cpu, int dst_cpu,
+			 void *data)
+{
+	struct sim *s = data;
+	struct sim_task *t = p->driver_data;
+	struct sim_trace_task a, b;
+
+	/* placing a task before its first wake-up is not a migration */
+	if (t && t->starting)
+		return;
+	if (t)
+		t->st.migrations++;
+	s->cpus[dst_cpu].events++;
+	if (!s->opt.trace && !s->opt.chrome)
+		return;
+	trace_task(&a, cpu_curr(dst_cpu));
+	trace_task(&b, p);
+	spin_lock(&s->trace_lock);
+	sim_trace_migrate(&s->trace, jiffies, dst_cpu, &a, &b, src_cpu,
+			  dst_cpu);
+	spin_unlock(&s->trace_lock);
+}
+
+static void hook_release(struct task_struct *p, void *data)
+{
+	struct sim_task *t = p->driver_data;
+
+	(void)data;
+	if (t)
+		t->p = NULL;
+}
+
+/* ------------------------------------------------------- tasks */
+
+static void task_name(struct sim *s, struct sim_task *t, unsigned int desc)
+{
+	const struct sim_task_desc *d = &s->wl->tasks[desc];
+	unsigned long k = s->instances[desc]++;
+
+	if (d->instances == 1 && k == 0)
+		snprintf(t->st.comm, sizeof(t->st.comm), "%s", d->name);
+	else
+		snprintf(t->st.comm, sizeof(t->st.comm), "%.*s-%lu",
+			 SIM_NAME_LEN - 8, d->name, k);
+}
+
+/*
+ * A new simulator task for description @desc.  Return: the task, or an
+ * error pointer in *@err: -EFBIG at the task limit, -ENOMEM.
+ * Context: s->lock held in threaded runs.
+ */
+static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
+				     int *err)
+{
+	const struct sim_task_desc *d = &s->wl->tasks[desc];
+	struct sim_task *t;
+
+	if (s->nr_tasks >= s->opt.max_tasks) {
+		*err = -EFBIG;
+		return NULL;
+	}
+	if (s->nr_tasks == s->nr_chunks * SIM_CHUNK) {
+		if (s->nr_chunks == s->chunk_cap) {
+			unsigned long cap = s->chunk_cap ? s->chunk_cap * 2 : 16;
+			struct sim_task **c = kcalloc(cap, sizeof(*c),
+						      GFP_KERNEL);
+
+			if (!c)
+				goto out_nomem;
+			if (s->nr_chunks)
+				memcpy(c, s->chunks,
+				       s->nr_chunks * sizeof(*c));
+			kfree(s->chunks);
+			s->chunks = c;
+			s->chunk_cap = cap;
+		}
+		s->chunks[s->nr_chunks] = kcalloc(SIM_CHUNK, sizeof(**s->chunks),
+						  GFP_KERNEL);
+		if (!s->chunks[s->nr_chunks])
+			goto out_nomem;
+		s->nr_chunks++;
+	}
+	t = sim_task(s, s->nr_tasks);
+	memset(t, 0, sizeof(*t));
+	INIT_LIST_HEAD(&t->timer);
+	t->st.desc = desc;
+	t->st.policy = d->policy;
+	t->st.priority = d->priority;
+	t->rng = splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
+	task_name(s, t, desc);
+	s->nr_tasks++;
+	return t;
+out_nomem:
+	*err = -ENOMEM;
+	return NULL;
+}
+
+static int nice_of(const struct sim_task_desc *d)
+{
+	return d->policy == SIM_POLICY_NORMAL ? d->priority : 0;
+}
+
+static int rt_priority_of(const struct sim_task_desc *d)
+{
+	return d->policy == SIM_POLICY_NORMAL ? 0 : d->priority;
+}
+
+static unsigned long online_mask(const struct sim *s)
+{
+	return s->opt.nr_cpus >= SIM_MAX_CPUS ? ~0ul :
+	       (1ul << s->opt.nr_cpus) - 1;
+}
+
+/* give a not yet woken task its description's affinity; Return: its CPU */
+static int place_task(struct sim *s, struct sim_task *t, int cpu)
+{
+	unsigned long mask = task_desc(s, t)->cpus_allowed & online_mask(s);
+	int ret;
+
+	if (mask != online_mask(s)) {
+		ret = set_cpus_allowed(t->p, mask);
+		if (ret)
+			return ret;
+	}
+	if (cpu < 0 || !((mask >> cpu) & 1))
+		cpu = __builtin_ctzl(mask);
+	return cpu;
+}
+
+/* create the task_struct of an initial task and wake it (start delay over) */
+static int start_task(struct sim *s, struct sim_task *t)
+{
+	const struct sim_task_desc *d = task_desc(s, t);
+	struct task_struct *p;
+	int cpu, ret;
+
+	p = sched_new_task(t->st.comm, nice_of(d), d->policy,
+			   rt_priority_of(d));
+	if (!p)
+		return -ENOMEM;
+	p->driver_data = t;
+	t->p = p;
+	t->st.pid = p->pid;
+	t->starting = 1;
+	cpu = place_task(s, t, -1);
+	ret = cpu < 0 ? cpu : wake_up_forked_process(p, cpu);
+	t->starting = 0;
+	if (ret)
+		return ret;
+	t->state = SIM_RUNNABLE;
+	t->next_timer = jiffies;
+	return 0;
+}
+
+/*
+ * The running task @parent forks a new instance of description @desc.
+ * A fork refused by the task limit or by do_fork() (a parent with no
+ * slice left) is counted, not an error.
+ */
+static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
+		     unsigned int desc)
+{
+	const struct sim_task_desc *d = &s->wl->tasks[desc];
+	struct task_struct *child;
+	struct sim_task *t;
+	int ret = 0;
+
+	spin_lock(&s->lock);
+	t = new_sim_task(s, desc, &ret);
+	if (!t) {
+		if (ret == -EFBIG) {
+			s->forks_refused++;
+			ret = 0;
+		}
+		goto out_unlock;
+	}
+	ret = do_fork(parent->p, SIM_SIGCHLD, t->st.comm, &child);
+	if (ret) {
+		/* the slot was the last one taken: give it back */
+		s->nr_tasks--;
+		s->instances[desc]--;
+		s->forks_refused++;
+		ret = ret == -ENOMEM ? ret : 0;
+		goto out_unlock;
+	}
+	child->driver_data = t;
+	t->p = child;
+	t->st.pid = child->pid;
+	t->st.forked = 1;
+	t->starting = 1;
+	if (d->policy != (enum sim_policy)child->policy ||
+	    d->policy != SIM_POLICY_NORMAL)
+		ret = setscheduler(child, d->policy, rt_priority_of(d));
+	if (!ret && d->policy == SIM_POLICY_NORMAL)
+		ret = set_user_nice(child, d->priority);
+	if (!ret)
+		ret = place_task(s, t, cpu);
+	if (ret >= 0)
+		ret = wake_up_forked_process(child, ret);
+	t->starting = 0;
+	if (ret)
+		goto out_unlock;
+	t->state = SIM_RUNNABLE;
+	t->next_timer = jiffies;
+	s->forks++;
+out_unlock:
+	spin_unlock(&s->lock);
+	return ret;
+}
+
+/* step past the current event; sets t->done when the program is over */
+static void next_event(const struct sim *s, struct sim_task *t)
+{
+	const struct sim_task_desc *d = task_desc(s, t);
+	const struct sim_phase_desc *ph = &d->phases[t->phase];
+
+	if (++t->event < ph->nr_events)
+		return;
+	t->event = 0;
+	if (++t->phase_loop < ph->loop)
+		return;
+	t->phase_loop = 0;
+	if (++t->phase < d->nr_phases)
+		return;
+	t->phase = 0;
+	t->loops_done++;
+	if (d->loop >= 0 && t->loops_done >= d->loop)
+		t->done = 1;
+}
+
+/*
+ * Run the program of @t, the current task of @cpu, from its next event
+ * until it has something to run, must sleep, yields or ends.
+ */
+static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
+			       int *err)
+{
+	unsigned long long now = jiffies, ticks;
+	const struct sim_event_desc *ev;
+	unsigned int n;
+
+	for (n = 0; n < SIM_ZERO_TIME_MAX; n++) {
+		if (t->done)
+			return ACT_EXIT;
+		ev = &task_desc(s, t)->phases[t->phase].events[t->event];
+		next_event(s, t);
+		switch (ev->kind) {
+		case SIM_EVENT_RUN:
+			ticks = jittered_ticks(s, t, ev->usec);
+			if (!ticks)
+				continue;
+			t->run_left = ticks > UINT32_MAX ? UINT32_MAX : ticks;
+			return ACT_RUN;
+		case SIM_EVENT_SLEEP:
+			ticks = jittered_ticks(s, t, ev->usec);
+			if (!ticks)
+				continue;
+			t->wake_at = now + ticks;
+			return ACT_SLEEP;
+		case SIM_EVENT_TIMER:
+			t->next_timer += usec_to_ticks(s, ev->usec);
+			if (t->next_timer <= now)
+				continue;	/* late: no sleep, as rt-app */
+			t->wake_at = t->next_timer;
+			return ACT_SLEEP;
+		case SIM_EVENT_FORK:
+			*err = fork_task(s, t, cpu, ev->fork_task);
+			if (*err)
+				return ACT_ERROR;
+			continue;
+		case SIM_EVENT_YIELD:
+			return ACT_YIELD;
+		}
+	}
+	/* a long run of zero-time events is charged one tick */
+	t->run_left = 1;
+	return ACT_RUN;
+}
+
+/* the program of @t (current on @cpu) is over: exit and be reaped */
+static int task_exit(struct sim *s, struct sim_task *t)
+{
+	struct task_struct *p = t->p, *parent;
+	pid_t pid = p->pid;
+	int ret, tries;
+
+	ret = do_exit(p, 0);
+	if (ret)
+		return ret;
+	for (tries = 0; tries < 3; tries++) {
+		read_lock(&tasklist_lock);
+		parent = p->parent;
+		read_unlock(&tasklist_lock);
+		if (sys_wait4(parent, pid, NULL) == pid)
+			break;
+	}
+	spin_lock(&s->lock);
+	t->state = SIM_EXITED;
+	t->st.exited = 1;
+	s->exits++;
+	spin_unlock(&s->lock);
+	return 0;
+}
+
+/*
+ * Step 3 of a tick on @cpu: let the current task go on with its program
+ * when its run is over, and call schedule() while need_resched is set.
+ */
+static int settle_cpu(struct sim *s, int cpu)
+{
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; i < SIM_SETTLE_MAX; i++) {
+		struct task_struct *curr = cpu_curr(cpu);
+		struct sim_task *t = curr->driver_data;
+		int resched = test_tsk_need_resched(curr);
+
+		if (t && t->state == SIM_RUNNABLE && !t->run_left) {
+			switch (advance(s, t, cpu, &err)) {
+			case ACT_RUN:
+				break;
+			case ACT_SLEEP:
+				set_task_state(curr, TASK_INTERRUPTIBLE);
+				spin_lock(&s->lock);
+				t->state = SIM_SLEEPING;
+				wheel_add(s, t);
+				spin_unlock(&s->lock);
+				resched = 1;
+				break;
+			case ACT_YIELD:
+				sys_sched_yield(cpu);
+				resched = 1;
+				break;
+			case ACT_EXIT:
+				err = task_exit(s, t);
+				if (err)
+					return err;
+				resched = 1;
+				break;
+			case ACT_ERROR:
+				return err;
+			}
+		}
+		if (!resched)
+			return 0;
+		schedule(cpu);
+	}
+	return 0;
+}
+
+/* Step 1 on @cpu: the tick that just passed, then the timer interrupt */
+static void tick_cpu(struct sim *s, int cpu)
+{
+	struct task_struct *curr = cpu_curr(cpu);
+	struct sim_task *t = curr->driver_data;
+
+	if (curr != cpu_rq(cpu)->idle) {
+		s->cpus[cpu].busy++;
+		if (t) {
+			t->st.runtime++;
+			if (t->run_left)
+				t->run_left--;
+		}
+	}
+}
+
+/* Step 2: wake the sleepers due now and start the tasks due now */
+static int run_wheel(struct sim *s)
+{
+	unsigned long long now = jiffies;
+	struct list_head *bucket = &s->wheel[now & (SIM_WHEEL - 1)];
+	struct sim_task *t, *n;
+	int ret;
+
+	list_for_each_entry_safe(t, n, bucket, timer) {
+		if (t->wake_at > now)
+			continue;
+		list_del_init(&t->timer);
+		if (t->state == SIM_NOT_STARTED) {
+			ret = start_task(s, t);
+			if (ret)
+				return ret;
+		} else {
+			t->state = SIM_RUNNABLE;
+			wake_up_process(t->p);
+		}
+	}
+	return 0;
+}
+
+static int cpu_errors(struct sim *s)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
+		if (s->cpus[cpu].err)
+			return s->cpus[cpu].err;
+	return 0;
+}
+
+/* time 0: start the tasks without delay and let every CPU pick one */
+static int sim_start(struct sim *s)
+{
+	unsigned int cpu;
+	int ret;
+
+	s->started = 1;
+	ret = run_wheel(s);
+	for (cpu = 0; !ret && cpu < s->opt.nr_cpus; cpu++)
+		ret = settle_cpu(s, cpu);
+	return ret ? ret : cpu_errors(s);
+}
+
+static void progress(struct sim *s)
+{
+	unsigned long long step = s->total_ticks / 100 ? s->total_ticks / 100 : 1;
+
+	if (s->opt.progress && s->ticks % step == 0)
+		s->opt.progress(s->ticks, s->total_ticks, s->opt.progress_arg);
+}
+
+int sim_step(struct sim *s)
+{
+	unsigned int cpu;
+	int ret;
+
+	if (s->opt.threaded)
+		return -EINVAL;
+	if (!s->started) {
+		ret = sim_start(s);
+		if (ret)
+			return ret;
+	}
+	if (s->ticks >= s->total_ticks)
+		return 0;
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
+		tick_cpu(s, cpu);
+	jiffies++;
+	s->ticks++;
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
+		scheduler_tick(cpu, 1);
+	ret = run_wheel(s);
+	for (cpu = 0; !ret && cpu < s->opt.nr_cpus; cpu++)
+		ret = settle_cpu(s, cpu);
+	if (!ret)
+		ret = cpu_errors(s);
+	if (!ret && s->opt.check_every_tick)
+		ret = sim_check(s);
+	progress(s);
+	return ret ? ret : 1;
+}
+
+/* ------------------------------------------------------ threaded mode */
+
+static void *cpu_thread(void *arg)
+{
+	struct sim_cpu *c = arg;
+	struct sim *s = c->sim;
+	int err;
+
+	/* wait until every thread exists (or creating one failed) */
+	spin_lock(&s->start_lock);
+	spin_unlock(&s->start_lock);
+	if (s->stop)
+		return NULL;
+	for (;;) {
+		pthread_barrier_wait(&s->barrier);	/* jiffies advanced */
+		if (s->stop)
+			break;
+		tick_cpu(s, c->cpu);
+		scheduler_tick(c->cpu, 1);
+		pthread_barrier_wait(&s->barrier);	/* ticks done */
+		pthread_barrier_wait(&s->barrier);	/* wheel run */
+		err = settle_cpu(s, c->cpu);
+		if (err && !c->err)
+			c->err = err;
+		pthread_barrier_wait(&s->barrier);	/* settled */
+	}
+	return NULL;
+}
+
+/*
+ * One pthread per CPU runs steps 1 and 3 of every tick; this thread
+ * advances jiffies, runs the wheel (step 2) and the checks, with a
+ * barrier between steps.
+ */
+static int run_threaded(struct sim *s)
+{
+	unsigned int cpu, started = 0;
+	int ret;
+
+	ret = s->started ? 0 : sim_start(s);
+	if (ret)
+		return ret;
+	if (pthread_barrier_init(&s->barrier, NULL, s->opt.nr_cpus + 1))
+		return -EAGAIN;
+	s->stop = 0;
+	spin_lock(&s->start_lock);
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
+		if (pthread_create(&s->cpus[cpu].thread, NULL, cpu_thread,
+				   &s->cpus[cpu])) {
+			ret = -EAGAIN;
+			s->stop = 1;
+			break;
+		}
+		started++;
+	}
+	spin_unlock(&s->start_lock);
+	if (ret)
+		goto out_join;
+	while (!ret && s->ticks < s->total_ticks) {
+		jiffies++;
+		s->ticks++;
+		pthread_barrier_wait(&s->barrier);
+		pthread_barrier_wait(&s->barrier);
+		ret = run_wheel(s);
+		pthread_barrier_wait(&s->barrier);
+		pthread_barrier_wait(&s->barrier);
+		if (!ret)
+			ret = cpu_errors(s);
+		if (!ret && s->opt.check_every_tick)
+			ret = sim_check(s);
+		progress(s);
+	}
+	s->stop = 1;
+	pthread_barrier_wait(&s->barrier);
+out_join:
+	for (cpu = 0; cpu < started; cpu++)
+		pthread_join(s->cpus[cpu].thread, NULL);
+	pthread_barrier_destroy(&s->barrier);
+	return ret;
+}
+
+static int end_trace(struct sim *s)
+{
+	if (s->trace_ended || (!s->opt.trace && !s->opt.chrome))
+		return 0;
+	s->trace_ended = 1;
+	return sim_trace_end(&s->trace, jiffies);
+}
+
+int sim_run(struct sim *s)
+{
+	int ret;
+
+	if (s->opt.threaded) {
+		ret = run_threaded(s);
+	} else {
+		do
+			ret = sim_step(s);
+		while (ret > 0);
+	}
+	if (!ret)
+		ret = end_trace(s);
+	return ret;
+}
+
+/* --------------------------------------------------------- checking */
+
+static int check_fail(const char *what, const struct sim_task *t)
+{
+	fprintf(stderr, "sim_check: %s%s%s (pid %d)\n", what,
+		t ? ": " : "", t ? t->st.comm : "", t ? t->st.pid : -1);
+	return -EINVAL;
+}
+
+int sim_check(struct sim *s)
+{
+	unsigned long i, runnable = 0;
+	unsigned int cpu;
+	int ret;
+
+	ret = sched_check();
+	if (!ret)
+		ret = process_tree_check();
+	if (ret)
+		return ret;
+	for (i = 0; i < SIM_WHEEL; i++)
+		if (!list_check(&s->wheel[i]))
+			return check_fail("a timer wheel bucket is corrupt", NULL);
+	for (i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *t = sim_task(s, i);
+
+		switch (t->state) {
+		case SIM_RUNNABLE:
+			if (!t->p || !t->p->array)
+				return check_fail("runnable task not queued", t);
+			if (!list_empty(&t->timer))
+				return check_fail("runnable task on the wheel", t);
+			runnable++;
+			break;
+		case SIM_SLEEPING:
+			if (!t->p || t->p->array)
+				return check_fail("sleeping task queued", t);
+			/* fall through */
+		case SIM_NOT_STARTED:
+			if (list_empty(&t->timer))
+				return check_fail("waiting task not on the wheel",
+						  t);
+			if (t->wake_at <= jiffies)
+				return check_fail("task not woken on time", t);
+			break;
+		default:
+			break;
+		}
+	}
+	if (sched_nr_running_total() != runnable) {
+		fprintf(stderr,
+			"sim_check: runqueues hold %lu tasks, the simulator has %lu runnable\n",
+			sched_nr_running_total(), runnable);
+		return -EINVAL;
+	}
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
+		struct task_struct *curr = cpu_curr(cpu);
+		struct sim_task *t = curr->driver_data;
+
+		if (curr == cpu_rq(cpu)->idle)
+			continue;
+		if (!t || t->state != SIM_RUNNABLE)
+			return check_fail("a CPU runs a task that is not runnable",
+					  t);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------ create/destroy */
+
+int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
+	       struct sim **out)
+{
+	struct sched_hooks hooks = {
+		.switch_to = hook_switch,
+		.wakeup = hook_wakeup,
+		.migrate = hook_migrate,
+		.release = hook_release,
+	};
+	unsigned long mask, k;
+	unsigned int d, i;
+	struct sim *s;
+	int ret;
+
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	s->wl = wl;
+	s->opt = *opt;
+	if (!s->opt.nr_cpus)
+		s->opt.nr_cpus = SIM_DEFAULT_CPUS;
+	if (!s->opt.hz)
+		s->opt.hz = DEFAULT_HZ;
+	if (!s->opt.max_tasks)
+		s->opt.max_tasks = SIM_DEFAULT_MAX_TASKS;
+	if (!s->opt.duration_usec)
+		s->opt.duration_usec = wl->duration_usec ?
+				       wl->duration_usec : SIM_DEFAULT_USEC;
+	ret = -EINVAL;
+	if (s->opt.nr_cpus > SIM_MAX_CPUS || s->opt.nr_cpus > NR_CPUS ||
+	    s->opt.hz > 100000 || !wl->nr_tasks)
+		goto out_free;
+	mask = online_mask(s);
+	for (d = 0; d < wl->nr_tasks; d++)
+		if (!(wl->tasks[d].cpus_allowed & mask))
+			goto out_free;
+	s->total_ticks = usec_to_ticks(s, s->opt.duration_usec);
+	spin_lock_init(&s->lock);
+	spin_lock_init(&s->trace_lock);
+	spin_lock_init(&s->start_lock);
+	for (i = 0; i < SIM_WHEEL; i++)
+		INIT_LIST_HEAD(&s->wheel[i]);
+	for (i = 0; i < SIM_MAX_CPUS; i++) {
+		s->cpus[i].sim = s;
+		s->cpus[i].cpu = i;
+	}
+	ret = -ENOMEM;
+	s->instances = kcalloc(wl->nr_tasks, sizeof(*s->instances), GFP_KERNEL);
+	if (!s->instances)
+		goto out_free;
+
+	kstruct_hz = s->opt.hz;
+	jiffies = 0;
+	ret = sched_init(s->opt.nr_cpus);
+	if (ret)
+		goto out_free;
+	hooks.data = s;
+	sched_set_hooks(&hooks);
+	sim_trace_begin(&s->trace, s->opt.trace, s->opt.chrome, s->opt.hz,
+			s->opt.nr_cpus);
+
+	for (d = 0; d < wl->nr_tasks; d++) {
+		for (k = 0; k < wl->tasks[d].instances; k++) {
+			struct sim_task *t = new_sim_task(s, d, &ret);
+
+			if (!t)
+				goto out_destroy;
+			t->wake_at = usec_to_ticks(s, wl->tasks[d].delay_usec);
+			wheel_add(s, t);
+		}
+	}
+	*out = s;
+	return 0;
+out_destroy:
+	sim_destroy(s);
+	return ret;
+out_free:
+	kfree(s->instances);
+	kfree(s);
+	return ret;
+}
+
+void sim_destroy(struct sim *s)
+{
+	unsigned long i;
+
+	if (!s)
+		return;
+	end_trace(s);
+	sched_set_hooks(NULL);
+	sched_teardown();
+	for (i = 0; i < s->nr_tasks; i++)
+		sim_task_stats_release(&sim_task(s, i)->st);
+	for (i = 0; i < s->nr_chunks; i++)
+		kfree(s->chunks[i]);
+	kfree(s->chunks);
+	kfree(s->instances);
+	kfree(s->report_tasks);
+	spin_lock_destroy(&s->lock);
+	spin_lock_destroy(&s->trace_lock);
+	spin_lock_destroy(&s->start_lock);
+	kfree(s);
+}
+
+/* ------------------------------------------------------------ report */
+
+unsigned long long sim_ticks(const struct sim *s)
+{
+	return s->ticks;
+}
+
+unsigned long long sim_memory_bytes(const struct sim *s)
+{
+	unsigned long long bytes = sizeof(*s);
+	unsigned long i;
+
+	bytes += s->nr_chunks * SIM_CHUNK * sizeof(struct sim_task);
+	bytes += s->chunk_cap * sizeof(*s->chunks);
+	for (i = 0; i < s->nr_tasks; i++)
+		bytes += sim_task(s, i)->st.latency_cap * sizeof(unsigned int);
+	return bytes;
+}
+
+const struct sim_report *sim_report(struct sim *s)
+{
+	struct sim_report *r = &s->report;
+	unsigned long long now = jiffies;
+	unsigned long i;
+	unsigned int cpu;
+
+	kfree(s->report_tasks);
+	s->report_tasks = kcalloc(s->nr_tasks ? s->nr_tasks : 1,
+				  sizeof(*s->report_tasks), GFP_KERNEL);
+	if (!s->report_tasks)
+		return NULL;
+	memset(r, 0, sizeof(*r));
+	r->workload = s->wl->name;
+	r->seed = s->opt.seed;
+	r->hz = s->opt.hz;
+	r->nr_cpus = s->opt.nr_cpus;
+	r->threaded = s->opt.threaded;
+	r->ticks = s->ticks;
+	r->forks = s->forks;
+	r->forks_refused = s->forks_refused;
+	r->exits = s->exits;
+	r->nr_tasks = s->nr_tasks;
+	r->tasks = s->report_tasks;
+	r->events = s->ticks * s->opt.nr_cpus;
+	for (i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *t = sim_task(s, i);
+
+		/* bring the wait of queued, not running tasks up to now */
+		if (t->state == SIM_RUNNABLE && t->p &&
+		    cpu_curr(task_cpu(t->p)) != t->p) {
+			t->st.wait += now - t->runnable_since;
+			t->runnable_since = now;
+		}
+		s->report_tasks[i] = &t->st;
+	}
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
+		struct runqueue *rq = cpu_rq(cpu);
+
+		r->cpus[cpu].busy = s->cpus[cpu].busy;
+		r->cpus[cpu].switches = rq->nr_switches;
+		r->cpus[cpu].array_switches = rq->nr_array_switches;
+		r->cpus[cpu].pulled = rq->nr_pulled;
+		r->events += s->cpus[cpu].events;
+	}
+	sim_report_finish(r);
+	return r;
+}

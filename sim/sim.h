@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim/sim.h - the machine the scheduler runs on: virtual jiffies, CPUs,
+ * timer ticks, sleeping tasks and their wake-ups.
+ *
+ * Not a port of a kernel file; it plays the part of the hardware and the
+ * processes around kernel/sched.c, as LinSched's harness did for later
+ * kernels.  Each tick of the virtual clock:
+ *
+ *   1. every CPU's current task runs for the tick (its run time is
+ *      counted), then jiffies++ and scheduler_tick() on every CPU;
+ *   2. sleepers whose time has come are woken (wake_up_process()), and
+ *      tasks whose start delay is over are created and woken;
+ *   3. on every CPU, a current task that finished its run event goes on
+ *      with its program (sleeps, forks, yields or exits), and schedule()
+ *      runs wherever need_resched is set.
+ *
+ * Single-threaded, this is exactly repeatable: the same workload, seed,
+ * CPUs and HZ give the same trace, byte for byte.  Threaded, one pthread
+ * per CPU runs steps 1 and 3 in parallel, with a barrier between steps,
+ * so load_balance(), double_rq_lock() and the runqueue locks meet real
+ * contention; runs are then no longer repeatable, only correct.
+ *
+ * The scheduler is a single machine per process (sched_init()), so one
+ * simulation exists at a time.
+ */
+#ifndef KSTRUCT_SIM_SIM_H
+#define KSTRUCT_SIM_SIM_H
+
+#include <stdio.h>
+
+struct sim;
+struct sim_workload;
+struct sim_report;
+
+/**
+ * struct sim_options - how to run a workload
+ * @nr_cpus: CPUs (1..SIM_MAX_CPUS); 0 means 4
+ * @hz: ticks per second; 0 means 1000
+ * @seed: seeds the random run and sleep times
+ * @duration_usec: simulated time; 0 means the workload's, or 2 s
+ * @threaded: one pthread per CPU
+ * @trace: ftrace text goes here, or NULL
+ * @chrome: Chrome trace-event JSON goes here, or NULL
+ * @max_tasks: tasks ever created, forks beyond it are refused; 0 means
+ *	4,000,000
+ * @check_every_tick: run sim_check() after every tick; a failure stops
+ *	the run with -EINVAL
+ * @progress: called every ~1% of the run with ticks done and total, or
+ *	NULL
+ * @progress_arg: passed to @progress
+ */
+struct sim_options {
+	unsigned int nr_cpus;
+	unsigned int hz;
+	unsigned long long seed;
+	unsigned long long duration_usec;
+	int threaded;
+	FILE *trace;
+	FILE *chrome;
+	unsigned long max_tasks;
+	int check_every_tick;
+	void (*progress)(unsigned long long done, unsigned long long total,
+			 void *arg);
+	void *progress_arg;
+};
+
+/**
+ * sim_create() - build the machine and the workload's initial tasks
+ * @wl: the workload (parsed for at least @opt->nr_cpus CPUs); it must
+ *	outlive the simulation
+ * @opt: the options
+ * @out: the simulation
+ *
+ * Sets HZ and jiffies, calls sched_init(), installs the trace hooks, and
+ * queues the initial tasks to start at their delay (at tick 0 they are
+ * created on the lowest CPU they may use, as if a shell there had started
+ * them, so the balancer has work to do).
+ *
+ * Context: no other simulation or scheduler machine may exist.
+ * Return: 0, -EINVAL (bad options), -EBUSY (a machine exists), -ENOMEM,
+ * -EAGAIN (threads); nothing is left allocated on failure.
+ */
+int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
+	       struct sim **out);
+
+/**
+ * sim_step() - simulate one tick (single-threaded simulations only)
+ * @s: the simulation
+ *
+ * Return: 1 when a tick ran, 0 when the duration is over, -EINVAL for a
+ * threaded simulation or a failed check, -ENOMEM.
+ */
+int sim_step(struct sim *s);
+
+/**
+ * sim_run() - simulate until the duration is over
+ * @s: the simulation
+ *
+ * Return: 0, or the first error of sim_step() (the threaded mode runs its
+ * own loop and returns the same values).
+ */
+int sim_run(struct sim *s);
+
+/**
+ * sim_check() - the invariants of the machine and of the simulation
+ * @s: the simulation, between ticks
+ *
+ * sched_check() and process_tree_check(), then: the simulator's own
+ * sleeper lists pass list_check(); every task the simulator believes
+ * runnable is queued (p->array set) and every sleeper is not; the sum of
+ * nr_running over the runqueues equals the number of runnable tasks; a
+ * CPU's current task is its idle task or a runnable one.
+ *
+ * Return: 0, or -EINVAL after printing the first violation to stderr.
+ */
+int sim_check(struct sim *s);
+
+/**
+ * sim_ticks() - ticks simulated so far
+ * @s: the simulation
+ *
+ * Return: the count.
+ */
+unsigned long long sim_ticks(const struct sim *s);
+
+/**
+ * sim_report() - the measurements so far
+ * @s: the simulation
+ *
+ * Brings the wait times up to date and computes the latency percentiles.
+ * The report belongs to @s and stays valid until sim_destroy().
+ *
+ * Return: the report, or NULL when out of memory.
+ */
+const struct sim_report *sim_report(struct sim *s);
+
+/**
+ * sim_destroy() - stop the machine and free everything (or NULL)
+ * @s: the simulation
+ */
+void sim_destroy(struct sim *s);
+
+/**
+ * sim_memory_bytes() - bytes the simulation's own structures use
+ * @s: the simulation
+ *
+ * Return: the simulator's allocations (tasks, tables), not counting the
+ * scheduler's task_structs.
+ */
+unsigned long long sim_memory_bytes(const struct sim *s);
+
+#endif /* KSTRUCT_SIM_SIM_H */

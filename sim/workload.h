@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim/workload.h - what the simulator runs: task descriptions read from a
+ * subset of rt-app's JSON workload format, or from a built-in workload.
+ *
+ * Not a port of a kernel file: rt-app (the scheduler test tool of the
+ * Linux scheduler developers) describes a workload as a set of tasks, each
+ * a loop over phases of events (run for a while, sleep for a while, wait
+ * for the next period of a timer, fork another task).  This header holds
+ * the parsed form; sim/sim.c turns it into task_structs and drives them.
+ * docs/sim.md lists every key that is supported.
+ *
+ * Units: every duration here is in microseconds, as in rt-app's files.
+ * The simulator rounds them to ticks of the virtual clock.
+ */
+#ifndef KSTRUCT_SIM_WORKLOAD_H
+#define KSTRUCT_SIM_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* longest task name kept (the kernel's TASK_COMM_LEN is 16, with the NUL) */
+#define SIM_NAME_LEN		16
+/* the simulator runs on at most this many CPUs (one unsigned long mask) */
+#define SIM_MAX_CPUS		64
+/* instances of one task description, and events of one phase */
+#define SIM_MAX_INSTANCES	2000000
+#define SIM_MAX_EVENTS		256
+
+/* scheduling policies, with the values of the kernel's SCHED_* constants */
+enum sim_policy {
+	SIM_POLICY_NORMAL = 0,
+	SIM_POLICY_FIFO = 1,
+	SIM_POLICY_RR = 2,
+};
+
+enum sim_event_kind {
+	SIM_EVENT_RUN,		/* burn the CPU for @usec of run time */
+	SIM_EVENT_SLEEP,	/* sleep for @usec */
+	SIM_EVENT_TIMER,	/* sleep until the next multiple of @usec */
+	SIM_EVENT_FORK,		/* fork a new instance of task @fork_task */
+	SIM_EVENT_YIELD,	/* sched_yield() */
+};
+
+/**
+ * struct sim_event_desc - one event of a phase
+ * @kind: what the task does
+ * @usec: run time, sleep time or timer period (microseconds)
+ * @fork_task: for SIM_EVENT_FORK, the index of the task description
+ */
+struct sim_event_desc {
+	enum sim_event_kind kind;
+	unsigned long long usec;
+	unsigned int fork_task;
+};
+
+/**
+ * struct sim_phase_desc - a named sequence of events, repeated @loop times
+ * @loop: repetitions of the events (at least 1)
+ * @nr_events: how many events
+ * @events: the events, in file order
+ */
+struct sim_phase_desc {
+	unsigned long loop;
+	unsigned int nr_events;
+	struct sim_event_desc *events;
+};
+
+/**
+ * struct sim_task_desc - one entry of rt-app's "tasks" object
+ * @name: the key, cut to SIM_NAME_LEN - 1 characters, spaces made '_'
+ * @instances: tasks started at time 0 from this description (0: only
+ *	created by a fork event)
+ * @loop: repetitions of all phases; -1 forever, then the task exits
+ * @policy: scheduling policy
+ * @priority: nice (-20..19) for SIM_POLICY_NORMAL, rt_priority (1..99)
+ *	for the real-time policies
+ * @cpus_allowed: affinity mask, bit n for CPU n; all ones when not given
+ * @delay_usec: time before the first event
+ * @jitter: 0..100: each run and sleep lasts a uniformly random time within
+ *	@jitter percent of its nominal value (a kstruct extension)
+ * @nr_phases: how many phases
+ * @phases: the phases, in file order
+ */
+struct sim_task_desc {
+	char name[SIM_NAME_LEN];
+	unsigned long instances;
+	long loop;
+	enum sim_policy policy;
+	int priority;
+	unsigned long cpus_allowed;
+	unsigned long long delay_usec;
+	unsigned int jitter;
+	unsigned int nr_phases;
+	struct sim_phase_desc *phases;
+};
+
+/**
+ * struct sim_workload - a parsed workload
+ * @name: the built-in's name or the file's base name
+ * @duration_usec: simulated time to run; 0 when the file does not say
+ * @nr_tasks: how many task descriptions
+ * @tasks: the descriptions, in file order
+ */
+struct sim_workload {
+	char name[64];
+	unsigned long long duration_usec;
+	unsigned int nr_tasks;
+	struct sim_task_desc *tasks;
+};
+
+/**
+ * struct sim_builtin - a built-in workload
+ * @name: what --workload/--list call it
+ * @summary: one line saying what it shows
+ * @json: its text, in the same format as a workload file
+ */
+struct sim_builtin {
+	const char *name;
+	const char *summary;
+	const char *json;
+};
+
+/**
+ * sim_workload_parse() - read a workload from JSON text
+ * @text: the JSON, NUL-terminated
+ * @source: a name for messages (file name or built-in name)
+ * @nr_cpus: CPUs of the machine it will run on (1..SIM_MAX_CPUS)
+ * @out: where the workload goes
+ * @err: where a message goes on failure ("source:line:col: ..." for bad
+ *	JSON, "source: tasks.NAME.key: ..." for a bad value); may be NULL
+ * @errlen: size of @err
+ *
+ * Context: allocates with kmalloc; jansson allocates with malloc.
+ * Return: 0, -EINVAL for a bad workload (with @err set), -ENOMEM.  On
+ * failure *@out is untouched and nothing is allocated.
+ */
+int sim_workload_parse(const char *text, const char *source,
+		       unsigned int nr_cpus, struct sim_workload **out,
+		       char *err, size_t errlen);
+
+/**
+ * sim_workload_load() - read a workload file
+ * @path: the file
+ * @nr_cpus: CPUs of the machine it will run on
+ * @out: where the workload goes
+ * @err: message on failure, or NULL
+ * @errlen: size of @err
+ *
+ * Return: as sim_workload_parse(); -ENOENT (or another errno) when the
+ * file cannot be read.
+ */
+int sim_workload_load(const char *path, unsigned int nr_cpus,
+		      struct sim_workload **out, char *err, size_t errlen);
+
+/**
+ * sim_workload_builtin() - parse a built-in workload by name
+ * @name: one of sim_builtins[]
+ * @nr_cpus: CPUs of the machine
+ * @out: where the workload goes
+ * @err: message on failure, or NULL
+ * @errlen: size of @err
+ *
+ * Return: 0, -ENOENT for an unknown name, -EINVAL, -ENOMEM.
+ */
+int sim_workload_builtin(const char *name, unsigned int nr_cpus,
+			 struct sim_workload **out, char *err, size_t errlen);
+
+/** sim_workload_free() - free a workload from the functions above (or NULL) */
+void sim_workload_free(struct sim_workload *wl);
+
+/**
+ * sim_workload_nr_initial() - tasks started at time 0
+ * @wl: the workload
+ *
+ * Return: the sum of the descriptions' instances.
+ */
+unsigned long sim_workload_nr_initial(const struct sim_workload *wl);
+
+/* the built-in workloads, ending with an entry whose name is NULL */
+extern const struct sim_builtin sim_builtins[];
+/* the built-in that runs when none is named */
+#define SIM_DEFAULT_WORKLOAD	"mixed"
+
+#endif /* KSTRUCT_SIM_WORKLOAD_H */

@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tools/cmd_sim.c - "kstruct sim": run a workload on the simulated machine
+ * and print what the O(1) scheduler did with it.
+ *
+ * Not a port of a kernel file.  See docs/sim.md for the options, the
+ * workload format and the report's definitions.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compat/slab.h"
+#include "sim/report.h"
+#include "sim/sim.h"
+#include "sim/workload.h"
+#include "tools/kstruct.h"
+
+static void sim_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: kstruct sim [OPTIONS] [WORKLOAD.json]\n"
+		"\n"
+		"Runs a workload (a built-in one, or an rt-app style JSON file) on a\n"
+		"simulated machine driven by the 2.5.33 O(1) scheduler, and reports\n"
+		"per-task and per-CPU figures.  Same options, same seed: same result.\n"
+		"\n"
+		"  -w, --workload NAME  a built-in workload (default: %s)\n"
+		"  -l, --list           list the built-in workloads\n"
+		"      --show NAME      print a built-in workload as JSON\n"
+		"  -c, --cpus N         CPUs (1..%d, default 4)\n"
+		"  -s, --seed S         seed of the random run/sleep times (default 1)\n"
+		"  -d, --duration SEC   simulated seconds (default: the workload's)\n"
+		"      --hz N           ticks per second (default 1000)\n"
+		"  -t, --threaded       one pthread per CPU, in lockstep (not repeatable)\n"
+		"      --json           the report as JSON\n"
+		"      --csv            the report as CSV\n"
+		"      --trace FILE     write an ftrace text trace (opens in Perfetto)\n"
+		"      --chrome FILE    write a Chrome trace-event JSON trace\n"
+		"      --max-tasks N    refuse forks beyond N tasks (default 4000000)\n"
+		"      --check          check every invariant after every tick (slow)\n"
+		"  -h, --help           this text\n",
+		SIM_DEFAULT_WORKLOAD, SIM_MAX_CPUS);
+}
+
+static int parse_ulong(const char *opt, const char *s, unsigned long long max,
+		       unsigned long long *out)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (!*s || *end || errno || *s == '-' || v > max) {
+		fprintf(stderr, "kstruct sim: %s: bad value \"%s\" (0..%llu)\n",
+			opt, s, max);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+static void show_progress(unsigned long long done, unsigned long long total,
+			  void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "\rsim: %3llu%% (%llu/%llu ticks)", done * 100 / total,
+		done, total);
+	if (done == total)
+		fputc('\n', stderr);
+}
+
+static int list_builtins(void)
+{
+	const struct sim_builtin *b;
+
+	for (b = sim_builtins; b->name; b++)
+		printf("%-12s %s%s\n", b->name, b->summary,
+		       strcmp(b->name, SIM_DEFAULT_WORKLOAD) ? "" :
+		       " (default)");
+	return 0;
+}
+
+static int show_builtin(const char *name)
+{
+	const struct sim_builtin *b;
+
+	for (b = sim_builtins; b->name; b++) {
+		if (!strcmp(b->name, name)) {
+			fputs(b->json, stdout);
+			return 0;
+		}
+	}
+	fprintf(stderr, "kstruct sim: %s: no such built-in workload (--list)\n",
+		name);
+	return 1;
+}
+
+enum { OPT_HZ = 256, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CHROME, OPT_SHOW,
+       OPT_MAX_TASKS, OPT_CHECK };
+
+static const struct option sim_long_options[] = {
+	{ "workload", required_argument, NULL, 'w' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "show", required_argument, NULL, OPT_SHOW },
+	{ "cpus", required_argument, NULL, 'c' },
+	{ "seed", required_argument, NULL, 's' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "hz", required_argument, NULL, OPT_HZ },
+	{ "threaded", no_argument, NULL, 't' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "trace", required_argument, NULL, OPT_TRACE },
+	{ "chrome", required_argument, NULL, OPT_CHROME },
+	{ "max-tasks", required_argument, NULL, OPT_MAX_TASKS },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct sim_cmd {
+	struct sim_options opt;
+	const char *builtin;
+	const char *file;
+	const char *trace_path;
+	const char *chrome_path;
+	int json, csv;
+};
+
+/* Return: -1 to go on, else the exit status */
+static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
+{
+	unsigned long long v;
+	double sec;
+	char *end;
+	int c;
+
+	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, "w:lc:s:d:th", sim_long_options,
+				NULL)) != -1) {
+		switch (c) {
+		case 'w':
+			cmd->builtin = optarg;
+			break;
+		case 'l':
+			return list_builtins();
+		case OPT_SHOW:
+			return show_builtin(optarg);
+		case 'c':
+			if (parse_ulong("--cpus", optarg, SIM_MAX_CPUS, &v))
+				return 2;
+			if (!v) {
+				fprintf(stderr, "kstruct sim: --cpus: at least 1\n");
+				return 2;
+			}
+			cmd->opt.nr_cpus = v;
+			break;
+		case 's':
+			if (parse_ulong("--seed", optarg, ~0ull, &v))
+				return 2;
+			cmd->opt.seed = v;
+			break;
+		case 'd':
+			errno = 0;
+			sec = strtod(optarg, &end);
+			if (!*optarg || *end || errno || !(sec > 0) ||
+			    sec > 1e6) {
+				fprintf(stderr,
+					"kstruct sim: --duration: bad value \"%s\" (seconds, > 0)\n",
+					optarg);
+				return 2;
+			}
+			cmd->opt.duration_usec = sec * 1e6 + 0.5;
+			if (!cmd->opt.duration_usec)
+				cmd->opt.duration_usec = 1;
+			break;
+		case OPT_HZ:
+			if (parse_ulong("--hz", optarg, 100000, &v))
+				return 2;
+			if (v < 10) {
+				fprintf(stderr, "kstruct sim: --hz: at least 10\n");
+				return 2;
+			}
+			cmd->opt.hz = v;
+			break;
+		case 't':
+			cmd->opt.threaded = 1;
+			break;
+		case OPT_JSON:
+			cmd->json = 1;
+			break;
+		case OPT_CSV:
+			cmd->csv = 1;
+			break;
+		case OPT_TRACE:
+			cmd->trace_path = optarg;
+			break;
+		case OPT_CHROME:
+			cmd->chrome_path = optarg;
+			break;
+		case OPT_MAX_TASKS:
+			if (parse_ulong("--max-tasks", optarg, 100000000, &v))
+				return 2;
+			cmd->opt.max_tasks = v;
+			break;
+		case OPT_CHECK:
+			cmd->opt.check_every_tick = 1;
+			break;
+		case 'h':
+			sim_usage(stdout);
+			return 0;
+		default:
+			sim_usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc)
+		cmd->file = argv[optind++];
+	if (optind < argc) {
+		fprintf(stderr, "kstruct sim: one workload file at most\n");
+		return 2;
+	}
+	if (cmd->file && cmd->builtin) {
+		fprintf(stderr,
+			"kstruct sim: give a workload file or --workload, not both\n");
+		return 2;
+	}
+	if (cmd->json && cmd->csv) {
+		fprintf(stderr, "kstruct sim: --json or --csv, not both\n");
+		return 2;
+	}
+	return -1;
+}
+
+static int open_output(const char *path, FILE **f)
+{
+	if (!path)
+		return 0;
+	*f = fopen(path, "w");
+	if (!*f) {
+		fprintf(stderr, "kstruct sim: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	return 0;
+}
+
+static int cmd_sim(int argc, char **argv)
+{
+	struct sim_cmd cmd = { .opt = { .nr_cpus = 4, .seed = 1 } };
+	const struct sim_report *r;
+	struct sim_workload *wl = NULL;
+	struct sim *s = NULL;
+	char err[512];
+	int ret, status = 1;
+
+	ret = parse_args(argc, argv, &cmd);
+	if (ret >= 0)
+		return ret;
+	if (cmd.file)
+		ret = sim_workload_load(cmd.file, cmd.opt.nr_cpus, &wl, err,
+					sizeof(err));
+	else
+		ret = sim_workload_builtin(cmd.builtin ? cmd.builtin :
+					   SIM_DEFAULT_WORKLOAD,
+					   cmd.opt.nr_cpus, &wl, err,
+					   sizeof(err));
+	if (ret) {
+		fprintf(stderr, "kstruct sim: %s\n", err);
+		return 1;
+	}
+	if (open_output(cmd.trace_path, &cmd.opt.trace) ||
+	    open_output(cmd.chrome_path, &cmd.opt.chrome))
+		goto out;
+	if (isatty(STDERR_FILENO))
+		cmd.opt.progress = show_progress;
+	ret = sim_create(wl, &cmd.opt, &s);
+	if (ret) {
+		fprintf(stderr, "kstruct sim: cannot build the machine: %s\n",
+			strerror(-ret));
+		goto out;
+	}
+	ret = sim_run(s);
+	if (ret) {
+		fprintf(stderr, "kstruct sim: the run failed after %llu ticks: %s\n",
+			sim_ticks(s), strerror(-ret));
+		goto out;
+	}
+	r = sim_report(s);
+	if (!r) {
+		fprintf(stderr, "kstruct sim: out of memory\n");
+		goto out;
+	}
+	if (cmd.json)
+		ret = sim_report_json(stdout, r, wl);
+	else if (cmd.csv)
+		ret = sim_report_csv(stdout, r, wl);
+	else
+		ret = sim_report_text(stdout, r, wl);
+	if (ret) {
+		fprintf(stderr, "kstruct sim: writing the report: %s\n",
+			strerror(-ret));
+		goto out;
+	}
+	status = 0;
+out:
+	sim_destroy(s);
+	if (cmd.opt.trace && fclose(cmd.opt.trace)) {
+		fprintf(stderr, "kstruct sim: %s: %s\n", cmd.trace_path,
+			strerror(errno));
+		status = 1;
+	}
+	if (cmd.opt.chrome && fclose(cmd.opt.chrome)) {
+		fprintf(stderr, "kstruct sim: %s: %s\n", cmd.chrome_path,
+			strerror(errno));
+		status = 1;
+	}
+	sim_workload_free(wl);
+	return status;
+}
+
+KSTRUCT_COMMAND("sim", "the scheduler simulator (rt-app workloads, ftrace traces)",
+		cmd_sim)
