@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sctp/outqueue.c - the association's outbound queues and SACK handling.
+ *
+ * Mirrors net/sctp/outqueue.c of Linux 2.5.33: sctp_outqueue_init(),
+ * sctp_outqueue_teardown(), sctp_outq_tail() (2.5.33 sctp_push_outqueue),
+ * sctp_outq_flush() (the transmit walk, reduced), sctp_sack_outqueue()
+ * with its per-transport sctp_check_transmitted() walk and sctp_acked().
+ *
+ * Deliberate differences from 2.5.33:
+ * - sctp_outqueue_teardown() frees every queue; 2.5.33 leaked three of
+ *   them (out, control and sacked).
+ * - sctp_sack_outqueue() validates the SACK before touching anything:
+ *   counts that overrun @len, gap blocks with start 0, start > end, out
+ *   of order or overlapping (-EINVAL); a cumulative ack below the ack
+ *   point (-ESTALE) or at/after next_tsn, or a gap block reaching next_tsn
+ *   (-ERANGE, never sent).  2.5.33 trusted the counts.
+ * - Acked chunks are freed at once instead of parking on the sacked queue
+ *   until the end of the walk; the sacked queue stays for callers.
+ * - A chunk is a TSN and a length: there is no skb, no bundling, no
+ *   retransmission timer; sctp_outq_flush() sends every queued DATA
+ *   chunk on the active path and drops control chunks once "sent".
+ * - Missing reports: a chunk neither cumulatively nor gap acked whose TSN
+ *   is below the highest TSN this SACK acks gets tsn_missing_report++ (the
+ *   counting of later kernels' sctp_mark_missing(), without fast
+ *   retransmit).
+ */
+#include <errno.h>
+#include <arpa/inet.h>
+
+#include "compat/slab.h"
+#include "sctp/structs.h"
+
+/**
+ * sctp_outqueue_init() - make empty outbound queues
+ * @asoc: the owning association
+ * @q: the queues
+ */
+void sctp_outqueue_init(struct sctp_association *asoc, struct sctp_outq *q)
+{
+	q->asoc = asoc;
+	INIT_LIST_HEAD(&q->out_chunk_list);
+	INIT_LIST_HEAD(&q->control_chunk_list);
+	INIT_LIST_HEAD(&q->retransmit);
+	INIT_LIST_HEAD(&q->sacked);
+	q->outstanding_bytes = 0;
+	q->empty = 1;
+}
+
+/**
+ * sctp_chunk_new() - allocate a chunk
+ * @chunk_type: enum sctp_cid
+ * @data_len: payload bytes
+ * @gfp: allocation flags
+ *
+ * Return: the chunk, on no list, without a TSN; or NULL.
+ */
+struct sctp_chunk *sctp_chunk_new(uint8_t chunk_type, uint32_t data_len,
+				  unsigned int gfp)
+{
+	struct sctp_chunk *chunk = kzalloc(sizeof(*chunk), gfp);
+
+	if (!chunk)
+		return NULL;
+	INIT_LIST_HEAD(&chunk->list);
+	chunk->chunk_type = chunk_type;
+	chunk->data_len = data_len;
+	return chunk;
+}
+
+/**
+ * sctp_chunk_free() - free a chunk
+ * @chunk: the chunk; it must be on no list
+ */
+void sctp_chunk_free(struct sctp_chunk *chunk)
+{
+	kfree(chunk);
+}
+
+static void sctp_outq_free_list(struct list_head *list)
+{
+	struct sctp_chunk *chunk, *temp;
+
+	list_for_each_entry_safe(chunk, temp, list, list) {
+		list_del(&chunk->list);
+		sctp_chunk_free(chunk);
+	}
+}
+
+static void sctp_outq_update_empty(struct sctp_outq *q)
+{
+	struct sctp_transport *t;
+
+	q->empty = list_empty(&q->out_chunk_list) &&
+		   list_empty(&q->control_chunk_list) &&
+		   list_empty(&q->retransmit) && list_empty(&q->sacked);
+	list_for_each_entry(t, &q->asoc->peer.transport_addr_list,
+			    transports) {
+		if (!list_empty(&t->transmitted))
+			q->empty = 0;
+	}
+}
+
+/**
+ * sctp_outqueue_teardown() - free every chunk of every queue
+ * @q: the queues; left empty and reusable
+ *
+ * Walks the association's transports for their transmitted lists, so it
+ * must run before the transports are freed.
+ *
+ * Context: the caller holds the association's lock.
+ */
+void sctp_outqueue_teardown(struct sctp_outq *q)
+{
+	struct sctp_transport *t;
+
+	list_for_each_entry(t, &q->asoc->peer.transport_addr_list,
+			    transports) {
+		sctp_outq_free_list(&t->transmitted);
+		t->flight_size = 0;
+	}
+	sctp_outq_free_list(&q->retransmit);
+	sctp_outq_free_list(&q->sacked);
+	sctp_outq_free_list(&q->out_chunk_list);
+	sctp_outq_free_list(&q->control_chunk_list);
+	q->outstanding_bytes = 0;
+	q->empty = 1;
+}
+
+/**
+ * sctp_outq_tail() - queue a chunk for sending
+ * @q: the queues
+ * @chunk: a chunk on no list; DATA goes to the out list, the rest to the
+ *	control list
+ */
+void sctp_outq_tail(struct sctp_outq *q, struct sctp_chunk *chunk)
+{
+	if (chunk->chunk_type == SCTP_CID_DATA)
+		list_add_tail(&chunk->list, &q->out_chunk_list);
+	else
+		list_add_tail(&chunk->list, &q->control_chunk_list);
+	q->empty = 0;
+}
+
+/**
+ * sctp_outq_flush() - send everything queued
+ * @q: the queues
+ *
+ * Control chunks are sent and freed; each DATA chunk, in order, gets the
+ * next TSN and moves to the active path's transmitted list, counted in
+ * its flight size and the outstanding bytes.
+ *
+ * Context: the caller holds the association's lock.
+ * Return: the number of DATA chunks sent, or -ENOTCONN when there is no
+ * path (nothing changed).
+ */
+int sctp_outq_flush(struct sctp_outq *q)
+{
+	struct sctp_association *asoc = q->asoc;
+	struct sctp_transport *t = asoc->peer.active_path;
+	struct sctp_chunk *chunk, *temp;
+	int sent = 0;
+
+	if (!t)
+		return -ENOTCONN;
+	sctp_outq_free_list(&q->control_chunk_list);
+	list_for_each_entry_safe(chunk, temp, &q->out_chunk_list, list) {
+		chunk->tsn = asoc->next_tsn++;
+		chunk->has_tsn = true;
+		chunk->transport = t;
+		chunk->tsn_gap_acked = false;
+		list_move_tail(&chunk->list, &t->transmitted);
+		t->flight_size += chunk->data_len;
+		q->outstanding_bytes += chunk->data_len;
+		sent++;
+	}
+	sctp_outq_update_empty(q);
+	return sent;
+}
+
+/* whether @tsn lies in one of the (validated) gap blocks */
+static bool sctp_acked_in_gap(const struct sctp_gap_ack_block *frags,
+			      unsigned int nblocks, uint32_t ctsn,
+			      uint32_t tsn)
+{
+	uint32_t offset = tsn - ctsn;
+	unsigned int i;
+
+	for (i = 0; i < nblocks; i++) {
+		if (offset >= ntohs(frags[i].start) &&
+		    offset <= ntohs(frags[i].end))
+			return true;
+	}
+	return false;
+}
+
+/* Check a SACK's shape and TSNs against @asoc; 0 or a negative errno. */
+static int sctp_sack_validate(const struct sctp_association *asoc,
+			      const struct sctp_sackhdr *sack, size_t len)
+{
+	const struct sctp_gap_ack_block *frags;
+	unsigned int nblocks, ndups, i, start, end, prev_end = 0;
+	uint32_t ctsn;
+
+	if (len < sizeof(*sack))
+		return -EINVAL;
+	nblocks = ntohs(sack->num_gap_ack_blocks);
+	ndups = ntohs(sack->num_dup_tsns);
+	if (sizeof(*sack) + 4 * (size_t)nblocks + 4 * (size_t)ndups > len)
+		return -EINVAL;
+	frags = (const struct sctp_gap_ack_block *)(sack + 1);
+	for (i = 0; i < nblocks; i++) {
+		start = ntohs(frags[i].start);
+		end = ntohs(frags[i].end);
+		if (!start || start > end)
+			return -EINVAL;
+		if (i && start <= prev_end)
+			return -EINVAL;	/* out of order or overlapping */
+		prev_end = end;
+	}
+
+	ctsn = ntohl(sack->cum_tsn_ack);
+	if (TSN_lt(ctsn, asoc->ctsn_ack_point))
+		return -ESTALE;
+	if (!TSN_lt(ctsn, asoc->next_tsn))
+		return -ERANGE;
+	if (nblocks && !TSN_lt(ctsn + prev_end, asoc->next_tsn))
+		return -ERANGE;
+	return 0;
+}
+
+/*
+ * The walk of one transmitted list (2.5.33 sctp_check_transmitted()).
+ * Returns whether this SACK newly acked anything sent on @t.
+ */
+static bool sctp_check_transmitted(struct sctp_outq *q,
+				   struct sctp_transport *t,
+				   const struct sctp_gap_ack_block *frags,
+				   unsigned int nblocks, uint32_t ctsn,
+				   uint32_t highest_acked)
+{
+	struct sctp_chunk *chunk, *temp;
+	bool newly_acked = false;
+
+	list_for_each_entry_safe(chunk, temp, &t->transmitted, list) {
+		if (TSN_lte(chunk->tsn, ctsn)) {
+			if (!chunk->tsn_gap_acked) {
+				t->flight_size -= chunk->data_len;
+				q->outstanding_bytes -= chunk->data_len;
+				newly_acked = true;
+			}
+			list_del(&chunk->list);
+			sctp_chunk_free(chunk);
+		} else if (sctp_acked_in_gap(frags, nblocks, ctsn,
+					     chunk->tsn)) {
+			if (!chunk->tsn_gap_acked) {
+				chunk->tsn_gap_acked = true;
+				t->flight_size -= chunk->data_len;
+				q->outstanding_bytes -= chunk->data_len;
+				newly_acked = true;
+			}
+		} else {
+			if (chunk->tsn_gap_acked) {
+				/* reneged: the peer dropped it again */
+				chunk->tsn_gap_acked = false;
+				t->flight_size += chunk->data_len;
+				q->outstanding_bytes += chunk->data_len;
+			}
+			if (TSN_lt(chunk->tsn, highest_acked))
+				chunk->tsn_missing_report++;
+		}
+	}
+	return newly_acked;
+}
+
+/**
+ * sctp_sack_outqueue() - process a SACK against the outbound queues
+ * @q: the queues
+ * @sack: the SACK header, followed by its gap blocks and duplicate TSNs
+ * @len: bytes available at @sack (the chunk length minus its header)
+ *
+ * Chunks with TSN at or below the cumulative ack are freed; chunks inside
+ * a gap block are marked gap-acked and kept; a chunk marked before and
+ * not covered now is un-marked (the peer reneged); chunks still missing
+ * below the highest TSN acked get a missing report.  The ack point never
+ * moves back; outstanding bytes, flight sizes and the peer's rwnd
+ * (a_rwnd minus outstanding, floored at 0) are updated; an inactive
+ * transport that had data acked comes back up.  TSNs compare in 32-bit
+ * serial arithmetic.
+ *
+ * Context: the caller holds the association's lock.
+ * Return: 0; -EINVAL for a malformed SACK, -ESTALE for a cumulative ack
+ * below the ack point, -ERANGE for an ack of a TSN never sent; on error
+ * nothing changed.
+ */
+int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
+		       size_t len)
+{
+	struct sctp_association *asoc = q->asoc;
+	const struct sctp_gap_ack_block *frags;
+	struct sctp_chunk *chunk, *temp;
+	struct sctp_transport *t;
+	unsigned int nblocks;
+	uint32_t ctsn, highest_acked, a_rwnd;
+	int error;
+
+	error = sctp_sack_validate(asoc, sack, len);
+	if (error)
+		return error;
+	ctsn = ntohl(sack->cum_tsn_ack);
+	nblocks = ntohs(sack->num_gap_ack_blocks);
+	frags = (const struct sctp_gap_ack_block *)(sack + 1);
+	highest_acked = ctsn;
+	if (nblocks)
+		highest_acked = ctsn + ntohs(frags[nblocks - 1].end);
+
+	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
+		if (sctp_check_transmitted(q, t, frags, nblocks, ctsn,
+					   highest_acked) &&
+		    t->state == SCTP_INACTIVE) {
+			t->error_count = 0;
+			sctp_assoc_control_transport(asoc, t,
+						     SCTP_TRANSPORT_UP);
+		}
+	}
+	/* acked chunks waiting for retransmission need not be sent again */
+	list_for_each_entry_safe(chunk, temp, &q->retransmit, list) {
+		if (chunk->has_tsn && TSN_lte(chunk->tsn, ctsn)) {
+			list_del(&chunk->list);
+			sctp_chunk_free(chunk);
+		}
+	}
+
+	if (TSN_lt(asoc->ctsn_ack_point, ctsn))
+		asoc->ctsn_ack_point = ctsn;
+	a_rwnd = ntohl(sack->a_rwnd);
+	asoc->peer.rwnd = a_rwnd > q->outstanding_bytes ?
+			  a_rwnd - q->outstanding_bytes : 0;
+	sctp_outq_update_empty(q);
+	return 0;
+}
+
+/**
+ * sctp_outq_check() - verify the outbound queues completely
+ * @q: the queues
+ *
+ * Every ring sound; on each transmitted list, chunks sent on that
+ * transport, with TSNs strictly increasing, above the ack point and
+ * below next_tsn; each flight size and the outstanding bytes equal to the
+ * bytes not gap-acked; @q->empty right.
+ *
+ * Context: no writer runs concurrently.
+ * Return: true when sound.
+ */
+bool sctp_outq_check(const struct sctp_outq *q)
+{
+	const struct sctp_association *asoc = q->asoc;
+	const struct sctp_transport *t;
+	const struct sctp_chunk *chunk;
+	uint32_t outstanding = 0, flight, prev_tsn;
+	bool empty, first;
+
+	if (!list_check(&q->out_chunk_list) ||
+	    !list_check(&q->control_chunk_list) ||
+	    !list_check(&q->retransmit) || !list_check(&q->sacked))
+		return false;
+	empty = list_empty(&q->out_chunk_list) &&
+		list_empty(&q->control_chunk_list) &&
+		list_empty(&q->retransmit) && list_empty(&q->sacked);
+	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
+		if (!list_check(&t->transmitted))
+			return false;
+		flight = 0;
+		first = true;
+		prev_tsn = 0;
+		list_for_each_entry(chunk, &t->transmitted, list) {
+			if (chunk->transport != t || !chunk->has_tsn)
+				return false;
+			if (!first && !TSN_lt(prev_tsn, chunk->tsn))
+				return false;
+			if (!TSN_lt(asoc->ctsn_ack_point, chunk->tsn) ||
+			    !TSN_lt(chunk->tsn, asoc->next_tsn))
+				return false;
+			if (!chunk->tsn_gap_acked)
+				flight += chunk->data_len;
+			prev_tsn = chunk->tsn;
+			first = false;
+			empty = false;
+		}
+		if (flight != t->flight_size)
+			return false;
+		outstanding += flight;
+	}
+	if (outstanding != q->outstanding_bytes)
+		return false;
+	return (bool)q->empty == empty;
+}

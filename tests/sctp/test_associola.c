@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/sctp/test_associola.c - sctp/associola.c: the peer transport
+ * list, its paths and every walk over it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "tests/sctp/sctp_test.h"
+
+static struct sctp_association *new_asoc(void)
+{
+	struct sctp_association *asoc;
+
+	asoc = sctp_association_new(NULL, SCTP_SCOPE_GLOBAL, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	return asoc;
+}
+
+static struct sctp_transport *add(struct sctp_association *asoc,
+				  const char *ip, uint16_t port)
+{
+	union sctp_addr a = strchr(ip, ':') ? sctp_test_v6(ip, port) :
+					      sctp_test_v4(ip, port);
+	struct sctp_transport *t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL);
+
+	CU_ASSERT(sctp_assoc_check(asoc));
+	return t;
+}
+
+static void free_asoc(struct sctp_association *asoc)
+{
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+}
+
+static void test_new_free_leaves_nothing(void)
+{
+	long live = sctp_test_live();
+	struct sctp_association *asoc = new_asoc();
+
+	CU_ASSERT(list_empty(&asoc->peer.transport_addr_list));
+	CU_ASSERT_PTR_NULL(asoc->peer.primary_path);
+	CU_ASSERT_EQUAL(asoc->next_tsn, asoc->ctsn_ack_point + 1);
+	CU_ASSERT_PTR_NOT_NULL(add(asoc, "10.0.0.1", 5000));
+	CU_ASSERT_PTR_NOT_NULL(add(asoc, "2001:db8::1", 5000));
+	free_asoc(asoc);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static void test_add_peer_paths_and_wiring(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b, *c;
+	struct list_head *head = &asoc->peer.transport_addr_list;
+
+	a = add(asoc, "10.0.0.1", 5000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL(asoc->peer.port, 5000);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, a);
+	CU_ASSERT_PTR_EQUAL(a->asoc, asoc);
+	CU_ASSERT_EQUAL(a->state, SCTP_ACTIVE);
+	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 1);
+
+	b = add(asoc, "10.0.0.2", 5000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+
+	c = add(asoc, "2001:db8::3", 5000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+	CU_ASSERT_EQUAL(asoc->peer.transport_count, 3);
+
+	/* exact wiring: head <-> a <-> b <-> c <-> head */
+	CU_ASSERT_PTR_EQUAL(head->next, &a->transports);
+	CU_ASSERT_PTR_EQUAL(a->transports.next, &b->transports);
+	CU_ASSERT_PTR_EQUAL(b->transports.next, &c->transports);
+	CU_ASSERT_PTR_EQUAL(c->transports.next, head);
+	CU_ASSERT_PTR_EQUAL(head->prev, &c->transports);
+	CU_ASSERT_PTR_EQUAL(c->transports.prev, &b->transports);
+	CU_ASSERT_PTR_EQUAL(b->transports.prev, &a->transports);
+	CU_ASSERT_PTR_EQUAL(a->transports.prev, head);
+	free_asoc(asoc);
+}
+
+static void test_add_peer_duplicate_and_bad_input(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a;
+	union sctp_addr bad;
+	long live;
+
+	a = add(asoc, "192.0.2.7", 80);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	live = sctp_test_live();
+	/* a duplicate returns the existing transport */
+	CU_ASSERT_PTR_EQUAL(add(asoc, "192.0.2.7", 80), a);
+	CU_ASSERT_EQUAL(asoc->peer.transport_count, 1);
+	/* another port is refused */
+	CU_ASSERT_PTR_NULL(add(asoc, "192.0.2.8", 81));
+	CU_ASSERT_PTR_NULL(add(asoc, "192.0.2.7", 81));
+	/* another family is refused */
+	memset(&bad, 0, sizeof(bad));
+	bad.sa.sa_family = AF_UNIX;
+	CU_ASSERT_PTR_NULL(sctp_assoc_add_peer(asoc, &bad, GFP_KERNEL));
+	CU_ASSERT_EQUAL(asoc->peer.transport_count, 1);
+	CU_ASSERT_EQUAL(asoc->peer.port, 80);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+	free_asoc(asoc);
+}
+
+static void test_add_peer_fault_injection(void)
+{
+	struct sctp_association *asoc;
+	struct sctp_transport *t = NULL;
+	union sctp_addr a = sctp_test_v4("10.1.1.1", 7);
+	unsigned long n;
+	long live;
+
+	asoc = new_asoc();
+	CU_ASSERT_PTR_NOT_NULL(add(asoc, "10.1.1.2", 7));
+	for (n = 1; n < 10; n++) {
+		live = sctp_test_live();
+		kmalloc_fail_nth(n);
+		t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL);
+		kmalloc_fault_reset();
+		CU_ASSERT(sctp_assoc_check(asoc));
+		if (t)
+			break;
+		CU_ASSERT_EQUAL(asoc->peer.transport_count, 1);
+		CU_ASSERT_PTR_NULL(sctp_assoc_lookup_paddr(asoc, &a));
+		CU_ASSERT_EQUAL(sctp_test_live(), live);
+	}
+	CU_ASSERT_PTR_NOT_NULL(t);
+	CU_ASSERT_EQUAL(n, 2);	/* one allocation: the transport */
+	CU_ASSERT_EQUAL(asoc->peer.transport_count, 2);
+	free_asoc(asoc);
+
+	/* the association itself */
+	for (n = 1; n < 10; n++) {
+		live = sctp_test_live();
+		kmalloc_fail_nth(n);
+		asoc = sctp_association_new(NULL, SCTP_SCOPE_GLOBAL,
+					    GFP_KERNEL);
+		kmalloc_fault_reset();
+		if (asoc)
+			break;
+		CU_ASSERT_EQUAL(sctp_test_live(), live);
+	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+	free_asoc(asoc);
+}
+
+static void test_lookup_paddr(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b, *c;
+	union sctp_addr x;
+
+	a = add(asoc, "10.0.0.1", 9);
+	b = add(asoc, "fe80::1", 9);
+	c = add(asoc, "10.0.0.3", 9);
+	x = sctp_test_v4("10.0.0.1", 9);
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_paddr(asoc, &x), a);
+	x = sctp_test_v6("fe80::1", 9);
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_paddr(asoc, &x), b);
+	x = sctp_test_v4("10.0.0.3", 9);
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_paddr(asoc, &x), c);
+	/* exact: the port counts, the family counts */
+	x = sctp_test_v4("10.0.0.1", 10);
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_paddr(asoc, &x));
+	x = sctp_test_v6("::ffff:10.0.0.1", 9);
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_paddr(asoc, &x));
+	x = sctp_test_v4("10.0.0.2", 9);
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_paddr(asoc, &x));
+	/* a wildcard is not a wildcard for lookups */
+	x = sctp_test_v4("0.0.0.0", 9);
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_paddr(asoc, &x));
+	free_asoc(asoc);
+}
+
+static void test_control_transport(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b, *c;
+
+	a = add(asoc, "10.0.0.1", 1);
+	b = add(asoc, "10.0.0.2", 1);
+	c = add(asoc, "10.0.0.3", 1);
+	a->last_time_heard = 10;
+	b->last_time_heard = 30;
+	c->last_time_heard = 20;
+
+	/* primary active: it is the active path, the newest is retran */
+	sctp_assoc_control_transport(asoc, b, SCTP_TRANSPORT_UP);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+
+	/* primary down: the newest takes both (the missing "else") */
+	sctp_assoc_control_transport(asoc, a, SCTP_TRANSPORT_DOWN);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(a->state, SCTP_INACTIVE);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, b);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+
+	/* the newest down: the next newest takes both */
+	sctp_assoc_control_transport(asoc, b, SCTP_TRANSPORT_DOWN);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, c);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, c);
+
+	/* none active: both camp on the primary */
+	sctp_assoc_control_transport(asoc, c, SCTP_TRANSPORT_DOWN);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, a);
+
+	/* newer heard later in list order: still both on the newest */
+	b->last_time_heard = 50;
+	sctp_assoc_control_transport(asoc, c, SCTP_TRANSPORT_UP);
+	sctp_assoc_control_transport(asoc, b, SCTP_TRANSPORT_UP);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, b);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+
+	/* primary back up: it wins first place, the newest is second */
+	sctp_assoc_control_transport(asoc, a, SCTP_TRANSPORT_UP);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	free_asoc(asoc);
+}
+
+/* queue one DATA chunk and send it on @t */
+static uint32_t send_on(struct sctp_association *asoc,
+			struct sctp_transport *t)
+{
+	struct sctp_transport *saved = asoc->peer.active_path;
+	struct sctp_chunk *chunk = sctp_chunk_new(SCTP_CID_DATA, 100,
+						  GFP_KERNEL);
+	uint32_t tsn = asoc->next_tsn;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(chunk);
+	sctp_outq_tail(&asoc->outqueue, chunk);
+	asoc->peer.active_path = t;
+	CU_ASSERT_EQUAL(sctp_outq_flush(&asoc->outqueue), 1);
+	asoc->peer.active_path = saved;
+	CU_ASSERT(sctp_assoc_check(asoc));
+	return tsn;
+}
+
+static void test_lookup_tsn_quirk(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b, *c;
+	uint32_t ta, tb, tc;
+
+	a = add(asoc, "10.0.0.1", 1);
+	b = add(asoc, "10.0.0.2", 1);
+	c = add(asoc, "10.0.0.3", 1);
+	ta = send_on(asoc, a);
+	tb = send_on(asoc, b);
+	tc = send_on(asoc, c);
+
+	asoc->peer.active_path = b;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_tsn(asoc, tb), b);
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_tsn(asoc, ta), a);
+	/* 2.5.33: the second loop stops at the active path, c is unseen */
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_tsn(asoc, tc));
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_tsn(asoc, tc + 1));
+
+	asoc->peer.active_path = c;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_tsn(asoc, tc), c);
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_tsn(asoc, tb), b);
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_tsn(asoc, ta), a);
+
+	asoc->peer.active_path = a;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_tsn(asoc, ta), a);
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_tsn(asoc, tb));
+	CU_ASSERT_PTR_NULL(sctp_assoc_lookup_tsn(asoc, tc));
+	free_asoc(asoc);
+}
+
+static void test_choose_shutdown_transport(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b, *c;
+
+	CU_ASSERT_PTR_NULL(sctp_assoc_choose_shutdown_transport(asoc));
+	a = add(asoc, "10.0.0.1", 1);
+	/* a single transport: itself, whatever its state */
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), a);
+	asoc->shutdown_last_sent_to = a;
+	a->state = SCTP_INACTIVE;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), a);
+	a->state = SCTP_ACTIVE;
+	asoc->shutdown_last_sent_to = NULL;
+
+	b = add(asoc, "10.0.0.2", 1);
+	c = add(asoc, "10.0.0.3", 1);
+	/* nothing sent yet: the active path */
+	asoc->peer.active_path = b;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), b);
+
+	/* round robin, skipping the head */
+	asoc->shutdown_last_sent_to = a;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), b);
+	asoc->shutdown_last_sent_to = b;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), c);
+	asoc->shutdown_last_sent_to = c;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), a);
+
+	/* inactive ones are skipped */
+	b->state = SCTP_INACTIVE;
+	asoc->shutdown_last_sent_to = a;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), c);
+
+	/* back round: the last one if active */
+	a->state = SCTP_INACTIVE;
+	asoc->shutdown_last_sent_to = c;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), c);
+
+	/* back round, last inactive: the first inactive after it */
+	c->state = SCTP_INACTIVE;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), a);
+	asoc->shutdown_last_sent_to = a;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), b);
+	asoc->shutdown_last_sent_to = b;
+	CU_ASSERT_PTR_EQUAL(sctp_assoc_choose_shutdown_transport(asoc), c);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	free_asoc(asoc);
+}
+
+static void test_free_busy_and_timers(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b;
+	long live;
+
+	a = add(asoc, "10.0.0.1", 1);
+	b = add(asoc, "10.0.0.2", 1);
+	send_on(asoc, a);
+	send_on(asoc, b);
+	sctp_cmd_hb_timers_start(asoc);
+	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 2);
+	CU_ASSERT(sctp_assoc_check(asoc));
+
+	/* someone else still holds b: refused, nothing changed */
+	sctp_transport_hold(b);
+	live = sctp_test_live();
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), -EBUSY);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(asoc->peer.transport_count, 2);
+	CU_ASSERT(b->hb_pending);
+	CU_ASSERT_EQUAL(atomic_read(&b->refcnt), 3);
+	sctp_transport_put(b);	/* the holder lets go */
+
+	/* with heartbeat timers armed and chunks in flight: all freed */
+	free_asoc(asoc);
+}
+
+static void test_free_with_endpoint_and_refs(void)
+{
+	long live = sctp_test_live();
+	struct sctp_endpoint *ep = sctp_endpoint_new(NULL, 7, GFP_KERNEL);
+	struct sctp_association *asoc;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ep);
+	asoc = sctp_association_new(ep, SCTP_SCOPE_GLOBAL, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+	CU_ASSERT_EQUAL(asoc->base.bind_addr.port, 7);
+	sctp_endpoint_add_asoc(ep, asoc);
+	CU_ASSERT_EQUAL(atomic_read(&ep->base.refcnt), 2);
+	CU_ASSERT(sctp_endpoint_check(ep));
+	CU_ASSERT_PTR_NOT_NULL(add(asoc, "10.0.0.1", 1));
+	sctp_association_hold(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	/* unlinked and emptied, the structure lives until the last put */
+	CU_ASSERT(list_empty(&ep->asocs));
+	CU_ASSERT_EQUAL(atomic_read(&ep->base.refcnt), 1);
+	CU_ASSERT(sctp_endpoint_check(ep));
+	CU_ASSERT(asoc->base.dead);
+	sctp_association_put(asoc);
+	sctp_endpoint_free(ep);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static void test_rm_peer(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_association *other = new_asoc();
+	struct sctp_transport *a, *b, *c, *x;
+	long live;
+
+	a = add(asoc, "10.0.0.1", 1);
+	b = add(asoc, "10.0.0.2", 1);
+	c = add(asoc, "10.0.0.3", 1);
+	x = add(other, "10.0.0.1", 1);
+	send_on(asoc, a);
+	send_on(asoc, a);
+	asoc->shutdown_last_sent_to = a;
+	sctp_cmd_hb_timers_start(asoc);
+
+	/* not ours: refused */
+	live = sctp_test_live();
+	CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc, x), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+
+	CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc, a), 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(asoc->peer.transport_count, 2);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, b);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, b);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+	CU_ASSERT_PTR_NULL(asoc->shutdown_last_sent_to);
+	CU_ASSERT_EQUAL(list_count_nodes(&asoc->outqueue.retransmit), 2);
+	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 0);
+	/* freed after a grace period: the transport and nothing else */
+	CU_ASSERT_EQUAL(sctp_test_live(), live - 1);
+
+	CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc, c), 0);
+	CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc, b), 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_PTR_NULL(asoc->peer.primary_path);
+	/* an empty association takes a new port */
+	CU_ASSERT_PTR_NOT_NULL(add(asoc, "10.0.0.9", 2));
+	CU_ASSERT_EQUAL(asoc->peer.port, 2);
+	free_asoc(asoc);
+	free_asoc(other);
+}
+
+/* random add/remove/up/down/lookups against an array oracle */
+static void test_random_soak(void)
+{
+	long live = sctp_test_live();
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *oracle[16] = { NULL };
+	unsigned int seed = 33, step, i, n;
+	char ip[32];
+	union sctp_addr a;
+
+	for (step = 0; step < 3000; step++) {
+		i = rand_r(&seed) % 16;
+		snprintf(ip, sizeof(ip), "10.9.0.%u", i + 1);
+		a = sctp_test_v4(ip, 4242);
+		switch (rand_r(&seed) % 5) {
+		case 0:
+		case 1: {
+			struct sctp_transport *t;
+
+			t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL);
+			CU_ASSERT_PTR_NOT_NULL(t);
+			if (oracle[i])
+				CU_ASSERT_PTR_EQUAL(t, oracle[i]);
+			oracle[i] = t;
+			break;
+		}
+		case 2:
+			if (oracle[i]) {
+				CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc,
+								   oracle[i]),
+						0);
+				oracle[i] = NULL;
+			}
+			break;
+		case 3:
+			if (oracle[i]) {
+				oracle[i]->last_time_heard = rand_r(&seed) % 100;
+				sctp_assoc_control_transport(asoc, oracle[i],
+					rand_r(&seed) % 2 ? SCTP_TRANSPORT_UP :
+							    SCTP_TRANSPORT_DOWN);
+			}
+			break;
+		default:
+			asoc->shutdown_last_sent_to =
+				sctp_assoc_choose_shutdown_transport(asoc);
+			break;
+		}
+		CU_ASSERT_FATAL(sctp_assoc_check(asoc));
+		n = 0;
+		for (i = 0; i < 16; i++) {
+			snprintf(ip, sizeof(ip), "10.9.0.%u", i + 1);
+			a = sctp_test_v4(ip, 4242);
+			CU_ASSERT_PTR_EQUAL(sctp_assoc_lookup_paddr(asoc, &a),
+					    oracle[i]);
+			n += oracle[i] != NULL;
+		}
+		CU_ASSERT_EQUAL(asoc->peer.transport_count, n);
+	}
+	free_asoc(asoc);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo associola_tests[] = {
+	{ "new/free leaves nothing", test_new_free_leaves_nothing },
+	{ "add_peer paths and wiring", test_add_peer_paths_and_wiring },
+	{ "add_peer duplicate and bad input",
+	  test_add_peer_duplicate_and_bad_input },
+	{ "add_peer fault injection", test_add_peer_fault_injection },
+	{ "lookup_paddr exact", test_lookup_paddr },
+	{ "control_transport", test_control_transport },
+	{ "lookup_tsn quirk", test_lookup_tsn_quirk },
+	{ "choose_shutdown_transport", test_choose_shutdown_transport },
+	{ "free refused while held, timers", test_free_busy_and_timers },
+	{ "free with endpoint and refs", test_free_with_endpoint_and_refs },
+	{ "rm_peer", test_rm_peer },
+	{ "random soak", test_random_soak },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sctp/associola", associola_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup)
