@@ -30,13 +30,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct in_addr;
+#include "sctp/sctp.h"
 
 #define SCTP_COMMON_HEADER_LEN	12	/* ports, verification tag, checksum */
 #define SCTP_CHUNK_HEADER_LEN	4	/* type, flags, length */
 #define SCTP_CKSUM_OFFSET	8	/* of the checksum in the common header */
 #define SCTP_IP_PROTOCOL	132	/* IANA protocol number of SCTP */
-#define SCTP_PAD4(len)		(((len) + 3) & ~(size_t)3)
 
 /**
  * crc32c() - update a CRC32c (Castagnoli, reflected) register
