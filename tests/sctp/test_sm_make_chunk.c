@@ -459,7 +459,8 @@ static size_t init_with(uint8_t *buf, const uint8_t *params, size_t plen)
 	};
 
 	memcpy(buf, head, 20);
-	memcpy(buf + 20, params, plen);
+	if (plen)
+		memcpy(buf + 20, params, plen);
 	sctp_put16(buf + 2, (uint16_t)(20 + plen));
 	return 20 + plen;
 }
