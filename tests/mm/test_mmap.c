@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/mm/test_mmap.c - vmas and the i_mmap lists (mm/mmap.c,
+ * mm/filemap.c).
+ *
+ * The exact wiring of i_mmap and i_mmap_shared (tail insertion, the right
+ * list for each kind of mapping), every bad argument of do_mmap() and
+ * do_munmap() leaving everything unchanged, the checkers catching
+ * corruption, and fault injection of every allocation of a whole
+ * map/fault/truncate/unmap scenario.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "compat/slab.h"
+#include "tests/ktest.h"
+#include "tests/mm/fixture.h"
+
+static void test_i_mmap_wiring(void)
+{
+	struct fx f;
+	struct address_space *m;
+	struct vm_area_struct *a, *b, *c, *d;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 2), 0);
+	m = f.inode.i_mapping;
+	CU_ASSERT_PTR_EQUAL(m->host, &f.inode);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, PAGE_SIZE,
+				VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20000, PAGE_SIZE,
+				VM_READ | VM_SHARED | VM_MAYSHARE, 0, &b), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x10000, PAGE_SIZE,
+				VM_READ | VM_MAYSHARE, 1, &c), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x30000, PAGE_SIZE,
+				VM_READ | VM_SHARED, 2, &d), 0);
+	/* private mappings on i_mmap, in the order made */
+	CU_ASSERT_PTR_EQUAL(m->i_mmap.next, &a->shared);
+	CU_ASSERT_PTR_EQUAL(a->shared.next, &c->shared);
+	CU_ASSERT_PTR_EQUAL(c->shared.next, &m->i_mmap);
+	CU_ASSERT_PTR_EQUAL(m->i_mmap.prev, &c->shared);
+	CU_ASSERT_PTR_EQUAL(c->shared.prev, &a->shared);
+	CU_ASSERT_PTR_EQUAL(a->shared.prev, &m->i_mmap);
+	/* VM_SHARED ones on i_mmap_shared */
+	CU_ASSERT_PTR_EQUAL(m->i_mmap_shared.next, &b->shared);
+	CU_ASSERT_PTR_EQUAL(b->shared.next, &d->shared);
+	CU_ASSERT_PTR_EQUAL(d->shared.next, &m->i_mmap_shared);
+	CU_ASSERT_PTR_EQUAL(m->i_mmap_shared.prev, &d->shared);
+	/* each mm's vmas by address */
+	CU_ASSERT_PTR_EQUAL(f.mm[0]->mmap.next, &a->vm_list);
+	CU_ASSERT_PTR_EQUAL(a->vm_list.next, &b->vm_list);
+	CU_ASSERT_PTR_EQUAL(b->vm_list.next, &f.mm[0]->mmap);
+	CU_ASSERT_EQUAL(f.mm[0]->map_count, 2);
+	CU_ASSERT_PTR_EQUAL(a->vm_mm, f.mm[0]);
+	CU_ASSERT_PTR_EQUAL(a->vm_file, &f.file);
+	CU_ASSERT_EQUAL(c->vm_pgoff, 1);
+	CU_ASSERT_EQUAL(c->vm_end - c->vm_start, PAGE_SIZE);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+
+	/* unmapping the first private one relinks the ring around it */
+	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x10000, PAGE_SIZE), 0);
+	CU_ASSERT_PTR_EQUAL(m->i_mmap.next, &c->shared);
+	CU_ASSERT_PTR_EQUAL(c->shared.prev, &m->i_mmap);
+	CU_ASSERT_EQUAL(f.mm[0]->map_count, 1);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+
+	/* a vma inserted below others goes in address order */
+	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x20000, PAGE_SIZE,
+				VM_READ, 0, &a), 0);
+	CU_ASSERT_PTR_EQUAL(c->vm_list.next, &a->vm_list);
+	CU_ASSERT_PTR_EQUAL(a->vm_list.next, &d->vm_list);
+	CU_ASSERT_PTR_EQUAL(m->i_mmap.prev, &a->shared);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x0, PAGE_SIZE,
+				VM_READ, 0, &b), 0);
+	CU_ASSERT_PTR_EQUAL(f.mm[1]->mmap.next, &b->vm_list);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
+struct state {
+	int map_count;
+	unsigned long nr_private, nr_shared;
+	long live;
+};
+
+static void take(struct fx *f, struct state *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->map_count = f->mm[0]->map_count;
+	s->nr_private = list_count_nodes(&f->inode.i_mapping->i_mmap);
+	s->nr_shared = list_count_nodes(&f->inode.i_mapping->i_mmap_shared);
+	s->live = kmalloc_live();
+}
+
+static int unchanged(struct fx *f, const struct state *before)
+{
+	struct state now;
+
+	take(f, &now);
+	return !memcmp(&now, before, sizeof(now)) && fx_check(f) == 0;
+}
+
+static void test_bad_mmap_arguments(void)
+{
+	struct fx f;
+	struct vm_area_struct *vma = NULL;
+	struct file nofile = { NULL };
+	struct state s;
+	unsigned long ps = PAGE_SIZE;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * ps, 4 * ps, VM_READ,
+				0, NULL), 0);
+	take(&f, &s);
+
+	/* not page aligned, empty, past TASK_SIZE */
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps + 1, ps, VM_READ,
+				0, &vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, ps - 1, VM_READ,
+				0, &vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, 0, VM_READ, 0,
+				&vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, TASK_SIZE - ps, 2 * ps,
+				VM_READ, 0, &vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, TASK_SIZE, ps, VM_READ, 0,
+				&vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, ps, ~0UL & PAGE_MASK,
+				VM_READ, 0, &vma), -EINVAL);
+	/* the file offset of its end would overflow */
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, 2 * ps, VM_READ,
+				~0UL, &vma), -EINVAL);
+	/* unknown flags, no file */
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, ps, 0x100, 0,
+				&vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], NULL, 0x40 * ps, ps, VM_READ, 0,
+				&vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &nofile, 0x40 * ps, ps, VM_READ, 0,
+				&vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(NULL, &f.file, 0x40 * ps, ps, VM_READ, 0,
+				&vma), -EINVAL);
+	/* overlaps: inside, across the start, across the end, around */
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x11 * ps, ps, VM_READ, 0,
+				&vma), -EEXIST);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, 2 * ps, VM_READ,
+				0, &vma), -EEXIST);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x13 * ps, 2 * ps, VM_READ,
+				0, &vma), -EEXIST);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, 8 * ps, VM_READ,
+				0, &vma), -EEXIST);
+	CU_ASSERT_PTR_NULL(vma);
+	CU_ASSERT(unchanged(&f, &s));
+
+	/* unmapping what is not exactly one vma */
+	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x10 * ps, 2 * ps), -EINVAL);
+	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x11 * ps, 3 * ps), -EINVAL);
+	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x40 * ps, ps), -EINVAL);
+	CU_ASSERT(unchanged(&f, &s));
+
+	/* neighbours that just touch are fine */
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, ps, VM_READ, 0,
+				&vma), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x14 * ps, ps, VM_READ, 0,
+				&vma), 0);
+	CU_ASSERT_EQUAL(f.mm[0]->map_count, 3);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
+static void test_checkers_catch(void)
+{
+	struct fx f;
+	struct vm_area_struct *a, *b;
+	struct page *page;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, 2 * PAGE_SIZE,
+				VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20000, 2 * PAGE_SIZE,
+				VM_READ | VM_SHARED, 0, &b), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10000, 0), 0);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+
+	/* a private vma on the shared list */
+	list_move_tail(&a->shared, &f.inode.i_mapping->i_mmap_shared);
+	CU_ASSERT_EQUAL(mapping_check(f.inode.i_mapping), -EUCLEAN);
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	list_move_tail(&a->shared, &f.inode.i_mapping->i_mmap);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	/* a mapcount that disagrees with the ptes */
+	page = follow_page(f.mm[0], 0x10000);
+	page->mapcount++;
+	CU_ASSERT_EQUAL(mapping_check(f.inode.i_mapping), -EUCLEAN);
+	page->mapcount--;
+	/* rss, map_count, an unsorted vma list */
+	f.mm[0]->rss++;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	f.mm[0]->rss--;
+	f.mm[0]->map_count++;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	f.mm[0]->map_count--;
+	list_move_tail(&a->vm_list, &f.mm[0]->mmap);
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	list_move(&a->vm_list, &f.mm[0]->mmap);
+	/* a page-cache count that disagrees with the list */
+	f.inode.i_mapping->nrpages++;
+	CU_ASSERT_EQUAL(mapping_check(f.inode.i_mapping), -EUCLEAN);
+	f.inode.i_mapping->nrpages--;
+	/* a pte pointing at the wrong file page */
+	page->index = 5;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	page->index = 0;
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
+static void test_page_cache(void)
+{
+	struct fx f;
+	struct page *p, *q;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 0), 0);
+	p = alloc_page(&f.zone);
+	q = alloc_page(&f.zone);
+	CU_ASSERT_EQUAL(add_to_page_cache(p, f.inode.i_mapping, 3), 0);
+	CU_ASSERT_EQUAL(add_to_page_cache(p, f.inode.i_mapping, 4), -EBUSY);
+	CU_ASSERT_EQUAL(add_to_page_cache(q, f.inode.i_mapping, 3), -EEXIST);
+	CU_ASSERT_PTR_EQUAL(find_get_page(f.inode.i_mapping, 3), p);
+	CU_ASSERT_PTR_NULL(find_get_page(f.inode.i_mapping, 3 +
+					 PAGE_HASH_SIZE));
+	CU_ASSERT_EQUAL(add_to_page_cache(q, f.inode.i_mapping,
+					  3 + PAGE_HASH_SIZE), 0);
+	CU_ASSERT_EQUAL(f.inode.i_mapping->nrpages, 2);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	/* a cached page cannot be freed behind the cache's back */
+	CU_ASSERT_EQUAL(__free_page(&f.zone, p), -EBUSY);
+	remove_from_page_cache(p);
+	CU_ASSERT_PTR_NULL(find_get_page(f.inode.i_mapping, 3));
+	CU_ASSERT_EQUAL(__free_page(&f.zone, p), 0);
+	/* truncate_inode_pages drops what lies wholly past the offset */
+	CU_ASSERT_EQUAL(truncate_inode_pages(f.inode.i_mapping,
+					     (3 + PAGE_HASH_SIZE) * PAGE_SIZE +
+					     1), 0);
+	CU_ASSERT_EQUAL(truncate_inode_pages(f.inode.i_mapping,
+					     (3 + PAGE_HASH_SIZE) * PAGE_SIZE),
+			1);
+	CU_ASSERT_EQUAL(f.zone.free_pages, f.zone.size);
+	CU_ASSERT_EQUAL(inode_init(&f.inode, 2, &f.zone, -1), -EINVAL);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
+/*
+ * A whole life: two processes map a file both ways, fault pages, the
+ * file shrinks and grows, a vma goes, the processes exit.  Returns the
+ * number of steps that failed; every failure must be -ENOMEM or NULL and
+ * leave everything valid (*@bad counts those that do not).
+ */
+static int scenario(struct fx *f, int *bad)
+{
+	struct mm_struct *mm[2];
+	struct vm_area_struct *v[3] = { NULL, NULL, NULL };
+	unsigned long a;
+	int i, err, failed = 0;
+
+#define STEP(expr)							\
+	do {								\
+		err = (expr);						\
+		if (err) {						\
+			failed++;					\
+			if (err != -ENOMEM)				\
+				(*bad)++;				\
+		}							\
+		if (fx_check(f))					\
+			(*bad)++;					\
+	} while (0)
+
+	for (i = 0; i < 2; i++) {
+		mm[i] = mm_alloc();
+		if (!mm[i])
+			failed++;
+		f->mm[f->nmm++] = mm[i];
+	}
+	if (mm[0])
+		STEP(do_mmap(mm[0], &f->file, 0x10000, 8 * PAGE_SIZE,
+			     VM_READ | VM_SHARED, 0, &v[0]));
+	if (mm[1]) {
+		STEP(do_mmap(mm[1], &f->file, PMD_SIZE - 2 * PAGE_SIZE,
+			     4 * PAGE_SIZE, VM_READ, 2, &v[1]));
+		STEP(do_mmap(mm[1], &f->file, 3 * PMD_SIZE, 4 * PAGE_SIZE,
+			     VM_READ | VM_SHARED, 4, &v[2]));
+	}
+	for (i = 0; i < 3; i++) {
+		if (!v[i])
+			continue;
+		for (a = v[i]->vm_start; a < v[i]->vm_end; a += PAGE_SIZE)
+			STEP(handle_mm_fault(v[i]->vm_mm, v[i], a, 0));
+	}
+	STEP(vmtruncate(&f->inode, 5 * PAGE_SIZE + 7));
+	STEP(vmtruncate(&f->inode, 16 * PAGE_SIZE));
+	if (v[0])
+		for (a = v[0]->vm_start; a < v[0]->vm_end; a += PAGE_SIZE)
+			STEP(handle_mm_fault(mm[0], v[0], a, 0));
+	if (v[2])
+		STEP(do_munmap(mm[1], v[2]->vm_start, 4 * PAGE_SIZE));
+	STEP(vmtruncate(&f->inode, 0));
+#undef STEP
+	return failed;
+}
+
+static void test_fault_injection_scenario(void)
+{
+	struct fx f;
+	unsigned long n, fired;
+	long live = kmalloc_live();
+	int bad = 0, failed;
+
+	for (n = 1; n < 200; n++) {
+		CU_ASSERT_EQUAL_FATAL(fx_init(&f, 64, 16 * PAGE_SIZE, 0, 0), 0);
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		failed = scenario(&f, &bad);
+		kmalloc_fault_reset();
+		CU_ASSERT_EQUAL(fx_check(&f), 0);
+		CU_ASSERT_EQUAL(fx_exit(&f), 0);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		if (kmalloc_fault_fired() == fired) {
+			/* n is past the scenario's last allocation */
+			CU_ASSERT_EQUAL(failed, 0);
+			break;
+		}
+		CU_ASSERT(failed > 0);
+	}
+	CU_ASSERT(n > 5 && n < 200);
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
+static void test_fault_injection_mm_alloc_mmap(void)
+{
+	struct fx f;
+	struct mm_struct *mm;
+	struct vm_area_struct *vma = NULL;
+	long live;
+	unsigned long n;
+	int err;
+
+	live = kmalloc_live();
+	for (n = 1;; n++) {
+		kmalloc_fail_nth(n);
+		mm = mm_alloc();
+		kmalloc_fault_reset();
+		if (mm)
+			break;
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+	CU_ASSERT_EQUAL(n, 3);		/* the mm and its pgd */
+	CU_ASSERT_EQUAL(mm_check(mm), 0);
+	mmput(mm);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
+	live = kmalloc_live();
+	kmalloc_fail_nth(1);
+	err = do_mmap(f.mm[0], &f.file, 0x10000, PAGE_SIZE, VM_READ, 0, &vma);
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(err, -ENOMEM);
+	CU_ASSERT_PTR_NULL(vma);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	CU_ASSERT_EQUAL(f.mm[0]->map_count, 0);
+	CU_ASSERT(list_empty(&f.inode.i_mapping->i_mmap));
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
+static CU_TestInfo mmap_tests[] = {
+	{ "i_mmap and i_mmap_shared wiring", test_i_mmap_wiring },
+	{ "bad do_mmap/do_munmap arguments change nothing",
+	  test_bad_mmap_arguments },
+	{ "mapping_check and mm_check catch corruption",
+	  test_checkers_catch },
+	{ "page cache", test_page_cache },
+	{ "fault injection: mm_alloc and do_mmap",
+	  test_fault_injection_mm_alloc_mmap },
+	{ "fault injection: every allocation of a scenario",
+	  test_fault_injection_scenario },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("mm/mmap", mmap_tests, NULL, NULL)
