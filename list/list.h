@@ -31,7 +31,9 @@
  * - Iterators accept a pointer to a const head; list_next_entry_circular()
  *   and list_prev_entry_circular() evaluate each argument once.
  * - Under LIST_DEBUG, list_swap() checks both entries before touching
- *   either, so a failed check leaves both lists as they were.
+ *   either, and list_move()/list_move_tail() put the entry back when the
+ *   add's check fails after the unlink, so a failed check leaves every
+ *   list as it was.
  */
 #ifndef KSTRUCT_LIST_LIST_H
 #define KSTRUCT_LIST_LIST_H
@@ -331,6 +333,33 @@ static inline void list_swap(struct list_head *entry1,
 /* ------------------------------------------------------------------ */
 /* move                                                                */
 
+/*
+ * __list_move() - unlink @list, then add it after (or, with @tail, before)
+ * @head.  In debug builds, when the add's check fails after the unlink
+ * was done, @list is linked back where it was (its own pointers still
+ * name its old neighbours), so a failed check never leaves it off both
+ * lists.  Without LIST_DEBUG both checks are constant true.
+ */
+static inline void __list_move(struct list_head *list,
+			       struct list_head *head, bool tail)
+{
+	struct list_head *prev, *next;
+
+	if (!__list_del_entry_checked(list))
+		return;
+	prev = tail ? head->prev : head;
+	next = tail ? head : head->next;
+	if (!__list_add_valid(list, prev, next)) {
+		list->next->prev = list;
+		list->prev->next = list;
+		return;
+	}
+	next->prev = list;
+	list->next = next;
+	list->prev = prev;
+	WRITE_ONCE(prev->next, list);
+}
+
 /**
  * list_move() - unlink @list and add it after @head
  * @list: the entry to move
@@ -338,9 +367,7 @@ static inline void list_swap(struct list_head *entry1,
  */
 static inline void list_move(struct list_head *list, struct list_head *head)
 {
-	if (!__list_del_entry_checked(list))
-		return;
-	list_add(list, head);
+	__list_move(list, head, false);
 }
 
 /**
@@ -351,9 +378,7 @@ static inline void list_move(struct list_head *list, struct list_head *head)
 static inline void list_move_tail(struct list_head *list,
 				  struct list_head *head)
 {
-	if (!__list_del_entry_checked(list))
-		return;
-	list_add_tail(list, head);
+	__list_move(list, head, true);
 }
 
 /**
@@ -639,13 +664,22 @@ static inline size_t list_count_nodes(struct list_head *head)
 				  (type *)NULL;				\
 	})
 
+/*
+ * __list_member() - &(pos)->member, by address arithmetic: @pos may be the
+ * fake entry around a head (list_prepare_entry(), the end of a walk), and
+ * a member access through it is what UBSan rightly flags.
+ */
+#define __list_member(pos, member)					\
+	((__typeof__(&(pos)->member))((const char *)(pos) +		\
+				      offsetof(__typeof__(*(pos)), member)))
+
 /** list_next_entry() - the entry after @pos (may be the head's fake one) */
 #define list_next_entry(pos, member) \
-	list_entry((pos)->member.next, __typeof__(*(pos)), member)
+	list_entry(__list_member(pos, member)->next, __typeof__(*(pos)), member)
 
 /** list_prev_entry() - the entry before @pos (may be the head's fake one) */
 #define list_prev_entry(pos, member) \
-	list_entry((pos)->member.prev, __typeof__(*(pos)), member)
+	list_entry(__list_member(pos, member)->prev, __typeof__(*(pos)), member)
 
 /**
  * list_entry_is_head() - whether @pos is the fake entry around @head
