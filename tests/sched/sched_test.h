@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tests/sched/sched_test.h - helpers shared by the sched test files:
+ * build and tear down a machine, create runnable tasks, tick, and place
+ * tasks in chosen arrays and priorities.
+ */
+#ifndef KSTRUCT_TESTS_SCHED_TEST_H
+#define KSTRUCT_TESTS_SCHED_TEST_H
+
+#include <CUnit/CUnit.h>
+
+#include "compat/jiffies.h"
+#include "sched/sched.h"
+
+/* every invariant, fatal so a broken structure stops the test */
+#define SCHED_CHECK()							\
+	do {								\
+		CU_ASSERT_EQUAL_FATAL(sched_check(), 0);		\
+		CU_ASSERT_EQUAL_FATAL(process_tree_check(), 0);		\
+	} while (0)
+
+/* jiffies starts far from 0 so "jiffies - sleep_timestamp" is honest */
+#define TEST_JIFFIES_START	100000UL
+
+static inline void machine_up_hz(int nr_cpus, unsigned int hz)
+{
+	kstruct_hz = hz;
+	jiffies = TEST_JIFFIES_START;
+	CU_ASSERT_EQUAL_FATAL(sched_init(nr_cpus), 0);
+	SCHED_CHECK();
+}
+
+static inline void machine_up(int nr_cpus)
+{
+	machine_up_hz(nr_cpus, 1000);
+}
+
+static inline void machine_down(void)
+{
+	CU_ASSERT_EQUAL(sched_check(), 0);
+	CU_ASSERT_EQUAL(process_tree_check(), 0);
+	sched_teardown();
+	kstruct_hz = DEFAULT_HZ;
+}
+
+/* a fresh SCHED_OTHER task queued on @cpu */
+static inline struct task_struct *new_task_on(const char *comm, int nice,
+					      int cpu)
+{
+	struct task_struct *p = sched_new_task(comm, nice, SCHED_OTHER, 0);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL_FATAL(wake_up_forked_process(p, cpu), 0);
+	return p;
+}
+
+/* one tick of the whole machine, then schedule where asked */
+static inline void machine_tick(void)
+{
+	int cpu;
+
+	jiffies++;
+	for (cpu = 0; cpu < nr_cpus_online; cpu++)
+		scheduler_tick(cpu, 1);
+	for (cpu = 0; cpu < nr_cpus_online; cpu++)
+		if (test_tsk_need_resched(cpu_curr(cpu)))
+			schedule(cpu);
+}
+
+/* move queued @p into @array of its runqueue at @prio */
+static inline void place_task(struct task_struct *p, int expired, int prio)
+{
+	struct runqueue *rq = task_rq_lock(p);
+
+	dequeue_task(p, p->array);
+	p->prio = prio;
+	enqueue_task(p, expired ? rq->expired : rq->active);
+	task_rq_unlock(rq);
+}
+
+static inline int queue_len(struct prio_array *array, int prio)
+{
+	return (int)list_count_nodes(&array->queue[prio]);
+}
+
+#endif /* KSTRUCT_TESTS_SCHED_TEST_H */
