@@ -225,7 +225,7 @@ static void test_split_order(void)
 static void test_every_order_fills_zone(void)
 {
 	struct zone zone;
-	struct page **got = calloc(TOP_PAGES, sizeof(*got));
+	struct page **got = calloc(TOP_PAGES + 1, sizeof(*got));
 	unsigned int order;
 	unsigned long n, i;
 
