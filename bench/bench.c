@@ -21,6 +21,10 @@
  *   clock's own cost (the median of back-to-back reads, measured once per
  *   run) is taken off each call's time; still, keep such bodies much
  *   longer than the clock's resolution (a microsecond or more);
+ * - a case whose single call takes longer than BENCH_LONG_CALL_SEC (a
+ *   traversal of 10 million shuffled nodes) ends its warm-up there and
+ *   runs at most BENCH_LONG_REPS repetitions, so a full run stays within
+ *   minutes; its "reps" figure says how many it ran;
  * - every repetition gives one ns-per-operation figure; the case reports
  *   the median, min and max over the repetitions.
  *
@@ -59,6 +63,9 @@
 #define BENCH_QUICK_MIN_SEC	0.002
 /* at most this many calls of fn per repetition */
 #define BENCH_MAX_BATCH		(1ul << 24)
+/* a case whose one call takes longer stops its warm-up and runs fewer reps */
+#define BENCH_LONG_CALL_SEC	0.2
+#define BENCH_LONG_REPS		5
 
 enum bench_record_kind {
 	BENCH_RECORD_CASE,
@@ -329,7 +336,7 @@ const struct bench_stat *bench_measure(struct bench *b,
 	struct bench_record *r;
 	unsigned long batch = 1;
 	double one = 0, *per_op;
-	unsigned int i;
+	unsigned int i, reps;
 
 	if (!b)
 		return NULL;
@@ -351,7 +358,12 @@ const struct bench_stat *bench_measure(struct bench *b,
 	for (i = 0; i < b->opt.warmup || i == 0; i++) {
 		bench_progress(b, spec, "warm-up", i + 1, b->opt.warmup);
 		one = bench_call(b, spec);
+		if (one > BENCH_LONG_CALL_SEC * 1e9)
+			break;
 	}
+	reps = b->opt.reps;
+	if (one > BENCH_LONG_CALL_SEC * 1e9 && reps > BENCH_LONG_REPS)
+		reps = BENCH_LONG_REPS;
 	if (one < b->opt.min_seconds * 1e9) {
 		double want = b->opt.min_seconds * 1e9 / (one > 1 ? one : 1);
 
@@ -360,13 +372,13 @@ const struct bench_stat *bench_measure(struct bench *b,
 		if (batch < 1)
 			batch = 1;
 	}
-	for (i = 0; i < b->opt.reps; i++) {
-		bench_progress(b, spec, "rep", i + 1, b->opt.reps);
+	for (i = 0; i < reps; i++) {
+		bench_progress(b, spec, "rep", i + 1, reps);
 		per_op[i] = bench_repetition(b, spec, batch) /
 			    ((double)batch * (double)spec->ops);
 	}
 	bench_progress_done(b);
-	qsort(per_op, b->opt.reps, sizeof(*per_op), compare_double);
+	qsort(per_op, reps, sizeof(*per_op), compare_double);
 
 	r = bench_add_record(b, BENCH_RECORD_CASE, spec->group, spec->series,
 			     spec->x);
@@ -374,15 +386,14 @@ const struct bench_stat *bench_measure(struct bench *b,
 		kfree(per_op);
 		return &b->scratch;
 	}
-	r->stat.reps = b->opt.reps;
+	r->stat.reps = reps;
 	r->stat.ops = batch * spec->ops;
 	r->stat.min_ns = per_op[0];
-	r->stat.max_ns = per_op[b->opt.reps - 1];
-	if (b->opt.reps % 2)
-		r->stat.median_ns = per_op[b->opt.reps / 2];
+	r->stat.max_ns = per_op[reps - 1];
+	if (reps % 2)
+		r->stat.median_ns = per_op[reps / 2];
 	else
-		r->stat.median_ns = (per_op[b->opt.reps / 2 - 1] +
-				     per_op[b->opt.reps / 2]) / 2;
+		r->stat.median_ns = (per_op[reps / 2 - 1] + per_op[reps / 2]) / 2;
 	kfree(per_op);
 
 	bench_group_header(b, r->group);
@@ -521,7 +532,11 @@ static void write_json(struct bench *b, FILE *f)
 	fprintf(f, ",\n  \"options\": {\"reps\": %u, \"warmup\": %u, "
 		"\"min_seconds\": ", b->opt.reps, b->opt.warmup);
 	json_number(f, b->opt.min_seconds);
-	fprintf(f, ", \"quick\": %s},\n", b->opt.quick ? "true" : "false");
+	fprintf(f, ", \"quick\": %s, \"clock_read_ns\": ",
+		b->opt.quick ? "true" : "false");
+	json_number(f, b->clock_ns);
+	fprintf(f, ", \"long_call_seconds\": %g, \"long_call_reps\": %d},\n",
+		BENCH_LONG_CALL_SEC, BENCH_LONG_REPS);
 	fprintf(f, "  \"unit\": \"ns per operation\"");
 	for (kind = BENCH_RECORD_CASE; kind <= BENCH_RECORD_NOTE; kind++) {
 		fprintf(f, ",\n  \"%s\": [", kinds[kind]);
@@ -915,7 +930,8 @@ static void bench_usage(FILE *out)
 		"  --reps N       timed repetitions per case (default %u, quick %u)\n"
 		"  --warmup N     untimed calls before them (default %u, quick %u)\n"
 		"  --min-time MS  a repetition shorter than this repeats its body\n"
-		"                 (default %g ms, quick %g ms)\n"
+		"                 (default %g ms, quick %g ms); a case whose one call\n"
+		"                 takes over %g ms runs at most %d repetitions\n"
 		"  --out DIR      also write DIR/SUBJECT.json, DIR/SUBJECT.csv and a\n"
 		"                 gnuplot script (and PNG, when gnuplot is installed)\n"
 		"                 per group of cases with more than one x value\n"
@@ -925,7 +941,8 @@ static void bench_usage(FILE *out)
 		"subjects:\n",
 		BENCH_DEFAULT_REPS, BENCH_QUICK_REPS, BENCH_DEFAULT_WARMUP,
 		BENCH_QUICK_WARMUP, BENCH_DEFAULT_MIN_SEC * 1e3,
-		BENCH_QUICK_MIN_SEC * 1e3);
+		BENCH_QUICK_MIN_SEC * 1e3, BENCH_LONG_CALL_SEC * 1e3,
+		BENCH_LONG_REPS);
 	bench_list_subjects(out);
 }
 
