@@ -1,0 +1,510 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/sctp/test_outqueue.c - sctp/outqueue.c: teardown, and SACK
+ * processing (cumulative acks, gap blocks, reneging, rwnd, TSN wrap,
+ * every malformed SACK) against an oracle receiver.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "tests/sctp/sctp_test.h"
+
+/* build a SACK header + blocks + dups into @buf; returns its length */
+static size_t make_sack(uint8_t *buf, uint32_t cum, uint32_t a_rwnd,
+			const uint16_t (*blocks)[2], unsigned int nblocks,
+			const uint32_t *dups, unsigned int ndups)
+{
+	struct sctp_sackhdr h;
+	uint16_t v16;
+	uint32_t v32;
+	size_t len = sizeof(h);
+	unsigned int i;
+
+	h.cum_tsn_ack = htonl(cum);
+	h.a_rwnd = htonl(a_rwnd);
+	h.num_gap_ack_blocks = htons(nblocks);
+	h.num_dup_tsns = htons(ndups);
+	memcpy(buf, &h, sizeof(h));
+	for (i = 0; i < nblocks; i++) {
+		v16 = htons(blocks[i][0]);
+		memcpy(buf + len, &v16, 2);
+		v16 = htons(blocks[i][1]);
+		memcpy(buf + len + 2, &v16, 2);
+		len += 4;
+	}
+	for (i = 0; i < ndups; i++) {
+		v32 = htonl(dups[i]);
+		memcpy(buf + len, &v32, 4);
+		len += 4;
+	}
+	return len;
+}
+
+static int sack(struct sctp_association *asoc, uint32_t cum,
+		uint32_t a_rwnd, const uint16_t (*blocks)[2],
+		unsigned int nblocks)
+{
+	uint8_t buf[512];
+	size_t len = make_sack(buf, cum, a_rwnd, blocks, nblocks, NULL, 0);
+
+	return sctp_sack_outqueue(&asoc->outqueue,
+				  (const struct sctp_sackhdr *)buf, len);
+}
+
+static struct sctp_association *new_asoc(unsigned int ntransports)
+{
+	struct sctp_association *asoc;
+	union sctp_addr a;
+	char ip[32];
+	unsigned int i;
+
+	asoc = sctp_association_new(NULL, SCTP_SCOPE_GLOBAL, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+	for (i = 0; i < ntransports; i++) {
+		snprintf(ip, sizeof(ip), "192.0.2.%u", i + 1);
+		a = sctp_test_v4(ip, 9);
+		CU_ASSERT_PTR_NOT_NULL(sctp_assoc_add_peer(asoc, &a,
+							   GFP_KERNEL));
+	}
+	return asoc;
+}
+
+/* send one DATA chunk of @len bytes on @t; returns it */
+static struct sctp_chunk *send_on(struct sctp_association *asoc,
+				  struct sctp_transport *t, uint32_t len)
+{
+	struct sctp_transport *saved = asoc->peer.active_path;
+	struct sctp_chunk *chunk = sctp_chunk_new(SCTP_CID_DATA, len,
+						  GFP_KERNEL);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(chunk);
+	sctp_outq_tail(&asoc->outqueue, chunk);
+	asoc->peer.active_path = t;
+	CU_ASSERT_EQUAL(sctp_outq_flush(&asoc->outqueue), 1);
+	asoc->peer.active_path = saved;
+	CU_ASSERT(sctp_assoc_check(asoc));
+	return chunk;
+}
+
+/* whether @chunk is on some transmitted list of @asoc */
+static bool in_flight(struct sctp_association *asoc, struct sctp_chunk *c)
+{
+	struct sctp_transport *t;
+	struct sctp_chunk *pos;
+
+	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports)
+		list_for_each_entry(pos, &t->transmitted, list)
+			if (pos == c)
+				return true;
+	return false;
+}
+
+static void test_teardown_frees_every_queue(void)
+{
+	long live = sctp_test_live();
+	struct sctp_association *asoc = new_asoc(2);
+	struct sctp_transport *a = sctp_test_nth_transport(asoc, 0);
+	struct sctp_transport *b = sctp_test_nth_transport(asoc, 1);
+	struct sctp_outq *q = &asoc->outqueue;
+	struct sctp_chunk *c;
+
+	send_on(asoc, a, 10);
+	send_on(asoc, b, 20);
+	sctp_outq_tail(q, sctp_chunk_new(SCTP_CID_DATA, 30, GFP_KERNEL));
+	sctp_outq_tail(q, sctp_chunk_new(SCTP_CID_HEARTBEAT, 0, GFP_KERNEL));
+	c = sctp_chunk_new(SCTP_CID_DATA, 40, GFP_KERNEL);
+	list_add_tail(&c->list, &q->retransmit);
+	c = sctp_chunk_new(SCTP_CID_DATA, 50, GFP_KERNEL);
+	list_add_tail(&c->list, &q->sacked);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_FALSE(q->empty);
+	CU_ASSERT_EQUAL(q->outstanding_bytes, 30);
+
+	sctp_outqueue_teardown(q);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT(q->empty);
+	CU_ASSERT_EQUAL(q->outstanding_bytes, 0);
+	CU_ASSERT_EQUAL(a->flight_size, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live + 1 + 2);	/* asoc, 2 t */
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static void test_flush(void)
+{
+	struct sctp_association *asoc = new_asoc(0);
+	struct sctp_outq *q = &asoc->outqueue;
+	struct sctp_chunk *c = sctp_chunk_new(SCTP_CID_DATA, 5, GFP_KERNEL);
+
+	sctp_outq_tail(q, c);
+	/* no path: nothing changes */
+	CU_ASSERT_EQUAL(sctp_outq_flush(q), -ENOTCONN);
+	CU_ASSERT_PTR_EQUAL(q->out_chunk_list.next, &c->list);
+	CU_ASSERT_EQUAL(asoc->next_tsn, 1);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	sctp_association_free(asoc);
+}
+
+static void test_cum_ack_frees_exactly_acked(void)
+{
+	struct sctp_association *asoc = new_asoc(1);
+	struct sctp_transport *t = asoc->peer.active_path;
+	struct sctp_chunk *c[5];
+	long live;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		c[i] = send_on(asoc, t, 100 * (i + 1));
+	CU_ASSERT_EQUAL(c[0]->tsn, 1);
+	CU_ASSERT_EQUAL(c[4]->tsn, 5);
+	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 1500);
+	CU_ASSERT_EQUAL(t->flight_size, 1500);
+
+	live = sctp_test_live();
+	CU_ASSERT_EQUAL(sack(asoc, 2, 10000, NULL, 0), 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(sctp_test_live(), live - 2);
+	CU_ASSERT_PTR_EQUAL(t->transmitted.next, &c[2]->list);
+	CU_ASSERT_PTR_EQUAL(c[2]->list.next, &c[3]->list);
+	CU_ASSERT_PTR_EQUAL(c[3]->list.next, &c[4]->list);
+	CU_ASSERT_PTR_EQUAL(c[4]->list.next, &t->transmitted);
+	CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 2);
+	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 1200);
+	CU_ASSERT_EQUAL(t->flight_size, 1200);
+	CU_ASSERT_EQUAL(asoc->peer.rwnd, 10000 - 1200);
+
+	/* a duplicate SACK only refreshes rwnd; rwnd floors at 0 */
+	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, NULL, 0), 0);
+	CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 2);
+	CU_ASSERT_EQUAL(asoc->peer.rwnd, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live - 2);
+
+	CU_ASSERT_EQUAL(sack(asoc, 5, 3000, NULL, 0), 0);
+	CU_ASSERT(list_empty(&t->transmitted));
+	CU_ASSERT(asoc->outqueue.empty);
+	CU_ASSERT_EQUAL(asoc->peer.rwnd, 3000);
+	CU_ASSERT_EQUAL(sctp_test_live(), live - 5);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	sctp_association_free(asoc);
+}
+
+static void test_gap_blocks_and_reneging(void)
+{
+	struct sctp_association *asoc = new_asoc(1);
+	struct sctp_transport *t = asoc->peer.active_path;
+	static const uint16_t gap[1][2] = { { 2, 3 } };
+	struct sctp_chunk *c[5];
+	long live;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		c[i] = send_on(asoc, t, 100 * (i + 1));
+	live = sctp_test_live();
+	/* cum 1, TSNs 3 and 4 received: 2 and 5 outstanding */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 5000, gap, 1), 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(sctp_test_live(), live - 1);
+	CU_ASSERT_FALSE(c[1]->tsn_gap_acked);
+	CU_ASSERT(c[2]->tsn_gap_acked);
+	CU_ASSERT(c[3]->tsn_gap_acked);
+	CU_ASSERT_FALSE(c[4]->tsn_gap_acked);
+	CU_ASSERT(in_flight(asoc, c[2]) && in_flight(asoc, c[3]));
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 1);	/* below 4 */
+	CU_ASSERT_EQUAL(c[4]->tsn_missing_report, 0);	/* above 4 */
+	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 200 + 500);
+	CU_ASSERT_EQUAL(asoc->peer.rwnd, 5000 - 700);
+
+	/* the same SACK again: no double counting */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 5000, gap, 1), 0);
+	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 700);
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 2);
+
+	/* reneging: the peer forgets 3 and 4 */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 5000, NULL, 0), 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_FALSE(c[2]->tsn_gap_acked);
+	CU_ASSERT_FALSE(c[3]->tsn_gap_acked);
+	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 1400);
+	CU_ASSERT_EQUAL(t->flight_size, 1400);
+
+	/* a cumulative ack over gap-acked chunks frees them, once */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 5000, gap, 1), 0);
+	CU_ASSERT_EQUAL(sack(asoc, 4, 5000, NULL, 0), 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 500);
+	CU_ASSERT_PTR_EQUAL(t->transmitted.next, &c[4]->list);
+	CU_ASSERT_EQUAL(sctp_test_live(), live - 4);
+	sctp_association_free(asoc);
+}
+
+static void test_tsn_wraparound(void)
+{
+	struct sctp_association *asoc = new_asoc(1);
+	struct sctp_transport *t = asoc->peer.active_path;
+	static const uint16_t gap[1][2] = { { 2, 2 } };
+	struct sctp_chunk *c[4];
+	int i;
+
+	CU_ASSERT(TSN_lt(0xffffffffu, 0));
+	CU_ASSERT_FALSE(TSN_lt(0, 0xffffffffu));
+	CU_ASSERT(TSN_lte(5, 5));
+	CU_ASSERT(TSN_gt(1, 0xfffffff0u));
+
+	asoc->next_tsn = 0xfffffffeu;
+	asoc->ctsn_ack_point = 0xfffffffdu;
+	for (i = 0; i < 4; i++)
+		c[i] = send_on(asoc, t, 10);
+	CU_ASSERT_EQUAL(c[0]->tsn, 0xfffffffeu);
+	CU_ASSERT_EQUAL(c[2]->tsn, 0);
+	CU_ASSERT_EQUAL(c[3]->tsn, 1);
+	CU_ASSERT_EQUAL(asoc->next_tsn, 2);
+	CU_ASSERT(sctp_assoc_check(asoc));
+
+	CU_ASSERT_EQUAL(sack(asoc, 0xffffffffu, 100, gap, 1), 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 0xffffffffu);
+	CU_ASSERT_PTR_EQUAL(t->transmitted.next, &c[2]->list);
+	CU_ASSERT_FALSE(c[2]->tsn_gap_acked);
+	CU_ASSERT(c[3]->tsn_gap_acked);
+	CU_ASSERT_EQUAL(c[2]->tsn_missing_report, 1);
+	/* stale: below the ack point across the wrap */
+	CU_ASSERT_EQUAL(sack(asoc, 0xfffffffeu, 100, NULL, 0), -ESTALE);
+	/* never sent: at next_tsn across the wrap */
+	CU_ASSERT_EQUAL(sack(asoc, 2, 100, NULL, 0), -ERANGE);
+	CU_ASSERT_EQUAL(sack(asoc, 1, 100, NULL, 0), 0);
+	CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 1);
+	CU_ASSERT(list_empty(&t->transmitted));
+	CU_ASSERT(sctp_assoc_check(asoc));
+	sctp_association_free(asoc);
+}
+
+struct snapshot {
+	uint32_t outstanding, ack_point, rwnd, flight;
+	size_t in_flight;
+	unsigned int gap_acked, missing;
+	long live;
+};
+
+static struct snapshot take(struct sctp_association *asoc)
+{
+	struct sctp_transport *t;
+	struct sctp_chunk *c;
+	struct snapshot s = {
+		.outstanding = asoc->outqueue.outstanding_bytes,
+		.ack_point = asoc->ctsn_ack_point,
+		.rwnd = asoc->peer.rwnd,
+		.live = sctp_test_live(),
+	};
+
+	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
+		s.flight += t->flight_size;
+		list_for_each_entry(c, &t->transmitted, list) {
+			s.in_flight++;
+			s.gap_acked = s.gap_acked * 3 + c->tsn_gap_acked;
+			s.missing = s.missing * 7 + c->tsn_missing_report;
+		}
+	}
+	return s;
+}
+
+static void test_bad_sacks_change_nothing(void)
+{
+	static const uint16_t gap_ok[1][2] = { { 2, 2 } };
+	static const uint16_t start0[1][2] = { { 0, 1 } };
+	static const uint16_t reversed[1][2] = { { 3, 2 } };
+	static const uint16_t disorder[2][2] = { { 3, 3 }, { 1, 1 } };
+	static const uint16_t overlap[2][2] = { { 1, 2 }, { 2, 3 } };
+	static const uint16_t same[2][2] = { { 2, 2 }, { 2, 2 } };
+	static const uint16_t too_far[1][2] = { { 2, 4 } };
+	struct sctp_association *asoc = new_asoc(2);
+	struct sctp_transport *t = asoc->peer.active_path;
+	struct snapshot before, after;
+	struct sctp_sackhdr h;
+	uint8_t buf[64];
+	size_t len;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		send_on(asoc, t, 10);	/* TSNs 1..5 */
+	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, gap_ok, 1), 0);
+	before = take(asoc);
+
+	/* shorter than the header */
+	len = make_sack(buf, 2, 1000, NULL, 0, NULL, 0);
+	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
+					   (void *)buf, len - 1), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
+					   (void *)buf, 0), -EINVAL);
+	/* counts overrunning the chunk */
+	len = make_sack(buf, 2, 1000, gap_ok, 1, NULL, 0);
+	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
+					   (void *)buf, len - 1), -EINVAL);
+	memcpy(&h, buf, sizeof(h));
+	h.num_dup_tsns = htons(1);
+	memcpy(buf, &h, sizeof(h));
+	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
+					   (void *)buf, len), -EINVAL);
+	h.num_dup_tsns = 0;
+	h.num_gap_ack_blocks = htons(0xffff);
+	memcpy(buf, &h, sizeof(h));
+	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
+					   (void *)buf, sizeof(buf)), -EINVAL);
+	/* bad blocks */
+	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, start0, 1), -EINVAL);
+	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, reversed, 1), -EINVAL);
+	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, disorder, 2), -EINVAL);
+	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, overlap, 2), -EINVAL);
+	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, same, 2), -EINVAL);
+	/* stale, never sent */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, NULL, 0), -ESTALE);
+	CU_ASSERT_EQUAL(sack(asoc, 0x7fffffffu, 1000, NULL, 0), -ERANGE);
+	CU_ASSERT_EQUAL(sack(asoc, 6, 1000, NULL, 0), -ERANGE);
+	CU_ASSERT_EQUAL(sack(asoc, 100, 1000, NULL, 0), -ERANGE);
+	CU_ASSERT_EQUAL(sack(asoc, 3, 1000, too_far, 1), -ERANGE);
+
+	after = take(asoc);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(memcmp(&before, &after, sizeof(before)), 0);
+
+	/* duplicates after the blocks are accepted and ignored */
+	{
+		static const uint32_t dups[2] = { 1, 2 };
+
+		len = make_sack(buf, 2, 1000, gap_ok, 1, dups, 2);
+		CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
+						   (void *)buf, len), 0);
+	}
+	sctp_association_free(asoc);
+}
+
+static void test_inactive_transport_comes_back(void)
+{
+	struct sctp_association *asoc = new_asoc(2);
+	struct sctp_transport *a = sctp_test_nth_transport(asoc, 0);
+	struct sctp_transport *b = sctp_test_nth_transport(asoc, 1);
+	static const uint16_t gap[1][2] = { { 2, 2 } };
+
+	send_on(asoc, a, 10);	/* 1 */
+	send_on(asoc, b, 10);	/* 2 */
+	send_on(asoc, b, 10);	/* 3 */
+	b->error_count = 3;
+	sctp_assoc_control_transport(asoc, b, SCTP_TRANSPORT_DOWN);
+	a->error_count = 1;
+	sctp_assoc_control_transport(asoc, a, SCTP_TRANSPORT_DOWN);
+	/* acks only a's chunk: a up, b still down */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, NULL, 0), 0);
+	CU_ASSERT_EQUAL(a->state, SCTP_ACTIVE);
+	CU_ASSERT_EQUAL(a->error_count, 0);
+	CU_ASSERT_EQUAL(b->state, SCTP_INACTIVE);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
+	/* a gap ack counts too */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, gap, 1), 0);
+	CU_ASSERT_EQUAL(b->state, SCTP_ACTIVE);
+	CU_ASSERT_EQUAL(b->error_count, 0);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	sctp_association_free(asoc);
+}
+
+/*
+ * Random sends and SACKs against an oracle receiver: it receives some of
+ * the TSNs in flight at random, sometimes reneges on what it holds above
+ * the cumulative ack, and reports exactly what it holds.  After every
+ * SACK each chunk's fate is checked against the oracle.
+ */
+#define SOAK_MAX 200
+
+static void test_random_soak_oracle(void)
+{
+	long live = sctp_test_live();
+	struct sctp_association *asoc = new_asoc(3);
+	struct sctp_chunk *chunks[SOAK_MAX];
+	bool received[SOAK_MAX] = { false };
+	uint16_t blocks[SOAK_MAX][2];
+	uint8_t buf[16 + 4 * SOAK_MAX];
+	unsigned int seed = 9260, step, nsent = 0, cum = 0, i, n, nb;
+	uint32_t base, expect;
+	size_t len;
+
+	asoc->next_tsn = 0xffffff80u;	/* cross the wrap on the way */
+	asoc->ctsn_ack_point = asoc->next_tsn - 1;
+	base = asoc->next_tsn;		/* TSN of chunks[0] */
+	for (step = 0; step < 2000 && nsent < SOAK_MAX; step++) {
+		switch (rand_r(&seed) % 4) {
+		case 0:
+			chunks[nsent] = send_on(asoc,
+				sctp_test_nth_transport(asoc,
+							rand_r(&seed) % 3),
+				1 + rand_r(&seed) % 1000);
+			CU_ASSERT_EQUAL(chunks[nsent]->tsn, base + nsent);
+			nsent++;
+			break;
+		case 1:
+			for (i = cum; i < nsent; i++)
+				if (rand_r(&seed) % 3 == 0)
+					received[i] = true;
+			break;
+		case 2:
+			if (rand_r(&seed) % 4 == 0)
+				for (i = cum; i < nsent; i++)
+					received[i] = false;
+			/* fall through */
+		default:
+			while (cum < nsent && received[cum])
+				cum++;
+			for (i = cum, nb = 0; i < nsent; i++) {
+				if (!received[i])
+					continue;
+				if (nb && blocks[nb - 1][1] == i - cum)
+					blocks[nb - 1][1] = i - cum + 1;
+				else {
+					blocks[nb][0] = i - cum + 1;
+					blocks[nb][1] = i - cum + 1;
+					nb++;
+				}
+			}
+			len = make_sack(buf, base + cum - 1, 50000, blocks, nb,
+					NULL, 0);
+			CU_ASSERT_EQUAL_FATAL(sctp_sack_outqueue(
+				&asoc->outqueue,
+				(const struct sctp_sackhdr *)buf, len), 0);
+			expect = 0;
+			for (i = cum; i < nsent; i++) {
+				CU_ASSERT(in_flight(asoc, chunks[i]));
+				CU_ASSERT_EQUAL(chunks[i]->tsn_gap_acked,
+						received[i]);
+				if (!received[i])
+					expect += chunks[i]->data_len;
+			}
+			CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes,
+					expect);
+			CU_ASSERT_EQUAL(asoc->peer.rwnd, expect > 50000 ? 0 :
+							 50000 - expect);
+			CU_ASSERT_EQUAL(asoc->ctsn_ack_point, base + cum - 1);
+			break;
+		}
+		CU_ASSERT_FATAL(sctp_assoc_check(asoc));
+		n = 0;
+		for (i = 0; i < 3; i++)
+			n += list_count_nodes(
+				&sctp_test_nth_transport(asoc, i)->transmitted);
+		CU_ASSERT_EQUAL(n, nsent - cum);
+	}
+	CU_ASSERT(nsent > 0x80);	/* the TSNs did wrap */
+	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo outqueue_tests[] = {
+	{ "teardown frees every queue", test_teardown_frees_every_queue },
+	{ "flush without a path", test_flush },
+	{ "cum ack frees exactly the acked", test_cum_ack_frees_exactly_acked },
+	{ "gap blocks and reneging", test_gap_blocks_and_reneging },
+	{ "TSN wraparound", test_tsn_wraparound },
+	{ "bad SACKs change nothing", test_bad_sacks_change_nothing },
+	{ "inactive transport comes back", test_inactive_transport_comes_back },
+	{ "random soak against a receiver oracle", test_random_soak_oracle },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sctp/outqueue", outqueue_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup)
