@@ -91,9 +91,11 @@ static void bus_release(struct bus_type *bus)
  * @bus: the bus, or NULL
  *
  * Dropping the last reference (only possible after bus_unregister())
- * destroys the bus's locks.
+ * destroys the bus's locks.  The count is dropped under bus_driver_lock,
+ * which bus_register() holds while it checks the count is zero, so a bus
+ * is never set up again while its old locks are being torn down.
  *
- * Context: any; takes no lock.
+ * Context: takes bus_driver_lock.
  */
 void put_bus(struct bus_type *bus)
 {
@@ -101,10 +103,12 @@ void put_bus(struct bus_type *bus)
 
 	if (!bus)
 		return;
+	spin_lock(&bus_driver_lock);
 	left = atomic_dec_return(&bus->refcount);
 	BUG_ON(left < 0);
 	if (!left)
 		bus_release(bus);
+	spin_unlock(&bus_driver_lock);
 }
 
 int bus_get_registered(struct bus_type *bus)
