@@ -464,7 +464,7 @@ static CU_TestInfo hlist_cases[] = {
 	{ "hlist_add_head", test_hlist_add_head },
 	{ "hlist_add_before", test_hlist_add_before },
 	{ "hlist_add_behind", test_hlist_add_behind },
-	{ "hlist_del: poison", test_hlist_del },
+	{ "hlist_del: HLIST_POISON1, HLIST_POISON2", test_hlist_del },
 	{ "hlist_del_init", test_hlist_del_init },
 	{ "hlist_add_fake, hlist_fake", test_hlist_fake },
 	{ "hlist_is_singular_node", test_hlist_is_singular_node },
