@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/fuzz/fuzz_process_init.c - libFuzzer harness for
+ * sctp_verify_init(), sctp_process_init() and sctp_sf_do_dupcook_a().
+ *
+ * Input: byte 0: bit 0 processing a cookie (else the INIT), bits 1-3 the
+ * association's scope, bit 4 an existing peer first; byte 1 an allocation
+ * to fail (0: none); the rest is the INIT chunk.  After each call
+ * sctp_assoc_check() must hold; a failed call must leave the association
+ * as it was; a verified INIT must re-encode and verify the same; and a
+ * restart whose cookie holds the very INIT just processed, from the same
+ * source, must be accepted (it adds no address).  Everything is freed and
+ * kmalloc_live() must come back, else the harness aborts.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <arpa/inet.h>
+
+#include "compat/slab.h"
+#include "list/rculist.h"
+#include "sctp/sm.h"
+#include "sctp/structs.h"
+
+#define CHECK(cond)							\
+	do {								\
+		if (!(cond)) {						\
+			fprintf(stderr, "%s:%d: check failed: %s\n",	\
+				__FILE__, __LINE__, #cond);		\
+			abort();					\
+		}							\
+	} while (0)
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	rcu_register_thread();
+	sctp_protocol_init();
+	return 0;
+}
+
+static union sctp_addr addr4(uint32_t host, uint16_t port)
+{
+	union sctp_addr a;
+
+	memset(&a, 0, sizeof(a));
+	a.v4.sin_family = AF_INET;
+	a.v4.sin_port = htons(port);
+	a.v4.sin_addr.s_addr = htonl(host);
+	return a;
+}
+
+static void check_view_reencodes(const uint8_t *chunk, size_t len)
+{
+	struct sctp_init_view v, again;
+	static uint8_t buf[70000];
+	int ret = sctp_verify_init(chunk, len, &v);
+
+	CHECK(ret == 0 || ret == -EINVAL || ret == -EMSGSIZE);
+	if (ret)
+		return;
+	CHECK(v.chunk_len <= len && v.params + v.params_len <= chunk + len);
+	/* the fixed part and the flags re-encode to an INIT that verifies */
+	ret = sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL, 0);
+	CHECK(ret >= 20);
+	CHECK(sctp_verify_init(buf, (size_t)ret, &again) == 0);
+	CHECK(again.init_tag == v.init_tag && again.a_rwnd == v.a_rwnd &&
+	      again.initial_tsn == v.initial_tsn &&
+	      again.ecn_capable == v.ecn_capable &&
+	      again.addr_types == v.addr_types);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sctp_association *asoc, *new_asoc;
+	union sctp_addr src = addr4(0x0a000001, 9899), first;
+	enum sctp_scope scope;
+	const uint8_t *chunk;
+	uint8_t cid, abort_buf[64];
+	size_t len, abort_len;
+	unsigned int before;
+	long live = kmalloc_live();
+	bool undone = false;	/* a failed call frees through call_rcu */
+	int ret;
+
+	if (size < 2)
+		return 0;
+	cid = data[0] & 1 ? SCTP_CID_COOKIE_ECHO : SCTP_CID_INIT;
+	scope = (enum sctp_scope)((data[0] >> 1) % 5);
+	chunk = data + 2;
+	len = size - 2;
+	check_view_reencodes(chunk, len);
+
+	asoc = sctp_association_new(NULL, scope, GFP_KERNEL);
+	CHECK(asoc);
+	if (data[0] & 0x10) {
+		first = addr4(0xac100001, 9899);
+		CHECK(sctp_assoc_add_peer(asoc, &first, GFP_KERNEL));
+	}
+	before = asoc->peer.transport_count;
+	if (data[1])
+		kmalloc_fail_nth(data[1]);
+	ret = sctp_process_init(asoc, cid, &src, chunk, len);
+	kmalloc_fault_reset();
+	CHECK(sctp_assoc_check(asoc));
+	if (ret) {
+		CHECK(ret == -EINVAL || ret == -EMSGSIZE || ret == -ENOMEM);
+		undone = ret == -ENOMEM;
+		CHECK(asoc->peer.transport_count == before);
+	} else {
+		CHECK(asoc->peer.transport_count >= 1);
+		CHECK(sctp_assoc_lookup_paddr(asoc, &src));
+	}
+
+	if (!ret && !(data[0] & 0x10)) {
+		new_asoc = sctp_association_new(NULL, scope, GFP_KERNEL);
+		CHECK(new_asoc);
+		/* the cookie's INIT is the one we have: no new address */
+		ret = sctp_sf_do_dupcook_a(asoc, new_asoc, &src, chunk, len,
+					   abort_buf, sizeof(abort_buf),
+					   &abort_len);
+		CHECK(sctp_assoc_check(asoc) && sctp_assoc_check(new_asoc));
+		if (cid == SCTP_CID_COOKIE_ECHO)
+			CHECK(ret == SCTP_DISPOSITION_CONSUME);
+		else
+			CHECK(ret == SCTP_DISPOSITION_CONSUME ||
+			      ret == SCTP_DISPOSITION_ABORT);
+		CHECK(sctp_association_free(new_asoc) == 0);
+	}
+	CHECK(sctp_association_free(asoc) == 0);
+	/* only sctp_assoc_rm_peer() defers frees; wait for them if any */
+	if (undone)
+		kstruct_rcu_barrier();
+	CHECK(kmalloc_live() == live);
+	return 0;
+}
