@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/sched/test_exit.c - the process tree of sched/exit.c: fork
+ * linkage, thread groups, ptrace lists, exit_notify (reaper choice,
+ * pdeath_signal, zombie notification), release and wait; plus a seeded
+ * random soak of the whole scheduler with both checkers after each step.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/slab.h"
+#include "sched/sched.h"
+#include "tests/ktest.h"
+#include "tests/sched/sched_test.h"
+
+static struct task_struct *fork_ok(struct task_struct *parent,
+				   unsigned long flags, const char *comm)
+{
+	struct task_struct *c = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(do_fork(parent, flags, comm, &c), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	return c;
+}
+
+static bool sig_recorded(const struct task_struct *p, int sig)
+{
+	return (p->signal_mask >> sig) & 1;
+}
+
+static void test_fork_linkage(void)
+{
+	struct task_struct *a, *b, *c, *t, *s;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_EQUAL(a->parent, child_reaper);
+	CU_ASSERT_PTR_EQUAL(a->real_parent, child_reaper);
+	CU_ASSERT_EQUAL(a->pid, 2);
+	CU_ASSERT_EQUAL(a->tgid, 2);
+	b = fork_ok(a, SIGCHLD, "b");
+	c = fork_ok(a, SIGCHLD, "c");
+	SCHED_CHECK();
+	/* a->children: head -> b -> c -> head */
+	CU_ASSERT_PTR_EQUAL(a->children.next, &b->sibling);
+	CU_ASSERT_PTR_EQUAL(b->sibling.next, &c->sibling);
+	CU_ASSERT_PTR_EQUAL(c->sibling.next, &a->children);
+	CU_ASSERT_PTR_EQUAL(a->children.prev, &c->sibling);
+	CU_ASSERT_PTR_EQUAL(b->parent, a);
+	CU_ASSERT_PTR_EQUAL(b->real_parent, a);
+	CU_ASSERT_EQUAL(b->exit_signal, SIGCHLD);
+	/* task list tail */
+	CU_ASSERT_PTR_EQUAL(init_task->tasks.prev, &c->tasks);
+	CU_ASSERT_PTR_EQUAL(find_task_by_pid(c->pid), c);
+	CU_ASSERT_PTR_NULL(find_task_by_pid(999));
+
+	/* a thread shares the group id and joins the ring */
+	t = fork_ok(a, SIGCHLD | CLONE_THREAD, "t");
+	CU_ASSERT_EQUAL(t->tgid, a->tgid);
+	CU_ASSERT_PTR_EQUAL(next_thread(a), t);
+	CU_ASSERT_PTR_EQUAL(next_thread(t), a);
+	CU_ASSERT_PTR_EQUAL(next_thread(b), b);
+	/* CLONE_PARENT: a sibling of the forker */
+	s = fork_ok(b, SIGCHLD | CLONE_PARENT, "s");
+	CU_ASSERT_PTR_EQUAL(s->parent, a);
+	CU_ASSERT_EQUAL(fork_ok(a, CLONE_DETACHED, "d")->exit_signal, -1);
+	CU_ASSERT_EQUAL(nr_tasks(), 2 + 6);
+	SCHED_CHECK();
+	machine_down();
+}
+
+static void test_ptrace_lists(void)
+{
+	struct task_struct *a, *b, *t, *th;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGCHLD, "b");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	th = fork_ok(t, SIGCHLD | CLONE_THREAD, "thr");
+
+	CU_ASSERT_EQUAL(ptrace_attach(t, t), -EPERM);
+	CU_ASSERT_EQUAL(ptrace_attach(t, child_reaper), -EPERM);
+	CU_ASSERT_EQUAL(ptrace_attach(t, init_task), -EPERM);
+	CU_ASSERT_EQUAL(ptrace_attach(t, th), -EPERM);	/* own group */
+	CU_ASSERT_EQUAL(ptrace_detach(b), -EINVAL);
+
+	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(b->parent, t);
+	CU_ASSERT_PTR_EQUAL(b->real_parent, a);
+	CU_ASSERT_TRUE(list_empty(&a->children));
+	CU_ASSERT_PTR_EQUAL(a->ptrace_children.next, &b->ptrace_list);
+	CU_ASSERT_PTR_EQUAL(b->ptrace_list.next, &a->ptrace_children);
+	CU_ASSERT_PTR_EQUAL(t->children.prev, &b->sibling);
+	CU_ASSERT_EQUAL(ptrace_attach(a, b), -EBUSY);
+
+	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(b->parent, a);
+	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
+	CU_ASSERT_TRUE(list_empty(&b->ptrace_list));
+	CU_ASSERT_PTR_EQUAL(a->children.next, &b->sibling);
+	CU_ASSERT_EQUAL(b->ptrace, 0UL);
+
+	/* the real parent tracing its own child: no ptrace_list link */
+	CU_ASSERT_EQUAL(ptrace_attach(a, b), 0);
+	CU_ASSERT_TRUE(list_empty(&b->ptrace_list));
+	CU_ASSERT_PTR_EQUAL(b->parent, a);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
+	SCHED_CHECK();
+	machine_down();
+}
+
+static void test_reaper_choice(void)
+{
+	struct task_struct *l, *t1, *t2, *k1, *k2;
+
+	machine_up(1);
+	l = sched_new_task("leader", 0, SCHED_OTHER, 0);
+	k1 = fork_ok(l, SIGCHLD, "k1");
+	t1 = fork_ok(l, SIGCHLD | CLONE_THREAD, "t1");
+	t2 = fork_ok(l, SIGCHLD | CLONE_THREAD, "t2");
+	k2 = fork_ok(l, SIGCHLD, "k2");
+	k1->pdeath_signal = SIGUSR1;
+
+	/* the first thread of the group that is not exiting */
+	CU_ASSERT_EQUAL(do_exit(l, 7), 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(l->state, TASK_ZOMBIE);
+	CU_ASSERT_TRUE(list_empty(&l->children));
+	CU_ASSERT_TRUE(list_empty(&l->ptrace_children));
+	CU_ASSERT_PTR_EQUAL(k1->real_parent, t1);
+	CU_ASSERT_PTR_EQUAL(k1->parent, t1);
+	CU_ASSERT_PTR_EQUAL(k2->real_parent, t1);
+	/* t1 was itself a child of l: never its own reaper, so init */
+	CU_ASSERT_PTR_EQUAL(t1->real_parent, child_reaper);
+	CU_ASSERT_PTR_EQUAL(t2->real_parent, t1);
+	/* pdeath_signal exactly once */
+	CU_ASSERT_EQUAL(k1->nr_signals, 1U);
+	CU_ASSERT_TRUE(sig_recorded(k1, SIGUSR1));
+	CU_ASSERT_EQUAL(k2->nr_signals, 0U);
+	/* the zombie leader notified its parent (init) */
+	CU_ASSERT_TRUE(sig_recorded(child_reaper, SIGCHLD));
+	CU_ASSERT_EQUAL(do_exit(l, 0), -EINVAL);
+
+	/* t1 exits: t2 (next live thread) inherits */
+	CU_ASSERT_EQUAL(do_exit(t1, 0), 0);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(k1->real_parent, t2);
+	CU_ASSERT_EQUAL(k1->nr_signals, 2U);
+	/* t2 exits: every thread is exiting, so init */
+	CU_ASSERT_EQUAL(do_exit(t2, 0), 0);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(k1->real_parent, child_reaper);
+	CU_ASSERT_PTR_EQUAL(k2->parent, child_reaper);
+
+	CU_ASSERT_EQUAL(do_exit(child_reaper, 0), -EPERM);
+	CU_ASSERT_EQUAL(do_exit(init_task, 0), -EPERM);
+	CU_ASSERT_EQUAL(do_exit(cpu_rq(0)->idle, 0), -EPERM);
+	machine_down();
+}
+
+static void test_zombie_notifies_new_parent_once(void)
+{
+	struct task_struct *g, *f, *k1, *k2;
+	unsigned int g_before, init_before;
+	int code = -1;
+
+	machine_up(1);
+	g = sched_new_task("grand", 0, SCHED_OTHER, 0);
+	f = fork_ok(g, SIGCHLD, "father");
+	k1 = fork_ok(f, SIGCHLD, "k1");
+	k2 = fork_ok(f, SIGCHLD, "k2");
+	CU_ASSERT_EQUAL(do_exit(k1, 42), 0);	/* zombie, not reaped */
+	CU_ASSERT_TRUE(sig_recorded(f, SIGCHLD));
+	g_before = g->nr_signals;
+	init_before = child_reaper->nr_signals;
+
+	CU_ASSERT_EQUAL(do_exit(f, 0), 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(g->nr_signals, g_before + 1);	/* f itself */
+	CU_ASSERT_EQUAL(child_reaper->nr_signals, init_before + 1); /* k1 */
+	CU_ASSERT_PTR_EQUAL(k1->parent, child_reaper);
+	CU_ASSERT_PTR_EQUAL(k2->parent, child_reaper);
+
+	/* init reaps k1; g reaps f */
+	CU_ASSERT_EQUAL(sys_wait4(child_reaper, k1->pid, &code), k1->pid);
+	CU_ASSERT_EQUAL(code, 42);
+	CU_ASSERT_EQUAL(sys_wait4(g, -1, NULL), f->pid);
+	CU_ASSERT_EQUAL(sys_wait4(g, -1, NULL), -ECHILD);
+	CU_ASSERT_EQUAL(sys_wait4(child_reaper, k2->pid, NULL), 0);
+	SCHED_CHECK();
+	machine_down();
+}
+
+static void test_traced_children_across_exit(void)
+{
+	struct task_struct *a, *f, *k, *t, *x;
+
+	machine_up(1);
+	f = sched_new_task("father", 0, SCHED_OTHER, 0);
+	k = fork_ok(f, SIGCHLD, "k");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, k), 0);
+
+	/* the real parent exits: the tracer keeps k, init is the new real
+	 * parent and holds it on its ptrace_children */
+	CU_ASSERT_EQUAL(do_exit(f, 0), 0);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(k->parent, t);
+	CU_ASSERT_PTR_EQUAL(k->real_parent, child_reaper);
+	CU_ASSERT_PTR_EQUAL(child_reaper->ptrace_children.next,
+			    &k->ptrace_list);
+	CU_ASSERT_TRUE(list_empty(&f->ptrace_children));
+
+	/* the tracer exits: tracing ends; kept 2.5.33 quirk: the tracee's
+	 * real parent becomes the tracer's reaper */
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	x = fork_ok(a, SIGCHLD, "x");
+	CU_ASSERT_EQUAL(ptrace_attach(t, x), 0);
+	CU_ASSERT_EQUAL(do_exit(t, 0), 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(x->ptrace, 0UL);
+	CU_ASSERT_EQUAL(k->ptrace, 0UL);
+	CU_ASSERT_PTR_EQUAL(x->parent, child_reaper);
+	CU_ASSERT_PTR_EQUAL(x->real_parent, child_reaper);
+	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
+	CU_ASSERT_TRUE(list_empty(&child_reaper->ptrace_children));
+	CU_ASSERT_TRUE(list_empty(&t->children));
+	machine_down();
+}
+
+static void test_wait_traced_zombie_hands_back(void)
+{
+	struct task_struct *a, *b, *t;
+	unsigned int before;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGCHLD, "b");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), -ECHILD);
+	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
+	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), 0);	/* alive */
+	CU_ASSERT_EQUAL(do_exit(b, 9), 0);
+	SCHED_CHECK();
+	before = a->nr_signals;
+	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), b->pid);
+	SCHED_CHECK();
+	/* not freed: back with its real parent, which is told */
+	CU_ASSERT_PTR_EQUAL(b->parent, a);
+	CU_ASSERT_EQUAL(a->nr_signals, before + 1);
+	CU_ASSERT_EQUAL(sys_wait4(a, b->pid, NULL), b->pid);
+	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
+	SCHED_CHECK();
+	machine_down();
+}
+
+static void test_detached_and_current_exit(void)
+{
+	struct task_struct *a, *d, *r;
+	struct runqueue *rq;
+	long live;
+	int tasks;
+
+	machine_up(1);
+	rq = cpu_rq(0);
+	a = new_task_on("a", 0, 0);
+	d = fork_ok(a, CLONE_DETACHED, "d");
+	tasks = nr_tasks();
+	live = kmalloc_live();
+	/* not running: released and freed at once */
+	CU_ASSERT_EQUAL(do_exit(d, 0), 0);
+	CU_ASSERT_EQUAL(nr_tasks(), tasks - 1);
+	CU_ASSERT_EQUAL(kmalloc_live(), live - 1);
+	SCHED_CHECK();
+
+	/* running and detached: dead, freed when switched out */
+	r = fork_ok(a, CLONE_DETACHED, "r");
+	wake_up_forked_process(r, 0);
+	place_task(r, 0, 110);
+	CU_ASSERT_PTR_EQUAL(schedule(0), r);
+	live = kmalloc_live();
+	CU_ASSERT_EQUAL(do_exit(r, 0), 0);
+	CU_ASSERT_EQUAL(r->state, TASK_DEAD);
+	CU_ASSERT_TRUE(test_tsk_need_resched(r));
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	CU_ASSERT_EQUAL(kmalloc_live(), live - 1);
+	CU_ASSERT_EQUAL(rq->nr_running, 1UL);
+	SCHED_CHECK();
+
+	/* running, not detached: zombie leaves the queue at schedule() */
+	CU_ASSERT_EQUAL(do_exit(a, 5), 0);
+	CU_ASSERT_EQUAL(a->state, TASK_ZOMBIE);
+	CU_ASSERT_PTR_NOT_NULL(a->array);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(schedule(0), rq->idle);
+	CU_ASSERT_PTR_NULL(a->array);
+	CU_ASSERT_EQUAL(rq->nr_running, 0UL);
+	CU_ASSERT_EQUAL(sys_wait4(child_reaper, a->pid, NULL), a->pid);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/* ------------------------------------------------------------- the soak */
+
+#define SOAK_MAX	64
+
+static struct task_struct *soak_tasks[SOAK_MAX];
+static int soak_n, soak_released;
+
+static void soak_forget(struct task_struct *p, void *data)
+{
+	int i;
+
+	(void)data;
+	soak_released++;
+	for (i = 0; i < soak_n; i++) {
+		if (soak_tasks[i] == p) {
+			soak_tasks[i] = soak_tasks[--soak_n];
+			return;
+		}
+	}
+}
+
+static void soak_add(struct task_struct *p)
+{
+	if (soak_n < SOAK_MAX)
+		soak_tasks[soak_n++] = p;
+}
+
+/* queued tasks counted from the task list: the conservation oracle */
+static unsigned long queued_by_list(void)
+{
+	struct task_struct *p;
+	unsigned long n = 0;
+	int cpu;
+
+	list_for_each_entry(p, &init_task->tasks, tasks)
+		n += p->array != NULL;
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		p = cpu_rq(cpu)->curr;
+		if (p->state == TASK_DEAD && p->array)
+			n++;
+	}
+	return n;
+}
+
+static void test_random_soak(void)
+{
+	struct sched_hooks hooks = { .release = soak_forget };
+	struct task_struct *p, *q, *c;
+	int step, cpu, op;
+	long live = kmalloc_live();
+	unsigned long moved;
+
+	machine_up(3);
+	sched_set_hooks(&hooks);
+	soak_n = 0;
+	soak_released = 0;
+	srand(2002);
+	for (step = 0; step < 4000; step++) {
+		cpu = rand() % 3;
+		op = rand() % 14;
+		p = soak_n ? soak_tasks[rand() % soak_n] : NULL;
+		q = soak_n ? soak_tasks[rand() % soak_n] : NULL;
+		switch (op) {
+		case 0:
+			c = sched_new_task("n", rand() % 40 - 20,
+					   SCHED_OTHER, 0);
+			if (c) {
+				soak_add(c);
+				if (wake_up_forked_process(c, cpu))
+					CU_FAIL("wake of a new task failed");
+			}
+			break;
+		case 1:
+			if (p && !(p->flags & PF_EXITING) &&
+			    do_fork(p, (rand() % 4 ? SIGCHLD : CLONE_DETACHED) |
+				    (rand() % 5 ? 0 : CLONE_THREAD), "f",
+				    &c) == 0) {
+				soak_add(c);
+				wake_up_forked_process(c, task_cpu(p));
+			}
+			break;
+		case 2:
+		case 3:
+		case 4:
+			machine_tick();
+			break;
+		case 5:
+			q = cpu_curr(cpu);
+			if (q != cpu_rq(cpu)->idle &&
+			    !(q->flags & PF_EXITING)) {
+				set_task_state(q, rand() % 2 ?
+					       TASK_INTERRUPTIBLE :
+					       TASK_UNINTERRUPTIBLE);
+				schedule(cpu);
+			}
+			break;
+		case 6:
+			if (p)
+				try_to_wake_up(p, rand() % 2, cpu);
+			break;
+		case 7:
+			if (p && soak_n > 8)
+				do_exit(p, step);
+			break;
+		case 8:
+			if (p)
+				sys_wait4(p, -1, NULL);
+			if (rand() % 2)
+				sys_wait4(child_reaper, -1, NULL);
+			break;
+		case 9:
+			if (p && q)
+				ptrace_attach(p, q);
+			break;
+		case 10:
+			if (p)
+				ptrace_detach(p);
+			break;
+		case 11:
+			if (p && !(p->flags & PF_EXITING))
+				set_cpus_allowed(p, (unsigned long)rand() % 8);
+			break;
+		case 12:
+			if (p)
+				set_user_nice(p, rand() % 40 - 20);
+			if (q)
+				p->pdeath_signal = rand() % 2 ? SIGHUP : 0;
+			break;
+		default:
+			if (rand() % 2)
+				sys_sched_yield(cpu);
+			else if (p)
+				setscheduler(p, rand() % 3,
+					     0);
+			schedule(cpu);
+			break;
+		}
+		CU_ASSERT_EQUAL_FATAL(sched_check(), 0);
+		CU_ASSERT_EQUAL_FATAL(process_tree_check(), 0);
+		CU_ASSERT_EQUAL_FATAL(sched_nr_running_total(),
+				      queued_by_list());
+	}
+	/* the soak really exercised exits, balancing and migration */
+	moved = 0;
+	for (cpu = 0; cpu < 3; cpu++)
+		moved += cpu_rq(cpu)->nr_pulled + cpu_rq(cpu)->nr_migrated_in;
+	fprintf(stderr, "[soak: %d released, %lu moved, %d live] ",
+		soak_released, moved, soak_n);
+	CU_ASSERT(soak_released > 20);
+	CU_ASSERT(moved > 20);
+	sched_set_hooks(NULL);
+	machine_down();
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
+static CU_TestInfo exit_tests[] = {
+	{ "fork linkage and thread groups", test_fork_linkage },
+	{ "ptrace attach/detach lists", test_ptrace_lists },
+	{ "reaper choice and pdeath_signal", test_reaper_choice },
+	{ "zombie notifies its new parent once",
+	  test_zombie_notifies_new_parent_once },
+	{ "traced children across exit", test_traced_children_across_exit },
+	{ "wait on a traced zombie", test_wait_traced_zombie_hands_back },
+	{ "detached and current exits", test_detached_and_current_exit },
+	{ "random soak with checkers", test_random_soak },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sched/exit", exit_tests, NULL, NULL)
