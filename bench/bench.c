@@ -26,7 +26,11 @@
  *   runs at most BENCH_LONG_REPS repetitions, so a full run stays within
  *   minutes; its "reps" figure says how many it ran;
  * - every repetition gives one ns-per-operation figure; the case reports
- *   the median, min and max over the repetitions.
+ *   the median, min and max over the repetitions;
+ * - bench_measure_set() measures cases side by side: all warm up, then
+ *   round i runs repetition i of each case in turn, so that a slow drift
+ *   of the machine (another process, the CPU's clock) hits every case of
+ *   a comparison alike instead of only the one measured last.
  *
  * Records are kept on a struct list_head ring in the order they were
  * made, and written out by bench_finish() as JSON, CSV and one gnuplot
@@ -330,30 +334,37 @@ static double bench_repetition(const struct bench *b,
 	return total;
 }
 
-const struct bench_stat *bench_measure(struct bench *b,
-				       const struct bench_spec *spec)
-{
-	struct bench_record *r;
-	unsigned long batch = 1;
-	double one = 0, *per_op;
-	unsigned int i, reps;
+/**
+ * struct bench_case - a case being measured by bench_measure_set()
+ * @spec: what to time
+ * @batch: calls of @spec->fn per repetition
+ * @reps: repetitions to time
+ * @per_op: ns per operation of each repetition
+ */
+struct bench_case {
+	const struct bench_spec *spec;
+	unsigned long batch;
+	unsigned int reps;
+	double *per_op;
+};
 
-	if (!b)
-		return NULL;
-	memset(&b->scratch, 0, sizeof(b->scratch));
-	if (!spec || !spec->fn || !spec->ops || !spec->group ||
-	    !spec->series) {
-		fprintf(stderr, "bench %s: bad bench_spec (%s / %s)\n",
-			b->subject, spec && spec->group ? spec->group : "?",
-			spec && spec->series ? spec->series : "?");
-		bench_set_error(b, -EINVAL);
-		return &b->scratch;
-	}
-	per_op = kcalloc(b->opt.reps, sizeof(*per_op), GFP_KERNEL);
-	if (!per_op) {
-		bench_set_error(b, -ENOMEM);
-		return &b->scratch;
-	}
+static int bench_spec_valid(struct bench *b, const struct bench_spec *spec)
+{
+	if (spec && spec->fn && spec->ops && spec->group && spec->series)
+		return 1;
+	fprintf(stderr, "bench %s: bad bench_spec (%s / %s)\n", b->subject,
+		spec && spec->group ? spec->group : "?",
+		spec && spec->series ? spec->series : "?");
+	bench_set_error(b, -EINVAL);
+	return 0;
+}
+
+/* the warm-up, which also picks the batch and the repetition count */
+static void bench_warm_up(struct bench *b, struct bench_case *c)
+{
+	const struct bench_spec *spec = c->spec;
+	double one = 0;
+	unsigned int i;
 
 	for (i = 0; i < b->opt.warmup || i == 0; i++) {
 		bench_progress(b, spec, "warm-up", i + 1, b->opt.warmup);
@@ -361,40 +372,41 @@ const struct bench_stat *bench_measure(struct bench *b,
 		if (one > BENCH_LONG_CALL_SEC * 1e9)
 			break;
 	}
-	reps = b->opt.reps;
-	if (one > BENCH_LONG_CALL_SEC * 1e9 && reps > BENCH_LONG_REPS)
-		reps = BENCH_LONG_REPS;
+	c->reps = b->opt.reps;
+	if (one > BENCH_LONG_CALL_SEC * 1e9 && c->reps > BENCH_LONG_REPS)
+		c->reps = BENCH_LONG_REPS;
+	c->batch = 1;
 	if (one < b->opt.min_seconds * 1e9) {
 		double want = b->opt.min_seconds * 1e9 / (one > 1 ? one : 1);
 
-		batch = want >= (double)BENCH_MAX_BATCH ? BENCH_MAX_BATCH :
-			(unsigned long)ceil(want);
-		if (batch < 1)
-			batch = 1;
+		c->batch = want >= (double)BENCH_MAX_BATCH ? BENCH_MAX_BATCH :
+			   (unsigned long)ceil(want);
+		if (c->batch < 1)
+			c->batch = 1;
 	}
-	for (i = 0; i < reps; i++) {
-		bench_progress(b, spec, "rep", i + 1, reps);
-		per_op[i] = bench_repetition(b, spec, batch) /
-			    ((double)batch * (double)spec->ops);
-	}
-	bench_progress_done(b);
-	qsort(per_op, reps, sizeof(*per_op), compare_double);
+}
 
-	r = bench_add_record(b, BENCH_RECORD_CASE, spec->group, spec->series,
-			     spec->x);
-	if (!r) {
-		kfree(per_op);
+/* record and print a measured case; its statistics, or the scratch ones */
+static const struct bench_stat *bench_record_case(struct bench *b,
+						  struct bench_case *c)
+{
+	unsigned int reps = c->reps;
+	struct bench_record *r;
+
+	qsort(c->per_op, reps, sizeof(*c->per_op), compare_double);
+	r = bench_add_record(b, BENCH_RECORD_CASE, c->spec->group,
+			     c->spec->series, c->spec->x);
+	if (!r)
 		return &b->scratch;
-	}
 	r->stat.reps = reps;
-	r->stat.ops = batch * spec->ops;
-	r->stat.min_ns = per_op[0];
-	r->stat.max_ns = per_op[reps - 1];
+	r->stat.ops = c->batch * c->spec->ops;
+	r->stat.min_ns = c->per_op[0];
+	r->stat.max_ns = c->per_op[reps - 1];
 	if (reps % 2)
-		r->stat.median_ns = per_op[reps / 2];
+		r->stat.median_ns = c->per_op[reps / 2];
 	else
-		r->stat.median_ns = (per_op[reps / 2 - 1] + per_op[reps / 2]) / 2;
-	kfree(per_op);
+		r->stat.median_ns = (c->per_op[reps / 2 - 1] +
+				     c->per_op[reps / 2]) / 2;
 
 	bench_group_header(b, r->group);
 	printf("  %-34s %10g %10.3f %10.3f %10.3f  (%u x %lu)\n", r->label,
@@ -402,6 +414,86 @@ const struct bench_stat *bench_measure(struct bench *b,
 	       r->stat.reps, r->stat.ops);
 	fflush(stdout);
 	return &r->stat;
+}
+
+int bench_measure_set(struct bench *b, const struct bench_spec *specs,
+		      unsigned int n, const struct bench_stat **stats)
+{
+	unsigned int i, k, max_reps = 0;
+	struct bench_case *cases;
+	int ret = 0;
+
+	if (!b || !stats || (!specs && n))
+		return -EINVAL;
+	memset(&b->scratch, 0, sizeof(b->scratch));
+	for (k = 0; k < n; k++)
+		stats[k] = &b->scratch;
+	for (k = 0; k < n; k++)
+		if (!bench_spec_valid(b, &specs[k]))
+			return -EINVAL;
+	cases = kcalloc(n ? n : 1, sizeof(*cases), GFP_KERNEL);
+	if (!cases)
+		goto err_nomem;
+	for (k = 0; k < n; k++) {
+		cases[k].spec = &specs[k];
+		cases[k].per_op = kcalloc(b->opt.reps, sizeof(double),
+					  GFP_KERNEL);
+		if (!cases[k].per_op)
+			goto err_free_cases;
+	}
+
+	for (k = 0; k < n; k++) {
+		bench_warm_up(b, &cases[k]);
+		if (cases[k].reps > max_reps)
+			max_reps = cases[k].reps;
+	}
+	/* round i times repetition i of every case, so drift hits all alike */
+	for (i = 0; i < max_reps; i++) {
+		for (k = 0; k < n; k++) {
+			struct bench_case *c = &cases[k];
+
+			if (i >= c->reps)
+				continue;
+			bench_progress(b, c->spec, "rep", i + 1, c->reps);
+			c->per_op[i] = bench_repetition(b, c->spec, c->batch) /
+				       ((double)c->batch *
+					(double)c->spec->ops);
+		}
+	}
+	bench_progress_done(b);
+	for (k = 0; k < n; k++)
+		stats[k] = bench_record_case(b, &cases[k]);
+	if (b->error == -ENOMEM)
+		ret = -ENOMEM;
+	goto out_free_cases;
+
+err_free_cases:
+	ret = -ENOMEM;
+	bench_set_error(b, ret);
+out_free_cases:
+	for (k = 0; k < n; k++)
+		kfree(cases[k].per_op);
+	kfree(cases);
+	return ret;
+
+err_nomem:
+	bench_set_error(b, -ENOMEM);
+	return -ENOMEM;
+}
+
+const struct bench_stat *bench_measure(struct bench *b,
+				       const struct bench_spec *spec)
+{
+	const struct bench_stat *stat = NULL;
+
+	if (!b)
+		return NULL;
+	if (!spec) {
+		bench_spec_valid(b, spec);
+		return &b->scratch;
+	}
+	bench_measure_set(b, spec, 1, &stat);
+	return stat;
 }
 
 double bench_ratio(struct bench *b, const char *group, const char *what,

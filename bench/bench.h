@@ -56,6 +56,24 @@ const struct bench_stat *bench_measure(struct bench *b,
 				       const struct bench_spec *spec);
 
 /**
+ * bench_measure_set() - time several cases side by side (added)
+ * @b: the run
+ * @specs: the cases
+ * @n: how many
+ * @stats: receives each case's statistics (never NULL pointers: a case
+ *         that could not be recorded gets zeroed statistics)
+ *
+ * Like bench_measure() on each case, except that after every case's
+ * warm-up the repetitions are interleaved: repetition 1 of every case,
+ * then repetition 2 of every case, and so on.  Use it for the cases a
+ * ratio compares, so that noise and drift fall on them alike.
+ *
+ * Return: 0, -EINVAL for a bad spec, or -ENOMEM.
+ */
+int bench_measure_set(struct bench *b, const struct bench_spec *specs,
+		      unsigned int n, const struct bench_stat **stats);
+
+/**
  * bench_ratio() - record and print the ratio of two medians
  * @b: the run
  * @group: the group it belongs to

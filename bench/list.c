@@ -136,16 +136,16 @@ const struct list_bench_family list_bench_raw = {
 		[LIST_BENCH_DEL_ENTRY] = "2 stores",
 		[LIST_BENCH_MOVE_TAIL] = "2 + 4 stores",
 	},
-	.create = lhf_create,
-	.destroy = lhf_destroy,
-	.prepare = lhf_prepare,
+	.create = LHF(create),
+	.destroy = LHF(destroy),
+	.prepare = LHF(prepare),
 	.run = {
 		[LIST_BENCH_ADD] = raw_add,
 		[LIST_BENCH_ADD_TAIL] = raw_add_tail,
 		[LIST_BENCH_DEL_ENTRY] = raw_del_entry,
 		[LIST_BENCH_MOVE_TAIL] = raw_move_tail,
 	},
-	.check = lhf_check,
+	.check = LHF(check),
 };
 
 /* ------------------------------------------------------------------ */
@@ -190,44 +190,6 @@ static enum list_bench_op baseline_op(const struct list_bench_family *f,
 	return op;
 }
 
-/* measure one family's primitive; NULL when it has none */
-static const struct bench_stat *
-measure_primitive(struct bench *b, const struct list_bench_family *f,
-		  enum list_bench_op op, int *err)
-{
-	const struct bench_stat *stat;
-	struct bench_spec spec;
-	struct list_bench_ctx *ctx;
-	char series[128];
-
-	if (!f->run[op])
-		return NULL;
-	ctx = f->create(PRIMITIVE_N);
-	if (!ctx) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	ctx->op = op;
-	f->prepare(ctx);
-	snprintf(series, sizeof(series), "%s: %s", f->name, f->op_name[op]);
-	memset(&spec, 0, sizeof(spec));
-	spec.group = primitive_group[op];
-	spec.series = series;
-	spec.x = PRIMITIVE_N;
-	spec.ops = PRIMITIVE_N;
-	spec.setup = list_bench_needs_setup(op) ? f->prepare : NULL;
-	spec.fn = f->run[op];
-	spec.arg = ctx;
-	stat = bench_measure(b, &spec);
-	if (f->check(ctx)) {
-		bench_note(b, "BROKEN: %s left its lists wrong after %s",
-			   f->name, f->op_name[op]);
-		*err = -EIO;
-	}
-	f->destroy(ctx);
-	return stat;
-}
-
 static void primitive_ratio(struct bench *b, enum list_bench_op op,
 			    const char *what,
 			    const struct bench_stat *num,
@@ -241,33 +203,85 @@ static void primitive_ratio(struct bench *b, enum list_bench_op op,
 	bench_ratio(b, primitive_group[op], label, PRIMITIVE_N, num, den);
 }
 
-static int bench_primitives(struct bench *b)
+/*
+ * Measure one primitive side by side in every family that has it; the
+ * cases' repetitions are interleaved (bench_measure_set()).
+ */
+static int bench_primitive(struct bench *b, enum list_bench_op op)
 {
-	const struct bench_stat *stat[FAMILY_NR];
-	enum list_bench_op op;
+	const struct bench_stat *stat[FAMILY_NR], *got[FAMILY_NR];
+	struct list_bench_ctx *ctx[FAMILY_NR] = { NULL };
+	struct bench_spec spec[FAMILY_NR];
+	char series[FAMILY_NR][96];
+	int fam_of[FAMILY_NR];
+	unsigned int n = 0, k;
 	int fam, err = 0;
 
-	for (op = 0; op < LIST_BENCH_NR_OPS; op++) {
-		for (fam = 0; fam < FAMILY_NR; fam++) {
-			const struct list_bench_family *f = families[fam];
-			enum list_bench_op bop = baseline_op(f, op);
+	memset(spec, 0, sizeof(spec));
+	for (fam = 0; fam < FAMILY_NR; fam++) {
+		const struct list_bench_family *f = families[fam];
+		enum list_bench_op bop = baseline_op(f, op);
 
-			/* a baseline's plain delete is measured once, under "del" */
-			stat[fam] = NULL;
-			if (bop != op && op == LIST_BENCH_DEL_ENTRY)
-				continue;
-			stat[fam] = measure_primitive(b, f, bop, &err);
+		stat[fam] = NULL;
+		/* a baseline's plain delete is measured once, under "del" */
+		if (!f->run[bop] || (bop != op && op == LIST_BENCH_DEL_ENTRY))
+			continue;
+		ctx[fam] = f->create(PRIMITIVE_N);
+		if (!ctx[fam]) {
+			err = -ENOMEM;
+			goto out_destroy;
 		}
-		primitive_ratio(b, op, "cds_list", stat[FAMILY_LIST_HEAD],
-				stat[FAMILY_CDS]);
-		primitive_ratio(b, op, "TAILQ", stat[FAMILY_LIST_HEAD],
-				stat[FAMILY_TAILQ]);
-		primitive_ratio(b, op, "hand-written", stat[FAMILY_LIST_HEAD],
-				stat[FAMILY_RAW]);
-		if (stat[FAMILY_DEBUG_ON] && stat[FAMILY_LIST_HEAD])
-			bench_ratio(b, primitive_group[op], "debug on / off",
-				    PRIMITIVE_N, stat[FAMILY_DEBUG_ON],
-				    stat[FAMILY_LIST_HEAD]);
+		ctx[fam]->op = bop;
+		f->prepare(ctx[fam]);
+		snprintf(series[n], sizeof(series[n]), "%s: %s", f->name,
+			 f->op_name[bop]);
+		spec[n].group = primitive_group[op];
+		spec[n].series = series[n];
+		spec[n].x = PRIMITIVE_N;
+		spec[n].ops = PRIMITIVE_N;
+		spec[n].setup = list_bench_needs_setup(bop) ? f->prepare : NULL;
+		spec[n].fn = f->run[bop];
+		spec[n].arg = ctx[fam];
+		fam_of[n++] = fam;
+	}
+	err = bench_measure_set(b, spec, n, got);
+	if (err)
+		goto out_destroy;
+	for (k = 0; k < n; k++) {
+		const struct list_bench_family *f = families[fam_of[k]];
+
+		stat[fam_of[k]] = got[k];
+		if (f->check(ctx[fam_of[k]])) {
+			bench_note(b, "BROKEN: %s left its lists wrong after %s",
+				   f->name, spec[k].series);
+			err = -EIO;
+		}
+	}
+	primitive_ratio(b, op, "cds_list", stat[FAMILY_LIST_HEAD],
+			stat[FAMILY_CDS]);
+	primitive_ratio(b, op, "TAILQ", stat[FAMILY_LIST_HEAD],
+			stat[FAMILY_TAILQ]);
+	primitive_ratio(b, op, "hand-written", stat[FAMILY_LIST_HEAD],
+			stat[FAMILY_RAW]);
+	if (stat[FAMILY_DEBUG_ON] && stat[FAMILY_LIST_HEAD])
+		bench_ratio(b, primitive_group[op], "debug on / off",
+			    PRIMITIVE_N, stat[FAMILY_DEBUG_ON],
+			    stat[FAMILY_LIST_HEAD]);
+
+out_destroy:
+	for (fam = 0; fam < FAMILY_NR; fam++)
+		if (ctx[fam])
+			families[fam]->destroy(ctx[fam]);
+	return err;
+}
+
+static int bench_primitives(struct bench *b)
+{
+	enum list_bench_op op;
+	int err;
+
+	for (op = 0; op < LIST_BENCH_NR_OPS; op++) {
+		err = bench_primitive(b, op);
 		if (err)
 			return err;
 	}
@@ -361,29 +375,33 @@ static int bench_traversal(struct bench *b)
 		w.items[i].key = i;
 	for (shuffled = 0; shuffled < 2; shuffled++) {
 		for (n = 1000; n <= max_n; n *= 10) {
-			const struct bench_stat *list, *chase;
-			struct bench_spec spec = {
-				.group = group[shuffled],
-				.x = (double)n,
-				.ops = n,
-				.arg = &w,
-			};
-			unsigned long expect = n * (n - 1) / 2;
+			const struct bench_stat *stat[2];
+			struct bench_spec spec[2];
+			unsigned int k;
 
+			memset(spec, 0, sizeof(spec));
 			walk_link(&w, n, shuffled, &seed);
-			spec.series = "list_for_each_entry";
-			spec.fn = walk_list_for_each_entry;
-			list = bench_measure(b, &spec);
-			if (w.sum != expect)
-				goto out_broken;
-			spec.series = "pointer chase (floor)";
-			spec.fn = walk_pointer_chase;
-			chase = bench_measure(b, &spec);
-			if (w.sum != expect)
-				goto out_broken;
+			spec[0].series = "list_for_each_entry";
+			spec[0].fn = walk_list_for_each_entry;
+			spec[1].series = "pointer chase (floor)";
+			spec[1].fn = walk_pointer_chase;
+			for (k = 0; k < 2; k++) {
+				spec[k].group = group[shuffled];
+				spec[k].x = (double)n;
+				spec[k].ops = n;
+				spec[k].arg = &w;
+				/* each walk must add up every key, once */
+				w.sum = 0;
+				spec[k].fn(&w);
+				if (w.sum != n * (n - 1) / 2)
+					goto out_broken;
+			}
+			ret = bench_measure_set(b, spec, 2, stat);
+			if (ret)
+				goto out_free;
 			bench_ratio(b, group[shuffled],
 				    "list_for_each_entry / pointer chase",
-				    (double)n, list, chase);
+				    (double)n, stat[0], stat[1]);
 		}
 	}
 	goto out_free;
@@ -507,12 +525,31 @@ static int sort_array_ok(const struct sort_ctx *s)
 	return 1;
 }
 
+/**
+ * struct sorter - one of the sorts compared
+ * @series: its name in the table
+ * @setup: restores its input (untimed)
+ * @fn: sorts
+ */
+struct sorter {
+	const char *series;
+	void (*setup)(void *arg);
+	void (*fn)(void *arg);
+};
+
+static const struct sorter sorters[] = {
+#ifdef HAVE_LIST_SORT
+	{ "list_sort", sort_relink, sort_list_sort },
+#endif
+	{ "naive merge sort (list)", sort_relink, sort_naive },
+	{ "qsort (array of keys)", sort_refill, sort_qsort },
+};
+
 static int bench_sort(struct bench *b)
 {
 	static const char group[] = "sort (random keys, many equal)";
 	unsigned long max_n = bench_quick(b) ? 10000ul : 1000000ul;
 	uint64_t seed = 0x50e7ull;
-	const struct bench_stat *naive, *array;
 	struct sort_ctx s;
 	unsigned long n, i;
 	int ret = 0;
@@ -528,12 +565,9 @@ static int bench_sort(struct bench *b)
 	bench_note(b, "list/list_sort.h is not there yet: list_sort() skipped");
 #endif
 	for (n = 1000; n <= max_n; n *= 10) {
-		struct bench_spec spec = {
-			.group = group,
-			.x = (double)n,
-			.ops = n,
-			.arg = &s,
-		};
+		const struct bench_stat *stat[ARRAY_SIZE(sorters)];
+		struct bench_spec spec[ARRAY_SIZE(sorters)];
+		unsigned int k;
 
 		/* keys in [0, n/4): about four entries share each key */
 		s.n = n;
@@ -541,48 +575,36 @@ static int bench_sort(struct bench *b)
 			s.items[i].key = bench_rand(&seed) % (n / 4);
 			s.items[i].index = i;
 		}
-#ifdef HAVE_LIST_SORT
-		{
-			const struct bench_stat *ours;
-
-			spec.series = "list_sort";
-			spec.setup = sort_relink;
-			spec.fn = sort_list_sort;
-			ours = bench_measure(b, &spec);
-			if (!sort_list_ok(&s))
+		memset(spec, 0, sizeof(spec));
+		for (k = 0; k < ARRAY_SIZE(sorters); k++) {
+			spec[k].group = group;
+			spec[k].series = sorters[k].series;
+			spec[k].x = (double)n;
+			spec[k].ops = n;
+			spec[k].setup = sorters[k].setup;
+			spec[k].fn = sorters[k].fn;
+			spec[k].arg = &s;
+			/* each sorter must sort (lists: stably), untimed */
+			spec[k].setup(&s);
+			spec[k].fn(&s);
+			if (!(sorters[k].setup == sort_relink ? sort_list_ok(&s) :
+			      sort_array_ok(&s)))
 				goto out_broken;
-			spec.series = "naive merge sort (list)";
-			spec.fn = sort_naive;
-			naive = bench_measure(b, &spec);
-			if (!sort_list_ok(&s))
-				goto out_broken;
-			spec.series = "qsort (array of keys)";
-			spec.setup = sort_refill;
-			spec.fn = sort_qsort;
-			array = bench_measure(b, &spec);
-			if (!sort_array_ok(&s))
-				goto out_broken;
-			bench_ratio(b, group, "list_sort / qsort", (double)n,
-				    ours, array);
-			bench_ratio(b, group, "list_sort / naive merge sort",
-				    (double)n, ours, naive);
 		}
-#else
-		spec.series = "naive merge sort (list)";
-		spec.setup = sort_relink;
-		spec.fn = sort_naive;
-		naive = bench_measure(b, &spec);
-		if (!sort_list_ok(&s))
-			goto out_broken;
-		spec.series = "qsort (array of keys)";
-		spec.setup = sort_refill;
-		spec.fn = sort_qsort;
-		array = bench_measure(b, &spec);
-		if (!sort_array_ok(&s))
-			goto out_broken;
+		ret = bench_measure_set(b, spec, ARRAY_SIZE(sorters), stat);
+		if (ret)
+			goto out_free;
+		/* the last sorter is qsort, the one before it the naive sort */
+		for (k = 0; k + 2 < ARRAY_SIZE(sorters); k++) {
+			bench_ratio(b, group, "list_sort / qsort", (double)n,
+				    stat[k], stat[ARRAY_SIZE(sorters) - 1]);
+			bench_ratio(b, group, "list_sort / naive merge sort",
+				    (double)n, stat[k],
+				    stat[ARRAY_SIZE(sorters) - 2]);
+		}
 		bench_ratio(b, group, "naive merge sort / qsort", (double)n,
-			    naive, array);
-#endif
+			    stat[ARRAY_SIZE(sorters) - 2],
+			    stat[ARRAY_SIZE(sorters) - 1]);
 	}
 	goto out_free;
 

@@ -24,6 +24,11 @@
 #define LIST_HEAD_FAMILY_NAME	"list_head"
 #endif
 
+/* the family's function names: list_bench_list_head_add, ... */
+#define __LHF_CAT2(a, b)	a##_##b
+#define __LHF_CAT(a, b)		__LHF_CAT2(a, b)
+#define LHF(name)		__LHF_CAT(LIST_HEAD_FAMILY, name)
+
 struct lhf_item {
 	struct list_head list;
 	unsigned long key;
@@ -36,7 +41,7 @@ struct lhf_ctx {
 	struct lhf_item *items;
 };
 
-static struct list_bench_ctx *lhf_create(unsigned long n)
+static struct list_bench_ctx *LHF(create)(unsigned long n)
 {
 	struct lhf_ctx *ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
 	unsigned long i;
@@ -56,7 +61,7 @@ static struct list_bench_ctx *lhf_create(unsigned long n)
 	return &ctx->common;
 }
 
-static void lhf_destroy(struct list_bench_ctx *common)
+static void LHF(destroy)(struct list_bench_ctx *common)
 {
 	struct lhf_ctx *ctx = container_of(common, struct lhf_ctx, common);
 
@@ -64,7 +69,7 @@ static void lhf_destroy(struct list_bench_ctx *common)
 	kfree(ctx);
 }
 
-static void lhf_prepare(void *arg)
+static void LHF(prepare)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i, n = ctx->common.n;
@@ -78,7 +83,7 @@ static void lhf_prepare(void *arg)
 		list_add_tail(&ctx->items[i].list, &ctx->head);
 }
 
-static void lhf_add(void *arg)
+static void LHF(add)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -90,7 +95,7 @@ static void lhf_add(void *arg)
 	}
 }
 
-static void lhf_add_tail(void *arg)
+static void LHF(add_tail)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -102,7 +107,7 @@ static void lhf_add_tail(void *arg)
 	}
 }
 
-static void lhf_del(void *arg)
+static void LHF(del)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -113,7 +118,7 @@ static void lhf_del(void *arg)
 	}
 }
 
-static void lhf_del_entry(void *arg)
+static void LHF(del_entry)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -124,7 +129,7 @@ static void lhf_del_entry(void *arg)
 	}
 }
 
-static void lhf_move_tail(void *arg)
+static void LHF(move_tail)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -136,7 +141,7 @@ static void lhf_move_tail(void *arg)
 }
 
 /* the short list goes to the other head and back: n splices in all */
-static void lhf_splice(void *arg)
+static void LHF(splice)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -149,7 +154,7 @@ static void lhf_splice(void *arg)
 	}
 }
 
-static void lhf_splice_tail(void *arg)
+static void LHF(splice_tail)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -163,7 +168,7 @@ static void lhf_splice_tail(void *arg)
 }
 
 /* the ring is sound and holds keys 0, 1, ... count - 1 in order */
-static int lhf_holds(struct list_head *head, unsigned long count)
+static int LHF(holds)(struct list_head *head, unsigned long count)
 {
 	struct lhf_item *item;
 	unsigned long expect = 0;
@@ -176,7 +181,7 @@ static int lhf_holds(struct list_head *head, unsigned long count)
 	return expect == count;
 }
 
-static int lhf_check(struct list_bench_ctx *common)
+static int LHF(check)(struct list_bench_ctx *common)
 {
 	struct lhf_ctx *ctx =
 		container_of(common, struct lhf_ctx, common);
@@ -195,14 +200,14 @@ static int lhf_check(struct list_bench_ctx *common)
 		return expect == 0 ? 0 : -EIO;
 	case LIST_BENCH_ADD_TAIL:
 	case LIST_BENCH_MOVE_TAIL:
-		return lhf_holds(&ctx->head, n) ? 0 : -EIO;
+		return LHF(holds)(&ctx->head, n) ? 0 : -EIO;
 	case LIST_BENCH_DEL:
 	case LIST_BENCH_DEL_ENTRY:
 		return list_empty(&ctx->head) && list_check(&ctx->head) ?
 			0 : -EIO;
 	case LIST_BENCH_SPLICE:
 	case LIST_BENCH_SPLICE_TAIL:
-		return lhf_holds(&ctx->head, n < LIST_BENCH_SPLICE_LEN ? n :
+		return LHF(holds)(&ctx->head, n < LIST_BENCH_SPLICE_LEN ? n :
 				 LIST_BENCH_SPLICE_LEN) &&
 		       list_empty(&ctx->other) ? 0 : -EIO;
 	default:
@@ -221,19 +226,19 @@ const struct list_bench_family LIST_HEAD_FAMILY = {
 		[LIST_BENCH_SPLICE] = "list_splice_init",
 		[LIST_BENCH_SPLICE_TAIL] = "list_splice_tail_init",
 	},
-	.create = lhf_create,
-	.destroy = lhf_destroy,
-	.prepare = lhf_prepare,
+	.create = LHF(create),
+	.destroy = LHF(destroy),
+	.prepare = LHF(prepare),
 	.run = {
-		[LIST_BENCH_ADD] = lhf_add,
-		[LIST_BENCH_ADD_TAIL] = lhf_add_tail,
-		[LIST_BENCH_DEL] = lhf_del,
-		[LIST_BENCH_DEL_ENTRY] = lhf_del_entry,
-		[LIST_BENCH_MOVE_TAIL] = lhf_move_tail,
-		[LIST_BENCH_SPLICE] = lhf_splice,
-		[LIST_BENCH_SPLICE_TAIL] = lhf_splice_tail,
+		[LIST_BENCH_ADD] = LHF(add),
+		[LIST_BENCH_ADD_TAIL] = LHF(add_tail),
+		[LIST_BENCH_DEL] = LHF(del),
+		[LIST_BENCH_DEL_ENTRY] = LHF(del_entry),
+		[LIST_BENCH_MOVE_TAIL] = LHF(move_tail),
+		[LIST_BENCH_SPLICE] = LHF(splice),
+		[LIST_BENCH_SPLICE_TAIL] = LHF(splice_tail),
 	},
-	.check = lhf_check,
+	.check = LHF(check),
 };
 
 #endif /* KSTRUCT_BENCH_LIST_HEAD_FAMILY_H */
