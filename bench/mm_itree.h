@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/mm_itree.h - an interval tree of file ranges, the baseline that
+ * vmtruncate_list()'s i_mmap walk is measured against.
+ *
+ * Linux replaced the i_mmap lists with a priority search tree in 2.6.7
+ * and with an augmented red-black interval tree in 3.7.  This is the
+ * latter idea: libbsd's red-black tree (<bsd/sys/tree.h>) keyed by the
+ * first file page of each range, each node augmented by hand with the
+ * largest last page in its subtree, so a query for "every range that
+ * reaches page P or beyond" skips every subtree whose largest last page
+ * is below P.  It lives in its own translation unit because
+ * <bsd/sys/queue.h> (pulled in by libbsd) defines LIST_HEAD, which
+ * clashes with list/list.h; this header uses only plain C types.
+ */
+#ifndef KSTRUCT_BENCH_MM_ITREE_H
+#define KSTRUCT_BENCH_MM_ITREE_H
+
+#include <stddef.h>
+
+struct mm_itree;
+
+/**
+ * mm_itree_build() - a tree of @n closed ranges [first[i], last[i]]
+ * @first: first file page of each range
+ * @last: last file page of each range (>= first)
+ * @n: number of ranges; range i is reported as id i
+ *
+ * Return: the tree, or NULL when an allocation failed.
+ */
+struct mm_itree *mm_itree_build(const unsigned long *first,
+				const unsigned long *last, size_t n);
+
+/** mm_itree_free() - free a tree (NULL is fine) */
+void mm_itree_free(struct mm_itree *tree);
+
+/**
+ * mm_itree_query_from() - the ranges that reach page @from or beyond
+ * @tree: the tree
+ * @from: the first file page of a truncation
+ * @ids: where to store the ids found (at most @max)
+ * @max: room in @ids
+ *
+ * Return: the number of ranges found (may exceed @max; only @max stored).
+ */
+size_t mm_itree_query_from(const struct mm_itree *tree, unsigned long from,
+			   size_t *ids, size_t max);
+
+/**
+ * mm_itree_check() - verify order, augmentation and red-black balance
+ * @tree: the tree
+ *
+ * Return: 0, or -1 when the tree is broken.
+ */
+int mm_itree_check(const struct mm_itree *tree);
+
+#endif /* KSTRUCT_BENCH_MM_ITREE_H */
