@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+/*
+ * drivers/base/show.c - a bus as text and as Graphviz DOT.
+ *
+ * No 2.5.33 counterpart: the kernel exported these lists as driverfs
+ * directories (bus/<name>/devices, bus/<name>/drivers).  Used by
+ * "kstruct tour bus" and "kstruct draw bus".
+ */
+#include <errno.h>
+
+#include "drivers/base/base.h"
+#include "drivers/base/device.h"
+#include "drivers/base/show.h"
+
+/**
+ * dev_label() - how a device is named in printouts
+ * @dev: the device
+ *
+ * Return: its bus_id, or its name when the bus_id is empty.
+ */
+const char *dev_label(const struct device *dev)
+{
+	return dev->bus_id[0] ? dev->bus_id : dev->name;
+}
+
+/* Take the locks that make the bus hold still: 0 or -EINVAL/-ENODEV. */
+static int show_lock(struct bus_type *bus, FILE *out)
+{
+	if (!bus || !out)
+		return -EINVAL;
+	if (bus_get_registered(bus))
+		return -ENODEV;
+	spin_lock(&bus->bind_lock);
+	read_lock(&bus->lock);
+	return 0;
+}
+
+static void show_unlock(struct bus_type *bus)
+{
+	read_unlock(&bus->lock);
+	spin_unlock(&bus->bind_lock);
+	put_bus(bus);
+}
+
+/**
+ * bus_print() - print a bus's lists, one per line
+ * @bus: a registered bus
+ * @out: where to print
+ *
+ * Prints the devices list (oldest first) with each device's driver, the
+ * drivers list (newest first) with each driver's devices, and the
+ * reference counts.
+ *
+ * Context: takes the bus's bind_lock and lock (reading); not from probe,
+ * remove or match.
+ * Return: 0; -EINVAL if an argument is NULL; -ENODEV if @bus is not
+ * registered.
+ */
+int bus_print(struct bus_type *bus, FILE *out)
+{
+	struct device_driver *drv;
+	struct device *dev;
+	int error = show_lock(bus, out);
+
+	if (error)
+		return error;
+	/* our own reference is not the bus's business */
+	fprintf(out, "  bus %s, refcount %d\n", bus->name,
+		atomic_read(&bus->refcount) - 1);
+	fprintf(out, "    devices:");
+	if (list_empty(&bus->devices))
+		fprintf(out, " (empty)");
+	list_for_each_entry(dev, &bus->devices, bus_list)
+		fprintf(out, " %s[%s]", dev_label(dev),
+			dev->driver ? dev->driver->name : "-");
+	fprintf(out, "\n    drivers:");
+	if (list_empty(&bus->drivers))
+		fprintf(out, " (empty)");
+	list_for_each_entry(drv, &bus->drivers, bus_list) {
+		const char *sep = "";
+
+		fprintf(out, " %s{", drv->name);
+		list_for_each_entry(dev, &drv->devices, driver_list) {
+			fprintf(out, "%s%s", sep, dev_label(dev));
+			sep = ",";
+		}
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n");
+	show_unlock(bus);
+	return 0;
+}
+
+static int dev_index(struct bus_type *bus, const struct device *target)
+{
+	struct device *dev;
+	int i = 0;
+
+	list_for_each_entry(dev, &bus->devices, bus_list) {
+		if (dev == target)
+			return i;
+		i++;
+	}
+	return -1;
+}
+
+static int drv_index(struct bus_type *bus, const struct device_driver *target)
+{
+	struct device_driver *drv;
+	int i = 0;
+
+	list_for_each_entry(drv, &bus->drivers, bus_list) {
+		if (drv == target)
+			return i;
+		i++;
+	}
+	return -1;
+}
+
+/* "bus:devices", "dev3:bus_list", ...: where a ring's node lives */
+static void dot_ring(FILE *out, const char *head, const char *member,
+		     const char *prefix, const int *idx, int n,
+		     const char *color)
+{
+	int i;
+
+	if (!n) {
+		fprintf(out, "\t%s -> %s [color=%s];\n", head, head, color);
+		return;
+	}
+	fprintf(out, "\t%s -> %s%d:%s [color=%s];\n", head, prefix, idx[0],
+		member, color);
+	for (i = 1; i < n; i++)
+		fprintf(out, "\t%s%d:%s -> %s%d:%s [color=%s];\n", prefix,
+			idx[i - 1], member, prefix, idx[i], member, color);
+	fprintf(out, "\t%s%d:%s -> %s [color=%s];\n", prefix, idx[n - 1],
+		member, head, color);
+}
+
+#define DOT_MAX	256
+
+/**
+ * bus_print_dot() - print a bus as a Graphviz digraph
+ * @bus: a registered bus
+ * @out: where to print
+ *
+ * One record node for the bus_type, one per device and per driver, with a
+ * port per list_head; edges follow the next pointers of each ring: the
+ * bus's devices list (blue), its drivers list (red), each driver's
+ * devices list (dark green), and each device's driver pointer (dashed).
+ * Prev pointers mirror the next ones and are left out.
+ *
+ * Context: takes the bus's bind_lock and lock (reading).
+ * Return: 0; -EINVAL if an argument is NULL; -ENODEV if @bus is not
+ * registered; -EFBIG if a list has more than 256 entries.
+ */
+int bus_print_dot(struct bus_type *bus, FILE *out)
+{
+	struct device_driver *drv;
+	struct device *dev;
+	int idx[DOT_MAX];
+	int ndev, ndrv, n, i, error = show_lock(bus, out);
+
+	if (error)
+		return error;
+	ndev = (int)list_count_nodes(&bus->devices);
+	ndrv = (int)list_count_nodes(&bus->drivers);
+	if (ndev > DOT_MAX || ndrv > DOT_MAX) {
+		error = -EFBIG;
+		goto out_unlock;
+	}
+	fprintf(out, "digraph \"bus %s\" {\n", bus->name);
+	fprintf(out, "\trankdir=LR;\n\tnode [shape=record, fontname=\"Helvetica\"];\n");
+	fprintf(out, "\tlabel=\"bus %s: next pointers (prev pointers mirror them)\";\n",
+		bus->name);
+	fprintf(out, "\tbus [label=\"struct bus_type %s|<devices>devices|<drivers>drivers\"];\n",
+		bus->name);
+	i = 0;
+	list_for_each_entry(dev, &bus->devices, bus_list)
+		fprintf(out, "\tdev%d [label=\"struct device %s|<bus_list>bus_list|<driver_list>driver_list\"];\n",
+			i++, dev_label(dev));
+	i = 0;
+	list_for_each_entry(drv, &bus->drivers, bus_list)
+		fprintf(out, "\tdrv%d [label=\"struct device_driver %s|<bus_list>bus_list|<devices>devices\"];\n",
+			i++, drv->name);
+
+	for (n = 0; n < DOT_MAX; n++)
+		idx[n] = n;
+	dot_ring(out, "bus:devices", "bus_list", "dev", idx, ndev, "blue");
+	dot_ring(out, "bus:drivers", "bus_list", "drv", idx, ndrv, "red");
+	i = 0;
+	list_for_each_entry(drv, &bus->drivers, bus_list) {
+		char head[32];
+
+		n = 0;
+		list_for_each_entry(dev, &drv->devices, driver_list)
+			idx[n++] = dev_index(bus, dev);
+		snprintf(head, sizeof(head), "drv%d:devices", i++);
+		dot_ring(out, head, "driver_list", "dev", idx, n, "darkgreen");
+	}
+	i = 0;
+	list_for_each_entry(dev, &bus->devices, bus_list) {
+		if (dev->driver)
+			fprintf(out, "\tdev%d -> drv%d [style=dashed, color=gray40, label=\"driver\"];\n",
+				i, drv_index(bus, dev->driver));
+		i++;
+	}
+	fprintf(out, "}\n");
+out_unlock:
+	show_unlock(bus);
+	return error;
+}
