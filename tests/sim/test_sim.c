@@ -1,0 +1,718 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/sim/test_sim.c - the simulator (sim/sim.c) driving the scheduler:
+ * repeatable runs, traces whose every line parses and agrees with itself
+ * and with the report, hand-computed results on tiny workloads, the
+ * invariants after every tick, fault injection, and the threaded mode
+ * (suite "sim/threads", rerun under ThreadSanitizer).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/slab.h"
+#include "sched/sched.h"
+#include "sim/report.h"
+#include "sim/sim.h"
+#include "sim/workload.h"
+#include "tests/ktest.h"
+
+/* ------------------------------------------------------------ helpers */
+
+struct run {
+	struct sim_workload *wl;
+	struct sim *s;
+	const struct sim_report *r;
+	char *trace;
+	size_t len;
+	FILE *f;
+	int ret;
+};
+
+static int load(const char *name_or_json, unsigned int cpus,
+		struct sim_workload **wl)
+{
+	char err[512];
+	int ret;
+
+	if (name_or_json[0] == '{')
+		ret = sim_workload_parse(name_or_json, "test", cpus, wl, err,
+					 sizeof(err));
+	else
+		ret = sim_workload_builtin(name_or_json, cpus, wl, err,
+					   sizeof(err));
+	if (ret)
+		fprintf(stderr, "\n%s\n", err);
+	return ret;
+}
+
+/* run a workload to the end (checking every tick if @check) */
+static int run_start(struct run *run, const char *workload,
+		     struct sim_options *opt, int want_trace)
+{
+	memset(run, 0, sizeof(*run));
+	run->ret = load(workload, opt->nr_cpus ? opt->nr_cpus : 4, &run->wl);
+	if (run->ret)
+		return run->ret;
+	if (want_trace) {
+		run->f = open_memstream(&run->trace, &run->len);
+		opt->trace = run->f;
+	}
+	run->ret = sim_create(run->wl, opt, &run->s);
+	if (run->ret)
+		return run->ret;
+	run->ret = sim_run(run->s);
+	if (!run->ret) {
+		run->r = sim_report(run->s);
+		if (!run->r)
+			run->ret = -ENOMEM;
+	}
+	if (run->f)
+		fflush(run->f);
+	return run->ret;
+}
+
+/* stop the machine (the report goes with it), keep the trace */
+static void run_stop(struct run *run)
+{
+	sim_destroy(run->s);
+	run->s = NULL;
+	run->r = NULL;
+	if (run->f)
+		fclose(run->f);
+	run->f = NULL;
+}
+
+static void run_end(struct run *run)
+{
+	run_stop(run);
+	free(run->trace);
+	sim_workload_free(run->wl);
+	run->s = NULL;
+	run->f = NULL;
+	run->trace = NULL;
+	run->wl = NULL;
+}
+
+/* ------------------------------------------------------ trace parsing */
+
+#define MAX_PID	100000
+
+struct trace_check {
+	unsigned int nr_cpus;
+	int cur_pid[SIM_MAX_CPUS];
+	char cur_comm[SIM_MAX_CPUS][64];
+	unsigned long switches[SIM_MAX_CPUS];
+	unsigned long *switch_in;	/* per pid */
+	unsigned long *migrations;	/* per pid */
+	unsigned long wakings, migrates, lines, events;
+	unsigned long long last_us;
+	int errors;
+};
+
+static int fail_line(struct trace_check *tc, const char *why, const char *line)
+{
+	if (tc->errors++ < 5)
+		fprintf(stderr, "\ntrace line %lu: %s: %.200s\n", tc->lines,
+			why, line);
+	return -1;
+}
+
+static int current_anywhere(const struct trace_check *tc, int pid)
+{
+	unsigned int c;
+
+	for (c = 0; c < tc->nr_cpus; c++)
+		if (tc->cur_pid[c] == pid)
+			return 1;
+	return 0;
+}
+
+static int check_comm(const char *comm, int pid, unsigned int cpu)
+{
+	char idle[32];
+
+	if (pid != 0)
+		return strncmp(comm, "swapper/", 8) != 0;
+	snprintf(idle, sizeof(idle), "swapper/%u", cpu);
+	return !strcmp(comm, idle);
+}
+
+/* parse and check one event line (without its newline) */
+static int check_event(struct trace_check *tc, const char *line)
+{
+	char who[64], flags[8], frac[8], event[32], *dash;
+	char c1[64], c2[64], state;
+	unsigned long long sec, us;
+	unsigned int cpu, a, b;
+	int n = 0, pid, p1, p2, r1, r2, who_pid;
+	const char *rest, *br;
+
+	if (sscanf(line, " %63s [%u] %7s %llu.%7[0-9]: %31[^:]: %n", who,
+		   &cpu, flags, &sec, frac, event, &n) != 6 || !n)
+		return fail_line(tc, "does not parse", line);
+	br = strchr(line, '[');
+	if (!br || strspn(br + 1, "0123456789") != 3 || br[4] != ']')
+		return fail_line(tc, "CPU is not [NNN]", line);
+	if (strlen(frac) != 6)
+		return fail_line(tc, "timestamp without 6 decimals", line);
+	if (strcmp(flags, "d..2"))
+		return fail_line(tc, "flags", line);
+	if (cpu >= tc->nr_cpus)
+		return fail_line(tc, "CPU out of range", line);
+	dash = strrchr(who, '-');
+	if (!dash || sscanf(dash + 1, "%d", &who_pid) != 1)
+		return fail_line(tc, "task column is not COMM-PID", line);
+	*dash = '\0';
+	us = sec * 1000000 + strtoull(frac, NULL, 10);
+	if (us < tc->last_us)
+		return fail_line(tc, "timestamp goes back", line);
+	tc->last_us = us;
+	rest = line + n;
+	n = 0;
+	tc->events++;
+	if (!strcmp(event, "sched_switch")) {
+		if (sscanf(rest, "prev_comm=%63s prev_pid=%d prev_prio=%d prev_state=%c ==> next_comm=%63s next_pid=%d next_prio=%d%n",
+			   c1, &p1, &r1, &state, c2, &p2, &r2, &n) != 7 ||
+		    rest[n])
+			return fail_line(tc, "sched_switch fields", line);
+		if (!strchr("RSDTZX", state))
+			return fail_line(tc, "prev_state", line);
+		if (p1 != tc->cur_pid[cpu] || strcmp(c1, tc->cur_comm[cpu]))
+			return fail_line(tc, "prev is not the CPU's current task",
+					 line);
+		if (strcmp(who, c1) || who_pid != p1)
+			return fail_line(tc, "task column is not prev", line);
+		if (p1 == p2)
+			return fail_line(tc, "switch to itself", line);
+		if (p2 && current_anywhere(tc, p2))
+			return fail_line(tc, "next runs on another CPU", line);
+		if (!check_comm(c1, p1, cpu) || !check_comm(c2, p2, cpu))
+			return fail_line(tc, "idle is not swapper/N pid 0", line);
+		if (r1 < 0 || r1 > 140 || r2 < 0 || r2 > 140)
+			return fail_line(tc, "prio out of range", line);
+		tc->cur_pid[cpu] = p2;
+		snprintf(tc->cur_comm[cpu], sizeof(tc->cur_comm[cpu]), "%s", c2);
+		tc->switches[cpu]++;
+		if (p2 > 0 && p2 < MAX_PID)
+			tc->switch_in[p2]++;
+	} else if (!strcmp(event, "sched_waking")) {
+		if (sscanf(rest, "comm=%63s pid=%d prio=%d target_cpu=%u%n",
+			   c1, &pid, &r1, &a, &n) != 4 || rest[n] ||
+		    strlen(rest) - strlen(strstr(rest, "target_cpu=")) + 14 !=
+		    strlen(rest))
+			return fail_line(tc, "sched_waking fields", line);
+		if (a != cpu)
+			return fail_line(tc, "target_cpu is not the line's", line);
+		if (pid <= 0 || current_anywhere(tc, pid))
+			return fail_line(tc, "woken task is running", line);
+		if (who_pid != tc->cur_pid[cpu])
+			return fail_line(tc, "waker column is not current", line);
+		tc->wakings++;
+	} else if (!strcmp(event, "sched_migrate_task")) {
+		if (sscanf(rest, "comm=%63s pid=%d prio=%d orig_cpu=%u dest_cpu=%u%n",
+			   c1, &pid, &r1, &a, &b, &n) != 5 || rest[n])
+			return fail_line(tc, "sched_migrate_task fields", line);
+		if (b != cpu || a == b || a >= tc->nr_cpus)
+			return fail_line(tc, "orig/dest CPU", line);
+		if (pid <= 0 || current_anywhere(tc, pid))
+			return fail_line(tc, "migrated task is running", line);
+		tc->migrates++;
+		if (pid < MAX_PID)
+			tc->migrations[pid]++;
+	} else {
+		return fail_line(tc, "unknown event", line);
+	}
+	return 0;
+}
+
+/* check a whole trace; Return: 0 when every line is right */
+static int check_trace(struct trace_check *tc, char *text, size_t len,
+		       unsigned int nr_cpus)
+{
+	char *line, *next;
+	int in_header = 1;
+	unsigned int c;
+
+	memset(tc, 0, sizeof(*tc));
+	tc->nr_cpus = nr_cpus;
+	for (c = 0; c < nr_cpus; c++)
+		snprintf(tc->cur_comm[c], sizeof(tc->cur_comm[c]),
+			 "swapper/%u", c);
+	tc->switch_in = calloc(MAX_PID, sizeof(*tc->switch_in));
+	tc->migrations = calloc(MAX_PID, sizeof(*tc->migrations));
+	if (!tc->switch_in || !tc->migrations)
+		return -1;
+	if (!len || text[len - 1] != '\n')
+		return fail_line(tc, "no final newline", "");
+	if (strncmp(text, "# tracer: nop\n", 14))
+		return fail_line(tc, "first line", text);
+	for (line = text; *line; line = next) {
+		next = strchr(line, '\n');
+		*next++ = '\0';
+		tc->lines++;
+		if (line[0] == '#') {
+			if (!in_header)
+				fail_line(tc, "comment after the events", line);
+			continue;
+		}
+		in_header = 0;
+		check_event(tc, line);
+	}
+	return tc->errors ? -1 : 0;
+}
+
+static void free_check(struct trace_check *tc)
+{
+	free(tc->switch_in);
+	free(tc->migrations);
+}
+
+/* ---------------------------------------------------------- the tests */
+
+static void test_same_seed_same_trace(void)
+{
+	static const char *const workloads[] = { "random", "mixed", "fork" };
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		struct sim_options o1 = { .nr_cpus = 3, .seed = 7,
+					  .duration_usec = 600000 };
+		struct sim_options o2 = o1, o3 = o1;
+		struct run r1, r2, r3;
+
+		o3.seed = 8;
+		CU_ASSERT_EQUAL(run_start(&r1, workloads[i], &o1, 1), 0);
+		run_stop(&r1);
+		CU_ASSERT_EQUAL(run_start(&r2, workloads[i], &o2, 1), 0);
+		run_stop(&r2);
+		CU_ASSERT(r1.len > 1000);
+		CU_ASSERT(r1.len == r2.len && r1.trace && r2.trace &&
+			  !memcmp(r1.trace, r2.trace, r1.len));
+		/* only the random workload depends on the seed */
+		CU_ASSERT_EQUAL(run_start(&r3, workloads[i], &o3, 1), 0);
+		run_stop(&r3);
+		if (!strcmp(workloads[i], "random")) {
+			CU_ASSERT(r1.len != r3.len ||
+				  memcmp(r1.trace, r3.trace, r1.len));
+		} else {
+			CU_ASSERT(r1.len == r3.len &&
+				  !memcmp(r1.trace, r3.trace, r1.len));
+		}
+		run_end(&r1);
+		run_end(&r2);
+		run_end(&r3);
+	}
+}
+
+static void check_workload_trace(const char *workload, unsigned int cpus,
+				 unsigned long long usec)
+{
+	struct sim_options o = { .nr_cpus = cpus, .seed = 3,
+				 .duration_usec = usec };
+	struct trace_check tc;
+	struct run run;
+	unsigned long i, switches = 0, migrations = 0;
+	unsigned int c;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, workload, &o, 1), 0);
+	CU_ASSERT_EQUAL(check_trace(&tc, run.trace, run.len, cpus), 0);
+	CU_ASSERT(tc.events > 10);
+	CU_ASSERT(tc.wakings > 0);
+	/* the trace agrees with the report, CPU by CPU and task by task */
+	for (c = 0; c < cpus; c++) {
+		CU_ASSERT_EQUAL(tc.switches[c], run.r->cpus[c].switches);
+		switches += tc.switches[c];
+	}
+	for (i = 0; i < run.r->nr_tasks; i++) {
+		const struct sim_task_stats *ts = run.r->tasks[i];
+
+		CU_ASSERT_EQUAL(tc.switch_in[ts->pid], ts->switches);
+		CU_ASSERT_EQUAL(tc.migrations[ts->pid], ts->migrations);
+		migrations += ts->migrations;
+	}
+	CU_ASSERT_EQUAL(tc.migrates, migrations);
+	CU_ASSERT(switches > 0);
+	free_check(&tc);
+	run_end(&run);
+}
+
+static void test_trace_lines_parse(void)
+{
+	check_workload_trace("mixed", 4, 0);
+	check_workload_trace("fork", 2, 500000);
+	check_workload_trace("rt", 3, 500000);
+	check_workload_trace("interactive", 4, 500000);
+}
+
+/* the default workload shows what it promises */
+static void test_default_workload_shows_everything(void)
+{
+	struct sim_options o = { .nr_cpus = 4, .seed = 1 };
+	unsigned long pulled = 0, arrsw = 0, i, bonus = 0;
+	struct run run;
+	unsigned int c;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, SIM_DEFAULT_WORKLOAD, &o, 0), 0);
+	for (c = 0; c < 4; c++) {
+		pulled += run.r->cpus[c].pulled;
+		arrsw += run.r->cpus[c].array_switches;
+	}
+	CU_ASSERT(pulled > 0);		/* balancing */
+	CU_ASSERT(arrsw > 0);		/* expiry and array switches */
+	CU_ASSERT(run.r->forks > 0 && run.r->exits > 0);
+	/* the editors sleep: with their bonus they wait less than the hogs */
+	for (i = 0; i < run.r->nr_tasks; i++)
+		if (!strncmp(run.r->tasks[i]->comm, "editor", 6) &&
+		    run.r->tasks[i]->wakeups > 10)
+			bonus++;
+	CU_ASSERT_EQUAL(bonus, 2);
+	run_end(&run);
+}
+
+/* one CPU, one task: run 2 ms, sleep 8 ms, for 1 s at HZ=1000 */
+static void test_periodic_by_hand(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+				 .duration_usec = 1000000 };
+	const struct sim_task_stats *t;
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run,
+		"{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}", &o, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 1);
+	t = run.r->tasks[0];
+	/* a 10-tick cycle starting at 0, 10, ..., 990: 100 runs of 2 */
+	CU_ASSERT_EQUAL(t->runtime, 200);
+	CU_ASSERT_EQUAL(t->wait, 0);
+	/* woken at 10, 20, ..., 1000 */
+	CU_ASSERT_EQUAL(t->wakeups, 100);
+	CU_ASSERT_EQUAL(t->switches, 101);
+	CU_ASSERT_EQUAL(t->p50, 0);
+	CU_ASSERT_EQUAL(t->p99, 0);
+	CU_ASSERT_EQUAL(run.r->ticks, 1000);
+	CU_ASSERT_EQUAL(run.r->cpus[0].busy, 200);
+	CU_ASSERT_EQUAL(run.r->cpus[0].switches, 201);
+	run_end(&run);
+
+	/* HZ=100: 2 ms rounds to 1 tick (at least one), 8 ms to 1 tick */
+	o.hz = 100;
+	CU_ASSERT_EQUAL_FATAL(run_start(&run,
+		"{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}", &o, 0), 0);
+	t = run.r->tasks[0];
+	CU_ASSERT_EQUAL(run.r->ticks, 100);
+	CU_ASSERT_EQUAL(t->runtime, 50);
+	CU_ASSERT_EQUAL(t->wakeups, 50);
+	run_end(&run);
+}
+
+/*
+ * Two nice-0 hogs on one CPU for 1 s.  A slice is 151 ticks; the first
+ * runs 0..151, the second 151..302, then the arrays switch, and so on:
+ * switch-ins at 0, 151, 302, 453, 604, 755, 906.
+ */
+static void test_two_hogs_by_hand(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .duration_usec = 1000000 };
+	const struct sim_task_stats *a, *b;
+	struct sim_fairness fair[1];
+	double x[2];
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run,
+		"{\"tasks\":{\"h\":{\"instance\":2,\"run\":100000000}}}", &o, 0),
+		0);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 2);
+	a = run.r->tasks[0];
+	b = run.r->tasks[1];
+	CU_ASSERT_EQUAL(a->runtime, 151 * 3 + 94);
+	CU_ASSERT_EQUAL(b->runtime, 151 * 3);
+	CU_ASSERT_EQUAL(a->runtime + a->wait, 1000);
+	CU_ASSERT_EQUAL(b->runtime + b->wait, 1000);
+	CU_ASSERT_EQUAL(a->switches, 4);
+	CU_ASSERT_EQUAL(b->switches, 3);
+	CU_ASSERT_EQUAL(run.r->cpus[0].array_switches, 3);
+	CU_ASSERT_EQUAL(run.r->cpus[0].busy, 1000);
+	x[0] = 547;
+	x[1] = 453;
+	CU_ASSERT_EQUAL_FATAL(sim_report_fairness(run.r, 1, fair), 1);
+	/* 1000^2 / (2 * (547^2 + 453^2)) */
+	CU_ASSERT_DOUBLE_EQUAL(fair[0].index,
+			       1e6 / (2.0 * (547.0 * 547 + 453.0 * 453)), 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(fair[0].index, sim_jain_index(x, 2), 1e-12);
+	run_end(&run);
+}
+
+/* sim_check() (and sched_check() in it) after every tick */
+static void test_invariants_every_tick(void)
+{
+	static const struct {
+		const char *workload;
+		unsigned int cpus;
+	} cases[] = {
+		{ "mixed", 4 }, { "fork", 3 }, { "rt", 2 }, { "nice", 1 },
+		{ "interactive", 4 }, { "random", 3 }, { "hogs", 5 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sim_options o = { .nr_cpus = cases[i].cpus,
+					 .duration_usec = 400000, .seed = i };
+		struct sim_workload *wl = NULL;
+		struct sim *s = NULL;
+		unsigned long long busy = 0, run = 0;
+		const struct sim_report *r;
+		unsigned long steps = 0, bad = 0, k;
+		int ret;
+
+		CU_ASSERT_EQUAL_FATAL(load(cases[i].workload, cases[i].cpus,
+					   &wl), 0);
+		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+		CU_ASSERT_EQUAL(sim_check(s), 0);
+		while ((ret = sim_step(s)) > 0) {
+			steps++;
+			if (sim_check(s))
+				bad++;
+		}
+		CU_ASSERT_EQUAL(ret, 0);
+		CU_ASSERT_EQUAL(bad, 0);
+		CU_ASSERT_EQUAL(steps, 400);
+		r = sim_report(s);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+		for (k = 0; k < r->nr_tasks; k++) {
+			run += r->tasks[k]->runtime;
+			CU_ASSERT(r->tasks[k]->runtime + r->tasks[k]->wait <=
+				  r->ticks);
+		}
+		for (k = 0; k < cases[i].cpus; k++)
+			busy += r->cpus[k].busy;
+		/* every busy tick of a CPU is some task's run time */
+		CU_ASSERT_EQUAL(busy, run);
+		sim_destroy(s);
+		sim_workload_free(wl);
+	}
+}
+
+static void test_create_errors(void)
+{
+	struct sim_options o = { .nr_cpus = 2 };
+	struct sim_workload *wl = NULL, *wide = NULL;
+	struct sim *s = NULL, *t = NULL;
+	long live = kmalloc_live();
+
+	CU_ASSERT_EQUAL_FATAL(load("mixed", 4, &wl), 0);
+	o.nr_cpus = SIM_MAX_CPUS + 1;
+	CU_ASSERT_EQUAL(sim_create(wl, &o, &s), -EINVAL);
+	o.nr_cpus = 2;
+	o.hz = 1000000;
+	CU_ASSERT_EQUAL(sim_create(wl, &o, &s), -EINVAL);
+	o.hz = 0;
+	/* parsed for 8 CPUs, pinned to CPU 7, run on 2 */
+	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"a\":{\"cpus\":[7],\"run\":1}}}",
+				   8, &wide), 0);
+	CU_ASSERT_EQUAL(sim_create(wide, &o, &s), -EINVAL);
+	CU_ASSERT_PTR_NULL(s);
+	/* one machine at a time */
+	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+	CU_ASSERT_EQUAL(sim_create(wl, &o, &t), -EBUSY);
+	CU_ASSERT_PTR_NULL(t);
+	sim_destroy(s);
+	/* the task limit */
+	o.max_tasks = 3;
+	CU_ASSERT_EQUAL(sim_create(wl, &o, &s), -EFBIG);
+	sim_workload_free(wide);
+	sim_workload_free(wl);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
+static void test_fork_limit(void)
+{
+	struct sim_options o = { .nr_cpus = 2, .max_tasks = 4,
+				 .duration_usec = 500000 };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "fork", &o, 0), 0);
+	CU_ASSERT_EQUAL(run.r->nr_tasks, 4);
+	CU_ASSERT_EQUAL(run.r->forks, 3);
+	CU_ASSERT(run.r->forks_refused > 0);
+	run_end(&run);
+}
+
+/* fail every allocation of sim_create() in turn */
+static void test_create_fault_injection(void)
+{
+	struct sim_options o = { .nr_cpus = 2 };
+	struct sim_workload *wl = NULL;
+	unsigned long n, fired;
+	long live;
+	int ret = -1;
+
+	CU_ASSERT_EQUAL_FATAL(load("mixed", 2, &wl), 0);
+	live = kmalloc_live();
+	for (n = 1; n < 500; n++) {
+		struct sim *s = NULL;
+
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		ret = sim_create(wl, &o, &s);
+		kmalloc_fault_reset();
+		if (kmalloc_fault_fired() == fired) {
+			CU_ASSERT_EQUAL(ret, 0);
+			sim_destroy(s);
+			break;
+		}
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+		CU_ASSERT_PTR_NULL(s);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+	CU_ASSERT(n > 2);
+	CU_ASSERT(n < 500);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	sim_workload_free(wl);
+}
+
+/* fail the Nth allocation of a run with forks: -ENOMEM, no leak */
+static void test_run_fault_injection(void)
+{
+	struct sim_options o = { .nr_cpus = 2, .duration_usec = 300000 };
+	struct sim_workload *wl = NULL;
+	unsigned long n, failed = 0;
+	long live;
+
+	CU_ASSERT_EQUAL_FATAL(load("fork", 2, &wl), 0);
+	live = kmalloc_live();
+	for (n = 1; n < 60; n += (n < 20 ? 1 : 7)) {
+		unsigned long fired = kmalloc_fault_fired();
+		struct sim *s = NULL;
+		int ret;
+
+		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+		kmalloc_fail_nth(n);
+		ret = sim_run(s);
+		kmalloc_fault_reset();
+		if (kmalloc_fault_fired() != fired) {
+			CU_ASSERT_EQUAL(ret, -ENOMEM);
+			failed++;
+		} else {
+			CU_ASSERT_EQUAL(ret, 0);
+		}
+		sim_destroy(s);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+	CU_ASSERT(failed > 10);
+	sim_workload_free(wl);
+}
+
+static void test_report_outputs_repeat(void)
+{
+	struct sim_options o = { .nr_cpus = 4, .seed = 5,
+				 .duration_usec = 500000 };
+	char *a = NULL, *b = NULL;
+	size_t la = 0, lb = 0;
+	FILE *fa = open_memstream(&a, &la), *fb = open_memstream(&b, &lb);
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "random", &o, 0), 0);
+	CU_ASSERT_EQUAL(sim_report_json(fa, run.r, run.wl), 0);
+	run_end(&run);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "random", &o, 0), 0);
+	CU_ASSERT_EQUAL(sim_report_json(fb, run.r, run.wl), 0);
+	run_end(&run);
+	fclose(fa);
+	fclose(fb);
+	CU_ASSERT(la > 100 && la == lb && !memcmp(a, b, la));
+	free(a);
+	free(b);
+}
+
+static CU_TestInfo sim_tests[] = {
+	{ "same seed, same trace bytes", test_same_seed_same_trace },
+	{ "every trace line parses and agrees", test_trace_lines_parse },
+	{ "default workload: balance, expiry, bonus",
+	  test_default_workload_shows_everything },
+	{ "periodic task by hand", test_periodic_by_hand },
+	{ "two hogs on one CPU by hand", test_two_hogs_by_hand },
+	{ "invariants after every tick", test_invariants_every_tick },
+	{ "create errors", test_create_errors },
+	{ "fork limit", test_fork_limit },
+	{ "fault injection: create", test_create_fault_injection },
+	{ "fault injection: run", test_run_fault_injection },
+	{ "JSON report repeats", test_report_outputs_repeat },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/sim", sim_tests, NULL, NULL)
+
+/* ------------------------------------------------------ threaded mode */
+
+static void threaded_run(const char *workload, unsigned int cpus)
+{
+	struct sim_options o = { .nr_cpus = cpus, .threaded = 1, .seed = 2,
+				 .duration_usec = 300000,
+				 .check_every_tick = 1 };
+	unsigned long long busy = 0, run_ticks = 0;
+	struct trace_check tc;
+	struct run run;
+	unsigned long k;
+	int ret;
+
+	ret = run_start(&run, workload, &o, 1);
+	CU_ASSERT_EQUAL(ret, 0);
+	if (ret) {
+		run_end(&run);
+		return;
+	}
+	CU_ASSERT_EQUAL(run.r->ticks, 300);
+	CU_ASSERT(run.r->threaded);
+	for (k = 0; k < run.r->nr_tasks; k++) {
+		run_ticks += run.r->tasks[k]->runtime;
+		CU_ASSERT(run.r->tasks[k]->runtime + run.r->tasks[k]->wait <=
+			  run.r->ticks);
+	}
+	for (k = 0; k < cpus; k++)
+		busy += run.r->cpus[k].busy;
+	CU_ASSERT_EQUAL(busy, run_ticks);
+	/* the trace of a threaded run is as well formed as any */
+	CU_ASSERT_EQUAL(check_trace(&tc, run.trace, run.len, cpus), 0);
+	free_check(&tc);
+	run_end(&run);
+}
+
+static void test_threaded_mixed(void)
+{
+	threaded_run("mixed", 4);
+}
+
+static void test_threaded_fork(void)
+{
+	threaded_run("fork", 3);
+}
+
+static void test_threaded_hogs(void)
+{
+	threaded_run("hogs", 8);
+}
+
+static void test_threaded_step_refused(void)
+{
+	struct sim_options o = { .nr_cpus = 2, .threaded = 1 };
+	struct sim_workload *wl = NULL;
+	struct sim *s = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(load("hogs", 2, &wl), 0);
+	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+	CU_ASSERT_EQUAL(sim_step(s), -EINVAL);
+	sim_destroy(s);
+	sim_workload_free(wl);
+}
+
+static CU_TestInfo threads_tests[] = {
+	{ "mixed on 4 CPU threads, checked every tick", test_threaded_mixed },
+	{ "fork on 3 CPU threads, checked every tick", test_threaded_fork },
+	{ "hogs on 8 CPU threads, checked every tick", test_threaded_hogs },
+	{ "sim_step refused when threaded", test_threaded_step_refused },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/threads", threads_tests, NULL, NULL)
