@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/mm/test_itree.c - the interval tree the vmtruncate benchmark
+ * compares against (bench/mm_itree.c), so that its answers are known to
+ * be right before anyone reads its timings.
+ *
+ * bench/mm_itree.c is compiled into this translation unit: it is part of
+ * the tool, not of the library the test binary links.  Like it, this file
+ * stays clear of list/list.h (libbsd's headers define LIST_HEAD).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "bench/mm_itree.c"
+#include "compat/slab.h"
+#include "tests/ktest.h"
+
+static uint64_t next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void test_itree_against_brute_force(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 7, 100, 1000 };
+	uint64_t seed = 0x17ee;
+	unsigned int s, q;
+	int wrong = 0;
+
+	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		size_t n = sizes[s], i, got, want;
+		unsigned long *first = calloc(n + 1, sizeof(*first));
+		unsigned long *last = calloc(n + 1, sizeof(*last));
+		size_t *ids = calloc(n + 1, sizeof(*ids));
+		char *seen = calloc(n + 1, 1);
+		struct mm_itree *tree;
+
+		for (i = 0; i < n; i++) {
+			first[i] = next(&seed) % 500;
+			last[i] = first[i] + next(&seed) % 20;
+		}
+		tree = mm_itree_build(first, last, n);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(tree);
+		CU_ASSERT_EQUAL(mm_itree_check(tree), 0);
+		for (q = 0; q < 600; q++) {
+			unsigned long from = q < 530 ? q : next(&seed);
+
+			got = mm_itree_query_from(tree, from, ids, n);
+			for (i = 0; i < n; i++)
+				seen[i] = 0;
+			for (i = 0; i < got && i < n; i++)
+				seen[ids[i]]++;
+			for (want = 0, i = 0; i < n; i++) {
+				want += last[i] >= from;
+				if (seen[i] != (last[i] >= from))
+					wrong++;
+			}
+			if (got != want)
+				wrong++;
+		}
+		/* a short buffer still counts everything */
+		if (n > 2)
+			CU_ASSERT_EQUAL(mm_itree_query_from(tree, 0, ids, 1), n);
+		mm_itree_free(tree);
+		free(first);
+		free(last);
+		free(ids);
+		free(seen);
+	}
+	CU_ASSERT_EQUAL(wrong, 0);
+}
+
+static void test_itree_fault_injection(void)
+{
+	unsigned long first[3] = { 1, 2, 3 }, last[3] = { 4, 5, 6 };
+	long live = kmalloc_live();
+	struct mm_itree *tree;
+	unsigned long n;
+
+	for (n = 1;; n++) {
+		kmalloc_fail_nth(n);
+		tree = mm_itree_build(first, last, 3);
+		kmalloc_fault_reset();
+		if (tree)
+			break;
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+	CU_ASSERT_EQUAL(n, 3);
+	mm_itree_free(tree);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
+static CU_TestInfo itree_tests[] = {
+	{ "queries against brute force", test_itree_against_brute_force },
+	{ "fault injection", test_itree_fault_injection },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("mm/bench_itree", itree_tests, NULL, NULL)
