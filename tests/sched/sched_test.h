@@ -78,6 +78,13 @@ static inline void place_task(struct task_struct *p, int expired, int prio)
 	task_rq_unlock(rq);
 }
 
+/* sys_wait4() returns @task's pid (read first: @task may be freed) */
+#define WAIT_REAPS(waiter, which, codep, task)				\
+	do {								\
+		pid_t pid_ = (task)->pid;				\
+		CU_ASSERT_EQUAL(sys_wait4((waiter), (which), (codep)), pid_); \
+	} while (0)
+
 static inline int queue_len(struct prio_array *array, int prio)
 {
 	return (int)list_count_nodes(&array->queue[prio]);

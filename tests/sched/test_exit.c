@@ -189,9 +189,9 @@ static void test_zombie_notifies_new_parent_once(void)
 	CU_ASSERT_PTR_EQUAL(k2->parent, child_reaper);
 
 	/* init reaps k1; g reaps f */
-	CU_ASSERT_EQUAL(sys_wait4(child_reaper, k1->pid, &code), k1->pid);
+	WAIT_REAPS(child_reaper, k1->pid, &code, k1);
 	CU_ASSERT_EQUAL(code, 42);
-	CU_ASSERT_EQUAL(sys_wait4(g, -1, NULL), f->pid);
+	WAIT_REAPS(g, -1, NULL, f);
 	CU_ASSERT_EQUAL(sys_wait4(g, -1, NULL), -ECHILD);
 	CU_ASSERT_EQUAL(sys_wait4(child_reaper, k2->pid, NULL), 0);
 	SCHED_CHECK();
@@ -250,12 +250,12 @@ static void test_wait_traced_zombie_hands_back(void)
 	CU_ASSERT_EQUAL(do_exit(b, 9), 0);
 	SCHED_CHECK();
 	before = a->nr_signals;
-	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), b->pid);
+	WAIT_REAPS(t, -1, NULL, b);
 	SCHED_CHECK();
 	/* not freed: back with its real parent, which is told */
 	CU_ASSERT_PTR_EQUAL(b->parent, a);
 	CU_ASSERT_EQUAL(a->nr_signals, before + 1);
-	CU_ASSERT_EQUAL(sys_wait4(a, b->pid, NULL), b->pid);
+	WAIT_REAPS(a, b->pid, NULL, b);
 	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
 	SCHED_CHECK();
 	machine_down();
@@ -304,7 +304,7 @@ static void test_detached_and_current_exit(void)
 	CU_ASSERT_PTR_EQUAL(schedule(0), rq->idle);
 	CU_ASSERT_PTR_NULL(a->array);
 	CU_ASSERT_EQUAL(rq->nr_running, 0UL);
-	CU_ASSERT_EQUAL(sys_wait4(child_reaper, a->pid, NULL), a->pid);
+	WAIT_REAPS(child_reaper, a->pid, NULL, a);
 	SCHED_CHECK();
 	machine_down();
 }

@@ -803,7 +803,7 @@ static void test_fork_splits_slice(void)
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(rq->nr_running, 2UL);
 	d->sleep_avg = 600;
-	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), d->pid);
+	WAIT_REAPS(a, -1, NULL, d);
 	CU_ASSERT_EQUAL(a->time_slice, 37U + 38U);
 	/* parent 1000 > child 600: (3 * 1000 + 600) / 4 */
 	CU_ASSERT_EQUAL(a->sleep_avg, 900UL);
@@ -812,7 +812,7 @@ static void test_fork_splits_slice(void)
 	/* capped at MAX_TIMESLICE */
 	a->time_slice = 290;
 	do_exit(c, 0);
-	CU_ASSERT_EQUAL(sys_wait4(a, c->pid, NULL), c->pid);
+	WAIT_REAPS(a, c->pid, NULL, c);
 	CU_ASSERT_EQUAL(a->time_slice, 300U);
 	SCHED_CHECK();
 
