@@ -87,6 +87,8 @@ enum bench_record_kind {
  *         of a note
  * @x: the parameter
  * @value: a ratio's or value's figure
+ * @value_min: a ratio's ratio of the two minimums (the least disturbed
+ *             repetitions: on a busy machine, a second opinion)
  * @stat: a case's statistics
  */
 struct bench_record {
@@ -96,6 +98,7 @@ struct bench_record {
 	char *label;
 	double x;
 	double value;
+	double value_min;
 	struct bench_stat stat;
 };
 
@@ -500,20 +503,26 @@ double bench_ratio(struct bench *b, const char *group, const char *what,
 		   double x, const struct bench_stat *num,
 		   const struct bench_stat *den)
 {
+	double ratio = NAN, ratio_min = NAN;
 	struct bench_record *r;
-	double ratio = NAN;
 
-	if (num && den && den->median_ns > 0 && num->reps && den->reps)
-		ratio = num->median_ns / den->median_ns;
+	if (num && den && num->reps && den->reps) {
+		if (den->median_ns > 0)
+			ratio = num->median_ns / den->median_ns;
+		if (den->min_ns > 0)
+			ratio_min = num->min_ns / den->min_ns;
+	}
 	if (!b)
 		return ratio;
 	r = bench_add_record(b, BENCH_RECORD_RATIO, group ? group : "",
 			     what, x);
 	if (r) {
 		r->value = ratio;
+		r->value_min = ratio_min;
 		bench_group_header(b, r->group);
 	}
-	printf("  ratio %-28s %10g %10.3fx\n", what ? what : "", x, ratio);
+	printf("  ratio %-28s %10g %10.3fx   (of minimums %.3fx)\n",
+	       what ? what : "", x, ratio, ratio_min);
 	fflush(stdout);
 	return ratio;
 }
@@ -662,6 +671,10 @@ static void write_json(struct bench *b, FILE *f)
 				fputs(kind == BENCH_RECORD_RATIO ?
 				      ", \"ratio\": " : ", \"value\": ", f);
 				json_number(f, r->value);
+				if (kind == BENCH_RECORD_RATIO) {
+					fputs(", \"ratio_of_min\": ", f);
+					json_number(f, r->value_min);
+				}
 				fputc('}', f);
 			}
 		}
@@ -704,7 +717,7 @@ static void write_csv(struct bench *b, FILE *f)
 	};
 	struct bench_record *r;
 
-	fputs("subject,kind,group,series,x,median_ns,min_ns,max_ns,reps,ops,value\n",
+	fputs("subject,kind,group,series,x,median_ns,min_ns,max_ns,reps,ops,value,ratio_of_min\n",
 	      f);
 	list_for_each_entry(r, &b->records, node) {
 		csv_field(f, b->subject);
@@ -722,11 +735,14 @@ static void write_csv(struct bench *b, FILE *f)
 			csv_number(f, r->stat.min_ns);
 			fputc(',', f);
 			csv_number(f, r->stat.max_ns);
-			fprintf(f, ",%u,%lu,\n", r->stat.reps, r->stat.ops);
+			fprintf(f, ",%u,%lu,,\n", r->stat.reps, r->stat.ops);
 		} else {
 			fputs(",,,,,", f);
 			if (r->kind != BENCH_RECORD_NOTE)
 				csv_number(f, r->value);
+			fputc(',', f);
+			if (r->kind == BENCH_RECORD_RATIO)
+				csv_number(f, r->value_min);
 			fputc('\n', f);
 		}
 	}
