@@ -85,8 +85,9 @@ void sim_report_finish(struct sim_report *r)
 	for (i = 0; i < r->nr_tasks; i++) {
 		struct sim_task_stats *ts = r->tasks[i];
 
-		qsort(ts->latency, ts->nr_latency, sizeof(*ts->latency),
-		      cmp_uint);
+		if (ts->nr_latency)
+			qsort(ts->latency, ts->nr_latency,
+			      sizeof(*ts->latency), cmp_uint);
 		ts->p50 = sim_percentile(ts->latency, ts->nr_latency, 50);
 		ts->p99 = sim_percentile(ts->latency, ts->nr_latency, 99);
 	}
