@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/compat/test_bug.c - WARN_ON() returns its condition, counts and
+ * names file:line; WARN_ON_ONCE() reports once; BUG_ON() stops the
+ * process with "kernel BUG at file:line" (in a child, stderr captured).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "compat/bug.h"
+#include "tests/ktest.h"
+
+/* run @fn(@arg) in a child with stderr captured into @out */
+static int run_in_child(void (*fn)(int), int arg, char *out, size_t size)
+{
+	int pipefd[2], status = -1;
+	size_t len = 0;
+	ssize_t got;
+	pid_t pid;
+
+	out[0] = '\0';
+	if (pipe(pipefd))
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		close(pipefd[0]);
+		dup2(pipefd[1], STDERR_FILENO);
+		fn(arg);
+		_exit(0);
+	}
+	close(pipefd[1]);
+	while (len + 1 < size &&
+	       (got = read(pipefd[0], out + len, size - 1 - len)) > 0)
+		len += (size_t)got;
+	out[len] = '\0';
+	close(pipefd[0]);
+	waitpid(pid, &status, 0);
+	return status;
+}
+
+static int evals;
+
+static int counted(int v)
+{
+	evals++;
+	return v;
+}
+
+/* WARN_ON in a child, so its line goes to a pipe, not the test log */
+static void child_warn(int v)
+{
+	unsigned long before = kstruct_warn_count();
+	int r1, r2;
+
+	fprintf(stderr, "line %d\n", __LINE__ + 1);
+	r1 = WARN_ON(counted(v) > 0);
+	r2 = WARN_ON(counted(0));
+	_exit(r1 == (v > 0) && r2 == 0 && evals == 2 &&
+	      kstruct_warn_count() == before + (v > 0) ? 0 : 1);
+}
+
+static void test_warn_on(void)
+{
+	char out[1024], want[128];
+	int status, line = 0;
+
+	status = run_in_child(child_warn, 5, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CU_ASSERT_EQUAL(sscanf(out, "line %d", &line), 1);
+	snprintf(want, sizeof(want), "WARNING at %s:%d: counted(v) > 0",
+		 __FILE__, line);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+	/* a false condition: returns 0, prints and counts nothing */
+	status = run_in_child(child_warn, 0, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "WARNING"));
+}
+
+static void child_warn_once(int v)
+{
+	unsigned long before = kstruct_warn_count();
+	int i, fired = 0;
+
+	for (i = 0; i < 5; i++)
+		fired += WARN_ON_ONCE(v);
+	_exit(fired == 5 && kstruct_warn_count() == before + 1 ? 0 : 1);
+}
+
+static void test_warn_on_once(void)
+{
+	char out[1024];
+	int status;
+
+	status = run_in_child(child_warn_once, 1, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "WARNING at "));
+	/* one report only */
+	CU_ASSERT_PTR_NULL(strstr(strstr(out, "WARNING at ") + 1, "WARNING"));
+}
+
+static void child_bug(int v)
+{
+	fprintf(stderr, "line %d\n", __LINE__ + 1);
+	BUG_ON(v == 3);
+}
+
+static void test_bug_on(void)
+{
+	char out[1024], want[128];
+	int status, line = 0;
+
+	status = run_in_child(child_bug, 3, out, sizeof(out));
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	CU_ASSERT_EQUAL(sscanf(out, "line %d", &line), 1);
+	snprintf(want, sizeof(want), "kernel BUG at %s:%d: v == 3", __FILE__,
+		 line);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+	/* a false condition carries on */
+	status = run_in_child(child_bug, 2, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "BUG"));
+}
+
+static CU_TestInfo bug_cases[] = {
+	{ "WARN_ON returns the condition, counts, names file:line",
+	  test_warn_on },
+	{ "WARN_ON_ONCE reports once, returns every time", test_warn_on_once },
+	{ "BUG_ON aborts naming file:line (fork)", test_bug_on },
+	CU_TEST_INFO_NULL,
+};
+KTEST_SUITE("compat/bug", bug_cases, NULL, NULL)
