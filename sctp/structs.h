@@ -504,8 +504,16 @@ void sctp_cmd_set_bind_addrs(struct sctp_association *asoc,
 /* ---------------------------------------------------------- socket.c */
 
 #define SOL_SCTP		132
-#define SCTP_SOCKOPT_BINDX_ADD	100
+#define SCTP_SOCKOPT_BINDX_ADD	100	/* optval: an array of union sctp_addr */
 #define SCTP_SOCKOPT_BINDX_REM	101
+#define SCTP_GET_ASSOC_NUMBER	28	/* optval: an int, the associations */
+
+/* op of sctp_setsockopt_bindx() */
+#define SCTP_BINDX_ADD_ADDR	0x01
+#define SCTP_BINDX_REM_ADDR	0x02
+
+/* send buffer of a new socket, bytes */
+#define SCTP_DEFAULT_SNDBUF	65536u
 
 int sctp_sock_init(struct sock *sk, sa_family_t family, uint16_t port,
 		   unsigned int gfp);
