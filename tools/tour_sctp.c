@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tools/tour_sctp.c - "kstruct tour sctp": the SCTP lists of 2.5.33, step
+ * by step.
+ *
+ * Mirrors no kernel function: it builds an endpoint with two multi-homed
+ * associations (the peers arrive as INIT chunks, through
+ * sctp_process_init()), prints the endpoint's asocs list and each
+ * association's transport and bind address lists, looks a peer up
+ * (__sctp_endpoint_lookup_assoc(), sctp_assoc_lookup_paddr()), fails a
+ * path and shows the new active and retransmit choice
+ * (sctp_assoc_control_transport()), then sends DATA and processes a SACK
+ * with a gap (sctp_make_sack(), sctp_sack_outqueue()).  Also the fixture
+ * of tools/sctp_scene.h.  The output is the same on every run.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <arpa/inet.h>
+
+#include "compat/slab.h"
+#include "list/rculist.h"
+#include "sctp/packet.h"
+#include "sctp/sm.h"
+#include "sctp/structs.h"
+#include "tools/kstruct.h"
+#include "tools/sctp_scene.h"
+
+union sctp_addr sctp_scene_make_addr(const char *text, unsigned short port)
+{
+	union sctp_addr a;
+
+	memset(&a, 0, sizeof(a));
+	if (strchr(text, ':')) {
+		a.v6.sin6_family = AF_INET6;
+		a.v6.sin6_port = htons(port);
+		inet_pton(AF_INET6, text, &a.v6.sin6_addr);
+	} else {
+		a.v4.sin_family = AF_INET;
+		a.v4.sin_port = htons(port);
+		inet_pton(AF_INET, text, &a.v4.sin_addr);
+	}
+	return a;
+}
+
+char *sctp_scene_addr(const union sctp_addr *a, char *buf, size_t size)
+{
+	char host[INET6_ADDRSTRLEN] = "?";
+
+	if (a->sa.sa_family == AF_INET)
+		inet_ntop(AF_INET, &a->v4.sin_addr, host, sizeof(host));
+	else if (a->sa.sa_family == AF_INET6)
+		inet_ntop(AF_INET6, &a->v6.sin6_addr, host, sizeof(host));
+	snprintf(buf, size, "%s:%u", host, sctp_addr_port(a));
+	return buf;
+}
+
+/*
+ * Make @asoc's peer from an INIT listing @addrs (the first is the source)
+ * as a server does once the cookie comes back.
+ */
+static int scene_peer(struct sctp_association *asoc, const char *const *addrs,
+		      unsigned int n, unsigned short port, uint32_t tag)
+{
+	struct sctp_init_view init = {
+		.type = SCTP_CID_INIT, .init_tag = tag, .a_rwnd = 32768,
+		.num_outbound_streams = 4, .num_inbound_streams = 4,
+		.initial_tsn = tag, .ecn_capable = true,
+		.addr_types = SCTP_ADDR4_SUPPORTED,
+	};
+	uint8_t params[8 * 4], chunk[128];
+	union sctp_addr src = sctp_scene_make_addr(addrs[0], port), a;
+	size_t plen = 0;
+	unsigned int i;
+	int len;
+
+	for (i = 1; i < n && i <= 4; i++) {
+		a = sctp_scene_make_addr(addrs[i], port);
+		plen += (size_t)sctp_get_af_specific(AF_INET)->to_addr_param(
+				&a, params + plen);
+	}
+	len = sctp_make_init_raw(chunk, sizeof(chunk), &init, params, plen,
+				 NULL, 0);
+	if (len < 0)
+		return len;
+	return sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, chunk,
+				 (size_t)len);
+}
+
+static const char *const scene_peer1[] = { "10.0.0.1", "10.0.1.1" };
+static const char *const scene_peer2[] = { "192.168.5.1", "192.168.6.1",
+					   "192.168.7.1" };
+
+int sctp_scene_build(struct sctp_scene *s)
+{
+	union sctp_addr local[2] = {
+		sctp_scene_make_addr("10.0.0.2", 0),
+		sctp_scene_make_addr("10.0.1.2", 0),
+	};
+	int i, err = -ENOMEM;
+
+	memset(s, 0, sizeof(*s));
+	s->ep = sctp_endpoint_new(NULL, 80, GFP_KERNEL);
+	if (!s->ep)
+		return -ENOMEM;
+	for (i = 0; i < 2; i++) {
+		err = sctp_add_bind_addr(&s->ep->base.bind_addr, &local[i],
+					 GFP_KERNEL);
+		if (err)
+			goto err_free;
+	}
+	for (i = 0; i < 2; i++) {
+		struct sctp_association *asoc;
+
+		asoc = sctp_association_new(s->ep, SCTP_SCOPE_PRIVATE,
+					    GFP_KERNEL);
+		err = -ENOMEM;
+		if (!asoc)
+			goto err_free;
+		s->asoc[i] = asoc;
+		asoc->c.my_vtag = 0x1000 + (uint32_t)i;
+		err = sctp_bind_addr_copy(&asoc->base.bind_addr,
+					  &s->ep->base.bind_addr,
+					  SCTP_SCOPE_PRIVATE, GFP_KERNEL,
+					  SCTP_ADDR4_ALLOWED);
+		if (err)
+			goto err_free;
+		err = i == 0 ? scene_peer(asoc, scene_peer1, 2, 5000, 0xa1) :
+			       scene_peer(asoc, scene_peer2, 3, 6000, 0xb2);
+		if (err)
+			goto err_free;
+		asoc->state = SCTP_STATE_ESTABLISHED;
+		sctp_endpoint_add_asoc(s->ep, asoc);
+	}
+	return 0;
+
+err_free:
+	sctp_scene_free(s);
+	return err;
+}
+
+void sctp_scene_free(struct sctp_scene *s)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (s->asoc[i])
+			sctp_association_free(s->asoc[i]);
+	if (s->ep)
+		sctp_endpoint_free(s->ep);
+	kstruct_rcu_barrier();
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- the tour ---- */
+
+static const char *path_marks(const struct sctp_association *asoc,
+			      const struct sctp_transport *t, char *buf,
+			      size_t size)
+{
+	snprintf(buf, size, "%s%s%s%s",
+		 t == asoc->peer.primary_path ? " primary" : "",
+		 t == asoc->peer.active_path ? " active" : "",
+		 t == asoc->peer.retran_path ? " retran" : "",
+		 t->state == SCTP_ACTIVE ? "" : " (DOWN)");
+	return buf;
+}
+
+static void show_asoc(FILE *out, const struct sctp_association *asoc,
+		      int nr)
+{
+	struct sctp_sockaddr_entry *e;
+	struct sctp_transport *t;
+	struct sctp_chunk *c;
+	char a[64], m[64];
+
+	fprintf(out, "  association %d (peer port %u, tag %#x):\n", nr,
+		asoc->peer.port, asoc->c.peer_vtag);
+	fprintf(out, "    base.bind_addr.address_list:");
+	list_for_each_entry(e, &asoc->base.bind_addr.address_list, list)
+		fprintf(out, " %s", sctp_scene_addr(&e->a, a, sizeof(a)));
+	fprintf(out, "\n    peer.transport_addr_list:\n");
+	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
+		fprintf(out, "      -> %-18s ssthresh %u%s",
+			sctp_scene_addr(&t->ipaddr, a, sizeof(a)),
+			t->ssthresh, path_marks(asoc, t, m, sizeof(m)));
+		if (!list_empty(&t->transmitted)) {
+			fprintf(out, "  transmitted:");
+			list_for_each_entry(c, &t->transmitted, list)
+				fprintf(out, " %u%s", c->tsn,
+					c->tsn_gap_acked ? "(gap-acked)" : "");
+		}
+		fprintf(out, "\n");
+	}
+}
+
+static void show_ep(FILE *out, const struct sctp_endpoint *ep)
+{
+	struct sctp_association *asoc;
+	struct sctp_sockaddr_entry *e;
+	char a[64];
+	int nr = 1;
+
+	fprintf(out, "endpoint, port %u, base.bind_addr.address_list:",
+		ep->base.bind_addr.port);
+	list_for_each_entry(e, &ep->base.bind_addr.address_list, list)
+		fprintf(out, " %s", sctp_scene_addr(&e->a, a, sizeof(a)));
+	fprintf(out, "\nendpoint->asocs:\n");
+	list_for_each_entry(asoc, &ep->asocs, asocs)
+		show_asoc(out, asoc, nr++);
+}
+
+static int tour_sctp(FILE *out)
+{
+	struct sctp_scene s;
+	struct sctp_association *asoc, *a1, *a2;
+	struct sctp_transport *t;
+	union sctp_addr who;
+	uint32_t got[3];
+	uint8_t sack[64];
+	char a[64];
+	int err, len, i;
+
+	rcu_register_thread();
+	err = sctp_scene_build(&s);
+	if (err)
+		goto out;
+	a1 = s.asoc[0];
+	a2 = s.asoc[1];
+
+	fprintf(out, "1. An endpoint and its lists.  Each peer arrived as an "
+		"INIT whose\n   address parameters sctp_process_init() turned "
+		"into transports\n   (first the source address, then each "
+		"in-scope address, in order).\n\n");
+	show_ep(out, s.ep);
+
+	fprintf(out, "\n2. Lookups walk the lists.  __sctp_endpoint_lookup_"
+		"assoc() walks ep->asocs\n   and, in each, "
+		"peer.transport_addr_list:\n");
+	who = sctp_scene_make_addr("192.168.6.1", 6000);
+	asoc = __sctp_endpoint_lookup_assoc(s.ep, &who, &t);
+	fprintf(out, "   %s -> association %d, transport %s\n",
+		sctp_scene_addr(&who, a, sizeof(a)),
+		asoc == a1 ? 1 : asoc == a2 ? 2 : 0,
+		t ? sctp_scene_addr(&t->ipaddr, a, sizeof(a)) : "none");
+	who = sctp_scene_make_addr("192.168.6.1", 6001);
+	fprintf(out, "   %s -> %s (the port is part of the address)\n",
+		sctp_scene_addr(&who, a, sizeof(a)),
+		sctp_assoc_lookup_paddr(a2, &who) ? "found" : "NULL");
+
+	fprintf(out, "\n3. A path fails.  sctp_assoc_control_transport(DOWN) "
+		"re-picks active and\n   retran among the active transports, "
+		"most recently heard first,\n   the primary winning when it "
+		"is up:\n");
+	i = 0;
+	list_for_each_entry(t, &a2->peer.transport_addr_list, transports)
+		t->last_time_heard = 100 + 10 * (unsigned long)i++;
+	spin_lock(&a2->base.lock);
+	sctp_assoc_control_transport(a2, a2->peer.primary_path,
+				     SCTP_TRANSPORT_DOWN);
+	spin_unlock(&a2->base.lock);
+	show_asoc(out, a2, 2);
+	fprintf(out, "   (2.5.33's selection has no else: the newest path "
+		"wins first place and is
+   then compared for second "
+		"place too, so active and retran coincide.)
+");
+	spin_lock(&a2->base.lock);
+	sctp_assoc_control_transport(a2, a2->peer.primary_path,
+				     SCTP_TRANSPORT_UP);
+	spin_unlock(&a2->base.lock);
+	fprintf(out, "   ...and when it comes back up:\n");
+	show_asoc(out, a2, 2);
+
+	fprintf(out, "\n4. DATA and a SACK.  Three chunks go out on the active "
+		"path; the peer\n   gets the first and the third, and its "
+		"SACK acks the first cumulatively\n   and the third in a gap "
+		"block (sctp_make_sack() plays its tsnmap):\n");
+	for (i = 0; i < 3; i++) {
+		struct sctp_chunk *c = sctp_chunk_new(SCTP_CID_DATA, 100,
+						      GFP_KERNEL);
+
+		if (!c) {
+			err = -ENOMEM;
+			goto out_free;
+		}
+		sctp_outq_tail(&a1->outqueue, c);
+	}
+	spin_lock(&a1->base.lock);
+	sctp_outq_flush(&a1->outqueue);
+	spin_unlock(&a1->base.lock);
+	show_asoc(out, a1, 1);
+	fprintf(out, "   outstanding %u bytes, peer rwnd %u\n",
+		a1->outqueue.outstanding_bytes, a1->peer.rwnd);
+
+	/* the peer's view: our first TSN is its peer.i.initial_tsn */
+	got[0] = a1->next_tsn - 3;
+	got[1] = a1->next_tsn - 1;
+	{
+		struct sctp_association peer_view;
+		struct sctp_sack_view v;
+
+		memset(&peer_view, 0, sizeof(peer_view));
+		peer_view.peer.i.initial_tsn = got[0];
+		len = sctp_make_sack(&peer_view, got, 2, sack, sizeof(sack));
+		if (len < 0 || sctp_verify_sack(sack, (size_t)len, &v)) {
+			err = len < 0 ? len : -EINVAL;
+			goto out_free;
+		}
+		fprintf(out, "   SACK: cum_tsn_ack %u, %u gap block(s)",
+			v.cum_tsn_ack, v.num_gap_ack_blocks);
+		for (i = 0; i < v.num_gap_ack_blocks; i++)
+			fprintf(out, " [+%u..+%u]",
+				sctp_sack_view_gap(&v, (unsigned int)i).start,
+				sctp_sack_view_gap(&v, (unsigned int)i).end);
+		fprintf(out, ", a_rwnd %u\n", v.a_rwnd);
+	}
+	spin_lock(&a1->base.lock);
+	err = sctp_sack_outqueue(&a1->outqueue,
+				 (const struct sctp_sackhdr *)(sack + 4),
+				 (size_t)len - 4);
+	spin_unlock(&a1->base.lock);
+	if (err)
+		goto out_free;
+	fprintf(out, "   after sctp_sack_outqueue(): the acked chunk is "
+		"freed, the gap-acked one kept\n");
+	show_asoc(out, a1, 1);
+	fprintf(out, "   ctsn_ack_point %u, outstanding %u bytes, peer rwnd "
+		"%u\n\n", a1->ctsn_ack_point,
+		a1->outqueue.outstanding_bytes, a1->peer.rwnd);
+	fprintf(out, "See docs/sctp.md; \"kstruct sctp --pcap FILE\" writes "
+		"a whole exchange for Wireshark.\n");
+out_free:
+	sctp_scene_free(&s);
+out:
+	rcu_unregister_thread();
+	return err;
+}
+
+KSTRUCT_TOUR("sctp", 50, "SCTP endpoint, associations, transports, SACK",
+	     tour_sctp);
