@@ -17,7 +17,10 @@
 int sim_latency_add(struct sim_task_stats *ts, unsigned int ticks)
 {
 	if (ts->nr_latency == ts->latency_cap) {
-		unsigned long cap = ts->latency_cap ? ts->latency_cap * 2 : 8;
+		unsigned int cap = ts->latency_cap ? ts->latency_cap * 2 : 8;
+
+		if (cap < ts->latency_cap)
+			return -ENOMEM;
 		unsigned int *lat = kcalloc(cap, sizeof(*lat), GFP_KERNEL);
 
 		if (!lat)
@@ -169,7 +172,7 @@ static int text_tasks(FILE *out, const struct sim_report *r)
 		const struct sim_task_stats *ts = r->tasks[i];
 
 		fprintf(out,
-			"%-15s %7d %-6s %4d %10.1f %10.1f %8lu %6lu %7lu %8.1f %8.1f%s\n",
+			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %6u %7u %8.1f %8.1f%s\n",
 			ts->comm, ts->pid, policy_name(ts->policy),
 			ts->priority, ms(r, ts->runtime), ms(r, ts->wait),
 			ts->switches, ts->migrations, ts->wakeups,
@@ -255,7 +258,7 @@ int sim_report_json(FILE *out, const struct sim_report *r,
 		const struct sim_task_stats *ts = r->tasks[i];
 
 		fprintf(out,
-			"%s\n{\"comm\":\"%s\",\"pid\":%d,\"group\":\"%s\",\"policy\":\"%s\",\"priority\":%d,\"forked\":%s,\"exited\":%s,\"runtime_ms\":%.3f,\"wait_ms\":%.3f,\"switches\":%lu,\"migrations\":%lu,\"wakeups\":%lu,\"latency_p50_ms\":%.3f,\"latency_p99_ms\":%.3f}",
+			"%s\n{\"comm\":\"%s\",\"pid\":%d,\"group\":\"%s\",\"policy\":\"%s\",\"priority\":%d,\"forked\":%s,\"exited\":%s,\"runtime_ms\":%.3f,\"wait_ms\":%.3f,\"switches\":%u,\"migrations\":%u,\"wakeups\":%u,\"latency_p50_ms\":%.3f,\"latency_p99_ms\":%.3f}",
 			i ? "," : "", ts->comm, ts->pid,
 			ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name : "",
 			policy_name(ts->policy), ts->priority,
@@ -297,7 +300,7 @@ int sim_report_csv(FILE *out, const struct sim_report *r,
 		const struct sim_task_stats *ts = r->tasks[i];
 
 		fprintf(out,
-			"task,%s,%d,%s,%s,%d,%d,%d,%.3f,%.3f,%lu,%lu,%lu,%.3f,%.3f\n",
+			"task,%s,%d,%s,%s,%d,%d,%d,%.3f,%.3f,%u,%u,%u,%.3f,%.3f\n",
 			ts->comm, ts->pid,
 			ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name : "",
 			policy_name(ts->policy), ts->priority, ts->forked,

@@ -38,16 +38,19 @@
  * @priority: nice or rt_priority, as in the workload
  * @forked: 1 when created by a fork event rather than at time 0
  * @exited: 1 when it exited before the end
- * @runtime: ticks running
- * @wait: ticks runnable but not running
  * @switches: times switched in
  * @migrations: times its CPU changed
  * @wakeups: wake-ups
- * @latency: wake-up latencies in ticks (@nr_latency of @latency_cap)
- * @nr_latency: how many
+ * @nr_latency: how many latencies are recorded
  * @latency_cap: room in @latency
  * @p50: median latency (set by sim_report_finish())
  * @p99: 99th percentile latency (ditto)
+ * @runtime: ticks running
+ * @wait: ticks runnable but not running
+ * @latency: wake-up latencies in ticks (@nr_latency of @latency_cap)
+ *
+ * Kept small (88 bytes): the simulator holds one per task, a million
+ * tasks included.
  */
 struct sim_task_stats {
 	char comm[SIM_NAME_LEN];
@@ -57,16 +60,16 @@ struct sim_task_stats {
 	int priority;
 	unsigned int forked:1;
 	unsigned int exited:1;
-	unsigned long long runtime;
-	unsigned long long wait;
-	unsigned long switches;
-	unsigned long migrations;
-	unsigned long wakeups;
-	unsigned int *latency;
-	unsigned long nr_latency;
-	unsigned long latency_cap;
+	unsigned int switches;
+	unsigned int migrations;
+	unsigned int wakeups;
+	unsigned int nr_latency;
+	unsigned int latency_cap;
 	unsigned int p50;
 	unsigned int p99;
+	unsigned long long runtime;
+	unsigned long long wait;
+	unsigned int *latency;
 };
 
 /**

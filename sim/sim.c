@@ -73,9 +73,9 @@ struct sim_task {
 	unsigned long long next_timer;
 	uint64_t rng;
 	unsigned int run_left;		/* ticks left in the current run */
-	unsigned int phase, event;	/* the next event to execute */
-	unsigned long phase_loop;
-	long loops_done;
+	unsigned int phase_loop;	/* iterations of the phase done */
+	unsigned int loops_done;	/* iterations of all phases done */
+	unsigned short phase, event;	/* the next event to execute */
 	unsigned char state;
 	unsigned char done;		/* the program is over */
 	unsigned char starting;		/* inside start_task() */
@@ -478,7 +478,7 @@ static void next_event(const struct sim *s, struct sim_task *t)
 		return;
 	t->phase = 0;
 	t->loops_done++;
-	if (d->loop >= 0 && t->loops_done >= d->loop)
+	if (d->loop >= 0 && t->loops_done >= (unsigned long)d->loop)
 		t->done = 1;
 }
 

@@ -458,6 +458,9 @@ static int parse_task(struct parse_ctx *ctx, const char *name,
 		t->nr_phases = json_object_size(phases);
 		if (!t->nr_phases)
 			return parse_error(ctx, sub, "no phases");
+		if (t->nr_phases > SIM_MAX_PHASES)
+			return parse_error(ctx, sub, "more than %d phases",
+					   SIM_MAX_PHASES);
 	} else {
 		t->nr_phases = 1;
 	}

@@ -23,9 +23,10 @@
 #define SIM_NAME_LEN		16
 /* the simulator runs on at most this many CPUs (one unsigned long mask) */
 #define SIM_MAX_CPUS		64
-/* instances of one task description, and events of one phase */
+/* instances of one task description, events of a phase, phases of a task */
 #define SIM_MAX_INSTANCES	2000000
 #define SIM_MAX_EVENTS		256
+#define SIM_MAX_PHASES		256
 
 /* scheduling policies, with the values of the kernel's SCHED_* constants */
 enum sim_policy {
