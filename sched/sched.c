@@ -440,14 +440,19 @@ struct task_struct *schedule(int cpu)
 		deactivate_task(prev, rq);
 	}
 
-	for (;;) {
-		if (rq->nr_running)
-			break;
-		if (load_balance(rq, 1) && rq->nr_running)
-			continue;
-		next = rq->idle;
-		rq->expired_timestamp = 0;
-		goto switch_tasks;
+	if (unlikely(!rq->nr_running)) {
+		/* may drop and retake rq->lock (double_lock_balance) */
+		load_balance(rq, 1);
+		/*
+		 * A migration thread may have preempted prev meanwhile
+		 * (it makes the idle task current): switch from that.
+		 */
+		prev = rq->curr;
+		if (!rq->nr_running) {
+			next = rq->idle;
+			rq->expired_timestamp = 0;
+			goto switch_tasks;
+		}
 	}
 
 	array = rq->active;
@@ -727,8 +732,12 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 			break;
 		double_rq_unlock(rq_src, rq_dest);
 	}
-	/* already moved by someone else (balancing): nothing to do */
-	if (rq_src != rq || (p->cpus_allowed & (1UL << cpu_src)))
+	/*
+	 * Moved by someone else (balancing), allowed here again, or
+	 * exiting meanwhile: nothing to do.
+	 */
+	if (rq_src != rq || (p->cpus_allowed & (1UL << cpu_src)) ||
+	    (p->flags & PF_EXITING))
 		goto out_unlock;
 	if (task_running(rq_src, p)) {
 		/* the migration thread preempts p, then sleeps again */
@@ -792,7 +801,7 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 		return -EINVAL;
 
 	rq = task_rq_lock(p);
-	if (p == rq->idle) {
+	if (p == rq->idle || (p->flags & PF_EXITING)) {
 		task_rq_unlock(rq);
 		return -EINVAL;
 	}

@@ -695,7 +695,8 @@ void double_rq_unlock(struct runqueue *rq1, struct runqueue *rq2);
  *
  * Context: may block until a migration thread has moved @p; the caller
  * holds no runqueue lock.
- * Return: 0, or -EINVAL when no allowed CPU is online (nothing changed).
+ * Return: 0, or -EINVAL when no allowed CPU is online, or @p is an idle
+ * task or exiting (nothing changed).
  */
 int set_cpus_allowed(struct task_struct *p, unsigned long new_mask);
 

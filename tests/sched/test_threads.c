@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/sched/test_threads.c - real concurrency in sched/sched.c: the
+ * migration queue served newest first, double_rq_lock and load_balance
+ * hammered from several pthreads, and a lockstep machine (one pthread per
+ * CPU) mixing ticks, schedule, wakeups, yields and migrations.
+ *
+ * Workers never assert: they count what they saw; the test joins them
+ * and asserts (CUnit is not thread-safe).  Clean under ThreadSanitizer.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/slab.h"
+#include "sched/sched.h"
+#include "tests/ktest.h"
+#include "tests/sched/sched_test.h"
+
+/* ------------------------------------------------------- LIFO queue */
+
+struct order_log {
+	pthread_mutex_t lock;
+	struct task_struct *seq[8];
+	int n;
+};
+
+static void log_order(struct task_struct *p, int src, int dst, void *data)
+{
+	struct order_log *log = data;
+
+	(void)src;
+	(void)dst;
+	pthread_mutex_lock(&log->lock);
+	if (log->n < (int)ARRAY_SIZE(log->seq))
+		log->seq[log->n++] = p;
+	pthread_mutex_unlock(&log->lock);
+}
+
+struct mover {
+	pthread_t thread;
+	struct task_struct *p;
+	unsigned long mask;
+	int ret;
+};
+
+static void *mover_fn(void *arg)
+{
+	struct mover *m = arg;
+
+	m->ret = set_cpus_allowed(m->p, m->mask);
+	return NULL;
+}
+
+static void test_migration_queue_lifo(void)
+{
+	struct order_log log = { .lock = PTHREAD_MUTEX_INITIALIZER, .n = 0 };
+	struct sched_hooks hooks = { .migrate = log_order, .data = &log };
+	struct mover m[3];
+	int i, ok = 1;
+
+	machine_up(3);
+	sched_set_hooks(&hooks);
+	for (i = 0; i < 3; i++) {
+		m[i].p = new_task_on("m", 0, 0);
+		m[i].mask = 1UL << (1 + i % 2);
+	}
+	migration_freeze(0, true);
+	for (i = 0; i < 3; i++) {
+		CU_ASSERT_EQUAL_FATAL(pthread_create(&m[i].thread, NULL,
+						     mover_fn, &m[i]), 0);
+		/* wait until this request is queued before the next */
+		while (migration_queue_len(0) != i + 1)
+			sched_yield();
+	}
+	CU_ASSERT_EQUAL(log.n, 0);	/* nothing served while frozen */
+	migration_freeze(0, false);
+	for (i = 0; i < 3; i++) {
+		pthread_join(m[i].thread, NULL);
+		ok &= m[i].ret == 0;
+	}
+	CU_ASSERT_TRUE(ok);
+	SCHED_CHECK();
+	/* newest request first */
+	CU_ASSERT_EQUAL_FATAL(log.n, 3);
+	CU_ASSERT_PTR_EQUAL(log.seq[0], m[2].p);
+	CU_ASSERT_PTR_EQUAL(log.seq[1], m[1].p);
+	CU_ASSERT_PTR_EQUAL(log.seq[2], m[0].p);
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL(task_cpu(m[i].p), 1 + i % 2);
+	CU_ASSERT_EQUAL(migration_queue_len(0), 0);
+	sched_set_hooks(NULL);
+	machine_down();
+}
+
+/* ----------------------------------------------- lock and balance hammer */
+
+#define HAMMER_CPUS	4
+#define HAMMER_ITERS	3000
+
+/* per-runqueue counters, each changed only under that runqueue's lock */
+static unsigned long hammer_count[HAMMER_CPUS];
+
+struct hammer {
+	pthread_t thread;
+	int cpu;
+	unsigned int seed;
+	unsigned long locked, pulled, bad_counts;
+};
+
+static void *hammer_fn(void *arg)
+{
+	struct hammer *h = arg;
+	struct runqueue *a, *b, *rq = cpu_rq(h->cpu);
+	int i, other;
+
+	for (i = 0; i < HAMMER_ITERS; i++) {
+		other = rand_r(&h->seed) % HAMMER_CPUS;
+		a = cpu_rq(h->cpu);
+		b = cpu_rq(other);
+		if (rand_r(&h->seed) % 2) {
+			double_rq_lock(a, b);
+			hammer_count[h->cpu]++;
+			if (other != h->cpu)
+				hammer_count[other]++;
+			h->locked += 1 + (other != h->cpu);
+			/* both locked: their counts must add up */
+			if (a->nr_running != (unsigned long)
+			    (a->active->nr_active + a->expired->nr_active) ||
+			    b->nr_running != (unsigned long)
+			    (b->active->nr_active + b->expired->nr_active))
+				h->bad_counts++;
+			double_rq_unlock(a, b);
+		} else {
+			spin_lock(&rq->lock);
+			h->pulled += load_balance(rq, rand_r(&h->seed) % 2);
+			spin_unlock(&rq->lock);
+		}
+	}
+	return NULL;
+}
+
+static void test_double_lock_and_balance_hammer(void)
+{
+	struct hammer h[HAMMER_CPUS];
+	unsigned long locked = 0, pulled = 0, bad = 0, counted = 0;
+	int i, ntasks = 48;
+
+	machine_up(HAMMER_CPUS);
+	cache_decay_ticks = 0;
+	memset(hammer_count, 0, sizeof(hammer_count));
+	/* everything on CPU 0, so balancing has work */
+	for (i = 0; i < ntasks; i++)
+		new_task_on("h", i % 10, 0);
+	jiffies++;
+	for (i = 0; i < HAMMER_CPUS; i++) {
+		h[i].cpu = i;
+		h[i].seed = 100 + i;
+		h[i].locked = h[i].pulled = h[i].bad_counts = 0;
+		CU_ASSERT_EQUAL_FATAL(pthread_create(&h[i].thread, NULL,
+						     hammer_fn, &h[i]), 0);
+	}
+	for (i = 0; i < HAMMER_CPUS; i++) {
+		pthread_join(h[i].thread, NULL);
+		locked += h[i].locked;
+		pulled += h[i].pulled;
+		bad += h[i].bad_counts;
+	}
+	for (i = 0; i < HAMMER_CPUS; i++)
+		counted += hammer_count[i];
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(bad, 0UL);
+	CU_ASSERT_EQUAL(counted, locked);	/* no lost update */
+	CU_ASSERT(pulled > 0);
+	CU_ASSERT_EQUAL(sched_nr_running_total(), (unsigned long)ntasks);
+	CU_ASSERT(cpu_rq(0)->nr_running < (unsigned long)ntasks);
+	machine_down();
+}
+
+/* --------------------------------------------------- lockstep machine */
+
+#define LOCKSTEP_CPUS	4
+#define LOCKSTEP_TASKS	24
+#define LOCKSTEP_STEPS	1500
+
+static pthread_barrier_t lockstep_barrier;
+static struct task_struct *lockstep_tasks[LOCKSTEP_TASKS];
+
+struct cpu_worker {
+	pthread_t thread;
+	int cpu;
+	unsigned int seed;
+	unsigned long schedules, migrations_failed;
+};
+
+static void *cpu_worker_fn(void *arg)
+{
+	struct cpu_worker *w = arg;
+	struct task_struct *p, *curr;
+	int step, op;
+
+	for (step = 0; step < LOCKSTEP_STEPS; step++) {
+		pthread_barrier_wait(&lockstep_barrier);
+		if (w->cpu == 0)
+			jiffies++;	/* nobody else runs now */
+		pthread_barrier_wait(&lockstep_barrier);
+
+		scheduler_tick(w->cpu, 1);
+		p = lockstep_tasks[rand_r(&w->seed) % LOCKSTEP_TASKS];
+		op = rand_r(&w->seed) % 16;
+		switch (op) {
+		case 0:
+		case 1:
+			curr = cpu_curr(w->cpu);
+			if (curr != cpu_rq(w->cpu)->idle) {
+				set_task_state(curr, TASK_INTERRUPTIBLE);
+				schedule(w->cpu);
+				w->schedules++;
+			}
+			break;
+		case 2:
+		case 3:
+		case 4:
+			try_to_wake_up(p, rand_r(&w->seed) % 2, w->cpu);
+			break;
+		case 5:
+			if (set_cpus_allowed(p, 1 + rand_r(&w->seed) % 15))
+				w->migrations_failed++;
+			break;
+		case 6:
+			sys_sched_yield(w->cpu);
+			break;
+		case 7:
+			set_user_nice(p, rand_r(&w->seed) % 40 - 20);
+			break;
+		default:
+			break;
+		}
+		if (test_tsk_need_resched(cpu_curr(w->cpu))) {
+			schedule(w->cpu);
+			w->schedules++;
+		}
+	}
+	return NULL;
+}
+
+static void test_lockstep_machine(void)
+{
+	struct cpu_worker w[LOCKSTEP_CPUS];
+	unsigned long schedules = 0, failed = 0, moved = 0, queued = 0;
+	int i;
+
+	machine_up(LOCKSTEP_CPUS);
+	/* BUSY_REBALANCE_TICK 5 and cache-hot 2 ticks: lots of balancing */
+	kstruct_hz = 20;
+	cache_decay_ticks = 2;
+	for (i = 0; i < LOCKSTEP_TASKS; i++)
+		lockstep_tasks[i] = new_task_on("w", i % 7 - 3, i % 2);
+	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&lockstep_barrier, NULL,
+						   LOCKSTEP_CPUS), 0);
+	for (i = 0; i < LOCKSTEP_CPUS; i++) {
+		w[i].cpu = i;
+		w[i].seed = 7 * i + 1;
+		w[i].schedules = w[i].migrations_failed = 0;
+		CU_ASSERT_EQUAL_FATAL(pthread_create(&w[i].thread, NULL,
+						     cpu_worker_fn, &w[i]), 0);
+	}
+	for (i = 0; i < LOCKSTEP_CPUS; i++) {
+		pthread_join(w[i].thread, NULL);
+		schedules += w[i].schedules;
+		failed += w[i].migrations_failed;
+	}
+	pthread_barrier_destroy(&lockstep_barrier);
+	SCHED_CHECK();
+	for (i = 0; i < LOCKSTEP_TASKS; i++)
+		queued += lockstep_tasks[i]->array != NULL;
+	/* conservation: every queued task is counted exactly once */
+	CU_ASSERT_EQUAL(sched_nr_running_total(), queued);
+	CU_ASSERT_EQUAL(nr_tasks(), 2 + LOCKSTEP_TASKS);
+	CU_ASSERT_EQUAL(failed, 0UL);
+	CU_ASSERT(schedules > 0);
+	for (i = 0; i < LOCKSTEP_CPUS; i++)
+		moved += cpu_rq(i)->nr_pulled + cpu_rq(i)->nr_migrated_in;
+	CU_ASSERT(moved > 0);
+	for (i = 0; i < LOCKSTEP_TASKS; i++)
+		CU_ASSERT(lockstep_tasks[i]->cpus_allowed &
+			  (1UL << task_cpu(lockstep_tasks[i])));
+	machine_down();
+}
+
+static CU_TestInfo thread_tests[] = {
+	{ "migration queue served newest first", test_migration_queue_lifo },
+	{ "double_rq_lock and load_balance hammer",
+	  test_double_lock_and_balance_hammer },
+	{ "lockstep machine, one pthread per CPU", test_lockstep_machine },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sched/threads", thread_tests, NULL, NULL)
