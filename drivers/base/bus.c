@@ -41,7 +41,7 @@ static LIST_HEAD(bus_driver_list);
 /* guards bus_driver_list and each bus's node and present */
 static DEFINE_SPINLOCK(bus_driver_lock);
 
-/*
+/**
  * struct bus_cursor - where a bus_for_each_dev/drv call stands
  * @node: link on bus->walkers
  * @pos: the entry last handed to the callback, or the list head before
@@ -111,6 +111,14 @@ void put_bus(struct bus_type *bus)
 	spin_unlock(&bus_driver_lock);
 }
 
+/**
+ * bus_get_registered() - take a reference on a bus if it is registered
+ * @bus: the bus
+ *
+ * Context: takes bus_driver_lock.
+ * Return: 0 with a reference taken, or -ENODEV (no reference) when @bus
+ * is not registered.
+ */
 int bus_get_registered(struct bus_type *bus)
 {
 	int error = -ENODEV;
@@ -225,7 +233,12 @@ static void bus_unlink(struct bus_type *bus, struct list_head *entry)
 	list_del_init(entry);
 }
 
-/* Append @dev to its bus's devices list.  Caller holds bind_lock. */
+/**
+ * bus_add_device() - append a device to its bus's devices list
+ * @dev: the device, not on any list
+ *
+ * Context: caller holds the bus's bind_lock; write-locks bus->lock.
+ */
 void bus_add_device(struct device *dev)
 {
 	struct bus_type *bus = dev->bus;
@@ -236,7 +249,14 @@ void bus_add_device(struct device *dev)
 	write_unlock(&bus->lock);
 }
 
-/* Take @dev off its bus's devices list.  Caller holds bind_lock. */
+/**
+ * bus_remove_device() - take a device off its bus's devices list
+ * @dev: the device, on its bus's list
+ *
+ * Walks standing on @dev step back to its predecessor.
+ *
+ * Context: caller holds the bus's bind_lock; write-locks bus->lock.
+ */
 void bus_remove_device(struct device *dev)
 {
 	struct bus_type *bus = dev->bus;
@@ -247,9 +267,13 @@ void bus_remove_device(struct device *dev)
 	write_unlock(&bus->lock);
 }
 
-/*
- * Push @drv at the HEAD of its bus's drivers list: the newest driver is
- * the first one a new device is offered to.  Caller holds bind_lock.
+/**
+ * bus_add_driver() - push a driver at the HEAD of its bus's drivers list
+ * @drv: the driver, not on any list
+ *
+ * The newest driver is the first one a new device is offered to.
+ *
+ * Context: caller holds the bus's bind_lock; write-locks bus->lock.
  */
 void bus_add_driver(struct device_driver *drv)
 {
@@ -261,7 +285,14 @@ void bus_add_driver(struct device_driver *drv)
 	write_unlock(&bus->lock);
 }
 
-/* Take @drv off its bus's drivers list.  Caller holds bind_lock. */
+/**
+ * bus_remove_driver() - take a driver off its bus's drivers list
+ * @drv: the driver, on its bus's list
+ *
+ * Walks standing on @drv step back to its predecessor.
+ *
+ * Context: caller holds the bus's bind_lock; write-locks bus->lock.
+ */
 void bus_remove_driver(struct device_driver *drv)
 {
 	struct bus_type *bus = drv->bus;
@@ -349,7 +380,8 @@ int bus_for_each_dev(struct bus_type *bus, struct device *start, void *data,
 		error = -EINVAL;
 		goto out_unlock;
 	}
-	bus_cursor_start(bus, &cursor, start ? &start->bus_list : &bus->devices);
+	bus_cursor_start(bus, &cursor,
+			 start ? &start->bus_list : &bus->devices);
 	while ((node = bus_cursor_next(bus, &cursor, &bus->devices))) {
 		dev = get_device(to_dev(node));
 		read_unlock(&bus->lock);
@@ -403,7 +435,8 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
 		error = -EINVAL;
 		goto out_unlock;
 	}
-	bus_cursor_start(bus, &cursor, start ? &start->bus_list : &bus->drivers);
+	bus_cursor_start(bus, &cursor,
+			 start ? &start->bus_list : &bus->drivers);
 	while ((node = bus_cursor_next(bus, &cursor, &bus->drivers))) {
 		drv = get_driver(to_drv(node));
 		read_unlock(&bus->lock);
@@ -511,7 +544,8 @@ static bool bus_check_device(struct bus_type *bus, struct device *dev)
 	}
 	if (drv->bus != bus || !drv->present ||
 	    !on_list(&bus->drivers, &drv->bus_list))
-		return check_failed(bus, "device %s bound to driver %s not on the bus",
+		return check_failed(bus,
+				    "device %s bound to driver %s not on the bus",
 				    dev->name, drv->name);
 	if (!on_list(&drv->devices, &dev->driver_list))
 		return check_failed(bus, "device %s not on its driver %s's list",

@@ -99,7 +99,15 @@ static int bus_match(struct device *dev, struct device_driver *drv)
 	return 1;
 }
 
-/* Offer @dev to each driver of its bus, newest first.  Holds bind_lock. */
+/**
+ * device_attach() - bind a device to the first driver that takes it
+ * @dev: a registered, unbound device
+ *
+ * Offers @dev to each driver of its bus in list order (newest first)
+ * until one's match and probe both succeed.
+ *
+ * Context: caller holds the bus's bind_lock.
+ */
 void device_attach(struct device *dev)
 {
 	struct device_driver *drv;
@@ -111,7 +119,14 @@ void device_attach(struct device *dev)
 	}
 }
 
-/* Offer @drv every unbound device of its bus, oldest first.  bind_lock. */
+/**
+ * driver_attach() - bind a driver to every unbound device it takes
+ * @drv: a registered driver
+ *
+ * Offers @drv every unbound device of its bus, oldest first.
+ *
+ * Context: caller holds the bus's bind_lock.
+ */
 void driver_attach(struct device_driver *drv)
 {
 	struct device *dev;
@@ -122,10 +137,14 @@ void driver_attach(struct device_driver *drv)
 	}
 }
 
-/*
- * Unbind @dev from its driver, if any: the driver's remove runs while the
- * device is still bound, then the device leaves the driver's list and
- * drops its reference on the driver.  Caller holds bind_lock.
+/**
+ * device_detach() - unbind a device from its driver, if any
+ * @dev: a registered device
+ *
+ * The driver's remove runs while the device is still bound; then the
+ * device leaves the driver's list and drops its reference on the driver.
+ *
+ * Context: caller holds the bus's bind_lock.
  */
 void device_detach(struct device *dev)
 {
@@ -143,7 +162,12 @@ void device_detach(struct device *dev)
 	put_driver(drv);
 }
 
-/* Unbind every device of @drv, first bound first.  Caller holds bind_lock. */
+/**
+ * driver_detach() - unbind every device of a driver, first bound first
+ * @drv: the driver
+ *
+ * Context: caller holds the bus's bind_lock.
+ */
 void driver_detach(struct device_driver *drv)
 {
 	while (!list_empty(&drv->devices))
@@ -188,7 +212,7 @@ int device_register(struct device *dev)
 	atomic_set(&dev->refcount, 1);
 	dev->driver = NULL;
 	INIT_LIST_HEAD(&dev->driver_list);
-	get_bus(bus);		/* the device's, dropped on unregistration */
+	get_bus(bus);		/* the device's, until unregistration */
 	bus_add_device(dev);
 	device_attach(dev);
 out_unlock:

@@ -17,8 +17,8 @@
  *   bad input (a device twice, something never registered, a device with
  *   no bus, a driver on an unregistered bus) without changing anything.
  *   device_unregister, driver_unregister and bus_unregister return int.
- * - bus_unregister exists (2.5.33 had only put_bus): it refuses a bus that
- *   still has devices or drivers.
+ * - bus_unregister() is kstruct's: it refuses a bus that still has
+ *   devices or drivers.
  * - bus_for_each_dev/bus_for_each_drv take a @start entry, as later
  *   kernels' do, and survive the removal of ANY entry during the walk,
  *   the current one included: every walk registers a cursor on the bus,

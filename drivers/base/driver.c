@@ -102,7 +102,7 @@ int driver_register(struct device_driver *drv)
 	}
 	atomic_set(&drv->refcount, 1);
 	INIT_LIST_HEAD(&drv->devices);
-	get_bus(bus);		/* the driver's, dropped on unregistration */
+	get_bus(bus);		/* the driver's, until unregistration */
 	bus_add_driver(drv);
 	driver_attach(drv);
 out_unlock:

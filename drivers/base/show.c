@@ -170,18 +170,21 @@ int bus_print_dot(struct bus_type *bus, FILE *out)
 		goto out_unlock;
 	}
 	fprintf(out, "digraph \"bus %s\" {\n", bus->name);
-	fprintf(out, "\trankdir=LR;\n\tnode [shape=record, fontname=\"Helvetica\"];\n");
-	fprintf(out, "\tlabel=\"bus %s: next pointers (prev pointers mirror them)\";\n",
-		bus->name);
-	fprintf(out, "\tbus [label=\"struct bus_type %s|<devices>devices|<drivers>drivers\"];\n",
-		bus->name);
+	fprintf(out, "\trankdir=LR;\n"
+		"\tnode [shape=record, fontname=\"Helvetica\"];\n");
+	fprintf(out, "\tlabel=\"bus %s: next pointers "
+		"(prev pointers mirror them)\";\n", bus->name);
+	fprintf(out, "\tbus [label=\"struct bus_type %s"
+		"|<devices>devices|<drivers>drivers\"];\n", bus->name);
 	i = 0;
 	list_for_each_entry(dev, &bus->devices, bus_list)
-		fprintf(out, "\tdev%d [label=\"struct device %s|<bus_list>bus_list|<driver_list>driver_list\"];\n",
+		fprintf(out, "\tdev%d [label=\"struct device %s"
+			"|<bus_list>bus_list|<driver_list>driver_list\"];\n",
 			i++, dev_label(dev));
 	i = 0;
 	list_for_each_entry(drv, &bus->drivers, bus_list)
-		fprintf(out, "\tdrv%d [label=\"struct device_driver %s|<bus_list>bus_list|<devices>devices\"];\n",
+		fprintf(out, "\tdrv%d [label=\"struct device_driver %s"
+			"|<bus_list>bus_list|<devices>devices\"];\n",
 			i++, drv->name);
 
 	for (n = 0; n < DOT_MAX; n++)
@@ -201,7 +204,8 @@ int bus_print_dot(struct bus_type *bus, FILE *out)
 	i = 0;
 	list_for_each_entry(dev, &bus->devices, bus_list) {
 		if (dev->driver)
-			fprintf(out, "\tdev%d -> drv%d [style=dashed, color=gray40, label=\"driver\"];\n",
+			fprintf(out, "\tdev%d -> drv%d [style=dashed, "
+				"color=gray40, label=\"driver\"];\n",
 				i, drv_index(bus, dev->driver));
 		i++;
 	}
