@@ -352,8 +352,119 @@ static void test_concurrent_bus(void)
 			atomic_load(&fx_removes) - removes);
 }
 
+/*
+ * A bus that comes and goes: one thread registers it, puts a device on
+ * it, takes both away again, over and over, while two others walk it.
+ * Walks see either -ENODEV (not registered) or a complete walk; a walk in
+ * progress holds the bus, so registering it again meanwhile is -EBUSY,
+ * and its locks are never set up again under a walk's feet.
+ */
+#define CHURN_STEPS	3000
+
+static struct bus_type aux;
+
+struct churn {
+	pthread_t thread;
+	long errors, cycles, busy;
+};
+
+struct aux_walker {
+	pthread_t thread;
+	long errors, walked, absent;
+};
+
+static int aux_count(struct device *dev, void *data)
+{
+	long *visits = data;
+
+	(*visits)++;
+	return dev->bus == &aux ? 0 : -EINVAL;
+}
+
+static void *churn_thread(void *arg)
+{
+	struct churn *c = arg;
+	struct fx_device *dev;
+	int step, ret;
+
+	for (step = 0; step < CHURN_STEPS; step++) {
+		ret = bus_register(&aux);
+		if (ret == -EBUSY) {
+			c->busy++;	/* a walk still holds the old one */
+			continue;
+		}
+		if (ret) {
+			c->errors++;
+			continue;
+		}
+		dev = fx_device_new(&aux, 100000 + step, 0);
+		if (!dev || device_register(&dev->dev))
+			c->errors++;
+		else if (device_unregister(&dev->dev))
+			c->errors++;	/* frees it, now or after a walk */
+		if (bus_unregister(&aux))
+			c->errors++;
+		c->cycles++;
+	}
+	return NULL;
+}
+
+static void *aux_walker_thread(void *arg)
+{
+	struct aux_walker *w = arg;
+	int step, ret;
+
+	for (step = 0; step < CHURN_STEPS; step++) {
+		long visits = 0;
+
+		ret = bus_for_each_dev(&aux, NULL, &visits, aux_count);
+		if (ret == -ENODEV)
+			w->absent++;
+		else if (ret || visits > 1)
+			w->errors++;
+		else
+			w->walked++;
+	}
+	return NULL;
+}
+
+static void test_bus_churn(void)
+{
+	struct churn c = { .errors = 0 };
+	struct aux_walker w[2];
+	long dev_releases = atomic_load(&fx_dev_releases);
+	int i, started = 0;
+
+	memset(w, 0, sizeof(w));
+	fx_bus_init(&aux, "threads-aux");
+	if (!pthread_create(&c.thread, NULL, churn_thread, &c))
+		started++;
+	for (i = 0; i < 2; i++)
+		if (!pthread_create(&w[i].thread, NULL, aux_walker_thread,
+				    &w[i]))
+			started++;
+	CU_ASSERT_EQUAL_FATAL(started, 3);
+	pthread_join(c.thread, NULL);
+	for (i = 0; i < 2; i++)
+		pthread_join(w[i].thread, NULL);
+
+	CU_ASSERT_EQUAL(c.errors, 0);
+	CU_ASSERT(c.cycles > 0);
+	CU_ASSERT_EQUAL(c.cycles + c.busy, CHURN_STEPS);
+	for (i = 0; i < 2; i++) {
+		CU_ASSERT_EQUAL(w[i].errors, 0);
+		CU_ASSERT_EQUAL(w[i].walked + w[i].absent, CHURN_STEPS);
+	}
+	/* every device made was released, the bus is gone for good */
+	CU_ASSERT_EQUAL(atomic_load(&fx_dev_releases) - dev_releases, c.cycles);
+	CU_ASSERT_EQUAL(aux.present, 0);
+	CU_ASSERT_EQUAL(atomic_read(&aux.refcount), 0);
+	CU_ASSERT(buses_check());
+}
+
 static CU_TestInfo threads_tests[] = {
 	{ "owners, walkers and a checker at once", test_concurrent_bus },
+	{ "a bus registered and unregistered under walkers", test_bus_churn },
 	CU_TEST_INFO_NULL,
 };
 
