@@ -82,10 +82,22 @@ struct hlist_node {
  * Debug checks.  __list_add_valid() and __list_del_entry_valid() return
  * false, after reporting, when an operation would corrupt a list; the
  * operation is then skipped.  The handler decides what a report does:
- * abort() by default; tests install one that records the message.
+ * by default the report goes to stderr and the add or delete aborts
+ * (list_check() and hlist_check() only return false); tests install a
+ * handler that records the message.
  */
 typedef void list_debug_handler_fn(const char *msg);	/* function type */
 
+/**
+ * list_debug_set_handler() - choose what a debug report does
+ * @fn: called with the one-line report; NULL restores the default
+ *      (print to stderr; abort for a failed add or delete check)
+ *
+ * A handler that returns lets the caller skip the operation and go on.
+ *
+ * Context: any thread; the handler is process-wide.
+ * Return: the previous handler (NULL for the default).
+ */
 list_debug_handler_fn *list_debug_set_handler(list_debug_handler_fn *fn);
 
 #ifdef LIST_DEBUG
@@ -120,7 +132,9 @@ static inline bool __list_del_entry_valid(struct list_head *entry)
  * Walks the ring from @head checking that no pointer is NULL or poison
  * and that every node's next->prev points back at it.  Those back links
  * also guarantee the walk comes back to @head, so a corrupt list cannot
- * make it loop.  Reports the first fault through the debug handler.
+ * make it loop.  Reports the first fault through the debug handler; with
+ * none installed it prints the report to stderr and, unlike a failed
+ * add or delete check, does not abort: the caller handles the answer.
  *
  * Return: true when the ring is sound.  O(n).
  */
@@ -131,7 +145,8 @@ bool list_check(const struct list_head *head);
  * @h: the hlist head
  *
  * Checks first->pprev == &h->first and node->next->pprev == &node->next
- * along the chain, with no NULL or poison pprev.
+ * along the chain, with no NULL or poison pprev.  Reports as list_check()
+ * does (never aborts).
  *
  * Return: true when the chain is sound.  O(n).
  */

@@ -43,9 +43,15 @@ bool __list_debug_end(bool ok)
 	return ok;
 }
 
-/* One line: "<op> corruption at <file:line>: <detail>", then the handler. */
-static void __attribute__((format(printf, 2, 3)))
-report(const char *op, const char *fmt, ...)
+/*
+ * One line: "<op> corruption at <file:line>: <detail>", then the handler.
+ * Without a handler the line goes to stderr and, when @fatal, the process
+ * aborts: an add or delete that found its neighbours corrupt cannot be
+ * carried on with.  list_check() and hlist_check() are questions whose
+ * callers handle a false answer, so they are not fatal.
+ */
+static void __attribute__((format(printf, 3, 4)))
+report(bool fatal, const char *op, const char *fmt, ...)
 {
 	list_debug_handler_fn *fn = __atomic_load_n(&debug_handler,
 						    __ATOMIC_SEQ_CST);
@@ -72,7 +78,8 @@ report(const char *op, const char *fmt, ...)
 	}
 	fprintf(stderr, "%s\n", msg);
 	fflush(stderr);
-	abort();
+	if (fatal)
+		abort();
 }
 
 static bool is_poison(const void *p)
@@ -85,22 +92,22 @@ bool __list_add_valid(struct list_head *entry, struct list_head *prev,
 		      struct list_head *next)
 {
 	if (!prev || !next) {
-		report("list_add", "prev (%p) or next (%p) is NULL",
+		report(true, "list_add", "prev (%p) or next (%p) is NULL",
 		       (void *)prev, (void *)next);
 		return false;
 	}
 	if (next->prev != prev) {
-		report("list_add", "next->prev should be prev (%p), but was %p (next=%p)",
+		report(true, "list_add", "next->prev should be prev (%p), but was %p (next=%p)",
 		       (void *)prev, (void *)next->prev, (void *)next);
 		return false;
 	}
 	if (prev->next != next) {
-		report("list_add", "prev->next should be next (%p), but was %p (prev=%p)",
+		report(true, "list_add", "prev->next should be next (%p), but was %p (prev=%p)",
 		       (void *)next, (void *)prev->next, (void *)prev);
 		return false;
 	}
 	if (entry == prev || entry == next) {
-		report("list_add", "double add: new=%p, prev=%p, next=%p",
+		report(true, "list_add", "double add: new=%p, prev=%p, next=%p",
 		       (void *)entry, (void *)prev, (void *)next);
 		return false;
 	}
@@ -113,27 +120,27 @@ bool __list_del_entry_valid(struct list_head *entry)
 	struct list_head *next = entry->next;
 
 	if (!next || !prev) {
-		report("list_del", "%p has NULL pointer (next=%p, prev=%p)",
+		report(true, "list_del", "%p has NULL pointer (next=%p, prev=%p)",
 		       (void *)entry, (void *)next, (void *)prev);
 		return false;
 	}
 	if (next == LIST_POISON1) {
-		report("list_del", "%p->next is LIST_POISON1 (%p): already deleted",
+		report(true, "list_del", "%p->next is LIST_POISON1 (%p): already deleted",
 		       (void *)entry, (void *)LIST_POISON1);
 		return false;
 	}
 	if (prev == LIST_POISON2) {
-		report("list_del", "%p->prev is LIST_POISON2 (%p): already deleted",
+		report(true, "list_del", "%p->prev is LIST_POISON2 (%p): already deleted",
 		       (void *)entry, (void *)LIST_POISON2);
 		return false;
 	}
 	if (prev->next != entry) {
-		report("list_del", "prev->next should be %p, but was %p (prev=%p)",
+		report(true, "list_del", "prev->next should be %p, but was %p (prev=%p)",
 		       (void *)entry, (void *)prev->next, (void *)prev);
 		return false;
 	}
 	if (next->prev != entry) {
-		report("list_del", "next->prev should be %p, but was %p (next=%p)",
+		report(true, "list_del", "next->prev should be %p, but was %p (next=%p)",
 		       (void *)entry, (void *)next->prev, (void *)next);
 		return false;
 	}
@@ -150,14 +157,14 @@ bool (list_check)(const struct list_head *head)
 
 		if (!next || !pos->prev || is_poison(next) ||
 		    is_poison(pos->prev)) {
-			report("list_check",
+			report(false, "list_check",
 			       "node %lu (%p) of list %p has next=%p prev=%p",
 			       index, (const void *)pos, (const void *)head,
 			       (const void *)next, (const void *)pos->prev);
 			return false;
 		}
 		if (next->prev != pos) {
-			report("list_check",
+			report(false, "list_check",
 			       "node %lu (%p) of list %p: next->prev should be %p, but was %p",
 			       index, (const void *)next, (const void *)head,
 			       (const void *)pos, (const void *)next->prev);
@@ -178,7 +185,7 @@ bool (hlist_check)(const struct hlist_head *h)
 	for (pos = h->first; pos; pos = pos->next) {
 		if ((const void *)pos == (const void *)HLIST_POISON1 ||
 		    pos->pprev != expect) {
-			report("hlist_check",
+			report(false, "hlist_check",
 			       "node %lu (%p) of chain %p: pprev should be %p, but was %p",
 			       index, (const void *)pos, (const void *)h,
 			       (const void *)expect,

@@ -441,6 +441,33 @@ static void test_default_handler_aborts(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
 }
 
+/* list_check() with the default handler: a report, false, no abort */
+static void child_check_broken_ring(void)
+{
+	struct world w;
+	bool ok;
+
+	list_debug_set_handler(NULL);
+	world_init(&w);
+	w.c.prev = &w.a;
+	fprintf(stderr, "line %d\n", __LINE__ + 1);
+	ok = list_check(&w.h);
+	_exit(ok ? 1 : 0);
+}
+
+static void test_list_check_default_does_not_abort(void)
+{
+	char out[2048], want[160];
+	int status, line = 0;
+
+	status = run_in_child(child_check_broken_ring, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CU_ASSERT_EQUAL(sscanf(out, "line %d", &line), 1);
+	snprintf(want, sizeof(want), "\nlist_check corruption at %s:%d: ",
+		 __FILE__, line);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+}
+
 static void child_touch_poison1(void)
 {
 	volatile struct list_head *p = LIST_POISON1;
@@ -502,6 +529,8 @@ static CU_TestInfo list_debug_cases[] = {
 	  test_set_handler_returns_previous },
 	{ "default handler: abort, message on stderr (fork)",
 	  test_default_handler_aborts },
+	{ "list_check with the default handler: false, no abort (fork)",
+	  test_list_check_default_does_not_abort },
 	{ "LIST_POISON1/LIST_POISON2 fault (fork)", test_poison_faults },
 	CU_TEST_INFO_NULL,
 };
