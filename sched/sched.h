@@ -747,7 +747,8 @@ unsigned long sched_nr_running_total(void);
  * @rt_priority: 0 for OTHER, 1..99 otherwise
  *
  * The task has a full timeslice, sleep_avg 0, all CPUs allowed, and is
- * in TASK_RUNNING state but not queued: call wake_up_forked_process().
+ * in TASK_UNINTERRUPTIBLE (as a fork child in 2.5.33) and not queued: call
+ * wake_up_forked_process().
  *
  * Return: the task, or NULL (-ENOMEM or bad arguments; nothing changed).
  */
