@@ -740,6 +740,7 @@ struct soak {
 	struct soak_model m;
 	unsigned long long rng;
 	int mismatches;
+	long removed_in_walks;
 };
 
 static unsigned int soak_rand(struct soak *s, unsigned int n)
@@ -905,14 +906,60 @@ static int soak_walk_fn(struct device *dev, void *data)
 		if (device_unregister(dev))
 			w->errors++;
 		model_device_unregister(w->s, fd->id);
+		w->s->removed_in_walks++;
 	}
 	return w->n++ == w->stop_at ? 100 + w->n : 0;
+}
+
+static int soak_walk_drv_fn(struct device_driver *drv, void *data)
+{
+	struct soak_walk *w = data;
+	struct fx_driver *fd = to_fx_driver(drv);
+
+	if (w->n < SOAK_DEVS * 2)
+		w->seen[w->n] = fd->id;
+	if (soak_rand(w->s, 3) == 0) {
+		if (driver_unregister(drv))
+			w->errors++;
+		model_driver_unregister(w->s, fd->id);
+		w->s->removed_in_walks++;
+	}
+	w->n++;
+	return 0;
+}
+
+/* a walk of the drivers, or of the devices after a random start */
+static int soak_walk_other(struct soak *s, bool drivers)
+{
+	struct soak_model *m = &s->m;
+	struct soak_walk w = { .s = s, .stop_at = -1 };
+	int order[SOAK_DEVS], n, k, first = 0, ret;
+
+	if (drivers) {
+		n = m->ndrv;
+		memcpy(order, m->drv_order, sizeof(int) * SOAK_DRVS);
+		ret = bus_for_each_drv(&bus, NULL, &w, soak_walk_drv_fn);
+	} else {
+		n = m->ndev;
+		memcpy(order, m->dev_order, sizeof(order));
+		if (n)
+			first = 1 + (int)soak_rand(s, (unsigned int)n);
+		ret = bus_for_each_dev(&bus, first ? &s->dev[order[first - 1]].dev :
+				       NULL, &w, soak_walk_fn);
+	}
+	/* only the current entry is removed: every entry after start seen */
+	if (w.errors || w.n != n - first)
+		s->mismatches++;
+	for (k = 0; k < w.n && first + k < n; k++)
+		if (w.seen[k] != order[first + k])
+			s->mismatches++;
+	return ret;
 }
 
 static void soak_step(struct soak *s)
 {
 	struct soak_model *m = &s->m;
-	unsigned int op = soak_rand(s, 9);
+	unsigned int op = soak_rand(s, 11);
 	int i = (int)soak_rand(s, SOAK_DEVS), j = (int)soak_rand(s, SOAK_DRVS);
 	long probes = atomic_load(&fx_probes_ok), removes = atomic_load(&fx_removes);
 	long binds = m->binds, unbinds = m->unbinds;
@@ -943,6 +990,11 @@ static void soak_step(struct soak *s)
 		expect = m->drv_reg[j] ? 0 : -ENOENT;
 		if (m->drv_reg[j])
 			model_driver_unregister(s, j);
+		break;
+	case 9:
+	case 10:
+		ret = soak_walk_other(s, op == 9);
+		expect = 0;
 		break;
 	default:
 		/* a walk: full, or stopped at a random visit */
@@ -992,6 +1044,7 @@ static void test_soak(void)
 	/* it did exercise binding, unbinding and falling through */
 	CU_ASSERT(s.m.binds > 100);
 	CU_ASSERT(s.m.unbinds > 100);
+	CU_ASSERT(s.removed_in_walks > 100);
 	for (j = 0; j < SOAK_DRVS; j++)
 		if (s.m.drv_reg[j])
 			CU_ASSERT_EQUAL(driver_unregister(&s.drv[j].drv), 0);
