@@ -10,23 +10,62 @@
 
 #include "sched/sched.h"
 
-/* the installed trace hooks (all NULL by default) */
+/* the installed trace hooks (all NULL by default; see sched_set_hooks) */
 extern struct sched_hooks sched_hooks;
 
-/* set_task_cpu() - move @p's ownership to @cpu; counts a migration */
+/**
+ * set_task_cpu() - move @p's ownership to @cpu, counting a migration
+ * @p: the task
+ * @cpu: its new CPU
+ *
+ * Context: the runqueue lock(s) @p moves between are held.
+ */
 void set_task_cpu(struct task_struct *p, int cpu);
 
-/*
- * double_task_rq_lock() - lock the runqueues of @p and @q (in address
- * order), stable against migration; returns them through @rqp/@rqq.
+/**
+ * double_task_rq_lock() - lock the runqueues of two tasks
+ * @p: a task
+ * @q: another task (may share @p's runqueue)
+ * @rqp: out, @p's runqueue
+ * @rqq: out, @q's runqueue
+ *
+ * Locks in address order and retries until neither task moved meanwhile.
+ *
+ * Context: the caller holds no runqueue lock; unlock with
+ * double_rq_unlock(*@rqp, *@rqq).
  */
 void double_task_rq_lock(struct task_struct *p, struct task_struct *q,
 			 struct runqueue **rqp, struct runqueue **rqq);
 
-/* exit.c: task allocation and the idle/init tasks of a new machine */
+/**
+ * alloc_task() - a zeroed task with every list initialised
+ * @comm: its name (spaces become underscores)
+ *
+ * Return: the task (TASK_UNINTERRUPTIBLE, nice 0, not linked), or NULL.
+ */
 struct task_struct *alloc_task(const char *comm);
+
+/**
+ * free_task() - run the release hook and free @p
+ * @p: a task on no list and no runqueue
+ */
 void free_task(struct task_struct *p);
+
+/**
+ * tree_init() - idle tasks of @nr_cpus CPUs and init (pid 1)
+ * @nr_cpus: CPUs online
+ *
+ * Context: runqueues initialised; called by sched_init().
+ * Return: 0, or -ENOMEM with nothing allocated.
+ */
 int tree_init(int nr_cpus);
+
+/**
+ * tree_teardown() - free every task, idle tasks included
+ * @nr_cpus: CPUs online
+ *
+ * Context: migration threads stopped; called by sched_teardown().
+ */
 void tree_teardown(int nr_cpus);
 
 #endif /* KSTRUCT_SCHED_INTERNAL_H */

@@ -399,6 +399,7 @@ static inline int test_tsk_need_resched(const struct task_struct *p)
  * MIN_TIMESLICE + (MAX_TIMESLICE - MIN_TIMESLICE) * (MAX_PRIO - 1 -
  * static_prio) / (MAX_USER_PRIO - 1), in ticks.
  *
+ * Context: any; reads only @p->static_prio and HZ.
  * Return: the slice in ticks.
  */
 static inline unsigned int task_timeslice(const struct task_struct *p)
@@ -447,6 +448,9 @@ void sched_teardown(void);
 /**
  * sched_set_hooks() - install trace hooks
  * @hooks: copied; NULL removes them
+ *
+ * Context: call while no other thread is inside the scheduler (between
+ * ticks); hooks are read without locks.
  */
 void sched_set_hooks(const struct sched_hooks *hooks);
 
@@ -463,6 +467,7 @@ void init_idle(struct task_struct *idle, int cpu);
  * sched_find_first_bit() - first set bit of a priority bitmap
  * @b: a bitmap of BITMAP_SIZE longs with bit MAX_PRIO set
  *
+ * Context: the lock of the runqueue owning @b is held (or @b is private).
  * Return: the lowest set bit, MAX_PRIO when the array is empty.
  */
 int sched_find_first_bit(const unsigned long *b);
@@ -489,6 +494,7 @@ void dequeue_task(struct task_struct *p, struct prio_array *array);
  * effective_prio() - static priority adjusted by the sleep bonus
  * @p: the task
  *
+ * Context: @p's runqueue lock is held, or @p is not yet visible.
  * Return: @p->prio for a real-time task, else static_prio - bonus
  * clamped to [MAX_RT_PRIO, MAX_PRIO - 1], bonus =
  * 40 * 25 * sleep_avg / MAX_SLEEP_AVG / 100 - 5.
@@ -517,6 +523,7 @@ void deactivate_task(struct task_struct *p, struct runqueue *rq);
  * task_rq_lock() - lock the runqueue @p is on, stable against migration
  * @p: the task
  *
+ * Context: takes the runqueue lock; the caller holds no runqueue lock.
  * Return: the locked runqueue (task_cpu(p) cannot change until unlock).
  */
 struct runqueue *task_rq_lock(struct task_struct *p);
@@ -528,6 +535,8 @@ void task_rq_unlock(struct runqueue *rq);
  * set_task_state() - change a task's state under its runqueue lock
  * @p: the task (normally the current task of its CPU, about to sleep)
  * @state: TASK_RUNNING, TASK_INTERRUPTIBLE, TASK_UNINTERRUPTIBLE, ...
+ *
+ * Context: takes @p's runqueue lock.
  */
 void set_task_state(struct task_struct *p, long state);
 
@@ -557,6 +566,7 @@ int wake_up_process(struct task_struct *p);
  * Scales the child's sleep_avg by CHILD_PENALTY% and its real parent's
  * by PARENT_PENALTY%, recomputes the child's prio and activates it.
  *
+ * Context: takes the runqueue locks of @p and @cpu.
  * Return: 0, -EINVAL when @cpu is offline or not in @p->cpus_allowed or
  * @p was already woken.
  */
@@ -569,6 +579,9 @@ int wake_up_forked_process(struct task_struct *p, int cpu);
  * A child still in its first slice returns its time_slice to its parent
  * (capped at MAX_TIMESLICE); a parent whose sleep_avg is above the
  * child's gets (EXIT_WEIGHT * parent + child) / (EXIT_WEIGHT + 1).
+ *
+ * Context: takes the runqueue locks of @p and its parent; called by
+ * release_task() under tasklist_lock.
  */
 void sched_exit(struct task_struct *p);
 
@@ -590,6 +603,7 @@ void scheduler_tick(int cpu, int user_tick);
  * and makes the first task of the best queue current.  Frees a previous
  * task that was released while current (after the switch_to hook).
  *
+ * Context: takes @cpu's runqueue lock (and a busiest one to balance).
  * Return: the task now current on @cpu.
  */
 struct task_struct *schedule(int cpu);
@@ -602,6 +616,7 @@ struct task_struct *schedule(int cpu);
  * a real-time task to the tail of its queue; need_resched is set.  The
  * caller then calls schedule(@cpu).
  *
+ * Context: takes @cpu's runqueue lock.
  * Return: 0.
  */
 long sys_sched_yield(int cpu);
@@ -611,6 +626,7 @@ long sys_sched_yield(int cpu);
  * @p: the task
  * @nice: -20..19
  *
+ * Context: takes @p's runqueue lock.
  * Return: 0, -EINVAL when @nice is out of range.
  */
 int set_user_nice(struct task_struct *p, long nice);
@@ -623,6 +639,7 @@ int set_user_nice(struct task_struct *p, long nice);
  *
  * Real-time prio becomes MAX_USER_RT_PRIO - 1 - @rt_priority.
  *
+ * Context: takes @p's runqueue lock.
  * Return: 0, or -EINVAL (nothing changed).
  */
 int setscheduler(struct task_struct *p, int policy, int rt_priority);
@@ -652,6 +669,7 @@ struct runqueue *find_busiest_queue(struct runqueue *this_rq, int this_cpu,
  * When @busiest has the lower address and the trylock fails, drops
  * @this_rq's lock and takes both in order, then recomputes the load.
  *
+ * Context: @this_rq->lock held; may drop and retake it.
  * Return: this queue's (possibly recomputed) load.
  */
 int double_lock_balance(struct runqueue *this_rq, struct runqueue *busiest,
@@ -664,6 +682,8 @@ int double_lock_balance(struct runqueue *this_rq, struct runqueue *busiest,
  * @p: a task neither running nor cache-hot
  * @this_rq: locked
  * @this_cpu: @this_rq's CPU
+ *
+ * Context: both runqueue locks held.
  */
 void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
 	       struct task_struct *p, struct runqueue *this_rq, int this_cpu);
@@ -682,6 +702,8 @@ int load_balance(struct runqueue *this_rq, int idle);
  * double_rq_lock() - lock two runqueues in ascending address order
  * @rq1: a runqueue
  * @rq2: a runqueue (may be @rq1)
+ *
+ * Context: the caller holds no runqueue lock.
  */
 void double_rq_lock(struct runqueue *rq1, struct runqueue *rq2);
 
@@ -707,6 +729,8 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask);
  *
  * While frozen, requests accumulate on the queue, so a test can observe
  * that they are served newest first.
+ *
+ * Context: takes @cpu's runqueue lock.
  */
 void migration_freeze(int cpu, bool frozen);
 
@@ -714,6 +738,7 @@ void migration_freeze(int cpu, bool frozen);
  * migration_queue_len() - requests waiting on @cpu's migration queue
  * @cpu: an online CPU
  *
+ * Context: takes @cpu's runqueue lock.
  * Return: the count, read under the runqueue lock.
  */
 int migration_queue_len(int cpu);
@@ -726,6 +751,7 @@ int migration_queue_len(int cpu);
  * queued task's prio/array/cpu, nr_running = active + expired, no task
  * on two queues, idle never queued.  Takes every runqueue lock.
  *
+ * Context: takes every runqueue lock (caller holds none).
  * Return: 0, or -EINVAL after printing the first violation to stderr.
  */
 int sched_check(void);
@@ -733,6 +759,7 @@ int sched_check(void);
 /**
  * sched_nr_running_total() - sum of nr_running over online runqueues
  *
+ * Context: takes every runqueue lock (caller holds none).
  * Return: the sum, read under all runqueue locks.
  */
 unsigned long sched_nr_running_total(void);
@@ -750,6 +777,7 @@ unsigned long sched_nr_running_total(void);
  * in TASK_UNINTERRUPTIBLE (as a fork child in 2.5.33) and not queued: call
  * wake_up_forked_process().
  *
+ * Context: takes tasklist_lock.
  * Return: the task, or NULL (-ENOMEM or bad arguments; nothing changed).
  */
 struct task_struct *sched_new_task(const char *comm, int nice, int policy,
@@ -782,6 +810,7 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
  * schedule(), which sets need_resched), runs exit_notify(), and releases
  * @p at once when it is detached.
  *
+ * Context: takes tasklist_lock, then @p's runqueue lock.
  * Return: 0, -EPERM for idle or init, -EINVAL when already exiting.
  */
 int do_exit(struct task_struct *p, int code);
@@ -803,6 +832,7 @@ void exit_notify(struct task_struct *father);
  * Never blocks (WNOHANG).  A traced zombie whose tracer is not its real
  * parent is handed back to the real parent instead of being reaped.
  *
+ * Context: takes tasklist_lock (and runqueue locks in sched_exit()).
  * Return: the reaped pid, 0 when no matching child is a zombie yet,
  * -ECHILD when @parent has no matching child.
  */
@@ -827,6 +857,7 @@ void release_task(struct task_struct *p);
  * @child moves onto @tracer's children and onto its real parent's
  * ptrace_children.
  *
+ * Context: takes tasklist_lock.
  * Return: 0, -EPERM (self, idle, init, zombie), -EBUSY (already traced).
  */
 int ptrace_attach(struct task_struct *tracer, struct task_struct *child);
@@ -835,6 +866,7 @@ int ptrace_attach(struct task_struct *tracer, struct task_struct *child);
  * ptrace_detach() - stop tracing @child
  * @child: a traced task
  *
+ * Context: takes tasklist_lock.
  * Return: 0, -EINVAL when @child is not traced.
  */
 int ptrace_detach(struct task_struct *child);
@@ -843,6 +875,7 @@ int ptrace_detach(struct task_struct *child);
  * next_thread() - the next task of @p's thread group
  * @p: a task
  *
+ * Context: tasklist_lock held, or the tree is not changing.
  * Return: the next thread (@p itself when alone).
  */
 struct task_struct *next_thread(const struct task_struct *p);
@@ -851,6 +884,7 @@ struct task_struct *next_thread(const struct task_struct *p);
  * find_task_by_pid() - look a task up on the task list
  * @pid: the pid
  *
+ * Context: takes tasklist_lock for reading.
  * Return: the task, or NULL.
  */
 struct task_struct *find_task_by_pid(pid_t pid);
@@ -863,6 +897,7 @@ struct task_struct *find_task_by_pid(pid_t pid);
  * a ptrace_list link is traced by someone other than its real parent; no
  * exiting task has children; no task is its own parent.
  *
+ * Context: takes tasklist_lock for reading.
  * Return: 0, or -EINVAL after printing the first violation to stderr.
  */
 int process_tree_check(void);
@@ -870,6 +905,7 @@ int process_tree_check(void);
 /**
  * nr_tasks() - tasks on the task list (idle of CPU 0 included)
  *
+ * Context: takes tasklist_lock for reading.
  * Return: the count.
  */
 int nr_tasks(void);
