@@ -576,7 +576,7 @@ void bench_note(struct bench *b, const char *fmt, ...)
 /* ------------------------------------------------------------------ */
 /* output files                                                        */
 
-static void json_string(FILE *f, const char *s)
+static void json_put_string(FILE *f, const char *s)
 {
 	const unsigned char *p;
 
@@ -609,7 +609,7 @@ static void json_string(FILE *f, const char *s)
 }
 
 /* JSON has no NaN or infinity: those become null */
-static void json_number(FILE *f, double v)
+static void json_put_number(FILE *f, double v)
 {
 	if (isfinite(v))
 		fprintf(f, "%.9g", v);
@@ -629,13 +629,13 @@ static void write_json(struct bench *b, FILE *f)
 	int kind, first;
 
 	fputs("{\n  \"subject\": ", f);
-	json_string(f, b->subject);
+	json_put_string(f, b->subject);
 	fprintf(f, ",\n  \"options\": {\"reps\": %u, \"warmup\": %u, "
 		"\"min_seconds\": ", b->opt.reps, b->opt.warmup);
-	json_number(f, b->opt.min_seconds);
+	json_put_number(f, b->opt.min_seconds);
 	fprintf(f, ", \"quick\": %s, \"clock_read_ns\": ",
 		b->opt.quick ? "true" : "false");
-	json_number(f, b->clock_ns);
+	json_put_number(f, b->clock_ns);
 	fprintf(f, ", \"long_call_seconds\": %g, \"long_call_reps\": %d},\n",
 		BENCH_LONG_CALL_SEC, BENCH_LONG_REPS);
 	fprintf(f, "  \"unit\": \"ns per operation\"");
@@ -648,32 +648,32 @@ static void write_json(struct bench *b, FILE *f)
 			fputs(first ? "\n    " : ",\n    ", f);
 			first = 0;
 			if (kind == BENCH_RECORD_NOTE) {
-				json_string(f, r->label);
+				json_put_string(f, r->label);
 				continue;
 			}
 			fputs("{\"group\": ", f);
-			json_string(f, r->group);
+			json_put_string(f, r->group);
 			fputs(kind == BENCH_RECORD_CASE ? ", \"series\": " :
 			      ", \"what\": ", f);
-			json_string(f, r->label);
+			json_put_string(f, r->label);
 			fputs(", \"x\": ", f);
-			json_number(f, r->x);
+			json_put_number(f, r->x);
 			if (kind == BENCH_RECORD_CASE) {
 				fputs(", \"median_ns\": ", f);
-				json_number(f, r->stat.median_ns);
+				json_put_number(f, r->stat.median_ns);
 				fputs(", \"min_ns\": ", f);
-				json_number(f, r->stat.min_ns);
+				json_put_number(f, r->stat.min_ns);
 				fputs(", \"max_ns\": ", f);
-				json_number(f, r->stat.max_ns);
+				json_put_number(f, r->stat.max_ns);
 				fprintf(f, ", \"reps\": %u, \"ops\": %lu}",
 					r->stat.reps, r->stat.ops);
 			} else {
 				fputs(kind == BENCH_RECORD_RATIO ?
 				      ", \"ratio\": " : ", \"value\": ", f);
-				json_number(f, r->value);
+				json_put_number(f, r->value);
 				if (kind == BENCH_RECORD_RATIO) {
 					fputs(", \"ratio_of_min\": ", f);
-					json_number(f, r->value_min);
+					json_put_number(f, r->value_min);
 				}
 				fputc('}', f);
 			}
@@ -770,14 +770,17 @@ static void slug(char *out, size_t size, const char *s)
 	out[n] = '\0';
 }
 
-/* a gnuplot single-quoted string: a quote is written twice */
+/*
+ * A gnuplot single-quoted string: a quote is written twice, and a control
+ * character (a newline would end the command) becomes a space.
+ */
 static void gp_string(FILE *f, const char *s)
 {
 	fputc('\'', f);
 	for (; *s; s++) {
 		if (*s == '\'')
 			fputc('\'', f);
-		fputc(*s, f);
+		fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
 	}
 	fputc('\'', f);
 }
@@ -940,9 +943,11 @@ static void write_plot(struct bench *b, struct bench_record *first,
 	fputc('\n', f);
 	if (close_out(b, f, path))
 		return;
-	if (plot && run_gnuplot(b, name))
+	if (plot && run_gnuplot(b, name)) {
 		fprintf(stderr, "bench %s: gnuplot failed on %s\n", b->subject,
 			path);
+		bench_set_error(b, -EIO);
+	}
 }
 
 static void write_outputs(struct bench *b)

@@ -1,0 +1,764 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/bench/test_bench.c - the benchmark harness, bench/bench.c.
+ *
+ * bench.c is part of the kstruct tool, not of the library, so this file
+ * includes it whole and supplies the three registry functions of
+ * tools/kstruct.c that it calls (a small registry of its own), which also
+ * lets it run the "kstruct bench" command function directly.
+ *
+ * No test here measures speed: they check what the harness does - how
+ * many times it calls a case's functions and in which order, the
+ * statistics it derives, the files it writes (parsed back with jansson),
+ * its errors, and that a failed allocation at any point is reported and
+ * leaks nothing.  The minimum repetition time is set to 1 ns wherever a
+ * call count must be exact, which makes the batch one call whatever the
+ * machine's speed.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "bench/bench.c"
+#include "tests/ktest.h"
+
+/* ------------------------------------------------------------------ */
+/* a registry standing in for tools/kstruct.c                          */
+
+static struct kstruct_entry *test_registry;
+
+void kstruct_register(struct kstruct_entry *entry)
+{
+	struct kstruct_entry **p = &test_registry;
+
+	while (*p && ((*p)->kind < entry->kind ||
+		      ((*p)->kind == entry->kind &&
+		       (*p)->order <= entry->order)))
+		p = &(*p)->next;
+	entry->next = *p;
+	*p = entry;
+}
+
+struct kstruct_entry *kstruct_entries(enum kstruct_kind kind)
+{
+	struct kstruct_entry *e;
+
+	for (e = test_registry; e; e = e->next)
+		if (e->kind == kind)
+			return e;
+	return NULL;
+}
+
+struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name)
+{
+	struct kstruct_entry *e;
+
+	for (e = kstruct_entries(kind); e && e->kind == kind; e = e->next)
+		if (!strcmp(e->name, name))
+			return e;
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                             */
+
+/* the harness prints its tables on stdout: keep them out of CUnit's */
+static int saved_stdout = -1;
+
+static void quiet(void)
+{
+	int null = open("/dev/null", O_WRONLY);
+
+	fflush(stdout);
+	saved_stdout = dup(STDOUT_FILENO);
+	if (null >= 0) {
+		dup2(null, STDOUT_FILENO);
+		close(null);
+	}
+}
+
+static void loud(void)
+{
+	fflush(stdout);
+	if (saved_stdout >= 0) {
+		dup2(saved_stdout, STDOUT_FILENO);
+		close(saved_stdout);
+		saved_stdout = -1;
+	}
+}
+
+/* options that make every batch a single call */
+static struct bench_options exact_options(unsigned int reps,
+					  unsigned int warmup)
+{
+	struct bench_options opt;
+
+	bench_options_init(&opt, 0);
+	opt.reps = reps;
+	opt.warmup = warmup;
+	opt.min_seconds = 1e-9;
+	return opt;
+}
+
+/* a case that logs each call of its functions */
+struct probe {
+	char name;		/* written to the log by fn */
+	unsigned long setups, calls, teardowns;
+	int setup_pending;	/* setup ran and fn has not yet */
+	int order_ok;		/* setup, fn, teardown always in that order */
+	char *log;		/* shared log of fn calls, or NULL */
+	size_t *log_len;
+	size_t log_size;
+};
+
+static void probe_setup(void *arg)
+{
+	struct probe *p = arg;
+
+	p->setups++;
+	if (p->setup_pending)
+		p->order_ok = 0;
+	p->setup_pending = 1;
+}
+
+static void probe_fn(void *arg)
+{
+	struct probe *p = arg;
+
+	p->calls++;
+	if (p->log && *p->log_len + 1 < p->log_size) {
+		p->log[(*p->log_len)++] = p->name;
+		p->log[*p->log_len] = '\0';
+	}
+}
+
+static void probe_fn_after_setup(void *arg)
+{
+	struct probe *p = arg;
+
+	if (!p->setup_pending)
+		p->order_ok = 0;
+	p->setup_pending = 0;
+	probe_fn(arg);
+}
+
+static void probe_teardown(void *arg)
+{
+	struct probe *p = arg;
+
+	if (p->setup_pending)
+		p->order_ok = 0;
+	p->teardowns++;
+}
+
+static void stat_sane(const struct bench_stat *st)
+{
+	CU_ASSERT_PTR_NOT_NULL_FATAL(st);
+	CU_ASSERT(st->min_ns >= 0);
+	CU_ASSERT(st->min_ns <= st->median_ns);
+	CU_ASSERT(st->median_ns <= st->max_ns);
+}
+
+/* ------------------------------------------------------------------ */
+/* measuring                                                           */
+
+static void test_measure_calls_setup_fn_teardown(void)
+{
+	struct bench_options opt = exact_options(4, 2);
+	struct probe p = { .name = 'a', .order_ok = 1 };
+	struct bench_spec spec = {
+		.group = "g", .series = "s", .ops = 7,
+		.setup = probe_setup, .fn = probe_fn_after_setup,
+		.teardown = probe_teardown, .arg = &p,
+	};
+	const struct bench_stat *st;
+	struct bench *b;
+
+	quiet();
+	b = bench_begin("probe", &opt);
+	st = b ? bench_measure(b, &spec) : NULL;
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	stat_sane(st);
+	/* two warm-up calls, then four repetitions of one call each */
+	CU_ASSERT_EQUAL(p.calls, 6);
+	CU_ASSERT_EQUAL(p.setups, 6);
+	CU_ASSERT_EQUAL(p.teardowns, 6);
+	CU_ASSERT(p.order_ok);
+	CU_ASSERT_EQUAL(st->reps, 4);
+	CU_ASSERT_EQUAL(st->ops, 7);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), 0);
+	loud();
+}
+
+static void test_measure_batches_short_bodies(void)
+{
+	struct bench_options opt;
+	struct probe p = { .name = 'a' };
+	struct bench_spec spec = {
+		.group = "g", .series = "s", .ops = 3, .fn = probe_fn,
+		.arg = &p,
+	};
+	const struct bench_stat *st;
+	unsigned long batch;
+	struct bench *b;
+
+	bench_options_init(&opt, 0);
+	opt.reps = 3;
+	opt.warmup = 1;
+	opt.min_seconds = 1e-3;	/* far longer than one empty call */
+	quiet();
+	b = bench_begin("batch", &opt);
+	st = b ? bench_measure(b, &spec) : NULL;
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	stat_sane(st);
+	CU_ASSERT_EQUAL(st->ops % 3, 0);
+	batch = st->ops / 3;
+	CU_ASSERT(batch > 1);
+	CU_ASSERT(batch <= BENCH_MAX_BATCH);
+	CU_ASSERT_EQUAL(p.calls, 1 + 3 * batch);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), 0);
+	loud();
+}
+
+static void test_measure_zero_warmup_still_calibrates(void)
+{
+	struct bench_options opt = exact_options(2, 0);
+	struct probe p = { .name = 'a' };
+	struct bench_spec spec = {
+		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.arg = &p,
+	};
+	struct bench *b;
+
+	quiet();
+	b = bench_begin("zero", &opt);
+	if (b)
+		bench_measure(b, &spec);
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_EQUAL(p.calls, 1 + 2);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), 0);
+	loud();
+}
+
+static void test_measure_set_interleaves(void)
+{
+	struct bench_options opt = exact_options(3, 1);
+	char log[64] = "";
+	size_t len = 0;
+	struct probe p[3] = {
+		{ .name = 'A', .log = log, .log_len = &len, .log_size = 64 },
+		{ .name = 'B', .log = log, .log_len = &len, .log_size = 64 },
+		{ .name = 'C', .log = log, .log_len = &len, .log_size = 64 },
+	};
+	struct bench_spec spec[3];
+	const struct bench_stat *st[3] = { NULL, NULL, NULL };
+	struct bench *b;
+	int i;
+
+	memset(spec, 0, sizeof(spec));
+	for (i = 0; i < 3; i++) {
+		spec[i].group = "set";
+		spec[i].series = (const char *[]){ "a", "b", "c" }[i];
+		spec[i].ops = 1;
+		spec[i].fn = probe_fn;
+		spec[i].arg = &p[i];
+	}
+	quiet();
+	b = bench_begin("set", &opt);
+	CU_ASSERT_EQUAL(b ? bench_measure_set(b, spec, 3, st) : -1, 0);
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	/* each warms up in turn, then the repetitions go round */
+	CU_ASSERT_STRING_EQUAL(log, "ABC" "ABC" "ABC" "ABC");
+	for (i = 0; i < 3; i++) {
+		stat_sane(st[i]);
+		CU_ASSERT_EQUAL(st[i]->reps, 3);
+	}
+	CU_ASSERT(st[0] != st[1] && st[1] != st[2]);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), 0);
+	loud();
+}
+
+static void test_bad_spec_is_an_error_not_a_crash(void)
+{
+	struct bench_options opt = exact_options(2, 1);
+	struct probe p = { .name = 'a' };
+	struct bench_spec good = {
+		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.arg = &p,
+	};
+	struct bench_spec bad[4];
+	const struct bench_stat *st, *two[2];
+	struct bench *b;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		bad[i] = good;
+	bad[0].fn = NULL;
+	bad[1].ops = 0;
+	bad[2].group = NULL;
+	bad[3].series = NULL;
+
+	CU_ASSERT_PTR_NULL(bench_measure(NULL, &good));
+	CU_ASSERT_EQUAL(bench_measure_set(NULL, &good, 1, two), -EINVAL);
+	quiet();
+	b = bench_begin("bad", &opt);
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	for (i = 0; i < 4; i++) {
+		quiet();
+		st = bench_measure(b, &bad[i]);
+		loud();
+		CU_ASSERT_PTR_NOT_NULL(st);
+		CU_ASSERT_EQUAL(st->reps, 0);
+		CU_ASSERT_EQUAL(st->median_ns, 0);
+	}
+	/* one bad case in a set: nothing of the set runs */
+	bad[0] = good;
+	bad[1].ops = 0;
+	quiet();
+	CU_ASSERT_EQUAL(bench_measure_set(b, bad, 2, two), -EINVAL);
+	loud();
+	CU_ASSERT_EQUAL(p.calls, 0);
+	CU_ASSERT_EQUAL(two[0]->reps, 0);
+	CU_ASSERT_EQUAL(two[1]->reps, 0);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), -EINVAL);
+	loud();
+	CU_ASSERT_EQUAL(bench_finish(NULL), -EINVAL);
+	CU_ASSERT_PTR_NULL(bench_begin(NULL, &opt));
+}
+
+static void test_ratio(void)
+{
+	struct bench_stat num = { .median_ns = 3, .min_ns = 2, .max_ns = 4,
+				  .reps = 5, .ops = 1 };
+	struct bench_stat den = { .median_ns = 2, .min_ns = 1, .max_ns = 2,
+				  .reps = 5, .ops = 1 };
+	struct bench_stat zero = { .reps = 5, .ops = 1 };
+	struct bench_stat unmeasured = { .median_ns = 1, .min_ns = 1 };
+	struct bench_options opt = exact_options(1, 0);
+	struct bench_record *r;
+	struct bench *b;
+
+	quiet();
+	b = bench_begin("ratio", &opt);
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	quiet();
+	CU_ASSERT_DOUBLE_EQUAL(bench_ratio(b, "g", "n/d", 1, &num, &den), 1.5,
+			       1e-12);
+	CU_ASSERT(isnan(bench_ratio(b, "g", "n/0", 1, &num, &zero)));
+	CU_ASSERT(isnan(bench_ratio(b, "g", "n/u", 1, &num, &unmeasured)));
+	CU_ASSERT(isnan(bench_ratio(b, "g", "n/NULL", 1, &num, NULL)));
+	loud();
+	CU_ASSERT_DOUBLE_EQUAL(bench_ratio(NULL, "g", "x", 1, &num, &den), 1.5,
+			       1e-12);
+	r = list_first_entry(&b->records, struct bench_record, node);
+	CU_ASSERT_EQUAL(r->kind, BENCH_RECORD_RATIO);
+	CU_ASSERT_DOUBLE_EQUAL(r->value_min, 2.0, 1e-12);
+	CU_ASSERT_EQUAL(list_count_nodes(&b->records), 4);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), 0);
+	loud();
+}
+
+/* ------------------------------------------------------------------ */
+/* output files                                                        */
+
+static char outdir[64];
+
+static int make_outdir(void)
+{
+	strcpy(outdir, "/tmp/kstruct-test-bench-XXXXXX");
+	return mkdtemp(outdir) ? 0 : -1;
+}
+
+static void remove_outdir(void)
+{
+	struct dirent *d;
+	char path[sizeof(outdir) + sizeof(d->d_name) + 1];
+	DIR *dir = opendir(outdir);
+
+	if (!dir)
+		return;
+	while ((d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", outdir, d->d_name);
+		unlink(path);
+	}
+	closedir(dir);
+	rmdir(outdir);
+}
+
+static int exists(const char *name)
+{
+	char path[320];
+
+	snprintf(path, sizeof(path), "%s/%s", outdir, name);
+	return access(path, F_OK) == 0;
+}
+
+static const char nasty[] = "quote\" back\\slash\nnew\tline,comma \x01 é";
+
+/* two groups: "curve" has two x values (a plot), "point" one (none) */
+static int write_sample_run(const char *path_env)
+{
+	struct bench_options opt = exact_options(3, 1);
+	struct probe p = { .name = 'a' };
+	struct bench_spec spec = {
+		.group = "curve", .series = nasty, .ops = 2, .fn = probe_fn,
+		.arg = &p,
+	};
+	const struct bench_stat *s1, *s2;
+	const char *path = getenv("PATH");
+	char saved[4096];
+	struct bench *b;
+	int ret;
+
+	snprintf(saved, sizeof(saved), "%s", path ? path : "");
+
+	opt.outdir = outdir;
+	if (path_env)
+		setenv("PATH", path_env, 1);
+	quiet();
+	b = bench_begin("sample", &opt);
+	if (!b) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	spec.x = 10;
+	s1 = bench_measure(b, &spec);
+	spec.x = 100;
+	s2 = bench_measure(b, &spec);
+	spec.group = "point";
+	spec.series = "only";
+	spec.x = 5;
+	bench_measure(b, &spec);
+	bench_ratio(b, "curve", nasty, 100, s2, s1);
+	bench_value(b, "point", "bytes", 5, 4096);
+	bench_note(b, "a note with %s", nasty);
+	ret = bench_finish(b);
+out:
+	loud();
+	if (path_env)
+		setenv("PATH", saved, 1);
+	return ret;
+}
+
+static void test_json_output(void)
+{
+	json_t *root, *cases, *ratios, *values, *notes, *c;
+	json_error_t error;
+	char path[256];
+	size_t i;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent"), 0);
+	snprintf(path, sizeof(path), "%s/sample.json", outdir);
+	root = json_load_file(path, 0, &error);
+	CU_ASSERT_PTR_NOT_NULL(root);
+	if (!root)
+		goto out;
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root, "subject")),
+			       "sample");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
+		json_object_get(root, "options"), "reps")), 3);
+	cases = json_object_get(root, "cases");
+	ratios = json_object_get(root, "ratios");
+	values = json_object_get(root, "values");
+	notes = json_object_get(root, "notes");
+	CU_ASSERT_EQUAL(json_array_size(cases), 3);
+	CU_ASSERT_EQUAL(json_array_size(ratios), 1);
+	CU_ASSERT_EQUAL(json_array_size(values), 1);
+	CU_ASSERT_EQUAL(json_array_size(notes), 1);
+	json_array_foreach(cases, i, c) {
+		double median = json_number_value(json_object_get(c, "median_ns"));
+
+		CU_ASSERT(json_number_value(json_object_get(c, "min_ns")) <= median);
+		CU_ASSERT(median <= json_number_value(json_object_get(c, "max_ns")));
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "ops")), 2);
+	}
+	/* strings come back exactly, whatever they hold */
+	c = json_array_get(cases, 0);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "series")),
+			       nasty);
+	CU_ASSERT_EQUAL(json_number_value(json_object_get(c, "x")), 10);
+	c = json_array_get(ratios, 0);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "what")),
+			       nasty);
+	CU_ASSERT(json_is_number(json_object_get(c, "ratio")));
+	CU_ASSERT(json_is_number(json_object_get(c, "ratio_of_min")));
+	c = json_array_get(values, 0);
+	CU_ASSERT_EQUAL(json_number_value(json_object_get(c, "value")), 4096);
+	CU_ASSERT_NSTRING_EQUAL(json_string_value(json_array_get(notes, 0)),
+				"a note with quote\"", 18);
+	json_decref(root);
+out:
+	remove_outdir();
+}
+
+/* split one CSV record (RFC 4180 quoting); returns the number of fields */
+static int csv_split(FILE *f, char fields[][128], int max)
+{
+	int n = 0, quoted = 0, ch;
+	size_t len = 0;
+
+	while ((ch = fgetc(f)) != EOF) {
+		if (quoted) {
+			if (ch == '"') {
+				ch = fgetc(f);
+				if (ch != '"') {
+					quoted = 0;
+					ungetc(ch, f);
+					continue;
+				}
+			}
+		} else if (ch == '"') {
+			quoted = 1;
+			continue;
+		} else if (ch == ',' || ch == '\n') {
+			if (n < max) {
+				fields[n][len] = '\0';
+				n++;
+			}
+			len = 0;
+			if (ch == '\n')
+				return n;
+			continue;
+		}
+		if (n < max && len + 1 < sizeof(fields[0]))
+			fields[n][len++] = (char)ch;
+	}
+	return n;
+}
+
+static void test_csv_output(void)
+{
+	char fields[16][128], path[256];
+	int rows = 0, n, cases = 0, ratios = 0;
+	FILE *f;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent"), 0);
+	snprintf(path, sizeof(path), "%s/sample.csv", outdir);
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL(f);
+	if (!f)
+		goto out;
+	n = csv_split(f, fields, 16);
+	CU_ASSERT_EQUAL(n, 12);
+	CU_ASSERT_STRING_EQUAL(fields[0], "subject");
+	CU_ASSERT_STRING_EQUAL(fields[11], "ratio_of_min");
+	while ((n = csv_split(f, fields, 16)) > 0) {
+		rows++;
+		CU_ASSERT_EQUAL(n, 12);
+		CU_ASSERT_STRING_EQUAL(fields[0], "sample");
+		if (!strcmp(fields[1], "case")) {
+			cases++;
+			if (cases == 1)
+				CU_ASSERT_STRING_EQUAL(fields[3], nasty);
+			CU_ASSERT_STRING_EQUAL(fields[8], "3");
+		} else if (!strcmp(fields[1], "ratio")) {
+			ratios++;
+			CU_ASSERT_STRING_EQUAL(fields[3], nasty);
+			CU_ASSERT(fields[10][0] != '\0');
+		}
+	}
+	CU_ASSERT_EQUAL(rows, 6);	/* 3 cases, ratio, value, note */
+	CU_ASSERT_EQUAL(cases, 3);
+	CU_ASSERT_EQUAL(ratios, 1);
+	fclose(f);
+out:
+	remove_outdir();
+}
+
+static void test_plots_without_gnuplot(void)
+{
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent"), 0);
+	/* a script for the group with two x values, none for the other */
+	CU_ASSERT(exists("sample-curve.gp"));
+	CU_ASSERT(!exists("sample-curve.png"));
+	CU_ASSERT(!exists("sample-point.gp"));
+	remove_outdir();
+}
+
+static void test_plots_with_gnuplot(void)
+{
+	int gnuplot = have_gnuplot();
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_EQUAL(write_sample_run(NULL), 0);
+	CU_ASSERT(exists("sample-curve.gp"));
+	/* the picture exists exactly when gnuplot is installed */
+	CU_ASSERT_EQUAL(exists("sample-curve.png"), gnuplot);
+	remove_outdir();
+}
+
+static void test_unwritable_outdir(void)
+{
+	struct bench_options opt = exact_options(1, 0);
+	struct bench *b;
+
+	opt.outdir = "/nonexistent/kstruct/bench";
+	quiet();
+	b = bench_begin("nowhere", &opt);
+	CU_ASSERT_PTR_NOT_NULL(b);
+	if (b)
+		CU_ASSERT(bench_finish(b) < 0);
+	loud();
+}
+
+static void test_slug(void)
+{
+	char out[32];
+
+	slug(out, sizeof(out), "Traversal, shuffled (N) ");
+	CU_ASSERT_STRING_EQUAL(out, "traversal-shuffled-n");
+	slug(out, sizeof(out), "--");
+	CU_ASSERT_STRING_EQUAL(out, "");
+	slug(out, 5, "abcdefgh");
+	CU_ASSERT_STRING_EQUAL(out, "abcd");
+}
+
+/* ------------------------------------------------------------------ */
+/* failed allocations                                                  */
+
+static void test_every_allocation_can_fail(void)
+{
+	long live = kmalloc_live();
+	unsigned long n, fired;
+	int ret, failures = 0;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	for (n = 1; n < 1000; n++) {
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		ret = write_sample_run("/nonexistent");
+		kmalloc_fault_reset();
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		if (kmalloc_fault_fired() == fired) {
+			/* the Nth allocation was past the last one: success */
+			CU_ASSERT_EQUAL(ret, 0);
+			break;
+		}
+		failures++;
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+	}
+	CU_ASSERT(failures > 5);
+	CU_ASSERT(n < 1000);
+	remove_outdir();
+}
+
+/* ------------------------------------------------------------------ */
+/* the command                                                         */
+
+static unsigned long fake_calls;
+static int fake_result;
+
+static void fake_fn(void *arg)
+{
+	(void)arg;
+	fake_calls++;
+}
+
+static int fake_subject(struct bench *b)
+{
+	struct bench_spec spec = {
+		.group = "fake", .series = "s", .ops = 1, .fn = fake_fn,
+	};
+
+	bench_measure(b, &spec);
+	return fake_result;
+}
+
+KSTRUCT_BENCH("fake", 1, "a subject for the tests", fake_subject)
+
+static int run_cmd(int argc, const char *const *args)
+{
+	char *argv[16];
+	int i, ret;
+
+	for (i = 0; i < argc && i < 15; i++)
+		argv[i] = (char *)args[i];
+	argv[i] = NULL;
+	quiet();
+	ret = cmd_bench(argc, argv);
+	loud();
+	return ret;
+}
+
+static void test_command(void)
+{
+	const char *help[] = { "bench", "--help" };
+	const char *list[] = { "bench", "--list" };
+	const char *unknown[] = { "bench", "--bogus" };
+	const char *nosubject[] = { "bench", "nosuch" };
+	const char *noreps[] = { "bench", "--reps" };
+	const char *zeroreps[] = { "bench", "--reps", "0" };
+	const char *badreps[] = { "bench", "--reps", "3x" };
+	const char *negwarm[] = { "bench", "--warmup", "-1" };
+	const char *noout[] = { "bench", "--out" };
+	const char *run[] = { "bench", "--reps", "2", "--warmup", "0",
+			      "--min-time", "0", "fake" };
+	const char *quick[] = { "bench", "--quick", "--min-time", "0",
+				"--warmup", "1" };
+	long live = kmalloc_live();
+
+	CU_ASSERT_EQUAL(run_cmd(2, help), 0);
+	CU_ASSERT_EQUAL(run_cmd(2, list), 0);
+	CU_ASSERT_EQUAL(run_cmd(2, unknown), 2);
+	CU_ASSERT_EQUAL(run_cmd(2, nosubject), 2);
+	CU_ASSERT_EQUAL(run_cmd(2, noreps), 2);
+	CU_ASSERT_EQUAL(run_cmd(3, zeroreps), 2);
+	CU_ASSERT_EQUAL(run_cmd(3, badreps), 2);
+	CU_ASSERT_EQUAL(run_cmd(3, negwarm), 2);
+	CU_ASSERT_EQUAL(run_cmd(2, noout), 2);
+	CU_ASSERT_EQUAL(fake_calls, 0);
+
+	fake_result = 0;
+	CU_ASSERT_EQUAL(run_cmd(8, run), 0);
+	CU_ASSERT_EQUAL(fake_calls, 1 + 2);	/* calibration + 2 reps */
+	fake_calls = 0;
+	CU_ASSERT_EQUAL(run_cmd(6, quick), 0);	/* every subject: "fake" */
+	CU_ASSERT_EQUAL(fake_calls, 1 + BENCH_QUICK_REPS);
+	fake_result = -EIO;
+	CU_ASSERT_EQUAL(run_cmd(8, run), 1);
+	fake_result = 0;
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
+static CU_TestInfo bench_cases[] = {
+	{ "measure calls setup, fn, teardown", test_measure_calls_setup_fn_teardown },
+	{ "measure batches short bodies", test_measure_batches_short_bodies },
+	{ "zero warm-up still calibrates", test_measure_zero_warmup_still_calibrates },
+	{ "measure_set interleaves repetitions", test_measure_set_interleaves },
+	{ "bad spec is an error, not a crash", test_bad_spec_is_an_error_not_a_crash },
+	{ "ratio of medians and of minimums", test_ratio },
+	{ "JSON output parses and round-trips", test_json_output },
+	{ "CSV output quotes and counts", test_csv_output },
+	{ "plots without gnuplot", test_plots_without_gnuplot },
+	{ "plots with gnuplot when installed", test_plots_with_gnuplot },
+	{ "unwritable output folder", test_unwritable_outdir },
+	{ "file-name slugs", test_slug },
+	{ "every allocation can fail", test_every_allocation_can_fail },
+	{ "the kstruct bench command", test_command },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("bench/harness", bench_cases, NULL, NULL)
