@@ -309,6 +309,29 @@ static void test_detached_and_current_exit(void)
 	machine_down();
 }
 
+static void test_teardown_frees_dead_current(void)
+{
+	struct task_struct *a, *r;
+	long live = kmalloc_live();
+
+	machine_up(2);
+	a = new_task_on("a", 0, 1);
+	r = fork_ok(a, CLONE_DETACHED, "r");
+	wake_up_forked_process(r, 1);
+	place_task(r, 0, 100);
+	CU_ASSERT_PTR_EQUAL(schedule(1), r);
+	CU_ASSERT_EQUAL(do_exit(r, 0), 0);
+	CU_ASSERT_EQUAL(r->state, TASK_DEAD);
+	/* an exiting task cannot be migrated or woken */
+	CU_ASSERT_EQUAL(set_cpus_allowed(r, 1UL), -EINVAL);
+	CU_ASSERT_EQUAL(wake_up_process(r), 0);
+	CU_ASSERT_EQUAL(do_exit(a, 0), 0);
+	CU_ASSERT_EQUAL(set_cpus_allowed(a, 1UL), -EINVAL);
+	SCHED_CHECK();
+	machine_down();	/* frees the dead current task too */
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
 /* ------------------------------------------------------------- the soak */
 
 #define SOAK_MAX	64
@@ -473,6 +496,8 @@ static CU_TestInfo exit_tests[] = {
 	{ "traced children across exit", test_traced_children_across_exit },
 	{ "wait on a traced zombie", test_wait_traced_zombie_hands_back },
 	{ "detached and current exits", test_detached_and_current_exit },
+	{ "teardown frees a dead current task",
+	  test_teardown_frees_dead_current },
 	{ "random soak with checkers", test_random_soak },
 	CU_TEST_INFO_NULL,
 };

@@ -478,6 +478,34 @@ static void test_starvation_sends_interactive_to_expired(void)
 	}
 }
 
+static void test_expiry_at_other_hz(void)
+{
+	static const unsigned int hzs[] = { 100, 250, 1024 };
+	struct task_struct *p;
+	unsigned int i, k, slice, min, max;
+
+	for (i = 0; i < ARRAY_SIZE(hzs); i++) {
+		machine_up_hz(1, hzs[i]);
+		min = 10 * hzs[i] / 1000;
+		max = 300 * hzs[i] / 1000;
+		slice = min + (max - min) * 19 / 39;	/* nice 0 */
+		p = new_task_on("hog", 0, 0);
+		CU_ASSERT_PTR_EQUAL(schedule(0), p);
+		CU_ASSERT_EQUAL(p->time_slice, slice);
+		for (k = 0; k + 1 < slice; k++) {
+			jiffies++;
+			scheduler_tick(0, 1);
+		}
+		CU_ASSERT_PTR_EQUAL(p->array, cpu_rq(0)->active);
+		jiffies++;
+		scheduler_tick(0, 1);
+		CU_ASSERT_PTR_EQUAL(p->array, cpu_rq(0)->expired);
+		CU_ASSERT_EQUAL(p->time_slice, slice);
+		SCHED_CHECK();
+		machine_down();
+	}
+}
+
 /* records the sequence of tasks switched to */
 struct switch_log {
 	struct task_struct *seq[64];
@@ -873,6 +901,7 @@ static CU_TestInfo core_tests[] = {
 	{ "sched_init fault injection", test_init_fault_injection },
 	{ "sched_new_task fault injection", test_new_task_fault_injection },
 	{ "expiry and array switch", test_expiry_and_array_switch },
+	{ "expiry at HZ 100, 250, 1024", test_expiry_at_other_hz },
 	{ "interactive reinsertion", test_interactive_reinsertion },
 	{ "starvation", test_starvation_sends_interactive_to_expired },
 	{ "round robin within a priority", test_round_robin_within_priority },
