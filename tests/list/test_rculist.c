@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "compat/slab.h"
@@ -224,7 +225,76 @@ static void test_hlist_rcu_wiring(void)
 	CU_ASSERT_EQUAL(hlist_count_nodes(&h), 1);
 }
 
+static char rcu_last_msg[512];
+static int rcu_reports;
+
+static void rcu_record(const char *msg)
+{
+	snprintf(rcu_last_msg, sizeof(rcu_last_msg), "%s", msg);
+	rcu_reports++;
+}
+
+static int once_count;
+
+static struct list_head *once(struct list_head *p)
+{
+	once_count++;
+	return p;
+}
+
+/* the _rcu writers run the LIST_DEBUG checks and name this file */
+static void test_rcu_debug_checks(void)
+{
+	list_debug_handler_fn *old = list_debug_set_handler(rcu_record);
+	LIST_HEAD(head);
+	struct list_head a, b, snap_a, snap_head;
+	char want[160];
+	int line;
+
+	list_add_rcu(&a, &head);
+	snap_a = a;
+	snap_head = head;
+	rcu_reports = 0;
+	line = __LINE__ + 1;
+	list_add_tail_rcu(&a, &head);		/* double add */
+	CU_ASSERT_EQUAL(rcu_reports, 1);
+	snprintf(want, sizeof(want), "list_add corruption at %s:%d: double add",
+		 __FILE__, line);
+	CU_ASSERT_PTR_NOT_NULL(strstr(rcu_last_msg, want));
+	CU_ASSERT_EQUAL(memcmp(&a, &snap_a, sizeof(a)), 0);
+	CU_ASSERT_EQUAL(memcmp(&head, &snap_head, sizeof(head)), 0);
+
+	list_del_rcu(&a);
+	CU_ASSERT_EQUAL(rcu_reports, 1);
+	line = __LINE__ + 1;
+	list_del_rcu(&a);			/* already deleted */
+	CU_ASSERT_EQUAL(rcu_reports, 2);
+	snprintf(want, sizeof(want), "list_del corruption at %s:%d: ",
+		 __FILE__, line);
+	CU_ASSERT_PTR_NOT_NULL(strstr(rcu_last_msg, want));
+	CU_ASSERT_PTR_NOT_NULL(strstr(rcu_last_msg, "LIST_POISON2"));
+	line = __LINE__ + 1;
+	list_replace_rcu(&a, &b);		/* replacing a deleted entry */
+	CU_ASSERT_EQUAL(rcu_reports, 3);
+	CU_ASSERT(list_empty(&head));
+	CU_ASSERT(list_check(&head));
+
+	/* each argument once */
+	once_count = 0;
+	list_add_rcu(once(&a), once(&head));
+	list_add_tail_rcu(once(&b), once(&head));
+	list_del_rcu(once(&a));
+	list_replace_rcu(once(&b), once(&a));
+	CU_ASSERT_EQUAL(once_count, 7);
+	CU_ASSERT_EQUAL(rcu_reports, 3);
+	CU_ASSERT_PTR_EQUAL(head.next, &a);
+	CU_ASSERT(list_check(&head));
+	list_debug_set_handler(old);
+}
+
 static CU_TestInfo rculist_cases[] = {
+	{ "LIST_DEBUG checks in _rcu writers; arguments evaluated once",
+	  test_rcu_debug_checks },
 	{ "list_add_rcu, list_add_tail_rcu wiring", test_list_add_rcu_wiring },
 	{ "list_del_rcu keeps next, poisons prev",
 	  test_list_del_rcu_keeps_next },
