@@ -203,6 +203,30 @@ int nr_tasks(void)
 	return n;
 }
 
+/*
+ * task_zombie() - has @p gone through exit_notify()?
+ *
+ * do_exit() sets PF_EXITING and makes the task a zombie inside one
+ * tasklist_lock section, and flags change only under that lock, so
+ * under tasklist_lock this is the zombie test.  p->state itself is
+ * also written under the runqueue lock alone (sleeps, wakeups), so
+ * reading it here would race with another CPU.
+ */
+static bool task_zombie(const struct task_struct *p)
+{
+	return p->flags & PF_EXITING;
+}
+
+/* p->state read under its runqueue lock (for the checker) */
+static long task_state_locked(struct task_struct *p)
+{
+	struct runqueue *rq = task_rq_lock(p);
+	long state = p->state;
+
+	task_rq_unlock(rq);
+	return state;
+}
+
 /* ------------------------------------------------------------ signals */
 
 /* record @sig for @t; tasklist_lock held for writing */
@@ -483,7 +507,7 @@ static void zap_thread(struct task_struct *p, struct task_struct *father,
 		__ptrace_unlink(p);
 	relink_parent(p, p->real_parent);
 	BUG_ON(p->parent == father);
-	if (p->state == TASK_ZOMBIE && p->exit_signal != -1)
+	if (task_zombie(p) && p->exit_signal != -1)
 		do_notify_parent(p, p->exit_signal);
 }
 
@@ -567,7 +591,7 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)
 		if (pid != -1 && p->pid != pid)
 			continue;
 		ret = 0;
-		if (p->state != TASK_ZOMBIE)
+		if (!task_zombie(p))
 			continue;
 		ret = p->pid;
 		if (exit_code)
@@ -644,13 +668,13 @@ static int check_task(struct task_struct *p)
 		check(p->ptrace && !list_empty(&p->ptrace_list),
 		      "task %d: parent %d is not real parent %d, untraced",
 		      p->pid, p->parent->pid, p->real_parent->pid);
-	if (p->state == TASK_ZOMBIE)
-		check((p->flags & PF_EXITING) && list_empty(&p->children) &&
+	if (task_zombie(p))
+		check(task_state_locked(p) == TASK_ZOMBIE &&
+		      list_empty(&p->children) &&
 		      list_empty(&p->ptrace_children),
 		      "zombie %d still has children", p->pid);
-	if (p->parent->state == TASK_ZOMBIE || p->real_parent->state ==
-	    TASK_ZOMBIE)
-		check(0, "task %d has a zombie (real) parent", p->pid);
+	check(!task_zombie(p->parent) && !task_zombie(p->real_parent),
+	      "task %d has a zombie (real) parent", p->pid);
 out_unlock:
 	return ret;
 }
@@ -670,8 +694,8 @@ int process_tree_check(void)
 	if (ret)
 		goto out_unlock;
 	list_for_each_entry(p, &init_task->tasks, tasks) {
-		check(p->state != TASK_DEAD, "released task %d on task list",
-		      p->pid);
+		check(task_state_locked(p) != TASK_DEAD,
+		      "released task %d on task list", p->pid);
 		ret = check_task(p);
 		if (ret)
 			goto out_unlock;
