@@ -40,8 +40,8 @@
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 #define PAGE_ALIGN(addr)	(((addr) + PAGE_SIZE - 1) & PAGE_MASK)
 
-#if PAGE_SHIFT < 10 || PAGE_SHIFT > 20
-#error "PAGE_SHIFT must be between 10 and 20"
+#if PAGE_SHIFT < 10 || PAGE_SHIFT > 16
+#error "PAGE_SHIFT must be between 10 and 16"
 #endif
 
 /* the page table: PTRS_PER_PTE entries per pte table, each table maps

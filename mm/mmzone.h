@@ -38,8 +38,8 @@
 #define MAX_ORDER	10
 #endif
 
-#if MAX_ORDER < 1 || MAX_ORDER > 20
-#error "MAX_ORDER must be between 1 and 20"
+#if MAX_ORDER < 6 || MAX_ORDER > 20
+#error "MAX_ORDER must be between 6 and 20"
 #endif
 
 struct page;

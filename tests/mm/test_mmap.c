@@ -172,11 +172,11 @@ static void test_checkers_catch(void)
 	struct page *page;
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, 2 * PAGE_SIZE,
-				VM_READ, 0, &a), 0);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20000, 2 * PAGE_SIZE,
-				VM_READ | VM_SHARED, 0, &b), 0);
-	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10000, 0), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * PAGE_SIZE,
+				2 * PAGE_SIZE, VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20 * PAGE_SIZE,
+				2 * PAGE_SIZE, VM_READ | VM_SHARED, 0, &b), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
 	CU_ASSERT_EQUAL(fx_check(&f), 0);
 
 	/* a private vma on the shared list */
@@ -186,7 +186,7 @@ static void test_checkers_catch(void)
 	list_move_tail(&a->shared, &f.inode.i_mapping->i_mmap);
 	CU_ASSERT_EQUAL(fx_check(&f), 0);
 	/* a mapcount that disagrees with the ptes */
-	page = follow_page(f.mm[0], 0x10000);
+	page = follow_page(f.mm[0], 0x10 * PAGE_SIZE);
 	page->mapcount++;
 	CU_ASSERT_EQUAL(mapping_check(f.inode.i_mapping), -EUCLEAN);
 	page->mapcount--;
