@@ -638,5 +638,6 @@ static int bench_list(struct bench *b)
 	return bench_sort(b);
 }
 
-KSTRUCT_BENCH("list", 10, "list_head primitives, traversal and list_sort against cds_list, TAILQ, qsort",
+KSTRUCT_BENCH("list", 10,
+	      "list_head primitives, traversal and list_sort against cds_list, TAILQ, qsort",
 	      bench_list)

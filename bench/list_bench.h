@@ -14,15 +14,15 @@
 #ifndef KSTRUCT_BENCH_LIST_BENCH_H
 #define KSTRUCT_BENCH_LIST_BENCH_H
 
-/* the primitives, each timed as a loop of n operations */
+/* the primitives, each timed as a loop of n operations (splices reinit) */
 enum list_bench_op {
-	LIST_BENCH_ADD,		/* n x add at the head of an empty list */
-	LIST_BENCH_ADD_TAIL,	/* n x add at the tail */
-	LIST_BENCH_DEL,		/* n x delete, from a list of n (rebuilt untimed) */
-	LIST_BENCH_DEL_ENTRY,	/* the same, without poisoning the entry */
-	LIST_BENCH_MOVE_TAIL,	/* n x move an entry to the tail */
-	LIST_BENCH_SPLICE,	/* n x splice a short list to the front, reinit */
-	LIST_BENCH_SPLICE_TAIL,	/* n x splice a short list to the tail, reinit */
+	LIST_BENCH_ADD,		/* add at the head of an empty list */
+	LIST_BENCH_ADD_TAIL,	/* add at the tail */
+	LIST_BENCH_DEL,		/* delete all n (list rebuilt untimed) */
+	LIST_BENCH_DEL_ENTRY,	/* the same, without poisoning */
+	LIST_BENCH_MOVE_TAIL,	/* move an entry to the tail */
+	LIST_BENCH_SPLICE,	/* splice a short list to the front */
+	LIST_BENCH_SPLICE_TAIL,	/* splice a short list to the tail */
 	LIST_BENCH_NR_OPS,
 };
 
@@ -85,10 +85,11 @@ void list_naive_merge_sort(void *priv, struct list_head *head,
 			   int (*cmp)(void *priv, const struct list_head *a,
 				      const struct list_head *b));
 
-extern const struct list_bench_family list_bench_list_head;	/* list.c */
-extern const struct list_bench_family list_bench_raw;		/* list.c */
-extern const struct list_bench_family list_bench_debug_on;	/* list_debug_on.c */
-extern const struct list_bench_family list_bench_cds;		/* list_cds.c */
-extern const struct list_bench_family list_bench_tailq;	/* list_tailq.c */
+/* in list.c, list.c, list_debug_on.c, list_cds.c and list_tailq.c */
+extern const struct list_bench_family list_bench_list_head;
+extern const struct list_bench_family list_bench_raw;
+extern const struct list_bench_family list_bench_debug_on;
+extern const struct list_bench_family list_bench_cds;
+extern const struct list_bench_family list_bench_tailq;
 
 #endif /* KSTRUCT_BENCH_LIST_BENCH_H */

@@ -135,7 +135,10 @@ static void cds_splice(void *arg)
 	}
 }
 
-/* the ring is sound (every back link) and holds keys 0..@count-1, in order or @reverse */
+/*
+ * The ring is sound (every back link) and holds keys 0..@count-1, in
+ * order or, with @reverse, backwards.
+ */
 static int cds_holds(const struct cds_list_head *head, unsigned long count,
 		     int reverse)
 {
