@@ -21,7 +21,6 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "compat/bug.h"
 #include "compat/slab.h"
 #include "sctp/packet.h"
 #include "sctp/sm.h"
