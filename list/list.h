@@ -155,8 +155,16 @@ bool hlist_check(const struct hlist_head *h);
 /* ------------------------------------------------------------------ */
 /* initialisation                                                      */
 
+/**
+ * LIST_HEAD_INIT() - the initialiser of an empty list head
+ * @name: the variable being initialised
+ */
 #define LIST_HEAD_INIT(name) { &(name), &(name) }
 
+/**
+ * LIST_HEAD() - define an empty list head
+ * @name: the name of the &struct list_head variable
+ */
 #define LIST_HEAD(name) \
 	struct list_head name = LIST_HEAD_INIT(name)
 
@@ -421,28 +429,52 @@ static inline void list_bulk_move_tail(struct list_head *head,
 /* ------------------------------------------------------------------ */
 /* predicates                                                          */
 
-/** list_is_first() - whether @list is the first entry of @head */
+/**
+ * list_is_first() - whether @list is the first entry of @head
+ * @list: the entry to test
+ * @head: the list head
+ *
+ * Return: nonzero when @list is the first entry.
+ */
 static inline int list_is_first(const struct list_head *list,
 				const struct list_head *head)
 {
 	return list->prev == head;
 }
 
-/** list_is_last() - whether @list is the last entry of @head */
+/**
+ * list_is_last() - whether @list is the last entry of @head
+ * @list: the entry to test
+ * @head: the list head
+ *
+ * Return: nonzero when @list is the last entry.
+ */
 static inline int list_is_last(const struct list_head *list,
 			       const struct list_head *head)
 {
 	return list->next == head;
 }
 
-/** list_is_head() - whether @list is the head @head itself */
+/**
+ * list_is_head() - whether @list is the head @head itself
+ * @list: the list_head to test
+ * @head: the list head
+ *
+ * Return: nonzero when @list is @head.
+ */
 static inline int list_is_head(const struct list_head *list,
 			       const struct list_head *head)
 {
 	return list == head;
 }
 
-/** list_empty() - whether @head has no entries */
+/**
+ * list_empty() - whether @head has no entries
+ * @head: the list head
+ *
+ * Return: nonzero when the list has no entries.  Not for an entry deleted
+ *         with list_del(): its poisoned ->next makes this false.
+ */
 static inline int list_empty(const struct list_head *head)
 {
 	return READ_ONCE(head->next) == head;
@@ -463,7 +495,12 @@ static inline int list_empty_careful(const struct list_head *head)
 	return next == head && next == READ_ONCE(head->prev);
 }
 
-/** list_is_singular() - whether @head has exactly one entry */
+/**
+ * list_is_singular() - whether @head has exactly one entry
+ * @head: the list head
+ *
+ * Return: nonzero when the list has exactly one entry.
+ */
 static inline int list_is_singular(const struct list_head *head)
 {
 	return !list_empty(head) && head->next == head->prev;
@@ -472,7 +509,10 @@ static inline int list_is_singular(const struct list_head *head)
 /* ------------------------------------------------------------------ */
 /* rotate                                                              */
 
-/** list_rotate_left() - move the first entry of @head to its tail */
+/**
+ * list_rotate_left() - move the first entry of @head to its tail
+ * @head: the list head; an empty or singular list is left as it is
+ */
 static inline void list_rotate_left(struct list_head *head)
 {
 	if (!list_empty(head))
@@ -630,7 +670,12 @@ static inline void list_splice_tail_init(struct list_head *list,
 /* ------------------------------------------------------------------ */
 /* counting                                                            */
 
-/** list_count_nodes() - number of entries on @head, in O(n) */
+/**
+ * list_count_nodes() - number of entries on @head, in O(n)
+ * @head: the list head
+ *
+ * Return: the number of entries, counted in O(n).
+ */
 static inline size_t list_count_nodes(struct list_head *head)
 {
 	struct list_head *pos;
@@ -653,15 +698,30 @@ static inline size_t list_count_nodes(struct list_head *head)
 #define list_entry(ptr, type, member) \
 	container_of(ptr, type, member)
 
-/** list_first_entry() - first entry of a list that must not be empty */
+/**
+ * list_first_entry() - first entry of a list that must not be empty
+ * @ptr: the list head; the list must not be empty
+ * @type: the type of the embedding structure
+ * @member: the name of the list_head within it
+ */
 #define list_first_entry(ptr, type, member) \
 	list_entry((ptr)->next, type, member)
 
-/** list_last_entry() - last entry of a list that must not be empty */
+/**
+ * list_last_entry() - last entry of a list that must not be empty
+ * @ptr: the list head; the list must not be empty
+ * @type: the type of the embedding structure
+ * @member: the name of the list_head within it
+ */
 #define list_last_entry(ptr, type, member) \
 	list_entry((ptr)->prev, type, member)
 
-/** list_first_entry_or_null() - first entry, or NULL when empty */
+/**
+ * list_first_entry_or_null() - first entry, or NULL when empty
+ * @ptr: the list head (evaluated once)
+ * @type: the type of the embedding structure
+ * @member: the name of the list_head within it
+ */
 #define list_first_entry_or_null(ptr, type, member)			\
 	__extension__ ({						\
 		struct list_head *head__ = (ptr);			\
@@ -670,7 +730,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 				  (type *)NULL;				\
 	})
 
-/** list_last_entry_or_null() - last entry, or NULL when empty */
+/**
+ * list_last_entry_or_null() - last entry, or NULL when empty
+ * @ptr: the list head (evaluated once)
+ * @type: the type of the embedding structure
+ * @member: the name of the list_head within it
+ */
 #define list_last_entry_or_null(ptr, type, member)			\
 	__extension__ ({						\
 		struct list_head *head__ = (ptr);			\
@@ -688,11 +753,19 @@ static inline size_t list_count_nodes(struct list_head *head)
 	((__typeof__(&(pos)->member))((const char *)(pos) +		\
 				      offsetof(__typeof__(*(pos)), member)))
 
-/** list_next_entry() - the entry after @pos (may be the head's fake one) */
+/**
+ * list_next_entry() - the entry after @pos (may be the head's fake one)
+ * @pos: an entry, or the fake entry around a head
+ * @member: the name of the list_head within the entry
+ */
 #define list_next_entry(pos, member) \
 	list_entry(__list_member(pos, member)->next, __typeof__(*(pos)), member)
 
-/** list_prev_entry() - the entry before @pos (may be the head's fake one) */
+/**
+ * list_prev_entry() - the entry before @pos (may be the head's fake one)
+ * @pos: an entry, or the fake entry around a head
+ * @member: the name of the list_head within the entry
+ */
 #define list_prev_entry(pos, member) \
 	list_entry(__list_member(pos, member)->prev, __typeof__(*(pos)), member)
 
@@ -774,7 +847,11 @@ static inline size_t list_count_nodes(struct list_head *head)
 #define __list_once(h, head)						\
 	for (__typeof__(&*(head)) h = (head); h; h = NULL)
 
-/** list_for_each() - iterate @pos over the list_heads of @head */
+/**
+ * list_for_each() - iterate @pos over the list_heads of @head
+ * @pos: the &struct list_head cursor
+ * @head: the list head (evaluated once)
+ */
 #define list_for_each(pos, head) \
 	__list_for_each(pos, head, __LIST_UNIQ(__lh))
 #define __list_for_each(pos, head, h)					\
@@ -782,7 +859,11 @@ static inline size_t list_count_nodes(struct list_head *head)
 		for ((pos) = h->next; !list_is_head(pos, h);		\
 		     (pos) = (pos)->next)
 
-/** list_for_each_continue() - carry on from the one after @pos */
+/**
+ * list_for_each_continue() - carry on from the one after @pos
+ * @pos: the &struct list_head cursor
+ * @head: the list head (evaluated once)
+ */
 #define list_for_each_continue(pos, head) \
 	__list_for_each_continue(pos, head, __LIST_UNIQ(__lh))
 #define __list_for_each_continue(pos, head, h)				\
@@ -790,7 +871,11 @@ static inline size_t list_count_nodes(struct list_head *head)
 		for ((pos) = (pos)->next; !list_is_head(pos, h);	\
 		     (pos) = (pos)->next)
 
-/** list_for_each_prev() - iterate @pos backwards over @head */
+/**
+ * list_for_each_prev() - iterate @pos backwards over @head
+ * @pos: the &struct list_head cursor
+ * @head: the list head (evaluated once)
+ */
 #define list_for_each_prev(pos, head) \
 	__list_for_each_prev(pos, head, __LIST_UNIQ(__lh))
 #define __list_for_each_prev(pos, head, h)				\
@@ -798,7 +883,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 		for ((pos) = h->prev; !list_is_head(pos, h);		\
 		     (pos) = (pos)->prev)
 
-/** list_for_each_safe() - iterate, @pos may be removed (lookahead @n) */
+/**
+ * list_for_each_safe() - iterate, @pos may be removed (lookahead @n)
+ * @pos: the &struct list_head cursor
+ * @n: another &struct list_head, the lookahead that lets @pos be removed
+ * @head: the list head (evaluated once)
+ */
 #define list_for_each_safe(pos, n, head) \
 	__list_for_each_safe(pos, n, head, __LIST_UNIQ(__lh))
 #define __list_for_each_safe(pos, n, head, h)				\
@@ -807,7 +897,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_is_head(pos, h);				\
 		     (pos) = (n), (n) = (pos)->next)
 
-/** list_for_each_prev_safe() - backwards, @pos may be removed */
+/**
+ * list_for_each_prev_safe() - backwards, @pos may be removed
+ * @pos: the &struct list_head cursor
+ * @n: another &struct list_head, the lookahead that lets @pos be removed
+ * @head: the list head (evaluated once)
+ */
 #define list_for_each_prev_safe(pos, n, head) \
 	__list_for_each_prev_safe(pos, n, head, __LIST_UNIQ(__lh))
 #define __list_for_each_prev_safe(pos, n, head, h)			\
@@ -819,7 +914,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 /* ------------------------------------------------------------------ */
 /* iterators over entries                                              */
 
-/** list_for_each_entry() - iterate @pos over the entries of @head */
+/**
+ * list_for_each_entry() - iterate @pos over the entries of @head
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry(pos, head, member) \
 	__list_for_each_entry(pos, head, member, __LIST_UNIQ(__lh))
 #define __list_for_each_entry(pos, head, member, h)			\
@@ -828,7 +928,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_entry_is_head(pos, h, member);		\
 		     (pos) = list_next_entry(pos, member))
 
-/** list_for_each_entry_reverse() - backwards over the entries */
+/**
+ * list_for_each_entry_reverse() - backwards over the entries
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_reverse(pos, head, member) \
 	__list_for_each_entry_reverse(pos, head, member, __LIST_UNIQ(__lh))
 #define __list_for_each_entry_reverse(pos, head, member, h)		\
@@ -837,7 +942,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_entry_is_head(pos, h, member);		\
 		     (pos) = list_prev_entry(pos, member))
 
-/** list_for_each_entry_continue() - from the entry after @pos onwards */
+/**
+ * list_for_each_entry_continue() - from the entry after @pos onwards
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_continue(pos, head, member) \
 	__list_for_each_entry_continue(pos, head, member, __LIST_UNIQ(__lh))
 #define __list_for_each_entry_continue(pos, head, member, h)		\
@@ -846,7 +956,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_entry_is_head(pos, h, member);		\
 		     (pos) = list_next_entry(pos, member))
 
-/** list_for_each_entry_continue_reverse() - from the entry before @pos back */
+/**
+ * list_for_each_entry_continue_reverse() - from the entry before @pos back
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_continue_reverse(pos, head, member)		\
 	__list_for_each_entry_continue_reverse(pos, head, member,	\
 					       __LIST_UNIQ(__lh))
@@ -856,7 +971,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_entry_is_head(pos, h, member);		\
 		     (pos) = list_prev_entry(pos, member))
 
-/** list_for_each_entry_from() - from @pos itself onwards */
+/**
+ * list_for_each_entry_from() - from @pos itself onwards
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_from(pos, head, member) \
 	__list_for_each_entry_from(pos, head, member, __LIST_UNIQ(__lh))
 #define __list_for_each_entry_from(pos, head, member, h)		\
@@ -864,7 +984,12 @@ static inline size_t list_count_nodes(struct list_head *head)
 		for (; !list_entry_is_head(pos, h, member);		\
 		     (pos) = list_next_entry(pos, member))
 
-/** list_for_each_entry_from_reverse() - from @pos itself backwards */
+/**
+ * list_for_each_entry_from_reverse() - from @pos itself backwards
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_from_reverse(pos, head, member)		\
 	__list_for_each_entry_from_reverse(pos, head, member,		\
 					   __LIST_UNIQ(__lh))
@@ -873,7 +998,13 @@ static inline size_t list_count_nodes(struct list_head *head)
 		for (; !list_entry_is_head(pos, h, member);		\
 		     (pos) = list_prev_entry(pos, member))
 
-/** list_for_each_entry_safe() - iterate, @pos may be removed (lookahead @n) */
+/**
+ * list_for_each_entry_safe() - iterate, @pos may be removed (lookahead @n)
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @n: another entry cursor, the lookahead that lets @pos be removed
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_safe(pos, n, head, member) \
 	__list_for_each_entry_safe(pos, n, head, member, __LIST_UNIQ(__lh))
 #define __list_for_each_entry_safe(pos, n, head, member, h)		\
@@ -883,7 +1014,13 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_entry_is_head(pos, h, member);		\
 		     (pos) = (n), (n) = list_next_entry(n, member))
 
-/** list_for_each_entry_safe_continue() - safe, from the entry after @pos */
+/**
+ * list_for_each_entry_safe_continue() - safe, from the entry after @pos
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @n: another entry cursor, the lookahead that lets @pos be removed
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_safe_continue(pos, n, head, member)	\
 	__list_for_each_entry_safe_continue(pos, n, head, member,	\
 					    __LIST_UNIQ(__lh))
@@ -894,7 +1031,13 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_entry_is_head(pos, h, member);		\
 		     (pos) = (n), (n) = list_next_entry(n, member))
 
-/** list_for_each_entry_safe_from() - safe, from @pos itself */
+/**
+ * list_for_each_entry_safe_from() - safe, from @pos itself
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @n: another entry cursor, the lookahead that lets @pos be removed
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_safe_from(pos, n, head, member)		\
 	__list_for_each_entry_safe_from(pos, n, head, member,		\
 					__LIST_UNIQ(__lh))
@@ -904,7 +1047,13 @@ static inline size_t list_count_nodes(struct list_head *head)
 		     !list_entry_is_head(pos, h, member);		\
 		     (pos) = (n), (n) = list_next_entry(n, member))
 
-/** list_for_each_entry_safe_reverse() - safe, backwards */
+/**
+ * list_for_each_entry_safe_reverse() - safe, backwards
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @n: another entry cursor, the lookahead that lets @pos be removed
+ * @head: the list head (evaluated once)
+ * @member: the name of the list_head within the entry
+ */
 #define list_for_each_entry_safe_reverse(pos, n, head, member)		\
 	__list_for_each_entry_safe_reverse(pos, n, head, member,	\
 					   __LIST_UNIQ(__lh))
@@ -919,30 +1068,59 @@ static inline size_t list_count_nodes(struct list_head *head)
 /* hlist: a head of one pointer, nodes that point back at the pointer  */
 /* that points at them (pprev), so a node can unlink itself            */
 
+/* HLIST_HEAD_INIT - the initialiser of an empty hlist head */
 #define HLIST_HEAD_INIT { NULL }
+
+/**
+ * HLIST_HEAD() - define an empty hlist head
+ * @name: the name of the &struct hlist_head variable
+ */
 #define HLIST_HEAD(name) struct hlist_head name = { NULL }
+
+/**
+ * INIT_HLIST_HEAD() - make an hlist head empty
+ * @ptr: the &struct hlist_head (evaluated once)
+ */
 #define INIT_HLIST_HEAD(ptr) ((ptr)->first = NULL)
 
-/** INIT_HLIST_NODE() - make @h an unhashed node */
+/**
+ * INIT_HLIST_NODE() - make @h an unhashed node
+ * @h: the node; its previous contents are ignored
+ */
 static inline void INIT_HLIST_NODE(struct hlist_node *h)
 {
 	h->next = NULL;
 	h->pprev = NULL;
 }
 
-/** hlist_unhashed() - whether @h is on no chain (never added or _init'ed) */
+/**
+ * hlist_unhashed() - whether @h is on no chain (never added or _init'ed)
+ * @h: the node
+ *
+ * Return: nonzero when @h is on no chain.
+ */
 static inline int hlist_unhashed(const struct hlist_node *h)
 {
 	return !h->pprev;
 }
 
-/** hlist_unhashed_lockless() - hlist_unhashed() for lockless readers */
+/**
+ * hlist_unhashed_lockless() - hlist_unhashed() for lockless readers
+ * @h: the node, which a writer may be adding or removing
+ *
+ * Return: nonzero when @h is on no chain.
+ */
 static inline int hlist_unhashed_lockless(const struct hlist_node *h)
 {
 	return !READ_ONCE(h->pprev);
 }
 
-/** hlist_empty() - whether the chain @h has no nodes */
+/**
+ * hlist_empty() - whether the chain @h has no nodes
+ * @h: the hlist head
+ *
+ * Return: nonzero when the chain has no nodes.
+ */
 static inline int hlist_empty(const struct hlist_head *h)
 {
 	return !READ_ONCE(h->first);
@@ -958,7 +1136,11 @@ static inline void __hlist_del(struct hlist_node *n)
 		WRITE_ONCE(next->pprev, pprev);
 }
 
-/** hlist_del() - unlink @n and poison its pointers */
+/**
+ * hlist_del() - unlink @n and poison its pointers
+ * @n: a hashed node; it must not be used again before it is
+ *     re-initialised or re-added
+ */
 static inline void hlist_del(struct hlist_node *n)
 {
 	__hlist_del(n);
@@ -966,7 +1148,10 @@ static inline void hlist_del(struct hlist_node *n)
 	n->pprev = HLIST_POISON2;
 }
 
-/** hlist_del_init() - unlink @n if hashed and make it unhashed */
+/**
+ * hlist_del_init() - unlink @n if hashed and make it unhashed
+ * @n: the node; an unhashed one is left alone
+ */
 static inline void hlist_del_init(struct hlist_node *n)
 {
 	if (!hlist_unhashed(n)) {
@@ -975,7 +1160,11 @@ static inline void hlist_del_init(struct hlist_node *n)
 	}
 }
 
-/** hlist_add_head() - add @n at the front of the chain @h */
+/**
+ * hlist_add_head() - add @n at the front of the chain @h
+ * @n: the node to add, not on any chain
+ * @h: the hlist head
+ */
 static inline void hlist_add_head(struct hlist_node *n, struct hlist_head *h)
 {
 	struct hlist_node *first = h->first;
@@ -987,7 +1176,11 @@ static inline void hlist_add_head(struct hlist_node *n, struct hlist_head *h)
 	WRITE_ONCE(n->pprev, &h->first);
 }
 
-/** hlist_add_before() - add @n just before @next, which is hashed */
+/**
+ * hlist_add_before() - add @n just before @next, which is hashed
+ * @n: the node to add, not on any chain
+ * @next: a hashed node
+ */
 static inline void hlist_add_before(struct hlist_node *n,
 				    struct hlist_node *next)
 {
@@ -997,7 +1190,11 @@ static inline void hlist_add_before(struct hlist_node *n,
 	WRITE_ONCE(*(n->pprev), n);
 }
 
-/** hlist_add_behind() - add @n just after @prev, which is hashed */
+/**
+ * hlist_add_behind() - add @n just after @prev, which is hashed
+ * @n: the node to add, not on any chain
+ * @prev: a hashed node
+ */
 static inline void hlist_add_behind(struct hlist_node *n,
 				    struct hlist_node *prev)
 {
@@ -1017,13 +1214,24 @@ static inline void hlist_add_fake(struct hlist_node *n)
 	n->pprev = &n->next;
 }
 
-/** hlist_fake() - whether @h was made hashed by hlist_add_fake() */
+/**
+ * hlist_fake() - whether @h was made hashed by hlist_add_fake()
+ * @h: the node
+ *
+ * Return: true when @h points back at itself, as hlist_add_fake() leaves it.
+ */
 static inline bool hlist_fake(struct hlist_node *h)
 {
 	return h->pprev == &h->next;
 }
 
-/** hlist_is_singular_node() - whether @n is the only node of chain @h */
+/**
+ * hlist_is_singular_node() - whether @n is the only node of chain @h
+ * @n: the node
+ * @h: the hlist head
+ *
+ * Return: true when @n is on @h and is its only node.
+ */
 static inline bool hlist_is_singular_node(struct hlist_node *n,
 					  struct hlist_head *h)
 {
@@ -1062,7 +1270,12 @@ static inline void hlist_splice_init(struct hlist_head *from,
 	from->first = NULL;
 }
 
-/** hlist_count_nodes() - number of nodes on @head, in O(n) */
+/**
+ * hlist_count_nodes() - number of nodes on @head, in O(n)
+ * @head: the hlist head
+ *
+ * Return: the number of nodes, counted in O(n).
+ */
 static inline size_t hlist_count_nodes(struct hlist_head *head)
 {
 	struct hlist_node *pos;
@@ -1073,9 +1286,20 @@ static inline size_t hlist_count_nodes(struct hlist_head *head)
 	return count;
 }
 
+/**
+ * hlist_entry() - the structure that embeds an hlist_node
+ * @ptr: the &struct hlist_node pointer
+ * @type: the type of the embedding structure
+ * @member: the name of the hlist_node within it
+ */
 #define hlist_entry(ptr, type, member) container_of(ptr, type, member)
 
-/** hlist_entry_safe() - hlist_entry() that maps NULL to NULL */
+/**
+ * hlist_entry_safe() - hlist_entry() that maps NULL to NULL
+ * @ptr: a &struct hlist_node pointer or NULL (evaluated once)
+ * @type: the type of the embedding structure
+ * @member: the name of the hlist_node within it
+ */
 #define hlist_entry_safe(ptr, type, member)				\
 	__extension__ ({						\
 		__typeof__(ptr) ____ptr = (ptr);			\
@@ -1083,14 +1307,30 @@ static inline size_t hlist_count_nodes(struct hlist_head *head)
 			  (type *)NULL;					\
 	})
 
+/**
+ * hlist_for_each() - iterate @pos over the nodes of a chain
+ * @pos: the &struct hlist_node cursor; NULL when the walk ends
+ * @head: the hlist head (evaluated once)
+ */
 #define hlist_for_each(pos, head) \
 	for ((pos) = (head)->first; pos; (pos) = (pos)->next)
 
+/**
+ * hlist_for_each_safe() - iterate over a chain; @pos may be removed
+ * @pos: the &struct hlist_node cursor
+ * @n: another &struct hlist_node, the lookahead
+ * @head: the hlist head (evaluated once)
+ */
 #define hlist_for_each_safe(pos, n, head)				\
 	for ((pos) = (head)->first; (pos) && ((n) = (pos)->next, 1);	\
 	     (pos) = (n))
 
-/** hlist_for_each_entry() - iterate @pos over the entries of chain @head */
+/**
+ * hlist_for_each_entry() - iterate @pos over the entries of chain @head
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @head: the hlist head (evaluated once)
+ * @member: the name of the hlist_node within the entry
+ */
 #define hlist_for_each_entry(pos, head, member)				\
 	for ((pos) = hlist_entry_safe((head)->first,			\
 				      __typeof__(*(pos)), member);	\
@@ -1098,7 +1338,11 @@ static inline size_t hlist_count_nodes(struct hlist_head *head)
 	     (pos) = hlist_entry_safe((pos)->member.next,		\
 				      __typeof__(*(pos)), member))
 
-/** hlist_for_each_entry_continue() - from the entry after @pos */
+/**
+ * hlist_for_each_entry_continue() - from the entry after @pos
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @member: the name of the hlist_node within the entry
+ */
 #define hlist_for_each_entry_continue(pos, member)			\
 	for ((pos) = hlist_entry_safe((pos)->member.next,		\
 				      __typeof__(*(pos)), member);	\
@@ -1106,13 +1350,23 @@ static inline size_t hlist_count_nodes(struct hlist_head *head)
 	     (pos) = hlist_entry_safe((pos)->member.next,		\
 				      __typeof__(*(pos)), member))
 
-/** hlist_for_each_entry_from() - from @pos itself */
+/**
+ * hlist_for_each_entry_from() - from @pos itself
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @member: the name of the hlist_node within the entry
+ */
 #define hlist_for_each_entry_from(pos, member)				\
 	for (; pos;							\
 	     (pos) = hlist_entry_safe((pos)->member.next,		\
 				      __typeof__(*(pos)), member))
 
-/** hlist_for_each_entry_safe() - @pos may be removed; @n is a node cursor */
+/**
+ * hlist_for_each_entry_safe() - @pos may be removed; @n is a node cursor
+ * @pos: the entry cursor, a pointer to the embedding structure
+ * @n: a &struct hlist_node cursor, the lookahead that lets @pos be removed
+ * @head: the hlist head (evaluated once)
+ * @member: the name of the hlist_node within the entry
+ */
 #define hlist_for_each_entry_safe(pos, n, head, member)			\
 	for ((pos) = hlist_entry_safe((head)->first,			\
 				      __typeof__(*(pos)), member);	\
