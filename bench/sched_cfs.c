@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+/*
+ * bench/sched_cfs.c - the scheduler design that replaced the O(1) one, as
+ * a benchmark baseline: a red-black tree of runnable entities ordered by
+ * virtual runtime, with the leftmost entity cached (Linux 2.6.23,
+ * kernel/sched_fair.c: __enqueue_entity, __dequeue_entity,
+ * __pick_next_entity).  Written for kstruct from that description, on
+ * libbsd's <bsd/sys/tree.h> RB_* macros.
+ *
+ * Deliberate simplifications: no groups, no min_vruntime, no sleeper
+ * credit; weights follow 1024 / 1.25^nice (the kernel's table rounds the
+ * same curve); a pick charges the entity one tick (1 ms) of virtual time;
+ * entities are spaced as far apart as task_structs (the @stride of
+ * cfs_bench_create()), so cache behaviour compares like with like.
+ *
+ * This file must not include list/list.h: <bsd/sys/tree.h> pulls in the
+ * BSD queue macros, whose LIST_HEAD means something else.
+ */
+#include <math.h>
+#include <stdint.h>
+
+/* RB_GENERATE_STATIC marks its functions __unused, which libbsd's
+ * cdefs.h leaves undefined (Debian #522773) */
+#ifndef __unused
+#define __unused __attribute__((__unused__))
+#endif
+#include <bsd/sys/tree.h>
+
+#include "bench/sched_bench.h"
+#include "compat/slab.h"
+
+struct sched_entity {
+	RB_ENTRY(sched_entity) run_node;
+	uint64_t vruntime;
+	unsigned long id;
+	unsigned long weight;
+};
+
+static int entity_cmp(struct sched_entity *a, struct sched_entity *b)
+{
+	if (a->vruntime != b->vruntime)
+		return a->vruntime < b->vruntime ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+RB_HEAD(cfs_tree, sched_entity);
+RB_GENERATE_STATIC(cfs_tree, sched_entity, run_node, entity_cmp)
+
+struct cfs_bench {
+	struct cfs_tree tasks_timeline;
+	struct sched_entity *rb_leftmost;
+	char *mem;			/* n entities, @stride bytes apart */
+	unsigned long stride;
+	unsigned long *order;
+	unsigned long n, next;
+};
+
+static struct sched_entity *entity(const struct cfs_bench *c,
+				   unsigned long i)
+{
+	return (struct sched_entity *)(c->mem + i * c->stride);
+}
+
+#define TICK_NS		1000000ull
+#define NICE_0_LOAD	1024ul
+
+static void enqueue_entity(struct cfs_bench *c, struct sched_entity *se)
+{
+	RB_INSERT(cfs_tree, &c->tasks_timeline, se);
+	if (!c->rb_leftmost || entity_cmp(se, c->rb_leftmost) < 0)
+		c->rb_leftmost = se;
+}
+
+static void dequeue_entity(struct cfs_bench *c, struct sched_entity *se)
+{
+	if (c->rb_leftmost == se)
+		c->rb_leftmost = RB_NEXT(cfs_tree, &c->tasks_timeline, se);
+	RB_REMOVE(cfs_tree, &c->tasks_timeline, se);
+}
+
+static uint64_t next_rand(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+struct cfs_bench *cfs_bench_create(unsigned long n, uint64_t seed,
+				   unsigned long stride)
+{
+	struct cfs_bench *c;
+	uint64_t r = seed | 1;
+	unsigned long i, j, t;
+
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (!c)
+		return NULL;
+	if (stride < sizeof(struct sched_entity))
+		stride = sizeof(struct sched_entity);
+	stride = (stride + 15) & ~15ul;
+	c->stride = stride;
+	c->mem = kcalloc(n, stride, GFP_KERNEL);
+	c->order = kcalloc(n, sizeof(*c->order), GFP_KERNEL);
+	if (!c->mem || !c->order) {
+		cfs_bench_destroy(c);
+		return NULL;
+	}
+	RB_INIT(&c->tasks_timeline);
+	c->n = n;
+	for (i = 0; i < n; i++) {
+		int nice = (int)(next_rand(&r) % 40) - 20;
+
+		struct sched_entity *se = entity(c, i);
+
+		se->id = i;
+		se->weight = (unsigned long)(NICE_0_LOAD / pow(1.25, nice) +
+					     0.5);
+		se->vruntime = next_rand(&r) % (TICK_NS * 100);
+		enqueue_entity(c, se);
+		c->order[i] = i;
+	}
+	for (i = n - 1; i > 0; i--) {	/* Fisher-Yates */
+		j = next_rand(&r) % (i + 1);
+		t = c->order[i];
+		c->order[i] = c->order[j];
+		c->order[j] = t;
+	}
+	return c;
+}
+
+void cfs_bench_destroy(struct cfs_bench *c)
+{
+	if (!c)
+		return;
+	kfree(c->mem);
+	kfree(c->order);
+	kfree(c);
+}
+
+void cfs_bench_pick_next(struct cfs_bench *c, unsigned long ops)
+{
+	while (ops--) {
+		struct sched_entity *se = c->rb_leftmost;
+
+		dequeue_entity(c, se);
+		se->vruntime += TICK_NS * NICE_0_LOAD / se->weight;
+		enqueue_entity(c, se);
+	}
+}
+
+void cfs_bench_enqueue_dequeue(struct cfs_bench *c, unsigned long ops)
+{
+	while (ops--) {
+		struct sched_entity *se = entity(c, c->order[c->next]);
+
+		if (++c->next == c->n)
+			c->next = 0;
+		dequeue_entity(c, se);
+		enqueue_entity(c, se);
+	}
+}
+
+int cfs_bench_check(const struct cfs_bench *c)
+{
+	struct sched_entity *se, *prev = NULL;
+	unsigned long count = 0;
+
+	RB_FOREACH(se, cfs_tree, (struct cfs_tree *)&c->tasks_timeline) {
+		if (prev && entity_cmp(prev, se) >= 0)
+			return -1;
+		prev = se;
+		count++;
+	}
+	if (count != c->n)
+		return -1;
+	if (c->rb_leftmost != RB_MIN(cfs_tree,
+				     (struct cfs_tree *)&c->tasks_timeline))
+		return -1;
+	return 0;
+}
