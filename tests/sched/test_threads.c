@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,11 +290,123 @@ static void test_lockstep_machine(void)
 	machine_down();
 }
 
+/* ------------------------------------------- process tree under threads */
+
+#define TREE_STEPS	1200
+
+struct tree_worker {
+	pthread_t thread;
+	int cpu;
+	unsigned int seed;
+	unsigned long forks, exits, reaped, errors;
+};
+
+static void *tree_worker_fn(void *arg)
+{
+	struct tree_worker *w = arg;
+	struct task_struct *curr, *child;
+	unsigned long flags;
+	int step, op;
+	pid_t pid;
+
+	for (step = 0; step < TREE_STEPS; step++) {
+		pthread_barrier_wait(&lockstep_barrier);
+		if (w->cpu == 0)
+			jiffies++;
+		pthread_barrier_wait(&lockstep_barrier);
+
+		scheduler_tick(w->cpu, 1);
+		curr = cpu_curr(w->cpu);
+		op = rand_r(&w->seed) % 10;
+		if (curr != cpu_rq(w->cpu)->idle && op < 3 &&
+		    nr_tasks() < 80) {
+			flags = rand_r(&w->seed) % 3 ? SIGCHLD : CLONE_DETACHED;
+			if (rand_r(&w->seed) % 4 == 0)
+				flags |= CLONE_THREAD;
+			if (do_fork(curr, flags, "kid", &child) == 0) {
+				w->forks++;
+				if (wake_up_forked_process(child, w->cpu))
+					w->errors++;
+			}
+		} else if (curr != cpu_rq(w->cpu)->idle && op == 3 &&
+			   curr != child_reaper) {
+			if (do_exit(curr, step) == 0)
+				w->exits++;
+			schedule(w->cpu);
+		} else if (op == 4) {
+			pid = sys_wait4(child_reaper, -1, NULL);
+			if (pid > 0)
+				w->reaped++;
+		} else if (op == 5 && curr != cpu_rq(w->cpu)->idle) {
+			sys_wait4(curr, -1, NULL);
+		} else if (op == 6) {
+			sys_sched_yield(w->cpu);
+		}
+		if (test_tsk_need_resched(cpu_curr(w->cpu)))
+			schedule(w->cpu);
+	}
+	return NULL;
+}
+
+/* queued tasks counted from the task list, plus dead current ones */
+static unsigned long queued_by_list(void)
+{
+	struct task_struct *p;
+	unsigned long n = 0;
+	int cpu;
+
+	list_for_each_entry(p, &init_task->tasks, tasks)
+		n += p->array != NULL;
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		p = cpu_rq(cpu)->curr;
+		if (p->state == TASK_DEAD && p->array)
+			n++;
+	}
+	return n;
+}
+
+static void test_tree_under_threads(void)
+{
+	struct tree_worker w[LOCKSTEP_CPUS];
+	unsigned long forks = 0, exits = 0, errors = 0;
+	long live = kmalloc_live();
+	int i;
+
+	machine_up(LOCKSTEP_CPUS);
+	cache_decay_ticks = 1;
+	for (i = 0; i < 8; i++)
+		new_task_on("root", i % 5 - 2, i % LOCKSTEP_CPUS);
+	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&lockstep_barrier, NULL,
+						   LOCKSTEP_CPUS), 0);
+	for (i = 0; i < LOCKSTEP_CPUS; i++) {
+		memset(&w[i], 0, sizeof(w[i]));
+		w[i].cpu = i;
+		w[i].seed = 31 * i + 5;
+		CU_ASSERT_EQUAL_FATAL(pthread_create(&w[i].thread, NULL,
+						     tree_worker_fn, &w[i]), 0);
+	}
+	for (i = 0; i < LOCKSTEP_CPUS; i++) {
+		pthread_join(w[i].thread, NULL);
+		forks += w[i].forks;
+		exits += w[i].exits;
+		errors += w[i].errors;
+	}
+	pthread_barrier_destroy(&lockstep_barrier);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(sched_nr_running_total(), queued_by_list());
+	CU_ASSERT_EQUAL(errors, 0UL);
+	CU_ASSERT(forks > 20);
+	CU_ASSERT(exits > 5);
+	machine_down();
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
 static CU_TestInfo thread_tests[] = {
 	{ "migration queue served newest first", test_migration_queue_lifo },
 	{ "double_rq_lock and load_balance hammer",
 	  test_double_lock_and_balance_hammer },
 	{ "lockstep machine, one pthread per CPU", test_lockstep_machine },
+	{ "fork, exit and wait from every CPU", test_tree_under_threads },
 	CU_TEST_INFO_NULL,
 };
 
