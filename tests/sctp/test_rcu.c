@@ -27,6 +27,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -50,6 +51,7 @@ struct rcu_stress {
 	struct sctp_association *asoc;
 	struct sock *sk;
 	atomic_int done;
+	atomic_int started;	/* readers running: the writer waits */
 	/* per reader results */
 	unsigned long lookups[NREADERS];
 	unsigned long missing[NREADERS];
@@ -99,6 +101,7 @@ static void *reader(void *arg)
 	for (i = 0; i < NVOLATILE; i++)
 		vol[i] = volatile_addr(i);
 	rcu_register_thread();
+	atomic_fetch_add(&st->started, 1);
 	while (!atomic_load(&st->done) || round < 50) {
 		round++;
 		for (i = 0; i < NSTABLE + NVOLATILE; i++) {
@@ -133,6 +136,8 @@ static void *writer(void *arg)
 	union sctp_addr a;
 
 	rcu_register_thread();
+	while (atomic_load(&st->started) < NREADERS)
+		sched_yield();
 	for (step = 0; step < WRITER_STEPS; step++) {
 		i = rand_r(&seed) % NVOLATILE;
 		a = volatile_addr(i);
@@ -206,6 +211,7 @@ static void test_readers_against_peer_and_bind_writer(void)
 
 struct bindx_writer {
 	struct sock *sk;
+	atomic_int *started;	/* the reader is running */
 	unsigned int first;	/* its own block of addresses */
 	unsigned int seed;
 	unsigned long errors;
@@ -229,6 +235,8 @@ static void *bindx_writer(void *arg)
 	int err;
 
 	rcu_register_thread();
+	while (!atomic_load(bw->started))
+		sched_yield();
 	for (step = 0; step < WRITER_STEPS / 2; step++) {
 		i = rand_r(&bw->seed) % 4;
 		a = bindx_addr(bw->first + i);
@@ -249,6 +257,7 @@ static void *bindx_writer(void *arg)
 struct bindx_reader {
 	struct sock *sk;
 	atomic_int *done;
+	atomic_int *started;
 	unsigned long rounds, missing;
 };
 
@@ -262,6 +271,7 @@ static void *bindx_reader(void *arg)
 	rcu_register_thread();
 	asoc = list_first_entry(&br->sk->ep->asocs, struct sctp_association,
 				asocs);
+	atomic_store(br->started, 1);
 	while (!atomic_load(br->done) || br->rounds < 50) {
 		br->rounds++;
 		if (!sctp_bind_addr_has_addr(&br->sk->ep->base.bind_addr,
@@ -282,7 +292,7 @@ static void test_bindx_writers_and_reader(void)
 	struct bindx_writer bw[2];
 	struct bindx_reader br;
 	pthread_t wt[2], rt;
-	atomic_int done = 0;
+	atomic_int done = 0, started = 0;
 	union sctp_addr stable = sctp_test_v4("10.1.0.1", 0);
 	int i;
 
@@ -295,9 +305,11 @@ static void test_bindx_writers_and_reader(void)
 
 	br.sk = &sk;
 	br.done = &done;
+	br.started = &started;
 	br.rounds = br.missing = 0;
 	for (i = 0; i < 2; i++) {
 		bw[i].sk = &sk;
+		bw[i].started = &started;
 		bw[i].first = 4 * i;
 		bw[i].seed = 77 + i;
 		bw[i].errors = 0;
