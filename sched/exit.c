@@ -662,7 +662,8 @@ static int check_task(struct task_struct *p)
 	      p->parent->pid);
 	if (!list_empty(&p->ptrace_list))
 		check(p->ptrace && p->parent != p->real_parent &&
-		      on_list(&p->ptrace_list, &p->real_parent->ptrace_children),
+		      on_list(&p->ptrace_list,
+			      &p->real_parent->ptrace_children),
 		      "task %d: stray ptrace_list link", p->pid);
 	if (p->parent != p->real_parent)
 		check(p->ptrace && !list_empty(&p->ptrace_list),
