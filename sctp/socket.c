@@ -248,6 +248,7 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 	struct sctp_endpoint *ep;
 	struct sctp_association *asoc;
 	union sctp_addr a;
+	size_t bound;
 	int cnt, error;
 
 	spin_lock(&sk->lock);
@@ -259,7 +260,8 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 	if (error)
 		goto out_unlock;
 	error = -EBUSY;
-	if ((size_t)addrcnt >= list_count_nodes(&ep->base.bind_addr.address_list))
+	bound = list_count_nodes(&ep->base.bind_addr.address_list);
+	if ((size_t)addrcnt >= bound)
 		goto out_unlock;
 
 	for (cnt = 0; cnt < addrcnt; cnt++) {

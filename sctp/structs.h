@@ -503,10 +503,14 @@ void sctp_cmd_set_bind_addrs(struct sctp_association *asoc,
 
 /* ---------------------------------------------------------- socket.c */
 
+/*
+ * Socket options: BINDX_ADD/REM take an array of union sctp_addr,
+ * GET_ASSOC_NUMBER returns an int (the endpoint's associations).
+ */
 #define SOL_SCTP		132
-#define SCTP_SOCKOPT_BINDX_ADD	100	/* optval: an array of union sctp_addr */
+#define SCTP_SOCKOPT_BINDX_ADD	100
 #define SCTP_SOCKOPT_BINDX_REM	101
-#define SCTP_GET_ASSOC_NUMBER	28	/* optval: an int, the associations */
+#define SCTP_GET_ASSOC_NUMBER	28
 
 /* op of sctp_setsockopt_bindx() */
 #define SCTP_BINDX_ADD_ADDR	0x01
