@@ -41,6 +41,11 @@
  *    locks (as the kernel does); here those accesses are atomic so that
  *    ThreadSanitizer can check the rest.
  *  - cache_decay_ticks is a variable set to 10 ms by sched_init().
+ *  - set_cpus_allowed() refuses idle and exiting tasks (-EINVAL), and a
+ *    migration thread leaves a task alone that started exiting after the
+ *    request was queued.
+ *  - Machines are built and torn down at run time: sched_init(nr_cpus)
+ *    and sched_teardown(); sched_check() verifies every runqueue.
  *
  * 2.5.33 quirks kept: yield does not stamp expired_timestamp; idle-mode
  * balancing pulls at most one task; balancing pulls from the tail of the
