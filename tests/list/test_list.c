@@ -1228,7 +1228,7 @@ static void test_random_against_oracle(void)
 	for (i = 0; i < ORACLE_N; i++)
 		o.it[i].value = i;
 	for (step = 0; step < ORACLE_STEPS; step++) {
-		int v = (int)orand(ORACLE_N), op = (int)orand(7), at;
+		int v = (int)orand(ORACLE_N), op = (int)orand(10), at;
 
 		if (!o.on[v]) {
 			if (op & 1) {
@@ -1282,7 +1282,7 @@ static void test_random_against_oracle(void)
 				oracle_remove(&o, 0);
 				oracle_insert(&o, o.len, first);
 			}
-		} else {
+		} else if (op == 6) {
 			list_rotate_to_front(&o.it[v].node, &o.head);
 			at = oracle_index(&o, v);
 			while (at-- > 0) {
@@ -1290,6 +1290,56 @@ static void test_random_against_oracle(void)
 
 				oracle_remove(&o, 0);
 				oracle_insert(&o, o.len, first);
+			}
+		} else if (op == 7) {
+			/* the run from v to the last entry, moved to the front */
+			LIST_HEAD(cut);
+			int k, n;
+
+			at = oracle_index(&o, v);
+			list_cut_before(&cut, &o.head, &o.it[v].node);
+			list_splice_tail(&cut, &o.head);	/* cut left stale */
+			n = at;
+			for (k = 0; k < n; k++) {
+				int first = o.order[0];
+
+				oracle_remove(&o, 0);
+				oracle_insert(&o, o.len, first);
+			}
+		} else if (op == 8) {
+			/* a run of up to three from v, moved to the tail */
+			int k, last, n;
+
+			at = oracle_index(&o, v);
+			last = at + (int)orand(3);
+			if (last >= o.len)
+				last = o.len - 1;
+			list_bulk_move_tail(&o.head, &o.it[v].node,
+					    &o.it[o.order[last]].node);
+			n = last - at + 1;
+			for (k = 0; k < n; k++) {
+				int x = o.order[at];
+
+				oracle_remove(&o, at);
+				oracle_insert(&o, o.len, x);
+			}
+		} else {
+			/* replace v by an entry that is not on the list */
+			int w = -1, k;
+
+			for (k = 0; k < ORACLE_N; k++)
+				if (!o.on[k])
+					w = k;
+			if (w >= 0) {
+				if (orand(2))
+					list_replace(&o.it[v].node,
+						     &o.it[w].node);
+				else
+					list_replace_init(&o.it[v].node,
+							  &o.it[w].node);
+				o.order[oracle_index(&o, v)] = w;
+				o.on[v] = 0;
+				o.on[w] = 1;
 			}
 		}
 		if (!oracle_matches(&o))
