@@ -57,7 +57,9 @@ enum sim_task_state {
 	SIM_EXITED,
 };
 
-enum sim_action { ACT_RUN, ACT_SLEEP, ACT_YIELD, ACT_EXIT, ACT_ERROR };
+enum sim_action {
+	ACT_RUN, ACT_SLEEP, ACT_YIELD, ACT_AFFINITY, ACT_EXIT, ACT_ERROR
+};
 
 /*
  * struct sim_task - the simulator's side of a task: its program counter
@@ -72,6 +74,7 @@ struct sim_task {
 	unsigned long long woken_at;
 	unsigned long long next_timer;
 	uint64_t rng;
+	unsigned long affinity;		/* for ACT_AFFINITY */
 	unsigned int run_left;		/* ticks left in the current run */
 	unsigned int phase_loop;	/* iterations of the phase done */
 	unsigned int loops_done;	/* iterations of all phases done */
@@ -524,6 +527,9 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 			continue;
 		case SIM_EVENT_YIELD:
 			return ACT_YIELD;
+		case SIM_EVENT_AFFINITY:
+			t->affinity = ev->cpus;
+			return ACT_AFFINITY;
 		}
 	}
 	/* a long run of zero-time events is charged one tick */
@@ -585,6 +591,18 @@ static int settle_cpu(struct sim *s, int cpu)
 			case ACT_YIELD:
 				sys_sched_yield(cpu);
 				resched = 1;
+				break;
+			case ACT_AFFINITY:
+				/*
+				 * Blocks until a migration thread has moved
+				 * the task when this CPU is no longer
+				 * allowed; this CPU then runs idle with
+				 * need_resched set.
+				 */
+				err = set_cpus_allowed(curr, t->affinity);
+				if (err)
+					return err;
+				resched = test_tsk_need_resched(cpu_curr(cpu));
 				break;
 			case ACT_EXIT:
 				err = task_exit(s, t);

@@ -83,7 +83,8 @@ int sim_trace_begin(struct sim_trace *tr, FILE *text, FILE *chrome,
  * @cpu: the CPU
  * @prev: the task leaving the CPU
  * @prev_state: 'R' (preempted, still runnable), 'S' (sleeping), 'D'
- *	(uninterruptible) or 'X' (exited)
+ *	(uninterruptible), 'T' (stopped), 'Z' (exited, a zombie) or 'X'
+ *	(exited and released)
  * @next: the task taking the CPU
  */
 void sim_trace_switch(struct sim_trace *tr, unsigned long long tick,

@@ -20,6 +20,9 @@
  *    only the global keys about rt-app's own logging are ignored;
  *  - "jitter" (percent) is a kstruct extension that makes run and sleep
  *    times random around their nominal value;
+ *  - "affinity": [CPUS] (an extension) makes the task change its own
+ *    affinity with set_cpus_allowed(), which hands it to the migration
+ *    thread when its CPU is no longer allowed;
  *  - "fork": "NAME" starts a new instance of task NAME as a child of the
  *    forking task (rt-app's fork event starts a thread; here it is a
  *    process-tree fork through the scheduler's fork path);
@@ -170,11 +173,16 @@ static int event_kind(const char *key, enum sim_event_kind *kind)
 		*kind = SIM_EVENT_FORK;
 	} else if (has_prefix(key, "yield")) {
 		*kind = SIM_EVENT_YIELD;
+	} else if (has_prefix(key, "affinity")) {
+		*kind = SIM_EVENT_AFFINITY;
 	} else {
 		return 0;
 	}
 	return 1;
 }
+
+static int parse_cpus(struct parse_ctx *ctx, const char *path,
+		      const json_t *v, unsigned long *mask);
 
 /* a fork names a task by its key in "tasks": its index is its position */
 static int find_task(struct parse_ctx *ctx, const char *name)
@@ -253,6 +261,8 @@ static int parse_event(struct parse_ctx *ctx, const char *path,
 		return 0;
 	case SIM_EVENT_YIELD:
 		return 0;
+	case SIM_EVENT_AFFINITY:
+		return parse_cpus(ctx, path, v, &ev->cpus);
 	}
 	return parse_error(ctx, path, "unknown event");
 }
@@ -288,7 +298,7 @@ static int parse_events(struct parse_ctx *ctx, const char *path,
 	}
 	if (!n)
 		return parse_error(ctx, path,
-				   "no events (run, sleep, timer, fork or yield)");
+				   "no events (run, sleep, timer, fork, yield or affinity)");
 	if (n > SIM_MAX_EVENTS)
 		return parse_error(ctx, path, "more than %d events",
 				   SIM_MAX_EVENTS);

@@ -41,6 +41,7 @@ enum sim_event_kind {
 	SIM_EVENT_TIMER,	/* sleep until the next multiple of @usec */
 	SIM_EVENT_FORK,		/* fork a new instance of task @fork_task */
 	SIM_EVENT_YIELD,	/* sched_yield() */
+	SIM_EVENT_AFFINITY,	/* set_cpus_allowed(@cpus) on itself */
 };
 
 /**
@@ -48,11 +49,13 @@ enum sim_event_kind {
  * @kind: what the task does
  * @usec: run time, sleep time or timer period (microseconds)
  * @fork_task: for SIM_EVENT_FORK, the index of the task description
+ * @cpus: for SIM_EVENT_AFFINITY, the new mask (bit n for CPU n)
  */
 struct sim_event_desc {
 	enum sim_event_kind kind;
 	unsigned long long usec;
 	unsigned int fork_task;
+	unsigned long cpus;
 };
 
 /**

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat/compiler.h"
 #include "compat/slab.h"
 #include "sched/sched.h"
 #include "sim/report.h"
@@ -39,6 +40,9 @@ static int load(const char *name_or_json, unsigned int cpus,
 	if (name_or_json[0] == '{')
 		ret = sim_workload_parse(name_or_json, "test", cpus, wl, err,
 					 sizeof(err));
+	else if (strstr(name_or_json, ".json"))
+		ret = sim_workload_load(name_or_json, cpus, wl, err,
+					sizeof(err));
 	else
 		ret = sim_workload_builtin(name_or_json, cpus, wl, err,
 					   sizeof(err));
@@ -273,11 +277,13 @@ static void free_check(struct trace_check *tc)
 
 static void test_same_seed_same_trace(void)
 {
-	static const char *const workloads[] = { "random", "mixed", "fork" };
+	static const char *const workloads[] = {
+		"random", "mixed", "fork", "sim/workloads/affinity.json",
+	};
 	unsigned int i;
 
-	for (i = 0; i < 3; i++) {
-		struct sim_options o1 = { .nr_cpus = 3, .seed = 7,
+	for (i = 0; i < ARRAY_SIZE(workloads); i++) {
+		struct sim_options o1 = { .nr_cpus = 4, .seed = 7,
 					  .duration_usec = 600000 };
 		struct sim_options o2 = o1, o3 = o1;
 		struct run r1, r2, r3;
@@ -344,6 +350,8 @@ static void test_trace_lines_parse(void)
 	check_workload_trace("fork", 2, 500000);
 	check_workload_trace("rt", 3, 500000);
 	check_workload_trace("interactive", 4, 500000);
+	check_workload_trace("sim/workloads/affinity.json", 4, 500000);
+	check_workload_trace("sim/workloads/periodic.json", 4, 500000);
 }
 
 /* the default workload shows what it promises */
@@ -453,6 +461,8 @@ static void test_invariants_every_tick(void)
 	} cases[] = {
 		{ "mixed", 4 }, { "fork", 3 }, { "rt", 2 }, { "nice", 1 },
 		{ "interactive", 4 }, { "random", 3 }, { "hogs", 5 },
+		{ "sim/workloads/affinity.json", 4 },
+		{ "sim/workloads/forks.json", 4 },
 	};
 	unsigned int i;
 
@@ -694,6 +704,11 @@ static void test_threaded_hogs(void)
 	threaded_run("hogs", 8);
 }
 
+static void test_threaded_affinity(void)
+{
+	threaded_run("sim/workloads/affinity.json", 4);
+}
+
 static void test_threaded_step_refused(void)
 {
 	struct sim_options o = { .nr_cpus = 2, .threaded = 1 };
@@ -711,6 +726,8 @@ static CU_TestInfo threads_tests[] = {
 	{ "mixed on 4 CPU threads, checked every tick", test_threaded_mixed },
 	{ "fork on 3 CPU threads, checked every tick", test_threaded_fork },
 	{ "hogs on 8 CPU threads, checked every tick", test_threaded_hogs },
+	{ "affinity changes (migration threads) on 4 CPU threads",
+	  test_threaded_affinity },
 	{ "sim_step refused when threaded", test_threaded_step_refused },
 	CU_TEST_INFO_NULL,
 };

@@ -24,7 +24,7 @@ static const char full_json[] =
 	"             \"cpus\": [1, 3, 1], \"delay\": 250, \"jitter\": 40,\n"
 	"             \"run\": 1000, \"sleep0\": 2000, \"fork\": \"child\",\n"
 	"             \"timer\": { \"ref\": \"t\", \"period\": 16000 },\n"
-	"             \"yield\": 0, \"run1\": 7 },\n"
+	"             \"yield\": 0, \"run1\": 7, \"affinity\": [2, 0] },\n"
 	"    \"rt\": { \"policy\": \"SCHED_FIFO\", \"priority\": 42,\n"
 	"            \"phases\": { \"p1\": { \"loop\": 4, \"run\": 10 },\n"
 	"                        \"p2\": { \"sleep\": 20 } } },\n"
@@ -59,7 +59,7 @@ static void test_parse_every_key(void)
 	CU_ASSERT_EQUAL(t->jitter, 40);
 	CU_ASSERT_EQUAL_FATAL(t->nr_phases, 1);
 	CU_ASSERT_EQUAL(t->phases[0].loop, 1);
-	CU_ASSERT_EQUAL_FATAL(t->phases[0].nr_events, 6);
+	CU_ASSERT_EQUAL_FATAL(t->phases[0].nr_events, 7);
 	e = t->phases[0].events;
 	CU_ASSERT(e[0].kind == SIM_EVENT_RUN && e[0].usec == 1000);
 	CU_ASSERT(e[1].kind == SIM_EVENT_SLEEP && e[1].usec == 2000);
@@ -67,6 +67,7 @@ static void test_parse_every_key(void)
 	CU_ASSERT(e[3].kind == SIM_EVENT_TIMER && e[3].usec == 16000);
 	CU_ASSERT(e[4].kind == SIM_EVENT_YIELD);
 	CU_ASSERT(e[5].kind == SIM_EVENT_RUN && e[5].usec == 7);
+	CU_ASSERT(e[6].kind == SIM_EVENT_AFFINITY && e[6].cpus == 5ul);
 
 	t = &wl->tasks[1];
 	CU_ASSERT_STRING_EQUAL(t->name, "rt");
@@ -182,6 +183,10 @@ static const struct bad_case bad_cases[] = {
 	{ "{\"tasks\":{\"a\":{\"jitter\":101,\"run\":1}}}",
 	  "tasks.a.jitter: 101 is out of range [0, 100]" },
 	{ "{\"tasks\":{\"a\":7}}", "tasks.a: expected an object, got an integer" },
+	{ "{\"tasks\":{\"a\":{\"run\":1,\"affinity\":[9]}}}",
+	  "tasks.a.affinity[0]: CPU 9 out of range" },
+	{ "{\"tasks\":{\"a\":{\"run\":1,\"affinity2\":\"all\"}}}",
+	  "tasks.a.affinity2: expected an array" },
 };
 
 static void test_bad_workloads(void)
@@ -299,7 +304,7 @@ static void test_example_files(void)
 {
 	static const char *const files[] = {
 		"sim/workloads/mixed.json", "sim/workloads/periodic.json",
-		"sim/workloads/forks.json",
+		"sim/workloads/forks.json", "sim/workloads/affinity.json",
 	};
 	unsigned int i;
 	char err[512];
