@@ -356,27 +356,28 @@ static const char *const series_name[NR_SERIES] = {
 	"O(1), tasks in memory order",
 };
 
-/* report where @slow's cost first exceeds @fast's, from the medians */
-static void crossover(struct bench *b, const char *group, const char *what,
-		      const unsigned long *sizes, unsigned int nr,
-		      const struct bench_stat *const *o1,
+/* report where @b_name's cost first exceeds @a_name's, from the medians */
+static void crossover(struct bench *b, const char *group, const char *a_name,
+		      const char *b_name, const unsigned long *sizes,
+		      unsigned int nr, const struct bench_stat *const *a,
 		      const struct bench_stat *const *other)
 {
 	unsigned int i;
 
 	for (i = 0; i < nr; i++) {
-		if (other[i]->median_ns > o1[i]->median_ns) {
+		if (other[i]->median_ns > a[i]->median_ns) {
 			if (i == 0)
-				bench_note(b, "%s: %s costs more than O(1) already at N=%lu",
-					   group, what, sizes[0]);
+				bench_note(b, "%s: %s costs more than %s from the smallest N=%lu (no crossover in range)",
+					   group, b_name, a_name, sizes[0]);
 			else
-				bench_note(b, "%s: crossover between N=%lu and N=%lu: from there %s costs more than O(1)",
-					   group, sizes[i - 1], sizes[i], what);
+				bench_note(b, "%s: crossover between N=%lu and N=%lu: from there %s costs more than %s",
+					   group, sizes[i - 1], sizes[i], b_name,
+					   a_name);
 			return;
 		}
 	}
-	bench_note(b, "%s: %s is cheaper than O(1) up to N=%lu (no crossover in range)",
-		   group, what, sizes[nr - 1]);
+	bench_note(b, "%s: %s costs less than %s up to N=%lu (no crossover in range)",
+		   group, b_name, a_name, sizes[nr - 1]);
 }
 
 static int bench_runqueues(struct bench *b)
@@ -452,28 +453,31 @@ out_free:
 			return ret;
 	}
 	for (g = 0; g < 2; g++) {
-		unsigned int k = g ? S_O1_ORDERED : S_O1;
 		double r = bench_ratio(b, groups[g], "O(1) N=max / N=min",
 				       sizes[nr - 1], st[g][S_O1][nr - 1],
 				       st[g][S_O1][0]);
-		double ro = bench_ratio(b, groups[g],
-					"O(1) in memory order N=max / N=min",
-					sizes[nr - 1], st[g][k][nr - 1],
-					st[g][k][0]);
 
 		bench_note(b, "%s: O(1) cost at N=%lu is %.2fx its cost at N=%lu (target <= 1.5: %s)%s",
 			   groups[g], sizes[nr - 1], r, sizes[0],
 			   r <= 1.5 ? "met" : "MISSED",
-			   g ? "; random order pays a cache miss per task_struct" : "");
-		if (g)
-			bench_note(b, "%s: in memory order (the algorithm without the misses) %.2fx (target <= 1.5: %s)",
-				   groups[g], ro, ro <= 1.5 ? "met" : "MISSED");
-		crossover(b, groups[g], "2.4 goodness", sizes, nr,
+			   g ? "; random order pays cache misses on task_structs" : "");
+		if (g) {
+			r = bench_ratio(b, groups[g],
+					"O(1) in memory order N=max / N=min",
+					sizes[nr - 1], st[g][S_O1_ORDERED][nr - 1],
+					st[g][S_O1_ORDERED][0]);
+			bench_note(b, "%s: with tasks taken in memory order %.2fx (target <= 1.5: %s)",
+				   groups[g], r, r <= 1.5 ? "met" : "MISSED");
+		}
+		crossover(b, groups[g], "O(1)", "2.4 goodness", sizes, nr,
 			  (const struct bench_stat *const *)st[g][S_O1],
 			  (const struct bench_stat *const *)st[g][S_G24]);
-		crossover(b, groups[g], "CFS rbtree", sizes, nr,
+		crossover(b, groups[g], "O(1)", "CFS rbtree", sizes, nr,
 			  (const struct bench_stat *const *)st[g][S_O1],
 			  (const struct bench_stat *const *)st[g][S_CFS]);
+		crossover(b, groups[g], "CFS rbtree", "2.4 goodness", sizes, nr,
+			  (const struct bench_stat *const *)st[g][S_CFS],
+			  (const struct bench_stat *const *)st[g][S_G24]);
 	}
 	return 0;
 }
