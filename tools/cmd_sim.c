@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "compat/slab.h"
@@ -63,10 +64,22 @@ static int parse_ulong(const char *opt, const char *s, unsigned long long max,
 	return 0;
 }
 
+static double seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* on a terminal, once the run has taken more than half a second */
 static void show_progress(unsigned long long done, unsigned long long total,
 			  void *arg)
 {
-	(void)arg;
+	double *start = arg;
+
+	if (seconds_now() - *start < 0.5)
+		return;
 	fprintf(stderr, "\rsim: %3llu%% (%llu/%llu ticks)", done * 100 / total,
 		done, total);
 	if (done == total)
@@ -254,6 +267,7 @@ static int cmd_sim(int argc, char **argv)
 	const struct sim_report *r;
 	struct sim_workload *wl = NULL;
 	struct sim *s = NULL;
+	double start = seconds_now();
 	char err[512];
 	int ret, status = 1;
 
@@ -275,8 +289,10 @@ static int cmd_sim(int argc, char **argv)
 	if (open_output(cmd.trace_path, &cmd.opt.trace) ||
 	    open_output(cmd.chrome_path, &cmd.opt.chrome))
 		goto out;
-	if (isatty(STDERR_FILENO))
+	if (isatty(STDERR_FILENO)) {
 		cmd.opt.progress = show_progress;
+		cmd.opt.progress_arg = &start;
+	}
 	ret = sim_create(wl, &cmd.opt, &s);
 	if (ret) {
 		fprintf(stderr, "kstruct sim: cannot build the machine: %s\n",
