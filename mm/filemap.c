@@ -159,7 +159,7 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
 				       PAGE_SIZE - partial);
 			continue;
 		}
-		if (WARN_ON(page->mapcount))
+		if (WARN_ON(page_mapcount(page)))
 			continue;
 		__remove_from_page_cache(page);
 		BUG_ON(__free_page(mapping->zone, page) != 0);
@@ -296,10 +296,10 @@ int mapping_check(struct address_space *mapping)
 	if (err)
 		goto out_unlock;
 	list_for_each_entry(page, &mapping->clean_pages, list) {
-		if (page->check_count != page->mapcount) {
+		if (page->check_count != page_mapcount(page)) {
 			err = mapping_bad(mapping, "page %lu: mapcount %u but "
 					  "%u ptes", page->index,
-					  page->mapcount, page->check_count);
+					  page_mapcount(page), page->check_count);
 			goto out_unlock;
 		}
 	}

@@ -103,10 +103,14 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 		}
 		if (page_address(page))
 			memset(page_address(page), 0, PAGE_SIZE);
-		err = add_to_page_cache(page, mapping, index);
-		if (err) {
+		if (add_to_page_cache(page, mapping, index)) {
+			/* another process faulted it in meanwhile: use its page */
 			BUG_ON(__free_page(mapping->zone, page) != 0);
-			goto out_free_table;
+			page = find_get_page(mapping, index);
+			if (!page) {
+				err = -EAGAIN;	/* and truncated already */
+				goto out_free_table;
+			}
 		}
 	}
 	if (new_table) {
@@ -115,7 +119,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	}
 	table->pte[pte_index(address)] = page;
 	table->nr_present++;
-	page->mapcount++;
+	page_mapcount_inc(page);
 	mm->rss++;
 	goto out_unlock;
 
@@ -160,8 +164,7 @@ long zap_page_range(struct vm_area_struct *vma, unsigned long address,
 
 			if (!*slot)
 				continue;
-			BUG_ON((*slot)->mapcount == 0);
-			(*slot)->mapcount--;
+			BUG_ON(page_mapcount_dec(*slot) == 0);
 			*slot = NULL;
 			table->nr_present--;
 			mm->rss--;

@@ -81,7 +81,7 @@ struct file;
  * @zone: the zone it belongs to
  * @flags: PG_head
  * @order: the order of the allocated block it heads (with PG_head)
- * @mapcount: the number of ptes that map it
+ * @mapcount: the number of ptes that map it (page_mapcount())
  * @check_count: scratch for mapping_check()
  */
 struct page {
@@ -95,6 +95,37 @@ struct page {
 	unsigned int mapcount;
 	unsigned int check_count;
 };
+
+/**
+ * page_mapcount() - the number of ptes that map @page
+ * @page: the page
+ *
+ * Context: any; ptes of different processes map a page under different
+ * page_table_locks, so the count is updated atomically (the kernel's
+ * _mapcount is an atomic_t).
+ * Return: the count.
+ */
+static inline unsigned int page_mapcount(const struct page *page)
+{
+	return __atomic_load_n(&page->mapcount, __ATOMIC_RELAXED);
+}
+
+/** page_mapcount_inc() - one more pte maps @page */
+static inline void page_mapcount_inc(struct page *page)
+{
+	__atomic_fetch_add(&page->mapcount, 1, __ATOMIC_RELAXED);
+}
+
+/**
+ * page_mapcount_dec() - one pte less maps @page
+ * @page: the page
+ *
+ * Return: the count before the decrement.
+ */
+static inline unsigned int page_mapcount_dec(struct page *page)
+{
+	return __atomic_fetch_sub(&page->mapcount, 1, __ATOMIC_RELAXED);
+}
 
 /**
  * struct vm_area_struct - one mapped range of a process
@@ -216,11 +247,16 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);
  *
  * Takes the page from the file's page cache, allocating it from the
  * mapping's zone (zeroed) on first touch, and maps it.  A page already
- * mapped is left alone.
+ * mapped is left alone.  When another process caches the same page
+ * first, its page is used and ours goes back to the zone.
  *
+ * Context: takes mm->page_table_lock, then the mapping's page_lock and
+ * the zone's lock.  Faults may run concurrently in different mms; a
+ * truncation must not (the kernel serialised it with i_sem/mmap_sem).
  * Return: 0; -EFAULT when @address is outside @vma or the page lies
  * wholly past the end of the file (SIGBUS in the kernel); -ENOMEM when
- * the zone or kmalloc runs out (nothing changed).
+ * the zone or kmalloc runs out (nothing changed); -EAGAIN when the page
+ * another process cached was gone again before it could be mapped.
  */
 int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 		    unsigned long address, int write_access);

@@ -265,7 +265,7 @@ static int check_page_tables(struct mm_struct *mm)
 				((addr - vma->vm_start) >> PAGE_SHIFT);
 			if (page->mapping !=
 				    vma->vm_file->f_inode->i_mapping ||
-			    page->index != index || !page->mapcount)
+			    page->index != index || !page_mapcount(page))
 				return mm_bad("pte at %#lx does not map file "
 					      "page %lu", addr, index);
 		}

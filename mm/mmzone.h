@@ -157,13 +157,24 @@ struct page *expand(struct zone *zone, struct page *page,
  */
 struct page *__alloc_pages(struct zone *zone, unsigned int order);
 
-/** alloc_pages() - __alloc_pages() under the kernel's usual name */
+/**
+ * alloc_pages() - __alloc_pages() under the kernel's usual name
+ * @zone: the zone
+ * @order: the order
+ *
+ * Return: the first page of the block, or NULL.
+ */
 static inline struct page *alloc_pages(struct zone *zone, unsigned int order)
 {
 	return __alloc_pages(zone, order);
 }
 
-/** alloc_page() - one page */
+/**
+ * alloc_page() - allocate one page
+ * @zone: the zone
+ *
+ * Return: the page, or NULL.
+ */
 static inline struct page *alloc_page(struct zone *zone)
 {
 	return __alloc_pages(zone, 0);
@@ -190,14 +201,27 @@ static inline struct page *alloc_page(struct zone *zone)
  */
 int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order);
 
-/** __free_pages() - __free_pages_ok() under the kernel's usual name */
+/**
+ * __free_pages() - __free_pages_ok() under the kernel's usual name
+ * @zone: the zone
+ * @page: first page of the block
+ * @order: its order
+ *
+ * Return: as __free_pages_ok().
+ */
 static inline int __free_pages(struct zone *zone, struct page *page,
 			       unsigned int order)
 {
 	return __free_pages_ok(zone, page, order);
 }
 
-/** __free_page() - free one page */
+/**
+ * __free_page() - free one page
+ * @zone: the zone
+ * @page: the page
+ *
+ * Return: as __free_pages_ok().
+ */
 static inline int __free_page(struct zone *zone, struct page *page)
 {
 	return __free_pages_ok(zone, page, 0);
@@ -245,8 +269,9 @@ int zone_free_areas_line(struct zone *zone, char *buf, size_t size);
  * @buf: the buffer
  * @size: its size
  *
- * "Node 0, zone   Normal" then "%7lu" (a space and the count, six wide)
- * for each order, as later kernels print it.
+ * "Node 0, zone %8s " with the zone's name, then "%6lu " (the count of
+ * free blocks, six wide, and a space) for each order, as later kernels
+ * print it, trailing space included.
  *
  * Return: the length the whole line has, as snprintf() returns.
  */

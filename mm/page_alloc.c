@@ -185,14 +185,12 @@ struct page *expand(struct zone *zone, struct page *page,
 	return page;
 }
 
-struct page *rmqueue(struct zone *zone, unsigned int order)
+/* rmqueue() with zone->lock held */
+static struct page *__rmqueue(struct zone *zone, unsigned int order)
 {
 	struct page *page = NULL;
 	unsigned int cur;
 
-	if (order >= MAX_ORDER)
-		return NULL;
-	spin_lock(&zone->lock);
 	for (cur = order; cur < MAX_ORDER; cur++) {
 		struct free_area *area = &zone->free_area[cur];
 		unsigned long index;
@@ -208,21 +206,38 @@ struct page *rmqueue(struct zone *zone, unsigned int order)
 		page = expand(zone, page, index, order, cur, area);
 		break;
 	}
+	return page;
+}
+
+struct page *rmqueue(struct zone *zone, unsigned int order)
+{
+	struct page *page;
+
+	if (order >= MAX_ORDER)
+		return NULL;
+	spin_lock(&zone->lock);
+	page = __rmqueue(zone, order);
 	spin_unlock(&zone->lock);
 	return page;
 }
 
 struct page *__alloc_pages(struct zone *zone, unsigned int order)
 {
-	struct page *page = rmqueue(zone, order);
+	struct page *page;
 
-	if (!page)
+	if (order >= MAX_ORDER)
 		return NULL;
-	INIT_LIST_HEAD(&page->list);
-	page->flags = 1UL << PG_head;
-	page->order = order;
-	page->mapping = NULL;
-	page->mapcount = 0;
+	spin_lock(&zone->lock);
+	page = __rmqueue(zone, order);
+	if (page) {
+		/* marked under the lock: frees and checks read the mark */
+		INIT_LIST_HEAD(&page->list);
+		page->flags = 1UL << PG_head;
+		page->order = order;
+		page->mapping = NULL;
+		page->mapcount = 0;
+	}
+	spin_unlock(&zone->lock);
 	return page;
 }
 
@@ -276,7 +291,7 @@ int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order)
 		err = -EINVAL;
 		goto out_unlock;
 	}
-	if (page->mapping || page->mapcount) {
+	if (page->mapping || page_mapcount(page)) {
 		err = -EBUSY;
 		goto out_unlock;
 	}
@@ -334,6 +349,17 @@ unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order)
 			(pos) += __n;					\
 	} while (0)
 
+/* the number of free blocks of each order, counted under one lock */
+static void count_free_blocks(struct zone *zone, unsigned long *nr)
+{
+	unsigned int order;
+
+	spin_lock(&zone->lock);
+	for (order = 0; order < MAX_ORDER; order++)
+		nr[order] = list_count_nodes(&zone->free_area[order].free_list);
+	spin_unlock(&zone->lock);
+}
+
 int zone_free_areas_line(struct zone *zone, char *buf, size_t size)
 {
 	unsigned long nr[MAX_ORDER], total = 0;
@@ -342,8 +368,7 @@ int zone_free_areas_line(struct zone *zone, char *buf, size_t size)
 
 	if (!buf)
 		size = 0;
-	for (order = 0; order < MAX_ORDER; order++)
-		nr[order] = zone_nr_free_blocks(zone, order);
+	count_free_blocks(zone, nr);
 	LINE_PRINTF(buf, size, pos, "%s: ", zone->name);
 	for (order = 0; order < MAX_ORDER; order++) {
 		LINE_PRINTF(buf, size, pos, "%lu*%lukB ", nr[order],
@@ -356,15 +381,16 @@ int zone_free_areas_line(struct zone *zone, char *buf, size_t size)
 
 int zone_buddyinfo_line(struct zone *zone, char *buf, size_t size)
 {
+	unsigned long nr[MAX_ORDER];
 	unsigned int order;
 	int pos = 0;
 
 	if (!buf)
 		size = 0;
+	count_free_blocks(zone, nr);
 	LINE_PRINTF(buf, size, pos, "Node 0, zone %8s ", zone->name);
 	for (order = 0; order < MAX_ORDER; order++)
-		LINE_PRINTF(buf, size, pos, "%6lu ",
-			    zone_nr_free_blocks(zone, order));
+		LINE_PRINTF(buf, size, pos, "%6lu ", nr[order]);
 	return pos;
 }
 
