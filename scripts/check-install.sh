@@ -46,9 +46,12 @@ cflags=$(pkg-config --cflags kstruct)
 libs=$(pkg-config --libs kstruct)
 $cc $cflags "$tmp/hello.c" -o "$tmp/hello-dyn" $libs
 LD_LIBRARY_PATH="$stage/usr/lib" "$tmp/hello-dyn"
-libs_static=$(pkg-config --static --libs kstruct)
-$cc $cflags "$tmp/hello.c" -o "$tmp/hello-static" -Wl,-Bstatic -lkstruct -Wl,-Bdynamic \
-	-L"$stage/usr/lib" $libs_static
+# libkstruct.a, with its dependencies linked as shared libraries (their
+# own static closures, libpcap's especially, are not installed everywhere)
+deps=$(pkg-config --print-requires-private kstruct | awk '{print $1}')
+deps_libs=$(PKG_CONFIG_SYSROOT_DIR= pkg-config --libs $deps)
+$cc $cflags "$tmp/hello.c" -o "$tmp/hello-static" -L"$stage/usr/lib" \
+	-Wl,-Bstatic -lkstruct -Wl,-Bdynamic $deps_libs -lpthread -lm
 "$tmp/hello-static"
 test -x "$stage/usr/bin/kstruct"
 "$stage/usr/bin/kstruct" --version >/dev/null

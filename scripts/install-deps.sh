@@ -9,8 +9,8 @@
 # As root it runs apt-get; otherwise it names the packages and the command.
 set -eu
 
-BASE="make gcc pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev libbsd-dev"
-EXTRA="g++ clang libclang-rt-14-dev valgrind graphviz gnuplot-nox"
+BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev libbsd-dev"
+EXTRA="clang libclang-rt-14-dev valgrind graphviz gnuplot-nox"
 
 mode=base
 case "${1:-}" in
