@@ -12,6 +12,8 @@
 #include <arpa/inet.h>
 #include <urcu.h>
 
+#include "list/rculist.h"
+
 #include "compat/slab.h"
 #include "sctp/structs.h"
 #include "tests/ktest.h"
@@ -43,7 +45,7 @@ static inline union sctp_addr sctp_test_v6(const char *ip, uint16_t port)
 /* live allocations once every call_rcu() callback so far has run */
 static inline long sctp_test_live(void)
 {
-	rcu_barrier();
+	kstruct_rcu_barrier();
 	return kmalloc_live();
 }
 
@@ -56,7 +58,7 @@ static inline int sctp_test_suite_init(void)
 static inline int sctp_test_suite_cleanup(void)
 {
 	kmalloc_fault_reset();
-	rcu_barrier();
+	kstruct_rcu_barrier();
 	rcu_unregister_thread();
 	return 0;
 }

@@ -10,20 +10,15 @@
  * transport freed too early is a use-after-free ASan reports, or a wrong
  * address the reader counts.  The addresses that are never removed must
  * always be found.  The writers run a fixed number of seeded steps (no
- * timing); after they finish, rcu_barrier() must bring the allocation
- * count back.  Results are collected per thread and asserted after join
- * (CUnit is not thread-safe).
+ * timing); after they finish, kstruct_rcu_barrier() must bring the
+ * allocation count back.  Results are collected per thread and asserted
+ * after join (CUnit is not thread-safe).
  *
- * ThreadSanitizer: our lists are annotated (list/rculist.h), but liburcu
- * itself is not instrumented, and TSan reports its internal bookkeeping
- * (rcu_barrier()'s calloc() in one thread, free() in the call_rcu
- * worker, synchronised by futexes TSan cannot see).  This binary
- * therefore tells TSan to ignore the interceptors liburcu calls
- * DIRECTLY (called_from_lib).  That hides nothing of ours: our RCU
- * callbacks free through kfree(), called from our code, and a transport
- * freed without a grace period is still reported (checked by hand:
- * replacing the call_rcu() in sctp_transport_put() by a direct free
- * makes this suite fail under TSan).
+ * ThreadSanitizer: the lists are annotated (list/rculist.h) and the leak
+ * checks wait with kstruct_rcu_barrier(), whose edges TSan can see.  A
+ * transport freed without a grace period is reported (checked by hand:
+ * replacing the call_rcu() in sctp_transport_put() by a direct free makes
+ * this suite fail under TSan and ASan).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -33,14 +28,6 @@
 
 #include "list/rculist.h"
 #include "tests/sctp/sctp_test.h"
-
-#ifdef KSTRUCT_RCU_TSAN
-const char *__tsan_default_suppressions(void);
-const char *__tsan_default_suppressions(void)
-{
-	return "called_from_lib:liburcu.so\n";
-}
-#endif
 
 #define NREADERS	2
 #define NSTABLE		4
