@@ -158,6 +158,11 @@ static double ms(const struct sim_report *r, unsigned long long ticks)
 	return ticks * 1000.0 / r->hz;
 }
 
+static double bonus(const struct sim_task_stats *ts)
+{
+	return ts->switches ? (double)ts->bonus_sum / ts->switches : 0.0;
+}
+
 #define TEXT_MAX_TASKS	64
 
 static int text_tasks(FILE *out, const struct sim_report *r)
@@ -165,17 +170,17 @@ static int text_tasks(FILE *out, const struct sim_report *r)
 	unsigned long i;
 
 	fprintf(out,
-		"%-15s %7s %-6s %4s %10s %10s %8s %6s %7s %8s %8s\n",
+		"%-15s %7s %-6s %4s %10s %10s %8s %5s %6s %7s %8s %8s\n",
 		"task", "pid", "policy", "prio", "run(ms)", "wait(ms)",
-		"switches", "migr", "wakeups", "lat50ms", "lat99ms");
+		"switches", "bonus", "migr", "wakeups", "lat50ms", "lat99ms");
 	for (i = 0; i < r->nr_tasks; i++) {
 		const struct sim_task_stats *ts = r->tasks[i];
 
 		fprintf(out,
-			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %6u %7u %8.1f %8.1f%s\n",
+			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %+5.1f %6u %7u %8.1f %8.1f%s\n",
 			ts->comm, ts->pid, policy_name(ts->policy),
 			ts->priority, ms(r, ts->runtime), ms(r, ts->wait),
-			ts->switches, ts->migrations, ts->wakeups,
+			ts->switches, bonus(ts), ts->migrations, ts->wakeups,
 			ms(r, ts->p50), ms(r, ts->p99),
 			ts->exited ? "  (exited)" : "");
 	}
@@ -258,14 +263,15 @@ int sim_report_json(FILE *out, const struct sim_report *r,
 		const struct sim_task_stats *ts = r->tasks[i];
 
 		fprintf(out,
-			"%s\n{\"comm\":\"%s\",\"pid\":%d,\"group\":\"%s\",\"policy\":\"%s\",\"priority\":%d,\"forked\":%s,\"exited\":%s,\"runtime_ms\":%.3f,\"wait_ms\":%.3f,\"switches\":%u,\"migrations\":%u,\"wakeups\":%u,\"latency_p50_ms\":%.3f,\"latency_p99_ms\":%.3f}",
+			"%s\n{\"comm\":\"%s\",\"pid\":%d,\"group\":\"%s\",\"policy\":\"%s\",\"priority\":%d,\"forked\":%s,\"exited\":%s,\"runtime_ms\":%.3f,\"wait_ms\":%.3f,\"switches\":%u,\"bonus\":%.3f,\"migrations\":%u,\"wakeups\":%u,\"latency_p50_ms\":%.3f,\"latency_p99_ms\":%.3f}",
 			i ? "," : "", ts->comm, ts->pid,
 			ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name : "",
 			policy_name(ts->policy), ts->priority,
 			ts->forked ? "true" : "false",
 			ts->exited ? "true" : "false", ms(r, ts->runtime),
-			ms(r, ts->wait), ts->switches, ts->migrations,
-			ts->wakeups, ms(r, ts->p50), ms(r, ts->p99));
+			ms(r, ts->wait), ts->switches, bonus(ts),
+			ts->migrations, ts->wakeups, ms(r, ts->p50),
+			ms(r, ts->p99));
 	}
 	fputs("],\n\"cpus\":[", out);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
@@ -294,18 +300,18 @@ int sim_report_csv(FILE *out, const struct sim_report *r,
 	unsigned long i;
 	unsigned int cpu;
 
-	fputs("table,comm,pid,group,policy,priority,forked,exited,runtime_ms,wait_ms,switches,migrations,wakeups,latency_p50_ms,latency_p99_ms\n",
+	fputs("table,comm,pid,group,policy,priority,forked,exited,runtime_ms,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms\n",
 	      out);
 	for (i = 0; i < r->nr_tasks; i++) {
 		const struct sim_task_stats *ts = r->tasks[i];
 
 		fprintf(out,
-			"task,%s,%d,%s,%s,%d,%d,%d,%.3f,%.3f,%u,%u,%u,%.3f,%.3f\n",
+			"task,%s,%d,%s,%s,%d,%d,%d,%.3f,%.3f,%u,%.3f,%u,%u,%.3f,%.3f\n",
 			ts->comm, ts->pid,
 			ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name : "",
 			policy_name(ts->policy), ts->priority, ts->forked,
 			ts->exited, ms(r, ts->runtime), ms(r, ts->wait),
-			ts->switches, ts->migrations, ts->wakeups,
+			ts->switches, bonus(ts), ts->migrations, ts->wakeups,
 			ms(r, ts->p50), ms(r, ts->p99));
 	}
 	fputs("\ntable,cpu,utilisation,switches,array_switches,pulled\n", out);

@@ -11,6 +11,8 @@
  *   runtime     ticks the task was the running task of a CPU
  *   wait        ticks it was runnable (on a runqueue) but not running
  *   switches    times it was switched in
+ *   bonus       mean of static_prio - prio at its switch-ins: the
+ *               interactivity bonus (+5) or penalty (-5) of sleep_avg
  *   migrations  times its CPU changed (balancing, affinity, wake-up)
  *   latency     per wake-up, ticks from the wake-up to its next switch-in;
  *               p50/p99 are nearest-rank percentiles of that list
@@ -47,9 +49,11 @@
  * @p99: 99th percentile latency (ditto)
  * @runtime: ticks running
  * @wait: ticks runnable but not running
+ * @bonus_sum: sum over switch-ins of static_prio - prio (the sleep_avg
+ *	bonus, -5..5, of a normal task when it was picked)
  * @latency: wake-up latencies in ticks (@nr_latency of @latency_cap)
  *
- * Kept small (88 bytes): the simulator holds one per task, a million
+ * Kept small (96 bytes): the simulator holds one per task, a million
  * tasks included.
  */
 struct sim_task_stats {
@@ -69,6 +73,7 @@ struct sim_task_stats {
 	unsigned int p99;
 	unsigned long long runtime;
 	unsigned long long wait;
+	long long bonus_sum;
 	unsigned int *latency;
 };
 

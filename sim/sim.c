@@ -214,6 +214,8 @@ static void hook_switch(int cpu, struct task_struct *prev,
 		tp->runnable_since = now;
 	if (tn) {
 		tn->st.switches++;
+		if (next->policy == SCHED_OTHER)
+			tn->st.bonus_sum += next->static_prio - next->prio;
 		tn->st.wait += now - tn->runnable_since;
 		if (tn->latency_pending) {
 			tn->latency_pending = 0;

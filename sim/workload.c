@@ -774,7 +774,7 @@ const struct sim_builtin sim_builtins[] = {
 		.name = "mixed",
 		.summary = "hogs, a niced batch job, interactive editors and a forking server: balancing, bonuses, expiry, array switches",
 		.json =
-		"{ \"global\": { \"duration\": 3 },\n"
+		"{ \"global\": { \"duration\": 6 },\n"
 		"  \"tasks\": {\n"
 		"    \"hog\": { \"instance\": 4, \"run\": 1000000 },\n"
 		"    \"batch\": { \"priority\": 10, \"run\": 1000000 },\n"

@@ -124,6 +124,7 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 		f->ptr[i] = &f->st[i];
 	}
 	f->st[3].forked = 1;
+	f->st[4].bonus_sum = 10;	/* 4 switch-ins: a mean bonus of 2.5 */
 	f->st[6].policy = SIM_POLICY_FIFO;
 	f->st[6].priority = 9;
 	f->r.workload = "fixture";
@@ -270,7 +271,8 @@ static void test_csv_and_text(void)
 
 	text = render(sim_report_csv, &f);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "task,t1,3,hog,NORMAL,0,0,0,100.000,200.000,1,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "task,t1,3,hog,NORMAL,0,0,0,100.000,200.000,1,0.000,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "task,t4,6,ed,NORMAL,0,0,0,10.000,290.000,4,2.500,"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "cpu,1,0.3167,0,4,2\n"));
 	free(text);
 
