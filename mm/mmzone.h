@@ -228,6 +228,37 @@ static inline int __free_page(struct zone *zone, struct page *page)
 }
 
 /**
+ * virt_to_page() - the page descriptor of an address in a zone's arena
+ * @zone: the zone
+ * @addr: an address inside the arena
+ *
+ * Return: the page that holds @addr, or NULL when @addr is not in the
+ * zone's arena (or the zone has none).
+ */
+struct page *virt_to_page(const struct zone *zone, const void *addr);
+
+/**
+ * __get_free_pages() - allocate a block and return its memory
+ * @zone: a zone with an arena (ZONE_ARENA)
+ * @order: the order
+ *
+ * Return: the address of the block's first byte, or 0 when the zone has
+ * no arena, @order >= MAX_ORDER or no block is free.
+ */
+unsigned long __get_free_pages(struct zone *zone, unsigned int order);
+
+/**
+ * free_pages() - free a block by the address __get_free_pages() gave
+ * @zone: the zone
+ * @addr: the block's address
+ * @order: its order
+ *
+ * Return: 0; -EFAULT when @addr is not the start of a page of the zone's
+ * arena; otherwise as __free_pages_ok().  On error nothing changes.
+ */
+int free_pages(struct zone *zone, unsigned long addr, unsigned int order);
+
+/**
  * is_head_of_free_region() - is @page the first page of a free block?
  * @page: a page of a zone
  *

@@ -3,8 +3,8 @@
  * mm/page_alloc.c - the buddy allocator of one zone.
  *
  * Mirrors mm/page_alloc.c of Linux 2.5.33: rmqueue(), expand(),
- * __free_pages_ok(), __alloc_pages(), is_head_of_free_region() and
- * show_free_areas(), with the pair bitmaps of struct free_area.  As in
+ * __free_pages_ok(), __alloc_pages(), __get_free_pages(), free_pages(),
+ * is_head_of_free_region() and show_free_areas(), with the pair bitmaps of struct free_area.  As in
  * 2.5.33, expand() puts the lower halves back on the free lists and hands
  * out the highest-addressed block (modern kernels do the opposite), and a
  * bit of free_area[order].map says "exactly one buddy of this pair is
@@ -60,6 +60,15 @@ void *page_address(const struct page *page)
 		return NULL;
 	return (char *)zone->arena +
 	       ((unsigned long)(page - zone->zone_mem_map) << PAGE_SHIFT);
+}
+
+struct page *virt_to_page(const struct zone *zone, const void *addr)
+{
+	uintptr_t base = (uintptr_t)zone->arena, a = (uintptr_t)addr;
+
+	if (!zone->arena || a < base || (a - base) >> PAGE_SHIFT >= zone->size)
+		return NULL;
+	return &zone->zone_mem_map[(a - base) >> PAGE_SHIFT];
 }
 
 /*
@@ -239,6 +248,25 @@ struct page *__alloc_pages(struct zone *zone, unsigned int order)
 	}
 	spin_unlock(&zone->lock);
 	return page;
+}
+
+unsigned long __get_free_pages(struct zone *zone, unsigned int order)
+{
+	struct page *page;
+
+	if (!zone->arena)
+		return 0;
+	page = __alloc_pages(zone, order);
+	return page ? (unsigned long)page_address(page) : 0;
+}
+
+int free_pages(struct zone *zone, unsigned long addr, unsigned int order)
+{
+	struct page *page = virt_to_page(zone, (const void *)addr);
+
+	if (!page || (addr & ~PAGE_MASK))
+		return -EFAULT;
+	return __free_pages_ok(zone, page, order);
 }
 
 /*

@@ -648,6 +648,35 @@ static void test_arena(void)
 	memset(pb, 0x5a, PAGE_SIZE);
 	CU_ASSERT_EQUAL((unsigned char)pa[2 * PAGE_SIZE - 1], 0xa5);
 	CU_ASSERT_PTR_NULL(page_address(&bare.zone_mem_map[0]));
+
+	/* by address: __get_free_pages, virt_to_page, free_pages */
+	{
+		unsigned long addr = __get_free_pages(&zone, 2);
+		struct page *p;
+
+		CU_ASSERT_NOT_EQUAL_FATAL(addr, 0);
+		p = virt_to_page(&zone, (void *)(addr + 3 * PAGE_SIZE + 5));
+		CU_ASSERT_PTR_EQUAL(p, virt_to_page(&zone, (void *)addr) + 3);
+		CU_ASSERT_PTR_EQUAL(page_address(virt_to_page(&zone,
+							      (void *)addr)),
+				    (void *)addr);
+		CU_ASSERT_PTR_NULL(virt_to_page(&zone,
+					(void *)((uintptr_t)zone.arena - 1)));
+		CU_ASSERT_PTR_NULL(virt_to_page(&zone, (char *)zone.arena +
+						64 * PAGE_SIZE));
+		CU_ASSERT_PTR_NULL(virt_to_page(&bare, pa));
+		CU_ASSERT_EQUAL(free_pages(&zone, addr + 1, 2), -EFAULT);
+		CU_ASSERT_EQUAL(free_pages(&zone, (unsigned long)&zone, 2),
+				-EFAULT);
+		CU_ASSERT_EQUAL(free_pages(&bare, addr, 2), -EFAULT);
+		CU_ASSERT_EQUAL(free_pages(&zone, addr, 1), -EINVAL);
+		CU_ASSERT_EQUAL(zone_check(&zone), 0);
+		CU_ASSERT_EQUAL(free_pages(&zone, addr, 2), 0);
+		CU_ASSERT_EQUAL(free_pages(&zone, addr, 2), -EALREADY);
+		CU_ASSERT_EQUAL(__get_free_pages(&bare, 0), 0);
+		CU_ASSERT_EQUAL(__get_free_pages(&zone, MAX_ORDER), 0);
+		CU_ASSERT_EQUAL(bare.free_pages, 64);
+	}
 	CU_ASSERT_EQUAL(__free_pages(&zone, a, 1), 0);
 	CU_ASSERT_EQUAL(__free_page(&zone, b), 0);
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
