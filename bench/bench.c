@@ -950,17 +950,38 @@ static void write_plot(struct bench *b, struct bench_record *first,
 	}
 }
 
+/* mkdir -p: 0 or a negative errno */
+static int make_folder(const char *path)
+{
+	char buf[4096];
+	size_t i, len = strlen(path);
+
+	if (!len || len >= sizeof(buf))
+		return -ENAMETOOLONG;
+	memcpy(buf, path, len + 1);
+	for (i = 1; i <= len; i++) {
+		if (buf[i] != '/' && buf[i] != '\0')
+			continue;
+		buf[i] = '\0';
+		if (mkdir(buf, 0777) && errno != EEXIST)
+			return -errno;
+		buf[i] = path[i];
+	}
+	return 0;
+}
+
 static void write_outputs(struct bench *b)
 {
 	char name[256], path[4096];
 	struct bench_record *r;
-	int plot = have_gnuplot(), curves = 0;
+	int plot = have_gnuplot(), curves = 0, ret;
 	FILE *f;
 
-	if (mkdir(b->opt.outdir, 0777) && errno != EEXIST) {
+	ret = make_folder(b->opt.outdir);
+	if (ret) {
 		fprintf(stderr, "bench %s: cannot create %s: %s\n", b->subject,
-			b->opt.outdir, strerror(errno));
-		bench_set_error(b, -errno);
+			b->opt.outdir, strerror(-ret));
+		bench_set_error(b, ret);
 		return;
 	}
 	snprintf(name, sizeof(name), "%s.json", b->subject);

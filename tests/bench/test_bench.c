@@ -615,13 +615,37 @@ static void test_unwritable_outdir(void)
 	struct bench_options opt = exact_options(1, 0);
 	struct bench *b;
 
-	opt.outdir = "/nonexistent/kstruct/bench";
+	opt.outdir = "/proc/kstruct-bench";	/* cannot be created */
 	quiet();
 	b = bench_begin("nowhere", &opt);
 	CU_ASSERT_PTR_NOT_NULL(b);
 	if (b)
 		CU_ASSERT(bench_finish(b) < 0);
 	loud();
+}
+
+static void test_nested_outdir_is_created(void)
+{
+	struct bench_options opt = exact_options(1, 0);
+	char nested[128], path[160];
+	struct bench *b;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	snprintf(nested, sizeof(nested), "%s/a/b", outdir);
+	opt.outdir = nested;
+	quiet();
+	b = bench_begin("nested", &opt);
+	CU_ASSERT_EQUAL(b ? bench_finish(b) : -1, 0);
+	loud();
+	snprintf(path, sizeof(path), "%s/nested.json", nested);
+	CU_ASSERT_EQUAL(access(path, F_OK), 0);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/nested.csv", nested);
+	unlink(path);
+	rmdir(nested);
+	snprintf(path, sizeof(path), "%s/a", outdir);
+	rmdir(path);
+	remove_outdir();
 }
 
 static void test_slug(void)
@@ -755,6 +779,7 @@ static CU_TestInfo bench_cases[] = {
 	{ "plots without gnuplot", test_plots_without_gnuplot },
 	{ "plots with gnuplot when installed", test_plots_with_gnuplot },
 	{ "unwritable output folder", test_unwritable_outdir },
+	{ "nested output folder is created", test_nested_outdir_is_created },
 	{ "file-name slugs", test_slug },
 	{ "every allocation can fail", test_every_allocation_can_fail },
 	{ "the kstruct bench command", test_command },
