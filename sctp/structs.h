@@ -24,7 +24,7 @@
  *   them): readers walk them under rcu_read_lock(); writers serialise on
  *   a lock and free removed entries with call_rcu().  Callers that free
  *   through these functions must be registered RCU threads, and must call
- *   rcu_barrier() before counting live allocations.
+ *   kstruct_rcu_barrier() before counting live allocations.
  */
 #ifndef KSTRUCT_SCTP_STRUCTS_H
 #define KSTRUCT_SCTP_STRUCTS_H
