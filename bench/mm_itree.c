@@ -16,7 +16,8 @@
 #include <stdint.h>
 
 #ifndef __unused
-#define __unused	__attribute__((unused))	/* RB_GENERATE_STATIC uses it */
+/* RB_GENERATE_STATIC() uses it; libbsd defines it only in overlay mode */
+#define __unused	__attribute__((unused))
 #endif
 #include <bsd/sys/tree.h>
 

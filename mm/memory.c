@@ -104,11 +104,11 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 		if (page_address(page))
 			memset(page_address(page), 0, PAGE_SIZE);
 		if (add_to_page_cache(page, mapping, index)) {
-			/* another process faulted it in meanwhile: use its page */
+			/* another mm cached it meanwhile: use that page */
 			BUG_ON(__free_page(mapping->zone, page) != 0);
 			page = find_get_page(mapping, index);
 			if (!page) {
-				err = -EAGAIN;	/* and truncated already */
+				err = -EAGAIN;	/* truncated already */
 				goto out_free_table;
 			}
 		}

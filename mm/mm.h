@@ -61,7 +61,8 @@
 #define VM_EXEC		0x00000004UL
 #define VM_SHARED	0x00000008UL
 #define VM_MAYSHARE	0x00000080UL
-#define VM_KNOWN_FLAGS	(VM_READ | VM_WRITE | VM_EXEC | VM_SHARED | VM_MAYSHARE)
+#define VM_KNOWN_FLAGS							\
+	(VM_READ | VM_WRITE | VM_EXEC | VM_SHARED | VM_MAYSHARE)
 
 /* page->flags */
 #define PG_head		0	/* first page of an allocated block */

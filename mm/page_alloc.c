@@ -4,8 +4,8 @@
  *
  * Mirrors mm/page_alloc.c of Linux 2.5.33: rmqueue(), expand(),
  * __free_pages_ok(), __alloc_pages(), __get_free_pages(), free_pages(),
- * is_head_of_free_region() and show_free_areas(), with the pair bitmaps of struct free_area.  As in
- * 2.5.33, expand() puts the lower halves back on the free lists and hands
+ * is_head_of_free_region() and show_free_areas(), with the pair bitmaps
+ * of struct free_area.  As in 2.5.33, expand() puts the lower halves back on the free lists and hands
  * out the highest-addressed block (modern kernels do the opposite), and a
  * bit of free_area[order].map says "exactly one buddy of this pair is
  * free at this order", so freeing a block only has to flip that bit to
@@ -312,7 +312,7 @@ int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order)
 		if (find_free_block(zone, index, &head, &free_order))
 			err = -EALREADY;	/* freed twice */
 		else
-			err = -EINVAL;		/* inside an allocated block */
+			err = -EINVAL;	/* inside an allocated block */
 		goto out_unlock;
 	}
 	if (page->order != order) {

@@ -237,7 +237,8 @@ static int tour_buddy(FILE *out)
 	fprintf(out, "  is_head_of_free_region: frame %ld -> %d, frame %ld -> "
 		"%d, frame 0 -> %d, frame 1 -> %d\n", frame(&zone, c) - 4,
 		is_head_of_free_region(c - 4), frame(&zone, a),
-		is_head_of_free_region(a), is_head_of_free_region(zone.zone_mem_map),
+		is_head_of_free_region(a),
+		is_head_of_free_region(zone.zone_mem_map),
 		is_head_of_free_region(zone.zone_mem_map + 1));
 	err = __free_pages(&zone, b, 2);
 	fprintf(out, "  __free_pages(frame %ld, order 2): its buddy (index "

@@ -321,7 +321,7 @@ static void test_partial_page_zeroed(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
 	mem = page_address(p0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mem);
-	CU_ASSERT_EQUAL(mem[PAGE_SIZE - 1], 0);		/* zeroed on fault */
+	CU_ASSERT_EQUAL(mem[PAGE_SIZE - 1], 0);	/* zeroed on fault */
 	memset(mem, 0xab, PAGE_SIZE);
 	memset(page_address(follow_page(f.mm[0], 0x10000 + PAGE_SIZE)), 0xcd,
 	       PAGE_SIZE);
