@@ -230,6 +230,45 @@ static void test_measure_batches_short_bodies(void)
 	loud();
 }
 
+/* a setup that takes at least a millisecond */
+static void slow_setup(void *arg)
+{
+	double start = now_ns();
+
+	(void)arg;
+	while (now_ns() - start < 1e6)
+		;
+}
+
+static void test_measure_batch_counts_setup_time(void)
+{
+	struct bench_options opt;
+	struct probe p = { .name = 'a' };
+	struct bench_spec spec = {
+		.group = "g", .series = "s", .ops = 1, .setup = slow_setup,
+		.fn = probe_fn, .arg = &p,
+	};
+	const struct bench_stat *st;
+	struct bench *b;
+
+	bench_options_init(&opt, 0);
+	opt.reps = 2;
+	opt.warmup = 1;
+	opt.min_seconds = 2e-3;
+	quiet();
+	b = bench_begin("slow setup", &opt);
+	st = b ? bench_measure(b, &spec) : NULL;
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	stat_sane(st);
+	/* each call costs >= 1 ms with its setup: at most 2 per repetition */
+	CU_ASSERT(st->ops >= 1 && st->ops <= 2);
+	CU_ASSERT_EQUAL(p.calls, 1 + 2 * st->ops);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), 0);
+	loud();
+}
+
 static void test_measure_zero_warmup_still_calibrates(void)
 {
 	struct bench_options opt = exact_options(2, 0);
@@ -770,6 +809,7 @@ static void test_command(void)
 static CU_TestInfo bench_cases[] = {
 	{ "measure calls setup, fn, teardown", test_measure_calls_setup_fn_teardown },
 	{ "measure batches short bodies", test_measure_batches_short_bodies },
+	{ "batch counts the setup's time", test_measure_batch_counts_setup_time },
 	{ "zero warm-up still calibrates", test_measure_zero_warmup_still_calibrates },
 	{ "measure_set interleaves repetitions", test_measure_set_interleaves },
 	{ "bad spec is an error, not a crash", test_bad_spec_is_an_error_not_a_crash },
