@@ -4,8 +4,9 @@
  *
  * bench.c is part of the kstruct tool, not of the library, so this file
  * includes it whole and supplies the three registry functions of
- * tools/kstruct.c that it calls (a small registry of its own), which also
- * lets it run the "kstruct bench" command function directly.
+ * tools/kstruct.c that it calls (a small registry of its own, under names
+ * of its own: the #defines rename them in tools/kstruct.h too), which
+ * also lets it run the "kstruct bench" command function directly.
  *
  * No test here measures speed: they check what the harness does - how
  * many times it calls a case's functions and in which order, the
@@ -24,6 +25,10 @@
 #include <unistd.h>
 
 #include <jansson.h>
+
+#define kstruct_register	test_bench_register
+#define kstruct_entries		test_bench_entries
+#define kstruct_find		test_bench_find
 
 #include "bench/bench.c"
 #include "tests/ktest.h"
