@@ -257,6 +257,100 @@ static void test_bindx_rem(void)
 	sctp_close(&sk, 0);
 }
 
+/*
+ * Random bindx add/remove of one or two addresses, some under fault
+ * injection, against an oracle: the ordered list of bound addresses.
+ * After every step the endpoint and each association hold exactly the
+ * oracle's list, in order, and nothing leaked.
+ */
+#define SOAK_ADDRS 6
+
+static void test_bindx_random_soak(void)
+{
+	struct sock sk;
+	struct sctp_association *asoc;
+	union sctp_addr addrs[2];
+	unsigned int oracle[SOAK_ADDRS], nbound = 0, seed = 4242;
+	unsigned int step, cnt, i, j, k, idx[2];
+	long live, base;
+	bool add_op, bound, inject;
+	int want, err, nallocs;
+
+	make_sock(&sk, AF_INET, 9000, 3);
+	base = sctp_test_live();
+	for (step = 0; step < 1500; step++) {
+		cnt = 1 + rand_r(&seed) % 2;
+		idx[0] = rand_r(&seed) % SOAK_ADDRS;
+		idx[1] = (idx[0] + 1 + rand_r(&seed) % (SOAK_ADDRS - 1)) %
+			 SOAK_ADDRS;
+		add_op = rand_r(&seed) % 2;
+		for (i = 0; i < cnt; i++) {
+			char ip[32];
+
+			snprintf(ip, sizeof(ip), "10.5.0.%u", idx[i] + 1);
+			addrs[i] = sctp_test_v4(ip, rand_r(&seed) % 2 ? 0 :
+								      9000);
+		}
+		/* the oracle's verdict */
+		want = 0;
+		for (i = 0; i < cnt; i++) {
+			bound = false;
+			for (j = 0; j < nbound; j++)
+				bound |= oracle[j] == idx[i];
+			if (add_op && bound)
+				want = -EADDRINUSE;
+			if (!add_op && !bound)
+				want = -EINVAL;
+		}
+		if (!add_op && !nbound)
+			want = -EINVAL;
+		if (!add_op && !want && cnt >= nbound)
+			want = -EBUSY;
+		nallocs = add_op ? cnt * 4 : 0;
+		inject = rand_r(&seed) % 3 == 0;
+		if (inject) {
+			k = 1 + rand_r(&seed) % 8;
+			if (!want && (int)k <= nallocs)
+				want = -ENOMEM;
+			kmalloc_fail_nth(k);
+		}
+		err = add_op ? sctp_bindx_add(&sk, addrs, cnt) :
+			       sctp_bindx_rem(&sk, addrs, cnt);
+		kmalloc_fault_reset();
+		CU_ASSERT_EQUAL(err, want);
+		if (!err && add_op) {
+			for (i = 0; i < cnt; i++)
+				oracle[nbound++] = idx[i];
+		} else if (!err) {
+			for (i = 0; i < cnt; i++) {
+				for (j = 0; oracle[j] != idx[i]; j++)
+					;
+				memmove(&oracle[j], &oracle[j + 1],
+					(nbound - j - 1) * sizeof(oracle[0]));
+				nbound--;
+			}
+		}
+		CU_ASSERT_FATAL(sctp_endpoint_check(sk.ep));
+		for (j = 0; j < nbound; j++) {
+			char ip[32];
+			union sctp_addr a;
+
+			snprintf(ip, sizeof(ip), "10.5.0.%u", oracle[j] + 1);
+			a = sctp_test_v4(ip, 9000);
+			CU_ASSERT(entry_is(&sk.ep->base.bind_addr, j, a));
+			list_for_each_entry(asoc, &sk.ep->asocs, asocs)
+				CU_ASSERT(entry_is(&asoc->base.bind_addr, j, a));
+		}
+		CU_ASSERT_EQUAL(sctp_test_count_addrs(&sk.ep->base.bind_addr),
+				nbound);
+		if (step % 100 == 0) {
+			live = sctp_test_live();
+			CU_ASSERT_EQUAL(live, base + 4 * (long)nbound);
+		}
+	}
+	sctp_close(&sk, 0);
+}
+
 static void test_setsockopt_bindx(void)
 {
 	struct sock sk;
@@ -412,6 +506,7 @@ static CU_TestInfo socket_tests[] = {
 	{ "bindx add rollback under faults",
 	  test_bindx_add_rollback_under_faults },
 	{ "bindx rem", test_bindx_rem },
+	{ "bindx random soak with faults", test_bindx_random_soak },
 	{ "setsockopt bindx", test_setsockopt_bindx },
 	{ "sockopt family walk quirk", test_sockopt_family_walk },
 	{ "close: the _safe walk", test_close_safe_walk },
