@@ -506,6 +506,7 @@ static int machine_up(int nr_cpus, unsigned long per_cpu, int spread)
 	unsigned long i;
 	int cpu, ret;
 
+	kstruct_hz = DEFAULT_HZ;
 	jiffies = 1000000;
 	ret = sched_init(nr_cpus);
 	if (ret)
