@@ -286,7 +286,17 @@ struct sctp_ep_common {
 	spinlock_t lock;
 };
 
-/* association states (the ones the ported traversals look at) */
+/**
+ * enum sctp_state - association states (RFC 9260 section 4)
+ * @SCTP_STATE_CLOSED: no association yet, or torn down
+ * @SCTP_STATE_COOKIE_WAIT: INIT sent
+ * @SCTP_STATE_COOKIE_ECHOED: COOKIE ECHO sent
+ * @SCTP_STATE_ESTABLISHED: up
+ * @SCTP_STATE_SHUTDOWN_PENDING: closing, data still queued or in flight
+ * @SCTP_STATE_SHUTDOWN_SENT: SHUTDOWN sent
+ * @SCTP_STATE_SHUTDOWN_RECEIVED: SHUTDOWN received
+ * @SCTP_STATE_SHUTDOWN_ACK_SENT: SHUTDOWN ACK sent
+ */
 enum sctp_state {
 	SCTP_STATE_CLOSED,
 	SCTP_STATE_COOKIE_WAIT,

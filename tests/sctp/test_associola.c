@@ -239,6 +239,30 @@ static void test_control_transport(void)
 	free_asoc(asoc);
 }
 
+static void test_set_primary(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_association *other = new_asoc();
+	struct sctp_transport *a, *b, *x;
+
+	a = add(asoc, "10.0.0.1", 1);
+	b = add(asoc, "10.0.0.2", 1);
+	x = add(other, "10.0.0.2", 1);
+	CU_ASSERT_EQUAL(sctp_assoc_set_primary(asoc, x), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_assoc_set_primary(asoc, NULL), -EINVAL);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, a);
+	CU_ASSERT_EQUAL(sctp_assoc_set_primary(asoc, b), 0);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, b);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, b);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	/* active == retran now: the next peer becomes retran (2.5.33) */
+	x = add(asoc, "10.0.0.3", 1);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, x);
+	free_asoc(asoc);
+	free_asoc(other);
+}
+
 /* queue one DATA chunk and send it on @t */
 static uint32_t send_on(struct sctp_association *asoc,
 			struct sctp_transport *t)
@@ -580,6 +604,7 @@ static CU_TestInfo associola_tests[] = {
 	{ "add_peer fault injection", test_add_peer_fault_injection },
 	{ "lookup_paddr exact", test_lookup_paddr },
 	{ "control_transport", test_control_transport },
+	{ "set_primary", test_set_primary },
 	{ "lookup_tsn quirk", test_lookup_tsn_quirk },
 	{ "choose_shutdown_transport", test_choose_shutdown_transport },
 	{ "free refused while held, timers", test_free_busy_and_timers },
