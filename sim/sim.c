@@ -42,8 +42,8 @@
 #include "sim/workload.h"
 
 #define SIM_CHUNK		4096	/* tasks per allocation */
-#define SIM_WHEEL		4096	/* timer wheel buckets, a power of 2 */
-#define SIM_SETTLE_MAX		64	/* schedule() calls per CPU per tick */
+#define SIM_WHEEL		4096	/* wheel buckets, a power of 2 */
+#define SIM_SETTLE_MAX		64	/* schedule()s per CPU per tick */
 #define SIM_ZERO_TIME_MAX	1024	/* zero-time events in a row */
 #define SIM_SIGCHLD		17
 #define SIM_DEFAULT_CPUS	4
@@ -68,14 +68,14 @@ enum sim_action {
 struct sim_task {
 	struct sim_task_stats st;
 	struct list_head timer;
-	struct task_struct *p;		/* NULL once the scheduler freed it */
+	struct task_struct *p;		/* NULL once sched freed it */
 	unsigned long long wake_at;
 	unsigned long long runnable_since;
 	unsigned long long woken_at;
 	unsigned long long next_timer;
 	uint64_t rng;
 	unsigned long affinity;		/* for ACT_AFFINITY */
-	unsigned int run_left;		/* ticks left in the current run */
+	unsigned int run_left;		/* ticks left in this run */
 	unsigned int phase_loop;	/* iterations of the phase done */
 	unsigned int loops_done;	/* iterations of all phases done */
 	unsigned short phase, event;	/* the next event to execute */
@@ -111,7 +111,7 @@ struct sim {
 
 	spinlock_t trace_lock;
 	struct sim_trace trace;
-	spinlock_t start_lock;		/* held while the CPU threads start */
+	spinlock_t start_lock;		/* held while threads start */
 
 	struct sim_cpu cpus[SIM_MAX_CPUS];
 	pthread_barrier_t barrier;
@@ -320,7 +320,8 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
 	}
 	if (s->nr_tasks == s->nr_chunks * SIM_CHUNK) {
 		if (s->nr_chunks == s->chunk_cap) {
-			unsigned long cap = s->chunk_cap ? s->chunk_cap * 2 : 16;
+			unsigned long cap = s->chunk_cap ?
+					    s->chunk_cap * 2 : 16;
 			struct sim_task **c = kcalloc(cap, sizeof(*c),
 						      GFP_KERNEL);
 
@@ -333,7 +334,8 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
 			s->chunks = c;
 			s->chunk_cap = cap;
 		}
-		s->chunks[s->nr_chunks] = kcalloc(SIM_CHUNK, sizeof(**s->chunks),
+		s->chunks[s->nr_chunks] = kcalloc(SIM_CHUNK,
+						  sizeof(**s->chunks),
 						  GFP_KERNEL);
 		if (!s->chunks[s->nr_chunks])
 			goto out_nomem;
@@ -688,7 +690,8 @@ static int sim_start(struct sim *s)
 
 static void progress(struct sim *s)
 {
-	unsigned long long step = s->total_ticks / 100 ? s->total_ticks / 100 : 1;
+	unsigned long long step = s->total_ticks / 100 ?
+				  s->total_ticks / 100 : 1;
 
 	if (s->opt.progress && s->ticks % step == 0)
 		s->opt.progress(s->ticks, s->total_ticks, s->opt.progress_arg);

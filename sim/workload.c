@@ -570,7 +570,8 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 						   json_kind(v));
 			s = json_number_value(v);
 			if (s == -1) {
-				wl->duration_usec = 0;	/* rt-app: forever */
+				/* rt-app: forever; here, the default */
+				wl->duration_usec = 0;
 				continue;
 			}
 			if (!(s >= 0) || s > MAX_USEC / 1000000)

@@ -39,7 +39,7 @@ enum sim_event_kind {
 	SIM_EVENT_RUN,		/* burn the CPU for @usec of run time */
 	SIM_EVENT_SLEEP,	/* sleep for @usec */
 	SIM_EVENT_TIMER,	/* sleep until the next multiple of @usec */
-	SIM_EVENT_FORK,		/* fork a new instance of task @fork_task */
+	SIM_EVENT_FORK,		/* fork an instance of task @fork_task */
 	SIM_EVENT_YIELD,	/* sched_yield() */
 	SIM_EVENT_AFFINITY,	/* set_cpus_allowed(@cpus) on itself */
 };
