@@ -240,9 +240,11 @@ int sctp_pcap_open(const char *path, struct sctp_pcap **out)
 		err = -ENOMEM;
 		goto err_free;
 	}
+	errno = 0;
 	pc->dumper = pcap_dump_open(pc->pcap, path);
 	if (!pc->dumper) {
-		err = -EIO;
+		/* libpcap leaves fopen()'s errno; say why when it can */
+		err = errno > 0 ? -errno : -EIO;
 		goto err_close_pcap;
 	}
 	*out = pc;

@@ -225,7 +225,8 @@ struct sctp_pcap;
  * Timestamps are virtual (1 ms apart from the epoch) so a file's bytes
  * depend on its packets only.
  *
- * Return: 0; -ENOMEM; -EIO when libpcap cannot create the file.
+ * Return: 0; -ENOMEM; the errno of creating the file (-ENOENT,
+ * -EACCES, ...) or -EIO when libpcap cannot create it.
  */
 int sctp_pcap_open(const char *path, struct sctp_pcap **out);
 

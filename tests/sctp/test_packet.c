@@ -389,7 +389,8 @@ static void test_pcap_open_faults(void)
 	CU_ASSERT_PTR_NULL(pc);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 	kmalloc_fault_reset();
-	CU_ASSERT_EQUAL(sctp_pcap_open("/nonexistent-dir/x.pcap", &pc), -EIO);
+	CU_ASSERT_EQUAL(sctp_pcap_open("/nonexistent-dir/x.pcap", &pc),
+			-ENOENT);
 	CU_ASSERT_PTR_NULL(pc);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 	CU_ASSERT_EQUAL(sctp_pcap_close(NULL), 0);
