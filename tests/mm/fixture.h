@@ -29,16 +29,45 @@ struct fx {
 	int nmm;
 };
 
-/* sets everything up; returns 0 or a negative errno */
+/**
+ * fx_init() - set up a zone, a file on it and @nmm processes
+ * @f: the fixture
+ * @zone_pages: frames in the zone
+ * @size: the file's size in bytes
+ * @zone_flags: 0 or ZONE_ARENA
+ * @nmm: processes, at most FX_MAX_MM
+ *
+ * Return: 0 or a negative errno (nothing left allocated).
+ */
 int fx_init(struct fx *f, unsigned long zone_pages, long long size,
 	    unsigned int zone_flags, int nmm);
-/* tears everything down; returns 0 when nothing was left over */
+
+/**
+ * fx_exit() - tear everything down
+ * @f: the fixture
+ *
+ * Return: 0, or -EBUSY when the inode or the zone could not be released.
+ */
 int fx_exit(struct fx *f);
-/* zone_check, mapping_check, mm_check of each mm, and conservation:
- * the frames not free are exactly the cached pages; 0 when all hold */
+
+/**
+ * fx_check() - every checker, and conservation
+ * @f: the fixture
+ *
+ * zone_check(), mapping_check(), mm_check() of each process, and: the
+ * frames not free are exactly the cached pages (only the file's page
+ * cache allocates from the zone).
+ *
+ * Return: 0 when everything holds, else -EUCLEAN.
+ */
 int fx_check(struct fx *f);
 
-/* a seeded xorshift64* generator */
+/**
+ * fx_rand() - a seeded xorshift64* generator
+ * @state: the seed, advanced
+ *
+ * Return: the next value.
+ */
 uint64_t fx_rand(uint64_t *state);
 
 #endif /* KSTRUCT_TESTS_MM_FIXTURE_H */
