@@ -370,11 +370,16 @@ static void test_default_workload_shows_everything(void)
 	CU_ASSERT(pulled > 0);		/* balancing */
 	CU_ASSERT(arrsw > 0);		/* expiry and array switches */
 	CU_ASSERT(run.r->forks > 0 && run.r->exits > 0);
-	/* the editors sleep: with their bonus they wait less than the hogs */
-	for (i = 0; i < run.r->nr_tasks; i++)
-		if (!strncmp(run.r->tasks[i]->comm, "editor", 6) &&
-		    run.r->tasks[i]->wakeups > 10)
+	/* the editors sleep and earn a bonus; the hogs never do */
+	for (i = 0; i < run.r->nr_tasks; i++) {
+		const struct sim_task_stats *t = run.r->tasks[i];
+
+		if (!strncmp(t->comm, "editor", 6) && t->wakeups > 10 &&
+		    t->bonus_sum > 0)
 			bonus++;
+		if (!strncmp(t->comm, "hog", 3))
+			CU_ASSERT_EQUAL(t->bonus_sum, -5ll * t->switches);
+	}
 	CU_ASSERT_EQUAL(bonus, 2);
 	run_end(&run);
 }
@@ -449,6 +454,60 @@ static void test_two_hogs_by_hand(void)
 	CU_ASSERT_DOUBLE_EQUAL(fair[0].index,
 			       1e6 / (2.0 * (547.0 * 547 + 453.0 * 453)), 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(fair[0].index, sim_jain_index(x, 2), 1e-12);
+	run_end(&run);
+}
+
+/*
+ * Four hogs at nice -10, 0, 10, 19 on one CPU for 3 s.  Slices are 225,
+ * 151, 76 and 10 ticks; with sleep_avg 0 all sit at static_prio + 5, so
+ * each round runs them best first and ends in an array switch: 462 ticks
+ * a round, six rounds in 2772 ticks, then nice -10 runs 225 and nice 0
+ * the last 3.
+ */
+static void test_nice_slices_by_hand(void)
+{
+	struct sim_options o = { .nr_cpus = 1 };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "nice", &o, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 4);
+	CU_ASSERT_EQUAL(run.r->ticks, 3000);
+	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 7 * 225);
+	CU_ASSERT_EQUAL(run.r->tasks[1]->runtime, 6 * 151 + 3);
+	CU_ASSERT_EQUAL(run.r->tasks[2]->runtime, 6 * 76);
+	CU_ASSERT_EQUAL(run.r->tasks[3]->runtime, 6 * 10);
+	CU_ASSERT_EQUAL(run.r->cpus[0].array_switches, 6);
+	/* never slept: every switch-in was at the -5 penalty */
+	CU_ASSERT_EQUAL(run.r->tasks[0]->bonus_sum,
+			-5ll * run.r->tasks[0]->switches);
+	run_end(&run);
+}
+
+/*
+ * Real-time tasks: the periodic FIFO task preempts whatever runs when it
+ * wakes, so its wake-up latency is always 0; CPU 0 belongs to the RR
+ * pair (pinned there) and the FIFO task whenever it comes by.
+ */
+static void test_rt_by_hand(void)
+{
+	struct sim_options o = { .nr_cpus = 2 };
+	const struct sim_task_stats *fifo, *rr0, *rr1;
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "rt", &o, 0), 0);
+	fifo = run.r->tasks[0];
+	rr0 = run.r->tasks[1];
+	rr1 = run.r->tasks[2];
+	CU_ASSERT_STRING_EQUAL(fifo->comm, "fifo");
+	CU_ASSERT(fifo->wakeups >= 150);
+	CU_ASSERT_EQUAL(fifo->p99, 0);
+	/* 2 ms of every 10 ms */
+	CU_ASSERT(fifo->runtime >= 390 && fifo->runtime <= 402);
+	CU_ASSERT(rr0->runtime + rr1->runtime + fifo->runtime >= 2000);
+	/* round robin: they differ by at most about one 151-tick slice */
+	CU_ASSERT(rr0->runtime > 600 && rr1->runtime > 600);
+	CU_ASSERT(rr0->runtime - rr1->runtime + 160 <= 320);
+	CU_ASSERT_EQUAL(rr0->bonus_sum, 0);
 	run_end(&run);
 }
 
@@ -643,6 +702,8 @@ static CU_TestInfo sim_tests[] = {
 	  test_default_workload_shows_everything },
 	{ "periodic task by hand", test_periodic_by_hand },
 	{ "two hogs on one CPU by hand", test_two_hogs_by_hand },
+	{ "nice -10/0/10/19 slices by hand", test_nice_slices_by_hand },
+	{ "FIFO and RR tasks", test_rt_by_hand },
 	{ "invariants after every tick", test_invariants_every_tick },
 	{ "create errors", test_create_errors },
 	{ "fork limit", test_fork_limit },
