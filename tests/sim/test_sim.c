@@ -506,7 +506,8 @@ static void test_rt_by_hand(void)
 	CU_ASSERT(rr0->runtime + rr1->runtime + fifo->runtime >= 2000);
 	/* round robin: they differ by at most about one 151-tick slice */
 	CU_ASSERT(rr0->runtime > 600 && rr1->runtime > 600);
-	CU_ASSERT(rr0->runtime - rr1->runtime + 160 <= 320);
+	CU_ASSERT(llabs((long long)rr0->runtime - (long long)rr1->runtime) <=
+		  160);
 	CU_ASSERT_EQUAL(rr0->bonus_sum, 0);
 	run_end(&run);
 }
