@@ -395,43 +395,48 @@ static void test_zap_page_range(void)
 }
 
 /* random map, munmap, fault, shrink and grow; checked after each step */
-static void test_conservation_cycles(void)
+static void conservation_cycles(unsigned long zone_pages,
+				unsigned int zone_flags, uint64_t rs,
+				unsigned long *nomem)
 {
 	struct fx f;
 	struct vm_area_struct *slots[2][8] = { { NULL } };
-	uint64_t rs = 0xC0115E7ull;
 	int step, bad = 0, errs = 0;
 
-	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 128, 64 * PAGE_SIZE, ZONE_ARENA, 2),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, zone_pages, 64 * PAGE_SIZE,
+				      zone_flags, 2), 0);
 	for (step = 0; step < 2500; step++) {
 		int m = fx_rand(&rs) % 2, s = fx_rand(&rs) % 8;
 		struct vm_area_struct **vp = &slots[m][s];
 		unsigned long addr = 0x1000000 + s * 32 * PAGE_SIZE;
-		int op = fx_rand(&rs) % 10, err = 0;
+		int op = fx_rand(&rs) % 20, err = 0;
 
-		if (op < 2 && !*vp) {
+		if (op < 4 && !*vp) {
 			unsigned long len = 1 + fx_rand(&rs) % 24;
 
 			err = do_mmap(f.mm[m], &f.file, addr, len * PAGE_SIZE,
 				      VM_READ | (fx_rand(&rs) % 2 ? VM_SHARED :
 					       0),
 				      fx_rand(&rs) % 48, vp);
-		} else if (op < 3 && *vp) {
+		} else if (op < 6 && *vp) {
 			err = do_munmap(f.mm[m], (*vp)->vm_start,
 					(*vp)->vm_end - (*vp)->vm_start);
 			*vp = NULL;
-		} else if (op < 8 && *vp) {
+		} else if (op < 17 && *vp) {
 			unsigned long a = (*vp)->vm_start + fx_rand(&rs) %
 					  ((*vp)->vm_end - (*vp)->vm_start);
 
 			err = handle_mm_fault(f.mm[m], *vp, a, 0);
 			if (err == -EFAULT)	/* past the end of file */
 				err = 0;
-		} else if (op < 9) {
+			if (err == -ENOMEM) {	/* the zone is full */
+				(*nomem)++;
+				err = 0;
+			}
+		} else if (op == 17) {
 			err = vmtruncate(&f.inode, (long long)(fx_rand(&rs) %
 					 (f.inode.i_size + 1)));
-		} else {
+		} else if (op > 17) {
 			err = vmtruncate(&f.inode, (long long)(fx_rand(&rs) %
 					 (64 * PAGE_SIZE + 1)));
 		}
@@ -443,6 +448,18 @@ static void test_conservation_cycles(void)
 	CU_ASSERT_EQUAL(errs, 0);
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
+static void test_conservation_cycles(void)
+{
+	unsigned long nomem = 0;
+
+	/* room for the whole file, with real memory */
+	conservation_cycles(128, ZONE_ARENA, 0xC0115E7ull, &nomem);
+	CU_ASSERT_EQUAL(nomem, 0);
+	/* a zone smaller than the file: faults run it dry */
+	conservation_cycles(24, 0, 0xD0115E7ull, &nomem);
+	CU_ASSERT(nomem > 0);
 }
 
 static void test_fault_sharing_and_errors(void)
