@@ -458,7 +458,7 @@ static void test_conservation_cycles(void)
 	conservation_cycles(128, ZONE_ARENA, 0xC0115E7ull, &nomem);
 	CU_ASSERT_EQUAL(nomem, 0);
 	/* a zone smaller than the file: faults run it dry */
-	conservation_cycles(24, 0, 0xD0115E7ull, &nomem);
+	conservation_cycles(8, 0, 0xD0115E7ull, &nomem);
 	CU_ASSERT(nomem > 0);
 }
 
