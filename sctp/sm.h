@@ -129,7 +129,8 @@ int sctp_verify_init(const void *chunk, size_t len,
  * excludes the final padding, as RFC 9260 section 3.2 asks.
  *
  * Return: bytes written including the final padding; -EINVAL for a zero
- * initiate tag or stream count or an @addr_len not a multiple of 4;
+ * initiate tag or stream count, an @addr_len not a multiple of 4, a
+ * length with a NULL pointer, or a State Cookie in an INIT;
  * -EFBIG when @buf is too small or the chunk would pass 65535 bytes.
  */
 int sctp_make_init_raw(void *buf, size_t size,
@@ -226,7 +227,7 @@ int sctp_sack_check_tsns(const struct sctp_sack_view *sack,
  * @ndups: how many
  *
  * Return: bytes written (16 + 4N + 4X); -EINVAL for blocks that
- * sctp_verify_sack() would refuse; -EFBIG when @buf is too small or the
+ * sctp_verify_sack() would refuse, or a count with a NULL array; -EFBIG when @buf is too small or the
  * chunk would pass 65535 bytes.
  */
 int sctp_make_sack_raw(void *buf, size_t size, uint32_t cum_tsn_ack,
@@ -243,7 +244,8 @@ int sctp_make_sack_raw(void *buf, size_t size, uint32_t cum_tsn_ack,
  * @value: the value (after the 4-byte header), or NULL
  * @vlen: its length
  *
- * Return: bytes written, padded to 4; -EFBIG when it does not fit.
+ * Return: bytes written, padded to 4; -EINVAL for a @vlen with a NULL
+ * @value; -EFBIG when it does not fit.
  */
 int sctp_make_chunk_raw(void *buf, size_t size, uint8_t type, uint8_t flags,
 			const void *value, size_t vlen);
@@ -259,7 +261,8 @@ int sctp_make_chunk_raw(void *buf, size_t size, uint8_t type, uint8_t flags,
  * @payload: the user data
  * @plen: its length (at least 1)
  *
- * Return: bytes written, padded to 4; -EINVAL for an empty payload;
+ * Return: bytes written, padded to 4; -EINVAL for an empty or NULL
+ * payload;
  * -EFBIG when it does not fit.
  */
 int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,

@@ -173,6 +173,7 @@ int sctp_make_init_raw(void *buf, size_t size,
 
 	if (!init->init_tag || !init->num_outbound_streams ||
 	    !init->num_inbound_streams || addr_len % 4 ||
+	    (addr_len && !addr_params) || (cookie_len && !cookie) ||
 	    (init->type != SCTP_CID_INIT && init->type != SCTP_CID_INIT_ACK) ||
 	    (cookie && init->type != SCTP_CID_INIT_ACK))
 		return -EINVAL;
@@ -329,6 +330,8 @@ int sctp_make_sack_raw(void *buf, size_t size, uint32_t cum_tsn_ack,
 	unsigned int i;
 	int ret;
 
+	if ((ngabs && !gabs) || (ndups && !dups))
+		return -EINVAL;
 	ret = sctp_check_gaps(gabs, ngabs);
 	if (ret)
 		return ret;
@@ -357,6 +360,8 @@ int sctp_make_chunk_raw(void *buf, size_t size, uint8_t type, uint8_t flags,
 	uint8_t *p = buf;
 	size_t clen = sizeof(struct sctp_chunkhdr) + vlen;
 
+	if (vlen && !value)
+		return -EINVAL;
 	if (clen > SCTP_MAX_CHUNK_LEN || SCTP_PAD4(clen) > size)
 		return -EFBIG;
 	p[0] = type;
@@ -375,7 +380,7 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
 	uint8_t *p = buf;
 	size_t clen = SCTP_DATA_CHUNK_LEN + plen;
 
-	if (!plen)
+	if (!plen || !payload)
 		return -EINVAL;
 	if (clen > SCTP_MAX_CHUNK_LEN || SCTP_PAD4(clen) > size)
 		return -EFBIG;

@@ -200,9 +200,23 @@ static void test_init_encoder_refuses(void)
 	v = vector_init();
 	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, init_addrs,
 					   6, NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 8,
+					   NULL, 0), -EINVAL);
+	v.type = SCTP_CID_INIT_ACK;
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
+					   NULL, 3), -EINVAL);
 	v.type = SCTP_CID_SACK;
 	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
 					   NULL, 0), -EINVAL);
+	/* the other encoders refuse a length without its bytes */
+	CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, NULL, 1,
+					   NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, NULL, 0,
+					   NULL, 2), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_chunk_raw(buf, sizeof(buf), 9, 0, NULL, 4),
+			-EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_data_raw(buf, sizeof(buf), 1, 0, 0, 0, NULL,
+					   4), -EINVAL);
 }
 
 /* SACK, RFC 9260 3.3.4: cum 256, a_rwnd 16384, gaps 2-3 and 5-5, dup 254 */
