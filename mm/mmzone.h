@@ -119,7 +119,9 @@ int zone_release(struct zone *zone);
  * @order: 0 .. MAX_ORDER - 1
  *
  * Takes the head of the first non-empty free list at or above @order and
- * lets expand() split it.
+ * lets expand() split it.  This is the raw step of 2.5.33: the block is
+ * not marked as allocated, so __free_pages_ok() refuses it (-EINVAL);
+ * use __alloc_pages() for a block that is to be freed again.
  *
  * Context: takes zone->lock.
  * Return: the block's first page, or NULL when no block is big enough or

@@ -219,6 +219,17 @@ static void test_split_order(void)
 	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, 3), 1);
 	CU_ASSERT_EQUAL(__free_pages(&zone, page, 3), 0);
 	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* rmqueue() alone: the same block, not marked allocated */
+	page = rmqueue(&zone, 0);
+	CU_ASSERT_EQUAL(idx(&zone, page), TOP_PAGES - 1);
+	CU_ASSERT_FALSE(test_bit(PG_head, &page->flags));
+	CU_ASSERT_EQUAL(zone.free_pages, TOP_PAGES - 1);
+	CU_ASSERT_EQUAL(__free_page(&zone, page), -EINVAL);
+	CU_ASSERT_PTR_NULL(rmqueue(&zone, MAX_ORDER));
+	__set_bit(PG_head, &page->flags);	/* as __alloc_pages() would */
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT_EQUAL(__free_page(&zone, page), 0);
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
