@@ -254,7 +254,7 @@ int sim_report_json(FILE *out, const struct sim_report *r,
 		return n;
 	}
 	fprintf(out,
-		"{\"workload\":\"%s\",\"cpus\":%u,\"hz\":%u,\"seed\":%llu,\"threaded\":%s,\"ticks\":%llu,\"seconds\":%.6f,\"events\":%llu,\"forks\":%lu,\"forks_refused\":%lu,\"exits\":%lu,\n\"tasks\":[",
+		"{\"workload\":\"%s\",\"nr_cpus\":%u,\"hz\":%u,\"seed\":%llu,\"threaded\":%s,\"ticks\":%llu,\"seconds\":%.6f,\"events\":%llu,\"forks\":%lu,\"forks_refused\":%lu,\"exits\":%lu,\n\"tasks\":[",
 		r->workload, r->nr_cpus, r->hz, r->seed,
 		r->threaded ? "true" : "false", r->ticks,
 		(double)r->ticks / r->hz, r->events, r->forks,

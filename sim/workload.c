@@ -389,7 +389,7 @@ static int parse_task(struct parse_ctx *ctx, const char *name,
 	snprintf(t->name, sizeof(t->name), "%s", name);
 	for (i = 0; t->name[i]; i++)
 		if (t->name[i] <= ' ' || t->name[i] > '~' ||
-		    strchr("=\"\\", t->name[i]))
+		    strchr("=\"\\,", t->name[i]))
 			t->name[i] = '_';
 	if (!t->name[0])
 		snprintf(t->name, sizeof(t->name), "task");
@@ -653,12 +653,16 @@ static int parse_root(struct parse_ctx *ctx, const json_t *root,
 static void workload_name(struct sim_workload *wl, const char *source)
 {
 	const char *base = strrchr(source, '/');
-	char *dot;
+	char *dot, *c;
 
 	snprintf(wl->name, sizeof(wl->name), "%s", base ? base + 1 : source);
 	dot = strrchr(wl->name, '.');
 	if (dot && !strcmp(dot, ".json"))
 		*dot = '\0';
+	/* it goes into JSON and CSV reports unquoted by anything else */
+	for (c = wl->name; *c; c++)
+		if (*c < ' ' || *c > '~' || strchr("\"\\,", *c))
+			*c = '_';
 }
 
 /* parse an already-loaded tree (or report the loader's error) */

@@ -220,7 +220,7 @@ static void test_json_numbers(void)
 	sim_report_finish(&f.r);
 	text = render(sim_report_json, &f);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	root = json_loads(text, 0, &jerr);
+	root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")), 300);
 	CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(root, "seconds")),

@@ -20,7 +20,7 @@ static const char full_json[] =
 	"  \"global\": { \"duration\": 1.5, \"default_policy\": \"SCHED_OTHER\",\n"
 	"              \"calibration\": \"CPU0\", \"logdir\": \"/tmp\" },\n"
 	"  \"tasks\": {\n"
-	"    \"a b\": { \"instance\": 3, \"loop\": 5, \"priority\": -7,\n"
+	"    \"a b,\": { \"instance\": 3, \"loop\": 5, \"priority\": -7,\n"
 	"             \"cpus\": [1, 3, 1], \"delay\": 250, \"jitter\": 40,\n"
 	"             \"run\": 1000, \"sleep0\": 2000, \"fork\": \"child\",\n"
 	"             \"timer\": { \"ref\": \"t\", \"period\": 16000 },\n"
@@ -40,16 +40,16 @@ static void test_parse_every_key(void)
 	long live = kmalloc_live();
 	char err[256] = "";
 
-	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(full_json, "dir/full.json", 4,
+	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(full_json, "dir/fu\"ll.json", 4,
 						 &wl, err, sizeof(err)), 0);
 	CU_ASSERT_STRING_EQUAL(err, "");
-	CU_ASSERT_STRING_EQUAL(wl->name, "full");
+	CU_ASSERT_STRING_EQUAL(wl->name, "fu_ll");
 	CU_ASSERT_EQUAL(wl->duration_usec, 1500000);
 	CU_ASSERT_EQUAL_FATAL(wl->nr_tasks, 3);
 	CU_ASSERT_EQUAL(sim_workload_nr_initial(wl), 4);
 
 	t = &wl->tasks[0];
-	CU_ASSERT_STRING_EQUAL(t->name, "a_b");
+	CU_ASSERT_STRING_EQUAL(t->name, "a_b_");
 	CU_ASSERT_EQUAL(t->instances, 3);
 	CU_ASSERT_EQUAL(t->loop, 5);
 	CU_ASSERT_EQUAL(t->policy, SIM_POLICY_NORMAL);

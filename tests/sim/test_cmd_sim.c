@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/sim/test_cmd_sim.c - the "kstruct sim" command (tools/cmd_sim.c):
+ * exit statuses, messages on stderr, and the files and formats it writes.
+ *
+ * The command belongs to the kstruct tool, not to the library, so this
+ * file includes it whole and supplies the registry function of
+ * tools/kstruct.c under a name of its own.
+ */
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#define kstruct_register	test_cmd_sim_register
+
+#include "compat/compiler.h"
+#include "tests/ktest.h"
+#include "tools/cmd_sim.c"
+
+void kstruct_register(struct kstruct_entry *entry)
+{
+	(void)entry;
+}
+
+struct output {
+	int status;
+	char *out;
+	char *err;
+};
+
+static char *slurp(FILE *f)
+{
+	long len;
+	char *buf;
+
+	fflush(f);
+	len = ftell(f);
+	buf = calloc(1, len > 0 ? len + 1 : 1);
+	if (buf && len > 0) {
+		rewind(f);
+		if (fread(buf, 1, len, f) != (size_t)len)
+			buf[0] = '\0';
+	}
+	return buf;
+}
+
+/* run "kstruct sim ARGS..." with stdout and stderr captured */
+static struct output run(const char *first, ...)
+{
+	char *argv[32];
+	struct output o = { .status = -1 };
+	FILE *out = tmpfile(), *err = tmpfile();
+	int saved_out, saved_err, argc = 0;
+	const char *a;
+	va_list ap;
+
+	argv[argc++] = (char *)"sim";
+	va_start(ap, first);
+	for (a = first; a && argc < 31; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	if (!out || !err)
+		return o;
+	fflush(stdout);
+	fflush(stderr);
+	saved_out = dup(STDOUT_FILENO);
+	saved_err = dup(STDERR_FILENO);
+	dup2(fileno(out), STDOUT_FILENO);
+	dup2(fileno(err), STDERR_FILENO);
+	o.status = cmd_sim(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved_out, STDOUT_FILENO);
+	dup2(saved_err, STDERR_FILENO);
+	close(saved_out);
+	close(saved_err);
+	fseek(out, 0, SEEK_END);
+	fseek(err, 0, SEEK_END);
+	o.out = slurp(out);
+	o.err = slurp(err);
+	fclose(out);
+	fclose(err);
+	return o;
+}
+
+static void done(struct output *o)
+{
+	free(o->out);
+	free(o->err);
+}
+
+static void test_default_run(void)
+{
+	struct output o = run(NULL);
+
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o.out);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "workload mixed: 4 CPUs"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "fairness (Jain's index"));
+	CU_ASSERT_STRING_EQUAL(o.err, "");
+	done(&o);
+}
+
+static void test_list_and_show(void)
+{
+	const struct sim_builtin *b;
+	struct output o = run("--list", NULL);
+
+	CU_ASSERT_EQUAL(o.status, 0);
+	for (b = sim_builtins; b->name; b++)
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, b->name));
+	done(&o);
+	o = run("--show", "fork", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "\"spawner\""));
+	done(&o);
+	o = run("--show", "nope", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "nope"));
+	done(&o);
+}
+
+static void test_usage_errors(void)
+{
+	static const char *const bad[][3] = {
+		{ "--cpus", "0", NULL }, { "--cpus", "65", NULL },
+		{ "--cpus", "two", NULL }, { "--hz", "5", NULL },
+		{ "--duration", "-1", NULL }, { "--duration", "x", NULL },
+		{ "--json", "--csv", NULL }, { "--bogus", NULL, NULL },
+		{ "a.json", "b.json", NULL }, { "-w", "hogs", "a.json" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct output o = run(bad[i][0], bad[i][1], bad[i][2], NULL);
+
+		CU_ASSERT_EQUAL(o.status, 2);
+		CU_ASSERT_STRING_EQUAL(o.out, "");
+		CU_ASSERT(strlen(o.err) > 0);
+		done(&o);
+	}
+}
+
+static void test_bad_workload_runs_nothing(void)
+{
+	char path[] = "/tmp/kstruct-cmd-XXXXXX";
+	int fd = mkstemp(path);
+	struct output o;
+
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(write(fd, "{\"tasks\": {\n\"a\": {\"run\": 1}\n,}\n", 30) ==
+		  30);
+	close(fd);
+	o = run(path, NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, ":3:"));
+	done(&o);
+	o = run("-w", "no-such", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	done(&o);
+	o = run("/nonexistent/w.json", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/w.json"));
+	done(&o);
+	unlink(path);
+}
+
+static void test_json_csv_and_traces(void)
+{
+	char trace[] = "/tmp/kstruct-trace-XXXXXX";
+	char chrome[] = "/tmp/kstruct-chrome-XXXXXX";
+	int fd1 = mkstemp(trace), fd2 = mkstemp(chrome);
+	json_error_t jerr;
+	json_t *root;
+	struct output o;
+	FILE *f;
+	char line[64];
+
+	CU_ASSERT_FATAL(fd1 >= 0 && fd2 >= 0);
+	close(fd1);
+	close(fd2);
+	o = run("--json", "-w", "hogs", "--cpus", "2", "--duration", "0.5",
+		"--trace", trace, "--chrome", chrome, NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	root = json_loads(o.out, JSON_REJECT_DUPLICATES, &jerr);
+	CU_ASSERT_PTR_NOT_NULL(root);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")),
+			500);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "nr_cpus")), 2);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(root, "tasks")), 8);
+	json_decref(root);
+	done(&o);
+
+	f = fopen(trace, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_PTR_NOT_NULL(fgets(line, sizeof(line), f));
+	CU_ASSERT_STRING_EQUAL(line, "# tracer: nop\n");
+	fclose(f);
+	root = json_load_file(chrome, 0, &jerr);
+	CU_ASSERT_PTR_NOT_NULL(root);
+	CU_ASSERT(json_array_size(json_object_get(root, "traceEvents")) > 10);
+	json_decref(root);
+
+	o = run("--csv", "-w", "nice", "--cpus", "1", "--duration", "0.2",
+		NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_EQUAL(strncmp(o.out, "table,comm,pid,", 15), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "\ncpu,0,1.0000,"));
+	done(&o);
+
+	/* the same options twice: the same bytes */
+	o = run("-w", "random", "--seed", "3", "--duration", "0.3", NULL);
+	{
+		struct output p = run("-w", "random", "--seed", "3",
+				      "--duration", "0.3", NULL);
+
+		CU_ASSERT_STRING_EQUAL(o.out, p.out);
+		done(&p);
+	}
+	done(&o);
+	unlink(trace);
+	unlink(chrome);
+}
+
+static CU_TestInfo cmd_tests[] = {
+	{ "default run prints a report", test_default_run },
+	{ "--list and --show", test_list_and_show },
+	{ "usage errors exit 2", test_usage_errors },
+	{ "a bad workload runs nothing", test_bad_workload_runs_nothing },
+	{ "--json, --csv, --trace, --chrome", test_json_csv_and_traces },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/cmd", cmd_tests, NULL, NULL)
