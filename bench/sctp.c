@@ -95,6 +95,7 @@ struct lookup_ctx {
 	struct sctp_association *asoc;
 	struct cds_lfht *ht;
 	struct paddr_node *nodes;
+	unsigned long added;	/* nodes in @ht */
 	union sctp_addr keys[LOOKUPS_PER_CALL];
 	unsigned long hits;
 };
@@ -160,12 +161,17 @@ static void bench_hash_lookup(void *arg)
 
 static void lookup_ctx_free(struct lookup_ctx *ctx)
 {
-	struct cds_lfht_iter iter;
-	struct paddr_node *p;
+	unsigned long i;
 
+	/*
+	 * Delete by our own array: liburcu's cds_lfht_for_each_entry()
+	 * forms a container_of() of NULL at the end, which UBSan flags.
+	 */
 	if (ctx->ht) {
-		cds_lfht_for_each_entry(ctx->ht, &iter, p, node)
-			cds_lfht_del(ctx->ht, &p->node);
+		kstruct_rcu_read_lock();
+		for (i = 0; i < ctx->added; i++)
+			cds_lfht_del(ctx->ht, &ctx->nodes[i].node);
+		kstruct_rcu_read_unlock();
 		cds_lfht_destroy(ctx->ht, NULL);
 	}
 	kfree(ctx->nodes);
@@ -196,7 +202,7 @@ static struct lookup_ctx *lookup_ctx_new(unsigned long n, uint64_t *seed)
 		cds_lfht_node_init(&ctx->nodes[i].node);
 		cds_lfht_add(ctx->ht, paddr_hash(&t->ipaddr),
 			     &ctx->nodes[i].node);
-		i++;
+		ctx->added = ++i;
 	}
 	kstruct_rcu_read_unlock();
 	for (i = 0; i < LOOKUPS_PER_CALL; i++)
