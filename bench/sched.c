@@ -17,8 +17,10 @@
  *   ratios in the same run, and the crossover points read off them;
  * - schedule() itself (after sys_sched_yield()) on a real machine of one
  *   CPU with N tasks: the whole path, locks included;
- * - load_balance() on a balanced machine versus the number of CPUs (its
- *   find_busiest_queue() looks at every CPU);
+ * - load_balance() versus the number of CPUs (its find_busiest_queue()
+ *   looks at every CPU): busy balancing of a balanced machine, and idle
+ *   CPUs each pulling one task off a loaded CPU 0 (given back, untimed,
+ *   after each call);
  * - the simulator: events per second and memory versus the number of
  *   tasks, up to a million (100,000 in quick mode), against the target
  *   of a million tasks in 512 MB.
@@ -591,6 +593,85 @@ static void balance_all(void *arg)
 	}
 }
 
+/* idle CPUs 1..ops each pull one task from CPU 0, which has them all */
+static void idle_pulls(void *arg)
+{
+	struct machine_ctx *c = arg;
+	unsigned long k;
+
+	for (k = 1; k <= c->ops; k++) {
+		struct runqueue *rq = cpu_rq(k);
+
+		spin_lock(&rq->lock);
+		load_balance(rq, 1);
+		spin_unlock(&rq->lock);
+	}
+}
+
+/* untimed: give the pulled tasks back to CPU 0 */
+static void push_back(void *arg)
+{
+	struct machine_ctx *c = arg;
+	struct runqueue *rq0 = cpu_rq(0);
+	unsigned long k;
+
+	for (k = 1; k <= c->ops; k++) {
+		struct runqueue *rq = cpu_rq(k);
+
+		double_rq_lock(rq0, rq);
+		while (rq->active->nr_active) {
+			int idx = sched_find_first_bit(rq->active->bitmap);
+			struct task_struct *p = list_entry(
+				rq->active->queue[idx].next,
+				struct task_struct, run_list);
+
+			pull_task(rq, rq->active, p, rq0, 0);
+		}
+		double_rq_unlock(rq0, rq);
+	}
+}
+
+static int bench_idle_pull(struct bench *b, const int *cpus, unsigned int nr)
+{
+	const char *group = "idle load_balance() pulling one task";
+	const struct bench_stat *st[8];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < nr; i++) {
+		struct machine_ctx c = {
+			.ops = cpus[i] - 1 < 16 ? cpus[i] - 1 : 16,
+			.nr_cpus = cpus[i],
+		};
+		struct bench_spec spec = {
+			.group = group, .series = "idle load_balance()",
+			.x = cpus[i], .ops = c.ops, .fn = idle_pulls,
+			.teardown = push_back, .arg = &c,
+		};
+
+		/* every task on CPU 0, none of them cache-hot */
+		ret = machine_up(cpus[i], 2, 0);
+		if (ret)
+			return ret;
+		cache_decay_ticks = 0;
+		jiffies += 100;
+		st[i] = bench_measure(b, &spec);
+		ret = sched_check();
+		if (!ret && (sched_nr_running_total() != 2ul * cpus[i] ||
+			     cpu_rq(0)->nr_running != 2ul * cpus[i]))
+			ret = -EIO;
+		sched_teardown();
+		if (ret) {
+			bench_note(b, "BROKEN: idle pulls lost tasks at %d CPUs",
+				   cpus[i]);
+			return -EIO;
+		}
+	}
+	bench_ratio(b, group, "NR_CPUS max / min", cpus[nr - 1], st[nr - 1],
+		    st[0]);
+	return 0;
+}
+
 static int bench_load_balance(struct bench *b)
 {
 	static const int full_cpus[] = { 2, 4, 8, 16, 32, 64 };
@@ -626,7 +707,9 @@ static int bench_load_balance(struct bench *b)
 	}
 	bench_ratio(b, "load_balance() on a balanced machine",
 		    "NR_CPUS max / min", cpus[nr - 1], st[nr - 1], st[0]);
-	return 0;
+	bench_note(b, "find_busiest_queue() steps over all NR_CPUS (%d) slots, as 2.5.33 did, and reads the runqueue of each online one: O(NR_CPUS)",
+		   NR_CPUS);
+	return bench_idle_pull(b, cpus, nr);
 }
 
 /* --------------------------------------------- the simulator at scale */
