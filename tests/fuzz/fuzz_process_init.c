@@ -3,6 +3,10 @@
  * tests/fuzz/fuzz_process_init.c - libFuzzer harness for
  * sctp_verify_init(), sctp_process_init() and sctp_sf_do_dupcook_a().
  *
+ * The chunk bytes are also walked as a whole packet
+ * (sctp_packet_verify(), sctp_packet_next_chunk(), each INIT or SACK
+ * found through its parser).
+ *
  * Input: byte 0: bit 0 processing a cookie (else the INIT), bits 1-3 the
  * association's scope, bit 4 an existing peer first; byte 1 an allocation
  * to fail (0: none); the rest is the INIT chunk.  After each call
@@ -21,6 +25,7 @@
 
 #include "compat/slab.h"
 #include "list/rculist.h"
+#include "sctp/packet.h"
 #include "sctp/sm.h"
 #include "sctp/structs.h"
 
@@ -73,6 +78,36 @@ static void check_view_reencodes(const uint8_t *chunk, size_t len)
 	      again.addr_types == v.addr_types);
 }
 
+/*
+ * The same bytes as a whole packet: the chunk walker must end inside the
+ * buffer, and every chunk it finds goes through its parser.
+ */
+static void check_as_packet(const uint8_t *pkt, size_t len)
+{
+	size_t off = SCTP_COMMON_HEADER_LEN, clen, prev = 0;
+	struct sctp_init_view init;
+	struct sctp_sack_view sack;
+	const uint8_t *c;
+	int ret, steps = 0;
+
+	ret = sctp_packet_verify(pkt, len);
+	CHECK(ret == 0 || ret == -EBADMSG || ret == -EMSGSIZE ||
+	      ret == -EINVAL);
+	if (len < SCTP_COMMON_HEADER_LEN)
+		return;
+	while ((ret = sctp_packet_next_chunk(pkt, len, &off, &c,
+					     &clen)) > 0) {
+		CHECK(c >= pkt && c + clen <= pkt + len && off > prev);
+		prev = off;
+		CHECK(++steps <= (int)len / 4);
+		if (c[0] == SCTP_CID_INIT || c[0] == SCTP_CID_INIT_ACK)
+			sctp_verify_init(c, clen, &init);
+		else if (c[0] == SCTP_CID_SACK)
+			sctp_verify_sack(c, clen, &sack);
+	}
+	CHECK(ret == 0 || ret == -EINVAL || ret == -EMSGSIZE);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct sctp_association *asoc, *new_asoc;
@@ -93,6 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	chunk = data + 2;
 	len = size - 2;
 	check_view_reencodes(chunk, len);
+	check_as_packet(chunk, len);
 
 	asoc = sctp_association_new(NULL, scope, GFP_KERNEL);
 	CHECK(asoc);
