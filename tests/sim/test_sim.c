@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "compat/compiler.h"
 #include "compat/slab.h"
 #include "sched/sched.h"
@@ -352,6 +354,64 @@ static void test_trace_lines_parse(void)
 	check_workload_trace("interactive", 4, 500000);
 	check_workload_trace("sim/workloads/affinity.json", 4, 500000);
 	check_workload_trace("sim/workloads/periodic.json", 4, 500000);
+}
+
+/*
+ * The Chrome trace of a run: slices on one CPU never overlap, a CPU's
+ * slices add up to its busy ticks, and a task's to its run time.
+ */
+static void test_chrome_trace_agrees(void)
+{
+	struct sim_options o = { .nr_cpus = 3, .seed = 4,
+				 .duration_usec = 800000 };
+	unsigned long long busy_us[SIM_MAX_CPUS] = { 0 }, end[SIM_MAX_CPUS];
+	unsigned long long *task_us;
+	unsigned long overlaps = 0, k;
+	json_error_t jerr;
+	json_t *root, *e;
+	char *buf = NULL;
+	size_t len = 0, i;
+	struct run run;
+
+	memset(end, 0, sizeof(end));
+	task_us = calloc(MAX_PID, sizeof(*task_us));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(task_us);
+	o.chrome = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o.chrome);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "mixed", &o, 0), 0);
+	fclose(o.chrome);	/* sim_run() has ended the trace */
+	root = json_loads(buf, JSON_REJECT_DUPLICATES, &jerr);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	json_array_foreach(json_object_get(root, "traceEvents"), i, e) {
+		long long tid = json_integer_value(json_object_get(e, "tid"));
+		long long ts = json_integer_value(json_object_get(e, "ts"));
+		long long dur = json_integer_value(json_object_get(e, "dur"));
+		long long pid = json_integer_value(json_object_get(
+			json_object_get(e, "args"), "pid"));
+
+		if (strcmp(json_string_value(json_object_get(e, "ph")), "X"))
+			continue;
+		if (tid < 0 || tid >= 3 || pid <= 0 || pid >= MAX_PID ||
+		    dur <= 0) {
+			overlaps++;
+			continue;
+		}
+		if ((unsigned long long)ts < end[tid])
+			overlaps++;
+		end[tid] = ts + dur;
+		busy_us[tid] += dur;
+		task_us[pid] += dur;
+	}
+	CU_ASSERT_EQUAL(overlaps, 0);
+	for (k = 0; k < 3; k++)
+		CU_ASSERT_EQUAL(busy_us[k], run.r->cpus[k].busy * 1000);
+	for (k = 0; k < run.r->nr_tasks; k++)
+		CU_ASSERT_EQUAL(task_us[run.r->tasks[k]->pid],
+				run.r->tasks[k]->runtime * 1000);
+	json_decref(root);
+	free(buf);
+	free(task_us);
+	run_end(&run);
 }
 
 /* the default workload shows what it promises */
@@ -699,6 +759,8 @@ static void test_report_outputs_repeat(void)
 static CU_TestInfo sim_tests[] = {
 	{ "same seed, same trace bytes", test_same_seed_same_trace },
 	{ "every trace line parses and agrees", test_trace_lines_parse },
+	{ "Chrome slices add up to busy and run time",
+	  test_chrome_trace_agrees },
 	{ "default workload: balance, expiry, bonus",
 	  test_default_workload_shows_everything },
 	{ "periodic task by hand", test_periodic_by_hand },
