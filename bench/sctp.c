@@ -429,7 +429,7 @@ static int rw_run(struct rw_ctx *ctx, int nreaders, double seconds,
 	return 0;
 }
 
-#define RW_RUNS	5	/* fixed-duration runs per case; the median is kept */
+#define RW_RUNS	5	/* fixed-duration runs per case, median kept */
 
 /* the median of @n values (sorts them) */
 static double median(double *v, int n)

@@ -285,7 +285,7 @@ int sctp_pcap_write(struct sctp_pcap *pc, const struct in_addr *src,
 	ip[0] = 0x45;			/* version 4, 5 words of header */
 	ip[1] = 0;			/* DSCP/ECN */
 	sctp_put16(ip + 2, (uint16_t)total);
-	sctp_put16(ip + 4, (uint16_t)(pc->count + 1));	/* identification */
+	sctp_put16(ip + 4, (uint16_t)(pc->count + 1));	/* IP id */
 	sctp_put16(ip + 6, 0x4000);	/* don't fragment */
 	ip[8] = 64;			/* TTL */
 	ip[9] = SCTP_IP_PROTOCOL;

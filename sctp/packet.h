@@ -32,9 +32,10 @@
 
 #include "sctp/sctp.h"
 
-#define SCTP_COMMON_HEADER_LEN	12	/* ports, verification tag, checksum */
+/* the common header: ports, verification tag, checksum (at offset 8) */
+#define SCTP_COMMON_HEADER_LEN	12
+#define SCTP_CKSUM_OFFSET	8
 #define SCTP_CHUNK_HEADER_LEN	4	/* type, flags, length */
-#define SCTP_CKSUM_OFFSET	8	/* of the checksum in the common header */
 #define SCTP_IP_PROTOCOL	132	/* IANA protocol number of SCTP */
 
 /**

@@ -34,7 +34,7 @@ union sctp_addr;
 #define SCTP_ADDR6_SUPPORTED	0x2u
 #define SCTP_HOSTNAME_SUPPORTED	0x4u
 
-#define SCTP_DATA_CHUNK_LEN	16	/* DATA header before the payload */
+#define SCTP_DATA_CHUNK_LEN	16	/* DATA header size */
 
 /**
  * sctp_param_next() - walk the parameters of a chunk
@@ -227,8 +227,8 @@ int sctp_sack_check_tsns(const struct sctp_sack_view *sack,
  * @ndups: how many
  *
  * Return: bytes written (16 + 4N + 4X); -EINVAL for blocks that
- * sctp_verify_sack() would refuse, or a count with a NULL array; -EFBIG when @buf is too small or the
- * chunk would pass 65535 bytes.
+ * sctp_verify_sack() would refuse, or a count with a NULL array;
+ * -EFBIG when @buf is too small or the chunk would pass 65535 bytes.
  */
 int sctp_make_sack_raw(void *buf, size_t size, uint32_t cum_tsn_ack,
 		       uint32_t a_rwnd, const struct sctp_sack_gap *gabs,
@@ -271,11 +271,13 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
 
 /* ---- chunks made from an association (sm_make_chunk.c) ---- */
 
-#define SCTP_DEFAULT_RWND		65536	/* our advertised window */
-#define SCTP_DEFAULT_OUTSTREAMS		10	/* as 2.5.33's defaults */
+/* our advertised window, stream counts (2.5.33's defaults) */
+#define SCTP_DEFAULT_RWND		65536
+#define SCTP_DEFAULT_OUTSTREAMS		10
 #define SCTP_DEFAULT_MAXINSTREAMS	10
-#define SCTP_TSN_MAP_SIZE		4096	/* TSNs a SACK can describe */
-#define SCTP_MAX_DUP_TSNS		16	/* duplicates one SACK reports */
+/* TSNs past the first one a SACK can describe; duplicates it reports */
+#define SCTP_TSN_MAP_SIZE		4096
+#define SCTP_MAX_DUP_TSNS		16
 
 /**
  * sctp_make_init() - encode the INIT an association sends
