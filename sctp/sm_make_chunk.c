@@ -16,6 +16,16 @@
  *   not overlapping) and so are the cumulative ack's bounds.
  * - Unknown INIT parameters are skipped whatever their upper two bits say
  *   (as 2.5.33 did); no Unrecognized Parameter cause is reported.
+ * - sctp_process_init() takes the chunk's length and verifies the whole
+ *   chunk before changing anything; when an allocation fails it removes
+ *   only the peers it added and restores the path pointers (2.5.33's
+ *   clean-up freed every transport of the association).  Without a
+ *   Supported Address Types parameter the peer takes both families.
+ * - sctp_make_init() announces fixed defaults (a_rwnd, stream counts:
+ *   kstruct's association has no socket options), and sctp_make_sack()
+ *   takes the TSNs received instead of a tsnmap.
+ * - sctp_make_restart_abort() is new: 2.5.33 built that ABORT inline in
+ *   sm_statefuns.c.
  */
 #include <errno.h>
 #include <string.h>
