@@ -24,8 +24,9 @@
  * - sctp_make_init() announces fixed defaults (a_rwnd, stream counts:
  *   kstruct's association has no socket options), and sctp_make_sack()
  *   takes the TSNs received instead of a tsnmap.
- * - sctp_make_restart_abort() is new: 2.5.33 built that ABORT inline in
- *   sm_statefuns.c.
+ * - sctp_make_restart_abort() is kstruct's: it builds the ABORT whose
+ *   cause reports a restarted peer's new address, for
+ *   sctp_sf_do_dupcook_a().
  */
 #include <errno.h>
 #include <string.h>
