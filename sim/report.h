@@ -36,7 +36,7 @@
  * @comm: its name
  * @pid: its pid
  * @desc: index of its description in the workload (fairness groups)
- * @policy: its policy
+ * @policy: its policy (an enum sim_policy)
  * @priority: nice or rt_priority, as in the workload
  * @forked: 1 when created by a fork event rather than at time 0
  * @exited: 1 when it exited before the end
@@ -53,17 +53,17 @@
  *	bonus, -5..5, of a normal task when it was picked)
  * @latency: wake-up latencies in ticks (@nr_latency of @latency_cap)
  *
- * Kept small (96 bytes): the simulator holds one per task, a million
+ * Kept small (88 bytes): the simulator holds one per task, a million
  * tasks included.
  */
 struct sim_task_stats {
 	char comm[SIM_NAME_LEN];
 	int pid;
 	unsigned int desc;
-	enum sim_policy policy;
-	int priority;
-	unsigned int forked:1;
-	unsigned int exited:1;
+	unsigned char policy;
+	signed char priority;
+	unsigned char forked;
+	unsigned char exited;
 	unsigned int switches;
 	unsigned int migrations;
 	unsigned int wakeups;

@@ -74,7 +74,6 @@ struct sim_task {
 	unsigned long long woken_at;
 	unsigned long long next_timer;
 	uint64_t rng;
-	unsigned long affinity;		/* for ACT_AFFINITY */
 	unsigned int run_left;		/* ticks left in this run */
 	unsigned int phase_loop;	/* iterations of the phase done */
 	unsigned int loops_done;	/* iterations of all phases done */
@@ -491,10 +490,11 @@ static void next_event(const struct sim *s, struct sim_task *t)
 
 /*
  * Run the program of @t, the current task of @cpu, from its next event
- * until it has something to run, must sleep, yields or ends.
+ * until it has something to run, must sleep, yields, changes its
+ * affinity (to *@affinity) or ends.
  */
 static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
-			       int *err)
+			       unsigned long *affinity, int *err)
 {
 	unsigned long long now = jiffies, ticks;
 	const struct sim_event_desc *ev;
@@ -532,7 +532,7 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		case SIM_EVENT_YIELD:
 			return ACT_YIELD;
 		case SIM_EVENT_AFFINITY:
-			t->affinity = ev->cpus;
+			*affinity = ev->cpus;
 			return ACT_AFFINITY;
 		}
 	}
@@ -572,6 +572,7 @@ static int task_exit(struct sim *s, struct sim_task *t)
  */
 static int settle_cpu(struct sim *s, int cpu)
 {
+	unsigned long affinity = 0;
 	unsigned int i;
 	int err = 0;
 
@@ -581,7 +582,7 @@ static int settle_cpu(struct sim *s, int cpu)
 		int resched = test_tsk_need_resched(curr);
 
 		if (t && t->state == SIM_RUNNABLE && !t->run_left) {
-			switch (advance(s, t, cpu, &err)) {
+			switch (advance(s, t, cpu, &affinity, &err)) {
 			case ACT_RUN:
 				break;
 			case ACT_SLEEP:
@@ -603,7 +604,7 @@ static int settle_cpu(struct sim *s, int cpu)
 				 * allowed; this CPU then runs idle with
 				 * need_resched set.
 				 */
-				err = set_cpus_allowed(curr, t->affinity);
+				err = set_cpus_allowed(curr, affinity);
 				if (err)
 					return err;
 				resched = test_tsk_need_resched(cpu_curr(cpu));
