@@ -571,10 +571,12 @@ int sctp_process_init(struct sctp_association *asoc, uint8_t cid,
 	    peer_addr->sa.sa_family != AF_INET6)
 		return -EINVAL;
 	port = sctp_addr_port(peer_addr);
-	if (asoc->peer.transport_count && asoc->peer.port != port)
-		return -EINVAL;
 
 	spin_lock(&asoc->base.lock);
+	if (asoc->peer.transport_count && asoc->peer.port != port) {
+		spin_unlock(&asoc->base.lock);
+		return -EINVAL;
+	}
 	saved.port = asoc->peer.port;
 	saved.primary_path = asoc->peer.primary_path;
 	saved.active_path = asoc->peer.active_path;
