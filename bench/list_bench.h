@@ -14,6 +14,11 @@
 #ifndef KSTRUCT_BENCH_LIST_BENCH_H
 #define KSTRUCT_BENCH_LIST_BENCH_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compat/slab.h"
+
 /* the primitives, each timed as a loop of n operations (splices reinit) */
 enum list_bench_op {
 	LIST_BENCH_ADD,		/* add at the head of an empty list */
@@ -33,11 +38,64 @@ enum list_bench_op {
  * struct list_bench_ctx - the part of every family's context the driver sees
  * @op: the primitive being measured (set by the driver before prepare)
  * @n: the number of nodes, and of operations per call
+ * @block: what list_bench_alloc() allocated, for kfree()
  */
 struct list_bench_ctx {
 	enum list_bench_op op;
 	unsigned long n;
+	void *block;
 };
+
+/* where a family's nodes start, from the start of its page-aligned context */
+#define LIST_BENCH_NODES_OFFSET	256
+#define LIST_BENCH_PAGE		4096
+
+/**
+ * list_bench_alloc() - allocate a family's context and its nodes
+ * @ctx_size: the size of the family's context (at most 256 bytes), which
+ *            must begin with its struct list_bench_ctx
+ * @nodes_size: the size of its @n nodes
+ * @n: the number of nodes
+ * @nodes: receives the address of the nodes
+ *
+ * Every family gets the same layout: its context at the start of a page,
+ * its nodes 256 bytes further.  Heads and nodes then fall on the same
+ * cache sets and the same page offsets in every family, so no family is
+ * faster or slower than another only because of where malloc happened to
+ * put its memory (cache-set conflicts, 4K aliasing between loads and
+ * stores).
+ *
+ * Return: the zeroed context, or NULL when out of memory.
+ */
+static inline struct list_bench_ctx *list_bench_alloc(size_t ctx_size,
+						      size_t nodes_size,
+						      unsigned long n,
+						      void **nodes)
+{
+	char *block, *start;
+	struct list_bench_ctx *ctx;
+
+	if (ctx_size > LIST_BENCH_NODES_OFFSET)
+		return NULL;
+	block = (char *)kzalloc(LIST_BENCH_PAGE + LIST_BENCH_NODES_OFFSET +
+				nodes_size, GFP_KERNEL);
+	if (!block)
+		return NULL;
+	start = block + (LIST_BENCH_PAGE -
+			 (uintptr_t)block % LIST_BENCH_PAGE) % LIST_BENCH_PAGE;
+	ctx = (struct list_bench_ctx *)(void *)start;
+	ctx->block = block;
+	ctx->n = n;
+	*nodes = start + LIST_BENCH_NODES_OFFSET;
+	return ctx;
+}
+
+/** list_bench_free() - free what list_bench_alloc() allocated */
+static inline void list_bench_free(struct list_bench_ctx *ctx)
+{
+	if (ctx)
+		kfree(ctx->block);
+}
 
 /**
  * struct list_bench_family - one kind of list, as the driver drives it

@@ -36,30 +36,29 @@ struct tailq_ctx {
 
 static struct list_bench_ctx *tailq_create(unsigned long n)
 {
-	struct tailq_ctx *ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	struct list_bench_ctx *common;
+	struct tailq_ctx *ctx;
+	void *nodes;
 	unsigned long i;
 
-	if (!ctx)
+	common = list_bench_alloc(sizeof(*ctx), n * sizeof(*ctx->items), n,
+				  &nodes);
+	if (!common)
 		return NULL;
-	ctx->items = kcalloc(n, sizeof(*ctx->items), GFP_KERNEL);
-	if (!ctx->items) {
-		kfree(ctx);
-		return NULL;
-	}
+	_Static_assert(offsetof(struct tailq_ctx, common) == 0,
+		       "list_bench_alloc() puts the context at the block's start");
+	ctx = container_of(common, struct tailq_ctx, common);
+	ctx->items = nodes;
 	for (i = 0; i < n; i++)
 		ctx->items[i].key = i;
-	ctx->common.n = n;
 	TAILQ_INIT(&ctx->head);
 	TAILQ_INIT(&ctx->other);
-	return &ctx->common;
+	return common;
 }
 
 static void tailq_destroy(struct list_bench_ctx *common)
 {
-	struct tailq_ctx *ctx = container_of(common, struct tailq_ctx, common);
-
-	kfree(ctx->items);
-	kfree(ctx);
+	list_bench_free(common);
 }
 
 static void tailq_prepare(void *arg)
