@@ -23,7 +23,10 @@
  * Deliberate simplifications: time is whole ticks (a run or sleep of a
  * few microseconds lasts one tick); the task whose program ends is
  * reaped at once by its parent (sys_wait4()), so sched_exit() returns
- * its first slice then; every tick hits "user mode".
+ * its first slice then; every tick hits "user mode"; a CPU calls
+ * schedule() at most SIM_SETTLE_MAX times a tick, and a task that does
+ * more than SIM_ZERO_TIME_MAX zero-time events in a row is charged a
+ * tick, so that no workload can stop the clock.
  */
 #include <errno.h>
 #include <pthread.h>
