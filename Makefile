@@ -89,6 +89,8 @@ TEST_DEPS_sim     := compat list sched sim
 TEST_DEPS_sctp    := compat list sctp
 TEST_DEPS_mm      := compat list mm
 TEST_DEPS_drivers := compat list drivers/base
+TEST_DEPS_bench   := compat list
+TEST_DEPS_tools   := compat list
 TESTS ?= $(TEST_DIRS)
 
 define test_template
