@@ -171,7 +171,7 @@ static int text_tasks(FILE *out, const struct sim_report *r)
 
 	fprintf(out,
 		"%-15s %7s %-6s %4s %10s %10s %8s %5s %6s %7s %8s %8s\n",
-		"task", "pid", "policy", "prio", "run(ms)", "wait(ms)",
+		"task", "pid", "policy", "pri", "run(ms)", "wait(ms)",
 		"switches", "bonus", "migr", "wakeups", "lat50ms", "lat99ms");
 	for (i = 0; i < r->nr_tasks; i++) {
 		const struct sim_task_stats *ts = r->tasks[i];
