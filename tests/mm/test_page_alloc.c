@@ -507,6 +507,121 @@ static void test_zone_check_catches(void)
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
+/*
+ * Each corruption below breaks exactly one of zone_check()'s claims and
+ * leaves every other one true, so only the check named can notice it.
+ * After each, the zone is put back and must pass again.
+ */
+static void test_zone_check_catches_each_claim(void)
+{
+	struct zone zone;
+	struct page *p511, *p510, *mem;
+	struct list_head *o0, *o1;
+
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
+	mem = zone.zone_mem_map;
+	o0 = &zone.free_area[0].free_list;
+	o1 = &zone.free_area[1].free_list;
+	p511 = alloc_page(&zone);			/* frame 511 */
+	p510 = alloc_page(&zone);			/* frame 510 */
+	CU_ASSERT_EQUAL_FATAL(idx(&zone, p511), TOP_PAGES - 1);
+	CU_ASSERT_EQUAL_FATAL(idx(&zone, p510), TOP_PAGES - 2);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* two free buddies left unmerged, pair bit consistent ("both
+	 * free" is "exactly one free" false, so the bit stays clear) */
+	__clear_bit(PG_head, &p511->flags);
+	__clear_bit(PG_head, &p510->flags);
+	list_add(&p510->list, o0);
+	list_add(&p511->list, o0);
+	zone.free_pages += 2;
+	CU_ASSERT_FALSE(test_bit((TOP_PAGES - 2) >> 1,
+				 zone.free_area[0].map));
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	list_del(&p510->list);
+	list_del(&p511->list);
+	zone.free_pages -= 2;
+	__set_bit(PG_head, &p511->flags);
+	__set_bit(PG_head, &p510->flags);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* a frame inside a free block that still heads an allocated one */
+	__set_bit(PG_head, &mem[1].flags);
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	__clear_bit(PG_head, &mem[1].flags);
+	/* a frame inside a free block that claims a page cache */
+	mem[3].mapping = (struct address_space *)&zone;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	mem[3].mapping = NULL;
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* one frame in two free blocks: frame 1 also on the order-0 list */
+	list_add(&mem[1].list, o0);
+	zone.free_pages++;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	list_del(&mem[1].list);
+	zone.free_pages--;
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* a free block not aligned to its order: the order-1 block at
+	 * 508 moved to start at 509 (frame 508 then belongs to nothing) */
+	CU_ASSERT_PTR_EQUAL_FATAL(o1->next, &mem[TOP_PAGES - 4].list);
+	list_del(&mem[TOP_PAGES - 4].list);
+	list_add(&mem[TOP_PAGES - 3].list, o1);
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	list_del(&mem[TOP_PAGES - 3].list);
+	list_add(&mem[TOP_PAGES - 4].list, o1);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* a free block on the list of the wrong order: frames uncovered */
+	list_move(&mem[TOP_PAGES - 4].list, o0);
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	list_move(&mem[TOP_PAGES - 4].list, o1);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* a broken ring: a free list whose head's prev is stale */
+	o1->prev = o1;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	o1->prev = &mem[TOP_PAGES - 4].list;
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* a page descriptor that names another zone */
+	mem[7].zone = NULL;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	mem[7].zone = &zone;
+
+	/* an allocated block whose order runs past its neighbour's head */
+	p510->order = 1;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	p510->order = 0;
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	CU_ASSERT_EQUAL(__free_page(&zone, p510), 0);
+	CU_ASSERT_EQUAL(__free_page(&zone, p511), 0);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+}
+
+/* a free block past the end of a ragged zone */
+static void test_zone_check_catches_block_past_end(void)
+{
+	struct zone zone;
+	struct page *last;
+	unsigned long size = TOP_PAGES + 3;	/* frames 512-514 ragged */
+
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", size, 0), 0);
+	/* frame 514 is an order-0 block; claim it is order 1 (514-515) */
+	last = &zone.zone_mem_map[size - 1];
+	CU_ASSERT_EQUAL_FATAL(is_head_of_free_region(last), 1);
+	list_move(&last->list, &zone.free_area[1].free_list);
+	zone.free_pages++;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	list_move(&last->list, &zone.free_area[0].free_list);
+	zone.free_pages--;
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+}
+
 static void expected_line(char *buf, size_t size, const unsigned long *nr)
 {
 	unsigned long total = 0;
@@ -703,6 +818,10 @@ static CU_TestInfo page_alloc_tests[] = {
 	{ "is_head_of_free_region", test_is_head_of_free_region },
 	{ "bad frees change nothing", test_bad_frees },
 	{ "zone_check catches corruption", test_zone_check_catches },
+	{ "zone_check catches each claim's corruption alone",
+	  test_zone_check_catches_each_claim },
+	{ "zone_check catches a block past the end",
+	  test_zone_check_catches_block_past_end },
 	{ "show_free_areas and buddyinfo", test_show_free_areas },
 	{ "zone_init errors and fault injection", test_zone_init_errors },
 	{ "arena pages are memory", test_arena },
