@@ -324,8 +324,9 @@ unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order);
  * @zone: the zone
  *
  * Checks every free list ring, that every frame is in exactly one state
- * (inside exactly one free block, or inside exactly one allocated block
- * whose head carries its order), that free blocks are aligned and inside
+ * (inside exactly one free block, no frame of which is marked allocated,
+ * cached or mapped; or inside exactly one allocated block whose head
+ * carries its order), that free blocks are aligned and inside
  * the zone, that free_pages equals the pages on the free lists, that each
  * pair bit equals "exactly one of the two buddies is free at this order",
  * and that no two buddies below the top order are both free.  The first

@@ -480,15 +480,21 @@ static int check_free_lists(struct zone *zone, unsigned long *counted)
 				return zone_bad(zone, "order %u: block %ld "
 						"passes the end", order,
 						index);
-			if (test_bit(PG_head, &page->flags) || page->mapping)
-				return zone_bad(zone, "order %u: free block "
-						"%ld is marked allocated or "
-						"cached", order, index);
 			for (i = 0; i < (1UL << order); i++) {
+				struct page *p = page + i;
+
 				if (seen[index + i] != FRAME_UNSEEN)
 					return zone_bad(zone, "frame %lu is in "
 							"two free blocks",
 							index + i);
+				/* free means free in every frame */
+				if (test_bit(PG_head, &p->flags) ||
+				    p->mapping || page_mapcount(p))
+					return zone_bad(zone, "frame %lu of "
+							"free block %ld is "
+							"marked allocated, "
+							"cached or mapped",
+							index + i, index);
 				seen[index + i] = FRAME_FREE;
 			}
 			seen[index] = FRAME_FREE_HEAD + order;
