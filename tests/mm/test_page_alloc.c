@@ -233,6 +233,85 @@ static void test_split_order(void)
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
+/*
+ * __free_pages_ok(): a block that cannot merge goes at the head of its
+ * list; one that can merges into the block at the lower address, order
+ * by order, and that block goes at the head of its list; the top order
+ * never merges and has no pair bitmap.
+ */
+static void test_free_head_insertion_and_merge(void)
+{
+	struct zone zone;
+	struct page *mem, *p[4];
+	struct list_head *o0, *o1;
+	unsigned int i;
+
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
+	mem = zone.zone_mem_map;
+	o0 = &zone.free_area[0].free_list;
+	o1 = &zone.free_area[1].free_list;
+	for (i = 0; i < 4; i++) {
+		p[i] = alloc_page(&zone);
+		CU_ASSERT_EQUAL_FATAL(idx(&zone, p[i]), TOP_PAGES - 1 - i);
+	}
+	/* frames 508..511 allocated; orders 0 and 1 empty */
+	CU_ASSERT(list_empty(o0));
+	CU_ASSERT(list_empty(o1));
+	/* 510 (buddy 511 allocated) then 508 (buddy 509 allocated): the
+	 * later one at the head */
+	CU_ASSERT_EQUAL(__free_page(&zone, p[1]), 0);
+	CU_ASSERT_EQUAL(__free_page(&zone, p[3]), 0);
+	CU_ASSERT_PTR_EQUAL(o0->next, &mem[TOP_PAGES - 4].list);
+	CU_ASSERT_PTR_EQUAL(o0->next->next, &mem[TOP_PAGES - 2].list);
+	CU_ASSERT_PTR_EQUAL(o0->next->next->next, o0);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	/* 509: its buddy 508 is free, so the pair leaves order 0 as the
+	 * order-1 block at 508 (the lower address); that block's buddy
+	 * (510-511) is not wholly free, so it stops there */
+	CU_ASSERT_EQUAL(__free_page(&zone, p[2]), 0);
+	CU_ASSERT_PTR_EQUAL(o0->next, &mem[TOP_PAGES - 2].list);
+	CU_ASSERT_PTR_EQUAL(o0->next->next, o0);
+	CU_ASSERT_PTR_EQUAL(o1->next, &mem[TOP_PAGES - 4].list);
+	CU_ASSERT_PTR_EQUAL(o1->next->next, o1);
+	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[TOP_PAGES - 4]), 2);
+	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[TOP_PAGES - 3]), 0);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	/* 511 merges all the way up into the one top block at frame 0 */
+	CU_ASSERT_EQUAL(__free_page(&zone, p[0]), 0);
+	for (i = 0; i < TOP_ORDER; i++)
+		CU_ASSERT(list_empty(&zone.free_area[i].free_list));
+	CU_ASSERT_PTR_EQUAL(zone.free_area[TOP_ORDER].free_list.next,
+			    &mem[0].list);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+
+	/* two top blocks side by side never merge; the top order has no
+	 * map; the block freed last is at the head */
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", 2 * TOP_PAGES, 0),
+			      0);
+	mem = zone.zone_mem_map;
+	CU_ASSERT_PTR_NULL(zone.free_area[TOP_ORDER].map);
+	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, TOP_ORDER), 2);
+	/* zone_init frees frames lowest first: block 512 completes last */
+	CU_ASSERT_PTR_EQUAL(zone.free_area[TOP_ORDER].free_list.next,
+			    &mem[TOP_PAGES].list);
+	p[0] = alloc_pages(&zone, TOP_ORDER);
+	p[1] = alloc_pages(&zone, TOP_ORDER);
+	CU_ASSERT_PTR_EQUAL(p[0], &mem[TOP_PAGES]);
+	CU_ASSERT_PTR_EQUAL(p[1], &mem[0]);
+	CU_ASSERT_PTR_NULL(alloc_page(&zone));
+	CU_ASSERT_EQUAL(__free_pages(&zone, p[0], TOP_ORDER), 0);
+	CU_ASSERT_EQUAL(__free_pages(&zone, p[1], TOP_ORDER), 0);
+	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, TOP_ORDER), 2);
+	CU_ASSERT_PTR_EQUAL(zone.free_area[TOP_ORDER].free_list.next,
+			    &mem[0].list);
+	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[0]), (int)TOP_PAGES);
+	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[TOP_PAGES]),
+			(int)TOP_PAGES);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+}
+
 static void test_every_order_fills_zone(void)
 {
 	struct zone zone;
@@ -398,7 +477,8 @@ static void snap(struct zone *zone, struct snapshot *s)
 		s->order_sum = s->order_sum * 31 + zone->zone_mem_map[i].order;
 	}
 	for (order = 0; order + 1 < MAX_ORDER; order++)
-		for (w = 0; w < BITS_TO_LONGS(zone->size >> (order + 1)); w++)
+		for (w = 0; w < BITS_TO_LONGS(((zone->size - 1) >>
+					       (order + 1)) + 1); w++)
 			s->map_sum = s->map_sum * 31 +
 				     zone->free_area[order].map[w];
 }
@@ -812,6 +892,8 @@ static void test_arena(void)
 static CU_TestInfo page_alloc_tests[] = {
 	{ "zone_init layouts", test_init_layout },
 	{ "fixed split order of a 512-page zone", test_split_order },
+	{ "free: head insertion, merge at the lower address, top order",
+	  test_free_head_insertion_and_merge },
 	{ "every order fills the zone", test_every_order_fills_zone },
 	{ "soak, aligned zone", test_soak_aligned_zone },
 	{ "soak, ragged zone", test_soak_ragged_zone },
