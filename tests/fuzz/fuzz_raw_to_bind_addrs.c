@@ -16,19 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/fuzz/fuzz.h"
 #include "compat/slab.h"
 #include "list/rculist.h"
 #include "sctp/sm.h"
 #include "sctp/structs.h"
-
-#define CHECK(cond)							\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: check failed: %s\n",	\
-				__FILE__, __LINE__, #cond);		\
-			abort();					\
-		}							\
-	} while (0)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -17,18 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/fuzz/fuzz.h"
 #include "compat/slab.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
-
-#define CHECK(cond)							\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: check failed: %s\n",	\
-				__FILE__, __LINE__, #cond);		\
-			abort();					\
-		}							\
-	} while (0)
 
 static void check_workload(const struct sim_workload *wl, unsigned int cpus)
 {
