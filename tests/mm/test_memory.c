@@ -301,6 +301,74 @@ static void test_vmtruncate_grow_and_bad_offsets(void)
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
+/*
+ * The last pages a file can have, truncated from LLONG_MAX down: the
+ * rounding up of offsets near LLONG_MAX must neither overflow nor wrap,
+ * and a vma whose vm_pgoff is near ~0UL must be handled like any other.
+ */
+static void test_vmtruncate_huge_offsets(void)
+{
+	static const long long ps = PAGE_SIZE;
+	struct fx f;
+	struct vm_area_struct *vma, *far;
+	unsigned long last, first, i;
+	long long offsets[12];
+	int n = 0, k, wrong = 0;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, LLONG_MAX, 0, 1), 0);
+	last = pgoff_of(LLONG_MAX);		/* pages in the file */
+	first = last - 4;
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, 4 * PAGE_SIZE,
+				VM_READ | VM_SHARED, first, &vma), 0);
+	/* a vma of file pages no file can have: never faulted */
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40000, 2 * PAGE_SIZE,
+				VM_READ, ~0UL - 2, &far), 0);
+	for (i = 0; i < 4; i++)
+		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], vma, 0x10000 +
+						i * PAGE_SIZE, 0), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], far, 0x40000, 0), -EFAULT);
+	CU_ASSERT_EQUAL(f.mm[0]->rss, 4);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+
+	offsets[n++] = LLONG_MAX;
+	offsets[n++] = LLONG_MAX - 1;
+	offsets[n++] = LLONG_MAX - ps;		/* inside the last page */
+	offsets[n++] = (long long)(last - 1) * ps;	/* drops the last */
+	offsets[n++] = (long long)(last - 2) * ps + 1;
+	offsets[n++] = (long long)(last - 2) * ps;
+	offsets[n++] = (long long)(last - 3) * ps - 1;
+	offsets[n++] = (long long)first * ps + 1;
+	offsets[n++] = (long long)first * ps;
+	offsets[n++] = 0;
+	for (k = 0; k < n; k++) {
+		unsigned long pgoff = pgoff_of(offsets[k]);
+
+		CU_ASSERT_EQUAL(vmtruncate(&f.inode, offsets[k]), 0);
+		CU_ASSERT_EQUAL(f.inode.i_size, offsets[k]);
+		for (i = 0; i < 4; i++) {
+			bool below = first + i < pgoff;
+
+			if ((follow_page(f.mm[0], 0x10000 + i * PAGE_SIZE) !=
+			     NULL) != below)
+				wrong++;
+			if ((find_get_page(f.inode.i_mapping, first + i) !=
+			     NULL) != below)
+				wrong++;
+		}
+		if (fx_check(&f))
+			wrong++;
+	}
+	CU_ASSERT_EQUAL(wrong, 0);
+	CU_ASSERT_EQUAL(f.mm[0]->rss, 0);
+	CU_ASSERT_EQUAL(f.zone.free_pages, f.zone.size);
+	/* by list, with pgoffs at the very top of the range */
+	CU_ASSERT_EQUAL(vmtruncate_list(&f.inode.i_mapping->i_mmap, ~0UL), 0);
+	CU_ASSERT_EQUAL(vmtruncate_list(&f.inode.i_mapping->i_mmap,
+					~0UL - 1), 0);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
 static void test_partial_page_zeroed(void)
 {
 	struct fx f;
@@ -558,6 +626,8 @@ static CU_TestInfo memory_tests[] = {
 	  test_vmtruncate_list_cases },
 	{ "vmtruncate: growing and bad offsets",
 	  test_vmtruncate_grow_and_bad_offsets },
+	{ "vmtruncate near LLONG_MAX and vm_pgoff near ~0UL",
+	  test_vmtruncate_huge_offsets },
 	{ "vmtruncate zeroes the partial page's tail",
 	  test_partial_page_zeroed },
 	{ "zap_page_range edges", test_zap_page_range },
