@@ -30,6 +30,8 @@
  *   LIST_DEBUG they too name their caller's file:line when they fail.
  * - Iterators accept a pointer to a const head; list_next_entry_circular()
  *   and list_prev_entry_circular() evaluate each argument once.
+ * - list_swap() of an entry with itself does nothing (the kernel's adds
+ *   the entry a second time and, without debug checks, leaves a loop).
  * - Under LIST_DEBUG, list_swap() checks both entries before touching
  *   either, and list_move()/list_move_tail() put the entry back when the
  *   add's check fails after the unlink, so a failed check leaves every
@@ -336,13 +338,17 @@ static inline void list_replace_init(struct list_head *old,
 /**
  * list_swap() - exchange the places of two entries
  * @entry1: one entry
- * @entry2: another, on the same list or another list; may be adjacent
+ * @entry2: another, on the same list or another list; may be adjacent;
+ *          when it is @entry1 itself, nothing changes
  */
 static inline void list_swap(struct list_head *entry1,
 			     struct list_head *entry2)
 {
 	struct list_head *pos = entry2->prev;
 
+	/* else the entry would be added after its own predecessor twice */
+	if (entry1 == entry2)
+		return;
 	/* in debug builds, check both before touching either */
 	if (!__list_del_entry_valid(entry1) ||
 	    !__list_del_entry_checked(entry2))

@@ -122,6 +122,8 @@ static void lists(struct thing *t, int n)
 	list_move(&t[0].node, &other);
 	list_move_tail(&t[1].node, &other);
 	list_swap(&t[0].node, &t[1].node);
+	list_swap(&t[1].node, &t[1].node);	/* itself: nothing changes */
+	EXPECT(list_check(&other) && list_count_nodes(&other) == 2);
 	list_rotate_left(&other);
 	list_rotate_to_front(&t[1].node, &other);
 	list_bulk_move_tail(&head, &t[1].node, &t[0].node);

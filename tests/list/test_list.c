@@ -271,6 +271,43 @@ static void test_list_swap_two_entry_list(void)
 	expect_ring(&h, &a, &b);
 }
 
+static int swap_reports;
+
+static void count_report(const char *msg)
+{
+	(void)msg;
+	swap_reports++;
+}
+
+/*
+ * Swapping an entry with itself changes nothing.  (The kernel's
+ * list_swap() unlinks the entry, puts it back, then adds it after its
+ * own predecessor a second time: a double add, which without debug
+ * checks leaves the entry pointing at itself and the list looping.)
+ */
+static void test_list_swap_self(void)
+{
+	LIST_HEAD(h);
+	struct list_head a, b, c;
+	list_debug_handler_fn *old = list_debug_set_handler(count_report);
+
+	swap_reports = 0;
+	list_add_tail(&a, &h);
+	list_add_tail(&b, &h);
+	list_add_tail(&c, &h);
+	list_swap(&b, &b);			/* middle */
+	expect_ring(&h, &a, &b, &c);
+	list_swap(&a, &a);			/* first */
+	list_swap(&c, &c);			/* last */
+	expect_ring(&h, &a, &b, &c);
+	list_del(&a);
+	list_del(&c);
+	list_swap(&b, &b);			/* only */
+	expect_ring(&h, &b);
+	list_debug_set_handler(old);
+	CU_ASSERT_EQUAL(swap_reports, 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* move                                                                */
 
@@ -1364,6 +1401,7 @@ static CU_TestInfo list_cases[] = {
 	{ "list_swap: apart, adjacent both ways, ends, across lists",
 	  test_list_swap },
 	{ "list_swap: two-entry list", test_list_swap_two_entry_list },
+	{ "list_swap: an entry with itself", test_list_swap_self },
 	{ "list_move", test_list_move },
 	{ "list_move_tail", test_list_move_tail },
 	{ "list_bulk_move_tail", test_list_bulk_move_tail },
