@@ -33,42 +33,8 @@
 #include "bench/bench.c"
 #include "tests/ktest.h"
 
-/* ------------------------------------------------------------------ */
-/* a registry standing in for tools/kstruct.c                          */
-
-static struct kstruct_entry *test_registry;
-
-void kstruct_register(struct kstruct_entry *entry)
-{
-	struct kstruct_entry **p = &test_registry;
-
-	while (*p && ((*p)->kind < entry->kind ||
-		      ((*p)->kind == entry->kind &&
-		       (*p)->order <= entry->order)))
-		p = &(*p)->next;
-	entry->next = *p;
-	*p = entry;
-}
-
-struct kstruct_entry *kstruct_entries(enum kstruct_kind kind)
-{
-	struct kstruct_entry *e;
-
-	for (e = test_registry; e; e = e->next)
-		if (e->kind == kind)
-			return e;
-	return NULL;
-}
-
-struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name)
-{
-	struct kstruct_entry *e;
-
-	for (e = kstruct_entries(kind); e && e->kind == kind; e = e->next)
-		if (!strcmp(e->name, name))
-			return e;
-	return NULL;
-}
+/* the tool's own registry, under this file's names */
+#include "tools/registry.c"
 
 /* ------------------------------------------------------------------ */
 /* helpers                                                             */

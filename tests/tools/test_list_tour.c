@@ -4,10 +4,10 @@
  * and "kstruct draw list" (tools/draw_list.c).
  *
  * Both files belong to the kstruct tool, not to the library, so this file
- * includes them whole and supplies the registry function of
- * tools/kstruct.c that their registration calls, under a name of its own
- * (the #define below renames it in tools/kstruct.h too) so that other
- * test files of this folder can do the same.
+ * includes them whole, with the tool's registry (tools/registry.c), all
+ * under names of this file's own (the #defines below rename them in
+ * tools/kstruct.h too) so that other test files of this folder can do
+ * the same.
  *
  * The tour must print the same text on every run (labels, never
  * addresses), tell the truth about the rings it shows (each printed walk
@@ -21,18 +21,13 @@
 #include <string.h>
 
 #define kstruct_register	test_list_tour_register
+#define kstruct_entries		test_list_tour_entries
+#define kstruct_find		test_list_tour_find
 
 #include "tests/ktest.h"
 #include "tools/draw_list.c"
+#include "tools/registry.c"
 #include "tools/tour_list.c"
-
-static struct kstruct_entry *test_registry;
-
-void kstruct_register(struct kstruct_entry *entry)
-{
-	entry->next = test_registry;
-	test_registry = entry;
-}
 
 /* run @fn into a string; returns it (free() it) and its result in @ret */
 static char *capture(int (*fn)(FILE *out), int *ret)
@@ -168,19 +163,19 @@ static void test_draw_is_a_ring(void)
 
 static void test_registered(void)
 {
-	struct kstruct_entry *e;
-	int tour = 0, draw = 0;
+	struct kstruct_entry *tour = kstruct_find(KSTRUCT_KIND_TOUR, "list");
+	struct kstruct_entry *draw = kstruct_find(KSTRUCT_KIND_DRAW, "list");
 
-	for (e = test_registry; e; e = e->next) {
-		if (e->kind == KSTRUCT_KIND_TOUR && !strcmp(e->name, "list") &&
-		    e->tour == tour_list && e->order == 10)
-			tour++;
-		if (e->kind == KSTRUCT_KIND_DRAW && !strcmp(e->name, "list") &&
-		    e->draw == draw_list)
-			draw++;
-	}
-	CU_ASSERT_EQUAL(tour, 1);
-	CU_ASSERT_EQUAL(draw, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tour);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(draw);
+	CU_ASSERT(tour->tour == tour_list);
+	CU_ASSERT_EQUAL(tour->order, 10);
+	CU_ASSERT(draw->draw == draw_list);
+	/* each registered once: the next entry of its kind is another one */
+	CU_ASSERT(!tour->next || tour->next->kind != KSTRUCT_KIND_TOUR ||
+		  strcmp(tour->next->name, "list"));
+	CU_ASSERT(!draw->next || draw->next->kind != KSTRUCT_KIND_DRAW ||
+		  strcmp(draw->next->name, "list"));
 }
 
 static CU_TestInfo list_tour_cases[] = {
