@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "compat/bitops.h"
 #include "compat/slab.h"
 #include "tests/ktest.h"
 #include "tests/mm/fixture.h"
@@ -212,6 +213,95 @@ static void test_checkers_catch(void)
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
+/*
+ * mapping_check() alone (not mm_check()) against each corruption of a
+ * file's side: its page cache, its vma lists and the ptes it counts.
+ */
+static void test_mapping_check_catches(void)
+{
+	struct fx f;
+	struct inode other;
+	struct file other_file = { &other };
+	struct address_space *m;
+	struct vm_area_struct *a, *b;
+	struct pte_table *table;
+	struct page *p0, *p1;
+	unsigned long h;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 4 * PAGE_SIZE, 0, 1), 0);
+	CU_ASSERT_EQUAL_FATAL(inode_init(&other, 2, &f.zone, PAGE_SIZE), 0);
+	m = f.inode.i_mapping;
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * PAGE_SIZE,
+				2 * PAGE_SIZE, VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20 * PAGE_SIZE,
+				2 * PAGE_SIZE, VM_READ | VM_SHARED, 2, &b), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x11 * PAGE_SIZE, 0), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], b, 0x20 * PAGE_SIZE, 0), 0);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	p0 = follow_page(f.mm[0], 0x10 * PAGE_SIZE);
+	p1 = follow_page(f.mm[0], 0x11 * PAGE_SIZE);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p1);
+
+	/* two ptes swapped: every mapcount still right, the pages wrong */
+	table = f.mm[0]->pgd[(0x10 * PAGE_SIZE) >> PMD_SHIFT];
+	table->pte[0x10 & (PTRS_PER_PTE - 1)] = p1;
+	table->pte[0x11 & (PTRS_PER_PTE - 1)] = p0;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	table->pte[0x10 & (PTRS_PER_PTE - 1)] = p0;
+	table->pte[0x11 & (PTRS_PER_PTE - 1)] = p1;
+	CU_ASSERT_EQUAL(mapping_check(m), 0);
+
+	/* a vma of another file on this file's list */
+	a->vm_file = &other_file;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	a->vm_file = &f.file;
+	/* a vma with no mm */
+	b->vm_mm = NULL;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	b->vm_mm = f.mm[0];
+	/* a mapped vma missing from the lists: its ptes go uncounted */
+	list_del_init(&a->shared);
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	list_add(&a->shared, &m->i_mmap);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+
+	/* a cached page on the wrong hash chain */
+	for (h = 0; h < PAGE_HASH_SIZE; h++) {
+		struct page *q;
+		bool here = false;
+
+		hlist_for_each_entry(q, &m->page_hash[h], hash)
+			here |= q == p0;
+		if (here)
+			break;
+	}
+	CU_ASSERT_FATAL(h < PAGE_HASH_SIZE);
+	hlist_del_init(&p0->hash);
+	hlist_add_head(&p0->hash, &m->page_hash[(h + 1) % PAGE_HASH_SIZE]);
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	hlist_del_init(&p0->hash);
+	hlist_add_head(&p0->hash, &m->page_hash[h]);
+	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	/* a cached page the zone thinks is not allocated */
+	__clear_bit(PG_head, &p1->flags);
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	__set_bit(PG_head, &p1->flags);
+	/* a cached page wholly past the end of file (i_size shrunk
+	 * without truncating) */
+	f.inode.i_size = 2 * PAGE_SIZE;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	f.inode.i_size = 2 * PAGE_SIZE + 1;
+	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	f.inode.i_size = 4 * PAGE_SIZE;
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+
+	CU_ASSERT_EQUAL(inode_release(&other), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
 static void test_page_cache(void)
 {
 	struct fx f;
@@ -376,6 +466,8 @@ static CU_TestInfo mmap_tests[] = {
 	  test_bad_mmap_arguments },
 	{ "mapping_check and mm_check catch corruption",
 	  test_checkers_catch },
+	{ "mapping_check catches each corruption alone",
+	  test_mapping_check_catches },
 	{ "page cache", test_page_cache },
 	{ "fault injection: mm_alloc and do_mmap",
 	  test_fault_injection_mm_alloc_mmap },
