@@ -230,9 +230,18 @@ static int count_vma_ptes(struct address_space *mapping,
 	return 0;
 }
 
+/* pages of a file of @size bytes, rounded up, without overflow */
+static unsigned long file_pages(long long size)
+{
+	if (size <= 0)
+		return 0;
+	return (unsigned long)(((unsigned long long)size >> PAGE_SHIFT) +
+			       ((size & ~PAGE_MASK) != 0));
+}
+
 static int check_page_cache(struct address_space *mapping)
 {
-	unsigned long n = 0, hashed = 0, i;
+	unsigned long n = 0, hashed = 0, i, end;
 	struct page *page;
 
 	if (!list_check(&mapping->clean_pages))
@@ -248,12 +257,18 @@ static int check_page_cache(struct address_space *mapping)
 			hashed++;
 		}
 	}
+	/* faults refuse, and truncation drops, what lies past the end */
+	end = mapping->host ? file_pages(mapping->host->i_size) : ~0UL;
 	list_for_each_entry(page, &mapping->clean_pages, list) {
 		if (++n > mapping->nrpages)
 			break;
 		if (page->mapping != mapping)
 			return mapping_bad(mapping, "page %lu names another "
 					   "mapping", page->index);
+		if (page->index >= end)
+			return mapping_bad(mapping, "page %lu lies wholly past "
+					   "the end of file (%lu pages)",
+					   page->index, end);
 		if (page_zone_index(mapping->zone, page) < 0 ||
 		    !test_bit(PG_head, &page->flags) || page->order)
 			return mapping_bad(mapping, "page %lu is not an "

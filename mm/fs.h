@@ -152,8 +152,9 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
  * Checks the i_mmap and i_mmap_shared rings, that every vma on them maps
  * this file, is on the right one (VM_SHARED on i_mmap_shared) exactly
  * once, that the page cache's list, hash and nrpages agree, that each
- * cached page belongs to the mapping's zone, is allocated and has the
- * right index, and that each page's mapcount equals the ptes that map it
+ * cached page belongs to the mapping's zone, is allocated, has the
+ * right index and lies below the end of file (i_size rounded up to a
+ * page), and that each page's mapcount equals the ptes that map it
  * through the vmas (and that those ptes map the right page).  Prints the
  * first fault to stderr.
  *

@@ -307,7 +307,9 @@ static void test_page_cache(void)
 	struct fx f;
 	struct page *p, *q;
 
-	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 0), 0);
+	/* a file long enough for index 3 + PAGE_HASH_SIZE */
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, (4 + PAGE_HASH_SIZE) * PAGE_SIZE,
+				      0, 0), 0);
 	p = alloc_page(&f.zone);
 	q = alloc_page(&f.zone);
 	CU_ASSERT_EQUAL(add_to_page_cache(p, f.inode.i_mapping, 3), 0);
