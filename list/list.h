@@ -28,8 +28,10 @@
  *   access through the head's fake entry, so UBSan has nothing to flag.
  * - list_check()/hlist_check() verify a whole ring (list_debug.c); under
  *   LIST_DEBUG they too name their caller's file:line when they fail.
- * - Iterators accept a pointer to a const head; list_next_entry_circular()
- *   and list_prev_entry_circular() evaluate each argument once.
+ * - Iterators, list_first_entry_or_null(), list_last_entry_or_null(),
+ *   list_count_nodes() and hlist_count_nodes() accept a pointer to a
+ *   const head; list_next_entry_circular() and list_prev_entry_circular()
+ *   evaluate each argument once.
  * - list_swap() of an entry with itself does nothing (the kernel's adds
  *   the entry a second time and, without debug checks, leaves a loop).
  * - Under LIST_DEBUG, list_swap() checks both entries before touching
@@ -682,9 +684,9 @@ static inline void list_splice_tail_init(struct list_head *list,
  *
  * Return: the number of entries, counted in O(n).
  */
-static inline size_t list_count_nodes(struct list_head *head)
+static inline size_t list_count_nodes(const struct list_head *head)
 {
-	struct list_head *pos;
+	const struct list_head *pos;
 	size_t count = 0;
 
 	for (pos = head->next; pos != head; pos = pos->next)
@@ -730,7 +732,7 @@ static inline size_t list_count_nodes(struct list_head *head)
  */
 #define list_first_entry_or_null(ptr, type, member)			\
 	__extension__ ({						\
-		struct list_head *head__ = (ptr);			\
+		const struct list_head *head__ = (ptr);			\
 		struct list_head *pos__ = READ_ONCE(head__->next);	\
 		pos__ != head__ ? list_entry(pos__, type, member) :	\
 				  (type *)NULL;				\
@@ -744,7 +746,7 @@ static inline size_t list_count_nodes(struct list_head *head)
  */
 #define list_last_entry_or_null(ptr, type, member)			\
 	__extension__ ({						\
-		struct list_head *head__ = (ptr);			\
+		const struct list_head *head__ = (ptr);			\
 		struct list_head *pos__ = READ_ONCE(head__->prev);	\
 		pos__ != head__ ? list_entry(pos__, type, member) :	\
 				  (type *)NULL;				\
@@ -1282,9 +1284,9 @@ static inline void hlist_splice_init(struct hlist_head *from,
  *
  * Return: the number of nodes, counted in O(n).
  */
-static inline size_t hlist_count_nodes(struct hlist_head *head)
+static inline size_t hlist_count_nodes(const struct hlist_head *head)
 {
-	struct hlist_node *pos;
+	const struct hlist_node *pos;
 	size_t count = 0;
 
 	for (pos = head->first; pos; pos = pos->next)

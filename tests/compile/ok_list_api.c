@@ -19,6 +19,7 @@ struct thing {
 };
 
 static int failures;
+static struct hlist_head empty_chain = HLIST_HEAD_INIT;
 
 #define EXPECT(cond)							\
 	do {								\
@@ -37,6 +38,22 @@ static int by_key(void *priv, const struct list_head *a,
 	       list_entry(b, const struct thing, node)->key;
 }
 
+/*
+ * The names that only read a list accept a pointer to a const head (an
+ * error in C++, a warning in C, if one of them did not).
+ */
+static size_t read_only(const struct list_head *head,
+			const struct hlist_head *h)
+{
+	const struct thing *first =
+		list_first_entry_or_null(head, struct thing, node);
+	const struct thing *last =
+		list_last_entry_or_null(head, struct thing, node);
+
+	return list_count_nodes(head) + hlist_count_nodes(h) +
+	       (first != NULL) + (last != NULL);
+}
+
 static void lists(struct thing *t, int n)
 {
 	LIST_HEAD(head);
@@ -50,6 +67,8 @@ static void lists(struct thing *t, int n)
 		list_add_tail(&t[i].node, &head);
 	}
 	EXPECT(list_count_nodes(&head) == (size_t)n);
+	EXPECT(read_only(&head, &empty_chain) == (size_t)n + 2);
+	EXPECT(read_only(&other, &empty_chain) == 0);
 	EXPECT(list_first_entry(&head, struct thing, node) == &t[0]);
 	EXPECT(list_last_entry(&head, struct thing, node) == &t[n - 1]);
 	EXPECT(list_first_entry_or_null(&other, struct thing, node) == NULL);
