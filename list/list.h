@@ -313,8 +313,9 @@ static inline void list_del_init_careful(struct list_head *entry)
  * @old: the entry to take out; its pointers are left stale
  * @repl: the entry to put in its place
  *
- * If @old is an empty head, @repl becomes an empty head too... of a ring
- * that still points at @old: use list_replace_init() or reinitialise.
+ * If @old is an empty head, @repl ends up an empty ring of its own and
+ * @old is left stale (next still @old, prev now @repl): reinitialise it,
+ * or use list_replace_init().
  */
 static inline void list_replace(struct list_head *old,
 				struct list_head *repl)

@@ -223,6 +223,21 @@ static void test_list_replace(void)
 	expect_ring(&h, &b, &r, &a);
 }
 
+/*
+ * Replacing an empty head: @repl becomes an empty ring of its own, and
+ * @old keeps next == old but its prev now names @repl (stale).
+ */
+static void test_list_replace_empty_head(void)
+{
+	LIST_HEAD(old);
+	struct list_head repl;
+
+	list_replace(&old, &repl);
+	expect_empty(&repl);
+	CU_ASSERT_PTR_EQUAL(old.next, &old);
+	CU_ASSERT_PTR_EQUAL(old.prev, &repl);
+}
+
 static void test_list_replace_init(void)
 {
 	LIST_HEAD(h);
@@ -1397,6 +1412,7 @@ static CU_TestInfo list_cases[] = {
 	{ "__list_del_entry", test___list_del_entry },
 	{ "__list_del_clearprev", test___list_del_clearprev },
 	{ "list_replace", test_list_replace },
+	{ "list_replace: an empty head", test_list_replace_empty_head },
 	{ "list_replace_init", test_list_replace_init },
 	{ "list_swap: apart, adjacent both ways, ends, across lists",
 	  test_list_swap },
