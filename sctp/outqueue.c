@@ -284,8 +284,9 @@ static bool sctp_check_transmitted(struct sctp_outq *q,
  * not covered now is un-marked (the peer reneged); chunks still missing
  * below the highest TSN acked get a missing report.  The ack point never
  * moves back; outstanding bytes, flight sizes and the peer's rwnd
- * (a_rwnd minus outstanding, floored at 0) are updated; an inactive
- * transport that had data acked comes back up.  TSNs compare in 32-bit
+ * (a_rwnd minus outstanding, floored at 0) are updated; a transport that
+ * had data newly acked has its error count cleared (RFC 9260 8.3) and, if
+ * inactive, comes back up.  TSNs compare in 32-bit
  * serial arithmetic.
  *
  * Context: the caller holds the association's lock.
@@ -315,13 +316,14 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 		highest_acked = ctsn + ntohs(frags[nblocks - 1].end);
 
 	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
-		if (sctp_check_transmitted(q, t, frags, nblocks, ctsn,
-					   highest_acked) &&
-		    t->state == SCTP_INACTIVE) {
-			t->error_count = 0;
+		if (!sctp_check_transmitted(q, t, frags, nblocks, ctsn,
+					    highest_acked))
+			continue;
+		/* RFC 9260 8.3: an ack clears the path's error counter */
+		t->error_count = 0;
+		if (t->state == SCTP_INACTIVE)
 			sctp_assoc_control_transport(asoc, t,
 						     SCTP_TRANSPORT_UP);
-		}
 	}
 	/* acked chunks waiting for retransmission need not be sent again */
 	list_for_each_entry_safe(chunk, temp, &q->retransmit, list) {

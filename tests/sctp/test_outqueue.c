@@ -406,6 +406,47 @@ static void test_inactive_transport_comes_back(void)
 }
 
 /*
+ * RFC 9260 section 8.3 (and 2.5.33's sctp_check_transmitted()): newly
+ * acked data clears the error counter of the path it was sent on, whether
+ * that path is active or not; a path that had nothing newly acked keeps
+ * its count.
+ */
+static void test_ack_clears_error_count(void)
+{
+	struct sctp_association *asoc = new_asoc(3);
+	struct sctp_transport *a = sctp_test_nth_transport(asoc, 0);
+	struct sctp_transport *b = sctp_test_nth_transport(asoc, 1);
+	struct sctp_transport *c = sctp_test_nth_transport(asoc, 2);
+	static const uint16_t gap[1][2] = { { 2, 2 } };
+
+	send_on(asoc, a, 10);	/* 1 */
+	send_on(asoc, b, 10);	/* 2 */
+	send_on(asoc, b, 10);	/* 3 */
+	a->error_count = 2;
+	b->error_count = 3;
+	c->error_count = 4;
+	CU_ASSERT_EQUAL(a->state, SCTP_ACTIVE);
+	CU_ASSERT_EQUAL(b->state, SCTP_ACTIVE);
+
+	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, NULL, 0), 0);
+	CU_ASSERT_EQUAL(a->error_count, 0);
+	CU_ASSERT_EQUAL(b->error_count, 3);
+	CU_ASSERT_EQUAL(c->error_count, 4);
+
+	/* a gap ack is newly acked data too */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, gap, 1), 0);
+	CU_ASSERT_EQUAL(b->error_count, 0);
+
+	/* the same gap again acks nothing new: the count stays */
+	b->error_count = 1;
+	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, gap, 1), 0);
+	CU_ASSERT_EQUAL(b->error_count, 1);
+	CU_ASSERT_EQUAL(c->error_count, 4);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	sctp_association_free(asoc);
+}
+
+/*
  * Random sends and SACKs against an oracle receiver: it receives some of
  * the TSNs in flight at random, sometimes reneges on what it holds above
  * the cumulative ack, and reports exactly what it holds.  After every
@@ -502,6 +543,7 @@ static CU_TestInfo outqueue_tests[] = {
 	{ "TSN wraparound", test_tsn_wraparound },
 	{ "bad SACKs change nothing", test_bad_sacks_change_nothing },
 	{ "inactive transport comes back", test_inactive_transport_comes_back },
+	{ "acked data clears the error count", test_ack_clears_error_count },
 	{ "random soak against a receiver oracle", test_random_soak_oracle },
 	CU_TEST_INFO_NULL,
 };
