@@ -5,7 +5,8 @@
  * Mirrors include/asm-generic/bug.h: BUG_ON() is for broken internal
  * invariants only and stops the process after one line naming file:line
  * and the condition; WARN_ON() reports the same line and carries on,
- * returning the condition so it can sit inside an if.  Bad input from a
+ * returning the condition so it can sit inside an if.  WARN_ON_ONCE()
+ * reports the first time only, even when threads race to it.  Bad input from a
  * caller is an error value, never a BUG (DESIGN.md rule 4).
  */
 #ifndef KSTRUCT_COMPAT_BUG_H
@@ -43,14 +44,18 @@ unsigned long kstruct_warn_count(void);
 		__ret_warn;						\
 	})
 
+/*
+ * The "once" flag is claimed with an atomic exchange, so threads that hit
+ * the same site together still report once, and without a data race.
+ */
 #define WARN_ON_ONCE(cond)						\
 	__extension__ ({						\
 		static int __warned;					\
 		int __ret_warn = !!(cond);				\
-		if (unlikely(__ret_warn) && !__warned) {		\
-			__warned = 1;					\
+		if (unlikely(__ret_warn) &&				\
+		    !__atomic_load_n(&__warned, __ATOMIC_RELAXED) &&	\
+		    !__atomic_exchange_n(&__warned, 1, __ATOMIC_RELAXED)) \
 			__kstruct_warn(__FILE__, __LINE__, #cond);	\
-		}							\
 		__ret_warn;						\
 	})
 

@@ -4,6 +4,7 @@
  * names file:line; WARN_ON_ONCE() reports once; BUG_ON() stops the
  * process with "kernel BUG at file:line" (in a child, stderr captured).
  */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -126,6 +127,72 @@ static void test_bug_on(void)
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	CU_ASSERT_PTR_NULL(strstr(out, "BUG"));
 }
+
+#define ONCE_THREADS	8
+#define ONCE_CALLS	2000
+
+static pthread_barrier_t once_barrier;
+
+/* every thread hits the same WARN_ON_ONCE() site, all at once */
+static void *warn_once_thread(void *arg)
+{
+	long fired = 0;
+	int i;
+
+	(void)arg;
+	pthread_barrier_wait(&once_barrier);
+	for (i = 0; i < ONCE_CALLS; i++)
+		fired += WARN_ON_ONCE(i >= 0);
+	return (void *)fired;
+}
+
+/* in a child: exit 0 when one report and every call returned true */
+static void child_warn_once_threads(int unused)
+{
+	unsigned long before = kstruct_warn_count();
+	pthread_t t[ONCE_THREADS];
+	long fired = 0;
+	void *ret;
+	int i;
+
+	(void)unused;
+	pthread_barrier_init(&once_barrier, NULL, ONCE_THREADS);
+	for (i = 0; i < ONCE_THREADS; i++)
+		if (pthread_create(&t[i], NULL, warn_once_thread, NULL))
+			_exit(2);
+	for (i = 0; i < ONCE_THREADS; i++) {
+		pthread_join(t[i], &ret);
+		fired += (long)ret;
+	}
+	pthread_barrier_destroy(&once_barrier);
+	_exit(fired == (long)ONCE_THREADS * ONCE_CALLS &&
+	      kstruct_warn_count() == before + 1 ? 0 : 1);
+}
+
+/*
+ * WARN_ON_ONCE() from many threads at once: one report, no data race
+ * (the "once" flag is claimed atomically; TSan checks the race).
+ */
+static void test_warn_on_once_threads(void)
+{
+	char out[4096];
+	const char *first;
+	int status;
+
+	status = run_in_child(child_warn_once_threads, 0, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	first = strstr(out, "WARNING at ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(first);
+	CU_ASSERT_PTR_NULL(strstr(first + 1, "WARNING"));
+	CU_ASSERT_PTR_NULL(strstr(out, "ThreadSanitizer"));
+}
+
+static CU_TestInfo bug_thread_cases[] = {
+	{ "WARN_ON_ONCE from 8 threads at once: one report",
+	  test_warn_on_once_threads },
+	CU_TEST_INFO_NULL,
+};
+KTEST_SUITE("compat/threads-bug", bug_thread_cases, NULL, NULL)
 
 static CU_TestInfo bug_cases[] = {
 	{ "WARN_ON returns the condition, counts, names file:line",
