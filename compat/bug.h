@@ -6,8 +6,8 @@
  * invariants only and stops the process after one line naming file:line
  * and the condition; WARN_ON() reports the same line and carries on,
  * returning the condition so it can sit inside an if.  WARN_ON_ONCE()
- * reports the first time only, even when threads race to it.  Bad input from a
- * caller is an error value, never a BUG (DESIGN.md rule 4).
+ * reports the first time only, even when threads race to it.  Bad input
+ * from a caller is an error value, never a BUG (DESIGN.md rule 4).
  */
 #ifndef KSTRUCT_COMPAT_BUG_H
 #define KSTRUCT_COMPAT_BUG_H
