@@ -168,10 +168,29 @@ static const struct scope_case scope_cases[] = {
 	{ "239.255.255.255", SCTP_SCOPE_UNUSABLE },
 	{ "240.0.0.1", SCTP_SCOPE_GLOBAL },
 	{ "255.255.255.255", SCTP_SCOPE_UNUSABLE },
+	/* the spec's 198.18.0.0/24 exactly (not RFC 2544's /15) */
+	{ "198.17.255.255", SCTP_SCOPE_GLOBAL },
+	{ "198.18.0.0", SCTP_SCOPE_UNUSABLE },
 	{ "198.18.0.1", SCTP_SCOPE_UNUSABLE },
+	{ "198.18.0.255", SCTP_SCOPE_UNUSABLE },
+	{ "198.18.1.0", SCTP_SCOPE_GLOBAL },
 	{ "198.18.1.1", SCTP_SCOPE_GLOBAL },
+	{ "198.19.0.1", SCTP_SCOPE_GLOBAL },
+	{ "192.88.98.255", SCTP_SCOPE_GLOBAL },
+	{ "192.88.99.0", SCTP_SCOPE_UNUSABLE },
 	{ "192.88.99.255", SCTP_SCOPE_UNUSABLE },
+	{ "192.88.100.0", SCTP_SCOPE_GLOBAL },
 	{ "192.88.98.1", SCTP_SCOPE_GLOBAL },
+	{ "255.255.255.254", SCTP_SCOPE_GLOBAL },
+	{ "126.255.255.255", SCTP_SCOPE_GLOBAL },
+	{ "128.0.0.1", SCTP_SCOPE_GLOBAL },
+	{ "169.253.255.255", SCTP_SCOPE_GLOBAL },
+	{ "169.254.255.255", SCTP_SCOPE_LINK },
+	{ "9.255.255.255", SCTP_SCOPE_GLOBAL },
+	{ "10.0.0.0", SCTP_SCOPE_PRIVATE },
+	{ "10.255.255.255", SCTP_SCOPE_PRIVATE },
+	{ "192.167.255.255", SCTP_SCOPE_GLOBAL },
+	{ "192.168.255.255", SCTP_SCOPE_PRIVATE },
 	{ "127.0.0.1", SCTP_SCOPE_LOOPBACK },
 	{ "127.255.0.9", SCTP_SCOPE_LOOPBACK },
 	{ "169.254.0.1", SCTP_SCOPE_LINK },
@@ -310,26 +329,78 @@ static const struct raw_case bad_raw[] = {
 	{ "negative length", { 0 }, -1 },
 };
 
+/*
+ * A copy of @len bytes of @bytes in a buffer of exactly that size, so that
+ * ASan reports any read past the end (a 32-byte array would hide it).
+ */
+static uint8_t *exact_copy(const uint8_t *bytes, int len)
+{
+	uint8_t *buf = malloc(len > 0 ? len : 1);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	if (len > 0)
+		memcpy(buf, bytes, len);
+	return buf;
+}
+
 static void test_raw_to_bind_addrs_bad_input(void)
 {
 	struct sctp_bind_addr bp;
 	union sctp_addr a = sctp_test_v4("10.1.1.1", 3);
+	uint8_t *buf;
 	size_t i;
 	long live;
+	int err;
 
 	sctp_bind_addr_init(&bp, 3);
 	for (i = 0; i < ARRAY_SIZE(bad_raw); i++) {
 		/* whatever bp held before, it is left empty */
 		CU_ASSERT_EQUAL(sctp_add_bind_addr(&bp, &a, GFP_KERNEL), 0);
 		live = sctp_test_live();
-		if (sctp_raw_to_bind_addrs(&bp, bad_raw[i].bytes,
-					   bad_raw[i].len, 3,
-					   GFP_KERNEL) != -EINVAL)
+		buf = exact_copy(bad_raw[i].bytes, bad_raw[i].len);
+		err = sctp_raw_to_bind_addrs(&bp, buf, bad_raw[i].len, 3,
+					     GFP_KERNEL);
+		free(buf);
+		if (err != -EINVAL)
 			fprintf(stderr, "accepted: %s\n", bad_raw[i].what);
+		CU_ASSERT_EQUAL(err, -EINVAL);
 		CU_ASSERT(list_empty(&bp.address_list));
 		CU_ASSERT(sctp_bind_addr_check(&bp));
 		CU_ASSERT_EQUAL(sctp_test_live(), live - 1);
 	}
+}
+
+/*
+ * Every truncation of a good list: only the cuts at a parameter boundary
+ * (0, 8, 28, 36 bytes) are well formed, with that many addresses; every
+ * other cut is -EINVAL with nothing left and nothing read past the cut.
+ */
+static void test_raw_to_bind_addrs_every_truncation(void)
+{
+	struct sctp_bind_addr bp;
+	long live = sctp_test_live();
+	uint8_t *buf;
+	int len, err, want_n;
+
+	sctp_bind_addr_init(&bp, 3);
+	for (len = 0; len <= (int)sizeof(raw3); len++) {
+		buf = exact_copy(raw3, len);
+		err = sctp_raw_to_bind_addrs(&bp, buf, len, 3, GFP_KERNEL);
+		free(buf);
+		want_n = len == 0 ? 0 : len == 8 ? 1 : len == 28 ? 2 :
+			 len == 36 ? 3 : -1;
+		if (want_n < 0) {
+			CU_ASSERT_EQUAL(err, -EINVAL);
+			CU_ASSERT(list_empty(&bp.address_list));
+		} else {
+			CU_ASSERT_EQUAL(err, 0);
+			CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp),
+					(unsigned int)want_n);
+		}
+		CU_ASSERT(sctp_bind_addr_check(&bp));
+		sctp_bind_addr_clean(&bp);
+	}
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
 static void test_raw_to_bind_addrs_fault_injection(void)
@@ -510,6 +581,7 @@ static CU_TestInfo bind_addr_tests[] = {
 	{ "to_raw byte vector", test_to_raw_byte_vector },
 	{ "raw_to round trip", test_raw_to_bind_addrs_round_trip },
 	{ "raw_to bad input", test_raw_to_bind_addrs_bad_input },
+	{ "raw_to every truncation", test_raw_to_bind_addrs_every_truncation },
 	{ "raw_to fault injection", test_raw_to_bind_addrs_fault_injection },
 	{ "copy: wildcard expands local list",
 	  test_copy_wildcard_expands_local_list },
