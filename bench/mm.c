@@ -13,11 +13,12 @@
  *   what range of each) is timed apart from "zap" (unmapping those
  *   pages, re-faulted before each call, untimed): the list walk visits
  *   every vma, the tree only the ones that reach the truncation point
- *   and the nodes above them.  Two truncation points: near the end of
+ *   and the nodes above them; both hand back each affected vma's zap
+ *   range (vma_truncate_range()), so they do the same work per hit.  Two truncation points: near the end of
  *   the file (about 1% of the vmas affected, where a tree wins) and 0
  *   (every vma affected: nothing can skip anything).  The crossover is
  *   the smallest N at which the tree's find is faster.  Before timing,
- *   the two finds are checked to return the same vmas.
+ *   the two finds are checked to return the same vmas and ranges.
  * - the buddy allocator: one alloc+free pair of each order 0..MAX_ORDER-1
  *   in a free zone (split down, merge back up), and filling a zone with
  *   blocks of one order then freeing them all.
@@ -55,11 +56,14 @@ struct trunc_ctx {
 	struct mm_struct *mm;
 	unsigned long n;
 	struct mm_itree *tree;
+	struct vm_area_struct **vmas;	/* by id: the tree's node i is vma i */
 	unsigned long pgoff;		/* the truncation point */
-	size_t *ids;			/* the tree's answer */
 	struct vm_area_struct **found;	/* the list's answer */
 	unsigned long *start, *len;	/* and its ranges */
 	unsigned long nfound;
+	size_t *ids;			/* the tree's answer */
+	unsigned long *tstart, *tlen;	/* and its ranges */
+	unsigned long ntfound;
 };
 
 static void trunc_exit(struct trunc_ctx *c)
@@ -71,7 +75,10 @@ static void trunc_exit(struct trunc_ctx *c)
 	if (c->zone.zone_mem_map)
 		zone_release(&c->zone);
 	mm_itree_free(c->tree);
+	kfree(c->vmas);
 	kfree(c->ids);
+	kfree(c->tstart);
+	kfree(c->tlen);
 	kfree(c->found);
 	kfree(c->start);
 	kfree(c->len);
@@ -96,18 +103,22 @@ static int trunc_init(struct trunc_ctx *c, unsigned long n, uint64_t seed)
 	c->mm = mm_alloc();
 	first = kcalloc(n, sizeof(*first), GFP_KERNEL);
 	last = kcalloc(n, sizeof(*last), GFP_KERNEL);
+	c->vmas = kcalloc(n, sizeof(*c->vmas), GFP_KERNEL);
 	c->ids = kcalloc(n, sizeof(*c->ids), GFP_KERNEL);
+	c->tstart = kcalloc(n, sizeof(*c->tstart), GFP_KERNEL);
+	c->tlen = kcalloc(n, sizeof(*c->tlen), GFP_KERNEL);
 	c->found = kcalloc(n, sizeof(*c->found), GFP_KERNEL);
 	c->start = kcalloc(n, sizeof(*c->start), GFP_KERNEL);
 	c->len = kcalloc(n, sizeof(*c->len), GFP_KERNEL);
-	if (!c->mm || !first || !last || !c->ids || !c->found || !c->start ||
-	    !c->len)
+	if (!c->mm || !first || !last || !c->vmas || !c->ids || !c->tstart ||
+	    !c->tlen || !c->found || !c->start || !c->len)
 		goto out;
 	for (i = 0; i < n; i++) {
 		first[i] = bench_rand(&seed) % (FILE_PAGES - VMA_PAGES + 1);
 		last[i] = first[i] + VMA_PAGES - 1;
 		err = do_mmap(c->mm, &c->file, VMA_BASE + i * VMA_STRIDE,
-			      VMA_PAGES * PAGE_SIZE, VM_READ, first[i], NULL);
+			      VMA_PAGES * PAGE_SIZE, VM_READ, first[i],
+			      &c->vmas[i]);
 		if (err)
 			goto out;
 	}
@@ -141,11 +152,17 @@ static void list_find(void *arg)
 	bench_keep(n);
 }
 
+/* the same answer as list_find(): each affected vma and its range */
 static void tree_find(void *arg)
 {
 	struct trunc_ctx *c = arg;
-	size_t n = mm_itree_query_from(c->tree, c->pgoff, c->ids, c->n);
+	size_t n = mm_itree_query_from(c->tree, c->pgoff, c->ids, c->n), i;
 
+	for (i = 0; i < n; i++)
+		if (!vma_truncate_range(c->vmas[c->ids[i]], c->pgoff,
+					&c->tstart[i], &c->tlen[i]))
+			c->tstart[i] = c->tlen[i] = 0;	/* cannot happen */
+	c->ntfound = n;
 	bench_keep(n);
 }
 
@@ -179,32 +196,41 @@ static void truncate_list(void *arg)
 	bench_keep(vmtruncate_list(&c->inode.i_mapping->i_mmap, c->pgoff));
 }
 
-static int cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* the list walk and the tree must name the same vmas */
+/* the list walk and the tree must name the same vmas and ranges */
 static int finds_agree(struct trunc_ctx *c)
 {
-	size_t n = mm_itree_query_from(c->tree, c->pgoff, c->ids, c->n), i;
-	size_t *mine;
-	int ok;
+	unsigned long *want;
+	size_t i, id;
+	int ok = 1;
 
 	list_find(c);
-	if (n != c->nfound)
+	tree_find(c);
+	if (c->ntfound != c->nfound)
 		return 0;
-	mine = kcalloc(n ? n : 1, sizeof(*mine), GFP_KERNEL);
-	if (!mine)
+	/* the list's range of each vma, by id; ~0UL where unaffected */
+	want = kcalloc(c->n ? 2 * c->n : 1, sizeof(*want), GFP_KERNEL);
+	if (!want)
 		return 0;
-	for (i = 0; i < n; i++)
-		mine[i] = (c->found[i]->vm_start - VMA_BASE) / VMA_STRIDE;
-	qsort(mine, n, sizeof(*mine), cmp_size);
-	qsort(c->ids, n, sizeof(*c->ids), cmp_size);
-	ok = !memcmp(mine, c->ids, n * sizeof(*mine));
-	kfree(mine);
+	memset(want, 0xff, 2 * c->n * sizeof(*want));
+	for (i = 0; i < c->nfound; i++) {
+		id = (c->found[i]->vm_start - VMA_BASE) / VMA_STRIDE;
+		if (id >= c->n || c->vmas[id] != c->found[i] ||
+		    want[2 * id] != ~0UL)
+			ok = 0;
+		else {
+			want[2 * id] = c->start[i];
+			want[2 * id + 1] = c->len[i];
+		}
+	}
+	for (i = 0; ok && i < c->ntfound; i++) {
+		id = c->ids[i];
+		if (id >= c->n || want[2 * id] != c->tstart[i] ||
+		    want[2 * id + 1] != c->tlen[i])
+			ok = 0;
+		else
+			want[2 * id] = ~0UL;	/* each vma once */
+	}
+	kfree(want);
 	return ok;
 }
 
