@@ -40,6 +40,24 @@ static size_t make_sack(uint8_t *buf, uint32_t cum, uint32_t a_rwnd,
 	return len;
 }
 
+/*
+ * Hand @len bytes of @buf to sctp_sack_outqueue() in a heap buffer of
+ * exactly that size, so that ASan reports any read past the SACK.
+ */
+static int sack_exact(struct sctp_association *asoc, const uint8_t *buf,
+		      size_t len)
+{
+	uint8_t *copy = malloc(len ? len : 1);
+	int err;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+	memcpy(copy, buf, len);
+	err = sctp_sack_outqueue(&asoc->outqueue,
+				 (const struct sctp_sackhdr *)copy, len);
+	free(copy);
+	return err;
+}
+
 static int sack(struct sctp_association *asoc, uint32_t cum,
 		uint32_t a_rwnd, const uint16_t (*blocks)[2],
 		unsigned int nblocks)
@@ -47,8 +65,7 @@ static int sack(struct sctp_association *asoc, uint32_t cum,
 	uint8_t buf[512];
 	size_t len = make_sack(buf, cum, a_rwnd, blocks, nblocks, NULL, 0);
 
-	return sctp_sack_outqueue(&asoc->outqueue,
-				  (const struct sctp_sackhdr *)buf, len);
+	return sack_exact(asoc, buf, len);
 }
 
 static struct sctp_association *new_asoc(unsigned int ntransports)
@@ -331,24 +348,28 @@ static void test_bad_sacks_change_nothing(void)
 
 	/* shorter than the header */
 	len = make_sack(buf, 2, 1000, NULL, 0, NULL, 0);
-	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
-					   (void *)buf, len - 1), -EINVAL);
-	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
-					   (void *)buf, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len - 1), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, 0), -EINVAL);
 	/* counts overrunning the chunk */
 	len = make_sack(buf, 2, 1000, gap_ok, 1, NULL, 0);
-	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
-					   (void *)buf, len - 1), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len - 1), -EINVAL);
 	memcpy(&h, buf, sizeof(h));
 	h.num_dup_tsns = htons(1);
 	memcpy(buf, &h, sizeof(h));
-	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
-					   (void *)buf, len), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len), -EINVAL);
 	h.num_dup_tsns = 0;
 	h.num_gap_ack_blocks = htons(0xffff);
 	memcpy(buf, &h, sizeof(h));
-	CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
-					   (void *)buf, sizeof(buf)), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EINVAL);
+	/* counts whose 16-bit sum would wrap: 0xffff + 0xffff slots */
+	h.num_gap_ack_blocks = htons(0xffff);
+	h.num_dup_tsns = htons(0xffff);
+	memcpy(buf, &h, sizeof(h));
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EINVAL);
+	h.num_gap_ack_blocks = 0;
+	h.num_dup_tsns = htons(0x4000);	/* 4 * X wraps 16 bits */
+	memcpy(buf, &h, sizeof(h));
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EINVAL);
 	/* bad blocks */
 	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, start0, 1), -EINVAL);
 	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, reversed, 1), -EINVAL);
@@ -371,8 +392,12 @@ static void test_bad_sacks_change_nothing(void)
 		static const uint32_t dups[2] = { 1, 2 };
 
 		len = make_sack(buf, 2, 1000, gap_ok, 1, dups, 2);
-		CU_ASSERT_EQUAL(sctp_sack_outqueue(&asoc->outqueue,
-						   (void *)buf, len), 0);
+		/* every truncation is refused, and changes nothing */
+		for (i = 0; i < (int)len; i++)
+			CU_ASSERT_EQUAL(sack_exact(asoc, buf, i), -EINVAL);
+		after = take(asoc);
+		CU_ASSERT_EQUAL(memcmp(&before, &after, sizeof(before)), 0);
+		CU_ASSERT_EQUAL(sack_exact(asoc, buf, len), 0);
 	}
 	sctp_association_free(asoc);
 }
@@ -505,9 +530,7 @@ static void test_random_soak_oracle(void)
 			}
 			len = make_sack(buf, base + cum - 1, 50000, blocks, nb,
 					NULL, 0);
-			CU_ASSERT_EQUAL_FATAL(sctp_sack_outqueue(
-				&asoc->outqueue,
-				(const struct sctp_sackhdr *)buf, len), 0);
+			CU_ASSERT_EQUAL_FATAL(sack_exact(asoc, buf, len), 0);
 			expect = 0;
 			for (i = cum; i < nsent; i++) {
 				CU_ASSERT(in_flight(asoc, chunks[i]));
