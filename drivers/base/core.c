@@ -16,7 +16,8 @@
  *
  * Deliberate differences (see also device.h and docs/drivers.md):
  * - device_register/device_unregister return an errno and refuse bad
- *   input without changing anything; device_unregister returns int.
+ *   input without changing anything (a name or bus_id that fills its
+ *   array with no NUL included); device_unregister returns int.
  * - No device tree (parent, children, the global device list), no
  *   driverfs, no power management, no classes.
  * - Binding and unbinding run under the bus's bind_lock, so match, probe
@@ -26,6 +27,7 @@
  *   device was ever registered; a count going negative is a BUG.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "drivers/base/base.h"
 #include "drivers/base/device.h"
@@ -185,7 +187,8 @@ void driver_detach(struct device_driver *drv)
  * registered, unbound.
  *
  * Context: takes the bus's bind_lock; calls match and probe under it.
- * Return: 0 (bound or not); -EINVAL if @dev or @dev->bus is NULL;
+ * Return: 0 (bound or not); -EINVAL if @dev or @dev->bus is NULL, or
+ * @dev->name or @dev->bus_id has no terminating NUL within its array;
  * -ENODEV if the bus is not registered; -EBUSY if @dev is registered
  * already, or still referenced since it was unregistered.
  */
@@ -195,6 +198,10 @@ int device_register(struct device *dev)
 	int error = 0;
 
 	if (!dev || !dev->bus)
+		return -EINVAL;
+	/* printouts and the tour print both as strings */
+	if (!memchr(dev->name, '\0', sizeof(dev->name)) ||
+	    !memchr(dev->bus_id, '\0', sizeof(dev->bus_id)))
 		return -EINVAL;
 	bus = dev->bus;
 	error = bus_get_registered(bus);

@@ -15,7 +15,8 @@
  *   tree (parent, children, g_list), no classes or interfaces.
  * - Every register/unregister returns 0 or a negative errno and refuses
  *   bad input (a device twice, something never registered, a device with
- *   no bus, a driver on an unregistered bus) without changing anything.
+ *   no bus or whose name or bus_id lacks its NUL, a driver on an
+ *   unregistered bus) without changing anything.
  *   device_unregister, driver_unregister and bus_unregister return int.
  * - bus_unregister() is kstruct's: it refuses a bus that still has
  *   devices or drivers.

@@ -307,6 +307,49 @@ static void test_bad_input(void)
 	CU_ASSERT(bus_check(&bus));
 }
 
+/*
+ * name and bus_id are fixed arrays that every printout (bus_print, the
+ * tour) prints as strings: a device whose array has no NUL is refused at
+ * registration, before anything changes.
+ */
+static void test_unterminated_names(void)
+{
+	struct fx_device d;
+	struct core_snapshot s;
+	int ret;
+
+	fx_device_init(&d, &bus, 4, 0);
+	memset(d.dev.bus_id, 'x', sizeof(d.dev.bus_id));
+	snapshot(&s, &d.dev);
+	fx_log_reset();
+	ret = device_register(&d.dev);
+	CU_ASSERT_EQUAL(ret, -EINVAL);
+	CU_ASSERT(!ret || unchanged(&s, &d.dev));
+	CU_ASSERT_EQUAL(fx_nlog, 0);
+	if (!ret)
+		device_unregister(&d.dev);
+
+	fx_device_init(&d, &bus, 4, 0);
+	memset(d.dev.name, 'y', sizeof(d.dev.name));
+	snapshot(&s, &d.dev);
+	ret = device_register(&d.dev);
+	CU_ASSERT_EQUAL(ret, -EINVAL);
+	CU_ASSERT(!ret || unchanged(&s, &d.dev));
+	CU_ASSERT_EQUAL(fx_nlog, 0);
+	if (!ret)
+		device_unregister(&d.dev);
+	CU_ASSERT(bus_check(&bus));
+
+	/* the longest names that fit, NUL included, are fine */
+	memset(d.dev.name, 'y', sizeof(d.dev.name) - 1);
+	d.dev.name[sizeof(d.dev.name) - 1] = '\0';
+	memset(d.dev.bus_id, 'x', sizeof(d.dev.bus_id) - 1);
+	d.dev.bus_id[sizeof(d.dev.bus_id) - 1] = '\0';
+	CU_ASSERT_EQUAL(device_register(&d.dev), 0);
+	CU_ASSERT(bus_check(&bus));
+	CU_ASSERT_EQUAL(device_unregister(&d.dev), 0);
+}
+
 static void test_release_on_last_reference(void)
 {
 	struct fx_device *d = fx_device_new(&bus, 4, 0);
@@ -364,6 +407,7 @@ static CU_TestInfo core_tests[] = {
 	{ "no match or probe function: everything binds",
 	  test_null_match_and_probe },
 	{ "bad input: errno and nothing changed", test_bad_input },
+	{ "bad input: name or bus_id without a NUL", test_unterminated_names },
 	{ "release runs on the last put_device", test_release_on_last_reference },
 	{ "registration allocates nothing", test_no_allocation },
 	CU_TEST_INFO_NULL,
