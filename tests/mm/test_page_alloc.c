@@ -798,6 +798,30 @@ static void test_show_free_areas(void)
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
+/* show_free_areas() prints whatever the zone is called */
+static void test_show_free_areas_long_name(void)
+{
+	struct zone zone;
+	char name[1024], want[2048], *mem = NULL;
+	size_t memlen = 0;
+	FILE *f;
+	int len;
+
+	memset(name, 'z', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, name, TOP_PAGES, 0), 0);
+	len = zone_free_areas_line(&zone, want, sizeof(want));
+	CU_ASSERT_FATAL(len > 0 && (size_t)len < sizeof(want));
+	f = open_memstream(&mem, &memlen);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(show_free_areas(&zone, f), len + 1);
+	fclose(f);
+	CU_ASSERT_EQUAL(memlen, (size_t)len + 1);
+	CU_ASSERT(mem && !strncmp(mem, want, len) && mem[len] == '\n');
+	free(mem);
+	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+}
+
 static void test_zone_init_errors(void)
 {
 	struct zone zone;
@@ -905,6 +929,8 @@ static CU_TestInfo page_alloc_tests[] = {
 	{ "zone_check catches a block past the end",
 	  test_zone_check_catches_block_past_end },
 	{ "show_free_areas and buddyinfo", test_show_free_areas },
+	{ "show_free_areas with a long zone name",
+	  test_show_free_areas_long_name },
 	{ "zone_init errors and fault injection", test_zone_init_errors },
 	{ "arena pages are memory", test_arena },
 	CU_TEST_INFO_NULL,
