@@ -281,8 +281,9 @@ int is_head_of_free_region(struct page *page);
  * One line: "Normal: " then "%lu*%lukB " for each order (count and block
  * size), then "= %lukB" and a newline.
  *
- * Context: takes zone->lock.
- * Return: number of characters printed, or a negative errno.
+ * Context: takes zone->lock; allocates the line with kmalloc.
+ * Return: number of characters printed, -ENOMEM, or -EIO when @out
+ * fails.
  */
 int show_free_areas(struct zone *zone, FILE *out);
 

@@ -388,15 +388,16 @@ static void count_free_blocks(struct zone *zone, unsigned long *nr)
 	spin_unlock(&zone->lock);
 }
 
-int zone_free_areas_line(struct zone *zone, char *buf, size_t size)
+/* show_free_areas()'s line for the counts @nr, snprintf() style */
+static int format_free_areas(const struct zone *zone, const unsigned long *nr,
+			     char *buf, size_t size)
 {
-	unsigned long nr[MAX_ORDER], total = 0;
+	unsigned long total = 0;
 	unsigned int order;
 	int pos = 0;
 
 	if (!buf)
 		size = 0;
-	count_free_blocks(zone, nr);
 	LINE_PRINTF(buf, size, pos, "%s: ", zone->name);
 	for (order = 0; order < MAX_ORDER; order++) {
 		LINE_PRINTF(buf, size, pos, "%lu*%lukB ", nr[order],
@@ -405,6 +406,14 @@ int zone_free_areas_line(struct zone *zone, char *buf, size_t size)
 	}
 	LINE_PRINTF(buf, size, pos, "= %lukB", total);
 	return pos;
+}
+
+int zone_free_areas_line(struct zone *zone, char *buf, size_t size)
+{
+	unsigned long nr[MAX_ORDER];
+
+	count_free_blocks(zone, nr);
+	return format_free_areas(zone, nr, buf, size);
 }
 
 int zone_buddyinfo_line(struct zone *zone, char *buf, size_t size)
@@ -424,14 +433,22 @@ int zone_buddyinfo_line(struct zone *zone, char *buf, size_t size)
 
 int show_free_areas(struct zone *zone, FILE *out)
 {
-	char line[64 + MAX_ORDER * 48];
-	int len = zone_free_areas_line(zone, line, sizeof(line));
+	unsigned long nr[MAX_ORDER];
+	char *line;
+	int len, err;
 
-	if (len < 0 || (size_t)len >= sizeof(line))
-		return -EOVERFLOW;
-	if (fprintf(out, "%s\n", line) < 0)
-		return -EIO;
-	return len + 1;
+	/* one count, formatted into a buffer as long as the line */
+	count_free_blocks(zone, nr);
+	len = format_free_areas(zone, nr, NULL, 0);
+	if (len < 0)
+		return -EINVAL;
+	line = kmalloc((size_t)len + 1, GFP_KERNEL);
+	if (!line)
+		return -ENOMEM;
+	format_free_areas(zone, nr, line, (size_t)len + 1);
+	err = fprintf(out, "%s\n", line) < 0 ? -EIO : len + 1;
+	kfree(line);
+	return err;
 }
 
 /* ---------------------------------------------------------------- check */

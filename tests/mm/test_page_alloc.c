@@ -804,6 +804,7 @@ static void test_show_free_areas_long_name(void)
 	struct zone zone;
 	char name[1024], want[2048], *mem = NULL;
 	size_t memlen = 0;
+	long live;
 	FILE *f;
 	int len;
 
@@ -819,6 +820,20 @@ static void test_show_free_areas_long_name(void)
 	CU_ASSERT_EQUAL(memlen, (size_t)len + 1);
 	CU_ASSERT(mem && !strncmp(mem, want, len) && mem[len] == '\n');
 	free(mem);
+	/* its one allocation failing: -ENOMEM, nothing printed or leaked */
+	mem = NULL;
+	memlen = 0;
+	f = open_memstream(&mem, &memlen);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	live = kmalloc_live();
+	kmalloc_fail_nth(1);
+	CU_ASSERT_EQUAL(show_free_areas(&zone, f), -ENOMEM);
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	fclose(f);
+	CU_ASSERT_EQUAL(memlen, 0);
+	free(mem);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
