@@ -28,7 +28,8 @@
  *   runs out of memory half way rolls back exactly: the entries it
  *   appended to the endpoint and to each association (always the last
  *   ones of each list, writers being serialised) are removed, newest
- *   first, so every list is as before.
+ *   first, so every list is as before.  On a closed socket (no endpoint)
+ *   bindx returns -EBADF.
  * - sctp_setsockopt_bindx() takes an array of union sctp_addr (2.5.33:
  *   of sockaddr_storage_t, the same union) and refuses a size of 0 or not
  *   a multiple of its size with -EINVAL.
@@ -172,9 +173,9 @@ static void sctp_bind_addr_drop_tail(struct sctp_bind_addr *bp, int n)
  * fails every entry added so far is removed again.
  *
  * Context: takes the socket lock; a registered RCU thread.
- * Return: 0; -EINVAL for a bad count, family, port or a duplicate in
- * @addrs; -EADDRINUSE for an address already bound; -ENOMEM.  On error
- * nothing changed.
+ * Return: 0; -EBADF when @sk was closed (it has no endpoint); -EINVAL
+ * for a bad count, family, port or a duplicate in @addrs; -EADDRINUSE
+ * for an address already bound; -ENOMEM.  On error nothing changed.
  */
 int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs,
 		   int addrcnt)
@@ -186,6 +187,9 @@ int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs,
 
 	spin_lock(&sk->lock);
 	ep = sk->ep;
+	error = -EBADF;
+	if (!ep)
+		goto out_unlock;	/* closed */
 	error = sctp_bindx_check(sk, addrs, addrcnt, false);
 	if (error)
 		goto out_unlock;
@@ -238,9 +242,9 @@ out_unlock:
  * association's that holds it (entries freed after a grace period).
  *
  * Context: takes the socket lock; a registered RCU thread.
- * Return: 0; -EINVAL for a bad count, family or port, a duplicate in
- * @addrs, an address not bound, or an empty bind list; -EBUSY when no
- * address would be left.  On error nothing changed.
+ * Return: 0; -EBADF when @sk was closed; -EINVAL for a bad count, family
+ * or port, a duplicate in @addrs, an address not bound, or an empty bind
+ * list; -EBUSY when no address would be left.  On error nothing changed.
  */
 int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 		   int addrcnt)
@@ -253,6 +257,9 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 
 	spin_lock(&sk->lock);
 	ep = sk->ep;
+	error = -EBADF;
+	if (!ep)
+		goto out_unlock;	/* closed */
 	error = -EINVAL;
 	if (list_empty(&ep->base.bind_addr.address_list))
 		goto out_unlock;

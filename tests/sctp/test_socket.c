@@ -498,6 +498,41 @@ static void test_write_space(void)
 	sctp_close(&sk, 0);
 }
 
+/*
+ * A closed socket has no endpoint: every call must say so with an error
+ * (bindx used to dereference the NULL endpoint), change nothing and leak
+ * nothing; close again is harmless.
+ */
+static void test_closed_socket(void)
+{
+	struct sock sk;
+	union sctp_addr a = sctp_test_v4("10.0.0.1", 0);
+	unsigned int len = sizeof(int);
+	long live = sctp_test_live();
+	int out = -1, v = 7;
+
+	make_sock(&sk, AF_INET, 7000, 1);
+	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, &a, 1), 0);
+	sctp_close(&sk, 0);
+	CU_ASSERT_PTR_NULL(sk.ep);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+
+	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, &a, 1), -EBADF);
+	CU_ASSERT_EQUAL(sctp_bindx_rem(&sk, &a, 1), -EBADF);
+	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, &a, sizeof(a),
+					      SCTP_BINDX_ADD_ADDR), -EBADF);
+	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, SOL_SCTP, SCTP_SOCKOPT_BINDX_REM,
+					&a, sizeof(a)), -EBADF);
+	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, SOL_SCTP, SCTP_GET_ASSOC_NUMBER,
+					&out, &len), 0);
+	CU_ASSERT_EQUAL(out, 0);
+	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 1, &v, sizeof(v)), 0);
+	sctp_write_space(&sk);
+	sctp_close(&sk, 0);
+	CU_ASSERT_PTR_NULL(sk.ep);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
 static CU_TestInfo socket_tests[] = {
 	{ "sock_init", test_sock_init },
 	{ "bindx add walks every asoc", test_bindx_add_walks_every_asoc },
@@ -511,6 +546,7 @@ static CU_TestInfo socket_tests[] = {
 	{ "sockopt family walk quirk", test_sockopt_family_walk },
 	{ "close: the _safe walk", test_close_safe_walk },
 	{ "write space", test_write_space },
+	{ "a closed socket refuses bindx", test_closed_socket },
 	CU_TEST_INFO_NULL,
 };
 
