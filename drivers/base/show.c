@@ -7,6 +7,8 @@
  * "kstruct tour bus" and "kstruct draw bus".
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <string.h>
 
 #include "drivers/base/base.h"
 #include "drivers/base/device.h"
@@ -137,6 +139,26 @@ static void dot_ring(FILE *out, const char *head, const char *member,
 		member, head, color);
 }
 
+/*
+ * Print @s inside a DOT double-quoted string.  Every name is the caller's
+ * text: a " or \ must not end or bend the string, and in a record label
+ * (@record) the characters { } | < > would open fields and ports.
+ * Control characters become '?'.
+ */
+static void dot_text(FILE *out, const char *s, bool record)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f)
+			c = '?';
+		else if (c == '"' || c == '\\' ||
+			 (record && strchr("{}|<>", c)))
+			fputc('\\', out);
+		fputc(c, out);
+	}
+}
+
 #define DOT_MAX	256
 
 /**
@@ -148,7 +170,8 @@ static void dot_ring(FILE *out, const char *head, const char *member,
  * port per list_head; edges follow the next pointers of each ring: the
  * bus's devices list (blue), its drivers list (red), each driver's
  * devices list (dark green), and each device's driver pointer (dashed).
- * Prev pointers mirror the next ones and are left out.
+ * Prev pointers mirror the next ones and are left out.  Names are
+ * escaped, so any bus, device or driver name gives valid DOT.
  *
  * Context: takes the bus's bind_lock and lock (reading).
  * Return: 0; -EINVAL if an argument is NULL; -ENODEV if @bus is not
@@ -169,23 +192,30 @@ int bus_print_dot(struct bus_type *bus, FILE *out)
 		error = -EFBIG;
 		goto out_unlock;
 	}
-	fprintf(out, "digraph \"bus %s\" {\n", bus->name);
+	fprintf(out, "digraph \"bus ");
+	dot_text(out, bus->name, false);
+	fprintf(out, "\" {\n");
 	fprintf(out, "\trankdir=LR;\n"
 		"\tnode [shape=record, fontname=\"Helvetica\"];\n");
-	fprintf(out, "\tlabel=\"bus %s: next pointers "
-		"(prev pointers mirror them)\";\n", bus->name);
-	fprintf(out, "\tbus [label=\"struct bus_type %s"
-		"|<devices>devices|<drivers>drivers\"];\n", bus->name);
+	fprintf(out, "\tlabel=\"bus ");
+	dot_text(out, bus->name, false);
+	fprintf(out, ": next pointers (prev pointers mirror them)\";\n");
+	fprintf(out, "\tbus [label=\"struct bus_type ");
+	dot_text(out, bus->name, true);
+	fprintf(out, "|<devices>devices|<drivers>drivers\"];\n");
 	i = 0;
-	list_for_each_entry(dev, &bus->devices, bus_list)
-		fprintf(out, "\tdev%d [label=\"struct device %s"
-			"|<bus_list>bus_list|<driver_list>driver_list\"];\n",
-			i++, dev_label(dev));
+	list_for_each_entry(dev, &bus->devices, bus_list) {
+		fprintf(out, "\tdev%d [label=\"struct device ", i++);
+		dot_text(out, dev_label(dev), true);
+		fprintf(out, "|<bus_list>bus_list|<driver_list>driver_list"
+			"\"];\n");
+	}
 	i = 0;
-	list_for_each_entry(drv, &bus->drivers, bus_list)
-		fprintf(out, "\tdrv%d [label=\"struct device_driver %s"
-			"|<bus_list>bus_list|<devices>devices\"];\n",
-			i++, drv->name);
+	list_for_each_entry(drv, &bus->drivers, bus_list) {
+		fprintf(out, "\tdrv%d [label=\"struct device_driver ", i++);
+		dot_text(out, drv->name, true);
+		fprintf(out, "|<bus_list>bus_list|<devices>devices\"];\n");
+	}
 
 	for (n = 0; n < DOT_MAX; n++)
 		idx[n] = n;

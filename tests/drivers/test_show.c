@@ -120,6 +120,44 @@ static void test_dot(void)
 	free(dot);
 }
 
+/*
+ * Names are the caller's strings: in the DOT they must not end a quoted
+ * string (") or open a field or port of a record label ({ } | < >).
+ */
+static void test_dot_escapes_names(void)
+{
+	static const char raw_bus[] = "odd \"bus\" \\";
+	struct bus_type odd;
+	struct fx_device d;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int ret;
+
+	fx_bus_init(&odd, raw_bus);
+	CU_ASSERT_EQUAL_FATAL(bus_register(&odd), 0);
+	fx_device_init(&d, &odd, 9, 0);
+	snprintf(d.dev.bus_id, sizeof(d.dev.bus_id), "a\"{b}|<c>");
+	CU_ASSERT_EQUAL_FATAL(device_register(&d.dev), 0);
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	ret = bus_print_dot(&odd, f);
+	fclose(f);
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
+		"digraph \"bus odd \\\"bus\\\" \\\\\" {\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
+		"struct bus_type odd \\\"bus\\\" \\\\|<devices>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
+		"struct device a\\\"\\{b\\}\\|\\<c\\>|<bus_list>"));
+	/* nowhere raw */
+	CU_ASSERT_PTR_NULL(strstr(buf, "a\"{b}"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "odd \"bus"));
+	free(buf);
+	CU_ASSERT_EQUAL(device_unregister(&d.dev), 0);
+	CU_ASSERT_EQUAL(bus_unregister(&odd), 0);
+}
+
 static void test_bad_input(void)
 {
 	struct bus_type never;
@@ -137,6 +175,7 @@ static void test_bad_input(void)
 static CU_TestInfo show_tests[] = {
 	{ "bus_print lists every ring in order", test_print },
 	{ "bus_print_dot: one edge per next pointer", test_dot },
+	{ "bus_print_dot escapes names", test_dot_escapes_names },
 	{ "bad input", test_bad_input },
 	CU_TEST_INFO_NULL,
 };
