@@ -14,8 +14,9 @@
  *   pages, re-faulted before each call, untimed): the list walk visits
  *   every vma, the tree only the ones that reach the truncation point
  *   and the nodes above them; both hand back each affected vma's zap
- *   range (vma_truncate_range()), so they do the same work per hit.  Two truncation points: near the end of
- *   the file (about 1% of the vmas affected, where a tree wins) and 0
+ *   range (vma_truncate_range()), so they do the same work per hit.
+ *   Two truncation points: the last page of the k-th highest vma, k = 1%
+ *   of N but at least 1 (few vmas affected, where a tree wins), and 0
  *   (every vma affected: nothing can skip anything).  The crossover is
  *   the smallest N at which the tree's find is faster.  Before timing,
  *   the two finds are checked to return the same vmas and ranges.
@@ -58,6 +59,7 @@ struct trunc_ctx {
 	struct mm_itree *tree;
 	struct vm_area_struct **vmas;	/* by id: the tree's node i is vma i */
 	unsigned long pgoff;		/* the truncation point */
+	unsigned long pgoff_few;	/* one that ~1% (>= 1) of vmas reach */
 	struct vm_area_struct **found;	/* the list's answer */
 	unsigned long *start, *len;	/* and its ranges */
 	unsigned long nfound;
@@ -83,6 +85,14 @@ static void trunc_exit(struct trunc_ctx *c)
 	kfree(c->start);
 	kfree(c->len);
 	memset(c, 0, sizeof(*c));
+}
+
+static int cmp_ulong_desc(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x > y ? -1 : x < y;
 }
 
 static int trunc_init(struct trunc_ctx *c, unsigned long n, uint64_t seed)
@@ -126,6 +136,14 @@ static int trunc_init(struct trunc_ctx *c, unsigned long n, uint64_t seed)
 	c->tree = mm_itree_build(first, last, n);
 	if (!c->tree)
 		goto out;
+	/*
+	 * The "few" truncation point: the last page of the k-th highest
+	 * vma, k = 1% of them but at least one, so that at every N some
+	 * vma is affected (a fixed point near the end of the file would
+	 * touch none at small N, and time finding nothing).
+	 */
+	qsort(last, n, sizeof(*last), cmp_ulong_desc);
+	c->pgoff_few = last[(n >= 100 ? n / 100 : 1) - 1];
 	err = mm_itree_check(c->tree) ? -EUCLEAN : 0;
 out:
 	kfree(first);
@@ -242,7 +260,7 @@ static int bench_truncate(struct bench *b)
 	/* per truncation point: at which sizes the tree's find won */
 	bool tree_won[2][6] = { { false } };
 	static const char *const find_group[2] = {
-		"vmtruncate find, ~1% of vmas affected",
+		"vmtruncate find, ~1% of vmas (at least 1) affected",
 		"vmtruncate find, truncate to 0 (all affected)",
 	};
 	int err = 0;
@@ -258,7 +276,7 @@ static int bench_truncate(struct bench *b)
 			const struct bench_stat *list, *tree, *zap, *whole;
 			struct bench_spec spec = { .x = x, .ops = 1, .arg = &c };
 
-			c.pgoff = w == 0 ? FILE_PAGES - FILE_PAGES / 100 : 0;
+			c.pgoff = w == 0 ? c.pgoff_few : 0;
 			if (!finds_agree(&c)) {
 				bench_note(b, "mm: list and tree disagree at "
 					   "N=%lu", sizes[s]);
@@ -280,7 +298,8 @@ static int bench_truncate(struct bench *b)
 
 			/* zap the ~1% apart, and the whole vmtruncate_list */
 			list_find(&c);
-			spec.group = "vmtruncate zap, ~1% of vmas affected";
+			spec.group = "vmtruncate zap, ~1% of vmas (at least 1) "
+				     "affected";
 			spec.setup = refault;
 			spec.series = "zap_page_range of the found vmas";
 			spec.fn = zap_found;
