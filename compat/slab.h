@@ -8,6 +8,11 @@
  * started) and "a failed allocation leaves everything valid" (fail the Nth
  * allocation, for every N in turn, as the kernel's fault injection does).
  *
+ * The fault-injection countdowns are process-wide: every thread's
+ * allocations count, each taking one step atomically, so a threaded test
+ * that fails the Nth allocation fails exactly one, in whichever thread
+ * makes it.
+ *
  * Fault injection is also set from the environment, read once at the first
  * allocation: KSTRUCT_FAIL_NTH=N fails the Nth allocation only,
  * KSTRUCT_FAIL_AFTER=N lets N allocations succeed and fails every later one.

@@ -2,6 +2,7 @@
 /*
  * tests/compat/test_slab.c - kmalloc accounting and fault injection.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,87 @@ static void test_kcalloc_overflow(void)
 {
 	CU_ASSERT_PTR_NULL(kcalloc(SIZE_MAX / 2, 4, GFP_KERNEL));
 }
+
+/*
+ * Fault injection is process-wide: the countdowns are shared by every
+ * thread, and each allocation takes one step of them atomically.  So with
+ * threads racing, fail_nth(N) still fails exactly one allocation and
+ * fail_after(N) still lets exactly N succeed.
+ */
+#define RACE_THREADS	8
+#define RACE_ALLOCS	500
+
+static pthread_barrier_t race_barrier;
+
+struct race_thread {
+	pthread_t thread;
+	void *p[RACE_ALLOCS];
+	int failed;
+};
+
+static void *race_thread_fn(void *arg)
+{
+	struct race_thread *t = arg;
+	int i;
+
+	pthread_barrier_wait(&race_barrier);
+	for (i = 0; i < RACE_ALLOCS; i++) {
+		t->p[i] = kmalloc(16, GFP_KERNEL);
+		t->failed += !t->p[i];
+	}
+	return NULL;
+}
+
+/* all threads allocate at once; returns the number of failures */
+static int race_allocations(struct race_thread *t)
+{
+	int i, j, failed = 0, started = 0;
+
+	pthread_barrier_init(&race_barrier, NULL, RACE_THREADS);
+	for (i = 0; i < RACE_THREADS; i++) {
+		t[i].failed = 0;
+		started += !pthread_create(&t[i].thread, NULL,
+					   race_thread_fn, &t[i]);
+	}
+	CU_ASSERT_EQUAL_FATAL(started, RACE_THREADS);
+	for (i = 0; i < RACE_THREADS; i++) {
+		pthread_join(t[i].thread, NULL);
+		failed += t[i].failed;
+		for (j = 0; j < RACE_ALLOCS; j++)
+			kfree(t[i].p[j]);
+	}
+	pthread_barrier_destroy(&race_barrier);
+	return failed;
+}
+
+static void test_fault_injection_threads(void)
+{
+	static struct race_thread t[RACE_THREADS];
+	long live = kmalloc_live();
+	unsigned long fired = kmalloc_fault_fired();
+	int total = RACE_THREADS * RACE_ALLOCS;
+
+	kmalloc_fail_nth((unsigned long)total / 2);
+	CU_ASSERT_EQUAL(race_allocations(t), 1);
+	CU_ASSERT_EQUAL(kmalloc_fault_fired(), fired + 1);
+
+	kmalloc_fault_reset();
+	kmalloc_fail_after(total / 3);
+	CU_ASSERT_EQUAL(race_allocations(t), total - total / 3);
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(kmalloc_fault_fired(),
+			fired + 1 + (unsigned long)(total - total / 3));
+
+	CU_ASSERT_EQUAL(race_allocations(t), 0);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
+static CU_TestInfo slab_thread_cases[] = {
+	{ "fail_nth, fail_after: exact counts with 8 threads racing",
+	  test_fault_injection_threads },
+	CU_TEST_INFO_NULL,
+};
+KTEST_SUITE("compat/threads-slab", slab_thread_cases, NULL, NULL)
 
 static CU_TestInfo slab_cases[] = {
 	{ "live count", test_live_count },
