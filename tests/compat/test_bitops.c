@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compat/bitops.h"
+#include "compat/slab.h"
 #include "tests/ktest.h"
 
 #define MAX_BITS	300
@@ -76,6 +77,46 @@ static void test_find_bits_against_oracle(void)
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT(checks > 10000);
+}
+
+/*
+ * The find functions never read a word past BITS_TO_LONGS(size): each
+ * bitmap here is allocated to exactly that many words, so under ASan an
+ * over-read at a word boundary is an error.  Every size from 1 to
+ * 3 * BITS_PER_LONG + 1, all bits set, all clear, and only the last bit.
+ */
+static void test_find_reads_only_its_words(void)
+{
+	unsigned long size, off, words, i;
+	int bad = 0;
+
+	for (size = 1; size <= 3 * (unsigned long)BITS_PER_LONG + 1; size++) {
+		unsigned long *map;
+
+		words = BITS_TO_LONGS(size);
+		map = kmalloc(words * sizeof(*map), GFP_KERNEL);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(map);
+		for (i = 0; i < words; i++)
+			map[i] = ~0UL;
+		for (off = 0; off <= size; off++) {
+			bad += find_next_bit(map, size, off) !=
+			       (off < size ? off : size);
+			bad += find_next_zero_bit(map, size, off) != size;
+		}
+		for (i = 0; i < words; i++)
+			map[i] = 0;
+		for (off = 0; off <= size; off++) {
+			bad += find_next_bit(map, size, off) != size;
+			bad += find_next_zero_bit(map, size, off) !=
+			       (off < size ? off : size);
+		}
+		__set_bit(size - 1, map);
+		bad += find_first_bit(map, size) != size - 1;
+		bad += find_next_bit(map, size, size - 1) != size - 1;
+		bad += !test_bit(size - 1, map);
+		kfree(map);
+	}
+	CU_ASSERT_EQUAL(bad, 0);
 }
 
 static void test_for_each_set_bit(void)
@@ -201,6 +242,8 @@ static void test_bit_macros(void)
 static CU_TestInfo bitops_cases[] = {
 	{ "find_first_bit, find_next_bit, find_next_zero_bit vs oracle",
 	  test_find_bits_against_oracle },
+	{ "find_*_bit read no word past the bitmap (exact-size maps)",
+	  test_find_reads_only_its_words },
 	{ "for_each_set_bit", test_for_each_set_bit },
 	{ "__ffs, __fls, ffz", test_ffs_fls_ffz },
 	{ "set/clear/change/test and __test_and_* vs oracle",
