@@ -365,6 +365,7 @@ static void test_choose_shutdown_transport(void)
 
 static void test_free_busy_and_timers(void)
 {
+	long start = sctp_test_live();
 	struct sctp_association *asoc = new_asoc();
 	struct sctp_transport *a, *b;
 	long live;
@@ -390,6 +391,7 @@ static void test_free_busy_and_timers(void)
 
 	/* with heartbeat timers armed and chunks in flight: all freed */
 	free_asoc(asoc);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_free_with_endpoint_and_refs(void)
@@ -534,6 +536,79 @@ static void test_set_bind_addrs_order(void)
 	free_asoc(asoc);
 }
 
+/* @asoc's transports in list order into @arr; returns how many */
+static unsigned int list_order(struct sctp_association *asoc,
+			       struct sctp_transport **arr, unsigned int max)
+{
+	struct sctp_transport *t;
+	unsigned int n = 0;
+
+	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports)
+		if (n < max)
+			arr[n++] = t;
+	return n;
+}
+
+/*
+ * The paths control_transport must leave, from the spec's rule: the
+ * newest active transport (the first of equals in list order) takes both
+ * places (2.5.33's missing "else"), except that an active primary takes
+ * first place and pushes the newest to second; none active: the primary.
+ */
+static void expected_paths(struct sctp_association *asoc,
+			   struct sctp_transport **active,
+			   struct sctp_transport **retran)
+{
+	struct sctp_transport *arr[16], *newest = NULL;
+	struct sctp_transport *primary = asoc->peer.primary_path;
+	unsigned int n = list_order(asoc, arr, 16), i;
+
+	for (i = 0; i < n; i++) {
+		if (arr[i]->state != SCTP_ACTIVE)
+			continue;
+		if (!newest || (long)(arr[i]->last_time_heard -
+				      newest->last_time_heard) > 0)
+			newest = arr[i];
+	}
+	if (!newest) {
+		*active = *retran = primary;
+	} else if (primary->state == SCTP_ACTIVE) {
+		*active = primary;
+		*retran = newest;
+	} else {
+		*active = *retran = newest;
+	}
+}
+
+/*
+ * The SHUTDOWN target from the spec's rule, on an array in list order
+ * (indices modulo n rather than a walk that skips the list head).
+ */
+static struct sctp_transport *
+expected_shutdown(struct sctp_association *asoc)
+{
+	struct sctp_transport *arr[16], *t, *first_inactive = NULL;
+	struct sctp_transport *last = asoc->shutdown_last_sent_to;
+	unsigned int n = list_order(asoc, arr, 16), i, k;
+
+	if (!n)
+		return NULL;
+	if (n == 1)
+		return arr[0];
+	if (!last)
+		return asoc->peer.active_path;
+	for (i = 0; arr[i] != last; i++)
+		;
+	for (k = 1; k < n; k++) {
+		t = arr[(i + k) % n];
+		if (t->state == SCTP_ACTIVE)
+			return t;
+		if (!first_inactive)
+			first_inactive = t;
+	}
+	return last->state == SCTP_ACTIVE ? last : first_inactive;
+}
+
 /* random add/remove/up/down/lookups against an array oracle */
 static void test_random_soak(void)
 {
@@ -552,11 +627,30 @@ static void test_random_soak(void)
 		case 0:
 		case 1: {
 			struct sctp_transport *t;
+			struct sctp_transport *pri = asoc->peer.primary_path;
+			struct sctp_transport *act = asoc->peer.active_path;
+			struct sctp_transport *ret = asoc->peer.retran_path;
 
 			t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL);
 			CU_ASSERT_PTR_NOT_NULL(t);
-			if (oracle[i])
+			if (oracle[i]) {
+				/* a duplicate: the same, no path moves */
 				CU_ASSERT_PTR_EQUAL(t, oracle[i]);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, ret);
+			} else if (!pri) {
+				/* the first: every path */
+				CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, t);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, t);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, t);
+			} else {
+				/* retran only, and only when it was active's */
+				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path,
+						    act == ret ? t : ret);
+			}
+			if (pri) {
+				CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, pri);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, act);
+			}
 			oracle[i] = t;
 			break;
 		}
@@ -570,16 +664,28 @@ static void test_random_soak(void)
 			break;
 		case 3:
 			if (oracle[i]) {
+				struct sctp_transport *act, *ret;
+				int up = rand_r(&seed) % 2;
+
 				oracle[i]->last_time_heard = rand_r(&seed) % 100;
 				sctp_assoc_control_transport(asoc, oracle[i],
-					rand_r(&seed) % 2 ? SCTP_TRANSPORT_UP :
-							    SCTP_TRANSPORT_DOWN);
+					up ? SCTP_TRANSPORT_UP :
+					     SCTP_TRANSPORT_DOWN);
+				CU_ASSERT_EQUAL(oracle[i]->state, up ?
+						SCTP_ACTIVE : SCTP_INACTIVE);
+				expected_paths(asoc, &act, &ret);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, act);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, ret);
 			}
 			break;
-		default:
+		default: {
+			struct sctp_transport *want = expected_shutdown(asoc);
+
 			asoc->shutdown_last_sent_to =
 				sctp_assoc_choose_shutdown_transport(asoc);
+			CU_ASSERT_PTR_EQUAL(asoc->shutdown_last_sent_to, want);
 			break;
+		}
 		}
 		CU_ASSERT_FATAL(sctp_assoc_check(asoc));
 		n = 0;
