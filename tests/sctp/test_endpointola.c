@@ -72,6 +72,7 @@ static void test_new_free_refcounts(void)
 
 static void test_add_asoc_made_without_endpoint(void)
 {
+	long live = sctp_test_live();
 	struct sctp_endpoint *ep = sctp_endpoint_new(NULL, 4242, GFP_KERNEL);
 	struct sctp_association *asoc;
 
@@ -86,10 +87,12 @@ static void test_add_asoc_made_without_endpoint(void)
 	CU_ASSERT(sctp_endpoint_check(ep));
 	sctp_endpoint_free(ep);
 	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
 static void test_lookup_assoc(void)
 {
+	long live = sctp_test_live();
 	struct sctp_endpoint *ep = sctp_endpoint_new(NULL, 1, GFP_KERNEL);
 	struct sctp_association *a, *b, *c;
 	struct sctp_transport *ta, *tb, *tc, *t = (void *)1;
@@ -130,8 +133,9 @@ static void test_lookup_assoc(void)
 	CU_ASSERT_PTR_EQUAL(__sctp_endpoint_lookup_assoc(ep, &x, &t), c);
 	CU_ASSERT_PTR_EQUAL(t, tc);
 	sctp_endpoint_free(ep);
-	sctp_association_free(b);
-	sctp_association_free(c);
+	CU_ASSERT_EQUAL(sctp_association_free(b), 0);
+	CU_ASSERT_EQUAL(sctp_association_free(c), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
 /* random asoc create/free and peer adds, lookups against an oracle */

@@ -149,6 +149,7 @@ static void test_teardown_frees_every_queue(void)
 
 static void test_flush(void)
 {
+	long start = sctp_test_live();
 	struct sctp_association *asoc = new_asoc(0);
 	struct sctp_outq *q = &asoc->outqueue;
 	struct sctp_chunk *c = sctp_chunk_new(SCTP_CID_DATA, 5, GFP_KERNEL);
@@ -159,11 +160,13 @@ static void test_flush(void)
 	CU_ASSERT_PTR_EQUAL(q->out_chunk_list.next, &c->list);
 	CU_ASSERT_EQUAL(asoc->next_tsn, 1);
 	CU_ASSERT(sctp_assoc_check(asoc));
-	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_cum_ack_frees_exactly_acked(void)
 {
+	long start = sctp_test_live();
 	struct sctp_association *asoc = new_asoc(1);
 	struct sctp_transport *t = asoc->peer.active_path;
 	struct sctp_chunk *c[5];
@@ -202,11 +205,13 @@ static void test_cum_ack_frees_exactly_acked(void)
 	CU_ASSERT_EQUAL(asoc->peer.rwnd, 3000);
 	CU_ASSERT_EQUAL(sctp_test_live(), live - 5);
 	CU_ASSERT(sctp_assoc_check(asoc));
-	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_gap_blocks_and_reneging(void)
 {
+	long start = sctp_test_live();
 	struct sctp_association *asoc = new_asoc(1);
 	struct sctp_transport *t = asoc->peer.active_path;
 	static const uint16_t gap[1][2] = { { 2, 3 } };
@@ -251,11 +256,13 @@ static void test_gap_blocks_and_reneging(void)
 	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 500);
 	CU_ASSERT_PTR_EQUAL(t->transmitted.next, &c[4]->list);
 	CU_ASSERT_EQUAL(sctp_test_live(), live - 4);
-	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_tsn_wraparound(void)
 {
+	long start = sctp_test_live();
 	struct sctp_association *asoc = new_asoc(1);
 	struct sctp_transport *t = asoc->peer.active_path;
 	static const uint16_t gap[1][2] = { { 2, 2 } };
@@ -292,7 +299,8 @@ static void test_tsn_wraparound(void)
 	CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 1);
 	CU_ASSERT(list_empty(&t->transmitted));
 	CU_ASSERT(sctp_assoc_check(asoc));
-	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 struct snapshot {
@@ -326,6 +334,7 @@ static struct snapshot take(struct sctp_association *asoc)
 
 static void test_bad_sacks_change_nothing(void)
 {
+	long start = sctp_test_live();
 	static const uint16_t gap_ok[1][2] = { { 2, 2 } };
 	static const uint16_t start0[1][2] = { { 0, 1 } };
 	static const uint16_t reversed[1][2] = { { 3, 2 } };
@@ -399,11 +408,13 @@ static void test_bad_sacks_change_nothing(void)
 		CU_ASSERT_EQUAL(memcmp(&before, &after, sizeof(before)), 0);
 		CU_ASSERT_EQUAL(sack_exact(asoc, buf, len), 0);
 	}
-	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_inactive_transport_comes_back(void)
 {
+	long start = sctp_test_live();
 	struct sctp_association *asoc = new_asoc(2);
 	struct sctp_transport *a = sctp_test_nth_transport(asoc, 0);
 	struct sctp_transport *b = sctp_test_nth_transport(asoc, 1);
@@ -427,7 +438,8 @@ static void test_inactive_transport_comes_back(void)
 	CU_ASSERT_EQUAL(b->state, SCTP_ACTIVE);
 	CU_ASSERT_EQUAL(b->error_count, 0);
 	CU_ASSERT(sctp_assoc_check(asoc));
-	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 /*
@@ -438,6 +450,7 @@ static void test_inactive_transport_comes_back(void)
  */
 static void test_ack_clears_error_count(void)
 {
+	long start = sctp_test_live();
 	struct sctp_association *asoc = new_asoc(3);
 	struct sctp_transport *a = sctp_test_nth_transport(asoc, 0);
 	struct sctp_transport *b = sctp_test_nth_transport(asoc, 1);
@@ -468,7 +481,8 @@ static void test_ack_clears_error_count(void)
 	CU_ASSERT_EQUAL(b->error_count, 1);
 	CU_ASSERT_EQUAL(c->error_count, 4);
 	CU_ASSERT(sctp_assoc_check(asoc));
-	sctp_association_free(asoc);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 /*

@@ -173,6 +173,7 @@ static void test_bindx_bad_input_changes_nothing(void)
 
 static void test_bindx_add_rollback_under_faults(void)
 {
+	long start = sctp_test_live();
 	struct sock sk;
 	struct sctp_association *asoc;
 	void *before[MAX_SNAP], *after[MAX_SNAP];
@@ -215,17 +216,27 @@ static void test_bindx_add_rollback_under_faults(void)
 	}
 	CU_ASSERT_EQUAL(err, 0);
 	CU_ASSERT_EQUAL(n, 10);		/* 2 addresses x (ep + 3 asocs) */
+	CU_ASSERT_EQUAL(sctp_test_count_addrs(&sk.ep->base.bind_addr), 3);
+	CU_ASSERT(entry_is(&sk.ep->base.bind_addr, 0,
+			   sctp_test_v4("10.0.0.1", 7000)));
+	CU_ASSERT(entry_is(&sk.ep->base.bind_addr, 1, pre));
+	CU_ASSERT(entry_is(&sk.ep->base.bind_addr, 2,
+			   sctp_test_v4("10.0.0.6", 7000)));
 	list_for_each_entry(asoc, &sk.ep->asocs, asocs) {
 		CU_ASSERT_EQUAL(sctp_test_count_addrs(&asoc->base.bind_addr),
 				3);
 		CU_ASSERT(entry_is(&asoc->base.bind_addr, 0, pre));
 		CU_ASSERT(entry_is(&asoc->base.bind_addr, 1, pre));
+		CU_ASSERT(entry_is(&asoc->base.bind_addr, 2,
+				   sctp_test_v4("10.0.0.6", 7000)));
 	}
 	sctp_close(&sk, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_bindx_rem(void)
 {
+	long start = sctp_test_live();
 	struct sock sk;
 	struct sctp_association *a0, *a1;
 	union sctp_addr addrs[3];
@@ -255,6 +266,7 @@ static void test_bindx_rem(void)
 	CU_ASSERT_EQUAL(sctp_bindx_rem(&sk, addrs, 1), 0);
 	CU_ASSERT_EQUAL(sctp_bindx_rem(&sk, &addrs[2], 1), -EBUSY);
 	sctp_close(&sk, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 /*
@@ -267,6 +279,7 @@ static void test_bindx_rem(void)
 
 static void test_bindx_random_soak(void)
 {
+	long start = sctp_test_live();
 	struct sock sk;
 	struct sctp_association *asoc;
 	union sctp_addr addrs[2];
@@ -349,10 +362,12 @@ static void test_bindx_random_soak(void)
 		}
 	}
 	sctp_close(&sk, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_setsockopt_bindx(void)
 {
+	long start = sctp_test_live();
 	struct sock sk;
 	union sctp_addr addrs[2];
 	long live;
@@ -391,10 +406,12 @@ static void test_setsockopt_bindx(void)
 			   sctp_test_v4("10.0.0.2", 7000)));
 	CU_ASSERT(sctp_endpoint_check(sk.ep));
 	sctp_close(&sk, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_sockopt_family_walk(void)
 {
+	long start = sctp_test_live();
 	struct sock sk;
 	unsigned int len;
 	int v = 42, out = 0;
@@ -428,6 +445,7 @@ static void test_sockopt_family_walk(void)
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, SOL_SCTP, 12345, &out, &len),
 			-ENOPROTOOPT);
 	sctp_close(&sk, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 static void test_close_safe_walk(void)
@@ -479,6 +497,7 @@ static void test_close_safe_walk(void)
 
 static void test_write_space(void)
 {
+	long start = sctp_test_live();
 	struct sock sk;
 	struct sctp_association *as[3], *asoc;
 	int i = 0;
@@ -496,6 +515,7 @@ static void test_write_space(void)
 	CU_ASSERT_EQUAL(as[1]->write_space_wakeups, 0);
 	CU_ASSERT_EQUAL(as[2]->write_space_wakeups, 0);
 	sctp_close(&sk, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
 /*
