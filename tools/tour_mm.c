@@ -242,9 +242,10 @@ static int tour_buddy(FILE *out)
 		is_head_of_free_region(zone.zone_mem_map + 1));
 	err = __free_pages(&zone, b, 2);
 	fprintf(out, "  __free_pages(frame %ld, order 2): its buddy (index "
-		"XOR 4) is frame %ld,\n  allocated, so the pair bit is set "
-		"and no merge happens (%d):\n", frame(&zone, b),
-		frame(&zone, b) ^ 4, err);
+		"XOR 4) is the block at frame %ld,\n  not free as a whole "
+		"(frame %ld is still allocated), so the pair bit is set\n"
+		"  and no merge happens (%d):\n", frame(&zone, b),
+		frame(&zone, b) ^ 4, frame(&zone, a), err);
 	SHOW();
 	err = __free_pages(&zone, b, 2);
 	fprintf(out, "  freeing it again is refused: %d (-EALREADY)\n", err);
