@@ -158,6 +158,43 @@ static void test_dot_escapes_names(void)
 	CU_ASSERT_EQUAL(bus_unregister(&odd), 0);
 }
 
+/* 256 devices draw; the 257th makes the picture -EFBIG, with no output */
+static void test_dot_too_big(void)
+{
+	enum { MAX = 256 };
+	static struct fx_device many[MAX + 1];
+	struct bus_type big;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int i, registered = 0, ret;
+
+	fx_bus_init(&big, "big");
+	CU_ASSERT_EQUAL_FATAL(bus_register(&big), 0);
+	for (i = 0; i < MAX; i++) {
+		fx_device_init(&many[i], &big, i, 0);
+		registered += !device_register(&many[i].dev);
+	}
+	CU_ASSERT_EQUAL(registered, MAX);
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	ret = bus_print_dot(&big, f);
+	fflush(f);
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_EQUAL(count(buf, "color=blue"), MAX + 1);
+	fx_device_init(&many[MAX], &big, MAX, 0);
+	CU_ASSERT_EQUAL(device_register(&many[MAX].dev), 0);
+	ret = bus_print_dot(&big, f);
+	fclose(f);
+	CU_ASSERT_EQUAL(ret, -EFBIG);
+	CU_ASSERT_EQUAL(count(buf, "digraph"), 1);	/* nothing more */
+	free(buf);
+	CU_ASSERT(bus_check(&big));
+	for (i = 0; i <= MAX; i++)
+		device_unregister(&many[i].dev);
+	CU_ASSERT_EQUAL(bus_unregister(&big), 0);
+}
+
 static void test_bad_input(void)
 {
 	struct bus_type never;
@@ -176,6 +213,7 @@ static CU_TestInfo show_tests[] = {
 	{ "bus_print lists every ring in order", test_print },
 	{ "bus_print_dot: one edge per next pointer", test_dot },
 	{ "bus_print_dot escapes names", test_dot_escapes_names },
+	{ "bus_print_dot: 256 devices draw, 257 are -EFBIG", test_dot_too_big },
 	{ "bad input", test_bad_input },
 	CU_TEST_INFO_NULL,
 };
