@@ -57,7 +57,7 @@ struct trunc_ctx {
 	struct mm_struct *mm;
 	unsigned long n;
 	struct mm_itree *tree;
-	struct vm_area_struct **vmas;	/* by id: the tree's node i is vma i */
+	struct vm_area_struct **vmas;	/* by id: tree node i is vma i */
 	unsigned long pgoff;		/* the truncation point */
 	unsigned long pgoff_few;	/* one that ~1% (>= 1) of vmas reach */
 	struct vm_area_struct **found;	/* the list's answer */

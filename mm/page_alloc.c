@@ -5,11 +5,12 @@
  * Mirrors mm/page_alloc.c of Linux 2.5.33: rmqueue(), expand(),
  * __free_pages_ok(), __alloc_pages(), __get_free_pages(), free_pages(),
  * is_head_of_free_region() and show_free_areas(), with the pair bitmaps
- * of struct free_area.  As in 2.5.33, expand() puts the lower halves back on the free lists and hands
- * out the highest-addressed block (modern kernels do the opposite), and a
- * bit of free_area[order].map says "exactly one buddy of this pair is
- * free at this order", so freeing a block only has to flip that bit to
- * learn whether its buddy can be merged.
+ * of struct free_area.  As in 2.5.33, expand() puts the lower halves
+ * back on the free lists and hands out the highest-addressed block
+ * (modern kernels do the opposite), and a bit of free_area[order].map
+ * says "exactly one buddy of this pair is free at this order", so
+ * freeing a block only has to flip that bit to learn whether its buddy
+ * can be merged.
  *
  * Deliberate differences from 2.5.33 (see also mm/mmzone.h):
  * - Frees are checked (wrong zone, bad order, unaligned, interior page,
@@ -18,8 +19,9 @@
  *   walks the free lists, on the error path only.
  * - zone_init() builds the free lists by freeing every frame in turn
  *   (as free_all_bootmem() did at boot) instead of memmap_init().
- * - show_free_areas() covers one zone and prints to a FILE; the
- *   /proc/buddyinfo line of later kernels is added.
+ * - show_free_areas() covers one zone, formats its line into a kmalloc'd
+ *   buffer and prints it to a FILE; the /proc/buddyinfo line of later
+ *   kernels is added.
  * - No refcount on pages: __free_pages() frees at once.
  * - zone_check() is new.
  */
