@@ -653,10 +653,13 @@ static void test_zone_check_catches_each_claim(void)
 	list_add(&mem[TOP_PAGES - 4].list, o1);
 	CU_ASSERT_EQUAL(zone_check(&zone), 0);
 
-	/* a free block on the list of the wrong order: frames uncovered */
+	/* a free block on the list of the wrong order, free_pages to
+	 * match: frame 509 is left neither free nor allocated */
 	list_move(&mem[TOP_PAGES - 4].list, o0);
+	zone.free_pages--;
 	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
 	list_move(&mem[TOP_PAGES - 4].list, o1);
+	zone.free_pages++;
 	CU_ASSERT_EQUAL(zone_check(&zone), 0);
 
 	/* a broken ring: a free list whose head's prev is stale */
