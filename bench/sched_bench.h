@@ -48,6 +48,33 @@ void cfs_bench_pick_next(struct cfs_bench *c, unsigned long ops);
 void cfs_bench_enqueue_dequeue(struct cfs_bench *c, unsigned long ops);
 
 /**
+ * cfs_bench_enqueue_dequeue_hot() - @ops times: dequeue and enqueue again
+ * one of a small fixed working set of entities, in turn
+ * @c: the runqueue
+ * @ops: how many pairs
+ * @nr_hot: the working set: the first @nr_hot entities of the fixed random
+ *	order (all of them when the runqueue holds fewer)
+ *
+ * The tree still holds every entity, so this times the algorithm on a
+ * tree of n entities without the cache misses of visiting all of them.
+ */
+void cfs_bench_enqueue_dequeue_hot(struct cfs_bench *c, unsigned long ops,
+				   unsigned long nr_hot);
+
+/**
+ * cfs_bench_floor() - @ops times: visit the next entity in the order of
+ * cfs_bench_enqueue_dequeue() (with a cursor of its own), read and write
+ * back one link of the entity and one of its tree parent
+ * @c: the runqueue
+ * @ops: how many visits
+ *
+ * The memory floor of an enqueue/dequeue pair: the two cache lines that
+ * unlinking the entity must touch, and nothing else.  The tree does not
+ * change.
+ */
+void cfs_bench_floor(struct cfs_bench *c, unsigned long ops);
+
+/**
  * cfs_bench_check() - the tree holds every entity, in order, and the
  * cached leftmost is the minimum
  * @c: the runqueue

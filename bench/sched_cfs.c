@@ -13,6 +13,11 @@
  * entities are spaced as far apart as task_structs (the @stride of
  * cfs_bench_create()), so cache behaviour compares like with like.
  *
+ * Added for the benchmark only (no kernel counterpart): a "hot" loop that
+ * re-queues a small fixed working set of entities, and a memory floor
+ * that visits the entities in the same order as the enqueue/dequeue loop
+ * but only touches each entity and its tree parent.
+ *
  * This file must not include list/list.h: <bsd/sys/tree.h> pulls in the
  * BSD queue macros, whose LIST_HEAD means something else.
  */
@@ -27,6 +32,7 @@
 #include <bsd/sys/tree.h>
 
 #include "bench/sched_bench.h"
+#include "compat/compiler.h"
 #include "compat/slab.h"
 
 struct sched_entity {
@@ -53,6 +59,8 @@ struct cfs_bench {
 	unsigned long stride;
 	unsigned long *order;
 	unsigned long n, next;
+	unsigned long floor_next;	/* the cursor of cfs_bench_floor() */
+	unsigned long hot_next;		/* and of the hot loop */
 };
 
 static struct sched_entity *entity(const struct cfs_bench *c,
@@ -158,6 +166,47 @@ void cfs_bench_enqueue_dequeue(struct cfs_bench *c, unsigned long ops)
 			c->next = 0;
 		dequeue_entity(c, se);
 		enqueue_entity(c, se);
+	}
+}
+
+void cfs_bench_enqueue_dequeue_hot(struct cfs_bench *c, unsigned long ops,
+				   unsigned long nr_hot)
+{
+	if (nr_hot > c->n)
+		nr_hot = c->n;
+	if (!nr_hot)
+		return;
+	while (ops--) {
+		struct sched_entity *se = entity(c, c->order[c->hot_next]);
+
+		if (++c->hot_next >= nr_hot)
+			c->hot_next = 0;
+		dequeue_entity(c, se);
+		enqueue_entity(c, se);
+	}
+}
+
+/*
+ * Unlinking a node from any binary tree must at least write the node and
+ * the parent's pointer to it: write both back with their own values, so
+ * that the same two cache lines are read and dirtied and nothing changes.
+ */
+void cfs_bench_floor(struct cfs_bench *c, unsigned long ops)
+{
+	while (ops--) {
+		struct sched_entity *se = entity(c, c->order[c->floor_next]);
+		struct sched_entity *parent;
+
+		if (++c->floor_next == c->n)
+			c->floor_next = 0;
+		parent = READ_ONCE(RB_PARENT(se, run_node));
+		WRITE_ONCE(RB_PARENT(se, run_node), parent);
+		if (!parent)	/* the root: the tree head points at it */
+			continue;
+		if (READ_ONCE(RB_LEFT(parent, run_node)) == se)
+			WRITE_ONCE(RB_LEFT(parent, run_node), se);
+		else
+			WRITE_ONCE(RB_RIGHT(parent, run_node), se);
 	}
 }
 
