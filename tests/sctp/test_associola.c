@@ -609,6 +609,30 @@ expected_shutdown(struct sctp_association *asoc)
 	return last->state == SCTP_ACTIVE ? last : first_inactive;
 }
 
+/*
+ * The paths after add_peer returned @t (@dup: it was there already), from
+ * the paths before it (@pri, @act, @ret): the first transport takes every
+ * path; a new one becomes retran only when active and retran were the same
+ * (2.5.33); primary and active never move; a duplicate moves nothing.
+ */
+static void check_add_paths(struct sctp_association *asoc,
+			    struct sctp_transport *t, bool dup,
+			    struct sctp_transport *pri,
+			    struct sctp_transport *act,
+			    struct sctp_transport *ret)
+{
+	if (!pri) {
+		CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, t);
+		CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, t);
+		CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, t);
+		return;
+	}
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, pri);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, act);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path,
+			    dup || act != ret ? ret : t);
+}
+
 /* random add/remove/up/down/lookups against an array oracle */
 static void test_random_soak(void)
 {
@@ -633,24 +657,10 @@ static void test_random_soak(void)
 
 			t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL);
 			CU_ASSERT_PTR_NOT_NULL(t);
-			if (oracle[i]) {
-				/* a duplicate: the same, no path moves */
+			if (oracle[i])
 				CU_ASSERT_PTR_EQUAL(t, oracle[i]);
-				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, ret);
-			} else if (!pri) {
-				/* the first: every path */
-				CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, t);
-				CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, t);
-				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, t);
-			} else {
-				/* retran only, and only when it was active's */
-				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path,
-						    act == ret ? t : ret);
-			}
-			if (pri) {
-				CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, pri);
-				CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, act);
-			}
+			check_add_paths(asoc, t, oracle[i] != NULL, pri, act,
+					ret);
 			oracle[i] = t;
 			break;
 		}
@@ -664,18 +674,21 @@ static void test_random_soak(void)
 			break;
 		case 3:
 			if (oracle[i]) {
-				struct sctp_transport *act, *ret;
+				struct sctp_transport *t, *act, *ret;
 				int up = rand_r(&seed) % 2;
 
-				oracle[i]->last_time_heard = rand_r(&seed) % 100;
-				sctp_assoc_control_transport(asoc, oracle[i],
+				t = oracle[i];
+				t->last_time_heard = rand_r(&seed) % 100;
+				sctp_assoc_control_transport(asoc, t,
 					up ? SCTP_TRANSPORT_UP :
 					     SCTP_TRANSPORT_DOWN);
-				CU_ASSERT_EQUAL(oracle[i]->state, up ?
-						SCTP_ACTIVE : SCTP_INACTIVE);
+				CU_ASSERT_EQUAL(t->state, up ? SCTP_ACTIVE :
+							       SCTP_INACTIVE);
 				expected_paths(asoc, &act, &ret);
-				CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, act);
-				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, ret);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.active_path,
+						    act);
+				CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path,
+						    ret);
 			}
 			break;
 		default: {
