@@ -20,8 +20,9 @@
  *   page Linux lets a process map).  A deleted entry is neither empty nor
  *   on a list: list_empty() of it is false, as in the kernel.
  * - With LIST_DEBUG defined, every add and delete checks its neighbours
- *   first, as the kernel's CONFIG_DEBUG_LIST does, names the caller's
- *   file:line when a check fails, and skips the operation (list_debug.c).
+ *   first, as the kernel's CONFIG_DEBUG_LIST does (and an add also
+ *   refuses poisoned neighbours), names the caller's file:line when a
+ *   check fails, and skips the operation (list_debug.c).
  *   Without it the checks compile away to nothing.
  * - Entry iterators evaluate their head argument once, and test for the
  *   end of the list by address arithmetic instead of forming a member

@@ -6,7 +6,9 @@
  * had no such checks.  Differences: the report names the caller's
  * file:line (recorded by the LIST_DEBUG wrappers in list.h), goes through
  * a replaceable handler, and the caller skips the operation instead of
- * carrying on.  list_check() and hlist_check() are this project's, in the
+ * carrying on.  An add whose prev or next is a poison value (next to an
+ * entry list_del() left) is reported as such; the kernel's check would
+ * dereference the poison and fault.  list_check() and hlist_check() are this project's, in the
  * manner of ccan/list's list_check().
  *
  * This file is always built with LIST_DEBUG, so the library serves both
@@ -93,6 +95,12 @@ bool __list_add_valid(struct list_head *entry, struct list_head *prev,
 {
 	if (!prev || !next) {
 		report(true, "list_add", "prev (%p) or next (%p) is NULL",
+		       (void *)prev, (void *)next);
+		return false;
+	}
+	/* adding next to an entry that list_del() poisoned */
+	if (is_poison(prev) || is_poison(next)) {
+		report(true, "list_add", "prev (%p) or next (%p) is poison: the entry added next to was deleted",
 		       (void *)prev, (void *)next);
 		return false;
 	}

@@ -507,11 +507,52 @@ static void test_poison_faults(void)
 	CU_ASSERT_PTR_NOT_EQUAL(LIST_POISON1, LIST_POISON2);
 }
 
+/*
+ * In a child (before the check existed this died of SIGSEGV): add next
+ * to an entry that list_del() poisoned.  Each add must be reported,
+ * naming this file and "poison", and skipped.  Exit 0 when all was so;
+ * the reports go to stderr for the parent.
+ */
+static void child_add_next_to_deleted(void)
+{
+	struct world w, snap;
+	int before = reports, ok;
+
+	world_init(&w);
+	list_del(&w.b);
+	snap = w;
+	list_add(&w.n, &w.b);		/* next is LIST_POISON1 */
+	ok = reports == before + 1 && strstr(last_msg, "poison") &&
+	     strstr(last_msg, __FILE__);
+	fprintf(stderr, "%s\n", last_msg);
+	list_add_tail(&w.n, &w.b);	/* prev is LIST_POISON2 */
+	ok = ok && reports == before + 2 && strstr(last_msg, "poison") &&
+	     strstr(last_msg, __FILE__);
+	fprintf(stderr, "%s\n", last_msg);
+	ok = ok && !memcmp(&w, &snap, sizeof(w)) && list_check(&w.h);
+	_exit(ok ? 0 : 1);
+}
+
+static void test_add_next_to_deleted(void)
+{
+	char out[2048];
+	int status;
+
+	status = run_in_child(child_add_next_to_deleted, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		fprintf(stderr, "\n  child status %#x, said: %s\n", status,
+			out);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "list_add corruption at "));
+}
+
 static CU_TestInfo list_debug_cases[] = {
 	{ "list_add: prev or next NULL", test_add_prev_or_next_null },
 	{ "list_add: next->prev != prev", test_add_next_prev_mismatch },
 	{ "list_add: prev->next != next", test_add_prev_next_mismatch },
 	{ "list_add, list_add_tail: double add", test_add_double },
+	{ "list_add, list_add_tail next to a deleted entry: poison (fork)",
+	  test_add_next_to_deleted },
 	{ "list_del, list_del_init: next or prev NULL", test_del_null },
 	{ "list_del twice: LIST_POISON1, LIST_POISON2", test_del_twice },
 	{ "list_del: prev->next != entry", test_del_prev_next_mismatch },
