@@ -464,6 +464,42 @@ static void test_rm_peer(void)
 	free_asoc(other);
 }
 
+/*
+ * A transport someone holds keeps its association from being freed; once
+ * removed from the association it no longer does, and it outlives the
+ * association until its holder lets go (then freed after a grace period,
+ * nothing leaked, nothing touched after free: ASan/valgrind).
+ */
+static void test_held_transport_outlives_asoc(void)
+{
+	long live = sctp_test_live();
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b;
+
+	a = add(asoc, "10.0.0.1", 1);
+	b = add(asoc, "10.0.0.2", 1);
+	send_on(asoc, a);
+	sctp_cmd_hb_timers_start(asoc);
+	sctp_transport_hold(a);
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), -EBUSY);
+	CU_ASSERT(sctp_assoc_check(asoc));
+
+	CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc, a), 0);
+	CU_ASSERT(a->dead);
+	CU_ASSERT_FALSE(a->hb_pending);
+	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 1);	/* the holder's */
+	CU_ASSERT(list_empty(&a->transmitted));
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, b);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	/* asoc, b, a, and the chunk now on the retransmit queue */
+	CU_ASSERT_EQUAL(sctp_test_live(), live + 4);
+
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live + 1);
+	sctp_transport_put(a);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
 static void test_hb_timers(void)
 {
 	struct sctp_association *asoc = new_asoc();
@@ -729,6 +765,8 @@ static CU_TestInfo associola_tests[] = {
 	{ "free refused while held, timers", test_free_busy_and_timers },
 	{ "free with endpoint and refs", test_free_with_endpoint_and_refs },
 	{ "rm_peer", test_rm_peer },
+	{ "a held transport outlives its association",
+	  test_held_transport_outlives_asoc },
 	{ "hb_timers_start/stop", test_hb_timers },
 	{ "set_bind_addrs order", test_set_bind_addrs_order },
 	{ "random soak", test_random_soak },

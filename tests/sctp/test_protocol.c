@@ -156,6 +156,8 @@ static void test_copy_local_addr_list(void)
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), 3);
 	a = sctp_test_v4("10.0.0.1", 6000);
 	CU_ASSERT(sctp_cmp_addr_exact(&sctp_test_nth_addr(&bp, 0)->a, &a));
+	a = sctp_test_v4("192.0.2.1", 6000);
+	CU_ASSERT(sctp_cmp_addr_exact(&sctp_test_nth_addr(&bp, 1)->a, &a));
 	a = sctp_test_v6("2001:db8::1", 6000);
 	CU_ASSERT(sctp_cmp_addr_exact(&sctp_test_nth_addr(&bp, 2)->a, &a));
 	sctp_bind_addr_clean(&bp);
