@@ -57,11 +57,40 @@ static void test_once_likely_array_size(void)
 	CU_ASSERT_FALSE(__same_type(v, long));
 }
 
+static int index_evals;
+
+static int index_of(int i)
+{
+	index_evals++;
+	return i;
+}
+
+/* each macro's lvalue and value are evaluated exactly once */
+static void test_once_macros_evaluate_once(void)
+{
+	long a[4] = { 10, 20, 30, 40 };
+	long got;
+
+	index_evals = 0;
+	got = READ_ONCE(a[index_of(2)]);
+	CU_ASSERT_EQUAL(got, 30);
+	CU_ASSERT_EQUAL(index_evals, 1);
+	index_evals = 0;
+	WRITE_ONCE(a[index_of(1)], a[index_of(3)] + 1);
+	CU_ASSERT_EQUAL(index_evals, 2);
+	CU_ASSERT_EQUAL(a[1], 41);
+	CU_ASSERT_EQUAL(a[0], 10);
+	CU_ASSERT_EQUAL(a[2], 30);
+	CU_ASSERT_EQUAL(a[3], 40);
+}
+
 static CU_TestInfo compiler_cases[] = {
 	{ "container_of: address, void *, const, evaluated once",
 	  test_container_of },
 	{ "READ_ONCE, WRITE_ONCE, likely, unlikely, ARRAY_SIZE, __same_type",
 	  test_once_likely_array_size },
+	{ "READ_ONCE, WRITE_ONCE evaluate each argument once",
+	  test_once_macros_evaluate_once },
 	CU_TEST_INFO_NULL,
 };
 KTEST_SUITE("compat/compiler", compiler_cases, NULL, NULL)
