@@ -320,7 +320,8 @@ static int sctp_copy_one_addr(struct sctp_bind_addr *dest,
  * (sctp_copy_local_addr_list()), other entries are copied when in scope
  * and of an allowed family.
  *
- * Context: @dest is not yet visible to readers.
+ * Context: @dest is not yet visible to readers; the caller serialises
+ * writers of @src (the socket lock: @src is walked without RCU).
  * Return: 0 or -ENOMEM; on error @dest is left empty.
  */
 int sctp_bind_addr_copy(struct sctp_bind_addr *dest,
@@ -378,6 +379,8 @@ int sctp_bind_addr_has_addr(struct sctp_bind_addr *bp,
  * Every entry, in list order, becomes an IPv4 (type 5, length 8) or IPv6
  * (type 6, length 20) address parameter; ports are not encoded.
  *
+ * Context: the caller serialises writers of @bp (it is walked twice,
+ * without RCU, and both walks must see the same list).
  * Return: the buffer's length in bytes, or -ENOMEM (then *@raw is NULL).
  */
 int sctp_bind_addrs_to_raw(const struct sctp_bind_addr *bp, uint8_t **raw,
