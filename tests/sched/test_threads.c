@@ -95,6 +95,127 @@ static void test_migration_queue_lifo(void)
 	machine_down();
 }
 
+/* ------------------------------------ exit while a request is pending */
+
+struct release_log {
+	struct task_struct *watch;
+	int n;
+};
+
+static void count_release(struct task_struct *p, void *data)
+{
+	struct release_log *log = data;
+
+	/* may run on a migration thread */
+	if (p == log->watch)
+		__atomic_add_fetch(&log->n, 1, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * A task killed and reaped while a set_cpus_allowed() request for it is
+ * still queued: the migration thread must not touch freed memory, so the
+ * task may be freed only once its request has been served.
+ */
+static void test_exit_with_pending_migration(void)
+{
+	struct release_log log = { .watch = NULL, .n = 0 };
+	struct sched_hooks hooks = { .release = count_release, .data = &log };
+	struct mover m;
+	long live;
+	pid_t pid;
+
+	machine_up(2);
+	live = kmalloc_live();
+	sched_set_hooks(&hooks);
+	m.p = new_task_on("victim", 0, 0);	/* queued, not running */
+	m.mask = 2UL;
+	log.watch = m.p;
+	pid = m.p->pid;
+	migration_freeze(0, true);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&m.thread, NULL, mover_fn, &m), 0);
+	while (migration_queue_len(0) != 1)
+		sched_yield();
+
+	CU_ASSERT_EQUAL(do_exit(m.p, 0), 0);
+	CU_ASSERT_EQUAL(sys_wait4(child_reaper, pid, NULL), pid);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_NULL(find_task_by_pid(pid));
+	/* reaped, but its request still names it: not freed yet */
+	CU_ASSERT_EQUAL(__atomic_load_n(&log.n, __ATOMIC_SEQ_CST), 0);
+
+	migration_freeze(0, false);
+	pthread_join(m.thread, NULL);
+	CU_ASSERT_EQUAL(m.ret, 0);
+	CU_ASSERT_EQUAL(migration_queue_len(0), 0);
+	/* served (nothing to move: it was exiting), then freed once */
+	CU_ASSERT_EQUAL(__atomic_load_n(&log.n, __ATOMIC_SEQ_CST), 1);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	CU_ASSERT_EQUAL(sched_nr_running_total(), 0UL);
+	sched_set_hooks(NULL);
+	machine_down();
+}
+
+/* the same while the task is the current one and exits detached */
+static void test_current_exit_with_pending_migration(void)
+{
+	struct release_log log = { .watch = NULL, .n = 0 };
+	struct sched_hooks hooks = { .release = count_release, .data = &log };
+	struct task_struct *parent, *idle0;
+	struct mover m;
+	long live;
+
+	machine_up(2);
+	idle0 = cpu_rq(0)->idle;
+	sched_set_hooks(&hooks);
+	parent = new_task_on("parent", 0, 0);
+	CU_ASSERT_PTR_EQUAL_FATAL(schedule(0), parent);
+	live = kmalloc_live();
+	CU_ASSERT_EQUAL_FATAL(do_fork(parent, CLONE_DETACHED, "kid", &m.p), 0);
+	CU_ASSERT_EQUAL_FATAL(wake_up_forked_process(m.p, 0), 0);
+	set_task_state(parent, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL_FATAL(schedule(0), m.p);
+	m.mask = 2UL;
+	log.watch = m.p;
+	migration_freeze(0, true);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&m.thread, NULL, mover_fn, &m), 0);
+	while (migration_queue_len(0) != 1)
+		sched_yield();
+
+	/* detached: released at once, but still current and requested */
+	CU_ASSERT_EQUAL(do_exit(m.p, 0), 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), idle0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(__atomic_load_n(&log.n, __ATOMIC_SEQ_CST), 0);
+
+	migration_freeze(0, false);
+	pthread_join(m.thread, NULL);
+	CU_ASSERT_EQUAL(m.ret, 0);
+	CU_ASSERT_EQUAL(__atomic_load_n(&log.n, __ATOMIC_SEQ_CST), 1);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	sched_set_hooks(NULL);
+	machine_down();
+}
+
+/* teardown serves a request that is already queued before it stops */
+static void test_teardown_serves_pending_request(void)
+{
+	struct mover m;
+	long live = kmalloc_live();
+
+	machine_up(2);
+	m.p = new_task_on("late", 0, 0);
+	m.mask = 2UL;
+	migration_freeze(0, true);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&m.thread, NULL, mover_fn, &m), 0);
+	while (migration_queue_len(0) != 1)
+		sched_yield();
+	sched_teardown();
+	kstruct_hz = DEFAULT_HZ;
+	pthread_join(m.thread, NULL);
+	CU_ASSERT_EQUAL(m.ret, 0);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
 /* ----------------------------------------------- lock and balance hammer */
 
 #define HAMMER_CPUS	4
@@ -403,6 +524,12 @@ static void test_tree_under_threads(void)
 
 static CU_TestInfo thread_tests[] = {
 	{ "migration queue served newest first", test_migration_queue_lifo },
+	{ "exit and reap with a migration request pending",
+	  test_exit_with_pending_migration },
+	{ "current exits detached with a request pending",
+	  test_current_exit_with_pending_migration },
+	{ "teardown serves a queued request",
+	  test_teardown_serves_pending_request },
 	{ "double_rq_lock and load_balance hammer",
 	  test_double_lock_and_balance_hammer },
 	{ "lockstep machine, one pthread per CPU", test_lockstep_machine },
