@@ -12,6 +12,8 @@
 #ifndef KSTRUCT_COMPAT_JIFFIES_H
 #define KSTRUCT_COMPAT_JIFFIES_H
 
+#include "compat/compiler.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,10 +30,22 @@ static inline unsigned long msecs_to_jiffies(unsigned long ms)
 	return ms * HZ / 1000;
 }
 
-/* wrap-safe comparisons, as in the kernel */
-#define time_after(a, b)	((long)((b) - (a)) < 0)
+/*
+ * Wrap-safe comparisons, as in the kernel.  Both values must be unsigned
+ * long, as the kernel's typecheck() insists: for 32-bit counters
+ * (long)(b - a) is never negative and the answer would be silently wrong
+ * across the wrap, so any other type does not compile (C only).
+ */
+#define __jiffies_typecheck(x)						\
+	((void)static_assert_expr(__same_type(x, unsigned long),	\
+		"time_after(): unsigned long jiffies values only"))
+#define time_after(a, b)						\
+	(__jiffies_typecheck(a), __jiffies_typecheck(b),		\
+	 (long)((b) - (a)) < 0)
 #define time_before(a, b)	time_after(b, a)
-#define time_after_eq(a, b)	((long)((a) - (b)) >= 0)
+#define time_after_eq(a, b)						\
+	(__jiffies_typecheck(a), __jiffies_typecheck(b),		\
+	 (long)((a) - (b)) >= 0)
 #define time_before_eq(a, b)	time_after_eq(b, a)
 
 #ifdef __cplusplus
