@@ -149,6 +149,8 @@ static void task_set_free(struct task_set *ts)
 
 /* the working set of the "hot" cases: the first tasks of the random order */
 #define NR_HOT	8
+/* the hot cases at every N are timed beside the same cases at this N */
+#define REF_N	10
 
 /*
  * The memory floor of one enqueue/dequeue visit on a list_head queue:
@@ -598,6 +600,7 @@ enum {
 	S_O1_FLOOR, S_O1_ORDERED_FLOOR, S_G24_FLOOR, S_CFS_FLOOR,
 	S_O1_FLOOR_STORES, S_O1_ORDERED_FLOOR_STORES,
 	S_O1_HOT, S_G24_HOT, S_CFS_HOT,
+	S_O1_HOT_REF, S_G24_HOT_REF, S_CFS_HOT_REF,	/* at N=REF_N */
 	NR_SERIES
 };
 
@@ -616,6 +619,9 @@ static const char *const series_name[NR_SERIES] = {
 	[S_O1_HOT] = "O(1) prio_array",
 	[S_G24_HOT] = "2.4 goodness list",
 	[S_CFS_HOT] = "CFS rbtree",
+	[S_O1_HOT_REF] = "O(1), N=10 alongside",
+	[S_G24_HOT_REF] = "2.4 goodness, N=10 alongside",
+	[S_CFS_HOT_REF] = "CFS rbtree, N=10 alongside",
 };
 
 #define G_PICK		"runqueue pick-next"
@@ -690,9 +696,12 @@ static int measure_pick_next(struct bench *b, struct rq_set *r,
 
 /*
  * Every enqueue/dequeue case at one size, side by side: the loops over
- * all N tasks, their memory floors and the hot working sets.
+ * all N tasks, their memory floors and the hot working sets, and the hot
+ * working sets of @ref (N=REF_N), so that the hot cost at N against its
+ * cost at N=REF_N is a ratio of two cases timed in the same rounds.
  */
 static int measure_enqueue_dequeue(struct bench *b, struct rq_set *r,
+				   struct rq_set *ref,
 				   const struct bench_stat **row)
 {
 	unsigned long n = r->ts.n;
@@ -715,6 +724,12 @@ static int measure_enqueue_dequeue(struct bench *b, struct rq_set *r,
 				.arg = &r->g24_hot },
 		[S_CFS_HOT] = { .fn = cfs_enqueue_dequeue_hot,
 				.arg = &r->cfs_hot },
+		[S_O1_HOT_REF] = { .fn = o1_enqueue_dequeue_hot,
+				   .arg = ref->o1_hot },
+		[S_G24_HOT_REF] = { .fn = g24_enqueue_dequeue_hot,
+				    .arg = &ref->g24_hot },
+		[S_CFS_HOT_REF] = { .fn = cfs_enqueue_dequeue_hot,
+				    .arg = &ref->cfs_hot },
 	};
 	unsigned int k;
 
@@ -749,23 +764,36 @@ static void report_hot(struct bench *b, const unsigned long *sizes,
 		       unsigned int nr,
 		       const struct bench_stat *(*st)[MAX_SIZES])
 {
-	unsigned long last = sizes[nr - 1];
-	double r, lo = 0, hi = 0;
+	static const struct {
+		int series, ref;
+		const char *name, *label, *why;
+	} hot[] = {
+		{ S_O1_HOT, S_O1_HOT_REF, "O(1)", "O(1) N=max / N=min",
+		  "prio_array: O(1)" },
+		{ S_G24_HOT, S_G24_HOT_REF, "2.4 goodness",
+		  "2.4 goodness N=max / N=min",
+		  "list_del + list_add: O(1) too" },
+		{ S_CFS_HOT, S_CFS_HOT_REF, "CFS rbtree",
+		  "CFS rbtree N=max / N=min",
+		  "rbtree insert and erase: O(log n), the path in cache" },
+	};
+	unsigned int k, last = nr - 1;
 
-	r = bench_ratio(b, G_HOT, "O(1) N=max / N=min", last,
-			st[S_O1_HOT][nr - 1], st[S_O1_HOT][0]);
-	ratio_range(st[S_O1_HOT], NULL, nr, &lo, &hi);
-	bench_note(b, "%s: O(1) cost at N=%lu is %.2fx its cost at N=%lu (target <= 1.5: %s): the algorithm, every line it touches in cache; %.2f to %.2f ns over all N",
-		   G_HOT, last, r, sizes[0], r <= 1.5 ? "met" : "MISSED", lo,
-		   hi);
-	r = bench_ratio(b, G_HOT, "2.4 goodness N=max / N=min", last,
-			st[S_G24_HOT][nr - 1], st[S_G24_HOT][0]);
-	bench_note(b, "%s: 2.4 goodness list %.2fx (list_del + list_add: O(1) too)",
-		   G_HOT, r);
-	r = bench_ratio(b, G_HOT, "CFS rbtree N=max / N=min", last,
-			st[S_CFS_HOT][nr - 1], st[S_CFS_HOT][0]);
-	bench_note(b, "%s: CFS rbtree %.2fx (O(log n) insert and erase, its path in cache)",
-		   G_HOT, r);
+	for (k = 0; k < ARRAY_SIZE(hot); k++) {
+		const struct bench_stat *const *at = st[hot[k].series];
+		const struct bench_stat *const *ref = st[hot[k].ref];
+		double apart, beside, lo = 0, hi = 0;
+
+		apart = bench_ratio(b, G_HOT, hot[k].label, sizes[last],
+				    at[last], at[0]);
+		beside = at[last]->median_ns / ref[last]->median_ns;
+		ratio_range(at, ref, nr, &lo, &hi);
+		bench_note(b, "%s: %s cost at N=%lu is %.2fx its cost at N=%d timed alongside it, %.2fx its cost at N=%lu timed in another round; %.2f to %.2f over all N alongside (%s)%s%s",
+			   G_HOT, hot[k].name, sizes[last], beside, REF_N,
+			   apart, sizes[0], lo, hi, hot[k].why,
+			   k ? "" : "; target <= 1.5: ",
+			   k ? "" : beside <= 1.5 ? "met" : "MISSED");
+	}
 }
 
 /* each enqueue/dequeue series against its floor, over every N */
@@ -806,8 +834,13 @@ static int bench_runqueues(struct bench *b)
 			  ARRAY_SIZE(full_sizes);
 	const struct bench_stat *st[2][NR_SERIES][ARRAY_SIZE(full_sizes)];
 	unsigned int i, g, k;
+	struct rq_set ref;
 	int ret;
 
+	ret = rq_set_make(&ref, REF_N);
+	if (ret)
+		return ret;
+	ref.o1_hot->ops = ref.g24_hot.ops = ref.cfs_hot.ops = 1024;
 	for (i = 0; i < nr; i++) {
 		unsigned long n = sizes[i];
 		const struct bench_stat *row[NR_SERIES];
@@ -815,7 +848,7 @@ static int bench_runqueues(struct bench *b)
 
 		ret = rq_set_make(&r, n);
 		if (ret)
-			return ret;
+			goto out_free_ref;
 		r.o1_hot->ops = 1024;
 		r.cfs_hot.ops = 1024;
 		r.g24_hot.ops = n <= 1000 ? 256 : n <= 10000 ? 16 : 4;
@@ -827,7 +860,7 @@ static int bench_runqueues(struct bench *b)
 		r.o1->ops = r.o1_mem->ops = r.o1_hot->ops = 1024;
 		r.g24.ops = r.g24_hot.ops = 1024;
 		r.cfs.ops = r.cfs_hot.ops = 1024;
-		ret = measure_enqueue_dequeue(b, &r, row);
+		ret = measure_enqueue_dequeue(b, &r, &ref, row);
 		if (ret)
 			goto out_free;
 		for (k = 0; k < NR_SERIES; k++)
@@ -852,6 +885,8 @@ static int bench_runqueues(struct bench *b)
 			    row[S_G24_HOT], row[S_O1_HOT]);
 		bench_ratio(b, G_HOT, "CFS rbtree / O(1)", n, row[S_CFS_HOT],
 			    row[S_O1_HOT]);
+		bench_ratio(b, G_HOT, "O(1) / itself at N=10", n,
+			    row[S_O1_HOT], row[S_O1_HOT_REF]);
 		ret = rq_set_check(&r);
 		if (ret)
 			bench_note(b, "BROKEN: a runqueue is wrong after N=%lu",
@@ -859,7 +894,12 @@ static int bench_runqueues(struct bench *b)
 out_free:
 		rq_set_free(&r);
 		if (ret)
-			return ret;
+			goto out_free_ref;
+	}
+	ret = rq_set_check(&ref);
+	if (ret) {
+		bench_note(b, "BROKEN: a runqueue is wrong after N=%d", REF_N);
+		goto out_free_ref;
 	}
 	for (g = 0; g < 2; g++) {
 		double q = bench_ratio(b, groups[g], "O(1) N=max / N=min",
@@ -890,7 +930,9 @@ out_free:
 	}
 	report_floors(b, sizes, nr, st[1]);
 	report_hot(b, sizes, nr, st[1]);
-	return 0;
+out_free_ref:
+	rq_set_free(&ref);
+	return ret;
 }
 
 /* ------------------------------------------ schedule() on a real machine */
