@@ -24,8 +24,10 @@
  *  - do_exit() refuses (-EPERM) to kill an idle task or init instead of
  *    panicking, and refuses a second exit with -EINVAL.
  *  - exit_notify() walks ptrace_children by their ptrace_list link.
- *  - A task released while still current becomes TASK_DEAD and is freed
- *    by schedule() when it is switched out.
+ *  - A task released while still current, or while a set_cpus_allowed()
+ *    request names it, becomes TASK_DEAD and is freed by schedule() when
+ *    it is switched out or by the migration thread that serves the last
+ *    request, whichever comes last.
  *
  * 2.5.33 quirks kept: forget_original_parent() resets real_parent of
  * every task on the exiting task's children list, including tasks it was
@@ -442,8 +444,12 @@ static void __release_task(struct task_struct *p)
 	list_del_init(&p->ptrace_list);
 
 	rq = task_rq_lock(p);
-	if (rq->curr == p) {
-		/* schedule() frees it once it is switched out */
+	if (rq->curr == p || p->migration_pending) {
+		/*
+		 * schedule() frees it once it is switched out, or the
+		 * migration thread once the last request naming it is
+		 * served, whichever comes last.
+		 */
 		p->state = TASK_DEAD;
 		task_rq_unlock(rq);
 		return;

@@ -43,7 +43,10 @@
  *  - cache_decay_ticks is a variable set to 10 ms by sched_init().
  *  - set_cpus_allowed() refuses idle and exiting tasks (-EINVAL), and a
  *    migration thread leaves a task alone that started exiting after the
- *    request was queued.
+ *    request was queued.  There are no task reference counts: a queued
+ *    request counts in p->migration_pending instead, and a task released
+ *    meanwhile is freed by the migration thread once the last request
+ *    naming it is served (or by schedule() if it is still current).
  *  - Machines are built and torn down at run time: sched_init(nr_cpus)
  *    and sched_teardown(); sched_check() verifies every runqueue.
  *
@@ -479,7 +482,8 @@ switch_tasks:
 		rq->nr_switches++;
 		rq_set_curr(rq, next);
 		hook_switch(cpu, prev, next);
-		if (prev->state == TASK_DEAD)
+		/* a migration thread frees it if a request still names it */
+		if (prev->state == TASK_DEAD && !prev->migration_pending)
 			dead = prev;
 	}
 	spin_unlock(&rq->lock);
@@ -766,10 +770,30 @@ out_unlock:
 	double_rq_unlock(rq_src, rq_dest);
 }
 
+/*
+ * The request for @p has been served: drop its count.  Return true when
+ * @p was released meanwhile and nothing else will free it (it is no
+ * CPU's current task and no other request names it).
+ */
+static bool task_request_done(struct task_struct *p)
+{
+	struct runqueue *rq = task_rq_lock(p);
+	bool dead;
+
+	BUG_ON(!p->migration_pending);
+	p->migration_pending--;
+	dead = !p->migration_pending && p->state == TASK_DEAD &&
+	       !task_running(rq, p);
+	task_rq_unlock(rq);
+	return dead;
+}
+
 static void *migration_thread(void *arg)
 {
 	struct runqueue *rq = arg;
 	struct migration_req *req;
+	struct task_struct *p;
+	bool dead;
 
 	spin_lock(&rq->lock);
 	for (;;) {
@@ -785,9 +809,13 @@ static void *migration_thread(void *arg)
 		list_del_init(&req->list);
 		spin_unlock(&rq->lock);
 
-		move_task_away(rq, req->task);
+		p = req->task;
+		move_task_away(rq, p);
+		dead = task_request_done(p);
 		/* after this the requester may return and free req */
 		complete(&req->done);
+		if (dead)
+			free_task(p);
 
 		spin_lock(&rq->lock);
 	}
@@ -823,6 +851,8 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 	}
 	init_completion(&req.done);
 	req.task = p;
+	/* keeps @p allocated until the request is served */
+	p->migration_pending++;
 	list_add(&req.list, &rq->migration_queue);
 	pthread_cond_signal(&rq->migration_wait);
 	task_rq_unlock(rq);

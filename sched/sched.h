@@ -259,6 +259,9 @@ struct runqueue {
  * @signal_mask: signals recorded (bit n for signal n), never delivered
  * @nr_signals: number of signals recorded
  * @nr_migrations: times the task changed CPU
+ * @migration_pending: set_cpus_allowed() requests queued for this task and
+ *	not yet served (under the task's runqueue lock); a released task is
+ *	freed only when it is 0 (the kernel held a task reference instead)
  * @driver_data: for the simulator; the scheduler never touches it
  */
 struct task_struct {
@@ -290,6 +293,7 @@ struct task_struct {
 	unsigned long signal_mask;
 	unsigned int nr_signals;
 	unsigned long nr_migrations;
+	unsigned int migration_pending;
 	void *driver_data;
 };
 
@@ -440,7 +444,11 @@ int sched_init(int nr_cpus);
 /**
  * sched_teardown() - stop the migration threads and free every task
  *
- * Context: no set_cpus_allowed() may be in progress.  Harmless when no
+ * Requests already queued are served before the threads stop, so a
+ * set_cpus_allowed() caller blocked on one returns; no new call may start
+ * once teardown has begun (the task it names is about to be freed).
+ *
+ * Context: no other scheduler call may start meanwhile.  Harmless when no
  * machine exists.
  */
 void sched_teardown(void);
