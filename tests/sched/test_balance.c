@@ -39,49 +39,129 @@ static int balance_cpu(int cpu, int idle)
 	return pulled;
 }
 
-/* @nr tasks on CPU 0, @load on CPU 1, none running, none cache-hot */
+/*
+ * @nr tasks on CPU 0, @load on CPU 1, none running, none cache-hot, and
+ * CPU 0's prev_nr_running[] set the way the kernel sets it: by an earlier
+ * load_balance() that saw these same lengths.  That first call cannot
+ * balance (every remote load is min(now, 0) = 0) and must refresh them.
+ */
 static void two_queues(int nr, int load)
 {
+	struct runqueue *rq0;
 	int i;
 
 	machine_up(2);
+	rq0 = cpu_rq(0);
 	cache_decay_ticks = 0;
 	for (i = 0; i < nr; i++)
 		new_task_on("this", 0, 0);
 	for (i = 0; i < load; i++)
 		new_task_on("busy", 0, 1);
 	jiffies++;
-	cpu_rq(0)->prev_nr_running[0] = nr;
-	cpu_rq(0)->prev_nr_running[1] = load;
+	CU_ASSERT_EQUAL(rq0->prev_nr_running[0], 0);
+	CU_ASSERT_EQUAL(rq0->prev_nr_running[1], 0);
+	CU_ASSERT_EQUAL(balance_cpu(0, 0), 0);
+	CU_ASSERT_EQUAL(rq0->prev_nr_running[0], nr);
+	CU_ASSERT_EQUAL(rq0->prev_nr_running[1], load);
+	CU_ASSERT_EQUAL(rq0->nr_pulled, 0UL);
+	CU_ASSERT_EQUAL(rq0->nr_balance, 1UL);
+}
+
+/* the spec's worked busy-mode cases: (this nr, busiest load) -> pulled */
+static const struct { int nr, load, pulled; } worked_cases[] = {
+	{ 0, 2, 1 }, { 1, 2, 0 }, { 1, 3, 1 }, { 2, 4, 1 },
+	{ 4, 8, 2 }, { 5, 8, 0 }, { 10, 20, 5 }, { 11, 20, 0 },
+};
+
+static void check_worked_case(unsigned int i, int pulled)
+{
+	int nr = worked_cases[i].nr, load = worked_cases[i].load;
+
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(pulled, worked_cases[i].pulled);
+	CU_ASSERT_EQUAL(cpu_rq(0)->nr_running,
+			(unsigned long)(nr + worked_cases[i].pulled));
+	CU_ASSERT_EQUAL(cpu_rq(1)->nr_running,
+			(unsigned long)(load - worked_cases[i].pulled));
+	CU_ASSERT_EQUAL(cpu_rq(0)->nr_pulled,
+			(unsigned long)worked_cases[i].pulled);
+	/* refreshed with the lengths seen before pulling */
+	CU_ASSERT_EQUAL(cpu_rq(0)->prev_nr_running[1], load);
+	CU_ASSERT_EQUAL(cpu_rq(0)->prev_nr_running[0], nr);
+	CU_ASSERT_EQUAL(cpu_rq(0)->nr_balance, 2UL);
 }
 
 static void test_busy_worked_cases(void)
 {
-	/* the spec's worked busy-mode cases: (this nr, busiest) -> pulled */
-	static const struct { int nr, load, pulled; } cases[] = {
-		{ 0, 2, 1 }, { 1, 2, 0 }, { 1, 3, 1 }, { 2, 4, 1 },
-		{ 4, 8, 2 }, { 5, 8, 0 }, { 10, 20, 5 }, { 11, 20, 0 },
-	};
 	unsigned int i;
-	int pulled;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		two_queues(cases[i].nr, cases[i].load);
-		pulled = balance_cpu(0, 0);
-		SCHED_CHECK();
-		CU_ASSERT_EQUAL(pulled, cases[i].pulled);
-		CU_ASSERT_EQUAL(cpu_rq(0)->nr_running,
-				(unsigned long)(cases[i].nr + cases[i].pulled));
-		CU_ASSERT_EQUAL(cpu_rq(1)->nr_running,
-				(unsigned long)(cases[i].load -
-						cases[i].pulled));
-		CU_ASSERT_EQUAL(cpu_rq(0)->nr_pulled,
-				(unsigned long)cases[i].pulled);
-		/* every CPU's previous length was refreshed */
-		CU_ASSERT_EQUAL(cpu_rq(0)->prev_nr_running[1], cases[i].load);
-		CU_ASSERT_EQUAL(cpu_rq(0)->prev_nr_running[0], cases[i].nr);
+	for (i = 0; i < ARRAY_SIZE(worked_cases); i++) {
+		two_queues(worked_cases[i].nr, worked_cases[i].load);
+		check_worked_case(i, balance_cpu(0, 0));
 		machine_down();
 	}
+}
+
+/*
+ * The same cases reached through the busy rebalance tick: CPU 0 runs one
+ * of its tasks (so nr >= 1), and only a tick with jiffies a multiple of
+ * BUSY_REBALANCE_TICK balances.
+ */
+static void test_busy_worked_cases_by_tick(void)
+{
+	struct runqueue *rq0;
+	unsigned long before;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(worked_cases); i++) {
+		if (!worked_cases[i].nr)
+			continue;	/* a CPU with no task ticks idle */
+		two_queues(worked_cases[i].nr, worked_cases[i].load);
+		rq0 = cpu_rq(0);
+		CU_ASSERT_PTR_NOT_EQUAL(schedule(0), rq0->idle);
+		jiffies = (jiffies / BUSY_REBALANCE_TICK + 1) *
+			  BUSY_REBALANCE_TICK - 1;
+		scheduler_tick(0, 1);	/* off the cadence: no balancing */
+		CU_ASSERT_EQUAL(rq0->nr_balance, 1UL);
+		jiffies++;
+		before = rq0->nr_pulled;
+		scheduler_tick(0, 1);
+		CU_ASSERT_EQUAL(before, 0UL);
+		check_worked_case(i, (int)rq0->nr_pulled);
+		machine_down();
+	}
+}
+
+/*
+ * Idle mode skips the 25% threshold, so only the recheck under the lock
+ * (busiest->nr_running <= this load + 1) stops (1, 2): CPU 0 has a woken
+ * task queued but still runs its idle task when its idle tick balances.
+ */
+static void test_idle_recheck_under_lock(void)
+{
+	struct runqueue *rq0;
+
+	two_queues(1, 2);
+	rq0 = cpu_rq(0);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), rq0->idle);
+	jiffies = (jiffies / IDLE_REBALANCE_TICK + 1) * IDLE_REBALANCE_TICK;
+	scheduler_tick(0, 1);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(rq0->nr_balance, 2UL);
+	CU_ASSERT_EQUAL(rq0->nr_pulled, 0UL);
+	CU_ASSERT_EQUAL(cpu_rq(1)->nr_running, 2UL);
+	machine_down();
+
+	/* (1, 3) passes the recheck: one task, idle mode */
+	two_queues(1, 3);
+	rq0 = cpu_rq(0);
+	jiffies = (jiffies / IDLE_REBALANCE_TICK + 1) * IDLE_REBALANCE_TICK;
+	scheduler_tick(0, 1);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(rq0->nr_pulled, 1UL);
+	CU_ASSERT_EQUAL(rq0->nr_running, 2UL);
+	CU_ASSERT_EQUAL(cpu_rq(1)->nr_running, 2UL);
+	machine_down();
 }
 
 static void test_fluctuation_memory(void)
@@ -328,6 +408,9 @@ static void test_set_cpus_allowed_cases(void)
 
 static CU_TestInfo balance_tests[] = {
 	{ "busy-mode worked cases", test_busy_worked_cases },
+	{ "busy-mode worked cases through the tick",
+	  test_busy_worked_cases_by_tick },
+	{ "idle mode: the recheck under the lock", test_idle_recheck_under_lock },
 	{ "max/min fluctuation memory", test_fluctuation_memory },
 	{ "idle balancing pulls at most one", test_idle_pulls_at_most_one },
 	{ "pull order: expired, lowest index, tail", test_pull_order },
