@@ -24,7 +24,15 @@ extern unsigned int kstruct_hz;
 #define HZ		kstruct_hz
 #define DEFAULT_HZ	1000u
 
-/* msecs_to_jiffies in the 2.5 sense: x * HZ / 1000, rounded down */
+/**
+ * msecs_to_jiffies() - milliseconds as ticks, in the 2.5 sense
+ * @ms: the milliseconds
+ *
+ * Unlike later kernels this rounds down and does not saturate: the
+ * caller keeps @ms * HZ within an unsigned long.
+ *
+ * Return: @ms * HZ / 1000, rounded down.
+ */
 static inline unsigned long msecs_to_jiffies(unsigned long ms)
 {
 	return ms * HZ / 1000;

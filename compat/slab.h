@@ -72,9 +72,33 @@ unsigned long kmalloc_fault_fired(void);
 }
 #endif
 
+/**
+ * kmalloc() - allocate @size bytes, 16-byte aligned
+ * @size: the number of bytes
+ * @flags: GFP_KERNEL or GFP_ATOMIC (ignored), optionally | __GFP_ZERO
+ *
+ * Context: any thread; counts towards kmalloc_live() and fault injection.
+ * Return: the memory, or NULL when out of memory or failed on purpose.
+ */
 #define kmalloc(size, flags)	__kmalloc((size), (flags), __FILE__, __LINE__)
+
+/**
+ * kzalloc() - kmalloc(), zeroed
+ * @size: the number of bytes
+ * @flags: as for kmalloc()
+ *
+ * Return: the zeroed memory, or NULL.
+ */
 #define kzalloc(size, flags)						\
 	__kmalloc((size), (flags) | __GFP_ZERO, __FILE__, __LINE__)
+
+/**
+ * kfree() - free what kmalloc(), kzalloc() or kcalloc() returned
+ * @ptr: the memory, or NULL (nothing happens)
+ *
+ * A pointer that did not come from them, or was freed already, is a BUG
+ * naming the caller's file:line.
+ */
 #define kfree(ptr)		__kfree((ptr), __FILE__, __LINE__)
 
 static inline void *__kcalloc(size_t n, size_t size, unsigned int flags,
@@ -84,6 +108,14 @@ static inline void *__kcalloc(size_t n, size_t size, unsigned int flags,
 		return NULL;
 	return __kmalloc(n * size, flags | __GFP_ZERO, file, line);
 }
+/**
+ * kcalloc() - allocate a zeroed array of @n elements of @size bytes
+ * @n: the number of elements
+ * @size: the size of one
+ * @flags: as for kmalloc()
+ *
+ * Return: the zeroed array, or NULL (also when @n * @size overflows).
+ */
 #define kcalloc(n, size, flags)						\
 	__kcalloc((n), (size), (flags), __FILE__, __LINE__)
 

@@ -27,26 +27,50 @@ typedef pthread_rwlock_t rwlock_t;
 #define __RW_LOCK_UNLOCKED(name)	PTHREAD_RWLOCK_INITIALIZER
 #define DEFINE_RWLOCK(name)		rwlock_t name = PTHREAD_RWLOCK_INITIALIZER
 
+/**
+ * spin_lock_init() - initialise a lock at run time
+ * @lock: the lock
+ */
 static inline void spin_lock_init(spinlock_t *lock)
 {
 	BUG_ON(pthread_mutex_init(lock, NULL) != 0);
 }
 
+/**
+ * spin_lock() - take @lock, sleeping until it is free
+ * @lock: the lock
+ *
+ * Context: may sleep (a pthread mutex); not recursive.
+ */
 static inline void spin_lock(spinlock_t *lock)
 {
 	BUG_ON(pthread_mutex_lock(lock) != 0);
 }
 
+/**
+ * spin_trylock() - take @lock if it is free
+ * @lock: the lock
+ *
+ * Return: 1 when taken, 0 when someone else holds it.
+ */
 static inline int spin_trylock(spinlock_t *lock)
 {
 	return pthread_mutex_trylock(lock) == 0;
 }
 
+/**
+ * spin_unlock() - release @lock
+ * @lock: a lock the caller holds
+ */
 static inline void spin_unlock(spinlock_t *lock)
 {
 	BUG_ON(pthread_mutex_unlock(lock) != 0);
 }
 
+/**
+ * spin_lock_destroy() - free a lock's pthread resources
+ * @lock: an unlocked lock nobody will use again
+ */
 static inline void spin_lock_destroy(spinlock_t *lock)
 {
 	pthread_mutex_destroy(lock);
@@ -59,31 +83,59 @@ static inline void spin_lock_destroy(spinlock_t *lock)
 #define spin_unlock_irqrestore(lock, flags)				\
 	do { (void)(flags); spin_unlock(lock); } while (0)
 
+/**
+ * rwlock_init() - initialise a reader/writer lock at run time
+ * @lock: the lock
+ */
 static inline void rwlock_init(rwlock_t *lock)
 {
 	BUG_ON(pthread_rwlock_init(lock, NULL) != 0);
 }
 
+/**
+ * read_lock() - take @lock for reading, shared with other readers
+ * @lock: the lock
+ *
+ * Context: may sleep.
+ */
 static inline void read_lock(rwlock_t *lock)
 {
 	BUG_ON(pthread_rwlock_rdlock(lock) != 0);
 }
 
+/**
+ * read_unlock() - drop a read hold of @lock
+ * @lock: the lock, read-held by the caller
+ */
 static inline void read_unlock(rwlock_t *lock)
 {
 	BUG_ON(pthread_rwlock_unlock(lock) != 0);
 }
 
+/**
+ * write_lock() - take @lock for writing, alone
+ * @lock: the lock
+ *
+ * Context: may sleep.
+ */
 static inline void write_lock(rwlock_t *lock)
 {
 	BUG_ON(pthread_rwlock_wrlock(lock) != 0);
 }
 
+/**
+ * write_unlock() - release a write hold of @lock
+ * @lock: the lock, write-held by the caller
+ */
 static inline void write_unlock(rwlock_t *lock)
 {
 	BUG_ON(pthread_rwlock_unlock(lock) != 0);
 }
 
+/**
+ * rwlock_destroy() - free a reader/writer lock's pthread resources
+ * @lock: an unlocked lock nobody will use again
+ */
 static inline void rwlock_destroy(rwlock_t *lock)
 {
 	pthread_rwlock_destroy(lock);
