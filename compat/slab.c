@@ -101,10 +101,15 @@ void __kfree(const void *ptr, const char *file, int line)
 	if (!ptr)
 		return;
 	h = (struct kmalloc_header *)ptr - 1;
+	/*
+	 * Once free() has run, malloc may have reused the header's first
+	 * words for its own lists, so a double free usually no longer shows
+	 * KMALLOC_MAGIC_FREED: the message cannot tell the two cases apart.
+	 */
 	if (h->magic != KMALLOC_MAGIC_LIVE) {
 		fprintf(stderr, "kfree(%p) at %s:%d: %s\n", ptr, file, line,
-			h->magic == KMALLOC_MAGIC_FREED ?
-			"double free" : "not allocated by kmalloc");
+			h->magic == KMALLOC_MAGIC_FREED ? "double free" :
+			"already freed, or not allocated by kmalloc");
 		__kstruct_bug(file, line, "bad kfree");
 	}
 	h->magic = KMALLOC_MAGIC_FREED;
