@@ -671,8 +671,12 @@ static void crossover(struct bench *b, const char *group, const char *a_name,
 		   group, b_name, a_name, sizes[nr - 1]);
 }
 
-/* pick-next of the three designs at one size, side by side */
+/* where measure_pick_next() puts O(1) pick-next at N=REF_N */
+#define PICK_REF	(S_CFS + 1)
+
+/* pick-next of the three designs at one size, and O(1)'s on @ref */
 static int measure_pick_next(struct bench *b, struct rq_set *r,
+			     struct rq_set *ref,
 			     const struct bench_stat **row)
 {
 	unsigned long n = r->ts.n;
@@ -683,12 +687,16 @@ static int measure_pick_next(struct bench *b, struct rq_set *r,
 			    .ops = r->g24_hot.ops },
 		[S_CFS] = { .fn = cfs_pick_next, .arg = &r->cfs_hot,
 			    .ops = r->cfs_hot.ops },
+		[PICK_REF] = { .fn = o1_pick_next, .arg = ref->o1_hot,
+			       .ops = ref->o1_hot->ops,
+			       .series = series_name[S_O1_HOT_REF] },
 	};
 	unsigned int k;
 
 	for (k = 0; k < ARRAY_SIZE(spec); k++) {
 		spec[k].group = G_PICK;
-		spec[k].series = series_name[k];
+		if (!spec[k].series)
+			spec[k].series = series_name[k];
 		spec[k].x = n;
 	}
 	return bench_measure_set(b, spec, ARRAY_SIZE(spec), row);
@@ -833,6 +841,7 @@ static int bench_runqueues(struct bench *b)
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_sizes) :
 			  ARRAY_SIZE(full_sizes);
 	const struct bench_stat *st[2][NR_SERIES][ARRAY_SIZE(full_sizes)];
+	const struct bench_stat *pick_ref[ARRAY_SIZE(full_sizes)];
 	unsigned int i, g, k;
 	struct rq_set ref;
 	int ret;
@@ -852,11 +861,12 @@ static int bench_runqueues(struct bench *b)
 		r.o1_hot->ops = 1024;
 		r.cfs_hot.ops = 1024;
 		r.g24_hot.ops = n <= 1000 ? 256 : n <= 10000 ? 16 : 4;
-		ret = measure_pick_next(b, &r, row);
+		ret = measure_pick_next(b, &r, &ref, row);
 		if (ret)
 			goto out_free;
 		for (k = 0; k <= S_CFS; k++)
 			st[0][k][i] = row[k];
+		pick_ref[i] = row[PICK_REF];
 		r.o1->ops = r.o1_mem->ops = r.o1_hot->ops = 1024;
 		r.g24.ops = r.g24_hot.ops = 1024;
 		r.cfs.ops = r.cfs_hot.ops = 1024;
@@ -871,6 +881,8 @@ static int bench_runqueues(struct bench *b)
 			bench_ratio(b, groups[g], "CFS rbtree / O(1)", n,
 				    st[g][S_CFS][i], st[g][S_O1][i]);
 		}
+		bench_ratio(b, G_PICK, "O(1) / itself at N=10", n,
+			    st[0][S_O1][i], pick_ref[i]);
 		for (k = 0; k < ARRAY_SIZE(floor_pairs); k++) {
 			const struct bench_stat *real, *fl;
 
@@ -910,7 +922,16 @@ out_free:
 			   groups[g], sizes[nr - 1], q, sizes[0],
 			   q <= 1.5 ? "met" : "MISSED",
 			   g ? "; all N tasks visited in a random order: see the floor and the hot group" : "");
-		if (g) {
+		if (!g) {
+			double lo = 0, hi = 0;
+
+			ratio_range(st[0][S_O1], pick_ref, nr, &lo, &hi);
+			q = st[0][S_O1][nr - 1]->median_ns /
+			    pick_ref[nr - 1]->median_ns;
+			bench_note(b, "%s: timed alongside its cost at N=%d in the same rounds, O(1) at N=%lu is %.2fx it (target <= 1.5: %s); %.2f to %.2f over all N",
+				   groups[g], REF_N, sizes[nr - 1], q,
+				   q <= 1.5 ? "met" : "MISSED", lo, hi);
+		} else {
 			q = bench_ratio(b, groups[g],
 					"O(1) in memory order N=max / N=min",
 					sizes[nr - 1], st[g][S_O1_ORDERED][nr - 1],
