@@ -882,6 +882,9 @@ static void test_arena(void)
 
 	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", 64, ZONE_ARENA), 0);
 	CU_ASSERT_EQUAL_FATAL(zone_init(&bare, "Bare", 64, 0), 0);
+	/* page addresses are PAGE_SIZE aligned, whatever the host's page
+	 * size (free_pages() and "addr & PAGE_MASK" rely on it) */
+	CU_ASSERT_EQUAL((uintptr_t)zone.arena & ~PAGE_MASK, 0);
 	a = alloc_pages(&zone, 1);
 	b = alloc_page(&zone);
 	pa = page_address(a);
