@@ -380,7 +380,8 @@ static void test_set_cpus_allowed_cases(void)
 
 	/* queued, not running: the migration thread moves it */
 	before = sched_nr_running_total();
-	CU_ASSERT_EQUAL(set_cpus_allowed(b, 0x4UL), 0);
+	/* to the lowest allowed CPU */
+	CU_ASSERT_EQUAL(set_cpus_allowed(b, 0xcUL), 0);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(task_cpu(b), 2);
 	CU_ASSERT_PTR_EQUAL(b->array, rq2->active);
@@ -393,7 +394,7 @@ static void test_set_cpus_allowed_cases(void)
 	/* running: the migration thread preempts it; idle is current */
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
 	before = rq0->nr_switches;
-	CU_ASSERT_EQUAL(set_cpus_allowed(a, 0x2UL), 0);
+	CU_ASSERT_EQUAL(set_cpus_allowed(a, 0xeUL), 0);
 	SCHED_CHECK();
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), rq0->idle);
 	CU_ASSERT_TRUE(test_tsk_need_resched(rq0->idle));

@@ -408,6 +408,37 @@ static void test_expiry_and_array_switch(void)
 	machine_down();
 }
 
+/* an emptied runqueue picks idle and forgets when its first task expired */
+static void test_idle_clears_expired_timestamp(void)
+{
+	struct runqueue *rq;
+	struct task_struct *p;
+	int i;
+
+	machine_up(1);
+	rq = cpu_rq(0);
+	p = new_task_on("hog", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), p);
+	for (i = 0; i < 151; i++)
+		machine_tick();
+	/* expired and stamped: the arrays switched and p runs again */
+	CU_ASSERT_EQUAL(rq->nr_array_switches, 1UL);
+	for (i = 0; i < 151; i++) {
+		jiffies++;
+		scheduler_tick(0, 1);
+	}
+	CU_ASSERT_PTR_EQUAL(p->array, rq->expired);
+	CU_ASSERT_EQUAL(rq->expired_timestamp, jiffies);
+	/* p sleeps before the switch: nothing left, idle runs */
+	set_task_state(p, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL(schedule(0), rq->idle);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(rq->nr_running, 0UL);
+	CU_ASSERT_EQUAL(rq->expired_timestamp, 0UL);
+	CU_ASSERT_EQUAL(rq->nr_array_switches, 1UL);
+	machine_down();
+}
+
 static void test_interactive_reinsertion(void)
 {
 	struct runqueue *rq;
@@ -422,7 +453,9 @@ static void test_interactive_reinsertion(void)
 	CU_ASSERT_EQUAL(wake_up_forked_process(p, 0), 0);
 	CU_ASSERT_EQUAL(p->sleep_avg, 1900UL);	/* CHILD_PENALTY 95% */
 	CU_ASSERT_EQUAL(p->prio, 116);
-	q = new_task_on("other", 0, 0);	/* prio 125, behind p */
+	q = new_task_on("other", 0, 0);
+	/* q waits in the queue p will land in after its slice (117) */
+	place_task(q, 0, 117);
 	CU_ASSERT_PTR_EQUAL(schedule(0), p);
 	for (i = 0; i < 151; i++) {
 		jiffies++;
@@ -438,11 +471,14 @@ static void test_interactive_reinsertion(void)
 	CU_ASSERT_PTR_EQUAL(p->array, rq->active);
 	CU_ASSERT_EQUAL(rq->expired->nr_active, 0);
 	CU_ASSERT_EQUAL(rq->expired_timestamp, 0UL);
-	CU_ASSERT_PTR_EQUAL(rq->active->queue[p->prio].prev, &p->run_list);
+	CU_ASSERT_EQUAL_FATAL(p->prio, 117);
+	CU_ASSERT_EQUAL(queue_len(rq->active, 117), 2);
+	CU_ASSERT_PTR_EQUAL(rq->active->queue[117].next, &q->run_list);
+	CU_ASSERT_PTR_EQUAL(rq->active->queue[117].prev, &p->run_list);
 	CU_ASSERT_TRUE(test_tsk_need_resched(p));
-	CU_ASSERT_PTR_EQUAL(schedule(0), p);	/* still the best prio */
+	/* round robin: q, which waited at that prio, runs first */
+	CU_ASSERT_PTR_EQUAL(schedule(0), q);
 	CU_ASSERT_EQUAL(rq->nr_array_switches, 0UL);
-	(void)q;
 	machine_down();
 }
 
@@ -857,6 +893,56 @@ static void test_fork_splits_slice(void)
 	machine_down();
 }
 
+/*
+ * A child that used up a slice (first_time_slice cleared by the expiry)
+ * gives nothing back, and a child that slept more than its parent leaves
+ * the parent's sleep_avg alone.
+ */
+static void test_sched_exit_after_first_slice(void)
+{
+	struct task_struct *a, *c;
+	struct runqueue *rq;
+	unsigned int child_slice, i;
+
+	machine_up(1);
+	rq = cpu_rq(0);
+	a = new_task_on("parent", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	CU_ASSERT_EQUAL(do_fork(a, SIGCHLD, "child", &c), 0);
+	CU_ASSERT_EQUAL(wake_up_forked_process(c, 0), 0);
+	CU_ASSERT_EQUAL(c->first_time_slice, 1U);
+	CU_ASSERT_EQUAL(a->time_slice, 75U);
+	CU_ASSERT_EQUAL(a->sleep_avg, 0UL);
+	/* the parent sleeps; the child sleeps 800 ticks, then runs */
+	set_task_state(a, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL(schedule(0), c);
+	set_task_state(c, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL(schedule(0), rq->idle);
+	jiffies += 800;
+	CU_ASSERT_EQUAL(wake_up_process(c), 1);
+	CU_ASSERT_EQUAL(c->sleep_avg, 800UL);
+	CU_ASSERT_PTR_EQUAL(schedule(0), c);
+	child_slice = c->time_slice;
+	CU_ASSERT_EQUAL(child_slice, 76U);
+	for (i = 0; i < child_slice; i++) {
+		jiffies++;
+		scheduler_tick(0, 1);
+	}
+	SCHED_CHECK();
+	/* the expiry ended its first slice and refilled it */
+	CU_ASSERT_EQUAL(c->first_time_slice, 0U);
+	CU_ASSERT_EQUAL(c->time_slice, 151U);
+	CU_ASSERT(c->sleep_avg > a->sleep_avg);
+
+	CU_ASSERT_EQUAL(do_exit(c, 0), 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), rq->idle);
+	WAIT_REAPS(a, -1, NULL, c);
+	CU_ASSERT_EQUAL(a->time_slice, 75U);	/* nothing given back */
+	CU_ASSERT_EQUAL(a->sleep_avg, 0UL);	/* child's was higher */
+	SCHED_CHECK();
+	machine_down();
+}
+
 static void test_fork_fault_injection(void)
 {
 	struct task_struct *a, *c = NULL;
@@ -902,6 +988,7 @@ static CU_TestInfo core_tests[] = {
 	{ "sched_new_task fault injection", test_new_task_fault_injection },
 	{ "expiry and array switch", test_expiry_and_array_switch },
 	{ "expiry at HZ 100, 250, 1024", test_expiry_at_other_hz },
+	{ "idle clears expired_timestamp", test_idle_clears_expired_timestamp },
 	{ "interactive reinsertion", test_interactive_reinsertion },
 	{ "starvation", test_starvation_sends_interactive_to_expired },
 	{ "round robin within a priority", test_round_robin_within_priority },
@@ -912,6 +999,7 @@ static CU_TestInfo core_tests[] = {
 	{ "set_user_nice", test_set_user_nice },
 	{ "setscheduler", test_setscheduler },
 	{ "fork slice split and sched_exit", test_fork_splits_slice },
+	{ "sched_exit after the first slice", test_sched_exit_after_first_slice },
 	{ "do_fork fault injection", test_fork_fault_injection },
 	CU_TEST_INFO_NULL,
 };
