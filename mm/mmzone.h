@@ -9,7 +9,8 @@
  * - One zone stands alone: no pg_data_t, no zonelists, no watermarks and
  *   no reclaim.  alloc_pages() and friends take the zone instead of a gfp
  *   mask; show_free_areas() and buddyinfo take the zone and a FILE.
- * - A zone may back a real memory arena (mmap) so its pages are usable
+ * - A zone may back a real memory arena (mmap, aligned to PAGE_SIZE even
+ *   when that is larger than the host's page) so its pages are usable
  *   memory, or run on page descriptors alone.
  * - Frees are checked: a double free, a block of the wrong order, an
  *   unaligned block or a page outside the zone is a negative errno with
@@ -81,7 +82,8 @@ struct zone {
 };
 
 /* zone_init() flags */
-#define ZONE_ARENA	0x1	/* back the frames with real memory */
+#define ZONE_ARENA	0x1	/* back the frames with real memory,
+				 * PAGE_SIZE aligned */
 
 /* largest zone accepted by zone_init(), in pages */
 #define ZONE_MAX_PAGES	(1UL << 24)

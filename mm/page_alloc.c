@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "compat/bitops.h"
 #include "compat/bug.h"
@@ -100,12 +101,37 @@ static void __free_one(struct zone *zone, unsigned long index,
 	list_add(&base[index].list, &zone->free_area[order].free_list);
 }
 
+/*
+ * Map @len bytes of memory aligned to PAGE_SIZE.  mmap() aligns only to
+ * the host's page size, which is smaller than ours for PAGE_SHIFT > 12:
+ * map a little more and trim both ends.  NULL on failure.
+ */
+static void *arena_map(size_t len)
+{
+	size_t host = (size_t)sysconf(_SC_PAGESIZE);
+	size_t slop = PAGE_SIZE > host ? PAGE_SIZE - host : 0;
+	uintptr_t raw, start;
+	void *p;
+
+	p = mmap(NULL, len + slop, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	raw = (uintptr_t)p;
+	start = (raw + PAGE_SIZE - 1) & PAGE_MASK;
+	/* both pieces are whole host pages when slop is not 0 */
+	if (start > raw)
+		munmap(p, start - raw);
+	if (raw + slop > start)
+		munmap((void *)(start + len), raw + slop - start);
+	return (void *)start;
+}
+
 int zone_init(struct zone *zone, const char *name, unsigned long size,
 	      unsigned int flags)
 {
 	unsigned long i;
 	unsigned int order;
-	void *arena = MAP_FAILED;
 
 	if (!zone || !size || size > ZONE_MAX_PAGES || (flags & ~ZONE_ARENA))
 		return -EINVAL;
@@ -129,11 +155,9 @@ int zone_init(struct zone *zone, const char *name, unsigned long size,
 			goto err_free;
 	}
 	if (flags & ZONE_ARENA) {
-		arena = mmap(NULL, size << PAGE_SHIFT, PROT_READ | PROT_WRITE,
-			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (arena == MAP_FAILED)
+		zone->arena = arena_map(size << PAGE_SHIFT);
+		if (!zone->arena)
 			goto err_free;
-		zone->arena = arena;
 	}
 
 	spin_lock_init(&zone->lock);
