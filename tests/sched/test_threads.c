@@ -216,6 +216,65 @@ static void test_teardown_serves_pending_request(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+/* ------------------------------------------------ double_rq_lock order */
+
+struct locker {
+	pthread_t thread;
+	struct runqueue *first, *second;
+	int started, done;
+};
+
+static void *locker_fn(void *arg)
+{
+	struct locker *l = arg;
+
+	__atomic_store_n(&l->started, 1, __ATOMIC_SEQ_CST);
+	double_rq_lock(l->first, l->second);
+	__atomic_store_n(&l->done, 1, __ATOMIC_SEQ_CST);
+	double_rq_unlock(l->first, l->second);
+	return NULL;
+}
+
+/*
+ * double_rq_lock(high, low) must take the lower address first: while we
+ * hold the lower lock, a thread asking for (high, low) waits for it
+ * holding nothing, so the higher lock stays free.  (Taken in argument
+ * order, the thread would sit on the higher lock and our trylock would
+ * fail; a thread that had not started yet cannot make it fail.)
+ */
+static void test_double_rq_lock_order(void)
+{
+	struct runqueue *low, *high;
+	struct locker l;
+	int i, busy = 0;
+
+	machine_up(2);
+	low = cpu_rq(0);
+	high = cpu_rq(1);
+	CU_ASSERT_FATAL(low < high);
+	l.first = high;
+	l.second = low;
+	l.started = l.done = 0;
+	spin_lock(&low->lock);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&l.thread, NULL, locker_fn, &l),
+			      0);
+	while (!__atomic_load_n(&l.started, __ATOMIC_SEQ_CST))
+		sched_yield();
+	for (i = 0; i < 2000; i++) {
+		if (spin_trylock(&high->lock))
+			spin_unlock(&high->lock);
+		else
+			busy++;
+		sched_yield();
+	}
+	CU_ASSERT_EQUAL(busy, 0);
+	CU_ASSERT_EQUAL(__atomic_load_n(&l.done, __ATOMIC_SEQ_CST), 0);
+	spin_unlock(&low->lock);
+	pthread_join(l.thread, NULL);
+	CU_ASSERT_EQUAL(l.done, 1);
+	machine_down();
+}
+
 /* ----------------------------------------------- lock and balance hammer */
 
 #define HAMMER_CPUS	4
@@ -530,6 +589,8 @@ static CU_TestInfo thread_tests[] = {
 	  test_current_exit_with_pending_migration },
 	{ "teardown serves a queued request",
 	  test_teardown_serves_pending_request },
+	{ "double_rq_lock takes the lower address first",
+	  test_double_rq_lock_order },
 	{ "double_rq_lock and load_balance hammer",
 	  test_double_lock_and_balance_hammer },
 	{ "lockstep machine, one pthread per CPU", test_lockstep_machine },
