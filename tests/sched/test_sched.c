@@ -687,6 +687,68 @@ static void test_sleep_and_wakeup(void)
 	machine_down();
 }
 
+static long nr_uninterruptible_total(void)
+{
+	long sum = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus_online; cpu++)
+		sum += cpu_rq(cpu)->nr_uninterruptible;
+	return sum;
+}
+
+/*
+ * nr_uninterruptible counts tasks that went to sleep uninterruptibly.  A
+ * new task waits in TASK_UNINTERRUPTIBLE for wake_up_forked_process()
+ * without ever having slept: killing it, or waking it the ordinary way,
+ * must not uncount a sleep that was never counted.
+ */
+static void test_new_task_is_no_uninterruptible_sleeper(void)
+{
+	struct task_struct *p, *q, *r;
+	pid_t pid;
+
+	machine_up(2);
+	p = sched_new_task("unborn", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(p->state, TASK_UNINTERRUPTIBLE);
+	pid = p->pid;
+	CU_ASSERT_EQUAL(do_exit(p, 0), 0);
+	CU_ASSERT_EQUAL(nr_uninterruptible_total(), 0L);
+	CU_ASSERT_EQUAL(sys_wait4(child_reaper, pid, NULL), pid);
+
+	/* only wake_up_forked_process() starts a new task */
+	q = sched_new_task("unborn2", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+	CU_ASSERT_EQUAL(wake_up_process(q), 0);
+	CU_ASSERT_PTR_NULL(q->array);
+	CU_ASSERT_EQUAL(nr_uninterruptible_total(), 0L);
+	CU_ASSERT_EQUAL(wake_up_forked_process(q, 1), 0);
+	CU_ASSERT_EQUAL(cpu_rq(1)->nr_running, 1UL);
+	SCHED_CHECK();
+
+	/* a real uninterruptible sleeper is counted, then uncounted */
+	CU_ASSERT_PTR_EQUAL(schedule(1), q);
+	set_task_state(q, TASK_UNINTERRUPTIBLE);
+	schedule(1);
+	CU_ASSERT_EQUAL(nr_uninterruptible_total(), 1L);
+	pid = q->pid;
+	CU_ASSERT_EQUAL(do_exit(q, 0), 0);
+	CU_ASSERT_EQUAL(nr_uninterruptible_total(), 0L);
+	CU_ASSERT_EQUAL(sys_wait4(child_reaper, pid, NULL), pid);
+
+	/* so is a fork child that has run and sleeps */
+	r = new_task_on("r", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), r);
+	set_task_state(r, TASK_UNINTERRUPTIBLE);
+	schedule(0);
+	CU_ASSERT_EQUAL(nr_uninterruptible_total(), 1L);
+	CU_ASSERT_EQUAL(wake_up_process(r), 1);
+	CU_ASSERT_EQUAL(nr_uninterruptible_total(), 0L);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static void test_sync_wakeup_moves_to_waker(void)
 {
 	struct task_struct *a;
@@ -994,6 +1056,8 @@ static CU_TestInfo core_tests[] = {
 	{ "round robin within a priority", test_round_robin_within_priority },
 	{ "SCHED_RR versus SCHED_FIFO", test_rr_versus_fifo },
 	{ "sleep and wakeup", test_sleep_and_wakeup },
+	{ "a new task is no uninterruptible sleeper",
+	  test_new_task_is_no_uninterruptible_sleeper },
 	{ "sync wakeup", test_sync_wakeup_moves_to_waker },
 	{ "sys_sched_yield", test_yield },
 	{ "set_user_nice", test_set_user_nice },
