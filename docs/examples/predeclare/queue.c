@@ -3,6 +3,8 @@
  * docs/examples/predeclare/queue.c - the one file that needs the list's
  * layout includes list/list.h; queue.h never did.
  */
+#include <errno.h>
+
 #include "list/list.h"
 #include "queue.h"
 
@@ -19,7 +21,7 @@ int queue_push(struct list_head *queue, int value)
 	struct entry *e;
 
 	if (used == 16)
-		return -1;
+		return -ENOSPC;
 	e = &pool[used++];
 	e->value = value;
 	list_add_tail(&e->node, queue);

@@ -10,6 +10,7 @@
 
 struct list_head;		/* enough for pointers */
 
+/* 0, or -ENOSPC when the example's pool of 16 entries is used up */
 int queue_push(struct list_head *queue, int value);
 long queue_sum(const struct list_head *queue);
 
