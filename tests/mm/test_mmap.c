@@ -77,6 +77,82 @@ static void test_i_mmap_wiring(void)
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
+/* the i_mmap lists hold @want[0..n) in that order, and nothing else */
+static int list_is(struct list_head *head, struct vm_area_struct **want,
+		   int n)
+{
+	struct vm_area_struct *vma;
+	int i = 0;
+
+	list_for_each_entry(vma, head, shared)
+		if (i >= n || want[i++] != vma)
+			return 0;
+	return i == n;
+}
+
+/* drop @vma from @arr[0..*n), keeping the order of the rest */
+static void drop(struct vm_area_struct **arr, int *n,
+		 struct vm_area_struct *vma)
+{
+	int i, j = 0;
+
+	for (i = 0; i < *n; i++)
+		if (arr[i] != vma)
+			arr[j++] = arr[i];
+	*n = j;
+}
+
+/*
+ * Random maps and unmaps in two processes: each list always holds its
+ * kind of vma in the order they were made (tail insertion), whatever
+ * the addresses, the processes and the removals in between.
+ */
+static void test_i_mmap_order_random(void)
+{
+	struct fx f;
+	struct vm_area_struct *slot[2][16] = { { NULL } };
+	struct vm_area_struct *priv[32], *shr[32];
+	int npriv = 0, nshr = 0, step, wrong = 0;
+	uint64_t rs = 0x0dde5eedull;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 2), 0);
+	for (step = 0; step < 1500; step++) {
+		int m = fx_rand(&rs) % 2, s = fx_rand(&rs) % 16;
+		struct vm_area_struct **vp = &slot[m][s];
+
+		if (!*vp) {
+			bool shared = fx_rand(&rs) % 2;
+
+			if (do_mmap(f.mm[m], &f.file, (0x100 + 4 * s) *
+				    PAGE_SIZE, (1 + fx_rand(&rs) % 3) *
+				    PAGE_SIZE, VM_READ | (shared ? VM_SHARED :
+							  0),
+				    fx_rand(&rs) % 8, vp)) {
+				wrong++;
+				continue;
+			}
+			if (shared)
+				shr[nshr++] = *vp;
+			else
+				priv[npriv++] = *vp;
+		} else {
+			drop(priv, &npriv, *vp);
+			drop(shr, &nshr, *vp);
+			if (do_munmap(f.mm[m], (*vp)->vm_start,
+				      (*vp)->vm_end - (*vp)->vm_start))
+				wrong++;
+			*vp = NULL;
+		}
+		if (!list_is(&f.inode.i_mapping->i_mmap, priv, npriv) ||
+		    !list_is(&f.inode.i_mapping->i_mmap_shared, shr, nshr) ||
+		    fx_check(&f))
+			wrong++;
+	}
+	CU_ASSERT_EQUAL(wrong, 0);
+	CU_ASSERT(npriv > 2 && nshr > 2);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
 struct state {
 	int map_count;
 	unsigned long nr_private, nr_shared;
@@ -464,6 +540,8 @@ static void test_fault_injection_mm_alloc_mmap(void)
 
 static CU_TestInfo mmap_tests[] = {
 	{ "i_mmap and i_mmap_shared wiring", test_i_mmap_wiring },
+	{ "i_mmap lists keep creation order through random map/unmap",
+	  test_i_mmap_order_random },
 	{ "bad do_mmap/do_munmap arguments change nothing",
 	  test_bad_mmap_arguments },
 	{ "mapping_check and mm_check catch corruption",
