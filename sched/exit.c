@@ -71,6 +71,7 @@ struct task_struct *alloc_task(const char *comm)
 	if (!p)
 		return NULL;
 	p->state = TASK_UNINTERRUPTIBLE;
+	p->flags = PF_STARTING;
 	p->static_prio = NICE_TO_PRIO(0);
 	p->prio = p->static_prio;
 	p->policy = SCHED_OTHER;
@@ -121,6 +122,7 @@ int tree_init(int nr_cpus)
 
 	init->pid = init->tgid = ++last_pid;
 	init->state = TASK_INTERRUPTIBLE;
+	init->flags &= ~PF_STARTING;	/* an ordinary sleeper */
 	init->time_slice = task_timeslice(init);
 	init->parent = init->real_parent = init_task;
 	list_add_tail(&init->sibling, &init_task->children);
@@ -570,7 +572,8 @@ int do_exit(struct task_struct *p, int code)
 		set_tsk_need_resched(p);
 	} else if (p->array) {
 		deactivate_task(p, rq);
-	} else if (p->state == TASK_UNINTERRUPTIBLE) {
+	} else if (p->state == TASK_UNINTERRUPTIBLE &&
+		   !(p->flags & PF_STARTING)) {
 		/* it will never be woken: stop counting it */
 		rq->nr_uninterruptible--;
 	}

@@ -41,6 +41,10 @@
  *    locks (as the kernel does); here those accesses are atomic so that
  *    ThreadSanitizer can check the rest.
  *  - cache_decay_ticks is a variable set to 10 ms by sched_init().
+ *  - A new task carries PF_STARTING (2.6's name) until
+ *    wake_up_forked_process() starts it: its TASK_UNINTERRUPTIBLE is not
+ *    a sleep, so killing it does not touch nr_uninterruptible, and
+ *    try_to_wake_up() leaves it alone (2.5.33 never let anyone see it).
  *  - set_cpus_allowed() refuses idle and exiting tasks (-EINVAL), and a
  *    migration thread leaves a task alone that started exiting after the
  *    request was queued.  There are no task reference counts: a queued
@@ -273,7 +277,7 @@ int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 	for (;;) {
 		rq = task_rq_lock(p);
 		if (p->state & (TASK_ZOMBIE | TASK_DEAD) || p == rq->idle ||
-		    (p->flags & PF_EXITING))
+		    (p->flags & (PF_EXITING | PF_STARTING)))
 			goto out_unlock;
 		if (p->array)
 			break;
@@ -314,6 +318,8 @@ int wake_up_forked_process(struct task_struct *p, int cpu)
 
 	if (!cpu_online(cpu))
 		return -EINVAL;
+	/* p->flags changes only under tasklist_lock and p's runqueue lock */
+	write_lock(&tasklist_lock);
 	for (;;) {
 		src = task_rq(p);
 		dst = cpu_rq(cpu);
@@ -323,10 +329,11 @@ int wake_up_forked_process(struct task_struct *p, int cpu)
 		double_rq_unlock(src, dst);
 	}
 	if (p->array || p->state != TASK_UNINTERRUPTIBLE ||
-	    (p->flags & PF_EXITING) || !(p->cpus_allowed & (1UL << cpu)) ||
-	    p == src->idle)
+	    (p->flags & PF_EXITING) || !(p->flags & PF_STARTING) ||
+	    !(p->cpus_allowed & (1UL << cpu)) || p == src->idle)
 		goto out_unlock;
 
+	p->flags &= ~PF_STARTING;
 	p->state = TASK_RUNNING;
 	if (!rt_task(p)) {
 		p->sleep_avg = p->sleep_avg * CHILD_PENALTY / 100;
@@ -341,6 +348,7 @@ int wake_up_forked_process(struct task_struct *p, int cpu)
 	ret = 0;
 out_unlock:
 	double_rq_unlock(src, dst);
+	write_unlock(&tasklist_lock);
 	return ret;
 }
 
@@ -936,6 +944,7 @@ void init_idle(struct task_struct *idle, int cpu)
 	spin_lock(&rq->lock);
 	idle->prio = MAX_PRIO;
 	idle->state = TASK_RUNNING;
+	idle->flags &= ~PF_STARTING;
 	idle->array = NULL;
 	idle->cpus_allowed = 1UL << cpu;
 	__atomic_store_n(&idle->cpu, cpu, __ATOMIC_RELEASE);
@@ -1083,6 +1092,9 @@ static int check_array(struct runqueue *rq, struct prio_array *array,
 			      name, p->pid, p->cpu);
 			check(p != rq->idle, "cpu %d: idle task queued",
 			      rq->cpu);
+			check(!(p->flags & PF_STARTING),
+			      "cpu %d: task %d queued before it started",
+			      rq->cpu, p->pid);
 			check(p->state != TASK_ZOMBIE || p == rq->curr,
 			      "cpu %d: zombie %d queued, not current",
 			      rq->cpu, p->pid);

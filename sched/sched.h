@@ -136,6 +136,9 @@ extern "C" {
 #endif
 
 /* task flags */
+/* kstruct (2.6's name): made by fork, not yet started by
+ * wake_up_forked_process(); its TASK_UNINTERRUPTIBLE is no sleep */
+#define PF_STARTING		0x00000002UL
 #define PF_EXITING		0x00000004UL
 
 /* ptrace flags */
@@ -226,7 +229,7 @@ struct runqueue {
  * struct task_struct - the part of a task the scheduler and exit code use
  * @state: TASK_RUNNING, TASK_INTERRUPTIBLE, ... (change it with
  *	set_task_state() once the task exists)
- * @flags: PF_EXITING
+ * @flags: PF_STARTING, PF_EXITING
  * @need_resched: the kernel's TIF_NEED_RESCHED (use the tsk helpers)
  * @cpu: the CPU whose runqueue owns the task
  * @prio: dynamic priority, the queue index while queued
@@ -556,7 +559,8 @@ void set_task_state(struct task_struct *p, long state);
  * @this_cpu: the waker's CPU (used only when @sync)
  *
  * Activates @p and sets need_resched on the current task of @p's CPU
- * when @p has a better (lower) priority.
+ * when @p has a better (lower) priority.  A new task not yet started by
+ * wake_up_forked_process() is left alone.
  *
  * Context: takes @p's runqueue lock.
  * Return: 1 when @p was not queued and now is, 0 otherwise.
@@ -574,9 +578,9 @@ int wake_up_process(struct task_struct *p);
  * Scales the child's sleep_avg by CHILD_PENALTY% and its real parent's
  * by PARENT_PENALTY%, recomputes the child's prio and activates it.
  *
- * Context: takes the runqueue locks of @p and @cpu.
+ * Context: takes tasklist_lock, then the runqueue locks of @p and @cpu.
  * Return: 0, -EINVAL when @cpu is offline or not in @p->cpus_allowed or
- * @p was already woken.
+ * @p was already started.
  */
 int wake_up_forked_process(struct task_struct *p, int cpu);
 
