@@ -1005,6 +1005,33 @@ static void test_sched_exit_after_first_slice(void)
 	machine_down();
 }
 
+/* 2.5.33 scales every child's sleep_avg, real-time or not */
+static void test_rt_child_penalty(void)
+{
+	struct task_struct *a, *c;
+
+	machine_up(1);
+	a = new_task_on("rt", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	set_task_state(a, TASK_INTERRUPTIBLE);
+	schedule(0);
+	jiffies += 1000;
+	CU_ASSERT_EQUAL(wake_up_process(a), 1);
+	CU_ASSERT_EQUAL(a->sleep_avg, 1000UL);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	CU_ASSERT_EQUAL(setscheduler(a, SCHED_FIFO, 50), 0);
+	CU_ASSERT_EQUAL(do_fork(a, SIGCHLD, "rtkid", &c), 0);
+	CU_ASSERT_EQUAL(c->sleep_avg, 1000UL);
+	CU_ASSERT_EQUAL(wake_up_forked_process(c, 0), 0);
+	CU_ASSERT_EQUAL(c->sleep_avg, 950UL);
+	CU_ASSERT_EQUAL(c->prio, 49);	/* RT prio untouched */
+	/* back to normal, the child's estimate is the penalised one */
+	CU_ASSERT_EQUAL(setscheduler(c, SCHED_OTHER, 0), 0);
+	CU_ASSERT_EQUAL(c->prio, 120);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static void test_fork_fault_injection(void)
 {
 	struct task_struct *a, *c = NULL;
@@ -1064,6 +1091,8 @@ static CU_TestInfo core_tests[] = {
 	{ "setscheduler", test_setscheduler },
 	{ "fork slice split and sched_exit", test_fork_splits_slice },
 	{ "sched_exit after the first slice", test_sched_exit_after_first_slice },
+	{ "a real-time child's sleep_avg is penalised too",
+	  test_rt_child_penalty },
 	{ "do_fork fault injection", test_fork_fault_injection },
 	CU_TEST_INFO_NULL,
 };
