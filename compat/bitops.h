@@ -175,6 +175,36 @@ static inline unsigned long __fls(unsigned long word)
 	return (unsigned long)(BITS_PER_LONG - 1 - __builtin_clzl(word));
 }
 
+/*
+ * __find_next_bit() - the search behind find_next_bit() and
+ * find_next_zero_bit(): each word is XORed with @invert (0 to look for a
+ * set bit, ~0UL for a clear one) before its lowest set bit is taken.
+ * Bits at and past @size in the last word are never reported.
+ */
+static inline unsigned long __find_next_bit(const unsigned long *addr,
+					    unsigned long size,
+					    unsigned long offset,
+					    unsigned long invert)
+{
+	unsigned long word;
+
+	if (offset >= size)
+		return size;
+	word = (addr[BIT_WORD(offset)] ^ invert) &
+	       (~0UL << (offset % BITS_PER_LONG));
+	offset -= offset % BITS_PER_LONG;
+	for (;;) {
+		if (word) {
+			offset += __ffs(word);
+			return offset < size ? offset : size;
+		}
+		offset += BITS_PER_LONG;
+		if (offset >= size)
+			return size;
+		word = addr[BIT_WORD(offset)] ^ invert;
+	}
+}
+
 /**
  * find_next_bit() - the next set bit at or after @offset
  * @addr: the bitmap
@@ -187,22 +217,7 @@ static inline unsigned long find_next_bit(const unsigned long *addr,
 					  unsigned long size,
 					  unsigned long offset)
 {
-	unsigned long word;
-
-	if (offset >= size)
-		return size;
-	word = addr[BIT_WORD(offset)] & (~0UL << (offset % BITS_PER_LONG));
-	offset -= offset % BITS_PER_LONG;
-	for (;;) {
-		if (word) {
-			offset += __ffs(word);
-			return offset < size ? offset : size;
-		}
-		offset += BITS_PER_LONG;
-		if (offset >= size)
-			return size;
-		word = addr[BIT_WORD(offset)];
-	}
+	return __find_next_bit(addr, size, offset, 0);
 }
 
 /**
@@ -230,22 +245,7 @@ static inline unsigned long find_next_zero_bit(const unsigned long *addr,
 					       unsigned long size,
 					       unsigned long offset)
 {
-	unsigned long word;
-
-	if (offset >= size)
-		return size;
-	word = ~addr[BIT_WORD(offset)] & (~0UL << (offset % BITS_PER_LONG));
-	offset -= offset % BITS_PER_LONG;
-	for (;;) {
-		if (word) {
-			offset += __ffs(word);
-			return offset < size ? offset : size;
-		}
-		offset += BITS_PER_LONG;
-		if (offset >= size)
-			return size;
-		word = ~addr[BIT_WORD(offset)];
-	}
+	return __find_next_bit(addr, size, offset, ~0UL);
 }
 
 /**
