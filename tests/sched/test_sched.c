@@ -1005,6 +1005,32 @@ static void test_sched_exit_after_first_slice(void)
 	machine_down();
 }
 
+/*
+ * sched_exit() runs in the waiter that reaps a child.  A detached child
+ * is released by its own exit, where 2.5.33's sched_exit() gave the
+ * slice back to the exiting task itself: the parent gains nothing.
+ */
+static void test_detached_exit_gives_nothing_back(void)
+{
+	struct task_struct *a, *c;
+
+	machine_up(1);
+	a = new_task_on("parent", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	a->sleep_avg = 1000;
+	CU_ASSERT_EQUAL(do_fork(a, CLONE_DETACHED, "thr", &c), 0);
+	CU_ASSERT_EQUAL(wake_up_forked_process(c, 0), 0);
+	CU_ASSERT_EQUAL(c->first_time_slice, 1U);
+	CU_ASSERT_EQUAL(c->sleep_avg, 950UL);
+	CU_ASSERT_EQUAL(a->time_slice, 75U);
+	CU_ASSERT_EQUAL(do_exit(c, 0), 0);	/* released at once */
+	CU_ASSERT_EQUAL(a->time_slice, 75U);
+	CU_ASSERT_EQUAL(a->sleep_avg, 1000UL);
+	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
+	SCHED_CHECK();
+	machine_down();
+}
+
 /* 2.5.33 scales every child's sleep_avg, real-time or not */
 static void test_rt_child_penalty(void)
 {
@@ -1091,6 +1117,8 @@ static CU_TestInfo core_tests[] = {
 	{ "setscheduler", test_setscheduler },
 	{ "fork slice split and sched_exit", test_fork_splits_slice },
 	{ "sched_exit after the first slice", test_sched_exit_after_first_slice },
+	{ "a detached exit gives nothing back",
+	  test_detached_exit_gives_nothing_back },
 	{ "a real-time child's sleep_avg is penalised too",
 	  test_rt_child_penalty },
 	{ "do_fork fault injection", test_fork_fault_injection },
