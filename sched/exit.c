@@ -16,6 +16,9 @@
  *    pointer; sched_new_task() makes a fresh child of init with a full
  *    slice (what the simulator needs to create a workload).
  *  - Signals are recorded (signal_mask, nr_signals), never delivered.
+ *  - sched_exit() credits @p->parent, which is the waiter here (2.5.33
+ *    credited current); a detached task releasing itself on exit skips
+ *    it, as crediting itself changed nothing in 2.5.33.
  *  - sys_wait4() never blocks (WNOHANG) and scans children only, as
  *    2.5.33 did.
  *  - Re-linking a task under a new parent (SET_LINKS/REMOVE_LINKS) moves
@@ -435,11 +438,17 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
 
 /* ---------------------------------------------------------------- exit */
 
-static void __release_task(struct task_struct *p)
+/*
+ * @reaped: a waiter reaps @p.  2.5.33's sched_exit() credited current:
+ * the waiter (always @p's parent here), or @p itself when a detached task
+ * released itself on exit, where it changed nothing.
+ */
+static void __release_task(struct task_struct *p, bool reaped)
 {
 	struct runqueue *rq;
 
-	sched_exit(p);
+	if (reaped)
+		sched_exit(p);
 	list_del_init(&p->tasks);
 	list_del_init(&p->sibling);
 	list_del_init(&p->thread_group);
@@ -464,7 +473,7 @@ static void __release_task(struct task_struct *p)
 void release_task(struct task_struct *p)
 {
 	write_lock(&tasklist_lock);
-	__release_task(p);
+	__release_task(p, true);
 	write_unlock(&tasklist_lock);
 }
 
@@ -581,7 +590,7 @@ int do_exit(struct task_struct *p, int code)
 
 	__exit_notify(p);
 	if (p->exit_signal == -1 && !p->ptrace)
-		__release_task(p);
+		__release_task(p, false);
 	ret = 0;
 out_unlock:
 	write_unlock(&tasklist_lock);
@@ -611,9 +620,9 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)
 			if (p->exit_signal != -1)
 				do_notify_parent(p, p->exit_signal);
 			else
-				__release_task(p);
+				__release_task(p, true);
 		} else {
-			__release_task(p);
+			__release_task(p, true);
 		}
 		break;
 	}

@@ -820,7 +820,7 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
  *
  * Takes @p off its runqueue (if current, it stays current until the next
  * schedule(), which sets need_resched), runs exit_notify(), and releases
- * @p at once when it is detached.
+ * @p at once when it is detached (without sched_exit(): nobody reaps it).
  *
  * Context: takes tasklist_lock, then @p's runqueue lock.
  * Return: 0, -EPERM for idle or init, -EINVAL when already exiting.
@@ -854,8 +854,9 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
  * release_task() - unlink a zombie from everything and free it
  * @p: a zombie (or detached exiting task)
  *
- * Runs sched_exit().  If @p is still some CPU's current task it becomes
- * TASK_DEAD and schedule() frees it when switching away.
+ * Runs sched_exit() (as @p's parent reaping it).  If @p is still some
+ * CPU's current task, or a set_cpus_allowed() request names it, it
+ * becomes TASK_DEAD and is freed when that ends.
  *
  * Context: takes tasklist_lock.
  */
