@@ -378,6 +378,127 @@ static void test_mapping_check_catches(void)
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
+/* mm_check() alone against each corruption of a process's side */
+static void test_mm_check_catches(void)
+{
+	struct fx f;
+	struct vm_area_struct *a;
+	struct pte_table *table;
+	struct page *p0;
+	unsigned long base = 0x10 * PAGE_SIZE, hole;
+	struct list_head *saved;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 4 * PAGE_SIZE, 0, 2), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, base, 2 * PAGE_SIZE,
+				VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, base, 0), 0);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	p0 = follow_page(f.mm[0], base);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
+	table = f.mm[0]->pgd[base >> PMD_SHIFT];
+
+	/* a vma that names another mm */
+	a->vm_mm = f.mm[1];
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	a->vm_mm = f.mm[0];
+	/* a malformed vma: empty */
+	a->vm_end = a->vm_start;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	a->vm_end = a->vm_start + 2 * PAGE_SIZE;
+	/* unknown flags */
+	a->vm_flags |= 0x100;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	a->vm_flags &= ~0x100UL;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), 0);
+
+	/* a page mapped in the hole just past the vma, counts kept right */
+	hole = base + 2 * PAGE_SIZE;
+	table->pte[(hole >> PAGE_SHIFT) & (PTRS_PER_PTE - 1)] = p0;
+	table->nr_present++;
+	f.mm[0]->rss++;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	table->pte[(hole >> PAGE_SHIFT) & (PTRS_PER_PTE - 1)] = NULL;
+	table->nr_present--;
+	f.mm[0]->rss--;
+	/* a pte table whose count disagrees with its entries, rss kept */
+	table->nr_present++;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	table->nr_present--;
+	/* a broken vma ring */
+	saved = f.mm[0]->mmap.prev;
+	f.mm[0]->mmap.prev = &f.mm[0]->mmap;
+	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	f.mm[0]->mmap.prev = saved;
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
+/* mapping_check() against a broken page cache */
+static void test_mapping_check_catches_cache(void)
+{
+	struct fx f;
+	struct address_space *m, other;
+	struct vm_area_struct *a;
+	struct page *p0, *q;
+	struct list_head *saved;
+	struct hlist_node **pprev;
+	unsigned long h;
+
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 4 * PAGE_SIZE, 0, 1), 0);
+	m = f.inode.i_mapping;
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * PAGE_SIZE,
+				2 * PAGE_SIZE, VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x11 * PAGE_SIZE, 0), 0);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	p0 = follow_page(f.mm[0], 0x10 * PAGE_SIZE);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
+	for (h = 0; h < PAGE_HASH_SIZE; h++) {
+		struct page *r;
+		bool here = false;
+
+		hlist_for_each_entry(r, &m->page_hash[h], hash)
+			here |= r == p0;
+		if (here)
+			break;
+	}
+	CU_ASSERT_FATAL(h < PAGE_HASH_SIZE);
+
+	/* a broken clean_pages ring */
+	saved = m->clean_pages.prev;
+	m->clean_pages.prev = &m->clean_pages;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	m->clean_pages.prev = saved;
+	/* a broken hash chain */
+	pprev = p0->hash.pprev;
+	p0->hash.pprev = &p0->hash.next;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	p0->hash.pprev = pprev;
+	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	/* a cached page that names another mapping */
+	p0->mapping = &other;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	p0->mapping = m;
+	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	/* the same file page cached twice: a second page for index 0 on
+	 * the same hash chain, listed and counted */
+	q = alloc_page(&f.zone);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+	q->mapping = m;
+	q->index = p0->index;
+	hlist_add_head(&q->hash, &m->page_hash[h]);
+	list_add(&q->list, &m->clean_pages);
+	m->nrpages++;
+	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	hlist_del_init(&q->hash);
+	list_del_init(&q->list);
+	m->nrpages--;
+	q->mapping = NULL;
+	CU_ASSERT_EQUAL(__free_page(&f.zone, q), 0);
+	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
 static void test_page_cache(void)
 {
 	struct fx f;
@@ -548,6 +669,9 @@ static CU_TestInfo mmap_tests[] = {
 	  test_checkers_catch },
 	{ "mapping_check catches each corruption alone",
 	  test_mapping_check_catches },
+	{ "mm_check catches each corruption alone", test_mm_check_catches },
+	{ "mapping_check catches a broken page cache",
+	  test_mapping_check_catches_cache },
 	{ "page cache", test_page_cache },
 	{ "fault injection: mm_alloc and do_mmap",
 	  test_fault_injection_mm_alloc_mmap },
