@@ -685,6 +685,41 @@ static void test_zone_check_catches_each_claim(void)
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
+/* zone_check() claims that only the rarer corruptions reach */
+static void test_zone_check_catches_more(void)
+{
+	struct zone zone;
+	struct page *p511, *p510, *blk, stray;
+
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
+	p511 = alloc_page(&zone);
+	p510 = alloc_page(&zone);
+	blk = alloc_pages(&zone, 1);			/* frames 508-509 */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(blk);
+	CU_ASSERT_EQUAL(__free_page(&zone, p511), 0);	/* 511 free */
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	/* a page descriptor of no zone on a free list */
+	memset(&stray, 0, sizeof(stray));
+	list_add(&stray.list, &zone.free_area[0].free_list);
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	list_del(&stray.list);
+	/* an allocated block (510, claiming order 1) over free frame 511 */
+	p510->order = 1;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	p510->order = 0;
+	/* a page cache holding a block bigger than a page */
+	blk->mapping = (struct address_space *)&zone;
+	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	blk->mapping = NULL;
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+
+	CU_ASSERT_EQUAL(__free_pages(&zone, blk, 1), 0);
+	CU_ASSERT_EQUAL(__free_page(&zone, p510), 0);
+	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+}
+
 /* a free block past the end of a ragged zone */
 static void test_zone_check_catches_block_past_end(void)
 {
@@ -947,6 +982,8 @@ static CU_TestInfo page_alloc_tests[] = {
 	{ "zone_check catches corruption", test_zone_check_catches },
 	{ "zone_check catches each claim's corruption alone",
 	  test_zone_check_catches_each_claim },
+	{ "zone_check catches rarer corruptions",
+	  test_zone_check_catches_more },
 	{ "zone_check catches a block past the end",
 	  test_zone_check_catches_block_past_end },
 	{ "show_free_areas and buddyinfo", test_show_free_areas },
