@@ -826,17 +826,33 @@ static void test_set_user_nice(void)
 	CU_ASSERT_EQUAL(a->static_prio, 120);
 	CU_ASSERT_EQUAL(a->prio, 118);
 
-	/* the step is measured from the dynamic prio: bonus dropped */
+	/*
+	 * prio becomes the new static prio (the bonus is dropped), and a
+	 * running task is always rescheduled, even when its prio stays
+	 * where it was (118 -> 118 here)
+	 */
+	CU_ASSERT_FALSE(test_tsk_need_resched(a));
+	CU_ASSERT_EQUAL(set_user_nice(a, -2), 0);
+	CU_ASSERT_EQUAL(a->static_prio, 118);
+	CU_ASSERT_EQUAL(a->prio, 118);
+	CU_ASSERT_TRUE(test_tsk_need_resched(a));
+	clear_tsk_need_resched(a);
 	CU_ASSERT_EQUAL(set_user_nice(a, 5), 0);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(a->static_prio, 125);
 	CU_ASSERT_EQUAL(a->prio, 125);
 	CU_ASSERT_TRUE(test_tsk_need_resched(a));	/* running, worse */
 	clear_tsk_need_resched(a);
-	/* a queued task getting better preempts the current one */
+	/*
+	 * 2.5.33 quirk: its "raised the priority" test compares with
+	 * static_prio after updating it, so it never fires: a queued task
+	 * that becomes better than the current one does not preempt it
+	 */
 	CU_ASSERT_EQUAL(set_user_nice(b, -5), 0);
 	CU_ASSERT_EQUAL(b->prio, 115);
-	CU_ASSERT_TRUE(test_tsk_need_resched(a));
+	CU_ASSERT_PTR_EQUAL(rq->active->queue[115].next, &b->run_list);
+	CU_ASSERT_FALSE(test_tsk_need_resched(a));
+	CU_ASSERT_FALSE(test_tsk_need_resched(b));
 	/* real-time: only static_prio changes */
 	r = sched_new_task("r", 0, SCHED_FIFO, 1);
 	wake_up_forked_process(r, 0);
