@@ -176,10 +176,12 @@ static void tree_find(void *arg)
 	struct trunc_ctx *c = arg;
 	size_t n = mm_itree_query_from(c->tree, c->pgoff, c->ids, c->n), i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		/* every vma the tree finds is affected: always true */
 		if (!vma_truncate_range(c->vmas[c->ids[i]], c->pgoff,
 					&c->tstart[i], &c->tlen[i]))
-			c->tstart[i] = c->tlen[i] = 0;	/* cannot happen */
+			c->tstart[i] = c->tlen[i] = 0;
+	}
 	c->ntfound = n;
 	bench_keep(n);
 }
