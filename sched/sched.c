@@ -56,9 +56,10 @@
  *
  * 2.5.33 quirks kept: yield does not stamp expired_timestamp; idle-mode
  * balancing pulls at most one task; balancing pulls from the tail of the
- * lowest-index queue of the expired array first; set_user_nice() moves
- * prio by (new static prio - old dynamic prio), which drops the sleep
- * bonus until the next recalculation; setscheduler() deactivates and
+ * lowest-index queue of the expired array first; set_user_nice() sets
+ * prio to the new static prio, which drops the sleep bonus until the next
+ * recalculation, and reschedules only a running task (a queued task that
+ * becomes better does not preempt); setscheduler() deactivates and
  * reactivates, crediting the time since the task last left a CPU as
  * sleep; a migrated task is credited likewise by activate_task().
  */
@@ -524,7 +525,6 @@ int set_user_nice(struct task_struct *p, long nice)
 {
 	struct prio_array *array;
 	struct runqueue *rq;
-	int delta;
 
 	if (nice < -20 || nice > 19)
 		return -EINVAL;
@@ -538,13 +538,17 @@ int set_user_nice(struct task_struct *p, long nice)
 	array = p->array;
 	if (array)
 		dequeue_task(p, array);
-	/* 2.5.33: the step is measured from the dynamic prio */
-	delta = NICE_TO_PRIO(nice) - p->prio;
+	/* the sleep bonus is dropped until the next recalculation */
 	p->static_prio = NICE_TO_PRIO(nice);
-	p->prio += delta;
+	p->prio = NICE_TO_PRIO(nice);
 	if (array) {
 		enqueue_task(p, array);
-		if (delta < 0 || (delta > 0 && task_running(rq, p)))
+		/*
+		 * 2.5.33 also meant to preempt for a task whose priority
+		 * rose, but compared with static_prio after updating it, so
+		 * only a running task is ever rescheduled.
+		 */
+		if (task_running(rq, p))
 			set_tsk_need_resched(rq->curr);
 	}
 out_unlock:
