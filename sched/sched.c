@@ -336,9 +336,11 @@ int wake_up_forked_process(struct task_struct *p, int cpu)
 
 	p->flags &= ~PF_STARTING;
 	p->state = TASK_RUNNING;
-	/* every child, real-time or not; effective_prio() keeps RT prio */
-	p->sleep_avg = p->sleep_avg * CHILD_PENALTY / 100;
-	p->prio = effective_prio(p);
+	/* 2.5.33 left a real-time child's estimator alone */
+	if (!rt_task(p)) {
+		p->sleep_avg = p->sleep_avg * CHILD_PENALTY / 100;
+		p->prio = effective_prio(p);
+	}
 	/* the first placement is not a migration: no count, no hook */
 	__atomic_store_n(&p->cpu, cpu, __ATOMIC_RELEASE);
 	activate_task(p, dst);

@@ -1047,7 +1047,10 @@ static void test_detached_exit_gives_nothing_back(void)
 	machine_down();
 }
 
-/* 2.5.33 scales every child's sleep_avg, real-time or not */
+/*
+ * 2.5.33 scales only a normal child's sleep_avg: a real-time child keeps
+ * its parent's estimate, which counts once it goes back to SCHED_OTHER
+ */
 static void test_rt_child_penalty(void)
 {
 	struct task_struct *a, *c;
@@ -1065,11 +1068,12 @@ static void test_rt_child_penalty(void)
 	CU_ASSERT_EQUAL(do_fork(a, SIGCHLD, "rtkid", &c), 0);
 	CU_ASSERT_EQUAL(c->sleep_avg, 1000UL);
 	CU_ASSERT_EQUAL(wake_up_forked_process(c, 0), 0);
-	CU_ASSERT_EQUAL(c->sleep_avg, 950UL);
+	CU_ASSERT_EQUAL(c->sleep_avg, 1000UL);
 	CU_ASSERT_EQUAL(c->prio, 49);	/* RT prio untouched */
-	/* back to normal, the child's estimate is the penalised one */
+	/* back to normal with the unpenalised estimate */
 	CU_ASSERT_EQUAL(setscheduler(c, SCHED_OTHER, 0), 0);
 	CU_ASSERT_EQUAL(c->prio, 120);
+	CU_ASSERT_EQUAL(c->sleep_avg, 1000UL);
 	SCHED_CHECK();
 	machine_down();
 }
@@ -1135,7 +1139,7 @@ static CU_TestInfo core_tests[] = {
 	{ "sched_exit after the first slice", test_sched_exit_after_first_slice },
 	{ "a detached exit gives nothing back",
 	  test_detached_exit_gives_nothing_back },
-	{ "a real-time child's sleep_avg is penalised too",
+	{ "a real-time child's sleep_avg is not penalised",
 	  test_rt_child_penalty },
 	{ "do_fork fault injection", test_fork_fault_injection },
 	CU_TEST_INFO_NULL,
