@@ -383,6 +383,7 @@ static void test_random_soak(void)
 	int step, cpu, op;
 	long live = kmalloc_live();
 	unsigned long moved;
+	int rt_set = 0;
 
 	machine_up(3);
 	sched_set_hooks(&hooks);
@@ -463,9 +464,11 @@ static void test_random_soak(void)
 		default:
 			if (rand() % 2)
 				sys_sched_yield(cpu);
-			else if (p)
-				setscheduler(p, rand() % 3,
-					     0);
+			else if (p && (op = rand() % 3) == SCHED_OTHER)
+				setscheduler(p, SCHED_OTHER, 0);
+			else if (p)	/* FIFO or RR: a valid RT priority */
+				rt_set += setscheduler(p, op,
+						       1 + rand() % 99) == 0;
 			schedule(cpu);
 			break;
 		}
@@ -481,6 +484,7 @@ static void test_random_soak(void)
 	fprintf(stderr, "[soak: %d released, %lu moved, %d live] ",
 		soak_released, moved, soak_n);
 	CU_ASSERT(soak_released > 20);
+	CU_ASSERT(rt_set > 10);	/* real-time tasks took part */
 	CU_ASSERT(moved > 20);
 	sched_set_hooks(NULL);
 	machine_down();
