@@ -148,8 +148,9 @@ static int tour_sched(FILE *out)
 "\n"
 "1. Five tasks wake up on CPU 0 (HZ=1000).  A task's prio is its nice\n"
 "   level's static prio (120 + nice) minus a bonus of -5..+5 from its\n"
-"   sleep_avg (0..2000 ticks).  New tasks have slept 0: +5.  The editor\n"
-"   has slept a lot (sleep_avg 2000, less 5%% at fork): bonus +4.\n");
+"   sleep_avg (0..2000 ticks).  New tasks have slept 0: bonus -5, so\n"
+"   prio 125 at nice 0.  The editor has slept a lot (sleep_avg 2000,\n"
+"   less 5%% at fork): bonus +4, prio 116.\n");
 	show_task(out, s.editor);
 	for (i = 0; i < 3; i++)
 		show_task(out, s.make[i]);
@@ -194,11 +195,13 @@ static int tour_sched(FILE *out)
 		tick_cpu0();
 	show_rq(out, 0);
 
-	fprintf(out,
-"\n5. The editor's key press arrives after 300 ticks asleep:\n"
-"   try_to_wake_up() credits the sleep to sleep_avg and, since the editor\n"
-"   now has a better prio than the running task, sets need_resched.\n");
 	jiffies += 300;
+	fprintf(out,
+"\n5. The editor's key press arrives 300 ticks after step 4, %lu ticks\n"
+"   after it went to sleep: try_to_wake_up() credits the sleep to\n"
+"   sleep_avg (capped at 2000) and, since the editor now has a better\n"
+"   prio than the running task, sets need_resched.\n",
+		jiffies - s.editor->sleep_timestamp);
 	wake_up_process(s.editor);
 	show_task(out, s.editor);
 	if (test_tsk_need_resched(cpu_curr(0)))
