@@ -32,6 +32,10 @@
  *    current task when the moved task has a better priority (later
  *    kernels' move_task_away did so; without it a task moved to an idle
  *    CPU would wait for an unrelated event).
+ *  - wake_up_forked_process(p, cpu) places the child on any allowed CPU
+ *    and sets need_resched there when the child is better than the
+ *    current task (2.5.33 queued it behind the running parent and never
+ *    preempted; here the CPU may be idle).
  *  - The parent's PARENT_PENALTY is applied in do_fork() under the
  *    parent's runqueue lock rather than in wake_up_forked_process(); with
  *    PARENT_PENALTY 100 it changes nothing anyway.
