@@ -175,13 +175,14 @@ static inline void touch_links(struct list_head *entry)
  * as many stores to lines already in cache as the pair makes beyond the
  * floor's.  Counted in gcc -O2's x86-64 code: the pair stores 13 times
  * (the loop cursor, two return addresses, nr_active twice, the bitmap
- * word, the queue head's tail pointer, the old tail's and the next
- * task's links, the task's links twice and its array pointer), the floor
- * 4 times (the cursor and touch_links()'s three).  x86 makes stores
- * visible in program order, so every store queued behind one that
- * misses waits for it, and fewer visits overlap their misses: the more
- * stores per visit, the more a miss costs.  Another compiler may count
- * one or two differently; the point is the order of magnitude.
+ * word, both links of the queue head (the task was first in its queue),
+ * the next task's and the old tail's links, the task's links twice and
+ * its array pointer), the floor 4 times (the cursor and touch_links()'s
+ * three).  The hypothesis this series tests: x86 makes stores visible in
+ * program order, so every store queued behind one that misses waits for
+ * it, and fewer visits overlap their misses; the more stores per visit,
+ * the more a miss costs.  Another compiler may count one or two
+ * differently; the point is the order of magnitude.
  */
 #define FLOOR_EXTRA_STORES	9
 
