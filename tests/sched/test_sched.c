@@ -29,6 +29,8 @@ static void test_constants_basic(void)
 	CU_ASSERT_EQUAL(PRIO_TO_NICE(139), 19);
 	CU_ASSERT_EQUAL(USER_PRIO(139), 39);
 	CU_ASSERT_EQUAL(MAX_USER_PRIO, 40);
+	/* 141 bits: 18 bytes, rounded up to whole longs */
+	CU_ASSERT_EQUAL(BITMAP_SIZE, sizeof(long) == 8 ? 3UL : 5UL);
 	CU_ASSERT(BITMAP_SIZE * sizeof(long) * 8 >= MAX_PRIO + 1);
 
 	kstruct_hz = 1000;
