@@ -294,9 +294,9 @@ static int draw_runqueue(FILE *out)
 		tick_cpu0();
 	rq = cpu_rq(0);
 	fprintf(out,
-		"// kstruct draw runqueue: CPU 0's runqueue in the tour's scene\n"
-		"// after make-1 expired.  Edges follow run_list next pointers\n"
-		"// round each queue; the running task is bold.\n"
+		"// kstruct draw runqueue: CPU 0's runqueue in the tour's\n"
+		"// scene after make-1 expired.  Edges follow run_list next\n"
+		"// pointers round each queue; the running task is bold.\n"
 		"digraph runqueue {\n"
 		"\trankdir=LR;\n"
 		"\tnode [shape=record, fontname=\"monospace\"];\n"
