@@ -810,7 +810,6 @@ static void *migration_thread(void *arg)
 	struct runqueue *rq = arg;
 	struct migration_req *req;
 	struct task_struct *p;
-	bool dead;
 
 	spin_lock(&rq->lock);
 	for (;;) {
@@ -828,11 +827,11 @@ static void *migration_thread(void *arg)
 
 		p = req->task;
 		move_task_away(rq, p);
-		dead = task_request_done(p);
+		/* freed before the requester returns: it owns no reference */
+		if (task_request_done(p))
+			free_task(p);
 		/* after this the requester may return and free req */
 		complete(&req->done);
-		if (dead)
-			free_task(p);
 
 		spin_lock(&rq->lock);
 	}
