@@ -478,7 +478,7 @@ struct tree_worker {
 	pthread_t thread;
 	int cpu;
 	unsigned int seed;
-	unsigned long forks, exits, reaped, errors;
+	unsigned long forks, exits, reaped, errors, moves;
 };
 
 static void *tree_worker_fn(void *arg)
@@ -521,6 +521,17 @@ static void *tree_worker_fn(void *arg)
 			sys_wait4(curr, -1, NULL);
 		} else if (op == 6) {
 			sys_sched_yield(w->cpu);
+		} else if (op == 7 && curr != cpu_rq(w->cpu)->idle) {
+			/*
+			 * Only this worker exits its current task, and it
+			 * is blocked here until the move is done: curr
+			 * cannot be freed under us.
+			 */
+			if (set_cpus_allowed(curr, 1 + rand_r(&w->seed) %
+					     ((1UL << LOCKSTEP_CPUS) - 1)))
+				w->errors += !(curr->flags & PF_EXITING);
+			else
+				w->moves++;
 		}
 		if (test_tsk_need_resched(cpu_curr(w->cpu)))
 			schedule(w->cpu);
@@ -548,7 +559,7 @@ static unsigned long queued_by_list(void)
 static void test_tree_under_threads(void)
 {
 	struct tree_worker w[LOCKSTEP_CPUS];
-	unsigned long forks = 0, exits = 0, errors = 0;
+	unsigned long forks = 0, exits = 0, errors = 0, moves = 0;
 	long live = kmalloc_live();
 	int i;
 
@@ -570,11 +581,13 @@ static void test_tree_under_threads(void)
 		forks += w[i].forks;
 		exits += w[i].exits;
 		errors += w[i].errors;
+		moves += w[i].moves;
 	}
 	pthread_barrier_destroy(&lockstep_barrier);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(sched_nr_running_total(), queued_by_list());
 	CU_ASSERT_EQUAL(errors, 0UL);
+	CU_ASSERT(moves > 20);
 	CU_ASSERT(forks > 20);
 	CU_ASSERT(exits > 5);
 	machine_down();
