@@ -65,7 +65,9 @@
  * recalculation, and reschedules only a running task (a queued task that
  * becomes better does not preempt); setscheduler() deactivates and
  * reactivates, crediting the time since the task last left a CPU as
- * sleep; a migrated task is credited likewise by activate_task().
+ * sleep; a migrated task is credited likewise by activate_task(); both
+ * count a queued task that has set TASK_UNINTERRUPTIBLE as a sleeper in
+ * nr_uninterruptible without uncounting it.
  */
 #include <errno.h>
 #include <stdio.h>
