@@ -1080,6 +1080,38 @@ static void test_rt_child_penalty(void)
 	machine_down();
 }
 
+/*
+ * The parent left with one tick is ticked at once, but that tick is no
+ * timer tick: 2.5.33 passed it zero user and zero system ticks, so the
+ * per-CPU tick counts still add up to the ticks that really happened.
+ */
+static void test_fork_tick_is_not_accounted(void)
+{
+	struct task_struct *a, *c;
+	struct runqueue *rq;
+	unsigned long ticks = 0;
+	int i;
+
+	machine_up(1);
+	rq = cpu_rq(0);
+	a = new_task_on("parent", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	for (i = 0; i < 150; i++, ticks++)
+		machine_tick();
+	CU_ASSERT_EQUAL_FATAL(a->time_slice, 1U);
+	CU_ASSERT_EQUAL(do_fork(a, SIGCHLD, "late", &c), 0);
+	/* the fork's tick expired the parent... */
+	CU_ASSERT_PTR_EQUAL(a->array, rq->expired);
+	CU_ASSERT_EQUAL(a->time_slice, 151U);
+	CU_ASSERT_EQUAL(a->sleep_avg, 0UL);
+	/* ...without counting as a tick of the CPU */
+	CU_ASSERT_EQUAL(rq->user_ticks + rq->system_ticks + rq->idle_ticks,
+			ticks);
+	CU_ASSERT_EQUAL(rq->system_ticks, 0UL);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static void test_fork_fault_injection(void)
 {
 	struct task_struct *a, *c = NULL;
@@ -1144,6 +1176,8 @@ static CU_TestInfo core_tests[] = {
 	  test_detached_exit_gives_nothing_back },
 	{ "a real-time child's sleep_avg is not penalised",
 	  test_rt_child_penalty },
+	{ "the fork's tick of its parent is not accounted",
+	  test_fork_tick_is_not_accounted },
 	{ "do_fork fault injection", test_fork_fault_injection },
 	CU_TEST_INFO_NULL,
 };
