@@ -347,8 +347,8 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 {
 	struct task_struct *p;
 	struct runqueue *prq;
-	bool tick_parent, running;
-	int ret = -EINVAL, cpu;
+	bool tick_parent;
+	int ret = -EINVAL;
 
 	if (!parent || !childp || parent->pid == 0 ||
 	    (clone_flags & ~(CSIGNAL | CLONE_PARENT | CLONE_THREAD |
@@ -384,8 +384,6 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	tick_parent = !parent->time_slice;
 	if (tick_parent)
 		parent->time_slice = 1;
-	running = prq->curr == parent;
-	cpu = prq->cpu;
 	task_rq_unlock(prq);
 
 	p->exit_signal = (clone_flags & CLONE_DETACHED) ? -1 :
@@ -393,9 +391,12 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	link_new_task(p, parent, clone_flags);
 	write_unlock(&tasklist_lock);
 
-	/* 2.5.33: a parent left with one tick is ticked at once */
-	if (tick_parent && running)
-		scheduler_tick(cpu, 0);
+	/*
+	 * 2.5.33: a parent left with one tick is ticked at once (if it is
+	 * still running: it may have been moved meanwhile)
+	 */
+	if (tick_parent)
+		sched_fork_tick(parent);
 	*childp = p;
 	return 0;
 

@@ -38,6 +38,18 @@ void double_task_rq_lock(struct task_struct *p, struct task_struct *q,
 			 struct runqueue **rqp, struct runqueue **rqq);
 
 /**
+ * sched_fork_tick() - the tick do_fork() gives a parent left with one tick
+ * @p: the parent
+ *
+ * Ticks @p's slice and sleep_avg like scheduler_tick() (balancing on the
+ * same cadence) when @p is still its CPU's current task, but counts no
+ * user or system tick: 2.5.33 called scheduler_tick(0, 0).
+ *
+ * Context: takes @p's runqueue lock; the caller holds none.
+ */
+void sched_fork_tick(struct task_struct *p);
+
+/**
  * alloc_task() - a zeroed task with every list initialised
  * @comm: its name (spaces become underscores)
  *

@@ -381,28 +381,16 @@ void sched_exit(struct task_struct *p)
 
 /* ------------------------------------------------------------- ticks */
 
-void scheduler_tick(int cpu, int user_tick)
+/*
+ * The scheduling half of a tick for @p, @rq's running task (not idle).
+ * @rq is locked; balancing may drop and retake the lock.
+ */
+static void task_tick(struct runqueue *rq, struct task_struct *p)
 {
-	struct runqueue *rq = cpu_rq(cpu);
-	struct task_struct *p;
-
-	spin_lock(&rq->lock);
-	p = rq->curr;
-	if (p == rq->idle) {
-		rq->idle_ticks++;
-		if (!(jiffies % IDLE_REBALANCE_TICK))
-			load_balance(rq, 1);
-		goto out_unlock;
-	}
-	if (user_tick)
-		rq->user_ticks++;
-	else
-		rq->system_ticks++;
-
 	/* expired already (or yielded), not yet switched out */
 	if (p->array != rq->active) {
 		set_tsk_need_resched(p);
-		goto out_unlock;
+		return;
 	}
 
 	if (unlikely(rt_task(p))) {
@@ -442,8 +430,37 @@ void scheduler_tick(int cpu, int user_tick)
 out_balance:
 	if (!(jiffies % BUSY_REBALANCE_TICK))
 		load_balance(rq, 0);
+}
+
+void scheduler_tick(int cpu, int user_tick)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+	struct task_struct *p;
+
+	spin_lock(&rq->lock);
+	p = rq->curr;
+	if (p == rq->idle) {
+		rq->idle_ticks++;
+		if (!(jiffies % IDLE_REBALANCE_TICK))
+			load_balance(rq, 1);
+		goto out_unlock;
+	}
+	if (user_tick)
+		rq->user_ticks++;
+	else
+		rq->system_ticks++;
+	task_tick(rq, p);
 out_unlock:
 	spin_unlock(&rq->lock);
+}
+
+void sched_fork_tick(struct task_struct *p)
+{
+	struct runqueue *rq = task_rq_lock(p);
+
+	if (rq->curr == p)
+		task_tick(rq, p);
+	task_rq_unlock(rq);
 }
 
 /* ---------------------------------------------------------- schedule */

@@ -805,7 +805,8 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
  *
  * The child gets (parent->time_slice + 1) / 2 ticks and first_time_slice
  * 1, the parent keeps half (a parent left with 0 keeps 1 and is ticked
- * once if it is running, as in 2.5.33).
+ * once if it is running, as in 2.5.33; that tick counts as no user or
+ * system tick).
  *
  * Context: takes tasklist_lock and the parent's runqueue lock.
  * Return: 0, -ENOMEM, -EINVAL (parent exiting or with no slice left).
