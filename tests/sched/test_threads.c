@@ -242,15 +242,19 @@ static void *locker_fn(void *arg)
  * order, the thread would sit on the higher lock and our trylock would
  * fail; a thread that had not started yet cannot make it fail.)
  */
+static struct runqueue lock_order_rqs[2];
+
 static void test_double_rq_lock_order(void)
 {
 	struct runqueue *low, *high;
 	struct locker l;
 	int i, busy = 0;
 
-	machine_up(2);
-	low = cpu_rq(0);
-	high = cpu_rq(1);
+	/* runqueues of their own: no migration thread takes these locks */
+	low = &lock_order_rqs[0];
+	high = &lock_order_rqs[1];
+	spin_lock_init(&low->lock);
+	spin_lock_init(&high->lock);
 	CU_ASSERT_FATAL(low < high);
 	l.first = high;
 	l.second = low;
@@ -272,7 +276,8 @@ static void test_double_rq_lock_order(void)
 	spin_unlock(&low->lock);
 	pthread_join(l.thread, NULL);
 	CU_ASSERT_EQUAL(l.done, 1);
-	machine_down();
+	spin_lock_destroy(&low->lock);
+	spin_lock_destroy(&high->lock);
 }
 
 /* ----------------------------------------------- lock and balance hammer */
