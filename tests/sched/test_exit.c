@@ -491,6 +491,36 @@ static void test_random_soak(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+/*
+ * The tracer reaping a zombie it only traced hands it back to the real
+ * parent with SIGCHLD, whatever exit signal the child chose at clone:
+ * 2.5.33's wait4 always sent SIGCHLD there.
+ */
+static void test_hand_back_sends_sigchld(void)
+{
+	struct task_struct *a, *b, *t;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGUSR1, "b");
+	CU_ASSERT_EQUAL(b->exit_signal, SIGUSR1);
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
+	CU_ASSERT_EQUAL(do_exit(b, 0), 0);
+	/* the exit itself notifies the tracer with the chosen signal */
+	CU_ASSERT_TRUE(sig_recorded(t, SIGUSR1));
+	CU_ASSERT_EQUAL(a->nr_signals, 0U);
+	WAIT_REAPS(t, -1, NULL, b);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(b->parent, a);
+	CU_ASSERT_EQUAL(a->nr_signals, 1U);
+	CU_ASSERT_TRUE(sig_recorded(a, SIGCHLD));
+	CU_ASSERT_FALSE(sig_recorded(a, SIGUSR1));
+	WAIT_REAPS(a, b->pid, NULL, b);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo exit_tests[] = {
 	{ "fork linkage and thread groups", test_fork_linkage },
 	{ "ptrace attach/detach lists", test_ptrace_lists },
@@ -499,6 +529,8 @@ static CU_TestInfo exit_tests[] = {
 	  test_zombie_notifies_new_parent_once },
 	{ "traced children across exit", test_traced_children_across_exit },
 	{ "wait on a traced zombie", test_wait_traced_zombie_hands_back },
+	{ "the hand-back after a tracer's wait sends SIGCHLD",
+	  test_hand_back_sends_sigchld },
 	{ "detached and current exits", test_detached_and_current_exit },
 	{ "teardown frees a dead current task",
 	  test_teardown_frees_dead_current },
