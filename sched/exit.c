@@ -616,10 +616,15 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)
 		if (exit_code)
 			*exit_code = p->exit_code;
 		if (p->real_parent != p->parent) {
-			/* the tracer is done: hand it to its real parent */
+			/*
+			 * The tracer is done: hand it to its real parent,
+			 * always with SIGCHLD as 2.5.33 did.  A detached
+			 * zombie (kept only because it was traced) has no
+			 * one to wait for it: release it.
+			 */
 			__ptrace_unlink(p);
 			if (p->exit_signal != -1)
-				do_notify_parent(p, p->exit_signal);
+				do_notify_parent(p, SIGCHLD);
 			else
 				__release_task(p, true);
 		} else {
