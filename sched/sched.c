@@ -1179,8 +1179,8 @@ int sched_check(void)
 		check(list_check(&rq->migration_queue),
 		      "cpu %d: migration queue ring broken", cpu);
 		list_for_each_entry(req, &rq->migration_queue, list)
-			check(req->task, "cpu %d: empty migration request",
-			      cpu);
+			check(req->task && req->task->migration_pending,
+			      "cpu %d: migration request not counted", cpu);
 	}
 out_unlock:
 	unlock_all();
