@@ -7,10 +7,11 @@
  * the modern kernel's list.h adds (about eighty in all), with the kernel's
  * names, argument order and semantics, so code written against the
  * kernel's header compiles against this one unchanged.  There is one name
- * for a list: struct list_head.  2.5.33 also had "typedef struct list_head
- * list_t"; the patch this project is named after removed it, because a
+ * for a list: struct list_head.  2.5.33 also gave it a second name through
+ * a typedef; the patch this project is named after removed that, because a
  * second name is a second thing to read and a typedef, unlike
- * "struct list_head;", cannot be declared ahead of its definition.
+ * "struct list_head;", cannot be declared ahead of its definition
+ * (docs/list.md tells the story).
  *
  * Deliberate differences from the kernel, all additive:
  * - No parameter is called "new", and the header builds as C11 with
