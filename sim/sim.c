@@ -916,8 +916,8 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 		.migrate = hook_migrate,
 		.release = hook_release,
 	};
-	unsigned long mask, k;
-	unsigned int d, i;
+	unsigned long mask, k, old_jiffies;
+	unsigned int d, i, old_hz;
 	struct sim *s;
 	int ret;
 
@@ -958,11 +958,17 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	if (!s->instances)
 		goto out_free;
 
+	/* sched_init() reads HZ; a refused machine leaves the clock alone */
+	old_hz = kstruct_hz;
+	old_jiffies = jiffies;
 	kstruct_hz = s->opt.hz;
 	jiffies = 0;
 	ret = sched_init(s->opt.nr_cpus);
-	if (ret)
+	if (ret) {
+		kstruct_hz = old_hz;
+		jiffies = old_jiffies;
 		goto out_free;
+	}
 	hooks.data = s;
 	sched_set_hooks(&hooks);
 	sim_trace_begin(&s->trace, s->opt.trace, s->opt.chrome, s->opt.hz,

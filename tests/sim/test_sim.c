@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "compat/compiler.h"
+#include "compat/jiffies.h"
 #include "compat/slab.h"
 #include "sched/sched.h"
 #include "sim/report.h"
@@ -643,10 +644,18 @@ static void test_create_errors(void)
 				   8, &wide), 0);
 	CU_ASSERT_EQUAL(sim_create(wide, &o, &s), -EINVAL);
 	CU_ASSERT_PTR_NULL(s);
-	/* one machine at a time */
+	/* one machine at a time, and the refused one leaves its clock alone */
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+	CU_ASSERT_EQUAL(sim_step(s), 1);
+	CU_ASSERT_EQUAL(sim_step(s), 1);
+	o.hz = 100;
 	CU_ASSERT_EQUAL(sim_create(wl, &o, &t), -EBUSY);
 	CU_ASSERT_PTR_NULL(t);
+	CU_ASSERT_EQUAL(jiffies, 2);
+	CU_ASSERT_EQUAL(HZ, DEFAULT_HZ);
+	CU_ASSERT_EQUAL(sim_step(s), 1);
+	CU_ASSERT_EQUAL(sim_check(s), 0);
+	o.hz = 0;
 	sim_destroy(s);
 	/* the task limit */
 	o.max_tasks = 3;
