@@ -40,7 +40,6 @@ int sim_trace_begin(struct sim_trace *tr, FILE *text, FILE *chrome,
 		    unsigned int hz, unsigned int nr_cpus)
 {
 	unsigned int cpu;
-	const char *s;
 
 	if (!hz || !nr_cpus || nr_cpus > SIM_MAX_CPUS)
 		return -EINVAL;
@@ -53,11 +52,8 @@ int sim_trace_begin(struct sim_trace *tr, FILE *text, FILE *chrome,
 		snprintf(tr->slice[cpu].comm, SIM_NAME_LEN, "swapper/%u", cpu);
 		tr->slice[cpu].prio = 140;
 	}
-	if (text) {
+	if (text)
 		fputs(ftrace_header, text);
-		for (s = ftrace_header; *s; s++)
-			tr->lines += *s == '\n';
-	}
 	if (chrome) {
 		fputs("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n", chrome);
 		fprintf(chrome, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,\"args\":{\"name\":\"CPUs\"}}");
@@ -93,7 +89,6 @@ static void line_prefix(struct sim_trace *tr, unsigned long long tick,
 	sim_trace_timestamp(ts, tick, tr->hz);
 	fprintf(tr->text, "%16s-%-5d [%03u] d..2 %12s: %s: ", comm, who->pid,
 		cpu, ts, event);
-	tr->lines++;
 }
 
 static void chrome_slice_end(struct sim_trace *tr, unsigned int cpu,

@@ -44,8 +44,7 @@ struct sim_trace_task {
  * @chrome: Chrome trace-event JSON output
  * @hz: ticks per second of the virtual clock
  * @nr_cpus: CPUs of the machine
- * @chrome_events: events written to @chrome so far (for the commas)
- * @lines: lines written to @text so far, header included
+ * @chrome_events: events written to @chrome so far, metadata included
  * @slice: per CPU, the task running since @slice.start (for Chrome)
  */
 struct sim_trace {
@@ -54,7 +53,6 @@ struct sim_trace {
 	unsigned int hz;
 	unsigned int nr_cpus;
 	unsigned long chrome_events;
-	unsigned long lines;
 	struct {
 		unsigned long long start;
 		char comm[SIM_NAME_LEN];
