@@ -251,12 +251,15 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 
 static int open_output(const char *path, FILE **f)
 {
+	int ret;
+
 	if (!path)
 		return 0;
 	*f = fopen(path, "w");
 	if (!*f) {
-		fprintf(stderr, "kstruct sim: %s: %s\n", path, strerror(errno));
-		return -errno;
+		ret = -errno;	/* before fprintf() may change errno */
+		fprintf(stderr, "kstruct sim: %s: %s\n", path, strerror(-ret));
+		return ret;
 	}
 	return 0;
 }

@@ -170,6 +170,17 @@ static void test_bad_workload_runs_nothing(void)
 	CU_ASSERT_EQUAL(o.status, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/w.json"));
 	done(&o);
+	/* an output that cannot be opened: said so, and nothing runs */
+	o = run("--trace", "/nonexistent/t.txt", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/t.txt: "));
+	done(&o);
+	o = run("--chrome", "/nonexistent/c.json", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/c.json: "));
+	done(&o);
 	unlink(path);
 }
 
