@@ -572,8 +572,9 @@ static int rq_set_make(struct rq_set *r, unsigned long n)
 	    o1_make(r->o1_hot, &r->ts, 1) || g24_make(&r->g24, &r->ts, 1) ||
 	    g24_make(&r->g24_hot, &r->ts, 0))
 		goto err_free;
-	r->cfs.rq = cfs_bench_create(n, SEED ^ n, sizeof(struct task_struct));
-	r->cfs_hot.rq = cfs_bench_create(n, SEED ^ n,
+	r->cfs.rq = cfs_bench_create(n, r->ts.nice, r->ts.order, SEED ^ n,
+				     sizeof(struct task_struct));
+	r->cfs_hot.rq = cfs_bench_create(n, r->ts.nice, r->ts.order, SEED ^ n,
 					 sizeof(struct task_struct));
 	if (!r->cfs.rq || !r->cfs_hot.rq)
 		goto err_free;

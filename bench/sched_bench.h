@@ -15,17 +15,22 @@ struct cfs_bench;
 /**
  * cfs_bench_create() - a CFS-style runqueue of @n runnable entities
  * @n: entities (>= 1)
- * @seed: seeds their nice values and the order of the re-queue loop
+ * @nice: entity i's nice value (-20..19), @n of them
+ * @order: a permutation of 0..@n-1: the order of the re-queue loops
+ *	(copied)
+ * @seed: seeds the entities' starting virtual runtimes
  * @stride: bytes per entity in memory (at least the entity's own size),
  *	so that the baseline touches as much memory as a task_struct-based
  *	runqueue does
  *
  * A red-black tree ordered by virtual runtime with a cached leftmost
- * entity, as in Linux 2.6.23's kernel/sched_fair.c.
+ * entity, as in Linux 2.6.23's kernel/sched_fair.c.  Given the task set
+ * of the other runqueues, it is timed on the same tasks in the same order.
  *
  * Return: the runqueue, or NULL when out of memory.
  */
-struct cfs_bench *cfs_bench_create(unsigned long n, uint64_t seed,
+struct cfs_bench *cfs_bench_create(unsigned long n, const int *nice,
+				   const unsigned long *order, uint64_t seed,
 				   unsigned long stride);
 
 /** cfs_bench_destroy() - free what cfs_bench_create() made (or NULL) */

@@ -23,6 +23,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 /* RB_GENERATE_STATIC marks its functions __unused, which libbsd's
  * cdefs.h leaves undefined (Debian #522773) */
@@ -31,6 +32,7 @@
 #endif
 #include <bsd/sys/tree.h>
 
+#include "bench/bench.h"
 #include "bench/sched_bench.h"
 #include "compat/compiler.h"
 #include "compat/slab.h"
@@ -86,20 +88,13 @@ static void dequeue_entity(struct cfs_bench *c, struct sched_entity *se)
 	RB_REMOVE(cfs_tree, &c->tasks_timeline, se);
 }
 
-static uint64_t next_rand(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-struct cfs_bench *cfs_bench_create(unsigned long n, uint64_t seed,
+struct cfs_bench *cfs_bench_create(unsigned long n, const int *nice,
+				   const unsigned long *order, uint64_t seed,
 				   unsigned long stride)
 {
 	struct cfs_bench *c;
 	uint64_t r = seed | 1;
-	unsigned long i, j, t;
+	unsigned long i;
 
 	c = kzalloc(sizeof(*c), GFP_KERNEL);
 	if (!c)
@@ -117,23 +112,15 @@ struct cfs_bench *cfs_bench_create(unsigned long n, uint64_t seed,
 	RB_INIT(&c->tasks_timeline);
 	c->n = n;
 	for (i = 0; i < n; i++) {
-		int nice = (int)(next_rand(&r) % 40) - 20;
-
 		struct sched_entity *se = entity(c, i);
 
 		se->id = i;
-		se->weight = (unsigned long)(NICE_0_LOAD / pow(1.25, nice) +
-					     0.5);
-		se->vruntime = next_rand(&r) % (TICK_NS * 100);
+		se->weight = (unsigned long)(NICE_0_LOAD /
+					     pow(1.25, nice[i]) + 0.5);
+		se->vruntime = bench_rand(&r) % (TICK_NS * 100);
 		enqueue_entity(c, se);
-		c->order[i] = i;
 	}
-	for (i = n - 1; i > 0; i--) {	/* Fisher-Yates */
-		j = next_rand(&r) % (i + 1);
-		t = c->order[i];
-		c->order[i] = c->order[j];
-		c->order[j] = t;
-	}
+	memcpy(c->order, order, n * sizeof(*c->order));
 	return c;
 }
 
