@@ -625,6 +625,46 @@ static void test_invariants_every_tick(void)
 	}
 }
 
+/*
+ * sim_check() is what every other test leans on: show that it fails when
+ * the machine and the simulator disagree, and passes again once they
+ * agree.  One CPU, "run 2 ms, sleep 8 ms": after 3 ticks the task sleeps
+ * until tick 10.
+ */
+static void test_check_catches_disagreement(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .duration_usec = 100000 };
+	struct sim_workload *wl = NULL;
+	const struct sim_report *r;
+	struct task_struct *p;
+	struct sim *s = NULL;
+	unsigned int i;
+
+	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}",
+				   1, &wl), 0);
+	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL(sim_step(s), 1);
+	CU_ASSERT_EQUAL(sim_check(s), 0);
+
+	/* the clock passes the sleeper's wake-up without the wheel */
+	jiffies += 20;
+	CU_ASSERT_EQUAL(sim_check(s), -EINVAL);
+	jiffies -= 20;
+	CU_ASSERT_EQUAL(sim_check(s), 0);
+
+	/* the scheduler wakes the sleeper behind the simulator's back */
+	r = sim_report(s);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	CU_ASSERT_EQUAL_FATAL(r->nr_tasks, 1);
+	p = find_task_by_pid(r->tasks[0]->pid);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(wake_up_process(p), 1);
+	CU_ASSERT_EQUAL(sim_check(s), -EINVAL);
+	sim_destroy(s);
+	sim_workload_free(wl);
+}
+
 static void test_create_errors(void)
 {
 	struct sim_options o = { .nr_cpus = 2 };
@@ -777,6 +817,7 @@ static CU_TestInfo sim_tests[] = {
 	{ "nice -10/0/10/19 slices by hand", test_nice_slices_by_hand },
 	{ "FIFO and RR tasks", test_rt_by_hand },
 	{ "invariants after every tick", test_invariants_every_tick },
+	{ "sim_check catches a disagreement", test_check_catches_disagreement },
 	{ "create errors", test_create_errors },
 	{ "fork limit", test_fork_limit },
 	{ "fault injection: create", test_create_fault_injection },
