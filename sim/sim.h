@@ -78,8 +78,9 @@ struct sim_options {
  * them, so the balancer has work to do).
  *
  * Context: no other simulation or scheduler machine may exist.
- * Return: 0, -EINVAL (bad options), -EBUSY (a machine exists), -ENOMEM,
- * -EAGAIN (threads); nothing is left allocated on failure.
+ * Return: 0, -EINVAL (bad options), -EBUSY (a machine exists), -EFBIG
+ * (the initial tasks exceed @opt->max_tasks), -ENOMEM; nothing is left
+ * allocated on failure.
  */
 int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	       struct sim **out);
@@ -98,7 +99,8 @@ int sim_step(struct sim *s);
  * @s: the simulation
  *
  * Return: 0, or the first error of sim_step() (the threaded mode runs its
- * own loop and returns the same values).
+ * own loop and returns the same values), -EAGAIN when the threaded mode
+ * cannot start its threads, -EIO when writing a trace failed.
  */
 int sim_run(struct sim *s);
 
