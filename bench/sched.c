@@ -254,13 +254,11 @@ static int o1_check(const struct o1_ctx *c)
 	if (!test_bit(MAX_PRIO, c->array.bitmap))
 		return -1;
 	for (i = 0; i < MAX_PRIO; i++) {
-		const struct list_head *pos;
-		unsigned long len = 0;
+		unsigned long len;
 
 		if (!list_check(&c->array.queue[i]))
 			return -1;
-		list_for_each(pos, &c->array.queue[i])
-			len++;
+		len = list_count_nodes(&c->array.queue[i]);
 		if (!len != !test_bit(i, c->array.bitmap))
 			return -1;
 		count += len;
@@ -405,14 +403,9 @@ static int g24_make(struct g24_ctx *c, const struct task_set *ts,
 
 static int g24_check(const struct g24_ctx *c)
 {
-	const struct list_head *pos;
-	unsigned long n = 0;
-
 	if (!list_check(&c->runqueue_head))
 		return -1;
-	list_for_each(pos, &c->runqueue_head)
-		n++;
-	return n == c->ts->n ? 0 : -1;
+	return list_count_nodes(&c->runqueue_head) == c->ts->n ? 0 : -1;
 }
 
 /* 2.4's schedule(): the best goodness wins; all zero: recalculate */
