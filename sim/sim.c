@@ -907,6 +907,21 @@ int sim_check(struct sim *s)
 
 /* ------------------------------------------------------ create/destroy */
 
+/* every affinity of @d (its own, its events') names a CPU in @mask */
+static int desc_fits(const struct sim_task_desc *d, unsigned long mask)
+{
+	unsigned int p, e;
+
+	if (!(d->cpus_allowed & mask))
+		return 0;
+	for (p = 0; p < d->nr_phases; p++)
+		for (e = 0; e < d->phases[p].nr_events; e++)
+			if (d->phases[p].events[e].kind == SIM_EVENT_AFFINITY &&
+			    !(d->phases[p].events[e].cpus & mask))
+				return 0;
+	return 1;
+}
+
 int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	       struct sim **out)
 {
@@ -941,7 +956,7 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 		goto out_free;
 	mask = online_mask(s);
 	for (d = 0; d < wl->nr_tasks; d++)
-		if (!(wl->tasks[d].cpus_allowed & mask))
+		if (!desc_fits(&wl->tasks[d], mask))
 			goto out_free;
 	s->total_ticks = usec_to_ticks(s, s->opt.duration_usec);
 	spin_lock_init(&s->lock);

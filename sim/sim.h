@@ -78,7 +78,8 @@ struct sim_options {
  * them, so the balancer has work to do).
  *
  * Context: no other simulation or scheduler machine may exist.
- * Return: 0, -EINVAL (bad options), -EBUSY (a machine exists), -EFBIG
+ * Return: 0, -EINVAL (bad options, or a task's cpus or affinity event
+ * names no CPU of the machine), -EBUSY (a machine exists), -EFBIG
  * (the initial tasks exceed @opt->max_tasks), -ENOMEM; nothing is left
  * allocated on failure.
  */

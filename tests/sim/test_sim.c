@@ -684,6 +684,14 @@ static void test_create_errors(void)
 				   8, &wide), 0);
 	CU_ASSERT_EQUAL(sim_create(wide, &o, &s), -EINVAL);
 	CU_ASSERT_PTR_NULL(s);
+	sim_workload_free(wide);
+	/* the same for an affinity event: refused now, not in mid-run */
+	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"a\":{\"run\":1000,\"affinity\":[7]}}}",
+				   8, &wide), 0);
+	CU_ASSERT_EQUAL(sim_create(wide, &o, &s), -EINVAL);
+	CU_ASSERT_PTR_NULL(s);
+	sim_destroy(s);
+	s = NULL;
 	/* one machine at a time, and the refused one leaves its clock alone */
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
 	CU_ASSERT_EQUAL(sim_step(s), 1);
