@@ -146,8 +146,7 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
 	if (lstart < 0)
 		lstart = 0;
 	/* the first page wholly past lstart, and lstart's offset in its page */
-	start = ((unsigned long long)lstart >> PAGE_SHIFT) +
-		((lstart & ~PAGE_MASK) != 0);
+	start = size_to_pages(lstart);
 	partial = (unsigned long)lstart & ~PAGE_MASK;
 
 	spin_lock(&mapping->page_lock);
@@ -230,15 +229,6 @@ static int count_vma_ptes(struct address_space *mapping,
 	return 0;
 }
 
-/* pages of a file of @size bytes, rounded up, without overflow */
-static unsigned long file_pages(long long size)
-{
-	if (size <= 0)
-		return 0;
-	return (unsigned long)(((unsigned long long)size >> PAGE_SHIFT) +
-			       ((size & ~PAGE_MASK) != 0));
-}
-
 static int check_page_cache(struct address_space *mapping)
 {
 	unsigned long n = 0, hashed = 0, i, end;
@@ -258,7 +248,7 @@ static int check_page_cache(struct address_space *mapping)
 		}
 	}
 	/* faults refuse, and truncation drops, what lies past the end */
-	end = mapping->host ? file_pages(mapping->host->i_size) : ~0UL;
+	end = mapping->host ? size_to_pages(mapping->host->i_size) : ~0UL;
 	list_for_each_entry(page, &mapping->clean_pages, list) {
 		if (++n > mapping->nrpages)
 			break;

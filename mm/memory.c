@@ -55,13 +55,6 @@ struct page *follow_page(struct mm_struct *mm, unsigned long address)
 	return page;
 }
 
-/* pages of a file of @size bytes, rounded up, without overflow */
-static inline unsigned long size_to_pages(long long size)
-{
-	return (unsigned long)(((unsigned long long)size >> PAGE_SHIFT) +
-			       ((size & ~PAGE_MASK) != 0));
-}
-
 int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 		    unsigned long address, int write_access)
 {

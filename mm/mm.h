@@ -40,6 +40,21 @@
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 #define PAGE_ALIGN(addr)	(((addr) + PAGE_SIZE - 1) & PAGE_MASK)
 
+/**
+ * size_to_pages() - pages needed to hold @size bytes, rounded up
+ * @size: a file size or offset in bytes; 0 or less needs no page
+ *
+ * Context: any.
+ * Return: the page count, computed without overflow for any @size.
+ */
+static inline unsigned long size_to_pages(long long size)
+{
+	if (size <= 0)
+		return 0;
+	return (unsigned long)(((unsigned long long)size >> PAGE_SHIFT) +
+			       ((size & ~PAGE_MASK) != 0));
+}
+
 #if PAGE_SHIFT < 10 || PAGE_SHIFT > 16
 #error "PAGE_SHIFT must be between 10 and 16"
 #endif
