@@ -296,11 +296,10 @@ int free_pages(struct zone *zone, unsigned long addr, unsigned int order)
 }
 
 /*
- * The free block that holds frame @index, if any: its first frame and
- * order.  Walks every free list.  Caller holds zone->lock.
+ * Is frame @index inside a free block?  Walks every free list.  Caller
+ * holds zone->lock.
  */
-static bool find_free_block(struct zone *zone, unsigned long index,
-			    unsigned long *head, unsigned int *order)
+static bool frame_is_free(struct zone *zone, unsigned long index)
 {
 	unsigned int o;
 	struct page *page;
@@ -309,11 +308,8 @@ static bool find_free_block(struct zone *zone, unsigned long index,
 		list_for_each_entry(page, &zone->free_area[o].free_list, list) {
 			unsigned long first = page - zone->zone_mem_map;
 
-			if (index >= first && index - first < (1UL << o)) {
-				*head = first;
-				*order = o;
+			if (index >= first && index - first < (1UL << o))
 				return true;
-			}
 		}
 	}
 	return false;
@@ -322,8 +318,6 @@ static bool find_free_block(struct zone *zone, unsigned long index,
 int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order)
 {
 	long index = page_zone_index(zone, page);
-	unsigned long head;
-	unsigned int free_order;
 	int err = 0;
 
 	if (index < 0)
@@ -335,7 +329,7 @@ int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order)
 
 	spin_lock(&zone->lock);
 	if (!test_bit(PG_head, &page->flags)) {
-		if (find_free_block(zone, index, &head, &free_order))
+		if (frame_is_free(zone, index))
 			err = -EALREADY;	/* freed twice */
 		else
 			err = -EINVAL;	/* inside an allocated block */
