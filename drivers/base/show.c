@@ -93,29 +93,16 @@ int bus_print(struct bus_type *bus, FILE *out)
 	return 0;
 }
 
-static int dev_index(struct bus_type *bus, const struct device *target)
+/* @entry's position on the ring headed by @head (first is 0), or -1 */
+static int ring_index(const struct list_head *head,
+		      const struct list_head *entry)
 {
-	struct device *dev;
+	const struct list_head *pos;
 	int i = 0;
 
-	list_for_each_entry(dev, &bus->devices, bus_list) {
-		if (dev == target)
+	for (pos = head->next; pos != head; pos = pos->next, i++)
+		if (pos == entry)
 			return i;
-		i++;
-	}
-	return -1;
-}
-
-static int drv_index(struct bus_type *bus, const struct device_driver *target)
-{
-	struct device_driver *drv;
-	int i = 0;
-
-	list_for_each_entry(drv, &bus->drivers, bus_list) {
-		if (drv == target)
-			return i;
-		i++;
-	}
 	return -1;
 }
 
@@ -227,7 +214,8 @@ int bus_print_dot(struct bus_type *bus, FILE *out)
 
 		n = 0;
 		list_for_each_entry(dev, &drv->devices, driver_list)
-			idx[n++] = dev_index(bus, dev);
+			idx[n++] = ring_index(&bus->devices,
+					      &dev->bus_list);
 		snprintf(head, sizeof(head), "drv%d:devices", i++);
 		dot_ring(out, head, "driver_list", "dev", idx, n, "darkgreen");
 	}
@@ -236,7 +224,8 @@ int bus_print_dot(struct bus_type *bus, FILE *out)
 		if (dev->driver)
 			fprintf(out, "\tdev%d -> drv%d [style=dashed, "
 				"color=gray40, label=\"driver\"];\n",
-				i, drv_index(bus, dev->driver));
+				i, ring_index(&bus->drivers,
+					   &dev->driver->bus_list));
 		i++;
 	}
 	fprintf(out, "}\n");
