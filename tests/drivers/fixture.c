@@ -151,13 +151,3 @@ struct fx_driver *fx_driver_new(struct bus_type *bus, int id,
 	fd->heap = true;
 	return fd;
 }
-
-unsigned long fx_count(const struct list_head *head)
-{
-	const struct list_head *pos;
-	unsigned long n = 0;
-
-	for (pos = head->next; pos != head; pos = pos->next)
-		n++;
-	return n;
-}

@@ -110,7 +110,4 @@ static inline struct fx_driver *to_fx_driver(struct device_driver *drv)
 /* would probe(@dev) by @drv succeed? (the rule fx's probe applies) */
 bool fx_probe_ok(const struct fx_device *dev, const struct fx_driver *drv);
 
-/* the number of entries on a ring */
-unsigned long fx_count(const struct list_head *head);
-
 #endif /* KSTRUCT_TESTS_DRIVERS_FIXTURE_H */

@@ -44,8 +44,8 @@ static void snapshot(struct core_snapshot *s, struct device *dev)
 	s->dev_ref = atomic_read(&dev->refcount);
 	s->present = dev->present;
 	s->driver = dev->driver;
-	s->ndev = fx_count(&bus.devices);
-	s->ndrv = fx_count(&bus.drivers);
+	s->ndev = list_count_nodes(&bus.devices);
+	s->ndrv = list_count_nodes(&bus.drivers);
 }
 
 static bool unchanged(const struct core_snapshot *s, struct device *dev)
@@ -172,7 +172,7 @@ static void test_failing_probe_falls_through(void)
 	CU_ASSERT(fx_log_is(3, FX_MATCH, &d.dev, &a.drv));
 	CU_ASSERT(fx_log_is(4, FX_PROBE, &d.dev, &a.drv));
 	CU_ASSERT_PTR_EQUAL(d.dev.driver, &a.drv);
-	CU_ASSERT_EQUAL(fx_count(&a.drv.devices), 1);
+	CU_ASSERT_EQUAL(list_count_nodes(&a.drv.devices), 1);
 	CU_ASSERT(list_empty(&b.drv.devices));
 	CU_ASSERT(list_empty(&c.drv.devices));
 	CU_ASSERT_EQUAL(atomic_read(&b.drv.refcount), 1);

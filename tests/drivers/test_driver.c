@@ -132,7 +132,7 @@ static void test_register_binds_unbound_oldest_first(void)
 	CU_ASSERT(list_empty(&d[3].dev.driver_list));
 	CU_ASSERT_EQUAL(d[0].dev.present, 1);
 	CU_ASSERT_EQUAL(atomic_read(&first.drv.refcount), 0);
-	CU_ASSERT_EQUAL(fx_count(&bus.devices), 4);
+	CU_ASSERT_EQUAL(list_count_nodes(&bus.devices), 4);
 	CU_ASSERT(bus_check(&bus));
 
 	/* devices go first this time: second's remove runs per device */
@@ -219,7 +219,7 @@ static void test_bad_input(void)
 	CU_ASSERT(!memcmp(&drivers, &bus.drivers, sizeof(drivers)));
 	CU_ASSERT_EQUAL(atomic_read(&bus.refcount), bus_ref);
 	CU_ASSERT_EQUAL(atomic_read(&drv.drv.refcount), 1);
-	CU_ASSERT_EQUAL(fx_count(&bus.drivers), 1);
+	CU_ASSERT_EQUAL(list_count_nodes(&bus.drivers), 1);
 	CU_ASSERT(bus_check(&bus));
 
 	/* unregistering twice */

@@ -327,9 +327,9 @@ static void test_concurrent_bus(void)
 	CU_ASSERT(bus_check(&bus));
 
 	/* what is still registered is exactly what the owners hold */
-	CU_ASSERT_EQUAL(fx_count(&bus.devices),
+	CU_ASSERT_EQUAL(list_count_nodes(&bus.devices),
 			(unsigned long)(owners[0].n + owners[1].n));
-	CU_ASSERT_EQUAL(fx_count(&bus.drivers), (unsigned long)owners[2].n);
+	CU_ASSERT_EQUAL(list_count_nodes(&bus.drivers), (unsigned long)owners[2].n);
 	list_for_each_entry(dev, &bus.devices, bus_list)
 		bound += dev->driver != NULL;
 	/* every successful probe was either removed or is still bound */
