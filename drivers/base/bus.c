@@ -535,8 +535,7 @@ static bool bus_check_device(struct bus_type *bus, struct device *dev)
 		return check_failed(bus, "device %s: refcount %d", dev->name,
 				    atomic_read(&dev->refcount));
 	if (!drv) {
-		if (dev->driver_list.next != &dev->driver_list ||
-		    dev->driver_list.prev != &dev->driver_list)
+		if (!list_empty_careful(&dev->driver_list))
 			return check_failed(bus,
 				"unbound device %s is on a driver list",
 				dev->name);
