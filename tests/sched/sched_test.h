@@ -90,4 +90,24 @@ static inline int queue_len(struct prio_array *array, int prio)
 	return (int)list_count_nodes(&array->queue[prio]);
 }
 
+/*
+ * queued tasks counted from the task list, plus dead current ones: the
+ * oracle for sched_nr_running_total()
+ */
+static inline unsigned long queued_by_list(void)
+{
+	struct task_struct *p;
+	unsigned long n = 0;
+	int cpu;
+
+	list_for_each_entry(p, &init_task->tasks, tasks)
+		n += p->array != NULL;
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		p = cpu_rq(cpu)->curr;
+		if (p->state == TASK_DEAD && p->array)
+			n++;
+	}
+	return n;
+}
+
 #endif /* KSTRUCT_TESTS_SCHED_TEST_H */

@@ -359,23 +359,6 @@ static void soak_add(struct task_struct *p)
 		soak_tasks[soak_n++] = p;
 }
 
-/* queued tasks counted from the task list: the conservation oracle */
-static unsigned long queued_by_list(void)
-{
-	struct task_struct *p;
-	unsigned long n = 0;
-	int cpu;
-
-	list_for_each_entry(p, &init_task->tasks, tasks)
-		n += p->array != NULL;
-	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
-		p = cpu_rq(cpu)->curr;
-		if (p->state == TASK_DEAD && p->array)
-			n++;
-	}
-	return n;
-}
-
 static void test_random_soak(void)
 {
 	struct sched_hooks hooks = { .release = soak_forget };

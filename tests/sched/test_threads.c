@@ -544,23 +544,6 @@ static void *tree_worker_fn(void *arg)
 	return NULL;
 }
 
-/* queued tasks counted from the task list, plus dead current ones */
-static unsigned long queued_by_list(void)
-{
-	struct task_struct *p;
-	unsigned long n = 0;
-	int cpu;
-
-	list_for_each_entry(p, &init_task->tasks, tasks)
-		n += p->array != NULL;
-	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
-		p = cpu_rq(cpu)->curr;
-		if (p->state == TASK_DEAD && p->array)
-			n++;
-	}
-	return n;
-}
-
 static void test_tree_under_threads(void)
 {
 	struct tree_worker w[LOCKSTEP_CPUS];
