@@ -35,11 +35,12 @@ static inline unsigned long page_hashfn(unsigned long index)
 int inode_init(struct inode *inode, unsigned long ino, struct zone *zone,
 	       long long size)
 {
-	struct address_space *mapping = &inode->i_data;
+	struct address_space *mapping;
 	unsigned long i;
 
 	if (!inode || !zone || size < 0)
 		return -EINVAL;
+	mapping = &inode->i_data;
 	memset(inode, 0, sizeof(*inode));
 	inode->i_ino = ino;
 	inode->i_size = size;

@@ -87,7 +87,7 @@ struct file {
  * @zone: where its page-cache pages come from
  * @size: its size in bytes (>= 0)
  *
- * Return: 0, or -EINVAL for a negative @size.
+ * Return: 0, or -EINVAL for a NULL @inode or @zone or a negative @size.
  */
 int inode_init(struct inode *inode, unsigned long ino, struct zone *zone,
 	       long long size);
