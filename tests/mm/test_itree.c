@@ -9,7 +9,6 @@
  * stays clear of list/list.h (libbsd's headers define LIST_HEAD).
  */
 #include <stdint.h>
-#include <stdlib.h>
 
 #include "bench/mm_itree.c"
 #include "compat/slab.h"
@@ -32,12 +31,13 @@ static void test_itree_against_brute_force(void)
 
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		size_t n = sizes[s], i, got, want;
-		unsigned long *first = calloc(n + 1, sizeof(*first));
-		unsigned long *last = calloc(n + 1, sizeof(*last));
-		size_t *ids = calloc(n + 1, sizeof(*ids));
-		char *seen = calloc(n + 1, 1);
+		unsigned long *first = kcalloc(n + 1, sizeof(*first), GFP_KERNEL);
+		unsigned long *last = kcalloc(n + 1, sizeof(*last), GFP_KERNEL);
+		size_t *ids = kcalloc(n + 1, sizeof(*ids), GFP_KERNEL);
+		char *seen = kcalloc(n + 1, 1, GFP_KERNEL);
 		struct mm_itree *tree;
 
+		CU_ASSERT_FATAL(first && last && ids && seen);
 		for (i = 0; i < n; i++) {
 			first[i] = next(&seed) % 500;
 			last[i] = first[i] + next(&seed) % 20;
@@ -65,10 +65,10 @@ static void test_itree_against_brute_force(void)
 		if (n > 2)
 			CU_ASSERT_EQUAL(mm_itree_query_from(tree, 0, ids, 1), n);
 		mm_itree_free(tree);
-		free(first);
-		free(last);
-		free(ids);
-		free(seen);
+		kfree(first);
+		kfree(last);
+		kfree(ids);
+		kfree(seen);
 	}
 	CU_ASSERT_EQUAL(wrong, 0);
 }
