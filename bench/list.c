@@ -38,14 +38,8 @@
 #include "bench/list_head_family.h"
 #include "compat/slab.h"
 #include "list/list.h"
-#include "tools/kstruct.h"
-
-#if defined(__has_include)
-#if __has_include("list/list_sort.h")
 #include "list/list_sort.h"
-#define HAVE_LIST_SORT 1
-#endif
-#endif
+#include "tools/kstruct.h"
 
 /* operations per timed call of a primitive: 1024 nodes of 24 bytes, in L1 */
 #define PRIMITIVE_N	1024ul
@@ -472,14 +466,12 @@ static void sort_refill(void *arg)
 		s->keys[i] = s->items[i].key;
 }
 
-#ifdef HAVE_LIST_SORT
 static void sort_list_sort(void *arg)
 {
 	struct sort_ctx *s = (struct sort_ctx *)arg;
 
 	list_sort(NULL, &s->head, sort_item_cmp);
 }
-#endif
 
 static void sort_naive(void *arg)
 {
@@ -537,12 +529,12 @@ struct sorter {
 	void (*fn)(void *arg);
 };
 
-static const struct sorter sorters[] = {
-#ifdef HAVE_LIST_SORT
-	{ "list_sort", sort_relink, sort_list_sort },
-#endif
-	{ "naive merge sort (list)", sort_relink, sort_naive },
-	{ "qsort (array of keys)", sort_refill, sort_qsort },
+enum { SORT_LIST_SORT, SORT_NAIVE, SORT_QSORT, SORT_NR };
+
+static const struct sorter sorters[SORT_NR] = {
+	[SORT_LIST_SORT] = { "list_sort", sort_relink, sort_list_sort },
+	[SORT_NAIVE] = { "naive merge sort (list)", sort_relink, sort_naive },
+	[SORT_QSORT] = { "qsort (array of keys)", sort_refill, sort_qsort },
 };
 
 static int bench_sort(struct bench *b)
@@ -561,12 +553,9 @@ static int bench_sort(struct bench *b)
 		ret = -ENOMEM;
 		goto out_free;
 	}
-#ifndef HAVE_LIST_SORT
-	bench_note(b, "list/list_sort.h is not there yet: list_sort() skipped");
-#endif
 	for (n = 1000; n <= max_n; n *= 10) {
-		const struct bench_stat *stat[ARRAY_SIZE(sorters)];
-		struct bench_spec spec[ARRAY_SIZE(sorters)];
+		const struct bench_stat *stat[SORT_NR];
+		struct bench_spec spec[SORT_NR];
 		unsigned int k;
 
 		/* keys in [0, n/4): about four entries share each key */
@@ -576,7 +565,7 @@ static int bench_sort(struct bench *b)
 			s.items[i].index = i;
 		}
 		memset(spec, 0, sizeof(spec));
-		for (k = 0; k < ARRAY_SIZE(sorters); k++) {
+		for (k = 0; k < SORT_NR; k++) {
 			spec[k].group = group;
 			spec[k].series = sorters[k].series;
 			spec[k].x = (double)n;
@@ -591,20 +580,15 @@ static int bench_sort(struct bench *b)
 			      sort_array_ok(&s)))
 				goto out_broken;
 		}
-		ret = bench_measure_set(b, spec, ARRAY_SIZE(sorters), stat);
+		ret = bench_measure_set(b, spec, SORT_NR, stat);
 		if (ret)
 			goto out_free;
-		/* the last sorter is qsort, the one before it the naive sort */
-		for (k = 0; k + 2 < ARRAY_SIZE(sorters); k++) {
-			bench_ratio(b, group, "list_sort / qsort", (double)n,
-				    stat[k], stat[ARRAY_SIZE(sorters) - 1]);
-			bench_ratio(b, group, "list_sort / naive merge sort",
-				    (double)n, stat[k],
-				    stat[ARRAY_SIZE(sorters) - 2]);
-		}
+		bench_ratio(b, group, "list_sort / qsort", (double)n,
+			    stat[SORT_LIST_SORT], stat[SORT_QSORT]);
+		bench_ratio(b, group, "list_sort / naive merge sort",
+			    (double)n, stat[SORT_LIST_SORT], stat[SORT_NAIVE]);
 		bench_ratio(b, group, "naive merge sort / qsort", (double)n,
-			    stat[ARRAY_SIZE(sorters) - 2],
-			    stat[ARRAY_SIZE(sorters) - 1]);
+			    stat[SORT_NAIVE], stat[SORT_QSORT]);
 	}
 	goto out_free;
 
