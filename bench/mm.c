@@ -275,8 +275,11 @@ static int bench_truncate(struct bench *b)
 		if (err)
 			return err;
 		for (w = 0; w < 2; w++) {
-			const struct bench_stat *list, *tree, *zap, *whole;
-			struct bench_spec spec = { .x = x, .ops = 1, .arg = &c };
+			const struct bench_stat *find[2], *zap[2];
+			struct bench_spec spec[2] = {
+				{ .x = x, .ops = 1, .arg = &c },
+				{ .x = x, .ops = 1, .arg = &c },
+			};
 
 			c.pgoff = w == 0 ? c.pgoff_few : 0;
 			if (!finds_agree(&c)) {
@@ -285,33 +288,41 @@ static int bench_truncate(struct bench *b)
 				trunc_exit(&c);
 				return -EIO;
 			}
-			spec.group = find_group[w];
-			spec.series = "i_mmap list walk";
-			spec.fn = list_find;
-			list = bench_measure(b, &spec);
-			spec.series = "interval tree query";
-			spec.fn = tree_find;
-			tree = bench_measure(b, &spec);
-			bench_ratio(b, find_group[w], "list / tree", x, list,
-				    tree);
-			tree_won[w][s] = tree->median_ns < list->median_ns;
+			spec[0].group = spec[1].group = find_group[w];
+			spec[0].series = "i_mmap list walk";
+			spec[0].fn = list_find;
+			spec[1].series = "interval tree query";
+			spec[1].fn = tree_find;
+			err = bench_measure_set(b, spec, 2, find);
+			if (err) {
+				trunc_exit(&c);
+				return err;
+			}
+			bench_ratio(b, find_group[w], "list / tree", x, find[0],
+				    find[1]);
+			tree_won[w][s] =
+				find[1]->median_ns < find[0]->median_ns;
 			if (w)
 				continue;
 
 			/* zap the ~1% apart, and the whole vmtruncate_list */
 			list_find(&c);
-			spec.group = "vmtruncate zap, ~1% of vmas (at least 1) "
-				     "affected";
-			spec.setup = refault;
-			spec.series = "zap_page_range of the found vmas";
-			spec.fn = zap_found;
-			zap = bench_measure(b, &spec);
-			spec.series = "vmtruncate_list (walk + zap)";
-			spec.fn = truncate_list;
-			whole = bench_measure(b, &spec);
-			bench_ratio(b, spec.group, "walk+zap / zap", x, whole,
-				    zap);
-			bench_value(b, spec.group, "vmas affected", x,
+			spec[0].group = spec[1].group =
+				"vmtruncate zap, ~1% of vmas (at least 1) "
+				"affected";
+			spec[0].setup = spec[1].setup = refault;
+			spec[0].series = "zap_page_range of the found vmas";
+			spec[0].fn = zap_found;
+			spec[1].series = "vmtruncate_list (walk + zap)";
+			spec[1].fn = truncate_list;
+			err = bench_measure_set(b, spec, 2, zap);
+			if (err) {
+				trunc_exit(&c);
+				return err;
+			}
+			bench_ratio(b, spec[0].group, "walk+zap / zap", x,
+				    zap[1], zap[0]);
+			bench_value(b, spec[0].group, "vmas affected", x,
 				    (double)c.nfound);
 		}
 		trunc_exit(&c);
@@ -409,7 +420,7 @@ static int bench_buddy(struct bench *b)
 struct scan_ctx {
 	struct zone zone;
 	unsigned char *flag;
-	unsigned long heads;
+	unsigned long heads_walk, heads_flag;
 };
 
 static void scan_is_head(void *arg)
@@ -419,7 +430,7 @@ static void scan_is_head(void *arg)
 
 	for (i = 0; i < c->zone.size; i++)
 		heads += is_head_of_free_region(&c->zone.zone_mem_map[i]) != 0;
-	c->heads = heads;
+	c->heads_walk = heads;
 }
 
 static void scan_flags(void *arg)
@@ -437,7 +448,7 @@ static void scan_flags(void *arg)
 			c->flag[page - c->zone.zone_mem_map] = 1;
 	for (i = 0; i < c->zone.size; i++)
 		heads += c->flag[i];
-	c->heads = heads;
+	c->heads_flag = heads;
 }
 
 static int bench_scan(struct bench *b)
@@ -448,12 +459,18 @@ static int bench_scan(struct bench *b)
 
 	for (s = 0; s < nsizes; s++) {
 		struct scan_ctx c;
-		struct bench_spec spec = {
-			.group = "free-page scan, ns per frame",
-			.x = (double)sizes[s], .ops = sizes[s], .arg = &c,
+		struct bench_spec spec[2] = {
+			{ .group = "free-page scan, ns per frame",
+			  .series = "is_head_of_free_region per frame (2.5.33)",
+			  .fn = scan_is_head,
+			  .x = (double)sizes[s], .ops = sizes[s], .arg = &c },
+			{ .group = "free-page scan, ns per frame",
+			  .series = "one list walk + a flag per frame (2.6)",
+			  .fn = scan_flags,
+			  .x = (double)sizes[s], .ops = sizes[s], .arg = &c },
 		};
-		const struct bench_stat *walk, *flag;
-		unsigned long i, blocks = 0, heads_walk;
+		const struct bench_stat *stat[2];
+		unsigned long i, blocks = 0;
 		unsigned int order;
 		int err;
 
@@ -474,20 +491,16 @@ static int bench_scan(struct bench *b)
 				__free_page(&c.zone, &c.zone.zone_mem_map[i]);
 		for (order = 0; order < MAX_ORDER; order++)
 			blocks += zone_nr_free_blocks(&c.zone, order);
-		bench_value(b, spec.group, "free blocks", spec.x,
+		bench_value(b, spec[0].group, "free blocks", spec[0].x,
 			    (double)blocks);
 
-		spec.series = "is_head_of_free_region per frame (2.5.33)";
-		spec.fn = scan_is_head;
-		walk = bench_measure(b, &spec);
-		heads_walk = c.heads;
-		spec.series = "one list walk + a flag per frame (2.6)";
-		spec.fn = scan_flags;
-		flag = bench_measure(b, &spec);
-		bench_ratio(b, spec.group, "is_head / flag", spec.x, walk,
-			    flag);
-		if (heads_walk != c.heads || c.heads != blocks)
-			err = -EIO;
+		err = bench_measure_set(b, spec, 2, stat);
+		if (!err) {
+			bench_ratio(b, spec[0].group, "is_head / flag",
+				    spec[0].x, stat[0], stat[1]);
+			if (c.heads_walk != blocks || c.heads_flag != blocks)
+				err = -EIO;
+		}
 		/* give back the frames still allocated */
 		for (i = 0; i < sizes[s]; i++)
 			if (c.zone.zone_mem_map[i].flags & (1UL << PG_head))
