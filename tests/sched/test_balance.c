@@ -300,10 +300,26 @@ static void test_pull_skips(void)
 	machine_down();
 }
 
+/* the longest minus the shortest runqueue */
+static unsigned long queue_spread(int nr_cpus)
+{
+	unsigned long n, lo = ~0UL, hi = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		n = cpu_rq(cpu)->nr_running;
+		if (n < lo)
+			lo = n;
+		if (n > hi)
+			hi = n;
+	}
+	return hi - lo;
+}
+
 static void test_balance_conservation(void)
 {
 	int step, cpu, i, nr_tasks_queued = 0;
-	unsigned long total;
+	unsigned long total, spread, pulled = 0;
 
 	machine_up(4);
 	cache_decay_ticks = 0;
@@ -318,6 +334,7 @@ static void test_balance_conservation(void)
 	}
 	for (cpu = 0; cpu < 4; cpu++)
 		schedule(cpu);
+	spread = queue_spread(4);
 	for (step = 0; step < 2000; step++) {
 		jiffies++;
 		cpu = rand() % 4;
@@ -339,9 +356,14 @@ static void test_balance_conservation(void)
 		CU_ASSERT_EQUAL_FATAL(total, (unsigned long)nr_tasks_queued);
 		CU_ASSERT_EQUAL_FATAL(sched_check(), 0);
 	}
-	/* balancing spread the load */
+	/*
+	 * balancing spread the load (every CPU had tasks from the start, so
+	 * "none left empty" alone could not fail)
+	 */
 	for (cpu = 0; cpu < 4; cpu++)
-		CU_ASSERT(cpu_rq(cpu)->nr_running > 0);
+		pulled += cpu_rq(cpu)->nr_pulled;
+	CU_ASSERT(pulled > 0);
+	CU_ASSERT(queue_spread(4) < spread / 2);
 	machine_down();
 }
 
