@@ -143,7 +143,7 @@ static int tour_truncate(FILE *out)
 		show_ptes(out, &zone, &procs[i]);
 	show_cache(out, &zone, inode.i_mapping);
 
-	pgoff = (unsigned long)((offset + PAGE_SIZE - 1) >> PAGE_SHIFT);
+	pgoff = size_to_pages(offset);
 	fprintf(out, "\nvmtruncate(inode, %lld): the new end falls inside "
 		"page 3, so pgoff = %lld\nrounded up = %lu: page 3 stays "
 		"mapped (its tail is zeroed), pages >= %lu go.\n"
