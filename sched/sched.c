@@ -1055,7 +1055,6 @@ void sched_teardown(void)
 	tree_teardown(nr);
 	for (cpu = 0; cpu < nr; cpu++)
 		rq_destroy(cpu_rq(cpu));
-	memset(&sched_hooks, 0, sizeof(sched_hooks));
 	cpu_online_map = 0;
 	nr_cpus_online = 0;
 	machine_up = false;
