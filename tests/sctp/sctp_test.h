@@ -66,12 +66,7 @@ static inline int sctp_test_suite_cleanup(void)
 /* the number of entries of a bind address list */
 static inline unsigned int sctp_test_count_addrs(const struct sctp_bind_addr *bp)
 {
-	const struct sctp_sockaddr_entry *e;
-	unsigned int n = 0;
-
-	list_for_each_entry(e, &bp->address_list, list)
-		n++;
-	return n;
+	return list_count_nodes(&bp->address_list);
 }
 
 /* the @n-th entry (from 0) of a bind address list, or NULL */
