@@ -411,15 +411,8 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
 {
 	struct task_struct *p;
 
-	if (nice < -20 || nice > 19 || rt_priority < 0 ||
-	    rt_priority > MAX_USER_RT_PRIO - 1)
-		return NULL;
-	if (policy != SCHED_OTHER && policy != SCHED_FIFO &&
-	    policy != SCHED_RR)
-		return NULL;
-	if ((policy == SCHED_OTHER) != (rt_priority == 0))
-		return NULL;
-	if (!child_reaper)
+	if (nice < -20 || nice > 19 ||
+	    !sched_param_valid(policy, rt_priority) || !child_reaper)
 		return NULL;
 	p = alloc_task(comm);
 	if (!p)
@@ -427,8 +420,7 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
 	p->static_prio = NICE_TO_PRIO(nice);
 	p->policy = policy;
 	p->rt_priority = rt_priority;
-	p->prio = policy == SCHED_OTHER ? p->static_prio :
-		  MAX_USER_RT_PRIO - 1 - rt_priority;
+	p->prio = sched_param_prio(policy, rt_priority, p->static_prio);
 	p->time_slice = task_timeslice(p);
 
 	write_lock(&tasklist_lock);

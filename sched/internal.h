@@ -14,6 +14,40 @@
 extern struct sched_hooks sched_hooks;
 
 /**
+ * sched_param_valid() - is @policy with @rt_priority a valid setting
+ * @policy: SCHED_OTHER, SCHED_FIFO or SCHED_RR
+ * @rt_priority: 0 for SCHED_OTHER, 1..MAX_USER_RT_PRIO - 1 otherwise
+ *
+ * Return: true when both are in range and agree with each other.
+ */
+static inline bool sched_param_valid(int policy, int rt_priority)
+{
+	if (policy != SCHED_OTHER && policy != SCHED_FIFO &&
+	    policy != SCHED_RR)
+		return false;
+	if (rt_priority < 0 || rt_priority > MAX_USER_RT_PRIO - 1)
+		return false;
+	return (policy == SCHED_OTHER) == (rt_priority == 0);
+}
+
+/**
+ * sched_param_prio() - the prio a valid @policy and @rt_priority give
+ * @policy: the scheduling policy
+ * @rt_priority: its real-time priority (0 for SCHED_OTHER)
+ * @static_prio: the task's static prio (its nice level)
+ *
+ * Return: @static_prio for SCHED_OTHER, else MAX_USER_RT_PRIO - 1 -
+ * @rt_priority.
+ */
+static inline int sched_param_prio(int policy, int rt_priority,
+				   int static_prio)
+{
+	if (policy == SCHED_OTHER)
+		return static_prio;
+	return MAX_USER_RT_PRIO - 1 - rt_priority;
+}
+
+/**
  * set_task_cpu() - move @p's ownership to @cpu, counting a migration
  * @p: the task
  * @cpu: its new CPU

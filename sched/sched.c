@@ -592,12 +592,7 @@ int setscheduler(struct task_struct *p, int policy, int rt_priority)
 		goto out_unlock;
 	if (policy < 0)
 		policy = (int)p->policy;
-	else if (policy != SCHED_FIFO && policy != SCHED_RR &&
-		 policy != SCHED_OTHER)
-		goto out_unlock;
-	if (rt_priority < 0 || rt_priority > MAX_USER_RT_PRIO - 1)
-		goto out_unlock;
-	if ((policy == SCHED_OTHER) != (rt_priority == 0))
+	if (!sched_param_valid(policy, rt_priority))
 		goto out_unlock;
 
 	array = p->array;
@@ -605,10 +600,7 @@ int setscheduler(struct task_struct *p, int policy, int rt_priority)
 		deactivate_task(p, rq);
 	p->policy = policy;
 	p->rt_priority = rt_priority;
-	if (policy != SCHED_OTHER)
-		p->prio = MAX_USER_RT_PRIO - 1 - rt_priority;
-	else
-		p->prio = p->static_prio;
+	p->prio = sched_param_prio(policy, rt_priority, p->static_prio);
 	if (array)
 		activate_task(p, rq);
 	ret = 0;
