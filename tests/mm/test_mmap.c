@@ -230,6 +230,8 @@ static void test_bad_mmap_arguments(void)
 	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x10 * ps, 2 * ps), -EINVAL);
 	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x11 * ps, 3 * ps), -EINVAL);
 	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x40 * ps, ps), -EINVAL);
+	/* no mm, as do_mmap() refuses it */
+	CU_ASSERT_EQUAL(do_munmap(NULL, 0x10 * ps, 3 * ps), -EINVAL);
 	CU_ASSERT(unchanged(&f, &s));
 
 	/* neighbours that just touch are fine */
