@@ -241,7 +241,8 @@ int do_mmap(struct mm_struct *mm, struct file *file, unsigned long addr,
  *
  * Deliberate difference: only whole vmas are unmapped (no splitting).
  *
- * Return: 0, or -EINVAL when no vma spans exactly that range.
+ * Return: 0, or -EINVAL when @mm is NULL or no vma spans exactly that
+ * range.
  */
 int do_munmap(struct mm_struct *mm, unsigned long addr, unsigned long len);
 

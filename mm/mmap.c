@@ -152,8 +152,11 @@ int do_mmap(struct mm_struct *mm, struct file *file, unsigned long addr,
 
 int do_munmap(struct mm_struct *mm, unsigned long addr, unsigned long len)
 {
-	struct vm_area_struct *vma = find_vma(mm, addr);
+	struct vm_area_struct *vma;
 
+	if (!mm)
+		return -EINVAL;
+	vma = find_vma(mm, addr);
 	if (!vma || vma->vm_start != addr || vma->vm_end - addr != len)
 		return -EINVAL;
 	remove_vma(vma);
