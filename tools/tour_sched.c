@@ -224,14 +224,15 @@ static int tour_sched(FILE *out)
 		schedule(1);
 	show_rq(out, 0);
 	show_rq(out, 1);
+	ret = sched_check() || process_tree_check() ? -EIO : 0;
 	fprintf(out,
 "\n   The sum of nr_running over the CPUs is unchanged (%lu): balancing\n"
 "   and migration move tasks, they never lose or duplicate one.\n"
-"   sched_check() verified every invariant: %s.\n"
+"   sched_check() and process_tree_check() verified every invariant:\n"
+"   %s.\n"
 "\nMore: docs/sched.md; 'kstruct sim' runs whole workloads (docs/sim.md);\n"
 "'kstruct draw runqueue | dot -Tsvg' pictures a runqueue.\n",
-		sched_nr_running_total(), sched_check() ? "FAILED" : "ok");
-	ret = sched_check() || process_tree_check() ? -EIO : 0;
+		sched_nr_running_total(), ret ? "FAILED" : "ok");
 	sched_set_hooks(NULL);
 	tour_out = NULL;
 	sched_teardown();
