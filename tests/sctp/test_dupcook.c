@@ -17,19 +17,9 @@
 #include "sctp/sm.h"
 #include "sctp/structs.h"
 #include "tests/ktest.h"
+#include "tests/sctp/sctp_test.h"
 
 #define PORT	7777
-
-static union sctp_addr addr4(const char *text, uint16_t port)
-{
-	union sctp_addr a;
-
-	memset(&a, 0, sizeof(a));
-	a.v4.sin_family = AF_INET;
-	a.v4.sin_port = htons(port);
-	inet_pton(AF_INET, text, &a.v4.sin_addr);
-	return a;
-}
 
 /* an INIT with tag @tag listing the IPv4 addresses @texts */
 static int init_listing(uint8_t *buf, size_t size, uint32_t tag,
@@ -55,27 +45,13 @@ static int init_listing(uint8_t *buf, size_t size, uint32_t tag,
 				  0);
 }
 
-static int suite_init(void)
-{
-	rcu_register_thread();
-	sctp_protocol_init();
-	return 0;
-}
-
-static int suite_cleanup(void)
-{
-	kstruct_rcu_barrier();
-	rcu_unregister_thread();
-	return 0;
-}
-
 /* the existing association: peer 10.0.0.1 (source), 10.0.0.2, 10.0.0.3 */
 static const char *const old_addrs[] = { "10.0.0.2", "10.0.0.3" };
 
 static struct sctp_association *established(void)
 {
 	struct sctp_association *asoc;
-	union sctp_addr src = addr4("10.0.0.1", PORT);
+	union sctp_addr src = sctp_test_v4("10.0.0.1", PORT);
 	uint8_t buf[128];
 	int len;
 
@@ -117,7 +93,7 @@ static void restart_ok(const char *const *addrs, unsigned int n,
 {
 	struct sctp_association *old = established(), *new_asoc;
 	struct sctp_transport *before[8], *after[8];
-	union sctp_addr src = addr4("10.0.0.1", PORT);
+	union sctp_addr src = sctp_test_v4("10.0.0.1", PORT);
 	uint8_t buf[128], abort[64];
 	size_t abort_len = 99;
 	unsigned int nb, na, i;
@@ -183,7 +159,7 @@ static void test_restart_new_address_aborts(void)
 		0x00, 0x05, 0x00, 0x08, 192, 168, 7, 7,
 	};
 	struct sctp_association *old = established(), *new_asoc;
-	union sctp_addr src = addr4("10.0.0.1", PORT);
+	union sctp_addr src = sctp_test_v4("10.0.0.1", PORT);
 	uint8_t buf[128], abort[64];
 	size_t abort_len = 0;
 	int len;
@@ -221,7 +197,7 @@ static void test_restart_new_address_aborts(void)
 static void test_restart_from_new_source_aborts(void)
 {
 	struct sctp_association *old = established(), *new_asoc;
-	union sctp_addr src = addr4("10.0.0.50", PORT);
+	union sctp_addr src = sctp_test_v4("10.0.0.50", PORT);
 	uint8_t buf[128], abort[64];
 	size_t abort_len = 0;
 	int len;
@@ -243,7 +219,7 @@ static void test_restart_from_new_source_aborts(void)
 static void test_bad_init_changes_nothing(void)
 {
 	struct sctp_association *old = established(), *new_asoc;
-	union sctp_addr src = addr4("10.0.0.1", PORT);
+	union sctp_addr src = sctp_test_v4("10.0.0.1", PORT);
 	uint8_t buf[128], abort[64];
 	size_t abort_len = 5;
 	int len;
@@ -267,7 +243,7 @@ static void test_bad_init_changes_nothing(void)
 static void test_fault_injection(void)
 {
 	struct sctp_association *old = established(), *new_asoc;
-	union sctp_addr src = addr4("10.0.0.1", PORT);
+	union sctp_addr src = sctp_test_v4("10.0.0.1", PORT);
 	uint8_t buf[128], abort[64];
 	size_t abort_len;
 	unsigned long nth, fired;
@@ -279,8 +255,7 @@ static void test_fault_injection(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
 	len = init_listing(buf, sizeof(buf), 2, old_addrs, 2);
 	for (nth = 1; nth < 50; nth++) {
-		kstruct_rcu_barrier();
-		live = kmalloc_live();
+		live = sctp_test_live();
 		fired = kmalloc_fault_fired();
 		kmalloc_fail_nth(nth);
 		ret = sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
@@ -294,8 +269,7 @@ static void test_fault_injection(void)
 		bad += new_asoc->peer.primary_path != NULL;
 		bad += old->c.peer_vtag != 1 || old->peer.transport_count != 3;
 		bad += !sctp_assoc_check(old) || !sctp_assoc_check(new_asoc);
-		kstruct_rcu_barrier();
-		bad += kmalloc_live() != live;
+		bad += sctp_test_live() != live;
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT(nth > 1);
@@ -319,4 +293,5 @@ static CU_TestInfo dupcook_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/dupcook", dupcook_tests, suite_init, suite_cleanup);
+KTEST_SUITE("sctp/dupcook", dupcook_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);

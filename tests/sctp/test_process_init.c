@@ -18,6 +18,7 @@
 #include "sctp/sm.h"
 #include "sctp/structs.h"
 #include "tests/ktest.h"
+#include "tests/sctp/sctp_test.h"
 
 #define PEER_PORT	5000
 
@@ -40,19 +41,8 @@ static const struct {
 
 static union sctp_addr addr_of(const char *text, uint16_t port)
 {
-	union sctp_addr a;
-
-	memset(&a, 0, sizeof(a));
-	if (strchr(text, ':')) {
-		a.v6.sin6_family = AF_INET6;
-		a.v6.sin6_port = htons(port);
-		inet_pton(AF_INET6, text, &a.v6.sin6_addr);
-	} else {
-		a.v4.sin_family = AF_INET;
-		a.v4.sin_port = htons(port);
-		inet_pton(AF_INET, text, &a.v4.sin_addr);
-	}
-	return a;
+	return strchr(text, ':') ? sctp_test_v6(text, port) :
+				   sctp_test_v4(text, port);
 }
 
 /* append @a as an address parameter (the RFC's encoding, by hand) */
@@ -91,20 +81,6 @@ static int make_init(uint8_t *buf, size_t size, uint32_t tag, uint32_t rwnd,
 		alen += put_addr(addrs + alen, &a);
 	}
 	return sctp_make_init_raw(buf, size, &v, addrs, alen, NULL, 0);
-}
-
-static int suite_init(void)
-{
-	rcu_register_thread();
-	sctp_protocol_init();
-	return 0;
-}
-
-static int suite_cleanup(void)
-{
-	kstruct_rcu_barrier();
-	rcu_unregister_thread();
-	return 0;
 }
 
 static struct sctp_association *new_asoc(enum sctp_scope scope)
@@ -344,8 +320,7 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 							   GFP_KERNEL));
 	for (nth = 1; nth < 100; nth++) {
 		take(asoc, &before);
-		kstruct_rcu_barrier();
-		live = kmalloc_live();
+		live = sctp_test_live();
 		fired = kmalloc_fault_fired();
 		kmalloc_fail_nth(nth);
 		ret = sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, buf,
@@ -355,8 +330,7 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 			break;		/* nothing left to fail */
 		bad += ret != -ENOMEM;
 		bad += !unchanged(asoc, &before);
-		kstruct_rcu_barrier();
-		bad += kmalloc_live() != live;
+		bad += sctp_test_live() != live;
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT_EQUAL(ret, 0);
@@ -544,5 +518,5 @@ static CU_TestInfo process_init_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/process_init", process_init_tests, suite_init,
-	    suite_cleanup);
+KTEST_SUITE("sctp/process_init", process_init_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
