@@ -26,7 +26,7 @@
  * Each family lives in its own translation unit (bench/list_bench.h);
  * the list_head family is bench/list_head_family.h, compiled here with
  * LIST_DEBUG off and in bench/list_debug_on.c with it on.  After each
- * measurement the family's check() verifies the lists hold what they
+ * measurement list_bench_check() verifies the lists hold what they
  * should, so a benchmark can never time a loop that does the wrong thing.
  */
 #include <errno.h>
@@ -139,7 +139,7 @@ const struct list_bench_family list_bench_raw = {
 		[LIST_BENCH_DEL_ENTRY] = raw_del_entry,
 		[LIST_BENCH_MOVE_TAIL] = raw_move_tail,
 	},
-	.check = LHF(check),
+	.holds = LHF(holds),
 };
 
 /* ------------------------------------------------------------------ */
@@ -245,7 +245,7 @@ static int bench_primitive(struct bench *b, enum list_bench_op op)
 		const struct list_bench_family *f = families[fam_of[k]];
 
 		stat[fam_of[k]] = got[k];
-		if (f->check(ctx[fam_of[k]])) {
+		if (list_bench_check(f, ctx[fam_of[k]])) {
 			bench_note(b, "BROKEN: %s left its lists wrong after %s",
 				   f->name, spec[k].series);
 			err = -EIO;

@@ -14,6 +14,7 @@
 #ifndef KSTRUCT_BENCH_LIST_BENCH_H
 #define KSTRUCT_BENCH_LIST_BENCH_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -106,10 +107,10 @@ static inline void list_bench_free(struct list_bench_ctx *ctx)
  * @destroy: free it
  * @prepare: build the state @ctx->op starts from (untimed)
  * @run: per primitive, the timed loop
- * @check: after some calls of @run[@ctx->op], 0 when the lists are sound
- *         and hold what they should; -EIO otherwise
- * @needs_setup: per primitive, whether @prepare must run before every call
- *               (the loop consumes its input)
+ * @holds: nonzero when the context's main list (or, with @other, its
+ *         other list) is sound and holds the keys 0 .. @count - 1 in
+ *         order, or with @reverse backwards; list_bench_check() asks it
+ *         what each primitive should have left
  */
 struct list_bench_family {
 	const char *name;
@@ -118,8 +119,55 @@ struct list_bench_family {
 	void (*destroy)(struct list_bench_ctx *ctx);
 	void (*prepare)(void *ctx);
 	void (*run[LIST_BENCH_NR_OPS])(void *ctx);
-	int (*check)(struct list_bench_ctx *ctx);
+	int (*holds)(struct list_bench_ctx *ctx, int other,
+		     unsigned long count, int reverse);
 };
+
+/* how many entries @ctx->op starts from on the main list (prepare) */
+static inline unsigned long list_bench_len(const struct list_bench_ctx *ctx)
+{
+	if ((ctx->op == LIST_BENCH_SPLICE || ctx->op == LIST_BENCH_SPLICE_TAIL) &&
+	    ctx->n > LIST_BENCH_SPLICE_LEN)
+		return LIST_BENCH_SPLICE_LEN;
+	return ctx->n;
+}
+
+/**
+ * list_bench_check() - whether a family's loop left its lists right
+ * @f: the family
+ * @ctx: its context, after some calls of @f->run[@ctx->op]
+ *
+ * Return: 0 when the lists are sound and hold what @ctx->op should leave
+ * (the same for every family), -EIO otherwise.
+ */
+static inline int list_bench_check(const struct list_bench_family *f,
+				   struct list_bench_ctx *ctx)
+{
+	unsigned long len = list_bench_len(ctx);
+	int ok;
+
+	switch (ctx->op) {
+	case LIST_BENCH_ADD:		/* a stack: keys come out in reverse */
+		ok = f->holds(ctx, 0, len, 1);
+		break;
+	case LIST_BENCH_ADD_TAIL:
+	case LIST_BENCH_MOVE_TAIL:
+		ok = f->holds(ctx, 0, len, 0);
+		break;
+	case LIST_BENCH_DEL:
+	case LIST_BENCH_DEL_ENTRY:
+		ok = f->holds(ctx, 0, 0, 0);
+		break;
+	case LIST_BENCH_SPLICE:
+	case LIST_BENCH_SPLICE_TAIL:
+		ok = f->holds(ctx, 0, len, 0) && f->holds(ctx, 1, 0, 0);
+		break;
+	default:
+		ok = 0;
+		break;
+	}
+	return ok ? 0 : -EIO;
+}
 
 /* whether a primitive consumes its input (its setup runs before each call) */
 static inline int list_bench_needs_setup(enum list_bench_op op)

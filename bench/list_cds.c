@@ -11,7 +11,6 @@
  * splice at all (that row is TAILQ's).  Its own translation unit keeps the
  * two list APIs apart.
  */
-#include <errno.h>
 #include <stddef.h>
 
 #include <urcu/list.h>
@@ -62,12 +61,10 @@ static void cds_destroy(struct list_bench_ctx *common)
 static void cds_prepare(void *arg)
 {
 	struct cds_ctx *ctx = (struct cds_ctx *)arg;
-	unsigned long i, n = ctx->common.n;
+	unsigned long i, n = list_bench_len(&ctx->common);
 
 	CDS_INIT_LIST_HEAD(&ctx->head);
 	CDS_INIT_LIST_HEAD(&ctx->other);
-	if (ctx->common.op == LIST_BENCH_SPLICE)
-		n = n < LIST_BENCH_SPLICE_LEN ? n : LIST_BENCH_SPLICE_LEN;
 	for (i = 0; i < n; i++)
 		cds_list_add_tail(&ctx->items[i].node, &ctx->head);
 }
@@ -138,9 +135,11 @@ static void cds_splice(void *arg)
  * The ring is sound (every back link) and holds keys 0..@count-1, in
  * order or, with @reverse, backwards.
  */
-static int cds_holds(const struct cds_list_head *head, unsigned long count,
-		     int reverse)
+static int cds_holds(struct list_bench_ctx *common, int other,
+		     unsigned long count, int reverse)
 {
+	struct cds_ctx *ctx = container_of(common, struct cds_ctx, common);
+	const struct cds_list_head *head = other ? &ctx->other : &ctx->head;
 	const struct cds_list_head *pos = head;
 	unsigned long seen = 0;
 
@@ -156,29 +155,6 @@ static int cds_holds(const struct cds_list_head *head, unsigned long count,
 		seen++;
 	} while (seen <= count);
 	return seen == count && pos == head;
-}
-
-static int cds_check(struct list_bench_ctx *common)
-{
-	struct cds_ctx *ctx =
-		container_of(common, struct cds_ctx, common);
-	unsigned long n = common->n;
-
-	switch (common->op) {
-	case LIST_BENCH_ADD:
-		return cds_holds(&ctx->head, n, 1) ? 0 : -EIO;
-	case LIST_BENCH_ADD_TAIL:
-	case LIST_BENCH_MOVE_TAIL:
-		return cds_holds(&ctx->head, n, 0) ? 0 : -EIO;
-	case LIST_BENCH_DEL:
-		return cds_holds(&ctx->head, 0, 0) ? 0 : -EIO;
-	case LIST_BENCH_SPLICE:
-		return cds_holds(&ctx->head, n < LIST_BENCH_SPLICE_LEN ? n :
-				 LIST_BENCH_SPLICE_LEN, 0) &&
-		       cds_holds(&ctx->other, 0, 0) ? 0 : -EIO;
-	default:
-		return -EINVAL;
-	}
 }
 
 const struct list_bench_family list_bench_cds = {
@@ -200,5 +176,5 @@ const struct list_bench_family list_bench_cds = {
 		[LIST_BENCH_MOVE_TAIL] = cds_move_tail,
 		[LIST_BENCH_SPLICE] = cds_splice,
 	},
-	.check = cds_check,
+	.holds = cds_holds,
 };

@@ -13,7 +13,6 @@
 #ifndef KSTRUCT_BENCH_LIST_HEAD_FAMILY_H
 #define KSTRUCT_BENCH_LIST_HEAD_FAMILY_H
 
-#include <errno.h>
 
 #include "bench/list_bench.h"
 #include "compat/slab.h"
@@ -71,13 +70,10 @@ static void LHF(destroy)(struct list_bench_ctx *common)
 static void LHF(prepare)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
-	unsigned long i, n = ctx->common.n;
+	unsigned long i, n = list_bench_len(&ctx->common);
 
 	INIT_LIST_HEAD(&ctx->head);
 	INIT_LIST_HEAD(&ctx->other);
-	if (ctx->common.op == LIST_BENCH_SPLICE ||
-	    ctx->common.op == LIST_BENCH_SPLICE_TAIL)
-		n = n < LIST_BENCH_SPLICE_LEN ? n : LIST_BENCH_SPLICE_LEN;
 	for (i = 0; i < n; i++)
 		list_add_tail(&ctx->items[i].list, &ctx->head);
 }
@@ -166,52 +162,24 @@ static void LHF(splice_tail)(void *arg)
 	}
 }
 
-/* the ring is sound and holds keys 0, 1, ... count - 1 in order */
-static int LHF(holds)(struct list_head *head, unsigned long count)
+/* the ring is sound and holds keys 0 .. count - 1, in order or @reverse */
+static int LHF(holds)(struct list_bench_ctx *common, int other,
+		      unsigned long count, int reverse)
 {
+	struct lhf_ctx *ctx = container_of(common, struct lhf_ctx, common);
+	struct list_head *head = other ? &ctx->other : &ctx->head;
 	struct lhf_item *item;
-	unsigned long expect = 0;
+	unsigned long seen = 0;
 
 	if (!list_check(head))
 		return 0;
-	list_for_each_entry(item, head, list)
-		if (item->key != expect++)
+	list_for_each_entry(item, head, list) {
+		if (seen >= count ||
+		    item->key != (reverse ? count - 1 - seen : seen))
 			return 0;
-	return expect == count;
-}
-
-static int LHF(check)(struct list_bench_ctx *common)
-{
-	struct lhf_ctx *ctx =
-		container_of(common, struct lhf_ctx, common);
-	unsigned long n = common->n;
-	struct lhf_item *item;
-	unsigned long expect = n;
-
-	switch (common->op) {
-	case LIST_BENCH_ADD:
-		/* a stack: keys come out in reverse */
-		if (!list_check(&ctx->head))
-			return -EIO;
-		list_for_each_entry(item, &ctx->head, list)
-			if (item->key != --expect)
-				return -EIO;
-		return expect == 0 ? 0 : -EIO;
-	case LIST_BENCH_ADD_TAIL:
-	case LIST_BENCH_MOVE_TAIL:
-		return LHF(holds)(&ctx->head, n) ? 0 : -EIO;
-	case LIST_BENCH_DEL:
-	case LIST_BENCH_DEL_ENTRY:
-		return list_empty(&ctx->head) && list_check(&ctx->head) ?
-			0 : -EIO;
-	case LIST_BENCH_SPLICE:
-	case LIST_BENCH_SPLICE_TAIL:
-		return LHF(holds)(&ctx->head, n < LIST_BENCH_SPLICE_LEN ? n :
-				 LIST_BENCH_SPLICE_LEN) &&
-		       list_empty(&ctx->other) ? 0 : -EIO;
-	default:
-		return -EINVAL;
+		seen++;
 	}
+	return seen == count;
 }
 
 const struct list_bench_family LIST_HEAD_FAMILY = {
@@ -237,7 +205,7 @@ const struct list_bench_family LIST_HEAD_FAMILY = {
 		[LIST_BENCH_SPLICE] = LHF(splice),
 		[LIST_BENCH_SPLICE_TAIL] = LHF(splice_tail),
 	},
-	.check = LHF(check),
+	.holds = LHF(holds),
 };
 
 #endif /* KSTRUCT_BENCH_LIST_HEAD_FAMILY_H */

@@ -12,7 +12,6 @@
  * source as list_splice_tail_init() does.  <sys/queue.h> defines LIST_HEAD
  * too, which is why this is a translation unit of its own.
  */
-#include <errno.h>
 #include <stddef.h>
 #include <sys/queue.h>
 
@@ -64,12 +63,10 @@ static void tailq_destroy(struct list_bench_ctx *common)
 static void tailq_prepare(void *arg)
 {
 	struct tailq_ctx *ctx = (struct tailq_ctx *)arg;
-	unsigned long i, n = ctx->common.n;
+	unsigned long i, n = list_bench_len(&ctx->common);
 
 	TAILQ_INIT(&ctx->head);
 	TAILQ_INIT(&ctx->other);
-	if (ctx->common.op == LIST_BENCH_SPLICE_TAIL)
-		n = n < LIST_BENCH_SPLICE_LEN ? n : LIST_BENCH_SPLICE_LEN;
 	for (i = 0; i < n; i++)
 		TAILQ_INSERT_TAIL(&ctx->head, &ctx->items[i], link);
 }
@@ -139,9 +136,11 @@ static void tailq_splice_tail(void *arg)
  * previous next pointer, the head's last pointer the address of the last
  * one) and holds keys 0..@count-1, in order or @reverse.
  */
-static int tailq_holds(const struct tailq_head *head, unsigned long count,
-		       int reverse)
+static int tailq_holds(struct list_bench_ctx *common, int other,
+		       unsigned long count, int reverse)
 {
+	struct tailq_ctx *ctx = container_of(common, struct tailq_ctx, common);
+	const struct tailq_head *head = other ? &ctx->other : &ctx->head;
 	struct tailq_item *const *expect_prev = &head->tqh_first;
 	const struct tailq_item *item;
 	unsigned long seen = 0;
@@ -154,29 +153,6 @@ static int tailq_holds(const struct tailq_head *head, unsigned long count,
 		seen++;
 	}
 	return seen == count && head->tqh_last == expect_prev;
-}
-
-static int tailq_check(struct list_bench_ctx *common)
-{
-	struct tailq_ctx *ctx =
-		container_of(common, struct tailq_ctx, common);
-	unsigned long n = common->n;
-
-	switch (common->op) {
-	case LIST_BENCH_ADD:
-		return tailq_holds(&ctx->head, n, 1) ? 0 : -EIO;
-	case LIST_BENCH_ADD_TAIL:
-	case LIST_BENCH_MOVE_TAIL:
-		return tailq_holds(&ctx->head, n, 0) ? 0 : -EIO;
-	case LIST_BENCH_DEL:
-		return tailq_holds(&ctx->head, 0, 0) ? 0 : -EIO;
-	case LIST_BENCH_SPLICE_TAIL:
-		return tailq_holds(&ctx->head, n < LIST_BENCH_SPLICE_LEN ? n :
-				   LIST_BENCH_SPLICE_LEN, 0) &&
-		       tailq_holds(&ctx->other, 0, 0) ? 0 : -EIO;
-	default:
-		return -EINVAL;
-	}
 }
 
 const struct list_bench_family list_bench_tailq = {
@@ -198,5 +174,5 @@ const struct list_bench_family list_bench_tailq = {
 		[LIST_BENCH_MOVE_TAIL] = tailq_move_tail,
 		[LIST_BENCH_SPLICE_TAIL] = tailq_splice_tail,
 	},
-	.check = tailq_check,
+	.holds = tailq_holds,
 };
