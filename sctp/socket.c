@@ -260,9 +260,7 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 	error = -EBADF;
 	if (!ep)
 		goto out_unlock;	/* closed */
-	error = -EINVAL;
-	if (list_empty(&ep->base.bind_addr.address_list))
-		goto out_unlock;
+	/* an empty list fails here too: no address is bound */
 	error = sctp_bindx_check(sk, addrs, addrcnt, true);
 	if (error)
 		goto out_unlock;
