@@ -538,6 +538,7 @@ static void test_page_cache(void)
 	/* refused before the inode is touched (UBSan: no member access) */
 	CU_ASSERT_EQUAL(inode_init(NULL, 2, &f.zone, 0), -EINVAL);
 	CU_ASSERT_EQUAL(inode_init(&f.inode, 2, NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(inode_release(NULL), -EINVAL);
 	CU_ASSERT_EQUAL(f.inode.i_ino, 1);
 	CU_ASSERT_EQUAL(fx_check(&f), 0);
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);

@@ -887,6 +887,7 @@ static void test_zone_init_errors(void)
 			-EINVAL);
 	CU_ASSERT_EQUAL(zone_init(&zone, "Normal", 16, 0x80), -EINVAL);
 	CU_ASSERT_EQUAL(zone_init(NULL, "Normal", 16, 0), -EINVAL);
+	CU_ASSERT_EQUAL(zone_release(NULL), -EINVAL);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 
 	/* fail each allocation of zone_init in turn */
