@@ -670,7 +670,7 @@ static void test_sleep_and_wakeup(void)
 	CU_ASSERT_EQUAL(wake_up_process(a), 0);	/* already queued */
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
 
-	/* a worse task waking does not preempt */
+	/* a queued task that set a sleep state and is woken stays put */
 	set_task_state(b, TASK_INTERRUPTIBLE);
 	/* b is not current: it leaves at its next switch; wake it first */
 	CU_ASSERT_EQUAL(wake_up_process(b), 0);
@@ -685,6 +685,15 @@ static void test_sleep_and_wakeup(void)
 	CU_ASSERT_EQUAL(wake_up_process(a), 1);
 	CU_ASSERT_EQUAL(a->sleep_avg, 2000UL);
 	CU_ASSERT_EQUAL(a->prio, 115);
+	SCHED_CHECK();
+	/* a worse task waking does not preempt (b slept 0 ticks: 125) */
+	set_task_state(b, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	CU_ASSERT_FALSE(test_tsk_need_resched(a));
+	CU_ASSERT_EQUAL(wake_up_process(b), 1);
+	CU_ASSERT_EQUAL(b->prio, 125);
+	CU_ASSERT_PTR_EQUAL(b->array, rq->active);
+	CU_ASSERT_FALSE(test_tsk_need_resched(a));
 	SCHED_CHECK();
 	machine_down();
 }
