@@ -513,6 +513,7 @@ static void test_rcu_stress(void)
 	pthread_t rt[NR_READERS], wt;
 	struct stress s;
 	long before = kmalloc_live(), bad = 0, too_long = 0, walks = 0;
+	long entries = 0;
 	int i, b;
 
 	INIT_LIST_HEAD(&s.list);
@@ -538,10 +539,13 @@ static void test_rcu_stress(void)
 		bad += rr[i].bad;
 		too_long += rr[i].too_long;
 		walks += rr[i].walks;
+		entries += rr[i].entries;
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT_EQUAL(too_long, 0);
 	CU_ASSERT(walks > 0);
+	/* else every check above ran on empty lists and proved nothing */
+	CU_ASSERT(entries > 0);
 	CU_ASSERT_EQUAL(wr.check_failures, 0);
 	CU_ASSERT_EQUAL(wr.alloc_failures, 0);
 	CU_ASSERT(wr.adds > 0 && wr.dels > 0 && wr.replaces > 0);
