@@ -60,8 +60,11 @@ int inode_init(struct inode *inode, unsigned long ino, struct zone *zone,
 
 int inode_release(struct inode *inode)
 {
-	struct address_space *mapping = inode->i_mapping;
+	struct address_space *mapping;
 
+	if (!inode)
+		return -EINVAL;
+	mapping = inode->i_mapping;
 	if (!list_empty(&mapping->i_mmap) ||
 	    !list_empty(&mapping->i_mmap_shared))
 		return -EBUSY;

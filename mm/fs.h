@@ -96,7 +96,8 @@ int inode_init(struct inode *inode, unsigned long ino, struct zone *zone,
  * inode_release() - drop an inode's page cache
  * @inode: the inode
  *
- * Return: 0, or -EBUSY (nothing done) while a vma still maps it.
+ * Return: 0, -EINVAL for a NULL @inode, or -EBUSY (nothing done) while a
+ * vma still maps it.
  */
 int inode_release(struct inode *inode);
 

@@ -110,8 +110,8 @@ int zone_init(struct zone *zone, const char *name, unsigned long size,
  * zone_release() - free what zone_init() allocated
  * @zone: the zone; every frame should be free again
  *
- * Return: 0, or -EBUSY (and nothing released) while any frame is still
- * allocated.
+ * Return: 0, -EINVAL for a NULL @zone, or -EBUSY (and nothing released)
+ * while any frame is still allocated.
  */
 int zone_release(struct zone *zone);
 

@@ -187,6 +187,8 @@ int zone_release(struct zone *zone)
 {
 	unsigned int order;
 
+	if (!zone)
+		return -EINVAL;
 	if (zone->free_pages != zone->size)
 		return -EBUSY;
 	if (zone->arena)
