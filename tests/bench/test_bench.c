@@ -352,6 +352,47 @@ static void test_bad_spec_is_an_error_not_a_crash(void)
 	CU_ASSERT_PTR_NULL(bench_begin(NULL, &opt));
 }
 
+/*
+ * A run remembers an earlier failure (bench_finish() returns it), but a
+ * later bench_measure_set() that records all its cases still returns 0:
+ * the subject must not give up on a measurement that worked.
+ */
+static void test_measure_set_after_earlier_failure(void)
+{
+	struct bench_options opt = exact_options(2, 1);
+	struct probe p = { .name = 'a' };
+	struct bench_spec spec = {
+		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.arg = &p,
+	};
+	const struct bench_stat *st = NULL;
+	unsigned long fired;
+	struct bench *b;
+	int ret;
+
+	quiet();
+	b = bench_begin("earlier", &opt);
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	fired = kmalloc_fault_fired();
+	kmalloc_fail_nth(1);
+	quiet();
+	bench_note(b, "a note that cannot be kept");
+	loud();
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(kmalloc_fault_fired(), fired + 1);
+	quiet();
+	ret = bench_measure_set(b, &spec, 1, &st);
+	loud();
+	CU_ASSERT_EQUAL(ret, 0);
+	stat_sane(st);
+	CU_ASSERT_EQUAL(st->reps, 2);
+	CU_ASSERT_EQUAL(p.calls, 1 + 2);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), -ENOMEM);
+	loud();
+}
+
 static void test_ratio(void)
 {
 	struct bench_stat num = { .median_ns = 3, .min_ns = 2, .max_ns = 4,
@@ -784,6 +825,7 @@ static CU_TestInfo bench_cases[] = {
 	{ "zero warm-up still calibrates", test_measure_zero_warmup_still_calibrates },
 	{ "measure_set interleaves repetitions", test_measure_set_interleaves },
 	{ "bad spec is an error, not a crash", test_bad_spec_is_an_error_not_a_crash },
+	{ "measure_set after an earlier failure", test_measure_set_after_earlier_failure },
 	{ "ratio of medians and of minimums", test_ratio },
 	{ "JSON output parses and round-trips", test_json_output },
 	{ "CSV output quotes and counts", test_csv_output },
