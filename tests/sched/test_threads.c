@@ -196,15 +196,31 @@ static void test_current_exit_with_pending_migration(void)
 	machine_down();
 }
 
+/* counts moves of the watched task to CPU 1 (on a migration thread) */
+static void count_move_to_1(struct task_struct *p, int src, int dst,
+			    void *data)
+{
+	struct release_log *log = data;
+
+	(void)src;
+	if (p == log->watch && dst == 1)
+		__atomic_add_fetch(&log->n, 1, __ATOMIC_SEQ_CST);
+}
+
 /* teardown serves a request that is already queued before it stops */
 static void test_teardown_serves_pending_request(void)
 {
+	struct release_log log = { .watch = NULL, .n = 0 };
+	struct sched_hooks hooks = { .migrate = count_move_to_1,
+				     .data = &log };
 	struct mover m;
 	long live = kmalloc_live();
 
 	machine_up(2);
+	sched_set_hooks(&hooks);
 	m.p = new_task_on("late", 0, 0);
 	m.mask = 2UL;
+	log.watch = m.p;
 	migration_freeze(0, true);
 	CU_ASSERT_EQUAL_FATAL(pthread_create(&m.thread, NULL, mover_fn, &m), 0);
 	while (migration_queue_len(0) != 1)
@@ -213,6 +229,8 @@ static void test_teardown_serves_pending_request(void)
 	kstruct_hz = DEFAULT_HZ;
 	pthread_join(m.thread, NULL);
 	CU_ASSERT_EQUAL(m.ret, 0);
+	/* served means moved, not merely completed */
+	CU_ASSERT_EQUAL(__atomic_load_n(&log.n, __ATOMIC_SEQ_CST), 1);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
