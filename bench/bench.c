@@ -475,10 +475,11 @@ int bench_measure_set(struct bench *b, const struct bench_spec *specs,
 		}
 	}
 	bench_progress_done(b);
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		stats[k] = bench_record_case(b, &cases[k]);
-	if (b->error == -ENOMEM)
-		ret = -ENOMEM;
+		if (stats[k] == &b->scratch)
+			ret = -ENOMEM;
+	}
 	goto out_free_cases;
 
 err_free_cases:
