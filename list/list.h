@@ -188,9 +188,24 @@ static inline void INIT_LIST_HEAD(struct list_head *list)
 /* add                                                                 */
 
 /*
- * __list_add() - link @entry between two neighbours known to be adjacent.
- * The stores are ordered so that a lockless reader following ->next sees
- * either the old link or the fully built new one.
+ * __list_link() - the stores of an add, unchecked: link @entry between
+ * two neighbours known to be adjacent.  They are ordered so that a
+ * lockless reader following ->next sees either the old link or the fully
+ * built new one.
+ */
+static inline void __list_link(struct list_head *entry,
+			       struct list_head *prev,
+			       struct list_head *next)
+{
+	next->prev = entry;
+	entry->next = next;
+	entry->prev = prev;
+	WRITE_ONCE(prev->next, entry);
+}
+
+/*
+ * __list_add() - link @entry between two neighbours known to be adjacent,
+ * after the debug check (none without LIST_DEBUG).
  */
 static inline void __list_add(struct list_head *entry,
 			      struct list_head *prev,
@@ -198,10 +213,7 @@ static inline void __list_add(struct list_head *entry,
 {
 	if (!__list_add_valid(entry, prev, next))
 		return;
-	next->prev = entry;
-	entry->next = next;
-	entry->prev = prev;
-	WRITE_ONCE(prev->next, entry);
+	__list_link(entry, prev, next);
 }
 
 /**
@@ -388,10 +400,7 @@ static inline void __list_move(struct list_head *list,
 		list->prev->next = list;
 		return;
 	}
-	next->prev = list;
-	list->next = next;
-	list->prev = prev;
-	WRITE_ONCE(prev->next, list);
+	__list_link(list, prev, next);
 }
 
 /**
