@@ -15,12 +15,10 @@
 
 #include "bench/list_bench.h"
 #include "list/list.h"
-
-typedef int naive_cmp_fn(void *priv, const struct list_head *a,
-			 const struct list_head *b);	/* function type */
+#include "list/list_sort.h"
 
 /* merge two sorted NULL-terminated chains; on ties @a's entry goes first */
-static struct list_head *naive_merge(void *priv, naive_cmp_fn *cmp,
+static struct list_head *naive_merge(void *priv, list_cmp_func_t cmp,
 				     struct list_head *a, struct list_head *b)
 {
 	struct list_head merged, *tail = &merged;
@@ -39,7 +37,7 @@ static struct list_head *naive_merge(void *priv, naive_cmp_fn *cmp,
 	return merged.next;
 }
 
-static struct list_head *naive_sort_chain(void *priv, naive_cmp_fn *cmp,
+static struct list_head *naive_sort_chain(void *priv, list_cmp_func_t cmp,
 					  struct list_head *first)
 {
 	struct list_head *slow = first, *fast, *second;
@@ -56,7 +54,7 @@ static struct list_head *naive_sort_chain(void *priv, naive_cmp_fn *cmp,
 }
 
 void list_naive_merge_sort(void *priv, struct list_head *head,
-			   naive_cmp_fn *cmp)
+			   list_cmp_func_t cmp)
 {
 	struct list_head *pos, *prev;
 
