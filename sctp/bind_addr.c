@@ -26,6 +26,8 @@
  * - sctp_add_bind_addr() rejects an unknown family with -EINVAL.
  * - sctp_bind_addr_copy() leaves @dest empty on error (2.5.33 left what it
  *   had copied so far).
+ * - sctp_bind_addr_drop_tail() is new: it removes the newest entries, for
+ *   bindx's rollback (sctp/socket.c).
  */
 #include <errno.h>
 #include <string.h>
@@ -290,6 +292,31 @@ int sctp_del_bind_addr(struct sctp_bind_addr *bp,
 		}
 	}
 	return -EINVAL;
+}
+
+/**
+ * sctp_bind_addr_drop_tail() - remove the last entries of a list
+ * @bp: the list
+ * @n: how many; @bp holds at least that many
+ *
+ * Removes them newest first, each unlinked for RCU readers at once and
+ * freed after a grace period: the undo of @n sctp_add_bind_addr() calls
+ * (bindx's rollback), exact even when the list holds an address twice.
+ *
+ * Context: the caller serialises writers of @bp and is a registered RCU
+ * thread (call_rcu()).
+ */
+void sctp_bind_addr_drop_tail(struct sctp_bind_addr *bp, unsigned int n)
+{
+	struct sctp_sockaddr_entry *entry;
+
+	while (n-- > 0) {
+		BUG_ON(list_empty(&bp->address_list));
+		entry = list_last_entry(&bp->address_list,
+					struct sctp_sockaddr_entry, list);
+		list_del_rcu(&entry->list);
+		kstruct_call_rcu(&entry->rcu, sctp_sockaddr_entry_free_rcu);
+	}
 }
 
 /* Copy one address of @src's list into @dest (2.5.33 sctp_copy_one_addr). */

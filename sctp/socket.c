@@ -141,26 +141,6 @@ static int sctp_bindx_check(const struct sock *sk,
 	return 0;
 }
 
-static void sctp_bindx_entry_free_rcu(struct rcu_head *head)
-{
-	kstruct_rcu_callback_begin();
-	kfree(container_of(head, struct sctp_sockaddr_entry, rcu));
-}
-
-/* Remove the last @n entries of @bp, newest first (the rollback). */
-static void sctp_bind_addr_drop_tail(struct sctp_bind_addr *bp, int n)
-{
-	struct sctp_sockaddr_entry *entry;
-
-	while (n-- > 0) {
-		BUG_ON(list_empty(&bp->address_list));
-		entry = list_last_entry(&bp->address_list,
-					struct sctp_sockaddr_entry, list);
-		list_del_rcu(&entry->list);
-		kstruct_call_rcu(&entry->rcu, sctp_bindx_entry_free_rcu);
-	}
-}
-
 /**
  * sctp_bindx_add() - bind more addresses, on the endpoint and every
  * association

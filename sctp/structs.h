@@ -434,6 +434,7 @@ int sctp_add_bind_addr(struct sctp_bind_addr *bp,
 		       const union sctp_addr *addr, unsigned int gfp);
 int sctp_del_bind_addr(struct sctp_bind_addr *bp,
 		       const union sctp_addr *del_addr);
+void sctp_bind_addr_drop_tail(struct sctp_bind_addr *bp, unsigned int n);
 int sctp_bind_addr_copy(struct sctp_bind_addr *dest,
 			const struct sctp_bind_addr *src,
 			enum sctp_scope scope, unsigned int gfp, int flags);
