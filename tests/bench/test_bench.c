@@ -675,6 +675,46 @@ static void test_unwritable_outdir(void)
 	loud();
 }
 
+/*
+ * An output file that cannot be opened is reported with the error the
+ * open gave, even when printing the message fails too (stderr on
+ * /dev/full sets errno to ENOSPC).
+ */
+static void test_unopenable_output_keeps_its_errno(void)
+{
+	struct bench_options opt = exact_options(1, 0);
+	int full, saved_stderr, ret = -1;
+	char path[160];
+	struct bench *b;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	/* a folder where the JSON file should go: fopen() gives EISDIR */
+	snprintf(path, sizeof(path), "%s/blocked.json", outdir);
+	CU_ASSERT_FATAL(mkdir(path, 0700) == 0);
+	opt.outdir = outdir;
+	full = open("/dev/full", O_WRONLY);
+	quiet();
+	b = bench_begin("blocked", &opt);
+	if (b) {
+		fflush(stderr);
+		saved_stderr = dup(STDERR_FILENO);
+		if (full >= 0)
+			dup2(full, STDERR_FILENO);
+		ret = bench_finish(b);
+		if (saved_stderr >= 0) {
+			dup2(saved_stderr, STDERR_FILENO);
+			close(saved_stderr);
+		}
+	}
+	loud();
+	if (full >= 0)
+		close(full);
+	CU_ASSERT_PTR_NOT_NULL(b);
+	CU_ASSERT_EQUAL(ret, -EISDIR);
+	rmdir(path);
+	remove_outdir();
+}
+
 static void test_nested_outdir_is_created(void)
 {
 	struct bench_options opt = exact_options(1, 0);
@@ -832,6 +872,7 @@ static CU_TestInfo bench_cases[] = {
 	{ "plots without gnuplot", test_plots_without_gnuplot },
 	{ "plots with gnuplot when installed", test_plots_with_gnuplot },
 	{ "unwritable output folder", test_unwritable_outdir },
+	{ "unopenable output keeps its errno", test_unopenable_output_keeps_its_errno },
 	{ "nested output folder is created", test_nested_outdir_is_created },
 	{ "file-name slugs", test_slug },
 	{ "every allocation can fail", test_every_allocation_can_fail },
