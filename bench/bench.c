@@ -810,9 +810,11 @@ static FILE *open_out(struct bench *b, const char *name, char *path,
 	}
 	f = fopen(path, "w");
 	if (!f) {
+		int err = -errno;	/* before fprintf() can change it */
+
 		fprintf(stderr, "bench %s: cannot write %s: %s\n", b->subject,
-			path, strerror(errno));
-		bench_set_error(b, -errno);
+			path, strerror(-err));
+		bench_set_error(b, err);
 	}
 	return f;
 }
