@@ -116,7 +116,10 @@ static void test_local_addr_list(void)
 	CU_ASSERT_EQUAL(sctp_add_local_addr(&a), 0);
 	e = list_last_entry(&sctp_proto.local_addr_list,
 			    struct sctp_sockaddr_entry, list);
-	CU_ASSERT_EQUAL(sctp_addr_port(&e->a), 0);
+	a = sctp_test_v4("203.0.113.5", 0);
+	CU_ASSERT(sctp_cmp_addr_exact(&e->a, &a));
+	CU_ASSERT_EQUAL(list_count_nodes(&sctp_proto.local_addr_list),
+			ARRAY_SIZE(want) + 1);
 	CU_ASSERT(sctp_local_addr_check());
 	memset(&a, 0, sizeof(a));
 	a.sa.sa_family = AF_UNIX;
