@@ -315,6 +315,7 @@ KTEST_SUITE("list/rculist", rculist_cases, rculist_suite_init,
 #define ITEM_DEAD	0x44454144u	/* "DEAD" */
 #define NR_READERS	3
 #define WRITER_STEPS	3000
+#define MAX_WRITER_STEPS (100 * WRITER_STEPS)	/* waiting for the readers */
 #define MAX_ITEMS	64
 #define NR_BUCKETS	8
 
@@ -331,12 +332,12 @@ struct stress {
 	struct list_head list;
 	struct hlist_head bucket[NR_BUCKETS];
 	atomic_int stop;
+	atomic_int seen;		/* readers that walked over an entry */
 };
 
 struct reader_result {
 	struct stress *s;
 	long walks;
-	long entries;
 	long bad;		/* entries not LIVE or inconsistent */
 	long too_long;		/* walks longer than the list can be */
 };
@@ -366,6 +367,7 @@ static void *reader(void *arg)
 	struct stress *s = r->s;
 	struct item *it;
 	unsigned int b = 0;
+	bool counted = false;
 
 	rcu_register_thread();
 	while (!atomic_load(&s->stop)) {
@@ -390,7 +392,10 @@ static void *reader(void *arg)
 		}
 		kstruct_rcu_read_unlock();
 		b = (b + 1) % NR_BUCKETS;
-		r->entries += n;
+		if (n && !counted) {
+			counted = true;
+			atomic_fetch_add(&s->seen, 1);
+		}
 		r->walks++;
 	}
 	rcu_unregister_thread();
@@ -453,7 +458,13 @@ static void *writer(void *arg)
 	int nr = 0, step;
 
 	rcu_register_thread();
-	for (step = 0; step < WRITER_STEPS; step++) {
+	/*
+	 * At least WRITER_STEPS, and on until every reader has walked over
+	 * an entry: a writer done before the readers ran would test nothing.
+	 */
+	for (step = 0; step < WRITER_STEPS ||
+	     (atomic_load(&s->seen) < NR_READERS &&
+	      step < MAX_WRITER_STEPS); step++) {
 		unsigned int op = rnd(&seed) % 3, key = rnd(&seed) % 1000;
 		struct item *it;
 		int i;
@@ -513,13 +524,13 @@ static void test_rcu_stress(void)
 	pthread_t rt[NR_READERS], wt;
 	struct stress s;
 	long before = kmalloc_live(), bad = 0, too_long = 0, walks = 0;
-	long entries = 0;
 	int i, b;
 
 	INIT_LIST_HEAD(&s.list);
 	for (b = 0; b < NR_BUCKETS; b++)
 		INIT_HLIST_HEAD(&s.bucket[b]);
 	atomic_init(&s.stop, 0);
+	atomic_init(&s.seen, 0);
 	atomic_store(&stress_frees, 0);
 	memset(&wr, 0, sizeof(wr));
 	wr.s = &s;
@@ -539,13 +550,12 @@ static void test_rcu_stress(void)
 		bad += rr[i].bad;
 		too_long += rr[i].too_long;
 		walks += rr[i].walks;
-		entries += rr[i].entries;
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT_EQUAL(too_long, 0);
 	CU_ASSERT(walks > 0);
 	/* else every check above ran on empty lists and proved nothing */
-	CU_ASSERT(entries > 0);
+	CU_ASSERT_EQUAL(atomic_load(&s.seen), NR_READERS);
 	CU_ASSERT_EQUAL(wr.check_failures, 0);
 	CU_ASSERT_EQUAL(wr.alloc_failures, 0);
 	CU_ASSERT(wr.adds > 0 && wr.dels > 0 && wr.replaces > 0);
