@@ -8,8 +8,8 @@
  * a replaceable handler, and the caller skips the operation instead of
  * carrying on.  An add whose prev or next is a poison value (next to an
  * entry list_del() left) is reported as such; the kernel's check would
- * dereference the poison and fault.  list_check() and hlist_check() are this project's, in the
- * manner of ccan/list's list_check().
+ * dereference the poison and fault.  list_check() and hlist_check() are
+ * this project's, in the manner of ccan/list's list_check().
  *
  * This file is always built with LIST_DEBUG, so the library serves both
  * debug and non-debug users.  list_check and hlist_check are defined in
