@@ -151,8 +151,8 @@ bool list_check(const struct list_head *head);
  * @h: the hlist head
  *
  * Checks first->pprev == &h->first and node->next->pprev == &node->next
- * along the chain, with no NULL or poison pprev.  Reports as list_check()
- * does (never aborts).
+ * along the chain, with no NULL or poison pprev and no poison next.
+ * Reports as list_check() does (never aborts).
  *
  * Return: true when the chain is sound.  O(n).
  */

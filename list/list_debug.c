@@ -191,8 +191,13 @@ bool (hlist_check)(const struct hlist_head *h)
 	unsigned long index = 0;
 
 	for (pos = h->first; pos; pos = pos->next) {
-		if ((const void *)pos == (const void *)HLIST_POISON1 ||
-		    pos->pprev != expect) {
+		if (is_poison(pos)) {		/* not to be dereferenced */
+			report(false, "hlist_check",
+			       "node %lu of chain %p is poison (%p): a deleted node's next was followed",
+			       index, (const void *)h, (const void *)pos);
+			return false;
+		}
+		if (pos->pprev != expect) {
 			report(false, "hlist_check",
 			       "node %lu (%p) of chain %p: pprev should be %p, but was %p",
 			       index, (const void *)pos, (const void *)h,

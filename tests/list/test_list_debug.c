@@ -371,6 +371,14 @@ static void test_hlist_check_detects(void)
 	expect_report(before++, "hlist_check", line, "pprev should be");
 	a.pprev = &h.first;
 	CU_ASSERT(hlist_check(&h));
+
+	/* a next that is poison: a deleted node still on the chain */
+	c.next = HLIST_POISON1;
+	line = __LINE__ + 1;
+	CU_ASSERT_FALSE(hlist_check(&h));
+	expect_report(before++, "hlist_check", line, "poison");
+	c.next = NULL;
+	CU_ASSERT(hlist_check(&h));
 }
 
 static void test_set_handler_returns_previous(void)
