@@ -97,10 +97,15 @@ static void test_list_replace_rcu_wiring(void)
 }
 
 static int sync_calls;
+/* what count_sync() saw: the source emptied, the target not yet changed */
+static struct list_head *sync_from, *sync_head, *sync_head_next;
+static int sync_order_ok;
 
 static void count_sync(void)
 {
 	sync_calls++;
+	sync_order_ok = list_empty(sync_from) &&
+			sync_head->next == sync_head_next;
 	kstruct_synchronize_rcu();
 }
 
@@ -118,13 +123,20 @@ static void test_list_splice_init_rcu(void)
 	CU_ASSERT_PTR_EQUAL(head.next, &x);
 	list_add_tail_rcu(&a, &from);
 	list_add_tail_rcu(&b, &from);
+	sync_from = &from;
+	sync_head = &head;
+	sync_head_next = &x;
+	sync_order_ok = 0;
 	list_splice_init_rcu(&from, &head, count_sync);
 	CU_ASSERT_EQUAL(sync_calls, 1);
+	CU_ASSERT(sync_order_ok);	/* the grace period came in between */
 	CU_ASSERT(list_empty(&from));
 	CU_ASSERT_PTR_EQUAL(from.prev, &from);
 	/* head, a, b, x, y */
 	CU_ASSERT_PTR_EQUAL(head.next, &a);
 	CU_ASSERT_PTR_EQUAL(a.prev, &head);
+	CU_ASSERT_PTR_EQUAL(a.next, &b);
+	CU_ASSERT_PTR_EQUAL(b.prev, &a);
 	CU_ASSERT_PTR_EQUAL(b.next, &x);
 	CU_ASSERT_PTR_EQUAL(x.prev, &b);
 	CU_ASSERT_PTR_EQUAL(head.prev, &y);
