@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "compat/slab.h"
+#include "tests/compat/child.h"
 #include "tests/ktest.h"
 
 static void test_live_count(void)
@@ -166,41 +167,11 @@ static CU_TestInfo slab_thread_cases[] = {
 };
 KTEST_SUITE("compat/threads-slab", slab_thread_cases, NULL, NULL)
 
-/* run @fn in a child with stderr captured into @out; its wait status */
-static int run_in_child(void (*fn)(void), char *out, size_t size)
-{
-	int pipefd[2], status = -1;
-	size_t len = 0;
-	ssize_t got;
-	pid_t pid;
-
-	out[0] = '\0';
-	if (pipe(pipefd))
-		return -1;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		close(pipefd[0]);
-		dup2(pipefd[1], STDERR_FILENO);
-		fn();
-		_exit(0);
-	}
-	close(pipefd[1]);
-	while (len + 1 < size &&
-	       (got = read(pipefd[0], out + len, size - 1 - len)) > 0)
-		len += (size_t)got;
-	out[len] = '\0';
-	close(pipefd[0]);
-	waitpid(pid, &status, 0);
-	return status;
-}
-
-static void child_double_free(void)
+static void child_double_free(int unused)
 {
 	void *p = kmalloc(24, GFP_KERNEL);
 
+	(void)unused;
 	kfree(p);
 	kfree(p);
 }
@@ -225,7 +196,7 @@ static void test_double_free_is_a_bug(void)
 #endif
 	if (getenv("LD_PRELOAD") && strstr(getenv("LD_PRELOAD"), "vgpreload"))
 		return;
-	status = run_in_child(child_double_free, out, sizeof(out));
+	status = run_in_child(child_double_free, 0, out, sizeof(out));
 	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
 	snprintf(want, sizeof(want), "kernel BUG at %s:", __FILE__);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
