@@ -94,7 +94,7 @@ TEST_DEPS_tools   := compat list
 TESTS ?= $(TEST_DIRS)
 
 define test_template
-$(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o \
+$(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o \
 		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c)) \
 		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
 	@mkdir -p $$(@D)

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "compat/bug.h"
-#include "tests/compat/child.h"
+#include "tests/child.h"
 #include "tests/ktest.h"
 
 static int evals;

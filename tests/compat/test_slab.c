@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "compat/slab.h"
-#include "tests/compat/child.h"
+#include "tests/child.h"
 #include "tests/ktest.h"
 
 static void test_live_count(void)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "list/list.h"
+#include "tests/child.h"
 #include "tests/ktest.h"
 
 static char last_msg[512];
@@ -389,43 +390,10 @@ static void test_set_handler_returns_previous(void)
 	CU_ASSERT_PTR_NULL(list_debug_set_handler(record));
 }
 
-/*
- * Run @fn in a child with stderr captured; return its wait status and
- * what it wrote (at most @size - 1 bytes).
- */
-static int run_in_child(void (*fn)(void), char *out, size_t size)
-{
-	int pipefd[2], status = -1;
-	size_t len = 0;
-	ssize_t got;
-	pid_t pid;
-
-	out[0] = '\0';
-	if (pipe(pipefd))
-		return -1;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		close(pipefd[0]);
-		dup2(pipefd[1], STDERR_FILENO);
-		fn();
-		_exit(0);		/* fn was meant not to return */
-	}
-	close(pipefd[1]);
-	while (len + 1 < size &&
-	       (got = read(pipefd[0], out + len, size - 1 - len)) > 0)
-		len += (size_t)got;
-	out[len] = '\0';
-	close(pipefd[0]);
-	waitpid(pid, &status, 0);
-	return status;
-}
-
 /* the child first says on which line it will corrupt a list */
-static void child_corrupt_del(void)
+static void child_corrupt_del(int unused)
 {
+	(void)unused;
 	struct world w;
 
 	list_debug_set_handler(NULL);	/* the default: abort */
@@ -440,7 +408,7 @@ static void test_default_handler_aborts(void)
 	char out[2048], want[160];
 	int status, line = 0;
 
-	status = run_in_child(child_corrupt_del, out, sizeof(out));
+	status = run_in_child(child_corrupt_del, 0, out, sizeof(out));
 	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
 	CU_ASSERT_EQUAL(sscanf(out, "line %d", &line), 1);
 	snprintf(want, sizeof(want),
@@ -450,8 +418,9 @@ static void test_default_handler_aborts(void)
 }
 
 /* list_check() with the default handler: a report, false, no abort */
-static void child_check_broken_ring(void)
+static void child_check_broken_ring(int unused)
 {
+	(void)unused;
 	struct world w;
 	bool ok;
 
@@ -468,7 +437,7 @@ static void test_list_check_default_does_not_abort(void)
 	char out[2048], want[160];
 	int status, line = 0;
 
-	status = run_in_child(child_check_broken_ring, out, sizeof(out));
+	status = run_in_child(child_check_broken_ring, 0, out, sizeof(out));
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	CU_ASSERT_EQUAL(sscanf(out, "line %d", &line), 1);
 	snprintf(want, sizeof(want), "\nlist_check corruption at %s:%d: ",
@@ -476,8 +445,9 @@ static void test_list_check_default_does_not_abort(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
 }
 
-static void child_touch_poison1(void)
+static void child_touch_poison1(int unused)
 {
+	(void)unused;
 	volatile struct list_head *p = LIST_POISON1;
 
 	/* sanitizers' SEGV handlers would turn the signal into an exit */
@@ -486,8 +456,9 @@ static void child_touch_poison1(void)
 	(void)p->next;
 }
 
-static void child_touch_poison2(void)
+static void child_touch_poison2(int unused)
 {
+	(void)unused;
 	struct list_head e, h;
 
 	INIT_LIST_HEAD(&h);
@@ -504,10 +475,10 @@ static void test_poison_faults(void)
 	char out[2048];
 	int status;
 
-	status = run_in_child(child_touch_poison1, out, sizeof(out));
+	status = run_in_child(child_touch_poison1, 0, out, sizeof(out));
 	CU_ASSERT(WIFSIGNALED(status) && (WTERMSIG(status) == SIGSEGV ||
 					  WTERMSIG(status) == SIGBUS));
-	status = run_in_child(child_touch_poison2, out, sizeof(out));
+	status = run_in_child(child_touch_poison2, 0, out, sizeof(out));
 	CU_ASSERT(WIFSIGNALED(status) && (WTERMSIG(status) == SIGSEGV ||
 					  WTERMSIG(status) == SIGBUS));
 	/* and they are the named constants, distinct and not NULL */
@@ -521,8 +492,9 @@ static void test_poison_faults(void)
  * naming this file and "poison", and skipped.  Exit 0 when all was so;
  * the reports go to stderr for the parent.
  */
-static void child_add_next_to_deleted(void)
+static void child_add_next_to_deleted(int unused)
 {
+	(void)unused;
 	struct world w, snap;
 	int before = reports, ok;
 
@@ -546,7 +518,7 @@ static void test_add_next_to_deleted(void)
 	char out[2048];
 	int status;
 
-	status = run_in_child(child_add_next_to_deleted, out, sizeof(out));
+	status = run_in_child(child_add_next_to_deleted, 0, out, sizeof(out));
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	if (!WIFEXITED(status) || WEXITSTATUS(status))
 		fprintf(stderr, "\n  child status %#x, said: %s\n", status,

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/compat/child.c - run_in_child() for the compat tests (see
- * child.h); one copy for test_bug.c and test_slab.c.
+ * tests/child.c - run_in_child() (see child.h), linked into every test
+ * binary beside the runner: one copy for every death test.
  */
 #include <stdio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tests/compat/child.h"
+#include "tests/child.h"
 
 int run_in_child(void (*fn)(int), int arg, char *out, size_t size)
 {

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tests/compat/child.h - run a function in a forked child and capture
+ * tests/child.h - run a function in a forked child and capture
  * what it writes to stderr, for the tests whose subject aborts or
- * prints (BUG_ON, WARN_ON, kfree of a freed pointer).
+ * prints (BUG_ON, WARN_ON, kfree of a freed pointer, a list debug check
+ * with the default handler, a poison dereference).
  */
-#ifndef KSTRUCT_TESTS_COMPAT_CHILD_H
-#define KSTRUCT_TESTS_COMPAT_CHILD_H
+#ifndef KSTRUCT_TESTS_CHILD_H
+#define KSTRUCT_TESTS_CHILD_H
 
 #include <stddef.h>
 
@@ -20,4 +21,4 @@
  */
 int run_in_child(void (*fn)(int), int arg, char *out, size_t size);
 
-#endif /* KSTRUCT_TESTS_COMPAT_CHILD_H */
+#endif /* KSTRUCT_TESTS_CHILD_H */
