@@ -95,6 +95,7 @@ TESTS ?= $(TEST_DIRS)
 
 define test_template
 $(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o \
+		$(DBG)/tests/peers.o \
 		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c)) \
 		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
 	@mkdir -p $$(@D)

@@ -15,6 +15,7 @@
 #include "compat/slab.h"
 #include "list/rculist.h"
 #include "tests/ktest.h"
+#include "tests/peers.h"
 
 /* ------------------------------------------------------------------ */
 /* wiring, single-threaded                                             */
@@ -327,7 +328,6 @@ KTEST_SUITE("list/rculist", rculist_cases, rculist_suite_init,
 #define ITEM_DEAD	0x44454144u	/* "DEAD" */
 #define NR_READERS	3
 #define WRITER_STEPS	3000
-#define MAX_WRITER_STEPS (100 * WRITER_STEPS)	/* waiting for the readers */
 #define MAX_ITEMS	64
 #define NR_BUCKETS	8
 
@@ -467,6 +467,7 @@ static void *writer(void *arg)
 	struct stress *s = w->s;
 	struct item *live[MAX_ITEMS];
 	unsigned int seed = 12345;
+	struct peers_wait wait;
 	int nr = 0, step;
 
 	rcu_register_thread();
@@ -474,9 +475,10 @@ static void *writer(void *arg)
 	 * At least WRITER_STEPS, and on until every reader has walked over
 	 * an entry: a writer done before the readers ran would test nothing.
 	 */
+	peers_wait_start(&wait);
 	for (step = 0; step < WRITER_STEPS ||
-	     (atomic_load(&s->seen) < NR_READERS &&
-	      step < MAX_WRITER_STEPS); step++) {
+	     (atomic_load(&s->seen) < NR_READERS && peers_wait_more(&wait));
+	     step++) {
 		unsigned int op = rnd(&seed) % 3, key = rnd(&seed) % 1000;
 		struct item *it;
 		int i;
