@@ -3,6 +3,7 @@
 #   make            build/libkstruct.a, build/libkstruct.so, build/kstruct
 #   make run        the guided tour (installs missing packages first)
 #   make check      every CUnit suite, list debug checks on (ditto)
+#   make check-jitter  the threaded suites with every thread started late
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (Graphviz)
@@ -81,7 +82,7 @@ $(TOOL): $(LIB_OBJS) $(TOOL_OBJS)
 # ---------------------------------------------------------------- tests
 # One test binary per folder of tests/, linked with the subsystems it
 # tests (so one subsystem's broken build does not stop another's tests).
-TEST_DIRS := $(filter-out fuzz compile install,$(patsubst tests/%/,%,$(wildcard tests/*/)))
+TEST_DIRS := $(filter-out fuzz compile install jitter,$(patsubst tests/%/,%,$(wildcard tests/*/)))
 TEST_DEPS_compat  := compat
 TEST_DEPS_list    := compat list
 TEST_DEPS_sched   := compat list sched
@@ -127,6 +128,20 @@ check-run: $(TEST_BINS) check-headers check-compile
 
 check: deps-ensure
 	@$(MAKE) --no-print-directory check-run
+
+# The threaded suites again, each new thread held back 0..JITTER_MS ms
+# (tests/jitter/jitter.c): a test that assumes its threads start promptly
+# fails here instead of now and then on a loaded machine.
+JITTER_MS   ?= 500
+JITTER_SEED ?= 1
+$(BUILD)/tests/jitter.so: tests/jitter/jitter.c
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O1 -g -fPIC -shared $(WARN) -o $@ $< -ldl
+check-jitter: $(TEST_BINS) $(BUILD)/tests/jitter.so
+	@echo "jitter: threads start up to $(JITTER_MS) ms late, seed $(JITTER_SEED)"
+	@LD_PRELOAD=$(abspath $(BUILD)/tests/jitter.so) \
+	  KSTRUCT_JITTER_MS=$(JITTER_MS) KSTRUCT_JITTER_SEED=$(JITTER_SEED) \
+	  scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- --threaded
 
 # ---------------------------------------------------------------- install
 includedir = $(PREFIX)/include
@@ -204,7 +219,7 @@ deps-ensure:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests check check-run check-headers check-compile check-install install run \
+.PHONY: all tests check check-run check-jitter check-headers check-compile check-install install run \
 	bench fuzz fuzz-run docs deps deps-ensure clean
 .DELETE_ON_ERROR:
 
