@@ -55,6 +55,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "compat/ktime.h"
 #include "compat/slab.h"
 #include "list/list.h"
 #include "tools/kstruct.h"
@@ -141,14 +142,6 @@ static void bench_set_error(struct bench *b, int err)
 		b->error = err;
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static int compare_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -163,9 +156,9 @@ static double clock_overhead_ns(void)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(samples); i++) {
-		double t0 = now_ns();
+		uint64_t t0 = ktime_get_ns();
 
-		samples[i] = now_ns() - t0;
+		samples[i] = (double)(ktime_get_ns() - t0);
 	}
 	qsort(samples, ARRAY_SIZE(samples), sizeof(samples[0]),
 	      compare_double);
@@ -307,16 +300,17 @@ static void bench_progress_done(struct bench *b)
 /* one untimed-setup, timed-fn, untimed-teardown call; returns ns of fn */
 static double bench_call(const struct bench *b, const struct bench_spec *spec)
 {
-	double t0, t1;
+	uint64_t t0;
+	double ns;
 
 	if (spec->setup)
 		spec->setup(spec->arg);
-	t0 = now_ns();
+	t0 = ktime_get_ns();
 	spec->fn(spec->arg);
-	t1 = now_ns();
+	ns = (double)(ktime_get_ns() - t0);
 	if (spec->teardown)
 		spec->teardown(spec->arg);
-	return t1 - t0 > b->clock_ns ? t1 - t0 - b->clock_ns : 0;
+	return ns > b->clock_ns ? ns - b->clock_ns : 0;
 }
 
 /* one repetition of @batch calls; returns the ns spent in fn */
@@ -324,14 +318,15 @@ static double bench_repetition(const struct bench *b,
 			       const struct bench_spec *spec,
 			       unsigned long batch)
 {
-	double total = 0, t0;
+	double total = 0;
 	unsigned long i;
+	uint64_t t0;
 
 	if (!spec->setup && !spec->teardown) {
-		t0 = now_ns();
+		t0 = ktime_get_ns();
 		for (i = 0; i < batch; i++)
 			spec->fn(spec->arg);
-		return now_ns() - t0;
+		return (double)(ktime_get_ns() - t0);
 	}
 	for (i = 0; i < batch; i++)
 		total += bench_call(b, spec);
@@ -367,14 +362,15 @@ static int bench_spec_valid(struct bench *b, const struct bench_spec *spec)
 static void bench_warm_up(struct bench *b, struct bench_case *c)
 {
 	const struct bench_spec *spec = c->spec;
-	double one = 0, whole = 0, t0;
+	double one = 0, whole = 0;
 	unsigned int i;
+	uint64_t t0;
 
 	for (i = 0; i < b->opt.warmup || i == 0; i++) {
 		bench_progress(b, spec, "warm-up", i + 1, b->opt.warmup);
-		t0 = now_ns();
+		t0 = ktime_get_ns();
 		one = bench_call(b, spec);
-		whole = now_ns() - t0;
+		whole = (double)(ktime_get_ns() - t0);
 		if (one > BENCH_LONG_CALL_SEC * 1e9)
 			break;
 	}

@@ -52,6 +52,7 @@
 #include "bench/bench.h"
 #include "bench/sched_bench.h"
 #include "compat/bitops.h"
+#include "compat/ktime.h"
 #include "compat/slab.h"
 #include "list/list.h"
 #include "sched/sched.h"
@@ -1175,14 +1176,6 @@ static int bench_load_balance(struct bench *b)
 
 /* --------------------------------------------- the simulator at scale */
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* heap bytes in use now (glibc's count: every kmalloc, with overheads) */
 static unsigned long long heap_bytes(void)
 {
@@ -1211,7 +1204,7 @@ static int bench_simulator(struct bench *b)
 		struct sim_workload *wl = NULL;
 		struct sim *s = NULL;
 		char json[256], err[256];
-		double t0, t1, t2;
+		uint64_t t0, t1, t2;
 		struct rusage ru;
 		int ret;
 
@@ -1223,16 +1216,16 @@ static int bench_simulator(struct bench *b)
 		if (ret)
 			return ret;
 		heap0 = heap_bytes();
-		t0 = now_seconds();
+		t0 = ktime_get_ns();
 		ret = sim_create(wl, &opt, &s);
 		if (!ret) {
 			ret = sim_step(s);	/* starts them all */
 			ret = ret < 0 ? ret : 0;
 		}
-		t1 = now_seconds();
+		t1 = ktime_get_ns();
 		if (!ret)
 			ret = sim_run(s);
-		t2 = now_seconds();
+		t2 = ktime_get_ns();
 		heap1 = heap_bytes();
 		r = ret ? NULL : sim_report(s);
 		if (r) {
@@ -1240,9 +1233,9 @@ static int bench_simulator(struct bench *b)
 			double per_task = (double)(heap1 - heap0) / tasks[i];
 
 			bench_value(b, group, "events per second", tasks[i],
-				    r->events / (t2 - t1));
+				    r->events * 1e9 / (double)(t2 - t1));
 			bench_value(b, group, "seconds to start the tasks",
-				    tasks[i], t1 - t0);
+				    tasks[i], (double)(t1 - t0) / 1e9);
 			bench_value(b, group, "heap MiB in use", tasks[i], mib);
 			bench_value(b, group, "heap bytes per task", tasks[i],
 				    per_task);

@@ -35,6 +35,7 @@
 #include <urcu/rculfhash.h>
 
 #include "bench/bench.h"
+#include "compat/ktime.h"
 #include "compat/slab.h"
 #include "list/rculist.h"
 #include "sctp/structs.h"
@@ -394,7 +395,8 @@ static int rw_run(struct rw_ctx *ctx, int nreaders, double seconds,
 {
 	struct reader_arg ra[2];
 	pthread_t r[2], w;
-	struct timespec t0, t1, pause = {
+	uint64_t t0, t1;
+	struct timespec pause = {
 		.tv_sec = (time_t)seconds,
 		.tv_nsec = (long)((seconds - (double)(time_t)seconds) * 1e9),
 	};
@@ -404,7 +406,7 @@ static int rw_run(struct rw_ctx *ctx, int nreaders, double seconds,
 	__atomic_store_n(&ctx->stop, 0, __ATOMIC_RELAXED);
 	ctx->writes = 0;
 	ctx->lookups[0] = ctx->lookups[1] = 0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = ktime_get_ns();
 	if (pthread_create(&w, NULL, writer, ctx))
 		return -EAGAIN;
 	for (i = 0; i < nreaders; i++) {
@@ -419,12 +421,11 @@ static int rw_run(struct rw_ctx *ctx, int nreaders, double seconds,
 	for (i = 0; i < started; i++)
 		pthread_join(r[i], NULL);
 	pthread_join(w, NULL);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	t1 = ktime_get_ns();
 	kstruct_rcu_barrier();
 	if (started != nreaders || ctx->failed)
 		return -EIO;
-	elapsed = (double)(t1.tv_sec - t0.tv_sec) +
-		  (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	elapsed = (double)(t1 - t0) / 1e9;
 	*per_second = (double)(ctx->lookups[0] + ctx->lookups[1]) / elapsed;
 	return 0;
 }

@@ -9,7 +9,8 @@
  * The worker does its steps, then goes on while it still waits for its
  * peers and peers_wait_more() says so:
  *
- *	peers_wait_start(&wait);
+ *	struct peers_wait wait = { 0 };
+ *
  *	for (step = 0; step < STEPS ||
  *	     (!seen_them(...) && peers_wait_more(&wait)); step++)
  *		...
@@ -20,27 +21,26 @@
 #define KSTRUCT_TESTS_PEERS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* the longest a worker waits for its peers, in seconds (not steps: a step
  * is some 50 times slower under valgrind than in a plain build) */
 #define PEERS_WAIT_S	60
 
 struct peers_wait {
-	double deadline;	/* CLOCK_MONOTONIC, seconds */
+	uint64_t deadline;	/* ktime_get_ns(); 0 until the first wait */
 };
-
-/* peers_wait_start() - start the clock of a worker's wait */
-void peers_wait_start(struct peers_wait *wait);
 
 /**
  * peers_wait_more() - pause briefly, so that the peers get a CPU
- * @wait: started with peers_wait_start()
+ * @wait: zeroed before the worker's first call
  *
  * Sleeps for 200 microseconds: a blocked worker hands the CPU on even
  * where threads are serialised.
  *
  * Return: true to go on waiting; false once PEERS_WAIT_S have passed
- * since peers_wait_start(), when the test should stop and fail its check.
+ * since the worker's first call, when it should stop and the test fail
+ * its check.
  */
 bool peers_wait_more(struct peers_wait *wait);
 

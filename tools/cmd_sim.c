@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compat/ktime.h"
 #include "compat/slab.h"
 #include "sim/report.h"
 #include "sim/sim.h"
@@ -64,21 +65,13 @@ static int parse_ulong(const char *opt, const char *s, unsigned long long max,
 	return 0;
 }
 
-static double seconds_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* on a terminal, once the run has taken more than half a second */
 static void show_progress(unsigned long long done, unsigned long long total,
 			  void *arg)
 {
-	double *start = arg;
+	const uint64_t *start = arg;
 
-	if (seconds_now() - *start < 0.5)
+	if (ktime_get_ns() - *start < NSEC_PER_SEC / 2)
 		return;
 	fprintf(stderr, "\rsim: %3llu%% (%llu/%llu ticks)", done * 100 / total,
 		done, total);
@@ -270,7 +263,7 @@ static int cmd_sim(int argc, char **argv)
 	const struct sim_report *r;
 	struct sim_workload *wl = NULL;
 	struct sim *s = NULL;
-	double start = seconds_now();
+	uint64_t start = ktime_get_ns();
 	char err[512];
 	int ret, status = 1;
 

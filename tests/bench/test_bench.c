@@ -204,10 +204,10 @@ static void test_measure_batches_short_bodies(void)
 /* a setup that takes at least a millisecond */
 static void slow_setup(void *arg)
 {
-	double start = now_ns();
+	uint64_t start = ktime_get_ns();
 
 	(void)arg;
-	while (now_ns() - start < 1e6)
+	while (ktime_get_ns() - start < NSEC_PER_MSEC)
 		;
 }
 

@@ -228,11 +228,10 @@ static int walker_drv_fn(struct device_driver *drv, void *data)
 static void *walker_thread(void *arg)
 {
 	struct walker *w = arg;
-	struct peers_wait wait;
+	struct peers_wait wait = { 0 };
 	int step, ret;
 
 	/* on past WALKER_STEPS until the owners' entries have been walked */
-	peers_wait_start(&wait);
 	for (step = 0; step < WALKER_STEPS ||
 	     (!w->visits && peers_wait_more(&wait)); step++) {
 		bool drivers = rnd(&w->rng, 2);

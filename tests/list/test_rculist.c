@@ -467,7 +467,7 @@ static void *writer(void *arg)
 	struct stress *s = w->s;
 	struct item *live[MAX_ITEMS];
 	unsigned int seed = 12345;
-	struct peers_wait wait;
+	struct peers_wait wait = { 0 };
 	int nr = 0, step;
 
 	rcu_register_thread();
@@ -475,7 +475,6 @@ static void *writer(void *arg)
 	 * At least WRITER_STEPS, and on until every reader has walked over
 	 * an entry: a writer done before the readers ran would test nothing.
 	 */
-	peers_wait_start(&wait);
 	for (step = 0; step < WRITER_STEPS ||
 	     (atomic_load(&s->seen) < NR_READERS && peers_wait_more(&wait));
 	     step++) {
