@@ -5,28 +5,39 @@
  *
  * Mirrors kernel/exit.c of 2.5.33 (release_task, forget_original_parent,
  * reparent_thread, zap_thread, exit_notify, do_exit, sys_wait4), the
- * linkage part of kernel/fork.c (do_fork: SET_LINKS, the timeslice split)
- * and kernel/ptrace.c (__ptrace_link, __ptrace_unlink, ptrace_attach,
- * ptrace_detach).  Written from the plain-words description in
- * spec/sched.md; no kernel code was copied.
+ * linkage part of kernel/fork.c (copy_process: SET_LINKS, the thread
+ * group, the timeslice split) and kernel/ptrace.c (__ptrace_link,
+ * __ptrace_unlink, ptrace_attach, ptrace_detach).  Written from a
+ * plain-words description; no kernel code was copied.
  *
- * Deliberate differences:
+ * Deliberate differences (docs/fidelity.md has each one's reason and
+ * test):
  *  - Tasks are passed as pointers (do_exit(p, code), sys_wait4(parent,
  *    pid, &code)); do_fork() returns an errno and the child through a
  *    pointer; sched_new_task() makes a fresh child of init with a full
  *    slice (what the simulator needs to create a workload).
  *  - Signals are recorded (signal_mask, nr_signals), never delivered.
- *  - sched_exit() credits @p->parent, which is the waiter here (2.5.33
- *    credited current); a detached task releasing itself on exit skips
- *    it, as crediting itself changed nothing in 2.5.33.
- *  - sys_wait4() never blocks (WNOHANG) and scans children only, as
- *    2.5.33 did.
+ *    No process groups, sessions, exec ids or capabilities: no orphaned
+ *    group is signalled, reparent_thread() bumps no self_exec_id, and
+ *    exit_notify() never resets a clone's exit signal to SIGCHLD.
+ *  - sched_exit() credits @p->parent, as kernels from 2.5.35 on do;
+ *    2.5.33 credited current, the waiter, which differs when a sibling
+ *    thread reaps.  A detached task releasing itself on exit skips it,
+ *    as crediting itself changed nothing in 2.5.33.
+ *  - sys_wait4() has no options: it never blocks and waits as with
+ *    WNOHANG | __WALL (clone children too; never __WNOTHREAD).  It has no
+ *    stopped children to report, and refuses pid 0 and pid < -1 (process
+ *    groups) with -EINVAL.
  *  - Re-linking a task under a new parent (SET_LINKS/REMOVE_LINKS) moves
  *    only its sibling link; its place on the global task list stays.
- *    New children go to the tail of their parent's children.
+ *  - do_fork() with CLONE_PARENT from a traced task makes the child its
+ *    grandparent's (2.5.33 made the tracer its parent, untraced).
+ *  - ptrace_attach() by a task's own parent links nothing (2.5.33's
+ *    __ptrace_link() BUG()ed; there the parent traced via TRACEME).
  *  - do_exit() refuses (-EPERM) to kill an idle task or init instead of
- *    panicking, and refuses a second exit with -EINVAL.
- *  - exit_notify() walks ptrace_children by their ptrace_list link.
+ *    panicking, and refuses a second exit with -EINVAL.  A detached task
+ *    is released at once only when untraced; a traced one stays a zombie
+ *    until its tracer reaps it (2.5.33's release_task() BUG()ed on it).
  *  - A task released while still current, or while a set_cpus_allowed()
  *    request names it, becomes TASK_DEAD and is freed by schedule() when
  *    it is switched out or by the migration thread that serves the last
@@ -329,7 +340,8 @@ static void link_new_task(struct task_struct *p, struct task_struct *parent,
 	p->pid = ++last_pid;
 	if (clone_flags & CLONE_THREAD) {
 		p->tgid = parent->tgid;
-		list_add_tail(&p->thread_group, &parent->thread_group);
+		/* right after its creator, as 2.5.33's copy_process() */
+		list_add(&p->thread_group, &parent->thread_group);
 	} else {
 		p->tgid = p->pid;
 	}
@@ -472,8 +484,8 @@ void release_task(struct task_struct *p)
 
 static void reparent_thread(struct task_struct *p, struct task_struct *reaper)
 {
-	if (p->exit_signal != -1)
-		p->exit_signal = SIGCHLD;
+	/* a detached child too: it will be a zombie its new parent reaps */
+	p->exit_signal = SIGCHLD;
 	/* a task never reaps itself */
 	p->real_parent = p == reaper ? child_reaper : reaper;
 	if (p->pdeath_signal)
@@ -499,20 +511,13 @@ static void forget_original_parent(struct task_struct *father)
 		reparent_thread(p, reaper);
 }
 
-static void zap_thread(struct task_struct *p, struct task_struct *father,
-		       int traced)
+/*
+ * Move @p under its (new) real parent.  Tracing ends here whoever the
+ * tracer was, an outside tracer of a child of @father included: its
+ * tracee goes to the reaper untraced, as in 2.5.33.
+ */
+static void zap_thread(struct task_struct *p, struct task_struct *father)
 {
-	struct task_struct *tracer;
-
-	if (unlikely(traced)) {
-		/* traced by someone else: keep that, change the real parent */
-		tracer = p->parent;
-		__ptrace_unlink(p);
-		p->ptrace = PT_PTRACED;
-		__ptrace_link(p, tracer);
-		return;
-	}
-	/* we may have been its tracer: that ends here */
 	if (p->ptrace)
 		__ptrace_unlink(p);
 	relink_parent(p, p->real_parent);
@@ -536,11 +541,11 @@ static void __exit_notify(struct task_struct *father)
 	while (!list_empty(&father->children))
 		zap_thread(list_first_entry(&father->children,
 					    struct task_struct, sibling),
-			   father, 0);
+			   father);
 	while (!list_empty(&father->ptrace_children))
 		zap_thread(list_first_entry(&father->ptrace_children,
 					    struct task_struct, ptrace_list),
-			   father, 1);
+			   father);
 	BUG_ON(!list_empty(&father->children));
 	BUG_ON(!list_empty(&father->ptrace_children));
 }
@@ -590,40 +595,61 @@ out_unlock:
 	return ret;
 }
 
+/*
+ * Reap zombie @p for a waiter, which 2.5.33's wait4 ran as: hand a traced
+ * zombie back to its real parent, else release it.
+ */
+static void wait_task_zombie(struct task_struct *p)
+{
+	if (p->real_parent == p->parent) {
+		__release_task(p, true);
+		return;
+	}
+	/*
+	 * The tracer is done: the real parent is told with SIGCHLD whatever
+	 * the exit signal.  A detached zombie (kept only because it was
+	 * traced) has no one to wait for it: release it.
+	 */
+	__ptrace_unlink(p);
+	if (p->exit_signal != -1)
+		do_notify_parent(p, SIGCHLD);
+	else
+		__release_task(p, true);
+}
+
 pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)
 {
-	struct task_struct *p, *n;
-	pid_t ret = -ECHILD;
+	struct task_struct *tsk, *p;
+	bool found = false;
+	pid_t ret;
 
-	if (!parent)
+	/* no process groups: pid 0 and pid < -1 name none */
+	if (!parent || pid == 0 || pid < -1)
 		return -EINVAL;
 	write_lock(&tasklist_lock);
-	list_for_each_entry_safe(p, n, &parent->children, sibling) {
-		if (pid != -1 && p->pid != pid)
-			continue;
-		ret = 0;
-		if (!task_zombie(p))
-			continue;
-		ret = p->pid;
-		if (exit_code)
-			*exit_code = p->exit_code;
-		if (p->real_parent != p->parent) {
-			/*
-			 * The tracer is done: hand it to its real parent,
-			 * always with SIGCHLD as 2.5.33 did.  A detached
-			 * zombie (kept only because it was traced) has no
-			 * one to wait for it: release it.
-			 */
-			__ptrace_unlink(p);
-			if (p->exit_signal != -1)
-				do_notify_parent(p, SIGCHLD);
-			else
-				__release_task(p, true);
-		} else {
-			__release_task(p, true);
+	/* the children of every thread of the waiter's group */
+	tsk = parent;
+	do {
+		list_for_each_entry(p, &tsk->children, sibling) {
+			if (pid != -1 && p->pid != pid)
+				continue;
+			/* a detached child is not waited for, unless traced */
+			if (p->exit_signal == -1 && !p->ptrace)
+				continue;
+			found = true;
+			if (!task_zombie(p))
+				continue;
+			ret = p->pid;
+			if (exit_code)
+				*exit_code = p->exit_code;
+			wait_task_zombie(p);
+			goto out_unlock;
 		}
-		break;
-	}
+		tsk = next_thread(tsk);
+	} while (tsk != parent);
+	/* a child traced away is still a child to wait for */
+	ret = found || !list_empty(&parent->ptrace_children) ? 0 : -ECHILD;
+out_unlock:
 	write_unlock(&tasklist_lock);
 	return ret;
 }

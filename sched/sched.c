@@ -9,10 +9,11 @@
  * setscheduler, find_busiest_queue, double_lock_balance, pull_task,
  * load_balance, double_rq_lock/unlock, task_rq_lock/unlock,
  * set_cpus_allowed, migration_thread, migration_init, sched_init,
- * init_idle and sched_find_first_bit.  Written from the plain-words
- * description in docs (spec/sched.md); no kernel code was copied.
+ * init_idle and sched_find_first_bit.  Written from a plain-words
+ * description; no kernel code was copied.
  *
- * Deliberate differences (see docs/sched.md for the reasons):
+ * Deliberate differences (docs/fidelity.md has each one's reason and
+ * test):
  *  - "This CPU" is an explicit argument: scheduler_tick(cpu, user_tick),
  *    schedule(cpu), sys_sched_yield(cpu), try_to_wake_up(p, sync,
  *    this_cpu), wake_up_forked_process(p, cpu).  Tasks are pointers, not
@@ -51,7 +52,9 @@
  *    try_to_wake_up() leaves it alone (2.5.33 never let anyone see it).
  *  - set_cpus_allowed() refuses idle and exiting tasks (-EINVAL), and a
  *    migration thread leaves a task alone that started exiting after the
- *    request was queued.  There are no task reference counts: a queued
+ *    request was queued.  The thread reads the task's mask under the
+ *    runqueue locks (2.5.33 read it once, unlocked, when it took the
+ *    request).  There are no task reference counts: a queued
  *    request counts in p->migration_pending instead, and a task released
  *    meanwhile is freed by the migration thread once the last request
  *    naming it is served (or by schedule() if it is still current).
@@ -67,7 +70,9 @@
  * reactivates, crediting the time since the task last left a CPU as
  * sleep; a migrated task is credited likewise by activate_task(); both
  * count a queued task that has set TASK_UNINTERRUPTIBLE as a sleeper in
- * nr_uninterruptible without uncounting it.
+ * nr_uninterruptible without uncounting it; a migration request is
+ * served even when the task's CPU has become allowed again (the task
+ * still moves to its lowest allowed CPU).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -770,11 +775,14 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 		double_rq_unlock(rq_src, rq_dest);
 	}
 	/*
-	 * Moved by someone else (balancing), allowed here again, or
-	 * exiting meanwhile: nothing to do.
+	 * Moved by someone else meanwhile (balancing): nothing to do, as in
+	 * 2.5.33.  Still here, it goes to its lowest allowed CPU even if
+	 * this CPU has become allowed again (then to the tail of its queue
+	 * here), as 2.5.33 did.  kstruct: an exiting task stays, since
+	 * do_exit() leaves it queued until schedule() switches it out and
+	 * moving it would queue a zombie on another CPU.
 	 */
-	if (rq_src != rq || (p->cpus_allowed & (1UL << cpu_src)) ||
-	    (p->flags & PF_EXITING))
+	if (rq_src != rq || (p->flags & PF_EXITING))
 		goto out_unlock;
 	if (task_running(rq_src, p)) {
 		/* the migration thread preempts p, then sleeps again */
@@ -789,7 +797,8 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 	if (p->array) {
 		deactivate_task(p, rq_src);
 		activate_task(p, rq_dest);
-		rq_dest->nr_migrated_in++;
+		if (rq_dest != rq_src)
+			rq_dest->nr_migrated_in++;
 		if (p->prio < rq_dest->curr->prio)
 			set_tsk_need_resched(rq_dest->curr);
 	}

@@ -45,8 +45,9 @@
  * need_resched set, as if it had preempted the task.
  *
  * Exit.  do_exit(p, code) turns p into a zombie (reparenting its children
- * to the reaper); its parent reaps it with sys_wait4().  A detached task
- * (exit_signal -1) is released at once.  A task that is still some CPU's
+ * to the reaper); its parent, or another thread of the parent's group,
+ * reaps it with sys_wait4().  A detached task (exit_signal -1) is
+ * released at once, unless traced.  A task that is still some CPU's
  * current task is freed only when schedule() switches away from it: never
  * use a task pointer after it has exited and been switched out or reaped.
  *
@@ -803,6 +804,7 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
  * @comm: the child's name, or NULL to copy the parent's
  * @childp: out, the child (not yet runnable)
  *
+ * A CLONE_THREAD child joins @parent's thread group right after @parent.
  * The child gets (parent->time_slice + 1) / 2 ticks and first_time_slice
  * 1, the parent keeps half (a parent left with 0 keeps 1 and is ticked
  * once if it is running, as in 2.5.33; that tick counts as no user or
@@ -821,7 +823,8 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
  *
  * Takes @p off its runqueue (if current, it stays current until the next
  * schedule(), which sets need_resched), runs exit_notify(), and releases
- * @p at once when it is detached (without sched_exit(): nobody reaps it).
+ * @p at once when it is detached and untraced (without sched_exit():
+ * nobody reaps it).
  *
  * Context: takes tasklist_lock, then @p's runqueue lock.
  * Return: 0, -EPERM for idle or init, -EINVAL when already exiting.
@@ -832,22 +835,34 @@ int do_exit(struct task_struct *p, int code);
  * exit_notify() - reparent @father's children and make it a zombie
  * @father: the exiting task
  *
+ * Every child, and every child traced by someone else, gets the reaper
+ * (the next live thread of @father's group, else init) as its real
+ * parent and SIGCHLD as its exit signal; tracing of each ends and each
+ * moves under the reaper.  A child that is a zombie already notifies the
+ * reaper.
+ *
  * Context: called by do_exit(); takes tasklist_lock.
  */
 void exit_notify(struct task_struct *father);
 
 /**
- * sys_wait4() - reap a zombie child of @parent
+ * sys_wait4() - reap a zombie child of @parent or of its thread group
  * @parent: the waiting task
  * @pid: the child's pid, or -1 for any
  * @exit_code: out (may be NULL)
  *
- * Never blocks (WNOHANG).  A traced zombie whose tracer is not its real
- * parent is handed back to the real parent instead of being reaped.
+ * Scans @parent's children, then those of every other thread of its
+ * group in next_thread() order, as 2.5.33 did, and reaps the first
+ * matching zombie.  Never blocks: as 2.5.33 with WNOHANG | __WALL (clone
+ * children too).  A detached child is not waited for unless traced.  A
+ * traced zombie whose tracer is not its real parent is handed back to
+ * the real parent (told with SIGCHLD) instead of being reaped.
  *
  * Context: takes tasklist_lock (and runqueue locks in sched_exit()).
- * Return: the reaped pid, 0 when no matching child is a zombie yet,
- * -ECHILD when @parent has no matching child.
+ * Return: the reaped pid; 0 when a matching child is not a zombie yet,
+ * or when a child of @parent is traced by someone else; -ECHILD when
+ * there is no child to wait for; -EINVAL for a NULL @parent, or a @pid
+ * of 0 or below -1 (process groups: none here).
  */
 pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
 

@@ -72,6 +72,63 @@ static void test_fork_linkage(void)
 	machine_down();
 }
 
+/*
+ * copy_process() links a new thread right after its creator
+ * (list_add(&p->thread_group, &current->thread_group)): a forks t1,
+ * then t2 (a -> t2 -> t1), then t1 forks t3 (a -> t2 -> t1 -> t3).
+ */
+static void test_thread_group_order(void)
+{
+	struct task_struct *a, *t1, *t2, *t3;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	t1 = fork_ok(a, SIGCHLD | CLONE_THREAD, "t1");
+	t2 = fork_ok(a, SIGCHLD | CLONE_THREAD, "t2");
+	t3 = fork_ok(t1, SIGCHLD | CLONE_THREAD, "t3");
+	CU_ASSERT_PTR_EQUAL(a->thread_group.next, &t2->thread_group);
+	CU_ASSERT_PTR_EQUAL(t2->thread_group.next, &t1->thread_group);
+	CU_ASSERT_PTR_EQUAL(t1->thread_group.next, &t3->thread_group);
+	CU_ASSERT_PTR_EQUAL(t3->thread_group.next, &a->thread_group);
+	CU_ASSERT_PTR_EQUAL(a->thread_group.prev, &t3->thread_group);
+	CU_ASSERT_PTR_EQUAL(t3->thread_group.prev, &t1->thread_group);
+	CU_ASSERT_PTR_EQUAL(t1->thread_group.prev, &t2->thread_group);
+	CU_ASSERT_PTR_EQUAL(t2->thread_group.prev, &a->thread_group);
+	CU_ASSERT_PTR_EQUAL(next_thread(t3), a);
+	CU_ASSERT_EQUAL(t3->tgid, a->pid);
+	/* t3 is t1's child, the others a's */
+	CU_ASSERT_PTR_EQUAL(t3->parent, t1);
+	CU_ASSERT_PTR_EQUAL(t2->parent, a);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * CLONE_PARENT from a traced task: the child is its grandparent's,
+ * untraced.  2.5.33 took the forker's parent, i.e. its tracer, as the
+ * child's parent while leaving it untraced (no ptrace_list link); the
+ * port keeps parent == real_parent for an untraced task.
+ */
+static void test_clone_parent_of_traced_task(void)
+{
+	struct task_struct *g, *b, *t, *s;
+
+	machine_up(1);
+	g = sched_new_task("g", 0, SCHED_OTHER, 0);
+	b = fork_ok(g, SIGCHLD, "b");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
+	s = fork_ok(b, SIGCHLD | CLONE_PARENT, "s");
+	CU_ASSERT_PTR_EQUAL(s->real_parent, g);
+	CU_ASSERT_PTR_EQUAL(s->parent, g);
+	CU_ASSERT_EQUAL(s->ptrace, 0UL);
+	CU_ASSERT_PTR_EQUAL(g->children.prev, &s->sibling);
+	CU_ASSERT_PTR_EQUAL(t->children.next, &b->sibling);
+	CU_ASSERT_PTR_EQUAL(b->sibling.next, &t->children);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static void test_ptrace_lists(void)
 {
 	struct task_struct *a, *b, *t, *th;
@@ -116,6 +173,11 @@ static void test_ptrace_lists(void)
 	machine_down();
 }
 
+/*
+ * forget_original_parent() picks next_thread(father) onwards, skipping
+ * exiting threads.  The leader forks t1 then t2, each right after itself
+ * (copy_process' list_add), so the ring is l -> t2 -> t1 -> l.
+ */
 static void test_reaper_choice(void)
 {
 	struct task_struct *l, *t1, *t2, *k1, *k2;
@@ -127,19 +189,26 @@ static void test_reaper_choice(void)
 	t2 = fork_ok(l, SIGCHLD | CLONE_THREAD, "t2");
 	k2 = fork_ok(l, SIGCHLD, "k2");
 	k1->pdeath_signal = SIGUSR1;
+	CU_ASSERT_PTR_EQUAL(next_thread(l), t2);
+	CU_ASSERT_PTR_EQUAL(next_thread(t2), t1);
 
-	/* the first thread of the group that is not exiting */
+	/* l exits: t2, the next thread, inherits l's children */
 	CU_ASSERT_EQUAL(do_exit(l, 7), 0);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(l->state, TASK_ZOMBIE);
 	CU_ASSERT_TRUE(list_empty(&l->children));
 	CU_ASSERT_TRUE(list_empty(&l->ptrace_children));
-	CU_ASSERT_PTR_EQUAL(k1->real_parent, t1);
-	CU_ASSERT_PTR_EQUAL(k1->parent, t1);
-	CU_ASSERT_PTR_EQUAL(k2->real_parent, t1);
-	/* t1 was itself a child of l: never its own reaper, so init */
-	CU_ASSERT_PTR_EQUAL(t1->real_parent, child_reaper);
-	CU_ASSERT_PTR_EQUAL(t2->real_parent, t1);
+	CU_ASSERT_PTR_EQUAL(k1->real_parent, t2);
+	CU_ASSERT_PTR_EQUAL(k1->parent, t2);
+	CU_ASSERT_PTR_EQUAL(k2->real_parent, t2);
+	CU_ASSERT_PTR_EQUAL(t1->real_parent, t2);
+	/* t2 was itself a child of l: never its own reaper, so init */
+	CU_ASSERT_PTR_EQUAL(t2->real_parent, child_reaper);
+	/* t2's children, in l's order: k1, t1, k2 */
+	CU_ASSERT_PTR_EQUAL(t2->children.next, &k1->sibling);
+	CU_ASSERT_PTR_EQUAL(k1->sibling.next, &t1->sibling);
+	CU_ASSERT_PTR_EQUAL(t1->sibling.next, &k2->sibling);
+	CU_ASSERT_PTR_EQUAL(k2->sibling.next, &t2->children);
 	/* pdeath_signal exactly once */
 	CU_ASSERT_EQUAL(k1->nr_signals, 1U);
 	CU_ASSERT_TRUE(sig_recorded(k1, SIGUSR1));
@@ -148,20 +217,76 @@ static void test_reaper_choice(void)
 	CU_ASSERT_TRUE(sig_recorded(child_reaper, SIGCHLD));
 	CU_ASSERT_EQUAL(do_exit(l, 0), -EINVAL);
 
-	/* t1 exits: t2 (next live thread) inherits */
-	CU_ASSERT_EQUAL(do_exit(t1, 0), 0);
-	SCHED_CHECK();
-	CU_ASSERT_PTR_EQUAL(k1->real_parent, t2);
-	CU_ASSERT_EQUAL(k1->nr_signals, 2U);
-	/* t2 exits: every thread is exiting, so init */
+	/* t2 exits: next_thread(t2) is t1, alive; t1 is t2's child, so
+	 * init takes t1 and t1 takes k1 and k2 */
 	CU_ASSERT_EQUAL(do_exit(t2, 0), 0);
+	SCHED_CHECK();
+	CU_ASSERT_PTR_EQUAL(k1->real_parent, t1);
+	CU_ASSERT_PTR_EQUAL(k2->parent, t1);
+	CU_ASSERT_PTR_EQUAL(t1->real_parent, child_reaper);
+	CU_ASSERT_EQUAL(k1->nr_signals, 2U);
+	/* t1 exits: l and t2 are exiting, so init */
+	CU_ASSERT_EQUAL(do_exit(t1, 0), 0);
 	SCHED_CHECK();
 	CU_ASSERT_PTR_EQUAL(k1->real_parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(k2->parent, child_reaper);
+	CU_ASSERT_EQUAL(k1->nr_signals, 3U);
 
 	CU_ASSERT_EQUAL(do_exit(child_reaper, 0), -EPERM);
 	CU_ASSERT_EQUAL(do_exit(init_task, 0), -EPERM);
 	CU_ASSERT_EQUAL(do_exit(cpu_rq(0)->idle, 0), -EPERM);
+	machine_down();
+}
+
+/*
+ * reparent_thread() sets every reparented child's exit_signal to
+ * SIGCHLD, a detached one included: it then exits as a zombie that its
+ * new parent reaps.  A detached child whose parent lives on stays -1.
+ */
+static void test_reparent_detached_child(void)
+{
+	struct task_struct *a, *d, *e, *l, *t, *k, *tr;
+	unsigned int before;
+	int tasks, code = -1;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	d = fork_ok(a, CLONE_DETACHED, "d");
+	e = fork_ok(a, CLONE_DETACHED, "e");
+	tr = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(ptrace_attach(tr, e), 0);	/* on a's ptrace list */
+	CU_ASSERT_EQUAL(d->exit_signal, -1);
+
+	CU_ASSERT_EQUAL(do_exit(a, 0), 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(d->exit_signal, SIGCHLD);
+	CU_ASSERT_EQUAL(e->exit_signal, SIGCHLD);
+	CU_ASSERT_PTR_EQUAL(d->real_parent, child_reaper);
+	CU_ASSERT_PTR_EQUAL(d->parent, child_reaper);
+
+	/* d now exits as a zombie, tells init, and init reaps it */
+	tasks = nr_tasks();
+	before = child_reaper->nr_signals;
+	CU_ASSERT_EQUAL(do_exit(d, 3), 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(d->state, TASK_ZOMBIE);
+	CU_ASSERT_EQUAL(nr_tasks(), tasks);
+	CU_ASSERT_EQUAL(child_reaper->nr_signals, before + 1);
+	WAIT_REAPS(child_reaper, d->pid, &code, d);
+	CU_ASSERT_EQUAL(code, 3);
+	CU_ASSERT_EQUAL(nr_tasks(), tasks - 1);
+
+	/* reparented to a sibling thread: that thread reaps it */
+	l = sched_new_task("l", 0, SCHED_OTHER, 0);
+	t = fork_ok(l, SIGCHLD | CLONE_THREAD, "t");
+	k = fork_ok(l, CLONE_DETACHED, "k");
+	CU_ASSERT_EQUAL(do_exit(l, 0), 0);
+	CU_ASSERT_PTR_EQUAL(k->parent, t);
+	CU_ASSERT_EQUAL(k->exit_signal, SIGCHLD);
+	CU_ASSERT_EQUAL(do_exit(k, 0), 0);
+	CU_ASSERT_TRUE(sig_recorded(t, SIGCHLD));
+	WAIT_REAPS(t, -1, NULL, k);
+	SCHED_CHECK();
 	machine_down();
 }
 
@@ -198,25 +323,51 @@ static void test_zombie_notifies_new_parent_once(void)
 	machine_down();
 }
 
+/*
+ * zap_thread() unlinks every child from ptrace and clears ptrace, an
+ * outside tracer's child too: when the real parent exits, the tracer
+ * loses its tracee, which goes to the reaper untraced.
+ */
 static void test_traced_children_across_exit(void)
 {
-	struct task_struct *a, *f, *k, *t, *x;
+	struct task_struct *a, *f, *k, *t, *x, *z;
+	unsigned int t_before, init_before;
 
 	machine_up(1);
 	f = sched_new_task("father", 0, SCHED_OTHER, 0);
 	k = fork_ok(f, SIGCHLD, "k");
+	z = fork_ok(f, SIGCHLD, "z");
 	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
 	CU_ASSERT_EQUAL(ptrace_attach(t, k), 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, z), 0);
+	/* z exits traced: a zombie its tracer was told about */
+	CU_ASSERT_EQUAL(do_exit(z, 4), 0);
+	CU_ASSERT_TRUE(sig_recorded(t, SIGCHLD));
+	t_before = t->nr_signals;
+	init_before = child_reaper->nr_signals;
 
-	/* the real parent exits: the tracer keeps k, init is the new real
-	 * parent and holds it on its ptrace_children */
+	/* the real parent exits: tracing of k and z ends, both go to init */
 	CU_ASSERT_EQUAL(do_exit(f, 0), 0);
 	SCHED_CHECK();
-	CU_ASSERT_PTR_EQUAL(k->parent, t);
+	CU_ASSERT_EQUAL(k->ptrace, 0UL);
+	CU_ASSERT_EQUAL(z->ptrace, 0UL);
+	CU_ASSERT_PTR_EQUAL(k->parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(k->real_parent, child_reaper);
-	CU_ASSERT_PTR_EQUAL(child_reaper->ptrace_children.next,
-			    &k->ptrace_list);
+	CU_ASSERT_PTR_EQUAL(z->parent, child_reaper);
+	CU_ASSERT_TRUE(list_empty(&t->children));
+	CU_ASSERT_TRUE(list_empty(&k->ptrace_list));
+	CU_ASSERT_TRUE(list_empty(&z->ptrace_list));
 	CU_ASSERT_TRUE(list_empty(&f->ptrace_children));
+	CU_ASSERT_TRUE(list_empty(&child_reaper->ptrace_children));
+	/* at init's tail in f's ptrace_children order (newest first: z, k) */
+	CU_ASSERT_PTR_EQUAL(child_reaper->children.prev, &k->sibling);
+	CU_ASSERT_PTR_EQUAL(k->sibling.prev, &z->sibling);
+	/* f itself and the zombie z notified init; the tracer heard nothing */
+	CU_ASSERT_EQUAL(child_reaper->nr_signals, init_before + 2);
+	CU_ASSERT_EQUAL(t->nr_signals, t_before);
+	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), -ECHILD);
+	WAIT_REAPS(child_reaper, z->pid, NULL, z);
+	CU_ASSERT_EQUAL(sys_wait4(child_reaper, k->pid, NULL), 0);
 
 	/* the tracer exits: tracing ends; kept 2.5.33 quirk: the tracee's
 	 * real parent becomes the tracer's reaper */
@@ -226,7 +377,6 @@ static void test_traced_children_across_exit(void)
 	CU_ASSERT_EQUAL(do_exit(t, 0), 0);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(x->ptrace, 0UL);
-	CU_ASSERT_EQUAL(k->ptrace, 0UL);
 	CU_ASSERT_PTR_EQUAL(x->parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(x->real_parent, child_reaper);
 	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
@@ -258,6 +408,125 @@ static void test_wait_traced_zombie_hands_back(void)
 	WAIT_REAPS(a, b->pid, NULL, b);
 	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
 	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * sys_wait4() scans the waiter's children, then those of every other
+ * thread of its group in next_thread() order: l -> t2 -> t1 here.
+ */
+static void test_wait_sibling_thread_reaps(void)
+{
+	struct task_struct *l, *t1, *t2, *z1, *z2, *k;
+	int code = -1;
+
+	machine_up(1);
+	l = sched_new_task("l", 0, SCHED_OTHER, 0);
+	t1 = fork_ok(l, SIGCHLD | CLONE_THREAD, "t1");
+	t2 = fork_ok(l, SIGCHLD | CLONE_THREAD, "t2");
+	z2 = fork_ok(t1, SIGCHLD, "z2");
+	z1 = fork_ok(t2, SIGCHLD, "z1");
+	k = fork_ok(t1, SIGCHLD, "k");
+	CU_ASSERT_EQUAL(do_exit(z2, 2), 0);
+	CU_ASSERT_EQUAL(do_exit(z1, 1), 0);
+	SCHED_CHECK();
+
+	/* l's own children (t1, t2) live; t2's z1 comes before t1's z2 */
+	WAIT_REAPS(l, -1, &code, z1);
+	CU_ASSERT_EQUAL(code, 1);
+	WAIT_REAPS(l, -1, &code, z2);
+	CU_ASSERT_EQUAL(code, 2);
+	/* a thread's live child counts for every thread of the group */
+	CU_ASSERT_EQUAL(sys_wait4(t2, -1, NULL), 0);
+	CU_ASSERT_EQUAL(sys_wait4(t2, k->pid, NULL), 0);
+	CU_ASSERT_EQUAL(do_exit(k, 9), 0);
+	WAIT_REAPS(t2, k->pid, &code, k);
+	CU_ASSERT_EQUAL(code, 9);
+	/* the only children left are t1 and t2, children of l */
+	CU_ASSERT_EQUAL(sys_wait4(t1, -1, NULL), 0);
+	CU_ASSERT_EQUAL(sys_wait4(t1, 999, NULL), -ECHILD);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * A sibling thread reaps: sched_exit() gives the unused first slice to
+ * the zombie's parent, as from 2.5.35 on (2.5.33 credited the waiter).
+ * Slices at HZ 1000, nice 0: l 151; t = (151 + 1) / 2 = 76, l 75;
+ * c = (76 + 1) / 2 = 38, t 38; c's 38 go back to t.
+ */
+static void test_wait_sibling_credits_parent(void)
+{
+	struct task_struct *l, *t, *c;
+
+	machine_up(1);
+	l = sched_new_task("l", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(l->time_slice, 151U);
+	t = fork_ok(l, SIGCHLD | CLONE_THREAD, "t");
+	c = fork_ok(t, SIGCHLD, "c");
+	CU_ASSERT_EQUAL(l->time_slice, 75U);
+	CU_ASSERT_EQUAL(t->time_slice, 38U);
+	CU_ASSERT_EQUAL(c->time_slice, 38U);
+	CU_ASSERT_EQUAL(do_exit(c, 0), 0);
+	WAIT_REAPS(l, -1, NULL, c);
+	CU_ASSERT_EQUAL(t->time_slice, 76U);
+	CU_ASSERT_EQUAL(l->time_slice, 75U);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * A detached child that nobody traces is not waited for: with no other
+ * child, -ECHILD.  A child traced away (on the waiter's ptrace_children)
+ * makes the answer 0 whatever the pid asked for.
+ */
+static void test_wait_detached_and_traced_away(void)
+{
+	struct task_struct *a, *b, *d, *t;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	d = fork_ok(a, CLONE_DETACHED, "d");
+	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
+	CU_ASSERT_EQUAL(sys_wait4(a, d->pid, NULL), -ECHILD);
+	/* traced, it counts again */
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(ptrace_attach(a, d), 0);
+	CU_ASSERT_EQUAL(sys_wait4(a, d->pid, NULL), 0);
+	CU_ASSERT_EQUAL(ptrace_detach(d), 0);
+
+	b = fork_ok(a, SIGCHLD, "b");
+	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
+	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), 0);
+	CU_ASSERT_EQUAL(sys_wait4(a, 999, NULL), 0);
+	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
+	CU_ASSERT_EQUAL(sys_wait4(a, 999, NULL), -ECHILD);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * No options: every wait is WNOHANG | __WALL, so a clone child (exit
+ * signal other than SIGCHLD) is reaped like any other.  No process
+ * groups: pid 0 and pid < -1 are refused.
+ */
+static void test_wait_all_children_no_groups(void)
+{
+	struct task_struct *a, *b;
+	unsigned int before;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGUSR1, "b");
+	CU_ASSERT_EQUAL(sys_wait4(a, 0, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(sys_wait4(a, -2, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(sys_wait4(NULL, -1, NULL), -EINVAL);
+	before = a->nr_signals;
+	CU_ASSERT_EQUAL(do_exit(b, 0), 0);
+	CU_ASSERT_EQUAL(a->nr_signals, before + 1);
+	CU_ASSERT_TRUE(sig_recorded(a, SIGUSR1));
+	WAIT_REAPS(a, -1, NULL, b);
+	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
 	machine_down();
 }
 
@@ -305,6 +574,37 @@ static void test_detached_and_current_exit(void)
 	CU_ASSERT_PTR_NULL(a->array);
 	CU_ASSERT_EQUAL(rq->nr_running, 0UL);
 	WAIT_REAPS(child_reaper, a->pid, NULL, a);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * A detached task exits traced: not released (2.5.33's release_task()
+ * BUG()ed on a traced task), a zombie without notification (exit signal
+ * -1) that its tracer reaps and releases.
+ */
+static void test_detached_traced_exit(void)
+{
+	struct task_struct *a, *d, *t;
+	unsigned int before;
+	int tasks;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	d = fork_ok(a, CLONE_DETACHED, "d");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, d), 0);
+	tasks = nr_tasks();
+	before = t->nr_signals;
+	CU_ASSERT_EQUAL(do_exit(d, 6), 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(nr_tasks(), tasks);
+	CU_ASSERT_EQUAL(d->state, TASK_ZOMBIE);
+	CU_ASSERT_EQUAL(t->nr_signals, before);
+	WAIT_REAPS(t, -1, NULL, d);
+	CU_ASSERT_EQUAL(nr_tasks(), tasks - 1);
+	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
+	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
 	SCHED_CHECK();
 	machine_down();
 }
@@ -504,21 +804,72 @@ static void test_hand_back_sends_sigchld(void)
 	machine_down();
 }
 
-static CU_TestInfo exit_tests[] = {
+static CU_TestInfo copy_process_tests[] = {
 	{ "fork linkage and thread groups", test_fork_linkage },
+	{ "a new thread follows its creator in the group",
+	  test_thread_group_order },
+	{ "CLONE_PARENT from a traced task", test_clone_parent_of_traced_task },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo ptrace_tests[] = {
 	{ "ptrace attach/detach lists", test_ptrace_lists },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo forget_original_parent_tests[] = {
 	{ "reaper choice and pdeath_signal", test_reaper_choice },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo reparent_thread_tests[] = {
+	{ "a reparented detached child exits as a zombie",
+	  test_reparent_detached_child },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo zap_thread_tests[] = {
 	{ "zombie notifies its new parent once",
 	  test_zombie_notifies_new_parent_once },
 	{ "traced children across exit", test_traced_children_across_exit },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo sys_wait4_tests[] = {
 	{ "wait on a traced zombie", test_wait_traced_zombie_hands_back },
 	{ "the hand-back after a tracer's wait sends SIGCHLD",
 	  test_hand_back_sends_sigchld },
+	{ "a sibling thread reaps, in thread-group order",
+	  test_wait_sibling_thread_reaps },
+	{ "a sibling's reap credits the zombie's parent",
+	  test_wait_sibling_credits_parent },
+	{ "detached children skipped, traced-away ones count",
+	  test_wait_detached_and_traced_away },
+	{ "every child as with __WALL; no process groups",
+	  test_wait_all_children_no_groups },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo do_exit_tests[] = {
 	{ "detached and current exits", test_detached_and_current_exit },
+	{ "a traced detached task stays a zombie for its tracer",
+	  test_detached_traced_exit },
 	{ "teardown frees a dead current task",
 	  test_teardown_frees_dead_current },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo soak_tests[] = {
 	{ "random soak with checkers", test_random_soak },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/exit", exit_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/copy_process", copy_process_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/ptrace_attach", ptrace_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/forget_original_parent", forget_original_parent_tests,
+	    NULL, NULL)
+KTEST_SUITE("sched/exit/reparent_thread", reparent_thread_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/zap_thread", zap_thread_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/sys_wait4", sys_wait4_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/do_exit", do_exit_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/soak", soak_tests, NULL, NULL)

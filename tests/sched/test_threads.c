@@ -196,6 +196,66 @@ static void test_current_exit_with_pending_migration(void)
 	machine_down();
 }
 
+/*
+ * A request whose task's CPU became allowed again before it was served:
+ * 2.5.33's migration_thread still serves it, moving a task that is still
+ * on that CPU to the lowest allowed CPU (deactivate, activate), even when
+ * that is the CPU it is on (it goes to the tail of its queue).
+ */
+static void test_stale_request_is_served(void)
+{
+	struct task_struct *p, *q;
+	struct runqueue *rq0, *rq1;
+	struct mover m;
+
+	machine_up(3);
+	rq0 = cpu_rq(0);
+	rq1 = cpu_rq(1);
+
+	/* allowed again, lowest allowed CPU 0: it moves there */
+	m.p = new_task_on("stale", 0, 1);
+	m.mask = 4UL;
+	migration_freeze(1, true);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&m.thread, NULL, mover_fn, &m), 0);
+	while (migration_queue_len(1) != 1)
+		sched_yield();
+	CU_ASSERT_EQUAL(set_cpus_allowed(m.p, 3UL), 0);	/* CPU 1 is back */
+	CU_ASSERT_EQUAL(task_cpu(m.p), 1);
+	migration_freeze(1, false);
+	pthread_join(m.thread, NULL);
+	CU_ASSERT_EQUAL(m.ret, 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(task_cpu(m.p), 0);
+	CU_ASSERT_PTR_EQUAL(m.p->array, rq0->active);
+	CU_ASSERT_EQUAL(rq0->nr_migrated_in, 1UL);
+	CU_ASSERT_EQUAL(m.p->nr_migrations, 1UL);
+	CU_ASSERT_EQUAL(rq1->nr_running, 0UL);
+
+	/* allowed again, lowest allowed CPU its own: requeued at the tail */
+	p = new_task_on("p", 0, 1);
+	q = new_task_on("q", 0, 1);
+	CU_ASSERT_EQUAL_FATAL(p->prio, q->prio);
+	CU_ASSERT_PTR_EQUAL(rq1->active->queue[p->prio].next, &p->run_list);
+	m.p = p;
+	m.mask = 4UL;
+	migration_freeze(1, true);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&m.thread, NULL, mover_fn, &m), 0);
+	while (migration_queue_len(1) != 1)
+		sched_yield();
+	CU_ASSERT_EQUAL(set_cpus_allowed(p, 6UL), 0);
+	migration_freeze(1, false);
+	pthread_join(m.thread, NULL);
+	CU_ASSERT_EQUAL(m.ret, 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(task_cpu(p), 1);
+	CU_ASSERT_EQUAL(p->nr_migrations, 0UL);
+	CU_ASSERT_EQUAL(rq1->nr_migrated_in, 0UL);
+	CU_ASSERT_EQUAL(rq1->nr_running, 2UL);
+	CU_ASSERT_PTR_EQUAL(rq1->active->queue[p->prio].next, &q->run_list);
+	CU_ASSERT_PTR_EQUAL(q->run_list.next, &p->run_list);
+	machine_down();
+}
+
 /* counts moves of the watched task to CPU 1 (on a migration thread) */
 static void count_move_to_1(struct task_struct *p, int src, int dst,
 			    void *data)
@@ -600,21 +660,39 @@ static void test_tree_under_threads(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
-static CU_TestInfo thread_tests[] = {
+static CU_TestInfo migration_thread_tests[] = {
 	{ "migration queue served newest first", test_migration_queue_lifo },
+	{ "a stale request is served", test_stale_request_is_served },
 	{ "exit and reap with a migration request pending",
 	  test_exit_with_pending_migration },
 	{ "current exits detached with a request pending",
 	  test_current_exit_with_pending_migration },
 	{ "teardown serves a queued request",
 	  test_teardown_serves_pending_request },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo double_rq_lock_tests[] = {
 	{ "double_rq_lock takes the lower address first",
 	  test_double_rq_lock_order },
 	{ "double_rq_lock and load_balance hammer",
 	  test_double_lock_and_balance_hammer },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo scheduler_tick_tests[] = {
 	{ "lockstep machine, one pthread per CPU", test_lockstep_machine },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo do_exit_tests[] = {
 	{ "fork, exit and wait from every CPU", test_tree_under_threads },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/threads", thread_tests, NULL, NULL)
+/* "/threads" in the name: the runner's --threaded selects these */
+KTEST_SUITE("sched/threads/migration_thread", migration_thread_tests, NULL,
+	    NULL)
+KTEST_SUITE("sched/threads/double_rq_lock", double_rq_lock_tests, NULL, NULL)
+KTEST_SUITE("sched/threads/scheduler_tick", scheduler_tick_tests, NULL, NULL)
+KTEST_SUITE("sched/threads/do_exit", do_exit_tests, NULL, NULL)
