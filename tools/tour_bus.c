@@ -77,13 +77,18 @@ static int tour_probe(struct device *dev)
 	}
 	fprintf(tour_out, "      probe(%s) by %s: 0, bound\n", dev_label(dev),
 		drv->drv.name);
+	dev->driver_data = drv;
 	return 0;
 }
 
+/* dev->driver is already NULL here, as in 2.5.33: probe left a note */
 static int tour_remove(struct device *dev)
 {
+	struct tour_drv *drv = dev->driver_data;
+
 	fprintf(tour_out, "      remove(%s) by %s\n", dev_label(dev),
-		dev->driver->name);
+		drv->drv.name);
+	dev->driver_data = NULL;
 	return 0;
 }
 

@@ -5,16 +5,20 @@
  *
  * Mirrors drivers/base/bus.c of Linux 2.5.33: the list of registered buses
  * (bus_driver_list), bus_register, get_bus/put_bus, bus_for_each_dev,
- * bus_for_each_drv, bus_add_device/bus_remove_device and
- * bus_add_driver/bus_remove_driver.  Written from the description in
- * /work/shared/spec/mm.md, not from the kernel's code.
+ * bus_for_each_drv and bus_add_device/bus_remove_device.  Written from a
+ * plain-words description of the driver model, not from the kernel's
+ * code.
  *
- * Deliberate differences (see also device.h and docs/drivers.md):
- * - bus_unregister(), bus_check() and buses_check() are kstruct's.
+ * Deliberate differences (see also device.h; docs/fidelity.md has each
+ * one's reason and test):
+ * - bus_unregister(), bus_check() and buses_check() are kstruct's, and so
+ *   are bus_add_driver()/bus_remove_driver() (2.5.33's driver_register()
+ *   and remove_driver() linked and unlinked the driver themselves).
  * - The walks take a @start entry (the walk begins after it), as later
  *   kernels' do.
- * - 2.5.33's walk took a reference on the current entry and dropped the
- *   bus lock around the callback, so the entry's memory stayed valid; but
+ * - 2.5.33's walk took a reference on the current entry and dropped its
+ *   lock (the global device_lock) around the callback, so the entry's
+ *   memory stayed valid; but
  *   where the walk went next depended on that entry's links, which a
  *   removal during the callback rewrites.  Here each walk puts a cursor
  *   on bus->walkers; unlinking an entry (always under the write lock)

@@ -3,21 +3,30 @@
  * drivers/base/core.c - device registration and driver binding.
  *
  * Mirrors drivers/base/core.c of Linux 2.5.33: device_register,
- * device_unregister, get_device, put_device, and the binding helpers
- * (bus_match, device_attach, driver_attach, and the detach side).
- * Written from the description in /work/shared/spec/mm.md, not from the
- * kernel's code.
+ * get_device, put_device, and the binding helpers (found_match, here
+ * bus_match; device_attach, driver_attach, device_detach, driver_detach).
+ * Written from a plain-words description of the driver model, not from
+ * the kernel's code.
  *
  * Binding: a device is offered to the drivers of its bus in list order,
  * newest driver first; it binds to the first whose match (the bus's) and
  * probe (the driver's) both succeed.  A probe that fails falls through to
- * the next driver.  A new driver is offered every unbound device, oldest
- * first.
+ * the next driver, as in 2.5.33 (found_match() returned 0 after a failed
+ * probe, so the walk went on).  A bus without match binds nothing.  A new
+ * driver is offered every unbound device, oldest first.
  *
- * Deliberate differences (see also device.h and docs/drivers.md):
+ * Deliberate differences (see also device.h; docs/fidelity.md has each
+ * one's reason and test):
  * - device_register/device_unregister return an errno and refuse bad
  *   input without changing anything (a name or bus_id that fills its
- *   array with no NUL included); device_unregister returns int.
+ *   array with no NUL included).  2.5.33 had no device_unregister: the
+ *   last put_device() took the device off its bus and driver.
+ * - device_detach() unlinks the device from its driver's list before
+ *   remove runs and drops the device's reference on the driver after it
+ *   (2.5.33's device_detach() only cleared dev->driver: the device left
+ *   the driver's list in driver_detach(), after remove, or in its last
+ *   put_device(), before; the reference taken at binding was never
+ *   dropped).
  * - No device tree (parent, children, the global device list), no
  *   driverfs, no power management, no classes.
  * - Binding and unbinding run under the bus's bind_lock, so match, probe
@@ -72,10 +81,12 @@ void put_device(struct device *dev)
 /*
  * bus_match() - try to bind @dev to @drv
  *
- * The bus's match decides whether @drv can drive @dev; the driver's probe
+ * The bus's match decides whether @drv can drive @dev (a bus without one
+ * binds nothing, as in 2.5.33's do_device_attach); the driver's probe
  * then decides whether it will.  dev->driver is set while probe runs, as
- * the kernel does, and cleared again if probe declines.  On success @dev
- * joins the tail of @drv's devices list and holds a reference on @drv.
+ * 2.5.33's found_match() did, and cleared again if probe declines.  On
+ * success @dev joins the tail of @drv's devices list and holds a
+ * reference on @drv.
  *
  * Caller holds the bus's bind_lock.  Returns 1 when bound.
  */
@@ -83,7 +94,7 @@ static int bus_match(struct device *dev, struct device_driver *drv)
 {
 	struct bus_type *bus = dev->bus;
 
-	if (bus->match && !bus->match(dev, drv))
+	if (!bus->match || !bus->match(dev, drv))
 		return 0;
 	write_lock(&bus->lock);
 	dev->driver = drv;
@@ -143,8 +154,10 @@ void driver_attach(struct device_driver *drv)
  * device_detach() - unbind a device from its driver, if any
  * @dev: a registered device
  *
- * The driver's remove runs while the device is still bound; then the
- * device leaves the driver's list and drops its reference on the driver.
+ * The device leaves the driver's list and dev->driver is cleared first,
+ * as 2.5.33 cleared it before calling remove; then the driver's remove
+ * runs, and the device drops its reference on the driver (2.5.33 never
+ * dropped it).
  *
  * Context: caller holds the bus's bind_lock.
  */
@@ -155,12 +168,12 @@ void device_detach(struct device *dev)
 
 	if (!drv)
 		return;
-	if (drv->remove)
-		drv->remove(dev);
 	write_lock(&bus->lock);
 	list_del_init(&dev->driver_list);
 	dev->driver = NULL;
 	write_unlock(&bus->lock);
+	if (drv->remove)
+		drv->remove(dev);
 	put_driver(drv);
 }
 
@@ -187,8 +200,9 @@ void driver_detach(struct device_driver *drv)
  * registered, unbound.
  *
  * Context: takes the bus's bind_lock; calls match and probe under it.
- * Return: 0 (bound or not); -EINVAL if @dev or @dev->bus is NULL, or
- * @dev->name or @dev->bus_id has no terminating NUL within its array;
+ * Return: 0 (bound or not); -EINVAL if @dev or @dev->bus is NULL, if
+ * @dev->bus_id is empty (as 2.5.33), or if @dev->name or @dev->bus_id has
+ * no terminating NUL within its array;
  * -ENODEV if the bus is not registered; -EBUSY if @dev is registered
  * already, or still referenced since it was unregistered.
  */
@@ -197,7 +211,7 @@ int device_register(struct device *dev)
 	struct bus_type *bus;
 	int error = 0;
 
-	if (!dev || !dev->bus)
+	if (!dev || !dev->bus || !dev->bus_id[0])
 		return -EINVAL;
 	/* printouts and the tour print both as strings */
 	if (!memchr(dev->name, '\0', sizeof(dev->name)) ||

@@ -6,19 +6,23 @@
  * struct bus_type with its devices and drivers lists, struct
  * device_driver with the devices bound to it, struct device, and the
  * functions of drivers/base/bus.c, core.c and driver.c that build and walk
- * those lists (bus_register, device_register/unregister,
- * driver_register/unregister, bus_for_each_dev/bus_for_each_drv,
- * get_/put_ for each object).
+ * those lists (bus_register, device_register, driver_register,
+ * bus_for_each_dev/bus_for_each_drv, get_/put_ for each object).
  *
- * Deliberate differences from 2.5.33, all documented in docs/drivers.md:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md has each one's
+ * reason and test):
  * - No sysfs/driverfs (the dir entries), no power management, no device
  *   tree (parent, children, g_list), no classes or interfaces.
  * - Every register/unregister returns 0 or a negative errno and refuses
  *   bad input (a device twice, something never registered, a device with
  *   no bus or whose name or bus_id lacks its NUL, a driver on an
  *   unregistered bus) without changing anything.
- *   device_unregister, driver_unregister and bus_unregister return int.
- * - bus_unregister() is kstruct's: it refuses a bus that still has
+ * - 2.5.33 had no device_unregister, driver_unregister or bus_unregister:
+ *   a device went away when put_device() dropped its last reference, a
+ *   driver with remove_driver() or its last put_driver(), and a bus never.
+ *   Here device_unregister() and driver_unregister() (later kernels'
+ *   names) drop the registration's reference and return an errno;
+ *   bus_unregister() is kstruct's and refuses a bus that still has
  *   devices or drivers.
  * - bus_for_each_dev/bus_for_each_drv take a @start entry, as later
  *   kernels' do, and survive the removal of ANY entry during the walk,
@@ -27,11 +31,18 @@
  *   predecessor (see bus.c).
  * - A per-bus bind_lock (a sleeping lock) serialises registration,
  *   unregistration, probe and remove, as the bus's rw_semaphore did from
- *   2.5.4x and device_lock() does today.  The 2.5.33 rwlock (lock) still
- *   guards the lists against walkers, which hold it only between steps.
- * - A driver's probe that fails falls through to the next driver.
+ *   2.5.4x and device_lock() does today.  The bus's rwlock (lock, a field
+ *   of 2.5.33's bus_type that its bus.c never took: one global spinlock,
+ *   device_lock, guarded every list there) guards the lists against
+ *   walkers, who hold it only between steps.
  * - "present" is kept on buses too, and an object may be registered again
- *   only once its reference count has dropped back to zero.
+ *   only once its reference count has dropped back to zero; get_device()
+ *   and its kin never refuse (2.5.33's get_device() returned NULL for a
+ *   device whose count was 0): the caller must hold a reference.
+ *
+ * As in 2.5.33: a bus without match binds nothing; a driver's probe that
+ * fails falls through to the next driver; remove runs with dev->driver
+ * already cleared; an empty bus_id is refused.
  */
 #ifndef KSTRUCT_DRIVERS_BASE_DEVICE_H
 #define KSTRUCT_DRIVERS_BASE_DEVICE_H
@@ -66,7 +77,7 @@ struct device_driver;
  * @drivers: registered drivers, NEWEST first (driver_register pushes)
  * @walkers: cursors of the bus_for_each_dev/bus_for_each_drv calls in
  *	progress (kstruct addition)
- * @match: nonzero when @drv can drive @dev; NULL: every driver matches
+ * @match: nonzero when @drv can drive @dev; NULL: no driver matches
  *
  * Zero the structure, fill in @name and @match, then bus_register().
  */
@@ -95,8 +106,8 @@ struct bus_type {
  * @devices: the devices bound to it, in binding order
  * @probe: binds a device: 0 on success, a negative errno to decline
  *	(the next driver is then tried); NULL always succeeds
- * @remove: unbinds a device (on device or driver unregistration); may be
- *	NULL
+ * @remove: unbinds a device (on device or driver unregistration), called
+ *	once dev->driver is NULL and the device is off @devices; may be NULL
  * @release: called when the last reference is dropped; may be NULL
  */
 struct device_driver {
@@ -122,7 +133,7 @@ struct device_driver {
  *	standing on it, plus get_device()s
  * @present: 1 while registered
  * @name: a descriptive name
- * @bus_id: the position on the bus ("00:1f.2")
+ * @bus_id: the position on the bus ("00:1f.2"); must not be empty
  * @driver_data: for the bound driver
  * @release: called when the last reference is dropped; may be NULL.  It
  *	may free the device.

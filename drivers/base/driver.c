@@ -3,13 +3,20 @@
  * drivers/base/driver.c - driver registration.
  *
  * Mirrors drivers/base/driver.c of Linux 2.5.33: driver_register,
- * driver_unregister, get_driver, put_driver.  Written from the
- * description in /work/shared/spec/mm.md, not from the kernel's code.
+ * remove_driver (here driver_unregister, later kernels' name), put_driver
+ * (and get_driver, inline in 2.5.33's device.h).  Written from a
+ * plain-words description of the driver model, not from the kernel's
+ * code.
  *
- * Deliberate differences (see also device.h and docs/drivers.md):
+ * Deliberate differences (see also device.h; docs/fidelity.md has each
+ * one's reason and test):
  * - driver_register/driver_unregister return an errno and refuse bad
  *   input without changing anything; a second driver of the same name on
- *   a bus is refused (-EEXIST), as later kernels do.
+ *   a bus is refused (-EEXIST; 2.5.33 took it, later kernels refuse it
+ *   with -EBUSY).
+ * - driver_unregister() drops the registration's reference, and the
+ *   driver is released when the last one goes (2.5.33's remove_driver()
+ *   set the count to 0 and released it at once, whoever still held it).
  * - No driver_for_each_dev, no driverfs directory, no per-driver lock:
  *   the bus's lock guards the driver's devices list.
  * - Unregistering a driver unbinds its devices (remove is called for

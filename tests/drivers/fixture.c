@@ -24,6 +24,10 @@ static void fx_record(enum fx_event_type type, struct device *dev,
 	fx_log[fx_nlog].type = type;
 	fx_log[fx_nlog].dev = dev;
 	fx_log[fx_nlog].drv = drv;
+	if (dev && (type == FX_PROBE || type == FX_REMOVE)) {
+		fx_log[fx_nlog].seen = dev->driver;
+		fx_log[fx_nlog].on_driver_list = !list_empty(&dev->driver_list);
+	}
 	fx_nlog++;
 }
 
@@ -64,12 +68,13 @@ static int fx_probe(struct device *dev)
 		return drv->probe_error ? drv->probe_error : -ENODEV;
 	}
 	atomic_fetch_add(&fx_probes_ok, 1);
+	to_fx_device(dev)->bound_to = dev->driver;
 	return 0;
 }
 
 static int fx_remove(struct device *dev)
 {
-	fx_record(FX_REMOVE, dev, dev->driver);
+	fx_record(FX_REMOVE, dev, to_fx_device(dev)->bound_to);
 	atomic_fetch_add(&fx_removes, 1);
 	return 0;
 }

@@ -18,12 +18,15 @@
  * @kind: matched against a driver's @kinds
  * @id: small number, for the probe rule and messages
  * @heap: allocated by fx_device_new() (release frees it)
+ * @bound_to: the driver whose probe last took it (its remove is the one
+ *	that runs, whatever dev->driver says by then)
  */
 struct fx_device {
 	struct device dev;
 	unsigned int kind;
 	int id;
 	bool heap;
+	struct device_driver *bound_to;
 };
 
 /**
@@ -59,12 +62,18 @@ enum fx_event_type {
  * struct fx_event - one recorded call
  * @type: which
  * @dev: the device (NULL for FX_RELEASE_DRV)
- * @drv: the driver (for FX_PROBE, the value of dev->driver during probe)
+ * @drv: the driver (for FX_PROBE, the value of dev->driver during probe;
+ *	for FX_REMOVE, the driver whose remove runs)
+ * @seen: for FX_PROBE and FX_REMOVE, dev->driver while the call ran
+ * @on_driver_list: for FX_REMOVE, whether the device was still on a
+ *	driver's devices list
  */
 struct fx_event {
 	enum fx_event_type type;
 	struct device *dev;
 	struct device_driver *drv;
+	struct device_driver *seen;
+	bool on_driver_list;
 };
 
 #define FX_LOG_MAX	512

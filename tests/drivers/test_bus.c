@@ -1058,9 +1058,13 @@ static void test_soak(void)
 	fx_log_enabled = true;
 }
 
-static CU_TestInfo bus_tests[] = {
+static CU_TestInfo bus_register_tests[] = {
 	{ "bus_register/bus_unregister and their bad input", test_bus_register },
 	{ "a bus with devices or drivers cannot go", test_bus_unregister_busy },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo bus_for_each_dev_tests[] = {
 	{ "walk order, @start, early stop and its value", test_walk_order_and_stop },
 	{ "walk bad input", test_walk_bad_input },
 	{ "fn unregisters the current device (heap, ASan)",
@@ -1070,9 +1074,19 @@ static CU_TestInfo bus_tests[] = {
 	{ "fn unregisters the current driver", test_walk_unregister_current_driver },
 	{ "nested walks both survive removals", test_nested_walks },
 	{ "fn unregisters the bus", test_walk_unregister_bus },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo bus_check_tests[] = {
 	{ "bus_check catches broken invariants", test_bus_check_catches },
 	{ "random soak against an oracle, bus_check every step", test_soak },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("drivers/bus", bus_tests, bus_setup, bus_teardown)
+KTEST_SUITE("drivers/bus/bus_register", bus_register_tests, bus_setup,
+	    bus_teardown)
+/* bus_for_each_drv too: both walks share one cursor scheme */
+KTEST_SUITE("drivers/bus/bus_for_each_dev", bus_for_each_dev_tests,
+	    bus_setup, bus_teardown)
+KTEST_SUITE("drivers/bus/bus_check", bus_check_tests, bus_setup,
+	    bus_teardown)

@@ -206,16 +206,46 @@ static int count_only_match(struct device *dev, struct device_driver *drv)
 	return 1;
 }
 
-static void test_null_match_and_probe(void)
+/*
+ * 2.5.33's do_device_attach() and do_driver_attach() bind only when the
+ * bus has a match function and it says yes: a bus without one binds
+ * nothing, whichever side registers first.
+ */
+static void test_null_match_binds_nothing(void)
 {
 	struct bus_type plain = { .name = "plain" };
 	struct device_driver drv = { .name = "any", .bus = &plain };
-	struct device dev = { .bus = &plain };
+	struct device dev = { .bus = &plain, .bus_id = "0" };
+	struct device late = { .bus = &plain, .bus_id = "1" };
 
-	/* no match function: every driver matches; no probe: it binds */
+	CU_ASSERT_EQUAL(bus_register(&plain), 0);
+	CU_ASSERT_EQUAL(device_register(&dev), 0);
+	CU_ASSERT_EQUAL(driver_register(&drv), 0);
+	CU_ASSERT_PTR_NULL(dev.driver);
+	CU_ASSERT_EQUAL(device_register(&late), 0);
+	CU_ASSERT_PTR_NULL(late.driver);
+	CU_ASSERT(list_empty(&drv.devices));
+	CU_ASSERT_EQUAL(atomic_read(&drv.refcount), 1);
+	CU_ASSERT(bus_check(&plain));
+	CU_ASSERT_EQUAL(device_unregister(&late), 0);
+	CU_ASSERT_EQUAL(device_unregister(&dev), 0);
+	CU_ASSERT_EQUAL(driver_unregister(&drv), 0);
+	CU_ASSERT_EQUAL(bus_unregister(&plain), 0);
+	CU_ASSERT_EQUAL(atomic_read(&plain.refcount), 0);
+}
+
+static void test_match_without_probe_binds(void)
+{
+	struct bus_type plain = { .name = "plain", .match = count_only_match };
+	struct device_driver drv = { .name = "any", .bus = &plain };
+	struct device dev = { .bus = &plain, .bus_id = "0" };
+
+	/* a match function that says yes and no probe: it binds */
+	always_match_calls = 0;
 	CU_ASSERT_EQUAL(bus_register(&plain), 0);
 	CU_ASSERT_EQUAL(driver_register(&drv), 0);
 	CU_ASSERT_EQUAL(device_register(&dev), 0);
+	CU_ASSERT_EQUAL(always_match_calls, 1);
 	CU_ASSERT_PTR_EQUAL(dev.driver, &drv);
 	CU_ASSERT(bus_check(&plain));
 	/* no remove, no release: unregistration still works */
@@ -223,18 +253,58 @@ static void test_null_match_and_probe(void)
 	CU_ASSERT_PTR_NULL(dev.driver);
 	CU_ASSERT_EQUAL(driver_unregister(&drv), 0);
 	CU_ASSERT_EQUAL(atomic_read(&drv.refcount), 0);
-
-	/* a match function that says yes but no probe */
-	plain.match = count_only_match;
-	always_match_calls = 0;
-	CU_ASSERT_EQUAL(driver_register(&drv), 0);
-	CU_ASSERT_EQUAL(device_register(&dev), 0);
-	CU_ASSERT_EQUAL(always_match_calls, 1);
-	CU_ASSERT_PTR_EQUAL(dev.driver, &drv);
-	CU_ASSERT_EQUAL(device_unregister(&dev), 0);
-	CU_ASSERT_EQUAL(driver_unregister(&drv), 0);
 	CU_ASSERT_EQUAL(bus_unregister(&plain), 0);
 	CU_ASSERT_EQUAL(atomic_read(&plain.refcount), 0);
+}
+
+/*
+ * 2.5.33's device_detach() cleared dev->driver before calling the
+ * driver's remove; the device is also off the driver's list by then.
+ */
+static void test_remove_sees_no_driver(void)
+{
+	struct fx_driver drv;
+	struct fx_device d;
+
+	fx_driver_init(&drv, &bus, 1, 1u << 0);
+	CU_ASSERT_EQUAL(driver_register(&drv.drv), 0);
+	fx_device_init(&d, &bus, 10, 0);
+	CU_ASSERT_EQUAL(device_register(&d.dev), 0);
+	CU_ASSERT_PTR_EQUAL(d.dev.driver, &drv.drv);
+	fx_log_reset();
+	CU_ASSERT_EQUAL(device_unregister(&d.dev), 0);
+	CU_ASSERT_EQUAL_FATAL(fx_nlog, 2);
+	CU_ASSERT(fx_log_is(0, FX_REMOVE, &d.dev, &drv.drv));
+	CU_ASSERT_PTR_NULL(fx_log[0].seen);
+	CU_ASSERT_FALSE(fx_log[0].on_driver_list);
+	/* the driver's reference from the binding is gone once remove ran */
+	CU_ASSERT_EQUAL(atomic_read(&drv.drv.refcount), 1);
+	CU_ASSERT_EQUAL(driver_unregister(&drv.drv), 0);
+}
+
+/* 2.5.33's device_register(): an empty bus_id is -EINVAL */
+static void test_empty_bus_id(void)
+{
+	struct fx_device d;
+	struct core_snapshot s;
+	int ret;
+
+	fx_device_init(&d, &bus, 4, 0);
+	d.dev.bus_id[0] = '\0';
+	snapshot(&s, &d.dev);
+	fx_log_reset();
+	ret = device_register(&d.dev);
+	CU_ASSERT_EQUAL(ret, -EINVAL);
+	CU_ASSERT(!ret || unchanged(&s, &d.dev));
+	CU_ASSERT_EQUAL(fx_nlog, 0);
+	if (!ret)
+		device_unregister(&d.dev);
+	CU_ASSERT(bus_check(&bus));
+	/* an empty name is fine */
+	fx_device_init(&d, &bus, 4, 0);
+	d.dev.name[0] = '\0';
+	CU_ASSERT_EQUAL(device_register(&d.dev), 0);
+	CU_ASSERT_EQUAL(device_unregister(&d.dev), 0);
 }
 
 static void test_bad_input(void)
@@ -399,18 +469,39 @@ static void test_no_allocation(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
-static CU_TestInfo core_tests[] = {
+static CU_TestInfo device_register_tests[] = {
 	{ "device_register wiring, tail append, unregister", test_register_wiring },
-	{ "binding tries the newest driver first", test_newest_driver_first },
-	{ "a failing probe falls through to the next driver",
-	  test_failing_probe_falls_through },
-	{ "no match or probe function: everything binds",
-	  test_null_match_and_probe },
 	{ "bad input: errno and nothing changed", test_bad_input },
 	{ "bad input: name or bus_id without a NUL", test_unterminated_names },
-	{ "release runs on the last put_device", test_release_on_last_reference },
+	{ "an empty bus_id is refused", test_empty_bus_id },
 	{ "registration allocates nothing", test_no_allocation },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("drivers/core", core_tests, core_setup, core_teardown)
+static CU_TestInfo device_attach_tests[] = {
+	{ "binding tries the newest driver first", test_newest_driver_first },
+	{ "a failing probe falls through to the next driver",
+	  test_failing_probe_falls_through },
+	{ "a bus without match binds nothing", test_null_match_binds_nothing },
+	{ "a match and no probe: it binds", test_match_without_probe_binds },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo device_detach_tests[] = {
+	{ "remove runs with dev->driver cleared", test_remove_sees_no_driver },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo put_device_tests[] = {
+	{ "release runs on the last put_device", test_release_on_last_reference },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("drivers/core/device_register", device_register_tests,
+	    core_setup, core_teardown)
+KTEST_SUITE("drivers/core/device_attach", device_attach_tests, core_setup,
+	    core_teardown)
+KTEST_SUITE("drivers/core/device_detach", device_detach_tests, core_setup,
+	    core_teardown)
+KTEST_SUITE("drivers/core/put_device", put_device_tests, core_setup,
+	    core_teardown)

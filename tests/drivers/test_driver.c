@@ -126,6 +126,11 @@ static void test_register_binds_unbound_oldest_first(void)
 	CU_ASSERT(fx_log_is(0, FX_REMOVE, &d[0].dev, &first.drv));
 	CU_ASSERT(fx_log_is(1, FX_REMOVE, &d[3].dev, &first.drv));
 	CU_ASSERT(fx_log_is(2, FX_RELEASE_DRV, NULL, &first.drv));
+	/* each remove ran with dev->driver cleared, off the driver's list */
+	CU_ASSERT_PTR_NULL(fx_log[0].seen);
+	CU_ASSERT_PTR_NULL(fx_log[1].seen);
+	CU_ASSERT_FALSE(fx_log[0].on_driver_list);
+	CU_ASSERT_FALSE(fx_log[1].on_driver_list);
 	CU_ASSERT_PTR_NULL(d[0].dev.driver);
 	CU_ASSERT_PTR_NULL(d[3].dev.driver);
 	CU_ASSERT(list_empty(&d[0].dev.driver_list));
@@ -235,14 +240,29 @@ static void test_bad_input(void)
 	CU_ASSERT_EQUAL(driver_unregister(&twin.drv), 0);
 }
 
-static CU_TestInfo driver_tests[] = {
+static CU_TestInfo driver_register_tests[] = {
 	{ "driver_register pushes at the head", test_register_pushes_at_head },
-	{ "a new driver binds unbound devices, oldest first; unregister unbinds",
-	  test_register_binds_unbound_oldest_first },
-	{ "a held driver outlives its unregistration",
-	  test_held_driver_outlives_unregistration },
 	{ "bad input: errno and nothing changed", test_bad_input },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("drivers/driver", driver_tests, driver_setup, driver_teardown)
+static CU_TestInfo driver_attach_tests[] = {
+	{ "a new driver binds unbound devices, oldest first; unregister unbinds",
+	  test_register_binds_unbound_oldest_first },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo remove_driver_tests[] = {
+	{ "a held driver outlives its unregistration",
+	  test_held_driver_outlives_unregistration },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("drivers/driver/driver_register", driver_register_tests,
+	    driver_setup, driver_teardown)
+/* driver_detach too: unregistration unbinds in the same test */
+KTEST_SUITE("drivers/driver/driver_attach", driver_attach_tests, driver_setup,
+	    driver_teardown)
+/* 2.5.33's remove_driver() is driver_unregister() here */
+KTEST_SUITE("drivers/driver/remove_driver", remove_driver_tests, driver_setup,
+	    driver_teardown)

@@ -472,5 +472,6 @@ static CU_TestInfo threads_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("drivers/threads-bus", threads_tests, threads_setup,
+/* "/threads" in the name: the runner's --threaded selects it */
+KTEST_SUITE("drivers/threads/bus_for_each_dev", threads_tests, threads_setup,
 	    threads_teardown)
