@@ -91,6 +91,8 @@ struct page *find_get_page(struct address_space *mapping, unsigned long index)
 {
 	struct page *page;
 
+	if (!mapping)
+		return NULL;
 	spin_lock(&mapping->page_lock);
 	page = __find_page(mapping, index);
 	spin_unlock(&mapping->page_lock);
@@ -102,6 +104,8 @@ int add_to_page_cache(struct page *page, struct address_space *mapping,
 {
 	int err = 0;
 
+	if (!page || !mapping)
+		return -EINVAL;
 	if (page->mapping)
 		return -EBUSY;
 	spin_lock(&mapping->page_lock);
@@ -132,8 +136,11 @@ static void __remove_from_page_cache(struct page *page)
 
 void remove_from_page_cache(struct page *page)
 {
-	struct address_space *mapping = page->mapping;
+	struct address_space *mapping;
 
+	if (!page)
+		return;
+	mapping = page->mapping;
 	if (WARN_ON(!mapping))
 		return;
 	spin_lock(&mapping->page_lock);
@@ -147,6 +154,8 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
 	unsigned long start, partial, dropped = 0;
 	struct page *page, *next;
 
+	if (!mapping)
+		return 0;
 	if (lstart < 0)
 		lstart = 0;
 	/* the first page wholly past lstart, and lstart's offset in its page */
@@ -284,6 +293,8 @@ int mapping_check(struct address_space *mapping)
 	struct page *page;
 	int err;
 
+	if (!mapping)
+		return -EINVAL;
 	spin_lock(&mapping->i_shared_lock);
 	spin_lock(&mapping->page_lock);
 	err = check_page_cache(mapping);

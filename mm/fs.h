@@ -15,6 +15,14 @@
  * - Each mapping allocates its pages from one zone (mapping->zone).
  * - struct file holds only the inode (2.5.33 went through f_dentry).
  * - s_maxbytes is a field of the inode, i_maxbytes.
+ *
+ * NULL arguments (one rule for all of mm/, docs/mm.md): a NULL where an
+ * object is needed is bad input.  The call changes nothing and returns
+ * -EINVAL when it returns an int or a long, NULL when it returns a
+ * pointer, 0 when it returns an unsigned count or address, false when it
+ * returns a bool, and does nothing when it returns nothing.  A NULL means
+ * something else only where a function's comment says so (a default
+ * name, an optional out pointer, a buffer only measured).
  */
 #ifndef KSTRUCT_MM_FS_H
 #define KSTRUCT_MM_FS_H
@@ -119,7 +127,7 @@ struct page *find_get_page(struct address_space *mapping, unsigned long index);
  *
  * Context: takes mapping->page_lock.
  * Return: 0, -EEXIST when @index is already cached, -EBUSY when @page is
- * already in a cache.
+ * already in a cache, -EINVAL for a NULL @page or @mapping.
  */
 int add_to_page_cache(struct page *page, struct address_space *mapping,
 		      unsigned long index);
@@ -159,7 +167,7 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
  * through the vmas (and that those ptes map the right page).  Prints the
  * first fault to stderr.
  *
- * Return: 0 or -EUCLEAN.
+ * Return: 0, -EUCLEAN, or -EINVAL for NULL.
  */
 int mapping_check(struct address_space *mapping);
 

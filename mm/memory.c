@@ -45,7 +45,7 @@ struct page *follow_page(struct mm_struct *mm, unsigned long address)
 	struct pte_table *table;
 	struct page *page = NULL;
 
-	if (address >= TASK_SIZE)
+	if (!mm || address >= TASK_SIZE)
 		return NULL;
 	spin_lock(&mm->page_table_lock);
 	table = mm->pgd[address >> PMD_SHIFT];
@@ -65,7 +65,9 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	int err = 0;
 
 	(void)write_access;
-	if (!mm || !vma || vma->vm_mm != mm || address < vma->vm_start ||
+	if (!mm || !vma)
+		return -EINVAL;
+	if (vma->vm_mm != mm || address < vma->vm_start ||
 	    address >= vma->vm_end)
 		return -EFAULT;
 	address &= PAGE_MASK;
@@ -126,11 +128,11 @@ out_unlock:
 long zap_page_range(struct vm_area_struct *vma, unsigned long address,
 		    unsigned long size)
 {
-	struct mm_struct *mm = vma->vm_mm;
+	struct mm_struct *mm;
 	unsigned long end, next;
 	long count = 0;
 
-	if ((address | size) & ~PAGE_MASK)
+	if (!vma || ((address | size) & ~PAGE_MASK))
 		return -EINVAL;
 	if (!size)
 		return 0;
@@ -138,6 +140,7 @@ long zap_page_range(struct vm_area_struct *vma, unsigned long address,
 	    size > vma->vm_end - address)
 		return -EINVAL;
 
+	mm = vma->vm_mm;
 	end = address + size;
 	spin_lock(&mm->page_table_lock);
 	while (address < end) {
@@ -178,6 +181,8 @@ unsigned long vmtruncate_list(struct list_head *head, unsigned long pgoff)
 	struct vm_area_struct *vma;
 	unsigned long start, len, unmapped = 0;
 
+	if (!head)
+		return 0;
 	list_for_each_entry(vma, head, shared) {
 		long zapped;
 

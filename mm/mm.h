@@ -24,6 +24,14 @@
  * - struct page keeps a count of the ptes mapping it (mapcount, which
  *   2.5.33 did not have) and PG_head/order on the head of an allocated
  *   block so that frees can be checked.
+ *
+ * NULL arguments (one rule for all of mm/, docs/mm.md): a NULL where an
+ * object is needed is bad input.  The call changes nothing and returns
+ * -EINVAL when it returns an int or a long, NULL when it returns a
+ * pointer, 0 when it returns an unsigned count or address, false when it
+ * returns a bool, and does nothing when it returns nothing.  A NULL means
+ * something else only where a function's comment says so (a default
+ * name, an optional out pointer, a buffer only measured).
  */
 #ifndef KSTRUCT_MM_MM_H
 #define KSTRUCT_MM_MM_H
@@ -123,23 +131,28 @@ struct page {
  */
 static inline unsigned int page_mapcount(const struct page *page)
 {
+	if (!page)
+		return 0;
 	return __atomic_load_n(&page->mapcount, __ATOMIC_RELAXED);
 }
 
-/** page_mapcount_inc() - one more pte maps @page */
+/** page_mapcount_inc() - one more pte maps @page (NULL: nothing) */
 static inline void page_mapcount_inc(struct page *page)
 {
-	__atomic_fetch_add(&page->mapcount, 1, __ATOMIC_RELAXED);
+	if (page)
+		__atomic_fetch_add(&page->mapcount, 1, __ATOMIC_RELAXED);
 }
 
 /**
  * page_mapcount_dec() - one pte less maps @page
  * @page: the page
  *
- * Return: the count before the decrement.
+ * Return: the count before the decrement, 0 for a NULL @page.
  */
 static inline unsigned int page_mapcount_dec(struct page *page)
 {
+	if (!page)
+		return 0;
 	return __atomic_fetch_sub(&page->mapcount, 1, __ATOMIC_RELAXED);
 }
 
@@ -270,7 +283,8 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);
  * Context: takes mm->page_table_lock, then the mapping's page_lock and
  * the zone's lock.  Faults may run concurrently in different mms; a
  * truncation must not (the kernel serialised it with i_sem/mmap_sem).
- * Return: 0; -EFAULT when @address is outside @vma or the page lies
+ * Return: 0; -EINVAL when @mm or @vma is NULL; -EFAULT when @vma is
+ * not @mm's, @address is outside @vma or the page lies
  * wholly past the end of the file (SIGBUS in the kernel); -ENOMEM when
  * the zone or kmalloc runs out (nothing changed); -EAGAIN when the page
  * another process cached was gone again before it could be mapped.
@@ -296,8 +310,8 @@ struct page *follow_page(struct mm_struct *mm, unsigned long address);
  * 2.5.33 crashed on @size 0; here it is a no-op.
  *
  * Context: takes vma->vm_mm->page_table_lock.
- * Return: the number of pages unmapped, or -EINVAL when the range is not
- * page aligned or not inside @vma.
+ * Return: the number of pages unmapped, or -EINVAL when @vma is NULL or
+ * the range is not page aligned or not inside @vma.
  */
 long zap_page_range(struct vm_area_struct *vma, unsigned long address,
 		    unsigned long size);
@@ -321,6 +335,8 @@ static inline bool vma_truncate_range(const struct vm_area_struct *vma,
 {
 	unsigned long pages, diff;
 
+	if (!vma || !start || !len)
+		return false;
 	*start = vma->vm_start;
 	*len = vma->vm_end - vma->vm_start;
 	if (vma->vm_pgoff >= pgoff)
@@ -375,7 +391,7 @@ int vmtruncate(struct inode *inode, long long offset);
  * vma and is the page-cache page of the file index the vma maps there,
  * and the rss and pte table counts.  Prints the first fault to stderr.
  *
- * Return: 0 or -EUCLEAN.
+ * Return: 0, -EUCLEAN, or -EINVAL for NULL.
  */
 int mm_check(struct mm_struct *mm);
 

@@ -287,6 +287,8 @@ int mm_check(struct mm_struct *mm)
 {
 	int err;
 
+	if (!mm)
+		return -EINVAL;
 	err = check_vmas(mm);
 	if (err)
 		return err;

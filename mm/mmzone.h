@@ -19,6 +19,17 @@
  *   free pages carry no flag, exactly as in 2.5.33, so that
  *   is_head_of_free_region() still has to walk the free lists.
  * - MAX_ORDER and PAGE_SHIFT are build-time parameters (-DMAX_ORDER=...).
+ * - rmqueue() is internal to mm/page_alloc.c, as in 2.5.33.
+ * - show_free_areas() prints only the free-list line, for one zone, in
+ *   its own format (see there and docs/mm.md).
+ *
+ * NULL arguments (one rule for all of mm/, docs/mm.md): a NULL where an
+ * object is needed is bad input.  The call changes nothing and returns
+ * -EINVAL when it returns an int or a long, NULL when it returns a
+ * pointer, 0 when it returns an unsigned count or address, false when it
+ * returns a bool, and does nothing when it returns nothing.  A NULL means
+ * something else only where a function's comment says so (a default
+ * name, an optional out pointer, a buffer only measured).
  */
 #ifndef KSTRUCT_MM_MMZONE_H
 #define KSTRUCT_MM_MMZONE_H
@@ -116,22 +127,6 @@ int zone_init(struct zone *zone, const char *name, unsigned long size,
 int zone_release(struct zone *zone);
 
 /**
- * rmqueue() - take a block of 1 << @order pages off the free lists
- * @zone: the zone
- * @order: 0 .. MAX_ORDER - 1
- *
- * Takes the head of the first non-empty free list at or above @order and
- * lets expand() split it.  This is the raw step of 2.5.33: the block is
- * not marked as allocated, so __free_pages_ok() refuses it (-EINVAL);
- * use __alloc_pages() for a block that is to be freed again.
- *
- * Context: takes zone->lock.
- * Return: the block's first page, or NULL when no block is big enough or
- * @order >= MAX_ORDER.
- */
-struct page *rmqueue(struct zone *zone, unsigned int order);
-
-/**
  * expand() - split a free block down to the order asked for
  * @zone: the zone
  * @page: first page of the block just taken off the list of order @high
@@ -156,6 +151,12 @@ struct page *expand(struct zone *zone, struct page *page,
  * @zone: the zone
  * @order: the order
  *
+ * Takes the head of the first non-empty free list at or above @order
+ * (2.5.33's rmqueue(), internal here as there) and lets expand() split
+ * it, then marks the block allocated (PG_head and its order), as
+ * 2.5.33's prep_new_page() set its count.
+ *
+ * Context: takes zone->lock.
  * Return: the first page, marked as the head of an allocated block, or
  * NULL (zone exhausted or @order >= MAX_ORDER).
  */
@@ -197,7 +198,7 @@ static inline struct page *alloc_page(struct zone *zone)
  *
  * Context: takes zone->lock.
  * Return: 0; -EFAULT when @page is not a page descriptor of @zone;
- * -EINVAL when @order >= MAX_ORDER, the block is not aligned to @order,
+ * -EINVAL when @zone or @page is NULL, @order >= MAX_ORDER, the block is not aligned to @order,
  * @order differs from the allocated order, or @page lies inside an
  * allocated block; -EALREADY when @page is free (a double free);
  * -EBUSY when the page is still in a page cache or mapped.  On error
@@ -270,8 +271,8 @@ int free_pages(struct zone *zone, unsigned long addr, unsigned int order);
  * suspend code called it for every frame).
  *
  * Context: takes zone->lock.  O(free blocks).
- * Return: the number of pages in the free block @page starts, or 0 when
- * @page is allocated or lies inside a free block.
+ * Return: the number of pages in the free block @page starts, 0 when
+ * @page is allocated or lies inside a free block, -EINVAL for NULL.
  */
 int is_head_of_free_region(struct page *page);
 
@@ -280,22 +281,27 @@ int is_head_of_free_region(struct page *page);
  * @zone: the zone
  * @out: where to print
  *
- * One line: "Normal: " then "%lu*%lukB " for each order (count and block
- * size), then "= %lukB" and a newline.
+ * One line: the zone's name and ": ", then "%lu*%lukB " for each order
+ * (count and block size), then "= %lukB" and a newline.  2.5.33 printed
+ * this line for every zone with no name in front and a ')' after the
+ * total, after a "Free pages:" line, a "Zone:" line per zone (free pages,
+ * watermarks, LRU sizes) and a "( Active: ... )" line, none of which is
+ * modelled here (docs/mm.md).
  *
  * Context: takes zone->lock; allocates the line with kmalloc.
- * Return: number of characters printed, -ENOMEM, or -EIO when @out
- * fails.
+ * Return: number of characters printed, -ENOMEM, -EIO when @out fails,
+ * -EINVAL for a NULL @zone or @out.
  */
 int show_free_areas(struct zone *zone, FILE *out);
 
 /**
  * zone_free_areas_line() - show_free_areas()'s line into a buffer
  * @zone: the zone
- * @buf: the buffer
+ * @buf: the buffer, or NULL (with any @size) to measure the line only
  * @size: its size; the line is cut (and terminated) to fit
  *
- * Return: the length the whole line has, as snprintf() returns.
+ * Return: the length the whole line has, as snprintf() returns, or
+ * -EINVAL for a NULL @zone.
  */
 int zone_free_areas_line(struct zone *zone, char *buf, size_t size);
 
@@ -307,9 +313,10 @@ int zone_free_areas_line(struct zone *zone, char *buf, size_t size);
  *
  * "Node 0, zone %8s " with the zone's name, then "%6lu " (the count of
  * free blocks, six wide, and a space) for each order, as later kernels
- * print it, trailing space included.
+ * print it, trailing space included.  @buf may be NULL, as above.
  *
- * Return: the length the whole line has, as snprintf() returns.
+ * Return: the length the whole line has, as snprintf() returns, or
+ * -EINVAL for a NULL @zone.
  */
 int zone_buddyinfo_line(struct zone *zone, char *buf, size_t size);
 
@@ -318,7 +325,8 @@ int zone_buddyinfo_line(struct zone *zone, char *buf, size_t size);
  * @zone: the zone
  * @order: the order
  *
- * Return: the length of free_area[@order].free_list, 0 for a bad order.
+ * Return: the length of free_area[@order].free_list, 0 for a bad order
+ * or a NULL @zone.
  */
 unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order);
 
@@ -336,7 +344,8 @@ unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order);
  * fault found is printed to stderr.
  *
  * Context: takes zone->lock.  O(frames + free blocks).
- * Return: 0, or -EUCLEAN when the zone is inconsistent.
+ * Return: 0, -EUCLEAN when the zone is inconsistent (or released),
+ * -EINVAL for NULL.
  */
 int zone_check(struct zone *zone);
 
@@ -345,7 +354,8 @@ int zone_check(struct zone *zone);
  * @zone: the zone
  * @page: the page
  *
- * Return: the index, or -1 when @page is not one of @zone's descriptors.
+ * Return: the index, -EFAULT when @page is not one of @zone's
+ * descriptors, -EINVAL when either is NULL.
  */
 long page_zone_index(const struct zone *zone, const struct page *page);
 

@@ -19,9 +19,15 @@
  *   walks the free lists, on the error path only.
  * - zone_init() builds the free lists by freeing every frame in turn
  *   (as free_all_bootmem() did at boot) instead of memmap_init().
+ * - rmqueue() is static, as in 2.5.33, but takes no lock itself: its one
+ *   caller, __alloc_pages(), marks the block under the same lock.
  * - show_free_areas() covers one zone, formats its line into a kmalloc'd
- *   buffer and prints it to a FILE; the /proc/buddyinfo line of later
- *   kernels is added.
+ *   buffer and prints it to a FILE; the line starts with the zone's name
+ *   and ": " and has no ')' after the total (2.5.33's per-zone line had
+ *   no name and a stray ')'), and 2.5.33's other lines ("Free pages:",
+ *   "Zone:", "( Active: ... )", the swap cache) are left out.  The
+ *   /proc/buddyinfo line of later kernels is added.
+ * - NULL arguments follow mm/'s one rule (mm/mmzone.h).
  * - No refcount on pages: __free_pages() frees at once.
  * - zone_check() is new.
  */
@@ -43,22 +49,27 @@
 
 long page_zone_index(const struct zone *zone, const struct page *page)
 {
-	uintptr_t base = (uintptr_t)zone->zone_mem_map;
-	uintptr_t p = (uintptr_t)page;
+	uintptr_t base, p = (uintptr_t)page;
 
+	if (!zone || !page)
+		return -EINVAL;
+	base = (uintptr_t)zone->zone_mem_map;
 	if (!base || p < base)
-		return -1;
+		return -EFAULT;
 	if ((p - base) % sizeof(struct page))
-		return -1;
+		return -EFAULT;
 	if ((p - base) / sizeof(struct page) >= zone->size)
-		return -1;
+		return -EFAULT;
 	return (long)((p - base) / sizeof(struct page));
 }
 
 void *page_address(const struct page *page)
 {
-	const struct zone *zone = page->zone;
+	const struct zone *zone;
 
+	if (!page)
+		return NULL;
+	zone = page->zone;
 	if (!zone || !zone->arena)
 		return NULL;
 	return (char *)zone->arena +
@@ -67,9 +78,12 @@ void *page_address(const struct page *page)
 
 struct page *virt_to_page(const struct zone *zone, const void *addr)
 {
-	uintptr_t base = (uintptr_t)zone->arena, a = (uintptr_t)addr;
+	uintptr_t base, a = (uintptr_t)addr;
 
-	if (!zone->arena || a < base || (a - base) >> PAGE_SHIFT >= zone->size)
+	if (!zone || !zone->arena)
+		return NULL;
+	base = (uintptr_t)zone->arena;
+	if (a < base || (a - base) >> PAGE_SHIFT >= zone->size)
 		return NULL;
 	return &zone->zone_mem_map[(a - base) >> PAGE_SHIFT];
 }
@@ -208,7 +222,8 @@ struct page *expand(struct zone *zone, struct page *page,
 {
 	unsigned long size = 1UL << high;
 
-	(void)zone;
+	if (!zone || !page || !area)
+		return NULL;
 	while (high > low) {
 		/* keep the lower half, go on with the upper one */
 		area--;
@@ -222,8 +237,13 @@ struct page *expand(struct zone *zone, struct page *page,
 	return page;
 }
 
-/* rmqueue() with zone->lock held */
-static struct page *__rmqueue(struct zone *zone, unsigned int order)
+/*
+ * Take a block of 1 << @order pages off the free lists, splitting a
+ * bigger one with expand().  Static, as in 2.5.33: the block is not yet
+ * marked allocated, and only __alloc_pages() (which marks it) may hand it
+ * out.  Caller holds zone->lock (2.5.33's took it itself).
+ */
+static struct page *rmqueue(struct zone *zone, unsigned int order)
 {
 	struct page *page = NULL;
 	unsigned int cur;
@@ -246,26 +266,14 @@ static struct page *__rmqueue(struct zone *zone, unsigned int order)
 	return page;
 }
 
-struct page *rmqueue(struct zone *zone, unsigned int order)
-{
-	struct page *page;
-
-	if (order >= MAX_ORDER)
-		return NULL;
-	spin_lock(&zone->lock);
-	page = __rmqueue(zone, order);
-	spin_unlock(&zone->lock);
-	return page;
-}
-
 struct page *__alloc_pages(struct zone *zone, unsigned int order)
 {
 	struct page *page;
 
-	if (order >= MAX_ORDER)
+	if (!zone || order >= MAX_ORDER)
 		return NULL;
 	spin_lock(&zone->lock);
-	page = __rmqueue(zone, order);
+	page = rmqueue(zone, order);
 	if (page) {
 		/* marked under the lock: frees and checks read the mark */
 		INIT_LIST_HEAD(&page->list);
@@ -282,7 +290,7 @@ unsigned long __get_free_pages(struct zone *zone, unsigned int order)
 {
 	struct page *page;
 
-	if (!zone->arena)
+	if (!zone || !zone->arena)
 		return 0;
 	page = __alloc_pages(zone, order);
 	return page ? (unsigned long)page_address(page) : 0;
@@ -290,8 +298,11 @@ unsigned long __get_free_pages(struct zone *zone, unsigned int order)
 
 int free_pages(struct zone *zone, unsigned long addr, unsigned int order)
 {
-	struct page *page = virt_to_page(zone, (const void *)addr);
+	struct page *page;
 
+	if (!zone)
+		return -EINVAL;
+	page = virt_to_page(zone, (const void *)addr);
 	if (!page || (addr & ~PAGE_MASK))
 		return -EFAULT;
 	return __free_pages_ok(zone, page, order);
@@ -323,7 +334,7 @@ int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order)
 	int err = 0;
 
 	if (index < 0)
-		return -EFAULT;
+		return (int)index;	/* -EINVAL for NULL, else -EFAULT */
 	if (order >= MAX_ORDER)
 		return -EINVAL;
 	if ((unsigned long)index & ((1UL << order) - 1))
@@ -355,11 +366,14 @@ out_unlock:
 
 int is_head_of_free_region(struct page *page)
 {
-	struct zone *zone = page->zone;
+	struct zone *zone;
 	struct page *p;
 	unsigned int order;
 	int ret = 0;
 
+	if (!page)
+		return -EINVAL;
+	zone = page->zone;
 	if (!zone)
 		return 0;
 	spin_lock(&zone->lock);
@@ -380,7 +394,7 @@ unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order)
 {
 	unsigned long nr;
 
-	if (order >= MAX_ORDER)
+	if (!zone || order >= MAX_ORDER)
 		return 0;
 	spin_lock(&zone->lock);
 	nr = list_count_nodes(&zone->free_area[order].free_list);
@@ -434,6 +448,8 @@ int zone_free_areas_line(struct zone *zone, char *buf, size_t size)
 {
 	unsigned long nr[MAX_ORDER];
 
+	if (!zone)
+		return -EINVAL;
 	count_free_blocks(zone, nr);
 	return format_free_areas(zone, nr, buf, size);
 }
@@ -444,6 +460,8 @@ int zone_buddyinfo_line(struct zone *zone, char *buf, size_t size)
 	unsigned int order;
 	int pos = 0;
 
+	if (!zone)
+		return -EINVAL;
 	if (!buf)
 		size = 0;
 	count_free_blocks(zone, nr);
@@ -459,6 +477,8 @@ int show_free_areas(struct zone *zone, FILE *out)
 	char *line;
 	int len, err;
 
+	if (!zone || !out)
+		return -EINVAL;
 	/* one count, formatted into a buffer as long as the line */
 	count_free_blocks(zone, nr);
 	len = format_free_areas(zone, nr, NULL, 0);
@@ -618,7 +638,9 @@ int zone_check(struct zone *zone)
 	unsigned long counted;
 	int err;
 
-	if (!zone || !zone->zone_mem_map || !zone->check_scratch)
+	if (!zone)
+		return -EINVAL;
+	if (!zone->zone_mem_map || !zone->check_scratch)
 		return -EUCLEAN;
 	spin_lock(&zone->lock);
 	memset(zone->check_scratch, FRAME_UNSEEN, zone->size);

@@ -13,8 +13,9 @@
 #     C11 -pedantic, GNU C11 with LIST_DEBUG, and C++17: built and run;
 #   - rculist.h as C++17;
 #   - compile_fail: container_of() with a wrong member type (and the
-#     error must be container_of's own), the absent list_t, and
-#     time_after() of values that are not unsigned long;
+#     error must be container_of's own), the absent list_t,
+#     time_after() of values that are not unsigned long, and mm's
+#     internal rmqueue();
 #   - docs/examples/predeclare/: the two-file example of docs/list.md;
 #   - every public name of list.h appears in a CUnit case title of
 #     tests/list/ (so the run summary shows it tested).
@@ -106,6 +107,9 @@ check_fail "$CC: time_after() of two unsigned ints does not compile" \
 	"$CC" -std=gnu11 -Wall -Wextra -I. -c tests/compile/fail_time_after.c -o "$tmp/f.o"
 check_fail "$CC: there is no list_t" "list_t" \
 	"$CC" -std=gnu11 -Wall -Wextra -I. -c tests/compile/fail_list_t.c -o "$tmp/f.o"
+check_fail "$CC: rmqueue() is internal to mm/page_alloc.c" "rmqueue" \
+	"$CC" -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration \
+	-I. -c tests/compile/fail_rmqueue.c -o "$tmp/f.o"
 
 ex=docs/examples/predeclare
 check "$CC: $ex builds and runs" sh -c \

@@ -593,7 +593,7 @@ static void test_fault_sharing_and_errors(void)
 					0), -EFAULT);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0xfff, 0), -EFAULT);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], b, 0x80000, 0), -EFAULT);
-	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], NULL, 0x80000, 0), -EFAULT);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], NULL, 0x80000, 0), -EINVAL);
 	CU_ASSERT_PTR_EQUAL(find_vma(f.mm[0], 0x10000), a);
 	CU_ASSERT_PTR_EQUAL(find_vma(f.mm[0], 0), a);
 	CU_ASSERT_PTR_NULL(find_vma(f.mm[0], 0x10000 + 8 * PAGE_SIZE));
@@ -652,23 +652,38 @@ static void test_fault_injection_fault(void)
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
-static CU_TestInfo memory_tests[] = {
+static CU_TestInfo vmtruncate_tests[] = {
 	{ "vmtruncate against a brute-force oracle", test_vmtruncate_oracle },
-	{ "vmtruncate_list: whole, partly, untouched",
-	  test_vmtruncate_list_cases },
 	{ "vmtruncate: growing and bad offsets",
 	  test_vmtruncate_grow_and_bad_offsets },
 	{ "vmtruncate near LLONG_MAX and vm_pgoff near ~0UL",
 	  test_vmtruncate_huge_offsets },
 	{ "vmtruncate zeroes the partial page's tail",
 	  test_partial_page_zeroed },
-	{ "zap_page_range edges", test_zap_page_range },
 	{ "conservation through map/fault/truncate cycles",
 	  test_conservation_cycles },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo vmtruncate_list_tests[] = {
+	{ "vmtruncate_list: whole, partly, untouched",
+	  test_vmtruncate_list_cases },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo zap_page_range_tests[] = {
+	{ "zap_page_range edges", test_zap_page_range },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo handle_mm_fault_tests[] = {
 	{ "faults: sharing, bad addresses, zone dry",
 	  test_fault_sharing_and_errors },
 	{ "fault injection: handle_mm_fault", test_fault_injection_fault },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("mm/memory", memory_tests, NULL, NULL)
+KTEST_SUITE("mm/memory/vmtruncate", vmtruncate_tests, NULL, NULL)
+KTEST_SUITE("mm/memory/vmtruncate_list", vmtruncate_list_tests, NULL, NULL)
+KTEST_SUITE("mm/memory/zap_page_range", zap_page_range_tests, NULL, NULL)
+KTEST_SUITE("mm/memory/handle_mm_fault", handle_mm_fault_tests, NULL, NULL)

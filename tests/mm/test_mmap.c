@@ -666,20 +666,12 @@ static void test_fault_injection_mm_alloc_mmap(void)
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
-static CU_TestInfo mmap_tests[] = {
+static CU_TestInfo do_mmap_tests[] = {
 	{ "i_mmap and i_mmap_shared wiring", test_i_mmap_wiring },
 	{ "i_mmap lists keep creation order through random map/unmap",
 	  test_i_mmap_order_random },
 	{ "bad do_mmap/do_munmap arguments change nothing",
 	  test_bad_mmap_arguments },
-	{ "mapping_check and mm_check catch corruption",
-	  test_checkers_catch },
-	{ "mapping_check catches each corruption alone",
-	  test_mapping_check_catches },
-	{ "mm_check catches each corruption alone", test_mm_check_catches },
-	{ "mapping_check catches a broken page cache",
-	  test_mapping_check_catches_cache },
-	{ "page cache", test_page_cache },
 	{ "fault injection: mm_alloc and do_mmap",
 	  test_fault_injection_mm_alloc_mmap },
 	{ "fault injection: every allocation of a scenario",
@@ -687,4 +679,23 @@ static CU_TestInfo mmap_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("mm/mmap", mmap_tests, NULL, NULL)
+static CU_TestInfo checker_tests[] = {
+	{ "mapping_check and mm_check catch corruption",
+	  test_checkers_catch },
+	{ "mapping_check catches each corruption alone",
+	  test_mapping_check_catches },
+	{ "mm_check catches each corruption alone", test_mm_check_catches },
+	{ "mapping_check catches a broken page cache",
+	  test_mapping_check_catches_cache },
+	CU_TEST_INFO_NULL,
+};
+
+/* mm/filemap.c's page cache */
+static CU_TestInfo page_cache_tests[] = {
+	{ "page cache", test_page_cache },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("mm/mmap/do_mmap", do_mmap_tests, NULL, NULL)
+KTEST_SUITE("mm/mmap/mm_check", checker_tests, NULL, NULL)
+KTEST_SUITE("mm/filemap/add_to_page_cache", page_cache_tests, NULL, NULL)

@@ -220,14 +220,13 @@ static void test_split_order(void)
 	CU_ASSERT_EQUAL(__free_pages(&zone, page, 3), 0);
 	CU_ASSERT_EQUAL(zone_check(&zone), 0);
 
-	/* rmqueue() alone: the same block, not marked allocated */
-	page = rmqueue(&zone, 0);
+	/* the same block again, marked allocated, and a bad order */
+	page = alloc_page(&zone);
 	CU_ASSERT_EQUAL(idx(&zone, page), TOP_PAGES - 1);
-	CU_ASSERT_FALSE(test_bit(PG_head, &page->flags));
+	CU_ASSERT_TRUE(test_bit(PG_head, &page->flags));
+	CU_ASSERT_EQUAL(page->order, 0U);
 	CU_ASSERT_EQUAL(zone.free_pages, TOP_PAGES - 1);
-	CU_ASSERT_EQUAL(__free_page(&zone, page), -EINVAL);
-	CU_ASSERT_PTR_NULL(rmqueue(&zone, MAX_ORDER));
-	__set_bit(PG_head, &page->flags);	/* as __alloc_pages() would */
+	CU_ASSERT_PTR_NULL(alloc_pages(&zone, MAX_ORDER));
 	CU_ASSERT_EQUAL(zone_check(&zone), 0);
 	CU_ASSERT_EQUAL(__free_page(&zone, page), 0);
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
@@ -970,16 +969,47 @@ static void test_arena(void)
 	CU_ASSERT_EQUAL(zone_release(&bare), 0);
 }
 
-static CU_TestInfo page_alloc_tests[] = {
+/* zone_init() stands for free_area_init_core() and free_all_bootmem() */
+static CU_TestInfo free_area_init_core_tests[] = {
 	{ "zone_init layouts", test_init_layout },
+	{ "zone_init errors and fault injection", test_zone_init_errors },
+	CU_TEST_INFO_NULL,
+};
+
+/* rmqueue() and expand(), through __alloc_pages() */
+static CU_TestInfo rmqueue_tests[] = {
 	{ "fixed split order of a 512-page zone", test_split_order },
+	{ "every order fills the zone", test_every_order_fills_zone },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo free_pages_ok_tests[] = {
 	{ "free: head insertion, merge at the lower address, top order",
 	  test_free_head_insertion_and_merge },
-	{ "every order fills the zone", test_every_order_fills_zone },
+	{ "bad frees change nothing", test_bad_frees },
 	{ "soak, aligned zone", test_soak_aligned_zone },
 	{ "soak, ragged zone", test_soak_ragged_zone },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo is_head_of_free_region_tests[] = {
 	{ "is_head_of_free_region", test_is_head_of_free_region },
-	{ "bad frees change nothing", test_bad_frees },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo show_free_areas_tests[] = {
+	{ "show_free_areas and buddyinfo", test_show_free_areas },
+	{ "show_free_areas with a long zone name",
+	  test_show_free_areas_long_name },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo get_free_pages_tests[] = {
+	{ "arena pages are memory", test_arena },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo zone_check_tests[] = {
 	{ "zone_check catches corruption", test_zone_check_catches },
 	{ "zone_check catches each claim's corruption alone",
 	  test_zone_check_catches_each_claim },
@@ -987,12 +1017,17 @@ static CU_TestInfo page_alloc_tests[] = {
 	  test_zone_check_catches_more },
 	{ "zone_check catches a block past the end",
 	  test_zone_check_catches_block_past_end },
-	{ "show_free_areas and buddyinfo", test_show_free_areas },
-	{ "show_free_areas with a long zone name",
-	  test_show_free_areas_long_name },
-	{ "zone_init errors and fault injection", test_zone_init_errors },
-	{ "arena pages are memory", test_arena },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("mm/page_alloc", page_alloc_tests, NULL, NULL)
+KTEST_SUITE("mm/page_alloc/free_area_init_core", free_area_init_core_tests,
+	    NULL, NULL)
+KTEST_SUITE("mm/page_alloc/rmqueue", rmqueue_tests, NULL, NULL)
+KTEST_SUITE("mm/page_alloc/__free_pages_ok", free_pages_ok_tests, NULL, NULL)
+KTEST_SUITE("mm/page_alloc/is_head_of_free_region",
+	    is_head_of_free_region_tests, NULL, NULL)
+KTEST_SUITE("mm/page_alloc/show_free_areas", show_free_areas_tests, NULL,
+	    NULL)
+KTEST_SUITE("mm/page_alloc/__get_free_pages", get_free_pages_tests, NULL,
+	    NULL)
+KTEST_SUITE("mm/page_alloc/zone_check", zone_check_tests, NULL, NULL)

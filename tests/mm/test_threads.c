@@ -203,11 +203,17 @@ static void test_concurrent_faults(void)
 	}
 }
 
-static CU_TestInfo thread_tests[] = {
+static CU_TestInfo alloc_tests[] = {
 	{ "concurrent alloc/free in one zone", test_concurrent_alloc_free },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo fault_tests[] = {
 	{ "concurrent faults of one file from several mms",
 	  test_concurrent_faults },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("mm/locks/threads", thread_tests, NULL, NULL)
+/* "/threads" in the names: the runner's --threaded selects them */
+KTEST_SUITE("mm/threads/__alloc_pages", alloc_tests, NULL, NULL)
+KTEST_SUITE("mm/threads/handle_mm_fault", fault_tests, NULL, NULL)
