@@ -429,19 +429,31 @@ static void test_set_cpus_allowed_cases(void)
 	machine_down();
 }
 
-static CU_TestInfo balance_tests[] = {
+static CU_TestInfo find_busiest_queue_tests[] = {
 	{ "busy-mode worked cases", test_busy_worked_cases },
 	{ "busy-mode worked cases through the tick",
 	  test_busy_worked_cases_by_tick },
 	{ "idle mode: the recheck under the lock",
 	  test_idle_recheck_under_lock },
 	{ "max/min fluctuation memory", test_fluctuation_memory },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo load_balance_tests[] = {
 	{ "idle balancing pulls at most one", test_idle_pulls_at_most_one },
 	{ "pull order: expired, lowest index, tail", test_pull_order },
 	{ "running, pinned, cache-hot skipped", test_pull_skips },
 	{ "conservation across balancing", test_balance_conservation },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo set_cpus_allowed_tests[] = {
 	{ "set_cpus_allowed cases", test_set_cpus_allowed_cases },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/balance", balance_tests, NULL, NULL)
+KTEST_SUITE("sched/balance/find_busiest_queue", find_busiest_queue_tests,
+	    NULL, NULL)
+KTEST_SUITE("sched/balance/load_balance", load_balance_tests, NULL, NULL)
+KTEST_SUITE("sched/balance/set_cpus_allowed", set_cpus_allowed_tests, NULL,
+	    NULL)

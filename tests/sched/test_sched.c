@@ -1153,42 +1153,110 @@ static void test_fork_fault_injection(void)
 	machine_down();
 }
 
-static CU_TestInfo core_tests[] = {
+static CU_TestInfo task_timeslice_tests[] = {
 	{ "constants", test_constants_basic },
 	{ "timeslice per nice (table and formula)", test_timeslice_table },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo effective_prio_tests[] = {
 	{ "bonus values", test_bonus_values },
 	{ "DELTA and TASK_INTERACTIVE per nice", test_delta_and_interactive },
-	{ "EXPIRED_STARVING", test_expired_starving },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo sched_find_first_bit_tests[] = {
 	{ "sched_find_first_bit", test_find_first_bit },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo enqueue_task_tests[] = {
 	{ "enqueue/dequeue pointer wiring", test_enqueue_dequeue_wiring },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo sched_init_tests[] = {
 	{ "init errors, teardown, rebuild", test_init_errors_and_teardown },
 	{ "sched_init fault injection", test_init_fault_injection },
 	{ "sched_new_task fault injection", test_new_task_fault_injection },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo scheduler_tick_tests[] = {
+	{ "EXPIRED_STARVING", test_expired_starving },
 	{ "expiry and array switch", test_expiry_and_array_switch },
 	{ "expiry at HZ 100, 250, 1024", test_expiry_at_other_hz },
-	{ "idle clears expired_timestamp", test_idle_clears_expired_timestamp },
 	{ "interactive reinsertion", test_interactive_reinsertion },
 	{ "starvation", test_starvation_sends_interactive_to_expired },
-	{ "round robin within a priority", test_round_robin_within_priority },
 	{ "SCHED_RR versus SCHED_FIFO", test_rr_versus_fifo },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo schedule_tests[] = {
+	{ "idle clears expired_timestamp", test_idle_clears_expired_timestamp },
+	{ "round robin within a priority", test_round_robin_within_priority },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo try_to_wake_up_tests[] = {
 	{ "sleep and wakeup", test_sleep_and_wakeup },
 	{ "a new task is no uninterruptible sleeper",
 	  test_new_task_is_no_uninterruptible_sleeper },
 	{ "sync wakeup", test_sync_wakeup_moves_to_waker },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo sys_sched_yield_tests[] = {
 	{ "sys_sched_yield", test_yield },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo set_user_nice_tests[] = {
 	{ "set_user_nice", test_set_user_nice },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo setscheduler_tests[] = {
 	{ "setscheduler", test_setscheduler },
+	CU_TEST_INFO_NULL,
+};
+
+/* kernel/fork.c's slice split and the tick of a parent left with one */
+static CU_TestInfo copy_process_tests[] = {
 	{ "fork slice split and sched_exit", test_fork_splits_slice },
-	{ "sched_exit after the first slice",
-	  test_sched_exit_after_first_slice },
-	{ "a detached exit gives nothing back",
-	  test_detached_exit_gives_nothing_back },
-	{ "a real-time child's sleep_avg is not penalised",
-	  test_rt_child_penalty },
 	{ "the fork's tick of its parent is not accounted",
 	  test_fork_tick_is_not_accounted },
 	{ "do_fork fault injection", test_fork_fault_injection },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/core", core_tests, NULL, NULL)
+static CU_TestInfo wake_up_forked_process_tests[] = {
+	{ "a real-time child's sleep_avg is not penalised",
+	  test_rt_child_penalty },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo sched_exit_tests[] = {
+	{ "sched_exit after the first slice",
+	  test_sched_exit_after_first_slice },
+	{ "a detached exit gives nothing back",
+	  test_detached_exit_gives_nothing_back },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sched/core/task_timeslice", task_timeslice_tests, NULL, NULL)
+KTEST_SUITE("sched/core/effective_prio", effective_prio_tests, NULL, NULL)
+KTEST_SUITE("sched/core/sched_find_first_bit", sched_find_first_bit_tests,
+	    NULL, NULL)
+KTEST_SUITE("sched/core/enqueue_task", enqueue_task_tests, NULL, NULL)
+KTEST_SUITE("sched/core/sched_init", sched_init_tests, NULL, NULL)
+KTEST_SUITE("sched/core/scheduler_tick", scheduler_tick_tests, NULL, NULL)
+KTEST_SUITE("sched/core/schedule", schedule_tests, NULL, NULL)
+KTEST_SUITE("sched/core/try_to_wake_up", try_to_wake_up_tests, NULL, NULL)
+KTEST_SUITE("sched/core/sys_sched_yield", sys_sched_yield_tests, NULL, NULL)
+KTEST_SUITE("sched/core/set_user_nice", set_user_nice_tests, NULL, NULL)
+KTEST_SUITE("sched/core/setscheduler", setscheduler_tests, NULL, NULL)
+KTEST_SUITE("sched/core/copy_process", copy_process_tests, NULL, NULL)
+KTEST_SUITE("sched/core/wake_up_forked_process",
+	    wake_up_forked_process_tests, NULL, NULL)
+KTEST_SUITE("sched/core/sched_exit", sched_exit_tests, NULL, NULL)
