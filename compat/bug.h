@@ -7,7 +7,7 @@
  * and the condition; WARN_ON() reports the same line and carries on,
  * returning the condition so it can sit inside an if.  WARN_ON_ONCE()
  * reports the first time only, even when threads race to it.  Bad input
- * from a caller is an error value, never a BUG (DESIGN.md rule 4).
+ * from a caller is an error value, never a BUG.
  */
 #ifndef KSTRUCT_COMPAT_BUG_H
 #define KSTRUCT_COMPAT_BUG_H

@@ -3,7 +3,7 @@
  * compat/slab.h - kmalloc()/kzalloc()/kcalloc()/kfree() for userspace,
  * with a live-allocation counter and fault injection.
  *
- * Every allocation in kstruct goes through here (DESIGN.md rule 5) so that
+ * Every allocation in kstruct goes through here so that
  * a test can prove both "nothing leaked" (kmalloc_live() back to where it
  * started) and "a failed allocation leaves everything valid" (fail the Nth
  * allocation, for every N in turn, as the kernel's fault injection does).

@@ -3,7 +3,7 @@
  * list/rculist.h - lists that readers walk without a lock, under RCU.
  *
  * Mirrors include/linux/rculist.h of later kernels (2.5.33 had no RCU;
- * the first rculist functions arrived in list.h in 2.5.43): the add,
+ * the first RCU list functions arrived in list.h in 2.5.44): the add,
  * delete and replace primitives that publish an entry only once it is
  * fully built, and the read-side iterators, on this project's own
  * struct list_head and struct hlist_node.  The RCU machinery itself is

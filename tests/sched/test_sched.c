@@ -411,6 +411,33 @@ static void test_expiry_and_array_switch(void)
 }
 
 /* an emptied runqueue picks idle and forgets when its first task expired */
+/*
+ * At HZ 20 a nice-19 task's slice is MIN_TIMESLICE + 0 = 10 * 20 / 1000
+ * = 0 ticks.  2.5.33's tick decremented first (!--p->time_slice) and
+ * would wrap the unsigned slice to UINT_MAX; here it expires at its first
+ * tick and is refilled with 0 again.
+ */
+static void test_zero_slice_expires_at_next_tick(void)
+{
+	struct runqueue *rq;
+	struct task_struct *p;
+
+	machine_up_hz(1, 20);
+	rq = cpu_rq(0);
+	p = new_task_on("tiny", 19, 0);
+	CU_ASSERT_EQUAL(task_timeslice(p), 0U);
+	CU_ASSERT_EQUAL(p->time_slice, 0U);
+	CU_ASSERT_PTR_EQUAL(schedule(0), p);
+	jiffies++;
+	scheduler_tick(0, 1);
+	CU_ASSERT_TRUE(test_tsk_need_resched(p));
+	CU_ASSERT_EQUAL(p->time_slice, 0U);
+	CU_ASSERT_EQUAL(p->first_time_slice, 0U);
+	CU_ASSERT_PTR_EQUAL(p->array, rq->expired);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static void test_idle_clears_expired_timestamp(void)
 {
 	struct runqueue *rq;
@@ -1186,6 +1213,8 @@ static CU_TestInfo scheduler_tick_tests[] = {
 	{ "EXPIRED_STARVING", test_expired_starving },
 	{ "expiry and array switch", test_expiry_and_array_switch },
 	{ "expiry at HZ 100, 250, 1024", test_expiry_at_other_hz },
+	{ "a 0-tick slice expires at the next tick",
+	  test_zero_slice_expires_at_next_tick },
 	{ "interactive reinsertion", test_interactive_reinsertion },
 	{ "starvation", test_starvation_sends_interactive_to_expired },
 	{ "SCHED_RR versus SCHED_FIFO", test_rr_versus_fifo },
