@@ -444,9 +444,11 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
 /* ---------------------------------------------------------------- exit */
 
 /*
- * @reaped: a waiter reaps @p.  2.5.33's sched_exit() credited current:
- * the waiter (always @p's parent here), or @p itself when a detached task
- * released itself on exit, where it changed nothing.
+ * @reaped: a waiter reaps @p.  sched_exit() credits @p's parent (2.5.35
+ * on; 2.5.33 credited current, the waiter, which is another thread of
+ * the parent's group when a sibling reaps).  A detached task releasing
+ * itself on exit is not credited: in 2.5.33 it credited itself, which
+ * changed nothing.
  */
 static void __release_task(struct task_struct *p, bool reaped)
 {

@@ -35,8 +35,9 @@
  *    CPU would wait for an unrelated event).
  *  - wake_up_forked_process(p, cpu) places the child on any allowed CPU
  *    and sets need_resched there when the child is better than the
- *    current task (2.5.33 queued it behind the running parent and never
- *    preempted; here the CPU may be idle).
+ *    current task (2.5.33 queued it on the forking CPU, where the parent
+ *    ran, and do_fork() set the parent's need_resched whatever the
+ *    priorities; here the CPU may be idle).
  *  - The parent's PARENT_PENALTY is applied in do_fork() under the
  *    parent's runqueue lock rather than in wake_up_forked_process(); with
  *    PARENT_PENALTY 100 it changes nothing anyway.
