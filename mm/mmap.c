@@ -83,6 +83,8 @@ struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr)
 {
 	struct vm_area_struct *vma;
 
+	if (!mm)
+		return NULL;
 	list_for_each_entry(vma, &mm->mmap, vm_list)
 		if (vma->vm_end > addr)
 			return vma;
