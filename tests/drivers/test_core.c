@@ -63,6 +63,22 @@ static bool unchanged(const struct core_snapshot *s, struct device *dev)
 	       now.ndev == s->ndev && now.ndrv == s->ndrv;
 }
 
+/* device_register(@d) is refused with -EINVAL and changes nothing */
+static void assert_register_refused(struct fx_device *d)
+{
+	struct core_snapshot s;
+	int ret;
+
+	snapshot(&s, &d->dev);
+	fx_log_reset();
+	ret = device_register(&d->dev);
+	CU_ASSERT_EQUAL(ret, -EINVAL);
+	CU_ASSERT(!ret || unchanged(&s, &d->dev));
+	CU_ASSERT_EQUAL(fx_nlog, 0);
+	if (!ret)
+		device_unregister(&d->dev);
+}
+
 static void test_register_wiring(void)
 {
 	struct fx_device a, b;
@@ -286,19 +302,10 @@ static void test_remove_sees_no_driver(void)
 static void test_empty_bus_id(void)
 {
 	struct fx_device d;
-	struct core_snapshot s;
-	int ret;
 
 	fx_device_init(&d, &bus, 4, 0);
 	d.dev.bus_id[0] = '\0';
-	snapshot(&s, &d.dev);
-	fx_log_reset();
-	ret = device_register(&d.dev);
-	CU_ASSERT_EQUAL(ret, -EINVAL);
-	CU_ASSERT(!ret || unchanged(&s, &d.dev));
-	CU_ASSERT_EQUAL(fx_nlog, 0);
-	if (!ret)
-		device_unregister(&d.dev);
+	assert_register_refused(&d);
 	CU_ASSERT(bus_check(&bus));
 	/* an empty name is fine */
 	fx_device_init(&d, &bus, 4, 0);
@@ -385,29 +392,14 @@ static void test_bad_input(void)
 static void test_unterminated_names(void)
 {
 	struct fx_device d;
-	struct core_snapshot s;
-	int ret;
 
 	fx_device_init(&d, &bus, 4, 0);
 	memset(d.dev.bus_id, 'x', sizeof(d.dev.bus_id));
-	snapshot(&s, &d.dev);
-	fx_log_reset();
-	ret = device_register(&d.dev);
-	CU_ASSERT_EQUAL(ret, -EINVAL);
-	CU_ASSERT(!ret || unchanged(&s, &d.dev));
-	CU_ASSERT_EQUAL(fx_nlog, 0);
-	if (!ret)
-		device_unregister(&d.dev);
+	assert_register_refused(&d);
 
 	fx_device_init(&d, &bus, 4, 0);
 	memset(d.dev.name, 'y', sizeof(d.dev.name));
-	snapshot(&s, &d.dev);
-	ret = device_register(&d.dev);
-	CU_ASSERT_EQUAL(ret, -EINVAL);
-	CU_ASSERT(!ret || unchanged(&s, &d.dev));
-	CU_ASSERT_EQUAL(fx_nlog, 0);
-	if (!ret)
-		device_unregister(&d.dev);
+	assert_register_refused(&d);
 	CU_ASSERT(bus_check(&bus));
 
 	/* the longest names that fit, NUL included, are fine */
