@@ -158,6 +158,15 @@ bool list_check(const struct list_head *head);
  */
 bool hlist_check(const struct hlist_head *h);
 
+/*
+ * __list_check_report() - how every checker of list/ (list_check(),
+ * hlist_check(), rb_check(), ...) reports the first fault it finds: one
+ * line, "@op corruption at <caller's file:line>: <detail>", through the
+ * debug handler; never aborts.  For the checkers' own use.
+ */
+void __list_check_report(const char *op, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* ------------------------------------------------------------------ */
 /* initialisation                                                      */
 

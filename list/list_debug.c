@@ -52,14 +52,13 @@ bool __list_debug_end(bool ok)
  * carried on with.  list_check() and hlist_check() are questions whose
  * callers handle a false answer, so they are not fatal.
  */
-static void __attribute__((format(printf, 3, 4)))
-report(bool fatal, const char *op, const char *fmt, ...)
+static void __attribute__((format(printf, 3, 0)))
+vreport(bool fatal, const char *op, const char *fmt, va_list ap)
 {
 	list_debug_handler_fn *fn = __atomic_load_n(&debug_handler,
 						    __ATOMIC_SEQ_CST);
 	char msg[320];
 	int len;
-	va_list ap;
 
 	if (caller_file)
 		len = snprintf(msg, sizeof(msg), "%s corruption at %s:%d: ",
@@ -69,11 +68,8 @@ report(bool fatal, const char *op, const char *fmt, ...)
 			       "%s corruption at (unknown caller): ", op);
 	if (len < 0)
 		len = 0;
-	if ((size_t)len < sizeof(msg) - 1) {	/* else: truncated already */
-		va_start(ap, fmt);
+	if ((size_t)len < sizeof(msg) - 1)	/* else: truncated already */
 		vsnprintf(msg + len, sizeof(msg) - (size_t)len, fmt, ap);
-		va_end(ap);
-	}
 	if (fn) {
 		fn(msg);
 		return;
@@ -82,6 +78,25 @@ report(bool fatal, const char *op, const char *fmt, ...)
 	fflush(stderr);
 	if (fatal)
 		abort();
+}
+
+static void __attribute__((format(printf, 3, 4)))
+report(bool fatal, const char *op, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(fatal, op, fmt, ap);
+	va_end(ap);
+}
+
+void __list_check_report(const char *op, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport(false, op, fmt, ap);
+	va_end(ap);
 }
 
 static bool is_poison(const void *p)
