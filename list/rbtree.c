@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: MIT
+/*
+ * list/rbtree.c - rebalancing after insert and erase, the in-order and
+ * post-order walks, and the invariant checkers of red-black trees.
+ *
+ * Mirrors lib/rbtree.c of the modern kernel (2.5.33's lib/rbtree.c had
+ * rb_insert_color() and rb_erase() only): the same functions with the same
+ * semantics, written for kstruct from the red-black tree rules below and
+ * the kernel's documentation, not from its code.  rb_check() and its two
+ * variants are this project's, in the manner of list_check(); the kernel
+ * keeps such checks in its test module (lib/rbtree_test.c).
+ *
+ * The rules every tree keeps between operations:
+ *   1. every node is red or black, and the root is black;
+ *   2. a red node has no red child;
+ *   3. every path from a node down to a NULL child passes the same number
+ *      of black nodes (its black height).
+ * So the longest path is at most twice the shortest, and a tree of n nodes
+ * is at most 2 log2(n + 1) deep.
+ *
+ * This file is built with LIST_DEBUG like list_debug.c (which it needs for
+ * the checkers' reports); the checkers are defined in parentheses because
+ * LIST_DEBUG makes their names caller-recording macros.
+ */
+#ifndef LIST_DEBUG
+#define LIST_DEBUG
+#endif
+#include "list/rbtree.h"
+#include "list/rbtree_augmented.h"
+
+/* ------------------------------------------------------------------ */
+/* rotation                                                            */
+
+/*
+ * rotate() - turn @top down to one side, bringing up its child on the
+ * other: to the left, @top->rb_right comes up (and to the right,
+ * @top->rb_left).  The child takes @top's place and colour, @top becomes
+ * its child with @top_color, and the child's inner subtree (the one
+ * between them in order) moves across to @top.  The order is unchanged;
+ * only @top's and the child's subtrees change, which is what
+ * @augment_rotate(top, child) is told.
+ *
+ *        top              up                 top             up
+ *       /   \            /  \               /   \           /  \
+ *      a     up   ->   top   c             up    c   ->    a   top
+ *           /  \      /   \               /  \                /   \
+ *       inner   c    a   inner           a   inner        inner    c
+ *         (to the left)                     (to the right)
+ */
+static __always_inline void
+rotate(struct rb_node *top, bool to_left, int top_color, struct rb_root *root,
+       void (*augment_rotate)(struct rb_node *, struct rb_node *))
+{
+	unsigned long pc = top->__rb_parent_color;
+	struct rb_node *up, *inner;
+
+	if (to_left) {
+		up = top->rb_right;
+		inner = up->rb_left;
+		top->rb_right = inner;
+		up->rb_left = top;
+	} else {
+		up = top->rb_left;
+		inner = up->rb_right;
+		top->rb_left = inner;
+		up->rb_right = top;
+	}
+	if (inner)
+		rb_set_parent(inner, top);
+	up->__rb_parent_color = pc;
+	rb_set_parent_color(top, up, top_color);
+	__rb_change_child(top, up, __rb_parent(pc), root);
+	augment_rotate(top, up);
+}
+
+/* ------------------------------------------------------------------ */
+/* insert                                                              */
+
+/*
+ * A new node is linked as a red leaf: no black height changes, but its
+ * parent may be red (rule 2).  Walking up from @node while it and its
+ * parent are red:
+ *   - the parent's sibling (the uncle) is red too: paint parent and
+ *     uncle black and the grandparent red, which moves the problem two
+ *     levels up;
+ *   - the uncle is black (or NULL): one or two rotations bring the middle
+ *     one of node, parent and grandparent to the top, painted black, with
+ *     the other two as its red children; done.
+ * When the walk reaches the root it paints it black (rule 1).
+ */
+static __always_inline void
+insert_color(struct rb_node *node, struct rb_root *root,
+	     void (*augment_rotate)(struct rb_node *, struct rb_node *))
+{
+	struct rb_node *parent, *gparent, *uncle;
+	bool left;
+
+	for (;;) {
+		parent = rb_parent(node);
+		if (!parent) {
+			rb_set_parent_color(node, NULL, RB_BLACK);
+			return;
+		}
+		if (rb_is_black(parent))
+			return;
+		gparent = rb_parent(parent);	/* a red parent is no root */
+		left = parent == gparent->rb_left;
+		uncle = left ? gparent->rb_right : gparent->rb_left;
+		if (uncle && rb_is_red(uncle)) {
+			rb_set_parent_color(parent, gparent, RB_BLACK);
+			rb_set_parent_color(uncle, gparent, RB_BLACK);
+			gparent->__rb_parent_color &= ~1ul;	/* red */
+			node = gparent;
+			continue;
+		}
+		/* node on the inner side: first bring it up over parent */
+		if (node == (left ? parent->rb_right : parent->rb_left)) {
+			rotate(parent, left, RB_RED, root, augment_rotate);
+			parent = node;
+		}
+		rotate(gparent, !left, RB_RED, root, augment_rotate);
+		return;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* erase                                                               */
+
+/*
+ * One side of @parent is a black node short: the subtree there (@node,
+ * black or NULL) has a black height one less than its sibling's.  Walking
+ * up:
+ *   - a red sibling is rotated up over parent (painted black, parent red),
+ *     which leaves node a black sibling;
+ *   - a black sibling with two black children is painted red, evening the
+ *     two sides; the shortfall moves up to parent, unless parent is red
+ *     and can be painted black to pay it;
+ *   - a black sibling with a red child: rotations bring a black node over
+ *     node's side and keep the sibling's side as it was; done.
+ */
+static __always_inline void
+erase_color(struct rb_node *parent, struct rb_root *root,
+	    void (*augment_rotate)(struct rb_node *, struct rb_node *))
+{
+	struct rb_node *node = NULL, *sibling, *near, *far;
+	bool left;
+
+	for (;;) {
+		/*
+		 * The sibling exists: its side has a black height of at
+		 * least one.  So a NULL @node is found on the left exactly
+		 * when the left child is NULL.
+		 */
+		left = node == parent->rb_left;
+		sibling = left ? parent->rb_right : parent->rb_left;
+		if (rb_is_red(sibling)) {
+			rotate(parent, left, RB_RED, root, augment_rotate);
+			sibling = left ? parent->rb_right : parent->rb_left;
+		}
+		near = left ? sibling->rb_left : sibling->rb_right;
+		far = left ? sibling->rb_right : sibling->rb_left;
+		if (!far || rb_is_black(far)) {
+			if (!near || rb_is_black(near)) {
+				sibling->__rb_parent_color &= ~1ul;	/* red */
+				if (rb_is_red(parent)) {
+					parent->__rb_parent_color |= RB_BLACK;
+					return;
+				}
+				node = parent;
+				parent = rb_parent(node);
+				if (!parent)
+					return;
+				continue;
+			}
+			/* near red, far black: near comes up, black */
+			rotate(sibling, !left, RB_RED, root, augment_rotate);
+			far = sibling;
+			sibling = near;
+		}
+		/* far red: sibling comes up in parent's colour */
+		rotate(parent, left, RB_BLACK, root, augment_rotate);
+		rb_set_parent_color(far, sibling, RB_BLACK);
+		return;
+	}
+}
+
+/* the callbacks of a tree with nothing to keep up to date */
+static void dummy_propagate(struct rb_node *node, struct rb_node *stop)
+{
+	(void)node;
+	(void)stop;
+}
+
+static void dummy_copy(struct rb_node *old, struct rb_node *new_node)
+{
+	(void)old;
+	(void)new_node;
+}
+
+static void dummy_rotate(struct rb_node *old, struct rb_node *new_node)
+{
+	(void)old;
+	(void)new_node;
+}
+
+static const struct rb_augment_callbacks dummy_callbacks = {
+	dummy_propagate, dummy_copy, dummy_rotate
+};
+
+void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	insert_color(node, root, dummy_rotate);
+}
+
+void rb_erase(struct rb_node *node, struct rb_root *root)
+{
+	struct rb_node *rebalance;
+
+	rebalance = __rb_erase_augmented(node, root, &dummy_callbacks);
+	if (rebalance)
+		erase_color(rebalance, root, dummy_rotate);
+}
+
+void __rb_insert_augmented(struct rb_node *node, struct rb_root *root,
+			   void (*augment_rotate)(struct rb_node *old,
+						  struct rb_node *new_node))
+{
+	insert_color(node, root, augment_rotate);
+}
+
+void __rb_erase_color(struct rb_node *parent, struct rb_root *root,
+		      void (*augment_rotate)(struct rb_node *old,
+					     struct rb_node *new_node))
+{
+	erase_color(parent, root, augment_rotate);
+}
+
+void rb_replace_node(struct rb_node *victim, struct rb_node *replacement,
+		     struct rb_root *root)
+{
+	struct rb_node *parent = rb_parent(victim);
+
+	*replacement = *victim;
+	if (victim->rb_left)
+		rb_set_parent(victim->rb_left, replacement);
+	if (victim->rb_right)
+		rb_set_parent(victim->rb_right, replacement);
+	__rb_change_child(victim, replacement, parent, root);
+}
+
+/* ------------------------------------------------------------------ */
+/* walks                                                               */
+
+struct rb_node *rb_first(const struct rb_root *root)
+{
+	struct rb_node *node = root->rb_node;
+
+	if (node)
+		while (node->rb_left)
+			node = node->rb_left;
+	return node;
+}
+
+struct rb_node *rb_last(const struct rb_root *root)
+{
+	struct rb_node *node = root->rb_node;
+
+	if (node)
+		while (node->rb_right)
+			node = node->rb_right;
+	return node;
+}
+
+/*
+ * The next node is the leftmost of the right subtree when there is one;
+ * otherwise the first ancestor reached from its left side.
+ */
+struct rb_node *rb_next(const struct rb_node *node)
+{
+	struct rb_node *parent, *next;
+
+	if (RB_EMPTY_NODE(node))
+		return NULL;
+	next = node->rb_right;
+	if (next) {
+		while (next->rb_left)
+			next = next->rb_left;
+		return next;
+	}
+	while ((parent = rb_parent(node)) && node == parent->rb_right)
+		node = parent;
+	return parent;
+}
+
+struct rb_node *rb_prev(const struct rb_node *node)
+{
+	struct rb_node *parent, *prev;
+
+	if (RB_EMPTY_NODE(node))
+		return NULL;
+	prev = node->rb_left;
+	if (prev) {
+		while (prev->rb_right)
+			prev = prev->rb_right;
+		return prev;
+	}
+	while ((parent = rb_parent(node)) && node == parent->rb_left)
+		node = parent;
+	return parent;
+}
+
+/* the first node of @node's subtree in post-order: down, left if possible */
+static struct rb_node *deepest_leftmost(const struct rb_node *node)
+{
+	for (;;) {
+		if (node->rb_left)
+			node = node->rb_left;
+		else if (node->rb_right)
+			node = node->rb_right;
+		else
+			return (struct rb_node *)node;
+	}
+}
+
+struct rb_node *rb_first_postorder(const struct rb_root *root)
+{
+	return root->rb_node ? deepest_leftmost(root->rb_node) : NULL;
+}
+
+/*
+ * After a left child comes its parent's right subtree, when there is one;
+ * after anything else, its parent.
+ */
+struct rb_node *rb_next_postorder(const struct rb_node *node)
+{
+	struct rb_node *parent;
+
+	if (!node)
+		return NULL;
+	parent = rb_parent(node);
+	if (parent && node == parent->rb_left && parent->rb_right)
+		return deepest_leftmost(parent->rb_right);
+	return parent;
+}
+
+/* ------------------------------------------------------------------ */
+/* invariant checkers                                                  */
+
+/*
+ * No red-black tree that fits in memory is deeper than this: fewer than
+ * 2^(bits of a pointer) nodes fit, and a tree of n nodes is at most
+ * 2 log2(n + 1) deep.  A walk that goes deeper has met a loop or a chain.
+ */
+#define RB_CHECK_MAX_DEPTH	(2 * 8 * sizeof(void *))
+
+/* a node on the checker's path from the root */
+struct check_frame {
+	const struct rb_node *node;
+	unsigned int blacks;	/* black nodes from the root to it, inclusive */
+	unsigned int stage;	/* next: 0 its left child, 1 its right, 2 leave */
+};
+
+/*
+ * check_link() - @child, just read from @parent, is fit to descend into:
+ * it points back at @parent, and is not red under a red parent.
+ */
+static bool check_link(const char *op, const struct rb_node *parent,
+		       const struct rb_node *child)
+{
+	if (rb_parent(child) != parent) {
+		__list_check_report(op, "node %p: its child %p's parent should be %p, but was %p",
+				    (const void *)parent, (const void *)child,
+				    (const void *)parent,
+				    (const void *)rb_parent(child));
+		return false;
+	}
+	if (rb_is_red(parent) && rb_is_red(child)) {
+		__list_check_report(op, "red node %p has a red child %p",
+				    (const void *)parent, (const void *)child);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * check_tree() - the walk behind the three checkers: depth first with an
+ * explicit stack (no recursion, so a corrupt tree cannot overflow the C
+ * stack), descending into a child only once check_link() accepts it.
+ * Those back links mean no path can meet a node twice; a node with the
+ * same child on both sides is refused; so the walk visits each node once.
+ * Sets *@first to the first node in order (NULL for an empty tree).
+ */
+static bool check_tree(const char *op, const struct rb_root *root,
+		       bool (*less)(const struct rb_node *,
+				    const struct rb_node *),
+		       bool (*augmented_ok)(const struct rb_node *),
+		       const struct rb_node **first)
+{
+	struct check_frame stack[RB_CHECK_MAX_DEPTH];
+	const struct rb_node *node = root->rb_node, *prev = NULL, *child;
+	unsigned int depth = 0, height = 0;	/* 0: no leaf reached yet */
+	unsigned long index = 0;
+
+	*first = NULL;
+	if (!node)
+		return true;
+	if (rb_parent(node) || rb_is_red(node)) {
+		__list_check_report(op, "root %p should be black with no parent, but is %s with parent %p",
+				    (const void *)node,
+				    rb_is_red(node) ? "red" : "black",
+				    (const void *)rb_parent(node));
+		return false;
+	}
+	stack[depth++] = (struct check_frame){ node, 1, 0 };
+	while (depth) {
+		struct check_frame *f = &stack[depth - 1];
+
+		node = f->node;
+		switch (f->stage++) {
+		case 0:
+			if (node->rb_left && node->rb_left == node->rb_right) {
+				__list_check_report(op, "node %p has %p as both children",
+						    (const void *)node,
+						    (const void *)node->rb_left);
+				return false;
+			}
+			child = node->rb_left;
+			break;
+		case 1:
+			if (!index)
+				*first = node;
+			else if (less && less(node, prev)) {
+				__list_check_report(op, "node %lu in order (%p) sorts before the one before it (%p)",
+						    index, (const void *)node,
+						    (const void *)prev);
+				return false;
+			}
+			prev = node;
+			index++;
+			child = node->rb_right;
+			break;
+		default:
+			if (augmented_ok && !augmented_ok(node)) {
+				__list_check_report(op, "node %p: augmented value wrong for its subtree",
+						    (const void *)node);
+				return false;
+			}
+			depth--;
+			continue;
+		}
+		if (!child) {
+			if (!height) {
+				height = f->blacks;
+			} else if (f->blacks != height) {
+				__list_check_report(op, "a path down to a NULL child of %p passes %u black nodes, an earlier path %u",
+						    (const void *)node, f->blacks,
+						    height);
+				return false;
+			}
+			continue;
+		}
+		if (!check_link(op, node, child))
+			return false;
+		if (depth == RB_CHECK_MAX_DEPTH) {
+			__list_check_report(op, "deeper than %u levels at %p: a loop, or not a red-black tree",
+					    (unsigned int)RB_CHECK_MAX_DEPTH,
+					    (const void *)child);
+			return false;
+		}
+		stack[depth++] = (struct check_frame){
+			child, f->blacks + (rb_is_black(child) ? 1 : 0), 0
+		};
+	}
+	return true;
+}
+
+bool (rb_check)(const struct rb_root *root,
+		bool (*less)(const struct rb_node *, const struct rb_node *))
+{
+	const struct rb_node *first;
+
+	return check_tree("rb_check", root, less, NULL, &first);
+}
+
+bool (rb_check_cached)(const struct rb_root_cached *root,
+		       bool (*less)(const struct rb_node *,
+				    const struct rb_node *))
+{
+	const struct rb_node *first;
+
+	if (!check_tree("rb_check_cached", &root->rb_root, less, NULL, &first))
+		return false;
+	if (root->rb_leftmost != first) {
+		__list_check_report("rb_check_cached", "rb_leftmost is %p, but the first node is %p",
+				    (const void *)root->rb_leftmost,
+				    (const void *)first);
+		return false;
+	}
+	return true;
+}
+
+bool (rb_check_augmented)(const struct rb_root *root,
+			  bool (*less)(const struct rb_node *,
+				       const struct rb_node *),
+			  bool (*augmented_ok)(const struct rb_node *node))
+{
+	const struct rb_node *first;
+
+	return check_tree("rb_check_augmented", root, less, augmented_ok,
+			  &first);
+}
