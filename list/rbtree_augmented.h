@@ -136,6 +136,10 @@ rb_add_augmented_cached(struct rb_node *node, struct rb_root_cached *tree,
  *	value from the node and its children's values; when @exit is true
  *	and the value is the one stored, return true (propagation may stop
  *	there); otherwise store it and return false
+ *
+ * The expansion ends with its own semicolon, as the kernel's does: a
+ * second one after the call is an empty declaration, which -pedantic
+ * warns about.
  */
 #define RB_DECLARE_CALLBACKS(RBSTATIC, RBNAME, RBSTRUCT, RBFIELD,	\
 			     RBAUGMENTED, RBCOMPUTE)			\
@@ -164,7 +168,7 @@ RBNAME ## _rotate(struct rb_node *rb_old, struct rb_node *rb_new)	\
 }									\
 RBSTATIC const struct rb_augment_callbacks RBNAME = {			\
 	RBNAME ## _propagate, RBNAME ## _copy, RBNAME ## _rotate	\
-}
+};
 
 /**
  * RB_DECLARE_CALLBACKS_MAX() - the callbacks of a tree augmented with the

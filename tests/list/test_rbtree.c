@@ -435,12 +435,13 @@ static void test_rb_postorder(void)
 	CU_ASSERT_PTR_NULL(rb_next_postorder(NULL));
 	insert_keys(&root, t, k8, 8);
 	i = 0;
-	for (node = rb_first_postorder(&root); node;
+	for (node = rb_first_postorder(&root); node && i < 8;
 	     node = rb_next_postorder(node)) {
 		CU_ASSERT_EQUAL(thing_of(node)->key, want[i]);
 		i++;
 	}
 	CU_ASSERT_EQUAL(i, 8);
+	CU_ASSERT_PTR_NULL(node);		/* the root was the last */
 }
 
 static void test_rbtree_postorder_for_each_entry_safe(void)
