@@ -12,13 +12,18 @@
 #   - ok_list_api.c, which uses every list.h and list_sort.h name, as
 #     C11 -pedantic, GNU C11 with LIST_DEBUG, and C++17: built and run;
 #   - rculist.h as C++17;
+#   - rbtree.h and rbtree_augmented.h under -std=c11 -pedantic (with and
+#     without LIST_DEBUG) and as C++17; ok_rbtree_api.c, which uses every
+#     name of both, as C11 -pedantic, GNU C11 with LIST_DEBUG and C++17:
+#     built and run;
 #   - compile_fail: container_of() with a wrong member type (and the
 #     error must be container_of's own), the absent list_t,
 #     time_after() of values that are not unsigned long, and mm's
 #     internal rmqueue();
 #   - docs/examples/predeclare/: the two-file example of docs/list.md;
-#   - every public name of list.h appears in a CUnit case title of
-#     tests/list/ (so the run summary shows it tested).
+#   - every public name of list.h, rbtree.h and rbtree_augmented.h
+#     appears in a CUnit case title of tests/list/ (so the run summary
+#     shows it tested).
 set -u
 CC=${1:-cc}
 case $(basename "$CC") in
@@ -78,7 +83,20 @@ check "$CC: list.h, -std=c11 -pedantic" \
 check "$CC: list.h, -std=c11 -pedantic -DLIST_DEBUG" \
 	"$CC" -std=c11 -pedantic $WARN -DLIST_DEBUG -I. -c "$tmp/pedantic.c" -o "$tmp/p.o"
 
+for h in list/rbtree.h list/rbtree_augmented.h; do
+	printf '#include "%s"\n' "$h" >"$tmp/pedantic.c"
+	for dbg in "" "-DLIST_DEBUG"; do
+		check "$CC: $(basename "$h"), -std=c11 -pedantic $dbg" \
+			"$CC" -std=c11 -pedantic $WARN $dbg -I. -c "$tmp/pedantic.c" -o "$tmp/p.o"
+	done
+done
+
 LIBSRC="list/list_debug.c list/list_sort.c"
+RBSRC="list/rbtree.c list/list_debug.c"
+check "$CC: ok_rbtree_api.c, -std=c11 -pedantic, runs" sh -c \
+	"'$CC' -std=c11 -pedantic $WARN -I. tests/compile/ok_rbtree_api.c $RBSRC -o '$tmp/rb-c11' && '$tmp/rb-c11'"
+check "$CC: ok_rbtree_api.c, -std=gnu11 -DLIST_DEBUG, runs" sh -c \
+	"'$CC' -std=gnu11 $WARN -DLIST_DEBUG -I. tests/compile/ok_rbtree_api.c $RBSRC -o '$tmp/rb-dbg' && '$tmp/rb-dbg'"
 check "$CC: ok_list_api.c, -std=c11 -pedantic, runs" sh -c \
 	"'$CC' -std=c11 -pedantic $WARN -I. tests/compile/ok_list_api.c $LIBSRC -o '$tmp/api-c11' && '$tmp/api-c11'"
 check "$CC: ok_list_api.c, -std=gnu11 -DLIST_DEBUG, runs" sh -c \
@@ -95,6 +113,13 @@ if command -v "$CXX" >/dev/null 2>&1; then
 	printf '#include "list/rculist.h"\n#include "list/list_sort.h"\n' >"$tmp/rcu.cc"
 	check "$CXX: rculist.h and list_sort.h as C++17" \
 		"$CXX" -std=c++17 $WARN -I. -D_GNU_SOURCE $URCU -c "$tmp/rcu.cc" -o "$tmp/rcu.o"
+	for dbg in "" "-DLIST_DEBUG"; do
+		check "$CXX: ok_rbtree_api.c as C++17 $dbg, runs" sh -c \
+			"'$CC' -std=gnu11 -I. -c list/list_debug.c -o '$tmp/ld.o' &&
+			 '$CC' -std=gnu11 -I. -c list/rbtree.c -o '$tmp/rb.o' &&
+			 '$CXX' -std=c++17 $WARN $dbg -I. -x c++ -c tests/compile/ok_rbtree_api.c -o '$tmp/rbapi.o' &&
+			 '$CXX' '$tmp/rbapi.o' '$tmp/ld.o' '$tmp/rb.o' -o '$tmp/rb-cxx' && '$tmp/rb-cxx'"
+	done
 else
 	bad "$CXX: not found, C++ checks not run"
 fi
@@ -144,6 +169,25 @@ if [ -z "$missing" ]; then
 	ok "every list.h name ($(printf '%s\n' $names | wc -l)) has a test case titled with it"
 else
 	bad "list.h names without a test case title:$missing"
+fi
+
+# Every public name of rbtree.h and rbtree_augmented.h likewise: macros,
+# and functions whose name follows the return type or starts the line.
+rbnames=$(for h in list/rbtree.h list/rbtree_augmented.h; do
+	  sed -n 's/^#define \([A-Za-z][A-Za-z0-9_]*\).*/\1/p' "$h"
+	  sed -n 's/^[a-z].*[ *]\([a-z_][a-z0-9_]*\)(.*/\1/p' "$h"
+	  sed -n 's/^\([a-z_][a-z0-9_]*\)(.*/\1/p' "$h"
+	done | grep -v '^_\|^KSTRUCT_' | sort -u)
+rbtitles=$(grep -h '^[[:space:]]*{ "' tests/list/test_rbtree*.c)
+missing=""
+for n in $rbnames; do
+	printf '%s\n' "$rbtitles" | grep -q "[^A-Za-z0-9_]$n[^A-Za-z0-9_]" ||
+		missing="$missing $n"
+done
+if [ -z "$missing" ]; then
+	ok "every rbtree name ($(printf '%s\n' $rbnames | wc -l)) has a test case titled with it"
+else
+	bad "rbtree.h/rbtree_augmented.h names without a test case title:$missing"
 fi
 
 echo "compile: $pass passed, $fail failed"
