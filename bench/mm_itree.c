@@ -1,72 +1,71 @@
 // SPDX-License-Identifier: MIT
 /*
- * bench/mm_itree.c - an augmented red-black interval tree on libbsd's
- * <bsd/sys/tree.h> (see bench/mm_itree.h).
+ * bench/mm_itree.c - an augmented red-black interval tree on
+ * list/rbtree_augmented.h (see bench/mm_itree.h).
  *
  * Mirrors no 2.5.33 file: it stands for what replaced the i_mmap lists
  * (include/linux/interval_tree_generic.h's idea in 3.7, written here from
- * the textbook description).  Kept apart from list/list.h: libbsd's
- * headers define LIST_HEAD.
- *
- * libbsd calls RB_AUGMENT() on the nodes a rotation or removal changes,
- * but after an insertion only on the new node's parent, so insertion
- * here finishes by refreshing the augmentation up to the root.
+ * the textbook description).  As there, RB_DECLARE_CALLBACKS_MAX() keeps
+ * each node's subtree_last, the largest last page in its subtree, through
+ * rotations and erases, and an insertion raises it on the way down.
  */
 #include <errno.h>
 #include <stdint.h>
 
-#ifndef __unused
-/* RB_GENERATE_STATIC() uses it; libbsd defines it only in overlay mode */
-#define __unused	__attribute__((unused))
-#endif
-#include <bsd/sys/tree.h>
-
 #include "bench/mm_itree.h"
 #include "compat/slab.h"
+#include "list/rbtree_augmented.h"
 
 struct itnode {
-	RB_ENTRY(itnode) rb;
+	struct rb_node rb;
 	unsigned long first;
 	unsigned long last;
 	unsigned long subtree_last;	/* largest last in this subtree */
 	size_t id;
 };
 
-RB_HEAD(itroot, itnode);
-
 struct mm_itree {
-	struct itroot root;
+	struct rb_root root;
 	struct itnode *nodes;
 	size_t n;
 };
 
-static void itnode_augment(struct itnode *node)
-{
-	unsigned long max = node->last;
-	struct itnode *child;
+#define ITNODE_LAST(node)	((node)->last)
+RB_DECLARE_CALLBACKS_MAX(static, itnode_augment, struct itnode, rb,
+			 unsigned long, subtree_last, ITNODE_LAST)
 
-	child = RB_LEFT(node, rb);
-	if (child && child->subtree_last > max)
-		max = child->subtree_last;
-	child = RB_RIGHT(node, rb);
-	if (child && child->subtree_last > max)
-		max = child->subtree_last;
-	node->subtree_last = max;
+static const struct itnode *itnode_of(const struct rb_node *rb)
+{
+	return rb_entry(rb, const struct itnode, rb);
 }
 
-#undef RB_AUGMENT
-#define RB_AUGMENT(x)	itnode_augment(x)
-
-static int itnode_cmp(const struct itnode *a, const struct itnode *b)
+/* by first page, then by id: no two nodes are equal */
+static bool itnode_less(const struct rb_node *a, const struct rb_node *b)
 {
-	if (a->first != b->first)
-		return a->first < b->first ? -1 : 1;
-	if (a->id != b->id)
-		return a->id < b->id ? -1 : 1;
-	return 0;
+	const struct itnode *x = itnode_of(a), *y = itnode_of(b);
+
+	if (x->first != y->first)
+		return x->first < y->first;
+	return x->id < y->id;
 }
 
-RB_GENERATE_STATIC(itroot, itnode, rb, itnode_cmp)
+static void itnode_insert(struct mm_itree *tree, struct itnode *node)
+{
+	struct rb_node **link = &tree->root.rb_node, *parent = NULL;
+
+	while (*link) {
+		struct itnode *up = rb_entry(*link, struct itnode, rb);
+
+		parent = *link;
+		if (up->subtree_last < node->last)
+			up->subtree_last = node->last;
+		link = itnode_less(&node->rb, parent) ? &parent->rb_left
+						       : &parent->rb_right;
+	}
+	node->subtree_last = node->last;
+	rb_link_node(&node->rb, parent, link);
+	rb_insert_augmented(&node->rb, &tree->root, &itnode_augment);
+}
 
 struct mm_itree *mm_itree_build(const unsigned long *first,
 				const unsigned long *last, size_t n)
@@ -81,18 +80,15 @@ struct mm_itree *mm_itree_build(const unsigned long *first,
 		kfree(tree);
 		return NULL;
 	}
-	RB_INIT(&tree->root);
+	tree->root = RB_ROOT;
 	tree->n = n;
 	for (i = 0; i < n; i++) {
-		struct itnode *node = &tree->nodes[i], *up;
+		struct itnode *node = &tree->nodes[i];
 
 		node->first = first[i];
 		node->last = last[i];
-		node->subtree_last = last[i];
 		node->id = i;
-		RB_INSERT(itroot, &tree->root, node);
-		for (up = node; up; up = RB_PARENT(up, rb))
-			itnode_augment(up);
+		itnode_insert(tree, node);
 	}
 	return tree;
 }
@@ -105,18 +101,20 @@ void mm_itree_free(struct mm_itree *tree)
 	kfree(tree);
 }
 
-static void query(const struct itnode *node, unsigned long from, size_t *ids,
+static void query(const struct rb_node *rb, unsigned long from, size_t *ids,
 		  size_t max, size_t *found)
 {
 	/* iterate down the right spine, recurse into left subtrees */
-	while (node && node->subtree_last >= from) {
-		query(RB_LEFT(node, rb), from, ids, max, found);
+	while (rb && itnode_of(rb)->subtree_last >= from) {
+		const struct itnode *node = itnode_of(rb);
+
+		query(rb->rb_left, from, ids, max, found);
 		if (node->last >= from) {
 			if (*found < max)
 				ids[*found] = node->id;
 			(*found)++;
 		}
-		node = RB_RIGHT(node, rb);
+		rb = rb->rb_right;
 	}
 }
 
@@ -125,50 +123,35 @@ size_t mm_itree_query_from(const struct mm_itree *tree, unsigned long from,
 {
 	size_t found = 0;
 
-	query(RB_ROOT(&tree->root), from, ids, max, &found);
+	query(tree->root.rb_node, from, ids, max, &found);
 	return found;
 }
 
-/* black height of @node's subtree, or -1 when something is wrong */
-static int check_node(const struct itnode *node, const struct itnode *parent,
-		      size_t *count)
+/* the node's subtree_last is the largest last of it and its children's */
+static bool itnode_augment_ok(const struct rb_node *rb)
 {
-	const struct itnode *l, *r;
-	unsigned long max;
-	int hl, hr;
+	const struct itnode *node = itnode_of(rb);
+	unsigned long max = node->last;
 
-	if (!node)
-		return 1;
-	(*count)++;
-	l = RB_LEFT(node, rb);
-	r = RB_RIGHT(node, rb);
-	if (RB_PARENT(node, rb) != parent)
-		return -1;
-	if ((l && itnode_cmp(l, node) >= 0) || (r && itnode_cmp(r, node) <= 0))
-		return -1;
-	if (RB_COLOR(node, rb) == RB_RED &&
-	    ((l && RB_COLOR(l, rb) == RB_RED) ||
-	     (r && RB_COLOR(r, rb) == RB_RED)))
-		return -1;
-	max = node->last;
-	if (l && l->subtree_last > max)
-		max = l->subtree_last;
-	if (r && r->subtree_last > max)
-		max = r->subtree_last;
-	if (max != node->subtree_last)
-		return -1;
-	hl = check_node(l, node, count);
-	hr = check_node(r, node, count);
-	if (hl < 0 || hl != hr)
-		return -1;
-	return hl + (RB_COLOR(node, rb) == RB_BLACK);
+	if (rb->rb_left && itnode_of(rb->rb_left)->subtree_last > max)
+		max = itnode_of(rb->rb_left)->subtree_last;
+	if (rb->rb_right && itnode_of(rb->rb_right)->subtree_last > max)
+		max = itnode_of(rb->rb_right)->subtree_last;
+	return node->subtree_last == max;
 }
 
 int mm_itree_check(const struct mm_itree *tree)
 {
+	const struct rb_node *rb, *prev = NULL;
 	size_t count = 0;
 
-	if (check_node(RB_ROOT(&tree->root), NULL, &count) < 0)
+	if (!rb_check_augmented(&tree->root, itnode_less, itnode_augment_ok))
 		return -1;
+	for (rb = rb_first(&tree->root); rb; rb = rb_next(rb)) {
+		if (prev && !itnode_less(prev, rb))
+			return -1;
+		prev = rb;
+		count++;
+	}
 	return count == tree->n ? 0 : -1;
 }

@@ -5,13 +5,11 @@
  *
  * Linux replaced the i_mmap lists with a priority search tree in 2.6.7
  * and with an augmented red-black interval tree in 3.7.  This is the
- * latter idea: libbsd's red-black tree (<bsd/sys/tree.h>) keyed by the
- * first file page of each range, each node augmented by hand with the
- * largest last page in its subtree, so a query for "every range that
- * reaches page P or beyond" skips every subtree whose largest last page
- * is below P.  It lives in its own translation unit because
- * <bsd/sys/queue.h> (pulled in by libbsd) defines LIST_HEAD, which
- * clashes with list/list.h; this header uses only plain C types.
+ * latter idea: list/rbtree_augmented.h's red-black tree keyed by the
+ * first file page of each range, each node augmented with the largest
+ * last page in its subtree (RB_DECLARE_CALLBACKS_MAX), so a query for
+ * "every range that reaches page P or beyond" skips every subtree whose
+ * largest last page is below P.  This header uses only plain C types.
  */
 #ifndef KSTRUCT_BENCH_MM_ITREE_H
 #define KSTRUCT_BENCH_MM_ITREE_H

@@ -13,7 +13,7 @@
  *   replaced, 2.4's single run list scanned by a goodness() loop with its
  *   counter recalculation, and the design that replaced it, CFS's
  *   red-black tree ordered by virtual runtime with a cached leftmost
- *   (bench/sched_cfs.c, on libbsd's tree.h, in its own translation unit);
+ *   (bench/sched_cfs.c, on list/rbtree.h, the kernel's rbtree API);
  *   ratios in the same run, and the crossover points read off them;
  * - to separate the algorithm from the memory it walks, each enqueue/
  *   dequeue loop over all N tasks is timed beside (a) the same operation

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bench/sched_bench.h - the CFS-style baseline of the scheduler
- * benchmarks, behind functions, so that bench/sched_cfs.c (which includes
- * <bsd/sys/tree.h>) and bench/sched.c (which includes list/list.h) never
- * meet: the BSD headers have their own LIST_HEAD.
+ * benchmarks (bench/sched_cfs.c, on list/rbtree.h), behind functions that
+ * bench/sched.c times beside the O(1) and 2.4 runqueues.
  */
 #ifndef KSTRUCT_BENCH_SCHED_BENCH_H
 #define KSTRUCT_BENCH_SCHED_BENCH_H

@@ -5,7 +5,9 @@
  * virtual runtime, with the leftmost entity cached (Linux 2.6.23,
  * kernel/sched_fair.c: __enqueue_entity, __dequeue_entity,
  * __pick_next_entity).  Written for kstruct from that description, on
- * libbsd's <bsd/sys/tree.h> RB_* macros.
+ * list/rbtree.h, the kernel's rbtree API: rb_add_cached() and
+ * rb_erase_cached() on a struct rb_root_cached, as the modern
+ * kernel/sched/fair.c enqueues and dequeues.
  *
  * Deliberate simplifications: no groups, no min_vruntime, no sleeper
  * credit; weights follow 1024 / 1.25^nice (the kernel's table rounds the
@@ -18,45 +20,54 @@
  * that visits the entities in the same order as the enqueue/dequeue loop
  * but only touches each entity and its tree parent.
  *
- * This file must not include list/list.h: <bsd/sys/tree.h> pulls in the
- * BSD queue macros, whose LIST_HEAD means something else.
+ * Entities compare by virtual runtime, then by id, so no two are equal and
+ * every order the benchmark checks is strict (the kernel lets equal
+ * vruntimes queue in arrival order).
  */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
-/* RB_GENERATE_STATIC marks its functions __unused, which libbsd's
- * cdefs.h leaves undefined (Debian #522773) */
-#ifndef __unused
-#define __unused __attribute__((__unused__))
-#endif
-#include <bsd/sys/tree.h>
-
 #include "bench/bench.h"
 #include "bench/sched_bench.h"
 #include "compat/compiler.h"
 #include "compat/slab.h"
+#include "list/rbtree.h"
 
 struct sched_entity {
-	RB_ENTRY(sched_entity) run_node;
+	struct rb_node run_node;
 	uint64_t vruntime;
 	unsigned long id;
 	unsigned long weight;
 };
 
-static int entity_cmp(struct sched_entity *a, struct sched_entity *b)
+static const struct sched_entity *__node_2_se(const struct rb_node *node)
 {
-	if (a->vruntime != b->vruntime)
-		return a->vruntime < b->vruntime ? -1 : 1;
-	return a->id < b->id ? -1 : a->id > b->id;
+	return rb_entry(node, const struct sched_entity, run_node);
 }
 
-RB_HEAD(cfs_tree, sched_entity);
-RB_GENERATE_STATIC(cfs_tree, sched_entity, run_node, entity_cmp)
+static bool entity_before(const struct sched_entity *a,
+			  const struct sched_entity *b)
+{
+	if (a->vruntime != b->vruntime)
+		return a->vruntime < b->vruntime;
+	return a->id < b->id;
+}
+
+/* for rb_add_cached(), the kernel's less() signature */
+static bool __entity_less(struct rb_node *a, const struct rb_node *b)
+{
+	return entity_before(__node_2_se(a), __node_2_se(b));
+}
+
+/* for rb_check_cached() */
+static bool entity_less(const struct rb_node *a, const struct rb_node *b)
+{
+	return entity_before(__node_2_se(a), __node_2_se(b));
+}
 
 struct cfs_bench {
-	struct cfs_tree tasks_timeline;
-	struct sched_entity *rb_leftmost;
+	struct rb_root_cached tasks_timeline;
 	char *mem;			/* n entities, @stride bytes apart */
 	unsigned long stride;
 	unsigned long *order;
@@ -76,16 +87,12 @@ static struct sched_entity *entity(const struct cfs_bench *c,
 
 static void enqueue_entity(struct cfs_bench *c, struct sched_entity *se)
 {
-	RB_INSERT(cfs_tree, &c->tasks_timeline, se);
-	if (!c->rb_leftmost || entity_cmp(se, c->rb_leftmost) < 0)
-		c->rb_leftmost = se;
+	rb_add_cached(&se->run_node, &c->tasks_timeline, __entity_less);
 }
 
 static void dequeue_entity(struct cfs_bench *c, struct sched_entity *se)
 {
-	if (c->rb_leftmost == se)
-		c->rb_leftmost = RB_NEXT(cfs_tree, &c->tasks_timeline, se);
-	RB_REMOVE(cfs_tree, &c->tasks_timeline, se);
+	rb_erase_cached(&se->run_node, &c->tasks_timeline);
 }
 
 struct cfs_bench *cfs_bench_create(unsigned long n, const int *nice,
@@ -109,7 +116,7 @@ struct cfs_bench *cfs_bench_create(unsigned long n, const int *nice,
 		cfs_bench_destroy(c);
 		return NULL;
 	}
-	RB_INIT(&c->tasks_timeline);
+	c->tasks_timeline = RB_ROOT_CACHED;
 	c->n = n;
 	for (i = 0; i < n; i++) {
 		struct sched_entity *se = entity(c, i);
@@ -136,7 +143,9 @@ void cfs_bench_destroy(struct cfs_bench *c)
 void cfs_bench_pick_next(struct cfs_bench *c, unsigned long ops)
 {
 	while (ops--) {
-		struct sched_entity *se = c->rb_leftmost;
+		struct sched_entity *se =
+			rb_entry(rb_first_cached(&c->tasks_timeline),
+				 struct sched_entity, run_node);
 
 		dequeue_entity(c, se);
 		se->vruntime += TICK_NS * NICE_0_LOAD / se->weight;
@@ -182,36 +191,36 @@ void cfs_bench_floor(struct cfs_bench *c, unsigned long ops)
 {
 	while (ops--) {
 		struct sched_entity *se = entity(c, c->order[c->floor_next]);
-		struct sched_entity *parent;
+		struct rb_node *node = &se->run_node, *parent;
+		unsigned long pc;
 
 		if (++c->floor_next == c->n)
 			c->floor_next = 0;
-		parent = READ_ONCE(RB_PARENT(se, run_node));
-		WRITE_ONCE(RB_PARENT(se, run_node), parent);
+		pc = READ_ONCE(node->__rb_parent_color);
+		WRITE_ONCE(node->__rb_parent_color, pc);
+		parent = rb_parent(node);
 		if (!parent)	/* the root: the tree head points at it */
 			continue;
-		if (READ_ONCE(RB_LEFT(parent, run_node)) == se)
-			WRITE_ONCE(RB_LEFT(parent, run_node), se);
+		if (READ_ONCE(parent->rb_left) == node)
+			WRITE_ONCE(parent->rb_left, node);
 		else
-			WRITE_ONCE(RB_RIGHT(parent, run_node), se);
+			WRITE_ONCE(parent->rb_right, node);
 	}
 }
 
 int cfs_bench_check(const struct cfs_bench *c)
 {
-	struct sched_entity *se, *prev = NULL;
+	const struct rb_node *node, *prev = NULL;
 	unsigned long count = 0;
 
-	RB_FOREACH(se, cfs_tree, (struct cfs_tree *)&c->tasks_timeline) {
-		if (prev && entity_cmp(prev, se) >= 0)
+	if (!rb_check_cached(&c->tasks_timeline, entity_less))
+		return -1;
+	for (node = rb_first(&c->tasks_timeline.rb_root); node;
+	     node = rb_next(node)) {
+		if (prev && !entity_less(prev, node))
 			return -1;
-		prev = se;
+		prev = node;
 		count++;
 	}
-	if (count != c->n)
-		return -1;
-	if (c->rb_leftmost != RB_MIN(cfs_tree,
-				     (struct cfs_tree *)&c->tasks_timeline))
-		return -1;
-	return 0;
+	return count == c->n ? 0 : -1;
 }

@@ -9,7 +9,7 @@
 # As root it runs apt-get; otherwise it names the packages and the command.
 set -eu
 
-BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev libbsd-dev"
+BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev"
 EXTRA="clang libclang-rt-14-dev valgrind graphviz gnuplot-nox"
 
 mode=base

@@ -5,8 +5,7 @@
  * be right before anyone reads its timings.
  *
  * bench/mm_itree.c is compiled into this translation unit: it is part of
- * the tool, not of the library the test binary links.  Like it, this file
- * stays clear of list/list.h (libbsd's headers define LIST_HEAD).
+ * the tool, not of the library the test binary links.
  */
 #include <stdint.h>
 
@@ -93,8 +92,49 @@ static void test_itree_fault_injection(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+static void quiet(const char *msg)
+{
+	(void)msg;
+}
+
+/* mm_itree_check() refuses what a broken tree would look like */
+static void test_itree_check_refuses(void)
+{
+	list_debug_handler_fn *old = list_debug_set_handler(quiet);
+	unsigned long first[7], last[7];
+	struct mm_itree *tree;
+	struct itnode *top;
+	size_t i;
+
+	for (i = 0; i < 7; i++) {
+		first[i] = 10 * i;
+		last[i] = 10 * i + (i * 37) % 50;
+	}
+	tree = mm_itree_build(first, last, 7);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tree);
+	CU_ASSERT_EQUAL(mm_itree_check(tree), 0);
+	top = rb_entry(tree->root.rb_node, struct itnode, rb);
+	top->subtree_last++;			/* a stale augmentation */
+	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	top->subtree_last--;
+	top->first = 1000;			/* out of order */
+	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	top->first = first[top->id];
+	tree->n++;				/* a range missing */
+	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	tree->n--;
+	top->rb.__rb_parent_color ^= 1;		/* a red root */
+	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	top->rb.__rb_parent_color ^= 1;
+	CU_ASSERT_EQUAL(mm_itree_check(tree), 0);
+	mm_itree_free(tree);
+	list_debug_set_handler(old);
+}
+
 static CU_TestInfo itree_tests[] = {
 	{ "queries against brute force", test_itree_against_brute_force },
+	{ "mm_itree_check refuses a stale maximum, disorder, a missing range, a red root",
+	  test_itree_check_refuses },
 	{ "fault injection", test_itree_fault_injection },
 	CU_TEST_INFO_NULL,
 };
