@@ -325,6 +325,31 @@ static inline void rb_replace_node_cached(struct rb_node *victim,
 /* ------------------------------------------------------------------ */
 /* the modern helpers: the search loop written once, around less()/cmp() */
 
+/*
+ * __rb_link_less() - the search of the rb_add() family: link @node as a
+ * leaf below *@link, after every node equal to it by @less.
+ * Return: true when the search only went left (@node is now the first).
+ */
+static __always_inline bool
+__rb_link_less(struct rb_node *node, struct rb_node **link,
+	       bool (*less)(struct rb_node *, const struct rb_node *))
+{
+	struct rb_node *parent = NULL;
+	bool leftmost = true;
+
+	while (*link) {
+		parent = *link;
+		if (less(node, parent)) {
+			link = &parent->rb_left;
+		} else {
+			link = &parent->rb_right;
+			leftmost = false;
+		}
+	}
+	rb_link_node(node, parent, link);
+	return leftmost;
+}
+
 /**
  * rb_add() - insert @node where @less puts it
  * @node: the node to insert
@@ -338,15 +363,7 @@ static __always_inline void
 rb_add(struct rb_node *node, struct rb_root *tree,
        bool (*less)(struct rb_node *, const struct rb_node *))
 {
-	struct rb_node **link = &tree->rb_node;
-	struct rb_node *parent = NULL;
-
-	while (*link) {
-		parent = *link;
-		link = less(node, parent) ? &parent->rb_left
-					  : &parent->rb_right;
-	}
-	rb_link_node(node, parent, link);
+	__rb_link_less(node, &tree->rb_node, less);
 	rb_insert_color(node, tree);
 }
 
@@ -362,20 +379,8 @@ static __always_inline struct rb_node *
 rb_add_cached(struct rb_node *node, struct rb_root_cached *tree,
 	      bool (*less)(struct rb_node *, const struct rb_node *))
 {
-	struct rb_node **link = &tree->rb_root.rb_node;
-	struct rb_node *parent = NULL;
-	bool leftmost = true;
+	bool leftmost = __rb_link_less(node, &tree->rb_root.rb_node, less);
 
-	while (*link) {
-		parent = *link;
-		if (less(node, parent)) {
-			link = &parent->rb_left;
-		} else {
-			link = &parent->rb_right;
-			leftmost = false;
-		}
-	}
-	rb_link_node(node, parent, link);
 	rb_insert_color_cached(node, tree, leftmost);
 	return leftmost ? node : NULL;
 }

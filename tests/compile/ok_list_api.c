@@ -11,6 +11,7 @@
 
 #include "list/list.h"
 #include "list/list_sort.h"
+#include "tests/compile/expect.h"
 
 struct thing {
 	int key;
@@ -18,17 +19,7 @@ struct thing {
 	struct hlist_node hnode;
 };
 
-static int failures;
 static struct hlist_head empty_chain = HLIST_HEAD_INIT;
-
-#define EXPECT(cond)							\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: %s\n", __FILE__,	\
-				__LINE__, #cond);			\
-			failures++;					\
-		}							\
-	} while (0)
 
 static int by_key(void *priv, const struct list_head *a,
 		  const struct list_head *b)

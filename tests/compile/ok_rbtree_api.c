@@ -11,6 +11,7 @@
 
 #include "list/rbtree.h"
 #include "list/rbtree_augmented.h"
+#include "tests/compile/expect.h"
 
 struct item {
 	int key;
@@ -18,17 +19,6 @@ struct item {
 	int subtree;		/* max or min of last over the subtree */
 	struct rb_node node;
 };
-
-static int failures;
-
-#define EXPECT(cond)							\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: %s\n", __FILE__,	\
-				__LINE__, #cond);			\
-			failures++;					\
-		}							\
-	} while (0)
 
 static struct item *item_of(const struct rb_node *n)
 {

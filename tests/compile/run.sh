@@ -91,35 +91,40 @@ for h in list/rbtree.h list/rbtree_augmented.h; do
 	done
 done
 
-LIBSRC="list/list_debug.c list/list_sort.c"
-RBSRC="list/rbtree.c list/list_debug.c"
-check "$CC: ok_rbtree_api.c, -std=c11 -pedantic, runs" sh -c \
-	"'$CC' -std=c11 -pedantic $WARN -I. tests/compile/ok_rbtree_api.c $RBSRC -o '$tmp/rb-c11' && '$tmp/rb-c11'"
-check "$CC: ok_rbtree_api.c, -std=gnu11 -DLIST_DEBUG, runs" sh -c \
-	"'$CC' -std=gnu11 $WARN -DLIST_DEBUG -I. tests/compile/ok_rbtree_api.c $RBSRC -o '$tmp/rb-dbg' && '$tmp/rb-dbg'"
-check "$CC: ok_list_api.c, -std=c11 -pedantic, runs" sh -c \
-	"'$CC' -std=c11 -pedantic $WARN -I. tests/compile/ok_list_api.c $LIBSRC -o '$tmp/api-c11' && '$tmp/api-c11'"
-check "$CC: ok_list_api.c, -std=gnu11 -DLIST_DEBUG, runs" sh -c \
-	"'$CC' -std=gnu11 $WARN -DLIST_DEBUG -I. tests/compile/ok_list_api.c $LIBSRC -o '$tmp/api-dbg' && '$tmp/api-dbg'"
+# check_api PROGRAM SOURCES...: the compile_ok program
+# tests/compile/PROGRAM.c, linked with the C SOURCES of list/, built and
+# run as C11 -pedantic, as GNU C11 with LIST_DEBUG and, when $CXX exists,
+# as C++17 with and without LIST_DEBUG (the SOURCES built as C)
+check_api() {
+	prog=$1
+	shift
+	check "$CC: $prog.c, -std=c11 -pedantic, runs" sh -c \
+		"'$CC' -std=c11 -pedantic $WARN -I. tests/compile/$prog.c $* -o '$tmp/$prog-c11' && '$tmp/$prog-c11'"
+	check "$CC: $prog.c, -std=gnu11 -DLIST_DEBUG, runs" sh -c \
+		"'$CC' -std=gnu11 $WARN -DLIST_DEBUG -I. tests/compile/$prog.c $* -o '$tmp/$prog-dbg' && '$tmp/$prog-dbg'"
+	command -v "$CXX" >/dev/null 2>&1 || return 0
+	build_c=""
+	objs=""
+	for src in "$@"; do
+		o="$tmp/$(basename "$src" .c).o"
+		build_c="$build_c '$CC' -std=gnu11 -I. -c $src -o '$o' &&"
+		objs="$objs '$o'"
+	done
+	for dbg in "" "-DLIST_DEBUG"; do
+		check "$CXX: $prog.c as C++17 $dbg, runs" sh -c \
+			"$build_c
+			 '$CXX' -std=c++17 $WARN $dbg -I. -x c++ -c tests/compile/$prog.c -o '$tmp/$prog.o' &&
+			 '$CXX' '$tmp/$prog.o' $objs -o '$tmp/$prog-cxx' && '$tmp/$prog-cxx'"
+	done
+}
+
+check_api ok_list_api list/list_debug.c list/list_sort.c
+check_api ok_rbtree_api list/list_debug.c list/rbtree.c
 
 if command -v "$CXX" >/dev/null 2>&1; then
-	for dbg in "" "-DLIST_DEBUG"; do
-		check "$CXX: ok_list_api.c as C++17 $dbg, runs" sh -c \
-			"'$CC' -std=gnu11 -I. -c list/list_debug.c -o '$tmp/ld.o' &&
-			 '$CC' -std=gnu11 -I. -c list/list_sort.c -o '$tmp/ls.o' &&
-			 '$CXX' -std=c++17 $WARN $dbg -I. -x c++ -c tests/compile/ok_list_api.c -o '$tmp/api.o' &&
-			 '$CXX' '$tmp/api.o' '$tmp/ld.o' '$tmp/ls.o' -o '$tmp/api-cxx' && '$tmp/api-cxx'"
-	done
 	printf '#include "list/rculist.h"\n#include "list/list_sort.h"\n' >"$tmp/rcu.cc"
 	check "$CXX: rculist.h and list_sort.h as C++17" \
 		"$CXX" -std=c++17 $WARN -I. -D_GNU_SOURCE $URCU -c "$tmp/rcu.cc" -o "$tmp/rcu.o"
-	for dbg in "" "-DLIST_DEBUG"; do
-		check "$CXX: ok_rbtree_api.c as C++17 $dbg, runs" sh -c \
-			"'$CC' -std=gnu11 -I. -c list/list_debug.c -o '$tmp/ld.o' &&
-			 '$CC' -std=gnu11 -I. -c list/rbtree.c -o '$tmp/rb.o' &&
-			 '$CXX' -std=c++17 $WARN $dbg -I. -x c++ -c tests/compile/ok_rbtree_api.c -o '$tmp/rbapi.o' &&
-			 '$CXX' '$tmp/rbapi.o' '$tmp/ld.o' '$tmp/rb.o' -o '$tmp/rb-cxx' && '$tmp/rb-cxx'"
-	done
 else
 	bad "$CXX: not found, C++ checks not run"
 fi
@@ -150,6 +155,25 @@ check_fail "$CC: docs/list.md: a list_t typedef cannot be predeclared (C99)" \
 	"redefinition of typedef" \
 	"$CC" -std=c99 -pedantic-errors -c "$tmp/typedef_twice.c" -o "$tmp/f.o"
 
+# check_titled WHAT NAMES FILES...: each of NAMES appears, as a whole
+# word, in a CUnit case title ({ "title", ...) of one of FILES
+check_titled() {
+	what=$1
+	names=$2
+	shift 2
+	titles=$(grep -h '^[[:space:]]*{ "' "$@")
+	missing=""
+	for n in $names; do
+		printf '%s\n' "$titles" | grep -q "[^A-Za-z0-9_]$n[^A-Za-z0-9_]" ||
+			missing="$missing $n"
+	done
+	if [ -z "$missing" ]; then
+		ok "every $what name ($(printf '%s\n' $names | wc -l)) has a test case titled with it"
+	else
+		bad "$what names without a test case title:$missing"
+	fi
+}
+
 # Every public name of list.h in a test case title of tests/list/.
 names=$( (sed -n 's/^static inline [a-z_ ]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' list/list.h
 	  sed -n 's/^#define \([A-Za-z][A-Za-z0-9_]*\).*/\1/p' list/list.h
@@ -159,36 +183,16 @@ names=$( (sed -n 's/^static inline [a-z_ ]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/
 	grep -v '^__' | sort -u)
 # the internal names the kernel's API documents as callable
 names="$names __list_add __list_del_entry __list_del_clearprev"
-titles=$(grep -h '^[[:space:]]*{ "' tests/list/*.c)
-missing=""
-for n in $names; do
-	printf '%s\n' "$titles" | grep -q "[^A-Za-z0-9_]$n[^A-Za-z0-9_]" ||
-		missing="$missing $n"
-done
-if [ -z "$missing" ]; then
-	ok "every list.h name ($(printf '%s\n' $names | wc -l)) has a test case titled with it"
-else
-	bad "list.h names without a test case title:$missing"
-fi
+check_titled list.h "$names" tests/list/*.c
 
 # Every public name of rbtree.h and rbtree_augmented.h likewise: macros,
 # and functions whose name follows the return type or starts the line.
-rbnames=$(for h in list/rbtree.h list/rbtree_augmented.h; do
+names=$(for h in list/rbtree.h list/rbtree_augmented.h; do
 	  sed -n 's/^#define \([A-Za-z][A-Za-z0-9_]*\).*/\1/p' "$h"
 	  sed -n 's/^[a-z].*[ *]\([a-z_][a-z0-9_]*\)(.*/\1/p' "$h"
 	  sed -n 's/^\([a-z_][a-z0-9_]*\)(.*/\1/p' "$h"
 	done | grep -v '^_\|^KSTRUCT_' | sort -u)
-rbtitles=$(grep -h '^[[:space:]]*{ "' tests/list/test_rbtree*.c)
-missing=""
-for n in $rbnames; do
-	printf '%s\n' "$rbtitles" | grep -q "[^A-Za-z0-9_]$n[^A-Za-z0-9_]" ||
-		missing="$missing $n"
-done
-if [ -z "$missing" ]; then
-	ok "every rbtree name ($(printf '%s\n' $rbnames | wc -l)) has a test case titled with it"
-else
-	bad "rbtree.h/rbtree_augmented.h names without a test case title:$missing"
-fi
+check_titled rbtree.h/rbtree_augmented.h "$names" tests/list/test_rbtree*.c
 
 echo "compile: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -17,29 +17,7 @@
 #include "list/list.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
-
-static char last_msg[512];
-static int reports;
-
-static void record(const char *msg)
-{
-	snprintf(last_msg, sizeof(last_msg), "%s", msg);
-	reports++;
-}
-
-static list_debug_handler_fn *saved_handler;
-
-static int debug_suite_init(void)
-{
-	saved_handler = list_debug_set_handler(record);
-	return 0;
-}
-
-static int debug_suite_cleanup(void)
-{
-	list_debug_set_handler(saved_handler);
-	return 0;
-}
+#include "tests/list/report.h"
 
 /*
  * A ring h, a, b, c plus a spare node n and a second empty ring g, in
@@ -59,32 +37,13 @@ static void world_init(struct world *w)
 	list_add_tail(&w->c, &w->h);
 }
 
-/*
- * Check that exactly one report arrived since @before, that it starts
- * with "@op corruption at <this file>:@line:" and contains @detail.
- */
-static void expect_report(int before, const char *op, int line,
-			  const char *detail)
-{
-	char want[128];
-
-	CU_ASSERT_EQUAL(reports, before + 1);
-	snprintf(want, sizeof(want), "%s corruption at %s:%d: ", op,
-		 __FILE__, line);
-	CU_ASSERT_EQUAL(strncmp(last_msg, want, strlen(want)), 0);
-	if (strncmp(last_msg, want, strlen(want)))
-		fprintf(stderr, "\n  got:  %s\n  want: %s...\n", last_msg,
-			want);
-	CU_ASSERT_PTR_NOT_NULL(strstr(last_msg, detail));
-}
-
 #define EXPECT_UNCHANGED(w, snap)					\
 	CU_ASSERT_EQUAL(memcmp(w, snap, sizeof(*(w))), 0)
 
 static void test_add_prev_or_next_null(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	snap = w;
@@ -101,7 +60,7 @@ static void test_add_prev_or_next_null(void)
 static void test_add_next_prev_mismatch(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	w.b.prev = &w.h;		/* should be &w.a */
@@ -115,7 +74,7 @@ static void test_add_next_prev_mismatch(void)
 static void test_add_prev_next_mismatch(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	w.a.next = &w.c;		/* should be &w.b */
@@ -129,7 +88,7 @@ static void test_add_prev_next_mismatch(void)
 static void test_add_double(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	snap = w;
@@ -146,7 +105,7 @@ static void test_add_double(void)
 static void test_del_null(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	w.b.next = NULL;
@@ -167,11 +126,11 @@ static void test_del_null(void)
 static void test_del_twice(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	list_del(&w.b);
-	CU_ASSERT_EQUAL(reports, before);
+	CU_ASSERT_EQUAL(report_count, before);
 	snap = w;
 	line = __LINE__ + 1;
 	list_del(&w.b);
@@ -189,7 +148,7 @@ static void test_del_twice(void)
 static void test_del_prev_next_mismatch(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	w.h.next = &w.b;		/* skips a */
@@ -203,7 +162,7 @@ static void test_del_prev_next_mismatch(void)
 static void test_del_next_prev_mismatch(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	w.b.prev = &w.h;		/* should be &w.a */
@@ -214,11 +173,11 @@ static void test_del_next_prev_mismatch(void)
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
-/* every other checked operation reports and skips too */
+/* every other checked operation report_count and skips too */
 static void test_every_wrapper_skips(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	w.b.next = NULL;		/* b cannot be unlinked */
@@ -264,7 +223,7 @@ static void test_every_wrapper_skips(void)
 static void test_move_never_half_done(void)
 {
 	struct world w, snap;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	INIT_LIST_HEAD(&w.n);
@@ -284,7 +243,7 @@ static void test_move_never_half_done(void)
 static void test_good_operations_report_nothing(void)
 {
 	struct world w;
-	int before = reports;
+	int before = report_count;
 
 	world_init(&w);
 	list_move(&w.a, &w.g);
@@ -296,18 +255,18 @@ static void test_good_operations_report_nothing(void)
 	list_del(&w.b);
 	CU_ASSERT(list_check(&w.h));
 	CU_ASSERT(list_check(&w.g));
-	CU_ASSERT_EQUAL(reports, before);
+	CU_ASSERT_EQUAL(report_count, before);
 }
 
 static void test_list_check_detects(void)
 {
 	struct world w;
-	int before = reports, line;
+	int before = report_count, line;
 
 	world_init(&w);
 	CU_ASSERT(list_check(&w.h));
 	CU_ASSERT(list_check(&w.g));
-	CU_ASSERT_EQUAL(reports, before);
+	CU_ASSERT_EQUAL(report_count, before);
 
 	w.c.prev = &w.a;		/* back link of c broken */
 	line = __LINE__ + 1;
@@ -344,7 +303,7 @@ static void test_list_check_detects(void)
 static void test_hlist_check_detects(void)
 {
 	struct hlist_node a, b, c;
-	int before = reports, line;
+	int before = report_count, line;
 	HLIST_HEAD(h);
 
 	CU_ASSERT(hlist_check(&h));
@@ -352,7 +311,7 @@ static void test_hlist_check_detects(void)
 	hlist_add_head(&b, &h);
 	hlist_add_head(&a, &h);
 	CU_ASSERT(hlist_check(&h));
-	CU_ASSERT_EQUAL(reports, before);
+	CU_ASSERT_EQUAL(report_count, before);
 
 	b.pprev = &h.first;		/* should be &a.next */
 	line = __LINE__ + 1;
@@ -386,8 +345,8 @@ static void test_set_handler_returns_previous(void)
 {
 	list_debug_handler_fn *old = list_debug_set_handler(NULL);
 
-	CU_ASSERT_PTR_EQUAL(old, record);
-	CU_ASSERT_PTR_NULL(list_debug_set_handler(record));
+	CU_ASSERT_PTR_EQUAL(old, report_record);
+	CU_ASSERT_PTR_NULL(list_debug_set_handler(report_record));
 }
 
 /* the child first says on which line it will corrupt a list */
@@ -490,25 +449,25 @@ static void test_poison_faults(void)
  * In a child (before the check existed this died of SIGSEGV): add next
  * to an entry that list_del() poisoned.  Each add must be reported,
  * naming this file and "poison", and skipped.  Exit 0 when all was so;
- * the reports go to stderr for the parent.
+ * the report_count go to stderr for the parent.
  */
 static void child_add_next_to_deleted(int unused)
 {
 	(void)unused;
 	struct world w, snap;
-	int before = reports, ok;
+	int before = report_count, ok;
 
 	world_init(&w);
 	list_del(&w.b);
 	snap = w;
 	list_add(&w.n, &w.b);		/* next is LIST_POISON1 */
-	ok = reports == before + 1 && strstr(last_msg, "poison") &&
-	     strstr(last_msg, __FILE__);
-	fprintf(stderr, "%s\n", last_msg);
+	ok = report_count == before + 1 && strstr(report_last, "poison") &&
+	     strstr(report_last, __FILE__);
+	fprintf(stderr, "%s\n", report_last);
 	list_add_tail(&w.n, &w.b);	/* prev is LIST_POISON2 */
-	ok = ok && reports == before + 2 && strstr(last_msg, "poison") &&
-	     strstr(last_msg, __FILE__);
-	fprintf(stderr, "%s\n", last_msg);
+	ok = ok && report_count == before + 2 && strstr(report_last, "poison") &&
+	     strstr(report_last, __FILE__);
+	fprintf(stderr, "%s\n", report_last);
 	ok = ok && !memcmp(&w, &snap, sizeof(w)) && list_check(&w.h);
 	_exit(ok ? 0 : 1);
 }
@@ -537,7 +496,7 @@ static CU_TestInfo list_debug_cases[] = {
 	{ "list_del twice: LIST_POISON1, LIST_POISON2", test_del_twice },
 	{ "list_del: prev->next != entry", test_del_prev_next_mismatch },
 	{ "list_del: next->prev != entry", test_del_next_prev_mismatch },
-	{ "every checked operation reports and skips",
+	{ "every checked operation report_count and skips",
 	  test_every_wrapper_skips },
 	{ "list_move, list_move_tail: failed add puts the entry back",
 	  test_move_never_half_done },
@@ -555,5 +514,5 @@ static CU_TestInfo list_debug_cases[] = {
 	{ "LIST_POISON1/LIST_POISON2 fault (fork)", test_poison_faults },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("list/list_debug", list_debug_cases, debug_suite_init,
-	    debug_suite_cleanup)
+KTEST_SUITE("list/list_debug", list_debug_cases, report_suite_init,
+	    report_suite_cleanup)

@@ -25,6 +25,7 @@
 #include "list/rbtree_augmented.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
+#include "tests/list/report.h"
 
 struct thing {
 	int key;
@@ -987,45 +988,6 @@ static void test_random_plain(void)
 /* ------------------------------------------------------------------ */
 /* the checkers find what they look for                                */
 
-static char last_msg[512];
-static int reports;
-
-static void record(const char *msg)
-{
-	snprintf(last_msg, sizeof(last_msg), "%s", msg);
-	reports++;
-}
-
-static list_debug_handler_fn *saved_handler;
-
-static int check_suite_init(void)
-{
-	saved_handler = list_debug_set_handler(record);
-	return 0;
-}
-
-static int check_suite_cleanup(void)
-{
-	list_debug_set_handler(saved_handler);
-	return 0;
-}
-
-/* one report since @before, "@op corruption at <this file>:@line: ...@detail" */
-static void expect_report(int before, const char *op, int line,
-			  const char *detail)
-{
-	char want[128];
-
-	CU_ASSERT_EQUAL(reports, before + 1);
-	snprintf(want, sizeof(want), "%s corruption at %s:%d: ", op,
-		 __FILE__, line);
-	CU_ASSERT_EQUAL(strncmp(last_msg, want, strlen(want)), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(last_msg, detail));
-	if (strncmp(last_msg, want, strlen(want)) || !strstr(last_msg, detail))
-		fprintf(stderr, "\n  got:  %s\n  want: %s...%s\n", last_msg,
-			want, detail);
-}
-
 /* 4B(2R(1B,3B),6R(5B,7B(,8R))): t[i] has key i + 1 */
 static void eight(struct rb_root *root, struct thing *t)
 {
@@ -1038,11 +1000,11 @@ static void test_rb_check_root(void)
 {
 	struct rb_root root;
 	struct thing t[8];
-	int before = reports, line;
+	int before = report_count, line;
 
 	eight(&root, t);
 	CU_ASSERT(rb_check(&root, thing_less_c));
-	CU_ASSERT_EQUAL(reports, before);
+	CU_ASSERT_EQUAL(report_count, before);
 	t[3].node.__rb_parent_color &= ~1ul;		/* a red root */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check(&root, thing_less_c));
@@ -1057,7 +1019,7 @@ static void test_rb_check_red_red(void)
 {
 	struct rb_root root;
 	struct thing t[8];
-	int before = reports, line;
+	int before = report_count, line;
 
 	eight(&root, t);
 	t[6].node.__rb_parent_color &= ~1ul;	/* 7 red under red 6 */
@@ -1070,7 +1032,7 @@ static void test_rb_check_black_height(void)
 {
 	struct rb_root root;
 	struct thing t[8];
-	int before = reports, line;
+	int before = report_count, line;
 
 	eight(&root, t);
 	t[7].node.__rb_parent_color |= RB_BLACK;	/* 8: one black more */
@@ -1083,7 +1045,7 @@ static void test_rb_check_parent_pointer(void)
 {
 	struct rb_root root;
 	struct thing t[8];
-	int before = reports, line;
+	int before = report_count, line;
 
 	eight(&root, t);
 	rb_set_parent(&t[4].node, &t[3].node);	/* 5's parent is 6, not 4 */
@@ -1109,7 +1071,7 @@ static void test_rb_check_both_children(void)
 {
 	struct rb_root root;
 	struct thing t[8];
-	int before = reports, line;
+	int before = report_count, line;
 
 	eight(&root, t);
 	t[1].node.rb_right = &t[0].node;	/* 2's two children are 1 */
@@ -1122,14 +1084,14 @@ static void test_rb_check_order(void)
 {
 	struct rb_root root;
 	struct thing t[8];
-	int before = reports, line;
+	int before = report_count, line;
 
 	eight(&root, t);
 	t[4].key = 4;				/* equal neighbours are fine */
 	CU_ASSERT(rb_check(&root, thing_less_c));
 	t[4].key = 6;
 	CU_ASSERT(rb_check(&root, thing_less_c));
-	CU_ASSERT_EQUAL(reports, before);
+	CU_ASSERT_EQUAL(report_count, before);
 	t[4].key = 5;
 	t[2].key = 9;				/* 3 sorts after 4 */
 	line = __LINE__ + 1;
@@ -1147,7 +1109,7 @@ static void test_rb_check_depth_bound(void)
 {
 	struct rb_root root = RB_ROOT;
 	struct rb_node *chain = kcalloc(200, sizeof(*chain), GFP_KERNEL);
-	int before = reports, line, i;
+	int before = report_count, line, i;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(chain);
 	for (i = 0; i < 200; i++) {
@@ -1167,7 +1129,7 @@ static void test_rb_check_cached(void)
 	struct rb_root_cached root = RB_ROOT_CACHED;
 	struct thing t[3];
 	const int keys[] = { 2, 1, 3 };
-	int before = reports, line, i;
+	int before = report_count, line, i;
 
 	for (i = 0; i < 3; i++) {
 		t[i].key = keys[i];
@@ -1280,5 +1242,5 @@ static CU_TestInfo rbtree_check_cases[] = {
 	  test_rb_check_default_handler },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("list/rbtree_check", rbtree_check_cases, check_suite_init,
-	    check_suite_cleanup)
+KTEST_SUITE("list/rbtree_check", rbtree_check_cases, report_suite_init,
+	    report_suite_cleanup)

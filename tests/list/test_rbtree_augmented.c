@@ -24,6 +24,7 @@
 #include "compat/slab.h"
 #include "list/rbtree_augmented.h"
 #include "tests/ktest.h"
+#include "tests/list/report.h"
 
 /* ------------------------------------------------------------------ */
 /* three augmented trees                                               */
@@ -213,18 +214,51 @@ static uint64_t earliest_deadline_upto(const struct rb_root *root, uint64_t v)
 /* ------------------------------------------------------------------ */
 /* hand-worked cases                                                   */
 
-static void test_rb_declare_callbacks_max_insert(void)
+/* [1, 10], [2, 5], [3, 7] inserted in that order: rotated, 2 on top */
+static void three_intervals(struct rb_root *root, struct itv *t)
 {
-	struct rb_root root = RB_ROOT;
-	struct itv t[3] = {
-		{ .start = 1, .last = 10 }, { .start = 2, .last = 5 },
-		{ .start = 3, .last = 7 },
-	};
+	static const unsigned long last[3] = { 10, 5, 7 };
 	int i;
 
-	for (i = 0; i < 3; i++)
-		itv_insert(&t[i], &root);
-	/* 1,2,3 rotated: 2 on top, covering everything */
+	*root = RB_ROOT;
+	for (i = 0; i < 3; i++) {
+		t[i].start = (unsigned long)i + 1;
+		t[i].last = last[i];
+		itv_insert(&t[i], root);
+	}
+}
+
+/* vruntime 50, 70, 60, 10 with their deadlines, added in that order */
+static void four_entities(struct rb_root_cached *root, struct ent *e,
+			  bool check_each)
+{
+	static const uint64_t key[4] = { 50, 70, 60, 10 };
+	static const uint64_t deadline[4] = { 90, 75, 100, 300 };
+	static const bool leftmost[4] = { true, false, false, true };
+	int i;
+
+	*root = RB_ROOT_CACHED;
+	for (i = 0; i < 4; i++) {
+		struct rb_node *ret;
+
+		e[i].vruntime = key[i];
+		e[i].deadline = deadline[i];
+		e[i].min_deadline = deadline[i];
+		ret = rb_add_augmented_cached(&e[i].run_node, root, ent_less,
+					      &min_deadline_cb);
+		if (check_each)
+			CU_ASSERT_PTR_EQUAL(ret, leftmost[i] ? &e[i].run_node
+							     : NULL);
+	}
+}
+
+static void test_rb_declare_callbacks_max_insert(void)
+{
+	struct rb_root root;
+	struct itv t[3];
+
+	three_intervals(&root, t);
+	/* 2 on top, covering everything */
 	CU_ASSERT_PTR_EQUAL(root.rb_node, &t[1].rb);
 	CU_ASSERT_EQUAL(t[1].subtree_last, 10);
 	CU_ASSERT_EQUAL(t[0].subtree_last, 10);
@@ -243,15 +277,10 @@ static void test_rb_declare_callbacks_max_insert(void)
 
 static void test_rb_declare_callbacks_max_names(void)
 {
-	struct rb_root root = RB_ROOT;
-	struct itv t[3] = {
-		{ .start = 1, .last = 10 }, { .start = 2, .last = 5 },
-		{ .start = 3, .last = 7 },
-	};
-	int i;
+	struct rb_root root;
+	struct itv t[3];
 
-	for (i = 0; i < 3; i++)
-		itv_insert(&t[i], &root);
+	three_intervals(&root, t);
 	/* _compute_max: true only for exit and an unchanged value */
 	CU_ASSERT(itv_cb_compute_max(&t[1], true));
 	CU_ASSERT_FALSE(itv_cb_compute_max(&t[1], false));
@@ -299,32 +328,17 @@ static void test_rb_declare_callbacks_max_names(void)
 
 static void test_rb_add_augmented_cached(void)
 {
-	struct rb_root_cached root = RB_ROOT_CACHED;
-	struct ent e[4] = {
-		{ .vruntime = 50, .deadline = 90 },
-		{ .vruntime = 70, .deadline = 75 },
-		{ .vruntime = 60, .deadline = 100 },
-		{ .vruntime = 10, .deadline = 300 },
-	};
-	int i;
+	struct rb_root_cached root;
+	struct ent e[4];
 
-	for (i = 0; i < 4; i++)
-		e[i].min_deadline = e[i].deadline;
-	CU_ASSERT_PTR_EQUAL(rb_add_augmented_cached(&e[0].run_node, &root,
-						    ent_less, &min_deadline_cb),
-			    &e[0].run_node);
-	CU_ASSERT_PTR_NULL(rb_add_augmented_cached(&e[1].run_node, &root,
-						   ent_less, &min_deadline_cb));
+	/* each return value: the node when it became leftmost */
+	four_entities(&root, e, true);
 	/* 50, 70, then 60: rotated twice, 60 on top */
-	CU_ASSERT_PTR_NULL(rb_add_augmented_cached(&e[2].run_node, &root,
-						   ent_less, &min_deadline_cb));
 	CU_ASSERT_PTR_EQUAL(root.rb_root.rb_node, &e[2].run_node);
 	CU_ASSERT_EQUAL(e[2].min_deadline, 75);
 	CU_ASSERT_EQUAL(e[0].min_deadline, 90);
 	CU_ASSERT_EQUAL(e[1].min_deadline, 75);
-	CU_ASSERT_PTR_EQUAL(rb_add_augmented_cached(&e[3].run_node, &root,
-						    ent_less, &min_deadline_cb),
-			    &e[3].run_node);
+	CU_ASSERT_EQUAL(e[3].min_deadline, 300);
 	CU_ASSERT_PTR_EQUAL(rb_first_cached(&root), &e[3].run_node);
 	CU_ASSERT(rb_check_cached(&root, ent_less_c));
 	CU_ASSERT(rb_check_augmented(&root.rb_root, ent_less_c, ent_ok));
@@ -335,20 +349,10 @@ static void test_rb_add_augmented_cached(void)
 
 static void test_rb_erase_augmented_cached(void)
 {
-	struct rb_root_cached root = RB_ROOT_CACHED;
-	struct ent e[4] = {
-		{ .vruntime = 50, .deadline = 90 },
-		{ .vruntime = 70, .deadline = 75 },
-		{ .vruntime = 60, .deadline = 100 },
-		{ .vruntime = 10, .deadline = 300 },
-	};
-	int i;
+	struct rb_root_cached root;
+	struct ent e[4];
 
-	for (i = 0; i < 4; i++) {
-		e[i].min_deadline = e[i].deadline;
-		rb_add_augmented_cached(&e[i].run_node, &root, ent_less,
-					&min_deadline_cb);
-	}
+	four_entities(&root, e, false);
 	rb_erase_augmented_cached(&e[3].run_node, &root, &min_deadline_cb);
 	CU_ASSERT_PTR_EQUAL(root.rb_leftmost, &e[0].run_node);
 	rb_erase_augmented_cached(&e[1].run_node, &root, &min_deadline_cb);
@@ -395,22 +399,12 @@ static void test_rb_augment_callbacks_by_hand(void)
 /* ------------------------------------------------------------------ */
 /* rb_check_augmented() finds a stale value                            */
 
-static char last_msg[512];
-static int reports;
-
-static void record(const char *msg)
-{
-	snprintf(last_msg, sizeof(last_msg), "%s", msg);
-	reports++;
-}
-
 static void test_rb_check_augmented(void)
 {
-	list_debug_handler_fn *old = list_debug_set_handler(record);
 	struct rb_root root = RB_ROOT;
 	struct itv t[7];
-	char want[128];
-	int i, line, before = reports;
+	char detail[64];
+	int i, line, before = report_count;
 
 	for (i = 0; i < 7; i++) {
 		t[i].start = (unsigned long)i;
@@ -419,24 +413,19 @@ static void test_rb_check_augmented(void)
 	}
 	CU_ASSERT(rb_check_augmented(&root, itv_less_c, itv_ok));
 	CU_ASSERT(rb_check_augmented(&root, NULL, NULL));
-	CU_ASSERT_EQUAL(reports, before);
+	CU_ASSERT_EQUAL(report_count, before);
 	t[5].last = 100;		/* grown, not propagated */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check_augmented(&root, itv_less_c, itv_ok));
-	CU_ASSERT_EQUAL(reports, before + 1);
-	snprintf(want, sizeof(want),
-		 "rb_check_augmented corruption at %s:%d: node %p: augmented",
-		 __FILE__, line, (void *)&t[5].rb);
-	CU_ASSERT_EQUAL(strncmp(last_msg, want, strlen(want)), 0);
-	/* what rb_check() finds, rb_check_augmented() finds first */
+	snprintf(detail, sizeof(detail), "node %p: augmented", (void *)&t[5].rb);
+	expect_report(before++, "rb_check_augmented", line, detail);
+	/* what rb_check() finds, rb_check_augmented() finds too */
 	itv_cb_propagate(&t[5].rb, NULL);
 	CU_ASSERT(rb_check_augmented(&root, itv_less_c, itv_ok));
 	t[0].start = 50;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check_augmented(&root, itv_less_c, itv_ok));
-	CU_ASSERT_EQUAL(reports, before + 2);
-	CU_ASSERT_PTR_NOT_NULL(strstr(last_msg, "sorts before"));
-	list_debug_set_handler(old);
+	expect_report(before++, "rb_check_augmented", line, "sorts before");
 }
 
 /* ------------------------------------------------------------------ */
@@ -594,4 +583,5 @@ static CU_TestInfo rbtree_augmented_cases[] = {
 	  test_random_augmented },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("list/rbtree_augmented", rbtree_augmented_cases, NULL, NULL)
+KTEST_SUITE("list/rbtree_augmented", rbtree_augmented_cases,
+	    report_suite_init, report_suite_cleanup)
