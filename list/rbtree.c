@@ -161,7 +161,8 @@ erase_color(struct rb_node *parent, struct rb_root *root,
 		far = left ? sibling->rb_right : sibling->rb_left;
 		if (!far || rb_is_black(far)) {
 			if (!near || rb_is_black(near)) {
-				sibling->__rb_parent_color &= ~1ul;	/* red */
+				/* paint the sibling red */
+				sibling->__rb_parent_color &= ~1ul;
 				if (rb_is_red(parent)) {
 					parent->__rb_parent_color |= RB_BLACK;
 					return;
@@ -357,7 +358,7 @@ struct rb_node *rb_next_postorder(const struct rb_node *node)
 struct check_frame {
 	const struct rb_node *node;
 	unsigned int blacks;	/* black nodes from the root to it, inclusive */
-	unsigned int stage;	/* next: 0 its left child, 1 its right, 2 leave */
+	unsigned int stage;	/* next: 0 left child, 1 right child, 2 leave */
 };
 
 /*
@@ -418,13 +419,13 @@ static bool check_tree(const char *op, const struct rb_root *root,
 		node = f->node;
 		switch (f->stage++) {
 		case 0:
-			if (node->rb_left && node->rb_left == node->rb_right) {
+			child = node->rb_left;
+			if (child && child == node->rb_right) {
 				__list_check_report(op, "node %p has %p as both children",
 						    (const void *)node,
-						    (const void *)node->rb_left);
+						    (const void *)child);
 				return false;
 			}
-			child = node->rb_left;
 			break;
 		case 1:
 			if (!index)
@@ -453,8 +454,8 @@ static bool check_tree(const char *op, const struct rb_root *root,
 				height = f->blacks;
 			} else if (f->blacks != height) {
 				__list_check_report(op, "a path down to a NULL child of %p passes %u black nodes, an earlier path %u",
-						    (const void *)node, f->blacks,
-						    height);
+						    (const void *)node,
+						    f->blacks, height);
 				return false;
 			}
 			continue;

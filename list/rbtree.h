@@ -460,7 +460,7 @@ rb_find_first(const void *key, const struct rb_root *tree,
 		if (c > 0) {
 			node = node->rb_right;
 		} else {
-			/* a match: remember it, and look for one further left */
+			/* a match: keep it, and look further left */
 			if (c == 0)
 				match = node;
 			node = node->rb_left;

@@ -29,7 +29,7 @@
 
 struct thing {
 	int key;
-	int seq;			/* order of insertion, among equal keys */
+	int seq;		/* order of insertion, among equal keys */
 	struct rb_node node;
 };
 
@@ -254,7 +254,7 @@ static void test_rb_insert_color_first(void)
 	const int keys[] = { 7 };
 
 	insert_keys(&root, t, keys, 1);
-	expect_shape(&root, "7B");		/* a red root is painted black */
+	expect_shape(&root, "7B");	/* a red root is painted black */
 }
 
 /* a red parent with a black (NULL) uncle: one rotation, or two */
@@ -742,7 +742,7 @@ static void test_macros_evaluate_once(void)
 	e = rb_entry_safe(ONCE(&t[1].node), struct thing, node);
 	CU_ASSERT_PTR_EQUAL(e, &t[1]);
 	CU_ASSERT_PTR_EQUAL(rb_parent(ONCE(&t[1].node)),
-			    (struct rb_node *)(t[1].node.__rb_parent_color & ~3ul));
+			    __rb_parent(t[1].node.__rb_parent_color));
 	CU_ASSERT_FALSE(RB_EMPTY_ROOT(ONCE(&root)));
 	CU_ASSERT_FALSE(RB_EMPTY_NODE(ONCE(&t[1].node)));
 	CU_ASSERT_PTR_EQUAL(rb_first_cached(ONCE(&cached)), &c.node);
@@ -1233,8 +1233,10 @@ static CU_TestInfo rbtree_check_cases[] = {
 	{ "rb_check: red root, root with a parent", test_rb_check_root },
 	{ "rb_check: red node with a red child", test_rb_check_red_red },
 	{ "rb_check: unequal black heights", test_rb_check_black_height },
-	{ "rb_check: wrong parent pointers, loops", test_rb_check_parent_pointer },
-	{ "rb_check: the same child on both sides", test_rb_check_both_children },
+	{ "rb_check: wrong parent pointers, loops",
+	  test_rb_check_parent_pointer },
+	{ "rb_check: the same child on both sides",
+	  test_rb_check_both_children },
 	{ "rb_check: keys out of order", test_rb_check_order },
 	{ "rb_check: a chain deeper than any tree", test_rb_check_depth_bound },
 	{ "rb_check_cached: stale leftmost", test_rb_check_cached },

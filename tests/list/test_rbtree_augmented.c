@@ -417,7 +417,8 @@ static void test_rb_check_augmented(void)
 	t[5].last = 100;		/* grown, not propagated */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check_augmented(&root, itv_less_c, itv_ok));
-	snprintf(detail, sizeof(detail), "node %p: augmented", (void *)&t[5].rb);
+	snprintf(detail, sizeof(detail), "node %p: augmented",
+		 (void *)&t[5].rb);
 	expect_report(before++, "rb_check_augmented", line, detail);
 	/* what rb_check() finds, rb_check_augmented() finds too */
 	itv_cb_propagate(&t[5].rb, NULL);
