@@ -6,7 +6,8 @@
  * sctp_association_free(), sctp_association_hold()/_put(),
  * sctp_assoc_add_peer(), sctp_assoc_lookup_paddr(),
  * sctp_assoc_control_transport(), sctp_assoc_lookup_tsn(),
- * sctp_assoc_choose_shutdown_transport(), sctp_assoc_set_primary(); and
+ * sctp_assoc_choose_shutdown_transport(), sctp_assoc_update(),
+ * sctp_assoc_set_primary(); and
  * the transport lifetime of net/sctp/transport.c (sctp_transport_new(),
  * sctp_transport_hold()/_put()).
  *
@@ -469,6 +470,40 @@ void sctp_assoc_control_transport(struct sctp_association *asoc,
 	}
 	asoc->peer.active_path = first;
 	asoc->peer.retran_path = second;
+}
+
+/**
+ * sctp_assoc_update() - take in the state of a restarted peer
+ * @asoc: the existing association
+ * @new: the association built from the restarted peer's cookie
+ *
+ * Copies what 2.5.33's sctp_assoc_update() copied: the verification tags
+ * (@asoc->c), the peer's INIT fields (peer.i, which also restarts the
+ * TSNs expected from the peer: sctp_make_sack() counts from
+ * peer.i.initial_tsn, as the re-initialised tsnmap did) and its window.
+ * In ESTABLISHED (restart, RFC 9260 5.2.4 case A) @asoc also takes
+ * @new's next_tsn and ack point; in any other state it keeps next_tsn
+ * and moves the ack point to next_tsn - 1.  The transports, their
+ * ssthresh, the families the peer takes and its ECN flag are left as
+ * they were (2.5.33 copied none of them).  The caller purges the
+ * outqueue first (SCTP_CMD_PURGE_OUTQUEUE), so no chunk in flight is
+ * left below the new ack point.
+ *
+ * Context: the caller holds @asoc->base.lock.
+ */
+void sctp_assoc_update(struct sctp_association *asoc,
+		       const struct sctp_association *new)
+{
+	asoc->c = new->c;
+	asoc->peer.rwnd = new->peer.rwnd;
+	asoc->peer.i = new->peer.i;
+
+	if (asoc->state == SCTP_STATE_ESTABLISHED) {
+		asoc->next_tsn = new->next_tsn;
+		asoc->ctsn_ack_point = new->ctsn_ack_point;
+	} else {
+		asoc->ctsn_ack_point = asoc->next_tsn - 1;
+	}
 }
 
 /* whether @t has a chunk with @tsn in flight */

@@ -69,6 +69,9 @@ int sctp_param_next(const void *params, size_t len, size_t *offset,
  * @num_ipv6: IPv6 address parameters
  * @cookie: the State Cookie's value (INIT ACK), or NULL
  * @cookie_len: its length
+ * @hostname: the first Host Name Address parameter, header included
+ *	(when sctp_verify_init() returned -EADDRNOTAVAIL), or NULL
+ * @hostname_len: its length field (padding excluded)
  * @params: the first parameter (inside the parsed buffer)
  * @params_len: bytes of parameters, up to the chunk's length field
  */
@@ -87,6 +90,8 @@ struct sctp_init_view {
 	unsigned int num_ipv6;
 	const uint8_t *cookie;
 	size_t cookie_len;
+	const uint8_t *hostname;
+	size_t hostname_len;
 	const uint8_t *params;
 	size_t params_len;
 };
@@ -95,18 +100,23 @@ struct sctp_init_view {
  * sctp_verify_init() - check an INIT or INIT ACK chunk completely
  * @chunk: the chunk, header first
  * @len: bytes available at @chunk
- * @init: out: the chunk's fields (only valid when 0 is returned)
+ * @init: out: the chunk's fields (only valid when 0 or -EADDRNOTAVAIL
+ *	is returned)
  *
  * Checks the chunk header (type INIT or INIT ACK, length 20 or more and
  * not past @len), the fixed fields (initiate tag and both stream counts
  * non-zero), and every parameter: framing; IPv4 address length 8, IPv6
  * 20; Supported Address Types of even length; ECN Capable of length 4;
  * a State Cookie only in an INIT ACK.  Other parameter types are skipped,
- * whatever their upper bits (2.5.33 did the same).
+ * whatever their upper bits (2.5.33 did the same).  A Host Name Address
+ * parameter makes the chunk unacceptable: RFC 9260 3.3.2.1 has its
+ * receiver answer with an ABORT (sctp_make_unresolvable_abort() builds
+ * it from @init->hostname); 2.5.33 ignored the parameter.
  *
  * Return: 0; -EINVAL (wrong type, length field below 20, zero tag or
  * streams, a malformed parameter); -EMSGSIZE (chunk or parameter past the
- * end, fewer than 4 bytes left).
+ * end, fewer than 4 bytes left); -EADDRNOTAVAIL (otherwise sound, but
+ * with a Host Name Address: @init is filled, @init->hostname set).
  */
 int sctp_verify_init(const void *chunk, size_t len,
 		     struct sctp_init_view *init);
@@ -351,6 +361,25 @@ int sctp_make_sack(const struct sctp_association *asoc,
  */
 int sctp_make_restart_abort(const union sctp_addr *ssa, void *buf,
 			    size_t size);
+
+/**
+ * sctp_make_unresolvable_abort() - an ABORT for an unresolvable address
+ * @param: the parameter that could not be resolved (a Host Name Address,
+ *	as sctp_verify_init() reports it), header included
+ * @plen: its length, which its length field must equal
+ * @buf: where the chunk goes
+ * @size: capacity of @buf
+ *
+ * One error cause, "Unresolvable Address" (SCTP_ERROR_DNS_FAILED, RFC
+ * 9260 3.3.10.5), whose value is the whole parameter; padded to 4, the
+ * chunk length leaving the final padding out.
+ *
+ * Return: bytes written; -EINVAL for a NULL @param, a @plen below 4 or
+ * not the parameter's length field; -EFBIG when @buf is too small or the
+ * chunk would pass 65535 bytes (@buf untouched).
+ */
+int sctp_make_unresolvable_abort(const void *param, size_t plen, void *buf,
+				 size_t size);
 
 /**
  * sctp_process_init() - take in a peer's INIT (or the INIT in a cookie)

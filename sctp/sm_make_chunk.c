@@ -111,6 +111,13 @@ static int sctp_verify_init_param(struct sctp_init_view *init,
 		init->cookie = param + sizeof(struct sctp_paramhdr);
 		init->cookie_len = plen - sizeof(struct sctp_paramhdr);
 		break;
+	case SCTP_PARAM_HOST_NAME_ADDRESS:
+		/* refused once the whole chunk is known to be sound */
+		if (!init->hostname) {
+			init->hostname = param;
+			init->hostname_len = plen;
+		}
+		break;
 	default:
 		break;
 	}
@@ -157,7 +164,7 @@ int sctp_verify_init(const void *chunk, size_t len,
 	if (ret)
 		return ret;
 	*init = v;
-	return 0;
+	return v.hostname ? -EADDRNOTAVAIL : 0;
 }
 
 /* append a parameter's header and value, padded; caller checked room */
@@ -517,6 +524,28 @@ int sctp_make_restart_abort(const union sctp_addr *ssa, void *buf,
 	sctp_put16(cause + 2, (uint16_t)(4 + plen));
 	return sctp_make_chunk_raw(buf, size, SCTP_CID_ABORT, 0, cause,
 				   4 + (size_t)plen);
+}
+
+int sctp_make_unresolvable_abort(const void *param, size_t plen, void *buf,
+				 size_t size)
+{
+	uint8_t *p = buf;
+	size_t clen = sizeof(struct sctp_chunkhdr) +
+		      sizeof(struct sctp_errhdr) + plen;
+
+	if (!param || plen < sizeof(struct sctp_paramhdr) ||
+	    sctp_get16((const uint8_t *)param + 2) != plen)
+		return -EINVAL;
+	if (clen > SCTP_MAX_CHUNK_LEN || SCTP_PAD4(clen) > size)
+		return -EFBIG;
+	p[0] = SCTP_CID_ABORT;
+	p[1] = 0;
+	sctp_put16(p + 2, (uint16_t)clen);
+	sctp_put16(p + 4, SCTP_ERROR_DNS_FAILED);
+	sctp_put16(p + 6, (uint16_t)(sizeof(struct sctp_errhdr) + plen));
+	memcpy(p + 8, param, plen);
+	memset(p + clen, 0, SCTP_PAD4(clen) - clen);
+	return (int)SCTP_PAD4(clen);
 }
 
 /*

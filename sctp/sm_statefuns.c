@@ -4,19 +4,27 @@
  * transport lists: a duplicate COOKIE ECHO from a restarted peer.
  *
  * Mirrors sctp_sf_do_dupcook_a() of net/sctp/sm_statefuns.c in Linux
- * 2.5.33 (RFC 9260 section 5.2.4, case A), with the association update
- * that its SCTP_CMD_UPDATE_ASSOC side effect did (sctp_assoc_update()).
+ * 2.5.33 (RFC 9260 section 5.2.4, case A), with the two side effects it
+ * queued on success run in its place, in its order: SCTP_CMD_PURGE_OUTQUEUE
+ * (sctp_outqueue_teardown()) and SCTP_CMD_UPDATE_ASSOC
+ * (sctp_assoc_update(), associola.c).
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - The new-address check is the RFC's: every transport of the new
  *   association must already be one of the old association's.  2.5.33
- *   had it inverted: it walked the lists side by side and accepted the
- *   restart only when every address was equal, refusing a peer that
- *   merely dropped an address and, worse, accepting nothing else.
+ *   had it inverted: for each new address it walked the old list and
+ *   gave up at the first old address that differed, so a restart passed
+ *   only when every old address equalled every new one - in practice
+ *   only a single-homed peer restarting from the same address.  Later
+ *   kernels (2.5.44 on) test membership, as here.
  * - Not a state-machine step: no command list, no sending.  The function
- *   returns its disposition and, for a refusal, the encoded ABORT.
- * - Only the fields kstruct's association has are updated (tags, the
- *   peer's INIT fields, window, families, ECN, ssthresh).
+ *   returns its disposition and, for a refusal, the encoded ABORT; the
+ *   purge and the update run here, under the association's lock.
+ * - A failed sctp_process_init() is returned as an error with nothing
+ *   changed (2.5.33's sctp_process_init() returned nothing).  An INIT
+ *   that carries a Host Name Address is answered with an ABORT carrying
+ *   an "Unresolvable Address" cause (RFC 9260 3.3.2.1; 2.5.33 ignored the
+ *   parameter).
  */
 #include <errno.h>
 
@@ -41,20 +49,22 @@ sctp_assoc_new_address(const struct sctp_association *asoc,
 	return NULL;
 }
 
-/* what SCTP_CMD_UPDATE_ASSOC carries over from the restarted peer */
-static void sctp_assoc_update(struct sctp_association *asoc,
-			      const struct sctp_association *new_asoc)
+/* an ABORT for @init, refused for its Host Name Address parameter */
+static int sctp_sf_abort_unresolvable(const void *init, size_t len,
+				      void *abort, size_t abort_size,
+				      size_t *abort_len)
 {
-	struct sctp_transport *t;
+	struct sctp_init_view v;
+	int ret;
 
-	asoc->c = new_asoc->c;
-	asoc->peer.i = new_asoc->peer.i;
-	asoc->peer.rwnd = new_asoc->peer.rwnd;
-	asoc->peer.ipv4_address = new_asoc->peer.ipv4_address;
-	asoc->peer.ipv6_address = new_asoc->peer.ipv6_address;
-	asoc->peer.ecn_capable = new_asoc->peer.ecn_capable;
-	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports)
-		t->ssthresh = new_asoc->peer.i.a_rwnd;
+	if (sctp_verify_init(init, len, &v) != -EADDRNOTAVAIL)
+		return -EINVAL;
+	ret = sctp_make_unresolvable_abort(v.hostname, v.hostname_len, abort,
+					   abort_size);
+	if (ret < 0)
+		return ret;
+	*abort_len = (size_t)ret;
+	return SCTP_DISPOSITION_ABORT;
 }
 
 int sctp_sf_do_dupcook_a(struct sctp_association *asoc,
@@ -69,6 +79,9 @@ int sctp_sf_do_dupcook_a(struct sctp_association *asoc,
 	*abort_len = 0;
 	ret = sctp_process_init(new_asoc, SCTP_CID_COOKIE_ECHO, peer_addr,
 				init, len);
+	if (ret == -EADDRNOTAVAIL)
+		return sctp_sf_abort_unresolvable(init, len, abort, abort_size,
+						  abort_len);
 	if (ret)
 		return ret;
 
@@ -86,6 +99,9 @@ int sctp_sf_do_dupcook_a(struct sctp_association *asoc,
 	kstruct_rcu_read_unlock();
 
 	spin_lock(&asoc->base.lock);
+	/* SCTP_CMD_PURGE_OUTQUEUE: "fail any unsent/unacked data" */
+	sctp_outqueue_teardown(&asoc->outqueue);
+	/* SCTP_CMD_UPDATE_ASSOC */
 	sctp_assoc_update(asoc, new_asoc);
 	spin_unlock(&asoc->base.lock);
 	return SCTP_DISPOSITION_CONSUME;

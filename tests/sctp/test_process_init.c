@@ -280,6 +280,26 @@ static void test_bad_input_changes_nothing(void)
 					  bad, (size_t)len), -EINVAL);
 	CU_ASSERT(unchanged(asoc, &before));
 
+	/* a Host Name Address: refused for an ABORT (RFC 9260 3.3.2.1) */
+	{
+		const uint8_t hn[] = {
+			0x00, 0x05, 0x00, 0x08, 8, 8, 8, 9,
+			0x00, 0x0b, 0x00, 0x08, 'h', 'o', 's', 0,
+		};
+		struct sctp_init_view v = {
+			.type = SCTP_CID_INIT, .init_tag = 6, .a_rwnd = 7,
+			.num_outbound_streams = 1, .num_inbound_streams = 1,
+		};
+		int hlen = sctp_make_init_raw(bad, sizeof(bad), &v, hn,
+					      sizeof(hn), NULL, 0);
+
+		CU_ASSERT_FATAL(hlen > 0);
+		CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO,
+						  &src, bad, (size_t)hlen),
+				-EADDRNOTAVAIL);
+		CU_ASSERT(unchanged(asoc, &before));
+	}
+
 	/* a source on another port, or of another family */
 	other = addr_of("8.8.4.4", PEER_PORT + 1);
 	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &other,

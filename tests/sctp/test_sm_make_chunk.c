@@ -551,6 +551,48 @@ static void test_init_good_odd_params(void)
 	CU_ASSERT_EQUAL(p.num_ipv4 + p.num_ipv6, 0);
 }
 
+/*
+ * RFC 9260 3.3.2.1: "The receiver of an INIT chunk or an INIT ACK
+ * containing a Host Name Address parameter MUST send an ABORT chunk and
+ * MAY include an 'Unresolvable Address' error cause."  The chunk is
+ * refused with -EADDRNOTAVAIL and the view names the parameter the ABORT
+ * quotes (2.5.33's sctp_process_param() only printed "unimplmented").
+ */
+static void test_init_host_name_refused(void)
+{
+	const uint8_t params[] = {
+		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,	/* IPv4 10.0.0.1 */
+		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e', 'x', 'a', 'm', 'p',
+		'l', 'e', 0, 0, 0,			/* host name, 14 + 2 */
+		0x00, 0x0b, 0x00, 0x06, 'b', 0, 0, 0,	/* a second one */
+		0x80, 0x00, 0x00, 0x04,			/* ECN */
+	};
+	const uint8_t bad_after[] = {
+		0x00, 0x0b, 0x00, 0x06, 'b', 0, 0, 0,
+		0x00, 0x05, 0x00, 0x04,			/* IPv4 length 4 */
+	};
+	struct sctp_init_view p;
+	uint8_t buf[96];
+	size_t len = init_with(buf, params, sizeof(params));
+
+	memset(&p, 0, sizeof(p));
+	CU_ASSERT_EQUAL(sctp_verify_init(buf, len, &p), -EADDRNOTAVAIL);
+	/* the first Host Name Address, whole (header, unpadded length) */
+	CU_ASSERT_PTR_EQUAL(p.hostname, buf + 28);
+	CU_ASSERT_EQUAL(p.hostname_len, 14);
+	/* the rest of the chunk was verified and read as usual */
+	CU_ASSERT_EQUAL(p.num_ipv4, 1);
+	CU_ASSERT(p.ecn_capable);
+	CU_ASSERT_EQUAL(p.init_tag, 1);
+
+	/* a malformed parameter anywhere still wins */
+	len = init_with(buf, bad_after, sizeof(bad_after));
+	CU_ASSERT_EQUAL(sctp_verify_init(buf, len, &p), -EINVAL);
+	/* a host name parameter must at least hold its header */
+	len = init_with(buf, (const uint8_t []){ 0x00, 0x0b, 0x00, 0x03 }, 4);
+	CU_ASSERT_EQUAL(sctp_verify_init(buf, len, &p), -EINVAL);
+}
+
 static void test_init_bad_header(void)
 {
 	struct sctp_init_view p;
@@ -770,6 +812,8 @@ static CU_TestInfo encoder_tests[] = {
 static CU_TestInfo parser_tests[] = {
 	{ "INIT: every bad parameter", test_init_bad_params },
 	{ "INIT: odd but valid parameters", test_init_good_odd_params },
+	{ "INIT: a Host Name Address is refused",
+	  test_init_host_name_refused },
 	{ "INIT: bad header", test_init_bad_header },
 	{ "INIT: every truncation", test_init_truncations },
 	{ "SACK: every bad framing and block", test_sack_bad },
@@ -777,8 +821,49 @@ static CU_TestInfo parser_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * The ABORT for a Host Name Address (RFC 9260 3.3.10.5): one cause,
+ * "Unresolvable Address" (5), whose value is the whole parameter; the
+ * chunk length leaves out the final padding.
+ */
+static void test_unresolvable_abort_vector(void)
+{
+	const uint8_t param[] = {
+		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e', 'x', 'a', 'm', 'p',
+		'l', 'e', 0,
+	};
+	const uint8_t want[] = {
+		0x06, 0x00, 0x00, 0x16,		/* ABORT, length 22 */
+		0x00, 0x05, 0x00, 0x12,		/* cause 5, length 18 */
+		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e', 'x', 'a', 'm', 'p',
+		'l', 'e', 0,
+		0x00, 0x00,			/* padding */
+	};
+	uint8_t buf[64];
+
+	memset(buf, 0xee, sizeof(buf));
+	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, sizeof(param),
+						     buf, sizeof(buf)), 24);
+	CU_ASSERT_EQUAL(memcmp(buf, want, sizeof(want)), 0);
+	CU_ASSERT_EQUAL(buf[24], 0xee);
+	/* too small: refused, untouched */
+	memset(buf, 0xee, sizeof(buf));
+	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, sizeof(param),
+						     buf, 23), -EFBIG);
+	CU_ASSERT_EQUAL(buf[0], 0xee);
+	/* not a parameter: shorter than its header, or a length field that
+	 * does not match */
+	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, 3, buf,
+						     sizeof(buf)), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, 12, buf,
+						     sizeof(buf)), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(NULL, 14, buf,
+						     sizeof(buf)), -EINVAL);
+}
+
 static CU_TestInfo abort_tests[] = {
 	{ "restart ABORT byte vectors", test_restart_abort_vector },
+	{ "Unresolvable Address ABORT bytes", test_unresolvable_abort_vector },
 	CU_TEST_INFO_NULL,
 };
 
