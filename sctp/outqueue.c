@@ -20,10 +20,14 @@
  * - A chunk is a TSN and a length: there is no skb, no bundling, no
  *   retransmission timer; sctp_outq_flush() sends every queued DATA
  *   chunk on the active path and drops control chunks once "sent".
- * - Missing reports: a chunk neither cumulatively nor gap acked whose TSN
- *   is below the highest TSN this SACK acks gets tsn_missing_report++ (the
- *   counting of later kernels' sctp_mark_missing(), without fast
- *   retransmit).
+ * - Missing reports follow RFC 9260 7.2.4's HTNA rule as kernels from
+ *   2.5.44 do (sctp_mark_missing()): once every transmitted list has been
+ *   walked, a chunk still missing whose TSN is below the highest TSN this
+ *   SACK newly acked, on any path, gets tsn_missing_report++.  2.5.33's
+ *   sctp_check_transmitted() took the highest newly acked TSN of each
+ *   list alone, so a chunk got no report for a newer TSN acked on another
+ *   path.  There is no fast retransmit: the count is only kept; chunks on
+ *   the retransmit queue are neither marked nor counted.
  */
 #include <errno.h>
 #include <arpa/inet.h>
@@ -230,14 +234,17 @@ static int sctp_sack_validate(const struct sctp_association *asoc,
 }
 
 /*
- * The walk of one transmitted list (2.5.33 sctp_check_transmitted()).
- * Returns whether this SACK newly acked anything sent on @t.
+ * The walk of one transmitted list (2.5.33 sctp_check_transmitted()):
+ * frees what the cumulative ack covers, marks what a gap block covers,
+ * un-marks what the peer reneged on.  Raises *@highest_new to the highest
+ * TSN this SACK acks for the first time.  Returns whether it newly acked
+ * anything sent on @t.
  */
 static bool sctp_check_transmitted(struct sctp_outq *q,
 				   struct sctp_transport *t,
 				   const struct sctp_gap_ack_block *frags,
 				   unsigned int nblocks, uint32_t ctsn,
-				   uint32_t highest_acked)
+				   uint32_t *highest_new)
 {
 	struct sctp_chunk *chunk, *temp;
 	bool newly_acked = false;
@@ -258,19 +265,32 @@ static bool sctp_check_transmitted(struct sctp_outq *q,
 				t->flight_size -= chunk->data_len;
 				q->outstanding_bytes -= chunk->data_len;
 				newly_acked = true;
+				if (TSN_lt(*highest_new, chunk->tsn))
+					*highest_new = chunk->tsn;
 			}
-		} else {
-			if (chunk->tsn_gap_acked) {
-				/* reneged: the peer dropped it again */
-				chunk->tsn_gap_acked = false;
-				t->flight_size += chunk->data_len;
-				q->outstanding_bytes += chunk->data_len;
-			}
-			if (TSN_lt(chunk->tsn, highest_acked))
-				chunk->tsn_missing_report++;
+		} else if (chunk->tsn_gap_acked) {
+			/* reneged: the peer dropped it again */
+			chunk->tsn_gap_acked = false;
+			t->flight_size += chunk->data_len;
+			q->outstanding_bytes += chunk->data_len;
 		}
 	}
 	return newly_acked;
+}
+
+/*
+ * RFC 9260 7.2.4 (HTNA): a chunk still missing after this SACK and
+ * below the highest TSN it newly acked gets a missing report (a later
+ * kernel's sctp_mark_missing(), without fast retransmit).
+ */
+static void sctp_mark_missing(struct sctp_transport *t, uint32_t highest_new)
+{
+	struct sctp_chunk *chunk;
+
+	list_for_each_entry(chunk, &t->transmitted, list) {
+		if (!chunk->tsn_gap_acked && TSN_lt(chunk->tsn, highest_new))
+			chunk->tsn_missing_report++;
+	}
 }
 
 /**
@@ -282,7 +302,8 @@ static bool sctp_check_transmitted(struct sctp_outq *q,
  * Chunks with TSN at or below the cumulative ack are freed; chunks inside
  * a gap block are marked gap-acked and kept; a chunk marked before and
  * not covered now is un-marked (the peer reneged); chunks still missing
- * below the highest TSN acked get a missing report.  The ack point never
+ * below the highest TSN this SACK newly acked get a missing report (RFC
+ * 9260 7.2.4, HTNA).  The ack point never
  * moves back; outstanding bytes, flight sizes and the peer's rwnd
  * (a_rwnd minus outstanding, floored at 0) are updated; a transport that
  * had data newly acked has its error count cleared (RFC 9260 8.3) and, if
@@ -302,7 +323,7 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 	struct sctp_chunk *chunk, *temp;
 	struct sctp_transport *t;
 	unsigned int nblocks;
-	uint32_t ctsn, highest_acked, a_rwnd;
+	uint32_t ctsn, highest_new, a_rwnd;
 	int error;
 
 	error = sctp_sack_validate(asoc, sack, len);
@@ -311,13 +332,11 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 	ctsn = ntohl(sack->cum_tsn_ack);
 	nblocks = ntohs(sack->num_gap_ack_blocks);
 	frags = (const struct sctp_gap_ack_block *)(sack + 1);
-	highest_acked = ctsn;
-	if (nblocks)
-		highest_acked = ctsn + ntohs(frags[nblocks - 1].end);
+	highest_new = ctsn;
 
 	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
 		if (!sctp_check_transmitted(q, t, frags, nblocks, ctsn,
-					    highest_acked))
+					    &highest_new))
 			continue;
 		/* RFC 9260 8.3: an ack clears the path's error counter */
 		t->error_count = 0;
@@ -325,6 +344,9 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 			sctp_assoc_control_transport(asoc, t,
 						     SCTP_TRANSPORT_UP);
 	}
+	/* only once every list was walked is the HTNA known */
+	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports)
+		sctp_mark_missing(t, highest_new);
 	/* acked chunks waiting for retransmission need not be sent again */
 	list_for_each_entry_safe(chunk, temp, &q->retransmit, list) {
 		if (chunk->has_tsn && TSN_lte(chunk->tsn, ctsn)) {

@@ -236,10 +236,11 @@ static void test_gap_blocks_and_reneging(void)
 	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 200 + 500);
 	CU_ASSERT_EQUAL(asoc->peer.rwnd, 5000 - 700);
 
-	/* the same SACK again: no double counting */
+	/* the same SACK again: no double counting, and no new missing
+	 * report: it newly acks nothing (HTNA, RFC 9260 7.2.4) */
 	CU_ASSERT_EQUAL(sack(asoc, 1, 5000, gap, 1), 0);
 	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 700);
-	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 2);
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 1);
 
 	/* reneging: the peer forgets 3 and 4 */
 	CU_ASSERT_EQUAL(sack(asoc, 1, 5000, NULL, 0), 0);
@@ -298,6 +299,64 @@ static void test_tsn_wraparound(void)
 	CU_ASSERT_EQUAL(sack(asoc, 1, 100, NULL, 0), 0);
 	CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 1);
 	CU_ASSERT(list_empty(&t->transmitted));
+	CU_ASSERT(sctp_assoc_check(asoc));
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
+}
+
+/*
+ * RFC 9260 7.2.4: "For each incoming SACK, miss indications are
+ * incremented only for missing TSNs prior to the highest TSN newly
+ * acknowledged in the SACK" - the highest over the whole association,
+ * as kernels from 2.5.44 compute it (2.5.33 took the highest newly acked
+ * TSN of each transport's own list, so TSNs 1 and 2 below, sent on
+ * another path than TSN 3, got no report from the first SACK).
+ */
+static void test_missing_reports_follow_htna(void)
+{
+	long start = sctp_test_live();
+	struct sctp_association *asoc = new_asoc(2);
+	struct sctp_transport *a = sctp_test_nth_transport(asoc, 0);
+	struct sctp_transport *b = sctp_test_nth_transport(asoc, 1);
+	static const uint16_t only3[1][2] = { { 3, 3 } };
+	static const uint16_t two3[1][2] = { { 2, 3 } };
+	static const uint16_t four[1][2] = { { 4, 4 } };
+	struct sctp_chunk *c[5];
+
+	c[1] = send_on(asoc, a, 10);	/* TSN 1 */
+	c[2] = send_on(asoc, a, 10);	/* TSN 2 */
+	c[3] = send_on(asoc, b, 10);	/* TSN 3 */
+	c[4] = send_on(asoc, b, 10);	/* TSN 4 */
+
+	/* TSN 3 newly acked on b: 1 and 2, on a, are below it */
+	CU_ASSERT_EQUAL(sack(asoc, 0, 5000, only3, 1), 0);
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 1);
+	CU_ASSERT_EQUAL(c[2]->tsn_missing_report, 1);
+	CU_ASSERT_EQUAL(c[4]->tsn_missing_report, 0);
+
+	/* TSN 2 newly acked, 3 acked before: only 1 is below the HTNA */
+	CU_ASSERT_EQUAL(sack(asoc, 0, 5000, two3, 1), 0);
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 2);
+	CU_ASSERT_EQUAL(c[2]->tsn_missing_report, 1);
+	CU_ASSERT_EQUAL(c[4]->tsn_missing_report, 0);
+
+	/* nothing newly acked: no report, though 1 is below 3 */
+	CU_ASSERT_EQUAL(sack(asoc, 0, 5000, two3, 1), 0);
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 2);
+
+	/* the peer reneges on 2 and 3 and acks 4: all three below it */
+	CU_ASSERT_EQUAL(sack(asoc, 0, 5000, four, 1), 0);
+	CU_ASSERT_FALSE(c[2]->tsn_gap_acked);
+	CU_ASSERT_FALSE(c[3]->tsn_gap_acked);
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 3);
+	CU_ASSERT_EQUAL(c[2]->tsn_missing_report, 2);
+	CU_ASSERT_EQUAL(c[3]->tsn_missing_report, 1);
+	CU_ASSERT_EQUAL(c[4]->tsn_missing_report, 0);
+
+	/* a cumulative ack alone newly acks nothing above itself */
+	CU_ASSERT_EQUAL(sack(asoc, 1, 5000, NULL, 0), 0);
+	CU_ASSERT_EQUAL(c[2]->tsn_missing_report, 2);
+	CU_ASSERT_EQUAL(c[3]->tsn_missing_report, 1);
 	CU_ASSERT(sctp_assoc_check(asoc));
 	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
 	CU_ASSERT_EQUAL(sctp_test_live(), start);
@@ -499,6 +558,7 @@ static void test_random_soak_oracle(void)
 	struct sctp_association *asoc = new_asoc(3);
 	struct sctp_chunk *chunks[SOAK_MAX];
 	bool received[SOAK_MAX] = { false };
+	unsigned int missing[SOAK_MAX] = { 0 }, htna;
 	uint16_t blocks[SOAK_MAX][2];
 	uint8_t buf[16 + 4 * SOAK_MAX];
 	unsigned int seed = 9260, step, nsent = 0, cum = 0, i, n, nb;
@@ -542,6 +602,14 @@ static void test_random_soak_oracle(void)
 					nb++;
 				}
 			}
+			/* the oracle's HTNA: the highest index received now
+			 * and not gap-acked before (chunks[] are in TSN
+			 * order); below it every missing chunk is reported */
+			for (i = cum, htna = cum; i < nsent; i++)
+				if (received[i] && !chunks[i]->tsn_gap_acked)
+					htna = i;
+			for (i = cum; i < htna; i++)
+				missing[i] += !received[i];
 			len = make_sack(buf, base + cum - 1, 50000, blocks, nb,
 					NULL, 0);
 			CU_ASSERT_EQUAL_FATAL(sack_exact(asoc, buf, len), 0);
@@ -550,6 +618,8 @@ static void test_random_soak_oracle(void)
 				CU_ASSERT(in_flight(asoc, chunks[i]));
 				CU_ASSERT_EQUAL(chunks[i]->tsn_gap_acked,
 						received[i]);
+				CU_ASSERT_EQUAL(chunks[i]->tsn_missing_report,
+						missing[i]);
 				if (!received[i])
 					expect += chunks[i]->data_len;
 			}
@@ -578,6 +648,7 @@ static CU_TestInfo outqueue_tests[] = {
 	{ "cum ack frees exactly the acked", test_cum_ack_frees_exactly_acked },
 	{ "gap blocks and reneging", test_gap_blocks_and_reneging },
 	{ "TSN wraparound", test_tsn_wraparound },
+	{ "missing reports follow HTNA", test_missing_reports_follow_htna },
 	{ "bad SACKs change nothing", test_bad_sacks_change_nothing },
 	{ "inactive transport comes back", test_inactive_transport_comes_back },
 	{ "acked data clears the error count", test_ack_clears_error_count },
