@@ -3,23 +3,38 @@
  * sctp/outqueue.c - the association's outbound queues and SACK handling.
  *
  * Mirrors net/sctp/outqueue.c of Linux 2.5.33: sctp_outqueue_init(),
- * sctp_outqueue_teardown(), sctp_outq_tail() (2.5.33 sctp_push_outqueue),
- * sctp_outq_flush() (the transmit walk, reduced), sctp_sack_outqueue()
- * with its per-transport sctp_check_transmitted() walk and sctp_acked().
+ * sctp_outqueue_teardown(), sctp_outq_tail() and sctp_outq_flush() (2.5.33
+ * sctp_push_outqueue() and sctp_flush_outqueue(), under their later
+ * names; the transmit walk reduced), sctp_sack_outqueue() with its
+ * per-transport sctp_check_transmitted() walk and sctp_acked().
  *
- * Deliberate differences from 2.5.33:
- * - sctp_outqueue_teardown() frees every queue; 2.5.33 leaked three of
- *   them (out, control and sacked).
- * - sctp_sack_outqueue() validates the SACK before touching anything:
- *   counts that overrun @len, gap blocks with start 0, start > end, out
- *   of order or overlapping (-EINVAL); a cumulative ack below the ack
- *   point (-ESTALE) or at/after next_tsn, or a gap block reaching next_tsn
- *   (-ERANGE, never sent).  2.5.33 trusted the counts.
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
+ * - sctp_outqueue_teardown() frees every queue and zeroes the flight
+ *   sizes and outstanding bytes; 2.5.33 freed the transmitted lists and
+ *   the out queue only, leaking the retransmit, control and sacked
+ *   queues (later kernels free them too) and leaving the counts.
+ * - sctp_sack_outqueue() takes the SACK's length and checks it with the
+ *   parser's own functions, sctp_sm_pull_sack() and
+ *   sctp_sack_check_tsns(), before touching anything: counts that overrun
+ *   @len (-EMSGSIZE), gap blocks with start 0, start > end, out of order
+ *   or overlapping (-EINVAL), a cumulative ack below the ack point
+ *   (-ESTALE; 2.5.33's sctp_sf_eat_sack_6_2() discarded those) or
+ *   at/after next_tsn, or a gap block reaching next_tsn (-ERANGE, never
+ *   sent).  2.5.33 trusted the counts.  Bytes after the duplicate TSNs
+ *   are ignored, as 2.5.33 ignored them.
  * - Acked chunks are freed at once instead of parking on the sacked queue
- *   until the end of the walk; the sacked queue stays for callers.
+ *   until the end of the walk; the sacked queue stays for callers.  The
+ *   retransmit queue is not walked for gap acks (2.5.33 ran
+ *   sctp_check_transmitted() on it too): its chunks at or below the
+ *   cumulative ack are freed.
+ * - A path's error count is cleared, and an inactive path brought up,
+ *   when the SACK newly acks something sent on it (RFC 9260 8.3); 2.5.33
+ *   tested its byte count, from which a renege subtracts, so a SACK that
+ *   only reneged cleared it too.
  * - A chunk is a TSN and a length: there is no skb, no bundling, no
- *   retransmission timer; sctp_outq_flush() sends every queued DATA
- *   chunk on the active path and drops control chunks once "sent".
+ *   retransmission timer, no congestion window update; sctp_outq_flush()
+ *   sends every queued DATA chunk on the active path and drops control
+ *   chunks once "sent".
  * - Missing reports follow RFC 9260 7.2.4's HTNA rule as kernels from
  *   2.5.44 do (sctp_mark_missing()): once every transmitted list has been
  *   walked, a chunk still missing whose TSN is below the highest TSN this
@@ -33,6 +48,7 @@
 #include <arpa/inet.h>
 
 #include "compat/slab.h"
+#include "sctp/sm.h"
 #include "sctp/structs.h"
 
 /**
@@ -182,55 +198,20 @@ int sctp_outq_flush(struct sctp_outq *q)
 	return sent;
 }
 
-/* whether @tsn lies in one of the (validated) gap blocks */
-static bool sctp_acked_in_gap(const struct sctp_gap_ack_block *frags,
-			      unsigned int nblocks, uint32_t ctsn,
+/* whether @tsn lies in one of the (verified) gap blocks of @sack */
+static bool sctp_acked_in_gap(const struct sctp_sack_view *sack,
 			      uint32_t tsn)
 {
-	uint32_t offset = tsn - ctsn;
+	uint32_t offset = tsn - sack->cum_tsn_ack;
+	struct sctp_sack_gap gap;
 	unsigned int i;
 
-	for (i = 0; i < nblocks; i++) {
-		if (offset >= ntohs(frags[i].start) &&
-		    offset <= ntohs(frags[i].end))
+	for (i = 0; i < sack->num_gap_ack_blocks; i++) {
+		gap = sctp_sack_view_gap(sack, i);
+		if (offset >= gap.start && offset <= gap.end)
 			return true;
 	}
 	return false;
-}
-
-/* Check a SACK's shape and TSNs against @asoc; 0 or a negative errno. */
-static int sctp_sack_validate(const struct sctp_association *asoc,
-			      const struct sctp_sackhdr *sack, size_t len)
-{
-	const struct sctp_gap_ack_block *frags;
-	unsigned int nblocks, ndups, i, start, end, prev_end = 0;
-	uint32_t ctsn;
-
-	if (len < sizeof(*sack))
-		return -EINVAL;
-	nblocks = ntohs(sack->num_gap_ack_blocks);
-	ndups = ntohs(sack->num_dup_tsns);
-	if (sizeof(*sack) + 4 * (size_t)nblocks + 4 * (size_t)ndups > len)
-		return -EINVAL;
-	frags = (const struct sctp_gap_ack_block *)(sack + 1);
-	for (i = 0; i < nblocks; i++) {
-		start = ntohs(frags[i].start);
-		end = ntohs(frags[i].end);
-		if (!start || start > end)
-			return -EINVAL;
-		if (i && start <= prev_end)
-			return -EINVAL;	/* out of order or overlapping */
-		prev_end = end;
-	}
-
-	ctsn = ntohl(sack->cum_tsn_ack);
-	if (TSN_lt(ctsn, asoc->ctsn_ack_point))
-		return -ESTALE;
-	if (!TSN_lt(ctsn, asoc->next_tsn))
-		return -ERANGE;
-	if (nblocks && !TSN_lt(ctsn + prev_end, asoc->next_tsn))
-		return -ERANGE;
-	return 0;
 }
 
 /*
@@ -242,15 +223,14 @@ static int sctp_sack_validate(const struct sctp_association *asoc,
  */
 static bool sctp_check_transmitted(struct sctp_outq *q,
 				   struct sctp_transport *t,
-				   const struct sctp_gap_ack_block *frags,
-				   unsigned int nblocks, uint32_t ctsn,
+				   const struct sctp_sack_view *sack,
 				   uint32_t *highest_new)
 {
 	struct sctp_chunk *chunk, *temp;
 	bool newly_acked = false;
 
 	list_for_each_entry_safe(chunk, temp, &t->transmitted, list) {
-		if (TSN_lte(chunk->tsn, ctsn)) {
+		if (TSN_lte(chunk->tsn, sack->cum_tsn_ack)) {
 			if (!chunk->tsn_gap_acked) {
 				t->flight_size -= chunk->data_len;
 				q->outstanding_bytes -= chunk->data_len;
@@ -258,8 +238,7 @@ static bool sctp_check_transmitted(struct sctp_outq *q,
 			}
 			list_del(&chunk->list);
 			sctp_chunk_free(chunk);
-		} else if (sctp_acked_in_gap(frags, nblocks, ctsn,
-					     chunk->tsn)) {
+		} else if (sctp_acked_in_gap(sack, chunk->tsn)) {
 			if (!chunk->tsn_gap_acked) {
 				chunk->tsn_gap_acked = true;
 				t->flight_size -= chunk->data_len;
@@ -297,7 +276,7 @@ static void sctp_mark_missing(struct sctp_transport *t, uint32_t highest_new)
  * sctp_sack_outqueue() - process a SACK against the outbound queues
  * @q: the queues
  * @sack: the SACK header, followed by its gap blocks and duplicate TSNs
- * @len: bytes available at @sack (the chunk length minus its header)
+ * @len: the chunk's length minus its 4-byte header (bytes at @sack)
  *
  * Chunks with TSN at or below the cumulative ack are freed; chunks inside
  * a gap block are marked gap-acked and kept; a chunk marked before and
@@ -311,32 +290,32 @@ static void sctp_mark_missing(struct sctp_transport *t, uint32_t highest_new)
  * serial arithmetic.
  *
  * Context: the caller holds the association's lock.
- * Return: 0; -EINVAL for a malformed SACK, -ESTALE for a cumulative ack
- * below the ack point, -ERANGE for an ack of a TSN never sent; on error
- * nothing changed.
+ * Return: 0; the error of sctp_sm_pull_sack() (-EMSGSIZE, -EINVAL) for a
+ * malformed SACK, -ESTALE for a cumulative ack below the ack point,
+ * -ERANGE for an ack of a TSN never sent; on error nothing changed.
  */
 int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 		       size_t len)
 {
 	struct sctp_association *asoc = q->asoc;
-	const struct sctp_gap_ack_block *frags;
 	struct sctp_chunk *chunk, *temp;
+	struct sctp_sack_view v;
 	struct sctp_transport *t;
-	unsigned int nblocks;
-	uint32_t ctsn, highest_new, a_rwnd;
+	uint32_t ctsn, highest_new;
 	int error;
 
-	error = sctp_sack_validate(asoc, sack, len);
+	/* the parser's own checks, so both accept the same SACKs */
+	error = sctp_sm_pull_sack(sack, len, &v);
+	if (!error)
+		error = sctp_sack_check_tsns(&v, asoc->ctsn_ack_point,
+					     asoc->next_tsn);
 	if (error)
 		return error;
-	ctsn = ntohl(sack->cum_tsn_ack);
-	nblocks = ntohs(sack->num_gap_ack_blocks);
-	frags = (const struct sctp_gap_ack_block *)(sack + 1);
+	ctsn = v.cum_tsn_ack;
 	highest_new = ctsn;
 
 	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
-		if (!sctp_check_transmitted(q, t, frags, nblocks, ctsn,
-					    &highest_new))
+		if (!sctp_check_transmitted(q, t, &v, &highest_new))
 			continue;
 		/* RFC 9260 8.3: an ack clears the path's error counter */
 		t->error_count = 0;
@@ -357,9 +336,8 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 
 	if (TSN_lt(asoc->ctsn_ack_point, ctsn))
 		asoc->ctsn_ack_point = ctsn;
-	a_rwnd = ntohl(sack->a_rwnd);
-	asoc->peer.rwnd = a_rwnd > q->outstanding_bytes ?
-			  a_rwnd - q->outstanding_bytes : 0;
+	asoc->peer.rwnd = v.a_rwnd > q->outstanding_bytes ?
+			  v.a_rwnd - q->outstanding_bytes : 0;
 	sctp_outq_update_empty(q);
 	return 0;
 }

@@ -164,7 +164,8 @@ struct sctp_sack_gap {
  * @a_rwnd: advertised receiver window
  * @num_gap_ack_blocks: N
  * @num_dup_tsns: X
- * @chunk_len: the chunk's length field (16 + 4N + 4X)
+ * @chunk_len: the chunk's length field (16 + 4N + 4X or more: bytes
+ *	after the duplicate TSNs are ignored)
  * @gabs: the N blocks (network order, inside the parsed buffer); read
  *	them with sctp_sack_view_gap()
  * @dups: the X duplicate TSNs; read them with sctp_sack_view_dup()
@@ -200,13 +201,38 @@ uint32_t sctp_sack_view_dup(const struct sctp_sack_view *sack,
 			    unsigned int i);
 
 /**
+ * sctp_sm_pull_sack() - read and check a SACK after its chunk header
+ * @sackhdr: the SACK header (cumulative TSN ack, a_rwnd, N, X), followed
+ *	by the N gap blocks and X duplicate TSNs
+ * @len: the chunk's length minus its 4-byte header
+ * @sack: out: its fields (only valid when 0 is returned); chunk_len is
+ *	set to @len + 4
+ *
+ * The one SACK check that sctp_verify_sack() and sctp_sack_outqueue()
+ * share, so they accept exactly the same SACKs.  2.5.33's
+ * sctp_sm_pull_sack() pulled 12 + 4N + 4X bytes without looking at the
+ * length; here the counts must fit in @len.  Bytes after the duplicate
+ * TSNs are ignored, as 2.5.33 (whose receive path stepped to the next
+ * chunk by the length field) and later kernels ignore them.
+ *
+ * Return: 0; -EMSGSIZE (@len below 12, or counts that overrun it);
+ * -EINVAL (a block starting at 0 or with start > end, blocks out of
+ * order or overlapping).
+ */
+int sctp_sm_pull_sack(const void *sackhdr, size_t len,
+		      struct sctp_sack_view *sack);
+
+/**
  * sctp_verify_sack() - check a SACK chunk's framing and blocks
  * @chunk: the chunk, header first
  * @len: bytes available at @chunk
  * @sack: out: its fields (only valid when 0 is returned)
  *
- * Return: 0; -EINVAL (not a SACK, a length field that is not 16 + 4N +
- * 4X, a block starting at 0 or with start > end, blocks out of order or
+ * The chunk header (type SACK, length field 16 or more and within @len),
+ * then sctp_sm_pull_sack() on the rest.
+ *
+ * Return: 0; -EINVAL (not a SACK, a length field below 16, a block
+ * starting at 0 or with start > end, blocks out of order or
  * overlapping); -EMSGSIZE (past @len, or counts that overrun the chunk).
  */
 int sctp_verify_sack(const void *chunk, size_t len,

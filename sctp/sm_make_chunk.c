@@ -263,17 +263,59 @@ uint32_t sctp_sack_view_dup(const struct sctp_sack_view *sack,
 	return sctp_get32(sack->dups + 4 * i);
 }
 
-/* blocks must start past the cumulative ack, ascend and not overlap */
+/*
+ * Whether @gap may follow @prev (NULL for the first block): blocks start
+ * past the cumulative ack, ascend and do not overlap.
+ */
+static bool sctp_gap_follows(const struct sctp_sack_gap *prev,
+			     const struct sctp_sack_gap *gap)
+{
+	if (gap->start == 0 || gap->start > gap->end)
+		return false;
+	return !prev || gap->start > prev->end;
+}
+
 static int sctp_check_gaps(const struct sctp_sack_gap *gabs, unsigned int n)
 {
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		if (gabs[i].start == 0 || gabs[i].start > gabs[i].end)
-			return -EINVAL;
-		if (i && gabs[i].start <= gabs[i - 1].end)
+		if (!sctp_gap_follows(i ? &gabs[i - 1] : NULL, &gabs[i]))
 			return -EINVAL;
 	}
+	return 0;
+}
+
+int sctp_sm_pull_sack(const void *sackhdr, size_t len,
+		      struct sctp_sack_view *sack)
+{
+	const uint8_t *h = sackhdr;
+	struct sctp_sack_view v;
+	struct sctp_sack_gap prev = { 0, 0 }, gap;
+	size_t need;
+	unsigned int i;
+
+	if (len < sizeof(struct sctp_sackhdr))
+		return -EMSGSIZE;
+	memset(&v, 0, sizeof(v));
+	v.chunk_len = sizeof(struct sctp_chunkhdr) + len;
+	v.cum_tsn_ack = sctp_get32(h);
+	v.a_rwnd = sctp_get32(h + 4);
+	v.num_gap_ack_blocks = sctp_get16(h + 8);
+	v.num_dup_tsns = sctp_get16(h + 10);
+	need = sizeof(struct sctp_sackhdr) +
+	       4 * (size_t)v.num_gap_ack_blocks + 4 * (size_t)v.num_dup_tsns;
+	if (need > len)
+		return -EMSGSIZE;
+	v.gabs = h + sizeof(struct sctp_sackhdr);
+	v.dups = v.gabs + 4 * (size_t)v.num_gap_ack_blocks;
+	for (i = 0; i < v.num_gap_ack_blocks; i++) {
+		gap = sctp_sack_view_gap(&v, i);
+		if (!sctp_gap_follows(i ? &prev : NULL, &gap))
+			return -EINVAL;
+		prev = gap;
+	}
+	*sack = v;
 	return 0;
 }
 
@@ -281,10 +323,7 @@ int sctp_verify_sack(const void *chunk, size_t len,
 		     struct sctp_sack_view *sack)
 {
 	const uint8_t *c = chunk;
-	struct sctp_sack_view v;
-	struct sctp_sack_gap prev = { 0, 0 }, gap;
-	size_t clen, need;
-	unsigned int i;
+	size_t clen;
 
 	if (len < sizeof(struct sctp_chunkhdr))
 		return -EMSGSIZE;
@@ -295,30 +334,8 @@ int sctp_verify_sack(const void *chunk, size_t len,
 		return -EINVAL;
 	if (clen > len)
 		return -EMSGSIZE;
-	memset(&v, 0, sizeof(v));
-	v.chunk_len = clen;
-	v.cum_tsn_ack = sctp_get32(c + 4);
-	v.a_rwnd = sctp_get32(c + 8);
-	v.num_gap_ack_blocks = sctp_get16(c + 12);
-	v.num_dup_tsns = sctp_get16(c + 14);
-	need = SCTP_SACK_CHUNK_LEN + 4 * (size_t)v.num_gap_ack_blocks +
-	       4 * (size_t)v.num_dup_tsns;
-	if (need > clen)
-		return -EMSGSIZE;
-	if (need != clen)
-		return -EINVAL;
-	v.gabs = c + SCTP_SACK_CHUNK_LEN;
-	v.dups = v.gabs + 4 * (size_t)v.num_gap_ack_blocks;
-	for (i = 0; i < v.num_gap_ack_blocks; i++) {
-		gap = sctp_sack_view_gap(&v, i);
-		if (gap.start == 0 || gap.start > gap.end)
-			return -EINVAL;
-		if (i && gap.start <= prev.end)
-			return -EINVAL;
-		prev = gap;
-	}
-	*sack = v;
-	return 0;
+	return sctp_sm_pull_sack(c + sizeof(struct sctp_chunkhdr),
+				 clen - sizeof(struct sctp_chunkhdr), sack);
 }
 
 int sctp_sack_check_tsns(const struct sctp_sack_view *sack,

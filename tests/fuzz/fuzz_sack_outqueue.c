@@ -12,8 +12,9 @@
  *   3 a SACK built from the input (cum ack offset, blocks)
  *   4 fail or restore a transport (1 byte)
  * After each operation sctp_outq_check() and sctp_assoc_check() must
- * hold.  For every SACK, the two checkers must agree on accepting it,
- * and a refused SACK must change nothing.  Everything is freed and
+ * hold.  For every SACK, of any length (raw ones are not trimmed to what
+ * their counts ask for), the two checkers must give the same answer, and
+ * a refused SACK must change nothing.  Everything is freed and
  * kmalloc_live() must come back, else the harness aborts.
  */
 #include <errno.h>
@@ -74,9 +75,12 @@ static void sack(struct sctp_association *asoc, const uint8_t *chunk,
 				    (const struct sctp_sackhdr *)(chunk + 4),
 				    clen - 4);
 	checks(asoc);
-	CHECK(theirs == 0 || theirs == -EINVAL || theirs == -ESTALE ||
-	      theirs == -ERANGE);
-	if ((mine == 0) != (theirs == 0)) {
+	CHECK(theirs == 0 || theirs == -EINVAL || theirs == -EMSGSIZE ||
+	      theirs == -ESTALE || theirs == -ERANGE);
+	/* the same answer, but for a length field below 16, which the
+	 * parser calls impossible and the outqueue too short */
+	if (clen < 16 ? mine != -EINVAL || theirs != -EMSGSIZE :
+			mine != theirs) {
 		fprintf(stderr, "SACK checkers disagree: verify %d, "
 			"sctp_sack_outqueue %d\n", mine, theirs);
 		abort();
@@ -91,26 +95,24 @@ static void sack(struct sctp_association *asoc, const uint8_t *chunk,
 
 static void raw_sack(struct sctp_association *asoc, struct cursor *c)
 {
-	uint8_t chunk[4 + 255];
+	uint8_t chunk[4 + 255], *exact;
 	int n = next(c), i, b;
-	size_t need;
 
 	if (n < 0)
 		return;
 	for (i = 0; i < n && (b = next(c)) >= 0; i++)
 		chunk[4 + i] = (uint8_t)b;
 	n = i;
-	/* trim to the length the counts ask for, as a peer's chunk would */
-	if (n >= 12) {
-		need = 12 + 4 * (size_t)sctp_get16(chunk + 12) +
-		       4 * (size_t)sctp_get16(chunk + 14);
-		if (need < (size_t)n)
-			n = (int)need;
-	}
+	/* every length, shorter or longer than the counts ask for */
 	chunk[0] = SCTP_CID_SACK;
 	chunk[1] = 0;
 	sctp_put16(chunk + 2, (uint16_t)(4 + n));
-	sack(asoc, chunk, 4 + (size_t)n);
+	/* in a buffer of exactly its size, so ASan sees any overread */
+	exact = malloc(4 + (size_t)n);
+	CHECK(exact);
+	memcpy(exact, chunk, 4 + (size_t)n);
+	sack(asoc, exact, 4 + (size_t)n);
+	free(exact);
 }
 
 static void built_sack(struct sctp_association *asoc, struct cursor *c)

@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "sctp/packet.h"
+#include "sctp/sm.h"
 #include "tests/sctp/sctp_test.h"
 
 /* build a SACK header + blocks + dups into @buf; returns its length */
@@ -416,28 +418,28 @@ static void test_bad_sacks_change_nothing(void)
 
 	/* shorter than the header */
 	len = make_sack(buf, 2, 1000, NULL, 0, NULL, 0);
-	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len - 1), -EINVAL);
-	CU_ASSERT_EQUAL(sack_exact(asoc, buf, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len - 1), -EMSGSIZE);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, 0), -EMSGSIZE);
 	/* counts overrunning the chunk */
 	len = make_sack(buf, 2, 1000, gap_ok, 1, NULL, 0);
-	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len - 1), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len - 1), -EMSGSIZE);
 	memcpy(&h, buf, sizeof(h));
 	h.num_dup_tsns = htons(1);
 	memcpy(buf, &h, sizeof(h));
-	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, len), -EMSGSIZE);
 	h.num_dup_tsns = 0;
 	h.num_gap_ack_blocks = htons(0xffff);
 	memcpy(buf, &h, sizeof(h));
-	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EMSGSIZE);
 	/* counts whose 16-bit sum would wrap: 0xffff + 0xffff slots */
 	h.num_gap_ack_blocks = htons(0xffff);
 	h.num_dup_tsns = htons(0xffff);
 	memcpy(buf, &h, sizeof(h));
-	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EMSGSIZE);
 	h.num_gap_ack_blocks = 0;
 	h.num_dup_tsns = htons(0x4000);	/* 4 * X wraps 16 bits */
 	memcpy(buf, &h, sizeof(h));
-	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EINVAL);
+	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EMSGSIZE);
 	/* bad blocks */
 	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, start0, 1), -EINVAL);
 	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, reversed, 1), -EINVAL);
@@ -462,13 +464,72 @@ static void test_bad_sacks_change_nothing(void)
 		len = make_sack(buf, 2, 1000, gap_ok, 1, dups, 2);
 		/* every truncation is refused, and changes nothing */
 		for (i = 0; i < (int)len; i++)
-			CU_ASSERT_EQUAL(sack_exact(asoc, buf, i), -EINVAL);
+			CU_ASSERT_EQUAL(sack_exact(asoc, buf, i), -EMSGSIZE);
 		after = take(asoc);
 		CU_ASSERT_EQUAL(memcmp(&before, &after, sizeof(before)), 0);
 		CU_ASSERT_EQUAL(sack_exact(asoc, buf, len), 0);
 	}
 	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
 	CU_ASSERT_EQUAL(sctp_test_live(), start);
+}
+
+/*
+ * The outqueue's SACK check and the parser's (sctp_verify_sack() then
+ * sctp_sack_check_tsns()) accept the same SACKs, for every length of the
+ * chunk, shorter or longer than its counts ask: bytes after the
+ * duplicate TSNs are ignored by both (2.5.33 and later kernels ignore
+ * them too).  A longer SACK acts exactly as the exact one.
+ */
+static void test_sack_checks_agree_on_every_length(void)
+{
+	static const uint16_t blocks[2][2] = { { 2, 2 }, { 4, 5 } };
+	static const uint32_t dups[1] = { 2 };
+	struct sctp_association *asoc;
+	struct snapshot exact, longer;
+	struct sctp_sack_view v;
+	uint8_t chunk[4 + 64], *copy;
+	size_t body, clen;
+	int theirs, mine, i, bad = 0;
+
+	memset(chunk, 0xab, sizeof(chunk));
+	body = make_sack(chunk + 4, 1, 3000, blocks, 2, dups, 1);
+	chunk[0] = SCTP_CID_SACK;
+	chunk[1] = 0;
+	for (clen = 4; clen <= 4 + body + 12; clen++) {
+		asoc = new_asoc(1);
+		for (i = 0; i < 7; i++)
+			send_on(asoc, asoc->peer.active_path, 10);
+		sctp_put16(chunk + 2, (uint16_t)clen);
+		copy = malloc(clen);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+		memcpy(copy, chunk, clen);
+		mine = sctp_verify_sack(copy, clen, &v);
+		if (!mine)
+			mine = sctp_sack_check_tsns(&v, asoc->ctsn_ack_point,
+						    asoc->next_tsn);
+		theirs = sctp_sack_outqueue(&asoc->outqueue,
+			(const struct sctp_sackhdr *)(copy + 4), clen - 4);
+		free(copy);
+		/* below 16 the parser calls the length field impossible
+		 * (-EINVAL), the outqueue, seeing only the rest, too short
+		 * (-EMSGSIZE); from 16 on the answers are the same */
+		if (clen < 16)
+			bad += mine != -EINVAL || theirs != -EMSGSIZE;
+		else
+			bad += mine != theirs;
+		bad += (theirs == 0) != (clen >= 4 + body);
+		if (clen == 4 + body)
+			exact = take(asoc);
+		if (clen == 4 + body + 12) {
+			longer = take(asoc);
+			longer.live = exact.live;
+			CU_ASSERT_EQUAL(memcmp(&exact, &longer, sizeof(exact)),
+					0);
+		}
+		CU_ASSERT(sctp_assoc_check(asoc));
+		CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	}
+	CU_ASSERT_EQUAL(bad, 0);
 }
 
 static void test_inactive_transport_comes_back(void)
@@ -502,10 +563,11 @@ static void test_inactive_transport_comes_back(void)
 }
 
 /*
- * RFC 9260 section 8.3 (and 2.5.33's sctp_check_transmitted()): newly
- * acked data clears the error counter of the path it was sent on, whether
- * that path is active or not; a path that had nothing newly acked keeps
- * its count.
+ * RFC 9260 section 8.3: newly acked data clears the error counter of the
+ * path it was sent on, whether that path is active or not; a path that
+ * had nothing newly acked keeps its count - also when the peer reneged
+ * on something sent on it (2.5.33 tested a byte count from which the
+ * renege was subtracted, so a renege alone cleared the counter too).
  */
 static void test_ack_clears_error_count(void)
 {
@@ -539,6 +601,13 @@ static void test_ack_clears_error_count(void)
 	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, gap, 1), 0);
 	CU_ASSERT_EQUAL(b->error_count, 1);
 	CU_ASSERT_EQUAL(c->error_count, 4);
+
+	/* the peer reneges on TSN 3: nothing newly acked, the count and
+	 * the path's state stay */
+	sctp_assoc_control_transport(asoc, b, SCTP_TRANSPORT_DOWN);
+	CU_ASSERT_EQUAL(sack(asoc, 1, 1000, NULL, 0), 0);
+	CU_ASSERT_EQUAL(b->error_count, 1);
+	CU_ASSERT_EQUAL(b->state, SCTP_INACTIVE);
 	CU_ASSERT(sctp_assoc_check(asoc));
 	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
 	CU_ASSERT_EQUAL(sctp_test_live(), start);
@@ -650,6 +719,8 @@ static CU_TestInfo outqueue_tests[] = {
 	{ "TSN wraparound", test_tsn_wraparound },
 	{ "missing reports follow HTNA", test_missing_reports_follow_htna },
 	{ "bad SACKs change nothing", test_bad_sacks_change_nothing },
+	{ "agrees with sctp_verify_sack on every length",
+	  test_sack_checks_agree_on_every_length },
 	{ "inactive transport comes back", test_inactive_transport_comes_back },
 	{ "acked data clears the error count", test_ack_clears_error_count },
 	{ "random soak against a receiver oracle", test_random_soak_oracle },

@@ -692,9 +692,16 @@ static void test_sack_bad(void)
 	CU_ASSERT_EQUAL(sctp_verify_sack(buf, len, &s), -EMSGSIZE);
 	len = sack_with(buf, 1, 1, good, 4);
 	CU_ASSERT_EQUAL(sctp_verify_sack(buf, len, &s), -EMSGSIZE);
-	/* bytes left over after the counts */
+	/* bytes left over after the counts are ignored, as 2.5.33's
+	 * sctp_sm_pull_sack() and later kernels' ignore them */
 	len = sack_with(buf, 0, 0, NULL, 4);
-	CU_ASSERT_EQUAL(sctp_verify_sack(buf, len, &s), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_verify_sack(buf, len, &s), 0);
+	CU_ASSERT_EQUAL(s.chunk_len, 20);
+	CU_ASSERT_EQUAL(s.num_gap_ack_blocks + s.num_dup_tsns, 0);
+	len = sack_with(buf, 1, 0, good, 8);
+	CU_ASSERT_EQUAL(sctp_verify_sack(buf, len, &s), 0);
+	CU_ASSERT_EQUAL(s.num_gap_ack_blocks, 1);
+	CU_ASSERT_EQUAL(sctp_sack_view_gap(&s, 0).end, 2);
 	/* bad blocks */
 	len = sack_with(buf, 1, 0, reversed, 4);
 	CU_ASSERT_EQUAL(sctp_verify_sack(buf, len, &s), -EINVAL);
