@@ -418,16 +418,20 @@ int sctp_make_unresolvable_abort(const void *param, size_t plen, void *buf,
  *
  * Verifies the chunk first (sctp_verify_init()), then adds @peer_addr as
  * a peer; then, only when processing a cookie, adds each address
- * parameter that is in the association's scope (with the peer's port).
- * Then records the peer's INIT fields (peer.i, c.peer_vtag), its window
- * (peer.rwnd), which families it takes (a Supported Address Types
- * parameter names them; without one, both), ECN, and sets every
- * transport's ssthresh to the peer's a_rwnd.
+ * parameter that is in the association's scope (with the peer's port),
+ * IPv6 ones only when the association's socket is AF_INET6 or it has
+ * none (2.5.33 took them only on a PF_INET6 socket).  Then records the
+ * peer's INIT fields (peer.i, c.peer_vtag), its window (peer.rwnd), which
+ * families it takes (a Supported Address Types parameter names them;
+ * without one they stay as they were), ECN (set when the parameter is
+ * there, never cleared), and sets every transport's ssthresh to the
+ * peer's a_rwnd.
  *
  * Context: takes @asoc->base.lock (the transport list's writers' lock);
  * the caller must be a registered RCU thread (a failed call frees the
  * transports it added after a grace period).
- * Return: 0; the error of sctp_verify_init(); -EINVAL for a @peer_addr
+ * Return: 0; the error of sctp_verify_init() (-EADDRNOTAVAIL: a Host
+ * Name Address, to be answered with an ABORT); -EINVAL for a @peer_addr
  * of another family or port; -ENOMEM.  On error the association is as it
  * was (the peers this call added are removed again).
  */

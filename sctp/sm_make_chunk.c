@@ -3,30 +3,44 @@
  * sctp/sm_make_chunk.c - building and parsing SCTP chunks.
  *
  * Mirrors net/sctp/sm_make_chunk.c of Linux 2.5.33: sctp_make_init(),
- * sctp_make_sack(), sctp_process_init() (its parameter walk and
- * sctp_process_param()), and the parameter-to-address conversions.
+ * sctp_make_init_ack(), sctp_make_sack(), sctp_process_init() (its
+ * parameter walk and sctp_process_param()), the parameter-to-address
+ * conversions; and sctp_sm_pull_sack() of net/sctp/sm_statefuns.c.
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - Chunks are encoded into caller buffers by *_raw() functions with
  *   host-order inputs; 2.5.33 grew an skb through sctp_addto_chunk().
  * - Every parser checks every length (2.5.33's parameter walk looped
- *   forever on a length of 0 and read past the chunk on one too long),
- *   and reports a defined error instead of skipping or crashing.
+ *   forever on a length of 0 and read past the chunk on one too long;
+ *   its sctp_sm_pull_sack() trusted the SACK's counts), and reports a
+ *   defined error instead of skipping or crashing.  sctp_verify_init()
+ *   is a later kernel's function (2.5.41); 2.5.33 verified nothing.
  * - SACK blocks are checked (start at least 1, start <= end, ascending,
  *   not overlapping) and so are the cumulative ack's bounds.
  * - Unknown INIT parameters are skipped whatever their upper two bits say
  *   (as 2.5.33 did); no Unrecognized Parameter cause is reported.
- * - sctp_process_init() takes the chunk's length and verifies the whole
- *   chunk before changing anything; when an allocation fails it removes
- *   only the peers it added and restores the path pointers (2.5.33's
- *   clean-up freed every transport of the association).  Without a
- *   Supported Address Types parameter the peer takes both families.
+ * - A Host Name Address parameter makes sctp_verify_init() refuse the
+ *   chunk (-EADDRNOTAVAIL) so that the caller answers with an ABORT
+ *   carrying an "Unresolvable Address" cause
+ *   (sctp_make_unresolvable_abort()), as RFC 9260 3.3.2.1 requires and
+ *   kernels from 2.5.49 do; 2.5.33's sctp_process_param() ignored it.
+ * - sctp_process_init() returns an error: it takes the chunk's length
+ *   and verifies the whole chunk before changing anything, and when an
+ *   allocation fails it removes the peers it added and restores the path
+ *   pointers and the peer port.  2.5.33's returned nothing and ignored a
+ *   failed sctp_assoc_add_peer(): the association simply lacked that
+ *   peer.  (Its clean-up label, which freed every transport, could never
+ *   run: sctp_process_param() always returned 1.)
+ * - sctp_process_init() takes the scope from the association (the scope
+ *   its peer address had when it was made) where 2.5.33 recomputed it
+ *   from @peer_addr, and the peer port from @peer_addr.
  * - sctp_make_init() announces fixed defaults (a_rwnd, stream counts:
  *   kstruct's association has no socket options), and sctp_make_sack()
  *   takes the TSNs received instead of a tsnmap.
- * - sctp_make_restart_abort() is kstruct's: it builds the ABORT whose
- *   cause reports a restarted peer's new address, for
- *   sctp_sf_do_dupcook_a().
+ * - sctp_make_restart_abort() and sctp_make_unresolvable_abort() are
+ *   kstruct's: they build the ABORTs that 2.5.33's
+ *   sctp_sf_do_dupcook_a() built inline, and that later kernels' Host
+ *   Name handling sends.
  */
 #include <errno.h>
 #include <string.h>
@@ -566,6 +580,19 @@ int sctp_make_unresolvable_abort(const void *param, size_t plen, void *buf,
 }
 
 /*
+ * Whether address parameters of type IPv6 may become peers of @asoc:
+ * 2.5.33's sctp_process_param() took them only when the association's
+ * socket was PF_INET6.  An association with no socket (kstruct makes
+ * them for tests and the tour) takes both, as an IPv6 socket does.
+ */
+static bool sctp_assoc_takes_ipv6_peers(const struct sctp_association *asoc)
+{
+	const struct sock *sk = asoc->ep ? asoc->ep->sk : NULL;
+
+	return !sk || sk->family == AF_INET6;
+}
+
+/*
  * What sctp_process_init() restores when it fails: the peer port and the
  * path choices that sctp_assoc_add_peer() may have changed.
  */
@@ -645,6 +672,9 @@ int sctp_process_init(struct sctp_association *asoc, uint8_t cid,
 		if (type != SCTP_PARAM_IPV4_ADDRESS &&
 		    type != SCTP_PARAM_IPV6_ADDRESS)
 			continue;
+		if (type == SCTP_PARAM_IPV6_ADDRESS &&
+		    !sctp_assoc_takes_ipv6_peers(asoc))
+			continue;
 		af = sctp_param_type2af(type);
 		if (!af)
 			continue;
@@ -665,14 +695,14 @@ int sctp_process_init(struct sctp_association *asoc, uint8_t cid,
 	asoc->peer.i.initial_tsn = v.initial_tsn;
 	asoc->c.peer_vtag = v.init_tag;
 	asoc->peer.rwnd = v.a_rwnd;
+	/* as 2.5.33: without the parameter the families stay as they were
+	 * (both, from sctp_association_new()); ECN is only ever set */
 	if (v.has_supported_addr_types) {
 		asoc->peer.ipv4_address = v.addr_types & SCTP_ADDR4_SUPPORTED;
 		asoc->peer.ipv6_address = v.addr_types & SCTP_ADDR6_SUPPORTED;
-	} else {
-		asoc->peer.ipv4_address = true;
-		asoc->peer.ipv6_address = true;
 	}
-	asoc->peer.ecn_capable = v.ecn_capable;
+	if (v.ecn_capable)
+		asoc->peer.ecn_capable = true;
 	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports)
 		t->ssthresh = v.a_rwnd;
 	spin_unlock(&asoc->base.lock);

@@ -200,6 +200,72 @@ static void test_cookie_adds_in_scope(void)
 	free_asoc(asoc);
 }
 
+/*
+ * 2.5.33's sctp_process_param(): "case SCTP_PARAM_IPV6_ADDRESS: ... if
+ * (PF_INET6 == asoc->base.sk->family)" - an IPv6 address parameter
+ * becomes a peer only on an IPv6 socket; IPv4 ones on either.  An
+ * association with no socket takes both, as an IPv6 socket does.
+ */
+static void test_ipv6_peers_only_on_ipv6_socket(void)
+{
+	/* 8.8.8.8, 2a00:1450::1, 172.16.9.9 */
+	const unsigned int idx[] = { 2, 6, 9 };
+	static const struct {
+		int family;		/* 0: no socket */
+		unsigned int peers;
+	} cases[] = {
+		{ AF_INET, 3 }, { AF_INET6, 4 }, { 0, 4 },
+	};
+	union sctp_addr src = addr_of("10.0.0.2", PEER_PORT);
+	union sctp_addr want[4];
+	struct sctp_association *asoc;
+	uint8_t buf[256];
+	struct sock sk;
+	unsigned int c;
+	long live = sctp_test_live();
+	int len;
+
+	want[0] = src;
+	want[1] = addr_of("8.8.8.8", PEER_PORT);
+	want[2] = addr_of("172.16.9.9", PEER_PORT);
+	len = make_init(buf, sizeof(buf), 3, 4000, idx, ARRAY_SIZE(idx),
+			SCTP_ADDR4_SUPPORTED | SCTP_ADDR6_SUPPORTED, false);
+	CU_ASSERT_FATAL(len > 0);
+	for (c = 0; c < ARRAY_SIZE(cases); c++) {
+		if (cases[c].family) {
+			CU_ASSERT_EQUAL_FATAL(sctp_sock_init(&sk,
+					cases[c].family, 80, GFP_KERNEL), 0);
+			asoc = sctp_association_new(sk.ep, SCTP_SCOPE_PRIVATE,
+						    GFP_KERNEL);
+		} else {
+			asoc = new_asoc(SCTP_SCOPE_PRIVATE);
+		}
+		CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+		/* answering the INIT adds only the source, on any socket */
+		CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_INIT, &src,
+						  buf, (size_t)len), 0);
+		CU_ASSERT(transports_are(asoc, want, 1));
+		CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO,
+						  &src, buf, (size_t)len), 0);
+		CU_ASSERT_EQUAL(asoc->peer.transport_count, cases[c].peers);
+		if (cases[c].peers == 3) {
+			CU_ASSERT(transports_are(asoc, want, 3));
+		} else {
+			want[3] = want[2];
+			want[2] = addr_of("2a00:1450::1", PEER_PORT);
+			CU_ASSERT(transports_are(asoc, want, 4));
+			want[2] = want[3];
+		}
+		/* the peer still says it takes IPv6: only peers differ */
+		CU_ASSERT(asoc->peer.ipv6_address);
+		CU_ASSERT(sctp_assoc_check(asoc));
+		free_asoc(asoc);
+		if (cases[c].family)
+			sctp_close(&sk, 0);
+	}
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
 /* a snapshot of everything sctp_process_init() may change */
 struct snapshot {
 	struct sctp_transport *t[16];
@@ -384,12 +450,13 @@ static void test_random_sequence(void)
 	union sctp_addr model[16];
 	unsigned int nmodel = 0, step;
 	uint64_t seed = 0x5c7b;
+	bool v4 = true, v6 = true, ecn = false;
 	int bad = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
 	for (step = 0; step < 400; step++) {
-		unsigned int idx[6], n, i, k, src_i;
-		bool cookie;
+		unsigned int idx[6], n, i, k, src_i, types;
+		bool cookie, with_ecn;
 		union sctp_addr src;
 		uint8_t buf[512];
 		int len, ret;
@@ -402,8 +469,11 @@ static void test_random_sequence(void)
 			seed = seed * 6364136223846793005ull + 1;
 			idx[i] = (seed >> 33) % ARRAY_SIZE(pool);
 		}
+		/* Supported Address Types: none, IPv4, IPv6 or both */
+		types = (seed >> 50) % 4;
+		with_ecn = (seed >> 53) & 1;
 		len = make_init(buf, sizeof(buf), (uint32_t)step + 1, step,
-				idx, n, 0, false);
+				idx, n, types, with_ecn);
 		src = addr_of(pool[src_i].text, PEER_PORT);
 		ret = sctp_process_init(asoc, cookie ? SCTP_CID_COOKIE_ECHO :
 					SCTP_CID_INIT, &src, buf, (size_t)len);
@@ -428,6 +498,17 @@ static void test_random_sequence(void)
 			if (k == nmodel && nmodel < 16)
 				model[nmodel++] = a;
 		}
+		/* as 2.5.33's sctp_process_param(): a Supported Address
+		 * Types parameter names the families, else they stay as
+		 * they were; ECN Capable sets the flag, nothing clears it */
+		if (types) {
+			v4 = types & SCTP_ADDR4_SUPPORTED;
+			v6 = types & SCTP_ADDR6_SUPPORTED;
+		}
+		ecn |= with_ecn;
+		bad += asoc->peer.ipv4_address != v4 ||
+		       asoc->peer.ipv6_address != v6 ||
+		       asoc->peer.ecn_capable != ecn;
 		bad += !transports_are(asoc, model, nmodel);
 		bad += !sctp_assoc_check(asoc);
 		bad += asoc->peer.i.init_tag != (uint32_t)step + 1;
@@ -528,6 +609,8 @@ static void test_make_then_process(void)
 static CU_TestInfo process_init_tests[] = {
 	{ "INIT adds only the source", test_init_adds_only_source },
 	{ "cookie adds in-scope addresses", test_cookie_adds_in_scope },
+	{ "IPv6 peers only on an IPv6 socket",
+	  test_ipv6_peers_only_on_ipv6_socket },
 	{ "bad input changes nothing", test_bad_input_changes_nothing },
 	{ "every allocation fails (empty)", test_fault_injection_empty },
 	{ "every allocation fails (with a peer)",
