@@ -91,7 +91,7 @@ TEST_DEPS_sctp    := compat list sctp
 TEST_DEPS_mm      := compat list mm
 TEST_DEPS_drivers := compat list drivers/base
 TEST_DEPS_bench   := compat list
-TEST_DEPS_tools   := compat list
+TEST_DEPS_tools   := compat list sctp
 TESTS ?= $(TEST_DIRS)
 
 define test_template

@@ -297,7 +297,7 @@ int sctp_pcap_write(struct sctp_pcap *pc, const struct in_addr *src,
 	memcpy(ip + IPV4_HEADER_LEN, pkt, len);
 
 	memset(&rec, 0, sizeof(rec));
-	rec.ts.tv_sec = (time_t)(pc->count / 1000);
+	rec.ts.tv_sec = (time_t)(SCTP_PCAP_EPOCH + pc->count / 1000);
 	rec.ts.tv_usec = (suseconds_t)(pc->count % 1000) * 1000;
 	rec.caplen = (bpf_u_int32)total;
 	rec.len = (bpf_u_int32)total;

@@ -231,6 +231,14 @@ struct sctp_pcap;
  */
 int sctp_pcap_open(const char *path, struct sctp_pcap **out);
 
+/*
+ * The time of a capture's first packet: 2002-09-03 15:03:36 UTC, when the
+ * "list_t removal" patch this project is named after was committed.  The
+ * k-th packet (from 0) is stamped k milliseconds later: a fixed time, so
+ * a file's bytes depend on its packets only, and a believable one.
+ */
+#define SCTP_PCAP_EPOCH		1031065416
+
 /**
  * sctp_pcap_write() - append one SCTP packet, inside an IPv4 header
  * @pc: the writer
@@ -238,6 +246,9 @@ int sctp_pcap_open(const char *path, struct sctp_pcap **out);
  * @dst: IPv4 destination address
  * @pkt: the SCTP packet, common header first
  * @len: its length
+ *
+ * The record is stamped SCTP_PCAP_EPOCH plus one millisecond per packet
+ * written before it.
  *
  * Return: 0; -EFBIG when IPv4 cannot carry @len bytes; -EINVAL when @len
  * is shorter than the common header.

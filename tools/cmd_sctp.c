@@ -129,14 +129,19 @@ static int send_one(struct sctp_run *run, const struct sctp_host *from,
 			   1);
 }
 
-/* a DATA chunk for @c, carrying a short message */
-static int make_data(uint8_t *buf, size_t size, const struct sctp_chunk *c)
+/*
+ * A DATA chunk for @c, carrying a short message.  Every message goes on
+ * stream 0, unfragmented, so the n-th one A sends (TSN first_tsn + n) has
+ * stream sequence number n; a retransmission keeps its number.
+ */
+static int make_data(uint8_t *buf, size_t size, const struct sctp_chunk *c,
+		     uint32_t first_tsn)
 {
 	char msg[32];
 	int n = snprintf(msg, sizeof(msg), "message with TSN %u", c->tsn);
 
 	return sctp_make_data_raw(buf, size, c->tsn, 0,
-				  (uint16_t)(c->tsn & 0xffff), 0, msg,
+				  (uint16_t)(c->tsn - first_tsn), 0, msg,
 				  (size_t)n);
 }
 
@@ -187,6 +192,7 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 	uint32_t got[8];
 	unsigned int ngot = 0;
 	uint8_t tsn_buf[4];
+	uint32_t first_tsn;
 
 	/* A: INIT, with both its addresses */
 	len = sctp_make_init(a->asoc, &a->asoc->base.bind_addr, GFP_KERNEL,
@@ -246,6 +252,7 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 		b->asoc->peer.transport_count);
 
 	/* A: four DATA chunks on the active path; the third is lost */
+	first_tsn = a->asoc->next_tsn;
 	for (i = 0; i < 4; i++) {
 		struct sctp_chunk *c = sctp_chunk_new(SCTP_CID_DATA, 20,
 						      GFP_KERNEL);
@@ -260,8 +267,8 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 	n = in_flight(a->asoc, flight, 8);
 	if (n != 4)
 		return -EPROTO;
-	lens[0] = make_data(chunk, sizeof(chunk), flight[0]);
-	lens[1] = make_data(chunk2, sizeof(chunk2), flight[1]);
+	lens[0] = make_data(chunk, sizeof(chunk), flight[0], first_tsn);
+	lens[1] = make_data(chunk2, sizeof(chunk2), flight[1], first_tsn);
 	pair[0] = chunk;
 	pair[1] = chunk2;
 	err = send_packet(run, a, 0, b, 0, a->asoc->c.peer_vtag, NULL, pair,
@@ -269,7 +276,7 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 	got[ngot++] = flight[0]->tsn;
 	got[ngot++] = flight[1]->tsn;
 	for (i = 2; !err && i < 4; i++) {
-		len = make_data(chunk, sizeof(chunk), flight[i]);
+		len = make_data(chunk, sizeof(chunk), flight[i], first_tsn);
 		err = send_one(run, a, 0, b, 0, a->asoc->c.peer_vtag,
 			       i == 2 ? "(lost on the way)" : NULL, chunk,
 			       len);
@@ -296,7 +303,7 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 		;
 	if (i == n)
 		return -EPROTO;
-	len = make_data(chunk, sizeof(chunk), flight[i]);
+	len = make_data(chunk, sizeof(chunk), flight[i], first_tsn);
 	err = send_one(run, a, 1, b, 1, a->asoc->c.peer_vtag,
 		       "(retransmission, other path)", chunk, len);
 	if (err)
@@ -312,8 +319,12 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 	if (err)
 		return err;
 
-	/* SHUTDOWN, SHUTDOWN ACK, SHUTDOWN COMPLETE */
-	sctp_put32(tsn_buf, b->asoc->peer.i.initial_tsn - 1);
+	/*
+	 * SHUTDOWN, SHUTDOWN ACK, SHUTDOWN COMPLETE.  The SHUTDOWN acks what
+	 * A received from B in order: B sent no DATA, so the TSN before
+	 * B's first (B's initial TSN, from its INIT ACK, minus one).
+	 */
+	sctp_put32(tsn_buf, a->asoc->peer.i.initial_tsn - 1);
 	len = sctp_make_chunk_raw(chunk, sizeof(chunk), SCTP_CID_SHUTDOWN, 0,
 				  tsn_buf, sizeof(tsn_buf));
 	err = send_one(run, a, 0, b, 0, a->asoc->c.peer_vtag, NULL, chunk,
