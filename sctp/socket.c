@@ -10,11 +10,12 @@
  *
  * Walk-order quirk of 2.5.33 kept on purpose (docs/sctp.md): for a level
  * other than SOL_SCTP, sctp_setsockopt() and sctp_getsockopt() walk
- * sctp_proto.address_families and hand the call to the FIRST family on
- * the list, whatever the socket's family ("we don't know which address
- * family to use"): IPv4 answers every IP-level option, and an
- * IPPROTO_IPV6 option is refused with -ENOPROTOOPT even on an IPv6
- * socket.
+ * sctp_proto.address_families, IPv4 first, whatever the socket's family,
+ * handing the call to each family in turn; the first error is returned,
+ * and when every family succeeded the call falls through to the SCTP
+ * options with the same option number.  With IPv4 taking only
+ * IPPROTO_IP and IPv6 only IPPROTO_IPV6, every IP-level call fails
+ * (-ENOPROTOOPT), an IPPROTO_IP one after IPv4 has acted on it.
  *
  * Deliberate differences from 2.5.33:
  * - struct sock is reduced to a family, a lock (lock_sock() is
@@ -33,13 +34,18 @@
  * - sctp_setsockopt_bindx() takes an array of union sctp_addr (2.5.33:
  *   of sockaddr_storage_t, the same union) and refuses a size of 0 or not
  *   a multiple of its size with -EINVAL.
- * - sctp_close() frees an association that is CLOSED or still in the
- *   handshake (the primitive SHUTDOWN deletes those), and shuts an
- *   established one down: SHUTDOWN-PENDING while data is queued or in
- *   flight, else SHUTDOWN-SENT with the SHUTDOWN sent to
- *   sctp_assoc_choose_shutdown_transport().  An association whose
- *   transports someone still holds stays on the list (the endpoint with
- *   it) until freed later.  @timeout (linger) is ignored.
+ * - sctp_close() runs the primitive SHUTDOWN of 2.5.33's state table on
+ *   each association, reduced: one still in the handshake (COOKIE-WAIT,
+ *   COOKIE-ECHOED) is freed (2.5.33: SCTP_CMD_DELETE_TCB), an established
+ *   one shut down - SHUTDOWN-PENDING while data is queued or in flight,
+ *   else SHUTDOWN-SENT with the SHUTDOWN sent to
+ *   sctp_assoc_choose_shutdown_transport() - and one already shutting
+ *   down left alone.  A CLOSED association is freed too, where 2.5.33's
+ *   table answered sctp_sf_error_closed(): -EINVAL reported, the
+ *   association kept on the endpoint, which nothing would free once the
+ *   socket was gone (a leak).  An association whose transports someone
+ *   still holds stays on the list (the endpoint with it) until freed
+ *   later.  @timeout (linger) is ignored.
  * - write space wakes nobody: __sctp_write_space() counts a wake-up in
  *   asoc->write_space_wakeups when the association has send buffer room.
  */
@@ -324,8 +330,9 @@ static void sctp_primitive_shutdown(struct sctp_association *asoc)
  * @timeout: linger time (ignored)
  *
  * Walks the endpoint's associations with the _safe iterator (an
- * association may be freed under the cursor): CLOSED ones and ones still
- * in the handshake are freed, established ones shut down.  Then the
+ * association may be freed under the cursor): ones still in the
+ * handshake are freed, as are CLOSED ones (2.5.33 kept those, with
+ * -EINVAL, and leaked them), established ones shut down.  Then the
  * socket lets go of its endpoint, which lives on while associations
  * remain.
  *
@@ -343,7 +350,7 @@ void sctp_close(struct sock *sk, long timeout)
 		goto out_unlock;
 	list_for_each_entry_safe(asoc, temp, &ep->asocs, asocs) {
 		switch (asoc->state) {
-		case SCTP_STATE_CLOSED:
+		case SCTP_STATE_CLOSED:		/* 2.5.33: -EINVAL, kept */
 		case SCTP_STATE_COOKIE_WAIT:
 		case SCTP_STATE_COOKIE_ECHOED:
 			/* -EBUSY: still held; it stays for its holder */
@@ -368,9 +375,11 @@ out_unlock:
  * @optval: its value
  * @optlen: its length in bytes
  *
- * Levels other than SOL_SCTP go to the first family on
- * sctp_proto.address_families (the 2.5.33 walk, see the top of this
- * file).
+ * For a level other than SOL_SCTP every family on
+ * sctp_proto.address_families is handed the call in turn, and the first
+ * error is returned; when all of them succeed, the call goes on to the
+ * SCTP options with the same @optname (2.5.33's walk, see the top of
+ * this file).
  *
  * Context: takes the socket lock for bindx.
  * Return: 0 or a negative errno (-ENOPROTOOPT for an unknown option).
@@ -379,12 +388,15 @@ int sctp_setsockopt(struct sock *sk, int level, int optname,
 		    const void *optval, unsigned int optlen)
 {
 	struct sctp_af *af;
+	int error;
 
 	if (level != SOL_SCTP) {
-		list_for_each_entry(af, &sctp_proto.address_families, list)
-			return af->setsockopt(sk, level, optname, optval,
-					      optlen);
-		return -ENOPROTOOPT;
+		list_for_each_entry(af, &sctp_proto.address_families, list) {
+			error = af->setsockopt(sk, level, optname, optval,
+					       optlen);
+			if (error < 0)
+				return error;
+		}
 	}
 	if (optlen > INT_MAX)
 		return -EINVAL;
@@ -408,8 +420,8 @@ int sctp_setsockopt(struct sock *sk, int level, int optname,
  * @optval: where the value goes
  * @optlen: in: room at @optval; out: bytes written
  *
- * Levels other than SOL_SCTP go to the first family on
- * sctp_proto.address_families, as sctp_setsockopt() does.
+ * Levels other than SOL_SCTP walk sctp_proto.address_families first,
+ * as sctp_setsockopt() does.
  *
  * Context: takes the socket lock for SOL_SCTP options.
  * Return: 0 or a negative errno (-ENOPROTOOPT for an unknown option,
@@ -420,13 +432,15 @@ int sctp_getsockopt(struct sock *sk, int level, int optname, void *optval,
 {
 	struct sctp_association *asoc;
 	struct sctp_af *af;
-	int count = 0;
+	int count = 0, error;
 
 	if (level != SOL_SCTP) {
-		list_for_each_entry(af, &sctp_proto.address_families, list)
-			return af->getsockopt(sk, level, optname, optval,
-					      optlen);
-		return -ENOPROTOOPT;
+		list_for_each_entry(af, &sctp_proto.address_families, list) {
+			error = af->getsockopt(sk, level, optname, optval,
+					       optlen);
+			if (error < 0)
+				return error;
+		}
 	}
 	if (optname != SCTP_GET_ASSOC_NUMBER)
 		return -ENOPROTOOPT;

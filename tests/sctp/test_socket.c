@@ -409,6 +409,15 @@ static void test_setsockopt_bindx(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
+/*
+ * A level other than SOL_SCTP: 2.5.33's sctp_setsockopt() hands the call
+ * to every family on sctp_proto.address_families in turn, IPv4 first,
+ * and returns the first error; only when every family succeeded does it
+ * fall through to the SCTP options ("I can hardly begin to describe how
+ * wrong this is", its comment says).  With the IPv4 handler taking only
+ * IPPROTO_IP and the IPv6 one only IPPROTO_IPV6, no IP-level call
+ * succeeds: an IPPROTO_IP option is stored by IPv4, then refused by IPv6.
+ */
 static void test_sockopt_family_walk(void)
 {
 	long start = sctp_test_live();
@@ -417,21 +426,29 @@ static void test_sockopt_family_walk(void)
 	int v = 42, out = 0;
 
 	make_sock(&sk, AF_INET6, 1, 3);
-	/* the first family on the list (IPv4) answers, even on IPv6 */
-	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 3, &v, sizeof(v)), 0);
-	CU_ASSERT_EQUAL(sk.ipopt[3], 42);
+	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 3, &v, sizeof(v)),
+			-ENOPROTOOPT);
+	CU_ASSERT_EQUAL(sk.ipopt[3], 42);	/* IPv4 ran first */
 	CU_ASSERT_EQUAL(sk.ipopt6[3], 0);
+	/* IPv4 refuses before IPv6 is asked */
+	v = 7;
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IPV6, 3, &v, sizeof(v)),
 			-ENOPROTOOPT);
+	CU_ASSERT_EQUAL(sk.ipopt6[3], 0);
+	CU_ASSERT_EQUAL(sk.ipopt[3], 42);
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 99, &v, sizeof(v)),
 			-ENOPROTOOPT);
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 3, &v, 2), -EINVAL);
+	CU_ASSERT_EQUAL(sk.ipopt[3], 42);
+	/* getsockopt walks the same way: IPv4 answers, IPv6 refuses */
 	len = sizeof(out);
-	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, IPPROTO_IP, 3, &out, &len), 0);
+	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, IPPROTO_IP, 3, &out, &len),
+			-ENOPROTOOPT);
 	CU_ASSERT_EQUAL(out, 42);
-	CU_ASSERT_EQUAL(len, sizeof(int));
+	out = 0;
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, IPPROTO_IPV6, 3, &out, &len),
 			-ENOPROTOOPT);
+	CU_ASSERT_EQUAL(out, 0);
 	len = 2;
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, IPPROTO_IP, 3, &out, &len),
 			-EINVAL);
@@ -448,6 +465,101 @@ static void test_sockopt_family_walk(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), start);
 }
 
+/* family handlers that accept everything and record the order of calls */
+static char stub_calls[8];
+static unsigned int stub_ncalls;
+
+static int stub_set4(struct sock *sk, int level, int optname,
+		     const void *optval, unsigned int optlen)
+{
+	(void)sk, (void)level, (void)optname, (void)optval, (void)optlen;
+	if (stub_ncalls < sizeof(stub_calls))
+		stub_calls[stub_ncalls++] = '4';
+	return 0;
+}
+
+static int stub_set6(struct sock *sk, int level, int optname,
+		     const void *optval, unsigned int optlen)
+{
+	(void)sk, (void)level, (void)optname, (void)optval, (void)optlen;
+	if (stub_ncalls < sizeof(stub_calls))
+		stub_calls[stub_ncalls++] = '6';
+	return 0;
+}
+
+static int stub_get(struct sock *sk, int level, int optname, void *optval,
+		    unsigned int *optlen)
+{
+	(void)sk, (void)level, (void)optname, (void)optval, (void)optlen;
+	if (stub_ncalls < sizeof(stub_calls))
+		stub_calls[stub_ncalls++] = 'g';
+	return 0;
+}
+
+/*
+ * When every family accepts an IP-level call, 2.5.33 went on to the SCTP
+ * switch with the same option number: an IP-level setsockopt numbered
+ * like SCTP_SOCKOPT_BINDX_ADD binds addresses.
+ */
+static void test_sockopt_falls_through_to_sctp(void)
+{
+	struct sctp_af *v4 = sctp_get_af_specific(AF_INET);
+	struct sctp_af *v6 = sctp_get_af_specific(AF_INET6);
+	int (*set4)(struct sock *, int, int, const void *, unsigned int);
+	int (*set6)(struct sock *, int, int, const void *, unsigned int);
+	int (*get4)(struct sock *, int, int, void *, unsigned int *);
+	int (*get6)(struct sock *, int, int, void *, unsigned int *);
+	long start = sctp_test_live();
+	union sctp_addr a = sctp_test_v4("10.9.9.9", 1);
+	struct sock sk;
+	unsigned int len;
+	int out = 0, v = 1;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v4);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v6);
+	set4 = v4->setsockopt;
+	set6 = v6->setsockopt;
+	get4 = v4->getsockopt;
+	get6 = v6->getsockopt;
+	v4->setsockopt = stub_set4;
+	v6->setsockopt = stub_set6;
+	v4->getsockopt = stub_get;
+	v6->getsockopt = stub_get;
+
+	make_sock(&sk, AF_INET, 1, 2);
+	stub_ncalls = 0;
+	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP,
+					SCTP_SOCKOPT_BINDX_ADD, &a,
+					sizeof(a)), 0);
+	CU_ASSERT_EQUAL(stub_ncalls, 2);
+	CU_ASSERT_EQUAL(memcmp(stub_calls, "46", 2), 0);
+	CU_ASSERT(sctp_bind_addr_has_addr(&sk.ep->base.bind_addr, &a));
+	/* no SCTP option of that number: -ENOPROTOOPT after both */
+	stub_ncalls = 0;
+	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 3, &v, sizeof(v)),
+			-ENOPROTOOPT);
+	CU_ASSERT_EQUAL(stub_ncalls, 2);
+	stub_ncalls = 0;
+	len = sizeof(out);
+	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, IPPROTO_IPV6,
+					SCTP_GET_ASSOC_NUMBER, &out, &len), 0);
+	CU_ASSERT_EQUAL(out, 2);
+	CU_ASSERT_EQUAL(stub_ncalls, 2);
+
+	v4->setsockopt = set4;
+	v6->setsockopt = set6;
+	v4->getsockopt = get4;
+	v6->getsockopt = get6;
+	sctp_close(&sk, 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), start);
+}
+
+/*
+ * sctp_close(): 2.5.33's primitive SHUTDOWN per state - COOKIE-WAIT
+ * deleted, ESTABLISHED to SHUTDOWN-PENDING (data queued) or
+ * SHUTDOWN-SENT, SHUTDOWN-RECEIVED left alone.  as[0], CLOSED, is freed:
+ * 2.5.33 answered -EINVAL and kept it, leaking it with its endpoint.
+ */
 static void test_close_safe_walk(void)
 {
 	struct sock sk;
@@ -546,7 +658,10 @@ static void test_closed_socket(void)
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, SOL_SCTP, SCTP_GET_ASSOC_NUMBER,
 					&out, &len), 0);
 	CU_ASSERT_EQUAL(out, 0);
-	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 1, &v, sizeof(v)), 0);
+	/* IP level: the family walk needs no endpoint (IPv6 refuses) */
+	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 1, &v, sizeof(v)),
+			-ENOPROTOOPT);
+	CU_ASSERT_EQUAL(sk.ipopt[1], 7);
 	sctp_write_space(&sk);
 	sctp_close(&sk, 0);
 	CU_ASSERT_PTR_NULL(sk.ep);
@@ -564,6 +679,8 @@ static CU_TestInfo socket_tests[] = {
 	{ "bindx random soak with faults", test_bindx_random_soak },
 	{ "setsockopt bindx", test_setsockopt_bindx },
 	{ "sockopt family walk quirk", test_sockopt_family_walk },
+	{ "sockopt falls through to the SCTP options",
+	  test_sockopt_falls_through_to_sctp },
 	{ "close: the _safe walk", test_close_safe_walk },
 	{ "write space", test_write_space },
 	{ "a closed socket refuses bindx", test_closed_socket },
