@@ -46,8 +46,11 @@
 #include "list/rculist.h"
 #include "sctp/structs.h"
 
-#define SCTP_DEFAULT_MAXWINDOW	65535u
-#define SCTP_DEFAULT_CWND	4380u
+/*
+ * 2.5.33's path MTU when no route answers (sctp_v4_get_dst_mtu()): there
+ * are no routes here.  A new transport's cwnd is twice the path MTU.
+ */
+#define SCTP_DEFAULT_MAXSEGMENT	1500u
 #define SCTP_RTO_INITIAL_MS	3000u
 
 /**
@@ -72,7 +75,7 @@ struct sctp_transport *sctp_transport_new(const union sctp_addr *addr,
 	atomic_set(&transport->refcnt, 1);
 	transport->state = SCTP_ACTIVE;
 	transport->last_time_heard = jiffies;
-	transport->cwnd = SCTP_DEFAULT_CWND;
+	transport->cwnd = 2 * SCTP_DEFAULT_MAXSEGMENT;
 	transport->ssthresh = SCTP_DEFAULT_MAXWINDOW;
 	transport->rto = msecs_to_jiffies(SCTP_RTO_INITIAL_MS);
 	return transport;
@@ -246,7 +249,10 @@ int sctp_association_free(struct sctp_association *asoc)
  * @asoc: the association
  * @transport: one of its transports
  *
- * The primary also becomes the active path (2.5.33 did the same).
+ * The primary also becomes the active path when it is active.  2.5.33
+ * had no such function (sctp_assoc_add_peer() set the first peer
+ * primary); this is the one 2.5.66 added for SCTP_SET_PEER_PRIMARY_ADDR,
+ * with an error for a transport of another association.
  *
  * Return: 0, or -EINVAL when @transport is not @asoc's.
  */
@@ -256,7 +262,8 @@ int sctp_assoc_set_primary(struct sctp_association *asoc,
 	if (!transport || transport->asoc != asoc || transport->dead)
 		return -EINVAL;
 	asoc->peer.primary_path = transport;
-	asoc->peer.active_path = transport;
+	if (transport->state == SCTP_ACTIVE)
+		asoc->peer.active_path = transport;
 	return 0;
 }
 
@@ -300,8 +307,6 @@ struct sctp_transport *sctp_assoc_add_peer(struct sctp_association *asoc,
 	if (!peer)
 		return NULL;
 	peer->asoc = asoc;
-	if (asoc->peer.i.a_rwnd)
-		peer->ssthresh = asoc->peer.i.a_rwnd;
 
 	asoc->peer.port = port;
 	if (!asoc->peer.primary_path) {

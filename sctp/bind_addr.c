@@ -165,6 +165,30 @@ int sctp_in_scope(const union sctp_addr *addr, enum sctp_scope scope)
 }
 
 /**
+ * sctp_addr_allowed() - whether the copy flags let an address through
+ * @addr: a local address
+ * @flags: SCTP_ADDR6_ALLOWED, SCTP_ADDR4_PEERSUPP, SCTP_ADDR6_PEERSUPP
+ *
+ * The test 2.5.33 made in sctp_copy_one_addr() and
+ * sctp_copy_local_addr_list().
+ *
+ * Return: true for IPv4 with SCTP_ADDR4_PEERSUPP, IPv6 with both
+ * SCTP_ADDR6_ALLOWED and SCTP_ADDR6_PEERSUPP; false otherwise.
+ */
+bool sctp_addr_allowed(const union sctp_addr *addr, int flags)
+{
+	switch (addr->sa.sa_family) {
+	case AF_INET:
+		return flags & SCTP_ADDR4_PEERSUPP;
+	case AF_INET6:
+		return (flags & SCTP_ADDR6_ALLOWED) &&
+		       (flags & SCTP_ADDR6_PEERSUPP);
+	default:
+		return false;
+	}
+}
+
+/**
  * sctp_bind_addr_init() - make an empty bind address list
  * @bp: the structure to initialise
  * @port: the bound port, host order
@@ -327,12 +351,9 @@ static int sctp_copy_one_addr(struct sctp_bind_addr *dest,
 {
 	if (sctp_is_any(addr))
 		return sctp_copy_local_addr_list(dest, scope, gfp, flags);
-	if (!sctp_in_scope(addr, scope))
+	if (!sctp_in_scope(addr, scope) || !sctp_addr_allowed(addr, flags))
 		return 0;
-	if ((addr->sa.sa_family == AF_INET && (flags & SCTP_ADDR4_ALLOWED)) ||
-	    (addr->sa.sa_family == AF_INET6 && (flags & SCTP_ADDR6_ALLOWED)))
-		return sctp_add_bind_addr(dest, addr, gfp);
-	return 0;
+	return sctp_add_bind_addr(dest, addr, gfp);
 }
 
 /**
@@ -341,7 +362,8 @@ static int sctp_copy_one_addr(struct sctp_bind_addr *dest,
  * @src: the endpoint's bind address list
  * @scope: the scope of the peer address
  * @gfp: allocation flags
- * @flags: SCTP_ADDR4_ALLOWED and/or SCTP_ADDR6_ALLOWED
+ * @flags: SCTP_ADDR6_ALLOWED, SCTP_ADDR4_PEERSUPP, SCTP_ADDR6_PEERSUPP
+ *	(sctp_addr_allowed())
  *
  * Walks @src in order; a wildcard entry expands to this host's addresses
  * (sctp_copy_local_addr_list()), other entries are copied when in scope

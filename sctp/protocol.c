@@ -410,10 +410,11 @@ void __sctp_free_local_addr_list(void)
  * @bp: the list to append to; each address gets @bp's port
  * @scope: the scope of the peer address
  * @gfp: allocation flags
- * @copy_flags: SCTP_ADDR4_ALLOWED and/or SCTP_ADDR6_ALLOWED
+ * @copy_flags: SCTP_ADDR6_ALLOWED, SCTP_ADDR4_PEERSUPP,
+ *	SCTP_ADDR6_PEERSUPP (sctp_addr_allowed())
  *
  * Copies, in list order, every local address that is in scope
- * (sctp_in_scope()) and of an allowed family.
+ * (sctp_in_scope()) and that the flags let through.
  *
  * Context: reads the local list under rcu_read_lock(); the caller
  * serialises writers of @bp.
@@ -425,20 +426,16 @@ int sctp_copy_local_addr_list(struct sctp_bind_addr *bp,
 			      int copy_flags)
 {
 	struct sctp_sockaddr_entry *addr;
-	sa_family_t family;
 	int error = 0;
 
 	kstruct_rcu_read_lock();
 	list_for_each_entry_rcu(addr, &sctp_proto.local_addr_list, list) {
-		if (!sctp_in_scope(&addr->a, scope))
+		if (!sctp_in_scope(&addr->a, scope) ||
+		    !sctp_addr_allowed(&addr->a, copy_flags))
 			continue;
-		family = addr->a.sa.sa_family;
-		if ((family == AF_INET && (copy_flags & SCTP_ADDR4_ALLOWED)) ||
-		    (family == AF_INET6 && (copy_flags & SCTP_ADDR6_ALLOWED))) {
-			error = sctp_add_bind_addr(bp, &addr->a, gfp);
-			if (error)
-				break;
-		}
+		error = sctp_add_bind_addr(bp, &addr->a, gfp);
+		if (error)
+			break;
 	}
 	kstruct_rcu_read_unlock();
 	return error;

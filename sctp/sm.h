@@ -307,13 +307,16 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
 
 /* ---- chunks made from an association (sm_make_chunk.c) ---- */
 
-/* our advertised window, stream counts (2.5.33's defaults) */
-#define SCTP_DEFAULT_RWND		65536
+/*
+ * Stream counts (2.5.33: SCTP_MAX_STREAM, 10, both ways); the advertised
+ * window is SCTP_DEFAULT_MAXWINDOW (sctp/structs.h), 2.5.33's receive
+ * buffer.
+ */
 #define SCTP_DEFAULT_OUTSTREAMS		10
 #define SCTP_DEFAULT_MAXINSTREAMS	10
-/* TSNs past the first one a SACK can describe; duplicates it reports */
-#define SCTP_TSN_MAP_SIZE		4096
-#define SCTP_MAX_DUP_TSNS		16
+/* TSNs a SACK can describe from the first; duplicates it reports (2.5.33) */
+#define SCTP_TSN_MAP_SIZE		2048
+#define SCTP_MAX_DUP_TSNS		128
 
 /**
  * sctp_make_init() - encode the INIT an association sends
@@ -323,7 +326,7 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
  * @buf: where the chunk goes
  * @size: capacity of @buf
  *
- * The INIT carries a_rwnd SCTP_DEFAULT_RWND, SCTP_DEFAULT_OUTSTREAMS
+ * The INIT carries a_rwnd SCTP_DEFAULT_MAXWINDOW, SCTP_DEFAULT_OUTSTREAMS
  * outbound and SCTP_DEFAULT_MAXINSTREAMS inbound streams, the addresses of
  * @bp (sctp_bind_addrs_to_raw()), Supported Address Types (IPv4, IPv6)
  * and ECN Capable.
@@ -337,7 +340,9 @@ int sctp_make_init(const struct sctp_association *asoc,
 
 /**
  * sctp_make_init_ack() - encode the INIT ACK an association answers with
- * @asoc: the association, as for sctp_make_init()
+ * @asoc: the association, as for sctp_make_init(); ECN Capable is
+ *	announced only when @asoc->peer.ecn_capable (2.5.33 did the same),
+ *	and there is no Supported Address Types parameter
  * @bp: the local addresses to announce
  * @gfp: allocation flags
  * @cookie: the State Cookie's value
@@ -364,7 +369,7 @@ int sctp_make_init_ack(const struct sctp_association *asoc,
  * first one missing, each run of received TSNs after it is a gap block,
  * and a TSN received again is a duplicate (up to SCTP_MAX_DUP_TSNS of
  * them are reported).  a_rwnd is
- * SCTP_DEFAULT_RWND.
+ * SCTP_DEFAULT_MAXWINDOW.
  *
  * Return: bytes written; -ERANGE for a TSN SCTP_TSN_MAP_SIZE or more past
  * the first one; -EFBIG.

@@ -447,6 +447,10 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
 
 /* ---- chunks made from an association ---- */
 
+/*
+ * As 2.5.33's: an INIT announces both address types and ECN; an INIT ACK
+ * neither types nor, unless the peer's INIT had it, ECN.
+ */
 static int sctp_make_init_common(const struct sctp_association *asoc,
 				 const struct sctp_bind_addr *bp,
 				 unsigned int gfp, uint8_t type,
@@ -456,16 +460,20 @@ static int sctp_make_init_common(const struct sctp_association *asoc,
 	struct sctp_init_view init = {
 		.type = type,
 		.init_tag = asoc->c.my_vtag,
-		.a_rwnd = SCTP_DEFAULT_RWND,
+		.a_rwnd = SCTP_DEFAULT_MAXWINDOW,
 		.num_outbound_streams = SCTP_DEFAULT_OUTSTREAMS,
 		.num_inbound_streams = SCTP_DEFAULT_MAXINSTREAMS,
 		.initial_tsn = asoc->next_tsn,
-		.addr_types = SCTP_ADDR4_SUPPORTED | SCTP_ADDR6_SUPPORTED,
-		.ecn_capable = true,
 	};
 	uint8_t *raw = NULL;
 	int addrs_len, ret;
 
+	if (type == SCTP_CID_INIT) {
+		init.addr_types = SCTP_ADDR4_SUPPORTED | SCTP_ADDR6_SUPPORTED;
+		init.ecn_capable = true;
+	} else {
+		init.ecn_capable = asoc->peer.ecn_capable;
+	}
 	if (!init.init_tag)
 		return -EINVAL;
 	addrs_len = sctp_bind_addrs_to_raw(bp, &raw, gfp);
@@ -538,7 +546,8 @@ int sctp_make_sack(const struct sctp_association *asoc,
 		}
 	}
 	return sctp_make_sack_raw(buf, size, base + cum - 1,
-				  SCTP_DEFAULT_RWND, gabs, ngabs, dups, ndups);
+				  SCTP_DEFAULT_MAXWINDOW, gabs, ngabs, dups,
+				  ndups);
 }
 
 int sctp_make_restart_abort(const union sctp_addr *ssa, void *buf,

@@ -77,9 +77,14 @@ enum sctp_scope {
 	SCTP_SCOPE_UNUSABLE,
 };
 
-/* Flags of sctp_bind_addr_copy()/sctp_copy_local_addr_list(). */
-#define SCTP_ADDR6_ALLOWED	0x00000001	/* IPv6 addresses may be used */
-#define SCTP_ADDR4_ALLOWED	0x00000002	/* IPv4 addresses may be used */
+/*
+ * Flags of sctp_bind_addr_copy()/sctp_copy_local_addr_list(), 2.5.33's:
+ * an IPv4 address is copied when the peer takes IPv4, an IPv6 address
+ * when the socket may use IPv6 and the peer takes it.
+ */
+#define SCTP_ADDR6_ALLOWED	0x00000001	/* the socket is PF_INET6 */
+#define SCTP_ADDR4_PEERSUPP	0x00000002	/* the peer takes IPv4 */
+#define SCTP_ADDR6_PEERSUPP	0x00000004	/* the peer takes IPv6 */
 
 /**
  * struct sctp_af - one address family's operations (2.5.33 sctp_func_t)
@@ -423,6 +428,7 @@ int sctp_cmp_addr(const union sctp_addr *a, const union sctp_addr *b);
 bool sctp_is_any(const union sctp_addr *addr);
 enum sctp_scope sctp_scope(const union sctp_addr *addr);
 int sctp_in_scope(const union sctp_addr *addr, enum sctp_scope scope);
+bool sctp_addr_allowed(const union sctp_addr *addr, int flags);
 uint16_t sctp_addr_port(const union sctp_addr *addr);
 void sctp_addr_set_port(union sctp_addr *addr, uint16_t port);
 
@@ -529,8 +535,15 @@ void sctp_cmd_set_bind_addrs(struct sctp_association *asoc,
 #define SCTP_BINDX_ADD_ADDR	0x01
 #define SCTP_BINDX_REM_ADDR	0x02
 
-/* send buffer of a new socket, bytes */
-#define SCTP_DEFAULT_SNDBUF	65536u
+/*
+ * 2.5.33's default window (include/net/sctp/constants.h): the receive
+ * buffer a socket advertises, the peer's window until its INIT says
+ * otherwise, a new transport's ssthresh.
+ */
+#define SCTP_DEFAULT_MAXWINDOW	32768u
+
+/* send buffer of a new socket, bytes (2.5.33: 2 * SCTP_DEFAULT_MAXWINDOW) */
+#define SCTP_DEFAULT_SNDBUF	(2 * SCTP_DEFAULT_MAXWINDOW)
 
 int sctp_sock_init(struct sock *sk, sa_family_t family, uint16_t port,
 		   unsigned int gfp);

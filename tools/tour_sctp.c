@@ -122,7 +122,7 @@ int sctp_scene_build(struct sctp_scene *s)
 		err = sctp_bind_addr_copy(&asoc->base.bind_addr,
 					  &s->ep->base.bind_addr,
 					  SCTP_SCOPE_PRIVATE, GFP_KERNEL,
-					  SCTP_ADDR4_ALLOWED);
+					  SCTP_ADDR4_PEERSUPP);
 		if (err)
 			goto err_free;
 		err = i == 0 ? scene_peer(asoc, scene_peer1, 2, 5000, 0xa1) :

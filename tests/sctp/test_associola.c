@@ -50,6 +50,31 @@ static void test_new_free_leaves_nothing(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/*
+ * 2.5.33's defaults (include/net/sctp/constants.h, sctp_assoc_add_peer()):
+ * the peer's window is SCTP_DEFAULT_MAXWINDOW, 32768, until its INIT
+ * says otherwise; a new transport starts with cwnd = 2 * path MTU (the
+ * MTU being SCTP_DEFAULT_MAXSEGMENT, 1500, when no route answers, as
+ * here) and ssthresh 32768, even when the peer's a_rwnd is known:
+ * sctp_process_init() sets ssthresh to it, add_peer does not.
+ */
+static void test_add_peer_defaults(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *t;
+
+	CU_ASSERT_EQUAL(asoc->peer.rwnd, 32768);
+	t = add(asoc, "10.0.0.1", 5000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(t->cwnd, 3000);
+	CU_ASSERT_EQUAL(t->ssthresh, 32768);
+	asoc->peer.i.a_rwnd = 5000;
+	t = add(asoc, "10.0.0.2", 5000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(t->ssthresh, 32768);
+	free_asoc(asoc);
+}
+
 static void test_add_peer_paths_and_wiring(void)
 {
 	struct sctp_association *asoc = new_asoc();
@@ -259,6 +284,13 @@ static void test_set_primary(void)
 	/* active == retran now: the next peer becomes retran (2.5.33) */
 	x = add(asoc, "10.0.0.3", 1);
 	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, x);
+	/* an inactive primary is not made the active path (2.5.66's
+	 * sctp_assoc_set_primary(): "if (transport->active)") */
+	sctp_assoc_control_transport(asoc, a, SCTP_TRANSPORT_DOWN);
+	CU_ASSERT_EQUAL(sctp_assoc_set_primary(asoc, a), 0);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, a);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, b);
+	CU_ASSERT(sctp_assoc_check(asoc));
 	free_asoc(asoc);
 	free_asoc(other);
 }
@@ -753,6 +785,7 @@ static void test_random_soak(void)
 
 static CU_TestInfo associola_tests[] = {
 	{ "new/free leaves nothing", test_new_free_leaves_nothing },
+	{ "add_peer: 2.5.33's window defaults", test_add_peer_defaults },
 	{ "add_peer paths and wiring", test_add_peer_paths_and_wiring },
 	{ "add_peer duplicate and bad input",
 	  test_add_peer_duplicate_and_bad_input },

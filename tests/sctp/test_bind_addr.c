@@ -430,7 +430,15 @@ static void test_raw_to_bind_addrs_fault_injection(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-/* the copy of a wildcard bind list towards each scope and family mix */
+/* what 2.5.33's callers pass for an IPv6 socket whose peer takes IPv6 */
+#define SCTP_ADDR6_BOTH	(SCTP_ADDR6_ALLOWED | SCTP_ADDR6_PEERSUPP)
+
+/*
+ * The copy of a wildcard bind list towards each scope and family mix.
+ * 2.5.33's flags: SCTP_ADDR6_ALLOWED (the socket is PF_INET6),
+ * SCTP_ADDR4_PEERSUPP and SCTP_ADDR6_PEERSUPP (the peer takes them); an
+ * IPv6 address needs ALLOWED and PEERSUPP, an IPv4 one PEERSUPP.
+ */
 static void test_copy_wildcard_expands_local_list(void)
 {
 	static const struct {
@@ -438,22 +446,27 @@ static void test_copy_wildcard_expands_local_list(void)
 		int flags;
 		const char *want[8];
 	} cases[] = {
-		{ SCTP_SCOPE_GLOBAL, SCTP_ADDR4_ALLOWED | SCTP_ADDR6_ALLOWED,
+		{ SCTP_SCOPE_GLOBAL, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
 		  { "192.0.2.1", "2001:db8::1" } },
-		{ SCTP_SCOPE_PRIVATE, SCTP_ADDR4_ALLOWED | SCTP_ADDR6_ALLOWED,
+		{ SCTP_SCOPE_PRIVATE, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
 		  { "10.0.0.1", "192.0.2.1", "2001:db8::1" } },
-		{ SCTP_SCOPE_LINK, SCTP_ADDR4_ALLOWED | SCTP_ADDR6_ALLOWED,
+		{ SCTP_SCOPE_LINK, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
 		  { "10.0.0.1", "192.0.2.1", "169.254.1.1", "fe80::1",
 		    "2001:db8::1" } },
-		{ SCTP_SCOPE_LOOPBACK, SCTP_ADDR4_ALLOWED | SCTP_ADDR6_ALLOWED,
+		{ SCTP_SCOPE_LOOPBACK, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
 		  { "127.0.0.1", "10.0.0.1", "192.0.2.1", "169.254.1.1",
 		    "::1", "fe80::1", "2001:db8::1" } },
-		{ SCTP_SCOPE_LINK, SCTP_ADDR4_ALLOWED,
+		{ SCTP_SCOPE_LINK, SCTP_ADDR4_PEERSUPP,
 		  { "10.0.0.1", "192.0.2.1", "169.254.1.1" } },
-		{ SCTP_SCOPE_LINK, SCTP_ADDR6_ALLOWED,
+		{ SCTP_SCOPE_LINK, SCTP_ADDR6_BOTH,
 		  { "fe80::1", "2001:db8::1" } },
+		/* IPv6 needs both: the socket allows it, the peer takes it */
+		{ SCTP_SCOPE_LINK, SCTP_ADDR6_ALLOWED, { NULL } },
+		{ SCTP_SCOPE_LINK, SCTP_ADDR6_PEERSUPP, { NULL } },
+		{ SCTP_SCOPE_LINK, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_PEERSUPP,
+		  { "10.0.0.1", "192.0.2.1", "169.254.1.1" } },
 		{ SCTP_SCOPE_LOOPBACK, 0, { NULL } },
-		{ SCTP_SCOPE_UNUSABLE, SCTP_ADDR4_ALLOWED,
+		{ SCTP_SCOPE_UNUSABLE, SCTP_ADDR4_PEERSUPP,
 		  { "127.0.0.1", "10.0.0.1", "192.0.2.1", "169.254.1.1" } },
 	};
 	struct sctp_bind_addr src, dest;
@@ -505,8 +518,8 @@ static void test_copy_filters_explicit_and_faults(void)
 		kmalloc_fail_nth(n);
 		err = sctp_bind_addr_copy(&dest, &src, SCTP_SCOPE_PRIVATE,
 					  GFP_KERNEL,
-					  SCTP_ADDR4_ALLOWED |
-					  SCTP_ADDR6_ALLOWED);
+					  SCTP_ADDR4_PEERSUPP |
+					  SCTP_ADDR6_BOTH);
 		kmalloc_fault_reset();
 		CU_ASSERT(sctp_bind_addr_check(&dest));
 		if (err) {

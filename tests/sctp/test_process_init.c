@@ -530,7 +530,7 @@ static void test_make_init_from_asoc(void)
 	const uint8_t want[] = {
 		0x01, 0x00, 0x00, 0x3c,
 		0x12, 0x34, 0x56, 0x78,		/* c.my_vtag */
-		0x00, 0x01, 0x00, 0x00,		/* SCTP_DEFAULT_RWND */
+		0x00, 0x00, 0x80, 0x00,		/* a_rwnd 32768 */
 		0x00, 0x0a, 0x00, 0x0a,
 		0x00, 0x00, 0x03, 0xe8,		/* next_tsn 1000 */
 		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,
@@ -574,6 +574,49 @@ static void test_make_init_from_asoc(void)
 }
 
 /* build <-> process: an INIT we make is one the peer's side accepts */
+/*
+ * sctp_make_init_ack() as 2.5.33's: the addresses and the State Cookie,
+ * no Supported Address Types, and ECN Capable only when the peer's INIT
+ * announced it ("Tell peer that we'll do ECN only if peer advertised
+ * such cap").
+ */
+static void test_make_init_ack_from_asoc(void)
+{
+	struct sctp_association *asoc = new_asoc(SCTP_SCOPE_GLOBAL);
+	union sctp_addr a = addr_of("10.0.0.1", 0);
+	const uint8_t cookie[3] = { 0xc0, 0x0c, 0x1e };
+	const uint8_t want[] = {
+		0x02, 0x00, 0x00, 0x23,		/* INIT ACK, length 35 */
+		0x12, 0x34, 0x56, 0x78,		/* c.my_vtag */
+		0x00, 0x00, 0x80, 0x00,		/* a_rwnd 32768 */
+		0x00, 0x0a, 0x00, 0x0a,
+		0x00, 0x00, 0x03, 0xe8,		/* next_tsn 1000 */
+		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,
+		0x00, 0x07, 0x00, 0x07, 0xc0, 0x0c, 0x1e, 0x00,
+	};
+	uint8_t buf[128];
+	int len;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+	CU_ASSERT_EQUAL(sctp_add_bind_addr(&asoc->base.bind_addr, &a,
+					   GFP_KERNEL), 0);
+	asoc->c.my_vtag = 0x12345678;
+	asoc->next_tsn = 1000;
+	len = sctp_make_init_ack(asoc, &asoc->base.bind_addr, GFP_KERNEL,
+				 cookie, sizeof(cookie), buf, sizeof(buf));
+	CU_ASSERT_EQUAL(len, (int)sizeof(want));
+	CU_ASSERT_EQUAL(memcmp(buf, want, sizeof(want)), 0);
+	/* the peer said ECN capable: the INIT ACK says so too */
+	asoc->peer.ecn_capable = true;
+	len = sctp_make_init_ack(asoc, &asoc->base.bind_addr, GFP_KERNEL,
+				 cookie, sizeof(cookie), buf, sizeof(buf));
+	CU_ASSERT_EQUAL(len, (int)sizeof(want) + 4);
+	CU_ASSERT_EQUAL(buf[3], 0x28);	/* the cookie's padding counts */
+	CU_ASSERT_EQUAL(memcmp(buf + 4, want + 4, sizeof(want) - 4), 0);
+	CU_ASSERT_EQUAL(sctp_get32(buf + sizeof(want)), 0x80000004u);
+	free_asoc(asoc);
+}
+
 static void test_make_then_process(void)
 {
 	struct sctp_association *us = new_asoc(SCTP_SCOPE_GLOBAL);
@@ -599,7 +642,7 @@ static void test_make_then_process(void)
 	CU_ASSERT(transports_are(them, want, 2));
 	CU_ASSERT_EQUAL(them->c.peer_vtag, 0xfeedf00d);
 	CU_ASSERT_EQUAL(them->peer.i.initial_tsn, us->next_tsn);
-	CU_ASSERT_EQUAL(them->peer.rwnd, SCTP_DEFAULT_RWND);
+	CU_ASSERT_EQUAL(them->peer.rwnd, 32768);
 	CU_ASSERT(them->peer.ecn_capable);
 	CU_ASSERT(sctp_assoc_check(them));
 	free_asoc(us);
@@ -617,6 +660,8 @@ static CU_TestInfo process_init_tests[] = {
 	  test_fault_injection_with_peer },
 	{ "random sequence against an oracle", test_random_sequence },
 	{ "sctp_make_init from a bind list", test_make_init_from_asoc },
+	{ "sctp_make_init_ack from a bind list",
+	  test_make_init_ack_from_asoc },
 	{ "make then process", test_make_then_process },
 	CU_TEST_INFO_NULL,
 };

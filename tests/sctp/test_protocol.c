@@ -144,8 +144,9 @@ static void test_copy_local_addr_list(void)
 		kmalloc_fail_nth(n);
 		err = sctp_copy_local_addr_list(&bp, SCTP_SCOPE_PRIVATE,
 						GFP_KERNEL,
-						SCTP_ADDR4_ALLOWED |
-						SCTP_ADDR6_ALLOWED);
+						SCTP_ADDR4_PEERSUPP |
+						SCTP_ADDR6_ALLOWED |
+						SCTP_ADDR6_PEERSUPP);
 		kmalloc_fault_reset();
 		CU_ASSERT(sctp_bind_addr_check(&bp));
 		if (err) {

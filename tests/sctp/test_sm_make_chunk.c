@@ -434,7 +434,8 @@ static void test_make_sack_from_tsns(void)
 			bad++;
 			continue;
 		}
-		bad += s.num_dup_tsns != (ndup < 16 ? ndup : 16);
+		bad += s.num_dup_tsns != (ndup < SCTP_MAX_DUP_TSNS ? ndup :
+					  SCTP_MAX_DUP_TSNS);
 		for (off = 0; off < 200; off++) {
 			uint32_t tsn = base + off;
 			bool acked = TSN_lte(tsn, s.cum_tsn_ack);
