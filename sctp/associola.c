@@ -6,10 +6,10 @@
  * sctp_association_free(), sctp_association_hold()/_put(),
  * sctp_assoc_add_peer(), sctp_assoc_lookup_paddr(),
  * sctp_assoc_control_transport(), sctp_assoc_lookup_tsn(),
- * sctp_assoc_choose_shutdown_transport(), sctp_assoc_update(),
- * sctp_assoc_set_primary(); and
- * the transport lifetime of net/sctp/transport.c (sctp_transport_new(),
- * sctp_transport_hold()/_put()).
+ * sctp_assoc_choose_shutdown_transport(), sctp_assoc_update(); and the
+ * transport lifetime of net/sctp/transport.c (sctp_transport_new(),
+ * sctp_transport_hold()/_put()).  sctp_assoc_set_primary() (2.5.66) and
+ * sctp_assoc_rm_peer() are later kernels' functions.
  *
  * Walk-order quirks of 2.5.33 kept on purpose (docs/sctp.md):
  * - sctp_assoc_control_transport() has no "else" between promoting a
@@ -22,21 +22,29 @@
  * - sctp_assoc_add_peer() makes a new transport the retransmit path
  *   whenever the active and retransmit paths coincide.
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - The transport list is an RCU list (as in later kernels):
  *   sctp_assoc_lookup_paddr() reads it under rcu_read_lock(); add_peer
- *   publishes with list_add_tail_rcu(); sctp_assoc_rm_peer() (a later
- *   kernel's function) unlinks with list_del_rcu() and frees the
- *   transport with call_rcu() when its last reference goes.
+ *   publishes with list_add_tail_rcu(); sctp_assoc_rm_peer() unlinks with
+ *   list_del_rcu() and frees the transport with call_rcu() when its last
+ *   reference goes.
  * - sctp_association_new() takes no struct sock; the initial TSN is 1 and
  *   the verification tag 1 (deterministic; 2.5.33 drew random ones).
  * - sctp_association_free() returns -EBUSY, changing nothing, when one of
  *   its transports is still referenced by someone other than the
  *   association and its own heartbeat timer (a path still somebody's
- *   target); 2.5.33 freed regardless.  It tears the outqueue down before
- *   freeing the transports, because the teardown walks them.
+ *   target); 2.5.33 unlinked and released every transport regardless,
+ *   leaving a held one dead behind its holder's back.  It tears the
+ *   outqueue down before freeing the transports, because the teardown
+ *   walks them.
  * - Path selection compares last_time_heard with time_after() (2.5.33:
- *   a plain ">", wrong across a jiffies wrap).
+ *   a plain ">", wrong across a jiffies wrap, as its comment admits).
+ * - There is no upper layer: sctp_assoc_control_transport() queues no
+ *   SCTP_PEER_ADDR_CHANGE notification, and sctp_assoc_update() has no
+ *   stream sequence numbers or tsnmap to reset (the receive side counts
+ *   from peer.i.initial_tsn, which it copies).
+ * - A transport's path MTU is always SCTP_DEFAULT_MAXSEGMENT (there are
+ *   no routes), so its first cwnd is 3000 bytes.
  */
 #include <errno.h>
 #include <string.h>

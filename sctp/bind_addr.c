@@ -10,24 +10,30 @@
  * (sctp_cmp_addr(), sctp_cmp_addr_exact(), sctp_is_any(), sctp_scope(),
  * sctp_in_scope()).
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - Ports inside union sctp_addr are network order (2.5.33: host order).
  * - The address list is an RCU list: sctp_add_bind_addr() publishes with
  *   list_add_tail_rcu(), sctp_del_bind_addr() unlinks with list_del_rcu()
  *   and frees after a grace period (call_rcu), sctp_bind_addr_has_addr()
  *   reads under rcu_read_lock().  sctp_bind_addr_clean()/_free() free at
  *   once: they are for lists no reader can reach any more.
+ *   sctp_bind_addr_clean() is public (2.5.33: static).
  * - sctp_raw_to_bind_addrs() checks every length (2.5.33 looped forever
- *   on a parameter of length 0 and read past the buffer on one too long)
- *   and rejects parameter types other than 5 and 6.
+ *   on a parameter of length 0 and read past the buffer on one too
+ *   long); like 2.5.33 it refuses parameter types other than 5 and 6.
  * - sctp_bind_addrs_to_raw() returns the length and hands the buffer back
- *   through @raw (2.5.33 returned a union sctp_params and the length
- *   through a pointer); an empty list gives length 0 and no buffer.
+ *   through @raw (2.5.33 returned the buffer as an sctpParam_t and the
+ *   length through a pointer); an empty list gives length 0 and no
+ *   buffer.
  * - sctp_add_bind_addr() rejects an unknown family with -EINVAL.
- * - sctp_bind_addr_copy() leaves @dest empty on error (2.5.33 left what it
- *   had copied so far).
+ * - The scope of an IPv6 address: 2.5.33 took ipv6_addr_scope()
+ *   (loopback, link-local, site-local; everything else global, :: and
+ *   IPv4-mapped included, multicast by its scope field); here :: and
+ *   multicast are unusable, unique local addresses (fc00::/7, 2005)
+ *   private, an IPv4-mapped address has its IPv4 address's scope.
  * - sctp_bind_addr_drop_tail() is new: it removes the newest entries, for
  *   bindx's rollback (sctp/socket.c).
+ * sctp_bind_addr_copy() leaves @dest empty on error, as 2.5.33's did.
  */
 #include <errno.h>
 #include <string.h>

@@ -6,13 +6,16 @@
  * sctp_endpoint_free(), sctp_endpoint_hold()/_put() and the destroy
  * behind them, sctp_endpoint_add_asoc(), __sctp_endpoint_lookup_assoc().
  *
- * Deliberate differences from 2.5.33:
+ * As in 2.5.33, each association holds a reference on its endpoint
+ * (taken by sctp_association_new()), so the endpoint outlives
+ * sctp_endpoint_free() until its last association is freed.
+ *
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - sctp_endpoint_new() takes the bound port (2.5.33 took it later from
- *   bind()); there is no hash table of endpoints.
- * - Each association holds a reference on its endpoint (taken in
- *   sctp_association_new(), or here for an association made without
- *   one), so the endpoint outlives sctp_endpoint_free() until its last
- *   association is freed.
+ *   bind()) and no protocol; there is no hash table of endpoints, no
+ *   inqueue, no cookie secret.
+ * - sctp_endpoint_add_asoc() also adopts an association made without an
+ *   endpoint (tests and the tour make them), taking the reference then.
  */
 #include <errno.h>
 

@@ -3,15 +3,16 @@
  * sctp/packet.c - CRC32c, packet assembly and chunk walking on byte
  * buffers, and pcap export of the packets.
  *
- * Mirrors net/sctp/crc32c.c of Linux 2.5.33 (sctp_start_cksum(),
- * sctp_update_cksum(), sctp_end_cksum()) and the packet side of
- * net/sctp/output.c (sctp_packet_init(), sctp_packet_append_chunk(), the
- * checksum of sctp_packet_transmit()).
+ * Mirrors net/sctp/crc32c.c of Linux 2.5.33 (count_crc(), split into the
+ * sctp_start_cksum(), sctp_update_cksum(), sctp_end_cksum() steps that
+ * 2.5.61 introduced) and the packet side of net/sctp/output.c
+ * (sctp_packet_init(), sctp_packet_append_chunk(), the checksum of
+ * sctp_packet_transmit()).
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - CRC32c is computed eight bytes at a time (slice-by-8) from tables
  *   built at first use; 2.5.33 went byte by byte from a constant table.
- *   The value is the same.
+ *   The value, and its place on the wire, are the same.
  * - A packet is a caller-owned byte buffer, not a list of chunks; chunk
  *   lengths are checked against the buffer when walking.
  * - pcap export is new (libpcap, DLT_RAW, a made-up IPv4 header).

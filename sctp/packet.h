@@ -3,12 +3,13 @@
  * sctp/packet.h - SCTP packets on plain byte buffers: the CRC32c checksum,
  * the 12-byte common header, chunk framing, and pcap export.
  *
- * Mirrors net/sctp/crc32c.c (sctp_start_cksum(), sctp_update_cksum(),
- * sctp_end_cksum()) and the packet assembly of net/sctp/output.c
- * (sctp_packet_init(), sctp_packet_append_chunk(), the checksum step of
+ * Mirrors net/sctp/crc32c.c (count_crc(), as the sctp_start_cksum(),
+ * sctp_update_cksum(), sctp_end_cksum() steps of 2.5.61) and the packet
+ * assembly of net/sctp/output.c (sctp_packet_init(),
+ * sctp_packet_append_chunk(), the checksum step of
  * sctp_packet_transmit()) of Linux 2.5.33.
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - A packet is a caller-owned byte buffer (struct sctp_packet_buf), not a
  *   list of sctp_chunk_t: nothing here allocates, nothing is sent.
  * - The chunk walker checks every length against the buffer (2.5.33's

@@ -9,21 +9,30 @@
  * sctp_copy_local_addr_list(), and the IPv4 operations (sctp_ipv4_specific)
  * with the IPv6 ones of net/sctp/ipv6.c.
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - The families register themselves before main() (a constructor calls
  *   sctp_protocol_init(), which is idempotent): IPv4 first, then IPv6,
  *   as 2.5.33's module init did.
  * - There are no network devices: sctp_get_local_addr_list() fills the
  *   list with a fixed, documented set of addresses of a made-up host, and
  *   sctp_add_local_addr() adds one address (tests and the tour use both).
+ *   sctp_get_local_addr_list() returns an error: -EBUSY on a list already
+ *   filled, -ENOMEM with the list left empty (2.5.33's returned nothing
+ *   and skipped an address it could not allocate).
  * - The local address list is an RCU list: sctp_copy_local_addr_list()
  *   reads it under rcu_read_lock() instead of taking the lock; writers
  *   take sctp_proto.local_addr_lock.
+ * - sctp_get_af_specific() takes a family, as later kernels' does (2.5.33
+ *   took an address and read its family).
  * - struct sctp_af carries the address-parameter codec (type, length,
  *   from_addr_param/to_addr_param, as later kernels' sctp_af does) and a
  *   scope function; its setsockopt/getsockopt store integer options in a
- *   small per-socket table instead of reaching the IP layer.
- * - sctp_param_type2af() is the modern kernel's param_type2af().
+ *   small per-socket table instead of reaching the IP layer (2.5.33's
+ *   were ip_setsockopt() and ipv6_setsockopt(); the latter handed SOL_IP
+ *   options on to the IPv4 code, here IPv6 refuses every level but
+ *   IPPROTO_IPV6).
+ * - sctp_param_type2af() is the modern kernel's param_type2af(), which
+ *   returns the family where this returns its operations.
  */
 #include <errno.h>
 #include <string.h>

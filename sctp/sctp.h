@@ -14,7 +14,8 @@
  *   sctp_chunkhdr_t and friends.
  * - The chunk, parameter and error-cause type constants are HOST order
  *   values (5, not htons(5)); compare them with ntohs()/the raw byte.
- *   The kernel stores the parameter enum already byte-swapped.
+ *   The kernel stores the parameter and error-cause enums already
+ *   byte-swapped.
  * - No flexible array members inside headers that other headers embed
  *   (the variable part of an INIT or SACK follows its header; see
  *   sctp_sack_gap_blocks()/sctp_sack_dup_tsns()), so nothing relies on

@@ -7,14 +7,17 @@
  * sctp_cmd_hb_timers_start() and sctp_cmd_set_bind_addrs() (and, for
  * symmetry, a later kernel's sctp_cmd_hb_timers_stop()).
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - A heartbeat timer is a deadline (hb_deadline, in jiffies) and a flag
  *   (hb_pending); an armed timer holds one reference on its transport,
  *   taken only when the timer was not already armed, as mod_timer()'s
- *   return value decided in the kernel.  There is no random jitter: the
- *   deadline is jiffies + rto + SCTP_HB_INTERVAL.
+ *   return value decided in 2.5.33.  The deadline is jiffies + rto +
+ *   SCTP_HB_INTERVAL, as 2.5.33's (hb_interval from the socket, 30 s by
+ *   default; no random jitter, which later kernels add); there is no
+ *   socket option to change the interval.
  * - sctp_cmd_set_bind_addrs() publishes each moved entry to RCU readers
  *   of the association's list with list_add_tail_rcu().
+ * - The functions take no command sequence (there is no state machine).
  */
 #include "compat/jiffies.h"
 #include "list/rculist.h"

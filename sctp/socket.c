@@ -17,23 +17,39 @@
  * IPPROTO_IP and IPv6 only IPPROTO_IPV6, every IP-level call fails
  * (-ENOPROTOOPT), an IPPROTO_IP one after IPv4 has acted on it.
  *
- * Deliberate differences from 2.5.33:
+ * Deliberate differences from 2.5.33 (docs/fidelity.md):
  * - struct sock is reduced to a family, a lock (lock_sock() is
  *   spin_lock(&sk->lock)), a send buffer size, its endpoint and two small
  *   option tables (see sctp/protocol.c).
+ * - bindx changes every association's bind list as well as the
+ *   endpoint's.  2.5.33's sctp_bindx_add()/sctp_bindx_rem() bound each
+ *   address on the endpoint (sctp_do_bind(), sctp_del_bind_addr()); their
+ *   walk over ep->asocs (calling sctp_addip_addr_config(), declared but
+ *   never defined) sat under "#if CONFIG_IP_SCTP_ADDIP", an option its
+ *   Config.in did not offer, so it was never compiled.  That walk is a
+ *   list traversal the founding patch touched, and it runs here.
  * - bindx checks every address before changing anything: a count of 0,
- *   an unknown family (or IPv6 on an IPv4 socket), a port other than the
- *   bound one, a duplicate, an address already bound (-EADDRINUSE), and
- *   for removal an address not bound, an empty list, or the removal of
- *   every address (-EBUSY) are refused with nothing changed.  An add that
- *   runs out of memory half way rolls back exactly: the entries it
- *   appended to the endpoint and to each association (always the last
- *   ones of each list, writers being serialised) are removed, newest
- *   first, so every list is as before.  On a closed socket (no endpoint)
- *   bindx returns -EBADF.
+ *   an unknown family (or IPv6 on an IPv4 socket), a port other than 0
+ *   or the bound one, a duplicate, an address already bound
+ *   (-EADDRINUSE), and for removal an address not bound, an empty list,
+ *   or the removal of every address (-EBUSY) are refused with nothing
+ *   changed.  2.5.33 changed the list address by address and undid the
+ *   ones done when one failed (add undoing with remove and back); it
+ *   wanted exactly the bound port, answered -EINVAL for an address this
+ *   endpoint already had (-EADDRINUSE for another socket's), refused a
+ *   non-local address (-EADDRNOTAVAIL; there are no devices here), and
+ *   refused a removal only once the list was already empty, so the last
+ *   address could go.  An add that runs out of memory half way rolls
+ *   back exactly: the entries it appended to the endpoint and to each
+ *   association (always the last ones of each list, writers being
+ *   serialised) are removed, newest first, so every list is as before.
+ *   On a closed socket (no endpoint) bindx returns -EBADF.
  * - sctp_setsockopt_bindx() takes an array of union sctp_addr (2.5.33:
- *   of sockaddr_storage_t, the same union) and refuses a size of 0 or not
- *   a multiple of its size with -EINVAL.
+ *   of struct sockaddr_storage, 128 bytes each) and refuses a size of 0
+ *   or not a multiple of its size with -EINVAL.
+ * - The option numbers are later kernels': SCTP_SOCKOPT_BINDX_ADD 100 and
+ *   _REM 101 (2.5.33: 43 and 44), and SCTP_GET_ASSOC_NUMBER (28) is a
+ *   later kernel's option, the one getsockopt here answers.
  * - sctp_close() runs the primitive SHUTDOWN of 2.5.33's state table on
  *   each association, reduced: one still in the handshake (COOKIE-WAIT,
  *   COOKIE-ECHOED) is freed (2.5.33: SCTP_CMD_DELETE_TCB), an established

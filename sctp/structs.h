@@ -9,7 +9,8 @@
  * bind_addr.c, endpointola.c, outqueue.c, protocol.c, socket.c and
  * sm_sideeffect.c that kstruct ports.
  *
- * Deliberate differences from 2.5.33 (see also each .c file):
+ * Deliberate differences from 2.5.33 (see also each .c file and
+ * docs/fidelity.md):
  * - No typedefs; the structs carry the modern kernel's names (struct
  *   sctp_af, struct sctp_sockaddr_entry, struct sctp_outq, union
  *   sctp_addr, ...).
