@@ -313,6 +313,68 @@ static uint32_t send_on(struct sctp_association *asoc,
 	return tsn;
 }
 
+/*
+ * sctp_assoc_update() on its own, field by field, from 2.5.33's: the
+ * tags, peer.i and peer.rwnd always; next_tsn and the ack point from the
+ * new association in ESTABLISHED, else the ack point to next_tsn - 1;
+ * nothing else (the transports, paths, families, ECN stay).
+ */
+static void test_assoc_update(void)
+{
+	struct sctp_association *asoc = new_asoc(), *new = new_asoc();
+	struct sctp_transport *a = add(asoc, "10.0.0.1", 1);
+	static const enum sctp_state states[] = {
+		SCTP_STATE_ESTABLISHED, SCTP_STATE_COOKIE_ECHOED,
+		SCTP_STATE_SHUTDOWN_SENT,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(states); i++) {
+		asoc->state = states[i];
+		asoc->next_tsn = 40;
+		asoc->ctsn_ack_point = 30;
+		asoc->c.my_vtag = 1;
+		asoc->c.peer_vtag = 2;
+		asoc->peer.ipv6_address = true;
+		asoc->peer.ecn_capable = true;
+		a->ssthresh = 1234;
+		new->c.my_vtag = 11;
+		new->c.peer_vtag = 12;
+		new->peer.i.init_tag = 12;
+		new->peer.i.a_rwnd = 9999;
+		new->peer.i.initial_tsn = 777;
+		new->peer.rwnd = 8888;
+		new->peer.ipv6_address = false;
+		new->peer.ecn_capable = false;
+		new->next_tsn = 500;
+		new->ctsn_ack_point = 499;
+		new->state = SCTP_STATE_CLOSED;
+
+		sctp_assoc_update(asoc, new);
+		CU_ASSERT_EQUAL(asoc->c.my_vtag, 11);
+		CU_ASSERT_EQUAL(asoc->c.peer_vtag, 12);
+		CU_ASSERT_EQUAL(asoc->peer.i.init_tag, 12);
+		CU_ASSERT_EQUAL(asoc->peer.i.a_rwnd, 9999);
+		CU_ASSERT_EQUAL(asoc->peer.i.initial_tsn, 777);
+		CU_ASSERT_EQUAL(asoc->peer.rwnd, 8888);
+		if (states[i] == SCTP_STATE_ESTABLISHED) {
+			CU_ASSERT_EQUAL(asoc->next_tsn, 500);
+			CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 499);
+		} else {
+			CU_ASSERT_EQUAL(asoc->next_tsn, 40);
+			CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 39);
+		}
+		CU_ASSERT_EQUAL(asoc->state, states[i]);
+		CU_ASSERT(asoc->peer.ipv6_address);
+		CU_ASSERT(asoc->peer.ecn_capable);
+		CU_ASSERT_EQUAL(a->ssthresh, 1234);
+		CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, a);
+		CU_ASSERT_EQUAL(asoc->peer.transport_count, 1);
+	}
+	free_asoc(asoc);
+	free_asoc(new);
+}
+
 static void test_lookup_tsn_quirk(void)
 {
 	struct sctp_association *asoc = new_asoc();
@@ -532,78 +594,6 @@ static void test_held_transport_outlives_asoc(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static void test_hb_timers(void)
-{
-	struct sctp_association *asoc = new_asoc();
-	struct sctp_transport *a, *b;
-	unsigned long saved = jiffies;
-
-	a = add(asoc, "10.0.0.1", 1);
-	b = add(asoc, "10.0.0.2", 1);
-	b->rto = 7;
-	jiffies = 1000;
-	sctp_cmd_hb_timers_start(asoc);
-	CU_ASSERT(sctp_assoc_check(asoc));
-	CU_ASSERT(a->hb_pending && b->hb_pending);
-	CU_ASSERT_EQUAL(a->hb_deadline, 1000 + a->rto + 30ul * HZ);
-	CU_ASSERT_EQUAL(b->hb_deadline, 1000 + 7 + 30ul * HZ);
-	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 2);
-	/* re-arming moves the deadline and takes no second reference */
-	jiffies = 2000;
-	sctp_cmd_hb_timers_start(asoc);
-	CU_ASSERT_EQUAL(b->hb_deadline, 2000 + 7 + 30ul * HZ);
-	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 2);
-	CU_ASSERT_EQUAL(atomic_read(&b->refcnt), 2);
-	sctp_cmd_hb_timers_stop(asoc);
-	CU_ASSERT_FALSE(a->hb_pending || b->hb_pending);
-	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 1);
-	sctp_cmd_hb_timers_stop(asoc);
-	CU_ASSERT_EQUAL(atomic_read(&b->refcnt), 1);
-	CU_ASSERT(sctp_assoc_check(asoc));
-	jiffies = saved;
-	free_asoc(asoc);
-}
-
-static void test_set_bind_addrs_order(void)
-{
-	static const uint8_t raw[16] = { 0, 5, 0, 8, 10, 0, 0, 2,
-					 0, 5, 0, 8, 10, 0, 0, 3 };
-	struct sctp_association *asoc = new_asoc();
-	struct sctp_bind_addr *bp = sctp_bind_addr_new(GFP_KERNEL);
-	struct sctp_bind_addr local;
-	struct sctp_sockaddr_entry *b, *c, *d;
-	union sctp_addr a = sctp_test_v4("10.0.0.1", 9);
-	long live;
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(bp);
-	asoc->base.bind_addr.port = 9;
-	CU_ASSERT_EQUAL(sctp_add_bind_addr(&asoc->base.bind_addr, &a,
-					   GFP_KERNEL), 0);
-	CU_ASSERT_EQUAL(sctp_raw_to_bind_addrs(bp, raw, sizeof(raw), 9,
-					       GFP_KERNEL), 0);
-	b = sctp_test_nth_addr(bp, 0);
-	c = sctp_test_nth_addr(bp, 1);
-	live = sctp_test_live();
-	sctp_cmd_set_bind_addrs(asoc, bp);	/* frees bp itself */
-	CU_ASSERT_EQUAL(sctp_test_live(), live - 1);
-	CU_ASSERT(sctp_assoc_check(asoc));
-	CU_ASSERT_EQUAL(sctp_test_count_addrs(&asoc->base.bind_addr), 3);
-	CU_ASSERT_PTR_EQUAL(sctp_test_nth_addr(&asoc->base.bind_addr, 1), b);
-	CU_ASSERT_PTR_EQUAL(sctp_test_nth_addr(&asoc->base.bind_addr, 2), c);
-	CU_ASSERT_PTR_EQUAL(c->list.next, &asoc->base.bind_addr.address_list);
-
-	/* a list that was not allocated is left empty */
-	sctp_bind_addr_init(&local, 9);
-	a = sctp_test_v4("10.0.0.4", 9);
-	CU_ASSERT_EQUAL(sctp_add_bind_addr(&local, &a, GFP_KERNEL), 0);
-	d = sctp_test_nth_addr(&local, 0);
-	sctp_cmd_set_bind_addrs(asoc, &local);
-	CU_ASSERT(list_empty(&local.address_list));
-	CU_ASSERT_PTR_EQUAL(sctp_test_nth_addr(&asoc->base.bind_addr, 3), d);
-	CU_ASSERT(sctp_assoc_check(asoc));
-	free_asoc(asoc);
-}
-
 /* @asoc's transports in list order into @arr; returns how many */
 static unsigned int list_order(struct sctp_association *asoc,
 			       struct sctp_transport **arr, unsigned int max)
@@ -783,28 +773,81 @@ static void test_random_soak(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static CU_TestInfo associola_tests[] = {
+static CU_TestInfo association_free_tests[] = {
 	{ "new/free leaves nothing", test_new_free_leaves_nothing },
+	{ "free refused while held, timers", test_free_busy_and_timers },
+	{ "free with endpoint and refs", test_free_with_endpoint_and_refs },
+	{ "a held transport outlives its association",
+	  test_held_transport_outlives_asoc },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo add_peer_tests[] = {
 	{ "add_peer: 2.5.33's window defaults", test_add_peer_defaults },
 	{ "add_peer paths and wiring", test_add_peer_paths_and_wiring },
 	{ "add_peer duplicate and bad input",
 	  test_add_peer_duplicate_and_bad_input },
 	{ "add_peer fault injection", test_add_peer_fault_injection },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo lookup_paddr_tests[] = {
 	{ "lookup_paddr exact", test_lookup_paddr },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo control_transport_tests[] = {
 	{ "control_transport", test_control_transport },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo set_primary_tests[] = {
 	{ "set_primary", test_set_primary },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo lookup_tsn_tests[] = {
 	{ "lookup_tsn quirk", test_lookup_tsn_quirk },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo assoc_update_tests[] = {
+	{ "assoc_update: what a restart takes", test_assoc_update },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo shutdown_transport_tests[] = {
 	{ "choose_shutdown_transport", test_choose_shutdown_transport },
-	{ "free refused while held, timers", test_free_busy_and_timers },
-	{ "free with endpoint and refs", test_free_with_endpoint_and_refs },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo rm_peer_tests[] = {
 	{ "rm_peer", test_rm_peer },
-	{ "a held transport outlives its association",
-	  test_held_transport_outlives_asoc },
-	{ "hb_timers_start/stop", test_hb_timers },
-	{ "set_bind_addrs order", test_set_bind_addrs_order },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo associola_soak_tests[] = {
 	{ "random soak", test_random_soak },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/associola", associola_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup)
+KTEST_SUITE("sctp/associola/sctp_association_free", association_free_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_add_peer", add_peer_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_lookup_paddr", lookup_paddr_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_control_transport", control_transport_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_set_primary", set_primary_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_lookup_tsn", lookup_tsn_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_update", assoc_update_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_choose_shutdown_transport", shutdown_transport_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_rm_peer", rm_peer_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/soak", associola_soak_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

@@ -585,24 +585,66 @@ static void test_random_soak(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static CU_TestInfo bind_addr_tests[] = {
+static CU_TestInfo add_bind_addr_tests[] = {
 	{ "add: port, order, wiring", test_add_and_wiring },
 	{ "add: bad family, no memory", test_add_bad_family_and_fault },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo del_bind_addr_tests[] = {
 	{ "del: first exact match", test_del_first_exact_match },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo has_addr_tests[] = {
 	{ "has_addr: wildcards", test_has_addr_wildcards },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo scope_tests[] = {
 	{ "scope rules", test_scope_rules },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo to_raw_tests[] = {
 	{ "to_raw byte vector", test_to_raw_byte_vector },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo raw_to_tests[] = {
 	{ "raw_to round trip", test_raw_to_bind_addrs_round_trip },
 	{ "raw_to bad input", test_raw_to_bind_addrs_bad_input },
 	{ "raw_to every truncation", test_raw_to_bind_addrs_every_truncation },
 	{ "raw_to fault injection", test_raw_to_bind_addrs_fault_injection },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo bind_addr_copy_tests[] = {
 	{ "copy: wildcard expands local list",
 	  test_copy_wildcard_expands_local_list },
 	{ "copy: filters, fault injection",
 	  test_copy_filters_explicit_and_faults },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo bind_addr_soak_tests[] = {
 	{ "random soak", test_random_soak },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/bind_addr", bind_addr_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup)
+KTEST_SUITE("sctp/bind_addr/sctp_add_bind_addr", add_bind_addr_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_del_bind_addr", del_bind_addr_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_has_addr", has_addr_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_scope", scope_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_bind_addrs_to_raw", to_raw_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_raw_to_bind_addrs", raw_to_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_copy", bind_addr_copy_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/soak", bind_addr_soak_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

@@ -207,14 +207,32 @@ done:
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static CU_TestInfo endpointola_tests[] = {
+static CU_TestInfo endpoint_new_tests[] = {
 	{ "new/free and reference counts", test_new_free_refcounts },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo add_asoc_tests[] = {
 	{ "add_asoc of an association made alone",
 	  test_add_asoc_made_without_endpoint },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo lookup_assoc_tests[] = {
 	{ "__sctp_endpoint_lookup_assoc", test_lookup_assoc },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo endpointola_soak_tests[] = {
 	{ "random soak against an oracle", test_random_soak },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/endpointola", endpointola_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup)
+KTEST_SUITE("sctp/endpointola/sctp_endpoint_new", endpoint_new_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/endpointola/sctp_endpoint_add_asoc", add_asoc_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/endpointola/__sctp_endpoint_lookup_assoc", lookup_assoc_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/endpointola/soak", endpointola_soak_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

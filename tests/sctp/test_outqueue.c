@@ -711,9 +711,17 @@ static void test_random_soak_oracle(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static CU_TestInfo outqueue_tests[] = {
+static CU_TestInfo teardown_tests[] = {
 	{ "teardown frees every queue", test_teardown_frees_every_queue },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo flush_tests[] = {
 	{ "flush without a path", test_flush },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo sack_outqueue_tests[] = {
 	{ "cum ack frees exactly the acked", test_cum_ack_frees_exactly_acked },
 	{ "gap blocks and reneging", test_gap_blocks_and_reneging },
 	{ "TSN wraparound", test_tsn_wraparound },
@@ -727,5 +735,9 @@ static CU_TestInfo outqueue_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/outqueue", outqueue_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup)
+KTEST_SUITE("sctp/outqueue/sctp_outqueue_teardown", teardown_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/outqueue/sctp_flush_outqueue", flush_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/outqueue/sctp_sack_outqueue", sack_outqueue_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

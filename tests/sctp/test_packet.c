@@ -496,14 +496,30 @@ static void test_pcap_real_chunks(void)
 	unlink(path);
 }
 
-static CU_TestInfo packet_tests[] = {
+static CU_TestInfo count_crc_tests[] = {
 	{ "crc32c check value", test_crc32c_check_value },
 	{ "crc32c iSCSI vectors", test_crc32c_iscsi_vectors },
 	{ "crc32c lengths, alignments, splits", test_crc32c_split_and_lengths },
 	{ "checksum stored LSB first", test_cksum_byte_order },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo packet_init_tests[] = {
 	{ "common header bytes", test_packet_header_bytes },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo append_chunk_tests[] = {
 	{ "append pads to 4", test_packet_append_pads },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo packet_transmit_tests[] = {
 	{ "finish and verify", test_packet_finish_verify },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo pop_inqueue_tests[] = {
 	{ "chunk walk", test_chunk_walk_good },
 	{ "chunk walk: every bad length", test_chunk_walk_bad },
 	CU_TEST_INFO_NULL,
@@ -517,5 +533,11 @@ static CU_TestInfo pcap_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/packet", packet_tests, NULL, NULL);
-KTEST_SUITE("sctp/pcap", pcap_tests, NULL, NULL);
+KTEST_SUITE("sctp/packet/count_crc", count_crc_tests, NULL, NULL);
+KTEST_SUITE("sctp/packet/sctp_packet_init", packet_init_tests, NULL, NULL);
+KTEST_SUITE("sctp/packet/sctp_packet_append_chunk", append_chunk_tests,
+	    NULL, NULL);
+KTEST_SUITE("sctp/packet/sctp_packet_transmit", packet_transmit_tests,
+	    NULL, NULL);
+KTEST_SUITE("sctp/packet/sctp_pop_inqueue", pop_inqueue_tests, NULL, NULL);
+KTEST_SUITE("sctp/packet/pcap", pcap_tests, NULL, NULL);

@@ -659,12 +659,24 @@ static CU_TestInfo process_init_tests[] = {
 	{ "every allocation fails (with a peer)",
 	  test_fault_injection_with_peer },
 	{ "random sequence against an oracle", test_random_sequence },
-	{ "sctp_make_init from a bind list", test_make_init_from_asoc },
-	{ "sctp_make_init_ack from a bind list",
-	  test_make_init_ack_from_asoc },
 	{ "make then process", test_make_then_process },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/process_init", process_init_tests,
+static CU_TestInfo make_init_tests[] = {
+	{ "sctp_make_init from a bind list", test_make_init_from_asoc },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo make_init_ack_tests[] = {
+	{ "sctp_make_init_ack from a bind list",
+	  test_make_init_ack_from_asoc },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sctp/sm_make_chunk/sctp_process_init", process_init_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_make_init", make_init_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_make_init_ack", make_init_ack_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);

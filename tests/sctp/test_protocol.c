@@ -169,13 +169,25 @@ static void test_copy_local_addr_list(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static CU_TestInfo protocol_tests[] = {
+static CU_TestInfo af_specific_tests[] = {
 	{ "address families", test_address_families },
 	{ "address parameter codecs", test_af_codecs },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo local_addr_list_tests[] = {
 	{ "local address list", test_local_addr_list },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo copy_local_addr_list_tests[] = {
 	{ "copy_local_addr_list", test_copy_local_addr_list },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/protocol", protocol_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup)
+KTEST_SUITE("sctp/protocol/sctp_get_af_specific", af_specific_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/protocol/sctp_get_local_addr_list", local_addr_list_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/protocol/sctp_copy_local_addr_list", copy_local_addr_list_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

@@ -323,12 +323,18 @@ static void test_bindx_writers_and_reader(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static CU_TestInfo rcu_tests[] = {
+static CU_TestInfo lookup_paddr_thread_tests[] = {
 	{ "readers vs add/rm peer and bind writer",
 	  test_readers_against_peer_and_bind_writer },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo bindx_thread_tests[] = {
 	{ "bindx writers vs bind list reader", test_bindx_writers_and_reader },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/rcu/threads", rcu_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup)
+KTEST_SUITE("sctp/associola/sctp_assoc_lookup_paddr/threads", lookup_paddr_thread_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_bindx_add/threads", bindx_thread_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

@@ -762,12 +762,6 @@ static void test_sack_check_tsns(void)
 
 /* ---- a restart ABORT ---- */
 
-static int proto_init(void)
-{
-	sctp_protocol_init();
-	return 0;
-}
-
 static void test_restart_abort_vector(void)
 {
 	const uint8_t want4[] = {
@@ -803,31 +797,6 @@ static void test_restart_abort_vector(void)
 	CU_ASSERT_EQUAL(sctp_make_restart_abort(&a, buf, sizeof(buf)),
 			-EINVAL);
 }
-
-static CU_TestInfo encoder_tests[] = {
-	{ "INIT byte vector", test_init_vector },
-	{ "INIT final padding", test_init_final_padding },
-	{ "INIT ACK with cookie", test_init_ack_cookie },
-	{ "INIT encoder refuses bad fields", test_init_encoder_refuses },
-	{ "SACK byte vector", test_sack_vector },
-	{ "DATA and bare chunks", test_data_and_chunk_vectors },
-	{ "INIT round trips", test_init_roundtrip_random },
-	{ "SACK round trips", test_sack_roundtrip_random },
-	{ "SACK from received TSNs (oracle)", test_make_sack_from_tsns },
-	CU_TEST_INFO_NULL,
-};
-
-static CU_TestInfo parser_tests[] = {
-	{ "INIT: every bad parameter", test_init_bad_params },
-	{ "INIT: odd but valid parameters", test_init_good_odd_params },
-	{ "INIT: a Host Name Address is refused",
-	  test_init_host_name_refused },
-	{ "INIT: bad header", test_init_bad_header },
-	{ "INIT: every truncation", test_init_truncations },
-	{ "SACK: every bad framing and block", test_sack_bad },
-	{ "SACK: stale and never-sent TSNs", test_sack_check_tsns },
-	CU_TEST_INFO_NULL,
-};
 
 /*
  * The ABORT for a Host Name Address (RFC 9260 3.3.10.5): one cause,
@@ -869,12 +838,67 @@ static void test_unresolvable_abort_vector(void)
 						     sizeof(buf)), -EINVAL);
 }
 
-static CU_TestInfo abort_tests[] = {
+static CU_TestInfo make_init_raw_tests[] = {
+	{ "INIT byte vector", test_init_vector },
+	{ "INIT final padding", test_init_final_padding },
+	{ "INIT ACK with cookie", test_init_ack_cookie },
+	{ "INIT encoder refuses bad fields", test_init_encoder_refuses },
+	{ "INIT round trips", test_init_roundtrip_random },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo make_sack_tests[] = {
+	{ "SACK byte vector", test_sack_vector },
+	{ "SACK round trips", test_sack_roundtrip_random },
+	{ "SACK from received TSNs (oracle)", test_make_sack_from_tsns },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo make_chunk_tests[] = {
+	{ "DATA and bare chunks", test_data_and_chunk_vectors },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo verify_init_tests[] = {
+	{ "INIT: every bad parameter", test_init_bad_params },
+	{ "INIT: odd but valid parameters", test_init_good_odd_params },
+	{ "INIT: a Host Name Address is refused",
+	  test_init_host_name_refused },
+	{ "INIT: bad header", test_init_bad_header },
+	{ "INIT: every truncation", test_init_truncations },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo pull_sack_tests[] = {
+	{ "SACK: every bad framing and block", test_sack_bad },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo eat_sack_tests[] = {
+	{ "SACK: stale and never-sent TSNs", test_sack_check_tsns },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo restart_abort_tests[] = {
 	{ "restart ABORT byte vectors", test_restart_abort_vector },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo hn_param_tests[] = {
 	{ "Unresolvable Address ABORT bytes", test_unresolvable_abort_vector },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/sm_make_chunk/encode", encoder_tests, NULL, NULL);
-KTEST_SUITE("sctp/sm_make_chunk/parse", parser_tests, NULL, NULL);
-KTEST_SUITE("sctp/sm_make_chunk/abort", abort_tests, proto_init, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_make_init/raw", make_init_raw_tests,
+	    NULL, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_make_sack", make_sack_tests, NULL, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_make_chunk", make_chunk_tests, NULL, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_verify_init", verify_init_tests,
+	    NULL, NULL);
+KTEST_SUITE("sctp/sm_statefuns/sctp_sm_pull_sack", pull_sack_tests, NULL, NULL);
+KTEST_SUITE("sctp/sm_statefuns/sctp_sf_eat_sack_6_2", eat_sack_tests,
+	    NULL, NULL);
+KTEST_SUITE("sctp/sm_statefuns/sctp_sf_do_dupcook_a/abort", restart_abort_tests,
+	    NULL, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_process_hn_param", hn_param_tests,
+	    NULL, NULL);

@@ -668,24 +668,60 @@ static void test_closed_socket(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
-static CU_TestInfo socket_tests[] = {
+static CU_TestInfo init_sock_tests[] = {
 	{ "sock_init", test_sock_init },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo bindx_add_tests[] = {
 	{ "bindx add walks every asoc", test_bindx_add_walks_every_asoc },
 	{ "bindx bad input changes nothing",
 	  test_bindx_bad_input_changes_nothing },
 	{ "bindx add rollback under faults",
 	  test_bindx_add_rollback_under_faults },
-	{ "bindx rem", test_bindx_rem },
 	{ "bindx random soak with faults", test_bindx_random_soak },
-	{ "setsockopt bindx", test_setsockopt_bindx },
-	{ "sockopt family walk quirk", test_sockopt_family_walk },
-	{ "sockopt falls through to the SCTP options",
-	  test_sockopt_falls_through_to_sctp },
-	{ "close: the _safe walk", test_close_safe_walk },
-	{ "write space", test_write_space },
 	{ "a closed socket refuses bindx", test_closed_socket },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/socket", socket_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup)
+static CU_TestInfo bindx_rem_tests[] = {
+	{ "bindx rem", test_bindx_rem },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo setsockopt_bindx_tests[] = {
+	{ "setsockopt bindx", test_setsockopt_bindx },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo setsockopt_tests[] = {
+	{ "sockopt family walk quirk", test_sockopt_family_walk },
+	{ "sockopt falls through to the SCTP options",
+	  test_sockopt_falls_through_to_sctp },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo close_tests[] = {
+	{ "close: the _safe walk", test_close_safe_walk },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo write_space_tests[] = {
+	{ "write space", test_write_space },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sctp/socket/sctp_init_sock", init_sock_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_bindx_add", bindx_add_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_bindx_rem", bindx_rem_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_setsockopt_bindx", setsockopt_bindx_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_setsockopt", setsockopt_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_close", close_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_write_space", write_space_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

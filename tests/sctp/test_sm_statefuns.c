@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/sctp/test_dupcook.c - sctp_sf_do_dupcook_a(), the restart check:
+ * tests/sctp/test_sm_statefuns.c - sctp_sf_do_dupcook_a(), the restart:
  * a restarted peer may keep or drop addresses but not add one; an added
  * address comes back as the ABORT's "restart with new addresses" cause,
- * byte for byte; bad input and failed allocations change neither
- * association.
+ * byte for byte, a Host Name Address as an "Unresolvable Address" one;
+ * an accepted restart purges the outqueue and takes the new tags and
+ * TSNs (2.5.33's PURGE_OUTQUEUE and UPDATE_ASSOC side effects); bad
+ * input and failed allocations change neither association.
  */
 #include <errno.h>
 #include <string.h>
@@ -128,12 +130,18 @@ static void restart_ok(const char *const *addrs, unsigned int n,
 	free_both(old, new_asoc);
 }
 
+/*
+ * 2.5.33 refused this restart too: for each new address it walked the
+ * old list and gave up at the first old address that differed, so with
+ * three old addresses nothing could pass.  Only a single-homed peer
+ * restarting from its one address got through.
+ */
 static void test_restart_same_addresses(void)
 {
 	restart_ok(old_addrs, 2, 3);
 }
 
-/* 2.5.33 refused this one: its check wanted the lists equal */
+/* 2.5.33 refused this one as well (see above) */
 static void test_restart_fewer_addresses(void)
 {
 	const char *const fewer[] = { "10.0.0.3" };
@@ -534,7 +542,7 @@ static void test_fault_injection(void)
 	free_both(old, new_asoc);
 }
 
-static CU_TestInfo dupcook_tests[] = {
+static CU_TestInfo dupcook_a_tests[] = {
 	{ "restart, same addresses", test_restart_same_addresses },
 	{ "restart, fewer addresses (2.5.33 refused)",
 	  test_restart_fewer_addresses },
@@ -556,5 +564,5 @@ static CU_TestInfo dupcook_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/dupcook", dupcook_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/sm_statefuns/sctp_sf_do_dupcook_a", dupcook_a_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
