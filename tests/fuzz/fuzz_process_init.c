@@ -11,7 +11,9 @@
  * association's scope, bit 4 an existing peer first; byte 1 an allocation
  * to fail (0: none); the rest is the INIT chunk.  After each call
  * sctp_assoc_check() must hold; a failed call must leave the association
- * as it was; a verified INIT must re-encode and verify the same; and a
+ * as it was; a verified INIT must re-encode and verify the same; one
+ * refused for a Host Name Address must name it and get an ABORT quoting
+ * it (Unresolvable Address); and a
  * restart whose cookie holds the very INIT just processed, from the same
  * source, must be accepted (it adds no address).  Everything is freed and
  * kmalloc_live() must come back, else the harness aborts.
@@ -50,15 +52,49 @@ static union sctp_addr addr4(uint32_t host, uint16_t port)
 	return a;
 }
 
+/*
+ * An INIT refused for a Host Name Address names the parameter, inside
+ * the chunk, and the ABORT quotes it whole under cause 5.
+ */
+static void check_unresolvable_abort(const uint8_t *chunk, size_t len,
+				     const struct sctp_init_view *v)
+{
+	static uint8_t out[8 + 65536 + 4];
+	int ret;
+
+	CHECK(v->hostname && v->hostname >= v->params &&
+	      v->hostname + v->hostname_len <= chunk + len);
+	CHECK(sctp_get16(v->hostname) == SCTP_PARAM_HOST_NAME_ADDRESS &&
+	      sctp_get16(v->hostname + 2) == v->hostname_len);
+	ret = sctp_make_unresolvable_abort(v->hostname, v->hostname_len,
+					   out, sizeof(out));
+	if (v->hostname_len + 8 > 0xffff) {
+		CHECK(ret == -EFBIG);
+		return;
+	}
+	CHECK(ret == (int)SCTP_PAD4(8 + v->hostname_len));
+	CHECK(out[0] == SCTP_CID_ABORT &&
+	      sctp_get16(out + 2) == 8 + v->hostname_len &&
+	      sctp_get16(out + 4) == SCTP_ERROR_DNS_FAILED &&
+	      sctp_get16(out + 6) == 4 + v->hostname_len &&
+	      !memcmp(out + 8, v->hostname, v->hostname_len));
+}
+
 static void check_view_reencodes(const uint8_t *chunk, size_t len)
 {
 	struct sctp_init_view v, again;
 	static uint8_t buf[70000];
 	int ret = sctp_verify_init(chunk, len, &v);
 
-	CHECK(ret == 0 || ret == -EINVAL || ret == -EMSGSIZE);
+	CHECK(ret == 0 || ret == -EINVAL || ret == -EMSGSIZE ||
+	      ret == -EADDRNOTAVAIL);
+	if (ret == -EADDRNOTAVAIL) {
+		check_unresolvable_abort(chunk, len, &v);
+		return;
+	}
 	if (ret)
 		return;
+	CHECK(!v.hostname);
 	CHECK(v.chunk_len <= len && v.params + v.params_len <= chunk + len);
 	/* the fixed part and the flags re-encode to an INIT that verifies */
 	ret = sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL, 0);
@@ -135,7 +171,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kmalloc_fault_reset();
 	CHECK(sctp_assoc_check(asoc));
 	if (ret) {
-		CHECK(ret == -EINVAL || ret == -EMSGSIZE || ret == -ENOMEM);
+		CHECK(ret == -EINVAL || ret == -EMSGSIZE || ret == -ENOMEM ||
+		      ret == -EADDRNOTAVAIL);
 		undone = ret == -ENOMEM;
 		CHECK(asoc->peer.transport_count == before);
 	} else {
