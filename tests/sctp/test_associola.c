@@ -4,6 +4,7 @@
  * list, its paths and every walk over it.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 
 #include "compat/jiffies.h"
@@ -43,7 +44,11 @@ static void test_new_free_leaves_nothing(void)
 
 	CU_ASSERT(list_empty(&asoc->peer.transport_addr_list));
 	CU_ASSERT_PTR_NULL(asoc->peer.primary_path);
-	CU_ASSERT_EQUAL(asoc->next_tsn, asoc->ctsn_ack_point + 1);
+	/* fixed where 2.5.33 drew random ones: tag 1, first TSN 1 */
+	CU_ASSERT_EQUAL(asoc->c.my_vtag, 1);
+	CU_ASSERT_EQUAL(asoc->next_tsn, 1);
+	CU_ASSERT_EQUAL(asoc->ctsn_ack_point, 0);
+	CU_ASSERT_EQUAL(asoc->state, SCTP_STATE_CLOSED);
 	CU_ASSERT_PTR_NOT_NULL(add(asoc, "10.0.0.1", 5000));
 	CU_ASSERT_PTR_NOT_NULL(add(asoc, "2001:db8::1", 5000));
 	free_asoc(asoc);
@@ -260,6 +265,29 @@ static void test_control_transport(void)
 	sctp_assoc_control_transport(asoc, a, SCTP_TRANSPORT_UP);
 	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, a);
 	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, b);
+	CU_ASSERT(sctp_assoc_check(asoc));
+	free_asoc(asoc);
+}
+
+/*
+ * "Most recently heard" across a jiffies wrap: time_after() has c, heard
+ * just after the wrap, newer than b, heard just before it.  2.5.33
+ * compared with ">" ("This code produces the wrong ordering whenever
+ * jiffies rolls over") and would have picked b.
+ */
+static void test_control_transport_jiffies_wrap(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b, *c;
+
+	a = add(asoc, "10.0.0.1", 1);
+	b = add(asoc, "10.0.0.2", 1);
+	c = add(asoc, "10.0.0.3", 1);
+	b->last_time_heard = ULONG_MAX - 5;
+	c->last_time_heard = 10;
+	sctp_assoc_control_transport(asoc, a, SCTP_TRANSPORT_DOWN);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, c);
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, c);
 	CU_ASSERT(sctp_assoc_check(asoc));
 	free_asoc(asoc);
 }
@@ -798,6 +826,8 @@ static CU_TestInfo lookup_paddr_tests[] = {
 
 static CU_TestInfo control_transport_tests[] = {
 	{ "control_transport", test_control_transport },
+	{ "control_transport across a jiffies wrap",
+	  test_control_transport_jiffies_wrap },
 	CU_TEST_INFO_NULL,
 };
 

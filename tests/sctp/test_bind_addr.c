@@ -53,6 +53,10 @@ static void test_add_and_wiring(void)
 	e0 = sctp_test_nth_addr(bp, 0);
 	e1 = sctp_test_nth_addr(bp, 1);
 	e2 = sctp_test_nth_addr(bp, 2);
+	/* inside the union the port is network order (2.5.33: host) */
+	CU_ASSERT_EQUAL(e0->a.v4.sin_port, htons(5000));
+	CU_ASSERT_EQUAL(e1->a.v6.sin6_port, htons(6000));
+	CU_ASSERT_EQUAL(bp->port, 5000);
 	CU_ASSERT_PTR_EQUAL(head->next, &e0->list);
 	CU_ASSERT_PTR_EQUAL(e0->list.next, &e1->list);
 	CU_ASSERT_PTR_EQUAL(e1->list.next, &e2->list);
