@@ -70,6 +70,36 @@ static struct sctp_association *established(void)
 	return asoc;
 }
 
+/* the association a COOKIE ECHO's cookie makes, still without peers */
+static struct sctp_association *cookie_asoc(void)
+{
+	struct sctp_association *asoc;
+
+	asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+	return asoc;
+}
+
+/*
+ * The ABORT @init calls for does not fit in 15 bytes: -EFBIG, no ABORT,
+ * @old as it was.
+ */
+static void check_abort_needs_room(struct sctp_association *old,
+				   struct sctp_association *new_asoc,
+				   const union sctp_addr *src,
+				   const uint8_t *init, int len)
+{
+	uint8_t abort[15];
+	size_t abort_len = 99;
+
+	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, src, init,
+					     (size_t)len, abort, sizeof(abort),
+					     &abort_len), -EFBIG);
+	CU_ASSERT_EQUAL(abort_len, 0);
+	CU_ASSERT_EQUAL(old->c.peer_vtag, 1);
+	CU_ASSERT(sctp_assoc_check(old));
+}
+
 static void free_both(struct sctp_association *a, struct sctp_association *b)
 {
 	CU_ASSERT_EQUAL(sctp_association_free(a), 0);
@@ -102,8 +132,7 @@ static void restart_ok(const char *const *addrs, unsigned int n,
 	int len;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
-	new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
+	new_asoc = cookie_asoc();
 	nb = transports_of(old, before);
 	CU_ASSERT_EQUAL(nb, 3);
 	len = init_listing(buf, sizeof(buf), 2, addrs, n);
@@ -174,8 +203,7 @@ static void test_restart_new_address_aborts(void)
 	int len;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
-	new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
+	new_asoc = cookie_asoc();
 	len = init_listing(buf, sizeof(buf), 2, added, 4);
 	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
 					     (size_t)len, abort, sizeof(abort),
@@ -191,14 +219,9 @@ static void test_restart_new_address_aborts(void)
 
 	/* no room for the ABORT: an error, still nothing changed */
 	old = established();
-	new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
-	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
-					     (size_t)len, abort, 15,
-					     &abort_len), -EFBIG);
-	CU_ASSERT_EQUAL(abort_len, 0);
-	CU_ASSERT_EQUAL(old->c.peer_vtag, 1);
+	new_asoc = cookie_asoc();
+	check_abort_needs_room(old, new_asoc, &src, buf, len);
 	free_both(old, new_asoc);
 }
 
@@ -212,8 +235,7 @@ static void test_restart_from_new_source_aborts(void)
 	int len;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
-	new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
+	new_asoc = cookie_asoc();
 	len = init_listing(buf, sizeof(buf), 2, old_addrs, 2);
 	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
 					     (size_t)len, abort, sizeof(abort),
@@ -283,9 +305,7 @@ static void restart_setup(struct restart_case *rc)
 	CU_ASSERT(rc->old->peer.ecn_capable);
 	CU_ASSERT(sctp_assoc_check(rc->old));
 
-	rc->new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE,
-					    GFP_KERNEL);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(rc->new_asoc);
+	rc->new_asoc = cookie_asoc();
 	rc->new_asoc->c.my_vtag = 0x7777;
 	rc->new_asoc->next_tsn = 5000;
 	rc->new_asoc->ctsn_ack_point = 4999;
@@ -454,8 +474,7 @@ static void test_host_name_aborts(void)
 	int len;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
-	new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
+	new_asoc = cookie_asoc();
 	len = sctp_make_init_raw(buf, sizeof(buf), &v, params,
 				 sizeof(params), NULL, 0);
 	CU_ASSERT_FATAL(len > 0);
@@ -471,11 +490,7 @@ static void test_host_name_aborts(void)
 	CU_ASSERT_EQUAL(old->peer.transport_count, 3);
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 	/* no room for it: an error, nothing changed */
-	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
-					     (size_t)len, abort, 15,
-					     &abort_len), -EFBIG);
-	CU_ASSERT_EQUAL(abort_len, 0);
-	CU_ASSERT(sctp_assoc_check(old));
+	check_abort_needs_room(old, new_asoc, &src, buf, len);
 	CU_ASSERT(sctp_assoc_check(new_asoc));
 	free_both(old, new_asoc);
 }
@@ -489,8 +504,7 @@ static void test_bad_init_changes_nothing(void)
 	int len;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
-	new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
+	new_asoc = cookie_asoc();
 	len = init_listing(buf, sizeof(buf), 2, old_addrs, 2);
 	sctp_put16(buf + 20 + 2, 3);	/* first parameter's length */
 	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
@@ -515,8 +529,7 @@ static void test_fault_injection(void)
 	long live;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
-	new_asoc = sctp_association_new(NULL, SCTP_SCOPE_PRIVATE, GFP_KERNEL);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(new_asoc);
+	new_asoc = cookie_asoc();
 	len = init_listing(buf, sizeof(buf), 2, old_addrs, 2);
 	for (nth = 1; nth < 50; nth++) {
 		live = sctp_test_live();
