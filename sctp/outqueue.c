@@ -45,7 +45,6 @@
  *   the retransmit queue are neither marked nor counted.
  */
 #include <errno.h>
-#include <arpa/inet.h>
 
 #include "compat/slab.h"
 #include "sctp/sm.h"
