@@ -57,6 +57,7 @@
 
 #include "compat/bug.h"
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sched/internal.h"
 #include "sched/sched.h"
 
@@ -359,8 +360,7 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 {
 	struct task_struct *p;
 	struct runqueue *prq;
-	bool tick_parent;
-	int ret = -EINVAL;
+	int tick_parent, ret = -EINVAL;
 
 	if (!parent || !childp || parent->pid == 0 ||
 	    (clone_flags & ~(CSIGNAL | CLONE_PARENT | CLONE_THREAD |
@@ -376,10 +376,6 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	if ((clone_flags & CLONE_PARENT) && parent == child_reaper)
 		goto err_unlock;
 	prq = task_rq_lock(parent);
-	if (!parent->time_slice) {
-		task_rq_unlock(prq);
-		goto err_unlock;
-	}
 	p->static_prio = parent->static_prio;
 	p->prio = parent->prio;
 	p->policy = parent->policy;
@@ -388,15 +384,11 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	p->sleep_avg = parent->sleep_avg;
 	p->cpu = parent->cpu;
 	p->sleep_timestamp = jiffies;
-	/* the slice is shared, so forking gains no CPU time */
-	p->time_slice = (parent->time_slice + 1) / 2;
-	p->first_time_slice = 1;
-	parent->time_slice /= 2;
-	parent->sleep_avg = parent->sleep_avg * PARENT_PENALTY / 100;
-	tick_parent = !parent->time_slice;
-	if (tick_parent)
-		parent->time_slice = 1;
+	/* the class shares the parent's slice out (sched_fork(), 2.6's) */
+	tick_parent = sched_fork(p, parent);
 	task_rq_unlock(prq);
+	if (tick_parent < 0)
+		goto err_unlock;
 
 	p->exit_signal = (clone_flags & CLONE_DETACHED) ? -1 :
 			 (int)(clone_flags & CSIGNAL);
@@ -433,7 +425,7 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
 	p->policy = policy;
 	p->rt_priority = rt_priority;
 	p->prio = sched_param_prio(policy, rt_priority, p->static_prio);
-	p->time_slice = task_timeslice(p);
+	sched_fork(p, NULL);
 
 	write_lock(&tasklist_lock);
 	link_new_task(p, child_reaper, SIGCHLD);
@@ -579,7 +571,7 @@ int do_exit(struct task_struct *p, int code)
 	if (rq->curr == p) {
 		/* schedule() takes it off the runqueue */
 		set_tsk_need_resched(p);
-	} else if (p->array) {
+	} else if (task_queued(p)) {
 		deactivate_task(p, rq);
 	} else if (p->state == TASK_UNINTERRUPTIBLE &&
 		   !(p->flags & PF_STARTING)) {

@@ -8,26 +8,39 @@
 #ifndef KSTRUCT_SCHED_INTERNAL_H
 #define KSTRUCT_SCHED_INTERNAL_H
 
+#include <jansson.h>
+
 #include "sched/sched.h"
 
 /* the installed trace hooks (all NULL by default; see sched_set_hooks) */
 extern struct sched_hooks sched_hooks;
 
+/* what a class's pick_next_task returns after dropping the rq lock */
+#define RETRY_TASK		((struct task_struct *)-1)
+
+/* a real-time policy: SCHED_FIFO or SCHED_RR */
+static inline bool rt_policy(int policy)
+{
+	return policy == SCHED_FIFO || policy == SCHED_RR;
+}
+
 /**
  * sched_param_valid() - is @policy with @rt_priority a valid setting
- * @policy: SCHED_OTHER, SCHED_FIFO or SCHED_RR
- * @rt_priority: 0 for SCHED_OTHER, 1..MAX_USER_RT_PRIO - 1 otherwise
+ * @policy: SCHED_OTHER, SCHED_FIFO, SCHED_RR, SCHED_BATCH or SCHED_IDLE
+ *	(SCHED_DEADLINE is not modelled)
+ * @rt_priority: 1..MAX_USER_RT_PRIO - 1 for FIFO and RR, 0 otherwise
  *
  * Return: true when both are in range and agree with each other.
  */
 static inline bool sched_param_valid(int policy, int rt_priority)
 {
 	if (policy != SCHED_OTHER && policy != SCHED_FIFO &&
-	    policy != SCHED_RR)
+	    policy != SCHED_RR && policy != SCHED_BATCH &&
+	    policy != SCHED_IDLE)
 		return false;
 	if (rt_priority < 0 || rt_priority > MAX_USER_RT_PRIO - 1)
 		return false;
-	return (policy == SCHED_OTHER) == (rt_priority == 0);
+	return rt_policy(policy) == (rt_priority != 0);
 }
 
 /**
@@ -42,10 +55,154 @@ static inline bool sched_param_valid(int policy, int rt_priority)
 static inline int sched_param_prio(int policy, int rt_priority,
 				   int static_prio)
 {
-	if (policy == SCHED_OTHER)
+	if (!rt_policy(policy))
 		return static_prio;
 	return MAX_USER_RT_PRIO - 1 - rt_priority;
 }
+
+static inline bool task_running(const struct runqueue *rq,
+				const struct task_struct *p)
+{
+	return rq->curr == p;
+}
+
+/* nr_running is read without the lock by other CPUs' balancing */
+static inline void rq_nr_running_add(struct runqueue *rq, long delta)
+{
+	__atomic_store_n(&rq->nr_running, rq->nr_running + delta,
+			 __ATOMIC_RELAXED);
+}
+
+/* ------------------------------------------ the class core (sched.c) */
+
+/**
+ * sched_class_of() - the class of the machine's chain for @policy
+ * @policy: a valid policy
+ *
+ * Context: a machine exists.
+ * Return: the front class when it takes @policy, else the machine's.
+ */
+const struct sched_class *sched_class_of(int policy);
+
+/**
+ * sched_fork() - give a new task its class and the class's state
+ * @p: the new task, not yet visible to anyone
+ * @parent: the forking task (its runqueue lock held), or NULL for a
+ *	fresh task
+ *
+ * Return: as the class's task_fork hook (0, 1: tick the parent, or
+ * -EINVAL: refused, nothing changed).
+ */
+int sched_fork(struct task_struct *p, struct task_struct *parent);
+
+/**
+ * check_preempt_curr() - @p was queued on @rq: the class may preempt
+ * @rq: locked
+ * @p: the task
+ * @flags: WF_* (sched/class.h)
+ */
+void check_preempt_curr(struct runqueue *rq, struct task_struct *p, int flags);
+
+/**
+ * sched_balance() - every class of the chain balances @rq
+ * @rq: locked (may be dropped and retaken)
+ * @idle: nonzero when @rq has nothing to run
+ *
+ * Return: tasks pulled.
+ */
+int sched_balance(struct runqueue *rq, int idle);
+
+/**
+ * double_lock_runqueue() - take @busiest's lock while holding @this_rq's
+ * @this_rq: locked
+ * @busiest: another runqueue
+ *
+ * Trylock first; on failure, when @busiest has the lower address, drop
+ * @this_rq's lock and take both in order (as double_lock_balance()).
+ *
+ * Return: true when @this_rq's lock was dropped meanwhile.
+ */
+bool double_lock_runqueue(struct runqueue *this_rq, struct runqueue *busiest);
+
+/**
+ * move_queued_task() - balancing moves a queued task to @this_rq
+ * @src_rq: locked, @p queued there and not running
+ * @p: the task
+ * @this_rq: locked
+ *
+ * Deactivates, rehomes, activates (ENQUEUE_MIGRATED), runs the migrate
+ * hook and checks preemption.
+ */
+void move_queued_task(struct runqueue *src_rq, struct task_struct *p,
+		      struct runqueue *this_rq);
+
+/**
+ * move_task_owner() - @p's runqueue becomes @this_rq, its queue unchanged
+ * @src_rq: locked, owning @p
+ * @p: a task queued on a queue shared by every CPU (goodness)
+ * @this_rq: locked
+ */
+void move_task_owner(struct runqueue *src_rq, struct task_struct *p,
+		     struct runqueue *this_rq);
+
+/* every online runqueue lock, in ascending order, and back */
+void runqueues_lock_all(void);
+void runqueues_unlock_all(void);
+
+/**
+ * check_array() - verify one prio_array of @rq
+ * @rq: locked
+ * @array: one of its arrays
+ * @name: "active" or "expired", for messages
+ * @class: the class every queued task must have
+ *
+ * Return: tasks queued in @array, or -EINVAL after printing a violation.
+ */
+int check_array(struct runqueue *rq, struct prio_array *array,
+		const char *name, const struct sched_class *class);
+
+/**
+ * task_tick_rr() - 2.5.33's tick of a real-time task, shared with rt
+ * @rq: locked
+ * @p: its running real-time task, queued in @rq->active
+ *
+ * SCHED_RR: one tick less; an empty slice is refilled (task_timeslice())
+ * and the task goes to the tail of its queue with need_resched set.
+ * SCHED_FIFO: nothing.
+ */
+void task_tick_rr(struct runqueue *rq, struct task_struct *p);
+
+/* 2.5.33's fork split and sched_exit(), shared with the rt class */
+int task_fork_o1(struct task_struct *p, struct task_struct *parent);
+void sched_exit_o1(struct task_struct *p, struct task_struct *parent);
+
+/*
+ * Building snapshots: add @value (a new reference) to @obj under @key, or
+ * to the array @arr, and return it (borrowed), or NULL when @value is
+ * NULL or the insertion failed (jansson then frees @value).  Attaching
+ * every child as soon as it exists lets one json_decref() of the root
+ * undo a half-built snapshot.
+ */
+static inline json_t *snap_set(json_t *obj, const char *key, json_t *value)
+{
+	return json_object_set_new(obj, key, value) ? NULL : value;
+}
+
+static inline json_t *snap_append(json_t *arr, json_t *value)
+{
+	return json_array_append_new(arr, value) ? NULL : value;
+}
+
+/**
+ * prio_arrays_snapshot() - the JSON object of a prio_array queue
+ * @rq: locked
+ * @class: o1 or rt (whose name it carries)
+ * @both: true to describe both arrays (o1), false for active only (rt)
+ *
+ * Return: a new object, or NULL when out of memory.
+ */
+json_t *prio_arrays_snapshot(struct runqueue *rq,
+			     const struct sched_class *class, bool both);
 
 /**
  * set_task_cpu() - move @p's ownership to @cpu, counting a migration

@@ -74,6 +74,23 @@
  * nr_uninterruptible without uncounting it; a migration request is
  * served even when the task's CPU has become allowed again (the task
  * still moves to its lowest allowed CPU).
+ *
+ * The scheduler lab (sched/class.h): since the other generations joined,
+ * the entry points 2.5.33 exported (try_to_wake_up, wake_up_forked_process,
+ * sched_exit, scheduler_tick, schedule, sys_sched_yield, set_user_nice,
+ * setscheduler, activate_task, deactivate_task) call through the struct
+ * sched_class of the task or machine, as kernel/sched.c has done since
+ * 2.6.23, and the O(1) scheduler is the class o1_sched_class: its hooks
+ * (enqueue_task_o1, pick_next_task_o1, task_tick_o1, ...) are 2.5.33's
+ * code, moved out of those functions without a change, and its balancing
+ * (find_busiest_queue, load_balance, ...) is its load_balance hook.  The
+ * order of everything o1 does is 2.5.33's: the same workload and seed
+ * give the same trace, byte for byte, as before the split.  The split
+ * follows later kernels in three places: the parent's slice is shared out
+ * by sched_fork() (2.6.0's name; 2.5.33 did it inline in do_fork()),
+ * try_to_wake_up(), wake_up_forked_process() and the migration thread ask
+ * check_preempt_curr() instead of comparing prio inline, and schedule()
+ * asks each class of the machine's chain in turn for the next task.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -81,6 +98,7 @@
 
 #include "compat/bug.h"
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sched/internal.h"
 #include "sched/sched.h"
 
@@ -90,24 +108,16 @@ int nr_cpus_online;
 unsigned long cache_decay_ticks;
 struct sched_hooks sched_hooks;
 static bool machine_up;
+/* the selectable class the machine runs, NULL when none exists */
+static const struct sched_class *machine_class;
 
 /* ------------------------------------------------------------ helpers */
-
-static inline void rq_nr_running_add(struct runqueue *rq, long delta)
-{
-	__atomic_store_n(&rq->nr_running, rq->nr_running + delta,
-			 __ATOMIC_RELAXED);
-}
 
 static inline void rq_set_curr(struct runqueue *rq, struct task_struct *p)
 {
 	__atomic_store_n(&rq->curr, p, __ATOMIC_RELEASE);
 }
 
-static inline bool task_running(struct runqueue *rq, struct task_struct *p)
-{
-	return rq->curr == p;
-}
 
 void set_task_cpu(struct task_struct *p, int cpu)
 {
@@ -256,10 +266,49 @@ int effective_prio(const struct task_struct *p)
 	return (int)prio;
 }
 
+/*
+ * activate_task() with the kernel's enqueue flags: ENQUEUE_WAKEUP from
+ * try_to_wake_up(), ENQUEUE_INITIAL from wake_up_forked_process(),
+ * ENQUEUE_RESTORE from setscheduler(); none for a migration.
+ */
+static void activate_task_flags(struct task_struct *p, struct runqueue *rq,
+				int flags)
+{
+	task_sched_class(p)->enqueue_task(rq, p, flags);
+	rq_nr_running_add(rq, 1);
+}
+
 void activate_task(struct task_struct *p, struct runqueue *rq)
 {
-	unsigned long slept = jiffies - p->sleep_timestamp;
+	activate_task_flags(p, rq, 0);
+}
 
+static void deactivate_task_flags(struct task_struct *p, struct runqueue *rq,
+				  int flags)
+{
+	rq_nr_running_add(rq, -1);
+	if (p->state == TASK_UNINTERRUPTIBLE)
+		rq->nr_uninterruptible++;
+	task_sched_class(p)->dequeue_task(rq, p, flags);
+}
+
+void deactivate_task(struct task_struct *p, struct runqueue *rq)
+{
+	deactivate_task_flags(p, rq, 0);
+}
+
+/* 2.5.33's activate_task(): credit the sleep, queue in active */
+static void enqueue_task_o1(struct runqueue *rq, struct task_struct *p,
+			    int flags)
+{
+	unsigned long slept;
+
+	/* wake_up_forked_process(): 2.5.33 left an RT child's estimator alone */
+	if ((flags & ENQUEUE_INITIAL) && !rt_task(p)) {
+		p->sleep_avg = p->sleep_avg * CHILD_PENALTY / 100;
+		p->prio = effective_prio(p);
+	}
+	slept = jiffies - p->sleep_timestamp;
 	if (!rt_task(p) && slept) {
 		if (slept >= MAX_SLEEP_AVG - p->sleep_avg)
 			p->sleep_avg = MAX_SLEEP_AVG;
@@ -268,16 +317,107 @@ void activate_task(struct task_struct *p, struct runqueue *rq)
 		p->prio = effective_prio(p);
 	}
 	enqueue_task(p, rq->active);
-	rq_nr_running_add(rq, 1);
 }
 
-void deactivate_task(struct task_struct *p, struct runqueue *rq)
+/* 2.5.33's deactivate_task(), after the counting the core does */
+static void dequeue_task_o1(struct runqueue *rq, struct task_struct *p,
+			    int flags)
 {
-	rq_nr_running_add(rq, -1);
-	if (p->state == TASK_UNINTERRUPTIBLE)
-		rq->nr_uninterruptible++;
+	(void)rq;
+	(void)flags;
 	dequeue_task(p, p->array);
 	p->array = NULL;
+}
+
+/* ------------------------------------------------- the class chain */
+
+const struct sched_class *sched_current_class(void)
+{
+	return machine_class;
+}
+
+/* the highest class of the machine's chain, and the one after @class */
+static const struct sched_class *sched_class_highest(void)
+{
+	return machine_class->front ? machine_class->front : machine_class;
+}
+
+static const struct sched_class *
+sched_class_lower(const struct sched_class *class)
+{
+	return class == machine_class ? NULL : machine_class;
+}
+
+#define for_each_class(class)						\
+	for (class = sched_class_highest(); class;			\
+	     class = sched_class_lower(class))
+
+const struct sched_class *sched_class_of(int policy)
+{
+	const struct sched_class *front = machine_class->front;
+
+	if (front && (front->policies & (1UL << policy)))
+		return front;
+	return machine_class;
+}
+
+bool task_queued(const struct task_struct *p)
+{
+	return task_sched_class(p)->task_queued(p);
+}
+
+void check_preempt_curr(struct runqueue *rq, struct task_struct *p, int flags)
+{
+	task_sched_class(p)->check_preempt_curr(rq, p, flags);
+}
+
+int sched_balance(struct runqueue *rq, int idle)
+{
+	const struct sched_class *class;
+	int pulled = 0;
+
+	for_each_class(class)
+		if (class->load_balance)
+			pulled += class->load_balance(rq, idle);
+	return pulled;
+}
+
+bool double_lock_runqueue(struct runqueue *this_rq, struct runqueue *busiest)
+{
+	if (likely(spin_trylock(&busiest->lock)))
+		return false;
+	if (busiest < this_rq) {
+		/* wrong order: let go of ours and take both */
+		spin_unlock(&this_rq->lock);
+		spin_lock(&busiest->lock);
+		spin_lock(&this_rq->lock);
+		return true;
+	}
+	spin_lock(&busiest->lock);
+	return false;
+}
+
+void move_queued_task(struct runqueue *src_rq, struct task_struct *p,
+		      struct runqueue *this_rq)
+{
+	int src_cpu = task_cpu(p);
+
+	deactivate_task(p, src_rq);
+	set_task_cpu(p, this_rq->cpu);
+	activate_task_flags(p, this_rq, ENQUEUE_MIGRATED);
+	hook_migrate(p, src_cpu, this_rq->cpu);
+	check_preempt_curr(this_rq, p, WF_MIGRATED);
+}
+
+void move_task_owner(struct runqueue *src_rq, struct task_struct *p,
+		     struct runqueue *this_rq)
+{
+	int src_cpu = task_cpu(p);
+
+	rq_nr_running_add(src_rq, -1);
+	set_task_cpu(p, this_rq->cpu);
+	rq_nr_running_add(this_rq, 1);
+	hook_migrate(p, src_cpu, this_rq->cpu);
 }
 
 /* ---------------------------------------------------------- wakeups */
@@ -285,14 +425,14 @@ void deactivate_task(struct task_struct *p, struct runqueue *rq)
 int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 {
 	struct runqueue *rq;
-	int success = 0, old_cpu;
+	int success = 0, old_cpu, wake_flags;
 
 	for (;;) {
 		rq = task_rq_lock(p);
 		if (p->state & (TASK_ZOMBIE | TASK_DEAD) || p == rq->idle ||
 		    (p->flags & (PF_EXITING | PF_STARTING)))
 			goto out_unlock;
-		if (p->array)
+		if (task_queued(p))
 			break;
 		/* a sync wakeup pulls a sleeper to the waker's CPU */
 		if (sync && !task_running(rq, p) && cpu_online(this_cpu) &&
@@ -304,11 +444,11 @@ int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 			task_rq_unlock(rq);
 			continue;
 		}
+		wake_flags = sync && task_cpu(p) == this_cpu ? WF_SYNC : 0;
 		if (p->state == TASK_UNINTERRUPTIBLE)
 			rq->nr_uninterruptible--;
-		activate_task(p, rq);
-		if (p->prio < rq->curr->prio)
-			set_tsk_need_resched(rq->curr);
+		activate_task_flags(p, rq, ENQUEUE_WAKEUP);
+		check_preempt_curr(rq, p, wake_flags);
 		hook_wakeup(rq->cpu, p);
 		success = 1;
 		break;
@@ -317,6 +457,15 @@ int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 out_unlock:
 	task_rq_unlock(rq);
 	return success;
+}
+
+/* 2.5.33's wake-up preemption: a better (lower) prio preempts */
+static void check_preempt_curr_o1(struct runqueue *rq, struct task_struct *p,
+				  int flags)
+{
+	(void)flags;
+	if (p->prio < rq->curr->prio)
+		set_tsk_need_resched(rq->curr);
 }
 
 int wake_up_process(struct task_struct *p)
@@ -341,23 +490,17 @@ int wake_up_forked_process(struct task_struct *p, int cpu)
 			break;
 		double_rq_unlock(src, dst);
 	}
-	if (p->array || p->state != TASK_UNINTERRUPTIBLE ||
-	    (p->flags & PF_EXITING) || !(p->flags & PF_STARTING) ||
-	    !(p->cpus_allowed & (1UL << cpu)) || p == src->idle)
+	if (p == src->idle || task_queued(p) ||
+	    p->state != TASK_UNINTERRUPTIBLE || (p->flags & PF_EXITING) ||
+	    !(p->flags & PF_STARTING) || !(p->cpus_allowed & (1UL << cpu)))
 		goto out_unlock;
 
 	p->flags &= ~PF_STARTING;
 	p->state = TASK_RUNNING;
-	/* 2.5.33 left a real-time child's estimator alone */
-	if (!rt_task(p)) {
-		p->sleep_avg = p->sleep_avg * CHILD_PENALTY / 100;
-		p->prio = effective_prio(p);
-	}
 	/* the first placement is not a migration: no count, no hook */
 	__atomic_store_n(&p->cpu, cpu, __ATOMIC_RELEASE);
-	activate_task(p, dst);
-	if (p->prio < dst->curr->prio)
-		set_tsk_need_resched(dst->curr);
+	activate_task_flags(p, dst, ENQUEUE_INITIAL);
+	check_preempt_curr(dst, p, WF_FORK);
 	hook_wakeup(cpu, p);
 	ret = 0;
 out_unlock:
@@ -369,11 +512,18 @@ out_unlock:
 void sched_exit(struct task_struct *p)
 {
 	struct task_struct *parent = p->parent;
+	const struct sched_class *class = task_sched_class(p);
 	struct runqueue *rq, *prq;
 
-	if (!parent || parent == p)
+	if (!parent || parent == p || !class->sched_exit)
 		return;
 	double_task_rq_lock(p, parent, &rq, &prq);
+	class->sched_exit(p, parent);
+	double_rq_unlock(rq, prq);
+}
+
+void sched_exit_o1(struct task_struct *p, struct task_struct *parent)
+{
 	if (p->first_time_slice) {
 		parent->time_slice += p->time_slice;
 		if (parent->time_slice > MAX_TIMESLICE)
@@ -382,16 +532,66 @@ void sched_exit(struct task_struct *p)
 	if (p->sleep_avg < parent->sleep_avg)
 		parent->sleep_avg = (parent->sleep_avg * EXIT_WEIGHT +
 				     p->sleep_avg) / (EXIT_WEIGHT + 1);
-	double_rq_unlock(rq, prq);
+}
+
+/* ------------------------------------------------------------- fork */
+
+int sched_fork(struct task_struct *p, struct task_struct *parent)
+{
+	const struct sched_class *class = sched_class_of((int)p->policy);
+
+	__atomic_store_n(&p->sched_class, class, __ATOMIC_RELAXED);
+	return class->task_fork(p, parent);
+}
+
+/*
+ * 2.5.33's do_fork(): the child gets half the parent's slice (rounded
+ * up), the parent keeps the rest, and a parent left with nothing keeps
+ * one tick and is ticked at once (the caller does it: return 1).
+ */
+int task_fork_o1(struct task_struct *p, struct task_struct *parent)
+{
+	if (!parent) {
+		/* a fresh task (sched_new_task()): a full slice */
+		p->time_slice = task_timeslice(p);
+		return 0;
+	}
+	if (!parent->time_slice)
+		return -EINVAL;
+	/* the slice is shared, so forking gains no CPU time */
+	p->time_slice = (parent->time_slice + 1) / 2;
+	p->first_time_slice = 1;
+	parent->time_slice /= 2;
+	parent->sleep_avg = parent->sleep_avg * PARENT_PENALTY / 100;
+	if (parent->time_slice)
+		return 0;
+	parent->time_slice = 1;
+	return 1;
 }
 
 /* ------------------------------------------------------------- ticks */
+
+void task_tick_rr(struct runqueue *rq, struct task_struct *p)
+{
+	/* FIFO has no slice; RR refills and goes to the back */
+	if (p->policy == SCHED_RR) {
+		if (p->time_slice)
+			p->time_slice--;
+		if (!p->time_slice) {
+			p->time_slice = task_timeslice(p);
+			p->first_time_slice = 0;
+			set_tsk_need_resched(p);
+			dequeue_task(p, rq->active);
+			enqueue_task(p, rq->active);
+		}
+	}
+}
 
 /*
  * The scheduling half of a tick for @p, @rq's running task (not idle).
  * @rq is locked; balancing may drop and retake the lock.
  */
-static void task_tick(struct runqueue *rq, struct task_struct *p)
+static void task_tick_o1(struct runqueue *rq, struct task_struct *p)
 {
 	/* expired already (or yielded), not yet switched out */
 	if (p->array != rq->active) {
@@ -400,18 +600,7 @@ static void task_tick(struct runqueue *rq, struct task_struct *p)
 	}
 
 	if (unlikely(rt_task(p))) {
-		/* FIFO has no slice; RR refills and goes to the back */
-		if (p->policy == SCHED_RR) {
-			if (p->time_slice)
-				p->time_slice--;
-			if (!p->time_slice) {
-				p->time_slice = task_timeslice(p);
-				p->first_time_slice = 0;
-				set_tsk_need_resched(p);
-				dequeue_task(p, rq->active);
-				enqueue_task(p, rq->active);
-			}
-		}
+		task_tick_rr(rq, p);
 		goto out_balance;
 	}
 
@@ -448,14 +637,14 @@ void scheduler_tick(int cpu, int user_tick)
 	if (p == rq->idle) {
 		rq->idle_ticks++;
 		if (!(jiffies % IDLE_REBALANCE_TICK))
-			load_balance(rq, 1);
+			sched_balance(rq, 1);
 		goto out_unlock;
 	}
 	if (user_tick)
 		rq->user_ticks++;
 	else
 		rq->system_ticks++;
-	task_tick(rq, p);
+	task_sched_class(p)->task_tick(rq, p);
 out_unlock:
 	spin_unlock(&rq->lock);
 }
@@ -465,59 +654,70 @@ void sched_fork_tick(struct task_struct *p)
 	struct runqueue *rq = task_rq_lock(p);
 
 	if (rq->curr == p)
-		task_tick(rq, p);
+		task_sched_class(p)->task_tick(rq, p);
 	task_rq_unlock(rq);
 }
 
 /* ---------------------------------------------------------- schedule */
 
+/*
+ * Ask each class of the machine's chain, highest first, for the task to
+ * run; NULL when none has one (the idle task runs).  A class that had to
+ * drop the runqueue lock says so (RETRY_TASK): a higher class may have
+ * gained a task meanwhile, so the walk starts again.
+ */
+static struct task_struct *pick_next_task(struct runqueue *rq)
+{
+	const struct sched_class *class;
+	struct task_struct *p;
+
+again:
+	for_each_class(class) {
+		p = class->pick_next_task(rq, rq->curr);
+		if (unlikely(p == RETRY_TASK))
+			goto again;
+		if (p)
+			return p;
+	}
+	return NULL;
+}
+
 struct task_struct *schedule(int cpu)
 {
 	struct runqueue *rq = cpu_rq(cpu);
 	struct task_struct *prev, *next, *dead = NULL;
-	struct prio_array *array;
-	int idx;
+	const struct sched_class *class;
 
 	spin_lock(&rq->lock);
 	prev = rq->curr;
 	prev->sleep_timestamp = jiffies;
 
 	if (prev->state != TASK_RUNNING && prev != rq->idle) {
-		BUG_ON(!prev->array);
-		deactivate_task(prev, rq);
+		BUG_ON(!task_queued(prev));
+		deactivate_task_flags(prev, rq, DEQUEUE_SLEEP);
 	}
 
-	if (unlikely(!rq->nr_running)) {
-		/* may drop and retake rq->lock (double_lock_balance) */
-		load_balance(rq, 1);
-		/*
-		 * A migration thread may have preempted prev meanwhile
-		 * (it makes the idle task current): switch from that.
-		 */
-		prev = rq->curr;
-		if (!rq->nr_running) {
-			next = rq->idle;
-			rq->expired_timestamp = 0;
-			goto switch_tasks;
-		}
-	}
+	/* may drop and retake rq->lock (double_lock_balance) */
+	if (unlikely(!rq->nr_running))
+		sched_balance(rq, 1);
 
-	array = rq->active;
-	if (unlikely(!array->nr_active)) {
-		/* everyone used their slice: the expired array takes over */
-		rq->active = rq->expired;
-		rq->expired = array;
-		array = rq->active;
-		rq->expired_timestamp = 0;
-		rq->nr_array_switches++;
-	}
-	idx = sched_find_first_bit(array->bitmap);
-	next = list_first_entry(&array->queue[idx], struct task_struct,
-				run_list);
+	next = pick_next_task(rq);
+	/*
+	 * A migration thread may have preempted prev meanwhile (it makes
+	 * the idle task current): switch from that.
+	 */
+	prev = rq->curr;
+	if (!next)
+		next = rq->idle;
 
-switch_tasks:
 	clear_tsk_need_resched(prev);
 	if (likely(prev != next)) {
+		class = prev == rq->idle ? NULL : task_sched_class(prev);
+		if (class && class->put_prev_task)
+			class->put_prev_task(rq, prev, next);
+		class = next == rq->idle ? NULL : task_sched_class(next);
+		if (class && class->set_curr_task)
+			class->set_curr_task(rq, next);
 		rq->nr_switches++;
 		rq_set_curr(rq, next);
 		hook_switch(cpu, prev, next);
@@ -531,6 +731,36 @@ switch_tasks:
 	return next;
 }
 
+/*
+ * 2.5.33's pick: switch the arrays when active is empty, then the first
+ * task of the best queue.  An empty runqueue clears expired_timestamp
+ * (the idle task runs).
+ */
+static struct task_struct *pick_next_task_o1(struct runqueue *rq,
+					     struct task_struct *prev)
+{
+	struct prio_array *array;
+	int idx;
+
+	(void)prev;
+	if (unlikely(!rq->nr_running)) {
+		rq->expired_timestamp = 0;
+		return NULL;
+	}
+	array = rq->active;
+	if (unlikely(!array->nr_active)) {
+		/* everyone used their slice: the expired array takes over */
+		rq->active = rq->expired;
+		rq->expired = array;
+		array = rq->active;
+		rq->expired_timestamp = 0;
+		rq->nr_array_switches++;
+	}
+	idx = sched_find_first_bit(array->bitmap);
+	return list_first_entry(&array->queue[idx], struct task_struct,
+				run_list);
+}
+
 long sys_sched_yield(int cpu)
 {
 	struct runqueue *rq = cpu_rq(cpu);
@@ -538,23 +768,30 @@ long sys_sched_yield(int cpu)
 
 	spin_lock(&rq->lock);
 	p = rq->curr;
-	if (p == rq->idle || !p->array)
+	if (p == rq->idle || !task_queued(p))
 		goto out_unlock;
-	if (likely(!rt_task(p))) {
-		dequeue_task(p, p->array);
-		enqueue_task(p, rq->expired);
-	} else {
-		list_move_tail(&p->run_list, &p->array->queue[p->prio]);
-	}
+	task_sched_class(p)->yield_task(rq);
 	set_tsk_need_resched(p);
 out_unlock:
 	spin_unlock(&rq->lock);
 	return 0;
 }
 
+/* 2.5.33: a normal task goes to expired, a real-time one to its tail */
+static void yield_task_o1(struct runqueue *rq)
+{
+	struct task_struct *p = rq->curr;
+
+	if (likely(!rt_task(p))) {
+		dequeue_task(p, p->array);
+		enqueue_task(p, rq->expired);
+	} else {
+		list_move_tail(&p->run_list, &p->array->queue[p->prio]);
+	}
+}
+
 int set_user_nice(struct task_struct *p, long nice)
 {
-	struct prio_array *array;
 	struct runqueue *rq;
 
 	if (nice < -20 || nice > 19)
@@ -562,9 +799,19 @@ int set_user_nice(struct task_struct *p, long nice)
 	rq = task_rq_lock(p);
 	if (p == rq->idle || TASK_NICE(p) == nice)
 		goto out_unlock;
+	task_sched_class(p)->set_nice(rq, p, nice);
+out_unlock:
+	task_rq_unlock(rq);
+	return 0;
+}
+
+static void set_nice_o1(struct runqueue *rq, struct task_struct *p, long nice)
+{
+	struct prio_array *array;
+
 	if (rt_task(p)) {
 		p->static_prio = NICE_TO_PRIO(nice);
-		goto out_unlock;
+		return;
 	}
 	array = p->array;
 	if (array)
@@ -582,16 +829,14 @@ int set_user_nice(struct task_struct *p, long nice)
 		if (task_running(rq, p))
 			set_tsk_need_resched(rq->curr);
 	}
-out_unlock:
-	task_rq_unlock(rq);
-	return 0;
 }
 
 int setscheduler(struct task_struct *p, int policy, int rt_priority)
 {
-	struct prio_array *array;
+	const struct sched_class *class;
 	struct runqueue *rq;
-	int ret = -EINVAL;
+	bool queued, running;
+	int ret = -EINVAL, oldprio;
 
 	rq = task_rq_lock(p);
 	if (p == rq->idle)
@@ -601,19 +846,32 @@ int setscheduler(struct task_struct *p, int policy, int rt_priority)
 	if (!sched_param_valid(policy, rt_priority))
 		goto out_unlock;
 
-	array = p->array;
-	if (array)
-		deactivate_task(p, rq);
+	/* 2.5.33 deactivated and reactivated; o1 has no put/set hooks */
+	queued = task_queued(p);
+	running = task_running(rq, p);
+	class = task_sched_class(p);
+	if (queued)
+		deactivate_task_flags(p, rq, DEQUEUE_SAVE);
+	if (running && class->put_prev_task)
+		class->put_prev_task(rq, p, p);
+	oldprio = p->prio;
 	p->policy = policy;
 	p->rt_priority = rt_priority;
 	p->prio = sched_param_prio(policy, rt_priority, p->static_prio);
-	if (array)
-		activate_task(p, rq);
+	class = sched_class_of(policy);
+	__atomic_store_n(&p->sched_class, class, __ATOMIC_RELAXED);
+	if (queued)
+		activate_task_flags(p, rq, ENQUEUE_RESTORE);
+	if (running && class->set_curr_task)
+		class->set_curr_task(rq, p);
+	if (queued && class->prio_changed)
+		class->prio_changed(rq, p, oldprio);
 	ret = 0;
 out_unlock:
 	task_rq_unlock(rq);
 	return ret;
 }
+
 
 /* --------------------------------------------------------- balancing */
 
@@ -795,13 +1053,12 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 		hook_switch(cpu_src, p, rq_src->idle);
 	}
 	set_task_cpu(p, cpu_dest);
-	if (p->array) {
+	if (task_queued(p)) {
 		deactivate_task(p, rq_src);
 		activate_task(p, rq_dest);
 		if (rq_dest != rq_src)
 			rq_dest->nr_migrated_in++;
-		if (p->prio < rq_dest->curr->prio)
-			set_tsk_need_resched(rq_dest->curr);
+		check_preempt_curr(rq_dest, p, WF_MIGRATED);
 	}
 	hook_migrate(p, cpu_src, cpu_dest);
 out_unlock:
@@ -875,10 +1132,11 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 		task_rq_unlock(rq);
 		return -EINVAL;
 	}
-	p->cpus_allowed = new_mask;
+	/* read without this lock by goodness's walk over the global list */
+	__atomic_store_n(&p->cpus_allowed, new_mask, __ATOMIC_RELAXED);
 	if (new_mask & (1UL << task_cpu(p)))
 		goto out_unlock;
-	if (!p->array && !task_running(rq, p)) {
+	if (!task_queued(p) && !task_running(rq, p)) {
 		/* asleep: just rehome it */
 		old_cpu = task_cpu(p);
 		new_cpu = (int)__ffs(new_mask);
@@ -1009,26 +1267,52 @@ static void rq_destroy(struct runqueue *rq)
 	spin_lock_destroy(&rq->lock);
 }
 
-int sched_init(int nr_cpus)
+static bool class_selectable(const struct sched_class *class)
 {
+	int i;
+
+	for (i = 0; sched_classes[i]; i++)
+		if (sched_classes[i] == class)
+			return true;
+	return false;
+}
+
+int sched_init_class(int nr_cpus, const struct sched_class *class)
+{
+	const struct sched_class *c;
 	int cpu, ret;
 
-	if (nr_cpus < 1 || nr_cpus > NR_CPUS || nr_cpus > BITS_PER_LONG)
+	if (!class)
+		class = &o1_sched_class;
+	if (nr_cpus < 1 || nr_cpus > NR_CPUS || nr_cpus > BITS_PER_LONG ||
+	    !class_selectable(class))
 		return -EINVAL;
 	if (machine_up)
 		return -EBUSY;
 
 	memset(&sched_hooks, 0, sizeof(sched_hooks));
-	for (cpu = 0; cpu < nr_cpus; cpu++)
+	machine_class = class;
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		rq_init(cpu_rq(cpu), cpu);
+		for_each_class(c)
+			if (c->rq_init)
+				c->rq_init(cpu_rq(cpu));
+	}
 	nr_cpus_online = nr_cpus;
 	cpu_online_map = nr_cpus == BITS_PER_LONG ? ~0UL :
 						    (1UL << nr_cpus) - 1;
 	cache_decay_ticks = msecs_to_jiffies(10);
 
+	for_each_class(c) {
+		ret = c->init ? c->init(nr_cpus) : 0;
+		if (ret)
+			goto err_classes;
+	}
 	ret = tree_init(nr_cpus);
 	if (ret)
-		goto err_rqs;
+		goto err_classes;
+	/* init, the one task tree_init() makes: a fresh task of its class */
+	sched_fork(child_reaper, NULL);
 	ret = migration_init(nr_cpus);
 	if (ret)
 		goto err_tree;
@@ -1037,16 +1321,26 @@ int sched_init(int nr_cpus)
 
 err_tree:
 	tree_teardown(nr_cpus);
-err_rqs:
+err_classes:
+	for_each_class(c)
+		if (c->exit)
+			c->exit();
 	for (cpu = 0; cpu < nr_cpus; cpu++)
 		rq_destroy(cpu_rq(cpu));
 	cpu_online_map = 0;
 	nr_cpus_online = 0;
+	machine_class = NULL;
 	return ret;
+}
+
+int sched_init(int nr_cpus)
+{
+	return sched_init_class(nr_cpus, &o1_sched_class);
 }
 
 void sched_teardown(void)
 {
+	const struct sched_class *c;
 	int cpu, nr = nr_cpus_online;
 
 	if (!machine_up)
@@ -1055,10 +1349,14 @@ void sched_teardown(void)
 	/* no release hooks while the whole machine goes away */
 	memset(&sched_hooks, 0, sizeof(sched_hooks));
 	tree_teardown(nr);
+	for_each_class(c)
+		if (c->exit)
+			c->exit();
 	for (cpu = 0; cpu < nr; cpu++)
 		rq_destroy(cpu_rq(cpu));
 	cpu_online_map = 0;
 	nr_cpus_online = 0;
+	machine_class = NULL;
 	machine_up = false;
 }
 
@@ -1074,7 +1372,7 @@ void sched_teardown(void)
 		}							\
 	} while (0)
 
-static void lock_all(void)
+void runqueues_lock_all(void)
 {
 	int cpu;
 
@@ -1082,7 +1380,7 @@ static void lock_all(void)
 		spin_lock(&cpu_rq(cpu)->lock);
 }
 
-static void unlock_all(void)
+void runqueues_unlock_all(void)
 {
 	int cpu;
 
@@ -1090,8 +1388,8 @@ static void unlock_all(void)
 		spin_unlock(&cpu_rq(cpu)->lock);
 }
 
-static int check_array(struct runqueue *rq, struct prio_array *array,
-		       const char *name)
+int check_array(struct runqueue *rq, struct prio_array *array,
+		const char *name, const struct sched_class *class)
 {
 	struct task_struct *p;
 	int idx, count, total = 0, ret = 0;
@@ -1120,6 +1418,10 @@ static int check_array(struct runqueue *rq, struct prio_array *array,
 			      name, p->pid, p->cpu);
 			check(p != rq->idle, "cpu %d: idle task queued",
 			      rq->cpu);
+			check(p->sched_class == class,
+			      "cpu %d %s: task %d of class %s", rq->cpu, name,
+			      p->pid, p->sched_class ? p->sched_class->name :
+						       "(none)");
 			check(!(p->flags & PF_STARTING),
 			      "cpu %d: task %d queued before it started",
 			      rq->cpu, p->pid);
@@ -1139,42 +1441,34 @@ out_unlock:
 
 int sched_check(void)
 {
+	const struct sched_class *class;
 	struct runqueue *rq;
 	struct migration_req *req;
-	int cpu, ret = 0, na, ne;
+	int cpu, ret = 0, n, queued;
 
 	if (!machine_up)
 		return 0;
-	lock_all();
+	runqueues_lock_all();
 	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
 		rq = cpu_rq(cpu);
 		check(rq->cpu == cpu, "cpu %d: rq->cpu %d", cpu, rq->cpu);
-		check(rq->active != rq->expired &&
-		      (rq->active == &rq->arrays[0] ||
-		       rq->active == &rq->arrays[1]) &&
-		      (rq->expired == &rq->arrays[0] ||
-		       rq->expired == &rq->arrays[1]),
-		      "cpu %d: active/expired pointers broken", cpu);
-		na = check_array(rq, rq->active, "active");
-		if (na < 0) {
-			ret = na;
-			goto out_unlock;
+		queued = 0;
+		for_each_class(class) {
+			n = class->rq_check(rq);
+			if (n < 0) {
+				ret = n;
+				goto out_unlock;
+			}
+			queued += n;
 		}
-		ne = check_array(rq, rq->expired, "expired");
-		if (ne < 0) {
-			ret = ne;
-			goto out_unlock;
-		}
-		check(rq->nr_running == (unsigned long)(na + ne),
-		      "cpu %d: nr_running %lu, active %d + expired %d", cpu,
-		      rq->nr_running, na, ne);
+		check(rq->nr_running == (unsigned long)queued,
+		      "cpu %d: nr_running %lu, its classes queue %d", cpu,
+		      rq->nr_running, queued);
 		check(rq->idle && rq->idle->prio == MAX_PRIO &&
-		      !rq->idle->array && rq->idle->cpu == cpu,
-		      "cpu %d: idle task broken", cpu);
+		      !rq->idle->array && !rq->idle->sched_class &&
+		      rq->idle->cpu == cpu, "cpu %d: idle task broken", cpu);
 		check(rq->curr == rq->idle ||
-		      (rq->curr->cpu == cpu &&
-		       (rq->curr->array == rq->active ||
-			rq->curr->array == rq->expired)),
+		      (rq->curr->cpu == cpu && task_queued(rq->curr)),
 		      "cpu %d: current task %d not queued here", cpu,
 		      rq->curr->pid);
 		check(list_check(&rq->migration_queue),
@@ -1184,7 +1478,7 @@ int sched_check(void)
 			      "cpu %d: migration request not counted", cpu);
 	}
 out_unlock:
-	unlock_all();
+	runqueues_unlock_all();
 	return ret;
 }
 
@@ -1193,9 +1487,70 @@ unsigned long sched_nr_running_total(void)
 	unsigned long sum = 0;
 	int cpu;
 
-	lock_all();
+	runqueues_lock_all();
 	for (cpu = 0; cpu < nr_cpus_online; cpu++)
 		sum += cpu_rq(cpu)->nr_running;
-	unlock_all();
+	runqueues_unlock_all();
 	return sum;
 }
+
+/* ------------------------------------------------------ the o1 class */
+
+static bool task_queued_o1(const struct task_struct *p)
+{
+	return p->array;
+}
+
+static int check_o1(struct runqueue *rq)
+{
+	int ret, na, ne;
+
+	check(rq->active != rq->expired &&
+	      (rq->active == &rq->arrays[0] ||
+	       rq->active == &rq->arrays[1]) &&
+	      (rq->expired == &rq->arrays[0] ||
+	       rq->expired == &rq->arrays[1]),
+	      "cpu %d: active/expired pointers broken", rq->cpu);
+	na = check_array(rq, rq->active, "active", &o1_sched_class);
+	if (na < 0)
+		return na;
+	ne = check_array(rq, rq->expired, "expired", &o1_sched_class);
+	if (ne < 0)
+		return ne;
+	ret = na + ne;
+out_unlock:
+	return ret;
+}
+
+static json_t *snapshot_o1(struct runqueue *rq)
+{
+	return prio_arrays_snapshot(rq, &o1_sched_class, true);
+}
+
+static const struct sched_counter counters_o1[] = {
+	{ "array_switches", "arrsw",
+	  offsetof(struct runqueue, nr_array_switches) },
+	{ "pulled", "pulled", offsetof(struct runqueue, nr_pulled) },
+	{ NULL, NULL, 0 },
+};
+
+const struct sched_class o1_sched_class = {
+	.name			= "o1",
+	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_FIFO) |
+				  (1UL << SCHED_RR) | (1UL << SCHED_BATCH) |
+				  (1UL << SCHED_IDLE),
+	.enqueue_task		= enqueue_task_o1,
+	.dequeue_task		= dequeue_task_o1,
+	.yield_task		= yield_task_o1,
+	.check_preempt_curr	= check_preempt_curr_o1,
+	.pick_next_task		= pick_next_task_o1,
+	.task_tick		= task_tick_o1,
+	.task_fork		= task_fork_o1,
+	.sched_exit		= sched_exit_o1,
+	.set_nice		= set_nice_o1,
+	.load_balance		= load_balance,
+	.task_queued		= task_queued_o1,
+	.rq_check		= check_o1,
+	.snapshot		= snapshot_o1,
+	.counters		= counters_o1,
+};

@@ -135,6 +135,21 @@ extern "C" {
 #ifndef SCHED_RR
 #define SCHED_RR		2
 #endif
+/*
+ * Later kernels' policies (the values of <sched.h>): SCHED_BATCH and
+ * SCHED_IDLE have their kernel meaning under cfs and eevdf and run as
+ * SCHED_OTHER under o1 and goodness; SCHED_DEADLINE is not modelled and
+ * refused (-EINVAL) everywhere.  See sched/class.h.
+ */
+#ifndef SCHED_BATCH
+#define SCHED_BATCH		3
+#endif
+#ifndef SCHED_IDLE
+#define SCHED_IDLE		5
+#endif
+#ifndef SCHED_DEADLINE
+#define SCHED_DEADLINE		6
+#endif
 
 /* task flags */
 /* kstruct (2.6's name): made by fork, not yet started by
@@ -164,6 +179,7 @@ extern "C" {
 /* ----------------------------------------------------------- structures */
 
 struct task_struct;
+struct sched_class;
 
 /**
  * struct prio_array - one set of per-priority run queues
@@ -179,10 +195,30 @@ struct prio_array {
 };
 
 /**
+ * struct goodness_rq - the per-CPU state of the 2.4 scheduler
+ * @curr: the task this CPU chose last (2.4's schedule_data.curr): a
+ *	task other CPUs must not pick, NULL when it runs no goodness task
+ * @last_schedule: jiffies of this CPU's last schedule() (2.4's
+ *	schedule_data.last_schedule, which counted cycles)
+ * @nr_recalculations: counter recalculations this CPU ran
+ * @nr_remote_picks: tasks this CPU picked that another CPU's runqueue
+ *	owned (they move here, a migration)
+ *
+ * Under goodness's global runqueue_lock (sched/goodness.c), not @lock
+ * of the runqueue.
+ */
+struct goodness_rq {
+	struct task_struct *curr;
+	unsigned long last_schedule;
+	unsigned long nr_recalculations, nr_remote_picks;
+};
+
+/**
  * struct runqueue - the per-CPU runqueue
  * @lock: protects everything below except the lockless-read counters
  * @nr_running: tasks on @active and @expired (read locklessly by
- *	find_busiest_queue(): use rq_nr_running())
+ *	find_busiest_queue(): use rq_nr_running()); under the other classes,
+ *	every runnable task this runqueue owns
  * @nr_switches: schedule() calls that picked a different task
  * @expired_timestamp: jiffies when the first task expired since the last
  *	array switch, 0 when none has
@@ -206,6 +242,14 @@ struct prio_array {
  * @user_ticks: ticks charged to a task in user mode
  * @system_ticks: ticks charged to a task in system mode
  * @idle_ticks: ticks the idle task was current
+ * @rt_nr_running: real-time tasks the rt class has queued here (read
+ *	without the lock by other CPUs' rt pulls: use rq_rt_nr_running())
+ * @nr_rt_pulled: real-time tasks the rt class pulled onto this CPU
+ *	(machines running goodness, cfs or eevdf)
+ * @goodness: the goodness class's part (sched/goodness.c)
+ *
+ * Under the rt class (machines running goodness, cfs or eevdf), @active
+ * holds this CPU's real-time tasks and @expired stays empty.
  */
 struct runqueue {
 	spinlock_t lock;
@@ -224,6 +268,8 @@ struct runqueue {
 	unsigned long nr_array_switches, nr_pulled, nr_migrated_in;
 	unsigned long nr_balance;
 	unsigned long user_ticks, system_ticks, idle_ticks;
+	unsigned long rt_nr_running, nr_rt_pulled;
+	struct goodness_rq goodness;
 };
 
 /**
@@ -267,6 +313,14 @@ struct runqueue {
  *	not yet served (under the task's runqueue lock); a released task is
  *	freed only when it is 0 (the kernel held a task reference instead)
  * @driver_data: for the simulator; the scheduler never touches it
+ * @sched_class: the class that schedules the task (sched/class.h), set
+ *	from its policy and the machine's class; read without a lock with
+ *	task_sched_class()
+ * @counter: goodness: ticks left of the task's slice in this epoch (2.4's
+ *	p->counter), under goodness's runqueue_lock
+ * @yielded: goodness: the task called sched_yield() and has not been
+ *	switched out since (2.4 kept this as the SCHED_YIELD bit of policy),
+ *	under runqueue_lock
  */
 struct task_struct {
 	long state;
@@ -299,6 +353,9 @@ struct task_struct {
 	unsigned long nr_migrations;
 	unsigned int migration_pending;
 	void *driver_data;
+	const struct sched_class *sched_class;
+	long counter;
+	int yielded;
 };
 
 /**
@@ -369,6 +426,13 @@ static inline int task_cpu(const struct task_struct *p)
 static inline unsigned long rq_nr_running(const struct runqueue *rq)
 {
 	return __atomic_load_n(&rq->nr_running, __ATOMIC_RELAXED);
+}
+
+/* the class of @p, read without its runqueue lock (the kernel's way) */
+static inline const struct sched_class *
+task_sched_class(const struct task_struct *p)
+{
+	return __atomic_load_n(&p->sched_class, __ATOMIC_RELAXED);
 }
 
 /**

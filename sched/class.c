@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched/class.c - choosing a scheduling class, and describing runqueues.
+ *
+ * No kernel counterpart: Linux builds one class chain into the kernel;
+ * here a machine picks one of four generations at sched_init_class()
+ * (sched/class.h), and tools, the simulator and the tests find them by
+ * name.  The JSON snapshots describe a runqueue's queues for pictures,
+ * the tour and explorers; docs/sched.md gives every shape.  jansson
+ * allocates with malloc(): a failed allocation makes a snapshot NULL and
+ * frees what was built.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "compat/bitops.h"
+#include "sched/class.h"
+#include "sched/internal.h"
+
+const struct sched_class *const sched_classes[] = {
+	&o1_sched_class,
+	NULL,
+};
+
+const struct sched_class *sched_class_find(const char *name)
+{
+	int i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; sched_classes[i]; i++)
+		if (!strcmp(sched_classes[i]->name, name))
+			return sched_classes[i];
+	return NULL;
+}
+
+char *sched_class_names(char *buf, size_t len)
+{
+	size_t used = 0;
+	int i, n;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (i = 0; sched_classes[i]; i++) {
+		n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+			     sched_classes[i]->name);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += n;
+	}
+	return buf;
+}
+
+unsigned int sched_counters(const struct sched_class *class,
+			    const struct sched_counter **out)
+{
+	const struct sched_class *c;
+	const struct sched_counter *k;
+	unsigned int n = 0;
+
+	for (c = class; c; c = c == class ? class->front : NULL)
+		for (k = c->counters; k && k->name; k++)
+			if (n < SCHED_MAX_COUNTERS)
+				out[n++] = k;
+	return n;
+}
+
+/* ------------------------------------------------------------ snapshots */
+
+static const char *policy_name(unsigned long policy)
+{
+	switch (policy) {
+	case SCHED_OTHER:
+		return "SCHED_OTHER";
+	case SCHED_FIFO:
+		return "SCHED_FIFO";
+	case SCHED_RR:
+		return "SCHED_RR";
+	case SCHED_BATCH:
+		return "SCHED_BATCH";
+	case SCHED_IDLE:
+		return "SCHED_IDLE";
+	default:
+		return "?";
+	}
+}
+
+json_t *sched_snapshot_task(const struct task_struct *p)
+{
+	json_t *t = json_object();
+
+	if (!t)
+		return NULL;
+	if (!snap_set(t, "pid", json_integer(p->pid)) ||
+	    !snap_set(t, "comm", json_string(p->comm)) ||
+	    !snap_set(t, "policy", json_string(policy_name(p->policy))) ||
+	    !snap_set(t, "prio", json_integer(p->prio)) ||
+	    !snap_set(t, "nice", json_integer(TASK_NICE(p)))) {
+		json_decref(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* a task of a prio_array queue: the O(1) fields too */
+static json_t *prio_task(const struct task_struct *p)
+{
+	json_t *t = sched_snapshot_task(p);
+
+	if (t && (!snap_set(t, "time_slice", json_integer(p->time_slice)) ||
+		  !snap_set(t, "sleep_avg", json_integer(p->sleep_avg)) ||
+		  !snap_set(t, "first_time_slice",
+			    json_integer(p->first_time_slice)))) {
+		json_decref(t);
+		return NULL;
+	}
+	return t;
+}
+
+static json_t *prio_array_json(struct prio_array *array, const char *name)
+{
+	json_t *a = json_object(), *bits, *queues, *q, *tasks;
+	char word[2 + 2 * sizeof(long) + 1];
+	struct task_struct *p;
+	unsigned long idx;
+	unsigned int i;
+
+	if (!a)
+		return NULL;
+	if (!snap_set(a, "name", json_string(name)) ||
+	    !snap_set(a, "nr_active", json_integer(array->nr_active)))
+		goto err;
+	bits = snap_set(a, "bitmap", json_array());
+	if (!bits)
+		goto err;
+	for (i = 0; i < BITMAP_SIZE; i++) {
+		snprintf(word, sizeof(word), "0x%0*lx",
+			 (int)(2 * sizeof(long)), array->bitmap[i]);
+		if (!snap_append(bits, json_string(word)))
+			goto err;
+	}
+	queues = snap_set(a, "queues", json_array());
+	if (!queues)
+		goto err;
+	for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
+		q = snap_append(queues, json_object());
+		if (!q || !snap_set(q, "prio", json_integer(idx)))
+			goto err;
+		tasks = snap_set(q, "tasks", json_array());
+		if (!tasks)
+			goto err;
+		list_for_each_entry(p, &array->queue[idx], run_list)
+			if (!snap_append(tasks, prio_task(p)))
+				goto err;
+	}
+	return a;
+err:
+	json_decref(a);
+	return NULL;
+}
+
+json_t *prio_arrays_snapshot(struct runqueue *rq,
+			     const struct sched_class *class, bool both)
+{
+	json_t *obj = json_object(), *arrays;
+
+	if (!obj)
+		return NULL;
+	if (!snap_set(obj, "class", json_string(class->name)) ||
+	    !snap_set(obj, "kind", json_string("prio_arrays")) ||
+	    !snap_set(obj, "expired_timestamp",
+		      json_integer(rq->expired_timestamp)))
+		goto err;
+	arrays = snap_set(obj, "arrays", json_array());
+	if (!arrays ||
+	    !snap_append(arrays, prio_array_json(rq->active, "active")) ||
+	    (both && !snap_append(arrays, prio_array_json(rq->expired,
+							  "expired"))))
+		goto err;
+	return obj;
+err:
+	json_decref(obj);
+	return NULL;
+}
+
+json_t *sched_snapshot(int cpu)
+{
+	const struct sched_class *class = sched_current_class(), *c;
+	struct runqueue *rq;
+	json_t *obj, *queues;
+
+	if (!class || !cpu_online(cpu) || cpu >= nr_cpus_online)
+		return NULL;
+	rq = cpu_rq(cpu);
+	obj = json_object();
+	if (!obj)
+		return NULL;
+	spin_lock(&rq->lock);
+	if (!snap_set(obj, "cpu", json_integer(cpu)) ||
+	    !snap_set(obj, "class", json_string(class->name)) ||
+	    !snap_set(obj, "nr_running", json_integer(rq->nr_running)) ||
+	    !snap_set(obj, "nr_switches", json_integer(rq->nr_switches)) ||
+	    !snap_set(obj, "curr", rq->curr == rq->idle ? json_null() :
+			   sched_snapshot_task(rq->curr)))
+		goto err_unlock;
+	queues = snap_set(obj, "queues", json_array());
+	if (!queues)
+		goto err_unlock;
+	/* the machine's chain, front class first */
+	for (c = class->front ? class->front : class; c;
+	     c = c == class ? NULL : class)
+		if (!snap_append(queues, c->snapshot(rq)))
+			goto err_unlock;
+	spin_unlock(&rq->lock);
+	return obj;
+
+err_unlock:
+	spin_unlock(&rq->lock);
+	json_decref(obj);
+	return NULL;
+}

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sched/class.h - one interface, four generations of the Linux scheduler.
+ *
+ * Modelled on the kernel's struct sched_class (include/linux/sched.h of
+ * 2.6.23, kernel/sched/sched.h since 3.3): a table of hooks per
+ * scheduling policy, one const instance per class.  The core
+ * (sched/sched.c: schedule(), scheduler_tick(), try_to_wake_up(), ...)
+ * calls through the table of the task or runqueue at hand and never asks
+ * which class it holds.  The classes:
+ *
+ *   goodness  Linux 2.4 / 2.5.0: one global run list under one lock, the
+ *             O(n) goodness() walk, counters recalculated over every task
+ *             (sched/goodness.c)
+ *   o1        Linux 2.5.33, the default: the priority arrays of
+ *             sched/sched.c, unchanged
+ *   cfs       Linux 6.5's Completely Fair Scheduler (sched/fair.c)
+ *   eevdf     Linux 6.6's Earliest Eligible Virtual Deadline First
+ *             (sched/fair.c)
+ *
+ * and one that is not selectable on its own:
+ *
+ *   rt        SCHED_FIFO and SCHED_RR with 2.5.33's semantics, on a
+ *             priority array per CPU (sched/rt.c).  goodness, cfs and
+ *             eevdf run real-time tasks through it: it is their @front
+ *             class, asked first, as the kernel asks its rt class before
+ *             its fair one.  o1 schedules real-time tasks itself, as
+ *             2.5.33 did.
+ *
+ * A machine runs one selectable class, chosen at sched_init_class();
+ * every task gets the class of its policy from that machine's chain
+ * (@front for FIFO/RR when there is one, else the class itself) and keeps
+ * it in task_struct.sched_class.  Class state lives beside the 2.5.33
+ * fields, as in the kernel: struct sched_entity in task_struct and
+ * struct cfs_rq in struct runqueue for cfs and eevdf, counter and nice
+ * in task_struct and struct goodness_rq in struct runqueue for goodness.
+ *
+ * Who calls what, and the locks held (docs/sched.md has the whole
+ * table): every hook runs with the lock of @rq held (two runqueue locks
+ * for the balancing hooks), never with tasklist_lock unless said.  A
+ * hook may drop and retake @rq's lock only where its description says
+ * so; the core then re-reads rq->curr.  The idle task has no class: the
+ * core never passes it to a hook.
+ */
+#ifndef KSTRUCT_SCHED_CLASS_H
+#define KSTRUCT_SCHED_CLASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "sched/sched.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* enqueue_task() flags (the kernel's names) */
+#define ENQUEUE_WAKEUP		0x01	/* try_to_wake_up() */
+#define ENQUEUE_RESTORE		0x02	/* back after set_user_nice(), ... */
+#define ENQUEUE_MIGRATED	0x40	/* moved here from another CPU */
+#define ENQUEUE_INITIAL		0x80	/* first activation of a new task */
+
+/* dequeue_task() flags */
+#define DEQUEUE_SLEEP		0x01	/* schedule(): it no longer runs */
+#define DEQUEUE_SAVE		0x02	/* requeued at once (nice, policy) */
+
+/* check_preempt_curr() flags (the kernel's wake flags) */
+#define WF_SYNC			0x01	/* the waker is about to sleep */
+#define WF_FORK			0x02	/* a new task's first wake-up */
+#define WF_MIGRATED		0x04	/* moved here by balancing */
+
+/**
+ * struct sched_counter - a per-CPU counter a class keeps
+ * @name: its name in reports ("array_switches")
+ * @label: a short column title for the text report ("arrsw")
+ * @offset: where the unsigned long lives in struct runqueue
+ */
+struct sched_counter {
+	const char *name;
+	const char *label;
+	size_t offset;
+};
+
+/* most counters a class (with its front class) reports */
+#define SCHED_MAX_COUNTERS	6
+
+/**
+ * struct sched_class - the hooks of one scheduling class
+ * @name: "goodness", "o1", "cfs", "eevdf" (or "rt")
+ * @front: the class asked before this one (rt for goodness, cfs and
+ *	eevdf), NULL for none
+ * @policies: bit n set when the class schedules policy n (SCHED_OTHER,
+ *	SCHED_FIFO, ...)
+ * @init: build the class's machine-wide state for @nr_cpus CPUs (after
+ *	the runqueues, before any task); may be NULL
+ * @exit: undo @init at sched_teardown(); may be NULL
+ * @rq_init: initialise the class's part of @rq (sched_init_class());
+ *	may be NULL
+ * @enqueue_task: @p becomes runnable on @rq (activate_task(): wake-up,
+ *	first start, migration, requeue after a change); ENQUEUE_* @flags.
+ *	The core has already counted it in rq->nr_running.
+ * @dequeue_task: @p stops being runnable on @rq (deactivate_task());
+ *	DEQUEUE_* @flags.  @p may be the running task: it stays rq->curr
+ *	until schedule() switches away (or a migration thread has already
+ *	made the idle task current, see sched/sched.c move_task_away()).
+ * @yield_task: the running task of @rq yields (sys_sched_yield())
+ * @check_preempt_curr: @p has just been queued on @rq: set need_resched
+ *	where it should run (on @rq's current task, or on another CPU for a
+ *	class with one queue for all CPUs); WF_* @flags
+ * @pick_next_task: choose what @rq runs next among this class's tasks,
+ *	@prev being the task running until now (maybe of another class, or
+ *	the idle task); NULL when the class has nothing.  Choosing may
+ *	change the class's queues (o1 switches its arrays) and may drop and
+ *	retake @rq's lock (goodness takes over a task from another CPU)
+ * @put_prev_task: @prev, of this class, stops running on @rq: @next
+ *	(another task, chosen by @pick_next_task) replaces it, or @next is
+ *	@prev itself when setscheduler() requeues the running task; may be
+ *	NULL
+ * @set_curr_task: @next, of this class, starts running on @rq (also
+ *	when setscheduler() requeues the running task); may be NULL
+ * @task_tick: a timer tick while @curr, of this class, runs on @rq:
+ *	account it, set need_resched, balance on the class's cadence (may
+ *	drop and retake @rq's lock)
+ * @task_fork: set up the class's state of a new task @p: a fork of
+ *	@parent (whose runqueue lock is held), or a fresh task when @parent
+ *	is NULL (no lock held; @p is not yet visible to anyone).  Return: 0,
+ *	1 when the parent must be ticked at once (2.5.33's one-tick parent),
+ *	or -EINVAL to refuse the fork (nothing changed)
+ * @sched_exit: @p, of this class, is reaped by @parent: give back what
+ *	the class lends a child (the locks of both runqueues held); may be
+ *	NULL
+ * @set_nice: @p's nice becomes @nice (set_user_nice()); the class updates
+ *	static_prio, its own state and need_resched
+ * @prio_changed: after setscheduler() requeued @p (with @oldprio its
+ *	prio before): reschedule if needed; may be NULL (2.5.33 did not)
+ * @load_balance: pull tasks of this class to @this_rq from a busier CPU;
+ *	@idle nonzero when @this_rq has nothing to run.  Context: @this_rq
+ *	locked; may drop and retake that lock.  Return: tasks pulled.  May
+ *	be NULL
+ * @task_queued: is @p runnable in this class (queued, or running)?  The
+ *	kernel's p->on_rq.  Context: @p's runqueue lock, or the machine at
+ *	rest between ticks
+ * @rq_check: verify the class's invariants on @rq (every runqueue lock
+ *	held).  Return: the number of this class's tasks @rq counts in
+ *	nr_running, or -EINVAL after printing the first violation to stderr
+ * @snapshot: describe @rq's queue of this class as a JSON object (see
+ *	docs/sched.md for each shape).  Context: @rq locked.  Return: the
+ *	object, or NULL when out of memory
+ * @counters: the per-CPU counters reports print, ending with a NULL name
+ */
+struct sched_class {
+	const char *name;
+	const struct sched_class *front;
+	unsigned long policies;
+
+	int (*init)(int nr_cpus);
+	void (*exit)(void);
+	void (*rq_init)(struct runqueue *rq);
+
+	void (*enqueue_task)(struct runqueue *rq, struct task_struct *p,
+			     int flags);
+	void (*dequeue_task)(struct runqueue *rq, struct task_struct *p,
+			     int flags);
+	void (*yield_task)(struct runqueue *rq);
+	void (*check_preempt_curr)(struct runqueue *rq, struct task_struct *p,
+				   int flags);
+	struct task_struct *(*pick_next_task)(struct runqueue *rq,
+					      struct task_struct *prev);
+	void (*put_prev_task)(struct runqueue *rq, struct task_struct *prev,
+			      struct task_struct *next);
+	void (*set_curr_task)(struct runqueue *rq, struct task_struct *next);
+	void (*task_tick)(struct runqueue *rq, struct task_struct *curr);
+	int (*task_fork)(struct task_struct *p, struct task_struct *parent);
+	void (*sched_exit)(struct task_struct *p, struct task_struct *parent);
+	void (*set_nice)(struct runqueue *rq, struct task_struct *p,
+			 long nice);
+	void (*prio_changed)(struct runqueue *rq, struct task_struct *p,
+			     int oldprio);
+	int (*load_balance)(struct runqueue *this_rq, int idle);
+
+	bool (*task_queued)(const struct task_struct *p);
+	int (*rq_check)(struct runqueue *rq);
+	json_t *(*snapshot)(struct runqueue *rq);
+	const struct sched_counter *counters;
+};
+
+/* the classes (one const instance each) */
+extern const struct sched_class goodness_sched_class;
+extern const struct sched_class o1_sched_class;
+extern const struct sched_class cfs_sched_class;
+extern const struct sched_class eevdf_sched_class;
+extern const struct sched_class rt_sched_class;
+
+/*
+ * The selectable classes in generation order (goodness, o1, cfs, eevdf),
+ * ending with NULL:
+ *
+ *	for (i = 0; sched_classes[i]; i++)
+ *		puts(sched_classes[i]->name);
+ */
+extern const struct sched_class *const sched_classes[];
+
+/**
+ * sched_class_find() - a selectable class by name
+ * @name: "goodness", "o1", "cfs" or "eevdf"
+ *
+ * Return: the class, or NULL for any other name (NULL included).
+ */
+const struct sched_class *sched_class_find(const char *name);
+
+/**
+ * sched_class_names() - the selectable names for a message
+ * @buf: where they go, separated by ", " ("goodness, o1, cfs, eevdf")
+ * @len: size of @buf
+ *
+ * Return: @buf.
+ */
+char *sched_class_names(char *buf, size_t len);
+
+/**
+ * sched_init_class() - build a machine of @nr_cpus CPUs run by @class
+ * @nr_cpus: CPUs online, 1..NR_CPUS
+ * @class: a selectable class (sched_classes[]); NULL means o1
+ *
+ * As sched_init(), which is sched_init_class(@nr_cpus, &o1_sched_class).
+ *
+ * Context: no machine may exist.
+ * Return: 0, -EINVAL (bad @nr_cpus, or @class is not selectable),
+ * -EBUSY, -ENOMEM or -EAGAIN with nothing left allocated.
+ */
+int sched_init_class(int nr_cpus, const struct sched_class *class);
+
+/**
+ * sched_current_class() - the selectable class the machine runs
+ *
+ * Return: the class given to sched_init_class(), NULL when no machine
+ * exists.
+ */
+const struct sched_class *sched_current_class(void);
+
+/**
+ * task_queued() - is @p runnable (queued, or running) on its runqueue?
+ * @p: a task (not an idle task)
+ *
+ * The class's @task_queued; what the kernel calls p->on_rq.
+ *
+ * Context: @p's runqueue lock held, or the machine at rest.
+ * Return: true when queued.
+ */
+bool task_queued(const struct task_struct *p);
+
+/**
+ * sched_counter_value() - one of @rq's class counters
+ * @rq: a runqueue
+ * @counter: an entry of a class's @counters
+ *
+ * Return: its value (read without the lock: for reports between ticks).
+ */
+static inline unsigned long sched_counter_value(const struct runqueue *rq,
+						const struct sched_counter *counter)
+{
+	return *(const unsigned long *)((const char *)rq + counter->offset);
+}
+
+/**
+ * sched_counters() - the counters reports show for a machine
+ * @class: a selectable class
+ * @out: room for SCHED_MAX_COUNTERS pointers
+ *
+ * The class's own counters, then its front class's.
+ *
+ * Return: how many were written.
+ */
+unsigned int sched_counters(const struct sched_class *class,
+			    const struct sched_counter **out);
+
+/**
+ * sched_snapshot() - one runqueue's state, for pictures and explorers
+ * @cpu: an online CPU
+ *
+ * A JSON object: {"cpu", "class", "nr_running", "nr_switches", "curr"
+ * (a task object, or null when idle), "queues": [one object per class of
+ * the machine's chain, front class first, each with "class" and "kind"
+ * and the class's own fields]}; docs/sched.md gives every field.  Task
+ * objects carry "pid", "comm", "policy", "prio" and "nice".
+ *
+ * Context: takes @cpu's runqueue lock (the caller holds none).
+ * Return: a new reference (json_decref() it), or NULL when @cpu is not
+ * online or memory runs out.
+ */
+json_t *sched_snapshot(int cpu);
+
+/**
+ * sched_snapshot_task() - the task object sched_snapshot() uses
+ * @p: a task
+ *
+ * Return: a new object, or NULL when out of memory.
+ */
+json_t *sched_snapshot_task(const struct task_struct *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KSTRUCT_SCHED_CLASS_H */
