@@ -18,6 +18,7 @@
 #include "sched/internal.h"
 
 const struct sched_class *const sched_classes[] = {
+	&goodness_sched_class,
 	&o1_sched_class,
 	NULL,
 };

@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched/goodness.c - the 2.4 scheduler as a class: one run list for every
+ * CPU, the O(n) goodness() walk, and the recalculation of every task's
+ * counter.
+ *
+ * Mirrors kernel/sched.c of Linux 2.5.0 (the last of the 2.4 design):
+ * goodness(), preemption_goodness(), reschedule_idle(), add_to_runqueue()
+ * (a woken task goes to the head of the list), move_last_runqueue(),
+ * schedule() (the walk, the recalculation "for_each_task: counter =
+ * (counter >> 1) + NICE_TO_TICKS(nice)", __schedule_tail()'s push of a
+ * preempted task), sys_sched_yield() (SCHED_YIELD); kernel/timer.c's
+ * update_process_times() (the tick: --counter, need_resched at 0);
+ * kernel/fork.c's counter split and kernel/exit.c's give-back on reap.
+ * The hooks take the names of the kernel's struct sched_class.
+ *
+ * Locking.  2.4 had one runqueue_lock for everything.  Here it guards the
+ * run list (runqueue_head), every task's counter and yielded flag, the
+ * static_prio of the class's tasks, and each CPU's struct goodness_rq;
+ * the per-CPU runqueue locks still guard curr, the idle task, nr_running
+ * and the port's counters, and a task's cpu.  Order: tasklist_lock, then
+ * runqueue locks (ascending), then runqueue_lock, innermost; the hooks
+ * are called with a runqueue lock held and take runqueue_lock inside.
+ * Each runnable task is owned by the runqueue of its cpu (it counts in
+ * that runqueue's nr_running, as under every class), so a CPU that picks
+ * a task another CPU owns first takes that runqueue's lock too and moves
+ * the task over (a migration, as 2.4's task_set_cpu() was).
+ *
+ * Deliberate differences from 2.5.0:
+ *  - Real-time tasks run in the rt class in front (sched/rt.c), with
+ *    2.5.33's semantics; 2.4 kept them on this list with goodness 1000 +
+ *    rt_priority and refilled an RR task's counter with NICE_TO_TICKS.
+ *  - No address spaces: every task gets goodness()'s +1 mm bonus (2.4
+ *    gave it to a task sharing the chooser's mm or without one), so it
+ *    never changes a choice.
+ *  - "Least recently active idle CPU" compares the jiffies of each
+ *    CPU's last schedule() (2.4 read the cycle counter): ties go to the
+ *    lowest CPU.
+ *  - The recalculation drops the locks and takes tasklist_lock, then every
+ *    runqueue lock (a task's nice changes under its runqueue lock), then
+ *    runqueue_lock; 2.4 took tasklist_lock alone.  Afterwards, and after
+ *    waiting for another CPU's runqueue lock, the walk starts again from
+ *    the highest class (RETRY_TASK).
+ *  - A task that is not running keeps the runqueue of the CPU it last ran
+ *    on; 2.4's p->processor did the same, without the ownership.
+ *  - An idle CPU looks for a task it may run on each idle tick
+ *    (load_balance_goodness()); 2.4 waited for reschedule_idle().
+ *  - SCHED_BATCH and SCHED_IDLE run as SCHED_OTHER.
+ *  - A fresh task (not a fork) starts with NICE_TO_TICKS(nice) ticks.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "compat/spinlock.h"
+#include "sched/class.h"
+#include "sched/goodness.h"
+#include "sched/internal.h"
+
+static DEFINE_SPINLOCK(runqueue_lock);
+static LIST_HEAD(runqueue_head);
+
+static inline bool allowed(const struct task_struct *p, int cpu)
+{
+	/* written by set_cpus_allowed() under p's runqueue lock only */
+	return __atomic_load_n(&p->cpus_allowed, __ATOMIC_RELAXED) &
+	       (1UL << cpu);
+}
+
+int goodness(const struct task_struct *p, int this_cpu)
+{
+	int weight;
+
+	/* after every other runnable task, before the idle task */
+	if (p->yielded)
+		return -1;
+	weight = (int)p->counter;
+	if (!weight)
+		return 0;
+	if (task_cpu(p) == this_cpu)
+		weight += PROC_CHANGE_PENALTY;
+	weight += 1;	/* the mm bonus */
+	weight += 20 - TASK_NICE(p);
+	return weight;
+}
+
+/* what switching @cpu's current task @curr for @p would gain */
+static int preemption_goodness(const struct task_struct *curr,
+			       const struct task_struct *p, int cpu)
+{
+	return goodness(p, cpu) - goodness(curr, cpu);
+}
+
+/*
+ * A task that may run here runs on no other CPU: a CPU's chosen task is
+ * its goodness_rq.curr, under runqueue_lock.
+ */
+static bool can_schedule(const struct task_struct *p, int this_cpu)
+{
+	int cpu = task_cpu(p);
+
+	return allowed(p, this_cpu) &&
+	       (cpu == this_cpu || cpu_rq(cpu)->goodness.curr != p);
+}
+
+/*
+ * 2.4's reschedule_idle(): tell a CPU that @p should run there.  @p's
+ * last CPU if it idles; else the least recently active idle CPU; else the
+ * CPU whose current task @p beats by the most, if any.  The current task
+ * of a CPU is read as the CPU's chosen task (which cannot be freed under
+ * runqueue_lock); a CPU that runs a task of another class (real-time) is
+ * not preempted from here.
+ */
+static void reschedule_idle(const struct task_struct *p)
+{
+	int best_cpu = task_cpu(p), cpu, prio, max_prio = 0;
+	unsigned long oldest_idle = ~0UL;
+	struct task_struct *target = NULL, *tsk;
+	struct runqueue *rq = cpu_rq(best_cpu);
+
+	if (allowed(p, best_cpu) && cpu_curr(best_cpu) == rq->idle) {
+		set_tsk_need_resched(rq->idle);
+		return;
+	}
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		if (!allowed(p, cpu))
+			continue;
+		rq = cpu_rq(cpu);
+		if (cpu_curr(cpu) == rq->idle) {
+			if (rq->goodness.last_schedule < oldest_idle) {
+				oldest_idle = rq->goodness.last_schedule;
+				target = rq->idle;
+			}
+			continue;
+		}
+		tsk = rq->goodness.curr;
+		if (oldest_idle != ~0UL || !tsk)
+			continue;
+		prio = preemption_goodness(tsk, p, cpu);
+		if (prio > max_prio) {
+			max_prio = prio;
+			target = tsk;
+		}
+	}
+	if (target)
+		set_tsk_need_resched(target);
+}
+
+/* ------------------------------------------------------------- hooks */
+
+static void enqueue_task_goodness(struct runqueue *rq, struct task_struct *p,
+				  int flags)
+{
+	(void)rq;
+	(void)flags;
+	spin_lock(&runqueue_lock);
+	/* add_to_runqueue(): the head, see 2.4's "This is subtle" */
+	list_add(&p->run_list, &runqueue_head);
+	spin_unlock(&runqueue_lock);
+}
+
+static void dequeue_task_goodness(struct runqueue *rq, struct task_struct *p,
+				  int flags)
+{
+	(void)flags;
+	spin_lock(&runqueue_lock);
+	list_del_init(&p->run_list);
+	/* a migration thread may have switched it out already */
+	if (rq->goodness.curr == p)
+		rq->goodness.curr = NULL;
+	spin_unlock(&runqueue_lock);
+}
+
+/* tasks waiting for a CPU: on the list, and not chosen by one */
+static unsigned long nr_pending(void)
+{
+	unsigned long n = list_count_nodes(&runqueue_head);
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus_online; cpu++)
+		if (cpu_rq(cpu)->goodness.curr)
+			n--;
+	return n;
+}
+
+/* 2.4's sys_sched_yield(): only when someone else waits */
+static void yield_task_goodness(struct runqueue *rq)
+{
+	struct task_struct *p = rq->curr;
+
+	spin_lock(&runqueue_lock);
+	if (nr_pending()) {
+		p->yielded = 1;
+		list_move_tail(&p->run_list, &runqueue_head);
+	}
+	spin_unlock(&runqueue_lock);
+}
+
+static void check_preempt_curr_goodness(struct runqueue *rq,
+					struct task_struct *p, int flags)
+{
+	(void)rq;
+	/* a synchronous waker is about to leave its CPU to @p */
+	if (flags & WF_SYNC)
+		return;
+	spin_lock(&runqueue_lock);
+	reschedule_idle(p);
+	spin_unlock(&runqueue_lock);
+}
+
+/*
+ * 2.4's recalculation: every task in the system, sleeping ones included,
+ * gets half its counter plus a slice.  Called with @rq and runqueue_lock
+ * held; drops both and takes the locks in order (see the top).
+ */
+static void recalculate(struct runqueue *rq)
+{
+	struct task_struct *p;
+
+	spin_unlock(&runqueue_lock);
+	spin_unlock(&rq->lock);
+	read_lock(&tasklist_lock);
+	runqueues_lock_all();
+	spin_lock(&runqueue_lock);
+	init_task->counter = (init_task->counter >> 1) +
+			     NICE_TO_TICKS(TASK_NICE(init_task));
+	list_for_each_entry(p, &init_task->tasks, tasks)
+		p->counter = (p->counter >> 1) + NICE_TO_TICKS(TASK_NICE(p));
+	rq->goodness.nr_recalculations++;
+	spin_unlock(&runqueue_lock);
+	runqueues_unlock_all();
+	read_unlock(&tasklist_lock);
+	spin_lock(&rq->lock);
+	spin_lock(&runqueue_lock);
+}
+
+/*
+ * @next, chosen on @rq, is owned by another CPU's runqueue: take that
+ * lock too and move it here.  Called and returns with @rq and
+ * runqueue_lock held.  Return: 1 moved, 0 not (it changed meanwhile),
+ * -1 when @rq's lock was dropped meanwhile (the caller starts again).
+ */
+static int take_over(struct runqueue *rq, struct task_struct *next)
+{
+	struct runqueue *src = task_rq(next);
+	bool dropped = false;
+	int moved = 0;
+
+	/* a trylock waits for nobody: allowed under runqueue_lock */
+	if (!spin_trylock(&src->lock)) {
+		spin_unlock(&runqueue_lock);
+		dropped = double_lock_runqueue(rq, src);
+		spin_lock(&runqueue_lock);
+	}
+	if (task_rq(next) == src && !list_empty(&next->run_list) &&
+	    src->goodness.curr != next && !task_running(src, next) &&
+	    allowed(next, rq->cpu)) {
+		move_task_owner(src, next, rq);
+		rq->goodness.nr_remote_picks++;
+		moved = 1;
+	}
+	spin_unlock(&src->lock);
+	return dropped ? -1 : moved;
+}
+
+/* 2.4's schedule() proper: the walk, and the recalculation */
+static struct task_struct *pick_next_task_goodness(struct runqueue *rq,
+						   struct task_struct *prev)
+{
+	int this_cpu = rq->cpu, c, weight;
+	struct task_struct *p, *next;
+
+	spin_lock(&runqueue_lock);
+repeat_schedule:
+	next = NULL;
+	c = -1000;
+	list_for_each_entry(p, &runqueue_head, run_list) {
+		if (!can_schedule(p, this_cpu))
+			continue;
+		weight = goodness(p, this_cpu);
+		if (weight > c) {
+			c = weight;
+			next = p;
+		}
+	}
+	/* every runnable slice is used up: a new epoch */
+	if (unlikely(!c)) {
+		recalculate(rq);
+		next = RETRY_TASK;
+		goto out_unlock;
+	}
+	if (next && task_cpu(next) != this_cpu) {
+		switch (take_over(rq, next)) {
+		case 0:
+			goto repeat_schedule;
+		case -1:
+			next = RETRY_TASK;
+			goto out_unlock;
+		}
+	}
+	rq->goodness.curr = next;
+	rq->goodness.last_schedule = jiffies;
+	/* 2.4's same_process: the yield is over */
+	if (next == prev)
+		prev->yielded = 0;
+out_unlock:
+	spin_unlock(&runqueue_lock);
+	return next;
+}
+
+/*
+ * 2.4's __schedule_tail(): the yield is over, and a task switched out
+ * while still runnable is offered to another CPU, unless it yielded.
+ */
+static void put_prev_task_goodness(struct runqueue *rq,
+				   struct task_struct *prev,
+				   struct task_struct *next)
+{
+	bool yielded;
+
+	spin_lock(&runqueue_lock);
+	if (rq->goodness.curr == prev)
+		rq->goodness.curr = NULL;
+	yielded = prev->yielded;
+	prev->yielded = 0;
+	if (next != prev && !yielded && !list_empty(&prev->run_list))
+		reschedule_idle(prev);
+	spin_unlock(&runqueue_lock);
+}
+
+static void set_curr_task_goodness(struct runqueue *rq,
+				   struct task_struct *next)
+{
+	spin_lock(&runqueue_lock);
+	rq->goodness.curr = next;
+	spin_unlock(&runqueue_lock);
+}
+
+/* 2.4's update_process_times(): one tick of the counter */
+static void task_tick_goodness(struct runqueue *rq, struct task_struct *p)
+{
+	spin_lock(&runqueue_lock);
+	if (--p->counter <= 0) {
+		p->counter = 0;
+		set_tsk_need_resched(p);
+	}
+	spin_unlock(&runqueue_lock);
+	/* this class moves nothing: the rt class in front may pull */
+	if (!(jiffies % BUSY_REBALANCE_TICK))
+		sched_balance(rq, 0);
+}
+
+/* 2.4's do_fork(): the child gets half the counter, rounded up */
+static int task_fork_goodness(struct task_struct *p,
+			      struct task_struct *parent)
+{
+	spin_lock(&runqueue_lock);
+	p->yielded = 0;
+	if (!parent) {
+		p->counter = NICE_TO_TICKS(TASK_NICE(p));
+	} else {
+		p->counter = (parent->counter + 1) >> 1;
+		parent->counter >>= 1;
+		if (!parent->counter)
+			set_tsk_need_resched(parent);
+	}
+	spin_unlock(&runqueue_lock);
+	return 0;
+}
+
+/* 2.5.0's release(): the reaper gets the child's counter, capped */
+static void sched_exit_goodness(struct task_struct *p,
+				struct task_struct *parent)
+{
+	spin_lock(&runqueue_lock);
+	parent->counter += p->counter;
+	if (parent->counter >= MAX_COUNTER)
+		parent->counter = MAX_COUNTER;
+	spin_unlock(&runqueue_lock);
+}
+
+/* 2.4's sys_nice(): the next goodness() and recalculation see it */
+static void set_nice_goodness(struct runqueue *rq, struct task_struct *p,
+			      long nice)
+{
+	(void)rq;
+	spin_lock(&runqueue_lock);
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->prio = p->static_prio;
+	spin_unlock(&runqueue_lock);
+}
+
+/*
+ * An idle CPU looks at the run list on its idle tick, and schedules if it
+ * finds a task it may run.  2.4's idle loop waited for reschedule_idle();
+ * the pushes of real-time tasks switched out (its __schedule_tail()),
+ * which often woke it, happen in their own class here.
+ */
+static int load_balance_goodness(struct runqueue *rq, int idle)
+{
+	struct task_struct *p;
+
+	if (!idle || rq->curr != rq->idle)
+		return 0;
+	spin_lock(&runqueue_lock);
+	list_for_each_entry(p, &runqueue_head, run_list) {
+		if (can_schedule(p, rq->cpu)) {
+			set_tsk_need_resched(rq->idle);
+			break;
+		}
+	}
+	spin_unlock(&runqueue_lock);
+	return 0;
+}
+
+static bool task_queued_goodness(const struct task_struct *p)
+{
+	return !list_empty(&p->run_list);
+}
+
+static int init_goodness(int nr_cpus)
+{
+	(void)nr_cpus;
+	INIT_LIST_HEAD(&runqueue_head);
+	return 0;
+}
+
+static void exit_goodness(void)
+{
+	/* the tasks are gone with the machine */
+	INIT_LIST_HEAD(&runqueue_head);
+}
+
+static void rq_init_goodness(struct runqueue *rq)
+{
+	rq->goodness.curr = NULL;
+	rq->goodness.last_schedule = 0;
+	rq->goodness.nr_recalculations = 0;
+	rq->goodness.nr_remote_picks = 0;
+}
+
+#define check(cond, ...)						\
+	do {								\
+		if (unlikely(!(cond))) {				\
+			fprintf(stderr, "sched_check: goodness: "	\
+				__VA_ARGS__);				\
+			fputc('\n', stderr);				\
+			ret = -EINVAL;					\
+			goto out_unlock;				\
+		}							\
+	} while (0)
+
+/*
+ * The run list is a sound ring of started tasks of this class; the tasks
+ * @rq owns are counted; @rq's chosen task is its own.
+ */
+static int check_goodness(struct runqueue *rq)
+{
+	struct task_struct *p, *chosen;
+	int ret = 0, owned = 0;
+
+	spin_lock(&runqueue_lock);
+	check(list_check(&runqueue_head), "run list ring broken");
+	list_for_each_entry(p, &runqueue_head, run_list) {
+		check(p->sched_class == &goodness_sched_class,
+		      "task %d of class %s on the run list", p->pid,
+		      p->sched_class ? p->sched_class->name : "(none)");
+		check(!(p->flags & PF_STARTING) && p != cpu_rq(p->cpu)->idle,
+		      "task %d on the run list before it started", p->pid);
+		check(p->counter >= 0, "task %d: counter %ld", p->pid,
+		      p->counter);
+		check(!p->array, "task %d in a prio_array too", p->pid);
+		if (p->cpu == rq->cpu)
+			owned++;
+	}
+	chosen = rq->goodness.curr;
+	check(!chosen || (chosen->cpu == rq->cpu &&
+			  (!list_empty(&chosen->run_list) ||
+			   chosen == rq->curr)),
+	      "cpu %d: chosen task %d is not its own", rq->cpu,
+	      chosen ? chosen->pid : -1);
+	ret = owned;
+out_unlock:
+	spin_unlock(&runqueue_lock);
+	return ret;
+}
+
+/*
+ * {"class": "goodness", "kind": "list", "tasks": [the run list in order,
+ * each task with "counter", "goodness" (seen from this CPU), "cpu",
+ * "yielded" and "chosen_by" (the CPU whose choice it is, or -1)]}
+ */
+static json_t *snapshot_goodness(struct runqueue *rq)
+{
+	json_t *obj = json_object(), *tasks, *t;
+	struct task_struct *p;
+	int chooser, cpu;
+
+	if (!obj)
+		return NULL;
+	spin_lock(&runqueue_lock);
+	if (!snap_set(obj, "class", json_string("goodness")) ||
+	    !snap_set(obj, "kind", json_string("list")))
+		goto err;
+	tasks = snap_set(obj, "tasks", json_array());
+	if (!tasks)
+		goto err;
+	list_for_each_entry(p, &runqueue_head, run_list) {
+		chooser = -1;
+		for (cpu = 0; cpu < nr_cpus_online; cpu++)
+			if (cpu_rq(cpu)->goodness.curr == p)
+				chooser = cpu;
+		t = snap_append(tasks, sched_snapshot_task(p));
+		if (!t || !snap_set(t, "counter", json_integer(p->counter)) ||
+		    !snap_set(t, "goodness",
+			      json_integer(goodness(p, rq->cpu))) ||
+		    !snap_set(t, "cpu", json_integer(task_cpu(p))) ||
+		    !snap_set(t, "yielded", json_boolean(p->yielded)) ||
+		    !snap_set(t, "chosen_by", json_integer(chooser)))
+			goto err;
+	}
+	spin_unlock(&runqueue_lock);
+	return obj;
+err:
+	spin_unlock(&runqueue_lock);
+	json_decref(obj);
+	return NULL;
+}
+
+static const struct sched_counter counters_goodness[] = {
+	{ "recalculations", "recalc",
+	  offsetof(struct runqueue, goodness.nr_recalculations) },
+	{ "remote_picks", "remote",
+	  offsetof(struct runqueue, goodness.nr_remote_picks) },
+	{ NULL, NULL, 0 },
+};
+
+const struct sched_class goodness_sched_class = {
+	.name			= "goodness",
+	.front			= &rt_sched_class,
+	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
+				  (1UL << SCHED_IDLE),
+	.init			= init_goodness,
+	.exit			= exit_goodness,
+	.rq_init		= rq_init_goodness,
+	.enqueue_task		= enqueue_task_goodness,
+	.dequeue_task		= dequeue_task_goodness,
+	.yield_task		= yield_task_goodness,
+	.check_preempt_curr	= check_preempt_curr_goodness,
+	.pick_next_task		= pick_next_task_goodness,
+	.put_prev_task		= put_prev_task_goodness,
+	.set_curr_task		= set_curr_task_goodness,
+	.task_tick		= task_tick_goodness,
+	.task_fork		= task_fork_goodness,
+	.sched_exit		= sched_exit_goodness,
+	.set_nice		= set_nice_goodness,
+	.load_balance		= load_balance_goodness,
+	.task_queued		= task_queued_goodness,
+	.rq_check		= check_goodness,
+	.snapshot		= snapshot_goodness,
+	.counters		= counters_goodness,
+};
