@@ -191,7 +191,7 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 		    const struct sim_workload *wl)
 {
 	struct sim_fairness *fair;
-	unsigned int cpu;
+	unsigned int cpu, k;
 	int n, i;
 
 	fair = kcalloc(wl->nr_tasks, sizeof(*fair), GFP_KERNEL);
@@ -218,14 +218,19 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 		fprintf(out,
 			"(%lu tasks: per-task lines are in --json and --csv)\n",
 			r->nr_tasks);
-	fprintf(out, "\n%-4s %8s %9s %8s %7s\n", "cpu", "util(%)",
-		"switches", "arrsw", "pulled");
+	fprintf(out, "\n%-4s %8s %9s", "cpu", "util(%)", "switches");
+	for (k = 0; k < r->nr_counters; k++)
+		fprintf(out, " %7s", r->counters[k]->label);
+	fputc('\n', out);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		const struct sim_cpu_stats *c = &r->cpus[cpu];
 
-		fprintf(out, "%-4u %8.1f %9lu %8lu %7lu\n", cpu,
+		fprintf(out, "%-4u %8.1f %9lu", cpu,
 			r->ticks ? 100.0 * c->busy / r->ticks : 0.0,
-			c->switches, c->array_switches, c->pulled);
+			c->switches);
+		for (k = 0; k < r->nr_counters; k++)
+			fprintf(out, " %7lu", c->counters[k]);
+		fputc('\n', out);
 	}
 	if (n)
 		fprintf(out, "\nfairness (Jain's index over equal tasks' runtime):\n");
@@ -242,7 +247,7 @@ int sim_report_json(FILE *out, const struct sim_report *r,
 {
 	struct sim_fairness *fair;
 	unsigned long i;
-	unsigned int cpu;
+	unsigned int cpu, k;
 	int n, g;
 
 	fair = kcalloc(wl->nr_tasks, sizeof(*fair), GFP_KERNEL);
@@ -278,10 +283,14 @@ int sim_report_json(FILE *out, const struct sim_report *r,
 		const struct sim_cpu_stats *c = &r->cpus[cpu];
 
 		fprintf(out,
-			"%s\n{\"cpu\":%u,\"utilisation\":%.4f,\"switches\":%lu,\"array_switches\":%lu,\"pulled\":%lu}",
+			"%s\n{\"cpu\":%u,\"utilisation\":%.4f,\"switches\":%lu",
 			cpu ? "," : "", cpu,
 			r->ticks ? (double)c->busy / r->ticks : 0.0,
-			c->switches, c->array_switches, c->pulled);
+			c->switches);
+		for (k = 0; k < r->nr_counters; k++)
+			fprintf(out, ",\"%s\":%lu", r->counters[k]->name,
+				c->counters[k]);
+		fputc('}', out);
 	}
 	fputs("],\n\"fairness\":[", out);
 	for (g = 0; g < n; g++)
@@ -298,7 +307,7 @@ int sim_report_csv(FILE *out, const struct sim_report *r,
 		   const struct sim_workload *wl)
 {
 	unsigned long i;
-	unsigned int cpu;
+	unsigned int cpu, k;
 
 	fputs("table,comm,pid,group,policy,priority,forked,exited,runtime_ms,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms\n",
 	      out);
@@ -314,13 +323,19 @@ int sim_report_csv(FILE *out, const struct sim_report *r,
 			ts->switches, bonus(ts), ts->migrations, ts->wakeups,
 			ms(r, ts->p50), ms(r, ts->p99));
 	}
-	fputs("\ntable,cpu,utilisation,switches,array_switches,pulled\n", out);
+	fputs("\ntable,cpu,utilisation,switches", out);
+	for (k = 0; k < r->nr_counters; k++)
+		fprintf(out, ",%s", r->counters[k]->name);
+	fputc('\n', out);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		const struct sim_cpu_stats *c = &r->cpus[cpu];
 
-		fprintf(out, "cpu,%u,%.4f,%lu,%lu,%lu\n", cpu,
+		fprintf(out, "cpu,%u,%.4f,%lu", cpu,
 			r->ticks ? (double)c->busy / r->ticks : 0.0,
-			c->switches, c->array_switches, c->pulled);
+			c->switches);
+		for (k = 0; k < r->nr_counters; k++)
+			fprintf(out, ",%lu", c->counters[k]);
+		fputc('\n', out);
 	}
 	return ferror(out) ? -EIO : 0;
 }

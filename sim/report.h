@@ -17,9 +17,10 @@
  *   latency     per wake-up, ticks from the wake-up to its next switch-in;
  *               p50/p99 are nearest-rank percentiles of that list
  *   utilisation busy ticks / all ticks of a CPU
- *   array switches  times schedule() swapped a runqueue's active and
- *               expired arrays
- *   pulled      tasks load_balance moved onto the CPU
+ *   counters    per CPU, the ones the scheduling class keeps (sched/class.h,
+ *               struct sched_counter): under o1, "array_switches" (times
+ *               schedule() swapped a runqueue's active and expired arrays)
+ *               and "pulled" (tasks load_balance moved onto the CPU)
  *   fairness    Jain's index (sum x)^2 / (n * sum x^2) of the runtimes of
  *               "equal" tasks: instances of one description, same policy
  *               and priority, alive from the start to the end of the run
@@ -29,6 +30,7 @@
 
 #include <stdio.h>
 
+#include "sched/class.h"
 #include "sim/workload.h"
 
 /**
@@ -81,14 +83,12 @@ struct sim_task_stats {
  * struct sim_cpu_stats - one CPU's counters
  * @busy: ticks a task (not idle) was running
  * @switches: context switches (next != prev)
- * @array_switches: swaps of the active and expired arrays
- * @pulled: tasks load_balance pulled onto this CPU
+ * @counters: the class's counters, in the order of sim_report.counters
  */
 struct sim_cpu_stats {
 	unsigned long long busy;
 	unsigned long switches;
-	unsigned long array_switches;
-	unsigned long pulled;
+	unsigned long counters[SCHED_MAX_COUNTERS];
 };
 
 /**
@@ -105,6 +105,9 @@ struct sim_cpu_stats {
  * @exits: tasks that exited
  * @nr_tasks: entries in @tasks
  * @tasks: every task's counters
+ * @sched_class: the name of the scheduling class that ran
+ * @nr_counters: entries of @counters
+ * @counters: what each CPU's sim_cpu_stats.counters holds
  * @cpus: per CPU counters
  */
 struct sim_report {
@@ -120,6 +123,9 @@ struct sim_report {
 	unsigned long exits;
 	unsigned long nr_tasks;
 	struct sim_task_stats **tasks;
+	const char *sched_class;
+	unsigned int nr_counters;
+	const struct sched_counter *counters[SCHED_MAX_COUNTERS];
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
 };
 

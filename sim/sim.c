@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * sim/sim.c - the simulated machine that drives the O(1) scheduler.
+ * sim/sim.c - the simulated machine that drives the scheduler (whichever
+ * class sched_init_class() was given: goodness, o1, cfs or eevdf).
  *
  * Not a port of a kernel file.  It plays the parts 2.5.33 left to the
  * hardware and to user space: the timer interrupt (jiffies++ then
@@ -38,6 +39,7 @@
 #include "compat/slab.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
+#include "sched/class.h"
 #include "sched/sched.h"
 #include "sim/report.h"
 #include "sim/sim.h"
@@ -865,14 +867,14 @@ int sim_check(struct sim *s)
 
 		switch (t->state) {
 		case SIM_RUNNABLE:
-			if (!t->p || !t->p->array)
+			if (!t->p || !task_queued(t->p))
 				return check_fail("runnable task not queued", t);
 			if (!list_empty(&t->timer))
 				return check_fail("runnable task on the wheel", t);
 			runnable++;
 			break;
 		case SIM_SLEEPING:
-			if (!t->p || t->p->array)
+			if (!t->p || task_queued(t->p))
 				return check_fail("sleeping task queued", t);
 			/* fall through */
 		case SIM_NOT_STARTED:
@@ -978,7 +980,7 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	old_jiffies = jiffies;
 	kstruct_hz = s->opt.hz;
 	jiffies = 0;
-	ret = sched_init(s->opt.nr_cpus);
+	ret = sched_init_class(s->opt.nr_cpus, s->opt.sched_class);
 	if (ret) {
 		kstruct_hz = old_hz;
 		jiffies = old_jiffies;
@@ -1087,13 +1089,16 @@ const struct sim_report *sim_report(struct sim *s)
 		}
 		s->report_tasks[i] = &t->st;
 	}
+	r->sched_class = sched_current_class()->name;
+	r->nr_counters = sched_counters(sched_current_class(), r->counters);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
 		struct runqueue *rq = cpu_rq(cpu);
 
 		r->cpus[cpu].busy = s->cpus[cpu].busy;
 		r->cpus[cpu].switches = rq->nr_switches;
-		r->cpus[cpu].array_switches = rq->nr_array_switches;
-		r->cpus[cpu].pulled = rq->nr_pulled;
+		for (i = 0; i < r->nr_counters; i++)
+			r->cpus[cpu].counters[i] =
+				sched_counter_value(rq, r->counters[i]);
 		r->events += s->cpus[cpu].events;
 	}
 	sim_report_finish(r);

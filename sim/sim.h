@@ -32,6 +32,7 @@
 struct sim;
 struct sim_workload;
 struct sim_report;
+struct sched_class;
 
 /**
  * struct sim_options - how to run a workload
@@ -49,6 +50,8 @@ struct sim_report;
  * @progress: called every ~1% of the run with ticks done and total, or
  *	NULL
  * @progress_arg: passed to @progress
+ * @sched_class: the scheduling class the machine runs (sched/class.h:
+ *	sched_class_find(), sched_classes[]); NULL means o1
  */
 struct sim_options {
 	unsigned int nr_cpus;
@@ -63,6 +66,7 @@ struct sim_options {
 	void (*progress)(unsigned long long done, unsigned long long total,
 			 void *arg);
 	void *progress_arg;
+	const struct sched_class *sched_class;
 };
 
 /**
@@ -72,14 +76,15 @@ struct sim_options {
  * @opt: the options
  * @out: the simulation
  *
- * Sets HZ and jiffies, calls sched_init(), installs the trace hooks, and
+ * Sets HZ and jiffies, calls sched_init_class() with @opt->sched_class,
+ * installs the trace hooks, and
  * queues the initial tasks to start at their delay (at tick 0 they are
  * created on the lowest CPU they may use, as if a shell there had started
  * them, so the balancer has work to do).
  *
  * Context: no other simulation or scheduler machine may exist.
- * Return: 0, -EINVAL (bad options, or a task's cpus or affinity event
- * names no CPU of the machine), -EBUSY (a machine exists), -EFBIG
+ * Return: 0, -EINVAL (bad options, a class that is not selectable, or a
+ * task's cpus or affinity event names no CPU of the machine), -EBUSY (a machine exists), -EFBIG
  * (the initial tasks exceed @opt->max_tasks), -ENOMEM; nothing is left
  * allocated on failure.
  */
@@ -109,9 +114,10 @@ int sim_run(struct sim *s);
  * sim_check() - the invariants of the machine and of the simulation
  * @s: the simulation, between ticks
  *
- * sched_check() and process_tree_check(), then: the simulator's own
- * sleeper lists pass list_check(); every task the simulator believes
- * runnable is queued (p->array set) and every sleeper is not; the sum of
+ * sched_check() and process_tree_check() (which run each class's own
+ * checker), then: the simulator's own sleeper lists pass list_check();
+ * every task the simulator believes runnable is queued (task_queued())
+ * and every sleeper is not; the sum of
  * nr_running over the runqueues equals the number of runnable tasks; a
  * CPU's current task is its idle task or a runnable one.
  *

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * tools/cmd_sim.c - "kstruct sim": run a workload on the simulated machine
- * and print what the O(1) scheduler did with it.
+ * and print what the scheduler (--sched: goodness, o1, cfs or eevdf) did
+ * with it.
  *
  * Not a port of a kernel file.  See docs/sim.md for the options, the
  * workload format and the report's definitions.
@@ -16,6 +17,7 @@
 
 #include "compat/ktime.h"
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
@@ -23,14 +25,18 @@
 
 static void sim_usage(FILE *out)
 {
+	char names[128];
+
 	fprintf(out,
 		"usage: kstruct sim [OPTIONS] [WORKLOAD.json]\n"
 		"\n"
 		"Runs a workload (a built-in one, or an rt-app style JSON file) on a\n"
-		"simulated machine driven by the 2.5.33 O(1) scheduler, and reports\n"
-		"per-task and per-CPU figures.  Same options, same seed: same result.\n"
+		"simulated machine driven by one generation of the Linux scheduler\n"
+		"(the 2.5.33 O(1) scheduler by default), and reports per-task and\n"
+		"per-CPU figures.  Same options, same seed: same result.\n"
 		"\n"
 		"  -w, --workload NAME  a built-in workload (default: %s)\n"
+		"      --sched NAME     the scheduler: %s (default o1)\n"
 		"  -l, --list           list the built-in workloads\n"
 		"      --show NAME      print a built-in workload as JSON\n"
 		"  -c, --cpus N         CPUs (1..%d, default 4)\n"
@@ -45,7 +51,8 @@ static void sim_usage(FILE *out)
 		"      --max-tasks N    refuse forks beyond N tasks (default 4000000)\n"
 		"      --check          check every invariant after every tick (slow)\n"
 		"  -h, --help           this text\n",
-		SIM_DEFAULT_WORKLOAD, SIM_MAX_CPUS);
+		SIM_DEFAULT_WORKLOAD, sched_class_names(names, sizeof(names)),
+		SIM_MAX_CPUS);
 }
 
 static int parse_ulong(const char *opt, const char *s, unsigned long long max,
@@ -106,7 +113,7 @@ static int show_builtin(const char *name)
 }
 
 enum { OPT_HZ = 256, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CHROME, OPT_SHOW,
-       OPT_MAX_TASKS, OPT_CHECK };
+       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED };
 
 static const struct option sim_long_options[] = {
 	{ "workload", required_argument, NULL, 'w' },
@@ -123,6 +130,7 @@ static const struct option sim_long_options[] = {
 	{ "chrome", required_argument, NULL, OPT_CHROME },
 	{ "max-tasks", required_argument, NULL, OPT_MAX_TASKS },
 	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "sched", required_argument, NULL, OPT_SCHED },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -140,6 +148,7 @@ struct sim_cmd {
 static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 {
 	unsigned long long v;
+	char names[128];
 	double sec;
 	char *end;
 	int c;
@@ -215,6 +224,16 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			break;
 		case OPT_CHECK:
 			cmd->opt.check_every_tick = 1;
+			break;
+		case OPT_SCHED:
+			cmd->opt.sched_class = sched_class_find(optarg);
+			if (!cmd->opt.sched_class) {
+				fprintf(stderr,
+					"kstruct sim: --sched: unknown scheduler \"%s\" (%s)\n",
+					optarg, sched_class_names(names,
+								  sizeof(names)));
+				return 2;
+			}
 			break;
 		case 'h':
 			sim_usage(stdout);

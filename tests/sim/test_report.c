@@ -135,8 +135,10 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	f->r.tasks = f->ptr;
 	f->r.cpus[0].busy = 300;
 	f->r.cpus[1].busy = 95;
-	f->r.cpus[1].array_switches = 4;
-	f->r.cpus[1].pulled = 2;
+	f->r.sched_class = "o1";
+	f->r.nr_counters = sched_counters(&o1_sched_class, f->r.counters);
+	f->r.cpus[1].counters[0] = 4;	/* array_switches */
+	f->r.cpus[1].counters[1] = 2;	/* pulled */
 }
 
 static void release_fixture(struct fixture *f)
