@@ -46,8 +46,11 @@ char *sched_class_names(char *buf, size_t len)
 	for (i = 0; sched_classes[i]; i++) {
 		n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
 			     sched_classes[i]->name);
-		if (n < 0 || (size_t)n >= len - used)
+		if (n < 0 || (size_t)n >= len - used) {
+			/* whole names only */
+			buf[used] = '\0';
 			break;
+		}
 		used += n;
 	}
 	return buf;

@@ -212,7 +212,8 @@ const struct sched_class *sched_class_find(const char *name);
 
 /**
  * sched_class_names() - the selectable names for a message
- * @buf: where they go, separated by ", " ("goodness, o1, cfs, eevdf")
+ * @buf: where they go, separated by ", " ("goodness, o1, cfs, eevdf"):
+ *	as many whole names as fit
  * @len: size of @buf
  *
  * Return: @buf.

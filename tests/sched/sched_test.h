@@ -10,6 +10,7 @@
 #include <CUnit/CUnit.h>
 
 #include "compat/jiffies.h"
+#include "sched/class.h"
 #include "sched/sched.h"
 
 /* every invariant, fatal so a broken structure stops the test */
@@ -33,6 +34,16 @@ static inline void machine_up_hz(int nr_cpus, unsigned int hz)
 static inline void machine_up(int nr_cpus)
 {
 	machine_up_hz(nr_cpus, 1000);
+}
+
+/* a machine run by @class (sched/class.h) at @hz */
+static inline void machine_up_class(int nr_cpus, unsigned int hz,
+				    const struct sched_class *class)
+{
+	kstruct_hz = hz;
+	jiffies = TEST_JIFFIES_START;
+	CU_ASSERT_EQUAL_FATAL(sched_init_class(nr_cpus, class), 0);
+	SCHED_CHECK();
 }
 
 static inline void machine_down(void)

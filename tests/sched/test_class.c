@@ -1,0 +1,612 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/sched/test_class.c - the class interface (sched/class.h,
+ * sched/class.c, the class core of sched/sched.c): choosing a class, the
+ * counters and snapshots each class gives, every class's invariants after
+ * every step of a seeded random soak, fault injection under every class,
+ * and a lockstep machine of four pthreads under every class (suite
+ * "sched/class/threads", run under ThreadSanitizer).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "compat/slab.h"
+#include "sched/class.h"
+#include "sched/sched.h"
+#include "tests/ktest.h"
+#include "tests/sched/sched_test.h"
+
+/* ------------------------------------------------------------ choosing */
+
+static void test_selection(void)
+{
+	static const char *const order[] = { "goodness", "o1", "cfs", "eevdf" };
+	char names[128], expect[128] = "";
+	unsigned int i, n;
+
+	for (n = 0; sched_classes[n]; n++) {
+		CU_ASSERT_FATAL(n < ARRAY_SIZE(order));
+		CU_ASSERT_STRING_EQUAL(sched_classes[n]->name, order[n]);
+		CU_ASSERT_PTR_EQUAL(sched_class_find(order[n]),
+				    sched_classes[n]);
+		strcat(expect, n ? ", " : "");
+		strcat(expect, order[n]);
+	}
+	CU_ASSERT(n >= 2);
+	for (i = n; i < ARRAY_SIZE(order); i++)
+		CU_ASSERT_PTR_NULL(sched_class_find(order[i]));
+	CU_ASSERT_STRING_EQUAL(sched_class_names(names, sizeof(names)),
+			       expect);
+	CU_ASSERT_STRING_EQUAL(sched_class_names(names, 3), "");
+	CU_ASSERT_PTR_NULL(sched_class_find("rt"));
+	CU_ASSERT_PTR_NULL(sched_class_find("O1"));
+	CU_ASSERT_PTR_NULL(sched_class_find(""));
+	CU_ASSERT_PTR_NULL(sched_class_find(NULL));
+
+	CU_ASSERT_PTR_NULL(sched_current_class());
+	CU_ASSERT_EQUAL(sched_init_class(2, &rt_sched_class), -EINVAL);
+	CU_ASSERT_EQUAL(sched_init_class(0, &o1_sched_class), -EINVAL);
+	CU_ASSERT_PTR_NULL(sched_current_class());
+	machine_up_class(2, 1000, NULL);
+	CU_ASSERT_PTR_EQUAL(sched_current_class(), &o1_sched_class);
+	CU_ASSERT_EQUAL(sched_init_class(2, &goodness_sched_class), -EBUSY);
+	CU_ASSERT_PTR_EQUAL(sched_current_class(), &o1_sched_class);
+	machine_down();
+	CU_ASSERT_PTR_NULL(sched_current_class());
+	for (i = 0; i < n; i++) {
+		machine_up_class(3, 1000, sched_classes[i]);
+		CU_ASSERT_PTR_EQUAL(sched_current_class(), sched_classes[i]);
+		/* init got the class of its policy */
+		CU_ASSERT_PTR_EQUAL(child_reaper->sched_class,
+				    sched_classes[i]);
+		CU_ASSERT_PTR_NULL(cpu_rq(0)->idle->sched_class);
+		machine_down();
+	}
+}
+
+static void test_counters(void)
+{
+	const struct sched_counter *c[SCHED_MAX_COUNTERS];
+	unsigned int i;
+
+	CU_ASSERT_EQUAL_FATAL(sched_counters(&o1_sched_class, c), 2U);
+	CU_ASSERT_STRING_EQUAL(c[0]->name, "array_switches");
+	CU_ASSERT_STRING_EQUAL(c[0]->label, "arrsw");
+	CU_ASSERT_STRING_EQUAL(c[1]->name, "pulled");
+	CU_ASSERT_EQUAL_FATAL(sched_counters(&goodness_sched_class, c), 3U);
+	CU_ASSERT_STRING_EQUAL(c[0]->name, "recalculations");
+	CU_ASSERT_STRING_EQUAL(c[1]->name, "remote_picks");
+	CU_ASSERT_STRING_EQUAL(c[2]->name, "rt_pulled");
+	/* every class's counters are unsigned longs of struct runqueue */
+	for (i = 0; sched_classes[i]; i++) {
+		unsigned int k, nr = sched_counters(sched_classes[i], c);
+
+		for (k = 0; k < nr; k++) {
+			CU_ASSERT(c[k]->offset + sizeof(unsigned long) <=
+				  sizeof(struct runqueue));
+			CU_ASSERT(strlen(c[k]->label) <= 7);
+		}
+	}
+	/* they read what the runqueue holds */
+	machine_up(1);
+	cpu_rq(0)->nr_array_switches = 7;
+	sched_counters(&o1_sched_class, c);
+	CU_ASSERT_EQUAL(sched_counter_value(cpu_rq(0), c[0]), 7UL);
+	machine_down();
+}
+
+/* ----------------------------------------------------------- snapshots */
+
+static json_t *queue_of(json_t *snap, unsigned int i)
+{
+	return json_array_get(json_object_get(snap, "queues"), i);
+}
+
+static long long int_at(json_t *obj, const char *key)
+{
+	return json_integer_value(json_object_get(obj, key));
+}
+
+/*
+ * o1: both arrays, their bitmap words, and each non-empty queue in order.
+ * Three nice-0 tasks woken on one CPU sit at prio 125 (sleep_avg 0); the
+ * one that runs stays first in its queue.  After its slice it is alone
+ * in expired.
+ */
+static void test_snapshot_o1(void)
+{
+	struct task_struct *a, *b, *c;
+	json_t *snap, *q, *active, *expired, *tasks;
+	char word[32];
+	int i;
+
+	machine_up(2);
+	CU_ASSERT_PTR_NULL(sched_snapshot(2));
+	CU_ASSERT_PTR_NULL(sched_snapshot(-1));
+	a = new_task_on("a", 0, 0);
+	b = new_task_on("b", 0, 0);
+	c = new_task_on("c", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	snap = sched_snapshot(0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
+	CU_ASSERT_EQUAL(int_at(snap, "cpu"), 0);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(snap,
+		"class")), "o1");
+	CU_ASSERT_EQUAL(int_at(snap, "nr_running"), 3);
+	CU_ASSERT_EQUAL(int_at(json_object_get(snap, "curr"), "pid"), a->pid);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(snap, "queues")), 1);
+	q = queue_of(snap, 0);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(q, "kind")),
+			       "prio_arrays");
+	active = json_array_get(json_object_get(q, "arrays"), 0);
+	expired = json_array_get(json_object_get(q, "arrays"), 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(active,
+		"name")), "active");
+	CU_ASSERT_EQUAL(int_at(active, "nr_active"), 3);
+	CU_ASSERT_EQUAL(int_at(expired, "nr_active"), 0);
+	/* bit 125 is word 1 bit 61; the sentinel 140 is word 2 bit 12 */
+	snprintf(word, sizeof(word), "0x%016lx", 1UL << 61);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(
+		json_object_get(active, "bitmap"), 1)), word);
+	snprintf(word, sizeof(word), "0x%016lx", 1UL << 12);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(
+		json_object_get(active, "bitmap"), 2)), word);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(expired, "queues")),
+			0);
+	q = json_array_get(json_object_get(active, "queues"), 0);
+	CU_ASSERT_EQUAL(int_at(q, "prio"), 125);
+	tasks = json_object_get(q, "tasks");
+	CU_ASSERT_EQUAL_FATAL(json_array_size(tasks), 3);
+	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 0), "pid"), a->pid);
+	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 1), "pid"), b->pid);
+	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 2), "pid"), c->pid);
+	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 0), "time_slice"), 151);
+	json_decref(snap);
+	for (i = 0; i < 151; i++)
+		machine_tick();
+	snap = sched_snapshot(0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
+	expired = json_array_get(json_object_get(queue_of(snap, 0), "arrays"),
+				 1);
+	CU_ASSERT_EQUAL(int_at(expired, "nr_active"), 1);
+	CU_ASSERT_EQUAL(int_at(json_array_get(json_object_get(json_array_get(
+		json_object_get(expired, "queues"), 0), "tasks"), 0), "pid"),
+		a->pid);
+	json_decref(snap);
+	machine_down();
+}
+
+/* goodness: the rt class's array in front, then the run list */
+static void test_snapshot_goodness(void)
+{
+	struct task_struct *a, *f;
+	json_t *snap, *rt, *list, *t;
+
+	machine_up_class(1, 100, &goodness_sched_class);
+	a = new_task_on("a", -5, 0);
+	f = sched_new_task("f", 0, SCHED_FIFO, 10);
+	CU_ASSERT_EQUAL(wake_up_forked_process(f, 0), 0);
+	snap = sched_snapshot(0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
+	CU_ASSERT_TRUE(json_is_null(json_object_get(snap, "curr")));
+	rt = queue_of(snap, 0);
+	list = queue_of(snap, 1);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(rt, "class")),
+			       "rt");
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(rt, "arrays")), 1);
+	CU_ASSERT_EQUAL(int_at(json_array_get(json_object_get(json_array_get(
+		json_object_get(rt, "arrays"), 0), "queues"), 0), "prio"),
+		99 - 10);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(list,
+		"kind")), "list");
+	t = json_array_get(json_object_get(list, "tasks"), 0);
+	CU_ASSERT_EQUAL(int_at(t, "pid"), a->pid);
+	/* HZ=100, nice -5: 25 >> 2 + 1 = 7 ticks; 7+15+1+25 on CPU 0 */
+	CU_ASSERT_EQUAL(int_at(t, "counter"), 7);
+	CU_ASSERT_EQUAL(int_at(t, "goodness"), 48);
+	CU_ASSERT_EQUAL(int_at(t, "chosen_by"), -1);
+	CU_ASSERT_EQUAL(int_at(t, "nice"), -5);
+	json_decref(snap);
+	machine_down();
+}
+
+/* jansson allocations, failed on demand and counted */
+static long json_live;
+static long json_fail_at = -1;
+
+static void *json_counted_malloc(size_t size)
+{
+	void *p;
+
+	if (json_fail_at == 0)
+		return NULL;
+	if (json_fail_at > 0)
+		json_fail_at--;
+	p = malloc(size);
+	if (p)
+		json_live++;
+	return p;
+}
+
+static void json_counted_free(void *p)
+{
+	if (p)
+		json_live--;
+	free(p);
+}
+
+/* every allocation of a snapshot fails in turn: NULL, nothing leaked */
+static void test_snapshot_out_of_memory(void)
+{
+	struct task_struct *f;
+	json_t *snap;
+	unsigned int i;
+	long n;
+
+	for (i = 0; sched_classes[i]; i++) {
+		machine_up_class(2, 1000, sched_classes[i]);
+		new_task_on("a", 0, 0);
+		new_task_on("b", 3, 0);
+		f = sched_new_task("f", 0, SCHED_RR, 1);
+		wake_up_forked_process(f, 0);
+		schedule(0);
+		json_set_alloc_funcs(json_counted_malloc, json_counted_free);
+		for (n = 0;; n++) {
+			json_fail_at = n;
+			snap = sched_snapshot(0);
+			json_fail_at = -1;
+			if (snap)
+				break;
+			CU_ASSERT_EQUAL(json_live, 0);
+			CU_ASSERT_FATAL(n < 10000);
+		}
+		CU_ASSERT(n > 20);
+		json_decref(snap);
+		CU_ASSERT_EQUAL(json_live, 0);
+		json_set_alloc_funcs(malloc, free);
+		machine_down();
+	}
+}
+
+/* ------------------------------------------------------- random soak */
+
+/* queued tasks counted from the task list: sched_nr_running_total()'s */
+static unsigned long queued_tasks(void)
+{
+	struct task_struct *p;
+	unsigned long n = 0;
+	int cpu;
+
+	list_for_each_entry(p, &init_task->tasks, tasks)
+		n += p->sched_class && task_queued(p);
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		p = cpu_rq(cpu)->curr;
+		if (p->state == TASK_DEAD && task_queued(p))
+			n++;
+	}
+	return n;
+}
+
+#define SOAK_TASKS	24
+#define SOAK_STEPS	3000
+
+/* a random live task that is not init, or NULL */
+static struct task_struct *random_task(unsigned int *seed)
+{
+	struct task_struct *p;
+	int n = nr_tasks() - 2, k;
+
+	if (n <= 0)
+		return NULL;
+	k = rand_r(seed) % n;
+	list_for_each_entry(p, &init_task->tasks, tasks) {
+		if (p == child_reaper)
+			continue;
+		if (!k--)
+			return p;
+	}
+	return NULL;
+}
+
+static void soak_step(unsigned int *seed, int cpus)
+{
+	static const int policies[] = { SCHED_OTHER, SCHED_BATCH, SCHED_IDLE,
+					SCHED_FIFO, SCHED_RR };
+	int cpu = rand_r(seed) % cpus, op = rand_r(seed) % 16, pol;
+	struct task_struct *p = random_task(seed), *curr = cpu_curr(cpu);
+	struct task_struct *c;
+
+	switch (op) {
+	case 0:
+		if (nr_tasks() < SOAK_TASKS) {
+			c = sched_new_task("n", rand_r(seed) % 40 - 20,
+					   SCHED_OTHER, 0);
+			if (c)
+				wake_up_forked_process(c, cpu);
+		}
+		break;
+	case 1:
+		if (curr != cpu_rq(cpu)->idle && !(curr->flags & PF_EXITING)) {
+			set_task_state(curr, TASK_INTERRUPTIBLE);
+			schedule(cpu);
+		}
+		break;
+	case 2:
+	case 3:
+		if (p)
+			try_to_wake_up(p, rand_r(seed) % 2, cpu);
+		break;
+	case 4:
+	case 5:
+	case 6:
+		machine_tick();
+		break;
+	case 7:
+		sys_sched_yield(cpu);
+		break;
+	case 8:
+		if (p)
+			set_user_nice(p, rand_r(seed) % 40 - 20);
+		break;
+	case 9:
+		pol = policies[rand_r(seed) % ARRAY_SIZE(policies)];
+		if (p)
+			setscheduler(p, pol, pol == SCHED_FIFO ||
+					     pol == SCHED_RR ?
+					     1 + rand_r(seed) % 98 : 0);
+		break;
+	case 10:
+		if (curr != cpu_rq(cpu)->idle && nr_tasks() < SOAK_TASKS &&
+		    !do_fork(curr, SIGCHLD, "f", &c))
+			wake_up_forked_process(c, cpu);
+		break;
+	case 11:
+		if (p && p != curr && !(p->flags & PF_EXITING)) {
+			pid_t pid = p->pid;
+			struct task_struct *parent = p->parent;
+
+			do_exit(p, 0);
+			if (parent != child_reaper || rand_r(seed) % 2)
+				sys_wait4(parent, pid, NULL);
+		}
+		break;
+	case 12:
+		if (p)
+			set_cpus_allowed(p, 1 + rand_r(seed) %
+					    ((1UL << cpus) - 1));
+		break;
+	default:
+		schedule(cpu);
+		break;
+	}
+}
+
+/* every class: invariants after every step, and nr_running conserved */
+static void test_soak_every_class(void)
+{
+	unsigned int i, seed;
+	int step, k;
+
+	for (i = 0; sched_classes[i]; i++) {
+		seed = 2002 + i;
+		machine_up_class(3, 100, sched_classes[i]);
+		cache_decay_ticks = 1;
+		for (k = 0; k < 8; k++)
+			new_task_on("t", k * 5 - 20, k % 3);
+		for (step = 0; step < SOAK_STEPS; step++) {
+			soak_step(&seed, 3);
+			SCHED_CHECK();
+			CU_ASSERT_EQUAL_FATAL(sched_nr_running_total(),
+					      queued_tasks());
+		}
+		/* reap what init collected */
+		while (sys_wait4(child_reaper, -1, NULL) > 0)
+			;
+		SCHED_CHECK();
+		machine_down();
+	}
+}
+
+/* ------------------------------------------------------ fault injection */
+
+/* every class: init, a new task and a fork fail every allocation in turn */
+static void test_fault_injection_every_class(void)
+{
+	struct task_struct *a, *c, *p;
+	long live = kmalloc_live();
+	unsigned long n;
+	unsigned int i;
+	int ret, tasks;
+
+	for (i = 0; sched_classes[i]; i++) {
+		kstruct_hz = 1000;
+		for (n = 1;; n++) {
+			kmalloc_fail_nth(n);
+			ret = sched_init_class(2, sched_classes[i]);
+			kmalloc_fault_reset();
+			if (!ret)
+				break;
+			CU_ASSERT_EQUAL(ret, -ENOMEM);
+			CU_ASSERT_EQUAL(kmalloc_live(), live);
+			CU_ASSERT_PTR_NULL(sched_current_class());
+			CU_ASSERT_FATAL(n < 100);
+		}
+		a = new_task_on("a", 0, 0);
+		CU_ASSERT_PTR_EQUAL(schedule(0), a);
+		tasks = nr_tasks();
+		for (n = 1;; n++) {
+			kmalloc_fail_nth(n);
+			p = sched_new_task("p", 0, SCHED_OTHER, 0);
+			kmalloc_fault_reset();
+			if (p)
+				break;
+			CU_ASSERT_EQUAL(nr_tasks(), tasks);
+			SCHED_CHECK();
+		}
+		for (n = 1;; n++) {
+			kmalloc_fail_nth(n);
+			ret = do_fork(a, SIGCHLD, "c", &c);
+			kmalloc_fault_reset();
+			if (!ret)
+				break;
+			CU_ASSERT_EQUAL(ret, -ENOMEM);
+			CU_ASSERT_EQUAL(nr_tasks(), tasks + 1);
+			SCHED_CHECK();
+		}
+		CU_ASSERT_EQUAL(wake_up_forked_process(c, 1), 0);
+		SCHED_CHECK();
+		machine_down();
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+}
+
+static CU_TestInfo class_tests[] = {
+	{ "selection: names, order, init, current", test_selection },
+	{ "counters: names, labels, values", test_counters },
+	{ "snapshot of an o1 runqueue", test_snapshot_o1 },
+	{ "snapshot of a goodness runqueue", test_snapshot_goodness },
+	{ "snapshot out of memory, every class",
+	  test_snapshot_out_of_memory },
+	{ "random soak, every class, checked every step",
+	  test_soak_every_class },
+	{ "fault injection, every class", test_fault_injection_every_class },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sched/class", class_tests, NULL, NULL)
+
+/* --------------------------------------------- lockstep, every class */
+
+#define LOCKSTEP_CPUS	4
+#define LOCKSTEP_TASKS	20
+#define LOCKSTEP_STEPS	1200
+
+static pthread_barrier_t lockstep_barrier;
+static struct task_struct *lockstep_tasks[LOCKSTEP_TASKS];
+
+struct cpu_worker {
+	pthread_t thread;
+	int cpu;
+	unsigned int seed;
+	unsigned long schedules, errors;
+};
+
+static void *cpu_worker_fn(void *arg)
+{
+	struct cpu_worker *w = arg;
+	struct task_struct *p, *curr;
+	int step, op;
+
+	for (step = 0; step < LOCKSTEP_STEPS; step++) {
+		pthread_barrier_wait(&lockstep_barrier);
+		if (w->cpu == 0)
+			jiffies++;	/* nobody else runs now */
+		pthread_barrier_wait(&lockstep_barrier);
+
+		scheduler_tick(w->cpu, 1);
+		p = lockstep_tasks[rand_r(&w->seed) % LOCKSTEP_TASKS];
+		op = rand_r(&w->seed) % 16;
+		switch (op) {
+		case 0:
+		case 1:
+			curr = cpu_curr(w->cpu);
+			if (curr != cpu_rq(w->cpu)->idle) {
+				set_task_state(curr, TASK_INTERRUPTIBLE);
+				schedule(w->cpu);
+				w->schedules++;
+			}
+			break;
+		case 2:
+		case 3:
+		case 4:
+			try_to_wake_up(p, rand_r(&w->seed) % 2, w->cpu);
+			break;
+		case 5:
+			if (set_cpus_allowed(p, 1 + rand_r(&w->seed) % 15))
+				w->errors++;
+			break;
+		case 6:
+			sys_sched_yield(w->cpu);
+			break;
+		case 7:
+			if (set_user_nice(p, rand_r(&w->seed) % 40 - 20))
+				w->errors++;
+			break;
+		case 8:
+			if (rand_r(&w->seed) % 2 ?
+			    setscheduler(p, SCHED_RR, 1 + w->cpu) :
+			    setscheduler(p, SCHED_OTHER, 0))
+				w->errors++;
+			break;
+		default:
+			break;
+		}
+		if (test_tsk_need_resched(cpu_curr(w->cpu))) {
+			schedule(w->cpu);
+			w->schedules++;
+		}
+	}
+	return NULL;
+}
+
+static void lockstep(const struct sched_class *class)
+{
+	struct cpu_worker w[LOCKSTEP_CPUS];
+	unsigned long schedules = 0, errors = 0, queued = 0, moved = 0;
+	int i;
+
+	machine_up_class(LOCKSTEP_CPUS, 1000, class);
+	/* BUSY_REBALANCE_TICK 5 and cache-hot 2 ticks: lots of balancing */
+	kstruct_hz = 20;
+	cache_decay_ticks = 2;
+	for (i = 0; i < LOCKSTEP_TASKS; i++)
+		lockstep_tasks[i] = new_task_on("w", i % 7 - 3, i % 2);
+	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&lockstep_barrier, NULL,
+						   LOCKSTEP_CPUS), 0);
+	for (i = 0; i < LOCKSTEP_CPUS; i++) {
+		w[i].cpu = i;
+		w[i].seed = 11 * i + 3;
+		w[i].schedules = w[i].errors = 0;
+		CU_ASSERT_EQUAL_FATAL(pthread_create(&w[i].thread, NULL,
+						     cpu_worker_fn, &w[i]), 0);
+	}
+	for (i = 0; i < LOCKSTEP_CPUS; i++) {
+		pthread_join(w[i].thread, NULL);
+		schedules += w[i].schedules;
+		errors += w[i].errors;
+	}
+	pthread_barrier_destroy(&lockstep_barrier);
+	SCHED_CHECK();
+	for (i = 0; i < LOCKSTEP_TASKS; i++)
+		queued += task_queued(lockstep_tasks[i]);
+	CU_ASSERT_EQUAL(sched_nr_running_total(), queued);
+	CU_ASSERT_EQUAL(errors, 0UL);
+	CU_ASSERT(schedules > 0);
+	for (i = 0; i < LOCKSTEP_TASKS; i++) {
+		CU_ASSERT(lockstep_tasks[i]->cpus_allowed &
+			  (1UL << task_cpu(lockstep_tasks[i])));
+		moved += lockstep_tasks[i]->nr_migrations;
+	}
+	CU_ASSERT(moved > 0);
+	machine_down();
+}
+
+static void test_lockstep_every_class(void)
+{
+	unsigned int i;
+
+	for (i = 0; sched_classes[i]; i++)
+		lockstep(sched_classes[i]);
+}
+
+static CU_TestInfo class_thread_tests[] = {
+	{ "lockstep machine, every class", test_lockstep_every_class },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sched/class/threads", class_thread_tests, NULL, NULL)
