@@ -412,9 +412,15 @@ static int load_balance_goodness(struct runqueue *rq, int idle)
 	return 0;
 }
 
+/* under runqueue_lock: neighbours on the list rewrite p's links */
 static bool task_queued_goodness(const struct task_struct *p)
 {
-	return !list_empty(&p->run_list);
+	bool queued;
+
+	spin_lock(&runqueue_lock);
+	queued = !list_empty(&p->run_list);
+	spin_unlock(&runqueue_lock);
+	return queued;
 }
 
 static int init_goodness(int nr_cpus)
