@@ -69,6 +69,53 @@ static void test_selection(void)
 	}
 }
 
+/*
+ * Each policy's class under every class: FIFO/RR to the front class when
+ * there is one, the rest (BATCH, IDLE) to the machine's; DEADLINE is
+ * refused.  Under o1, BATCH and IDLE run as SCHED_OTHER: the same prio,
+ * slice and queue.
+ */
+static void test_class_of_policies(void)
+{
+	static const int policies[] = { SCHED_OTHER, SCHED_BATCH, SCHED_IDLE,
+					SCHED_FIFO, SCHED_RR };
+	const struct sched_class *class, *want;
+	struct task_struct *p, *other = NULL;
+	unsigned int i, k;
+
+	for (i = 0; sched_classes[i]; i++) {
+		class = sched_classes[i];
+		machine_up_class(1, 1000, class);
+		for (k = 0; k < ARRAY_SIZE(policies); k++) {
+			int rt = policies[k] == SCHED_FIFO ||
+				 policies[k] == SCHED_RR;
+
+			p = sched_new_task("p", 3, policies[k], rt ? 7 : 0);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+			want = rt && class->front ? class->front : class;
+			CU_ASSERT_PTR_EQUAL(p->sched_class, want);
+			CU_ASSERT_EQUAL(p->policy, (unsigned long)policies[k]);
+			CU_ASSERT_EQUAL(p->prio, rt ? 99 - 7 : NICE_TO_PRIO(3));
+			if (!k)
+				other = p;
+			if (class == &o1_sched_class && !rt)
+				CU_ASSERT_EQUAL(p->time_slice,
+						other->time_slice);
+			CU_ASSERT_EQUAL(wake_up_forked_process(p, 0), 0);
+			CU_ASSERT_TRUE(task_queued(p));
+			SCHED_CHECK();
+		}
+		CU_ASSERT_PTR_NULL(sched_new_task("d", 0, SCHED_DEADLINE, 0));
+		CU_ASSERT_PTR_NULL(sched_new_task("b", 0, SCHED_BATCH, 1));
+		CU_ASSERT_EQUAL(setscheduler(other, SCHED_DEADLINE, 0),
+				-EINVAL);
+		CU_ASSERT_EQUAL(setscheduler(other, SCHED_IDLE, 0), 0);
+		CU_ASSERT_PTR_EQUAL(other->sched_class, class);
+		SCHED_CHECK();
+		machine_down();
+	}
+}
+
 static void test_counters(void)
 {
 	const struct sched_counter *c[SCHED_MAX_COUNTERS];
@@ -465,20 +512,44 @@ static void test_fault_injection_every_class(void)
 	}
 }
 
-static CU_TestInfo class_tests[] = {
-	{ "selection: names, order, init, current", test_selection },
-	{ "counters: names, labels, values", test_counters },
-	{ "snapshot of an o1 runqueue", test_snapshot_o1 },
-	{ "snapshot of a goodness runqueue", test_snapshot_goodness },
-	{ "snapshot out of memory, every class",
-	  test_snapshot_out_of_memory },
-	{ "random soak, every class, checked every step",
-	  test_soak_every_class },
+static CU_TestInfo find_tests[] = {
+	{ "names, order, init, current", test_selection },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo class_of_tests[] = {
+	{ "each policy's class; DEADLINE refused", test_class_of_policies },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo counters_tests[] = {
+	{ "names, labels, values", test_counters },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo snapshot_tests[] = {
+	{ "an o1 runqueue", test_snapshot_o1 },
+	{ "a goodness runqueue", test_snapshot_goodness },
+	{ "out of memory, every class", test_snapshot_out_of_memory },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo soak_tests[] = {
+	{ "every class, sched_check() every step", test_soak_every_class },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo init_tests[] = {
 	{ "fault injection, every class", test_fault_injection_every_class },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/class", class_tests, NULL, NULL)
+KTEST_SUITE("sched/class/sched_class_find", find_tests, NULL, NULL)
+KTEST_SUITE("sched/class/sched_class_of", class_of_tests, NULL, NULL)
+KTEST_SUITE("sched/class/sched_counters", counters_tests, NULL, NULL)
+KTEST_SUITE("sched/class/sched_snapshot", snapshot_tests, NULL, NULL)
+KTEST_SUITE("sched/class/soak", soak_tests, NULL, NULL)
+KTEST_SUITE("sched/class/sched_init_class", init_tests, NULL, NULL)
 
 /* --------------------------------------------- lockstep, every class */
 

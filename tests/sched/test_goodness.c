@@ -4,9 +4,9 @@
  * its arithmetic worked by hand from Linux 2.5.0's kernel/sched.c
  * (NICE_TO_TICKS at every TICK_SCALE bracket, goodness(), the
  * recalculation over sleeping tasks), the run list's order, the tick,
- * yield, fork and reap, reschedule_idle()'s choice of CPU, a CPU taking
- * over a task another CPU owns, and a lockstep machine of four pthreads
- * (suite "sched/goodness/threads", run under ThreadSanitizer).
+ * yield, fork and reap, reschedule_idle()'s choice of CPU, and a CPU
+ * taking over a task another CPU owns.  Every class, goodness included,
+ * also runs the soak and the lockstep machine of tests/sched/test_class.c.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -576,22 +576,55 @@ static void test_fault_injection(void)
 static CU_TestInfo goodness_tests[] = {
 	{ "NICE_TO_TICKS at every TICK_SCALE bracket", test_nice_to_ticks },
 	{ "goodness() by hand", test_goodness_values },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo schedule_tests[] = {
 	{ "recalculation includes sleeping tasks",
 	  test_recalculation_includes_sleepers },
 	{ "run list: head insertion, first best wins", test_run_list_order },
-	{ "tick: counter down, resched at 0", test_tick },
-	{ "sched_yield: -1 and the tail, only if others wait", test_yield },
-	{ "fork splits the counter, reap gives it back",
-	  test_fork_and_reap },
-	{ "reschedule_idle: last CPU, oldest idle, best gain",
-	  test_reschedule_idle },
 	{ "PROC_CHANGE_PENALTY keeps tasks home",
 	  test_penalty_keeps_tasks_home },
 	{ "an idle CPU finds work on its tick", test_idle_tick_finds_work },
-	{ "policies: BATCH/IDLE here, FIFO/RR to rt",
-	  test_classes_of_policies },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo reschedule_idle_tests[] = {
+	{ "last CPU, oldest idle, best gain; take-over",
+	  test_reschedule_idle },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo update_process_times_tests[] = {
+	{ "tick: counter down, resched at 0", test_tick },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo sys_sched_yield_tests[] = {
+	{ "-1 and the tail, only if others wait", test_yield },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo do_fork_tests[] = {
+	{ "fork splits the counter, reap gives it back",
+	  test_fork_and_reap },
 	{ "fault injection: init, new task, fork", test_fault_injection },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/goodness", goodness_tests, NULL, NULL)
+static CU_TestInfo setscheduler_tests[] = {
+	{ "policies: BATCH/IDLE here, FIFO/RR to rt",
+	  test_classes_of_policies },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sched/goodness/goodness", goodness_tests, NULL, NULL)
+KTEST_SUITE("sched/goodness/schedule", schedule_tests, NULL, NULL)
+KTEST_SUITE("sched/goodness/reschedule_idle", reschedule_idle_tests, NULL,
+	    NULL)
+KTEST_SUITE("sched/goodness/update_process_times",
+	    update_process_times_tests, NULL, NULL)
+KTEST_SUITE("sched/goodness/sys_sched_yield", sys_sched_yield_tests, NULL,
+	    NULL)
+KTEST_SUITE("sched/goodness/do_fork", do_fork_tests, NULL, NULL)
+KTEST_SUITE("sched/goodness/setscheduler", setscheduler_tests, NULL, NULL)

@@ -203,11 +203,16 @@ static void test_pull(void)
 	machine_down();
 }
 
-static CU_TestInfo rt_tests[] = {
+static CU_TestInfo schedule_tests[] = {
 	{ "one CPU: the same real-time schedule under every class",
 	  test_same_rt_schedule_every_class },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo load_balance_tests[] = {
 	{ "pull of a waiting real-time task", test_pull },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/rt", rt_tests, NULL, NULL)
+KTEST_SUITE("sched/rt/schedule", schedule_tests, NULL, NULL)
+KTEST_SUITE("sched/rt/load_balance_rt", load_balance_tests, NULL, NULL)
