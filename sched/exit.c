@@ -6,7 +6,8 @@
  * Mirrors kernel/exit.c of 2.5.33 (release_task, forget_original_parent,
  * reparent_thread, zap_thread, exit_notify, do_exit, sys_wait4), the
  * linkage part of kernel/fork.c (copy_process: SET_LINKS, the thread
- * group, the timeslice split) and kernel/ptrace.c (__ptrace_link,
+ * group; its timeslice split is the class's, through sched_fork() in
+ * sched/sched.c) and kernel/ptrace.c (__ptrace_link,
  * __ptrace_unlink, ptrace_attach, ptrace_detach).  Written from a
  * plain-words description; no kernel code was copied.
  *

@@ -20,6 +20,9 @@
  *                            init task (pid 1, the child reaper, asleep),
  *                            and starts one migration pthread per CPU.
  *                            Set kstruct_hz (HZ) before calling it.
+ *   sched_init_class(n, c)   the same machine run by scheduling class c
+ *                            (sched/class.h: goodness, o1, ...);
+ *                            sched_init(n) runs o1.
  *   sched_teardown()         stops the migration threads and frees every
  *                            task; sched_init() may then be called again.
  *

@@ -3,12 +3,12 @@
  * tests/sched/test_class.c - the class interface (sched/class.h,
  * sched/class.c, the class core of sched/sched.c): choosing a class, the
  * counters and snapshots each class gives, every class's invariants after
- * every step of a seeded random soak, fault injection under every class,
- * and a lockstep machine of four pthreads under every class (suite
- * "sched/class/threads", run under ThreadSanitizer).
+ * every step of a seeded random soak, and fault injection under every
+ * class.  tests/sched/test_threads.c runs its lockstep machine of four
+ * pthreads under every class too (suite "sched/threads/sched_init_class",
+ * under ThreadSanitizer in CI).
  */
 #include <errno.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -465,9 +465,9 @@ static void test_soak_every_class(void)
 static void test_fault_injection_every_class(void)
 {
 	struct task_struct *a, *c, *p;
-	long live = kmalloc_live();
+	long live = kmalloc_live(), counter;
+	unsigned int i, slice;
 	unsigned long n;
-	unsigned int i;
 	int ret, tasks;
 
 	for (i = 0; sched_classes[i]; i++) {
@@ -495,6 +495,8 @@ static void test_fault_injection_every_class(void)
 			CU_ASSERT_EQUAL(nr_tasks(), tasks);
 			SCHED_CHECK();
 		}
+		counter = a->counter;
+		slice = a->time_slice;
 		for (n = 1;; n++) {
 			kmalloc_fail_nth(n);
 			ret = do_fork(a, SIGCHLD, "c", &c);
@@ -503,6 +505,9 @@ static void test_fault_injection_every_class(void)
 				break;
 			CU_ASSERT_EQUAL(ret, -ENOMEM);
 			CU_ASSERT_EQUAL(nr_tasks(), tasks + 1);
+			/* a failed fork shared nothing out */
+			CU_ASSERT_EQUAL(a->counter, counter);
+			CU_ASSERT_EQUAL(a->time_slice, slice);
 			SCHED_CHECK();
 		}
 		CU_ASSERT_EQUAL(wake_up_forked_process(c, 1), 0);
@@ -550,134 +555,3 @@ KTEST_SUITE("sched/class/sched_counters", counters_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_snapshot", snapshot_tests, NULL, NULL)
 KTEST_SUITE("sched/class/soak", soak_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_init_class", init_tests, NULL, NULL)
-
-/* --------------------------------------------- lockstep, every class */
-
-#define LOCKSTEP_CPUS	4
-#define LOCKSTEP_TASKS	20
-#define LOCKSTEP_STEPS	1200
-
-static pthread_barrier_t lockstep_barrier;
-static struct task_struct *lockstep_tasks[LOCKSTEP_TASKS];
-
-struct cpu_worker {
-	pthread_t thread;
-	int cpu;
-	unsigned int seed;
-	unsigned long schedules, errors;
-};
-
-static void *cpu_worker_fn(void *arg)
-{
-	struct cpu_worker *w = arg;
-	struct task_struct *p, *curr;
-	int step, op;
-
-	for (step = 0; step < LOCKSTEP_STEPS; step++) {
-		pthread_barrier_wait(&lockstep_barrier);
-		if (w->cpu == 0)
-			jiffies++;	/* nobody else runs now */
-		pthread_barrier_wait(&lockstep_barrier);
-
-		scheduler_tick(w->cpu, 1);
-		p = lockstep_tasks[rand_r(&w->seed) % LOCKSTEP_TASKS];
-		op = rand_r(&w->seed) % 16;
-		switch (op) {
-		case 0:
-		case 1:
-			curr = cpu_curr(w->cpu);
-			if (curr != cpu_rq(w->cpu)->idle) {
-				set_task_state(curr, TASK_INTERRUPTIBLE);
-				schedule(w->cpu);
-				w->schedules++;
-			}
-			break;
-		case 2:
-		case 3:
-		case 4:
-			try_to_wake_up(p, rand_r(&w->seed) % 2, w->cpu);
-			break;
-		case 5:
-			if (set_cpus_allowed(p, 1 + rand_r(&w->seed) % 15))
-				w->errors++;
-			break;
-		case 6:
-			sys_sched_yield(w->cpu);
-			break;
-		case 7:
-			if (set_user_nice(p, rand_r(&w->seed) % 40 - 20))
-				w->errors++;
-			break;
-		case 8:
-			if (rand_r(&w->seed) % 2 ?
-			    setscheduler(p, SCHED_RR, 1 + w->cpu) :
-			    setscheduler(p, SCHED_OTHER, 0))
-				w->errors++;
-			break;
-		default:
-			break;
-		}
-		if (test_tsk_need_resched(cpu_curr(w->cpu))) {
-			schedule(w->cpu);
-			w->schedules++;
-		}
-	}
-	return NULL;
-}
-
-static void lockstep(const struct sched_class *class)
-{
-	struct cpu_worker w[LOCKSTEP_CPUS];
-	unsigned long schedules = 0, errors = 0, queued = 0, moved = 0;
-	int i;
-
-	machine_up_class(LOCKSTEP_CPUS, 1000, class);
-	/* BUSY_REBALANCE_TICK 5 and cache-hot 2 ticks: lots of balancing */
-	kstruct_hz = 20;
-	cache_decay_ticks = 2;
-	for (i = 0; i < LOCKSTEP_TASKS; i++)
-		lockstep_tasks[i] = new_task_on("w", i % 7 - 3, i % 2);
-	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&lockstep_barrier, NULL,
-						   LOCKSTEP_CPUS), 0);
-	for (i = 0; i < LOCKSTEP_CPUS; i++) {
-		w[i].cpu = i;
-		w[i].seed = 11 * i + 3;
-		w[i].schedules = w[i].errors = 0;
-		CU_ASSERT_EQUAL_FATAL(pthread_create(&w[i].thread, NULL,
-						     cpu_worker_fn, &w[i]), 0);
-	}
-	for (i = 0; i < LOCKSTEP_CPUS; i++) {
-		pthread_join(w[i].thread, NULL);
-		schedules += w[i].schedules;
-		errors += w[i].errors;
-	}
-	pthread_barrier_destroy(&lockstep_barrier);
-	SCHED_CHECK();
-	for (i = 0; i < LOCKSTEP_TASKS; i++)
-		queued += task_queued(lockstep_tasks[i]);
-	CU_ASSERT_EQUAL(sched_nr_running_total(), queued);
-	CU_ASSERT_EQUAL(errors, 0UL);
-	CU_ASSERT(schedules > 0);
-	for (i = 0; i < LOCKSTEP_TASKS; i++) {
-		CU_ASSERT(lockstep_tasks[i]->cpus_allowed &
-			  (1UL << task_cpu(lockstep_tasks[i])));
-		moved += lockstep_tasks[i]->nr_migrations;
-	}
-	CU_ASSERT(moved > 0);
-	machine_down();
-}
-
-static void test_lockstep_every_class(void)
-{
-	unsigned int i;
-
-	for (i = 0; sched_classes[i]; i++)
-		lockstep(sched_classes[i]);
-}
-
-static CU_TestInfo class_thread_tests[] = {
-	{ "lockstep machine, every class", test_lockstep_every_class },
-	CU_TEST_INFO_NULL,
-};
-
-KTEST_SUITE("sched/class/threads", class_thread_tests, NULL, NULL)

@@ -520,59 +520,6 @@ static void test_classes_of_policies(void)
 	machine_down();
 }
 
-/* ------------------------------------------------------ fault injection */
-
-static void test_fault_injection(void)
-{
-	struct task_struct *a, *c = NULL, *p;
-	long live = kmalloc_live();
-	unsigned long n;
-	int ret, tasks;
-
-	kstruct_hz = 1000;
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		ret = sched_init_class(3, &goodness_sched_class);
-		kmalloc_fault_reset();
-		if (!ret)
-			break;
-		CU_ASSERT_EQUAL(ret, -ENOMEM);
-		CU_ASSERT_EQUAL(kmalloc_live(), live);
-		CU_ASSERT_PTR_NULL(sched_current_class());
-		CU_ASSERT_FATAL(n < 100);
-	}
-	SCHED_CHECK();
-	a = new_task_on("a", 0, 0);
-	CU_ASSERT_PTR_EQUAL(schedule(0), a);
-	tasks = nr_tasks();
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		p = sched_new_task("p", 0, SCHED_OTHER, 0);
-		kmalloc_fault_reset();
-		if (p)
-			break;
-		CU_ASSERT_EQUAL(nr_tasks(), tasks);
-		SCHED_CHECK();
-	}
-	a->counter = 10;
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		ret = do_fork(a, SIGCHLD, "c", &c);
-		kmalloc_fault_reset();
-		if (!ret)
-			break;
-		CU_ASSERT_EQUAL(ret, -ENOMEM);
-		/* a failed fork split nothing */
-		CU_ASSERT_EQUAL(a->counter, 10);
-		SCHED_CHECK();
-	}
-	CU_ASSERT_EQUAL(c->counter, 5);
-	CU_ASSERT_EQUAL(a->counter, 5);
-	SCHED_CHECK();
-	machine_down();
-	CU_ASSERT_EQUAL(kmalloc_live(), live);
-}
-
 static CU_TestInfo goodness_tests[] = {
 	{ "NICE_TO_TICKS at every TICK_SCALE bracket", test_nice_to_ticks },
 	{ "goodness() by hand", test_goodness_values },
@@ -608,7 +555,6 @@ static CU_TestInfo sys_sched_yield_tests[] = {
 static CU_TestInfo do_fork_tests[] = {
 	{ "fork splits the counter, reap gives it back",
 	  test_fork_and_reap },
-	{ "fault injection: init, new task, fork", test_fault_injection },
 	CU_TEST_INFO_NULL,
 };
 

@@ -498,6 +498,13 @@ static void *cpu_worker_fn(void *arg)
 		case 7:
 			set_user_nice(p, rand_r(&w->seed) % 40 - 20);
 			break;
+		case 8:
+			/* to the rt class and back (its own class under o1) */
+			if (rand_r(&w->seed) % 2)
+				setscheduler(p, SCHED_RR, 1 + w->cpu);
+			else
+				setscheduler(p, SCHED_OTHER, 0);
+			break;
 		default:
 			break;
 		}
@@ -509,13 +516,13 @@ static void *cpu_worker_fn(void *arg)
 	return NULL;
 }
 
-static void test_lockstep_machine(void)
+static void lockstep(const struct sched_class *class)
 {
 	struct cpu_worker w[LOCKSTEP_CPUS];
 	unsigned long schedules = 0, failed = 0, moved = 0, queued = 0;
 	int i;
 
-	machine_up(LOCKSTEP_CPUS);
+	machine_up_class(LOCKSTEP_CPUS, 1000, class);
 	/* BUSY_REBALANCE_TICK 5 and cache-hot 2 ticks: lots of balancing */
 	kstruct_hz = 20;
 	cache_decay_ticks = 2;
@@ -538,19 +545,32 @@ static void test_lockstep_machine(void)
 	pthread_barrier_destroy(&lockstep_barrier);
 	SCHED_CHECK();
 	for (i = 0; i < LOCKSTEP_TASKS; i++)
-		queued += lockstep_tasks[i]->array != NULL;
+		queued += task_queued(lockstep_tasks[i]);
 	/* conservation: every queued task is counted exactly once */
 	CU_ASSERT_EQUAL(sched_nr_running_total(), queued);
 	CU_ASSERT_EQUAL(nr_tasks(), 2 + LOCKSTEP_TASKS);
 	CU_ASSERT_EQUAL(failed, 0UL);
 	CU_ASSERT(schedules > 0);
-	for (i = 0; i < LOCKSTEP_CPUS; i++)
-		moved += cpu_rq(i)->nr_pulled + cpu_rq(i)->nr_migrated_in;
+	for (i = 0; i < LOCKSTEP_TASKS; i++)
+		moved += lockstep_tasks[i]->nr_migrations;
 	CU_ASSERT(moved > 0);
 	for (i = 0; i < LOCKSTEP_TASKS; i++)
 		CU_ASSERT(lockstep_tasks[i]->cpus_allowed &
 			  (1UL << task_cpu(lockstep_tasks[i])));
 	machine_down();
+}
+
+static void test_lockstep_machine(void)
+{
+	lockstep(&o1_sched_class);
+}
+
+static void test_lockstep_every_class(void)
+{
+	unsigned int i;
+
+	for (i = 0; sched_classes[i]; i++)
+		lockstep(sched_classes[i]);
 }
 
 /* ------------------------------------------- process tree under threads */
@@ -685,6 +705,11 @@ static CU_TestInfo scheduler_tick_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+static CU_TestInfo sched_init_class_tests[] = {
+	{ "lockstep machine, every class", test_lockstep_every_class },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo do_exit_tests[] = {
 	{ "fork, exit and wait from every CPU", test_tree_under_threads },
 	CU_TEST_INFO_NULL,
@@ -695,4 +720,6 @@ KTEST_SUITE("sched/threads/migration_thread", migration_thread_tests, NULL,
 	    NULL)
 KTEST_SUITE("sched/threads/double_rq_lock", double_rq_lock_tests, NULL, NULL)
 KTEST_SUITE("sched/threads/scheduler_tick", scheduler_tick_tests, NULL, NULL)
+KTEST_SUITE("sched/threads/sched_init_class", sched_init_class_tests, NULL,
+	    NULL)
 KTEST_SUITE("sched/threads/do_exit", do_exit_tests, NULL, NULL)

@@ -3,16 +3,15 @@
  * tests/sim/test_classes.c - the simulator under every scheduling class
  * (sim_options.sched_class): the long-run CPU share of hogs at different
  * nice levels against each generation's rule, sim_check() after every
- * tick of several workloads and seeds, repeatable traces, fault injection
- * of creation and runs, and the threaded mode (suite
- * "sim/classes/threads", run under ThreadSanitizer).
+ * tick of several workloads and seeds, repeatable traces, and the
+ * threaded mode (suite "sim/classes/threads", run under ThreadSanitizer).
+ * tests/sim/test_sim.c fails every allocation of a run under every class.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "compat/slab.h"
 #include "sched/class.h"
 #include "sched/goodness.h"
 #include "sched/sched.h"
@@ -231,55 +230,12 @@ static void test_same_trace_every_class(void)
 	}
 }
 
-/* every class: fail allocations of a run with forks; -ENOMEM, no leak */
-static void test_fault_injection_every_class(void)
-{
-	struct sim_workload *wl = NULL;
-	char err[256];
-	unsigned int i;
-	unsigned long n, failed;
-	long live;
-
-	CU_ASSERT_EQUAL_FATAL(sim_workload_builtin("fork", 2, &wl, err,
-						   sizeof(err)), 0);
-	live = kmalloc_live();
-	for (i = 0; sched_classes[i]; i++) {
-		struct sim_options o = { .nr_cpus = 2,
-					 .duration_usec = 300000,
-					 .sched_class = sched_classes[i] };
-
-		failed = 0;
-		for (n = 1; n < 60; n += (n < 20 ? 1 : 7)) {
-			unsigned long fired = kmalloc_fault_fired();
-			struct sim *s = NULL;
-			int ret;
-
-			kmalloc_fail_nth(n);
-			ret = sim_create(wl, &o, &s);
-			if (!ret)
-				ret = sim_run(s);
-			kmalloc_fault_reset();
-			if (kmalloc_fault_fired() != fired) {
-				CU_ASSERT_EQUAL(ret, -ENOMEM);
-				failed++;
-			} else {
-				CU_ASSERT_EQUAL(ret, 0);
-			}
-			sim_destroy(s);
-			CU_ASSERT_EQUAL(kmalloc_live(), live);
-		}
-		CU_ASSERT(failed > 10);
-	}
-	sim_workload_free(wl);
-}
-
 static CU_TestInfo class_tests[] = {
 	{ "goodness shares: NICE_TO_TICKS ratio", test_shares_goodness },
 	{ "o1 shares: timeslice ratio", test_shares_o1 },
 	{ "sim_check every tick, every class",
 	  test_check_every_tick_every_class },
 	{ "same seed, same trace, every class", test_same_trace_every_class },
-	{ "fault injection, every class", test_fault_injection_every_class },
 	CU_TEST_INFO_NULL,
 };
 

@@ -16,6 +16,7 @@
 #include "compat/compiler.h"
 #include "compat/jiffies.h"
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sched/sched.h"
 #include "sim/report.h"
 #include "sim/sim.h"
@@ -773,9 +774,10 @@ static void test_create_fault_injection(void)
 }
 
 /* fail the Nth allocation of a run with forks: -ENOMEM, no leak */
-static void test_run_fault_injection(void)
+static void run_fault_injection(const struct sched_class *class)
 {
-	struct sim_options o = { .nr_cpus = 2, .duration_usec = 300000 };
+	struct sim_options o = { .nr_cpus = 2, .duration_usec = 300000,
+				 .sched_class = class };
 	struct sim_workload *wl = NULL;
 	unsigned long n, failed = 0;
 	long live;
@@ -802,6 +804,19 @@ static void test_run_fault_injection(void)
 	}
 	CU_ASSERT(failed > 10);
 	sim_workload_free(wl);
+}
+
+static void test_run_fault_injection(void)
+{
+	run_fault_injection(NULL);
+}
+
+static void test_run_fault_injection_every_class(void)
+{
+	unsigned int i;
+
+	for (i = 0; sched_classes[i]; i++)
+		run_fault_injection(sched_classes[i]);
 }
 
 static void test_report_outputs_repeat(void)
@@ -843,6 +858,8 @@ static CU_TestInfo sim_tests[] = {
 	{ "fork limit", test_fork_limit },
 	{ "fault injection: create", test_create_fault_injection },
 	{ "fault injection: run", test_run_fault_injection },
+	{ "fault injection: run, every class",
+	  test_run_fault_injection_every_class },
 	{ "JSON report repeats", test_report_outputs_repeat },
 	CU_TEST_INFO_NULL,
 };
