@@ -692,15 +692,16 @@ static int parse_tree(json_t *root, const json_error_t *jerr,
 	ctx->default_policy = "SCHED_OTHER";
 	ret = parse_root(ctx, root, wl);
 	if (ret) {
-		if (ret == -ENOMEM && ctx->err && ctx->errlen)
-			snprintf(ctx->err, ctx->errlen, "%s: out of memory",
-				 ctx->source);
 		sim_workload_free(wl);
 		goto out_put;
 	}
 	workload_name(wl, ctx->source);
 	*out = wl;
 out_put:
+	/* every failure has its message; out of memory has one too */
+	if (ret == -ENOMEM && ctx->err && ctx->errlen)
+		snprintf(ctx->err, ctx->errlen, "%s: out of memory",
+			 ctx->source);
 	json_decref(root);
 	return ret;
 }

@@ -19,6 +19,7 @@
 #define kstruct_register	test_cmd_sim_register
 
 #include "compat/compiler.h"
+#include "compat/slab.h"
 #include "tests/ktest.h"
 #include "tools/cmd_sim.c"
 
@@ -241,12 +242,57 @@ static void test_json_csv_and_traces(void)
 	unlink(chrome);
 }
 
+/* a message on stderr is one or more lines of printable text */
+static int printable_lines(const char *s)
+{
+	if (!*s || s[strlen(s) - 1] != '\n')
+		return 0;
+	for (; *s; s++)
+		if ((*s < ' ' || *s > '~') && *s != '\n')
+			return 0;
+	return 1;
+}
+
+/*
+ * Fail every allocation of a whole command in turn: each failure exits 1
+ * with a readable message (the first one, the workload's, used to print
+ * whatever the message buffer held: "kstruct sim: \004\f").
+ */
+static void test_every_allocation_failure_says_so(void)
+{
+	unsigned long n, fired;
+	struct output o;
+
+	for (n = 1; n < 5000; n++) {
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		o = run("-w", "fork", "--cpus", "2", "--duration", "0.05", NULL);
+		kmalloc_fault_reset();
+		if (kmalloc_fault_fired() == fired) {
+			CU_ASSERT_EQUAL(o.status, 0);
+			done(&o);
+			break;
+		}
+		CU_ASSERT_EQUAL(o.status, 1);
+		CU_ASSERT(printable_lines(o.err));
+		CU_ASSERT_EQUAL(strncmp(o.err, "kstruct sim: ", 13), 0);
+		if (n == 1)
+			CU_ASSERT_STRING_EQUAL(o.err,
+					       "kstruct sim: fork: out of memory\n");
+		if (o.status != 1 || !printable_lines(o.err))
+			fprintf(stderr, "\nallocation %lu: \"%s\"\n", n, o.err);
+		done(&o);
+	}
+	CU_ASSERT(n > 10 && n < 5000);
+}
+
 static CU_TestInfo cmd_tests[] = {
 	{ "default run prints a report", test_default_run },
 	{ "--list and --show", test_list_and_show },
 	{ "usage errors exit 2", test_usage_errors },
 	{ "a bad workload runs nothing", test_bad_workload_runs_nothing },
 	{ "--json, --csv, --trace, --chrome", test_json_csv_and_traces },
+	{ "every allocation failure says so", test_every_allocation_failure_says_so },
 	CU_TEST_INFO_NULL,
 };
 

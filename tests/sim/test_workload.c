@@ -344,6 +344,7 @@ static void test_parse_fault_injection(void)
 		}
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_PTR_NULL(wl);
+		CU_ASSERT_STRING_EQUAL(err, "f: out of memory");
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
 	CU_ASSERT(n > 3);	/* the workload, its tasks, phases, events */
