@@ -395,6 +395,8 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 			 (int)(clone_flags & CSIGNAL);
 	link_new_task(p, parent, clone_flags);
 	write_unlock(&tasklist_lock);
+	if (sched_hooks.fork)
+		sched_hooks.fork(parent, p, sched_hooks.data);
 
 	/*
 	 * 2.5.33: a parent left with one tick is ticked at once (if it is
@@ -581,6 +583,8 @@ int do_exit(struct task_struct *p, int code)
 	}
 	task_rq_unlock(rq);
 
+	if (sched_hooks.exit)
+		sched_hooks.exit(p, sched_hooks.data);
 	__exit_notify(p);
 	if (p->exit_signal == -1 && !p->ptrace)
 		__release_task(p, false);

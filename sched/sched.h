@@ -384,10 +384,13 @@ struct migration_req {
  * @migrate: @p moved from @src_cpu to @dst_cpu (balancing, migration
  *	thread, or a sleeping task's CPU change)
  * @release: @p is about to be freed
+ * @fork: do_fork() made @child of @parent (linked, not yet woken)
+ * @exit: do_exit() is ending @p (PF_EXITING set, not yet a zombie)
  * @data: passed back to every hook
  *
- * Hooks run with runqueue locks held, possibly on a migration pthread:
- * they must not call back into the scheduler.
+ * Hooks run with runqueue locks held (@fork with none, @exit with
+ * tasklist_lock held for writing), possibly on a migration pthread: they
+ * must not call back into the scheduler.
  */
 struct sched_hooks {
 	void (*switch_to)(int cpu, struct task_struct *prev,
@@ -396,6 +399,9 @@ struct sched_hooks {
 	void (*migrate)(struct task_struct *p, int src_cpu, int dst_cpu,
 			void *data);
 	void (*release)(struct task_struct *p, void *data);
+	void (*fork)(struct task_struct *parent, struct task_struct *child,
+		     void *data);
+	void (*exit)(struct task_struct *p, void *data);
 	void *data;
 };
 
