@@ -6,20 +6,31 @@
  * Not a port of a kernel file.  It plays the parts 2.5.33 left to the
  * hardware and to user space: the timer interrupt (jiffies++ then
  * scheduler_tick() on every CPU), the processes (each follows its
- * workload program: run, sleep, wait for a timer, fork, yield, exit),
+ * workload program: run, sleep, wait for a timer, fork, yield, take and
+ * release mutexes, wait on conditions, barriers and semaphores, exit),
  * and the wake-ups of sleepers.  sim.h describes one tick.
  *
  * What it records comes from the scheduler's trace hooks (struct
- * sched_hooks): switches, wake-ups and migrations, with the simulator's
- * own per-task counters hanging off task_struct.driver_data.  Counters
- * touched in a hook are protected by the runqueue lock the hook runs
- * under (a task's counters only change on the CPU that owns it); the
- * trace file has its own lock; the simulator's tables have another.
- * Lock order: sim->lock, then runqueue locks, then sim->trace_lock.
+ * sched_hooks): switches, wake-ups, migrations, forks and exits, with
+ * the simulator's own per-task counters hanging off
+ * task_struct.driver_data.  Counters touched in a hook are protected by
+ * the runqueue lock the hook runs under (a task's counters only change
+ * on the CPU that owns it); the trace file has its own lock; the
+ * simulator's tables and the workload's resources (mutexes, conditions,
+ * barriers, semaphores, shared timers) have another.  Lock order:
+ * sim->lock, then tasklist_lock, then runqueue locks, then
+ * sim->trace_lock.
  *
  * Sleepers wait on a timer wheel of list_heads (SIM_WHEEL buckets, by
  * wake-up tick modulo the wheel size), in the order they went to sleep,
- * which keeps single-threaded runs exactly repeatable.
+ * which keeps single-threaded runs exactly repeatable.  A task blocked on
+ * a resource waits on that resource's list instead (by the same
+ * list_head), in arrival order, and sleeps in TASK_INTERRUPTIBLE until a
+ * task running its program wakes it with wake_up_process(): an unlock
+ * hands a mutex to its first waiter, a signal or broadcast wakes
+ * condition waiters (who then retake their mutex, queueing on it when it
+ * is held), the last arrival at a barrier wakes everyone there, a post
+ * wakes a semaphore's first waiter.
  *
  * Deliberate simplifications: time is whole ticks (a run or sleep of a
  * few microseconds lasts one tick); the task whose program ends is
@@ -49,6 +60,7 @@
 #define SIM_CHUNK		4096	/* tasks per allocation */
 #define SIM_WHEEL		4096	/* wheel buckets, a power of 2 */
 #define SIM_SETTLE_MAX		64	/* schedule()s per CPU per tick */
+#define SIM_SETTLE_ROUNDS	4	/* settle_all()'s second looks */
 #define SIM_ZERO_TIME_MAX	1024	/* zero-time events in a row */
 #define SIM_SIGCHLD		17
 #define SIM_DEFAULT_CPUS	4
@@ -59,12 +71,17 @@ enum sim_task_state {
 	SIM_NOT_STARTED,	/* waiting on the wheel for its start delay */
 	SIM_RUNNABLE,		/* queued on a runqueue (maybe running) */
 	SIM_SLEEPING,		/* waiting on the wheel for its wake-up */
+	SIM_BLOCKED,		/* waiting on a resource's list */
 	SIM_EXITED,
 };
 
 enum sim_action {
-	ACT_RUN, ACT_SLEEP, ACT_YIELD, ACT_AFFINITY, ACT_EXIT, ACT_ERROR
+	ACT_RUN, ACT_SLEEP, ACT_BLOCK, ACT_YIELD, ACT_AFFINITY, ACT_EXIT,
+	ACT_ERROR
 };
+
+/* a timer not used yet */
+#define SIM_TIMER_UNSET		(~0ull)
 
 /*
  * struct sim_task - the simulator's side of a task: its program counter
@@ -72,13 +89,15 @@ enum sim_action {
  */
 struct sim_task {
 	struct sim_task_stats st;
-	struct list_head timer;
+	struct list_head timer;		/* on the wheel, or a wait list */
 	struct task_struct *p;		/* NULL once sched freed it */
 	unsigned long long wake_at;
 	unsigned long long runnable_since;
 	unsigned long long woken_at;
-	unsigned long long next_timer;
+	unsigned long long *timers;	/* its own timers' next expiry (us) */
 	uint64_t rng;
+	unsigned int wait_mutex;	/* blocked on a condition: the mutex
+					 * to retake when woken */
 	unsigned int run_left;		/* ticks left in this run */
 	unsigned int phase_loop;	/* iterations of the phase done */
 	unsigned int loops_done;	/* iterations of all phases done */
@@ -87,6 +106,18 @@ struct sim_task {
 	unsigned char done;		/* the program is over */
 	unsigned char starting;		/* inside start_task() */
 	unsigned char latency_pending;
+};
+
+/*
+ * struct sim_res - the state of one of the workload's resources (its
+ * struct sim_resource_desc says which kind)
+ */
+struct sim_res {
+	struct list_head waiters;	/* blocked tasks, in arrival order */
+	struct sim_task *owner;		/* a mutex's holder */
+	unsigned long count;		/* a barrier's arrivals so far, a
+					 * semaphore's value */
+	unsigned long long next;	/* a timer's next expiry (us) */
 };
 
 struct sim_cpu {
@@ -112,6 +143,7 @@ struct sim {
 	unsigned long *instances;	/* per description: names given */
 	unsigned long forks, forks_refused, exits;
 	struct list_head wheel[SIM_WHEEL];
+	struct sim_res *res;		/* the workload's resources */
 
 	spinlock_t trace_lock;
 	struct sim_trace trace;
@@ -237,6 +269,19 @@ static void hook_switch(int cpu, struct task_struct *prev,
 	spin_unlock(&s->trace_lock);
 }
 
+/* a trace write failed: the run stops after this tick (sim_step()) */
+static int trace_error(struct sim *s)
+{
+	int err;
+
+	if (!s->opt.trace && !s->opt.chrome)
+		return 0;
+	spin_lock(&s->trace_lock);
+	err = s->trace.err;
+	spin_unlock(&s->trace_lock);
+	return err;
+}
+
 static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 {
 	struct sim *s = data;
@@ -257,7 +302,11 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 	trace_task(&a, cpu_curr(cpu));
 	trace_task(&b, p);
 	spin_lock(&s->trace_lock);
-	sim_trace_waking(&s->trace, now, cpu, &a, &b, cpu);
+	/* a task's first wake-up (wake_up_forked_process()) */
+	if (t && t->starting)
+		sim_trace_wakeup_new(&s->trace, now, cpu, &a, &b, cpu);
+	else
+		sim_trace_waking(&s->trace, now, cpu, &a, &b, cpu);
 	spin_unlock(&s->trace_lock);
 }
 
@@ -291,6 +340,34 @@ static void hook_release(struct task_struct *p, void *data)
 	(void)data;
 	if (t)
 		t->p = NULL;
+}
+
+static void hook_fork(struct task_struct *parent, struct task_struct *child,
+		      void *data)
+{
+	struct sim *s = data;
+	struct sim_trace_task a, b;
+
+	if (!s->opt.trace && !s->opt.chrome)
+		return;
+	trace_task(&a, parent);
+	trace_task(&b, child);
+	spin_lock(&s->trace_lock);
+	sim_trace_fork(&s->trace, jiffies, task_cpu(parent), &a, &b);
+	spin_unlock(&s->trace_lock);
+}
+
+static void hook_exit(struct task_struct *p, void *data)
+{
+	struct sim *s = data;
+	struct sim_trace_task a;
+
+	if (!s->opt.trace && !s->opt.chrome)
+		return;
+	trace_task(&a, p);
+	spin_lock(&s->trace_lock);
+	sim_trace_exit(&s->trace, jiffies, task_cpu(p), &a);
+	spin_unlock(&s->trace_lock);
 }
 
 /* ------------------------------------------------------- tasks */
@@ -347,7 +424,18 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
 	}
 	t = sim_task(s, s->nr_tasks);
 	memset(t, 0, sizeof(*t));
+	if (d->nr_timers) {
+		unsigned int i;
+
+		t->timers = kcalloc(d->nr_timers, sizeof(*t->timers),
+				    GFP_KERNEL);
+		if (!t->timers)
+			goto out_nomem;
+		for (i = 0; i < d->nr_timers; i++)
+			t->timers[i] = SIM_TIMER_UNSET;
+	}
 	INIT_LIST_HEAD(&t->timer);
+	t->wait_mutex = SIM_NO_RESOURCE;
 	t->st.desc = desc;
 	t->st.policy = d->policy;
 	t->st.priority = d->priority;
@@ -360,14 +448,31 @@ out_nomem:
 	return NULL;
 }
 
+/*
+ * The scheduler's policy for @d.  SCHED_BATCH and SCHED_IDLE run as
+ * SCHED_OTHER (with their nice value) until a scheduler class models
+ * them; the workload warns about it.
+ */
+static int sched_policy_of(const struct sim_task_desc *d)
+{
+	switch (d->policy) {
+	case SIM_POLICY_FIFO:
+		return SCHED_FIFO;
+	case SIM_POLICY_RR:
+		return SCHED_RR;
+	default:
+		return SCHED_OTHER;
+	}
+}
+
 static int nice_of(const struct sim_task_desc *d)
 {
-	return d->policy == SIM_POLICY_NORMAL ? d->priority : 0;
+	return sched_policy_of(d) == SCHED_OTHER ? d->priority : 0;
 }
 
 static int rt_priority_of(const struct sim_task_desc *d)
 {
-	return d->policy == SIM_POLICY_NORMAL ? 0 : d->priority;
+	return sched_policy_of(d) == SCHED_OTHER ? 0 : d->priority;
 }
 
 static unsigned long online_mask(const struct sim *s)
@@ -399,7 +504,7 @@ static int start_task(struct sim *s, struct sim_task *t)
 	struct task_struct *p;
 	int cpu, ret;
 
-	p = sched_new_task(t->st.comm, nice_of(d), d->policy,
+	p = sched_new_task(t->st.comm, nice_of(d), sched_policy_of(d),
 			   rt_priority_of(d));
 	if (!p)
 		return -ENOMEM;
@@ -413,7 +518,6 @@ static int start_task(struct sim *s, struct sim_task *t)
 	if (ret)
 		return ret;
 	t->state = SIM_RUNNABLE;
-	t->next_timer = jiffies;
 	return 0;
 }
 
@@ -442,6 +546,8 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	ret = do_fork(parent->p, SIM_SIGCHLD, t->st.comm, &child);
 	if (ret) {
 		/* the slot was the last one taken: give it back */
+		kfree(t->timers);
+		t->timers = NULL;
 		s->nr_tasks--;
 		s->instances[desc]--;
 		s->forks_refused++;
@@ -453,10 +559,11 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	t->st.pid = child->pid;
 	t->st.forked = 1;
 	t->starting = 1;
-	if (d->policy != (enum sim_policy)child->policy ||
-	    d->policy != SIM_POLICY_NORMAL)
-		ret = setscheduler(child, d->policy, rt_priority_of(d));
-	if (!ret && d->policy == SIM_POLICY_NORMAL)
+	if (sched_policy_of(d) != (int)child->policy ||
+	    sched_policy_of(d) != SCHED_OTHER)
+		ret = setscheduler(child, sched_policy_of(d),
+				   rt_priority_of(d));
+	if (!ret && sched_policy_of(d) == SCHED_OTHER)
 		ret = set_user_nice(child, d->priority);
 	if (!ret)
 		ret = place_task(s, t, cpu);
@@ -466,7 +573,6 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	if (ret)
 		goto out_unlock;
 	t->state = SIM_RUNNABLE;
-	t->next_timer = jiffies;
 	s->forks++;
 out_unlock:
 	spin_unlock(&s->lock);
@@ -482,7 +588,7 @@ static void next_event(const struct sim *s, struct sim_task *t)
 	if (++t->event < ph->nr_events)
 		return;
 	t->event = 0;
-	if (++t->phase_loop < ph->loop)
+	if (ph->loop < 0 || ++t->phase_loop < (unsigned long)ph->loop)
 		return;
 	t->phase_loop = 0;
 	if (++t->phase < d->nr_phases)
@@ -493,10 +599,181 @@ static void next_event(const struct sim *s, struct sim_task *t)
 		t->done = 1;
 }
 
+/* ---------------------------------------------------- resources */
+
+/*
+ * The timer of event @ev of @t (current, running its program): rt-app's
+ * timer.  A timer starts at the task's delay after time 0 (rt-app's
+ * start of the use case plus the delay) and each use moves its expiry on
+ * by the period; the task sleeps until then, in whole ticks, unless it is
+ * late already: then a relative timer (rt-app's default) starts again
+ * from now, an absolute one keeps its expiry.  Expiries are kept in
+ * microseconds so that periods that are not whole ticks do not drift.
+ * Return: 1 and t->wake_at when @t must sleep.
+ */
+static int timer_event(struct sim *s, struct sim_task *t,
+		       const struct sim_event_desc *ev)
+{
+	const struct sim_task_desc *d = task_desc(s, t);
+	unsigned long long now = jiffies, *next, tick;
+	int absolute, sleep = 0;
+
+	spin_lock(&s->lock);
+	if (ev->local) {
+		next = &t->timers[ev->res];
+		absolute = d->timers[ev->res].absolute;
+	} else {
+		next = &s->res[ev->res].next;
+		absolute = s->wl->resources[ev->res].absolute;
+	}
+	if (*next == SIM_TIMER_UNSET)
+		*next = d->delay_usec;
+	*next += ev->usec;
+	tick = (*next * s->opt.hz + 500000) / 1000000;
+	if (tick > now) {
+		t->wake_at = tick;
+		sleep = 1;
+	} else if (!absolute) {
+		*next = now * 1000000 / s->opt.hz;
+	}
+	spin_unlock(&s->lock);
+	return sleep;
+}
+
+/* @t (current, running its program) sleeps on @list until woken */
+static void block_on(struct sim_task *t, struct list_head *list)
+{
+	list_add_tail(&t->timer, list);
+	t->state = SIM_BLOCKED;
+	set_task_state(t->p, TASK_INTERRUPTIBLE);
+}
+
+/* @w, off its wait list, may run again */
+static void unblock(struct sim_task *w)
+{
+	w->state = SIM_RUNNABLE;
+	wake_up_process(w->p);
+}
+
+/* mutex @m is released: it goes to its first waiter, who runs again */
+static void mutex_release(struct sim_res *m)
+{
+	struct sim_task *w;
+
+	if (list_empty(&m->waiters)) {
+		m->owner = NULL;
+		return;
+	}
+	w = list_first_entry(&m->waiters, struct sim_task, timer);
+	list_del_init(&w->timer);
+	m->owner = w;
+	unblock(w);
+}
+
+/* @w, waiting on a condition, is signalled: it retakes its mutex first */
+static void cond_wake(struct sim *s, struct sim_task *w)
+{
+	struct sim_res *m;
+
+	list_del_init(&w->timer);
+	if (w->wait_mutex != SIM_NO_RESOURCE) {
+		m = &s->res[w->wait_mutex];
+		w->wait_mutex = SIM_NO_RESOURCE;
+		if (m->owner) {
+			list_add_tail(&w->timer, &m->waiters);
+			return;
+		}
+		m->owner = w;
+	}
+	unblock(w);
+}
+
+/*
+ * Event @ev of @t (current, running its program) on a mutex, condition,
+ * barrier or semaphore.  Return: 1 when @t blocks.
+ */
+static int resource_event(struct sim *s, struct sim_task *t,
+			  const struct sim_event_desc *ev)
+{
+	struct sim_res *r = &s->res[ev->res];
+	struct sim_task *w, *n;
+	int block = 0;
+
+	spin_lock(&s->lock);
+	switch (ev->kind) {
+	case SIM_EVENT_LOCK:
+		/* held, by @t itself too: a default pthread mutex deadlocks */
+		if (r->owner) {
+			block_on(t, &r->waiters);
+			block = 1;
+		} else {
+			r->owner = t;
+		}
+		break;
+	case SIM_EVENT_UNLOCK:
+		/* a mutex @t does not hold stays as it is */
+		if (r->owner == t)
+			mutex_release(r);
+		break;
+	case SIM_EVENT_WAIT:
+		if (ev->mutex != SIM_NO_RESOURCE &&
+		    s->res[ev->mutex].owner == t)
+			mutex_release(&s->res[ev->mutex]);
+		t->wait_mutex = ev->mutex;
+		block_on(t, &r->waiters);
+		block = 1;
+		break;
+	case SIM_EVENT_SIGNAL:
+		if (!list_empty(&r->waiters))
+			cond_wake(s, list_first_entry(&r->waiters,
+						      struct sim_task, timer));
+		break;
+	case SIM_EVENT_BROADCAST:
+		list_for_each_entry_safe(w, n, &r->waiters, timer)
+			cond_wake(s, w);
+		break;
+	case SIM_EVENT_BARRIER:
+		if (r->count + 1 >= s->wl->resources[ev->res].users) {
+			r->count = 0;
+			list_for_each_entry_safe(w, n, &r->waiters, timer) {
+				list_del_init(&w->timer);
+				unblock(w);
+			}
+		} else {
+			r->count++;
+			block_on(t, &r->waiters);
+			block = 1;
+		}
+		break;
+	case SIM_EVENT_SEM_POST:
+		if (list_empty(&r->waiters)) {
+			r->count++;
+		} else {
+			w = list_first_entry(&r->waiters, struct sim_task,
+					     timer);
+			list_del_init(&w->timer);
+			unblock(w);
+		}
+		break;
+	case SIM_EVENT_SEM_WAIT:
+		if (r->count) {
+			r->count--;
+		} else {
+			block_on(t, &r->waiters);
+			block = 1;
+		}
+		break;
+	default:
+		break;
+	}
+	spin_unlock(&s->lock);
+	return block;
+}
+
 /*
  * Run the program of @t, the current task of @cpu, from its next event
- * until it has something to run, must sleep, yields, changes its
- * affinity (to *@affinity) or ends.
+ * until it has something to run, must sleep or block, yields, changes
+ * its affinity (to *@affinity) or ends.
  */
 static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 			       unsigned long *affinity, int *err)
@@ -524,11 +801,9 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 			t->wake_at = now + ticks;
 			return ACT_SLEEP;
 		case SIM_EVENT_TIMER:
-			t->next_timer += usec_to_ticks(s, ev->usec);
-			if (t->next_timer <= now)
-				continue;	/* late: no sleep, as rt-app */
-			t->wake_at = t->next_timer;
-			return ACT_SLEEP;
+			if (timer_event(s, t, ev))
+				return ACT_SLEEP;
+			continue;	/* late: no sleep, as rt-app */
 		case SIM_EVENT_FORK:
 			*err = fork_task(s, t, cpu, ev->fork_task);
 			if (*err)
@@ -537,8 +812,24 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		case SIM_EVENT_YIELD:
 			return ACT_YIELD;
 		case SIM_EVENT_AFFINITY:
+			/* per-phase "cpus" mostly change nothing */
+			if (!((ev->cpus ^ t->p->cpus_allowed) & online_mask(s)))
+				continue;
 			*affinity = ev->cpus;
 			return ACT_AFFINITY;
+		case SIM_EVENT_LOCK:
+		case SIM_EVENT_UNLOCK:
+		case SIM_EVENT_WAIT:
+		case SIM_EVENT_SIGNAL:
+		case SIM_EVENT_BROADCAST:
+		case SIM_EVENT_BARRIER:
+		case SIM_EVENT_SEM_POST:
+		case SIM_EVENT_SEM_WAIT:
+			if (resource_event(s, t, ev))
+				return ACT_BLOCK;
+			continue;
+		case SIM_EVENT_NOP:
+			continue;
 		}
 	}
 	/* a long run of zero-time events is charged one tick */
@@ -589,6 +880,12 @@ static int settle_cpu(struct sim *s, int cpu)
 		if (t && t->state == SIM_RUNNABLE && !t->run_left) {
 			switch (advance(s, t, cpu, &affinity, &err)) {
 			case ACT_RUN:
+				/* what it did may have woken a better task */
+				resched = test_tsk_need_resched(curr);
+				break;
+			case ACT_BLOCK:
+				/* resource_event() set its state */
+				resched = 1;
 				break;
 			case ACT_SLEEP:
 				set_task_state(curr, TASK_INTERRUPTIBLE);
@@ -629,6 +926,32 @@ static int settle_cpu(struct sim *s, int cpu)
 		schedule(cpu);
 	}
 	return 0;
+}
+
+/*
+ * Step 3 on every CPU, one after the other.  A task's event (an unlock, a
+ * signal, a barrier's last arrival) may wake a task on a CPU settled
+ * already this tick: those CPUs, need_resched set, settle again (a few
+ * rounds at most), so that the woken task runs in this tick whatever the
+ * CPUs' numbers, as a real machine's would.
+ */
+static int settle_all(struct sim *s)
+{
+	unsigned int cpu, round;
+	int ret = 0, again = 1;
+
+	for (cpu = 0; !ret && cpu < s->opt.nr_cpus; cpu++)
+		ret = settle_cpu(s, cpu);
+	for (round = 0; !ret && again && round < SIM_SETTLE_ROUNDS; round++) {
+		again = 0;
+		for (cpu = 0; !ret && cpu < s->opt.nr_cpus; cpu++) {
+			if (!test_tsk_need_resched(cpu_curr(cpu)))
+				continue;
+			again = 1;
+			ret = settle_cpu(s, cpu);
+		}
+	}
+	return ret;
 }
 
 /* Step 1 on @cpu: the tick that just passed, then the timer interrupt */
@@ -684,14 +1007,15 @@ static int cpu_errors(struct sim *s)
 /* time 0: start the tasks without delay and let every CPU pick one */
 static int sim_start(struct sim *s)
 {
-	unsigned int cpu;
 	int ret;
 
 	s->started = 1;
 	ret = run_wheel(s);
-	for (cpu = 0; !ret && cpu < s->opt.nr_cpus; cpu++)
-		ret = settle_cpu(s, cpu);
-	return ret ? ret : cpu_errors(s);
+	if (!ret)
+		ret = settle_all(s);
+	if (!ret)
+		ret = cpu_errors(s);
+	return ret ? ret : trace_error(s);
 }
 
 static void progress(struct sim *s)
@@ -724,10 +1048,12 @@ int sim_step(struct sim *s)
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
 		scheduler_tick(cpu, 1);
 	ret = run_wheel(s);
-	for (cpu = 0; !ret && cpu < s->opt.nr_cpus; cpu++)
-		ret = settle_cpu(s, cpu);
+	if (!ret)
+		ret = settle_all(s);
 	if (!ret)
 		ret = cpu_errors(s);
+	if (!ret)
+		ret = trace_error(s);
 	if (!ret && s->opt.check_every_tick)
 		ret = sim_check(s);
 	progress(s);
@@ -802,6 +1128,8 @@ static int run_threaded(struct sim *s)
 		pthread_barrier_wait(&s->barrier);
 		if (!ret)
 			ret = cpu_errors(s);
+		if (!ret)
+			ret = trace_error(s);
 		if (!ret && s->opt.check_every_tick)
 			ret = sim_check(s);
 		progress(s);
@@ -821,6 +1149,11 @@ static int end_trace(struct sim *s)
 		return 0;
 	s->trace_ended = 1;
 	return sim_trace_end(&s->trace, jiffies);
+}
+
+const char *sim_output_failed(const struct sim *s)
+{
+	return s->trace.err ? s->trace.failed : NULL;
 }
 
 int sim_run(struct sim *s)
@@ -848,9 +1181,43 @@ static int check_fail(const char *what, const struct sim_task *t)
 	return -EINVAL;
 }
 
+/*
+ * Every task on a wait list is blocked, and every blocked task is on one;
+ * the wheel holds only sleepers and tasks not started.
+ */
+static int check_waiters(struct sim *s, unsigned long blocked)
+{
+	unsigned long i, waiting = 0;
+	struct sim_task *t;
+
+	for (i = 0; i < SIM_WHEEL; i++)
+		list_for_each_entry(t, &s->wheel[i], timer)
+			if (t->state != SIM_SLEEPING &&
+			    t->state != SIM_NOT_STARTED)
+				return check_fail("a task on the wheel is not waiting for time",
+						  t);
+	for (i = 0; i < s->wl->nr_resources; i++) {
+		if (!list_check(&s->res[i].waiters))
+			return check_fail("a wait list is corrupt", NULL);
+		list_for_each_entry(t, &s->res[i].waiters, timer) {
+			if (t->state != SIM_BLOCKED)
+				return check_fail("a task on a wait list is not blocked",
+						  t);
+			waiting++;
+		}
+	}
+	if (waiting != blocked) {
+		fprintf(stderr,
+			"sim_check: %lu tasks are blocked, the wait lists hold %lu\n",
+			blocked, waiting);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int sim_check(struct sim *s)
 {
-	unsigned long i, runnable = 0;
+	unsigned long i, runnable = 0, blocked = 0;
 	unsigned int cpu;
 	int ret;
 
@@ -873,6 +1240,11 @@ int sim_check(struct sim *s)
 				return check_fail("runnable task on the wheel", t);
 			runnable++;
 			break;
+		case SIM_BLOCKED:
+			if (!t->p || t->p->array)
+				return check_fail("blocked task queued", t);
+			blocked++;
+			break;
 		case SIM_SLEEPING:
 			if (!t->p || task_queued(t->p))
 				return check_fail("sleeping task queued", t);
@@ -888,6 +1260,9 @@ int sim_check(struct sim *s)
 			break;
 		}
 	}
+	ret = check_waiters(s, blocked);
+	if (ret)
+		return ret;
 	if (sched_nr_running_total() != runnable) {
 		fprintf(stderr,
 			"sim_check: runqueues hold %lu tasks, the simulator has %lu runnable\n",
@@ -932,6 +1307,8 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 		.wakeup = hook_wakeup,
 		.migrate = hook_migrate,
 		.release = hook_release,
+		.fork = hook_fork,
+		.exit = hook_exit,
 	};
 	unsigned long mask, k, old_jiffies;
 	unsigned int d, i, old_hz;
@@ -974,6 +1351,14 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	s->instances = kcalloc(wl->nr_tasks, sizeof(*s->instances), GFP_KERNEL);
 	if (!s->instances)
 		goto out_free;
+	s->res = kcalloc(wl->nr_resources ? wl->nr_resources : 1,
+			 sizeof(*s->res), GFP_KERNEL);
+	if (!s->res)
+		goto out_free;
+	for (i = 0; i < wl->nr_resources; i++) {
+		INIT_LIST_HEAD(&s->res[i].waiters);
+		s->res[i].next = SIM_TIMER_UNSET;
+	}
 
 	/* sched_init() reads HZ; a refused machine leaves the clock alone */
 	old_hz = kstruct_hz;
@@ -988,8 +1373,14 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	}
 	hooks.data = s;
 	sched_set_hooks(&hooks);
-	sim_trace_begin(&s->trace, s->opt.trace, s->opt.chrome, s->opt.hz,
-			s->opt.nr_cpus);
+	if (s->opt.trace || s->opt.chrome) {
+		ret = sim_trace_begin(&s->trace, s->opt.trace,
+				      s->opt.trace_path, s->opt.chrome,
+				      s->opt.chrome_path, s->opt.hz,
+				      s->opt.nr_cpus);
+		if (ret)
+			goto out_destroy;
+	}
 
 	for (d = 0; d < wl->nr_tasks; d++) {
 		for (k = 0; k < wl->tasks[d].instances; k++) {
@@ -1007,6 +1398,7 @@ out_destroy:
 	sim_destroy(s);
 	return ret;
 out_free:
+	kfree(s->res);
 	kfree(s->instances);
 	kfree(s);
 	return ret;
@@ -1021,12 +1413,15 @@ void sim_destroy(struct sim *s)
 	end_trace(s);
 	sched_set_hooks(NULL);
 	sched_teardown();
-	for (i = 0; i < s->nr_tasks; i++)
+	for (i = 0; i < s->nr_tasks; i++) {
 		sim_task_stats_release(&sim_task(s, i)->st);
+		kfree(sim_task(s, i)->timers);
+	}
 	for (i = 0; i < s->nr_chunks; i++)
 		kfree(s->chunks[i]);
 	kfree(s->chunks);
 	kfree(s->instances);
+	kfree(s->res);
 	kfree(s->report_tasks);
 	spin_lock_destroy(&s->lock);
 	spin_lock_destroy(&s->trace_lock);
@@ -1048,8 +1443,13 @@ unsigned long long sim_memory_bytes(const struct sim *s)
 
 	bytes += s->nr_chunks * SIM_CHUNK * sizeof(struct sim_task);
 	bytes += s->chunk_cap * sizeof(*s->chunks);
-	for (i = 0; i < s->nr_tasks; i++)
-		bytes += sim_task(s, i)->st.latency_cap * sizeof(unsigned int);
+	bytes += s->wl->nr_resources * sizeof(*s->res);
+	for (i = 0; i < s->nr_tasks; i++) {
+		const struct sim_task *t = sim_task(s, i);
+
+		bytes += t->st.latency_cap * sizeof(unsigned int);
+		bytes += task_desc(s, t)->nr_timers * sizeof(*t->timers);
+	}
 	return bytes;
 }
 

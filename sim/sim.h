@@ -42,7 +42,9 @@ struct sched_class;
  * @duration_usec: simulated time; 0 means the workload's, or 2 s
  * @threaded: one pthread per CPU
  * @trace: ftrace text goes here, or NULL
+ * @trace_path: the name of @trace's file, for messages (may be NULL)
  * @chrome: Chrome trace-event JSON goes here, or NULL
+ * @chrome_path: the name of @chrome's file, for messages (may be NULL)
  * @max_tasks: tasks ever created, forks beyond it are refused; 0 means
  *	4,000,000
  * @check_every_tick: run sim_check() after every tick; a failure stops
@@ -60,7 +62,9 @@ struct sim_options {
 	unsigned long long duration_usec;
 	int threaded;
 	FILE *trace;
+	const char *trace_path;
 	FILE *chrome;
+	const char *chrome_path;
 	unsigned long max_tasks;
 	int check_every_tick;
 	void (*progress)(unsigned long long done, unsigned long long total,
@@ -84,8 +88,9 @@ struct sim_options {
  *
  * Context: no other simulation or scheduler machine may exist.
  * Return: 0, -EINVAL (bad options, a class that is not selectable, or a
- * task's cpus or affinity event names no CPU of the machine), -EBUSY (a machine exists), -EFBIG
- * (the initial tasks exceed @opt->max_tasks), -ENOMEM; nothing is left
+ * task's cpus or affinity event names no CPU of the machine), -EBUSY (a
+ * machine exists), -EFBIG (the initial tasks exceed @opt->max_tasks),
+ * -ENOMEM, or the error of writing a trace's header; nothing is left
  * allocated on failure.
  */
 int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
@@ -96,7 +101,9 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
  * @s: the simulation
  *
  * Return: 1 when a tick ran, 0 when the duration is over, -EINVAL for a
- * threaded simulation or a failed check, -ENOMEM.
+ * threaded simulation or a failed check, -ENOMEM, or the error of a
+ * trace write that failed during the tick (sim_output_failed() names the
+ * file; the run cannot go on).
  */
 int sim_step(struct sim *s);
 
@@ -106,9 +113,19 @@ int sim_step(struct sim *s);
  *
  * Return: 0, or the first error of sim_step() (the threaded mode runs its
  * own loop and returns the same values), -EAGAIN when the threaded mode
- * cannot start its threads, -EIO when writing a trace failed.
+ * cannot start its threads, or the error of the trace write that failed
+ * (-ENOSPC, -EIO, ...: sim_output_failed() names the file).
  */
 int sim_run(struct sim *s);
+
+/**
+ * sim_output_failed() - the trace file whose write stopped the run
+ * @s: the simulation
+ *
+ * Return: its name (@opt->trace_path or @opt->chrome_path, or a
+ * description when those were NULL), or NULL when no write failed.
+ */
+const char *sim_output_failed(const struct sim *s);
 
 /**
  * sim_check() - the invariants of the machine and of the simulation

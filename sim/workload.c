@@ -2,37 +2,54 @@
 /*
  * sim/workload.c - rt-app JSON workloads and the built-in workloads.
  *
- * Not a port of a kernel file.  Reads a subset of rt-app's workload format
- * (doc/tutorial.txt of rt-app) with jansson into struct sim_workload:
+ * Not a port of a kernel file.  Reads the workload files of rt-app (its
+ * doc/tutorial.txt describes them) with jansson into struct sim_workload:
  *
  *   { "global": { "duration": S, "default_policy": "SCHED_OTHER" },
  *     "tasks": { "NAME": { "instance": N, "loop": L, "policy": P,
  *                          "priority": PRIO, "cpus": [..], "delay": US,
- *                          "run": US, "sleep": US,
- *                          "timer": { "ref": R, "period": US },
- *                          "fork": "OTHER", "yield": 0,
+ *                          "run": US, "sleep": US, "lock": "M", ...,
  *                          "phases": { "p1": { "loop": N, ...events } } } } }
  *
+ * rt-app's files are not quite JSON: its parser (json-c) takes comments
+ * and a comma before a closing bracket, and its workgen script renames a
+ * key given twice in one object ("run", "run1", "run2", ...; the number
+ * counts up per object and skips names already used) so that every
+ * event runs, in file order.  rtapp_to_json() turns such text into
+ * strict JSON first, keeping every newline so that jansson's line
+ * numbers are the file's.  It also reads a key with no value ("suspend",
+ * as in rt-app's own video examples, which json-c itself refuses) as
+ * null.
+ *
+ * How each event is modelled, in short (docs/sim.md has the details):
+ * run, runtime, sleep and timer use or wait for time; lock, wait,
+ * signal, broad and sync work on mutexes and condition variables, with
+ * blocked tasks asleep until they are handed the mutex or signalled;
+ * suspend and resume are rt-app's own sequences of those (a condition
+ * and a mutex named after the task); barrier blocks until its last user
+ * arrives; sem_post and sem_wait are a counting semaphore; per-phase
+ * "cpus" become an affinity change at the start of the phase.
+ *
  * Differences from rt-app, on purpose:
- *  - a key that rt-app would read but kstruct does not model (resources,
- *    locks, barriers, util clamps) is an error naming it, not silently
- *    ignored: a simulation that quietly drops half a workload misleads;
- *    only the global keys about rt-app's own logging are ignored;
+ *  - a key that is accepted but not modelled (mem, iorun, calibration,
+ *    logdir, taskgroup, util_min, ...) or not an rt-app key at all is
+ *    reported once, as a warning naming it (struct sim_workload's
+ *    warnings), never silently dropped and never refused;
+ *  - SCHED_DEADLINE is refused: no scheduler class here models it;
  *  - "jitter" (percent) is a kstruct extension that makes run and sleep
  *    times random around their nominal value;
  *  - "affinity": [CPUS] (an extension) makes the task change its own
- *    affinity with set_cpus_allowed(), which hands it to the migration
- *    thread when its CPU is no longer allowed;
+ *    affinity with set_cpus_allowed();
  *  - "fork": "NAME" starts a new instance of task NAME as a child of the
- *    forking task (rt-app's fork event starts a thread; here it is a
- *    process-tree fork through the scheduler's fork path);
- *  - a task that loops forever must spend time in each loop (a run,
- *    sleep or timer of at least 1 us), or the simulation could not advance;
- *  - duplicate keys are an error (rt-app's parser keeps the last one).
+ *    forking task through the scheduler's fork path (rt-app starts a
+ *    thread);
+ *  - the task named by "fork", and the CPUs named by "cpus", are checked
+ *    when the file is read (rt-app finds out when it runs).
  * A bad file fails as a whole: nothing of it is returned, nothing leaks.
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +60,8 @@
 
 /* key paths in messages ("tasks.NAME.phases.p1.run"); cut when too long */
 #define PATH_LEN	256
+/* objects and arrays nested deeper than this are refused */
+#define JSON_MAX_DEPTH	64
 
 static void __attribute__((format(printf, 3, 4)))
 path_join(char *out, size_t len, const char *fmt, ...)
@@ -55,6 +74,180 @@ path_join(char *out, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+static char *kstrndup(const char *s, size_t len)
+{
+	char *p = kmalloc(len + 1, GFP_KERNEL);
+
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+/*
+ * Make room for @need elements of @size bytes in *@array (of *@cap),
+ * doubling.  Return: 0 or -ENOMEM (the array is unchanged).
+ */
+static int grow(void **array, unsigned int *cap, unsigned int need,
+		size_t size)
+{
+	unsigned int n = *cap ? *cap : 4;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	p = kcalloc(n, size, GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	if (*cap)
+		memcpy(p, *array, (size_t)*cap * size);
+	kfree(*array);
+	*array = p;
+	*cap = n;
+	return 0;
+}
+
+/* ------------------------------------------------------- name tables */
+
+/*
+ * A set of names, each with a tag (what it names: an object's keys, a
+ * kind of resource) and a value, in an open-addressing hash table; the
+ * names are copied into the table's own text.
+ */
+struct name_slot {
+	unsigned int hash;	/* 0: an empty slot */
+	unsigned int tag;
+	unsigned int len;
+	unsigned int value;
+	size_t off;		/* of the name in the table's text */
+};
+
+struct name_table {
+	struct name_slot *slot;
+	unsigned int cap, nr;	/* slots (a power of 2), names */
+	char *text;
+	size_t len, room;
+};
+
+/* FNV-1a of the tag and the name; never 0 */
+static unsigned int name_hash(unsigned int tag, const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < sizeof(tag); i++) {
+		h ^= (tag >> (8 * i)) & 0xff;
+		h *= 16777619u;
+	}
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 16777619u;
+	}
+	return h ? h : 1;
+}
+
+/* the slot holding (@tag, @s) or the empty slot where it would go */
+static struct name_slot *name_slot(const struct name_table *nt,
+				   unsigned int hash, unsigned int tag,
+				   const char *s, size_t len)
+{
+	unsigned int i = hash & (nt->cap - 1);
+
+	for (;; i = (i + 1) & (nt->cap - 1)) {
+		struct name_slot *e = &nt->slot[i];
+
+		if (!e->hash)
+			return e;
+		if (e->hash == hash && e->tag == tag && e->len == len &&
+		    !memcmp(nt->text + e->off, s, len))
+			return e;
+	}
+}
+
+/* Return: 1 and *@value when (@tag, @s) is in @nt, else 0 */
+static int name_find(const struct name_table *nt, unsigned int tag,
+		     const char *s, size_t len, unsigned int *value)
+{
+	struct name_slot *e;
+
+	if (!nt->cap)
+		return 0;
+	e = name_slot(nt, name_hash(tag, s, len), tag, s, len);
+	if (!e->hash)
+		return 0;
+	if (value)
+		*value = e->value;
+	return 1;
+}
+
+/* add (@tag, @s) (not in @nt yet).  Return: 0 or -ENOMEM */
+static int name_add(struct name_table *nt, unsigned int tag, const char *s,
+		    size_t len, unsigned int value)
+{
+	struct name_slot *e;
+	unsigned int i;
+
+	if (2 * (nt->nr + 1) > nt->cap) {
+		struct name_table bigger = *nt;
+
+		bigger.cap = nt->cap ? 2 * nt->cap : 64;
+		bigger.slot = kcalloc(bigger.cap, sizeof(*bigger.slot),
+				      GFP_KERNEL);
+		if (!bigger.slot)
+			return -ENOMEM;
+		for (i = 0; i < nt->cap; i++) {
+			struct name_slot *old = &nt->slot[i];
+
+			if (old->hash)
+				*name_slot(&bigger, old->hash, old->tag,
+					   nt->text + old->off, old->len) = *old;
+		}
+		kfree(nt->slot);
+		*nt = bigger;
+	}
+	if (!nt->text || nt->len + len > nt->room) {
+		size_t room = nt->room ? nt->room : 1024;
+		char *text;
+
+		while (room < nt->len + len)
+			room *= 2;
+		text = kmalloc(room, GFP_KERNEL);
+		if (!text)
+			return -ENOMEM;
+		if (nt->len)
+			memcpy(text, nt->text, nt->len);
+		kfree(nt->text);
+		nt->text = text;
+		nt->room = room;
+	}
+	memcpy(nt->text + nt->len, s, len);
+	e = name_slot(nt, name_hash(tag, s, len), tag, s, len);
+	e->hash = name_hash(tag, s, len);
+	e->tag = tag;
+	e->len = len;
+	e->value = value;
+	e->off = nt->len;
+	nt->len += len;
+	nt->nr++;
+	return 0;
+}
+
+static void name_table_free(struct name_table *nt)
+{
+	kfree(nt->slot);
+	kfree(nt->text);
+	memset(nt, 0, sizeof(*nt));
+}
+
+/* ------------------------------------------------ context and messages */
+
+/* tags of ctx->names: the resource kinds, then these */
+#define TAG_WARNING	16u	/* warnings given, by what they are about */
+#define TAG_TIMERS	32u	/* + description index: its own timers */
+
 struct parse_ctx {
 	const char *source;
 	unsigned int nr_cpus;
@@ -62,6 +255,10 @@ struct parse_ctx {
 	size_t errlen;
 	const char *default_policy;
 	json_t *tasks;
+	struct sim_workload *wl;
+	struct name_table names;	/* resources, warnings */
+	unsigned int resources_cap, warnings_cap;
+	unsigned int line;		/* rtapp_to_json(): the current line */
 };
 
 static int __attribute__((format(printf, 3, 4)))
@@ -77,6 +274,47 @@ parse_error(struct parse_ctx *ctx, const char *path, const char *fmt, ...)
 		snprintf(ctx->err, ctx->errlen, "%s: %s%s%s", ctx->source,
 			 path ? path : "", path ? ": " : "", msg);
 	return -EINVAL;
+}
+
+/*
+ * Warn that @path is accepted but not modelled, once per @what (the key,
+ * whatever task or phase it is in).  Return: 0 or -ENOMEM.
+ */
+static int __attribute__((format(printf, 4, 5)))
+warn(struct parse_ctx *ctx, const char *what, const char *path,
+     const char *fmt, ...)
+{
+	struct sim_workload *wl = ctx->wl;
+	char msg[256], *line;
+	va_list ap;
+	int ret;
+
+	if (name_find(&ctx->names, TAG_WARNING, what, strlen(what), NULL) ||
+	    wl->nr_warnings >= SIM_MAX_WARNINGS)
+		return 0;
+	ret = name_add(&ctx->names, TAG_WARNING, what, strlen(what), 0);
+	if (!ret)
+		ret = grow((void **)&wl->warnings, &ctx->warnings_cap,
+			   wl->nr_warnings + 1, sizeof(*wl->warnings));
+	if (ret)
+		return ret;
+	if (wl->nr_warnings == SIM_MAX_WARNINGS - 1) {
+		snprintf(msg, sizeof(msg), "%s: more keys are not modelled (%d warnings at most)",
+			 ctx->source, SIM_MAX_WARNINGS);
+	} else {
+		char text[200];
+
+		va_start(ap, fmt);
+		vsnprintf(text, sizeof(text), fmt, ap);
+		va_end(ap);
+		snprintf(msg, sizeof(msg), "%s: %s%s%s", ctx->source,
+			 path ? path : "", path ? ": " : "", text);
+	}
+	line = kstrndup(msg, strlen(msg));
+	if (!line)
+		return -ENOMEM;
+	wl->warnings[wl->nr_warnings++] = line;
+	return 0;
 }
 
 static const char *json_kind(const json_t *v)
@@ -139,193 +377,439 @@ static int get_usec(struct parse_ctx *ctx, const char *path, const json_t *v,
 	return 0;
 }
 
-static int parse_policy(struct parse_ctx *ctx, const char *path,
-			const char *s, enum sim_policy *out)
+static int get_string(struct parse_ctx *ctx, const char *path,
+		      const json_t *v, const char **out)
 {
-	if (!strcmp(s, "SCHED_OTHER") || !strcmp(s, "SCHED_NORMAL"))
-		*out = SIM_POLICY_NORMAL;
-	else if (!strcmp(s, "SCHED_FIFO"))
-		*out = SIM_POLICY_FIFO;
-	else if (!strcmp(s, "SCHED_RR"))
-		*out = SIM_POLICY_RR;
-	else
-		return parse_error(ctx, path,
-				   "unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_FIFO or SCHED_RR)",
-				   s);
+	if (!json_is_string(v))
+		return parse_error(ctx, path, "expected a string, got %s",
+				   json_kind(v));
+	*out = json_string_value(v);
 	return 0;
 }
 
-static int has_prefix(const char *key, const char *prefix)
+/* ------------------------------------------- rt-app's text to JSON */
+
+/* what the parser of one object or array expects next */
+enum json_expect {
+	EXPECT_KEY,		/* a key, or the end of the object */
+	EXPECT_COLON,		/* the colon after a key */
+	EXPECT_VALUE,		/* a value (or, in an array, its end) */
+	EXPECT_COMMA,		/* a comma, or the end */
+};
+
+#define NO_COMMA	SIZE_MAX
+
+/* one open object or array */
+struct json_frame {
+	char close;		/* '}' or ']' */
+	unsigned char expect;
+	unsigned int id;	/* numbers the object, tagging its keys */
+	unsigned int suffix;	/* next number to try for a duplicate key */
+	size_t comma;		/* output offset of a comma that may turn
+				 * out to be trailing, or NO_COMMA */
+	size_t key;		/* output offset of the last key's text */
+	unsigned int key_len;	/* its length */
+	unsigned int key_line;	/* its line */
+};
+
+struct text_out {
+	char *buf;
+	size_t len, room;
+};
+
+static int out_put(struct text_out *o, const char *s, size_t len)
 {
-	return !strncmp(key, prefix, strlen(prefix));
+	if (o->len + len + 1 > o->room) {
+		size_t room = o->room ? o->room : 4096;
+		char *buf;
+
+		while (room < o->len + len + 1)
+			room *= 2;
+		buf = kmalloc(room, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+		if (o->len)
+			memcpy(buf, o->buf, o->len);
+		kfree(o->buf);
+		o->buf = buf;
+		o->room = room;
+	}
+	memcpy(o->buf + o->len, s, len);
+	o->len += len;
+	o->buf[o->len] = '\0';
+	return 0;
 }
 
-/* rt-app names events by prefix: "run", "run1", "sleep_a", ... */
-static int event_kind(const char *key, enum sim_event_kind *kind)
+static void value_done(struct json_frame *top)
 {
-	if (has_prefix(key, "run")) {
-		*kind = SIM_EVENT_RUN;
-	} else if (has_prefix(key, "sleep")) {
-		*kind = SIM_EVENT_SLEEP;
-	} else if (has_prefix(key, "timer")) {
-		*kind = SIM_EVENT_TIMER;
-	} else if (has_prefix(key, "fork")) {
-		*kind = SIM_EVENT_FORK;
-	} else if (has_prefix(key, "yield")) {
-		*kind = SIM_EVENT_YIELD;
-	} else if (has_prefix(key, "affinity")) {
-		*kind = SIM_EVENT_AFFINITY;
-	} else {
-		return 0;
+	if (top) {
+		top->expect = EXPECT_COMMA;
+		top->comma = NO_COMMA;
 	}
-	return 1;
-}
-
-static int parse_cpus(struct parse_ctx *ctx, const char *path,
-		      const json_t *v, unsigned long *mask);
-
-/* a fork names a task by its key in "tasks": its index is its position */
-static int find_task(struct parse_ctx *ctx, const char *name)
-{
-	const char *key;
-	json_t *v;
-	int i = 0;
-
-	json_object_foreach(ctx->tasks, key, v) {
-		if (!strcmp(key, name))
-			return i;
-		i++;
-	}
-	return -1;
-}
-
-static int parse_event(struct parse_ctx *ctx, const char *path,
-		       enum sim_event_kind kind, const json_t *v,
-		       struct sim_event_desc *ev)
-{
-	int idx;
-
-	const char *key;
-	json_t *x;
-	int ret;
-
-	ev->kind = kind;
-	switch (kind) {
-	case SIM_EVENT_RUN:
-	case SIM_EVENT_SLEEP:
-		return get_usec(ctx, path, v, &ev->usec);
-	case SIM_EVENT_TIMER:
-		if (!json_is_object(v))
-			return parse_error(ctx, path,
-					   "expected an object with \"period\", got %s",
-					   json_kind(v));
-		if (!json_object_get(v, "period"))
-			return parse_error(ctx, path, "missing key \"period\"");
-		json_object_foreach((json_t *)v, key, x) {
-			char sub[PATH_LEN];
-
-			path_join(sub, sizeof(sub), "%s.%s", path, key);
-			if (!strcmp(key, "period")) {
-				ret = get_usec(ctx, sub, x, &ev->usec);
-				if (ret)
-					return ret;
-				if (!ev->usec)
-					return parse_error(ctx, sub,
-							   "the period must be at least 1 us");
-			} else if (!strcmp(key, "ref")) {
-				if (!json_is_string(x))
-					return parse_error(ctx, sub,
-							   "expected a string, got %s",
-							   json_kind(x));
-			} else if (!strcmp(key, "mode")) {
-				if (!json_is_string(x) ||
-				    strcmp(json_string_value(x), "absolute"))
-					return parse_error(ctx, sub,
-							   "only \"absolute\" timers are supported");
-			} else {
-				return parse_error(ctx, sub, "unsupported key");
-			}
-		}
-		return 0;
-	case SIM_EVENT_FORK:
-		if (!json_is_string(v))
-			return parse_error(ctx, path,
-					   "expected a task name, got %s",
-					   json_kind(v));
-		idx = find_task(ctx, json_string_value(v));
-		if (idx < 0)
-			return parse_error(ctx, path,
-					   "fork of \"%s\", which is not a task",
-					   json_string_value(v));
-		ev->fork_task = idx;
-		return 0;
-	case SIM_EVENT_YIELD:
-		return 0;
-	case SIM_EVENT_AFFINITY:
-		return parse_cpus(ctx, path, v, &ev->cpus);
-	}
-	return parse_error(ctx, path, "unknown event");
 }
 
 /*
- * The events of one phase: every event key of @obj, in file order.  Keys
- * that are not events must be in @allowed (handled by the caller).
+ * A key of the object @top: written as it is, or, when the object has it
+ * already, as workgen renames it: the key followed by the object's
+ * suffix number, counted up until the name is new.
  */
-static int parse_events(struct parse_ctx *ctx, const char *path,
-			const json_t *obj, const char *const *allowed,
-			struct sim_phase_desc *phase)
+static int out_key(struct parse_ctx *ctx, struct name_table *keys,
+		   struct json_frame *top, struct text_out *o,
+		   const char *key, size_t len)
 {
-	enum sim_event_kind kind;
-	unsigned int n = 0, i;
-	const char *key;
-	json_t *v;
+	size_t start = o->len;
+	char num[16];
 	int ret;
 
-	json_object_foreach((json_t *)obj, key, v) {
-		if (event_kind(key, &kind)) {
-			n++;
-			continue;
-		}
-		for (i = 0; allowed[i]; i++)
-			if (!strcmp(key, allowed[i]))
+	ret = out_put(o, "\"", 1);
+	if (!ret)
+		ret = out_put(o, key, len);
+	if (ret)
+		return ret;
+	if (name_find(keys, top->id, key, len, NULL)) {
+		for (;;) {
+			o->len = start + 1 + len;
+			snprintf(num, sizeof(num), "%u", top->suffix);
+			ret = out_put(o, num, strlen(num));
+			if (ret)
+				return ret;
+			if (!name_find(keys, top->id, o->buf + start + 1,
+				       o->len - start - 1, NULL))
 				break;
-		if (!allowed[i]) {
-			char sub[PATH_LEN];
-
-			path_join(sub, sizeof(sub), "%s.%s", path, key);
-			return parse_error(ctx, sub, "unsupported key");
+			top->suffix++;
 		}
 	}
-	if (!n)
-		return parse_error(ctx, path,
-				   "no events (run, sleep, timer, fork, yield or affinity)");
-	if (n > SIM_MAX_EVENTS)
-		return parse_error(ctx, path, "more than %d events",
-				   SIM_MAX_EVENTS);
-	phase->events = kcalloc(n, sizeof(*phase->events), GFP_KERNEL);
-	if (!phase->events)
-		return -ENOMEM;
-	phase->nr_events = n;
-	i = 0;
-	json_object_foreach((json_t *)obj, key, v) {
-		char sub[PATH_LEN];
+	top->key = start + 1;
+	top->key_len = o->len - start - 1;
+	top->key_line = ctx->line;
+	ret = name_add(keys, top->id, o->buf + top->key, top->key_len, 0);
+	return ret ? ret : out_put(o, "\"", 1);
+}
 
-		if (!event_kind(key, &kind))
+/* the last key of @top has no value: give it null */
+static int out_null_value(struct parse_ctx *ctx, struct text_out *o,
+			  const struct json_frame *top)
+{
+	int len = top->key_len > 48 ? 48 : top->key_len;
+	const char *key = o->buf + top->key;
+	char what[64];
+	int ret;
+
+	snprintf(what, sizeof(what), "no value:%.*s", len, key);
+	ret = warn(ctx, what, NULL,
+		   "line %u: \"%.*s\" has no value (not JSON); read as null",
+		   top->key_line, len, key);
+	return ret ? ret : out_put(o, ":null", 5);
+}
+
+/* the end of the string that starts at @in[@i] (past its closing quote) */
+static size_t string_end(const char *in, size_t n, size_t i, unsigned int *nl)
+{
+	for (i++; i < n; i++) {
+		if (in[i] == '\\' && i + 1 < n)
+			i++;
+		else if (in[i] == '"')
+			return i + 1;
+		if (in[i] == '\n')
+			(*nl)++;
+	}
+	return n;
+}
+
+/* a comment starting at @in[@i], blanked out, newlines kept */
+static int out_comment(struct parse_ctx *ctx, struct text_out *o,
+		       const char *in, size_t n, size_t *i)
+{
+	int block = in[*i + 1] == '*';
+	unsigned int line = ctx->line;
+	size_t j = *i + 2;
+	int ret = 0;
+
+	ret = out_put(o, "  ", 2);
+	for (; !ret && j < n; j++) {
+		if (block && in[j] == '*' && j + 1 < n && in[j + 1] == '/') {
+			*i = j + 2;
+			return out_put(o, "  ", 2);
+		}
+		if (in[j] == '\n') {
+			if (!block)
+				break;
+			ctx->line++;
+		}
+		ret = out_put(o, in[j] == '\n' ? "\n" : " ", 1);
+	}
+	if (ret)
+		return ret;
+	if (block) {
+		if (ctx->err && ctx->errlen)
+			snprintf(ctx->err, ctx->errlen,
+				 "%s:%u: a /* comment that never ends",
+				 ctx->source, line);
+		return -EINVAL;
+	}
+	*i = j;
+	return 0;
+}
+
+/*
+ * rtapp_to_json() - rt-app's workload text @in (@n bytes) as strict JSON
+ * in @o (see the top of this file).  Everything that is not a comment, a
+ * trailing comma, a duplicate key or a missing value is copied as it is;
+ * jansson judges the rest.  Return: 0, -EINVAL (a comment that never
+ * ends, nesting too deep; the message is set), -ENOMEM.
+ */
+static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
+			 struct text_out *o)
+{
+	struct json_frame stack[JSON_MAX_DEPTH], *top = NULL;
+	struct name_table keys = { 0 };
+	unsigned int depth = 0, objects = 0;
+	size_t i = 0, j;
+	int ret = 0;
+
+	ctx->line = 1;
+	while (!ret && i < n) {
+		char c = in[i];
+
+		if (c == '/' && i + 1 < n && (in[i + 1] == '*' ||
+					      in[i + 1] == '/')) {
+			ret = out_comment(ctx, o, in, n, &i);
 			continue;
-		path_join(sub, sizeof(sub), "%s.%s", path, key);
-		ret = parse_event(ctx, sub, kind, v, &phase->events[i]);
-		if (ret)
-			return ret;
+		}
+		if (c == '"') {
+			unsigned int nl = 0;
+
+			j = string_end(in, n, i, &nl);
+			if (top && top->close == '}' &&
+			    top->expect == EXPECT_KEY && j - i >= 2 &&
+			    in[j - 1] == '"') {
+				ret = out_key(ctx, &keys, top, o, in + i + 1,
+					      j - i - 2);
+				top->expect = EXPECT_COLON;
+			} else {
+				ret = out_put(o, in + i, j - i);
+				value_done(top);
+			}
+			ctx->line += nl;
+			i = j;
+			continue;
+		}
+		if (top && top->expect == EXPECT_COLON &&
+		    (c == ',' || c == '}')) {
+			/* the last key of this object had no value */
+			ret = out_null_value(ctx, o, top);
+			if (ret)
+				break;
+			top->expect = EXPECT_COMMA;
+		}
+		switch (c) {
+		case '{':
+		case '[':
+			if (depth == JSON_MAX_DEPTH) {
+				if (ctx->err && ctx->errlen)
+					snprintf(ctx->err, ctx->errlen,
+						 "%s:%u: nested deeper than %d levels",
+						 ctx->source, ctx->line,
+						 JSON_MAX_DEPTH);
+				ret = -EINVAL;
+				break;
+			}
+			top = &stack[depth++];
+			top->close = c == '{' ? '}' : ']';
+			top->expect = c == '{' ? EXPECT_KEY : EXPECT_VALUE;
+			top->id = objects++;
+			top->suffix = 1;
+			top->comma = NO_COMMA;
+			break;
+		case '}':
+		case ']':
+			if (!top || top->close != c)
+				break;
+			if (top->comma != NO_COMMA &&
+			    (top->expect == EXPECT_KEY ||
+			     top->expect == EXPECT_VALUE))
+				o->buf[top->comma] = ' ';
+			top = --depth ? &stack[depth - 1] : NULL;
+			value_done(top);
+			break;
+		case ',':
+			if (top && top->expect == EXPECT_COMMA) {
+				top->expect = top->close == '}' ? EXPECT_KEY :
+								  EXPECT_VALUE;
+				top->comma = o->len;
+			}
+			break;
+		case ':':
+			if (top && top->expect == EXPECT_COLON)
+				top->expect = EXPECT_VALUE;
+			break;
+		case '\n':
+			ctx->line++;
+			break;
+		case ' ':
+		case '\t':
+		case '\r':
+			break;
+		default:
+			/* the first character of a number or a literal */
+			if (top && top->expect == EXPECT_VALUE)
+				value_done(top);
+			break;
+		}
+		if (!ret)
+			ret = out_put(o, &c, 1);
 		i++;
+	}
+	name_table_free(&keys);
+	if (!ret && !o->buf)
+		ret = out_put(o, "", 0);
+	return ret;
+}
+
+/* ---------------------------------------------------------- policies */
+
+static int parse_policy(struct parse_ctx *ctx, const char *path,
+			const char *s, enum sim_policy *out)
+{
+	char what[32];
+
+	if (!strcmp(s, "SCHED_OTHER") || !strcmp(s, "SCHED_NORMAL")) {
+		*out = SIM_POLICY_NORMAL;
+	} else if (!strcmp(s, "SCHED_FIFO")) {
+		*out = SIM_POLICY_FIFO;
+	} else if (!strcmp(s, "SCHED_RR")) {
+		*out = SIM_POLICY_RR;
+	} else if (!strcmp(s, "SCHED_BATCH") || !strcmp(s, "SCHED_IDLE")) {
+		*out = s[6] == 'B' ? SIM_POLICY_BATCH : SIM_POLICY_IDLE;
+		/* sim.c runs them as SCHED_OTHER until a class models them */
+		snprintf(what, sizeof(what), "policy:%s", s);
+		return warn(ctx, what, path,
+			    "%s runs as SCHED_OTHER: no scheduler class here models it yet",
+			    s);
+	} else if (!strcmp(s, "SCHED_DEADLINE")) {
+		return parse_error(ctx, path,
+				   "SCHED_DEADLINE is not modelled by any scheduler class");
+	} else {
+		return parse_error(ctx, path,
+				   "unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR)",
+				   s);
 	}
 	return 0;
 }
 
-static const char *const task_keys[] = {
-	"instance", "loop", "policy", "priority", "cpus", "delay", "jitter",
-	"phases", NULL
+static int fair_policy(enum sim_policy p)
+{
+	return p == SIM_POLICY_NORMAL || p == SIM_POLICY_BATCH ||
+	       p == SIM_POLICY_IDLE;
+}
+
+/* --------------------------------------------------------- resources */
+
+/* the shared resource (@kind, @name), made on first use, in *@idx */
+static int find_resource(struct parse_ctx *ctx, enum sim_resource_kind kind,
+			 const char *name, unsigned int *idx)
+{
+	struct sim_workload *wl = ctx->wl;
+	struct sim_resource_desc *r;
+	size_t len = strlen(name);
+	int ret;
+
+	if (name_find(&ctx->names, kind, name, len, idx))
+		return 0;
+	ret = grow((void **)&wl->resources, &ctx->resources_cap,
+		   wl->nr_resources + 1, sizeof(*wl->resources));
+	if (ret)
+		return ret;
+	r = &wl->resources[wl->nr_resources];
+	r->name = kstrndup(name, len);
+	if (!r->name)
+		return -ENOMEM;
+	r->kind = kind;
+	ret = name_add(&ctx->names, kind, name, len, wl->nr_resources);
+	if (ret)
+		return ret;
+	*idx = wl->nr_resources++;
+	return 0;
+}
+
+/* task @tidx's own timer @name (a "unique" one), made on first use */
+static int find_own_timer(struct parse_ctx *ctx, struct sim_task_desc *t,
+			  unsigned int tidx, unsigned int *cap,
+			  const char *name, unsigned int *idx)
+{
+	size_t len = strlen(name);
+	int ret;
+
+	if (name_find(&ctx->names, TAG_TIMERS + tidx, name, len, idx))
+		return 0;
+	ret = grow((void **)&t->timers, cap, t->nr_timers + 1,
+		   sizeof(*t->timers));
+	if (ret)
+		return ret;
+	t->timers[t->nr_timers].name = kstrndup(name, len);
+	if (!t->timers[t->nr_timers].name)
+		return -ENOMEM;
+	t->timers[t->nr_timers].kind = SIM_RES_TIMER;
+	ret = name_add(&ctx->names, TAG_TIMERS + tidx, name, len,
+		       t->nr_timers);
+	if (ret)
+		return ret;
+	*idx = t->nr_timers++;
+	return 0;
+}
+
+/* ------------------------------------------------------------ events */
+
+enum rtapp_event {
+	EV_RUN, EV_SLEEP, EV_TIMER, EV_FORK, EV_YIELD, EV_AFFINITY, EV_LOCK,
+	EV_UNLOCK, EV_WAIT, EV_SIGNAL, EV_BROAD, EV_SYNC, EV_SUSPEND,
+	EV_RESUME, EV_BARRIER, EV_SEM_POST, EV_SEM_WAIT, EV_MEMRUN, EV_MEM,
+	EV_IORUN,
 };
-static const char *const phase_keys[] = { "loop", NULL };
+
+/*
+ * rt-app recognises an event by the start of its key ("run", "run1",
+ * "runtime", "sleep_a", ...); "memrun" must be tried before "mem".
+ * @steps: the events of struct sim_event_desc it becomes.
+ */
+static const struct {
+	const char *prefix;
+	enum rtapp_event ev;
+	unsigned int steps;
+} rtapp_events[] = {
+	{ "run", EV_RUN, 1 },		/* and "runtime" */
+	{ "sleep", EV_SLEEP, 1 },
+	{ "timer", EV_TIMER, 1 },
+	{ "fork", EV_FORK, 1 },
+	{ "yield", EV_YIELD, 1 },
+	{ "affinity", EV_AFFINITY, 1 },
+	{ "lock", EV_LOCK, 1 },
+	{ "unlock", EV_UNLOCK, 1 },
+	{ "wait", EV_WAIT, 1 },
+	{ "signal", EV_SIGNAL, 1 },
+	{ "broad", EV_BROAD, 1 },
+	{ "sync", EV_SYNC, 2 },		/* signal, wait */
+	{ "suspend", EV_SUSPEND, 3 },	/* lock, wait, unlock */
+	{ "resume", EV_RESUME, 3 },	/* lock, broadcast, unlock */
+	{ "barrier", EV_BARRIER, 1 },
+	{ "sem_post", EV_SEM_POST, 1 },
+	{ "sem_wait", EV_SEM_WAIT, 1 },
+	{ "memrun", EV_MEMRUN, 1 },
+	{ "mem", EV_MEM, 1 },
+	{ "iorun", EV_IORUN, 1 },
+};
+
+/* Return: the index in rtapp_events[] of @key's event, or -1 */
+static int event_of(const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(rtapp_events) / sizeof(rtapp_events[0]); i++)
+		if (!strncmp(key, rtapp_events[i].prefix,
+			     strlen(rtapp_events[i].prefix)))
+			return i;
+	return -1;
+}
 
 static int parse_cpus(struct parse_ctx *ctx, const char *path,
 		      const json_t *v, unsigned long *mask)
@@ -358,34 +842,440 @@ static int parse_cpus(struct parse_ctx *ctx, const char *path,
 	return 0;
 }
 
-/* nominal microseconds of one iteration over all phases */
-static unsigned long long loop_usec(const struct sim_task_desc *t)
+/* a fork names a task by its key in "tasks": its index is its position */
+static int find_task(struct parse_ctx *ctx, const char *name)
 {
-	unsigned long long sum = 0;
-	unsigned int p, e;
+	const char *key;
+	json_t *v;
+	int i = 0;
 
-	for (p = 0; p < t->nr_phases; p++)
-		for (e = 0; e < t->phases[p].nr_events; e++)
-			sum += t->phases[p].events[e].usec;
-	return sum;
+	json_object_foreach(ctx->tasks, key, v) {
+		if (!strcmp(key, name))
+			return i;
+		i++;
+	}
+	return -1;
 }
 
-static int parse_task(struct parse_ctx *ctx, const char *name,
-		      const json_t *obj, struct sim_task_desc *t)
+/* what an event is being parsed for */
+struct event_ctx {
+	struct sim_task_desc *t;
+	unsigned int tidx;		/* index of @t */
+	const char *task;		/* its key in "tasks" */
+	unsigned int timers_cap;	/* room in t->timers */
+};
+
+/* a string member of an event's object, or @dflt when it has none */
+static int member_string(struct parse_ctx *ctx, const char *path,
+			 const json_t *obj, const char *name, const char *dflt,
+			 const char **out)
 {
-	char path[PATH_LEN], sub[PATH_LEN];
-	const json_t *priority = NULL, *phases;
-	const char *policy = ctx->default_policy;
-	long long x;
-	unsigned int i;
+	const json_t *v = json_object_get(obj, name);
+	char sub[PATH_LEN];
+
+	*out = dflt;
+	if (!v)
+		return 0;
+	path_join(sub, sizeof(sub), "%s.%s", path, name);
+	return get_string(ctx, sub, v, out);
+}
+
+/* keys of an event's object other than @known are warned about */
+static int other_members(struct parse_ctx *ctx, const char *path,
+			 const json_t *obj, const char *const *known)
+{
 	const char *key;
+	unsigned int i;
 	json_t *v;
 	int ret;
 
-	path_join(path, sizeof(path), "tasks.%s", name);
+	json_object_foreach((json_t *)obj, key, v) {
+		char sub[PATH_LEN], what[PATH_LEN];
+
+		for (i = 0; known[i] && strcmp(key, known[i]); i++)
+			;
+		if (known[i])
+			continue;
+		path_join(sub, sizeof(sub), "%s.%s", path, key);
+		path_join(what, sizeof(what), "member:%s", key);
+		ret = warn(ctx, what, sub, "not an rt-app key here; ignored");
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int parse_timer(struct parse_ctx *ctx, struct event_ctx *ec,
+		       const char *path, const json_t *v,
+		       struct sim_event_desc *ev)
+{
+	static const char *const known[] = { "ref", "period", "mode", NULL };
+	struct sim_resource_desc *r;
+	const char *ref, *mode;
+	char sub[PATH_LEN];
+	int ret;
+
+	if (!json_is_object(v))
+		return parse_error(ctx, path,
+				   "expected an object with \"period\", got %s",
+				   json_kind(v));
+	if (!json_object_get(v, "period"))
+		return parse_error(ctx, path, "missing key \"period\"");
+	path_join(sub, sizeof(sub), "%s.period", path);
+	ret = get_usec(ctx, sub, json_object_get(v, "period"), &ev->usec);
+	if (ret)
+		return ret;
+	if (!ev->usec)
+		return parse_error(ctx, sub, "the period must be at least 1 us");
+	ret = member_string(ctx, path, v, "ref", "unknown", &ref);
+	if (!ret)
+		ret = member_string(ctx, path, v, "mode", "relative", &mode);
+	if (ret)
+		return ret;
+	if (strcmp(mode, "relative") && strcmp(mode, "absolute")) {
+		path_join(sub, sizeof(sub), "%s.mode", path);
+		return parse_error(ctx, sub,
+				   "\"%s\": a timer is \"relative\" or \"absolute\"",
+				   mode);
+	}
+	ret = other_members(ctx, path, v, known);
+	if (ret)
+		return ret;
+	/* rt-app: a "unique..." timer is one per task instance */
+	ev->kind = SIM_EVENT_TIMER;
+	ev->local = !strncmp(ref, "unique", 6);
+	if (ev->local) {
+		ret = find_own_timer(ctx, ec->t, ec->tidx, &ec->timers_cap, ref,
+				     &ev->res);
+		r = ret ? NULL : &ec->t->timers[ev->res];
+	} else {
+		ret = find_resource(ctx, SIM_RES_TIMER, ref, &ev->res);
+		r = ret ? NULL : &ctx->wl->resources[ev->res];
+	}
+	if (r && !strcmp(mode, "absolute"))
+		r->absolute = 1;
+	return ret;
+}
+
+/* "wait" and "sync": { "ref": CONDITION, "mutex": MUTEX } */
+static int parse_cond_wait(struct parse_ctx *ctx, const char *path,
+			   const json_t *v, struct sim_event_desc *ev)
+{
+	static const char *const known[] = { "ref", "mutex", NULL };
+	const char *ref, *mutex;
+	int ret;
+
+	if (!json_is_object(v))
+		return parse_error(ctx, path,
+				   "expected an object { \"ref\": CONDITION, \"mutex\": MUTEX }, got %s",
+				   json_kind(v));
+	/* rt-app's defaults */
+	ret = member_string(ctx, path, v, "ref", "unknown", &ref);
+	if (!ret)
+		ret = member_string(ctx, path, v, "mutex", "unknown", &mutex);
+	if (!ret)
+		ret = other_members(ctx, path, v, known);
+	if (!ret)
+		ret = find_resource(ctx, SIM_RES_COND, ref, &ev->res);
+	if (!ret)
+		ret = find_resource(ctx, SIM_RES_MUTEX, mutex, &ev->mutex);
+	ev->kind = SIM_EVENT_WAIT;
+	return ret;
+}
+
+/* @ev[0..2]: take mutex @name, @middle on condition @name, release it */
+static int mutex_sandwich(struct parse_ctx *ctx, const char *name,
+			  enum sim_event_kind middle, struct sim_event_desc *ev)
+{
+	int ret;
+
+	ret = find_resource(ctx, SIM_RES_MUTEX, name, &ev[0].res);
+	if (!ret)
+		ret = find_resource(ctx, SIM_RES_COND, name, &ev[1].res);
+	if (ret)
+		return ret;
+	ev[0].kind = SIM_EVENT_LOCK;
+	ev[1].kind = middle;
+	if (middle == SIM_EVENT_WAIT)
+		ev[1].mutex = ev[0].res;
+	ev[2].kind = SIM_EVENT_UNLOCK;
+	ev[2].res = ev[0].res;
+	return 0;
+}
+
+/* a resource named by a string value */
+static int named(struct parse_ctx *ctx, const char *path, const json_t *v,
+		 enum sim_resource_kind kind, enum sim_event_kind event,
+		 struct sim_event_desc *ev)
+{
+	const char *name = NULL;
+	int ret;
+
+	ret = get_string(ctx, path, v, &name);
+	if (!ret)
+		ret = find_resource(ctx, kind, name, &ev->res);
+	ev->kind = event;
+	return ret;
+}
+
+/*
+ * One rt-app event, rtapp_events[@e] with value @v, as the
+ * rtapp_events[@e].steps events at @ev (zeroed).
+ */
+static int parse_event(struct parse_ctx *ctx, struct event_ctx *ec,
+		       const char *path, int e, const json_t *v,
+		       struct sim_event_desc *ev)
+{
+	const char *name = NULL;
+	unsigned int i;
+	int idx, ret;
+
+	for (i = 0; i < rtapp_events[e].steps; i++)
+		ev[i].mutex = SIM_NO_RESOURCE;
+	switch (rtapp_events[e].ev) {
+	case EV_RUN:
+		ev->kind = SIM_EVENT_RUN;
+		return get_usec(ctx, path, v, &ev->usec);
+	case EV_SLEEP:
+		ev->kind = SIM_EVENT_SLEEP;
+		return get_usec(ctx, path, v, &ev->usec);
+	case EV_TIMER:
+		return parse_timer(ctx, ec, path, v, ev);
+	case EV_FORK:
+		ev->kind = SIM_EVENT_FORK;
+		if (!json_is_string(v))
+			return parse_error(ctx, path,
+					   "expected a task name, got %s",
+					   json_kind(v));
+		idx = find_task(ctx, json_string_value(v));
+		if (idx < 0)
+			return parse_error(ctx, path,
+					   "fork of \"%s\", which is not a task",
+					   json_string_value(v));
+		ev->fork_task = idx;
+		return 0;
+	case EV_YIELD:
+		ev->kind = SIM_EVENT_YIELD;
+		return 0;
+	case EV_AFFINITY:
+		ev->kind = SIM_EVENT_AFFINITY;
+		return parse_cpus(ctx, path, v, &ev->cpus);
+	case EV_LOCK:
+		return named(ctx, path, v, SIM_RES_MUTEX, SIM_EVENT_LOCK, ev);
+	case EV_UNLOCK:
+		return named(ctx, path, v, SIM_RES_MUTEX, SIM_EVENT_UNLOCK, ev);
+	case EV_WAIT:
+		return parse_cond_wait(ctx, path, v, ev);
+	case EV_SIGNAL:
+		return named(ctx, path, v, SIM_RES_COND, SIM_EVENT_SIGNAL, ev);
+	case EV_BROAD:
+		return named(ctx, path, v, SIM_RES_COND, SIM_EVENT_BROADCAST,
+			     ev);
+	case EV_SYNC:
+		ret = parse_cond_wait(ctx, path, v, &ev[1]);
+		ev[0].kind = SIM_EVENT_SIGNAL;
+		ev[0].res = ev[1].res;
+		return ret;
+	case EV_SUSPEND:
+		/* rt-app ignores the value: a task suspends on its own name */
+		return mutex_sandwich(ctx, ec->task, SIM_EVENT_WAIT, ev);
+	case EV_RESUME:
+		ret = get_string(ctx, path, v, &name);
+		return ret ? ret : mutex_sandwich(ctx, name,
+						  SIM_EVENT_BROADCAST, ev);
+	case EV_BARRIER:
+		ret = named(ctx, path, v, SIM_RES_BARRIER, SIM_EVENT_BARRIER,
+			    ev);
+		if (!ret)
+			ctx->wl->resources[ev->res].users += ec->t->instances;
+		return ret;
+	case EV_SEM_POST:
+		return named(ctx, path, v, SIM_RES_SEM, SIM_EVENT_SEM_POST, ev);
+	case EV_SEM_WAIT:
+		return named(ctx, path, v, SIM_RES_SEM, SIM_EVENT_SEM_WAIT, ev);
+	case EV_MEMRUN:
+		if (!json_is_object(v))
+			return parse_error(ctx, path,
+					   "expected an object, got %s",
+					   json_kind(v));
+		goto nop;
+	case EV_MEM:
+	case EV_IORUN:
+		if (!json_is_integer(v) || json_integer_value(v) < 0)
+			return parse_error(ctx, path,
+					   "expected a number of bytes, got %s",
+					   json_kind(v));
+		goto nop;
+	}
+	return parse_error(ctx, path, "unknown event");
+nop:
+	ev->kind = SIM_EVENT_NOP;
+	return warn(ctx, rtapp_events[e].prefix, path,
+		    "memory and I/O traffic are not modelled: \"%s\" takes no simulated time",
+		    rtapp_events[e].prefix);
+}
+
+/*
+ * The events of one phase: every event key of @obj, in file order, after
+ * an affinity change to @cpus when @cpus is not 0 (per-phase "cpus").
+ */
+static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
+			const char *path, const json_t *obj,
+			unsigned long cpus, struct sim_phase_desc *phase)
+{
+	unsigned int keys = 0, n = cpus ? 1 : 0, i;
+	const char *key;
+	json_t *v;
+	int e, ret;
+
+	json_object_foreach((json_t *)obj, key, v) {
+		e = event_of(key);
+		if (e >= 0) {
+			keys++;
+			n += rtapp_events[e].steps;
+		}
+	}
+	if (!keys)
+		return parse_error(ctx, path,
+				   "no events (run, sleep, timer, lock, suspend, ...)");
+	if (keys > SIM_MAX_EVENTS)
+		return parse_error(ctx, path, "more than %d events",
+				   SIM_MAX_EVENTS);
+	phase->events = kcalloc(n, sizeof(*phase->events), GFP_KERNEL);
+	if (!phase->events)
+		return -ENOMEM;
+	phase->nr_events = n;
+	i = 0;
+	if (cpus) {
+		phase->events[0].kind = SIM_EVENT_AFFINITY;
+		phase->events[0].cpus = cpus;
+		phase->events[0].mutex = SIM_NO_RESOURCE;
+		i = 1;
+	}
+	json_object_foreach((json_t *)obj, key, v) {
+		char sub[PATH_LEN];
+
+		e = event_of(key);
+		if (e < 0)
+			continue;
+		path_join(sub, sizeof(sub), "%s.%s", path, key);
+		ret = parse_event(ctx, ec, sub, e, v, &phase->events[i]);
+		if (ret)
+			return ret;
+		i += rtapp_events[e].steps;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------- tasks and phases */
+
+/*
+ * rt-app keys accepted and not modelled, and why; @phase: also (or only)
+ * in a phase, where the scheduling parameters are not modelled.
+ */
+static const struct {
+	const char *key;
+	const char *why;
+} not_modelled[] = {
+	{ "util_min", "utilization clamping is not modelled" },
+	{ "util_max", "utilization clamping is not modelled" },
+	{ "nodes_membind", "NUMA memory binding is not modelled" },
+	{ "dl-period", "a SCHED_DEADLINE parameter (not modelled)" },
+	{ "dl-deadline", "a SCHED_DEADLINE parameter (not modelled)" },
+	{ "period", "rt-app's old name of dl-period (not modelled)" },
+	{ "deadline", "rt-app's old name of dl-deadline (not modelled)" },
+};
+
+/* a key of a task or phase that the caller does not read: warn */
+static int other_key(struct parse_ctx *ctx, const char *path,
+		     const char *key, int in_phase)
+{
+	char what[PATH_LEN];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(not_modelled) / sizeof(not_modelled[0]); i++)
+		if (!strcmp(key, not_modelled[i].key))
+			return warn(ctx, key, path, "%s; ignored",
+				    not_modelled[i].why);
+	path_join(what, sizeof(what), "key:%s", key);
+	if (in_phase && (!strcmp(key, "policy") || !strcmp(key, "priority") ||
+			 !strcmp(key, "dl-runtime")))
+		return warn(ctx, what, path,
+			    "scheduling parameters that change per phase are not modelled; ignored");
+	return warn(ctx, what, path, "not an rt-app key; ignored");
+}
+
+/* "taskgroup": a cgroup path, "" for none (rt-app's rules) */
+static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
+			   const json_t *v, enum sim_policy policy, char **out)
+{
+	const char *s = "";
+	int ret;
+
+	ret = get_string(ctx, path, v, &s);
+	if (ret || !*s)
+		return ret;
+	if (s[0] != '/')
+		return parse_error(ctx, path,
+				   "\"%s\": a taskgroup is a path that starts with /",
+				   s);
+	if (!fair_policy(policy))
+		return parse_error(ctx, path,
+				   "a taskgroup needs SCHED_OTHER, SCHED_BATCH or SCHED_IDLE");
+	*out = kstrndup(s, strlen(s));
+	if (!*out)
+		return -ENOMEM;
+	return warn(ctx, "taskgroup", path,
+		    "group scheduling is not modelled yet: the task runs in the root group");
+}
+
+static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
+		       const char *path, const json_t *obj, int any_cpus,
+		       struct sim_phase_desc *ph)
+{
+	unsigned long cpus = 0;
+	const char *key;
+	long long x;
+	json_t *v;
+	int ret;
+
 	if (!json_is_object(obj))
 		return parse_error(ctx, path, "expected an object, got %s",
 				   json_kind(obj));
+	ph->loop = 1;
+	json_object_foreach((json_t *)obj, key, v) {
+		char sub[PATH_LEN];
+
+		if (event_of(key) >= 0)
+			continue;
+		path_join(sub, sizeof(sub), "%s.%s", path, key);
+		if (!strcmp(key, "loop")) {
+			ret = get_int(ctx, sub, v, -1, 1000000000, &x);
+			if (!ret && !x)
+				ret = parse_error(ctx, sub,
+						  "must be -1 (forever) or at least 1");
+			ph->loop = x;
+		} else if (!strcmp(key, "cpus")) {
+			ret = parse_cpus(ctx, sub, v, &cpus);
+		} else if (!strcmp(key, "taskgroup")) {
+			ret = parse_taskgroup(ctx, sub, v, ec->t->policy,
+					      &ph->taskgroup);
+		} else {
+			ret = other_key(ctx, sub, key, 1);
+		}
+		if (ret)
+			return ret;
+	}
+	/* rt-app: a phase without "cpus" runs on the task's */
+	if (any_cpus && !cpus)
+		cpus = ec->t->cpus_allowed;
+	return parse_events(ctx, ec, path, obj, cpus, ph);
+}
+
+static void task_name(struct sim_task_desc *t, const char *name)
+{
+	unsigned int i;
+
 	snprintf(t->name, sizeof(t->name), "%s", name);
 	for (i = 0; t->name[i]; i++)
 		if (t->name[i] <= ' ' || t->name[i] > '~' ||
@@ -393,13 +1283,86 @@ static int parse_task(struct parse_ctx *ctx, const char *name,
 			t->name[i] = '_';
 	if (!t->name[0])
 		snprintf(t->name, sizeof(t->name), "task");
+}
+
+/* the policy and priority of @t, from the keys read by parse_task() */
+static int task_policy(struct parse_ctx *ctx, const char *path,
+		       const char *policy, const json_t *priority,
+		       struct sim_task_desc *t)
+{
+	char sub[PATH_LEN];
+	long long x;
+	int ret;
+
+	path_join(sub, sizeof(sub), "%s.policy", path);
+	ret = parse_policy(ctx, sub, policy, &t->policy);
+	if (ret)
+		return ret;
+	path_join(sub, sizeof(sub), "%s.priority", path);
+	if (fair_policy(t->policy)) {
+		x = 0;
+		if (priority)
+			ret = get_int(ctx, sub, priority, -20, 19, &x);
+	} else {
+		x = 10;		/* rt-app's DEFAULT_THREAD_PRIORITY */
+		if (priority)
+			ret = get_int(ctx, sub, priority, 1, 99, &x);
+	}
+	t->priority = x;
+	return ret;
+}
+
+/* "dl-runtime" on a fair task: the custom slice it asks for */
+static int task_slice(struct parse_ctx *ctx, const char *path,
+		      const json_t *v, struct sim_task_desc *t)
+{
+	char sub[PATH_LEN];
+	int ret;
+
+	path_join(sub, sizeof(sub), "%s.dl-runtime", path);
+	ret = get_usec(ctx, sub, v, &t->slice_usec);
+	if (ret)
+		return ret;
+	if (!fair_policy(t->policy)) {
+		t->slice_usec = 0;
+		return warn(ctx, "dl-runtime", sub,
+			    "only SCHED_DEADLINE and fair tasks have a runtime; ignored");
+	}
+	return warn(ctx, "dl-runtime", sub,
+		    "a custom slice (EEVDF, Linux 6.12): no scheduler class here uses it yet; ignored");
+}
+
+static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
+		      const char *name, const json_t *obj,
+		      struct sim_task_desc *t)
+{
+	const json_t *priority = NULL, *phases = NULL, *group = NULL;
+	const json_t *slice = NULL;
+	const char *policy = ctx->default_policy;
+	struct event_ctx ec = { .t = t, .tidx = tidx, .task = name };
+	char path[PATH_LEN], sub[PATH_LEN];
+	int any_cpus = 0;
+	unsigned int i;
+	const char *key;
+	long long x;
+	json_t *v;
+	int ret;
+
+	path_join(path, sizeof(path), "tasks.%s", name);
+	if (!json_is_object(obj))
+		return parse_error(ctx, path, "expected an object, got %s",
+				   json_kind(obj));
+	task_name(t, name);
 	t->instances = 1;
 	t->loop = -1;
 	t->cpus_allowed = ctx->nr_cpus >= SIM_MAX_CPUS ? ~0ul :
 			  (1ul << ctx->nr_cpus) - 1;
 
 	json_object_foreach((json_t *)obj, key, v) {
+		if (event_of(key) >= 0)
+			continue;
 		path_join(sub, sizeof(sub), "%s.%s", path, key);
+		ret = 0;
 		if (!strcmp(key, "instance")) {
 			ret = get_int(ctx, sub, v, 0, SIM_MAX_INSTANCES, &x);
 			t->instances = x;
@@ -410,15 +1373,9 @@ static int parse_task(struct parse_ctx *ctx, const char *name,
 						  "must be -1 (forever) or at least 1");
 			t->loop = x;
 		} else if (!strcmp(key, "policy")) {
-			if (!json_is_string(v))
-				return parse_error(ctx, sub,
-						   "expected a string, got %s",
-						   json_kind(v));
-			policy = json_string_value(v);
-			ret = 0;
+			ret = get_string(ctx, sub, v, &policy);
 		} else if (!strcmp(key, "priority")) {
 			priority = v;
-			ret = 0;
 		} else if (!strcmp(key, "cpus")) {
 			ret = parse_cpus(ctx, sub, v, &t->cpus_allowed);
 		} else if (!strcmp(key, "delay")) {
@@ -426,42 +1383,30 @@ static int parse_task(struct parse_ctx *ctx, const char *name,
 		} else if (!strcmp(key, "jitter")) {
 			ret = get_int(ctx, sub, v, 0, 100, &x);
 			t->jitter = x;
+		} else if (!strcmp(key, "phases")) {
+			phases = v;
+		} else if (!strcmp(key, "taskgroup")) {
+			group = v;
+		} else if (!strcmp(key, "dl-runtime")) {
+			slice = v;
 		} else {
-			ret = 0;	/* events and unknown keys: below */
+			ret = other_key(ctx, sub, key, 0);
 		}
 		if (ret)
 			return ret;
 	}
-
-	path_join(sub, sizeof(sub), "%s.policy", path);
-	ret = parse_policy(ctx, sub, policy, &t->policy);
-	if (ret)
-		return ret;
-	path_join(sub, sizeof(sub), "%s.priority", path);
-	if (t->policy == SIM_POLICY_NORMAL) {
-		x = 0;
-		if (priority)
-			ret = get_int(ctx, sub, priority, -20, 19, &x);
-	} else {
-		x = 50;
-		if (priority)
-			ret = get_int(ctx, sub, priority, 1, 99, &x);
+	ret = task_policy(ctx, path, policy, priority, t);
+	if (!ret && slice)
+		ret = task_slice(ctx, path, slice, t);
+	if (!ret && group) {
+		path_join(sub, sizeof(sub), "%s.taskgroup", path);
+		ret = parse_taskgroup(ctx, sub, group, t->policy, &t->taskgroup);
 	}
 	if (ret)
 		return ret;
-	t->priority = x;
 
-	phases = json_object_get(obj, "phases");
 	if (phases) {
 		path_join(sub, sizeof(sub), "%s.phases", path);
-		json_object_foreach((json_t *)obj, key, v) {
-			enum sim_event_kind kind;
-
-			if (event_kind(key, &kind))
-				return parse_error(ctx, sub,
-						   "events (here \"%s\") go inside the phases when there are phases",
-						   key);
-		}
 		if (!json_is_object(phases))
 			return parse_error(ctx, sub, "expected an object, got %s",
 					   json_kind(phases));
@@ -471,6 +1416,19 @@ static int parse_task(struct parse_ctx *ctx, const char *name,
 		if (t->nr_phases > SIM_MAX_PHASES)
 			return parse_error(ctx, sub, "more than %d phases",
 					   SIM_MAX_PHASES);
+		json_object_foreach((json_t *)obj, key, v) {
+			if (event_of(key) < 0)
+				continue;
+			/* rt-app reads only the phases */
+			path_join(sub, sizeof(sub), "%s.%s", path, key);
+			ret = warn(ctx, "event beside phases", sub,
+				   "an event beside \"phases\" (rt-app runs only the phases); ignored");
+			if (ret)
+				return ret;
+		}
+		json_object_foreach((json_t *)phases, key, v)
+			if (json_is_object(v) && json_object_get(v, "cpus"))
+				any_cpus = 1;
 	} else {
 		t->nr_phases = 1;
 	}
@@ -480,71 +1438,71 @@ static int parse_task(struct parse_ctx *ctx, const char *name,
 
 	if (!phases) {
 		t->phases[0].loop = 1;
-		ret = parse_events(ctx, path, obj, task_keys, &t->phases[0]);
+		return parse_events(ctx, &ec, path, obj, 0, &t->phases[0]);
+	}
+	i = 0;
+	json_object_foreach((json_t *)phases, key, v) {
+		path_join(sub, sizeof(sub), "%s.phases.%s", path, key);
+		ret = parse_phase(ctx, &ec, sub, v, any_cpus, &t->phases[i++]);
 		if (ret)
 			return ret;
-	} else {
-		i = 0;
-		json_object_foreach((json_t *)phases, key, v) {
-			struct sim_phase_desc *ph = &t->phases[i];
-			json_t *loop;
-
-			path_join(sub, sizeof(sub), "%s.phases.%s", path, key);
-			if (!json_is_object(v))
-				return parse_error(ctx, sub,
-						   "expected an object, got %s",
-						   json_kind(v));
-			ph->loop = 1;
-			loop = json_object_get(v, "loop");
-			if (loop) {
-				char lp[PATH_LEN];
-
-				path_join(lp, sizeof(lp), "%s.loop", sub);
-				ret = get_int(ctx, lp, loop, 1, 1000000000, &x);
-				if (ret)
-					return ret;
-				ph->loop = x;
-			}
-			ret = parse_events(ctx, sub, v, phase_keys, ph);
-			if (ret)
-				return ret;
-			i++;
-		}
 	}
-	if (loop_usec(t) == 0)
-		return parse_error(ctx, path,
-				   "one loop takes no time: it needs a run, sleep or timer of at least 1 us");
 	return 0;
 }
 
 static void free_task(struct sim_task_desc *t)
 {
-	unsigned int p;
+	unsigned int i;
 
-	if (!t->phases)
-		return;
-	for (p = 0; p < t->nr_phases; p++)
-		kfree(t->phases[p].events);
+	if (t->phases)
+		for (i = 0; i < t->nr_phases; i++) {
+			kfree(t->phases[i].events);
+			kfree(t->phases[i].taskgroup);
+		}
 	kfree(t->phases);
+	for (i = 0; i < t->nr_timers; i++)
+		kfree(t->timers[i].name);
+	kfree(t->timers);
+	kfree(t->taskgroup);
 }
 
 void sim_workload_free(struct sim_workload *wl)
 {
-	unsigned int t;
+	unsigned int i;
 
 	if (!wl)
 		return;
 	if (wl->tasks)
-		for (t = 0; t < wl->nr_tasks; t++)
-			free_task(&wl->tasks[t]);
+		for (i = 0; i < wl->nr_tasks; i++)
+			free_task(&wl->tasks[i]);
 	kfree(wl->tasks);
+	for (i = 0; i < wl->nr_resources; i++)
+		kfree(wl->resources[i].name);
+	kfree(wl->resources);
+	for (i = 0; i < wl->nr_warnings; i++)
+		kfree(wl->warnings[i]);
+	kfree(wl->warnings);
 	kfree(wl);
 }
 
-static const char *const ignored_global_keys[] = {
-	"calibration", "logdir", "log_basename", "log_size", "lock_pages",
-	"ftrace", "gnuplot", "pi_enabled", "io_device", "mem_buffer_size",
-	"cumulative_slack", NULL
+/* ------------------------------------------------- global, top level */
+
+/* rt-app's global settings that are not modelled, and why */
+static const struct {
+	const char *key;
+	const char *why;
+} global_not_modelled[] = {
+	{ "calibration", "CPU calibration: a run here lasts exactly its time" },
+	{ "logdir", "rt-app's own logs" },
+	{ "log_basename", "rt-app's own logs" },
+	{ "log_size", "rt-app's own logs" },
+	{ "lock_pages", "memory locking is not modelled" },
+	{ "ftrace", "rt-app's trace markers (kstruct sim --trace writes the scheduler's)" },
+	{ "gnuplot", "rt-app's own plots" },
+	{ "pi_enabled", "priority inheritance of mutexes is not modelled" },
+	{ "io_device", "I/O traffic is not modelled" },
+	{ "mem_buffer_size", "memory traffic is not modelled" },
+	{ "cumulative_slack", "rt-app's own logs" },
 };
 
 static int parse_global(struct parse_ctx *ctx, const json_t *global,
@@ -553,17 +1511,19 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 	const char *key;
 	unsigned int i;
 	json_t *v;
+	int ret;
 
 	if (!json_is_object(global))
 		return parse_error(ctx, "global", "expected an object, got %s",
 				   json_kind(global));
 	json_object_foreach((json_t *)global, key, v) {
 		char sub[PATH_LEN];
+		enum sim_policy p;
+		double s;
 
 		path_join(sub, sizeof(sub), "global.%s", key);
+		ret = 0;
 		if (!strcmp(key, "duration")) {
-			double s;
-
 			if (!json_is_number(v))
 				return parse_error(ctx, sub,
 						   "expected a number of seconds, got %s",
@@ -580,24 +1540,25 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 						   s, MAX_USEC / 1000000);
 			wl->duration_usec = (unsigned long long)(s * 1e6 + 0.5);
 		} else if (!strcmp(key, "default_policy")) {
-			enum sim_policy p;
-			int ret;
-
-			if (!json_is_string(v))
-				return parse_error(ctx, sub,
-						   "expected a string, got %s",
-						   json_kind(v));
-			ret = parse_policy(ctx, sub, json_string_value(v), &p);
-			if (ret)
-				return ret;
-			ctx->default_policy = json_string_value(v);
+			ret = get_string(ctx, sub, v, &ctx->default_policy);
+			if (!ret)
+				ret = parse_policy(ctx, sub, ctx->default_policy,
+						   &p);
 		} else {
-			for (i = 0; ignored_global_keys[i]; i++)
-				if (!strcmp(key, ignored_global_keys[i]))
+			for (i = 0; i < sizeof(global_not_modelled) /
+					sizeof(global_not_modelled[0]); i++)
+				if (!strcmp(key, global_not_modelled[i].key))
 					break;
-			if (!ignored_global_keys[i])
-				return parse_error(ctx, sub, "unsupported key");
+			if (i < sizeof(global_not_modelled) /
+				sizeof(global_not_modelled[0]))
+				ret = warn(ctx, sub, sub, "%s; ignored",
+					   global_not_modelled[i].why);
+			else
+				ret = warn(ctx, sub, sub,
+					   "not an rt-app key; ignored");
 		}
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -615,13 +1576,20 @@ static int parse_root(struct parse_ctx *ctx, const json_t *root,
 		return parse_error(ctx, NULL,
 				   "the top level must be an object, got %s",
 				   json_kind(root));
-	json_object_foreach((json_t *)root, key, v) {
-		if (strcmp(key, "tasks") && strcmp(key, "global"))
-			return parse_error(ctx, key, "unsupported key");
-	}
 	global = json_object_get(root, "global");
 	if (global) {
 		ret = parse_global(ctx, global, wl);
+		if (ret)
+			return ret;
+	}
+	json_object_foreach((json_t *)root, key, v) {
+		if (!strcmp(key, "tasks") || !strcmp(key, "global"))
+			continue;
+		if (!strcmp(key, "resources"))
+			ret = warn(ctx, key, key,
+				   "not needed (rt-app makes resources from the events that use them); ignored");
+		else
+			ret = warn(ctx, key, key, "not an rt-app key; ignored");
 		if (ret)
 			return ret;
 	}
@@ -639,7 +1607,7 @@ static int parse_root(struct parse_ctx *ctx, const json_t *root,
 		return -ENOMEM;
 	i = 0;
 	json_object_foreach(ctx->tasks, key, v) {
-		ret = parse_task(ctx, key, v, &wl->tasks[i]);
+		ret = parse_task(ctx, i, key, v, &wl->tasks[i]);
 		if (ret)
 			return ret;
 		i++;
@@ -665,44 +1633,54 @@ static void workload_name(struct sim_workload *wl, const char *source)
 			*c = '_';
 }
 
-/* parse an already-loaded tree (or report the loader's error) */
-static int parse_tree(json_t *root, const json_error_t *jerr,
-		      struct parse_ctx *ctx, struct sim_workload **out)
+/* @text (@len bytes) as a workload in *@out, or a message in ctx->err */
+static int parse_text(struct parse_ctx *ctx, const char *text, size_t len,
+		      struct sim_workload **out)
 {
+	struct text_out json = { 0 };
 	struct sim_workload *wl;
+	json_error_t jerr;
+	json_t *root = NULL;
 	int ret;
 
-	if (!root) {
-		if (ctx->err && ctx->errlen)
-			snprintf(ctx->err, ctx->errlen, "%s:%d:%d: %s",
-				 ctx->source, jerr->line, jerr->column,
-				 jerr->text);
-		return -EINVAL;
-	}
-	if (ctx->nr_cpus < 1 || ctx->nr_cpus > SIM_MAX_CPUS) {
-		ret = parse_error(ctx, NULL, "%u CPUs: must be 1..%d",
-				  ctx->nr_cpus, SIM_MAX_CPUS);
-		goto out_put;
-	}
+	if (ctx->nr_cpus < 1 || ctx->nr_cpus > SIM_MAX_CPUS)
+		return parse_error(ctx, NULL, "%u CPUs: must be 1..%d",
+				   ctx->nr_cpus, SIM_MAX_CPUS);
 	wl = kzalloc(sizeof(*wl), GFP_KERNEL);
 	if (!wl) {
 		ret = -ENOMEM;
-		goto out_put;
+		goto out;
 	}
+	ctx->wl = wl;
 	ctx->default_policy = "SCHED_OTHER";
-	ret = parse_root(ctx, root, wl);
-	if (ret) {
-		sim_workload_free(wl);
-		goto out_put;
+	ret = rtapp_to_json(ctx, text, len, &json);
+	if (ret)
+		goto out;
+	root = json_loadb(json.buf, json.len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		ret = json_error_code(&jerr) == json_error_out_of_memory ?
+		      -ENOMEM : -EINVAL;
+		if (ret == -EINVAL && ctx->err && ctx->errlen)
+			snprintf(ctx->err, ctx->errlen, "%s:%d:%d: %s",
+				 ctx->source, jerr.line, jerr.column,
+				 jerr.text);
+		goto out;
 	}
-	workload_name(wl, ctx->source);
-	*out = wl;
-out_put:
+	ret = parse_root(ctx, root, wl);
+	if (!ret) {
+		workload_name(wl, ctx->source);
+		*out = wl;
+		wl = NULL;
+	}
+out:
 	/* every failure has its message; out of memory has one too */
 	if (ret == -ENOMEM && ctx->err && ctx->errlen)
 		snprintf(ctx->err, ctx->errlen, "%s: out of memory",
 			 ctx->source);
 	json_decref(root);
+	kfree(json.buf);
+	name_table_free(&ctx->names);
+	sim_workload_free(wl);
 	return ret;
 }
 
@@ -714,35 +1692,94 @@ int sim_workload_parse(const char *text, const char *source,
 		.source = source ? source : "<workload>",
 		.nr_cpus = nr_cpus, .err = err, .errlen = errlen,
 	};
-	json_error_t jerr;
-	json_t *root;
 
-	root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
-	return parse_tree(root, &jerr, &ctx, out);
+	return parse_text(&ctx, text, strlen(text), out);
+}
+
+/* the whole of @f in a kmalloc'd *@text.  Return: 0, -errno, -EFBIG */
+static int read_all(FILE *f, char **text, size_t *len)
+{
+	size_t room = 0, n = 0, got;
+	char *buf = NULL, *bigger;
+
+	for (;;) {
+		if (n == room) {
+			if (room > SIM_MAX_FILE) {
+				kfree(buf);
+				return -EFBIG;
+			}
+			room = room ? 2 * room : 65536;
+			if (room > SIM_MAX_FILE)
+				room = SIM_MAX_FILE + 1;
+			bigger = kmalloc(room + 1, GFP_KERNEL);
+			if (!bigger) {
+				kfree(buf);
+				return -ENOMEM;
+			}
+			if (n)
+				memcpy(bigger, buf, n);
+			kfree(buf);
+			buf = bigger;
+		}
+		got = fread(buf + n, 1, room - n, f);
+		n += got;
+		if (got)
+			continue;
+		if (ferror(f)) {
+			kfree(buf);
+			return errno ? -errno : -EIO;
+		}
+		break;
+	}
+	if (n > SIM_MAX_FILE) {
+		kfree(buf);
+		return -EFBIG;
+	}
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
 }
 
 int sim_workload_load(const char *path, unsigned int nr_cpus,
 		      struct sim_workload **out, char *err, size_t errlen)
 {
+	int from_stdin = !strcmp(path, "-");
 	struct parse_ctx ctx = {
-		.source = path, .nr_cpus = nr_cpus, .err = err,
-		.errlen = errlen,
+		.source = from_stdin ? "stdin" : path, .nr_cpus = nr_cpus,
+		.err = err, .errlen = errlen,
 	};
-	json_error_t jerr;
-	json_t *root;
+	char *text;
+	size_t len;
 	FILE *f;
 	int ret;
 
-	f = fopen(path, "r");
+	f = from_stdin ? stdin : fopen(path, "r");
 	if (!f) {
 		ret = -errno;
-		if (err && errlen)
-			snprintf(err, errlen, "%s: %s", path, strerror(-ret));
-		return ret;
+		goto out_err;
 	}
-	root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
-	fclose(f);
-	return parse_tree(root, &jerr, &ctx, out);
+	errno = 0;
+	ret = read_all(f, &text, &len);
+	if (!from_stdin)
+		fclose(f);
+	if (ret)
+		goto out_err;
+	ret = parse_text(&ctx, text, len, out);
+	kfree(text);
+	return ret;
+out_err:
+	if (err && errlen) {
+		if (ret == -EFBIG)
+			snprintf(err, errlen, "%s: larger than %u MiB",
+				 ctx.source, SIM_MAX_FILE >> 20);
+		else if (ret == -ENOMEM)
+			snprintf(err, errlen, "%s: out of memory", ctx.source);
+		else
+			snprintf(err, errlen, "%s: %s", ctx.source,
+				 strerror(-ret));
+	}
+	return ret;
 }
 
 unsigned long sim_workload_nr_initial(const struct sim_workload *wl)

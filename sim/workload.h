@@ -27,45 +27,112 @@
 #define SIM_MAX_INSTANCES	2000000
 #define SIM_MAX_EVENTS		256
 #define SIM_MAX_PHASES		256
+/* warnings kept (one more says that there were more) */
+#define SIM_MAX_WARNINGS	64
+/* the largest workload file read (bytes) */
+#define SIM_MAX_FILE		(64u << 20)
 
-/* scheduling policies, with the values of the kernel's SCHED_* constants */
+/*
+ * Scheduling policies, with the values of the kernel's SCHED_* constants.
+ * rt-app's SCHED_DEADLINE (6) is refused: no scheduler class models it.
+ */
 enum sim_policy {
 	SIM_POLICY_NORMAL = 0,
 	SIM_POLICY_FIFO = 1,
 	SIM_POLICY_RR = 2,
+	SIM_POLICY_BATCH = 3,
+	SIM_POLICY_IDLE = 5,
 };
 
+/*
+ * What a task does.  rt-app's events map onto these: "run" and "runtime"
+ * are SIM_EVENT_RUN; "suspend" is LOCK, WAIT, UNLOCK on the mutex and
+ * condition named after the task; "resume" is LOCK, BROADCAST, UNLOCK on
+ * those of the task it names; "sync" is SIGNAL then WAIT; "mem", "iorun"
+ * and "memrun" are SIM_EVENT_NOP (docs/sim.md).
+ */
 enum sim_event_kind {
 	SIM_EVENT_RUN,		/* burn the CPU for @usec of run time */
 	SIM_EVENT_SLEEP,	/* sleep for @usec */
-	SIM_EVENT_TIMER,	/* sleep until the next multiple of @usec */
+	SIM_EVENT_TIMER,	/* sleep until timer @res's next expiry */
 	SIM_EVENT_FORK,		/* fork an instance of task @fork_task */
 	SIM_EVENT_YIELD,	/* sched_yield() */
 	SIM_EVENT_AFFINITY,	/* set_cpus_allowed(@cpus) on itself */
+	SIM_EVENT_LOCK,		/* take mutex @res; block while it is held */
+	SIM_EVENT_UNLOCK,	/* release mutex @res */
+	SIM_EVENT_WAIT,		/* release mutex @mutex, block on condition
+				 * @res until signalled, retake @mutex */
+	SIM_EVENT_SIGNAL,	/* wake the first waiter of condition @res */
+	SIM_EVENT_BROADCAST,	/* wake every waiter of condition @res */
+	SIM_EVENT_BARRIER,	/* block on barrier @res until its last user
+				 * arrives */
+	SIM_EVENT_SEM_POST,	/* post semaphore @res */
+	SIM_EVENT_SEM_WAIT,	/* take semaphore @res; block while it is 0 */
+	SIM_EVENT_NOP,		/* an rt-app event that is not modelled: it
+				 * takes no simulated time */
 };
+
+/* no resource (a WAIT on no mutex) */
+#define SIM_NO_RESOURCE		(~0u)
 
 /**
  * struct sim_event_desc - one event of a phase
  * @kind: what the task does
+ * @local: for SIM_EVENT_TIMER, @res indexes the task's own timers (an
+ *	rt-app "unique" timer: one per task instance) rather than the
+ *	workload's resources
  * @usec: run time, sleep time or timer period (microseconds)
  * @fork_task: for SIM_EVENT_FORK, the index of the task description
+ * @res: the resource (mutex, condition, barrier, semaphore or timer)
+ * @mutex: for SIM_EVENT_WAIT, the mutex it releases and retakes
  * @cpus: for SIM_EVENT_AFFINITY, the new mask (bit n for CPU n)
  */
 struct sim_event_desc {
 	enum sim_event_kind kind;
+	unsigned int local;
 	unsigned long long usec;
 	unsigned int fork_task;
+	unsigned int res;
+	unsigned int mutex;
 	unsigned long cpus;
+};
+
+enum sim_resource_kind {
+	SIM_RES_MUTEX,
+	SIM_RES_COND,
+	SIM_RES_BARRIER,
+	SIM_RES_SEM,
+	SIM_RES_TIMER,
+};
+
+/**
+ * struct sim_resource_desc - something events name: rt-app's resources,
+ *	which it creates from the events that use them
+ * @name: the name in the file (kind and name together identify it)
+ * @kind: what it is
+ * @users: for a barrier, the arrivals that release it: for every barrier
+ *	event naming it, the instances of that event's task (as rt-app
+ *	counts them; forked tasks are not counted)
+ * @absolute: for a timer, an event gave it "mode": "absolute"
+ */
+struct sim_resource_desc {
+	char *name;
+	enum sim_resource_kind kind;
+	unsigned long users;
+	int absolute;
 };
 
 /**
  * struct sim_phase_desc - a named sequence of events, repeated @loop times
- * @loop: repetitions of the events (at least 1)
+ * @loop: repetitions of the events (at least 1), or -1: forever
+ * @taskgroup: the cgroup path the task moves to at the start of the phase
+ *	("/" is the root), or NULL: unchanged (parsed, not yet modelled)
  * @nr_events: how many events
  * @events: the events, in file order
  */
 struct sim_phase_desc {
-	unsigned long loop;
+	long loop;
+	char *taskgroup;
 	unsigned int nr_events;
 	struct sim_event_desc *events;
 };
@@ -77,12 +144,19 @@ struct sim_phase_desc {
  *	created by a fork event)
  * @loop: repetitions of all phases; -1 forever, then the task exits
  * @policy: scheduling policy
- * @priority: nice (-20..19) for SIM_POLICY_NORMAL, rt_priority (1..99)
- *	for the real-time policies
+ * @priority: nice (-20..19) for SIM_POLICY_NORMAL, BATCH and IDLE,
+ *	rt_priority (1..99) for the real-time policies
  * @cpus_allowed: affinity mask, bit n for CPU n; all ones when not given
  * @delay_usec: time before the first event
+ * @slice_usec: rt-app's "dl-runtime" on a fair task: the custom slice it
+ *	asks for (EEVDF, Linux 6.12); 0 when not given (parsed, not yet
+ *	modelled)
  * @jitter: 0..100: each run and sleep lasts a uniformly random time within
  *	@jitter percent of its nominal value (a kstruct extension)
+ * @taskgroup: rt-app's "taskgroup", a cgroup path, or NULL (parsed, not
+ *	yet modelled)
+ * @nr_timers: how many timers the task has of its own ("unique" timers)
+ * @timers: those timers; each instance of the task has its own copies
  * @nr_phases: how many phases
  * @phases: the phases, in file order
  */
@@ -94,7 +168,11 @@ struct sim_task_desc {
 	int priority;
 	unsigned long cpus_allowed;
 	unsigned long long delay_usec;
+	unsigned long long slice_usec;
 	unsigned int jitter;
+	char *taskgroup;
+	unsigned int nr_timers;
+	struct sim_resource_desc *timers;
 	unsigned int nr_phases;
 	struct sim_phase_desc *phases;
 };
@@ -105,12 +183,22 @@ struct sim_task_desc {
  * @duration_usec: simulated time to run; 0 when the file does not say
  * @nr_tasks: how many task descriptions
  * @tasks: the descriptions, in file order
+ * @nr_resources: how many shared resources
+ * @resources: mutexes, conditions, barriers, semaphores and named timers,
+ *	shared by every task that names them
+ * @nr_warnings: how many warnings
+ * @warnings: one line each ("source: key: what is not modelled"), one per
+ *	key that is accepted but not modelled, in file order
  */
 struct sim_workload {
 	char name[64];
 	unsigned long long duration_usec;
 	unsigned int nr_tasks;
 	struct sim_task_desc *tasks;
+	unsigned int nr_resources;
+	struct sim_resource_desc *resources;
+	unsigned int nr_warnings;
+	char **warnings;
 };
 
 /**
@@ -126,8 +214,8 @@ struct sim_builtin {
 };
 
 /**
- * sim_workload_parse() - read a workload from JSON text
- * @text: the JSON, NUL-terminated
+ * sim_workload_parse() - read a workload from rt-app's JSON text
+ * @text: the text, NUL-terminated
  * @source: a name for messages (file name or built-in name)
  * @nr_cpus: CPUs of the machine it will run on (1..SIM_MAX_CPUS)
  * @out: where the workload goes
@@ -135,9 +223,17 @@ struct sim_builtin {
  *	JSON, "source: tasks.NAME.key: ..." for a bad value); may be NULL
  * @errlen: size of @err
  *
+ * The text is what rt-app reads, which is more than JSON: comments
+ * (slash-star and slash-slash), a comma before a closing bracket, a key
+ * given twice in one object (renamed as rt-app's workgen renames it:
+ * "run", "run1", ..., so that every event runs in file order) and a key
+ * without a value (read as null) are accepted; line numbers in messages
+ * are the text's.  Keys that are accepted but not modelled are listed in
+ * (*@out)->warnings, once per key.
+ *
  * Context: allocates with kmalloc; jansson allocates with malloc.
- * Return: 0, -EINVAL for a bad workload (with @err set), -ENOMEM.  On
- * failure *@out is untouched and nothing is allocated.
+ * Return: 0, -EINVAL for a bad workload (with @err set), -ENOMEM (with
+ * @err set).  On failure *@out is untouched and nothing is allocated.
  */
 int sim_workload_parse(const char *text, const char *source,
 		       unsigned int nr_cpus, struct sim_workload **out,
@@ -145,14 +241,15 @@ int sim_workload_parse(const char *text, const char *source,
 
 /**
  * sim_workload_load() - read a workload file
- * @path: the file
+ * @path: the file, or "-" for the standard input
  * @nr_cpus: CPUs of the machine it will run on
  * @out: where the workload goes
  * @err: message on failure, or NULL
  * @errlen: size of @err
  *
  * Return: as sim_workload_parse(); -ENOENT (or another errno) when the
- * file cannot be read.
+ * file cannot be read, -EFBIG when it is larger than SIM_MAX_FILE or
+ * holds a NUL byte.
  */
 int sim_workload_load(const char *path, unsigned int nr_cpus,
 		      struct sim_workload **out, char *err, size_t errlen);

@@ -28,12 +28,13 @@ static void sim_usage(FILE *out)
 	char names[128];
 
 	fprintf(out,
-		"usage: kstruct sim [OPTIONS] [WORKLOAD.json]\n"
+		"usage: kstruct sim [OPTIONS] [WORKLOAD.json | -]\n"
 		"\n"
-		"Runs a workload (a built-in one, or an rt-app style JSON file) on a\n"
-		"simulated machine driven by one generation of the Linux scheduler\n"
-		"(the 2.5.33 O(1) scheduler by default), and reports per-task and\n"
-		"per-CPU figures.  Same options, same seed: same result.\n"
+		"Runs a workload (a built-in one, or an rt-app JSON file; - reads it\n"
+		"from the standard input) on a simulated machine driven by one\n"
+		"generation of the Linux scheduler (the 2.5.33 O(1) scheduler by\n"
+		"default), and reports per-task and per-CPU figures.  Same options,\n"
+		"same seed: same result.\n"
 		"\n"
 		"  -w, --workload NAME  a built-in workload (default: %s)\n"
 		"      --sched NAME     the scheduler: %s (default o1)\n"
@@ -284,6 +285,7 @@ static int cmd_sim(int argc, char **argv)
 	struct sim *s = NULL;
 	uint64_t start = ktime_get_ns();
 	char err[512];
+	unsigned int i;
 	int ret, status = 1;
 
 	ret = parse_args(argc, argv, &cmd);
@@ -301,6 +303,10 @@ static int cmd_sim(int argc, char **argv)
 		fprintf(stderr, "kstruct sim: %s\n", err);
 		return 1;
 	}
+	for (i = 0; i < wl->nr_warnings; i++)
+		fprintf(stderr, "kstruct sim: warning: %s\n", wl->warnings[i]);
+	cmd.opt.trace_path = cmd.trace_path;
+	cmd.opt.chrome_path = cmd.chrome_path;
 	if (open_output(cmd.trace_path, &cmd.opt.trace) ||
 	    open_output(cmd.chrome_path, &cmd.opt.chrome))
 		goto out;
@@ -315,6 +321,11 @@ static int cmd_sim(int argc, char **argv)
 		goto out;
 	}
 	ret = sim_run(s);
+	if (ret && sim_output_failed(s)) {
+		fprintf(stderr, "kstruct sim: %s: %s (the run stopped after %llu ticks)\n",
+			sim_output_failed(s), strerror(-ret), sim_ticks(s));
+		goto out;
+	}
 	if (ret) {
 		fprintf(stderr, "kstruct sim: the run failed after %llu ticks: %s\n",
 			sim_ticks(s), strerror(-ret));

@@ -242,6 +242,55 @@ static void test_json_csv_and_traces(void)
 	unlink(chrome);
 }
 
+/* rt-app's files: "-" is the standard input; keys not modelled warn */
+static void test_rtapp_file_from_stdin(void)
+{
+	char path[] = "/tmp/kstruct-cmd-XXXXXX";
+	static const char text[] =
+		"{ /* rt-app style */ \"tasks\": { \"a\": { \"run\": 1000,\n"
+		"  \"mem\": 5, \"sleep\": 1000, \"run\": 500, }, },\n"
+		"  \"global\": { \"duration\": 0.1, \"logdir\": \"./\" } }\n";
+	int fd = mkstemp(path), saved = dup(STDIN_FILENO);
+	struct output o;
+
+	CU_ASSERT_FATAL(fd >= 0 && saved >= 0);
+	CU_ASSERT_EQUAL(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	lseek(fd, 0, SEEK_SET);
+	dup2(fd, STDIN_FILENO);
+	close(fd);
+	clearerr(stdin);
+	o = run("-", "--cpus", "1", NULL);
+	dup2(saved, STDIN_FILENO);
+	close(saved);
+	clearerr(stdin);
+	unlink(path);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "workload stdin: 1 CPUs"));
+	CU_ASSERT_STRING_EQUAL(o.err,
+		"kstruct sim: warning: stdin: global.logdir: rt-app's own logs; ignored\n"
+		"kstruct sim: warning: stdin: tasks.a.mem: memory and I/O traffic are not modelled: \"mem\" takes no simulated time\n");
+	done(&o);
+}
+
+/* a trace that cannot be written stops the run, and the file is named */
+static void test_trace_write_error_named(void)
+{
+	struct output o = run("-w", "hogs", "--duration", "60", "--trace",
+			      "/dev/full", NULL);
+
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_EQUAL(strncmp(o.err,
+				"kstruct sim: /dev/full: No space left on device (the run stopped after ",
+				71), 0);
+	done(&o);
+	o = run("-w", "hogs", "--duration", "60", "--chrome", "/dev/full",
+		NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "kstruct sim: /dev/full: No space left on device"));
+	done(&o);
+}
+
 /* a message on stderr is one or more lines of printable text */
 static int printable_lines(const char *s)
 {
@@ -293,6 +342,8 @@ static CU_TestInfo cmd_tests[] = {
 	{ "a bad workload runs nothing", test_bad_workload_runs_nothing },
 	{ "--json, --csv, --trace, --chrome", test_json_csv_and_traces },
 	{ "every allocation failure says so", test_every_allocation_failure_says_so },
+	{ "an rt-app file from the standard input", test_rtapp_file_from_stdin },
+	{ "a trace write error names the file", test_trace_write_error_named },
 	CU_TEST_INFO_NULL,
 };
 

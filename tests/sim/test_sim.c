@@ -127,7 +127,8 @@ struct trace_check {
 	unsigned long switches[SIM_MAX_CPUS];
 	unsigned long *switch_in;	/* per pid */
 	unsigned long *migrations;	/* per pid */
-	unsigned long wakings, migrates, lines, events;
+	unsigned long wakings, wakeup_news, migrates, forks, exits;
+	unsigned long lines, events;
 	unsigned long long last_us;
 	int errors;
 };
@@ -218,19 +219,42 @@ static int check_event(struct trace_check *tc, const char *line)
 		tc->switches[cpu]++;
 		if (p2 > 0 && p2 < MAX_PID)
 			tc->switch_in[p2]++;
-	} else if (!strcmp(event, "sched_waking")) {
+	} else if (!strcmp(event, "sched_waking") ||
+		   !strcmp(event, "sched_wakeup_new")) {
 		if (sscanf(rest, "comm=%63s pid=%d prio=%d target_cpu=%u%n",
 			   c1, &pid, &r1, &a, &n) != 4 || rest[n] ||
 		    strlen(rest) - strlen(strstr(rest, "target_cpu=")) + 14 !=
 		    strlen(rest))
-			return fail_line(tc, "sched_waking fields", line);
+			return fail_line(tc, "wake-up fields", line);
 		if (a != cpu)
 			return fail_line(tc, "target_cpu is not the line's", line);
 		if (pid <= 0 || current_anywhere(tc, pid))
 			return fail_line(tc, "woken task is running", line);
 		if (who_pid != tc->cur_pid[cpu])
 			return fail_line(tc, "waker column is not current", line);
-		tc->wakings++;
+		if (!strcmp(event, "sched_waking"))
+			tc->wakings++;
+		else
+			tc->wakeup_news++;
+	} else if (!strcmp(event, "sched_process_fork")) {
+		if (sscanf(rest, "comm=%63s pid=%d child_comm=%63s child_pid=%d%n",
+			   c1, &p1, c2, &p2, &n) != 4 || rest[n])
+			return fail_line(tc, "sched_process_fork fields", line);
+		if (p1 != tc->cur_pid[cpu] || strcmp(c1, tc->cur_comm[cpu]) ||
+		    strcmp(who, c1) || who_pid != p1)
+			return fail_line(tc, "the parent is not running", line);
+		if (p2 <= p1 || current_anywhere(tc, p2))
+			return fail_line(tc, "the child is not new", line);
+		tc->forks++;
+	} else if (!strcmp(event, "sched_process_exit")) {
+		if (sscanf(rest, "comm=%63s pid=%d prio=%d%n", c1, &pid, &r1,
+			   &n) != 3 || rest[n])
+			return fail_line(tc, "sched_process_exit fields", line);
+		if (pid != tc->cur_pid[cpu] || strcmp(c1, tc->cur_comm[cpu]) ||
+		    strcmp(who, c1) || who_pid != pid)
+			return fail_line(tc, "the exiting task is not running",
+					 line);
+		tc->exits++;
 	} else if (!strcmp(event, "sched_migrate_task")) {
 		if (sscanf(rest, "comm=%63s pid=%d prio=%d orig_cpu=%u dest_cpu=%u%n",
 			   c1, &pid, &r1, &a, &b, &n) != 5 || rest[n])
@@ -336,13 +360,19 @@ static void check_workload_trace(const char *workload, unsigned int cpus,
 				 .duration_usec = usec };
 	struct trace_check tc;
 	struct run run;
-	unsigned long i, switches = 0, migrations = 0;
+	unsigned long i, switches = 0, migrations = 0, started = 0;
 	unsigned int c;
 
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, workload, &o, 1), 0);
 	CU_ASSERT_EQUAL(check_trace(&tc, run.trace, run.len, cpus), 0);
 	CU_ASSERT(tc.events > 10);
 	CU_ASSERT(tc.wakings > 0);
+	/* one sched_wakeup_new per task started, a line per fork and exit */
+	for (i = 0; i < run.r->nr_tasks; i++)
+		started += run.r->tasks[i]->pid != 0;
+	CU_ASSERT_EQUAL(tc.wakeup_news, started);
+	CU_ASSERT_EQUAL(tc.forks, run.r->forks);
+	CU_ASSERT_EQUAL(tc.exits, run.r->exits);
 	/* the trace agrees with the report, CPU by CPU and task by task */
 	for (c = 0; c < cpus; c++) {
 		CU_ASSERT_EQUAL(tc.switches[c], run.r->cpus[c].switches);
@@ -371,9 +401,25 @@ static void test_trace_lines_parse(void)
 	check_workload_trace("sim/workloads/periodic.json", 4, 500000);
 }
 
+/* a run slice of the Chrome trace: on a CPU's track or on a task's */
+struct slice {
+	long long ts, dur, cpu, pid;
+};
+
+static int slice_cmp(const void *a, const void *b)
+{
+	const struct slice *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
+}
+
 /*
  * The Chrome trace of a run: slices on one CPU never overlap, a CPU's
- * slices add up to its busy ticks, and a task's to its run time.
+ * slices add up to its busy ticks, and a task's to its run time; each
+ * task's own track has exactly the runs its CPUs' tracks have (same
+ * times, same CPU), and every task's thread is named after it.
  */
 static void test_chrome_trace_agrees(void)
 {
@@ -381,9 +427,10 @@ static void test_chrome_trace_agrees(void)
 				 .duration_usec = 800000 };
 	unsigned long long busy_us[SIM_MAX_CPUS] = { 0 }, end[SIM_MAX_CPUS];
 	unsigned long long *task_us;
-	unsigned long overlaps = 0, k;
+	unsigned long bad = 0, k, nr_cpu = 0, nr_task = 0, named = 0;
+	struct slice *on_cpu, *on_task;
 	json_error_t jerr;
-	json_t *root, *e;
+	json_t *root, *e, *events;
 	char *buf = NULL;
 	size_t len = 0, i;
 	struct run run;
@@ -397,33 +444,63 @@ static void test_chrome_trace_agrees(void)
 	fclose(o.chrome);	/* sim_run() has ended the trace */
 	root = json_loads(buf, JSON_REJECT_DUPLICATES, &jerr);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
-	json_array_foreach(json_object_get(root, "traceEvents"), i, e) {
+	events = json_object_get(root, "traceEvents");
+	on_cpu = calloc(json_array_size(events), sizeof(*on_cpu));
+	on_task = calloc(json_array_size(events), sizeof(*on_task));
+	CU_ASSERT_FATAL(on_cpu && on_task);
+	json_array_foreach(events, i, e) {
+		const char *ph = json_string_value(json_object_get(e, "ph"));
+		long long pid = json_integer_value(json_object_get(e, "pid"));
 		long long tid = json_integer_value(json_object_get(e, "tid"));
 		long long ts = json_integer_value(json_object_get(e, "ts"));
 		long long dur = json_integer_value(json_object_get(e, "dur"));
-		long long pid = json_integer_value(json_object_get(
-			json_object_get(e, "args"), "pid"));
+		json_t *args = json_object_get(e, "args");
 
-		if (strcmp(json_string_value(json_object_get(e, "ph")), "X"))
+		if (!strcmp(ph, "M") && pid == 1 && tid > 1 &&
+		    !strcmp(json_string_value(json_object_get(e, "name")),
+			    "thread_name"))
+			named++;
+		if (strcmp(ph, "X"))
 			continue;
+		if (pid == 1) {
+			on_task[nr_task].ts = ts;
+			on_task[nr_task].dur = dur;
+			on_task[nr_task].pid = tid;
+			on_task[nr_task++].cpu = json_integer_value(
+				json_object_get(args, "cpu"));
+			continue;
+		}
+		pid = json_integer_value(json_object_get(args, "pid"));
 		if (tid < 0 || tid >= 3 || pid <= 0 || pid >= MAX_PID ||
 		    dur <= 0) {
-			overlaps++;
+			bad++;
 			continue;
 		}
 		if ((unsigned long long)ts < end[tid])
-			overlaps++;
+			bad++;
 		end[tid] = ts + dur;
 		busy_us[tid] += dur;
 		task_us[pid] += dur;
+		on_cpu[nr_cpu].ts = ts;
+		on_cpu[nr_cpu].dur = dur;
+		on_cpu[nr_cpu].pid = pid;
+		on_cpu[nr_cpu++].cpu = tid;
 	}
-	CU_ASSERT_EQUAL(overlaps, 0);
+	CU_ASSERT_EQUAL(bad, 0);
 	for (k = 0; k < 3; k++)
 		CU_ASSERT_EQUAL(busy_us[k], run.r->cpus[k].busy * 1000);
 	for (k = 0; k < run.r->nr_tasks; k++)
 		CU_ASSERT_EQUAL(task_us[run.r->tasks[k]->pid],
 				run.r->tasks[k]->runtime * 1000);
+	CU_ASSERT_EQUAL(named, run.r->nr_tasks);
+	CU_ASSERT_EQUAL_FATAL(nr_task, nr_cpu);
+	qsort(on_cpu, nr_cpu, sizeof(*on_cpu), slice_cmp);
+	qsort(on_task, nr_task, sizeof(*on_task), slice_cmp);
+	CU_ASSERT(nr_cpu > 20);
+	CU_ASSERT_EQUAL(memcmp(on_cpu, on_task, nr_cpu * sizeof(*on_cpu)), 0);
 	json_decref(root);
+	free(on_cpu);
+	free(on_task);
 	free(buf);
 	free(task_us);
 	run_end(&run);
@@ -866,6 +943,340 @@ static CU_TestInfo sim_tests[] = {
 
 KTEST_SUITE("sim/sim", sim_tests, NULL, NULL)
 
+/* ------------------------------------------------ rt-app's events, run */
+
+/* a stretch of time a task ran, on one CPU, in ticks [start, end) */
+struct span {
+	unsigned long long start, end;
+	unsigned int cpu;
+};
+
+#define MAX_SPANS	64
+
+/* the ticks of a trace line's timestamp, at HZ=1000 */
+static unsigned long long line_ms(const char *line)
+{
+	const char *ts = strstr(line, "] d..2 ");
+	unsigned long long sec, us;
+
+	if (!ts || sscanf(ts + 7, " %llu.%llu", &sec, &us) != 2)
+		return ~0ull;
+	return sec * 1000 + us / 1000;
+}
+
+/*
+ * The stretches @comm ran in @trace (HZ=1000), from its sched_switch
+ * lines; a stretch still open at the end ends at @end.  Back-to-back
+ * stretches on one CPU are one.  Return: how many (at most MAX_SPANS).
+ */
+static unsigned int task_spans(const char *trace, const char *comm,
+			       unsigned long long end, struct span *out)
+{
+	struct span raw[4 * MAX_SPANS];
+	unsigned int n = 0, i, k = 0, cpu;
+	char next[64], prev[64], line[512];
+	const char *p, *sw;
+	int open = 0;
+
+	for (p = trace; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		unsigned long long t;
+
+		snprintf(line, sizeof(line), "%.*s",
+			 (int)(strchrnul(p, '\n') - p), p);
+		t = line_ms(line);
+		sw = strstr(line, ": sched_switch: ");
+		if (line[0] == '#' || !sw ||
+		    sscanf(sw, ": sched_switch: prev_comm=%63s", prev) != 1 ||
+		    sscanf(strstr(sw, "==> ") + 4, "next_comm=%63s", next) != 1 ||
+		    sscanf(strchr(line, '[') + 1, "%u", &cpu) != 1)
+			continue;
+		if (open && !strcmp(prev, comm)) {
+			raw[n - 1].end = t;
+			open = 0;
+		}
+		if (!strcmp(next, comm) && n < ARRAY_SIZE(raw)) {
+			raw[n].start = t;
+			raw[n].cpu = cpu;
+			n++;
+			open = 1;
+		}
+	}
+	if (open)
+		raw[n - 1].end = end;
+	for (i = 0; i < n; i++) {
+		if (raw[i].end == raw[i].start)
+			continue;
+		if (k && out[k - 1].end == raw[i].start &&
+		    out[k - 1].cpu == raw[i].cpu)
+			out[k - 1].end = raw[i].end;
+		else if (k < MAX_SPANS)
+			out[k++] = raw[i];
+	}
+	return k;
+}
+
+/* run tests/sim/workloads/@name on @cpus CPUs for @ms, with a trace */
+static int run_file(struct run *run, const char *name, unsigned int cpus,
+		    unsigned long long ms)
+{
+	struct sim_options o = { .nr_cpus = cpus, .hz = 1000, .seed = 1,
+				 .duration_usec = ms * 1000,
+				 .check_every_tick = 1 };
+	char path[128];
+
+	snprintf(path, sizeof(path), "tests/sim/workloads/%s.json", name);
+	return run_start(run, path, &o, 1);
+}
+
+/* @comm ran exactly @n stretches: @want[0..n-1] as { start, end, cpu } */
+static void expect_spans(struct run *run, const char *comm,
+			 unsigned long long end, unsigned int n,
+			 const struct span *want)
+{
+	struct span got[MAX_SPANS];
+	unsigned int i, nr = task_spans(run->trace, comm, end, got);
+	int same = nr == n;
+
+	for (i = 0; same && i < n; i++)
+		same = got[i].start == want[i].start &&
+		       got[i].end == want[i].end && got[i].cpu == want[i].cpu;
+	CU_ASSERT(same);
+	if (same)
+		return;
+	fprintf(stderr, "\n%s ran:", comm);
+	for (i = 0; i < nr; i++)
+		fprintf(stderr, " [%llu,%llu)@%u", got[i].start, got[i].end,
+			got[i].cpu);
+	fprintf(stderr, "\n");
+}
+
+/* the waiter sleeps until the holder releases the mutex at 10 ms */
+static void test_mutex_blocks(void)
+{
+	static const struct span holder[] = { { 0, 10, 0 } };
+	static const struct span waiter[] = { { 10, 15, 1 } };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "mutex", 2, 50), 0);
+	expect_spans(&run, "holder", 50, 1, holder);
+	expect_spans(&run, "waiter", 50, 1, waiter);
+	run_end(&run);
+}
+
+/*
+ * A signal wakes the first waiter only (at 20 ms), a broadcast the rest
+ * (at 40 ms); a sync with nobody waiting wakes nobody and waits forever.
+ */
+static void test_condition_wakes(void)
+{
+	static const struct span first[] = { { 20, 25, 1 } };
+	static const struct span second[] = { { 40, 45, 2 } };
+	static const struct span signaller[] = { { 0, 40, 0 } };
+	struct span got[MAX_SPANS];
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "cond", 4, 100), 0);
+	expect_spans(&run, "first", 100, 1, first);
+	expect_spans(&run, "second", 100, 1, second);
+	expect_spans(&run, "signaller", 100, 1, signaller);
+	CU_ASSERT_EQUAL(task_spans(run.trace, "syncer", 100, got), 0);
+	run_end(&run);
+}
+
+/* resume wakes a suspended task; a resume nobody waits for is lost */
+static void test_suspend_resume(void)
+{
+	static const struct span sleeper[] = { { 10, 15, 1 } };
+	struct span got[MAX_SPANS];
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "suspend", 4, 100), 0);
+	expect_spans(&run, "sleeper", 100, 1, sleeper);
+	CU_ASSERT_EQUAL(task_spans(run.trace, "late", 100, got), 0);
+	run_end(&run);
+}
+
+/* everyone leaves the barrier when the last one (15 ms) arrives */
+static void test_barrier_releases_all(void)
+{
+	static const struct span s[] = { { 0, 5, 0 }, { 15, 17, 0 } };
+	static const struct span m[] = { { 0, 10, 1 }, { 15, 17, 1 } };
+	static const struct span l[] = { { 0, 17, 2 } };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "barrier", 3, 50), 0);
+	expect_spans(&run, "short", 50, 2, s);
+	expect_spans(&run, "middle", 50, 2, m);
+	expect_spans(&run, "long", 50, 1, l);
+	run_end(&run);
+}
+
+/*
+ * Timers start at the task's delay (5 ms).  The first activation runs
+ * until 30, past its expiry at 15.  Relative: the timer starts again at
+ * 30, so the next activations run at 30 (late: no sleep), 42 and 52.
+ * Absolute: expiries stay at 25, 35, 45: the task runs on at 30 and 32
+ * (both late) and then at 35 and 45... worked out below.
+ */
+static void test_timer_modes(void)
+{
+	/* 5..30 run; expiry 15 is late: next from 30; run 30..32, sleep to
+	 * 40, run 40..42, sleep to 50, run 50..52, sleep to 60, exit */
+	static const struct span relative[] = {
+		{ 5, 32, 0 }, { 40, 42, 0 }, { 50, 52, 0 },
+	};
+	/* expiries 15, 25, 35, 45: late at 30 and 32; run 32..34, sleep to
+	 * 35, run 35..37, sleep to 45, exit */
+	static const struct span absolute[] = {
+		{ 5, 34, 0 }, { 35, 37, 0 },
+	};
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "timer_relative", 1, 100), 0);
+	expect_spans(&run, "periodic", 100, 3, relative);
+	run_end(&run);
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "timer_absolute", 1, 100), 0);
+	expect_spans(&run, "periodic", 100, 2, absolute);
+	run_end(&run);
+}
+
+/* per-phase cpus move the task: CPU 1, then 2, then back to its own 0 */
+static void test_phase_cpus_move(void)
+{
+	struct span got[MAX_SPANS];
+	unsigned int n, i;
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "phase_cpus", 3, 100), 0);
+	n = task_spans(run.trace, "mover", 100, got);
+	CU_ASSERT_EQUAL_FATAL(n, 3);
+	CU_ASSERT(got[0].cpu == 1 && got[1].cpu == 2 && got[2].cpu == 0);
+	for (i = 0; i < n; i++)
+		CU_ASSERT_EQUAL(got[i].end - got[i].start, 5);
+	CU_ASSERT(got[0].end <= got[1].start && got[1].end <= got[2].start);
+	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 15);
+	run_end(&run);
+}
+
+/* a post is remembered; the second wait blocks for good */
+static void test_semaphore_counts(void)
+{
+	static const struct span taker[] = { { 5, 10, 1 } };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "semaphore", 2, 50), 0);
+	expect_spans(&run, "taker", 50, 1, taker);
+	run_end(&run);
+}
+
+/* both "run" keys and both "sleep" keys run, in file order */
+static void test_duplicates_run_in_order(void)
+{
+	static const struct span twice[] = { { 0, 2, 0 }, { 5, 9, 0 } };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&run, "duplicates", 1, 50), 0);
+	expect_spans(&run, "twice", 50, 2, twice);
+	run_end(&run);
+}
+
+/* what is not modelled leaves the schedule as it would be without it */
+static void test_not_modelled_changes_nothing(void)
+{
+	struct run a, b;
+
+	CU_ASSERT_EQUAL_FATAL(run_file(&a, "not_modelled", 2, 300), 0);
+	run_stop(&a);	/* one machine at a time */
+	CU_ASSERT_EQUAL_FATAL(run_file(&b, "plain", 2, 300), 0);
+	run_stop(&b);
+	CU_ASSERT(a.len > 1000);
+	CU_ASSERT(a.len == b.len && !memcmp(a.trace, b.trace, a.len));
+	CU_ASSERT_EQUAL(a.wl->nr_warnings, 14);
+	run_end(&a);
+	run_end(&b);
+}
+
+/*
+ * A loop that takes no time (only mem events) is charged a tick every
+ * SIM_ZERO_TIME_MAX events: it keeps its CPU, as a real loop would.
+ */
+static void test_zero_time_loop_hogs(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+				 .duration_usec = 100000,
+				 .check_every_tick = 1 };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run,
+		"{\"tasks\":{\"m\":{\"mem\":100}}}", &o, 0), 0);
+	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 100);
+	run_end(&run);
+}
+
+/* a default mutex taken twice by its holder deadlocks, as pthreads' */
+static void test_relock_deadlocks(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+				 .duration_usec = 100000,
+				 .check_every_tick = 1 };
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run,
+		"{\"tasks\":{\"d\":{\"lock\":\"m\",\"run\":3000,"
+		"\"lock\":\"m\",\"run\":3000,\"unlock\":\"m\"}}}", &o, 0), 0);
+	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 3);
+	run_end(&run);
+}
+
+/* every file of tests/sim/workloads/ runs threaded with every check on */
+static void test_rtapp_threaded(void)
+{
+	static const char *const files[] = {
+		"mutex", "cond", "suspend", "barrier", "timer_relative",
+		"phase_cpus", "semaphore", "not_modelled",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		struct sim_options o = { .nr_cpus = 4, .hz = 1000,
+					 .threaded = 1, .seed = 1,
+					 .duration_usec = 200000,
+					 .check_every_tick = 1 };
+		char path[128];
+		struct run run;
+
+		struct trace_check tc;
+
+		snprintf(path, sizeof(path), "tests/sim/workloads/%s.json",
+			 files[i]);
+		CU_ASSERT_EQUAL(run_start(&run, path, &o, 1), 0);
+		if (!run.ret) {
+			run_stop(&run);
+			CU_ASSERT_EQUAL(check_trace(&tc, run.trace, run.len, 4),
+					0);
+			free_check(&tc);
+		}
+		run_end(&run);
+	}
+}
+
+static CU_TestInfo rtapp_tests[] = {
+	{ "a task blocked on a mutex runs when it is unlocked", test_mutex_blocks },
+	{ "signal wakes one waiter, broadcast all", test_condition_wakes },
+	{ "resume wakes a suspended task; a lost resume", test_suspend_resume },
+	{ "a barrier releases all at the last arrival", test_barrier_releases_all },
+	{ "relative and absolute timers", test_timer_modes },
+	{ "per-phase cpus move the task", test_phase_cpus_move },
+	{ "a semaphore remembers posts", test_semaphore_counts },
+	{ "duplicate keys run in file order", test_duplicates_run_in_order },
+	{ "keys not modelled change nothing", test_not_modelled_changes_nothing },
+	{ "a loop of no time is a hog", test_zero_time_loop_hogs },
+	{ "a mutex locked twice deadlocks", test_relock_deadlocks },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/rtapp", rtapp_tests, NULL, NULL)
+
 /* ------------------------------------------------------ threaded mode */
 
 static void threaded_run(const char *workload, unsigned int cpus)
@@ -941,6 +1352,8 @@ static CU_TestInfo threads_tests[] = {
 	{ "affinity changes (migration threads) on 4 CPU threads",
 	  test_threaded_affinity },
 	{ "sim_step refused when threaded", test_threaded_step_refused },
+	{ "rt-app's events on 4 CPU threads, checked every tick",
+	  test_rtapp_threaded },
 	CU_TEST_INFO_NULL,
 };
 
