@@ -91,10 +91,14 @@ text_line(struct sim_trace *tr, unsigned long long tick, unsigned int cpu,
 
 /* ------------------------------------------------------------ Chrome */
 
-/* write one event (taking @ev's reference): NULL means out of memory */
+/*
+ * Write one event (taking @ev's reference; NULL means jansson ran out of
+ * memory), unless a write failed already.
+ */
 static int chrome_put(struct sim_trace *tr, json_t *ev)
 {
-	if (!ev) {
+	if (!ev || tr->err) {
+		json_decref(ev);
 		if (!tr->err) {
 			tr->err = -ENOMEM;
 			tr->failed = tr->chrome_path;
@@ -123,7 +127,7 @@ static int chrome_task(struct sim_trace *tr, const struct sim_trace_task *p)
 	unsigned long pid = p->pid;
 	char comm[SIM_NAME_LEN];
 
-	if (p->pid <= 0)
+	if (p->pid <= 0 || tr->err)
 		return tr->err;
 	if (pid >= tr->named_bits) {
 		unsigned long bits = tr->named_bits ? tr->named_bits : 1024;
@@ -168,6 +172,19 @@ out_put:
 	return tr->err;
 }
 
+/* a run from @start for @dur us on the track (@pid, @tid) */
+static int chrome_run(struct sim_trace *tr, const char *name, int pid,
+		      int tid, long long start, long long dur,
+		      const char *key, int value, int prio)
+{
+	return chrome_put(tr, json_pack("{s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:{s:i, s:i}}",
+					"name", name, "cat", "sched",
+					"ph", "X", "pid", pid, "tid", tid,
+					"ts", (json_int_t)start,
+					"dur", (json_int_t)dur,
+					"args", key, value, "prio", prio));
+}
+
 /* the run of @cpu's current task is over at @tick: its two slices */
 static int chrome_slice_end(struct sim_trace *tr, unsigned int cpu,
 			    unsigned long long tick)
@@ -179,26 +196,26 @@ static int chrome_slice_end(struct sim_trace *tr, unsigned int cpu,
 
 	if (!tr->slice[cpu].pid || end <= start)
 		return tr->err;
-	ret = chrome_put(tr, json_pack("{s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:{s:i, s:i}}",
-				       "name", tr->slice[cpu].comm,
-				       "cat", "sched", "ph", "X",
-				       "pid", SIM_TRACE_CPUS_PID, "tid", cpu,
-				       "ts", (json_int_t)start,
-				       "dur", (json_int_t)(end - start),
-				       "args", "pid", tr->slice[cpu].pid,
-				       "prio", tr->slice[cpu].prio));
+	ret = chrome_run(tr, tr->slice[cpu].comm, SIM_TRACE_CPUS_PID, cpu,
+			 start, end - start, "pid", tr->slice[cpu].pid,
+			 tr->slice[cpu].prio);
 	if (ret)
 		return ret;
 	snprintf(name, sizeof(name), "CPU %u", cpu);
-	return chrome_put(tr, json_pack("{s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:{s:i, s:i}}",
-					"name", name, "cat", "sched",
-					"ph", "X",
-					"pid", SIM_TRACE_TASKS_PID,
-					"tid", tr->slice[cpu].pid,
-					"ts", (json_int_t)start,
-					"dur", (json_int_t)(end - start),
-					"args", "cpu", cpu,
-					"prio", tr->slice[cpu].prio));
+	return chrome_run(tr, name, SIM_TRACE_TASKS_PID, tr->slice[cpu].pid,
+			  start, end - start, "cpu", cpu, tr->slice[cpu].prio);
+}
+
+/* name process @pid, and put it @sort_index'th */
+static int chrome_process(struct sim_trace *tr, int pid, const char *name,
+			  int sort_index)
+{
+	int ret;
+
+	ret = chrome_meta(tr, "process_name", pid, 0, "name",
+			  json_string(name));
+	return ret ? ret : chrome_meta(tr, "process_sort_index", pid, 0,
+				       "sort_index", json_integer(sort_index));
 }
 
 static int chrome_begin(struct sim_trace *tr)
@@ -211,11 +228,7 @@ static int chrome_begin(struct sim_trace *tr)
 	fputs("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[", tr->chrome);
 	ret = check_write(tr, tr->chrome, tr->chrome_path);
 	if (!ret)
-		ret = chrome_meta(tr, "process_name", SIM_TRACE_CPUS_PID, 0,
-				  "name", json_string("CPUs"));
-	if (!ret)
-		ret = chrome_meta(tr, "process_sort_index", SIM_TRACE_CPUS_PID,
-				  0, "sort_index", json_integer(0));
+		ret = chrome_process(tr, SIM_TRACE_CPUS_PID, "CPUs", 0);
 	for (cpu = 0; !ret && cpu < tr->nr_cpus; cpu++) {
 		snprintf(name, sizeof(name), "CPU %u", cpu);
 		ret = chrome_meta(tr, "thread_name", SIM_TRACE_CPUS_PID, cpu,
@@ -226,11 +239,7 @@ static int chrome_begin(struct sim_trace *tr)
 					  json_integer(cpu));
 	}
 	if (!ret)
-		ret = chrome_meta(tr, "process_name", SIM_TRACE_TASKS_PID, 0,
-				  "name", json_string("Tasks"));
-	if (!ret)
-		ret = chrome_meta(tr, "process_sort_index", SIM_TRACE_TASKS_PID,
-				  0, "sort_index", json_integer(1));
+		ret = chrome_process(tr, SIM_TRACE_TASKS_PID, "Tasks", 1);
 	return ret;
 }
 

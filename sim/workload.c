@@ -55,6 +55,7 @@
 
 #include <jansson.h>
 
+#include "compat/compiler.h"
 #include "compat/slab.h"
 #include "sim/workload.h"
 
@@ -110,12 +111,41 @@ static int grow(void **array, unsigned int *cap, unsigned int need,
 	return 0;
 }
 
+/* a growing text, always NUL-terminated once it has a buffer */
+struct text_out {
+	char *buf;
+	size_t len, room;
+};
+
+static int out_put(struct text_out *o, const char *s, size_t len)
+{
+	if (o->len + len + 1 > o->room) {
+		size_t room = o->room ? o->room : 4096;
+		char *buf;
+
+		while (room < o->len + len + 1)
+			room *= 2;
+		buf = kmalloc(room, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+		if (o->len)
+			memcpy(buf, o->buf, o->len);
+		kfree(o->buf);
+		o->buf = buf;
+		o->room = room;
+	}
+	memcpy(o->buf + o->len, s, len);
+	o->len += len;
+	o->buf[o->len] = '\0';
+	return 0;
+}
+
 /* ------------------------------------------------------- name tables */
 
 /*
  * A set of names, each with a tag (what it names: an object's keys, a
  * kind of resource) and a value, in an open-addressing hash table; the
- * names are copied into the table's own text.
+ * names are copied into the table's own text, one after another.
  */
 struct name_slot {
 	unsigned int hash;	/* 0: an empty slot */
@@ -128,8 +158,7 @@ struct name_slot {
 struct name_table {
 	struct name_slot *slot;
 	unsigned int cap, nr;	/* slots (a power of 2), names */
-	char *text;
-	size_t len, room;
+	struct text_out text;
 };
 
 /* FNV-1a of the tag and the name; never 0 */
@@ -162,7 +191,7 @@ static struct name_slot *name_slot(const struct name_table *nt,
 		if (!e->hash)
 			return e;
 		if (e->hash == hash && e->tag == tag && e->len == len &&
-		    !memcmp(nt->text + e->off, s, len))
+		    !memcmp(nt->text.buf + e->off, s, len))
 			return e;
 	}
 }
@@ -203,34 +232,20 @@ static int name_add(struct name_table *nt, unsigned int tag, const char *s,
 
 			if (old->hash)
 				*name_slot(&bigger, old->hash, old->tag,
-					   nt->text + old->off, old->len) = *old;
+					   nt->text.buf + old->off,
+					   old->len) = *old;
 		}
 		kfree(nt->slot);
 		*nt = bigger;
 	}
-	if (!nt->text || nt->len + len > nt->room) {
-		size_t room = nt->room ? nt->room : 1024;
-		char *text;
-
-		while (room < nt->len + len)
-			room *= 2;
-		text = kmalloc(room, GFP_KERNEL);
-		if (!text)
-			return -ENOMEM;
-		if (nt->len)
-			memcpy(text, nt->text, nt->len);
-		kfree(nt->text);
-		nt->text = text;
-		nt->room = room;
-	}
-	memcpy(nt->text + nt->len, s, len);
 	e = name_slot(nt, name_hash(tag, s, len), tag, s, len);
+	e->off = nt->text.len;
+	if (out_put(&nt->text, s, len))
+		return -ENOMEM;
 	e->hash = name_hash(tag, s, len);
 	e->tag = tag;
 	e->len = len;
 	e->value = value;
-	e->off = nt->len;
-	nt->len += len;
 	nt->nr++;
 	return 0;
 }
@@ -238,7 +253,7 @@ static int name_add(struct name_table *nt, unsigned int tag, const char *s,
 static void name_table_free(struct name_table *nt)
 {
 	kfree(nt->slot);
-	kfree(nt->text);
+	kfree(nt->text.buf);
 	memset(nt, 0, sizeof(*nt));
 }
 
@@ -377,6 +392,22 @@ static int get_usec(struct parse_ctx *ctx, const char *path, const json_t *v,
 	return 0;
 }
 
+/* a "loop": -1 (forever) or at least 1 */
+static int get_loop(struct parse_ctx *ctx, const char *path, const json_t *v,
+		    long *out)
+{
+	long long x = 0;
+	int ret;
+
+	ret = get_int(ctx, path, v, -1, 1000000000, &x);
+	if (!ret && !x)
+		ret = parse_error(ctx, path,
+				  "must be -1 (forever) or at least 1");
+	if (!ret)
+		*out = x;
+	return ret;
+}
+
 static int get_string(struct parse_ctx *ctx, const char *path,
 		      const json_t *v, const char **out)
 {
@@ -411,34 +442,6 @@ struct json_frame {
 	unsigned int key_len;	/* its length */
 	unsigned int key_line;	/* its line */
 };
-
-struct text_out {
-	char *buf;
-	size_t len, room;
-};
-
-static int out_put(struct text_out *o, const char *s, size_t len)
-{
-	if (o->len + len + 1 > o->room) {
-		size_t room = o->room ? o->room : 4096;
-		char *buf;
-
-		while (room < o->len + len + 1)
-			room *= 2;
-		buf = kmalloc(room, GFP_KERNEL);
-		if (!buf)
-			return -ENOMEM;
-		if (o->len)
-			memcpy(buf, o->buf, o->len);
-		kfree(o->buf);
-		o->buf = buf;
-		o->room = room;
-	}
-	memcpy(o->buf + o->len, s, len);
-	o->len += len;
-	o->buf[o->len] = '\0';
-	return 0;
-}
 
 static void value_done(struct json_frame *top)
 {
@@ -804,7 +807,7 @@ static int event_of(const char *key)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(rtapp_events) / sizeof(rtapp_events[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(rtapp_events); i++)
 		if (!strncmp(key, rtapp_events[i].prefix,
 			     strlen(rtapp_events[i].prefix)))
 			return i;
@@ -1169,14 +1172,26 @@ static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
 
 /* ---------------------------------------------------- tasks and phases */
 
-/*
- * rt-app keys accepted and not modelled, and why; @phase: also (or only)
- * in a phase, where the scheduling parameters are not modelled.
- */
-static const struct {
+/* a key rt-app reads that kstruct accepts without modelling it, and why */
+struct ignored_key {
 	const char *key;
 	const char *why;
-} not_modelled[] = {
+};
+
+/* Return: why @key is in @table (of @n), or NULL when it is not */
+static const char *ignored(const struct ignored_key *table, size_t n,
+			   const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(key, table[i].key))
+			return table[i].why;
+	return NULL;
+}
+
+/* ... in a task or a phase */
+static const struct ignored_key task_ignored[] = {
 	{ "util_min", "utilization clamping is not modelled" },
 	{ "util_max", "utilization clamping is not modelled" },
 	{ "nodes_membind", "NUMA memory binding is not modelled" },
@@ -1190,13 +1205,11 @@ static const struct {
 static int other_key(struct parse_ctx *ctx, const char *path,
 		     const char *key, int in_phase)
 {
+	const char *why = ignored(task_ignored, ARRAY_SIZE(task_ignored), key);
 	char what[PATH_LEN];
-	unsigned int i;
 
-	for (i = 0; i < sizeof(not_modelled) / sizeof(not_modelled[0]); i++)
-		if (!strcmp(key, not_modelled[i].key))
-			return warn(ctx, key, path, "%s; ignored",
-				    not_modelled[i].why);
+	if (why)
+		return warn(ctx, key, path, "%s; ignored", why);
 	path_join(what, sizeof(what), "key:%s", key);
 	if (in_phase && (!strcmp(key, "policy") || !strcmp(key, "priority") ||
 			 !strcmp(key, "dl-runtime")))
@@ -1235,7 +1248,6 @@ static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
 {
 	unsigned long cpus = 0;
 	const char *key;
-	long long x;
 	json_t *v;
 	int ret;
 
@@ -1250,11 +1262,7 @@ static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
 			continue;
 		path_join(sub, sizeof(sub), "%s.%s", path, key);
 		if (!strcmp(key, "loop")) {
-			ret = get_int(ctx, sub, v, -1, 1000000000, &x);
-			if (!ret && !x)
-				ret = parse_error(ctx, sub,
-						  "must be -1 (forever) or at least 1");
-			ph->loop = x;
+			ret = get_loop(ctx, sub, v, &ph->loop);
 		} else if (!strcmp(key, "cpus")) {
 			ret = parse_cpus(ctx, sub, v, &cpus);
 		} else if (!strcmp(key, "taskgroup")) {
@@ -1367,11 +1375,7 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 			ret = get_int(ctx, sub, v, 0, SIM_MAX_INSTANCES, &x);
 			t->instances = x;
 		} else if (!strcmp(key, "loop")) {
-			ret = get_int(ctx, sub, v, -1, 1000000000, &x);
-			if (!ret && !x)
-				ret = parse_error(ctx, sub,
-						  "must be -1 (forever) or at least 1");
-			t->loop = x;
+			ret = get_loop(ctx, sub, v, &t->loop);
 		} else if (!strcmp(key, "policy")) {
 			ret = get_string(ctx, sub, v, &policy);
 		} else if (!strcmp(key, "priority")) {
@@ -1487,11 +1491,8 @@ void sim_workload_free(struct sim_workload *wl)
 
 /* ------------------------------------------------- global, top level */
 
-/* rt-app's global settings that are not modelled, and why */
-static const struct {
-	const char *key;
-	const char *why;
-} global_not_modelled[] = {
+/* ... in "global" */
+static const struct ignored_key global_ignored[] = {
 	{ "calibration", "CPU calibration: a run here lasts exactly its time" },
 	{ "logdir", "rt-app's own logs" },
 	{ "log_basename", "rt-app's own logs" },
@@ -1508,8 +1509,7 @@ static const struct {
 static int parse_global(struct parse_ctx *ctx, const json_t *global,
 			struct sim_workload *wl)
 {
-	const char *key;
-	unsigned int i;
+	const char *key, *why;
 	json_t *v;
 	int ret;
 
@@ -1545,17 +1545,10 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 				ret = parse_policy(ctx, sub, ctx->default_policy,
 						   &p);
 		} else {
-			for (i = 0; i < sizeof(global_not_modelled) /
-					sizeof(global_not_modelled[0]); i++)
-				if (!strcmp(key, global_not_modelled[i].key))
-					break;
-			if (i < sizeof(global_not_modelled) /
-				sizeof(global_not_modelled[0]))
-				ret = warn(ctx, sub, sub, "%s; ignored",
-					   global_not_modelled[i].why);
-			else
-				ret = warn(ctx, sub, sub,
-					   "not an rt-app key; ignored");
+			why = ignored(global_ignored,
+				      ARRAY_SIZE(global_ignored), key);
+			ret = warn(ctx, sub, sub, "%s; ignored",
+				   why ? why : "not an rt-app key");
 		}
 		if (ret)
 			return ret;
@@ -1696,49 +1689,23 @@ int sim_workload_parse(const char *text, const char *source,
 	return parse_text(&ctx, text, strlen(text), out);
 }
 
-/* the whole of @f in a kmalloc'd *@text.  Return: 0, -errno, -EFBIG */
-static int read_all(FILE *f, char **text, size_t *len)
+/* the whole of @f into @o.  Return: 0, -errno, -EFBIG, -ENOMEM */
+static int read_all(FILE *f, struct text_out *o)
 {
-	size_t room = 0, n = 0, got;
-	char *buf = NULL, *bigger;
+	char chunk[16384];
+	size_t got;
+	int ret;
 
-	for (;;) {
-		if (n == room) {
-			if (room > SIM_MAX_FILE) {
-				kfree(buf);
-				return -EFBIG;
-			}
-			room = room ? 2 * room : 65536;
-			if (room > SIM_MAX_FILE)
-				room = SIM_MAX_FILE + 1;
-			bigger = kmalloc(room + 1, GFP_KERNEL);
-			if (!bigger) {
-				kfree(buf);
-				return -ENOMEM;
-			}
-			if (n)
-				memcpy(bigger, buf, n);
-			kfree(buf);
-			buf = bigger;
-		}
-		got = fread(buf + n, 1, room - n, f);
-		n += got;
-		if (got)
-			continue;
-		if (ferror(f)) {
-			kfree(buf);
-			return errno ? -errno : -EIO;
-		}
-		break;
+	while ((got = fread(chunk, 1, sizeof(chunk), f))) {
+		if (o->len + got > SIM_MAX_FILE)
+			return -EFBIG;
+		ret = out_put(o, chunk, got);
+		if (ret)
+			return ret;
 	}
-	if (n > SIM_MAX_FILE) {
-		kfree(buf);
-		return -EFBIG;
-	}
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
-	return 0;
+	if (ferror(f))
+		return errno ? -errno : -EIO;
+	return out_put(o, "", 0);
 }
 
 int sim_workload_load(const char *path, unsigned int nr_cpus,
@@ -1749,8 +1716,7 @@ int sim_workload_load(const char *path, unsigned int nr_cpus,
 		.source = from_stdin ? "stdin" : path, .nr_cpus = nr_cpus,
 		.err = err, .errlen = errlen,
 	};
-	char *text;
-	size_t len;
+	struct text_out text = { 0 };
 	FILE *f;
 	int ret;
 
@@ -1760,15 +1726,16 @@ int sim_workload_load(const char *path, unsigned int nr_cpus,
 		goto out_err;
 	}
 	errno = 0;
-	ret = read_all(f, &text, &len);
+	ret = read_all(f, &text);
 	if (!from_stdin)
 		fclose(f);
 	if (ret)
 		goto out_err;
-	ret = parse_text(&ctx, text, len, out);
-	kfree(text);
+	ret = parse_text(&ctx, text.buf, text.len, out);
+	kfree(text.buf);
 	return ret;
 out_err:
+	kfree(text.buf);
 	if (err && errlen) {
 		if (ret == -EFBIG)
 			snprintf(err, errlen, "%s: larger than %u MiB",

@@ -248,8 +248,7 @@ int sim_workload_parse(const char *text, const char *source,
  * @errlen: size of @err
  *
  * Return: as sim_workload_parse(); -ENOENT (or another errno) when the
- * file cannot be read, -EFBIG when it is larger than SIM_MAX_FILE or
- * holds a NUL byte.
+ * file cannot be read, -EFBIG when it is larger than SIM_MAX_FILE.
  */
 int sim_workload_load(const char *path, unsigned int nr_cpus,
 		      struct sim_workload **out, char *err, size_t errlen);

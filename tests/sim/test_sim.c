@@ -826,7 +826,8 @@ static void test_create_fault_injection(void)
 	long live;
 	int ret = -1;
 
-	CU_ASSERT_EQUAL_FATAL(load("mixed", 2, &wl), 0);
+	/* resources, shared and per-instance timers, forks */
+	CU_ASSERT_EQUAL_FATAL(load("sim/workloads/pipeline.json", 2, &wl), 0);
 	live = kmalloc_live();
 	for (n = 1; n < 500; n++) {
 		struct sim *s = NULL;
@@ -850,37 +851,58 @@ static void test_create_fault_injection(void)
 	sim_workload_free(wl);
 }
 
-/* fail the Nth allocation of a run with forks: -ENOMEM, no leak */
+/*
+ * Fail the Nth allocation of a run with forks (of tasks with timers of
+ * their own) and a Chrome trace (its bitmap of named tasks) under
+ * @class: -ENOMEM, no leak.
+ */
 static void run_fault_injection(const struct sched_class *class)
 {
-	struct sim_options o = { .nr_cpus = 2, .duration_usec = 300000,
-				 .sched_class = class };
-	struct sim_workload *wl = NULL;
-	unsigned long n, failed = 0;
-	long live;
+	static const char *const workloads[] = {
+		"fork",
+		"{\"tasks\":{\"p\":{\"run\":2000,\"fork\":\"c\",\"sleep\":9000},"
+		"\"c\":{\"instance\":0,\"loop\":3,\"run\":1000,"
+		"\"timer\":{\"ref\":\"unique\",\"period\":4000}}}}",
+	};
+	unsigned int w;
 
-	CU_ASSERT_EQUAL_FATAL(load("fork", 2, &wl), 0);
-	live = kmalloc_live();
-	for (n = 1; n < 60; n += (n < 20 ? 1 : 7)) {
-		unsigned long fired = kmalloc_fault_fired();
-		struct sim *s = NULL;
-		int ret;
+	for (w = 0; w < ARRAY_SIZE(workloads); w++) {
+		struct sim_options o = { .nr_cpus = 2, .duration_usec = 300000,
+					 .sched_class = class };
+		struct sim_workload *wl = NULL;
+		unsigned long n, failed = 0;
+		char *buf = NULL;
+		size_t len = 0;
+		long live;
 
-		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
-		kmalloc_fail_nth(n);
-		ret = sim_run(s);
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() != fired) {
-			CU_ASSERT_EQUAL(ret, -ENOMEM);
-			failed++;
-		} else {
-			CU_ASSERT_EQUAL(ret, 0);
+		CU_ASSERT_EQUAL_FATAL(load(workloads[w], 2, &wl), 0);
+		live = kmalloc_live();
+		for (n = 1; n < 60; n += (n < 20 ? 1 : 7)) {
+			unsigned long fired = kmalloc_fault_fired();
+			struct sim *s = NULL;
+			int ret;
+
+			o.chrome = w ? open_memstream(&buf, &len) : NULL;
+			CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+			kmalloc_fail_nth(n);
+			ret = sim_run(s);
+			kmalloc_fault_reset();
+			if (kmalloc_fault_fired() != fired) {
+				CU_ASSERT_EQUAL(ret, -ENOMEM);
+				failed++;
+			} else {
+				CU_ASSERT_EQUAL(ret, 0);
+			}
+			sim_destroy(s);
+			if (o.chrome)
+				fclose(o.chrome);
+			free(buf);
+			buf = NULL;
+			CU_ASSERT_EQUAL(kmalloc_live(), live);
 		}
-		sim_destroy(s);
-		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		CU_ASSERT(failed > 10);
+		sim_workload_free(wl);
 	}
-	CU_ASSERT(failed > 10);
-	sim_workload_free(wl);
 }
 
 static void test_run_fault_injection(void)
@@ -1196,36 +1218,37 @@ static void test_not_modelled_changes_nothing(void)
 	run_end(&b);
 }
 
+/* the run time of the one task of @json, 100 ms on one CPU */
+static unsigned long long runtime_alone(const char *json)
+{
+	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+				 .duration_usec = 100000,
+				 .check_every_tick = 1 };
+	unsigned long long ticks = ~0ull;
+	struct run run;
+
+	if (!run_start(&run, json, &o, 0))
+		ticks = run.r->tasks[0]->runtime;
+	run_end(&run);
+	return ticks;
+}
+
 /*
  * A loop that takes no time (only mem events) is charged a tick every
  * SIM_ZERO_TIME_MAX events: it keeps its CPU, as a real loop would.
  */
 static void test_zero_time_loop_hogs(void)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
-				 .duration_usec = 100000,
-				 .check_every_tick = 1 };
-	struct run run;
-
-	CU_ASSERT_EQUAL_FATAL(run_start(&run,
-		"{\"tasks\":{\"m\":{\"mem\":100}}}", &o, 0), 0);
-	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 100);
-	run_end(&run);
+	CU_ASSERT_EQUAL(runtime_alone("{\"tasks\":{\"m\":{\"mem\":100}}}"),
+			100);
 }
 
 /* a default mutex taken twice by its holder deadlocks, as pthreads' */
 static void test_relock_deadlocks(void)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
-				 .duration_usec = 100000,
-				 .check_every_tick = 1 };
-	struct run run;
-
-	CU_ASSERT_EQUAL_FATAL(run_start(&run,
-		"{\"tasks\":{\"d\":{\"lock\":\"m\",\"run\":3000,"
-		"\"lock\":\"m\",\"run\":3000,\"unlock\":\"m\"}}}", &o, 0), 0);
-	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 3);
-	run_end(&run);
+	CU_ASSERT_EQUAL(runtime_alone("{\"tasks\":{\"d\":{\"lock\":\"m\","
+				      "\"run\":3000,\"lock\":\"m\",\"run\":3000,"
+				      "\"unlock\":\"m\"}}}"), 3);
 }
 
 /* every file of tests/sim/workloads/ runs threaded with every check on */

@@ -579,6 +579,13 @@ static json_t *find(json_t *root, const char *name, const char *ph, int pid,
 	return NULL;
 }
 
+/* the name a metadata event gives */
+static const char *meta_name(json_t *e)
+{
+	return json_string_value(json_object_get(json_object_get(e, "args"),
+						 "name"));
+}
+
 static long long member(json_t *e, const char *key)
 {
 	return json_integer_value(json_object_get(e, key));
@@ -604,23 +611,18 @@ static void test_chrome_tracks(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	CU_ASSERT_EQUAL(n, json_array_size(json_object_get(root, "traceEvents")));
-	e = find(root, "process_name", "M", 0, 0, -1);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_object_get(e, "args"), "name")), "CPUs");
-	e = find(root, "process_name", "M", 1, 0, -1);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_object_get(e, "args"), "name")), "Tasks");
+	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "process_name", "M", 0, 0,
+					      -1)), "CPUs");
+	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "process_name", "M", 1, 0,
+					      -1)), "Tasks");
 	CU_ASSERT_EQUAL(argument(find(root, "process_sort_index", "M", 1, 0,
 				      -1), "sort_index"), 1);
-	e = find(root, "thread_name", "M", 0, 1, -1);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_object_get(e, "args"), "name")), "CPU 1");
-	e = find(root, "thread_name", "M", 1, 5, -1);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_object_get(e, "args"), "name")), "a");
-	e = find(root, "thread_name", "M", 1, 6, -1);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_object_get(e, "args"), "name")), "b");
+	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "thread_name", "M", 0, 1,
+					      -1)), "CPU 1");
+	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "thread_name", "M", 1, 5,
+					      -1)), "a");
+	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "thread_name", "M", 1, 6,
+					      -1)), "b");
 
 	/* a on CPU 0 from 10 to 15 ms, on both tracks */
 	e = find(root, "a", "X", 0, 0, 10000);
@@ -681,6 +683,30 @@ static void test_chrome_many_tasks(void)
 	/* 4 + 2 metadata, then a name and a wake-up per task */
 	CU_ASSERT_EQUAL(n, 6 + 2 * (100000 - 2));
 	json_decref(root);
+}
+
+/* the bitmap of named tasks cannot grow: the trace fails, named, no leak */
+static void test_chrome_out_of_memory(void)
+{
+	struct sim_trace_task a = { "a", 5, 120 }, idle = { "swapper/0", 0, 140 };
+	long live = kmalloc_live();
+	struct sim_trace tr;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(sim_trace_begin(&tr, NULL, NULL, f, "c.json",
+					      1000, 1), 0);
+	kmalloc_fail_nth(1);
+	CU_ASSERT_EQUAL(sim_trace_switch(&tr, 1, 0, &idle, 'R', &a), -ENOMEM);
+	kmalloc_fault_reset();
+	CU_ASSERT_STRING_EQUAL(tr.failed, "c.json");
+	CU_ASSERT_EQUAL(sim_trace_switch(&tr, 2, 0, &a, 'R', &idle), -ENOMEM);
+	CU_ASSERT_EQUAL(sim_trace_end(&tr, 3), -ENOMEM);
+	fclose(f);
+	free(buf);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
 /* ------------------------------------------------------ write errors */
@@ -757,6 +783,7 @@ static CU_TestInfo trace_tests[] = {
 	  test_builtins_follow_perfetto },
 	{ "Chrome JSON: CPU and task tracks", test_chrome_tracks },
 	{ "Chrome JSON: streamed, 100,000 tasks", test_chrome_many_tasks },
+	{ "Chrome JSON: out of memory", test_chrome_out_of_memory },
 	{ "a write error at the first failed write, named", test_write_error },
 	{ "a run stops at a write error", test_run_stops_at_write_error },
 	CU_TEST_INFO_NULL,
