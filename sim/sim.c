@@ -1241,7 +1241,7 @@ int sim_check(struct sim *s)
 			runnable++;
 			break;
 		case SIM_BLOCKED:
-			if (!t->p || t->p->array)
+			if (!t->p || task_queued(t->p))
 				return check_fail("blocked task queued", t);
 			blocked++;
 			break;
