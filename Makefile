@@ -6,7 +6,8 @@
 #   make check-jitter  the threaded suites with every thread started late
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
-#   make docs       the pictures of docs/ (Graphviz)
+#   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
+#   make check-docs fails if the committed pictures are not what the code draws
 #   make install    PREFIX=/usr/local DESTDIR= : library, headers, tool, .pc
 #   make deps       install every Debian package the project uses
 #
@@ -91,13 +92,14 @@ TEST_DEPS_sctp    := compat list sctp
 TEST_DEPS_mm      := compat list mm
 TEST_DEPS_drivers := compat list drivers/base
 TEST_DEPS_bench   := compat list
-TEST_DEPS_tools   := compat list sctp
+# tests/tools: every subsystem, and the tool's own files but its main()
+TEST_SRCS_tools   := $(filter-out tools/kstruct.c,$(wildcard tools/*.c))
 TESTS ?= $(TEST_DIRS)
 
 define test_template
 $(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o \
 		$(DBG)/tests/peers.o \
-		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c)) \
+		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c) $(TEST_SRCS_$(1))) \
 		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
 	@mkdir -p $$(@D)
 	$$(CC) -o $$@ $$^ $$(LDLIBS_ALL)
@@ -206,8 +208,15 @@ fuzz-run: $(FUZZ_BINS)
 	@scripts/run-fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 # ---------------------------------------------------------------- docs
+# The pictures are committed (docs/img/), so that the pages show them;
+# check-docs renders them again into $(BUILD) and compares.
 docs: $(TOOL)
-	@scripts/render-docs.sh $(TOOL) $(BUILD)/docs
+	@scripts/install-deps.sh --docs
+	@scripts/render-docs.sh $(TOOL) docs/img
+
+check-docs: $(TOOL)
+	@scripts/install-deps.sh --docs
+	@scripts/render-docs.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 
 # ---------------------------------------------------------------- deps
 deps:
@@ -220,7 +229,7 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests check check-run check-jitter check-headers check-compile check-install install run \
-	bench fuzz fuzz-run docs deps deps-ensure clean
+	bench fuzz fuzz-run docs check-docs deps deps-ensure clean
 .DELETE_ON_ERROR:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

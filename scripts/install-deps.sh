@@ -4,26 +4,31 @@
 #   install-deps.sh              install what "make run" and "make check" need
 #   install-deps.sh --all        also what CI, benchmarks, fuzzing and docs use
 #   install-deps.sh --if-missing install the base set only if something is missing
+#   install-deps.sh --docs       install what "make docs" needs, if it is missing
 #   install-deps.sh --check      exit 1 (naming them) if base packages are missing
 #
 # As root it runs apt-get; otherwise it names the packages and the command.
 set -eu
 
 BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev"
-EXTRA="clang libclang-rt-14-dev valgrind graphviz gnuplot-nox"
+EXTRA="clang libclang-rt-14-dev valgrind graphviz fonts-dejavu-core gnuplot-nox"
+# the pictures name DejaVu, so that dot measures text the same everywhere
+DOCS="graphviz fonts-dejavu-core"
 
 mode=base
 case "${1:-}" in
 --all) mode=all ;;
 --if-missing) mode=if-missing ;;
 --check) mode=check ;;
+--docs) mode=docs ;;
 "") ;;
--h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+-h|--help) sed -n '2,10p' "$0"; exit 0 ;;
 *) echo "install-deps.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
 esac
 
 want=$BASE
 [ "$mode" = all ] && want="$BASE $EXTRA"
+[ "$mode" = docs ] && want=$DOCS
 
 missing=""
 for p in $want; do

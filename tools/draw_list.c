@@ -5,24 +5,29 @@
  *
  * Mirrors no kernel function: it draws what include/linux/list.h
  * (list/list.h) builds.  The list is a head and three entries added with
- * list_add_tail(); each node is a record with its next and prev fields,
- * and the edges are read from the real pointers, so the picture shows the
- * ring the code made, not one drawn by hand.  Nodes are named by labels,
+ * list_add_tail(); each entry is drawn with its fields, the embedded
+ * list_head among them, and every edge is read from a real pointer and
+ * ends at the embedded list_head that pointer holds the address of: the
+ * picture shows the ring the code made, and why list_entry() has to step
+ * back from the member to the structure.  Nodes are named by labels,
  * never addresses, so the output is the same on every run.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "list/list.h"
+#include "tools/draw.h"
 #include "tools/kstruct.h"
 
 /**
  * struct draw_item - an entry of the pictured list
  * @name: its label in the picture
+ * @weight: a field before the link, so that the link is not at offset 0
  * @list: its links
  */
 struct draw_item {
 	const char *name;
+	int weight;
 	struct list_head list;
 };
 
@@ -41,6 +46,18 @@ static const char *node_id(const struct list_head *p,
 	return NULL;
 }
 
+static const struct draw_key list_keys[] = {
+	{ DRAW_HEAD_FILL, "head", "the list's head: a struct list_head "
+	  "that is in no entry" },
+	{ DRAW_LINK_FILL, "list", "the struct list_head embedded in each "
+	  "entry (its member 'list')" },
+	{ NULL, DRAW_KEY_NEXT, "next: holds the address of the next "
+	  "embedded list_head (or of the head)" },
+	{ NULL, DRAW_KEY_PREV, "prev: the same, going the other way" },
+	{ NULL, "", "list_entry(p, struct draw_item, list) is container_of: "
+	  "p minus offsetof(struct draw_item, list)" },
+};
+
 /**
  * draw_list() - print the DOT picture of a head and three entries
  * @out: where to print
@@ -52,7 +69,8 @@ static const char *node_id(const struct list_head *p,
 static int draw_list(FILE *out)
 {
 	struct draw_item items[] = {
-		{ .name = "A" }, { .name = "B" }, { .name = "C" },
+		{ .name = "A", .weight = 30 }, { .name = "B", .weight = 10 },
+		{ .name = "C", .weight = 20 },
 	};
 	const int nr = (int)ARRAY_SIZE(items);
 	const struct list_head *pos;
@@ -62,20 +80,31 @@ static int draw_list(FILE *out)
 	for (i = 0; i < nr; i++)
 		list_add_tail(&items[i].list, &head);
 
-	fprintf(out,
-		"// kstruct draw list: a struct list_head ring of a head and three\n"
-		"// entries (list_add_tail A, B, C).  Solid edges: next; dashed: prev.\n"
-		"// Each arrow ends at the node whose embedded list_head it points to.\n"
-		"digraph list_head {\n"
-		"\trankdir=LR;\n"
-		"\tnode [shape=record, fontname=\"monospace\"];\n"
-		"\tedge [fontname=\"monospace\", fontsize=10];\n"
-		"\thead [label=\"{LIST_HEAD(head)|{<next> next|<prev> prev}}\", "
-		"style=filled, fillcolor=\"#e8e8ff\"];\n");
+	fprintf(out, "// kstruct draw list: a struct list_head ring of a head "
+		"and three entries.\n");
+	fprintf(out, "digraph list_head {\n");
+	draw_begin(out, "LR", "LIST_HEAD(head); then "
+		   "list_add_tail(&amp;X-&gt;list, &amp;head) for A, B, C",
+		   list_keys, ARRAY_SIZE(list_keys));
+	fprintf(out, "\thead [label=<" DRAW_TABLE
+		"<TR><TD PORT=\"list\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
+		"LIST_HEAD(head)</TD></TR>"
+		"<TR><TD PORT=\"next\" BGCOLOR=\"%s\">next</TD>"
+		"<TD PORT=\"prev\" BGCOLOR=\"%s\">prev</TD></TR></TABLE>>];\n",
+		DRAW_HEAD_FILL, DRAW_HEAD_FILL, DRAW_HEAD_FILL);
 	for (i = 0; i < nr; i++)
-		fprintf(out, "\t%s [label=\"{struct draw_item %s|"
-			"{<next> next|<prev> prev}}\"];\n",
-			items[i].name, items[i].name);
+		fprintf(out, "\t%s [label=<" DRAW_TABLE
+			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct "
+			"draw_item %s</B></TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">name</TD><TD>\"%s\"</TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">weight</TD><TD>%d</TD></TR>"
+			"<TR><TD PORT=\"list\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
+			"struct list_head list</TD></TR>"
+			"<TR><TD PORT=\"next\" BGCOLOR=\"%s\">next</TD>"
+			"<TD PORT=\"prev\" BGCOLOR=\"%s\">prev</TD></TR>"
+			"</TABLE>>];\n", items[i].name, DRAW_TITLE_FILL,
+			items[i].name, items[i].name, items[i].weight,
+			DRAW_LINK_FILL, DRAW_LINK_FILL, DRAW_LINK_FILL);
 	pos = &head;
 	do {
 		const char *from = node_id(pos, &head, items, nr);
@@ -85,9 +114,9 @@ static int draw_list(FILE *out)
 		if (!from || !next || !prev)
 			return -EIO;
 		/* each pointer holds the address of the list_head inside @next */
-		fprintf(out, "\t%s:next -> %s [color=\"#2040a0\"];\n",
+		fprintf(out, "\t%s:next -> %s:list [" DRAW_EDGE_NEXT "];\n",
 			from, next);
-		fprintf(out, "\t%s:prev -> %s [style=dashed, color=\"#a04020\"];\n",
+		fprintf(out, "\t%s:prev -> %s:list [" DRAW_EDGE_PREV "];\n",
 			from, prev);
 		pos = pos->next;
 	} while (pos != &head);

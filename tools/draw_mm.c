@@ -20,12 +20,13 @@
 #include "mm/fs.h"
 #include "mm/mm.h"
 #include "mm/mmzone.h"
+#include "tools/draw.h"
 #include "tools/kstruct.h"
 
 #define NR_PROCS	3
 
 struct draw_proc {
-	const char *name;
+	const char *name, *port;
 	unsigned long start, pages, pgoff, flags;
 	struct mm_struct *mm;
 	struct vm_area_struct *vma;
@@ -44,7 +45,7 @@ static const char *ring_id(const struct list_head *p,
 		return "mapping:i_mmap_shared";
 	for (i = 0; i < NR_PROCS; i++)
 		if (p == &procs[i].vma->shared)
-			return procs[i].name;
+			return procs[i].port;
 	return NULL;
 }
 
@@ -60,22 +61,32 @@ static int draw_ring(FILE *out, const struct list_head *head,
 
 		if (!from || !to)
 			return -EIO;
-		fprintf(out, "\t%s -> %s [color=\"#2040a0\", label=\"next\"];\n",
-			from, to);
+		fprintf(out, "\t%s -> %s [" DRAW_EDGE_NEXT "];\n", from, to);
 		pos = pos->next;
 	} while (pos != head);
 	return 0;
 }
 
+static const struct draw_key i_mmap_keys[] = {
+	{ DRAW_HEAD_FILL, "i_mmap", "a list head in the file's "
+	  "address_space" },
+	{ DRAW_LINK_FILL, "shared", "the list_head embedded in each vma" },
+	{ NULL, DRAW_KEY_NEXT, "next pointers round each ring and back to "
+	  "its head (prev mirrors them)" },
+	{ NULL, DRAW_KEY_OTHER, "a page table entry: the page-cache page a "
+	  "virtual page maps" },
+};
+
 static int draw_i_mmap(FILE *out)
 {
 	struct draw_proc procs[NR_PROCS] = {
-		{ .name = "A", .start = 0x10000, .pages = 6, .pgoff = 0,
+		{ .name = "A", .port = "A:shared", .start = 0x10000,
+		  .pages = 6, .pgoff = 0,
 		  .flags = VM_READ | VM_SHARED | VM_MAYSHARE },
-		{ .name = "B", .start = 0x40000, .pages = 6, .pgoff = 2,
-		  .flags = VM_READ },
-		{ .name = "C", .start = 0x80000, .pages = 2, .pgoff = 6,
-		  .flags = VM_READ },
+		{ .name = "B", .port = "B:shared", .start = 0x40000,
+		  .pages = 6, .pgoff = 2, .flags = VM_READ },
+		{ .name = "C", .port = "C:shared", .start = 0x80000,
+		  .pages = 2, .pgoff = 6, .flags = VM_READ },
 	};
 	struct zone zone;
 	struct inode inode;
@@ -105,37 +116,62 @@ static int draw_i_mmap(FILE *out)
 			goto out_mm;
 	}
 
-	fprintf(out,
-		"// kstruct draw i_mmap: one file mapped by three processes.\n"
-		"// A maps file pages 0-5 VM_SHARED (on i_mmap_shared); B maps\n"
-		"// pages 2-7 and C pages 6-7 privately (on i_mmap, in the order\n"
-		"// mapped).  Blue edges: the vmas' \"shared\" links, read from the\n"
-		"// real pointers; grey edges: the page-cache page each pte maps.\n"
-		"digraph i_mmap {\n"
-		"\trankdir=LR;\n"
-		"\tnode [shape=record, fontname=\"monospace\"];\n"
-		"\tedge [fontname=\"monospace\", fontsize=10];\n"
-		"\tmapping [label=\"{struct address_space (inode 1, i_size %lld)|"
-		"<i_mmap> i_mmap|<i_mmap_shared> i_mmap_shared|nrpages %lu}\", "
-		"style=filled, fillcolor=\"#e8e8ff\"];\n",
-		inode.i_size, m->nrpages);
+	fprintf(out, "// kstruct draw i_mmap: one file mapped by three "
+		"processes, every page touched.\n");
+	fprintf(out, "digraph i_mmap {\n");
+	draw_begin(out, "TB", "An 8-page file: A maps pages 0-5 "
+		   "shared, B pages 2-7 and C pages 6-7 private",
+		   i_mmap_keys, ARRAY_SIZE(i_mmap_keys));
+	fprintf(out, "\tmapping [label=<" DRAW_TABLE
+		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct address_space"
+		"</B> (inode 1)</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">i_size</TD><TD>%lld</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">nrpages</TD><TD>%lu</TD></TR>"
+		"<TR><TD PORT=\"i_mmap\" BGCOLOR=\"%s\">i_mmap</TD>"
+		"<TD PORT=\"i_mmap_shared\" BGCOLOR=\"%s\">i_mmap_shared</TD>"
+		"</TR></TABLE>>];\n", DRAW_TITLE_FILL, inode.i_size,
+		m->nrpages, DRAW_HEAD_FILL, DRAW_HEAD_FILL);
 	for (p = 0; p < NR_PROCS; p++) {
 		struct vm_area_struct *v = procs[p].vma;
 
-		fprintf(out, "\t%s [label=\"{vma of process %s|%#lx-%#lx|"
-			"vm_pgoff %lu|%s}\"];\n", procs[p].name,
-			procs[p].name, v->vm_start, v->vm_end, v->vm_pgoff,
-			v->vm_flags & VM_SHARED ? "VM_SHARED" : "private");
+		fprintf(out, "\t%s [label=<" DRAW_TABLE
+			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>vma of "
+			"process %s</B></TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">vm_start</TD><TD>%#lx</TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">vm_end</TD><TD>%#lx</TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">vm_pgoff</TD><TD>%lu</TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">vm_flags</TD><TD>%s</TD></TR>"
+			"<TR><TD PORT=\"shared\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
+			"shared</TD></TR></TABLE>>];\n", procs[p].name,
+			DRAW_TITLE_FILL, procs[p].name, v->vm_start, v->vm_end,
+			v->vm_pgoff, v->vm_flags & VM_SHARED ? "VM_SHARED" :
+			"private", DRAW_LINK_FILL);
 	}
+	/* the page cache: one column per page of the file */
+	fprintf(out, "\tcache [label=<" DRAW_TABLE
+		"<TR><TD ALIGN=\"LEFT\" BGCOLOR=\"%s\"><B>page cache: "
+		"index</B></TD>", DRAW_TITLE_FILL);
+	for (i = 0; i < 8; i++)
+		if (find_get_page(m, i))
+			fprintf(out, "<TD PORT=\"p%lu\" WIDTH=\"48\" "
+				"BGCOLOR=\"%s\"><B>%lu</B></TD>", i,
+				DRAW_TITLE_FILL, i);
+	fprintf(out, "</TR><TR><TD ALIGN=\"LEFT\">frame</TD>");
 	for (i = 0; i < 8; i++) {
 		struct page *page = find_get_page(m, i);
 
 		if (page)
-			fprintf(out, "\tpage%lu [label=\"{page %lu|frame %ld|"
-				"mapped %u}\", style=filled, "
-				"fillcolor=\"#f0f0d0\"];\n", i, i,
-				page_zone_index(&zone, page), page->mapcount);
+			fprintf(out, "<TD>%ld</TD>",
+				page_zone_index(&zone, page));
 	}
+	fprintf(out, "</TR><TR><TD ALIGN=\"LEFT\">mapcount</TD>");
+	for (i = 0; i < 8; i++) {
+		struct page *page = find_get_page(m, i);
+
+		if (page)
+			fprintf(out, "<TD>%u</TD>", page->mapcount);
+	}
+	fprintf(out, "</TR></TABLE>>];\n");
 	err = draw_ring(out, &m->i_mmap, m, procs);
 	if (!err)
 		err = draw_ring(out, &m->i_mmap_shared, m, procs);
@@ -148,9 +184,9 @@ static int draw_i_mmap(FILE *out)
 			struct page *page = follow_page(procs[p].mm, a);
 
 			if (page)
-				fprintf(out, "\t%s -> page%lu [color=grey, "
-					"style=dashed];\n", procs[p].name,
-					page->index);
+				fprintf(out, "\t%s -> cache:p%lu:n ["
+					DRAW_EDGE_OTHER ", arrowsize=0.5];\n",
+					procs[p].name, page->index);
 		}
 	}
 	fprintf(out, "}\n");
@@ -164,12 +200,37 @@ out_zone:
 	return err;
 }
 
+static const struct draw_key zone_keys[] = {
+	{ DRAW_HEAD_FILL, "free_area[i]", "the free list head of order i "
+	  "(blocks of 2^i frames)" },
+	{ DRAW_LINK_FILL, "list", "the list_head embedded in a free block's "
+	  "first struct page" },
+	{ NULL, DRAW_KEY_NEXT, "next pointers round each free list and back "
+	  "to its head (prev mirrors them)" },
+	{ DRAW_FREE_FILL, "free", "a free block, on its order's list" },
+	{ DRAW_USED_FILL, "used", "an allocated block (PG_head and its order "
+	  "on its first page)" },
+};
+
+/* the DOT endpoint of a free-list node: a free_area head or a block */
+static void zone_node(char *buf, size_t size, struct zone *zone,
+		      struct list_head *p, unsigned int order)
+{
+	if (p == &zone->free_area[order].free_list)
+		snprintf(buf, size, "zone:o%u", order);
+	else
+		snprintf(buf, size, "f%ld:list", page_zone_index(zone,
+			 list_entry(p, struct page, list)));
+}
+
 static int draw_zone(FILE *out)
 {
 	struct zone zone;
-	struct page *blocks[3] = { NULL, NULL, NULL }, *page;
+	struct page *blocks[3] = { NULL, NULL, NULL };
+	struct list_head *pos;
 	unsigned int order;
-	unsigned long i;
+	unsigned long i, prev = 0;
+	char from[32], to[32];
 	int err;
 
 	err = zone_init(&zone, "Normal", 1UL << (MAX_ORDER - 1), 0);
@@ -186,54 +247,69 @@ static int draw_zone(FILE *out)
 	if (err)
 		goto out;
 
-	fprintf(out,
-		"// kstruct draw zone: a %lu-frame zone after alloc order 0, two\n"
-		"// allocs of order 2 and the free of the first of them.  Top:\n"
-		"// each free_area[order] list head and its ring of free blocks,\n"
-		"// read from the real page->list pointers.  Bottom: the frames\n"
-		"// in address order (green free, red allocated).\n"
-		"digraph zone {\n"
-		"\trankdir=LR;\n"
-		"\tnode [shape=record, fontname=\"monospace\"];\n"
-		"\tedge [fontname=\"monospace\", fontsize=10];\n"
-		"\tfree_area [label=\"struct zone %s|free_pages %lu",
-		zone.size, zone.name, zone.free_pages);
+	fprintf(out, "// kstruct draw zone: a zone's free lists of buddy "
+		"blocks, and its frames.\n");
+	fprintf(out, "digraph zone {\n");
+	draw_begin(out, "LR", "A 512-frame zone after alloc_pages of "
+		   "order 0, 2 and 2, then the free of the first order-2 block",
+		   zone_keys, ARRAY_SIZE(zone_keys));
+	/* room between the heads and the blocks for the rings to fan out */
+	fprintf(out, "\tgraph [ranksep=1.6, nodesep=0.15];\n");
+	fprintf(out, "\tzone [label=<" DRAW_TABLE
+		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct zone \"%s\"</B>"
+		"</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">size</TD><TD>%lu</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">free_pages</TD><TD>%lu</TD></TR>",
+		DRAW_TITLE_FILL, zone.name, zone.size, zone.free_pages);
 	for (order = 0; order < MAX_ORDER; order++)
-		fprintf(out, "|<o%u> free_area[%u]", order, order);
-	fprintf(out, "\", style=filled, fillcolor=\"#e8e8ff\"];\n");
-	for (order = 0; order < MAX_ORDER; order++) {
-		const char *prev = NULL;
-		char prev_buf[32], cur[32];
+		fprintf(out, "<TR><TD PORT=\"o%u\" COLSPAN=\"2\" "
+			"BGCOLOR=\"%s\">free_area[%u]</TD></TR>", order,
+			DRAW_HEAD_FILL, order);
+	fprintf(out, "</TABLE>>];\n");
 
-		list_for_each_entry(page, &zone.free_area[order].free_list,
-				    list) {
-			long f = page_zone_index(&zone, page);
-
-			snprintf(cur, sizeof(cur), "b%ld", f);
-			fprintf(out, "\t%s [label=\"frames %ld-%ld\", "
-				"style=filled, fillcolor=\"#d0f0d0\"];\n", cur,
-				f, f + (1L << order) - 1);
-			if (prev)
-				fprintf(out, "\t%s -> %s;\n", prev, cur);
-			else
-				fprintf(out, "\tfree_area:o%u -> %s;\n", order,
-					cur);
-			snprintf(prev_buf, sizeof(prev_buf), "%s", cur);
-			prev = prev_buf;
-		}
-	}
-	/* the frames in address order, one cell per block */
-	fprintf(out, "\tframes [label=\"{");
+	/* zone_mem_map, one node per block, top to bottom in address order */
+	fprintf(out, "\tsubgraph mem_map {\n\t\trank=same;\n");
 	for (i = 0; i < zone.size;) {
 		int head = is_head_of_free_region(&zone.zone_mem_map[i]);
 		unsigned long n = head ? (unsigned long)head :
 				  1UL << zone.zone_mem_map[i].order;
 
-		fprintf(out, "%s%s %lu-%lu", i ? "|" : "",
-			head ? "free" : "used", i, i + n - 1);
+		fprintf(out, "\t\tf%lu [label=<" DRAW_TABLE "<TR>", i);
+		if (head)
+			fprintf(out, "<TD PORT=\"list\" BGCOLOR=\"%s\">list"
+				"</TD>", DRAW_LINK_FILL);
+		else
+			fprintf(out, "<TD BORDER=\"0\">    </TD>");
+		fprintf(out, "<TD BGCOLOR=\"%s\">struct page %lu-%lu: %s"
+			"</TD></TR></TABLE>>];\n",
+			head ? DRAW_FREE_FILL : DRAW_USED_FILL, i, i + n - 1,
+			head ? "free" : "used");
+		if (i)
+			fprintf(out, "\t\tf%lu -> f%lu [style=invis];\n", prev,
+				i);
+		prev = i;
 		i += n;
 	}
-	fprintf(out, "}\", style=filled, fillcolor=\"#f8f8f8\"];\n}\n");
+	fprintf(out, "\t}\n");
+	/* each free list, following the real page->list next pointers */
+	for (order = 0; order < MAX_ORDER; order++) {
+		struct list_head *head = &zone.free_area[order].free_list;
+
+		pos = head;
+		do {
+			zone_node(from, sizeof(from), &zone, pos, order);
+			zone_node(to, sizeof(to), &zone, pos->next, order);
+			/* block to block: no say in the column's order */
+			if (pos != head && pos->next != head)
+				fprintf(out, "\t%s:w -> %s:w [" DRAW_EDGE_NEXT
+					", constraint=false];\n", from, to);
+			else if (pos != head || pos->next != head)
+				fprintf(out, "\t%s -> %s [" DRAW_EDGE_NEXT "];\n",
+					from, to);
+			pos = pos->next;
+		} while (pos != head);
+	}
+	fprintf(out, "}\n");
 out:
 	for (i = 0; i < 3; i++)
 		if (blocks[i] && (blocks[i]->flags & (1UL << PG_head)))

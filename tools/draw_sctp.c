@@ -1,129 +1,220 @@
 // SPDX-License-Identifier: MIT
 /*
- * tools/draw_sctp.c - "kstruct draw association": a Graphviz DOT picture
- * of the SCTP scene (tools/sctp_scene.h): the endpoint's asocs ring, each
- * association's bind address ring and peer.transport_addr_list ring, and
- * the primary/active/retran path pointers.
+ * tools/draw_sctp.c - "kstruct draw endpoint" and "kstruct draw
+ * association": Graphviz DOT pictures of the SCTP scene
+ * (tools/sctp_scene.h).
  *
  * Mirrors no kernel function: it draws what associola.c, bind_addr.c and
- * endpointola.c build.  Every list edge is read from a real next pointer
- * and every path edge from the real pointer, so the picture shows what
- * the code made.  Nodes are named by role, never by address, so the
- * output is the same on every run.
+ * endpointola.c build.
+ * - endpoint: the endpoint's bind address ring and its asocs ring of
+ *   associations.
+ * - association: the second association (three peer addresses): its
+ *   copy of the bind addresses, its peer.transport_addr_list ring, and
+ *   the primary, active and retran path pointers.
+ * Every list edge is read from a real next pointer and ends at the
+ * list_head it points to; every path edge is the real pointer.  Nodes
+ * are named by role, never by address, so the output is the same on
+ * every run.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "list/rculist.h"
 #include "sctp/structs.h"
+#include "tools/draw.h"
 #include "tools/kstruct.h"
 #include "tools/sctp_scene.h"
 
-/* a ring as a chain of edges: head -> first -> ... -> head */
-static void draw_transports(FILE *out, const struct sctp_association *asoc,
-			    int a)
+/* the node of a bind address entry: its address and its list_head */
+static void draw_bind_entry(FILE *out, const char *id,
+			    const struct sctp_sockaddr_entry *e)
 {
-	const struct sctp_transport *t;
-	const struct list_head *head = &asoc->peer.transport_addr_list;
 	char addr[64];
-	int i = 0;
 
-	fprintf(out, "  a%d_th [label=\"peer.transport_addr_list\", "
-		"shape=box, style=rounded];\n", a);
-	fprintf(out, "  a%d -> a%d_th [arrowhead=none];\n", a, a);
-	list_for_each_entry(t, head, transports) {
-		fprintf(out, "  a%d_t%d [label=\"{struct sctp_transport|%s|"
-			"%s, ssthresh %u}\"];\n", a, i,
-			sctp_scene_addr(&t->ipaddr, addr, sizeof(addr)),
-			t->state == SCTP_ACTIVE ? "ACTIVE" : "INACTIVE",
-			t->ssthresh);
-		if (t->transports.prev == head)
-			fprintf(out, "  a%d_th -> a%d_t%d [label=next];\n", a,
-				a, i);
-		else
-			fprintf(out, "  a%d_t%d -> a%d_t%d [label=next];\n",
-				a, i - 1, a, i);
-		if (t == asoc->peer.primary_path)
-			fprintf(out, "  a%d -> a%d_t%d [style=dashed, "
-				"color=blue, label=primary];\n", a, a, i);
-		if (t == asoc->peer.active_path)
-			fprintf(out, "  a%d -> a%d_t%d [style=dashed, "
-				"color=darkgreen, label=active];\n", a, a, i);
-		if (t == asoc->peer.retran_path)
-			fprintf(out, "  a%d -> a%d_t%d [style=dashed, "
-				"color=red, label=retran];\n", a, a, i);
-		i++;
-	}
-	if (i)
-		fprintf(out, "  a%d_t%d -> a%d_th [label=next, "
-			"constraint=false];\n", a, i - 1, a);
+	fprintf(out, "\t%s [label=<" DRAW_TABLE
+		"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_sockaddr_entry</B>"
+		"</TD></TR><TR><TD>a = ", id, DRAW_TITLE_FILL);
+	draw_html(out, sctp_scene_addr(&e->a, addr, sizeof(addr)));
+	fprintf(out, "</TD></TR><TR><TD PORT=\"list\" BGCOLOR=\"%s\">list"
+		"</TD></TR></TABLE>>];\n", DRAW_LINK_FILL);
 }
 
-static void draw_bind(FILE *out, const char *owner,
-		      const struct sctp_bind_addr *bp)
+/*
+ * The ring of bind addresses headed at @head_port (a node:port): one
+ * node per entry, named @prefix0, @prefix1, ..., and its next edges.
+ */
+static int draw_bind_ring(FILE *out, const struct sctp_bind_addr *bp,
+			  const char *head_port, const char *prefix)
 {
-	const struct sctp_sockaddr_entry *e;
-	char addr[64];
+	const struct list_head *pos;
+	char from[64];
 	int i = 0;
 
-	fprintf(out, "  %s_bind [label=\"bind_addr (port %u)\", shape=box, "
-		"style=rounded];\n  %s -> %s_bind [arrowhead=none];\n",
-		owner, bp->port, owner, owner);
-	list_for_each_entry(e, &bp->address_list, list) {
-		fprintf(out, "  %s_b%d [label=\"%s\", shape=note];\n", owner,
-			i, sctp_scene_addr(&e->a, addr, sizeof(addr)));
-		if (i == 0)
-			fprintf(out, "  %s_bind -> %s_b0 [label=next];\n",
-				owner, owner);
-		else
-			fprintf(out, "  %s_b%d -> %s_b%d [label=next];\n",
-				owner, i - 1, owner, i);
-		i++;
+	snprintf(from, sizeof(from), "%s", head_port);
+	for (pos = bp->address_list.next; pos != &bp->address_list;
+	     pos = pos->next) {
+		char id[32];
+
+		snprintf(id, sizeof(id), "%s%d", prefix, i++);
+		draw_bind_entry(out, id, list_entry(pos,
+				struct sctp_sockaddr_entry, list));
+		fprintf(out, "\t%s -> %s:list [" DRAW_EDGE_NEXT "];\n", from,
+			id);
+		snprintf(from, sizeof(from), "%s:list", id);
+		if (i > 64)
+			return -EIO;
 	}
+	fprintf(out, "\t%s -> %s [" DRAW_EDGE_NEXT "];\n", from, head_port);
+	return 0;
 }
 
-static int draw_association(FILE *out)
+static const struct draw_key endpoint_keys[] = {
+	{ DRAW_HEAD_FILL, "asocs", "a list head inside its owner" },
+	{ DRAW_LINK_FILL, "asocs", "the list_head embedded in each entry" },
+	{ NULL, DRAW_KEY_NEXT, "next pointers round each ring and back to "
+	  "its head (prev mirrors them)" },
+};
+
+static int draw_endpoint(FILE *out)
 {
 	struct sctp_scene s;
-	struct sctp_association *asoc;
-	char owner[16];
+	const struct sctp_association *asoc;
+	const struct list_head *pos;
+	char from[32];
 	int err, a = 0;
 
 	rcu_register_thread();
 	err = sctp_scene_build(&s);
 	if (err)
 		goto out;
-	fprintf(out, "digraph sctp {\n  rankdir=LR;\n  node [shape=record, "
-		"fontname=\"monospace\"];\n");
-	fprintf(out, "  ep [label=\"{struct sctp_endpoint|port %u}\"];\n",
-		s.ep->base.bind_addr.port);
-	draw_bind(out, "ep", &s.ep->base.bind_addr);
-	fprintf(out, "  ep_asocs [label=\"asocs\", shape=box, "
-		"style=rounded];\n  ep -> ep_asocs [arrowhead=none];\n");
-	list_for_each_entry(asoc, &s.ep->asocs, asocs) {
-		fprintf(out, "  a%d [label=\"{struct sctp_association|peer "
-			"port %u|%u transports}\"];\n", a, asoc->peer.port,
-			asoc->peer.transport_count);
-		if (a == 0)
-			fprintf(out, "  ep_asocs -> a0 [label=next];\n");
-		else
-			fprintf(out, "  a%d -> a%d [label=\"asocs.next\"];\n",
-				a - 1, a);
-		snprintf(owner, sizeof(owner), "a%d", a);
-		draw_bind(out, owner, &asoc->base.bind_addr);
-		draw_transports(out, asoc, a);
-		a++;
+	fprintf(out, "// kstruct draw endpoint: the endpoint of 'kstruct tour "
+		"sctp', its bind addresses and associations.\n");
+	fprintf(out, "digraph endpoint {\n");
+	draw_begin(out, "LR", "An SCTP endpoint (port 80) bound "
+		   "to two addresses, with two associations",
+		   endpoint_keys, ARRAY_SIZE(endpoint_keys));
+	fprintf(out, "\tep [label=<" DRAW_TABLE
+		"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_endpoint</B></TD></TR>"
+		"<TR><TD>base.bind_addr.port = %u</TD></TR>"
+		"<TR><TD PORT=\"addrs\" BGCOLOR=\"%s\">base.bind_addr."
+		"address_list</TD></TR>"
+		"<TR><TD PORT=\"asocs\" BGCOLOR=\"%s\">asocs</TD></TR>"
+		"</TABLE>>];\n", DRAW_TITLE_FILL, s.ep->base.bind_addr.port,
+		DRAW_HEAD_FILL, DRAW_HEAD_FILL);
+	err = draw_bind_ring(out, &s.ep->base.bind_addr, "ep:addrs", "addr");
+	if (err)
+		goto out_free;
+	snprintf(from, sizeof(from), "ep:asocs");
+	for (pos = s.ep->asocs.next; pos != &s.ep->asocs; pos = pos->next) {
+		asoc = list_entry(pos, struct sctp_association, asocs);
+		fprintf(out, "\tasoc%d [label=<" DRAW_TABLE
+			"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_association"
+			"</B></TD></TR>"
+			"<TR><TD>peer.port = %u</TD></TR>"
+			"<TR><TD>peer.transport_count = %u</TD></TR>"
+			"<TR><TD PORT=\"asocs\" BGCOLOR=\"%s\">asocs</TD></TR>"
+			"</TABLE>>];\n", a, DRAW_TITLE_FILL, asoc->peer.port,
+			asoc->peer.transport_count, DRAW_LINK_FILL);
+		fprintf(out, "\t%s -> asoc%d:asocs [" DRAW_EDGE_NEXT "];\n",
+			from, a);
+		snprintf(from, sizeof(from), "asoc%d:asocs", a++);
 	}
-	if (a)
-		fprintf(out, "  a%d -> ep_asocs [label=\"asocs.next\", "
-			"constraint=false];\n", a - 1);
-	fprintf(out, "}\n");
+	fprintf(out, "\t%s -> ep:asocs [" DRAW_EDGE_NEXT "];\n}\n", from);
+out_free:
 	sctp_scene_free(&s);
 out:
 	rcu_unregister_thread();
 	return err;
 }
 
-KSTRUCT_DRAW("association", "an SCTP endpoint, two multi-homed associations, "
-	     "their transport and bind lists and path pointers",
-	     draw_association);
+static const struct draw_key association_keys[] = {
+	{ DRAW_HEAD_FILL, "head", "a list head inside the association" },
+	{ DRAW_LINK_FILL, "transports", "the list_head embedded in each "
+	  "entry" },
+	{ NULL, DRAW_KEY_NEXT, "next pointers round each ring and back to "
+	  "its head (prev mirrors them)" },
+	{ NULL, DRAW_KEY_OTHER, "the path pointers: primary_path, "
+	  "active_path, retran_path" },
+};
+
+static int draw_association(FILE *out)
+{
+	static const char *const path_names[3] = {
+		"primary_path", "active_path", "retran_path",
+	};
+	const struct sctp_transport *paths[3];
+	const struct sctp_transport *t;
+	const struct sctp_association *asoc;
+	const struct list_head *pos;
+	struct sctp_scene s;
+	char from[32], addr[64];
+	int err, i, nr = 0;
+
+	rcu_register_thread();
+	err = sctp_scene_build(&s);
+	if (err)
+		goto out;
+	asoc = s.asoc[1];
+	paths[0] = asoc->peer.primary_path;
+	paths[1] = asoc->peer.active_path;
+	paths[2] = asoc->peer.retran_path;
+	fprintf(out, "// kstruct draw association: the second association of "
+		"'kstruct tour sctp'.\n");
+	fprintf(out, "digraph association {\n");
+	draw_begin(out, "TB", "An association whose peer "
+		   "listed three addresses in its INIT",
+		   association_keys, ARRAY_SIZE(association_keys));
+	fprintf(out, "\tasoc [label=<" DRAW_TABLE
+		"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_association</B>"
+		"</TD></TR>"
+		"<TR><TD>peer.port = %u</TD></TR>"
+		"<TR><TD PORT=\"addrs\" BGCOLOR=\"%s\">base.bind_addr."
+		"address_list</TD></TR>"
+		"<TR><TD PORT=\"transports\" BGCOLOR=\"%s\">peer."
+		"transport_addr_list</TD></TR>", DRAW_TITLE_FILL,
+		asoc->peer.port, DRAW_HEAD_FILL, DRAW_HEAD_FILL);
+	for (i = 0; i < 3; i++)
+		fprintf(out, "<TR><TD PORT=\"%s\">peer.%s</TD></TR>",
+			path_names[i], path_names[i]);
+	fprintf(out, "</TABLE>>];\n");
+	err = draw_bind_ring(out, &asoc->base.bind_addr, "asoc:addrs",
+			     "addr");
+	if (err)
+		goto out_free;
+	snprintf(from, sizeof(from), "asoc:transports");
+	for (pos = asoc->peer.transport_addr_list.next;
+	     pos != &asoc->peer.transport_addr_list; pos = pos->next) {
+		t = list_entry(pos, struct sctp_transport, transports);
+		fprintf(out, "\tt%d [label=<" DRAW_TABLE
+			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct "
+			"sctp_transport</B></TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">ipaddr</TD><TD>", nr,
+			DRAW_TITLE_FILL);
+		draw_html(out, sctp_scene_addr(&t->ipaddr, addr, sizeof(addr)));
+		fprintf(out, "</TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">state</TD><TD>%s</TD></TR>"
+			"<TR><TD PORT=\"transports\" COLSPAN=\"2\" "
+			"BGCOLOR=\"%s\">transports</TD></TR></TABLE>>];\n",
+			t->state == SCTP_ACTIVE ? "ACTIVE" : "INACTIVE",
+			DRAW_LINK_FILL);
+		fprintf(out, "\t%s -> t%d:transports [" DRAW_EDGE_NEXT "];\n",
+			from, nr);
+		for (i = 0; i < 3; i++)
+			if (paths[i] == t)
+				fprintf(out, "\tasoc:%s -> t%d [" DRAW_EDGE_OTHER
+					"];\n", path_names[i], nr);
+		snprintf(from, sizeof(from), "t%d:transports", nr++);
+	}
+	fprintf(out, "\t%s -> asoc:transports [" DRAW_EDGE_NEXT "];\n}\n",
+		from);
+out_free:
+	sctp_scene_free(&s);
+out:
+	rcu_unregister_thread();
+	return err;
+}
+
+KSTRUCT_DRAW("endpoint", "an SCTP endpoint: its bind addresses and its "
+	     "associations", draw_endpoint);
+KSTRUCT_DRAW("association", "an SCTP association: bind addresses, "
+	     "transports and path pointers", draw_association);

@@ -2,10 +2,10 @@
 /*
  * tools/kstruct.c - the kstruct command line.
  *
- *   kstruct tour [SECTION...]   the guided tour (what "make run" runs)
  *   kstruct draw STRUCTURE      Graphviz DOT of a structure's state
- *   kstruct COMMAND ...         commands registered by subsystems
- *                               (bench, sim, ...; see kstruct --help)
+ *   kstruct COMMAND ...         commands registered by subsystems and
+ *                               tools (tour, bench, sim, ...; see
+ *                               kstruct --help)
  *
  * Subsystems register tours, benchmarks, drawings and commands from their
  * own files (tools/kstruct.h); this file only finds and runs them.
@@ -36,7 +36,6 @@ static void usage(FILE *out)
 		"scheduler, SCTP associations, vm areas, the buddy allocator, buses.\n"
 		"\n"
 		"commands:\n"
-		"  tour       the guided tour of each structure (kstruct tour --help)\n"
 		"  draw       Graphviz DOT of a structure (kstruct draw --help)\n");
 	list_kind(out, KSTRUCT_KIND_COMMAND);
 	fprintf(out,
@@ -48,53 +47,6 @@ static void usage(FILE *out)
 static int is_help(const char *arg)
 {
 	return !strcmp(arg, "-h") || !strcmp(arg, "--help");
-}
-
-static int cmd_tour(int argc, char **argv)
-{
-	struct kstruct_entry *e;
-	int i, ret;
-
-	for (i = 1; i < argc; i++) {
-		if (is_help(argv[i])) {
-			printf("usage: kstruct tour [SECTION...]\n\n"
-			       "Builds each structure on a small example, runs its traversals and\n"
-			       "prints what happened, pointers and all.  With no SECTION, every\n"
-			       "section in order.  Sections:\n");
-			list_kind(stdout, KSTRUCT_KIND_TOUR);
-			return 0;
-		}
-		if (argv[i][0] == '-') {
-			fprintf(stderr, "kstruct tour: unknown option '%s' (try --help)\n",
-				argv[i]);
-			return 2;
-		}
-		if (!kstruct_find(KSTRUCT_KIND_TOUR, argv[i])) {
-			fprintf(stderr, "kstruct tour: no section '%s'; sections are:\n",
-				argv[i]);
-			list_kind(stderr, KSTRUCT_KIND_TOUR);
-			return 2;
-		}
-	}
-	for (e = kstruct_entries(KSTRUCT_KIND_TOUR);
-	     e && e->kind == KSTRUCT_KIND_TOUR; e = e->next) {
-		int wanted = argc < 2;
-
-		for (i = 1; i < argc; i++)
-			if (!strcmp(argv[i], e->name))
-				wanted = 1;
-		if (!wanted)
-			continue;
-		printf("==== tour: %s — %s ====\n\n", e->name, e->summary);
-		ret = e->tour(stdout);
-		if (ret) {
-			fprintf(stderr, "kstruct tour %s: failed: %s\n", e->name,
-				strerror(-ret));
-			return 1;
-		}
-		printf("\n");
-	}
-	return 0;
 }
 
 static int cmd_draw(int argc, char **argv)
@@ -142,8 +94,6 @@ int main(int argc, char **argv)
 		printf("kstruct %s\n", KSTRUCT_VERSION);
 		return 0;
 	}
-	if (!strcmp(argv[1], "tour"))
-		return cmd_tour(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "draw"))
 		return cmd_draw(argc - 1, argv + 1);
 	e = kstruct_find(KSTRUCT_KIND_COMMAND, argv[1]);

@@ -8,6 +8,7 @@
  *   KSTRUCT_TOUR     a section of "kstruct tour" (ordered by @order)
  *   KSTRUCT_BENCH    a subject of "kstruct bench" (ordered by @order)
  *   KSTRUCT_DRAW     a structure "kstruct draw" can render as Graphviz DOT
+ *   KSTRUCT_EXERCISE an exercise of a docs page ("kstruct exercise NAME")
  */
 #ifndef KSTRUCT_TOOLS_KSTRUCT_H
 #define KSTRUCT_TOOLS_KSTRUCT_H
@@ -21,6 +22,7 @@ enum kstruct_kind {
 	KSTRUCT_KIND_TOUR,
 	KSTRUCT_KIND_BENCH,
 	KSTRUCT_KIND_DRAW,
+	KSTRUCT_KIND_EXERCISE,
 };
 
 struct kstruct_entry {
@@ -30,12 +32,17 @@ struct kstruct_entry {
 	int order;
 	/* argv[0] is the subcommand's name; returns the exit status */
 	int (*command)(int argc, char **argv);
-	/* prints the section to @out; returns 0 or a negative errno */
+	/*
+	 * prints the section to @out, each numbered step beginning with
+	 * TOUR_STEP; returns 0 or a negative errno
+	 */
 	int (*tour)(FILE *out);
 	/* runs the subject's benchmarks into @b; 0 or a negative errno */
 	int (*bench)(struct bench *b);
 	/* prints DOT to @out; 0 or a negative errno */
 	int (*draw)(FILE *out);
+	/* runs the exercise's scenario, prints its answer; 0 or -errno */
+	int (*exercise)(FILE *out);
 	struct kstruct_entry *next;
 };
 
@@ -69,7 +76,18 @@ struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name);
 #define KSTRUCT_DRAW(dname, dsummary, fn)				\
 	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_DRAW, .name = (dname),	\
 			   .summary = (dsummary), .draw = (fn))
+#define KSTRUCT_EXERCISE(ename, eorder, esummary, fn)			\
+	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_EXERCISE, .name = (ename), \
+			   .order = (eorder), .summary = (esummary),	\
+			   .exercise = (fn))
 
 /* tour ordering: list 10, sched 20, mm 30, bus 40, sctp 50 */
+
+/*
+ * A tour section starts each numbered step with this mark, as in
+ * fprintf(out, TOUR_STEP "3. list_add_tail() ...").  "kstruct tour"
+ * (tools/tour.c) cuts the text there and never prints the mark.
+ */
+#define TOUR_STEP	"\f"
 
 #endif /* KSTRUCT_TOOLS_KSTRUCT_H */

@@ -139,11 +139,11 @@ static int tour_list(FILE *out)
 		"struct fruit { char name; int weight; struct list_head list; }, and\n"
 		"each node is shown by its fruit's letter instead of its address.\n\n");
 
-	fprintf(out, "1. LIST_HEAD(basket): an empty list is a head pointing at itself.\n");
+	fprintf(out, TOUR_STEP "1. LIST_HEAD(basket): an empty list is a head pointing at itself.\n");
 	show(out, &l, &basket);
 	fprintf(out, "   list_empty(&basket) = %d\n\n", list_empty(&basket));
 
-	fprintf(out, "2. list_add(&A->list, &basket), then list_add(&B->list, &basket):\n"
+	fprintf(out, TOUR_STEP "2. list_add(&A->list, &basket), then list_add(&B->list, &basket):\n"
 		"   list_add inserts right after the head, like pushing on a stack,\n"
 		"   so B now comes before A.\n");
 	list_add(&A->list, &basket);
@@ -151,7 +151,7 @@ static int tour_list(FILE *out)
 	show(out, &l, &basket);
 	fprintf(out, "\n");
 
-	fprintf(out, "3. list_add_tail(&C->list, &basket): insert right before the head,\n"
+	fprintf(out, TOUR_STEP "3. list_add_tail(&C->list, &basket): insert right before the head,\n"
 		"   that is at the end, like a queue.  Four pointers change - the new\n"
 		"   entry's two, the head's prev, the old last entry's next - and\n"
 		"   nothing is walked.\n");
@@ -159,13 +159,13 @@ static int tour_list(FILE *out)
 	show(out, &l, &basket);
 	fprintf(out, "\n");
 
-	fprintf(out, "4. list_for_each_entry(f, &basket, list) walks the ring and, with\n"
+	fprintf(out, TOUR_STEP "4. list_for_each_entry(f, &basket, list) walks the ring and, with\n"
 		"   container_of, turns each node back into its struct fruit:\n   ");
 	list_for_each_entry(f, &basket, list)
 		fprintf(out, " %c(weight %d)", f->name, f->weight);
 	fprintf(out, "\n\n");
 
-	fprintf(out, "5. list_del(&A->list): B and C now point at each other.  A's own\n"
+	fprintf(out, TOUR_STEP "5. list_del(&A->list): B and C now point at each other.  A's own\n"
 		"   pointers are poisoned, so using A as if it were still linked\n"
 		"   faults at once instead of corrupting memory quietly.\n");
 	list_del(&A->list);
@@ -174,7 +174,7 @@ static int tour_list(FILE *out)
 		label(&l, A->list.prev, b1, sizeof(b1)),
 		label(&l, A->list.next, b2, sizeof(b2)));
 
-	fprintf(out, "6. A second list, crate, gets D, E and A (A may join a list again:\n"
+	fprintf(out, TOUR_STEP "6. A second list, crate, gets D, E and A (A may join a list again:\n"
 		"   list_add only writes its pointers).\n");
 	list_add_tail(&D->list, &crate);
 	list_add_tail(&E->list, &crate);
@@ -187,7 +187,7 @@ static int tour_list(FILE *out)
 	show(out, &l, &crate);
 	fprintf(out, "\n");
 
-	fprintf(out, "7. list_cut_position(&cut, &basket, &D->list) moves the front of\n"
+	fprintf(out, TOUR_STEP "7. list_cut_position(&cut, &basket, &D->list) moves the front of\n"
 		"   basket, up to and including D, to the list cut:\n");
 	list_cut_position(&cut, &basket, &D->list);
 	show(out, &l, &cut);
@@ -197,7 +197,7 @@ static int tour_list(FILE *out)
 	show(out, &l, &basket);
 	fprintf(out, "\n");
 
-	fprintf(out, "8. list_sort(NULL, &basket, by_weight) sorts by weight with a merge\n"
+	fprintf(out, TOUR_STEP "8. list_sort(NULL, &basket, by_weight) sorts by weight with a merge\n"
 		"   sort that only relinks nodes (no copying, no extra memory).  It\n"
 		"   is stable: B and D weigh the same and keep their order.\n");
 	list_sort(NULL, &basket, by_weight);
@@ -207,10 +207,18 @@ static int tour_list(FILE *out)
 		fprintf(out, " %c(%d)", f->name, f->weight);
 	fprintf(out, "\n\n");
 
-	fprintf(out, "9. list_check(&basket) walks the whole ring and verifies that every\n"
+	fprintf(out, TOUR_STEP "9. list_check(&basket) walks the whole ring and verifies that every\n"
 		"   node's next->prev points back at it: %s.  The tests call it\n"
 		"   after every step; the scheduler, SCTP and mm checkers use it too.\n",
 		list_check(&basket) ? "sound" : "BROKEN");
+	fprintf(out, "\n"
+"What later kernels changed: 2.5.33's list.h had no hlist, no RCU\n"
+"variants and no poison - its list_del() set next and prev to NULL.\n"
+"2.5.44 added the RCU variants, 2.5.64 the hlist, 2.5.70\n"
+"list_for_each_entry_safe() and 2.5.71 the poison values of step 5.\n"
+"Later kernels added list_cut_position(), a list_sort() in lib/ and the\n"
+"CONFIG_DEBUG_LIST checks of lib/list_debug.c.  The API here is the\n"
+"modern kernel's, on 2.5.33's struct list_head (docs/list.md).\n");
 
 	if (!list_check(&basket) || !list_empty(&crate) || !list_empty(&cut))
 		return -EIO;

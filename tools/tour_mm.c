@@ -114,10 +114,11 @@ static int tour_truncate(FILE *out)
 			goto out_mm;
 		}
 	}
-	fprintf(out, "A file of 8 pages.  Process A maps file pages 0-5 "
-		"shared; process B maps\nfile pages 2-7 private.  Shared "
-		"mappings go on i_mmap_shared, private ones\non i_mmap, each "
-		"at the tail (vma->shared is the link):\n");
+	fprintf(out, "Part one: a file mapped by two processes, then truncated "
+		"under them.\n\n" TOUR_STEP "1. A file of 8 pages.  Process A "
+		"maps file pages 0-5 shared; process B\n   maps file pages 2-7 "
+		"private.  Shared mappings go on i_mmap_shared,\n   private ones "
+		"on i_mmap, each at the tail (vma->shared is the link):\n");
 	err = do_mmap(procs[0].mm, &file, 0x10000, 6 * PAGE_SIZE,
 		      VM_READ | VM_WRITE | VM_SHARED | VM_MAYSHARE, 0,
 		      &procs[0].vma);
@@ -128,10 +129,10 @@ static int tour_truncate(FILE *out)
 		goto out_mm;
 	show_lists(out, inode.i_mapping, procs, 2);
 
-	fprintf(out, "\nEach process touches every page it maps.  The first "
-		"touch of a file page\nallocates a frame from the zone into "
-		"the page cache; the second process\nmaps the same frame "
-		"([pN=fM]: file page N in frame M):\n");
+	fprintf(out, "\n" TOUR_STEP "2. Each process touches every page it "
+		"maps.  The first touch of a file\n   page allocates a frame "
+		"from the zone into the page cache; the second\n   process maps "
+		"the same frame ([pN=fM]: file page N in frame M):\n");
 	for (i = 0; i < 2; i++)
 		for (a = procs[i].vma->vm_start; a < procs[i].vma->vm_end;
 		     a += PAGE_SIZE) {
@@ -144,11 +145,12 @@ static int tour_truncate(FILE *out)
 	show_cache(out, &zone, inode.i_mapping);
 
 	pgoff = size_to_pages(offset);
-	fprintf(out, "\nvmtruncate(inode, %lld): the new end falls inside "
-		"page 3, so pgoff = %lld\nrounded up = %lu: page 3 stays "
-		"mapped (its tail is zeroed), pages >= %lu go.\n"
-		"vmtruncate_list() walks i_mmap, then i_mmap_shared:\n",
-		offset, offset, pgoff, pgoff);
+	fprintf(out, "\n" TOUR_STEP "3. vmtruncate(inode, %lld): the new end "
+		"falls inside page %lld, so pgoff\n   = %lld rounded up to "
+		"pages = %lu: page %lld stays mapped (its tail is\n   zeroed), "
+		"pages >= %lu go.  vmtruncate_list() walks i_mmap, then\n"
+		"   i_mmap_shared:\n", offset, offset >> PAGE_SHIFT, offset,
+		pgoff, offset >> PAGE_SHIFT, pgoff);
 	for (i = 1; i >= 0; i--) {
 		struct vm_area_struct *vma = procs[i].vma;
 		unsigned long pages = (vma->vm_end - vma->vm_start) >>
@@ -171,7 +173,7 @@ static int tour_truncate(FILE *out)
 	err = vmtruncate(&inode, offset);
 	if (err)
 		goto out_mm;
-	fprintf(out, "After it:\n");
+	fprintf(out, "   After it:\n");
 	for (i = 0; i < 2; i++)
 		show_ptes(out, &zone, &procs[i]);
 	show_cache(out, &zone, inode.i_mapping);
@@ -179,8 +181,9 @@ static int tour_truncate(FILE *out)
 		"%d/%d\n", zone_check(&zone), mapping_check(inode.i_mapping),
 		mm_check(procs[0].mm), mm_check(procs[1].mm));
 
-	fprintf(out, "\nGrowing the file back to 8 pages unmaps nothing; "
-		"touching page 6 again\nbrings a fresh, zeroed frame:\n");
+	fprintf(out, "\n" TOUR_STEP "4. Growing the file back to 8 pages "
+		"unmaps nothing; B touching page %lu\n   again brings a fresh, "
+		"zeroed frame:\n", procs[1].vma->vm_pgoff + 4);
 	err = vmtruncate(&inode, 8 * PAGE_SIZE);
 	if (!err)
 		err = handle_mm_fault(procs[1].mm, procs[1].vma,
@@ -216,53 +219,65 @@ static int tour_buddy(FILE *out)
 	err = zone_init(&zone, "Normal", 1UL << (MAX_ORDER - 1), 0);
 	if (err)
 		return err;
-	fprintf(out, "\nThe buddy allocator: a zone of %lu frames starts as "
-		"one free block of the\ntop order.  show_free_areas() prints, "
-		"for each order, free blocks * block size:\n",
-		zone.size);
+	fprintf(out, "\nPart two: the buddy allocator.\n\n" TOUR_STEP "5. A "
+		"zone of %lu frames starts as one free block of the top\n   "
+		"order.  show_free_areas() prints, for each order, free blocks "
+		"*\n   block size:\n", zone.size);
 	SHOW();
 	a = alloc_page(&zone);
-	fprintf(out, "  alloc_pages(order 0) = frame %ld: expand() halves the "
-		"top block again and\n  again, keeping every lower half free, "
-		"and hands out the highest frame:\n", frame(&zone, a));
+	fprintf(out, "\n" TOUR_STEP "6. alloc_pages(order 0) = frame %ld: "
+		"expand() halves the top block\n   again and again, keeping "
+		"every lower half free, and hands out the\n   highest frame:\n",
+		frame(&zone, a));
 	SHOW();
 	b = alloc_pages(&zone, 2);
-	fprintf(out, "  alloc_pages(order 2) = frame %ld (the free order-2 "
-		"block):\n", frame(&zone, b));
+	fprintf(out, "\n" TOUR_STEP "7. alloc_pages(order 2) = frame %ld (the "
+		"free order-2 block):\n", frame(&zone, b));
 	SHOW();
 	c = alloc_pages(&zone, 2);
-	fprintf(out, "  alloc_pages(order 2) = frame %ld (split from the "
+	fprintf(out, "   alloc_pages(order 2) = frame %ld (split from the "
 		"order-3 block):\n", frame(&zone, c));
 	SHOW();
-	fprintf(out, "  is_head_of_free_region: frame %ld -> %d, frame %ld -> "
+	fprintf(out, "   is_head_of_free_region: frame %ld -> %d, frame %ld -> "
 		"%d, frame 0 -> %d, frame 1 -> %d\n", frame(&zone, c) - 4,
 		is_head_of_free_region(c - 4), frame(&zone, a),
 		is_head_of_free_region(a),
 		is_head_of_free_region(zone.zone_mem_map),
 		is_head_of_free_region(zone.zone_mem_map + 1));
 	err = __free_pages(&zone, b, 2);
-	fprintf(out, "  __free_pages(frame %ld, order 2): its buddy (index "
-		"XOR 4) is the block at frame %ld,\n  not free as a whole "
-		"(frame %ld is still allocated), so the pair bit is set\n"
-		"  and no merge happens (%d):\n", frame(&zone, b),
+	fprintf(out, "\n" TOUR_STEP "8. __free_pages(frame %ld, order 2): its "
+		"buddy (index XOR 4) is the\n   block at frame %ld, not free as "
+		"a whole (frame %ld is still allocated),\n   so the pair bit is "
+		"set and no merge happens (%d):\n", frame(&zone, b),
 		frame(&zone, b) ^ 4, frame(&zone, a), err);
 	SHOW();
 	err = __free_pages(&zone, b, 2);
-	fprintf(out, "  freeing it again is refused: %d (-EALREADY)\n", err);
+	fprintf(out, "   freeing it again is refused: %d (%s)\n", err,
+		err == -EALREADY ? "-EALREADY" : "?");
 	err = __free_pages(&zone, c, 2);
-	fprintf(out, "  __free_pages(frame %ld, order 2): its buddy, frame "
-		"%ld, is free: merge into\n  an order-3 block at frame %ld, "
-		"whose buddy (frame %ld) is not free as a whole (%d):\n",
+	fprintf(out, "\n" TOUR_STEP "9. __free_pages(frame %ld, order 2): its "
+		"buddy, frame %ld, is free: merge\n   into an order-3 block at "
+		"frame %ld, whose buddy (frame %ld) is not free\n   as a whole "
+		"(%d):\n",
 		frame(&zone, c), frame(&zone, c) ^ 4,
 		frame(&zone, c) & ~7L, (frame(&zone, c) & ~7L) ^ 8, err);
 	SHOW();
 	err = __free_page(&zone, a);
-	fprintf(out, "  __free_pages(frame %ld, order 0): merges all the way "
+	fprintf(out, "   __free_pages(frame %ld, order 0): merges all the way "
 		"up (%d):\n", frame(&zone, a), err);
 	SHOW();
 	zone_buddyinfo_line(&zone, line, sizeof(line));
-	fprintf(out, "  /proc/buddyinfo style:\n    %s\n", line);
-	fprintf(out, "  zone_check: %d\n", zone_check(&zone));
+	fprintf(out, "   /proc/buddyinfo style:\n    %s\n", line);
+	fprintf(out, "   zone_check: %d\n", zone_check(&zone));
+	fprintf(out, "\n"
+"What later kernels changed: 2.6.7 replaced the i_mmap and i_mmap_shared\n"
+"lists with a priority search tree, and 3.7 with an augmented red-black\n"
+"interval tree, so that finding the vmas over a range of the file no\n"
+"longer walks every vma; vmtruncate() gave way to truncate_setsize()\n"
+"and truncate_pagecache().  2.6.11 removed the buddy allocator's pair\n"
+"bitmaps: a free block's order is kept in its first page, and expand()\n"
+"now keeps the upper halves and hands out the lowest block\n"
+"(docs/mm.md).\n");
 #undef SHOW
 	return zone_release(&zone);
 }

@@ -18,9 +18,11 @@
 #include <string.h>
 
 #include "sched/sched.h"
+#include "tools/draw.h"
 #include "tools/kstruct.h"
 
 static FILE *tour_out;
+static struct task_struct *tour_pulled;	/* the last task migrated */
 
 /* prints a switch as it happens */
 static void tour_switch(int cpu, struct task_struct *prev,
@@ -35,6 +37,7 @@ static void tour_switch(int cpu, struct task_struct *prev,
 static void tour_migrate(struct task_struct *p, int src, int dst, void *data)
 {
 	(void)data;
+	tour_pulled = p;
 	if (tour_out)
 		fprintf(tour_out, "    [jiffy %lu] %s moves from CPU %d to CPU "
 			"%d\n", jiffies, p->comm, src, dst);
@@ -90,6 +93,18 @@ static void tick_cpu0(void)
 		schedule(0);
 }
 
+/* @n ticks of CPU 0 */
+static void tick_cpu0_n(unsigned int n)
+{
+	while (n--)
+		tick_cpu0();
+}
+
+/* the bonus of -MAX..+MAX that sleep_avg gives (2.5.33's formula's ends) */
+#define TOUR_MAX_BONUS	(MAX_USER_PRIO * PRIO_BONUS_RATIO / 100 / 2)
+/* how long the editor's key press takes after step 4 */
+#define TOUR_KEY_DELAY	300
+
 struct scene {
 	struct task_struct *editor, *make[3], *backup;
 };
@@ -130,11 +145,13 @@ static int tour_sched(FILE *out)
 	struct sched_hooks hooks = { .switch_to = tour_switch,
 				     .migrate = tour_migrate };
 	struct scene s;
-	int i, ret;
+	struct runqueue *rq0;
+	int i, expired, ret;
 
 	ret = build_scene(&s);
 	if (ret)
 		return ret;
+	rq0 = cpu_rq(0);
 	tour_out = out;
 	fprintf(out,
 "The O(1) scheduler (kernel/sched.c of Linux 2.5.33, sched/sched.c here)\n"
@@ -146,11 +163,15 @@ static int tour_sched(FILE *out)
 "'first set bit, first task of that queue': constant time, however many\n"
 "tasks are runnable.\n"
 "\n"
-"1. Five tasks wake up on CPU 0 (HZ=1000).  A task's prio is its nice\n"
-"   level's static prio (120 + nice) minus a bonus of -5..+5 from its\n"
-"   sleep_avg (0..2000 ticks).  New tasks have slept 0: bonus -5, so\n"
-"   prio 125 at nice 0.  The editor has slept a lot (sleep_avg 2000,\n"
-"   less 5%% at fork): bonus +4, prio 116.\n");
+TOUR_STEP "1. Five tasks wake up on CPU 0 (HZ=%d).  A task's prio is its nice\n"
+"   level's static prio (%d + nice) minus a bonus of -%d..+%d from its\n"
+"   sleep_avg (0..%d ticks).  New tasks have slept 0: bonus %+d, so\n"
+"   prio %d at nice 0.  The editor has slept a lot (sleep_avg %d,\n"
+"   less %d%% at fork): bonus %+d, prio %d.\n", HZ, NICE_TO_PRIO(0),
+		TOUR_MAX_BONUS, TOUR_MAX_BONUS, MAX_SLEEP_AVG,
+		s.make[0]->static_prio - s.make[0]->prio, s.make[0]->prio,
+		MAX_SLEEP_AVG, 100 - CHILD_PENALTY,
+		s.editor->static_prio - s.editor->prio, s.editor->prio);
 	show_task(out, s.editor);
 	for (i = 0; i < 3; i++)
 		show_task(out, s.make[i]);
@@ -159,69 +180,74 @@ static int tour_sched(FILE *out)
 	fprintf(out,
 "   sched_find_first_bit() of the active bitmap is %d: schedule() picks\n"
 "   the first task of queue[%d].\n\n", sched_find_first_bit(
-		cpu_rq(0)->active->bitmap), sched_find_first_bit(
-		cpu_rq(0)->active->bitmap));
+		rq0->active->bitmap), sched_find_first_bit(rq0->active->bitmap));
 
 	fprintf(out,
-"2. The editor runs its whole slice (151 ticks at nice 0).  Every tick\n"
+TOUR_STEP "2. The editor runs its whole slice (%u ticks at nice 0).  Every tick\n"
 "   costs it one tick of sleep_avg.  When the slice ends, prio is\n"
 "   recomputed; an interactive task (prio <= static_prio - DELTA, DELTA\n"
-"   is 2 at nice 0) goes back to the tail of the ACTIVE array.\n");
+"   is %d at nice 0) goes back to the tail of the ACTIVE array.\n",
+		s.editor->time_slice, DELTA(s.editor));
 	sched_set_hooks(&hooks);
 	schedule(0);
-	for (i = 0; i < 151; i++)
-		tick_cpu0();
+	tick_cpu0_n(s.editor->time_slice);
 	show_task(out, s.editor);
 	show_rq(out, 0);
 
 	fprintf(out,
-"\n3. The editor now waits for a key press (TASK_INTERRUPTIBLE) and\n"
-"   schedule() takes it off the runqueue.  make-1 runs its 151 ticks; it\n"
+"\n" TOUR_STEP "3. The editor now waits for a key press (TASK_INTERRUPTIBLE) and\n"
+"   schedule() takes it off the runqueue.  make-1 runs its %u ticks; it\n"
 "   is not interactive, so its slice refills and it goes to the EXPIRED\n"
-"   array, which stamps expired_timestamp.\n");
+"   array, which stamps expired_timestamp.\n", s.make[0]->time_slice);
 	set_task_state(s.editor, TASK_INTERRUPTIBLE);
 	schedule(0);
-	for (i = 0; i < 151; i++)
-		tick_cpu0();
+	tick_cpu0_n(s.make[0]->time_slice);
 	show_task(out, s.make[0]);
 	show_rq(out, 0);
 
 	fprintf(out,
-"\n4. make-2, make-3 and backup use their slices (151, 151, 76 ticks).\n"
+"\n" TOUR_STEP "4. make-2, make-3 and backup use their slices (%u, %u, %u ticks).\n"
 "   When the active array is empty, schedule() swaps the two array\n"
 "   pointers - the 'array switch' - and everyone has a fresh slice.  No\n"
-"   loop over the tasks: that is what made 2.4's recalculation O(n).\n");
-	for (i = 0; i < 151 + 151 + 76; i++)
-		tick_cpu0();
+"   loop over the tasks: that is what made 2.4's recalculation O(n).\n",
+		s.make[1]->time_slice, s.make[2]->time_slice,
+		s.backup->time_slice);
+	tick_cpu0_n(s.make[1]->time_slice + s.make[2]->time_slice +
+		    s.backup->time_slice);
 	show_rq(out, 0);
 
-	jiffies += 300;
+	jiffies += TOUR_KEY_DELAY;
 	fprintf(out,
-"\n5. The editor's key press arrives 300 ticks after step 4, %lu ticks\n"
+"\n" TOUR_STEP "5. The editor's key press arrives %d ticks after step 4, %lu ticks\n"
 "   after it went to sleep: try_to_wake_up() credits the sleep to\n"
-"   sleep_avg (capped at 2000) and, since the editor now has a better\n"
-"   prio than the running task, sets need_resched.\n",
-		jiffies - s.editor->sleep_timestamp);
+"   sleep_avg (capped at %d) and, since the editor now has a better\n"
+"   prio than the running task, sets need_resched.\n", TOUR_KEY_DELAY,
+		jiffies - s.editor->sleep_timestamp, MAX_SLEEP_AVG);
 	wake_up_process(s.editor);
 	show_task(out, s.editor);
 	if (test_tsk_need_resched(cpu_curr(0)))
 		schedule(0);
 
 	fprintf(out,
-"\n6. CPU 1 has been idle all along (we did not tick it).  Its idle tick\n"
+"\n" TOUR_STEP "6. CPU 1 has been idle all along (we did not tick it).  Its idle tick\n"
 "   runs load_balance() in idle mode: find_busiest_queue() picks CPU 0\n"
 "   (%lu runnable, at least 2 needed), and one task is pulled - from\n"
 "   the expired array if it has tasks, lowest-index queue first,\n"
 "   starting at the TAIL (the most recently queued, likely cache-cold),\n"
 "   skipping the running task, tasks not allowed on CPU 1, and tasks\n"
-"   that ran within cache_decay_ticks (%lu).  Idle mode pulls one task.\n"
-"   Here the expired array is empty and the editor (queue[115]) is\n"
-"   running, so the pull comes from the tail of queue[125].\n",
-		cpu_rq(0)->nr_running, cache_decay_ticks);
+"   that ran within cache_decay_ticks (%lu).  Idle mode pulls one task.\n",
+		rq0->nr_running, cache_decay_ticks);
+	expired = rq0->expired->nr_active;
+	tour_pulled = NULL;
 	jiffies++;
 	scheduler_tick(1, 1);
 	if (test_tsk_need_resched(cpu_curr(1)))
 		schedule(1);
+	if (tour_pulled)
+		fprintf(out,
+"   The expired array had %d task(s) and %s (queue[%d]) was running:\n"
+"   %s came from the tail of queue[%d].\n", expired, rq0->curr->comm,
+			rq0->curr->prio, tour_pulled->comm, tour_pulled->prio);
 	show_rq(out, 0);
 	show_rq(out, 1);
 	ret = sched_check() || process_tree_check() ? -EIO : 0;
@@ -230,6 +256,12 @@ static int tour_sched(FILE *out)
 "   and migration move tasks, they never lose or duplicate one.\n"
 "   sched_check() and process_tree_check() verified every invariant:\n"
 "   %s.\n"
+"\nWhat later kernels changed: 2.6.0 kept the two arrays but reworked\n"
+"the interactivity estimator (sleep_avg in nanoseconds, partial slices\n"
+"for interactive tasks); 2.6.7 replaced find_busiest_queue()'s flat scan\n"
+"with scheduling domains; 2.6.23 replaced the whole design with CFS: one\n"
+"red-black tree per CPU ordered by virtual runtime, with no arrays and\n"
+"no expiry.\n"
 "\nMore: docs/sched.md; 'kstruct sim' runs whole workloads (docs/sim.md);\n"
 "'kstruct draw runqueue | dot -Tsvg' pictures a runqueue.\n",
 		sched_nr_running_total(), ret ? "FAILED" : "ok");
@@ -245,72 +277,147 @@ KSTRUCT_TOUR("sched", 20, "the O(1) scheduler: priority arrays, expiry, "
 
 /* ---------------------------------------------------------- the drawing */
 
-static void draw_array(FILE *out, struct runqueue *rq,
-		       struct prio_array *array, const char *name)
+static const struct draw_key runqueue_keys[] = {
+	{ DRAW_HEAD_FILL, "queue[i]", "a priority's list head, in the "
+	  "prio_array; only the non-empty queues are drawn" },
+	{ DRAW_LINK_FILL, "run_list", "the list_head embedded in each "
+	  "task_struct" },
+	{ NULL, DRAW_KEY_NEXT, "run_list next pointers, round each queue "
+	  "and back to its head (prev mirrors them)" },
+	{ NULL, DRAW_KEY_OTHER, "other pointers: the runqueue's active, "
+	  "expired and curr" },
+	{ NULL, "<B>bold</B>", "the running task (rq-&gt;curr), which stays "
+	  "queued while it runs" },
+};
+
+/**
+ * draw_rq() - a runqueue, its two arrays and their queued tasks, as DOT
+ * @out: where to print
+ * @rq: the runqueue (its CPU must hold still: no other thread runs)
+ *
+ * Nodes are named after the CPU ("rq0", "rq0_a0" for arrays[0], "t3" for
+ * pid 3), so several runqueues can share a picture.  Edges follow the
+ * real run_list next pointers, each ending at the run_list it points to.
+ *
+ * Return: 0, or -EIO if a queue leads somewhere unexpected.
+ */
+int draw_rq(FILE *out, struct runqueue *rq)
 {
 	struct task_struct *p;
 	struct list_head *pos;
 	unsigned long idx;
+	const char *sep;
+	int a, nr_empty;
 
-	fprintf(out, "\t%s [label=\"{struct prio_array %s|nr_active %d|"
-		"bitmap:", name, name, array->nr_active);
-	for_each_set_bit(idx, array->bitmap, MAX_PRIO + 1)
-		fprintf(out, " %lu", idx);
-	for_each_set_bit(idx, array->bitmap, MAX_PRIO)
-		fprintf(out, "|<q%lu> queue[%lu]", idx, idx);
-	fprintf(out, "}\", style=filled, fillcolor=\"#e8e8ff\"];\n");
-	for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
-		/* follow the real next pointers round the ring */
-		fprintf(out, "\t%s:q%lu", name, idx);
-		for (pos = array->queue[idx].next; pos != &array->queue[idx];
-		     pos = pos->next) {
-			p = list_entry(pos, struct task_struct, run_list);
-			fprintf(out, " -> %s_%d", name, p->pid);
+	fprintf(out, "\trq%d [label=<" DRAW_TABLE
+		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct runqueue "
+		"(CPU %d)</B></TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">nr_running</TD><TD>%lu</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">expired_timestamp</TD><TD>%lu</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">curr</TD><TD PORT=\"curr\">%s</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">active</TD><TD PORT=\"active\">"
+		"arrays[%d]</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">expired</TD><TD PORT=\"expired\">"
+		"arrays[%d]</TD></TR></TABLE>>];\n", rq->cpu, DRAW_TITLE_FILL,
+		rq->cpu, rq->nr_running, rq->expired_timestamp,
+		rq->curr == rq->idle ? "idle" : rq->curr->comm,
+		(int)(rq->active - rq->arrays), (int)(rq->expired - rq->arrays));
+	for (a = 0; a < 2; a++) {
+		struct prio_array *array = &rq->arrays[a];
+
+		fprintf(out, "\trq%d_a%d [label=<" DRAW_TABLE
+			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct "
+			"prio_array arrays[%d] (%s)</B></TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">nr_active</TD><TD>%d</TD></TR>"
+			"<TR><TD ALIGN=\"LEFT\">bitmap bits</TD><TD>", rq->cpu,
+			a, DRAW_TITLE_FILL, a,
+			array == rq->active ? "active" : "expired",
+			array->nr_active);
+		sep = "";
+		for_each_set_bit(idx, array->bitmap, MAX_PRIO + 1) {
+			fprintf(out, "%s%lu", sep, idx);
+			sep = " ";
 		}
-		fprintf(out, " -> %s:q%lu [color=\"#404080\"];\n", name, idx);
-		list_for_each_entry(p, &array->queue[idx], run_list)
-			fprintf(out, "\t%s_%d [label=\"{%s|pid %d|prio %d|"
-				"slice %u}\"%s];\n", name, p->pid, p->comm,
-				p->pid, p->prio, p->time_slice,
-				p == rq->curr ? ", style=bold" : "");
+		fprintf(out, "</TD></TR>");
+		nr_empty = MAX_PRIO;
+		for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
+			fprintf(out, "<TR><TD PORT=\"q%lu\" COLSPAN=\"2\" "
+				"BGCOLOR=\"%s\">queue[%lu]</TD></TR>", idx,
+				DRAW_HEAD_FILL, idx);
+			nr_empty--;
+		}
+		fprintf(out, "<TR><TD COLSPAN=\"2\"><I>%d empty queues</I>"
+			"</TD></TR></TABLE>>];\n", nr_empty);
+		fprintf(out, "\trq%d:%s -> rq%d_a%d [" DRAW_EDGE_OTHER "];\n",
+			rq->cpu, array == rq->active ? "active" : "expired",
+			rq->cpu, a);
+		for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
+			char from[32];
+
+			list_for_each_entry(p, &array->queue[idx], run_list)
+				fprintf(out, "\tt%d [label=<" DRAW_TABLE
+					"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\">"
+					"%s<FONT POINT-SIZE=\"11\">%s</FONT>%s"
+					"</TD></TR>"
+					"<TR><TD ALIGN=\"LEFT\">pid</TD>"
+					"<TD>%d</TD></TR>"
+					"<TR><TD ALIGN=\"LEFT\">prio</TD>"
+					"<TD>%d</TD></TR>"
+					"<TR><TD ALIGN=\"LEFT\">time_slice</TD>"
+					"<TD>%u</TD></TR>"
+					"<TR><TD PORT=\"run_list\" COLSPAN=\"2\" "
+					"BGCOLOR=\"%s\">run_list</TD></TR>"
+					"</TABLE>>];\n", p->pid, DRAW_TITLE_FILL,
+					p == rq->curr ? "<B>" : "", p->comm,
+					p == rq->curr ? "</B>" : "", p->pid,
+					p->prio, p->time_slice, DRAW_LINK_FILL);
+			/* follow the real next pointers round the ring */
+			snprintf(from, sizeof(from), "rq%d_a%d:q%lu", rq->cpu, a,
+				 idx);
+			for (pos = array->queue[idx].next;
+			     pos != &array->queue[idx]; pos = pos->next) {
+				p = list_entry(pos, struct task_struct, run_list);
+				if (p->array != array)
+					return -EIO;
+				fprintf(out, "\t%s -> t%d:run_list [" DRAW_EDGE_NEXT
+					"];\n", from, p->pid);
+				snprintf(from, sizeof(from), "t%d:run_list",
+					 p->pid);
+			}
+			fprintf(out, "\t%s -> rq%d_a%d:q%lu [" DRAW_EDGE_NEXT
+				"];\n", from, rq->cpu, a, idx);
+		}
 	}
+	if (rq->curr != rq->idle)
+		fprintf(out, "\trq%d:curr -> t%d [" DRAW_EDGE_OTHER
+			", constraint=false];\n", rq->cpu, rq->curr->pid);
+	return 0;
 }
 
 static int draw_runqueue(FILE *out)
 {
 	struct scene s;
-	struct runqueue *rq;
-	int i, ret;
+	int ret;
 
 	ret = build_scene(&s);
 	if (ret)
 		return ret;
 	schedule(0);
 	/* the state after step 3 of the tour */
-	for (i = 0; i < 151; i++)
-		tick_cpu0();
+	tick_cpu0_n(s.editor->time_slice);
 	set_task_state(s.editor, TASK_INTERRUPTIBLE);
 	schedule(0);
-	for (i = 0; i < 151; i++)
-		tick_cpu0();
-	rq = cpu_rq(0);
-	fprintf(out,
-		"// kstruct draw runqueue: CPU 0's runqueue in the tour's\n"
-		"// scene after make-1 expired.  Edges follow run_list next\n"
-		"// pointers round each queue; the running task is bold.\n"
-		"digraph runqueue {\n"
-		"\trankdir=LR;\n"
-		"\tnode [shape=record, fontname=\"monospace\"];\n"
-		"\trq [label=\"{struct runqueue (CPU 0)|nr_running %lu|"
-		"nr_switches %lu|expired_timestamp %lu|curr: %s|"
-		"<a> active|<e> expired}\", style=filled, "
-		"fillcolor=\"#ffe8e8\"];\n",
-		rq->nr_running, rq->nr_switches, rq->expired_timestamp,
-		rq->curr->comm);
-	draw_array(out, rq, rq->active, "active");
-	draw_array(out, rq, rq->expired, "expired");
-	fprintf(out, "\trq:a -> active;\n\trq:e -> expired;\n}\n");
-	ret = sched_check() ? -EIO : 0;
+	tick_cpu0_n(s.make[0]->time_slice);
+	fprintf(out, "// kstruct draw runqueue: CPU 0 in the tour's scene "
+		"after make-1 expired.\n");
+	fprintf(out, "digraph runqueue {\n");
+	draw_begin(out, "TB", "CPU 0 of 'kstruct tour sched' after "
+		   "step 3: make-1 has expired, the editor sleeps",
+		   runqueue_keys, ARRAY_SIZE(runqueue_keys));
+	ret = draw_rq(out, cpu_rq(0));
+	fprintf(out, "}\n");
+	if (!ret)
+		ret = sched_check() ? -EIO : 0;
 	sched_teardown();
 	kstruct_hz = DEFAULT_HZ;
 	return ret;

@@ -228,13 +228,13 @@ static int tour_sctp(FILE *out)
 	a1 = s.asoc[0];
 	a2 = s.asoc[1];
 
-	fprintf(out, "1. An endpoint and its lists.  Each peer arrived as an "
+	fprintf(out, TOUR_STEP "1. An endpoint and its lists.  Each peer arrived as an "
 		"INIT whose\n   address parameters sctp_process_init() turned "
 		"into transports\n   (first the source address, then each "
 		"in-scope address, in order).\n\n");
 	show_ep(out, s.ep);
 
-	fprintf(out, "\n2. Lookups walk the lists.  __sctp_endpoint_lookup_"
+	fprintf(out, "\n" TOUR_STEP "2. Lookups walk the lists.  __sctp_endpoint_lookup_"
 		"assoc() walks ep->asocs\n   and, in each, "
 		"peer.transport_addr_list:\n");
 	who = sctp_scene_make_addr("192.168.6.1", 6000);
@@ -248,7 +248,7 @@ static int tour_sctp(FILE *out)
 		sctp_scene_addr(&who, a, sizeof(a)),
 		sctp_assoc_lookup_paddr(a2, &who) ? "found" : "NULL");
 
-	fprintf(out, "\n3. A path fails.  sctp_assoc_control_transport(DOWN) "
+	fprintf(out, "\n" TOUR_STEP "3. A path fails.  sctp_assoc_control_transport(DOWN) "
 		"re-picks active and\n   retran among the active transports, "
 		"most recently heard first,\n   the primary winning when it "
 		"is up:\n");
@@ -270,7 +270,7 @@ static int tour_sctp(FILE *out)
 	fprintf(out, "   ...and when it comes back up:\n");
 	show_asoc(out, a2, 2);
 
-	fprintf(out, "\n4. DATA and a SACK.  Three chunks go out on the active "
+	fprintf(out, "\n" TOUR_STEP "4. DATA and a SACK.  Three chunks go out on the active "
 		"path; the peer\n   gets the first and the third, and its "
 		"SACK acks the first cumulatively\n   and the third in a gap "
 		"block (sctp_make_sack() plays its tsnmap):\n");
@@ -326,6 +326,14 @@ static int tour_sctp(FILE *out)
 	fprintf(out, "   ctsn_ack_point %u, outstanding %u bytes, peer rwnd "
 		"%u\n\n", a1->ctsn_ack_point,
 		a1->outqueue.outstanding_bytes, a1->peer.rwnd);
+	fprintf(out,
+"What later kernels changed: step 3's choice is now made by\n"
+"sctp_select_active_and_retran_path(), which keeps first and second\n"
+"place apart and knows a 'potentially failed' path state; an incoming\n"
+"packet finds its association through a hash table of transports (an\n"
+"rhltable) instead of the walks of step 2; the bind address lists are\n"
+"read under RCU, as here; and sctp_sack_outqueue() is sctp_outq_sack().\n"
+"\n");
 	fprintf(out, "See docs/sctp.md; \"kstruct sctp --pcap FILE\" writes "
 		"a whole exchange for Wireshark.\n");
 out_free:

@@ -2,7 +2,8 @@
 /*
  * tests/drivers/test_show.c - bus_print and bus_print_dot
  * (drivers/base/show.c): the text names every list in order, the DOT has
- * one edge per next pointer of every ring and one per bound device.
+ * one edge per next pointer of every ring, each ending at the list_head
+ * it points to, and one per bound device.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +13,11 @@
 #include "drivers/base/show.h"
 #include "tests/drivers/fixture.h"
 #include "tests/ktest.h"
+#include "tools/draw.h"
+
+#define DEVICES_EDGE	"[color=\"" DRAW_NEXT "\"]"
+#define DRIVERS_EDGE	"[color=\"" DRAW_PREV "\"]"
+#define BOUND_EDGE	"[color=\"#2a8a3a\"]"
 
 static struct bus_type bus;
 static struct fx_device dev[3];
@@ -102,27 +108,35 @@ static void test_dot(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
 	CU_ASSERT_EQUAL(ret, 0);
 	CU_ASSERT(!strncmp(dot, "digraph \"bus show\" {\n", 21));
-	CU_ASSERT_EQUAL(count(dot, "struct device 00:"), 3);
-	CU_ASSERT_EQUAL(count(dot, "struct device_driver drv"), 3);
+	CU_ASSERT_EQUAL(count(dot, "<B>struct device</B><BR/>00:"), 3);
+	CU_ASSERT_EQUAL(count(dot, "<B>struct device_driver</B><BR/>drv"), 3);
 	/* rings: devices 3 + 1, drivers 3 + 1, drv1's 2 + 1, two empty */
-	CU_ASSERT_EQUAL(count(dot, "color=blue"), 4);
-	CU_ASSERT_EQUAL(count(dot, "color=red"), 4);
-	CU_ASSERT_EQUAL(count(dot, "color=darkgreen"), 5);
+	CU_ASSERT_EQUAL(count(dot, DEVICES_EDGE), 4);
+	CU_ASSERT_EQUAL(count(dot, DRIVERS_EDGE), 4);
+	CU_ASSERT_EQUAL(count(dot, BOUND_EDGE), 5);
+	/* every ring's arrows end at list_heads: ports of the nodes */
+	CU_ASSERT(strstr(dot, "\tbus:devices -> dev0:bus_list ") != NULL);
+	CU_ASSERT(strstr(dot, "\tdev2:bus_list -> bus:devices ") != NULL);
+	CU_ASSERT(strstr(dot, "\tbus:drivers -> drv0:bus_list ") != NULL);
+	CU_ASSERT(strstr(dot, "\tdrv2:bus_list -> bus:drivers ") != NULL);
 	CU_ASSERT(strstr(dot, "\tdrv1:devices -> dev0:driver_list") != NULL);
 	CU_ASSERT(strstr(dot, "\tdev0:driver_list -> dev2:driver_list") != NULL);
 	CU_ASSERT(strstr(dot, "\tdev2:driver_list -> drv1:devices") != NULL);
-	CU_ASSERT(strstr(dot, "\tdrv0:devices -> drv0:devices") != NULL);
+	CU_ASSERT(strstr(dot, "\tdrv0:devices:s -> drv0:devices:s") != NULL);
 	CU_ASSERT_EQUAL(count(dot, "style=dashed"), 2);
-	CU_ASSERT(strstr(dot, "\tdev0 -> drv1 [") != NULL);
-	CU_ASSERT(strstr(dot, "\tdev2 -> drv1 [") != NULL);
+	CU_ASSERT(strstr(dot, "\tdev0:driver -> drv1 [") != NULL);
+	CU_ASSERT(strstr(dot, "\tdev2:driver -> drv1 [") != NULL);
+	/* a legend says what the colours mean */
+	CU_ASSERT(strstr(dot, "labelloc=b, labeljust=l, label=<<TABLE") != NULL);
 	CU_ASSERT_EQUAL(count(dot, "->"), 4 + 4 + 5 + 2);
 	CU_ASSERT_EQUAL(dot[strlen(dot) - 2], '}');
 	free(dot);
 }
 
 /*
- * Names are the caller's strings: in the DOT they must not end a quoted
- * string (") or open a field or port of a record label ({ } | < >).
+ * Names are the caller's strings: in the DOT they must not end the
+ * graph's quoted name (") nor open or close a tag of an HTML-like label
+ * (< > &, and " inside an attribute).
  */
 static void test_dot_escapes_names(void)
 {
@@ -147,9 +161,9 @@ static void test_dot_escapes_names(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
 		"digraph \"bus odd \\\"bus\\\" \\\\\" {\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
-		"struct bus_type odd \\\"bus\\\" \\\\|<devices>"));
+		"<B>struct bus_type odd &quot;bus&quot; \\</B>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
-		"struct device a\\\"\\{b\\}\\|\\<c\\>|<bus_list>"));
+		"<B>struct device</B><BR/>a&quot;{b}|&lt;c&gt;</TD>"));
 	/* nowhere raw */
 	CU_ASSERT_PTR_NULL(strstr(buf, "a\"{b}"));
 	CU_ASSERT_PTR_NULL(strstr(buf, "odd \"bus"));
@@ -181,7 +195,7 @@ static void test_dot_too_big(void)
 	ret = bus_print_dot(&big, f);
 	fflush(f);
 	CU_ASSERT_EQUAL(ret, 0);
-	CU_ASSERT_EQUAL(count(buf, "color=blue"), MAX + 1);
+	CU_ASSERT_EQUAL(count(buf, DEVICES_EDGE), MAX + 1);
 	fx_device_init(&many[MAX], &big, MAX, 0);
 	CU_ASSERT_EQUAL(device_register(&many[MAX].dev), 0);
 	ret = bus_print_dot(&big, f);
