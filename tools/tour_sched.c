@@ -357,7 +357,7 @@ int draw_rq(FILE *out, struct runqueue *rq)
 			list_for_each_entry(p, &array->queue[idx], run_list)
 				fprintf(out, "\tt%d [label=<" DRAW_TABLE
 					"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\">"
-					"%s<FONT POINT-SIZE=\"11\">%s</FONT>%s"
+					"%s%s%s"
 					"</TD></TR>"
 					"<TR><TD ALIGN=\"LEFT\">pid</TD>"
 					"<TD>%d</TD></TR>"

@@ -260,9 +260,10 @@ static int tour_sctp(FILE *out)
 				     SCTP_TRANSPORT_DOWN);
 	spin_unlock(&a2->base.lock);
 	show_asoc(out, a2, 2);
-	fprintf(out, "   (2.5.33's selection has no else: the newest path "
-		"wins first place and is\n   then compared for second "
-		"place too, so active and retran coincide.)\n");
+	if (a2->peer.active_path == a2->peer.retran_path)
+		fprintf(out, "   (2.5.33's selection has no else: the newest "
+			"path wins first place and is\n   then compared for "
+			"second place too, so active and retran coincide.)\n");
 	spin_lock(&a2->base.lock);
 	sctp_assoc_control_transport(a2, a2->peer.primary_path,
 				     SCTP_TRANSPORT_UP);

@@ -133,12 +133,13 @@ int dot_edges(const char *dot, struct dot_edge *edges, int max)
 
 	for (; *line && n < max; line = strchr(line, '\n') + 1) {
 		const char *end = strchr(line, '\n');
-		const char *arrow, *from, *to, *attrs;
+		const char *arrow, *from, *to, *attrs, *invis;
 
 		if (!end)
 			break;
 		arrow = strstr(line, " -> ");
-		if (!arrow || arrow > end || strstr(line, "style=invis"))
+		invis = strstr(line, "style=invis");
+		if (!arrow || arrow > end || (invis && invis < end))
 			continue;
 		from = line + strspn(line, "\t ");
 		to = arrow + 4;

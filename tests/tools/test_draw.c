@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/tools/test_draw.c - the pictures of "kstruct draw": what every
+ * drawing shares (tools/draw.h), and the drawings of tools/draw_mm.c,
+ * tools/draw_sctp.c and tools/draw_sim.c (list, runqueue and bus have
+ * their own tests: test_list_tour.c, test_tour_sched.c,
+ * tests/drivers/test_show.c).
+ *
+ * Every drawing: succeeds, prints the same DOT twice, names the font of
+ * tools/draw.h and carries a legend; and every list arrow (any edge but
+ * the dashed "other pointers") leaves from and ends at a table cell
+ * coloured as a list head or an embedded list_head - never at the
+ * structure around it.  Then each picture's rings are read back and
+ * compared with what the code built, worked by hand.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "list/list.h"
+#include "tests/ktest.h"
+#include "tests/tools/capture.h"
+#include "tools/draw.h"
+#include "tools/kstruct.h"
+
+/* "node:port[:compass]" -> node and port */
+static void split_end(const char *end, char *node, char *port, size_t size)
+{
+	size_t n = strcspn(end, ":");
+
+	snprintf(node, size, "%.*s", (int)n, end);
+	port[0] = '\0';
+	if (end[n])
+		snprintf(port, size, "%.*s", (int)strcspn(end + n + 1, ":"),
+			 end + n + 1);
+}
+
+/* is @end a cell filled as a list head or an embedded list_head? */
+static bool is_list_head(const char *dot, const char *end)
+{
+	char node[64], port[64], fill[16];
+
+	split_end(end, node, port, sizeof(node));
+	if (!port[0] || !dot_port_fill(dot, node, port, fill, sizeof(fill))) {
+		fprintf(stderr, "draw: %s is not a port\n", end);
+		return false;
+	}
+	if (strcmp(fill, DRAW_HEAD_FILL) && strcmp(fill, DRAW_LINK_FILL)) {
+		fprintf(stderr, "draw: %s is a cell of colour '%s'\n", end, fill);
+		return false;
+	}
+	return true;
+}
+
+static void test_every_drawing(void)
+{
+	struct kstruct_entry *e;
+	struct dot_edge edges[600];
+	int drawings = 0;
+
+	for (e = kstruct_entries(KSTRUCT_KIND_DRAW);
+	     e && e->kind == KSTRUCT_KIND_DRAW; e = e->next) {
+		int ret1 = -1, ret2 = -1, n, i, links = 0;
+		char *one = capture(e->draw, &ret1);
+		char *two = capture(e->draw, &ret2);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(one);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(two);
+		CU_ASSERT_EQUAL(ret1, 0);
+		CU_ASSERT_EQUAL(ret2, 0);
+		CU_ASSERT_STRING_EQUAL(one, two);
+		CU_ASSERT_PTR_NOT_NULL(strstr(one, "digraph "));
+		CU_ASSERT_PTR_NOT_NULL(strstr(one, "fontname=\"" DRAW_FONT "\""));
+		CU_ASSERT_PTR_NOT_NULL(strstr(one, "labelloc=b, labeljust=l, "
+					      "label=<<TABLE"));
+		n = dot_edges(one, edges, (int)ARRAY_SIZE(edges));
+		for (i = 0; i < n; i++) {
+			if (strstr(edges[i].attrs, DRAW_OTHER))
+				continue;
+			links++;
+			if (!is_list_head(one, edges[i].from) ||
+			    !is_list_head(one, edges[i].to))
+				fprintf(stderr, "draw %s: edge %s -> %s\n",
+					e->name, edges[i].from, edges[i].to);
+			CU_ASSERT(is_list_head(one, edges[i].from));
+			CU_ASSERT(is_list_head(one, edges[i].to));
+		}
+		if (!links)
+			fprintf(stderr, "draw %s: no list arrow\n", e->name);
+		CU_ASSERT(links > 0);
+		CU_ASSERT_EQUAL(one[strlen(one) - 2], '}');
+		drawings++;
+		free(one);
+		free(two);
+	}
+	CU_ASSERT_EQUAL(drawings, 8);
+}
+
+/* the edge leaving @from (compass points ignored), or NULL */
+static const struct dot_edge *edge_from(const struct dot_edge *e, int n,
+					const char *from)
+{
+	char node[64], port[64], want[130];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		split_end(e[i].from, node, port, sizeof(node));
+		snprintf(want, sizeof(want), "%s%s%s", node, port[0] ? ":" : "",
+			 port);
+		if (!strcmp(want, from))
+			return &e[i];
+	}
+	return NULL;
+}
+
+/* the nodes round the ring from @head, "B C" */
+static void ring(const struct dot_edge *e, int n, const char *head,
+		 char *buf, size_t size)
+{
+	char at[160], node[64], port[64];
+	int guard;
+
+	buf[0] = '\0';
+	snprintf(at, sizeof(at), "%s", head);
+	for (guard = 0; guard < 32; guard++) {
+		const struct dot_edge *next = edge_from(e, n, at);
+
+		if (!next) {
+			snprintf(buf, size, "(broken at %.64s)", at);
+			return;
+		}
+		split_end(next->to, node, port, sizeof(node));
+		snprintf(at, sizeof(at), "%s%s%s", node, port[0] ? ":" : "",
+			 port);
+		if (!strcmp(at, head))
+			return;
+		snprintf(buf + strlen(buf), size - strlen(buf), "%s%s",
+			 buf[0] ? " " : "", node);
+	}
+}
+
+static char *draw(const char *name, struct dot_edge *edges, int max, int *n)
+{
+	int ret = -1;
+	char *dot = capture_entry(KSTRUCT_KIND_DRAW, name, &ret);
+
+	CU_ASSERT_EQUAL(ret, 0);
+	*n = dot ? dot_edges(dot, edges, max) : 0;
+	return dot;
+}
+
+/*
+ * A 512-frame zone, after order 0 (frame 511), order 2 (504), order 2
+ * (500, splitting 496-503) and the free of 504: free blocks 510 (order
+ * 0), 508 (1), 504 and 496 (2, newest first), 480 (4), 448 (5), 384 (6),
+ * 256 (7), 0 (8); order 3 and 9 empty.
+ */
+static void test_zone(void)
+{
+	static const char *const rings[10] = {
+		"f510", "f508", "f504 f496", "", "f480", "f448", "f384",
+		"f256", "f0", "",
+	};
+	struct dot_edge edges[64];
+	char head[16], got[64];
+	int n, order;
+	char *dot = draw("zone", edges, (int)ARRAY_SIZE(edges), &n);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+	for (order = 0; order < 10; order++) {
+		snprintf(head, sizeof(head), "zone:o%d", order);
+		if (!rings[order][0]) {
+			/* an empty list has no edge drawn */
+			CU_ASSERT_PTR_NULL(edge_from(edges, n, head));
+			continue;
+		}
+		ring(edges, n, head, got, sizeof(got));
+		CU_ASSERT_STRING_EQUAL(got, rings[order]);
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "struct page 500-503: used"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "struct page 511-511: used"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "free_pages</TD><TD>507</TD>"));
+	free(dot);
+}
+
+/* B and C are private (i_mmap, in mapping order), A shared */
+static void test_i_mmap(void)
+{
+	struct dot_edge edges[64];
+	char got[64];
+	int n, i, ptes = 0;
+	char *dot = draw("i_mmap", edges, (int)ARRAY_SIZE(edges), &n);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+	ring(edges, n, "mapping:i_mmap", got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, "B C");
+	ring(edges, n, "mapping:i_mmap_shared", got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, "A");
+	/* one pte edge per page each vma maps: 6 + 6 + 2 */
+	for (i = 0; i < n; i++)
+		ptes += !strncmp(edges[i].to, "cache:p", 7);
+	CU_ASSERT_EQUAL(ptes, 14);
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tC -> cache:p6:n ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tC -> cache:p7:n ["));
+	free(dot);
+}
+
+static void test_endpoint_and_association(void)
+{
+	struct dot_edge edges[64];
+	char got[64];
+	int n;
+	char *dot = draw("endpoint", edges, (int)ARRAY_SIZE(edges), &n);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+	ring(edges, n, "ep:asocs", got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, "asoc0 asoc1");
+	ring(edges, n, "ep:addrs", got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, "addr0 addr1");
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "peer.transport_count = 3"));
+	free(dot);
+
+	dot = draw("association", edges, (int)ARRAY_SIZE(edges), &n);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+	ring(edges, n, "asoc:transports", got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, "t0 t1 t2");
+	ring(edges, n, "asoc:addrs", got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, "addr0 addr1");
+	/* the first address of the INIT is primary and active */
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tasoc:primary_path -> t0 ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tasoc:active_path -> t0 ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tasoc:retran_path -> t1 ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "<TD>192.168.7.1:6000</TD>"));
+	free(dot);
+}
+
+/*
+ * The machine after 700 ticks: each CPU's rings hold as many tasks as its
+ * nr_running says, its curr is the bold one, and no task is both queued
+ * and asleep.
+ */
+static void test_sim(void)
+{
+	struct dot_edge edges[64];
+	char head[32], got[128], curr[32], bold[64], *sleepers;
+	int n, cpu, tasks, nr_running;
+	char *dot = draw("sim", edges, (int)ARRAY_SIZE(edges), &n);
+	const char *p;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+	p = strstr(dot, "\tsleeping [label=<");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	sleepers = strndup(p, strcspn(p, "\n"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sleepers);
+	for (cpu = 0; cpu < 2; cpu++) {
+		const char *rq, *q;
+
+		snprintf(head, sizeof(head), "\tcpu%d [label=<", cpu);
+		rq = strstr(dot, head);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(rq);
+		CU_ASSERT_EQUAL_FATAL(sscanf(strstr(rq, "curr = "),
+					    "curr = %31[^<]", curr), 1);
+		CU_ASSERT_EQUAL_FATAL(sscanf(strstr(rq, "nr_running = "),
+					    "nr_running = %d", &nr_running), 1);
+		tasks = 0;
+		for (q = strstr(rq, "PORT=\"a"); q && q < strchr(rq, '\n');
+		     q = strstr(q + 1, "PORT=\"a")) {
+			const char *t;
+
+			snprintf(head, sizeof(head), "cpu%d:%.*s", cpu,
+				 (int)strcspn(q + 6, "\""), q + 6);
+			ring(edges, n, head, got, sizeof(got));
+			CU_ASSERT_NOT_EQUAL(got[0], '(');
+			CU_ASSERT_NOT_EQUAL(got[0], '\0');
+			for (t = got; *t; t += strcspn(t, " "), t += !!*t) {
+				char node[16], name[40];
+				const char *def;
+
+				snprintf(node, sizeof(node), "\t%.*s [label=<",
+					 (int)strcspn(t, " "), t);
+				def = strstr(dot, node);
+				CU_ASSERT_PTR_NOT_NULL_FATAL(def);
+				def = strstr(def, "<TR><TD>") + 8;
+				snprintf(name, sizeof(name), "<TD>%.*s</TD>",
+					 (int)strcspn(def, "<"), def);
+				CU_ASSERT_PTR_NULL(strstr(sleepers, name));
+				tasks++;
+			}
+		}
+		CU_ASSERT_EQUAL(tasks, nr_running);
+		snprintf(bold, sizeof(bold), "<TD><B>%s</B><BR/>", curr);
+		CU_ASSERT_PTR_NOT_NULL(strstr(dot, bold));
+	}
+	/* init waits for its children: asleep, on no runqueue */
+	CU_ASSERT_PTR_NOT_NULL(strstr(sleepers, "<TD>init</TD>"));
+	free(sleepers);
+	free(dot);
+}
+
+static CU_TestInfo draw_cases[] = {
+	{ "every drawing: repeatable, legend, arrows end at list_heads",
+	  test_every_drawing },
+	{ "zone: the free lists of the buddy allocator", test_zone },
+	{ "i_mmap: the rings and the ptes", test_i_mmap },
+	{ "endpoint and association: rings and paths",
+	  test_endpoint_and_association },
+	{ "sim: the queues hold nr_running, curr is bold", test_sim },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("tools/draw", draw_cases, NULL, NULL)
