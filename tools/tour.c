@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tools/kstruct.h"
 #include "tools/tour.h"
@@ -131,6 +132,9 @@ static bool tour_pause(struct tour_run *r, const char *section, int step,
 	/* a line longer than the buffer is one answer, not several */
 	while (!strchr(line, '\n') && fgets(line + 1, sizeof(line) - 1, r->in))
 		;
+	/* on a terminal, take the prompt (and the Enter) off the screen */
+	if (isatty(fileno(r->in)) && isatty(fileno(r->err)))
+		fputs("\033[A\r\033[K", r->err);
 	return line[0] != 'q';
 }
 
