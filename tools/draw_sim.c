@@ -37,11 +37,20 @@ static const struct draw_key sim_keys[] = {
 	  "wakes it at its tick" },
 };
 
+/* a task, small: its name (bold when running), prio and slice, its link */
+static void draw_task(FILE *out, struct runqueue *rq, struct task_struct *p)
+{
+	fprintf(out, "\tt%d [label=<" DRAW_TABLE
+		"<TR><TD>%s%s%s<BR/>prio %d, slice %u</TD></TR>"
+		"<TR><TD PORT=\"run_list\" BGCOLOR=\"%s\">run_list</TD></TR>"
+		"</TABLE>>];\n", p->pid, p == rq->curr ? "<B>" : "", p->comm,
+		p == rq->curr ? "</B>" : "", p->prio, p->time_slice,
+		DRAW_LINK_FILL);
+}
+
 /* one CPU: a table of its runqueue and its queues, then the tasks */
 static int draw_cpu(FILE *out, struct runqueue *rq)
 {
-	struct task_struct *p;
-	struct list_head *pos;
 	unsigned long idx;
 	int a;
 
@@ -67,30 +76,14 @@ static int draw_cpu(FILE *out, struct runqueue *rq)
 		struct prio_array *array = a ? rq->expired : rq->active;
 
 		for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
-			char from[32];
+			char head[32];
+			int ret;
 
-			snprintf(from, sizeof(from), "cpu%d:a%dq%lu", rq->cpu, a,
+			snprintf(head, sizeof(head), "cpu%d:a%dq%lu", rq->cpu, a,
 				 idx);
-			for (pos = array->queue[idx].next;
-			     pos != &array->queue[idx]; pos = pos->next) {
-				p = list_entry(pos, struct task_struct, run_list);
-				if (p->array != array)
-					return -EIO;
-				fprintf(out, "\tt%d [label=<" DRAW_TABLE
-					"<TR><TD>%s%s%s<BR/>prio %d, slice %u"
-					"</TD></TR><TR><TD PORT=\"run_list\" "
-					"BGCOLOR=\"%s\">run_list</TD></TR>"
-					"</TABLE>>];\n", p->pid,
-					p == rq->curr ? "<B>" : "", p->comm,
-					p == rq->curr ? "</B>" : "", p->prio,
-					p->time_slice, DRAW_LINK_FILL);
-				fprintf(out, "\t%s -> t%d:run_list ["
-					DRAW_EDGE_NEXT "];\n", from, p->pid);
-				snprintf(from, sizeof(from), "t%d:run_list",
-					 p->pid);
-			}
-			fprintf(out, "\t%s -> cpu%d:a%dq%lu [" DRAW_EDGE_NEXT
-				"];\n", from, rq->cpu, a, idx);
+			ret = draw_queue(out, rq, array, idx, head, draw_task);
+			if (ret)
+				return ret;
 		}
 	}
 	return 0;

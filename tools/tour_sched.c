@@ -291,6 +291,60 @@ static const struct draw_key runqueue_keys[] = {
 };
 
 /**
+ * draw_queue() - one priority queue's ring of tasks, as DOT
+ * @out: where to print
+ * @rq: the runqueue the queue belongs to
+ * @array: the queue's prio_array
+ * @idx: the queue's priority
+ * @head: the DOT port standing for the queue's head ("rq0_a1:q125")
+ * @task: prints one task's node, named "t<pid>" with a port "run_list"
+ *
+ * Follows the real run_list next pointers from the head round the ring
+ * and back, printing each task's node and an edge per pointer, each
+ * ending at the run_list it points to.
+ *
+ * Return: 0, or -EIO if the ring leads to a task of another array.
+ */
+int draw_queue(FILE *out, struct runqueue *rq, struct prio_array *array,
+	       unsigned long idx, const char *head,
+	       void (*task)(FILE *out, struct runqueue *rq,
+			    struct task_struct *p))
+{
+	struct task_struct *p;
+	struct list_head *pos;
+	char from[32];
+
+	snprintf(from, sizeof(from), "%s", head);
+	for (pos = array->queue[idx].next; pos != &array->queue[idx];
+	     pos = pos->next) {
+		p = list_entry(pos, struct task_struct, run_list);
+		if (p->array != array)
+			return -EIO;
+		task(out, rq, p);
+		fprintf(out, "\t%s -> t%d:run_list [" DRAW_EDGE_NEXT "];\n",
+			from, p->pid);
+		snprintf(from, sizeof(from), "t%d:run_list", p->pid);
+	}
+	fprintf(out, "\t%s -> %s [" DRAW_EDGE_NEXT "];\n", from, head);
+	return 0;
+}
+
+/* a task as a table: name (bold when running), pid, prio, slice, link */
+static void draw_task(FILE *out, struct runqueue *rq, struct task_struct *p)
+{
+	fprintf(out, "\tt%d [label=<" DRAW_TABLE
+		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\">%s%s%s</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">pid</TD><TD>%d</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">prio</TD><TD>%d</TD></TR>"
+		"<TR><TD ALIGN=\"LEFT\">time_slice</TD><TD>%u</TD></TR>"
+		"<TR><TD PORT=\"run_list\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
+		"run_list</TD></TR></TABLE>>];\n", p->pid, DRAW_TITLE_FILL,
+		p == rq->curr ? "<B>" : "", p->comm,
+		p == rq->curr ? "</B>" : "", p->pid, p->prio, p->time_slice,
+		DRAW_LINK_FILL);
+}
+
+/**
  * draw_rq() - a runqueue, its two arrays and their queued tasks, as DOT
  * @out: where to print
  * @rq: the runqueue (its CPU must hold still: no other thread runs)
@@ -303,8 +357,6 @@ static const struct draw_key runqueue_keys[] = {
  */
 int draw_rq(FILE *out, struct runqueue *rq)
 {
-	struct task_struct *p;
-	struct list_head *pos;
 	unsigned long idx;
 	const char *sep;
 	int a, nr_empty;
@@ -352,40 +404,14 @@ int draw_rq(FILE *out, struct runqueue *rq)
 			rq->cpu, array == rq->active ? "active" : "expired",
 			rq->cpu, a);
 		for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
-			char from[32];
+			char head[32];
+			int ret;
 
-			list_for_each_entry(p, &array->queue[idx], run_list)
-				fprintf(out, "\tt%d [label=<" DRAW_TABLE
-					"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\">"
-					"%s%s%s"
-					"</TD></TR>"
-					"<TR><TD ALIGN=\"LEFT\">pid</TD>"
-					"<TD>%d</TD></TR>"
-					"<TR><TD ALIGN=\"LEFT\">prio</TD>"
-					"<TD>%d</TD></TR>"
-					"<TR><TD ALIGN=\"LEFT\">time_slice</TD>"
-					"<TD>%u</TD></TR>"
-					"<TR><TD PORT=\"run_list\" COLSPAN=\"2\" "
-					"BGCOLOR=\"%s\">run_list</TD></TR>"
-					"</TABLE>>];\n", p->pid, DRAW_TITLE_FILL,
-					p == rq->curr ? "<B>" : "", p->comm,
-					p == rq->curr ? "</B>" : "", p->pid,
-					p->prio, p->time_slice, DRAW_LINK_FILL);
-			/* follow the real next pointers round the ring */
-			snprintf(from, sizeof(from), "rq%d_a%d:q%lu", rq->cpu, a,
-				 idx);
-			for (pos = array->queue[idx].next;
-			     pos != &array->queue[idx]; pos = pos->next) {
-				p = list_entry(pos, struct task_struct, run_list);
-				if (p->array != array)
-					return -EIO;
-				fprintf(out, "\t%s -> t%d:run_list [" DRAW_EDGE_NEXT
-					"];\n", from, p->pid);
-				snprintf(from, sizeof(from), "t%d:run_list",
-					 p->pid);
-			}
-			fprintf(out, "\t%s -> rq%d_a%d:q%lu [" DRAW_EDGE_NEXT
-				"];\n", from, rq->cpu, a, idx);
+			snprintf(head, sizeof(head), "rq%d_a%d:q%lu", rq->cpu,
+				 a, idx);
+			ret = draw_queue(out, rq, array, idx, head, draw_task);
+			if (ret)
+				return ret;
 		}
 	}
 	if (rq->curr != rq->idle)

@@ -191,3 +191,55 @@ char *dot_port_fill(const char *dot, const char *node, const char *port,
 	}
 	return buf;
 }
+
+void dot_split_end(const char *end, char *node, char *port, size_t size)
+{
+	size_t n = strcspn(end, ":");
+
+	snprintf(node, size, "%.*s", (int)n, end);
+	port[0] = '\0';
+	if (end[n])
+		snprintf(port, size, "%.*s", (int)strcspn(end + n + 1, ":"),
+			 end + n + 1);
+}
+
+const struct dot_edge *dot_edge_from(const struct dot_edge *e, int n,
+				     const char *from)
+{
+	char node[64], port[64], want[130];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		dot_split_end(e[i].from, node, port, sizeof(node));
+		snprintf(want, sizeof(want), "%s%s%s", node, port[0] ? ":" : "",
+			 port);
+		if (!strcmp(want, from))
+			return &e[i];
+	}
+	return NULL;
+}
+
+void dot_ring(const struct dot_edge *e, int n, const char *head, char *buf,
+	      size_t size)
+{
+	char at[160], node[64], port[64];
+	int guard;
+
+	buf[0] = '\0';
+	snprintf(at, sizeof(at), "%s", head);
+	for (guard = 0; guard < 32; guard++) {
+		const struct dot_edge *next = dot_edge_from(e, n, at);
+
+		if (!next) {
+			snprintf(buf, size, "(broken at %.64s)", at);
+			return;
+		}
+		dot_split_end(next->to, node, port, sizeof(node));
+		snprintf(at, sizeof(at), "%s%s%s", node, port[0] ? ":" : "",
+			 port);
+		if (!strcmp(at, head))
+			return;
+		snprintf(buf + strlen(buf), size - strlen(buf), "%s%s",
+			 buf[0] ? " " : "", node);
+	}
+}

@@ -90,4 +90,23 @@ int dot_edges(const char *dot, struct dot_edge *edges, int max);
 char *dot_port_fill(const char *dot, const char *node, const char *port,
 		    char *buf, size_t size);
 
+/* "node:port[:compass]": the node and the port (each of @size bytes) */
+void dot_split_end(const char *end, char *node, char *port, size_t size);
+
+/* the first edge of @e (of @n) leaving "node[:port]" @from, or NULL */
+const struct dot_edge *dot_edge_from(const struct dot_edge *e, int n,
+				     const char *from);
+
+/**
+ * dot_ring() - the nodes met following edges round a ring from @head
+ * @e: the edges
+ * @n: how many
+ * @head: "node:port" where the ring starts and ends
+ * @buf: receives the nodes, "t4 t5" ("" for an empty ring; "(broken at
+ *	X)" when no edge leaves X)
+ * @size: its size
+ */
+void dot_ring(const struct dot_edge *e, int n, const char *head, char *buf,
+	      size_t size);
+
 #endif /* KSTRUCT_TESTS_TOOLS_CAPTURE_H */

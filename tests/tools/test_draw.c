@@ -23,24 +23,12 @@
 #include "tools/draw.h"
 #include "tools/kstruct.h"
 
-/* "node:port[:compass]" -> node and port */
-static void split_end(const char *end, char *node, char *port, size_t size)
-{
-	size_t n = strcspn(end, ":");
-
-	snprintf(node, size, "%.*s", (int)n, end);
-	port[0] = '\0';
-	if (end[n])
-		snprintf(port, size, "%.*s", (int)strcspn(end + n + 1, ":"),
-			 end + n + 1);
-}
-
 /* is @end a cell filled as a list head or an embedded list_head? */
 static bool is_list_head(const char *dot, const char *end)
 {
 	char node[64], port[64], fill[16];
 
-	split_end(end, node, port, sizeof(node));
+	dot_split_end(end, node, port, sizeof(node));
 	if (!port[0] || !dot_port_fill(dot, node, port, fill, sizeof(fill))) {
 		fprintf(stderr, "draw: %s is not a port\n", end);
 		return false;
@@ -96,49 +84,6 @@ static void test_every_drawing(void)
 	CU_ASSERT_EQUAL(drawings, 8);
 }
 
-/* the edge leaving @from (compass points ignored), or NULL */
-static const struct dot_edge *edge_from(const struct dot_edge *e, int n,
-					const char *from)
-{
-	char node[64], port[64], want[130];
-	int i;
-
-	for (i = 0; i < n; i++) {
-		split_end(e[i].from, node, port, sizeof(node));
-		snprintf(want, sizeof(want), "%s%s%s", node, port[0] ? ":" : "",
-			 port);
-		if (!strcmp(want, from))
-			return &e[i];
-	}
-	return NULL;
-}
-
-/* the nodes round the ring from @head, "B C" */
-static void ring(const struct dot_edge *e, int n, const char *head,
-		 char *buf, size_t size)
-{
-	char at[160], node[64], port[64];
-	int guard;
-
-	buf[0] = '\0';
-	snprintf(at, sizeof(at), "%s", head);
-	for (guard = 0; guard < 32; guard++) {
-		const struct dot_edge *next = edge_from(e, n, at);
-
-		if (!next) {
-			snprintf(buf, size, "(broken at %.64s)", at);
-			return;
-		}
-		split_end(next->to, node, port, sizeof(node));
-		snprintf(at, sizeof(at), "%s%s%s", node, port[0] ? ":" : "",
-			 port);
-		if (!strcmp(at, head))
-			return;
-		snprintf(buf + strlen(buf), size - strlen(buf), "%s%s",
-			 buf[0] ? " " : "", node);
-	}
-}
-
 static char *draw(const char *name, struct dot_edge *edges, int max, int *n)
 {
 	int ret = -1;
@@ -171,10 +116,10 @@ static void test_zone(void)
 		snprintf(head, sizeof(head), "zone:o%d", order);
 		if (!rings[order][0]) {
 			/* an empty list has no edge drawn */
-			CU_ASSERT_PTR_NULL(edge_from(edges, n, head));
+			CU_ASSERT_PTR_NULL(dot_edge_from(edges, n, head));
 			continue;
 		}
-		ring(edges, n, head, got, sizeof(got));
+		dot_ring(edges, n, head, got, sizeof(got));
 		CU_ASSERT_STRING_EQUAL(got, rings[order]);
 	}
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "struct page 500-503: used"));
@@ -192,9 +137,9 @@ static void test_i_mmap(void)
 	char *dot = draw("i_mmap", edges, (int)ARRAY_SIZE(edges), &n);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
-	ring(edges, n, "mapping:i_mmap", got, sizeof(got));
+	dot_ring(edges, n, "mapping:i_mmap", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "B C");
-	ring(edges, n, "mapping:i_mmap_shared", got, sizeof(got));
+	dot_ring(edges, n, "mapping:i_mmap_shared", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "A");
 	/* one pte edge per page each vma maps: 6 + 6 + 2 */
 	for (i = 0; i < n; i++)
@@ -213,18 +158,18 @@ static void test_endpoint_and_association(void)
 	char *dot = draw("endpoint", edges, (int)ARRAY_SIZE(edges), &n);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
-	ring(edges, n, "ep:asocs", got, sizeof(got));
+	dot_ring(edges, n, "ep:asocs", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "asoc0 asoc1");
-	ring(edges, n, "ep:addrs", got, sizeof(got));
+	dot_ring(edges, n, "ep:addrs", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "addr0 addr1");
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "peer.transport_count = 3"));
 	free(dot);
 
 	dot = draw("association", edges, (int)ARRAY_SIZE(edges), &n);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
-	ring(edges, n, "asoc:transports", got, sizeof(got));
+	dot_ring(edges, n, "asoc:transports", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "t0 t1 t2");
-	ring(edges, n, "asoc:addrs", got, sizeof(got));
+	dot_ring(edges, n, "asoc:addrs", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "addr0 addr1");
 	/* the first address of the INIT is primary and active */
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tasoc:primary_path -> t0 ["));
@@ -269,7 +214,7 @@ static void test_sim(void)
 
 			snprintf(head, sizeof(head), "cpu%d:%.*s", cpu,
 				 (int)strcspn(q + 6, "\""), q + 6);
-			ring(edges, n, head, got, sizeof(got));
+			dot_ring(edges, n, head, got, sizeof(got));
 			CU_ASSERT_NOT_EQUAL(got[0], '(');
 			CU_ASSERT_NOT_EQUAL(got[0], '\0');
 			for (t = got; *t; t += strcspn(t, " "), t += !!*t) {

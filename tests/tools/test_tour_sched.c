@@ -241,41 +241,6 @@ static void test_the_pull_takes_the_tail(void)
 	free(text);
 }
 
-/* the edge of @dot whose tail is @from, or NULL */
-static const struct dot_edge *edge_from(const struct dot_edge *e, int n,
-					const char *from)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(e[i].from, from))
-			return &e[i];
-	return NULL;
-}
-
-/* follow the ring from @head: the task nodes met, "t4 t5" */
-static void ring(const struct dot_edge *e, int n, const char *head,
-		 char *buf, size_t size)
-{
-	char at[64];
-	int guard;
-
-	buf[0] = '\0';
-	snprintf(at, sizeof(at), "%s", head);
-	for (guard = 0; guard < 16; guard++) {
-		const struct dot_edge *next = edge_from(e, n, at);
-
-		if (!next)
-			return;
-		if (!strcmp(next->to, head))
-			return;
-		snprintf(buf + strlen(buf), size - strlen(buf), "%s%.*s",
-			 buf[0] ? " " : "", (int)strcspn(next->to, ":"),
-			 next->to);
-		snprintf(at, sizeof(at), "%s", next->to);
-	}
-}
-
 static void test_draw_runqueue_is_step_3(void)
 {
 	struct dot_edge edges[64];
@@ -289,11 +254,11 @@ static void test_draw_runqueue_is_step_3(void)
 	/* pids: editor 2, make-1 3, make-2 4, make-3 5, backup 6 */
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "active</TD><TD PORT=\"active\">"
 				      "arrays[0]"));
-	ring(edges, n, "rq0_a0:q125", names, sizeof(names));
+	dot_ring(edges, n, "rq0_a0:q125", names, sizeof(names));
 	CU_ASSERT_STRING_EQUAL(names, "t4 t5");
-	ring(edges, n, "rq0_a0:q135", names, sizeof(names));
+	dot_ring(edges, n, "rq0_a0:q135", names, sizeof(names));
 	CU_ASSERT_STRING_EQUAL(names, "t6");
-	ring(edges, n, "rq0_a1:q125", names, sizeof(names));
+	dot_ring(edges, n, "rq0_a1:q125", names, sizeof(names));
 	CU_ASSERT_STRING_EQUAL(names, "t3");
 	/* only the non-empty queues are drawn */
 	CU_ASSERT_EQUAL(count(dot, "<TD PORT=\"q"), 3);
