@@ -206,36 +206,42 @@ static int tour_bus_body(FILE *out)
 		"Below, dev[drv] is a device and the driver bound to it ('-': none), and\n"
 		"drv{...} a driver and its bound devices.\n\n");
 
-	fprintf(out, TOUR_STEP "1. bus_register(pci): on the list of buses, both rings empty\n");
+	fprintf(out, TOUR_STEP
+		"1. bus_register(pci): on the list of buses, both rings empty\n");
 	ret = bus_register(&pci);
 	if (ret || (ret = show(out)))
 		return ret;
 
-	fprintf(out, TOUR_STEP "2. A generic framebuffer driver, then the graphics card\n");
+	fprintf(out, TOUR_STEP
+		"2. A generic framebuffer driver, then the graphics card\n");
 	if ((ret = register_drv(out, VESAFB)) || (ret = register_dev(out, VGA)) ||
 	    (ret = show(out)))
 		return ret;
 
-	fprintf(out, TOUR_STEP "3. Two network drivers; the newer (e1000e) turns down old chips.\n"
+	fprintf(out, TOUR_STEP
+		"3. Two network drivers; the newer (e1000e) turns down old chips.\n"
 		"   An old NIC arrives: e1000e is asked first and declines, so the\n"
 		"   device falls through to e1000\n");
 	if ((ret = register_drv(out, E1000)) || (ret = register_drv(out, E1000E)) ||
 	    (ret = register_dev(out, NIC)) || (ret = show(out)))
 		return ret;
 
-	fprintf(out, TOUR_STEP "4. A newer display driver (i915) registers.  It is offered only\n"
+	fprintf(out, TOUR_STEP
+		"4. A newer display driver (i915) registers.  It is offered only\n"
 		"   UNBOUND devices: the card stays with vesafb (registering a driver\n"
 		"   never takes a bound device away from its driver)\n");
 	if ((ret = register_drv(out, I915)) || (ret = show(out)))
 		return ret;
 
-	fprintf(out, TOUR_STEP "5. A SATA controller with no driver yet stays unbound, until ahci\n"
+	fprintf(out, TOUR_STEP
+		"5. A SATA controller with no driver yet stays unbound, until ahci\n"
 		"   registers and takes it; a newer NIC goes to e1000e\n");
 	if ((ret = register_dev(out, SATA)) || (ret = register_drv(out, AHCI)) ||
 	    (ret = register_dev(out, NIC2)) || (ret = show(out)))
 		return ret;
 
-	fprintf(out, TOUR_STEP "6. bus_for_each_dev(pci, NULL, ...): list order, oldest first; the\n"
+	fprintf(out, TOUR_STEP
+		"6. bus_for_each_dev(pci, NULL, ...): list order, oldest first; the\n"
 		"   walk takes a reference on each device while fn runs\n");
 	if ((ret = bus_for_each_dev(&pci, NULL, out, print_dev)))
 		return ret;
@@ -253,19 +259,22 @@ static int tour_bus_body(FILE *out)
 		return ret;
 	fprintf(out, "\n");
 
-	fprintf(out, TOUR_STEP "7. Hot-unplug during a walk: fn unregisters the device it was given.\n"
+	fprintf(out, TOUR_STEP
+		"7. Hot-unplug during a walk: fn unregisters the device it was given.\n"
 		"   e1000's remove runs, and the walk carries on with the next device\n");
 	if ((ret = bus_for_each_dev(&pci, NULL, out, unplug_nic)) ||
 	    (ret = show(out)))
 		return ret;
 
-	fprintf(out, TOUR_STEP "8. driver_unregister(vesafb): remove for each of its devices; they\n"
+	fprintf(out, TOUR_STEP
+		"8. driver_unregister(vesafb): remove for each of its devices; they\n"
 		"   are left unbound, not offered to i915\n");
 	if ((ret = step(out, driver_unregister(&drv[VESAFB].drv))) ||
 	    (ret = show(out)))
 		return ret;
 
-	fprintf(out, TOUR_STEP "9. Bad input is an error value and changes nothing:\n");
+	fprintf(out, TOUR_STEP
+		"9. Bad input is an error value and changes nothing:\n");
 	fprintf(out, "   device_register(00:02.0) again: %d (-EBUSY)\n",
 		device_register(&dev[VGA].dev));
 	fprintf(out, "   device_unregister(00:03.0), unplugged already: %d (-ENOENT)\n",
@@ -286,7 +295,8 @@ static int tour_bus(FILE *out)
 	memcpy(drv, drv_template, sizeof(drv));
 	memcpy(dev, dev_template, sizeof(dev));
 	ret = tour_bus_body(out);
-	fprintf(out, TOUR_STEP "10. Tearing down: devices, then drivers, then the bus\n");
+	fprintf(out, TOUR_STEP
+		"10. Tearing down: devices, then drivers, then the bus\n");
 	for (i = 0; i < NR_DEV; i++)
 		if (dev[i].dev.present)
 			device_unregister(&dev[i].dev);

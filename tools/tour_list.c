@@ -139,11 +139,13 @@ static int tour_list(FILE *out)
 		"struct fruit { char name; int weight; struct list_head list; }, and\n"
 		"each node is shown by its fruit's letter instead of its address.\n\n");
 
-	fprintf(out, TOUR_STEP "1. LIST_HEAD(basket): an empty list is a head pointing at itself.\n");
+	fprintf(out, TOUR_STEP
+		"1. LIST_HEAD(basket): an empty list is a head pointing at itself.\n");
 	show(out, &l, &basket);
 	fprintf(out, "   list_empty(&basket) = %d\n\n", list_empty(&basket));
 
-	fprintf(out, TOUR_STEP "2. list_add(&A->list, &basket), then list_add(&B->list, &basket):\n"
+	fprintf(out, TOUR_STEP
+		"2. list_add(&A->list, &basket), then list_add(&B->list, &basket):\n"
 		"   list_add inserts right after the head, like pushing on a stack,\n"
 		"   so B now comes before A.\n");
 	list_add(&A->list, &basket);
@@ -151,7 +153,8 @@ static int tour_list(FILE *out)
 	show(out, &l, &basket);
 	fprintf(out, "\n");
 
-	fprintf(out, TOUR_STEP "3. list_add_tail(&C->list, &basket): insert right before the head,\n"
+	fprintf(out, TOUR_STEP
+		"3. list_add_tail(&C->list, &basket): insert right before the head,\n"
 		"   that is at the end, like a queue.  Four pointers change - the new\n"
 		"   entry's two, the head's prev, the old last entry's next - and\n"
 		"   nothing is walked.\n");
@@ -159,13 +162,15 @@ static int tour_list(FILE *out)
 	show(out, &l, &basket);
 	fprintf(out, "\n");
 
-	fprintf(out, TOUR_STEP "4. list_for_each_entry(f, &basket, list) walks the ring and, with\n"
+	fprintf(out, TOUR_STEP
+		"4. list_for_each_entry(f, &basket, list) walks the ring and, with\n"
 		"   container_of, turns each node back into its struct fruit:\n   ");
 	list_for_each_entry(f, &basket, list)
 		fprintf(out, " %c(weight %d)", f->name, f->weight);
 	fprintf(out, "\n\n");
 
-	fprintf(out, TOUR_STEP "5. list_del(&A->list): B and C now point at each other.  A's own\n"
+	fprintf(out, TOUR_STEP
+		"5. list_del(&A->list): B and C now point at each other.  A's own\n"
 		"   pointers are poisoned, so using A as if it were still linked\n"
 		"   faults at once instead of corrupting memory quietly.\n");
 	list_del(&A->list);
@@ -174,7 +179,8 @@ static int tour_list(FILE *out)
 		label(&l, A->list.prev, b1, sizeof(b1)),
 		label(&l, A->list.next, b2, sizeof(b2)));
 
-	fprintf(out, TOUR_STEP "6. A second list, crate, gets D, E and A (A may join a list again:\n"
+	fprintf(out, TOUR_STEP
+		"6. A second list, crate, gets D, E and A (A may join a list again:\n"
 		"   list_add only writes its pointers).\n");
 	list_add_tail(&D->list, &crate);
 	list_add_tail(&E->list, &crate);
@@ -187,7 +193,8 @@ static int tour_list(FILE *out)
 	show(out, &l, &crate);
 	fprintf(out, "\n");
 
-	fprintf(out, TOUR_STEP "7. list_cut_position(&cut, &basket, &D->list) moves the front of\n"
+	fprintf(out, TOUR_STEP
+		"7. list_cut_position(&cut, &basket, &D->list) moves the front of\n"
 		"   basket, up to and including D, to the list cut:\n");
 	list_cut_position(&cut, &basket, &D->list);
 	show(out, &l, &cut);
@@ -197,7 +204,8 @@ static int tour_list(FILE *out)
 	show(out, &l, &basket);
 	fprintf(out, "\n");
 
-	fprintf(out, TOUR_STEP "8. list_sort(NULL, &basket, by_weight) sorts by weight with a merge\n"
+	fprintf(out, TOUR_STEP
+		"8. list_sort(NULL, &basket, by_weight) sorts by weight with a merge\n"
 		"   sort that only relinks nodes (no copying, no extra memory).  It\n"
 		"   is stable: B and D weigh the same and keep their order.\n");
 	list_sort(NULL, &basket, by_weight);
@@ -207,7 +215,8 @@ static int tour_list(FILE *out)
 		fprintf(out, " %c(%d)", f->name, f->weight);
 	fprintf(out, "\n\n");
 
-	fprintf(out, TOUR_STEP "9. list_check(&basket) walks the whole ring and verifies that every\n"
+	fprintf(out, TOUR_STEP
+		"9. list_check(&basket) walks the whole ring and verifies that every\n"
 		"   node's next->prev points back at it: %s.  The tests call it\n"
 		"   after every step; the scheduler, SCTP and mm checkers use it too.\n",
 		list_check(&basket) ? "sound" : "BROKEN");

@@ -7,8 +7,8 @@
  * processes is one frame in both page tables and in the page cache, and
  * its mapcount is the number of ptes that map it; vmtruncate to 3.5 pages
  * keeps pages 0-3 (pgoff 4 is 14336 rounded up) and zaps the rest of each
- * vma; every free-area line adds up to its total; the buddy of a block is its index XOR its size; a double free is
- * -EALREADY.
+ * vma; every free-area line adds up to its total; the buddy of a block
+ * is its index XOR its size; a double free is -EALREADY.
  */
 #include <errno.h>
 #include <stdio.h>
