@@ -37,10 +37,18 @@ struct tour_run {
 	int shown;
 };
 
-static void tour_usage(FILE *out)
+/* "  NAME       summary" for each section */
+static void tour_sections(FILE *out)
 {
 	struct kstruct_entry *e;
 
+	for (e = kstruct_entries(KSTRUCT_KIND_TOUR);
+	     e && e->kind == KSTRUCT_KIND_TOUR; e = e->next)
+		fprintf(out, "  %-10s %s\n", e->name, e->summary);
+}
+
+static void tour_usage(FILE *out)
+{
 	fprintf(out, "usage: kstruct tour [--step] [SECTION...]\n"
 		"       kstruct tour [--step] SECTION --from N\n\n"
 		"Builds each structure on a small example, runs its traversals and\n"
@@ -50,9 +58,7 @@ static void tour_usage(FILE *out)
 		"             Enter stops; the prompt goes to stderr)\n"
 		"  --from N   start SECTION at its step N\n"
 		"  -h, --help this text\n\nSections:\n");
-	for (e = kstruct_entries(KSTRUCT_KIND_TOUR);
-	     e && e->kind == KSTRUCT_KIND_TOUR; e = e->next)
-		fprintf(out, "  %-10s %s\n", e->name, e->summary);
+	tour_sections(out);
 }
 
 /* run @e into memory: its text in *@text (free() it), or a negative errno */
@@ -189,12 +195,13 @@ static int tour_parse_step(const char *s)
  *
  * Return: the exit status: 0 (also when the reader quit), 1 when a
  * section failed, 2 for bad arguments (an unknown option or section, a
- * --from that is not a step of the one SECTION named).
+ * --from that is not a step of the one SECTION named: the message names
+ * its steps, which are known once the section has run).
  */
 int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 {
 	struct tour_run r = { .in = in, .out = out, .err = err };
-	struct kstruct_entry *e, *only = NULL;
+	struct kstruct_entry *e;
 	const char *from_arg = NULL;
 	int i, nr_named = 0, from = 1, nr_steps, ret, quit = 0;
 	char *text;
@@ -218,13 +225,10 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 			fprintf(err, "kstruct tour: unknown option '%s' (try "
 				"--help)\n", argv[i]);
 			return 2;
-		} else if (!(only = kstruct_find(KSTRUCT_KIND_TOUR, argv[i]))) {
+		} else if (!kstruct_find(KSTRUCT_KIND_TOUR, argv[i])) {
 			fprintf(err, "kstruct tour: no section '%s'; sections "
 				"are:\n", argv[i]);
-			for (e = kstruct_entries(KSTRUCT_KIND_TOUR);
-			     e && e->kind == KSTRUCT_KIND_TOUR; e = e->next)
-				fprintf(err, "  %-10s %s\n", e->name,
-					e->summary);
+			tour_sections(err);
 			return 2;
 		} else {
 			nr_named++;
@@ -237,11 +241,6 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 			return 2;
 		}
 		from = tour_parse_step(from_arg);
-		if (!from) {
-			fprintf(err, "kstruct tour %s: --from '%s' is not a step "
-				"number\n", only->name, from_arg);
-			return 2;
-		}
 	}
 
 	for (e = kstruct_entries(KSTRUCT_KIND_TOUR);
@@ -261,9 +260,9 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 		nr_steps = tour_count_steps(text);
 		if (!nr_steps)
 			nr_steps = 1;	/* all introduction: one step */
-		if (from > nr_steps) {
-			fprintf(err, "kstruct tour %s: no step %d; its steps "
-				"are 1-%d\n", e->name, from, nr_steps);
+		if (!from || from > nr_steps) {	/* known once it ran */
+			fprintf(err, "kstruct tour %s: no step '%s'; its steps "
+				"are 1-%d\n", e->name, from_arg, nr_steps);
 			free(text);
 			return 2;
 		}
