@@ -261,7 +261,8 @@ TOUR_STEP "2. The editor runs its whole slice (%u ticks at nice 0).  Every tick\
 "for interactive tasks); 2.6.7 replaced find_busiest_queue()'s flat scan\n"
 "with scheduling domains; 2.6.23 replaced the whole design with CFS: one\n"
 "red-black tree per CPU ordered by virtual runtime, with no arrays and\n"
-"no expiry.\n"
+"no expiry, behind the first struct sched_class; 6.6 replaced CFS's\n"
+"pick with EEVDF.\n"
 "\nMore: docs/sched.md; 'kstruct sim' runs whole workloads (docs/sim.md);\n"
 "'kstruct draw runqueue | dot -Tsvg' pictures a runqueue.\n",
 		sched_nr_running_total(), ret ? "FAILED" : "ok");
