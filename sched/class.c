@@ -20,6 +20,8 @@
 const struct sched_class *const sched_classes[] = {
 	&goodness_sched_class,
 	&o1_sched_class,
+	&cfs_sched_class,
+	&eevdf_sched_class,
 	NULL,
 };
 

@@ -135,6 +135,9 @@ struct sched_counter {
  *	static_prio, its own state and need_resched
  * @prio_changed: after setscheduler() requeued @p (with @oldprio its
  *	prio before): reschedule if needed; may be NULL (2.5.33 did not)
+ * @migrate_task_rq: @p, of this class, is about to change its CPU to
+ *	@new_cpu (set_task_cpu(); the old CPU's runqueue lock held); may be
+ *	NULL
  * @load_balance: pull tasks of this class to @this_rq from a busier CPU;
  *	@idle nonzero when @this_rq has nothing to run.  Context: @this_rq
  *	locked; may drop and retake that lock.  Return: tasks pulled.  May
@@ -178,6 +181,7 @@ struct sched_class {
 			 long nice);
 	void (*prio_changed)(struct runqueue *rq, struct task_struct *p,
 			     int oldprio);
+	void (*migrate_task_rq)(struct task_struct *p, int new_cpu);
 	int (*load_balance)(struct runqueue *this_rq, int idle);
 
 	bool (*task_queued)(const struct task_struct *p);

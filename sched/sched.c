@@ -121,8 +121,13 @@ static inline void rq_set_curr(struct runqueue *rq, struct task_struct *p)
 
 void set_task_cpu(struct task_struct *p, int cpu)
 {
-	if (p->cpu != cpu)
+	const struct sched_class *class = task_sched_class(p);
+
+	if (p->cpu != cpu) {
 		p->nr_migrations++;
+		if (class && class->migrate_task_rq)
+			class->migrate_task_rq(p, cpu);
+	}
 	__atomic_store_n(&p->cpu, cpu, __ATOMIC_RELEASE);
 }
 

@@ -74,11 +74,14 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include <stdint.h>
+
 #include "compat/bitops.h"
 #include "compat/completion.h"
 #include "compat/jiffies.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
+#include "list/rbtree.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -198,6 +201,88 @@ struct prio_array {
 };
 
 /**
+ * struct load_weight - a weight and its inverse (the kernel's)
+ * @weight: sched_prio_to_weight[] of a nice level (nice 0: 1024), or a
+ *	sum of them
+ * @inv_weight: 2^32 / @weight, as sched_prio_to_wmult[] has it; 0 until
+ *	computed (a sum gets it when first needed)
+ */
+struct load_weight {
+	unsigned long weight;
+	uint32_t inv_weight;
+};
+
+/**
+ * struct sched_entity - a task as cfs and eevdf see it (the kernel's)
+ * @load: its weight
+ * @run_node: link in its cfs_rq's tree (out of the tree while it runs)
+ * @on_rq: runnable (queued or running) in the fair class
+ * @migrated: cfs: it changed CPU while asleep; its vruntime is relative
+ *	until its next enqueue adds the new min_vruntime (6.5's
+ *	ENQUEUE_MIGRATED)
+ * @custom_slice: eevdf: @slice was asked for (sched_set_custom_slice())
+ * @exec_start: the runqueue clock (ns) when its run time was last counted
+ * @sum_exec_runtime: ns it has run
+ * @prev_sum_exec_runtime: @sum_exec_runtime when it last started running
+ * @vruntime: its virtual runtime: ns of run time scaled by 1024 / weight
+ * @deadline: eevdf: its virtual deadline, @vruntime + @slice scaled
+ * @min_deadline: eevdf: the earliest @deadline of its subtree
+ * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
+ *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
+ * @slice: eevdf: its request size, ns
+ */
+struct sched_entity {
+	struct load_weight load;
+	struct rb_node run_node;
+	unsigned int on_rq;
+	unsigned int migrated;
+	unsigned int custom_slice;
+	uint64_t exec_start;
+	uint64_t sum_exec_runtime;
+	uint64_t prev_sum_exec_runtime;
+	uint64_t vruntime;
+	uint64_t deadline;
+	uint64_t min_deadline;
+	int64_t vlag;
+	uint64_t slice;
+};
+
+/**
+ * struct cfs_rq - a CPU's queue of fair tasks (cfs and eevdf)
+ * @load: the sum of the weights of its entities, the running one included
+ *	(read without the lock by other CPUs' balancing)
+ * @nr_running: its entities, the running one included (ditto)
+ * @idle_nr_running: those of them with SCHED_IDLE
+ * @min_vruntime: a floor of the entities' vruntime that never goes back
+ * @avg_vruntime: eevdf: sum over the tree of (vruntime - min_vruntime) *
+ *	weight (the running entity is added when V is computed)
+ * @avg_load: eevdf: sum of the weights in the tree
+ * @tasks_timeline: the entities waiting, by vruntime, with the leftmost
+ *	cached (eevdf: augmented with min_deadline)
+ * @curr: the running entity (not in the tree), NULL when none runs
+ * @next: cfs: the buddy that should run next (wake-up preemption)
+ * @last: cfs: the buddy preempted by a wake-up (LAST_BUDDY)
+ * @skip: cfs: the buddy that yielded
+ * @checked_min_vruntime: @min_vruntime as sched_check() last saw it
+ *	(the check that it never goes back)
+ * @nr_pulled: tasks this CPU's fair balancing pulled in
+ * @nr_wakeup_preempts: wake-ups of fair tasks that preempted one
+ * @nr_tick_preempts: ticks that ended a slice (cfs: check_preempt_tick,
+ *	eevdf: a deadline reached with others waiting)
+ */
+struct cfs_rq {
+	struct load_weight load;
+	unsigned long nr_running, idle_nr_running;
+	uint64_t min_vruntime;
+	int64_t avg_vruntime;
+	unsigned long avg_load;
+	struct rb_root_cached tasks_timeline;
+	struct sched_entity *curr, *next, *last, *skip;
+	uint64_t checked_min_vruntime;
+	unsigned long nr_pulled, nr_wakeup_preempts, nr_tick_preempts;
+};
+
+/**
  * struct goodness_rq - the per-CPU state of the 2.4 scheduler
  * @curr: the task this CPU chose last (2.4's schedule_data.curr): a
  *	task other CPUs must not pick, NULL when it runs no goodness task
@@ -250,6 +335,7 @@ struct goodness_rq {
  * @nr_rt_pulled: real-time tasks the rt class pulled onto this CPU
  *	(machines running goodness, cfs or eevdf)
  * @goodness: the goodness class's part (sched/goodness.c)
+ * @cfs: the cfs and eevdf classes' part (sched/fair.c)
  *
  * Under the rt class (machines running goodness, cfs or eevdf), @active
  * holds this CPU's real-time tasks and @expired stays empty.
@@ -273,6 +359,7 @@ struct runqueue {
 	unsigned long user_ticks, system_ticks, idle_ticks;
 	unsigned long rt_nr_running, nr_rt_pulled;
 	struct goodness_rq goodness;
+	struct cfs_rq cfs;
 };
 
 /**
@@ -324,6 +411,7 @@ struct runqueue {
  * @yielded: goodness: the task called sched_yield() and has not been
  *	switched out since (2.4 kept this as the SCHED_YIELD bit of policy),
  *	under runqueue_lock
+ * @se: cfs and eevdf: the task's scheduling entity
  */
 struct task_struct {
 	long state;
@@ -359,6 +447,7 @@ struct task_struct {
 	const struct sched_class *sched_class;
 	long counter;
 	int yielded;
+	struct sched_entity se;
 };
 
 /**
@@ -729,6 +818,21 @@ int set_user_nice(struct task_struct *p, long nice);
  * Return: 0, or -EINVAL (nothing changed).
  */
 int setscheduler(struct task_struct *p, int policy, int rt_priority);
+
+/**
+ * sched_set_custom_slice() - ask for a request size (Linux 6.12's
+ *	sched_setattr() with sched_runtime for a fair task)
+ * @p: a task of a non-real-time policy
+ * @slice_ns: the slice in ns, clamped to 0.1 ms .. 100 ms; 0 goes back
+ *	to the default (sysctl_sched_base_slice)
+ *
+ * eevdf's deadlines use it from the task's next placement (a queued task
+ * is requeued at once); the other classes keep it (a fork copies it).
+ *
+ * Context: takes @p's runqueue lock.
+ * Return: 0, -EINVAL for an idle task or a real-time policy.
+ */
+int sched_set_custom_slice(struct task_struct *p, uint64_t slice_ns);
 
 /**
  * find_busiest_queue() - the remote runqueue worth pulling from

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched/cfs.c - the Completely Fair Scheduler of Linux 6.5 as a class:
+ * the leftmost vruntime runs, for a slice proportional to its weight.
+ *
+ * Mirrors kernel/sched/fair.c of 6.5 (the design Ingo Molnar merged in
+ * 2.6.23, at its last version before EEVDF): __sched_period,
+ * sched_slice, sched_vslice, place_entity (START_DEBIT,
+ * GENTLE_FAIR_SLEEPERS), enqueue_entity and dequeue_entity with their
+ * min_vruntime renormalisation, check_preempt_tick, pick_next_entity with
+ * the next, last and skip buddies, wakeup_gran, wakeup_preempt_entity,
+ * check_preempt_wakeup, yield_task_fair, migrate_task_rq_fair's
+ * renormalisation; features as 6.5 shipped them (GENTLE_FAIR_SLEEPERS,
+ * START_DEBIT, LAST_BUDDY, WAKEUP_PREEMPTION, ALT_PERIOD, BASE_SLICE on;
+ * NEXT_BUDDY off).  The shared machinery is in sched/fair.c.
+ *
+ * Deliberate differences (see also sched/fair.c):
+ *  - The pick considers the running entity where it stands (6.5's
+ *    FAIR_GROUP_SCHED path), and a pick of the running task changes
+ *    nothing: its slice goes on.
+ *  - A task that changes CPU while asleep has its vruntime made relative
+ *    to the old CPU's min_vruntime (migrate_task_rq_fair()) and relative
+ *    to the new one at its wake-up (6.5's ENQUEUE_MIGRATED).
+ */
+#include "sched/class.h"
+#include "sched/fair.h"
+#include "sched/internal.h"
+
+/*
+ * The period in which every runnable entity runs once: sched_latency, or
+ * min_granularity each when more than sched_nr_latency run.
+ */
+static uint64_t __sched_period(unsigned long nr_running)
+{
+	if (unlikely(nr_running > sched_nr_latency))
+		return nr_running * (uint64_t)sysctl_sched_min_granularity;
+	return sysctl_sched_latency;
+}
+
+static bool sched_idle_cfs_rq(const struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->nr_running &&
+	       cfs_rq->nr_running == cfs_rq->idle_nr_running;
+}
+
+/*
+ * An entity's share of the period: period * weight / load, counting the
+ * entity in when it is not queued yet, and at least the minimal
+ * granularity (BASE_SLICE; SCHED_IDLE's own beside other tasks).
+ */
+uint64_t sched_slice(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	unsigned long nr_running = cfs_rq->nr_running;
+	struct load_weight *load = &cfs_rq->load, lw;
+	uint64_t slice, min_gran;
+
+	slice = __sched_period(nr_running + !se->on_rq);
+	if (unlikely(!se->on_rq)) {
+		lw = cfs_rq->load;
+		lw.weight += se->load.weight;
+		lw.inv_weight = 0;
+		load = &lw;
+	}
+	slice = __calc_delta(slice, se->load.weight, load);
+	if (task_has_idle_policy(task_of(se)) && !sched_idle_cfs_rq(cfs_rq))
+		min_gran = sysctl_sched_idle_min_granularity;
+	else
+		min_gran = sysctl_sched_min_granularity;
+	return slice > min_gran ? slice : min_gran;
+}
+
+/* the slice in the entity's virtual time */
+uint64_t sched_vslice(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	return calc_delta_fair(sched_slice(cfs_rq, se), se);
+}
+
+/*
+ * Where an entity joins: a new one (@initial) a virtual slice after
+ * min_vruntime, so that the tasks already promised this period keep it
+ * (START_DEBIT); a sleeper at most half a latency before min_vruntime
+ * (GENTLE_FAIR_SLEEPERS; SCHED_IDLE: half the minimal granularity).
+ * Never before where it already was.
+ */
+void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+		  int initial)
+{
+	uint64_t vruntime = cfs_rq->min_vruntime, thresh;
+
+	if (initial)
+		vruntime += sched_vslice(cfs_rq, se);
+	if (!initial) {
+		if (task_has_idle_policy(task_of(se)))
+			thresh = sysctl_sched_min_granularity;
+		else
+			thresh = sysctl_sched_latency;
+		thresh >>= 1;
+		vruntime -= thresh;
+	}
+	if ((int64_t)(vruntime - se->vruntime) > 0)
+		se->vruntime = vruntime;
+}
+
+/*
+ * A woken entity keeps its absolute vruntime, then placed; any other
+ * (new, migrated, requeued) carries one relative to min_vruntime, made
+ * absolute here after the running entity's time is counted.
+ */
+static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			   int flags)
+{
+	bool renorm = !(flags & ENQUEUE_WAKEUP) || se->migrated;
+	bool curr = cfs_rq->curr == se;
+
+	if (renorm && curr)
+		se->vruntime += cfs_rq->min_vruntime;
+	update_curr(cfs_rq);
+	if (renorm && !curr)
+		se->vruntime += cfs_rq->min_vruntime;
+	account_entity_enqueue(cfs_rq, se);
+	if (flags & ENQUEUE_WAKEUP)
+		place_entity(cfs_rq, se, 0);
+	if (flags & ENQUEUE_INITIAL)
+		place_entity(cfs_rq, se, 1);
+	/* moved here: not cache-hot any more */
+	if ((flags & ENQUEUE_MIGRATED) || se->migrated)
+		se->exec_start = 0;
+	se->migrated = 0;
+	if (!curr)
+		__enqueue_entity(cfs_rq, se);
+	se->on_rq = 1;
+}
+
+static void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (cfs_rq->last == se)
+		cfs_rq->last = NULL;
+	if (cfs_rq->next == se)
+		cfs_rq->next = NULL;
+	if (cfs_rq->skip == se)
+		cfs_rq->skip = NULL;
+}
+
+/*
+ * Any dequeue but a sleep leaves vruntime relative to min_vruntime, to
+ * be added back by the next enqueue (wherever that is); a requeue
+ * (DEQUEUE_SAVE) does not move min_vruntime.
+ */
+static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			   int flags)
+{
+	update_curr(cfs_rq);
+	clear_buddies(cfs_rq, se);
+	if (se != cfs_rq->curr)
+		__dequeue_entity(cfs_rq, se);
+	else
+		cfs_rq->curr = NULL;	/* its turn ends here */
+	se->on_rq = 0;
+	account_entity_dequeue(cfs_rq, se);
+	if (!(flags & DEQUEUE_SLEEP))
+		se->vruntime -= cfs_rq->min_vruntime;
+	if (!(flags & DEQUEUE_SAVE))
+		update_min_vruntime(cfs_rq);
+}
+
+static void enqueue_task_cfs(struct runqueue *rq, struct task_struct *p,
+			     int flags)
+{
+	enqueue_entity(&rq->cfs, &p->se, flags);
+}
+
+static void dequeue_task_cfs(struct runqueue *rq, struct task_struct *p,
+			     int flags)
+{
+	dequeue_entity(&rq->cfs, &p->se, flags);
+}
+
+/*
+ * Asleep and moved to another CPU (the kernel's migrate_task_rq_fair()
+ * of a TASK_WAKING task): relative to the old CPU's min_vruntime until
+ * the wake-up adds the new one.  A queued task moved by balancing or a
+ * migration thread, or a new task, is relative already.
+ */
+static void migrate_task_rq_cfs(struct task_struct *p, int new_cpu)
+{
+	struct sched_entity *se = &p->se;
+
+	(void)new_cpu;
+	if (se->on_rq || se->migrated || p->state == TASK_RUNNING ||
+	    (p->flags & PF_STARTING))
+		return;
+	se->vruntime -= task_cfs_rq(p)->min_vruntime;
+	se->migrated = 1;
+}
+
+/*
+ * Should @se preempt @curr?  -1 when it is not behind in vruntime, 1
+ * when it is behind by more than the wake-up granularity converted to
+ * @se's virtual time, 0 in between.
+ */
+int wakeup_preempt_entity(struct sched_entity *curr, struct sched_entity *se)
+{
+	int64_t gran, vdiff = (int64_t)(curr->vruntime - se->vruntime);
+
+	if (vdiff <= 0)
+		return -1;
+	gran = (int64_t)calc_delta_fair(sysctl_sched_wakeup_granularity, se);
+	if (vdiff > gran)
+		return 1;
+	return 0;
+}
+
+/*
+ * The tick: a slice run out (or the leftmost far enough behind, once the
+ * minimal granularity has passed) ends the turn.
+ */
+static void check_preempt_tick(struct cfs_rq *cfs_rq,
+			       struct sched_entity *curr)
+{
+	struct runqueue *rq = container_of(cfs_rq, struct runqueue, cfs);
+	uint64_t ideal_runtime, delta_exec;
+	struct sched_entity *se;
+	int64_t delta;
+
+	ideal_runtime = sched_slice(cfs_rq, curr);
+	if (ideal_runtime > sysctl_sched_latency)
+		ideal_runtime = sysctl_sched_latency;
+	delta_exec = curr->sum_exec_runtime - curr->prev_sum_exec_runtime;
+	if (delta_exec > ideal_runtime) {
+		resched_curr(rq);
+		cfs_rq->nr_tick_preempts++;
+		clear_buddies(cfs_rq, curr);
+		return;
+	}
+	if (delta_exec < sysctl_sched_min_granularity)
+		return;
+	se = __pick_first_entity(cfs_rq);
+	delta = (int64_t)(curr->vruntime - se->vruntime);
+	if (delta < 0)
+		return;
+	if ((uint64_t)delta > ideal_runtime) {
+		resched_curr(rq);
+		cfs_rq->nr_tick_preempts++;
+	}
+}
+
+static void task_tick_cfs(struct runqueue *rq, struct task_struct *curr)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+
+	update_curr(cfs_rq);
+	if (cfs_rq->nr_running > 1)
+		check_preempt_tick(cfs_rq, &curr->se);
+	fair_balance_tick(rq);
+}
+
+/*
+ * The leftmost entity (the running one where it stands), unless a buddy
+ * may run without too much unfairness: not the one that yielded, the one
+ * a wake-up preempted for, or the one it preempted.
+ */
+static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq,
+					     struct sched_entity *curr)
+{
+	struct sched_entity *left = __pick_first_entity(cfs_rq), *se;
+	struct sched_entity *second;
+
+	if (!left || (curr && entity_before(curr, left)))
+		left = curr;
+	se = left;
+	if (cfs_rq->skip && cfs_rq->skip == se) {
+		if (se == curr) {
+			second = __pick_first_entity(cfs_rq);
+		} else {
+			second = rb_entry_safe(rb_next(&se->run_node),
+					       struct sched_entity, run_node);
+			if (!second || (curr && entity_before(curr, second)))
+				second = curr;
+		}
+		if (second && wakeup_preempt_entity(second, left) < 1)
+			se = second;
+	}
+	if (cfs_rq->next && wakeup_preempt_entity(cfs_rq->next, left) < 1)
+		se = cfs_rq->next;
+	else if (cfs_rq->last && wakeup_preempt_entity(cfs_rq->last, left) < 1)
+		se = cfs_rq->last;
+	return se;
+}
+
+static struct task_struct *pick_next_task_cfs(struct runqueue *rq,
+					      struct task_struct *prev)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct sched_entity *curr = cfs_rq->curr;
+
+	(void)prev;
+	if (!cfs_rq->nr_running)
+		return NULL;
+	if (curr) {
+		if (curr->on_rq)
+			update_curr(cfs_rq);
+		else
+			curr = NULL;
+	}
+	return task_of(pick_next_entity(cfs_rq, curr));
+}
+
+/*
+ * Wake-up preemption: the idle task and SCHED_IDLE tasks give way; a
+ * batch or idle wakee waits for the tick; else the wakee preempts when
+ * its vruntime is behind by more than the granularity, and becomes the
+ * next buddy (and the preempted one the last buddy, when many run).
+ */
+static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
+				 int wake_flags)
+{
+	struct task_struct *curr = rq->curr;
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct sched_entity *se = &curr->se, *pse = &p->se;
+	bool scale = cfs_rq->nr_running >= sched_nr_latency;
+
+	(void)wake_flags;
+	if (curr == rq->idle) {
+		resched_curr(rq);
+		return;
+	}
+	/* a real-time task runs: it is not preempted from here */
+	if (task_sched_class(curr) != task_sched_class(p))
+		return;
+	if (unlikely(se == pse) || test_tsk_need_resched(curr))
+		return;
+	if (unlikely(task_has_idle_policy(curr)) &&
+	    likely(!task_has_idle_policy(p)))
+		goto preempt;
+	if (unlikely(p->policy != SCHED_OTHER))
+		return;
+	update_curr(cfs_rq);
+	if (wakeup_preempt_entity(se, pse) == 1) {
+		cfs_rq->next = pse;
+		goto preempt;
+	}
+	return;
+preempt:
+	resched_curr(rq);
+	cfs_rq->nr_wakeup_preempts++;
+	if (se->on_rq && scale && !task_has_idle_policy(curr))
+		cfs_rq->last = se;
+}
+
+/* a yield: the running entity becomes the skip buddy */
+static void yield_task_cfs(struct runqueue *rq)
+{
+	struct task_struct *curr = rq->curr;
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct sched_entity *se = &curr->se;
+
+	if (unlikely(rq->nr_running == 1))
+		return;
+	clear_buddies(cfs_rq, se);
+	if (curr->policy != SCHED_BATCH)
+		update_curr(cfs_rq);
+	cfs_rq->skip = se;
+}
+
+static int init_cfs(int nr_cpus)
+{
+	fair_set_version(false, nr_cpus);
+	return 0;
+}
+
+const struct sched_class cfs_sched_class = {
+	.name			= "cfs",
+	.front			= &rt_sched_class,
+	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
+				  (1UL << SCHED_IDLE),
+	.init			= init_cfs,
+	.rq_init		= rq_init_fair,
+	.enqueue_task		= enqueue_task_cfs,
+	.dequeue_task		= dequeue_task_cfs,
+	.yield_task		= yield_task_cfs,
+	.check_preempt_curr	= check_preempt_wakeup,
+	.pick_next_task		= pick_next_task_cfs,
+	.put_prev_task		= put_prev_task_fair,
+	.set_curr_task		= set_curr_task_fair,
+	.task_tick		= task_tick_cfs,
+	.task_fork		= task_fork_fair,
+	.set_nice		= set_nice_fair,
+	.prio_changed		= prio_changed_fair,
+	.migrate_task_rq	= migrate_task_rq_cfs,
+	.load_balance		= load_balance_fair,
+	.task_queued		= task_queued_fair,
+	.rq_check		= check_fair,
+	.snapshot		= snapshot_fair,
+	.counters		= counters_fair,
+};

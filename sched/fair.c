@@ -1,0 +1,774 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched/fair.c - what Linux 6.5's CFS and 6.6's EEVDF share: weights and
+ * their inverses, virtual time, the runqueue clock, the tree of waiting
+ * entities with its running entity kept outside, the load, fork, nice
+ * changes, balancing by load, the invariant check and the snapshot.  The
+ * two policies are in sched/cfs.c (6.5) and sched/eevdf.c (6.6).
+ *
+ * Mirrors kernel/sched/fair.c of 6.5 and 6.6 (and kernel/sched/core.c's
+ * sched_prio_to_weight[], sched_prio_to_wmult[], set_load_weight(),
+ * set_user_nice()): __calc_delta, calc_delta_fair, update_curr,
+ * update_min_vruntime, __enqueue_entity, __dequeue_entity,
+ * __pick_first_entity, account_entity_enqueue/dequeue, set_next_entity,
+ * put_prev_entity, task_fork_fair, prio_changed_fair, get_update_sysctl_
+ * factor and update_sysctl.  Written from the kernel's description of
+ * its algorithms; the weight tables are the kernel's numbers.
+ *
+ * Deliberate differences from the kernel (docs/sched.md has the list):
+ *  - No groups, no bandwidth control, no PELT: an entity is a task, a CPU
+ *    has one cfs_rq, and "load" is the sum of the weights queued.
+ *  - The clock is the simulator's: jiffies in ns, so run time is counted
+ *    a tick (TICK_NSEC) at a time.
+ *  - The running entity stops being cfs_rq->curr when it is dequeued
+ *    (the kernel kept it until put_prev_entity(); nothing reads it in
+ *    between but for on_rq checks, which ignore it).  Here a migration
+ *    thread may make the idle task current without schedule(), and
+ *    dequeues the task next: that must end its turn.
+ *  - A new task is placed at its first enqueue (ENQUEUE_INITIAL), on the
+ *    CPU it starts on; task_fork only brings its parent's vruntime (6.5)
+ *    up to date and records it relative to min_vruntime.  6.5 placed it
+ *    in task_fork_fair() on the parent's runqueue; for a child started
+ *    there, as the simulator starts them, it is the same.
+ *  - Balancing is a simplified periodic and idle pull in the spirit of
+ *    2.6.23's load_balance_fair(), on o1's cadence (see
+ *    load_balance_fair() below); no sched domains, no wake-up placement.
+ *  - Real-time tasks are in the rt class; their load counts as twice the
+ *    weight of nice -20 each, as 2.6.23 weighted them, when balancing.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "compat/bug.h"
+#include "compat/ktime.h"
+#include "list/rbtree_augmented.h"
+#include "sched/class.h"
+#include "sched/fair.h"
+#include "sched/internal.h"
+
+/*
+ * Nice -20 .. 19.  Each step is about 10% of CPU share: a weight about
+ * 1.25 times the next one.
+ */
+const unsigned long sched_prio_to_weight[40] = {
+	/* -20 */ 88761, 71755, 56483, 46273, 36291,
+	/* -15 */ 29154, 23254, 18705, 14949, 11916,
+	/* -10 */ 9548, 7620, 6100, 4904, 3906,
+	/*  -5 */ 3121, 2501, 1991, 1586, 1277,
+	/*   0 */ 1024, 820, 655, 526, 423,
+	/*   5 */ 335, 272, 215, 172, 137,
+	/*  10 */ 110, 87, 70, 56, 45,
+	/*  15 */ 36, 29, 23, 18, 15,
+};
+
+/* 2^32 / weight, as the kernel's table has it (a few round up, not off) */
+const uint32_t sched_prio_to_wmult[40] = {
+	/* -20 */ 48388, 59856, 76040, 92818, 118348,
+	/* -15 */ 147320, 184698, 229616, 287308, 360437,
+	/* -10 */ 449829, 563644, 704093, 875809, 1099582,
+	/*  -5 */ 1376151, 1717300, 2157191, 2708050, 3363326,
+	/*   0 */ 4194304, 5237765, 6557202, 8165337, 10153587,
+	/*   5 */ 12820798, 15790321, 19976592, 24970740, 31350126,
+	/*  10 */ 39045157, 49367440, 61356676, 76695844, 95443717,
+	/*  15 */ 119304647, 148102320, 186737708, 238609294, 286331153,
+};
+
+/* the defaults, for one CPU */
+#define NORMALIZED_LATENCY		6000000U
+#define NORMALIZED_MIN_GRANULARITY	750000U
+#define NORMALIZED_WAKEUP_GRANULARITY	1000000U
+#define NORMALIZED_BASE_SLICE		750000U
+
+unsigned int sysctl_sched_latency = NORMALIZED_LATENCY;
+unsigned int sysctl_sched_min_granularity = NORMALIZED_MIN_GRANULARITY;
+unsigned int sysctl_sched_wakeup_granularity = NORMALIZED_WAKEUP_GRANULARITY;
+unsigned int sysctl_sched_base_slice = NORMALIZED_BASE_SLICE;
+unsigned int sysctl_sched_idle_min_granularity = 750000U;
+unsigned int sched_nr_latency = 8;
+unsigned int sysctl_sched_migration_cost = 500000U;
+
+/* which version runs: the class's init says (a machine runs one) */
+static bool fair_eevdf;
+
+bool fair_is_eevdf(void)
+{
+	return fair_eevdf;
+}
+
+void fair_set_version(bool eevdf, int nr_cpus)
+{
+	fair_eevdf = eevdf;
+	fair_update_sysctl(nr_cpus);
+}
+
+unsigned int fair_update_sysctl(int nr_cpus)
+{
+	unsigned int cpus = nr_cpus < 8 ? nr_cpus : 8;
+	unsigned int factor = 1 + (unsigned int)__fls(cpus);
+
+	sysctl_sched_latency = factor * NORMALIZED_LATENCY;
+	sysctl_sched_min_granularity = factor * NORMALIZED_MIN_GRANULARITY;
+	sysctl_sched_wakeup_granularity = factor *
+					  NORMALIZED_WAKEUP_GRANULARITY;
+	sysctl_sched_base_slice = factor * NORMALIZED_BASE_SLICE;
+	return factor;
+}
+
+/* ------------------------------------------------------------ weights */
+
+/* the load is read without the lock by other CPUs' balancing */
+static inline void load_store(struct load_weight *lw, unsigned long w)
+{
+	__atomic_store_n(&lw->weight, w, __ATOMIC_RELAXED);
+	lw->inv_weight = 0;
+}
+
+static inline unsigned long cfs_load(const struct cfs_rq *cfs_rq)
+{
+	return __atomic_load_n(&cfs_rq->load.weight, __ATOMIC_RELAXED);
+}
+
+static inline unsigned long cfs_nr_running(const struct cfs_rq *cfs_rq)
+{
+	return __atomic_load_n(&cfs_rq->nr_running, __ATOMIC_RELAXED);
+}
+
+static void __update_inv_weight(struct load_weight *lw)
+{
+	unsigned long w;
+
+	if (likely(lw->inv_weight))
+		return;
+	w = lw->weight;
+	if (unlikely(w >= WMULT_CONST))
+		lw->inv_weight = 1;
+	else if (unlikely(!w))
+		lw->inv_weight = WMULT_CONST;
+	else
+		lw->inv_weight = WMULT_CONST / w;
+}
+
+uint64_t __calc_delta(uint64_t delta_exec, unsigned long weight,
+		      struct load_weight *lw)
+{
+	uint64_t fact = weight;
+	uint32_t fact_hi = (uint32_t)(fact >> 32);
+	int shift = WMULT_SHIFT, fs;
+
+	__update_inv_weight(lw);
+	/* keep weight * inverse within 64 bits, giving up low bits */
+	if (unlikely(fact_hi)) {
+		fs = (int)__fls(fact_hi) + 1;
+		shift -= fs;
+		fact >>= fs;
+	}
+	fact = (uint64_t)(uint32_t)fact * lw->inv_weight;
+	fact_hi = (uint32_t)(fact >> 32);
+	if (fact_hi) {
+		fs = (int)__fls(fact_hi) + 1;
+		shift -= fs;
+		fact >>= fs;
+	}
+	return (uint64_t)(((unsigned __int128)delta_exec * (uint32_t)fact) >>
+			  shift);
+}
+
+uint64_t calc_delta_fair(uint64_t delta, struct sched_entity *se)
+{
+	if (unlikely(se->load.weight != NICE_0_LOAD))
+		delta = __calc_delta(delta, NICE_0_LOAD, &se->load);
+	return delta;
+}
+
+void set_load_weight(struct task_struct *p)
+{
+	int prio = p->static_prio - MAX_RT_PRIO;
+
+	if (task_has_idle_policy(p)) {
+		p->se.load.weight = WEIGHT_IDLEPRIO;
+		p->se.load.inv_weight = WMULT_IDLEPRIO;
+		return;
+	}
+	p->se.load.weight = sched_prio_to_weight[prio];
+	p->se.load.inv_weight = sched_prio_to_wmult[prio];
+}
+
+/* ------------------------------------------------------------ the tree */
+
+static bool __entity_less(struct rb_node *a, const struct rb_node *b)
+{
+	return entity_before(__node_2_se(a), __node_2_se(b));
+}
+
+struct sched_entity *__pick_first_entity(struct cfs_rq *cfs_rq)
+{
+	struct rb_node *left = rb_first_cached(&cfs_rq->tasks_timeline);
+
+	return left ? __node_2_se(left) : NULL;
+}
+
+void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (fair_eevdf) {
+		__enqueue_entity_eevdf(cfs_rq, se);
+		return;
+	}
+	rb_add_cached(&se->run_node, &cfs_rq->tasks_timeline, __entity_less);
+}
+
+void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (fair_eevdf) {
+		__dequeue_entity_eevdf(cfs_rq, se);
+		return;
+	}
+	rb_erase_cached(&se->run_node, &cfs_rq->tasks_timeline);
+}
+
+void update_min_vruntime(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *se = __pick_first_entity(cfs_rq);
+	struct sched_entity *curr = cfs_rq->curr;
+	uint64_t vruntime = cfs_rq->min_vruntime;
+	int64_t delta;
+
+	if (curr) {
+		if (curr->on_rq)
+			vruntime = curr->vruntime;
+		else
+			curr = NULL;
+	}
+	if (se) {
+		if (!curr || entity_before(se, curr))
+			vruntime = se->vruntime;
+	}
+	/* never back: whoever is placed before it gains nothing from it */
+	delta = (int64_t)(vruntime - cfs_rq->min_vruntime);
+	if (delta > 0) {
+		/* eevdf keeps its sum relative to min_vruntime */
+		if (fair_eevdf)
+			avg_vruntime_update(cfs_rq, delta);
+		cfs_rq->min_vruntime = vruntime;
+	}
+}
+
+void update_curr(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *curr = cfs_rq->curr;
+	uint64_t now = rq_clock(container_of(cfs_rq, struct runqueue, cfs));
+	int64_t delta_exec;
+
+	if (unlikely(!curr))
+		return;
+	delta_exec = (int64_t)(now - curr->exec_start);
+	if (unlikely(delta_exec <= 0))
+		return;
+	curr->exec_start = now;
+	curr->sum_exec_runtime += delta_exec;
+	curr->vruntime += calc_delta_fair(delta_exec, curr);
+	if (fair_eevdf)
+		update_deadline(cfs_rq, curr);
+	update_min_vruntime(cfs_rq);
+}
+
+void account_entity_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	load_store(&cfs_rq->load, cfs_rq->load.weight + se->load.weight);
+	__atomic_store_n(&cfs_rq->nr_running, cfs_rq->nr_running + 1,
+			 __ATOMIC_RELAXED);
+	if (task_has_idle_policy(task_of(se)))
+		cfs_rq->idle_nr_running++;
+}
+
+void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	load_store(&cfs_rq->load, cfs_rq->load.weight - se->load.weight);
+	__atomic_store_n(&cfs_rq->nr_running, cfs_rq->nr_running - 1,
+			 __ATOMIC_RELAXED);
+	if (task_has_idle_policy(task_of(se)))
+		cfs_rq->idle_nr_running--;
+}
+
+static void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	if (cfs_rq->last == se)
+		cfs_rq->last = NULL;
+	if (cfs_rq->next == se)
+		cfs_rq->next = NULL;
+	if (cfs_rq->skip == se)
+		cfs_rq->skip = NULL;
+}
+
+void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	clear_buddies(cfs_rq, se);
+	/* the running entity is not kept in the tree */
+	if (se->on_rq) {
+		__dequeue_entity(cfs_rq, se);
+		/*
+		 * eevdf: the deadline at the pick, kept in vlag (unused until
+		 * the dequeue): RUN_TO_PARITY runs it on while they match
+		 */
+		if (fair_eevdf)
+			se->vlag = (int64_t)se->deadline;
+	}
+	se->exec_start = rq_clock(container_of(cfs_rq, struct runqueue, cfs));
+	cfs_rq->curr = se;
+	se->prev_sum_exec_runtime = se->sum_exec_runtime;
+}
+
+void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
+{
+	if (prev->on_rq) {
+		update_curr(cfs_rq);
+		/* back into the tree */
+		__enqueue_entity(cfs_rq, prev);
+	}
+	cfs_rq->curr = NULL;
+}
+
+/* ----------------------------------------------------------- the hooks */
+
+void put_prev_task_fair(struct runqueue *rq, struct task_struct *prev,
+			struct task_struct *next)
+{
+	(void)next;
+	/* dequeued while running: its turn ended then */
+	if (rq->cfs.curr == &prev->se)
+		put_prev_entity(&rq->cfs, &prev->se);
+}
+
+void set_curr_task_fair(struct runqueue *rq, struct task_struct *next)
+{
+	set_next_entity(&rq->cfs, &next->se);
+}
+
+/*
+ * A new task's entity: its weight, no run time, and (6.5) its parent's
+ * vruntime relative to the parent's min_vruntime; placed at its first
+ * enqueue (ENQUEUE_INITIAL).  eevdf: no lag, and the parent's requested
+ * slice (6.12 copies it unless SCHED_RESET_ON_FORK).
+ */
+int task_fork_fair(struct task_struct *p, struct task_struct *parent)
+{
+	struct sched_entity *se = &p->se, *curr;
+	struct cfs_rq *cfs_rq;
+
+	se->on_rq = 0;
+	se->migrated = 0;
+	se->exec_start = 0;
+	se->sum_exec_runtime = 0;
+	se->prev_sum_exec_runtime = 0;
+	se->vruntime = 0;
+	se->deadline = 0;
+	se->min_deadline = 0;
+	se->vlag = 0;
+	se->custom_slice = 0;
+	se->slice = sysctl_sched_base_slice;
+	set_load_weight(p);
+	if (!parent)
+		return 0;
+	if (parent->se.custom_slice) {
+		se->custom_slice = 1;
+		se->slice = parent->se.slice;
+	}
+	/* the parent's CPU is locked: the kernel's task_cfs_rq(current) */
+	cfs_rq = task_cfs_rq(parent);
+	curr = cfs_rq->curr;
+	if (curr) {
+		update_curr(cfs_rq);
+		if (!fair_eevdf)
+			se->vruntime = curr->vruntime - cfs_rq->min_vruntime;
+	}
+	return 0;
+}
+
+/*
+ * The kernel's prio_changed_fair(): a queued task that became better
+ * may preempt; a running one that became worse reschedules.
+ */
+void prio_changed_fair(struct runqueue *rq, struct task_struct *p,
+		       int oldprio)
+{
+	if (!p->se.on_rq || rq->cfs.nr_running == 1)
+		return;
+	if (task_running(rq, p)) {
+		if (p->prio > oldprio)
+			resched_curr(rq);
+	} else {
+		check_preempt_curr(rq, p, 0);
+	}
+}
+
+/*
+ * The kernel's set_user_nice() for a fair task: out of the queue (and out
+ * of the CPU if it runs), a new weight, back in, and prio_changed_fair().
+ * eevdf rescales the lag it saved, which is kept as V - v: lag is w times
+ * that, so the virtual lag goes with old weight / new weight.
+ */
+void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice)
+{
+	const struct sched_class *class = task_sched_class(p);
+	bool queued = p->se.on_rq, running = task_running(rq, p);
+	unsigned long old_weight = p->se.load.weight;
+	int oldprio = p->prio;
+
+	if (queued)
+		class->dequeue_task(rq, p, DEQUEUE_SAVE);
+	if (running)
+		put_prev_task_fair(rq, p, p);
+	p->static_prio = NICE_TO_PRIO(nice);
+	p->prio = p->static_prio;
+	set_load_weight(p);
+	if (fair_eevdf)
+		p->se.vlag = p->se.vlag * (int64_t)old_weight /
+			     (int64_t)p->se.load.weight;
+	if (queued)
+		class->enqueue_task(rq, p, ENQUEUE_RESTORE);
+	if (running)
+		set_curr_task_fair(rq, p);
+	prio_changed_fair(rq, p, oldprio);
+}
+
+int sched_set_custom_slice(struct task_struct *p, uint64_t slice_ns)
+{
+	const struct sched_class *class;
+	struct runqueue *rq;
+	bool queued, running;
+	int ret = -EINVAL;
+
+	rq = task_rq_lock(p);
+	if (p == rq->idle || rt_policy((int)p->policy))
+		goto out_unlock;
+	class = task_sched_class(p);
+	/*
+	 * A queued fair task takes it at once, requeued as the kernel's
+	 * sched_setattr() requeues it; the other classes only keep it.
+	 */
+	queued = (class == &cfs_sched_class || class == &eevdf_sched_class) &&
+		 task_queued(p);
+	running = task_running(rq, p);
+	if (queued)
+		class->dequeue_task(rq, p, DEQUEUE_SAVE);
+	if (running && queued)
+		put_prev_task_fair(rq, p, p);
+	if (slice_ns) {
+		p->se.custom_slice = 1;
+		p->se.slice = slice_ns < NSEC_PER_MSEC / 10 ?
+			      NSEC_PER_MSEC / 10 :
+			      slice_ns > NSEC_PER_MSEC * 100 ?
+			      NSEC_PER_MSEC * 100 : slice_ns;
+	} else {
+		p->se.custom_slice = 0;
+		p->se.slice = sysctl_sched_base_slice;
+	}
+	if (queued)
+		class->enqueue_task(rq, p, ENQUEUE_RESTORE);
+	if (running && queued)
+		set_curr_task_fair(rq, p);
+	ret = 0;
+out_unlock:
+	task_rq_unlock(rq);
+	return ret;
+}
+
+bool task_queued_fair(const struct task_struct *p)
+{
+	return p->se.on_rq;
+}
+
+void rq_init_fair(struct runqueue *rq)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+
+	cfs_rq->load.weight = 0;
+	cfs_rq->load.inv_weight = 0;
+	cfs_rq->nr_running = 0;
+	cfs_rq->idle_nr_running = 0;
+	/* start well away from 0, so that wrap-around is exercised */
+	cfs_rq->min_vruntime = (uint64_t)(-(1LL << 20));
+	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
+	cfs_rq->avg_vruntime = 0;
+	cfs_rq->avg_load = 0;
+	cfs_rq->tasks_timeline = RB_ROOT_CACHED;
+	cfs_rq->curr = cfs_rq->next = cfs_rq->last = cfs_rq->skip = NULL;
+	cfs_rq->nr_pulled = 0;
+	cfs_rq->nr_wakeup_preempts = 0;
+	cfs_rq->nr_tick_preempts = 0;
+}
+
+/* ----------------------------------------------------------- balancing */
+
+/* 2.6.23 gave a real-time task twice the weight of nice -20 */
+#define RT_LOAD		(2 * 88761UL)
+/* a busy CPU balances when the busiest is 25% above it (2.6.23's pct) */
+#define IMBALANCE_PCT	125
+/* tasks looked at per balancing (the kernel's sysctl_sched_nr_migrate) */
+#define NR_MIGRATE	32
+
+static unsigned long cpu_load(const struct runqueue *rq)
+{
+	return cfs_load(&rq->cfs) +
+	       __atomic_load_n(&rq->rt_nr_running, __ATOMIC_RELAXED) *
+	       RT_LOAD;
+}
+
+/* may @p move from @src to @this_cpu: not running, allowed, cache-cold */
+static bool can_migrate_fair(struct task_struct *p, struct runqueue *src,
+			     int this_cpu)
+{
+	if (!(p->cpus_allowed & (1UL << this_cpu)) || task_running(src, p))
+		return false;
+	/* task_hot(): it ran less than sysctl_sched_migration_cost ago */
+	return rq_clock(src) - p->se.exec_start >= sysctl_sched_migration_cost;
+}
+
+/*
+ * Balancing by load, a simplified 2.6.23 load_balance_fair().  This CPU
+ * finds the CPU with the highest load (fair weights plus real-time tasks)
+ * that has a fair task waiting (two or more fair tasks).  A busy CPU goes
+ * on only when that load is more than IMBALANCE_PCT% of its own; an idle
+ * one whenever it is higher.  It then takes half the difference: waiting
+ * fair tasks from the busiest CPU's tree, leftmost first (2.6.23's
+ * iterator), skipping tasks that run, are not allowed here or ran within
+ * sysctl_sched_migration_cost, or whose weight is more than twice what is
+ * still to move; NR_MIGRATE looked at at most, and one task when idle.
+ */
+int load_balance_fair(struct runqueue *this_rq, int idle)
+{
+	int this_cpu = this_rq->cpu, cpu, pulled = 0, loops = 0;
+	unsigned long this_load, load, max_load = 0;
+	struct runqueue *busiest = NULL, *rq;
+	struct sched_entity *se;
+	struct rb_node *node;
+	long rem;
+
+	this_load = cpu_load(this_rq);
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		rq = cpu_rq(cpu);
+		if (rq == this_rq || cfs_nr_running(&rq->cfs) < 2)
+			continue;
+		load = cpu_load(rq);
+		if (load > max_load) {
+			max_load = load;
+			busiest = rq;
+		}
+	}
+	if (!busiest || max_load <= this_load)
+		return 0;
+	if (!idle && max_load * 100 <= this_load * IMBALANCE_PCT)
+		return 0;
+	rem = (long)(max_load - this_load) / 2;
+
+	double_lock_runqueue(this_rq, busiest);
+	node = rb_first_cached(&busiest->cfs.tasks_timeline);
+	while (node && rem > 0 && loops++ < NR_MIGRATE) {
+		se = __node_2_se(node);
+		node = rb_next(node);
+		if ((long)(se->load.weight >> 1) > rem ||
+		    !can_migrate_fair(task_of(se), busiest, this_cpu))
+			continue;
+		move_queued_task(busiest, task_of(se), this_rq);
+		this_rq->cfs.nr_pulled++;
+		pulled++;
+		rem -= (long)se->load.weight;
+		if (idle)
+			break;
+	}
+	spin_unlock(&busiest->lock);
+	return pulled;
+}
+
+void fair_balance_tick(struct runqueue *rq)
+{
+	if (!(jiffies % BUSY_REBALANCE_TICK))
+		sched_balance(rq, 0);
+}
+
+/* ------------------------------------------------------------- checking */
+
+#define check(cond, ...)						\
+	do {								\
+		if (unlikely(!(cond))) {				\
+			fprintf(stderr, "sched_check: %s: cpu %d: ",	\
+				fair_eevdf ? "eevdf" : "cfs", rq->cpu);	\
+			fprintf(stderr, __VA_ARGS__);			\
+			fputc('\n', stderr);				\
+			return -EINVAL;					\
+		}							\
+	} while (0)
+
+static bool entity_less_check(const struct rb_node *a,
+			      const struct rb_node *b)
+{
+	return entity_before(__node_2_se(a), __node_2_se(b));
+}
+
+/*
+ * The tree is a sound cached red-black tree in vruntime order (eevdf:
+ * with every min_deadline right); every entity in it is a started task
+ * of this class on this CPU, on_rq, not the running one; the running
+ * entity is rq->curr's, on_rq; load, nr_running and idle_nr_running add
+ * up; min_vruntime never went back since the last check; eevdf's
+ * avg_vruntime and avg_load are the sums over the tree.
+ */
+int check_fair(struct runqueue *rq)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	const struct sched_class *class = sched_current_class();
+	unsigned long n = 0, idle = 0, load = 0;
+	unsigned long avg_load = 0;
+	int64_t avg = 0;
+	struct sched_entity *se, *curr = cfs_rq->curr;
+	struct task_struct *p;
+	struct rb_node *node;
+
+	if (fair_eevdf)
+		check(rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
+					 entity_less_check, min_deadline_ok),
+		      "tree broken");
+	check(rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check),
+	      "tree broken");
+	for (node = rb_first_cached(&cfs_rq->tasks_timeline); node;
+	     node = rb_next(node)) {
+		se = __node_2_se(node);
+		p = task_of(se);
+		check(se != curr, "the running task %d is in the tree", p->pid);
+		check(se->on_rq && p->sched_class == class &&
+		      task_cpu(p) == rq->cpu && !(p->flags & PF_STARTING) &&
+		      p != rq->idle,
+		      "task %d in the tree wrongly (on_rq %u, cpu %d)",
+		      p->pid, se->on_rq, task_cpu(p));
+		check(p->state != TASK_ZOMBIE || p == rq->curr,
+		      "zombie %d queued, not current", p->pid);
+		n++;
+		load += se->load.weight;
+		idle += task_has_idle_policy(p);
+		avg += (int64_t)(se->vruntime - cfs_rq->min_vruntime) *
+		       (int64_t)se->load.weight;
+		avg_load += se->load.weight;
+	}
+	if (curr) {
+		p = task_of(curr);
+		check(curr->on_rq && p == rq->curr && p->sched_class == class,
+		      "running entity of task %d, rq runs %d", p->pid,
+		      rq->curr->pid);
+		n++;
+		load += curr->load.weight;
+		idle += task_has_idle_policy(p);
+	} else {
+		check(rq->curr == rq->idle || rq->curr->sched_class != class,
+		      "task %d runs without being the running entity",
+		      rq->curr->pid);
+	}
+	check(n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
+	      idle == cfs_rq->idle_nr_running,
+	      "nr_running %lu load %lu idle %lu, counted %lu %lu %lu",
+	      cfs_rq->nr_running, cfs_rq->load.weight,
+	      cfs_rq->idle_nr_running, n, load, idle);
+	check((int64_t)(cfs_rq->min_vruntime -
+			cfs_rq->checked_min_vruntime) >= 0,
+	      "min_vruntime went back from %llu to %llu",
+	      (unsigned long long)cfs_rq->checked_min_vruntime,
+	      (unsigned long long)cfs_rq->min_vruntime);
+	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
+	if (fair_eevdf)
+		check(avg == cfs_rq->avg_vruntime &&
+		      avg_load == cfs_rq->avg_load,
+		      "avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
+		      (long long)cfs_rq->avg_vruntime, cfs_rq->avg_load,
+		      (long long)avg, avg_load);
+	return (int)n;
+}
+
+/* ------------------------------------------------------------ snapshots */
+
+static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	json_t *t = sched_snapshot_task(task_of(se));
+
+	if (!t)
+		return NULL;
+	if (!snap_set(t, "vruntime", json_integer((json_int_t)se->vruntime)) ||
+	    !snap_set(t, "weight", json_integer((json_int_t)se->load.weight)) ||
+	    !snap_set(t, "sum_exec_runtime",
+		      json_integer((json_int_t)se->sum_exec_runtime)))
+		goto err;
+	if (fair_eevdf &&
+	    (!snap_set(t, "deadline", json_integer((json_int_t)se->deadline)) ||
+	     !snap_set(t, "min_deadline",
+		       json_integer((json_int_t)se->min_deadline)) ||
+	     !snap_set(t, "eligible",
+		       json_boolean(entity_eligible(cfs_rq, se))) ||
+	     !snap_set(t, "vlag", json_integer(se->vlag)) ||
+	     !snap_set(t, "slice", json_integer((json_int_t)se->slice))))
+		goto err;
+	return t;
+err:
+	json_decref(t);
+	return NULL;
+}
+
+/* a subtree: the entity, its colour and both subtrees (null when empty) */
+static json_t *node_json(struct cfs_rq *cfs_rq, struct rb_node *node)
+{
+	json_t *t;
+
+	if (!node)
+		return json_null();
+	t = entity_json(cfs_rq, __node_2_se(node));
+	if (t && (!snap_set(t, "color", json_string(rb_is_red(node) ?
+						    "red" : "black")) ||
+		  !snap_set(t, "left", node_json(cfs_rq, node->rb_left)) ||
+		  !snap_set(t, "right", node_json(cfs_rq, node->rb_right)))) {
+		json_decref(t);
+		return NULL;
+	}
+	return t;
+}
+
+/*
+ * {"class": "cfs", "kind": "rbtree", "min_vruntime", "load",
+ *  "nr_running", "curr": the running entity or null, "root": the tree}
+ * eevdf adds "avg_vruntime" (V itself, not the sum) and "avg_load".
+ */
+json_t *snapshot_fair(struct runqueue *rq)
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	json_t *obj = json_object();
+
+	if (!obj)
+		return NULL;
+	if (!snap_set(obj, "class", json_string(fair_eevdf ? "eevdf" : "cfs")) ||
+	    !snap_set(obj, "kind", json_string("rbtree")) ||
+	    !snap_set(obj, "min_vruntime",
+		      json_integer((json_int_t)cfs_rq->min_vruntime)) ||
+	    !snap_set(obj, "load",
+		      json_integer((json_int_t)cfs_rq->load.weight)) ||
+	    !snap_set(obj, "nr_running",
+		      json_integer((json_int_t)cfs_rq->nr_running)) ||
+	    !snap_set(obj, "curr", cfs_rq->curr ?
+			   entity_json(cfs_rq, cfs_rq->curr) : json_null()) ||
+	    !snap_set(obj, "root", node_json(cfs_rq,
+			   cfs_rq->tasks_timeline.rb_root.rb_node)))
+		goto err;
+	if (fair_eevdf &&
+	    (!snap_set(obj, "avg_vruntime",
+		       json_integer((json_int_t)avg_vruntime(cfs_rq))) ||
+	     !snap_set(obj, "avg_load",
+		       json_integer((json_int_t)cfs_rq->avg_load))))
+		goto err;
+	return obj;
+err:
+	json_decref(obj);
+	return NULL;
+}
+
+const struct sched_counter counters_fair[] = {
+	{ "pulled", "pulled", offsetof(struct runqueue, cfs.nr_pulled) },
+	{ "wakeup_preempts", "wakeup",
+	  offsetof(struct runqueue, cfs.nr_wakeup_preempts) },
+	{ "tick_preempts", "tick",
+	  offsetof(struct runqueue, cfs.nr_tick_preempts) },
+	{ NULL, NULL, 0 },
+};
