@@ -16,8 +16,8 @@
  *
  * Deliberate differences (see also sched/fair.c):
  *  - The pick considers the running entity where it stands (6.5's
- *    FAIR_GROUP_SCHED path), and a pick of the running task changes
- *    nothing: its slice goes on.
+ *    FAIR_GROUP_SCHED path, as put_prev_entity() before the pick would);
+ *    a running task picked again starts a new turn without a switch.
  *  - A task that changes CPU while asleep has its vruntime made relative
  *    to the old CPU's min_vruntime (migrate_task_rq_fair()) and relative
  *    to the new one at its wake-up (6.5's ENQUEUE_MIGRATED).
@@ -117,11 +117,12 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_curr(cfs_rq);
 	if (renorm && !curr)
 		se->vruntime += cfs_rq->min_vruntime;
+	/* a new task: placed as task_fork_fair() did, before it counts */
+	if (flags & ENQUEUE_INITIAL)
+		place_entity(cfs_rq, se, 1);
 	account_entity_enqueue(cfs_rq, se);
 	if (flags & ENQUEUE_WAKEUP)
 		place_entity(cfs_rq, se, 0);
-	if (flags & ENQUEUE_INITIAL)
-		place_entity(cfs_rq, se, 1);
 	/* moved here: not cache-hot any more */
 	if ((flags & ENQUEUE_MIGRATED) || se->migrated)
 		se->exec_start = 0;
@@ -129,16 +130,6 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (!curr)
 		__enqueue_entity(cfs_rq, se);
 	se->on_rq = 1;
-}
-
-static void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
-{
-	if (cfs_rq->last == se)
-		cfs_rq->last = NULL;
-	if (cfs_rq->next == se)
-		cfs_rq->next = NULL;
-	if (cfs_rq->skip == se)
-		cfs_rq->skip = NULL;
 }
 
 /*
@@ -293,6 +284,8 @@ static struct task_struct *pick_next_task_cfs(struct runqueue *rq,
 	struct cfs_rq *cfs_rq = &rq->cfs;
 	struct sched_entity *curr = cfs_rq->curr;
 
+	struct sched_entity *se;
+
 	(void)prev;
 	if (!cfs_rq->nr_running)
 		return NULL;
@@ -302,7 +295,11 @@ static struct task_struct *pick_next_task_cfs(struct runqueue *rq,
 		else
 			curr = NULL;
 	}
-	return task_of(pick_next_entity(cfs_rq, curr));
+	se = pick_next_entity(cfs_rq, curr);
+	/* picked again: a new turn (no switch calls set_curr_task) */
+	if (se == curr)
+		set_next_entity(cfs_rq, se);
+	return task_of(se);
 }
 
 /*

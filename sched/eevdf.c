@@ -24,8 +24,9 @@
  *    ENQUEUE_INITIAL and again at wake_up_new_task() without it, which
  *    overwrote the half slice; later kernels place it once, as here.
  *  - The pick considers the running entity where it stands (6.6's
- *    FAIR_GROUP_SCHED path, where RUN_TO_PARITY applies), and a pick of
- *    the running task changes nothing.
+ *    FAIR_GROUP_SCHED path, where RUN_TO_PARITY applies); a running task
+ *    picked again starts a new turn without a switch, on the request it
+ *    has.
  *  - Weights are not scaled by 1024 (the kernel's scale_load() on 64-bit
  *    machines, undone by scale_load_down() wherever these sums use them).
  */
@@ -389,12 +390,18 @@ static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
 	struct cfs_rq *cfs_rq = &rq->cfs;
 	struct sched_entity *curr = cfs_rq->curr;
 
+	struct sched_entity *se;
+
 	(void)prev;
 	if (!cfs_rq->nr_running)
 		return NULL;
 	if (curr && curr->on_rq)
 		update_curr(cfs_rq);
-	return task_of(pick_eevdf(cfs_rq));
+	se = pick_eevdf(cfs_rq);
+	/* picked again: a new turn (no switch calls set_curr_task) */
+	if (se == curr)
+		set_next_entity(cfs_rq, se);
+	return task_of(se);
 }
 
 /*

@@ -289,7 +289,7 @@ void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		cfs_rq->idle_nr_running--;
 }
 
-static void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
+void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	if (cfs_rq->last == se)
 		cfs_rq->last = NULL;
@@ -302,9 +302,10 @@ static void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
 void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	clear_buddies(cfs_rq, se);
-	/* the running entity is not kept in the tree */
 	if (se->on_rq) {
-		__dequeue_entity(cfs_rq, se);
+		/* the running entity is not kept in the tree */
+		if (se != cfs_rq->curr)
+			__dequeue_entity(cfs_rq, se);
 		/*
 		 * eevdf: the deadline at the pick, kept in vlag (unused until
 		 * the dequeue): RUN_TO_PARITY runs it on while they match

@@ -125,7 +125,14 @@ void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void account_entity_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se);
 
-/* the running entity leaves the tree, and goes back into it */
+/* @se is no buddy any more (next, last, skip) */
+void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se);
+
+/*
+ * The picked entity leaves the tree and starts its turn (a running one
+ * picked again starts a new turn where it is); put_prev_entity() puts it
+ * back.
+ */
 void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev);
 
