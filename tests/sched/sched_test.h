@@ -65,6 +65,42 @@ static inline struct task_struct *new_task_on(const char *comm, int nice,
 	return p;
 }
 
+/*
+ * a task of @policy (a real-time one at priority 1) that ran on @cpu, of
+ * an otherwise idle machine, and now sleeps there
+ */
+static inline struct task_struct *sleeper_on(const char *comm, int nice,
+					     int policy, int cpu)
+{
+	struct task_struct *p;
+
+	p = sched_new_task(comm, nice, policy,
+			   policy == SCHED_FIFO || policy == SCHED_RR);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL_FATAL(wake_up_forked_process(p, cpu), 0);
+	while (cpu_curr(cpu) != p)
+		CU_ASSERT_PTR_NOT_NULL_FATAL(schedule(cpu));
+	set_task_state(p, TASK_INTERRUPTIBLE);
+	schedule(cpu);
+	CU_ASSERT_FALSE_FATAL(task_queued(p));
+	return p;
+}
+
+/*
+ * a queued task that does not run goes back to sleep (deactivate_task():
+ * not a sleep for cfs, whose vruntime stays relative; a test of cfs
+ * wakes such a task with wake_up_forked_process() semantics, never)
+ */
+static inline void unqueue(struct task_struct *p)
+{
+	struct runqueue *rq = task_rq_lock(p);
+
+	CU_ASSERT_FATAL(task_queued(p) && rq->curr != p);
+	p->state = TASK_INTERRUPTIBLE;
+	deactivate_task(p, rq);
+	task_rq_unlock(rq);
+}
+
 /* one tick of the whole machine, then schedule where asked */
 static inline void machine_tick(void)
 {

@@ -37,19 +37,6 @@ static void clear_resched(void)
 	}
 }
 
-/* a task that ran on @cpu and now sleeps there */
-static struct task_struct *sleeper_on(const char *comm, int nice, int cpu)
-{
-	struct task_struct *p = new_task_on(comm, nice, cpu);
-
-	while (cpu_curr(cpu) != p)
-		CU_ASSERT_PTR_NOT_NULL_FATAL(schedule(cpu));
-	set_task_state(p, TASK_INTERRUPTIBLE);
-	schedule(cpu);
-	CU_ASSERT_FALSE_FATAL(task_queued(p));
-	return p;
-}
-
 /* the pid at @idx of the run list (negative: from the tail), or -1 */
 static pid_t run_list_pid(int idx)
 {
@@ -319,17 +306,6 @@ static void test_fork_and_reap(void)
 
 /* ----------------------------------------------------- reschedule_idle */
 
-/* a queued task that does not run goes back to sleep */
-static void unqueue(struct task_struct *p)
-{
-	struct runqueue *rq = task_rq_lock(p);
-
-	CU_ASSERT_FATAL(task_queued(p) && rq->curr != p);
-	p->state = TASK_INTERRUPTIBLE;
-	deactivate_task(p, rq);
-	task_rq_unlock(rq);
-}
-
 /* the task that has need_resched set on @cpu (curr or idle), or NULL */
 static struct task_struct *poked(int cpu)
 {
@@ -353,7 +329,7 @@ static void test_reschedule_idle(void)
 	struct task_struct *p, *t0, *t1, *t2;
 
 	goodness_up(3, 1000);
-	p = sleeper_on("p", 0, 0);
+	p = sleeper_on("p", 0, SCHED_OTHER, 0);
 
 	/* its last CPU idles */
 	clear_resched();
@@ -435,10 +411,10 @@ static void test_penalty_keeps_tasks_home(void)
 	struct task_struct *mine, *other, *a;
 
 	goodness_up(2, 1000);
-	mine = sleeper_on("mine", 0, 1);
+	mine = sleeper_on("mine", 0, SCHED_OTHER, 1);
 	a = new_task_on("a", 0, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
-	other = sleeper_on("other", 0, 0);	/* a runs again on CPU 0 */
+	other = sleeper_on("other", 0, SCHED_OTHER, 0);	/* a runs again on CPU 0 */
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), a);
 	mine->counter = 10;
 	other->counter = 20;

@@ -163,6 +163,35 @@ static void test_shares_o1(void)
 	check_shares(&o1_sched_class, 1000, nice3, w3, 3, 20, 438);
 }
 
+/*
+ * cfs and eevdf: run time in proportion to weight, 1024 : 335 (nice 0 :
+ * 5) and 1991 : 1024 : 335 (nice -3 : 0 : 5).  Both keep every hog's
+ * vruntime within a bound of the others': cfs within the period (the
+ * latency, 6 ms, plus the tick the check waits for), eevdf within the
+ * lag bound (a slice plus a tick); a hog's run time is its vruntime times
+ * weight / 1024, so the error in ticks is at most that bound times the
+ * heaviest hog's weight over 1024: 7 ms at 1991 / 1024 is 14 ticks at HZ
+ * 1000; at HZ 100 one tick (10 ms) dominates: 2 ticks.  The totals are
+ * 20000 and 2000 ticks: these are 0.07% and 0.1%.  (Runs are within a
+ * tick of the ratio; the bound is what the design promises.)
+ */
+static void test_shares_fair(void)
+{
+	static const int nice[] = { 0, 5 }, nice3[] = { -3, 0, 5 };
+	static const unsigned long w[] = { 1024, 335 },
+				   w3[] = { 1991, 1024, 335 };
+	const struct sched_class *class[] = { &cfs_sched_class,
+					      &eevdf_sched_class };
+	unsigned int k;
+
+	for (k = 0; k < ARRAY_SIZE(class); k++) {
+		check_shares(class[k], 1000, nice, w, 2, 20, 7);
+		check_shares(class[k], 1000, nice3, w3, 3, 20, 14);
+		check_shares(class[k], 100, nice, w, 2, 20, 2);
+		check_shares(class[k], 100, nice3, w3, 3, 20, 2);
+	}
+}
+
 /* ---------------------------------------------------------- invariants */
 
 /* sim_check() after every tick: workloads x seeds x every class */
@@ -233,6 +262,7 @@ static void test_same_trace_every_class(void)
 static CU_TestInfo class_tests[] = {
 	{ "goodness shares: NICE_TO_TICKS ratio", test_shares_goodness },
 	{ "o1 shares: timeslice ratio", test_shares_o1 },
+	{ "cfs and eevdf shares: weight ratio", test_shares_fair },
 	{ "sim_check every tick, every class",
 	  test_check_every_tick_every_class },
 	{ "same seed, same trace, every class", test_same_trace_every_class },
