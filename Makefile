@@ -91,7 +91,7 @@ TEST_DEPS_sim     := compat list sched sim
 TEST_DEPS_sctp    := compat list sctp
 TEST_DEPS_mm      := compat list mm
 TEST_DEPS_drivers := compat list drivers/base
-TEST_DEPS_bench   := compat list
+TEST_DEPS_bench   := compat list sched
 # tests/tools: every subsystem, and the tool's own files but its main()
 TEST_SRCS_tools   := $(filter-out tools/kstruct.c,$(wildcard tools/*.c))
 TESTS ?= $(TEST_DIRS)

@@ -2,32 +2,30 @@
 /*
  * bench/sched.c - the scheduler benchmarks ("kstruct bench sched").
  *
- * Mirrors no kernel file.  It measures the O(1) scheduler of sched/ and
- * the simulator of sim/:
+ * Mirrors no kernel file.  It measures the scheduling classes of sched/
+ * and the simulator of sim/:
  *
- * - one runqueue with N = 10 .. 100,000 runnable tasks: enqueue/dequeue
- *   pairs and pick-next (find the first set bit, take the head of that
- *   queue, requeue it at the tail), on struct prio_array with the port's
- *   enqueue_task()/dequeue_task()/sched_find_first_bit(); beside it, on
- *   the same task set (same nice values, same seed), the design it
- *   replaced, 2.4's single run list scanned by a goodness() loop with its
- *   counter recalculation, and the design that replaced it, CFS's
- *   red-black tree ordered by virtual runtime with a cached leftmost
- *   (bench/sched_cfs.c, on list/rbtree.h, the kernel's rbtree API);
- *   ratios in the same run, and the crossover points read off them;
+ * - one O(1) runqueue (struct prio_array) with N = 10 .. 100,000 runnable
+ *   tasks: enqueue/dequeue pairs and pick-next (find the first set bit,
+ *   take the head of that queue, requeue it at the tail), with the port's
+ *   enqueue_task()/dequeue_task()/sched_find_first_bit();
  * - to separate the algorithm from the memory it walks, each enqueue/
  *   dequeue loop over all N tasks is timed beside (a) the same operation
  *   on a "hot" working set of 8 tasks while the runqueue still holds all
  *   N, whose lines stay in cache: the algorithm's cost, which the spec's
  *   flatness target is about; and (b) a memory floor: the same visits to
  *   the same task_structs that only read and write back the links the
- *   operation must touch (the task's and its queue neighbours'; for CFS
- *   the entity's and its tree parent's), plus, for O(1), that floor with
- *   as many extra stores to cached lines as the real pair makes (x86
- *   commits stores in order, so stores queued behind a miss wait for it);
- *   ratios to each floor at every N, and what the pair costs above it;
+ *   operation must touch (the task's and its queue neighbours'), plus
+ *   that floor with as many extra stores to cached lines as the real pair
+ *   makes (x86 commits stores in order, so stores queued behind a miss
+ *   wait for it); ratios to each floor at every N, and what the pair
+ *   costs above it;
+ * - every class's own enqueue_task, dequeue_task and pick_next_task hooks
+ *   (goodness, o1, cfs, eevdf; bench/sched_class.c) on a one-CPU machine
+ *   of N = 10 .. 10^6 tasks (quick: 10^5), the ratios of each class to
+ *   o1, and where one class overtakes another;
  * - schedule() itself (after sys_sched_yield()) on a real machine of one
- *   CPU with N tasks: the whole path, locks included;
+ *   CPU with N tasks, under every class: the whole path, locks included;
  * - load_balance() versus the number of CPUs (its find_busiest_queue()
  *   looks at every CPU): busy balancing of a balanced machine, and idle
  *   CPUs each pulling one task off a loaded CPU 0 (given back, untimed,
@@ -50,7 +48,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "bench/sched_bench.h"
+#include "bench/sched_class.h"
 #include "compat/bitops.h"
 #include "compat/ktime.h"
 #include "compat/slab.h"
@@ -346,202 +344,22 @@ static void o1_enqueue_dequeue_hot(void *arg)
 	}
 }
 
-/* ------------------------------------------ 2.4: one list, goodness() */
-
-/*
- * 2.4's schedule() looked at p->counter and p->nice; here they live in a
- * task_struct's time_slice and static_prio, so that the list walks the
- * same amount of memory as the O(1) runqueue does.
- */
-struct g24_ctx {
-	struct list_head runqueue_head;
-	struct task_struct *tasks;
-	const struct task_set *ts;
-	unsigned long next, floor_next, hot_next, nr_hot, ops, recalcs;
-};
-
-/* 2.4 at HZ=100: a nice-0 task gets 6 ticks, nice -20 11, nice 19 1 */
-#define NICE_TO_TICKS(nice)	((20 - (nice)) / 4 + 1)
-
-static long goodness(const struct task_struct *p)
-{
-	if (!p->time_slice)
-		return 0;
-	return (long)p->time_slice + 20 - TASK_NICE(p);
-}
-
-/*
- * Added at the head in visiting order, the list starts as the
- * enqueue/dequeue loop keeps it: the next task to visit at the tail.
- * Added in memory order instead, the goodness() loop walks memory in
- * order, as the pick-next case wants.
- */
-static int g24_make(struct g24_ctx *c, const struct task_set *ts,
-		    int in_visit_order)
-{
-	unsigned long i;
-
-	INIT_LIST_HEAD(&c->runqueue_head);
-	c->tasks = kcalloc(ts->n, sizeof(*c->tasks), GFP_KERNEL);
-	if (!c->tasks)
-		return -ENOMEM;
-	c->ts = ts;
-	c->next = 0;
-	c->floor_next = 0;
-	c->hot_next = 0;
-	c->nr_hot = ts->n < NR_HOT ? ts->n : NR_HOT;
-	c->recalcs = 0;
-	for (i = 0; i < ts->n; i++) {
-		unsigned long idx = in_visit_order ? ts->order[i] : i;
-		struct task_struct *p = &c->tasks[idx];
-
-		p->static_prio = NICE_TO_PRIO(ts->nice[idx]);
-		p->time_slice = NICE_TO_TICKS(ts->nice[idx]);
-		list_add(&p->run_list, &c->runqueue_head);
-	}
-	return 0;
-}
-
-static int g24_check(const struct g24_ctx *c)
-{
-	if (!list_check(&c->runqueue_head))
-		return -1;
-	return list_count_nodes(&c->runqueue_head) == c->ts->n ? 0 : -1;
-}
-
-/* 2.4's schedule(): the best goodness wins; all zero: recalculate */
-static void g24_pick_next(void *arg)
-{
-	struct g24_ctx *c = arg;
-	unsigned long k;
-
-	for (k = 0; k < c->ops; k++) {
-		struct task_struct *p, *next;
-		long c_best;
-
-repeat_schedule:
-		next = NULL;
-		c_best = -1000;
-		list_for_each_entry(p, &c->runqueue_head, run_list) {
-			long weight = goodness(p);
-
-			if (weight > c_best) {
-				c_best = weight;
-				next = p;
-			}
-		}
-		if (!c_best) {
-			list_for_each_entry(p, &c->runqueue_head, run_list)
-				p->time_slice = (p->time_slice >> 1) +
-						NICE_TO_TICKS(TASK_NICE(p));
-			c->recalcs++;
-			goto repeat_schedule;
-		}
-		next->time_slice--;	/* it runs for a tick */
-	}
-}
-
-static void g24_enqueue_dequeue(void *arg)
-{
-	struct g24_ctx *c = arg;
-	unsigned long k;
-
-	for (k = 0; k < c->ops; k++) {
-		struct task_struct *p = &c->tasks[c->ts->order[c->next]];
-
-		if (++c->next == c->ts->n)
-			c->next = 0;
-		list_del(&p->run_list);
-		list_add(&p->run_list, &c->runqueue_head);
-	}
-}
-
-static void g24_floor(void *arg)
-{
-	struct g24_ctx *c = arg;
-	unsigned long k;
-
-	for (k = 0; k < c->ops; k++) {
-		struct task_struct *p = &c->tasks[c->ts->order[c->floor_next]];
-
-		if (++c->floor_next == c->ts->n)
-			c->floor_next = 0;
-		touch_links(&p->run_list);
-	}
-}
-
-static void g24_enqueue_dequeue_hot(void *arg)
-{
-	struct g24_ctx *c = arg;
-	unsigned long k;
-
-	for (k = 0; k < c->ops; k++) {
-		struct task_struct *p = &c->tasks[c->ts->order[c->hot_next]];
-
-		if (++c->hot_next == c->nr_hot)
-			c->hot_next = 0;
-		list_del(&p->run_list);
-		list_add(&p->run_list, &c->runqueue_head);
-	}
-}
-
-/* ------------------------------------------------------- CFS wrappers */
-
-struct cfs_ctx {
-	struct cfs_bench *rq;
-	unsigned long ops;
-};
-
-static void cfs_pick_next(void *arg)
-{
-	struct cfs_ctx *c = arg;
-
-	cfs_bench_pick_next(c->rq, c->ops);
-}
-
-static void cfs_enqueue_dequeue(void *arg)
-{
-	struct cfs_ctx *c = arg;
-
-	cfs_bench_enqueue_dequeue(c->rq, c->ops);
-}
-
-static void cfs_floor(void *arg)
-{
-	struct cfs_ctx *c = arg;
-
-	cfs_bench_floor(c->rq, c->ops);
-}
-
-static void cfs_enqueue_dequeue_hot(void *arg)
-{
-	struct cfs_ctx *c = arg;
-
-	cfs_bench_enqueue_dequeue_hot(c->rq, c->ops, NR_HOT);
-}
-
 /* ---------------------------------- every runqueue of one size, built */
 
 /*
- * The same task set (nice values, priorities, random order) under each
- * structure; each visiting order on a runqueue of its own.  The *_hot
- * runqueues, built in memory order, serve pick-next first (which wants
- * its queues to walk memory in order), then the hot working set (which
- * does not mind).  About 7 x 300 bytes per task.
+ * The same task set (nice values, priorities, random order) on a
+ * runqueue per visiting order.  The hot runqueue, built in memory order,
+ * serves pick-next first (which wants its queues to walk memory in
+ * order), then the hot working set (which does not mind).  About 3 x 450
+ * bytes per task.
  */
 struct rq_set {
 	struct task_set ts;
 	struct o1_ctx *o1, *o1_mem, *o1_hot;
-	struct g24_ctx g24, g24_hot;
-	struct cfs_ctx cfs, cfs_hot;
 };
 
 static void rq_set_free(struct rq_set *r)
 {
-	cfs_bench_destroy(r->cfs.rq);
-	cfs_bench_destroy(r->cfs_hot.rq);
-	kfree(r->g24.tasks);
-	kfree(r->g24_hot.tasks);
 	if (r->o1)
 		kfree(r->o1->tasks);
 	if (r->o1_mem)
@@ -563,27 +381,16 @@ static int rq_set_make(struct rq_set *r, unsigned long n)
 	r->o1_hot = kzalloc(sizeof(*r->o1_hot), GFP_KERNEL);
 	if (!r->o1 || !r->o1_mem || !r->o1_hot || task_set_make(&r->ts, n) ||
 	    o1_make(r->o1, &r->ts, 0) || o1_make(r->o1_mem, &r->ts, 1) ||
-	    o1_make(r->o1_hot, &r->ts, 1) || g24_make(&r->g24, &r->ts, 1) ||
-	    g24_make(&r->g24_hot, &r->ts, 0))
-		goto err_free;
-	r->cfs.rq = cfs_bench_create(n, r->ts.nice, r->ts.order, SEED ^ n,
-				     sizeof(struct task_struct));
-	r->cfs_hot.rq = cfs_bench_create(n, r->ts.nice, r->ts.order, SEED ^ n,
-					 sizeof(struct task_struct));
-	if (!r->cfs.rq || !r->cfs_hot.rq)
-		goto err_free;
+	    o1_make(r->o1_hot, &r->ts, 1)) {
+		rq_set_free(r);
+		return -ENOMEM;
+	}
 	return 0;
-
-err_free:
-	rq_set_free(r);
-	return -ENOMEM;
 }
 
 static int rq_set_check(const struct rq_set *r)
 {
-	if (o1_check(r->o1) || o1_check(r->o1_mem) || o1_check(r->o1_hot) ||
-	    g24_check(&r->g24) || g24_check(&r->g24_hot) ||
-	    cfs_bench_check(r->cfs.rq) || cfs_bench_check(r->cfs_hot.rq))
+	if (o1_check(r->o1) || o1_check(r->o1_mem) || o1_check(r->o1_hot))
 		return -EIO;
 	return 0;
 }
@@ -591,33 +398,25 @@ static int rq_set_check(const struct rq_set *r)
 /* ------------------------------------------------ the runqueue groups */
 
 enum {
-	S_O1, S_G24, S_CFS,			/* pick-next has these */
+	S_O1,
 	S_O1_ORDERED,
-	S_O1_FLOOR, S_O1_ORDERED_FLOOR, S_G24_FLOOR, S_CFS_FLOOR,
+	S_O1_FLOOR, S_O1_ORDERED_FLOOR,
 	S_O1_FLOOR_STORES, S_O1_ORDERED_FLOOR_STORES,
-	S_O1_HOT, S_G24_HOT, S_CFS_HOT,
-	S_O1_HOT_REF, S_G24_HOT_REF, S_CFS_HOT_REF,	/* at N=REF_N */
+	S_O1_HOT,
+	S_O1_HOT_REF,		/* at N=REF_N */
 	NR_SERIES
 };
 
 static const char *const series_name[NR_SERIES] = {
 	[S_O1] = "O(1) prio_array",
-	[S_G24] = "2.4 goodness list",
-	[S_CFS] = "CFS rbtree",
 	[S_O1_ORDERED] = "O(1), tasks in memory order",
 	[S_O1_FLOOR] = "floor: O(1) visits",
 	[S_O1_ORDERED_FLOOR] = "floor: O(1) visits, memory order",
-	[S_G24_FLOOR] = "floor: 2.4 visits",
-	[S_CFS_FLOOR] = "floor: CFS visits",
 	[S_O1_FLOOR_STORES] = "floor + 9 stores: O(1) visits",
 	[S_O1_ORDERED_FLOOR_STORES] =
 		"floor + 9 stores: O(1) visits, memory order",
 	[S_O1_HOT] = "O(1) prio_array",
-	[S_G24_HOT] = "2.4 goodness list",
-	[S_CFS_HOT] = "CFS rbtree",
 	[S_O1_HOT_REF] = "O(1), N=10 alongside",
-	[S_G24_HOT_REF] = "2.4 goodness, N=10 alongside",
-	[S_CFS_HOT_REF] = "CFS rbtree, N=10 alongside",
 };
 
 #define G_PICK		"runqueue pick-next"
@@ -632,10 +431,6 @@ static const struct {
 	{ S_O1, S_O1_FLOOR, "O(1) / its floor", "O(1) above its floor, ns" },
 	{ S_O1_ORDERED, S_O1_ORDERED_FLOOR, "O(1) memory order / its floor",
 	  "O(1) memory order above its floor, ns" },
-	{ S_G24, S_G24_FLOOR, "2.4 goodness / its floor",
-	  "2.4 goodness above its floor, ns" },
-	{ S_CFS, S_CFS_FLOOR, "CFS rbtree / its floor",
-	  "CFS rbtree above its floor, ns" },
 	{ S_O1, S_O1_FLOOR_STORES, "O(1) / floor + 9 stores",
 	  "O(1) above floor + 9 stores, ns" },
 	{ S_O1_ORDERED, S_O1_ORDERED_FLOOR_STORES,
@@ -643,104 +438,90 @@ static const struct {
 	  "O(1) memory order above floor + 9 stores, ns" },
 };
 
-/* report where @b_name's cost first exceeds @a_name's, from the medians */
+/*
+ * Report every size range where @b_name's median passes @a_name's (the
+ * costlier one becomes the cheaper one, or back), or that it never does.
+ */
 static void crossover(struct bench *b, const char *group, const char *a_name,
 		      const char *b_name, const unsigned long *sizes,
 		      unsigned int nr, const struct bench_stat *const *a,
 		      const struct bench_stat *const *other)
 {
+	bool more = other[0]->median_ns > a[0]->median_ns, was;
+	char buf[512];
 	unsigned int i;
+	int len = 0;
 
-	for (i = 0; i < nr; i++) {
-		if (other[i]->median_ns > a[i]->median_ns) {
-			if (i == 0)
-				bench_note(b, "%s: %s costs more than %s from the smallest N=%lu (no crossover in range)",
-					   group, b_name, a_name, sizes[0]);
-			else
-				bench_note(b, "%s: crossover between N=%lu and N=%lu: from there %s costs more than %s",
-					   group, sizes[i - 1], sizes[i], b_name,
-					   a_name);
-			return;
-		}
+	buf[0] = 0;
+	for (i = 1; i < nr; i++) {
+		was = more;
+		more = other[i]->median_ns > a[i]->median_ns;
+		if (more != was && len < (int)sizeof(buf))
+			len += snprintf(buf + len, sizeof(buf) - len,
+					"%sbetween N=%lu and N=%lu %s becomes %s than %s",
+					len ? "; " : "", sizes[i - 1], sizes[i],
+					b_name, more ? "costlier" : "cheaper",
+					a_name);
 	}
-	bench_note(b, "%s: %s costs less than %s up to N=%lu (no crossover in range)",
-		   group, b_name, a_name, sizes[nr - 1]);
+	if (len)
+		bench_note(b, "%s: crossover: %s", group, buf);
+	else
+		bench_note(b, "%s: %s costs %s than %s at every N from %lu to %lu (no crossover)",
+			   group, b_name, more ? "more" : "less", a_name,
+			   sizes[0], sizes[nr - 1]);
 }
 
-/* where measure_pick_next() puts O(1) pick-next at N=REF_N */
-#define PICK_REF	(S_CFS + 1)
-
-/* pick-next of the three designs at one size, and O(1)'s on @ref */
+/* O(1) pick-next at one size, and on @ref (N=REF_N) in the same rounds */
 static int measure_pick_next(struct bench *b, struct rq_set *r,
 			     struct rq_set *ref,
 			     const struct bench_stat **row)
 {
-	unsigned long n = r->ts.n;
 	struct bench_spec spec[] = {
-		[S_O1] = { .fn = o1_pick_next, .arg = r->o1_hot,
-			   .ops = r->o1_hot->ops },
-		[S_G24] = { .fn = g24_pick_next, .arg = &r->g24_hot,
-			    .ops = r->g24_hot.ops },
-		[S_CFS] = { .fn = cfs_pick_next, .arg = &r->cfs_hot,
-			    .ops = r->cfs_hot.ops },
-		[PICK_REF] = { .fn = o1_pick_next, .arg = ref->o1_hot,
-			       .ops = ref->o1_hot->ops,
-			       .series = series_name[S_O1_HOT_REF] },
+		{ .fn = o1_pick_next, .arg = r->o1_hot, .ops = r->o1_hot->ops,
+		  .series = series_name[S_O1] },
+		{ .fn = o1_pick_next, .arg = ref->o1_hot,
+		  .ops = ref->o1_hot->ops,
+		  .series = series_name[S_O1_HOT_REF] },
 	};
 	unsigned int k;
 
 	for (k = 0; k < ARRAY_SIZE(spec); k++) {
 		spec[k].group = G_PICK;
-		if (!spec[k].series)
-			spec[k].series = series_name[k];
-		spec[k].x = n;
+		spec[k].x = r->ts.n;
 	}
 	return bench_measure_set(b, spec, ARRAY_SIZE(spec), row);
 }
 
 /*
  * Every enqueue/dequeue case at one size, side by side: the loops over
- * all N tasks, their memory floors and the hot working sets, and the hot
- * working sets of @ref (N=REF_N), so that the hot cost at N against its
+ * all N tasks, their memory floors and the hot working set, and the hot
+ * working set of @ref (N=REF_N), so that the hot cost at N against its
  * cost at N=REF_N is a ratio of two cases timed in the same rounds.
  */
 static int measure_enqueue_dequeue(struct bench *b, struct rq_set *r,
 				   struct rq_set *ref,
 				   const struct bench_stat **row)
 {
-	unsigned long n = r->ts.n;
 	struct bench_spec spec[NR_SERIES] = {
 		[S_O1] = { .fn = o1_enqueue_dequeue, .arg = r->o1 },
-		[S_G24] = { .fn = g24_enqueue_dequeue, .arg = &r->g24 },
-		[S_CFS] = { .fn = cfs_enqueue_dequeue, .arg = &r->cfs },
 		[S_O1_ORDERED] = { .fn = o1_enqueue_dequeue,
 				   .arg = r->o1_mem },
 		[S_O1_FLOOR] = { .fn = o1_floor, .arg = r->o1 },
 		[S_O1_ORDERED_FLOOR] = { .fn = o1_floor, .arg = r->o1_mem },
-		[S_G24_FLOOR] = { .fn = g24_floor, .arg = &r->g24 },
-		[S_CFS_FLOOR] = { .fn = cfs_floor, .arg = &r->cfs },
 		[S_O1_FLOOR_STORES] = { .fn = o1_floor_stores, .arg = r->o1 },
 		[S_O1_ORDERED_FLOOR_STORES] = { .fn = o1_floor_stores,
 						.arg = r->o1_mem },
 		[S_O1_HOT] = { .fn = o1_enqueue_dequeue_hot,
 			       .arg = r->o1_hot },
-		[S_G24_HOT] = { .fn = g24_enqueue_dequeue_hot,
-				.arg = &r->g24_hot },
-		[S_CFS_HOT] = { .fn = cfs_enqueue_dequeue_hot,
-				.arg = &r->cfs_hot },
 		[S_O1_HOT_REF] = { .fn = o1_enqueue_dequeue_hot,
 				   .arg = ref->o1_hot },
-		[S_G24_HOT_REF] = { .fn = g24_enqueue_dequeue_hot,
-				    .arg = &ref->g24_hot },
-		[S_CFS_HOT_REF] = { .fn = cfs_enqueue_dequeue_hot,
-				    .arg = &ref->cfs_hot },
 	};
 	unsigned int k;
 
 	for (k = 0; k < NR_SERIES; k++) {
 		spec[k].group = k >= S_O1_HOT ? G_HOT : G_ENQ;
 		spec[k].series = series_name[k];
-		spec[k].x = n;
+		spec[k].x = r->ts.n;
 		spec[k].ops = 1024;	/* every loop here: 1024 visits */
 	}
 	return bench_measure_set(b, spec, NR_SERIES, row);
@@ -768,36 +549,18 @@ static void report_hot(struct bench *b, const unsigned long *sizes,
 		       unsigned int nr,
 		       const struct bench_stat *(*st)[MAX_SIZES])
 {
-	static const struct {
-		int series, ref;
-		const char *name, *label, *why;
-	} hot[] = {
-		{ S_O1_HOT, S_O1_HOT_REF, "O(1)", "O(1) N=max / N=min",
-		  "prio_array: O(1)" },
-		{ S_G24_HOT, S_G24_HOT_REF, "2.4 goodness",
-		  "2.4 goodness N=max / N=min",
-		  "list_del + list_add: O(1) too" },
-		{ S_CFS_HOT, S_CFS_HOT_REF, "CFS rbtree",
-		  "CFS rbtree N=max / N=min",
-		  "rbtree insert and erase: O(log n), the path in cache" },
-	};
-	unsigned int k, last = nr - 1;
+	const struct bench_stat *const *at = st[S_O1_HOT];
+	const struct bench_stat *const *ref = st[S_O1_HOT_REF];
+	unsigned int last = nr - 1;
+	double apart, beside, lo = 0, hi = 0;
 
-	for (k = 0; k < ARRAY_SIZE(hot); k++) {
-		const struct bench_stat *const *at = st[hot[k].series];
-		const struct bench_stat *const *ref = st[hot[k].ref];
-		double apart, beside, lo = 0, hi = 0;
-
-		apart = bench_ratio(b, G_HOT, hot[k].label, sizes[last],
-				    at[last], at[0]);
-		beside = at[last]->median_ns / ref[last]->median_ns;
-		ratio_range(at, ref, nr, &lo, &hi);
-		bench_note(b, "%s: %s cost at N=%lu is %.2fx its cost at N=%d timed alongside it, %.2fx its cost at N=%lu timed in another round; %.2f to %.2f over all N alongside (%s)%s%s",
-			   G_HOT, hot[k].name, sizes[last], beside, REF_N,
-			   apart, sizes[0], lo, hi, hot[k].why,
-			   k ? "" : "; target <= 1.5: ",
-			   k ? "" : beside <= 1.5 ? "met" : "MISSED");
-	}
+	apart = bench_ratio(b, G_HOT, "O(1) N=max / N=min", sizes[last],
+			    at[last], at[0]);
+	beside = at[last]->median_ns / ref[last]->median_ns;
+	ratio_range(at, ref, nr, &lo, &hi);
+	bench_note(b, "%s: O(1) cost at N=%lu is %.2fx its cost at N=%d timed alongside it, %.2fx its cost at N=%lu timed in another round; %.2f to %.2f over all N alongside (prio_array: O(1)); target <= 1.5: %s",
+		   G_HOT, sizes[last], beside, REF_N, apart, sizes[0], lo, hi,
+		   beside <= 1.5 ? "met" : "MISSED");
 }
 
 /* each enqueue/dequeue series against its floor, over every N */
@@ -824,7 +587,7 @@ static void report_floors(struct bench *b, const unsigned long *sizes,
 			   real[0]->median_ns / fl[0]->median_ns,
 			   real[last]->median_ns / fl[last]->median_ns, lo, hi);
 	}
-	bench_note(b, "How to read the enqueue+dequeue groups: the runqueue holds N tasks spread over the 40 nice-level priorities, each a %zu-byte task_struct (%.0f MB at N=%lu). The hot group re-queues only %d fixed tasks among them, so every line it touches stays in cache: that is the cost of the algorithm, which the spec's flatness target (<= 1.5x) is about. The main group visits all N tasks in turn (a fixed random order, or memory order), and each visit must bring in the cache lines of the task and of its queue neighbours. A 'floor' series makes the same visits to the same task_structs and only reads and writes back the links the operation must touch (for CFS, the entity's and its tree parent's). Where a pair grows with N about as much as its floor, so that their ratio stays roughly flat, the growth is memory, not the algorithm. The O(1) pair stays a few times its floor, most likely because it makes about 13 stores per visit to the floor's 4 and x86 commits stores in order, so every store queued behind a miss waits for it and fewer visits overlap their misses; 'floor + %d stores' tests that: the floor's visits plus that many stores to a line already in cache. The CFS ratio grows with N: its O(log n) path brings in more lines the larger the tree.",
+	bench_note(b, "How to read the enqueue+dequeue groups: the runqueue holds N tasks spread over the 40 nice-level priorities, each a %zu-byte task_struct (%.0f MB at N=%lu). The hot group re-queues only %d fixed tasks among them, so every line it touches stays in cache: that is the cost of the algorithm, which the spec's flatness target (<= 1.5x) is about. The main group visits all N tasks in turn (a fixed random order, or memory order), and each visit must bring in the cache lines of the task and of its queue neighbours. A 'floor' series makes the same visits to the same task_structs and only reads and writes back the links the operation must touch. Where a pair grows with N about as much as its floor, so that their ratio stays roughly flat, the growth is memory, not the algorithm. The O(1) pair stays a few times its floor, most likely because it makes about 13 stores per visit to the floor's 4 and x86 commits stores in order, so every store queued behind a miss waits for it and fewer visits overlap their misses; 'floor + %d stores' tests that: the floor's visits plus that many stores to a line already in cache. The classes group below times every class's own hooks.",
 		   sizeof(struct task_struct),
 		   sizes[last] * (double)sizeof(struct task_struct) / 1e6,
 		   sizes[last], NR_HOT, FLOOR_EXTRA_STORES);
@@ -845,7 +608,7 @@ static int bench_runqueues(struct bench *b)
 	ret = rq_set_make(&ref, REF_N);
 	if (ret)
 		return ret;
-	ref.o1_hot->ops = ref.g24_hot.ops = ref.cfs_hot.ops = 1024;
+	ref.o1_hot->ops = 1024;
 	for (i = 0; i < nr; i++) {
 		unsigned long n = sizes[i];
 		const struct bench_stat *row[NR_SERIES];
@@ -855,28 +618,17 @@ static int bench_runqueues(struct bench *b)
 		if (ret)
 			goto out_free_ref;
 		r.o1_hot->ops = 1024;
-		r.cfs_hot.ops = 1024;
-		r.g24_hot.ops = n <= 1000 ? 256 : n <= 10000 ? 16 : 4;
 		ret = measure_pick_next(b, &r, &ref, row);
 		if (ret)
 			goto out_free;
-		for (k = 0; k <= S_CFS; k++)
-			st[0][k][i] = row[k];
-		pick_ref[i] = row[PICK_REF];
+		st[0][S_O1][i] = row[0];
+		pick_ref[i] = row[1];
 		r.o1->ops = r.o1_mem->ops = r.o1_hot->ops = 1024;
-		r.g24.ops = r.g24_hot.ops = 1024;
-		r.cfs.ops = r.cfs_hot.ops = 1024;
 		ret = measure_enqueue_dequeue(b, &r, &ref, row);
 		if (ret)
 			goto out_free;
 		for (k = 0; k < NR_SERIES; k++)
 			st[1][k][i] = row[k];
-		for (g = 0; g < 2; g++) {
-			bench_ratio(b, groups[g], "2.4 goodness / O(1)", n,
-				    st[g][S_G24][i], st[g][S_O1][i]);
-			bench_ratio(b, groups[g], "CFS rbtree / O(1)", n,
-				    st[g][S_CFS][i], st[g][S_O1][i]);
-		}
 		bench_ratio(b, G_PICK, "O(1) / itself at N=10", n,
 			    st[0][S_O1][i], pick_ref[i]);
 		for (k = 0; k < ARRAY_SIZE(floor_pairs); k++) {
@@ -889,10 +641,6 @@ static int bench_runqueues(struct bench *b)
 			bench_value(b, G_ENQ, floor_pairs[k].above, n,
 				    real->median_ns - fl->median_ns);
 		}
-		bench_ratio(b, G_HOT, "2.4 goodness / O(1)", n,
-			    row[S_G24_HOT], row[S_O1_HOT]);
-		bench_ratio(b, G_HOT, "CFS rbtree / O(1)", n, row[S_CFS_HOT],
-			    row[S_O1_HOT]);
 		bench_ratio(b, G_HOT, "O(1) / itself at N=10", n,
 			    row[S_O1_HOT], row[S_O1_HOT_REF]);
 		ret = rq_set_check(&r);
@@ -935,21 +683,150 @@ out_free:
 			bench_note(b, "%s: with tasks taken in memory order %.2fx (target <= 1.5: %s)",
 				   groups[g], q, q <= 1.5 ? "met" : "MISSED");
 		}
-		crossover(b, groups[g], "O(1)", "2.4 goodness", sizes, nr,
-			  (const struct bench_stat *const *)st[g][S_O1],
-			  (const struct bench_stat *const *)st[g][S_G24]);
-		crossover(b, groups[g], "O(1)", "CFS rbtree", sizes, nr,
-			  (const struct bench_stat *const *)st[g][S_O1],
-			  (const struct bench_stat *const *)st[g][S_CFS]);
-		crossover(b, groups[g], "CFS rbtree", "2.4 goodness", sizes, nr,
-			  (const struct bench_stat *const *)st[g][S_CFS],
-			  (const struct bench_stat *const *)st[g][S_G24]);
 	}
 	report_floors(b, sizes, nr, st[1]);
 	report_hot(b, sizes, nr, st[1]);
 out_free_ref:
 	rq_set_free(&ref);
 	return ret;
+}
+
+/* --------------------------------------------- every class's own hooks */
+
+static const unsigned long class_full_sizes[] = {
+	10, 100, 1000, 10000, 100000, 1000000
+};
+static const unsigned long class_quick_sizes[] = {
+	10, 100, 1000, 10000, 100000
+};
+#define NR_CLASS_SIZES	ARRAY_SIZE(class_full_sizes)
+#define MAX_CLASSES	4
+
+#define G_CLASS_ENQ	"class enqueue_task"
+#define G_CLASS_DEQ	"class dequeue_task"
+#define G_CLASS_PICK	"class pick_next_task"
+
+enum { C_ENQ, C_DEQ, C_PICK, NR_CLASS_OPS };
+
+static const char *const class_group[NR_CLASS_OPS] = {
+	[C_ENQ] = G_CLASS_ENQ, [C_DEQ] = G_CLASS_DEQ,
+	[C_PICK] = G_CLASS_PICK,
+};
+
+/*
+ * A pick costs O(1) but for goodness, whose walk is O(n): fewer picks
+ * per call as n grows keep a call near a millisecond.
+ */
+static unsigned long pick_ops(const struct sched_class *class,
+			      unsigned long n)
+{
+	if (class != &goodness_sched_class || n <= 1000)
+		return 1024;
+	return n <= 10000 ? 64 : n <= 100000 ? 8 : 1;
+}
+
+/* enqueue, dequeue and pick of @class on a machine of @n tasks */
+static int measure_class(struct bench *b, const struct sched_class *class,
+			 unsigned long n, const struct bench_stat **row)
+{
+	struct class_bench *c = class_bench_create(class, n, SEED ^ n);
+	struct bench_spec spec;
+	int ret;
+
+	if (!c)
+		return -ENOMEM;
+	/* a thousand tasks out of the queue and back, or all but one */
+	c->ops = n > 1024 ? 1024 : n - 1;
+	memset(&spec, 0, sizeof(spec));
+	spec.series = class->name;
+	spec.x = n;
+	spec.arg = c;
+	spec.ops = c->ops;
+	spec.group = G_CLASS_ENQ;
+	spec.setup = class_bench_dequeue;
+	spec.fn = class_bench_enqueue;
+	row[C_ENQ] = bench_measure(b, &spec);
+	spec.group = G_CLASS_DEQ;
+	spec.setup = NULL;
+	spec.fn = class_bench_dequeue;
+	spec.teardown = class_bench_enqueue;
+	row[C_DEQ] = bench_measure(b, &spec);
+	c->ops = pick_ops(class, n);
+	spec.group = G_CLASS_PICK;
+	spec.ops = c->ops;
+	spec.fn = class_bench_pick;
+	spec.teardown = NULL;
+	row[C_PICK] = bench_measure(b, &spec);
+	ret = class_bench_check(c);
+	if (ret)
+		bench_note(b, "BROKEN: %s: a loop went wrong at N=%lu",
+			   class->name, n);
+	class_bench_destroy(c);
+	return ret;
+}
+
+/*
+ * Each class's enqueue_task, dequeue_task and pick_next_task hooks on a
+ * one-CPU machine of N tasks, N = 10 .. 10^6 (quick: 10^5), the ratios
+ * of each class to o1 at every N, each class's N=max / N=min, and where
+ * one class starts to cost more than another.
+ */
+static int bench_classes(struct bench *b)
+{
+	const unsigned long *sizes = bench_quick(b) ? class_quick_sizes :
+				     class_full_sizes;
+	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(class_quick_sizes) :
+			  ARRAY_SIZE(class_full_sizes);
+	const struct bench_stat *st[MAX_CLASSES][NR_CLASS_OPS][NR_CLASS_SIZES];
+	const struct bench_stat *row[NR_CLASS_OPS];
+	const struct sched_class *class;
+	unsigned int i, j, k, o, o1 = 0, nr_classes = 0;
+	char what[64];
+	double q;
+	int ret;
+
+	for (k = 0; sched_classes[k] && k < MAX_CLASSES; k++) {
+		class = sched_classes[k];
+		if (class == &o1_sched_class)
+			o1 = k;
+		for (i = 0; i < nr; i++) {
+			ret = measure_class(b, class, sizes[i], row);
+			if (ret)
+				return ret;
+			for (o = 0; o < NR_CLASS_OPS; o++)
+				st[k][o][i] = row[o];
+		}
+		nr_classes++;
+	}
+	for (o = 0; o < NR_CLASS_OPS; o++) {
+		for (k = 0; k < nr_classes; k++) {
+			if (k == o1)
+				continue;
+			snprintf(what, sizeof(what), "%s / o1",
+				 sched_classes[k]->name);
+			for (i = 0; i < nr; i++)
+				bench_ratio(b, class_group[o], what, sizes[i],
+					    st[k][o][i], st[o1][o][i]);
+		}
+		for (k = 0; k < nr_classes; k++) {
+			snprintf(what, sizeof(what), "%s N=max / N=min",
+				 sched_classes[k]->name);
+			q = bench_ratio(b, class_group[o], what, sizes[nr - 1],
+					st[k][o][nr - 1], st[k][o][0]);
+			if (k == o1 && o == C_PICK)
+				bench_note(b, "%s: o1's pick at N=%lu is %.2fx its pick at N=%lu (target <= 1.5: %s)",
+					   class_group[o], sizes[nr - 1], q,
+					   sizes[0], q <= 1.5 ? "met" : "MISSED");
+		}
+		for (k = 0; k < nr_classes; k++)
+			for (j = k + 1; j < nr_classes; j++)
+				crossover(b, class_group[o],
+					  sched_classes[k]->name,
+					  sched_classes[j]->name, sizes, nr,
+					  st[k][o], st[j][o]);
+	}
+	bench_note(b, "How to read the class groups: one CPU, N SCHED_OTHER tasks of random nice values, all queued, the CPU idle; each class's own hook called with the runqueue lock held, nothing of the core around it. enqueue_task and dequeue_task move up to 1024 tasks (a fixed random order) out of the queue and back, each loop the other's untimed setup. pick_next_task chooses among all N: o1 a bitmap search, cfs the cached leftmost, eevdf a descent of the min_deadline tree, goodness a walk over every task. After each class and N, sched_check() and a brute-force pick over all N tasks confirm what the loops did.");
+	return 0;
 }
 
 /* ------------------------------------------ schedule() on a real machine */
@@ -970,15 +847,16 @@ static void yield_schedule(void *arg)
 	}
 }
 
-/* a machine of @nr_cpus CPUs with @per_cpu tasks woken on each */
-static int machine_up(int nr_cpus, unsigned long per_cpu, int spread)
+/* a machine of @nr_cpus CPUs under @class, @per_cpu tasks woken on each */
+static int machine_up(const struct sched_class *class, int nr_cpus,
+		      unsigned long per_cpu, int spread)
 {
 	unsigned long i;
 	int cpu, ret;
 
 	kstruct_hz = DEFAULT_HZ;
 	jiffies = 1000000;
-	ret = sched_init(nr_cpus);
+	ret = sched_init_class(nr_cpus, class);
 	if (ret)
 		return ret;
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
@@ -1001,41 +879,66 @@ static int machine_up(int nr_cpus, unsigned long per_cpu, int spread)
 	return 0;
 }
 
+#define G_SCHEDULE	"schedule() after sched_yield(), 1 CPU"
+
+/*
+ * sys_sched_yield() then schedule() on a machine of one CPU and N tasks,
+ * under every class: the whole path (the yield, the tick-less switch,
+ * the locks).
+ */
 static int bench_schedule(struct bench *b)
 {
 	const unsigned long *sizes = bench_quick(b) ? quick_sizes : full_sizes;
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_sizes) :
 			  ARRAY_SIZE(full_sizes);
-	const struct bench_stat *first = NULL, *last = NULL;
-	struct machine_ctx c = { .ops = 1024 };
-	unsigned int i;
+	const struct bench_stat *st[MAX_CLASSES][MAX_SIZES];
+	const struct sched_class *class;
+	struct machine_ctx c;
+	unsigned int i, k, o1 = 0, nr_classes = 0;
+	char what[64];
 	int ret;
 
-	for (i = 0; i < nr; i++) {
-		struct bench_spec spec = {
-			.group = "schedule() after sched_yield(), 1 CPU",
-			.series = "O(1) schedule()", .x = sizes[i],
-			.ops = c.ops, .fn = yield_schedule, .arg = &c,
-		};
+	for (k = 0; sched_classes[k] && k < MAX_CLASSES; k++) {
+		class = sched_classes[k];
+		if (class == &o1_sched_class)
+			o1 = k;
+		for (i = 0; i < nr; i++) {
+			struct bench_spec spec = {
+				.group = G_SCHEDULE, .series = class->name,
+				.x = sizes[i], .fn = yield_schedule,
+				.arg = &c,
+			};
 
-		ret = machine_up(1, sizes[i], 0);
-		if (ret)
-			return ret;
-		last = bench_measure(b, &spec);
-		if (!first)
-			first = last;
-		ret = sched_check();
-		if (!ret && sched_nr_running_total() != sizes[i])
-			ret = -EIO;
-		sched_teardown();
-		if (ret) {
-			bench_note(b, "BROKEN: the runqueue is wrong after schedule() at N=%lu",
-				   sizes[i]);
-			return -EIO;
+			c.ops = pick_ops(class, sizes[i]);
+			spec.ops = c.ops;
+			ret = machine_up(class, 1, sizes[i], 0);
+			if (ret)
+				return ret;
+			st[k][i] = bench_measure(b, &spec);
+			ret = sched_check();
+			if (!ret && sched_nr_running_total() != sizes[i])
+				ret = -EIO;
+			sched_teardown();
+			if (ret) {
+				bench_note(b, "BROKEN: %s: the runqueue is wrong after schedule() at N=%lu",
+					   class->name, sizes[i]);
+				return -EIO;
+			}
 		}
+		nr_classes++;
 	}
-	bench_ratio(b, "schedule() after sched_yield(), 1 CPU",
-		    "N=max / N=min", sizes[nr - 1], last, first);
+	for (k = 0; k < nr_classes; k++) {
+		snprintf(what, sizeof(what), "%s N=max / N=min",
+			 sched_classes[k]->name);
+		bench_ratio(b, G_SCHEDULE, what, sizes[nr - 1], st[k][nr - 1],
+			    st[k][0]);
+		if (k == o1)
+			continue;
+		snprintf(what, sizeof(what), "%s / o1", sched_classes[k]->name);
+		for (i = 0; i < nr; i++)
+			bench_ratio(b, G_SCHEDULE, what, sizes[i], st[k][i],
+				    st[o1][i]);
+	}
 	return 0;
 }
 
@@ -1112,7 +1015,7 @@ static int bench_idle_pull(struct bench *b, const int *cpus, unsigned int nr)
 		};
 
 		/* every task on CPU 0, none of them cache-hot */
-		ret = machine_up(cpus[i], 2, 0);
+		ret = machine_up(&o1_sched_class, cpus[i], 2, 0);
 		if (ret)
 			return ret;
 		cache_decay_ticks = 0;
@@ -1153,7 +1056,7 @@ static int bench_load_balance(struct bench *b)
 			.ops = c.ops, .fn = balance_all, .arg = &c,
 		};
 
-		ret = machine_up(cpus[i], 2, 1);
+		ret = machine_up(&o1_sched_class, cpus[i], 2, 1);
 		if (ret)
 			return ret;
 		st[i] = bench_measure(b, &spec);
@@ -1279,6 +1182,8 @@ static int bench_sched(struct bench *b)
 
 	ret = bench_runqueues(b);
 	if (!ret)
+		ret = bench_classes(b);
+	if (!ret)
 		ret = bench_schedule(b);
 	if (!ret)
 		ret = bench_load_balance(b);
@@ -1288,5 +1193,5 @@ static int bench_sched(struct bench *b)
 }
 
 KSTRUCT_BENCH("sched", 20,
-	      "O(1) runqueue vs 2.4 goodness list vs CFS rbtree, schedule(), load_balance, the simulator at scale",
+	      "O(1) runqueue and its memory floor, every class's enqueue/dequeue/pick and schedule(), load_balance, the simulator at scale",
 	      bench_sched)

@@ -71,6 +71,9 @@ extern "C" {
 #define WF_FORK			0x02	/* a new task's first wake-up */
 #define WF_MIGRATED		0x04	/* moved here by balancing */
 
+/* pick_next_task(): the runqueue lock was dropped, ask the chain again */
+#define RETRY_TASK		((struct task_struct *)-1)
+
 /**
  * struct sched_counter - a per-CPU counter a class keeps
  * @name: its name in reports ("array_switches")
@@ -113,7 +116,9 @@ struct sched_counter {
  *	@prev being the task running until now (maybe of another class, or
  *	the idle task); NULL when the class has nothing.  Choosing may
  *	change the class's queues (o1 switches its arrays) and may drop and
- *	retake @rq's lock (goodness takes over a task from another CPU)
+ *	retake @rq's lock (goodness takes over a task from another CPU, or
+ *	recalculates): then it returns RETRY_TASK and the core asks the
+ *	chain again from the top
  * @put_prev_task: @prev, of this class, stops running on @rq: @next
  *	(another task, chosen by @pick_next_task) replaces it, or @next is
  *	@prev itself when setscheduler() requeues the running task; may be

@@ -15,9 +15,6 @@
 /* the installed trace hooks (all NULL by default; see sched_set_hooks) */
 extern struct sched_hooks sched_hooks;
 
-/* what a class's pick_next_task returns after dropping the rq lock */
-#define RETRY_TASK		((struct task_struct *)-1)
-
 /* a real-time policy: SCHED_FIFO or SCHED_RR */
 static inline bool rt_policy(int policy)
 {

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/bench/test_sched_class.c - the per-class loops of the scheduler
+ * benchmark (bench/sched_class.c): under every class each loop leaves the
+ * runqueue sound and does what it says, class_bench_check() refuses what
+ * a wrong loop would leave (a task left out, a wrong pick, a broken
+ * queue), and creation fails cleanly out of memory.
+ *
+ * bench/sched_class.c is compiled into this translation unit: it is part
+ * of the tool, not of the library the test binary links.
+ */
+#include "bench/sched_class.c"
+#include "tests/ktest.h"
+
+#define N	60ul
+
+static void test_loops_every_class(void)
+{
+	struct class_bench *c;
+	unsigned int i;
+	int round;
+
+	for (i = 0; sched_classes[i]; i++) {
+		c = class_bench_create(sched_classes[i], N, 42 + i);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		CU_ASSERT_EQUAL(sched_nr_running_total(), N);
+		/* the CPU idles: every task waits */
+		CU_ASSERT_PTR_EQUAL(c->rq->curr, c->rq->idle);
+		c->ops = 17;
+		for (round = 0; round < 10; round++) {
+			class_bench_dequeue(c);
+			CU_ASSERT_EQUAL(c->out, 17UL);
+			class_bench_enqueue(c);
+			CU_ASSERT_EQUAL(c->out, 0UL);
+			CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		}
+		/* the cursor wrapped around the order */
+		CU_ASSERT_EQUAL(c->next, 170 % N);
+		c->ops = 5;
+		class_bench_pick(c);
+		class_bench_pick(c);
+		CU_ASSERT_PTR_NOT_NULL(c->picked);
+		CU_ASSERT_EQUAL(c->wrong, 0UL);
+		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		/* the idle task is not running anything: schedule() agrees */
+		CU_ASSERT_PTR_EQUAL(schedule(0), c->picked);
+		class_bench_destroy(c);
+	}
+}
+
+/* a task the pick must not choose (goodness: a tie would be as good) */
+static struct task_struct *worse_than(struct class_bench *c,
+				      struct task_struct *best)
+{
+	unsigned long i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->tasks[i] != best &&
+		    (c->class != &goodness_sched_class ||
+		     goodness(c->tasks[i], 0) < goodness(best, 0)))
+			return c->tasks[i];
+	return NULL;
+}
+
+static void test_check_refuses(void)
+{
+	struct task_struct *p, *best;
+	struct class_bench *c;
+	unsigned int i;
+
+	for (i = 0; sched_classes[i]; i++) {
+		c = class_bench_create(sched_classes[i], N, 7);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+		/* tasks left out of the queue */
+		c->ops = 3;
+		class_bench_dequeue(c);
+		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		/* a second dequeue before the enqueue is refused, counted */
+		class_bench_dequeue(c);
+		CU_ASSERT_EQUAL(c->wrong, 1UL);
+		class_bench_enqueue(c);
+		c->wrong = 0;
+		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		/* more than there are */
+		c->ops = N + 1;
+		class_bench_dequeue(c);
+		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		c->wrong = 0;
+		/* a pick that is not the best one */
+		c->ops = 1;
+		class_bench_pick(c);
+		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		best = c->picked;
+		p = worse_than(c, best);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+		c->picked = p;
+		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		/* a pick that changed between calls */
+		c->picked = best;
+		class_bench_pick(c);
+		c->picked = p;
+		class_bench_pick(c);
+		CU_ASSERT(c->wrong > 0);
+		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		class_bench_destroy(c);
+	}
+}
+
+/* a queue the class's own check refuses: the bench refuses it too */
+static void test_check_refuses_broken_queue(void)
+{
+	struct class_bench *c;
+	struct task_struct *p;
+
+	c = class_bench_create(&cfs_sched_class, N, 3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	p = c->tasks[5];
+	/* out of order in the tree */
+	p->se.vruntime += 1000000000ULL;
+	CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+	p->se.vruntime -= 1000000000ULL;
+	CU_ASSERT_EQUAL(class_bench_check(c), 0);
+	/* a load that no longer adds up */
+	c->rq->cfs.load.weight++;
+	CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+	c->rq->cfs.load.weight--;
+	class_bench_destroy(c);
+
+	c = class_bench_create(&o1_sched_class, N, 3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	p = c->tasks[5];
+	/* a bitmap bit cleared under a non-empty queue */
+	__clear_bit(p->prio, p->array->bitmap);
+	CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+	__set_bit(p->prio, p->array->bitmap);
+	CU_ASSERT_EQUAL(class_bench_check(c), 0);
+	class_bench_destroy(c);
+}
+
+static void test_create_out_of_memory(void)
+{
+	long live = kmalloc_live();
+	struct class_bench *c;
+	unsigned long n;
+	unsigned int i;
+
+	for (i = 0; sched_classes[i]; i++) {
+		for (n = 1;; n++) {
+			kmalloc_fail_nth(n);
+			c = class_bench_create(sched_classes[i], 6, 1);
+			kmalloc_fault_reset();
+			if (c)
+				break;
+			CU_ASSERT_EQUAL(kmalloc_live(), live);
+			CU_ASSERT_PTR_NULL(sched_current_class());
+			CU_ASSERT_FATAL(n < 1000);
+		}
+		/* the bench's three, the machine's, each task's */
+		CU_ASSERT(n > 9);
+		class_bench_destroy(c);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+	/* and no tasks at all */
+	CU_ASSERT_PTR_NULL(class_bench_create(&o1_sched_class, 0, 1));
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
+static CU_TestInfo sched_class_cases[] = {
+	{ "every loop, every class: sound queues, the right pick",
+	  test_loops_every_class },
+	{ "class_bench_check refuses tasks left out, wrong and changing picks",
+	  test_check_refuses },
+	{ "class_bench_check refuses a broken tree or array",
+	  test_check_refuses_broken_queue },
+	{ "class_bench_create fails every allocation cleanly",
+	  test_create_out_of_memory },
+	CU_TEST_INFO_NULL,
+};
+KTEST_SUITE("bench/sched_class", sched_class_cases, NULL, NULL)
