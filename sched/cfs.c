@@ -250,12 +250,13 @@ static void task_tick_cfs(struct runqueue *rq, struct task_struct *curr)
  * may run without too much unfairness: not the one that yielded, the one
  * a wake-up preempted for, or the one it preempted.
  */
-static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq,
-					     struct sched_entity *curr)
+static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *left = __pick_first_entity(cfs_rq), *se;
-	struct sched_entity *second;
+	struct sched_entity *curr = cfs_rq->curr, *second;
 
+	if (curr && !curr->on_rq)
+		curr = NULL;
 	if (!left || (curr && entity_before(curr, left)))
 		left = curr;
 	se = left;
@@ -281,25 +282,8 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq,
 static struct task_struct *pick_next_task_cfs(struct runqueue *rq,
 					      struct task_struct *prev)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
-	struct sched_entity *curr = cfs_rq->curr;
-
-	struct sched_entity *se;
-
 	(void)prev;
-	if (!cfs_rq->nr_running)
-		return NULL;
-	if (curr) {
-		if (curr->on_rq)
-			update_curr(cfs_rq);
-		else
-			curr = NULL;
-	}
-	se = pick_next_entity(cfs_rq, curr);
-	/* picked again: a new turn (no switch calls set_curr_task) */
-	if (se == curr)
-		set_next_entity(cfs_rq, se);
-	return task_of(se);
+	return pick_next_task_fair(rq, pick_next_entity);
 }
 
 /*
@@ -311,36 +295,23 @@ static struct task_struct *pick_next_task_cfs(struct runqueue *rq,
 static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 				 int wake_flags)
 {
-	struct task_struct *curr = rq->curr;
 	struct cfs_rq *cfs_rq = &rq->cfs;
-	struct sched_entity *se = &curr->se, *pse = &p->se;
+	struct sched_entity *se = &rq->curr->se, *pse = &p->se;
 	bool scale = cfs_rq->nr_running >= sched_nr_latency;
 
 	(void)wake_flags;
-	if (curr == rq->idle) {
-		resched_curr(rq);
+	switch (check_preempt_fair(rq, p)) {
+	case WAKEUP_IGNORE:
 		return;
-	}
-	/* a real-time task runs: it is not preempted from here */
-	if (task_sched_class(curr) != task_sched_class(p))
-		return;
-	if (unlikely(se == pse) || test_tsk_need_resched(curr))
-		return;
-	if (unlikely(task_has_idle_policy(curr)) &&
-	    likely(!task_has_idle_policy(p)))
-		goto preempt;
-	if (unlikely(p->policy != SCHED_OTHER))
-		return;
-	update_curr(cfs_rq);
-	if (wakeup_preempt_entity(se, pse) == 1) {
+	case WAKEUP_COMPARE:
+		if (wakeup_preempt_entity(se, pse) != 1)
+			return;
 		cfs_rq->next = pse;
-		goto preempt;
+		break;
 	}
-	return;
-preempt:
 	resched_curr(rq);
 	cfs_rq->nr_wakeup_preempts++;
-	if (se->on_rq && scale && !task_has_idle_policy(curr))
+	if (se->on_rq && scale && !task_has_idle_policy(rq->curr))
 		cfs_rq->last = se;
 }
 

@@ -387,21 +387,8 @@ static void task_tick_eevdf(struct runqueue *rq, struct task_struct *curr)
 static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
 						struct task_struct *prev)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
-	struct sched_entity *curr = cfs_rq->curr;
-
-	struct sched_entity *se;
-
 	(void)prev;
-	if (!cfs_rq->nr_running)
-		return NULL;
-	if (curr && curr->on_rq)
-		update_curr(cfs_rq);
-	se = pick_eevdf(cfs_rq);
-	/* picked again: a new turn (no switch calls set_curr_task) */
-	if (se == curr)
-		set_next_entity(cfs_rq, se);
-	return task_of(se);
+	return pick_next_task_fair(rq, pick_eevdf);
 }
 
 /*
@@ -413,31 +400,17 @@ static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
 static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 				 int wake_flags)
 {
-	struct task_struct *curr = rq->curr;
-	struct cfs_rq *cfs_rq = &rq->cfs;
-	struct sched_entity *se = &curr->se, *pse = &p->se;
-
 	(void)wake_flags;
-	if (curr == rq->idle) {
-		resched_curr(rq);
+	switch (check_preempt_fair(rq, p)) {
+	case WAKEUP_IGNORE:
 		return;
+	case WAKEUP_COMPARE:
+		if (pick_eevdf(&rq->cfs) != &p->se)
+			return;
+		break;
 	}
-	if (task_sched_class(curr) != task_sched_class(p))
-		return;
-	if (unlikely(se == pse) || test_tsk_need_resched(curr))
-		return;
-	if (unlikely(task_has_idle_policy(curr)) &&
-	    likely(!task_has_idle_policy(p)))
-		goto preempt;
-	if (unlikely(p->policy != SCHED_OTHER))
-		return;
-	update_curr(cfs_rq);
-	if (pick_eevdf(cfs_rq) == pse)
-		goto preempt;
-	return;
-preempt:
 	resched_curr(rq);
-	cfs_rq->nr_wakeup_preempts++;
+	rq->cfs.nr_wakeup_preempts++;
 }
 
 /* a yield pushes the running entity's deadline one request further */

@@ -344,6 +344,44 @@ void set_curr_task_fair(struct runqueue *rq, struct task_struct *next)
 	set_next_entity(&rq->cfs, &next->se);
 }
 
+struct task_struct *pick_next_task_fair(struct runqueue *rq,
+		struct sched_entity *(*pick)(struct cfs_rq *cfs_rq))
+{
+	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct sched_entity *curr = cfs_rq->curr, *se;
+
+	if (!cfs_rq->nr_running)
+		return NULL;
+	if (curr && curr->on_rq)
+		update_curr(cfs_rq);
+	se = pick(cfs_rq);
+	if (se == curr)
+		set_next_entity(cfs_rq, se);
+	return task_of(se);
+}
+
+int check_preempt_fair(struct runqueue *rq, struct task_struct *p)
+{
+	struct task_struct *curr = rq->curr;
+
+	if (curr == rq->idle) {
+		resched_curr(rq);
+		return WAKEUP_IGNORE;
+	}
+	/* a real-time task runs: it is not preempted from here */
+	if (task_sched_class(curr) != task_sched_class(p))
+		return WAKEUP_IGNORE;
+	if (unlikely(curr == p) || test_tsk_need_resched(curr))
+		return WAKEUP_IGNORE;
+	if (unlikely(task_has_idle_policy(curr)) &&
+	    likely(!task_has_idle_policy(p)))
+		return WAKEUP_PREEMPT;
+	if (unlikely(p->policy != SCHED_OTHER))
+		return WAKEUP_IGNORE;
+	update_curr(&rq->cfs);
+	return WAKEUP_COMPARE;
+}
+
 /*
  * A new task's entity: its weight, no run time, and (6.5) its parent's
  * vruntime relative to the parent's min_vruntime; placed at its first

@@ -187,6 +187,37 @@ struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq);
 
 /* ----------------------------------------- hooks both classes share */
 
+/**
+ * pick_next_task_fair() - both classes' pick_next_task
+ * @rq: the runqueue (locked)
+ * @pick: the version's choice among the queued entities, the running one
+ *	where it stands
+ *
+ * The running entity's time is counted first; a running task picked
+ * again starts a new turn (no switch calls set_curr_task).
+ *
+ * Return: the task, or NULL when none is queued.
+ */
+struct task_struct *pick_next_task_fair(struct runqueue *rq,
+		struct sched_entity *(*pick)(struct cfs_rq *cfs_rq));
+
+enum { WAKEUP_IGNORE, WAKEUP_PREEMPT, WAKEUP_COMPARE };
+
+/**
+ * check_preempt_fair() - what both versions' wake-up preemption decide
+ * before comparing
+ * @rq: the runqueue (locked) @p was queued on
+ * @p: the wakee
+ *
+ * The idle task is rescheduled (WAKEUP_IGNORE: nothing more to do); a
+ * task of another class (real-time), the wakee itself or a task already
+ * rescheduling is left alone (WAKEUP_IGNORE); a SCHED_IDLE task gives
+ * way to any other (WAKEUP_PREEMPT); a batch or idle wakee waits for the
+ * tick (WAKEUP_IGNORE); else the running entity's time is counted and
+ * the version compares (WAKEUP_COMPARE).
+ */
+int check_preempt_fair(struct runqueue *rq, struct task_struct *p);
+
 void put_prev_task_fair(struct runqueue *rq, struct task_struct *prev,
 			struct task_struct *next);
 void set_curr_task_fair(struct runqueue *rq, struct task_struct *next);
