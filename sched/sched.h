@@ -72,9 +72,8 @@
 
 #include <pthread.h>
 #include <stdbool.h>
-#include <sys/types.h>
-
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "compat/bitops.h"
 #include "compat/completion.h"
