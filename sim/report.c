@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "compat/slab.h"
 #include "sim/report.h"
 
@@ -44,6 +46,18 @@ void sim_task_stats_release(struct sim_task_stats *ts)
 	ts->latency_cap = 0;
 }
 
+/* the 1-based rank of the @pct percentile of @n values (@n > 0) */
+static unsigned long long nearest_rank(unsigned long long n, unsigned int pct)
+{
+	unsigned long long rank;
+
+	if (pct > 100)
+		pct = 100;
+	/* nearest rank: the smallest value with at least pct% at or below */
+	rank = (pct * n + 99) / 100;
+	return rank ? rank : 1;
+}
+
 unsigned int sim_percentile(const unsigned int *sorted, unsigned long n,
 			    unsigned int pct)
 {
@@ -51,13 +65,16 @@ unsigned int sim_percentile(const unsigned int *sorted, unsigned long n,
 
 	if (!n)
 		return 0;
-	if (pct > 100)
-		pct = 100;
-	/* nearest rank: the smallest value with at least pct% at or below */
-	rank = (pct * (unsigned long long)n + 99) / 100;
-	if (!rank)
-		rank = 1;
+	rank = nearest_rank(n, pct);
 	return sorted[rank - 1];
+}
+
+/* Jain's index from the sum and the sum of squares of @n values */
+static double jain(double sum, double sq, unsigned long n)
+{
+	if (!n || sq == 0)
+		return 1.0;
+	return sum * sum / (n * sq);
 }
 
 double sim_jain_index(const double *x, unsigned long n)
@@ -69,9 +86,7 @@ double sim_jain_index(const double *x, unsigned long n)
 		sum += x[i];
 		sq += x[i] * x[i];
 	}
-	if (!n || sq == 0)
-		return 1.0;
-	return sum * sum / (n * sq);
+	return jain(sum, sq, n);
 }
 
 static int cmp_uint(const void *a, const void *b)
@@ -91,55 +106,242 @@ void sim_report_finish(struct sim_report *r)
 		if (ts->nr_latency)
 			qsort(ts->latency, ts->nr_latency,
 			      sizeof(*ts->latency), cmp_uint);
-		ts->p50 = sim_percentile(ts->latency, ts->nr_latency, 50);
-		ts->p99 = sim_percentile(ts->latency, ts->nr_latency, 99);
 	}
 }
 
-static int equal_task(const struct sim_task_stats *ts)
+/* ------------------------------------------- latencies of many tasks */
+
+/*
+ * Merged percentiles come from a histogram of the latency values when
+ * the largest is below LATENCY_HIST_MAX ticks (one pass over every
+ * wake-up), else from a binary search over the values, counting in each
+ * task's sorted list (no memory, but a pass over the tasks per step).
+ */
+#define LATENCY_HIST_MAX	(1u << 20)
+
+static int in_group(const struct sim_task_stats *ts, long desc)
 {
-	return !ts->forked && !ts->exited;
+	return desc < 0 || ts->desc == (unsigned long)desc;
 }
 
-int sim_report_fairness(const struct sim_report *r, unsigned int nr_desc,
-			struct sim_fairness *out)
+/* how many of @ts's latencies are at most @v */
+static unsigned long at_most(const struct sim_task_stats *ts, unsigned int v)
 {
-	unsigned long *count, i, k;
-	double *x;
-	unsigned int d;
-	int groups = 0;
+	unsigned long lo = 0, hi = ts->nr_latency;
 
-	count = kcalloc(nr_desc ? nr_desc : 1, sizeof(*count), GFP_KERNEL);
-	x = kcalloc(r->nr_tasks ? r->nr_tasks : 1, sizeof(*x), GFP_KERNEL);
-	if (!count || !x) {
-		groups = -ENOMEM;
-		goto out_free;
+	while (lo < hi) {
+		unsigned long mid = lo + (hi - lo) / 2;
+
+		if (ts->latency[mid] <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	for (i = 0; i < r->nr_tasks; i++)
-		if (equal_task(r->tasks[i]) && r->tasks[i]->desc < nr_desc)
-			count[r->tasks[i]->desc]++;
-	for (d = 0; d < nr_desc; d++) {
-		double sum = 0;
+	return lo;
+}
 
-		if (count[d] < 2)
+/* the smallest latency with at least @rank latencies at or below it */
+static unsigned int search_rank(const struct sim_report *r, long desc,
+				unsigned long long rank, unsigned int max)
+{
+	unsigned int lo = 0, hi = max;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+		unsigned long long count = 0;
+		unsigned long i;
+
+		for (i = 0; i < r->nr_tasks; i++)
+			if (in_group(r->tasks[i], desc))
+				count += at_most(r->tasks[i], mid);
+		if (count >= rank)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/*
+ * A histogram of the latencies of @desc's tasks (every task for -1):
+ * (@max + 1) counters, or NULL when @max is too large or memory short.
+ */
+static unsigned long long *latency_histogram(const struct sim_report *r,
+					     long desc, unsigned int max)
+{
+	unsigned long long *hist;
+	unsigned long i, k;
+
+	if (max >= LATENCY_HIST_MAX)
+		return NULL;
+	hist = kcalloc(max + 1ul, sizeof(*hist), GFP_KERNEL);
+	if (!hist)
+		return NULL;
+	for (i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_stats *ts = r->tasks[i];
+
+		if (in_group(ts, desc))
+			for (k = 0; k < ts->nr_latency; k++)
+				hist[ts->latency[k]]++;
+	}
+	return hist;
+}
+
+/* the value of rank @rank in a histogram of @max + 1 counters */
+static unsigned int hist_rank(const unsigned long long *hist,
+			      unsigned int max, unsigned long long rank)
+{
+	unsigned long long seen = 0;
+	unsigned int v;
+
+	for (v = 0; v < max; v++) {
+		seen += hist[v];
+		if (seen >= rank)
+			break;
+	}
+	return v;
+}
+
+void sim_report_latency(const struct sim_report *r, long desc,
+			struct sim_latency *out)
+{
+	unsigned long long *hist;
+	unsigned long i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_stats *ts = r->tasks[i];
+
+		if (!in_group(ts, desc) || !ts->nr_latency)
 			continue;
-		for (i = 0, k = 0; i < r->nr_tasks; i++) {
-			if (!equal_task(r->tasks[i]) || r->tasks[i]->desc != d)
-				continue;
-			x[k++] = r->tasks[i]->runtime;
-			sum += r->tasks[i]->runtime;
-		}
-		out[groups].desc = d;
-		out[groups].n = k;
-		out[groups].index = sim_jain_index(x, k);
-		out[groups].mean_runtime = sum / k;
-		groups++;
+		out->n += ts->nr_latency;
+		if (ts->latency[ts->nr_latency - 1] > out->max)
+			out->max = ts->latency[ts->nr_latency - 1];
 	}
-out_free:
-	kfree(x);
-	kfree(count);
-	return groups;
+	if (!out->n)
+		return;
+	hist = latency_histogram(r, desc, out->max);
+	if (hist) {
+		out->p50 = hist_rank(hist, out->max, nearest_rank(out->n, 50));
+		out->p99 = hist_rank(hist, out->max, nearest_rank(out->n, 99));
+		kfree(hist);
+	} else {
+		out->p50 = search_rank(r, desc, nearest_rank(out->n, 50),
+				       out->max);
+		out->p99 = search_rank(r, desc, nearest_rank(out->n, 99),
+				       out->max);
+	}
 }
+
+/* ------------------------------------------------ groups and totals */
+
+static int created(const struct sim_task_stats *ts)
+{
+	return ts->pid != 0;
+}
+
+/* ticks from creation to exit, or to the end of the run */
+static unsigned long long alive(const struct sim_report *r,
+				const struct sim_task_stats *ts)
+{
+	if (ts->exited)
+		return ts->turnaround;
+	return r->ticks > ts->created ? r->ticks - ts->created : 0;
+}
+
+int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
+		      struct sim_group *out)
+{
+	double *sums, cpu_ticks = (double)r->ticks * r->nr_cpus;
+	unsigned long i;
+	unsigned int d;
+	int n = 0;
+
+	/* per group: the rates' sum and sum of squares, responses, turnarounds */
+	sums = kcalloc(nr_desc ? 4ul * nr_desc : 1, sizeof(*sums), GFP_KERNEL);
+	if (!sums)
+		return -ENOMEM;
+	memset(out, 0, nr_desc * sizeof(*out));
+	for (i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_stats *ts = r->tasks[i];
+		struct sim_group *g;
+		double *sum;
+
+		if (ts->desc >= nr_desc || !created(ts))
+			continue;
+		g = &out[ts->desc];
+		sum = &sums[4 * ts->desc];
+		g->tasks++;
+		g->runtime += ts->runtime;
+		if (alive(r, ts)) {
+			double x = (double)ts->runtime / alive(r, ts);
+
+			sum[0] += x;
+			sum[1] += x * x;
+			g->jain_tasks++;
+		}
+		if (ts->response != SIM_NEVER_RAN) {
+			g->ran++;
+			sum[2] += ts->response;
+			if (ts->response > g->response_max)
+				g->response_max = ts->response;
+		}
+		if (ts->exited) {
+			g->exited++;
+			sum[3] += ts->turnaround;
+		}
+	}
+	for (d = 0; d < nr_desc; d++) {
+		struct sim_group g = out[d];
+		const double *sum = &sums[4 * d];
+
+		if (!g.tasks)
+			continue;
+		g.desc = d;
+		g.share = cpu_ticks ? g.runtime / cpu_ticks : 0;
+		g.jain = jain(sum[0], sum[1], g.jain_tasks);
+		g.response_mean = g.ran ? sum[2] / g.ran : 0;
+		g.turnaround_mean = g.exited ? sum[3] / g.exited : 0;
+		sim_report_latency(r, d, &g.latency);
+		out[n++] = g;
+	}
+	kfree(sums);
+	return n;
+}
+
+void sim_report_totals(const struct sim_report *r, struct sim_totals *out)
+{
+	unsigned long i;
+	unsigned int cpu;
+
+	memset(out, 0, sizeof(*out));
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		out->switches += r->cpus[cpu].switches;
+	for (i = 0; i < r->nr_tasks; i++) {
+		out->migrations += r->tasks[i]->migrations;
+		out->wakeups += r->tasks[i]->wakeups;
+	}
+	sim_report_latency(r, -1, &out->latency);
+}
+
+double sim_cost_ns(const struct sim_cost *c, unsigned int kind)
+{
+	unsigned long long calls = 0, ns = 0, clock;
+	unsigned int k;
+
+	for (k = 0; k < SIM_NR_COST; k++) {
+		if (kind != SIM_NR_COST && k != kind)
+			continue;
+		calls += c->calls[k];
+		ns += c->ns[k];
+	}
+	if (!calls)
+		return 0;
+	clock = calls * c->clock_ns;
+	return ns > clock ? (double)(ns - clock) / calls : 0;
+}
+
+/* ---------------------------------------------------------- outputs */
 
 static const char *policy_name(enum sim_policy p)
 {
@@ -153,7 +355,7 @@ static const char *policy_name(enum sim_policy p)
 	}
 }
 
-static double ms(const struct sim_report *r, unsigned long long ticks)
+static double ms(const struct sim_report *r, double ticks)
 {
 	return ticks * 1000.0 / r->hz;
 }
@@ -163,55 +365,140 @@ static double bonus(const struct sim_task_stats *ts)
 	return ts->switches ? (double)ts->bonus_sum / ts->switches : 0.0;
 }
 
+static const char *group_name(const struct sim_workload *wl, unsigned int d)
+{
+	return d < wl->nr_tasks ? wl->tasks[d].name : "";
+}
+
+/* the groups and totals every output prints; Return: groups, or -ENOMEM */
+static int summarise(const struct sim_report *r, const struct sim_workload *wl,
+		     struct sim_group **groups, struct sim_totals *totals)
+{
+	int n;
+
+	*groups = kcalloc(wl->nr_tasks ? wl->nr_tasks : 1, sizeof(**groups),
+			  GFP_KERNEL);
+	if (!*groups)
+		return -ENOMEM;
+	n = sim_report_groups(r, wl->nr_tasks, *groups);
+	if (n < 0) {
+		kfree(*groups);
+		*groups = NULL;
+		return n;
+	}
+	sim_report_totals(r, totals);
+	return n;
+}
+
+/* ------------------------------------------------------------- text */
+
 #define TEXT_MAX_TASKS	64
 
-static int text_tasks(FILE *out, const struct sim_report *r)
+/* @ticks in ms with one decimal into @buf, or "-" when @valid is 0 */
+static const char *ms_or_dash(char *buf, size_t len,
+			      const struct sim_report *r, double ticks,
+			      int valid)
+{
+	if (valid)
+		snprintf(buf, len, "%.1f", ms(r, ticks));
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+static void text_tasks(FILE *out, const struct sim_report *r)
 {
 	unsigned long i;
 
 	fprintf(out,
-		"%-15s %7s %-6s %4s %10s %10s %8s %5s %6s %7s %8s %8s\n",
+		"%-15s %7s %-6s %4s %10s %10s %8s %5s %6s %7s %8s %8s %8s %8s %9s\n",
 		"task", "pid", "policy", "pri", "run(ms)", "wait(ms)",
-		"switches", "bonus", "migr", "wakeups", "lat50ms", "lat99ms");
+		"switches", "bonus", "migr", "wakeups", "lat50ms", "lat99ms",
+		"latmaxms", "resp(ms)", "turn(ms)");
 	for (i = 0; i < r->nr_tasks; i++) {
 		const struct sim_task_stats *ts = r->tasks[i];
+		char resp[32], turn[32];
 
 		fprintf(out,
-			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %+5.1f %6u %7u %8.1f %8.1f%s\n",
+			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %+5.1f %6u %7u %8.1f %8.1f %8.1f %8s %9s%s\n",
 			ts->comm, ts->pid, policy_name(ts->policy),
 			ts->priority, ms(r, ts->runtime), ms(r, ts->wait),
 			ts->switches, bonus(ts), ts->migrations, ts->wakeups,
-			ms(r, ts->p50), ms(r, ts->p99),
+			ms(r, sim_task_latency(ts, 50)),
+			ms(r, sim_task_latency(ts, 99)),
+			ms(r, sim_task_latency(ts, 100)),
+			ms_or_dash(resp, sizeof(resp), r, ts->response,
+				   ts->response != SIM_NEVER_RAN),
+			ms_or_dash(turn, sizeof(turn), r, ts->turnaround,
+				   ts->exited),
+			!created(ts) ? "  (not started)" :
 			ts->exited ? "  (exited)" : "");
 	}
-	return 0;
+}
+
+static void text_groups(FILE *out, const struct sim_report *r,
+			const struct sim_workload *wl,
+			const struct sim_group *g, int n)
+{
+	int i;
+
+	fprintf(out,
+		"\ngroups (share: of all CPU time; Jain: over the members' CPU rates while alive)\n");
+	fprintf(out, "%-15s %6s %8s %7s %8s %8s %8s %9s %9s\n", "group",
+		"tasks", "share(%)", "Jain", "lat50ms", "lat99ms", "latmaxms",
+		"resp(ms)", "turn(ms)");
+	for (i = 0; i < n; i++) {
+		char turn[32];
+
+		fprintf(out,
+			"%-15s %6lu %8.1f %7.4f %8.1f %8.1f %8.1f %9.1f %9s\n",
+			group_name(wl, g[i].desc), g[i].tasks,
+			100 * g[i].share, g[i].jain, ms(r, g[i].latency.p50),
+			ms(r, g[i].latency.p99), ms(r, g[i].latency.max),
+			ms(r, g[i].response_mean),
+			ms_or_dash(turn, sizeof(turn), r,
+				   g[i].turnaround_mean, g[i].exited));
+	}
 }
 
 int sim_report_text(FILE *out, const struct sim_report *r,
 		    const struct sim_workload *wl)
 {
-	struct sim_fairness *fair;
+	struct sim_totals tot;
+	struct sim_group *g;
 	unsigned int cpu, k;
-	int n, i;
+	int n;
 
-	fair = kcalloc(wl->nr_tasks, sizeof(*fair), GFP_KERNEL);
-	if (!fair)
-		return -ENOMEM;
-	n = sim_report_fairness(r, wl->nr_tasks, fair);
-	if (n < 0) {
-		kfree(fair);
+	n = summarise(r, wl, &g, &tot);
+	if (n < 0)
 		return n;
-	}
 	fprintf(out,
-		"workload %s: %u CPUs, HZ=%u, %.3f s simulated (%llu ticks), seed %llu%s\n",
+		"workload %s: %u CPUs, HZ=%u, %.3f s simulated (%llu ticks), seed %llu%s%s%s\n",
 		r->workload, r->nr_cpus, r->hz, (double)r->ticks / r->hz,
-		r->ticks, r->seed, r->threaded ? ", threaded" : "");
+		r->ticks, r->seed, r->sched_class ? ", scheduler " : "",
+		r->sched_class ? r->sched_class : "",
+		r->threaded ? ", threaded" : "");
 	fprintf(out, "tasks: %lu (forks %lu, exits %lu", r->nr_tasks,
 		r->forks, r->exits);
 	if (r->forks_refused)
 		fprintf(out, ", forks refused at the task limit %lu",
 			r->forks_refused);
-	fprintf(out, "), events %llu\n\n", r->events);
+	fprintf(out, "), events %llu\n", r->events);
+	fprintf(out,
+		"context switches %llu, migrations %llu, wake-ups %llu: latency p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+		tot.switches, tot.migrations, tot.wakeups,
+		ms(r, tot.latency.p50), ms(r, tot.latency.p99),
+		ms(r, tot.latency.max));
+	if (r->cost.measured)
+		fprintf(out,
+			"scheduler cost: %.1f ns per event (%llu calls), %.1f ns per pick (schedule())\n",
+			sim_cost_ns(&r->cost, SIM_NR_COST),
+			r->cost.calls[SIM_COST_SCHEDULE] +
+			r->cost.calls[SIM_COST_TICK] +
+			r->cost.calls[SIM_COST_WAKEUP] +
+			r->cost.calls[SIM_COST_YIELD],
+			sim_cost_ns(&r->cost, SIM_COST_SCHEDULE));
+	fputc('\n', out);
 	if (r->nr_tasks <= TEXT_MAX_TASKS)
 		text_tasks(out, r);
 	else
@@ -232,110 +519,548 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 			fprintf(out, " %7lu", c->counters[k]);
 		fputc('\n', out);
 	}
-	if (n)
-		fprintf(out, "\nfairness (Jain's index over equal tasks' runtime):\n");
-	for (i = 0; i < n; i++)
-		fprintf(out, "  %-15s %lu tasks, mean run %.1f ms, index %.4f\n",
-			wl->tasks[fair[i].desc].name, fair[i].n,
-			ms(r, fair[i].mean_runtime), fair[i].index);
-	kfree(fair);
+	text_groups(out, r, wl, g, n);
+	kfree(g);
+	return ferror(out) ? -EIO : 0;
+}
+
+/*
+ * The histogram of every latency, for the JSON and CSV outputs: into
+ * *@hist (NULL when there is no latency, or when the largest is too
+ * large for one: the outputs then leave it out).  Return: 0 or -ENOMEM.
+ */
+static int need_histogram(const struct sim_report *r,
+			  const struct sim_latency *l,
+			  unsigned long long **hist)
+{
+	*hist = NULL;
+	if (!l->n || l->max >= LATENCY_HIST_MAX)
+		return 0;
+	*hist = latency_histogram(r, -1, l->max);
+	return *hist ? 0 : -ENOMEM;
+}
+
+/* ------------------------------------------------------------- JSON */
+
+/*
+ * The JSON is built with jansson, and written a piece at a time so that
+ * a report of a million tasks never holds a million objects: the run's
+ * own members first (one object), then each task.  Every key and value
+ * goes through json_dumpf(), which escapes; only the punctuation between
+ * the pieces is written here.  Numbers keep jansson's 17 significant
+ * digits, so a reader gets back exactly the double that was computed.
+ */
+
+static const char *const cost_name[SIM_NR_COST] = {
+	[SIM_COST_SCHEDULE] = "schedule",
+	[SIM_COST_TICK] = "scheduler_tick",
+	[SIM_COST_WAKEUP] = "wakeup",
+	[SIM_COST_YIELD] = "yield",
+};
+
+/* write @v, whose reference this takes; Return: 0, -ENOMEM or -EIO */
+static int put_json(FILE *out, json_t *v)
+{
+	int ret;
+
+	if (!v)
+		return -ENOMEM;
+	ret = json_dumpf(v, out, JSON_COMPACT | JSON_ENCODE_ANY);
+	json_decref(v);
+	return ret ? -EIO : 0;
+}
+
+/* write the members of @obj, whose reference this takes, without braces */
+static int put_members(FILE *out, json_t *obj)
+{
+	const char *key;
+	json_t *v;
+	int ret = 0, first = 1;
+
+	if (!obj)
+		return -ENOMEM;
+	json_object_foreach(obj, key, v) {
+		if (!first)
+			fputc(',', out);
+		first = 0;
+		ret = put_json(out, json_string(key));
+		if (ret)
+			break;
+		fputc(':', out);
+		ret = put_json(out, json_incref(v));
+		if (ret)
+			break;
+	}
+	json_decref(obj);
+	return ret;
+}
+
+/*
+ * A name as a JSON string.  JSON strings are UTF-8: a name that is not
+ * (cut inside a character) is written with '?' for its non-ASCII bytes.
+ */
+static json_t *json_name(const char *s)
+{
+	json_t *v;
+	char *copy;
+	size_t i, len;
+
+	if (!s)
+		return json_null();
+	v = json_string(s);
+	if (v)
+		return v;
+	len = strlen(s);
+	copy = kmalloc(len + 1, GFP_KERNEL);
+	if (!copy)
+		return NULL;
+	for (i = 0; i <= len; i++)
+		copy[i] = (unsigned char)s[i] >= 0x80 ? '?' : s[i];
+	v = json_string(copy);
+	kfree(copy);
+	return v;
+}
+
+/* milliseconds, or null when @valid is 0 */
+static json_t *json_ms(const struct sim_report *r, double ticks, int valid)
+{
+	return valid ? json_real(ms(r, ticks)) : json_null();
+}
+
+static json_t *latency_json(const struct sim_report *r,
+			    const struct sim_latency *l)
+{
+	return json_pack("{s:I,s:f,s:f,s:f}", "wakeups", (json_int_t)l->n,
+			 "p50_ms", ms(r, l->p50), "p99_ms", ms(r, l->p99),
+			 "max_ms", ms(r, l->max));
+}
+
+/* [[ms, count], ...] of every latency value seen (see need_histogram()) */
+static json_t *histogram_json(const struct sim_report *r,
+			      const unsigned long long *hist,
+			      const struct sim_latency *l)
+{
+	json_t *a;
+	unsigned int v;
+
+	if (l->n && !hist)
+		return json_null();
+	a = json_array();
+	for (v = 0; a && l->n && v <= l->max; v++) {
+		if (hist[v] && json_array_append_new(a, json_pack("[f,I]",
+					ms(r, v), (json_int_t)hist[v]))) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *cost_json(const struct sim_cost *c)
+{
+	json_t *calls, *ns;
+	unsigned int k;
+
+	if (!c->measured)
+		return json_null();
+	calls = json_object();
+	ns = json_object();
+	for (k = 0; calls && ns && k < SIM_NR_COST; k++) {
+		if (json_object_set_new(calls, cost_name[k],
+					json_integer(c->calls[k])) ||
+		    json_object_set_new(ns, cost_name[k],
+					json_integer(c->ns[k]))) {
+			json_decref(calls);
+			calls = NULL;
+		}
+	}
+	return json_pack("{s:i,s:f,s:f,s:o,s:o}", "clock_ns", c->clock_ns,
+			 "ns_per_event", sim_cost_ns(c, SIM_NR_COST),
+			 "ns_per_pick", sim_cost_ns(c, SIM_COST_SCHEDULE),
+			 "calls", calls, "ns_raw", ns);
+}
+
+static json_t *groups_json(const struct sim_report *r,
+			   const struct sim_workload *wl,
+			   const struct sim_group *g, int n)
+{
+	json_t *a = json_array();
+	int i;
+
+	for (i = 0; a && i < n; i++) {
+		const struct sim_task_desc *d = &wl->tasks[g[i].desc];
+		json_t *o = json_pack(
+			"{s:o,s:s,s:i,s:I,s:I,s:f,s:f,s:f,s:I,s:o,s:o,s:o,s:o}",
+			"group", json_name(d->name),
+			"policy", policy_name(d->policy),
+			"priority", d->priority,
+			"tasks", (json_int_t)g[i].tasks,
+			"exited", (json_int_t)g[i].exited,
+			"runtime_ms", ms(r, g[i].runtime),
+			"share", g[i].share,
+			"jain_index", g[i].jain,
+			"jain_tasks", (json_int_t)g[i].jain_tasks,
+			"latency", latency_json(r, &g[i].latency),
+			"response_mean_ms", json_ms(r, g[i].response_mean,
+						    g[i].ran),
+			"response_max_ms", json_ms(r, g[i].response_max,
+						   g[i].ran),
+			"turnaround_mean_ms", json_ms(r, g[i].turnaround_mean,
+						      g[i].exited));
+
+		if (json_array_append_new(a, o)) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *cpus_json(const struct sim_report *r)
+{
+	json_t *a = json_array();
+	unsigned int cpu;
+
+	for (cpu = 0; a && cpu < r->nr_cpus; cpu++) {
+		const struct sim_cpu_stats *c = &r->cpus[cpu];
+		json_t *o = json_pack("{s:i,s:f,s:I}", "cpu", cpu,
+				      "utilisation", r->ticks ?
+				      (double)c->busy / r->ticks : 0.0,
+				      "switches", (json_int_t)c->switches);
+		unsigned int k;
+
+		/* then the class's own counters, by their names */
+		for (k = 0; o && k < r->nr_counters; k++) {
+			if (json_object_set_new(o, r->counters[k]->name,
+					json_integer(c->counters[k]))) {
+				json_decref(o);
+				o = NULL;
+			}
+		}
+		if (json_array_append_new(a, o)) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *task_json(const struct sim_report *r,
+			 const struct sim_workload *wl,
+			 const struct sim_task_stats *ts)
+{
+	return json_pack(
+		"{s:o,s:i,s:o,s:s,s:i,s:b,s:b,s:o,s:f,s:f,s:I,s:f,s:I,s:I,"
+		"s:f,s:f,s:f,s:o,s:o}",
+		"comm", json_name(ts->comm),
+		"pid", ts->pid,
+		"group", json_name(group_name(wl, ts->desc)),
+		"policy", policy_name(ts->policy),
+		"priority", ts->priority,
+		"forked", ts->forked,
+		"exited", ts->exited,
+		"created_ms", json_ms(r, ts->created, created(ts)),
+		"runtime_ms", ms(r, ts->runtime),
+		"wait_ms", ms(r, ts->wait),
+		"switches", (json_int_t)ts->switches,
+		"bonus", bonus(ts),
+		"migrations", (json_int_t)ts->migrations,
+		"wakeups", (json_int_t)ts->wakeups,
+		"latency_p50_ms", ms(r, sim_task_latency(ts, 50)),
+		"latency_p99_ms", ms(r, sim_task_latency(ts, 99)),
+		"latency_max_ms", ms(r, sim_task_latency(ts, 100)),
+		"response_ms", json_ms(r, ts->response,
+				       ts->response != SIM_NEVER_RAN),
+		"turnaround_ms", json_ms(r, ts->turnaround, ts->exited));
+}
+
+/* the run's members, every one but the tasks */
+static json_t *run_json(const struct sim_report *r,
+			const struct sim_workload *wl,
+			const struct sim_group *g, int n,
+			const struct sim_totals *tot,
+			const unsigned long long *hist)
+{
+	json_t *o = json_pack(
+		"{s:o,s:o,s:i,s:i,s:I,s:b,s:I,s:f,s:I,s:I,s:I,s:I,s:I,s:I,"
+		"s:I,s:o,s:o,s:o,s:o,s:o}",
+		"workload", json_name(r->workload),
+		"class", json_name(r->sched_class),
+		"nr_cpus", r->nr_cpus,
+		"hz", r->hz,
+		"seed", (json_int_t)r->seed,
+		"threaded", r->threaded,
+		"ticks", (json_int_t)r->ticks,
+		"seconds", (double)r->ticks / r->hz,
+		"events", (json_int_t)r->events,
+		"forks", (json_int_t)r->forks,
+		"forks_refused", (json_int_t)r->forks_refused,
+		"exits", (json_int_t)r->exits,
+		"context_switches", (json_int_t)tot->switches,
+		"migrations", (json_int_t)tot->migrations,
+		"wakeups", (json_int_t)tot->wakeups,
+		"latency", latency_json(r, &tot->latency),
+		"latency_histogram", histogram_json(r, hist, &tot->latency),
+		"cost", cost_json(&r->cost),
+		"groups", groups_json(r, wl, g, n),
+		"cpus", cpus_json(r));
+
+	return o;
+}
+
+/* one run as a JSON object, without a newline */
+static int write_json(FILE *out, const struct sim_report *r,
+		      const struct sim_workload *wl)
+{
+	unsigned long long *hist;
+	struct sim_totals tot;
+	struct sim_group *g;
+	unsigned long i;
+	json_t *head;
+	int n, ret;
+
+	n = summarise(r, wl, &g, &tot);
+	if (n < 0)
+		return n;
+	ret = need_histogram(r, &tot.latency, &hist);
+	head = ret ? NULL : run_json(r, wl, g, n, &tot, hist);
+	kfree(hist);
+	kfree(g);
+	if (!head)
+		return -ENOMEM;
+	fputc('{', out);
+	ret = put_members(out, head);
+	if (ret)
+		return ret;
+	fputs(",\"tasks\":[", out);
+	for (i = 0; i < r->nr_tasks; i++) {
+		if (i)
+			fputc(',', out);
+		ret = put_json(out, task_json(r, wl, r->tasks[i]));
+		if (ret)
+			return ret;
+	}
+	fputs("]}", out);
 	return ferror(out) ? -EIO : 0;
 }
 
 int sim_report_json(FILE *out, const struct sim_report *r,
 		    const struct sim_workload *wl)
 {
-	struct sim_fairness *fair;
-	unsigned long i;
-	unsigned int cpu, k;
-	int n, g;
+	int ret = write_json(out, r, wl);
 
-	fair = kcalloc(wl->nr_tasks, sizeof(*fair), GFP_KERNEL);
-	if (!fair)
-		return -ENOMEM;
-	n = sim_report_fairness(r, wl->nr_tasks, fair);
-	if (n < 0) {
-		kfree(fair);
-		return n;
+	if (ret)
+		return ret;
+	fputc('\n', out);
+	return ferror(out) ? -EIO : 0;
+}
+
+/* -------------------------------------------------------------- CSV */
+
+/*
+ * RFC 4180: a field holding a comma, a quote or a line break is quoted,
+ * its quotes doubled.  Numbers have nine significant digits; a figure
+ * that does not exist (the response of a task that never ran) is an
+ * empty field.
+ */
+static void csv_text(FILE *out, const char *s)
+{
+	if (!s)
+		s = "";
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
 	}
-	fprintf(out,
-		"{\"workload\":\"%s\",\"nr_cpus\":%u,\"hz\":%u,\"seed\":%llu,\"threaded\":%s,\"ticks\":%llu,\"seconds\":%.6f,\"events\":%llu,\"forks\":%lu,\"forks_refused\":%lu,\"exits\":%lu,\n\"tasks\":[",
-		r->workload, r->nr_cpus, r->hz, r->seed,
-		r->threaded ? "true" : "false", r->ticks,
-		(double)r->ticks / r->hz, r->events, r->forks,
-		r->forks_refused, r->exits);
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void csv_num(FILE *out, double v)
+{
+	fprintf(out, ",%.9g", v);
+}
+
+static void csv_ms(FILE *out, const struct sim_report *r, double ticks,
+		   int valid)
+{
+	if (valid)
+		csv_num(out, ms(r, ticks));
+	else
+		fputc(',', out);
+}
+
+/* "TABLE,CLASS" opening a row */
+static void csv_row(FILE *out, const char *table, const struct sim_report *r)
+{
+	fprintf(out, "%s,", table);
+	csv_text(out, r->sched_class);
+}
+
+static void csv_latency(FILE *out, const struct sim_report *r,
+			const struct sim_latency *l)
+{
+	fprintf(out, ",%llu", l->n);
+	csv_num(out, ms(r, l->p50));
+	csv_num(out, ms(r, l->p99));
+	csv_num(out, ms(r, l->max));
+}
+
+static void csv_run(FILE *out, const struct sim_report *r,
+		    const struct sim_totals *tot)
+{
+	fputs("table,class,workload,nr_cpus,hz,seed,threaded,ticks,seconds,events,forks,forks_refused,exits,context_switches,migrations,wakeups,latency_wakeups,latency_p50_ms,latency_p99_ms,latency_max_ms,ns_per_event,ns_per_pick\n",
+	      out);
+	csv_row(out, "run", r);
+	fputc(',', out);
+	csv_text(out, r->workload);
+	fprintf(out, ",%u,%u,%llu,%d,%llu", r->nr_cpus, r->hz, r->seed,
+		r->threaded, r->ticks);
+	csv_num(out, (double)r->ticks / r->hz);
+	fprintf(out, ",%llu,%lu,%lu,%lu,%llu,%llu,%llu", r->events, r->forks,
+		r->forks_refused, r->exits, tot->switches, tot->migrations,
+		tot->wakeups);
+	csv_latency(out, r, &tot->latency);
+	if (r->cost.measured) {
+		csv_num(out, sim_cost_ns(&r->cost, SIM_NR_COST));
+		csv_num(out, sim_cost_ns(&r->cost, SIM_COST_SCHEDULE));
+	} else {
+		fputs(",,", out);
+	}
+	fputs("\n\n", out);
+}
+
+static void csv_groups(FILE *out, const struct sim_report *r,
+		       const struct sim_workload *wl,
+		       const struct sim_group *g, int n)
+{
+	int i;
+
+	fputs("table,class,group,policy,priority,tasks,exited,runtime_ms,share,jain_index,jain_tasks,latency_wakeups,latency_p50_ms,latency_p99_ms,latency_max_ms,response_mean_ms,response_max_ms,turnaround_mean_ms\n",
+	      out);
+	for (i = 0; i < n; i++) {
+		const struct sim_task_desc *d = &wl->tasks[g[i].desc];
+
+		csv_row(out, "group", r);
+		fputc(',', out);
+		csv_text(out, d->name);
+		fprintf(out, ",%s,%d,%lu,%lu", policy_name(d->policy),
+			d->priority, g[i].tasks, g[i].exited);
+		csv_num(out, ms(r, g[i].runtime));
+		csv_num(out, g[i].share);
+		csv_num(out, g[i].jain);
+		fprintf(out, ",%lu", g[i].jain_tasks);
+		csv_latency(out, r, &g[i].latency);
+		csv_ms(out, r, g[i].response_mean, g[i].ran);
+		csv_ms(out, r, g[i].response_max, g[i].ran);
+		csv_ms(out, r, g[i].turnaround_mean, g[i].exited);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+static void csv_tasks(FILE *out, const struct sim_report *r,
+		      const struct sim_workload *wl)
+{
+	unsigned long i;
+
+	fputs("table,class,comm,pid,group,policy,priority,forked,exited,created_ms,runtime_ms,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms,latency_max_ms,response_ms,turnaround_ms\n",
+	      out);
 	for (i = 0; i < r->nr_tasks; i++) {
 		const struct sim_task_stats *ts = r->tasks[i];
 
-		fprintf(out,
-			"%s\n{\"comm\":\"%s\",\"pid\":%d,\"group\":\"%s\",\"policy\":\"%s\",\"priority\":%d,\"forked\":%s,\"exited\":%s,\"runtime_ms\":%.3f,\"wait_ms\":%.3f,\"switches\":%u,\"bonus\":%.3f,\"migrations\":%u,\"wakeups\":%u,\"latency_p50_ms\":%.3f,\"latency_p99_ms\":%.3f}",
-			i ? "," : "", ts->comm, ts->pid,
-			ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name : "",
-			policy_name(ts->policy), ts->priority,
-			ts->forked ? "true" : "false",
-			ts->exited ? "true" : "false", ms(r, ts->runtime),
-			ms(r, ts->wait), ts->switches, bonus(ts),
-			ts->migrations, ts->wakeups, ms(r, ts->p50),
-			ms(r, ts->p99));
+		csv_row(out, "task", r);
+		fputc(',', out);
+		csv_text(out, ts->comm);
+		fprintf(out, ",%d,", ts->pid);
+		csv_text(out, group_name(wl, ts->desc));
+		fprintf(out, ",%s,%d,%d,%d", policy_name(ts->policy),
+			ts->priority, ts->forked, ts->exited);
+		csv_ms(out, r, ts->created, created(ts));
+		csv_num(out, ms(r, ts->runtime));
+		csv_num(out, ms(r, ts->wait));
+		fprintf(out, ",%u", ts->switches);
+		csv_num(out, bonus(ts));
+		fprintf(out, ",%u,%u", ts->migrations, ts->wakeups);
+		csv_num(out, ms(r, sim_task_latency(ts, 50)));
+		csv_num(out, ms(r, sim_task_latency(ts, 99)));
+		csv_num(out, ms(r, sim_task_latency(ts, 100)));
+		csv_ms(out, r, ts->response, ts->response != SIM_NEVER_RAN);
+		csv_ms(out, r, ts->turnaround, ts->exited);
+		fputc('\n', out);
 	}
-	fputs("],\n\"cpus\":[", out);
+	fputc('\n', out);
+}
+
+static void csv_cpus(FILE *out, const struct sim_report *r)
+{
+	unsigned int cpu, k;
+
+	fputs("table,class,cpu,utilisation,switches", out);
+	for (k = 0; k < r->nr_counters; k++) {
+		fputc(',', out);
+		csv_text(out, r->counters[k]->name);
+	}
+	fputc('\n', out);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		const struct sim_cpu_stats *c = &r->cpus[cpu];
 
-		fprintf(out,
-			"%s\n{\"cpu\":%u,\"utilisation\":%.4f,\"switches\":%lu",
-			cpu ? "," : "", cpu,
-			r->ticks ? (double)c->busy / r->ticks : 0.0,
-			c->switches);
+		csv_row(out, "cpu", r);
+		fprintf(out, ",%u", cpu);
+		csv_num(out, r->ticks ? (double)c->busy / r->ticks : 0.0);
+		fprintf(out, ",%lu", c->switches);
 		for (k = 0; k < r->nr_counters; k++)
-			fprintf(out, ",\"%s\":%lu", r->counters[k]->name,
-				c->counters[k]);
-		fputc('}', out);
+			fprintf(out, ",%lu", c->counters[k]);
+		fputc('\n', out);
 	}
-	fputs("],\n\"fairness\":[", out);
-	for (g = 0; g < n; g++)
-		fprintf(out,
-			"%s\n{\"group\":\"%s\",\"tasks\":%lu,\"mean_runtime_ms\":%.3f,\"jain_index\":%.6f}",
-			g ? "," : "", wl->tasks[fair[g].desc].name, fair[g].n,
-			ms(r, fair[g].mean_runtime), fair[g].index);
-	fputs("]}\n", out);
-	kfree(fair);
-	return ferror(out) ? -EIO : 0;
+	fputc('\n', out);
+}
+
+/* the latency histogram (see need_histogram()) */
+static void csv_histogram(FILE *out, const struct sim_report *r,
+			  const unsigned long long *hist,
+			  const struct sim_latency *l)
+{
+	unsigned int v;
+
+	if (l->n && !hist)
+		return;
+	fputs("table,class,latency_ms,wakeups\n", out);
+	for (v = 0; l->n && v <= l->max; v++) {
+		if (!hist[v])
+			continue;
+		csv_row(out, "latency", r);
+		csv_num(out, ms(r, v));
+		fprintf(out, ",%llu\n", hist[v]);
+	}
 }
 
 int sim_report_csv(FILE *out, const struct sim_report *r,
 		   const struct sim_workload *wl)
 {
-	unsigned long i;
-	unsigned int cpu, k;
+	unsigned long long *hist;
+	struct sim_totals tot;
+	struct sim_group *g;
+	int n, ret;
 
-	fputs("table,comm,pid,group,policy,priority,forked,exited,runtime_ms,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms\n",
-	      out);
-	for (i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = r->tasks[i];
-
-		fprintf(out,
-			"task,%s,%d,%s,%s,%d,%d,%d,%.3f,%.3f,%u,%.3f,%u,%u,%.3f,%.3f\n",
-			ts->comm, ts->pid,
-			ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name : "",
-			policy_name(ts->policy), ts->priority, ts->forked,
-			ts->exited, ms(r, ts->runtime), ms(r, ts->wait),
-			ts->switches, bonus(ts), ts->migrations, ts->wakeups,
-			ms(r, ts->p50), ms(r, ts->p99));
+	n = summarise(r, wl, &g, &tot);
+	if (n < 0)
+		return n;
+	ret = need_histogram(r, &tot.latency, &hist);
+	if (ret) {
+		kfree(g);
+		return ret;
 	}
-	fputs("\ntable,cpu,utilisation,switches", out);
-	for (k = 0; k < r->nr_counters; k++)
-		fprintf(out, ",%s", r->counters[k]->name);
-	fputc('\n', out);
-	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
-		const struct sim_cpu_stats *c = &r->cpus[cpu];
-
-		fprintf(out, "cpu,%u,%.4f,%lu", cpu,
-			r->ticks ? (double)c->busy / r->ticks : 0.0,
-			c->switches);
-		for (k = 0; k < r->nr_counters; k++)
-			fprintf(out, ",%lu", c->counters[k]);
-		fputc('\n', out);
-	}
+	csv_run(out, r, &tot);
+	csv_groups(out, r, wl, g, n);
+	csv_tasks(out, r, wl);
+	csv_cpus(out, r);
+	csv_histogram(out, r, hist, &tot.latency);
+	kfree(hist);
+	kfree(g);
 	return ferror(out) ? -EIO : 0;
 }

@@ -16,28 +16,45 @@
  *   migrations  times its CPU changed (balancing, affinity, wake-up)
  *   latency     per wake-up, ticks from the wake-up to its next switch-in;
  *               p50/p99 are nearest-rank percentiles of that list
+ *   response    ticks from its creation to its first switch-in
+ *   turnaround  ticks from its creation to its exit (tasks that exit)
  *   utilisation busy ticks / all ticks of a CPU
  *   counters    per CPU, the ones the scheduling class keeps (sched/class.h,
  *               struct sched_counter): under o1, "array_switches" (times
  *               schedule() swapped a runqueue's active and expired arrays)
  *               and "pulled" (tasks load_balance moved onto the CPU)
- *   fairness    Jain's index (sum x)^2 / (n * sum x^2) of the runtimes of
- *               "equal" tasks: instances of one description, same policy
- *               and priority, alive from the start to the end of the run
+ *
+ * Per task group (the tasks made from one workload description, started
+ * at time 0 or forked, exited or not):
+ *
+ *   share       the group's runtime / all the CPU time of the run
+ *               (ticks x CPUs)
+ *   fairness    Jain's index (sum x)^2 / (n * sum x^2) over the members'
+ *               CPU rates x = runtime / ticks alive (creation to exit or
+ *               to the end); for members alive the whole run that is
+ *               Jain's index of their runtimes
+ *
+ * And the cost of the scheduler itself, when the run measured it: the
+ * real time spent in the simulator's calls into the scheduler (struct
+ * sim_cost).
  */
 #ifndef KSTRUCT_SIM_REPORT_H
 #define KSTRUCT_SIM_REPORT_H
 
+#include <limits.h>
 #include <stdio.h>
 
 #include "sched/class.h"
 #include "sim/workload.h"
 
+/* sim_task_stats.response of a task that has not run yet */
+#define SIM_NEVER_RAN	UINT_MAX
+
 /**
  * struct sim_task_stats - one task's counters
  * @comm: its name
- * @pid: its pid
- * @desc: index of its description in the workload (fairness groups)
+ * @pid: its pid; 0 while it is not created (its start delay is not over)
+ * @desc: index of its description in the workload (its group)
  * @policy: its policy (an enum sim_policy)
  * @priority: nice or rt_priority, as in the workload
  * @forked: 1 when created by a fork event rather than at time 0
@@ -47,16 +64,21 @@
  * @wakeups: wake-ups
  * @nr_latency: how many latencies are recorded
  * @latency_cap: room in @latency
- * @p50: median latency (set by sim_report_finish())
- * @p99: 99th percentile latency (ditto)
+ * @response: ticks from creation to the first switch-in; SIM_NEVER_RAN
+ *	until then (a response beyond 2^32 - 2 ticks is held at that)
+ * @turnaround: ticks from creation to exit, once @exited (held likewise)
+ * @created: the tick it was created at
  * @runtime: ticks running
  * @wait: ticks runnable but not running
  * @bonus_sum: sum over switch-ins of static_prio - prio (the sleep_avg
  *	bonus, -5..5, of a normal task when it was picked)
- * @latency: wake-up latencies in ticks (@nr_latency of @latency_cap)
+ * @latency: wake-up latencies in ticks (@nr_latency of @latency_cap),
+ *	sorted once sim_report_finish() has run
  *
- * Kept small (88 bytes): the simulator holds one per task, a million
- * tasks included.
+ * Kept small (96 bytes): the simulator holds one per task, a million
+ * tasks included.  Percentiles are not stored: sim_task_latency() reads
+ * them off the sorted list.  @created, @response and @turnaround (16
+ * bytes) are what response and turnaround times cannot be had without.
  */
 struct sim_task_stats {
 	char comm[SIM_NAME_LEN];
@@ -71,8 +93,9 @@ struct sim_task_stats {
 	unsigned int wakeups;
 	unsigned int nr_latency;
 	unsigned int latency_cap;
-	unsigned int p50;
-	unsigned int p99;
+	unsigned int response;
+	unsigned int turnaround;
+	unsigned long long created;
 	unsigned long long runtime;
 	unsigned long long wait;
 	long long bonus_sum;
@@ -89,6 +112,36 @@ struct sim_cpu_stats {
 	unsigned long long busy;
 	unsigned long switches;
 	unsigned long counters[SCHED_MAX_COUNTERS];
+};
+
+/* the calls into the scheduler that struct sim_cost times */
+enum sim_cost_kind {
+	SIM_COST_SCHEDULE,	/* schedule() */
+	SIM_COST_TICK,		/* scheduler_tick() */
+	SIM_COST_WAKEUP,	/* wake_up_process(), wake_up_forked_process() */
+	SIM_COST_YIELD,		/* sys_sched_yield() */
+	SIM_NR_COST
+};
+
+/**
+ * struct sim_cost - the real time a run spent inside the scheduler
+ * @measured: 1 when the run measured it (sim_options.measure_cost)
+ * @clock_ns: what one timed call adds by reading the clock twice (the
+ *	median of back-to-back ktime_get_ns() pairs, taken when the
+ *	simulation was created); sim_cost_ns() takes it off every call
+ * @calls: calls of each kind (enum sim_cost_kind)
+ * @ns: nanoseconds of real time inside them, as read (clock included)
+ *
+ * A scheduling event is one of these calls.  Forks, exits, reaping and
+ * affinity changes are not timed; neither is the simulator's own work
+ * (its hooks run inside the timed calls, but only when tracing do they
+ * do more than bump counters).
+ */
+struct sim_cost {
+	int measured;
+	unsigned int clock_ns;
+	unsigned long long calls[SIM_NR_COST];
+	unsigned long long ns[SIM_NR_COST];
 };
 
 /**
@@ -108,6 +161,7 @@ struct sim_cpu_stats {
  * @sched_class: the name of the scheduling class that ran
  * @nr_counters: entries of @counters
  * @counters: what each CPU's sim_cpu_stats.counters holds
+ * @cost: the scheduler's cost
  * @cpus: per CPU counters
  */
 struct sim_report {
@@ -126,6 +180,7 @@ struct sim_report {
 	const char *sched_class;
 	unsigned int nr_counters;
 	const struct sched_counter *counters[SCHED_MAX_COUNTERS];
+	struct sim_cost cost;
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
 };
 
@@ -153,6 +208,19 @@ unsigned int sim_percentile(const unsigned int *sorted, unsigned long n,
 			    unsigned int pct);
 
 /**
+ * sim_task_latency() - a percentile of one task's wake-up latencies
+ * @ts: the task (after sim_report_finish())
+ * @pct: 1..100 (100 is the maximum)
+ *
+ * Return: the latency in ticks, 0 when it never woke up.
+ */
+static inline unsigned int sim_task_latency(const struct sim_task_stats *ts,
+					    unsigned int pct)
+{
+	return sim_percentile(ts->latency, ts->nr_latency, pct);
+}
+
+/**
  * sim_jain_index() - Jain's fairness index of @n values
  * @x: the values (>= 0)
  * @n: how many
@@ -163,33 +231,100 @@ unsigned int sim_percentile(const unsigned int *sorted, unsigned long n,
 double sim_jain_index(const double *x, unsigned long n);
 
 /**
- * struct sim_fairness - Jain's index over one group of equal tasks
- * @desc: the description index
- * @n: tasks in the group
- * @index: Jain's index of their runtimes
- * @mean_runtime: their mean runtime in ticks
+ * struct sim_latency - wake-up latencies of several tasks, merged
+ * @n: how many wake-ups were followed by a switch-in
+ * @p50: nearest-rank median, in ticks
+ * @p99: nearest-rank 99th percentile
+ * @max: the largest
  */
-struct sim_fairness {
-	unsigned int desc;
-	unsigned long n;
-	double index;
-	double mean_runtime;
+struct sim_latency {
+	unsigned long long n;
+	unsigned int p50, p99, max;
 };
 
 /**
- * sim_report_fairness() - the fairness groups of a run
- * @r: the run
+ * sim_report_latency() - percentiles of every wake-up of a set of tasks
+ * @r: the run (after sim_report_finish())
+ * @desc: the group whose tasks count, or -1 for every task
+ * @out: the result
+ *
+ * Exact nearest-rank percentiles of the merged lists, found by a binary
+ * search over latency values (each list is sorted), so that nothing the
+ * size of all the wake-ups of a million tasks is allocated.
+ */
+void sim_report_latency(const struct sim_report *r, long desc,
+			struct sim_latency *out);
+
+/**
+ * struct sim_group - one task group: the tasks of one workload description
+ * @desc: the description index
+ * @tasks: members created during the run
+ * @exited: members that exited
+ * @runtime: their runtime, in ticks, summed
+ * @share: @runtime / (ticks x CPUs)
+ * @jain: Jain's index of the members' CPU rates (runtime / ticks alive)
+ * @jain_tasks: members counted in @jain (those alive for a tick or more)
+ * @latency: the members' wake-up latencies
+ * @response_mean: mean response in ticks, over members that ran
+ * @response_max: the largest response of a member that ran
+ * @ran: members that ran
+ * @turnaround_mean: mean turnaround in ticks, over members that exited
+ */
+struct sim_group {
+	unsigned int desc;
+	unsigned long tasks;
+	unsigned long exited;
+	unsigned long long runtime;
+	double share;
+	double jain;
+	unsigned long jain_tasks;
+	struct sim_latency latency;
+	double response_mean;
+	unsigned int response_max;
+	unsigned long ran;
+	double turnaround_mean;
+};
+
+/**
+ * sim_report_groups() - the task groups of a run
+ * @r: the run (after sim_report_finish())
  * @nr_desc: descriptions in the workload
  * @out: room for @nr_desc groups
  *
- * Return: groups written (those with at least two equal tasks), or
- * -ENOMEM.
+ * Return: groups written, in description order (a description none of
+ * whose tasks was created has none), or -ENOMEM.
  */
-int sim_report_fairness(const struct sim_report *r, unsigned int nr_desc,
-			struct sim_fairness *out);
+int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
+		      struct sim_group *out);
 
 /**
- * sim_report_finish() - sort latencies and set every task's p50/p99
+ * struct sim_totals - figures of the whole run
+ * @switches: context switches, summed over the CPUs
+ * @migrations: task migrations, summed over the tasks
+ * @wakeups: wake-ups, summed over the tasks
+ * @latency: every wake-up latency
+ */
+struct sim_totals {
+	unsigned long long switches;
+	unsigned long long migrations;
+	unsigned long long wakeups;
+	struct sim_latency latency;
+};
+
+/** sim_report_totals() - the run's totals (after sim_report_finish()) */
+void sim_report_totals(const struct sim_report *r, struct sim_totals *out);
+
+/**
+ * sim_cost_ns() - real time per call, net of the clock's own cost
+ * @c: the measurements
+ * @kind: a kind of call, or SIM_NR_COST for all of them (per event)
+ *
+ * Return: nanoseconds per call (0 when nothing was measured).
+ */
+double sim_cost_ns(const struct sim_cost *c, unsigned int kind);
+
+/**
+ * sim_report_finish() - sort every task's latencies
  * @r: the run
  */
 void sim_report_finish(struct sim_report *r);
@@ -201,20 +336,24 @@ void sim_report_finish(struct sim_report *r);
  * @wl: its workload (for group names)
  *
  * Per-task lines are printed for up to 64 tasks; larger runs get the
- * per-description summary only (--json and --csv always list every task).
+ * per-group summary only (--json and --csv always list every task).
  *
  * Return: 0, -ENOMEM, or -EIO when writing failed.
  */
 int sim_report_text(FILE *out, const struct sim_report *r,
 		    const struct sim_workload *wl);
 
-/** sim_report_json() - the report as one JSON object; as sim_report_text() */
+/**
+ * sim_report_json() - the report as one JSON object (written with
+ * jansson, task by task); as sim_report_text()
+ */
 int sim_report_json(FILE *out, const struct sim_report *r,
 		    const struct sim_workload *wl);
 
 /**
- * sim_report_csv() - the report as CSV: a "task" table then a "cpu" table,
- * each with a header row; as sim_report_text()
+ * sim_report_csv() - the report as CSV (RFC 4180 quoting): "run",
+ * "group", "task", "cpu" and "latency" tables, each with a header row
+ * and a blank line after it; as sim_report_text()
  */
 int sim_report_csv(FILE *out, const struct sim_report *r,
 		   const struct sim_workload *wl);

@@ -44,9 +44,12 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "compat/compiler.h"
 #include "compat/jiffies.h"
+#include "compat/ktime.h"
 #include "compat/slab.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
@@ -125,6 +128,7 @@ struct sim_cpu {
 	unsigned int cpu;
 	unsigned long long busy;
 	unsigned long long events;
+	struct sim_cost cost;		/* calls made on this CPU */
 	int err;
 	pthread_t thread;
 };
@@ -144,6 +148,8 @@ struct sim {
 	unsigned long forks, forks_refused, exits;
 	struct list_head wheel[SIM_WHEEL];
 	struct sim_res *res;		/* the workload's resources */
+	struct sim_cost wheel_cost;	/* wake-ups made by the wheel */
+	unsigned int clock_ns;		/* see struct sim_cost */
 
 	spinlock_t trace_lock;
 	struct sim_trace trace;
@@ -206,6 +212,12 @@ static unsigned long long jittered_ticks(const struct sim *s,
 	return usec_to_ticks(s, usec);
 }
 
+/* a tick count held below SIM_NEVER_RAN, for the 32-bit counters */
+static unsigned int ticks32(unsigned long long ticks)
+{
+	return ticks < SIM_NEVER_RAN ? ticks : SIM_NEVER_RAN - 1;
+}
+
 static void wheel_add(struct sim *s, struct sim_task *t)
 {
 	list_add_tail(&t->timer, &s->wheel[t->wake_at & (SIM_WHEEL - 1)]);
@@ -216,6 +228,52 @@ static void trace_task(struct sim_trace_task *tt, const struct task_struct *p)
 	tt->comm = p->comm;
 	tt->pid = p->pid;
 	tt->prio = p->prio;
+}
+
+/* ------------------------------------------------ the scheduler's cost */
+
+/*
+ * With opt.measure_cost, every call the simulator makes into the
+ * scheduler to decide something (schedule(), scheduler_tick(), the
+ * wake-ups, sys_sched_yield()) is timed with the monotonic clock, into
+ * the counters of the CPU that made it (the wheel's wake-ups into their
+ * own): no thread shares them.  Without it the cost is one predictable
+ * branch per call.
+ */
+static inline uint64_t cost_begin(const struct sim *s)
+{
+	return unlikely(s->opt.measure_cost) ? ktime_get_ns() : 0;
+}
+
+static inline void cost_end(const struct sim *s, struct sim_cost *c,
+			    enum sim_cost_kind kind, uint64_t t0)
+{
+	if (unlikely(s->opt.measure_cost)) {
+		c->ns[kind] += ktime_get_ns() - t0;
+		c->calls[kind]++;
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* what reading the clock twice adds to a timed call: a median of pairs */
+static unsigned int clock_cost_ns(void)
+{
+	uint64_t d[101];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(d); i++) {
+		uint64_t t0 = ktime_get_ns();
+
+		d[i] = ktime_get_ns() - t0;
+	}
+	qsort(d, ARRAY_SIZE(d), sizeof(d[0]), cmp_u64);
+	return d[ARRAY_SIZE(d) / 2];
 }
 
 /* ---------------------------------------------------------- the hooks */
@@ -249,6 +307,8 @@ static void hook_switch(int cpu, struct task_struct *prev,
 	if (tp && prev->state == TASK_RUNNING)
 		tp->runnable_since = now;
 	if (tn) {
+		if (tn->st.response == SIM_NEVER_RAN)
+			tn->st.response = ticks32(now - tn->st.created);
 		tn->st.switches++;
 		if (next->policy == SCHED_OTHER)
 			tn->st.bonus_sum += next->static_prio - next->prio;
@@ -437,6 +497,7 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
 	INIT_LIST_HEAD(&t->timer);
 	t->wait_mutex = SIM_NO_RESOURCE;
 	t->st.desc = desc;
+	t->st.response = SIM_NEVER_RAN;
 	t->st.policy = d->policy;
 	t->st.priority = d->priority;
 	t->rng = splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
@@ -502,6 +563,7 @@ static int start_task(struct sim *s, struct sim_task *t)
 {
 	const struct sim_task_desc *d = task_desc(s, t);
 	struct task_struct *p;
+	uint64_t t0;
 	int cpu, ret;
 
 	p = sched_new_task(t->st.comm, nice_of(d), sched_policy_of(d),
@@ -511,9 +573,16 @@ static int start_task(struct sim *s, struct sim_task *t)
 	p->driver_data = t;
 	t->p = p;
 	t->st.pid = p->pid;
+	t->st.created = jiffies;
 	t->starting = 1;
 	cpu = place_task(s, t, -1);
-	ret = cpu < 0 ? cpu : wake_up_forked_process(p, cpu);
+	if (cpu < 0) {
+		ret = cpu;
+	} else {
+		t0 = cost_begin(s);
+		ret = wake_up_forked_process(p, cpu);
+		cost_end(s, &s->wheel_cost, SIM_COST_WAKEUP, t0);
+	}
 	t->starting = 0;
 	if (ret)
 		return ret;
@@ -532,6 +601,7 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	const struct sim_task_desc *d = &s->wl->tasks[desc];
 	struct task_struct *child;
 	struct sim_task *t;
+	uint64_t t0;
 	int ret = 0;
 
 	spin_lock(&s->lock);
@@ -557,6 +627,7 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	child->driver_data = t;
 	t->p = child;
 	t->st.pid = child->pid;
+	t->st.created = jiffies;
 	t->st.forked = 1;
 	t->starting = 1;
 	if (sched_policy_of(d) != (int)child->policy ||
@@ -567,8 +638,11 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 		ret = set_user_nice(child, d->priority);
 	if (!ret)
 		ret = place_task(s, t, cpu);
-	if (ret >= 0)
+	if (ret >= 0) {
+		t0 = cost_begin(s);
 		ret = wake_up_forked_process(child, ret);
+		cost_end(s, &s->cpus[cpu].cost, SIM_COST_WAKEUP, t0);
+	}
 	t->starting = 0;
 	if (ret)
 		goto out_unlock;
@@ -857,6 +931,7 @@ static int task_exit(struct sim *s, struct sim_task *t)
 	spin_lock(&s->lock);
 	t->state = SIM_EXITED;
 	t->st.exited = 1;
+	t->st.turnaround = ticks32(jiffies - t->st.created);
 	s->exits++;
 	spin_unlock(&s->lock);
 	return 0;
@@ -870,6 +945,7 @@ static int settle_cpu(struct sim *s, int cpu)
 {
 	unsigned long affinity = 0;
 	unsigned int i;
+	uint64_t t0;
 	int err = 0;
 
 	for (i = 0; i < SIM_SETTLE_MAX; i++) {
@@ -896,7 +972,10 @@ static int settle_cpu(struct sim *s, int cpu)
 				resched = 1;
 				break;
 			case ACT_YIELD:
+				t0 = cost_begin(s);
 				sys_sched_yield(cpu);
+				cost_end(s, &s->cpus[cpu].cost, SIM_COST_YIELD,
+					 t0);
 				resched = 1;
 				break;
 			case ACT_AFFINITY:
@@ -923,7 +1002,9 @@ static int settle_cpu(struct sim *s, int cpu)
 		}
 		if (!resched)
 			return 0;
+		t0 = cost_begin(s);
 		schedule(cpu);
+		cost_end(s, &s->cpus[cpu].cost, SIM_COST_SCHEDULE, t0);
 	}
 	return 0;
 }
@@ -970,6 +1051,15 @@ static void tick_cpu(struct sim *s, int cpu)
 	}
 }
 
+/* the timer interrupt's call into the scheduler on @cpu */
+static void timed_tick(struct sim *s, int cpu)
+{
+	uint64_t t0 = cost_begin(s);
+
+	scheduler_tick(cpu, 1);
+	cost_end(s, &s->cpus[cpu].cost, SIM_COST_TICK, t0);
+}
+
 /* Step 2: wake the sleepers due now and start the tasks due now */
 static int run_wheel(struct sim *s)
 {
@@ -987,8 +1077,11 @@ static int run_wheel(struct sim *s)
 			if (ret)
 				return ret;
 		} else {
+			uint64_t t0 = cost_begin(s);
+
 			t->state = SIM_RUNNABLE;
 			wake_up_process(t->p);
+			cost_end(s, &s->wheel_cost, SIM_COST_WAKEUP, t0);
 		}
 	}
 	return 0;
@@ -1046,7 +1139,7 @@ int sim_step(struct sim *s)
 	jiffies++;
 	s->ticks++;
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
-		scheduler_tick(cpu, 1);
+		timed_tick(s, cpu);
 	ret = run_wheel(s);
 	if (!ret)
 		ret = settle_all(s);
@@ -1078,7 +1171,7 @@ static void *cpu_thread(void *arg)
 		if (s->stop)
 			break;
 		tick_cpu(s, c->cpu);
-		scheduler_tick(c->cpu, 1);
+		timed_tick(s, c->cpu);
 		pthread_barrier_wait(&s->barrier);	/* ticks done */
 		pthread_barrier_wait(&s->barrier);	/* wheel run */
 		err = settle_cpu(s, c->cpu);
@@ -1338,6 +1431,8 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 		if (!desc_fits(&wl->tasks[d], mask))
 			goto out_free;
 	s->total_ticks = usec_to_ticks(s, s->opt.duration_usec);
+	if (s->opt.measure_cost)
+		s->clock_ns = clock_cost_ns();
 	spin_lock_init(&s->lock);
 	spin_lock_init(&s->trace_lock);
 	spin_lock_init(&s->start_lock);
@@ -1436,6 +1531,27 @@ unsigned long long sim_ticks(const struct sim *s)
 	return s->ticks;
 }
 
+unsigned long long sim_events(const struct sim *s)
+{
+	unsigned long long events = s->ticks * s->opt.nr_cpus;
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
+		events += s->cpus[cpu].events;
+	return events;
+}
+
+/* @to += @from, call counts and times */
+static void cost_add(struct sim_cost *to, const struct sim_cost *from)
+{
+	unsigned int k;
+
+	for (k = 0; k < SIM_NR_COST; k++) {
+		to->calls[k] += from->calls[k];
+		to->ns[k] += from->ns[k];
+	}
+}
+
 unsigned long long sim_memory_bytes(const struct sim *s)
 {
 	unsigned long long bytes = sizeof(*s);
@@ -1477,7 +1593,10 @@ const struct sim_report *sim_report(struct sim *s)
 	r->exits = s->exits;
 	r->nr_tasks = s->nr_tasks;
 	r->tasks = s->report_tasks;
-	r->events = s->ticks * s->opt.nr_cpus;
+	r->events = sim_events(s);
+	r->cost.measured = s->opt.measure_cost;
+	r->cost.clock_ns = s->clock_ns;
+	cost_add(&r->cost, &s->wheel_cost);
 	for (i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *t = sim_task(s, i);
 
@@ -1499,7 +1618,7 @@ const struct sim_report *sim_report(struct sim *s)
 		for (i = 0; i < r->nr_counters; i++)
 			r->cpus[cpu].counters[i] =
 				sched_counter_value(rq, r->counters[i]);
-		r->events += s->cpus[cpu].events;
+		cost_add(&r->cost, &s->cpus[cpu].cost);
 	}
 	sim_report_finish(r);
 	return r;

@@ -49,6 +49,8 @@ struct sched_class;
  *	4,000,000
  * @check_every_tick: run sim_check() after every tick; a failure stops
  *	the run with -EINVAL
+ * @measure_cost: time the calls into the scheduler (struct sim_cost in
+ *	the report); it does not change what the run does
  * @progress: called every ~1% of the run with ticks done and total, or
  *	NULL
  * @progress_arg: passed to @progress
@@ -67,6 +69,7 @@ struct sim_options {
 	const char *chrome_path;
 	unsigned long max_tasks;
 	int check_every_tick;
+	int measure_cost;
 	void (*progress)(unsigned long long done, unsigned long long total,
 			 void *arg);
 	void *progress_arg;
@@ -149,6 +152,17 @@ int sim_check(struct sim *s);
  * Return: the count.
  */
 unsigned long long sim_ticks(const struct sim *s);
+
+/**
+ * sim_events() - simulator events so far
+ * @s: the simulation
+ *
+ * What struct sim_report counts as events: a tick of each CPU, and each
+ * switch, wake-up and migration; cheap enough to read between steps.
+ *
+ * Return: the count.
+ */
+unsigned long long sim_events(const struct sim *s);
 
 /**
  * sim_report() - the measurements so far

@@ -554,8 +554,8 @@ static void test_periodic_by_hand(void)
 	/* woken at 10, 20, ..., 1000 */
 	CU_ASSERT_EQUAL(t->wakeups, 100);
 	CU_ASSERT_EQUAL(t->switches, 101);
-	CU_ASSERT_EQUAL(t->p50, 0);
-	CU_ASSERT_EQUAL(t->p99, 0);
+	CU_ASSERT_EQUAL(sim_task_latency(t, 50), 0);
+	CU_ASSERT_EQUAL(sim_task_latency(t, 100), 0);
 	CU_ASSERT_EQUAL(run.r->ticks, 1000);
 	CU_ASSERT_EQUAL(run.r->cpus[0].busy, 200);
 	CU_ASSERT_EQUAL(run.r->cpus[0].switches, 201);
@@ -581,7 +581,7 @@ static void test_two_hogs_by_hand(void)
 {
 	struct sim_options o = { .nr_cpus = 1, .duration_usec = 1000000 };
 	const struct sim_task_stats *a, *b;
-	struct sim_fairness fair[1];
+	struct sim_group g[1];
 	double x[2];
 	struct run run;
 
@@ -601,11 +601,86 @@ static void test_two_hogs_by_hand(void)
 	CU_ASSERT_EQUAL(run.r->cpus[0].busy, 1000);
 	x[0] = 547;
 	x[1] = 453;
-	CU_ASSERT_EQUAL_FATAL(sim_report_fairness(run.r, 1, fair), 1);
+	CU_ASSERT_EQUAL_FATAL(sim_report_groups(run.r, 1, g), 1);
 	/* 1000^2 / (2 * (547^2 + 453^2)) */
-	CU_ASSERT_DOUBLE_EQUAL(fair[0].index,
+	CU_ASSERT_DOUBLE_EQUAL(g[0].jain,
 			       1e6 / (2.0 * (547.0 * 547 + 453.0 * 453)), 1e-9);
-	CU_ASSERT_DOUBLE_EQUAL(fair[0].index, sim_jain_index(x, 2), 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(g[0].jain, sim_jain_index(x, 2), 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(g[0].share, 1.0, 1e-12);
+	/* a ran first, b waited for its slice */
+	CU_ASSERT_EQUAL(a->response, 0);
+	CU_ASSERT_EQUAL(b->response, 151);
+	run_end(&run);
+}
+
+/*
+ * The metrics of sim/report.c on a run worked by hand: one CPU, 1 s at
+ * HZ=1000.  f (FIFO) runs 20 ticks of every 100; b runs 1 tick and
+ * sleeps 5; e starts at tick 351, runs 5 ticks and exits.
+ *
+ * f runs 0..20 (response 0), b first at 20 (response 20), then b runs
+ * at 26, 32, ... 98, idle between, each wake-up served at once.  At 100
+ * f wakes (b is asleep until 104) and runs to 120; b waits 104..120: a
+ * latency of 16.  So each 100 ticks f runs 20, b runs 14 times (20 + 6k,
+ * k = 0..13), and every burst of f after the first costs b one wake-up
+ * of latency 16: wake-ups 13 + 9 x 14 = 139 (9 of 16, 130 of 0), f's 10
+ * (100, ..., 1000) all of 0.  e starts at 351 as b goes to sleep (b ran
+ * 350..351), runs 351..356 and exits as b wakes at 356.
+ */
+static void test_metrics_by_hand(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .duration_usec = 1000000 };
+	const struct sim_task_stats *f, *b, *e;
+	struct sim_totals tot;
+	struct sim_group g[3];
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run,
+		"{\"tasks\":{"
+		"\"f\":{\"policy\":\"SCHED_FIFO\",\"priority\":10,"
+		"\"run\":20000,\"sleep\":80000},"
+		"\"b\":{\"run\":1000,\"sleep\":5000},"
+		"\"e\":{\"loop\":1,\"delay\":351000,\"run\":5000}}}",
+		&o, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3);
+	f = run.r->tasks[0];
+	b = run.r->tasks[1];
+	e = run.r->tasks[2];
+	CU_ASSERT_EQUAL(f->response, 0);
+	CU_ASSERT_EQUAL(f->runtime, 200);
+	CU_ASSERT_EQUAL(f->wakeups, 10);
+	CU_ASSERT_EQUAL(sim_task_latency(f, 100), 0);
+	CU_ASSERT_EQUAL(b->response, 20);
+	CU_ASSERT_EQUAL(b->runtime, 140);
+	CU_ASSERT_EQUAL(b->wakeups, 139);
+	CU_ASSERT_EQUAL(b->wait, 20 + 9 * 16);
+	CU_ASSERT_EQUAL(sim_task_latency(b, 50), 0);
+	/* rank ceil(0.99 * 139) = 138 of 130 zeros and 9 sixteens */
+	CU_ASSERT_EQUAL(sim_task_latency(b, 99), 16);
+	CU_ASSERT_EQUAL(sim_task_latency(b, 100), 16);
+	CU_ASSERT_EQUAL(e->created, 351);
+	CU_ASSERT_EQUAL(e->response, 0);
+	CU_ASSERT(e->exited);
+	CU_ASSERT_EQUAL(e->turnaround, 5);
+	CU_ASSERT(!b->exited);
+
+	sim_report_totals(run.r, &tot);
+	CU_ASSERT_EQUAL(tot.wakeups, 149);
+	CU_ASSERT_EQUAL(tot.latency.n, 149);
+	/* 140 zeros and 9 sixteens: p99 is rank 148 */
+	CU_ASSERT_EQUAL(tot.latency.p50, 0);
+	CU_ASSERT_EQUAL(tot.latency.p99, 16);
+	CU_ASSERT_EQUAL(tot.latency.max, 16);
+	CU_ASSERT_EQUAL(tot.migrations, 0);
+
+	CU_ASSERT_EQUAL_FATAL(sim_report_groups(run.r, 3, g), 3);
+	CU_ASSERT_DOUBLE_EQUAL(g[0].share, 0.2, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(g[1].share, 0.14, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(g[2].share, 0.005, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(g[1].response_mean, 20, 1e-12);
+	CU_ASSERT_EQUAL(g[2].exited, 1);
+	CU_ASSERT_DOUBLE_EQUAL(g[2].turnaround_mean, 5, 1e-12);
+	CU_ASSERT_EQUAL(g[1].latency.p99, 16);
 	run_end(&run);
 }
 
@@ -652,7 +727,7 @@ static void test_rt_by_hand(void)
 	rr1 = run.r->tasks[2];
 	CU_ASSERT_STRING_EQUAL(fifo->comm, "fifo");
 	CU_ASSERT(fifo->wakeups >= 150);
-	CU_ASSERT_EQUAL(fifo->p99, 0);
+	CU_ASSERT_EQUAL(sim_task_latency(fifo, 100), 0);
 	/* 2 ms of every 10 ms */
 	CU_ASSERT(fifo->runtime >= 390 && fifo->runtime <= 402);
 	CU_ASSERT(rr0->runtime + rr1->runtime + fifo->runtime >= 2000);
@@ -949,6 +1024,8 @@ static CU_TestInfo sim_tests[] = {
 	  test_default_workload_shows_everything },
 	{ "periodic task by hand", test_periodic_by_hand },
 	{ "two hogs on one CPU by hand", test_two_hogs_by_hand },
+	{ "response, turnaround, latency, share by hand",
+	  test_metrics_by_hand },
 	{ "nice -10/0/10/19 slices by hand", test_nice_slices_by_hand },
 	{ "FIFO and RR tasks", test_rt_by_hand },
 	{ "invariants after every tick", test_invariants_every_tick },
