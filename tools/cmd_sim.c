@@ -51,6 +51,8 @@ static void sim_usage(FILE *out)
 		"      --chrome FILE    write a Chrome trace-event JSON trace\n"
 		"      --max-tasks N    refuse forks beyond N tasks (default 4000000)\n"
 		"      --check          check every invariant after every tick (slow)\n"
+		"      --cost           time the calls into the scheduler: ns per event\n"
+		"                       and per pick (real time: varies run to run)\n"
 		"  -h, --help           this text\n",
 		SIM_DEFAULT_WORKLOAD, sched_class_names(names, sizeof(names)),
 		SIM_MAX_CPUS);
@@ -114,7 +116,7 @@ static int show_builtin(const char *name)
 }
 
 enum { OPT_HZ = 256, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CHROME, OPT_SHOW,
-       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED };
+       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED, OPT_COST };
 
 static const struct option sim_long_options[] = {
 	{ "workload", required_argument, NULL, 'w' },
@@ -132,6 +134,7 @@ static const struct option sim_long_options[] = {
 	{ "max-tasks", required_argument, NULL, OPT_MAX_TASKS },
 	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "sched", required_argument, NULL, OPT_SCHED },
+	{ "cost", no_argument, NULL, OPT_COST },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -235,6 +238,9 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 								  sizeof(names)));
 				return 2;
 			}
+			break;
+		case OPT_COST:
+			cmd->opt.measure_cost = 1;
 			break;
 		case 'h':
 			sim_usage(stdout);

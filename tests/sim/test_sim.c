@@ -1015,6 +1015,61 @@ static void test_report_outputs_repeat(void)
 	free(b);
 }
 
+/*
+ * Timing the scheduler's calls counts each call where it is made and
+ * changes nothing the run does: the report is the same byte for byte
+ * once the cost is left out.
+ */
+static void test_cost_counts_calls(void)
+{
+	static const char *const workloads[] = { "mixed", "fork", "rt" };
+	struct sim_options o = { .nr_cpus = 3, .seed = 2,
+				 .duration_usec = 300000 };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(workloads); i++) {
+		char *a = NULL, *b = NULL;
+		size_t la = 0, lb = 0;
+		FILE *fa = open_memstream(&a, &la);
+		FILE *fb = open_memstream(&b, &lb);
+		unsigned long k, wakeups = 0, created = 0;
+		struct sim_totals tot;
+		struct run run;
+
+		o.measure_cost = 0;
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, workloads[i], &o, 0), 0);
+		CU_ASSERT_FALSE(run.r->cost.measured);
+		CU_ASSERT_EQUAL(run.r->cost.calls[SIM_COST_TICK], 0);
+		CU_ASSERT_EQUAL(sim_report_json(fa, run.r, run.wl), 0);
+		run_end(&run);
+
+		o.measure_cost = 1;
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, workloads[i], &o, 0), 0);
+		CU_ASSERT(run.r->cost.measured);
+		CU_ASSERT_EQUAL(run.r->cost.calls[SIM_COST_TICK],
+				run.r->ticks * 3);
+		for (k = 0; k < run.r->nr_tasks; k++) {
+			wakeups += run.r->tasks[k]->wakeups;
+			created += run.r->tasks[k]->pid != 0;
+		}
+		/* every wake-up, and the first activation of every task */
+		CU_ASSERT_EQUAL(run.r->cost.calls[SIM_COST_WAKEUP],
+				wakeups + created);
+		sim_report_totals(run.r, &tot);
+		CU_ASSERT(run.r->cost.calls[SIM_COST_SCHEDULE] >= tot.switches);
+		CU_ASSERT(run.r->cost.ns[SIM_COST_SCHEDULE] > 0);
+		memset(&((struct sim_report *)run.r)->cost, 0,
+		       sizeof(run.r->cost));
+		CU_ASSERT_EQUAL(sim_report_json(fb, run.r, run.wl), 0);
+		run_end(&run);
+		fclose(fa);
+		fclose(fb);
+		CU_ASSERT(la > 100 && la == lb && !memcmp(a, b, la));
+		free(a);
+		free(b);
+	}
+}
+
 static CU_TestInfo sim_tests[] = {
 	{ "same seed, same trace bytes", test_same_seed_same_trace },
 	{ "every trace line parses and agrees", test_trace_lines_parse },
@@ -1037,6 +1092,8 @@ static CU_TestInfo sim_tests[] = {
 	{ "fault injection: run, every class",
 	  test_run_fault_injection_every_class },
 	{ "JSON report repeats", test_report_outputs_repeat },
+	{ "the cost counts every call and changes nothing",
+	  test_cost_counts_calls },
 	CU_TEST_INFO_NULL,
 };
 
