@@ -1064,3 +1064,326 @@ int sim_report_csv(FILE *out, const struct sim_report *r,
 	kfree(g);
 	return ferror(out) ? -EIO : 0;
 }
+
+/* ------------------------------------------- kstruct sim --compare */
+
+int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
+		    const struct sim_workload *wl)
+{
+	struct sim_compare_run *run;
+	struct sim_group *g;
+	unsigned long i;
+	int n, k;
+
+	if (c->nr_runs == SIM_COMPARE_MAX_RUNS)
+		return -ENOSPC;
+	run = &c->runs[c->nr_runs];
+	memset(run, 0, sizeof(*run));
+	run->groups = kcalloc(wl->nr_tasks ? wl->nr_tasks : 1,
+			      sizeof(*run->groups), GFP_KERNEL);
+	if (!run->groups)
+		return -ENOMEM;
+	n = summarise(r, wl, &g, &run->totals);
+	if (n < 0)
+		goto out_free;
+	for (k = 0; k < n; k++)
+		run->groups[g[k].desc] = g[k];
+	kfree(g);
+	if (r->nr_tasks <= SIM_COMPARE_MAX_TASKS) {
+		run->tasks = kcalloc(r->nr_tasks ? r->nr_tasks : 1,
+				     sizeof(*run->tasks), GFP_KERNEL);
+		if (!run->tasks) {
+			n = -ENOMEM;
+			goto out_free;
+		}
+		for (i = 0; i < r->nr_tasks; i++) {
+			const struct sim_task_stats *ts = r->tasks[i];
+			struct sim_compare_task *t = &run->tasks[i];
+
+			memcpy(t->comm, ts->comm, sizeof(t->comm));
+			t->response = ts->response;
+			t->turnaround = ts->turnaround;
+			t->exited = ts->exited;
+		}
+	}
+	run->sched_class = r->sched_class;
+	run->hz = r->hz;
+	run->cost = r->cost;
+	run->nr_tasks = r->nr_tasks;
+	c->nr_runs++;
+	return 0;
+out_free:
+	kfree(run->groups);
+	run->groups = NULL;
+	return n;
+}
+
+void sim_compare_release(struct sim_compare *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_runs; i++) {
+		kfree(c->runs[i].groups);
+		kfree(c->runs[i].tasks);
+	}
+	memset(c, 0, sizeof(*c));
+}
+
+#define CMP_LABEL	"%-24s"
+#define CMP_CELL	"%16s"
+
+/* milliseconds without a ".0" when whole */
+static const char *cell_ms(char *buf, size_t len, double ms_value)
+{
+	if (ms_value == (double)(long long)ms_value)
+		snprintf(buf, len, "%.0f", ms_value);
+	else
+		snprintf(buf, len, "%.1f", ms_value);
+	return buf;
+}
+
+static void cmp_heading(FILE *out, const struct sim_compare *c,
+			const char *what)
+{
+	unsigned int i;
+
+	fprintf(out, CMP_LABEL, what);
+	for (i = 0; i < c->nr_runs; i++)
+		fprintf(out, CMP_CELL, c->runs[i].sched_class ?
+			c->runs[i].sched_class : "?");
+	fputc('\n', out);
+}
+
+/* what a per-group row prints in a cell; empty when the run lacks it */
+enum cmp_group_row { ROW_SHARE, ROW_JAIN, ROW_LATENCY, ROW_RESPONSE,
+		     ROW_TURNAROUND };
+
+static int cmp_group_cell(char *buf, size_t len,
+			  const struct sim_compare_run *run,
+			  const struct sim_group *g, enum cmp_group_row row)
+{
+	char a[32], b[32], m[32];
+	double per_tick = 1000.0 / run->hz;
+
+	if (!g->tasks)
+		return 0;
+	switch (row) {
+	case ROW_SHARE:
+		snprintf(buf, len, "%.1f", 100 * g->share);
+		return 1;
+	case ROW_JAIN:
+		snprintf(buf, len, "%.4f", g->jain);
+		return g->jain_tasks >= 2;
+	case ROW_LATENCY:
+		snprintf(buf, len, "%s/%s/%s",
+			 cell_ms(a, sizeof(a), g->latency.p50 * per_tick),
+			 cell_ms(b, sizeof(b), g->latency.p99 * per_tick),
+			 cell_ms(m, sizeof(m), g->latency.max * per_tick));
+		return g->latency.n > 0;
+	case ROW_RESPONSE:
+		cell_ms(buf, len, g->response_mean * per_tick);
+		return g->ran > 0;
+	case ROW_TURNAROUND:
+		cell_ms(buf, len, g->turnaround_mean * per_tick);
+		return g->exited > 0;
+	}
+	return 0;
+}
+
+/* one row per group for which some run has a figure */
+static void cmp_group_rows(FILE *out, const struct sim_compare *c,
+			   const struct sim_workload *wl, const char *title,
+			   enum cmp_group_row row)
+{
+	unsigned int d, i;
+	char buf[128];
+	int titled = 0;
+
+	for (d = 0; d < wl->nr_tasks; d++) {
+		int any = 0;
+
+		for (i = 0; i < c->nr_runs; i++)
+			any |= cmp_group_cell(buf, sizeof(buf), &c->runs[i],
+					      &c->runs[i].groups[d], row);
+		if (!any)
+			continue;
+		if (!titled++ && *title)
+			fprintf(out, "%s\n", title);
+		fprintf(out, "  %-22s", wl->tasks[d].name);
+		for (i = 0; i < c->nr_runs; i++) {
+			if (!cmp_group_cell(buf, sizeof(buf), &c->runs[i],
+					    &c->runs[i].groups[d], row))
+				snprintf(buf, sizeof(buf), "-");
+			fprintf(out, CMP_CELL, buf);
+		}
+		fputc('\n', out);
+	}
+}
+
+static void cmp_total_row(FILE *out, const struct sim_compare *c,
+			  const char *label, int what)
+{
+	unsigned int i;
+	char buf[128], a[32], b[32], m[32];
+
+	fprintf(out, CMP_LABEL, label);
+	for (i = 0; i < c->nr_runs; i++) {
+		const struct sim_compare_run *run = &c->runs[i];
+		const struct sim_latency *l = &run->totals.latency;
+		double per_tick = 1000.0 / run->hz;
+
+		switch (what) {
+		case 0:
+			snprintf(buf, sizeof(buf), "%s/%s/%s",
+				 cell_ms(a, sizeof(a), l->p50 * per_tick),
+				 cell_ms(b, sizeof(b), l->p99 * per_tick),
+				 cell_ms(m, sizeof(m), l->max * per_tick));
+			break;
+		case 1:
+			snprintf(buf, sizeof(buf), "%llu",
+				 run->totals.switches);
+			break;
+		case 2:
+			snprintf(buf, sizeof(buf), "%llu",
+				 run->totals.migrations);
+			break;
+		case 3:
+			snprintf(buf, sizeof(buf), "%.1f",
+				 sim_cost_ns(&run->cost, SIM_NR_COST));
+			break;
+		default:
+			snprintf(buf, sizeof(buf), "%.1f",
+				 sim_cost_ns(&run->cost, SIM_COST_SCHEDULE));
+			break;
+		}
+		if (what >= 3 && !run->cost.measured)
+			snprintf(buf, sizeof(buf), "-");
+		fprintf(out, CMP_CELL, buf);
+	}
+	fputc('\n', out);
+}
+
+static const struct sim_compare_task *
+cmp_find_task(const struct sim_compare_run *run, const char *comm)
+{
+	unsigned long i;
+
+	for (i = 0; i < run->nr_tasks; i++)
+		if (!strcmp(run->tasks[i].comm, comm))
+			return &run->tasks[i];
+	return NULL;
+}
+
+/* each task's response/turnaround, tasks matched by name across runs */
+static void cmp_tasks(FILE *out, const struct sim_compare *c)
+{
+	unsigned int i, j;
+	unsigned long k;
+
+	for (i = 0; i < c->nr_runs; i++) {
+		if (!c->runs[i].tasks) {
+			fprintf(out,
+				"\n(more than %d tasks: per-task figures are in --json and --csv)\n",
+				SIM_COMPARE_MAX_TASKS);
+			return;
+		}
+	}
+	fprintf(out,
+		"\nper task: response/turnaround (ms; - : never ran, still alive, or no such task)\n");
+	for (i = 0; i < c->nr_runs; i++) {
+		for (k = 0; k < c->runs[i].nr_tasks; k++) {
+			const char *comm = c->runs[i].tasks[k].comm;
+
+			/* listed already, from an earlier run */
+			for (j = 0; j < i; j++)
+				if (cmp_find_task(&c->runs[j], comm))
+					break;
+			if (j < i)
+				continue;
+			fprintf(out, "  %-22s", comm);
+			for (j = 0; j < c->nr_runs; j++) {
+				const struct sim_compare_task *t =
+					cmp_find_task(&c->runs[j], comm);
+				double per_tick = 1000.0 / c->runs[j].hz;
+				char buf[128], a[32], b[32];
+
+				if (!t)
+					snprintf(buf, sizeof(buf), "-");
+				else
+					snprintf(buf, sizeof(buf), "%s/%s",
+						 t->response == SIM_NEVER_RAN ?
+						 "-" : cell_ms(a, sizeof(a),
+						 t->response * per_tick),
+						 t->exited ? cell_ms(b,
+						 sizeof(b), t->turnaround *
+						 per_tick) : "-");
+				fprintf(out, CMP_CELL, buf);
+			}
+			fputc('\n', out);
+		}
+	}
+}
+
+int sim_compare_text(FILE *out, const struct sim_compare *c,
+		     const struct sim_workload *wl,
+		     const struct sim_report *head)
+{
+	fprintf(out,
+		"workload %s: %u CPUs, HZ=%u, %.3f s simulated (%llu ticks), seed %llu%s: one run per scheduler\n\n",
+		head->workload, head->nr_cpus, head->hz,
+		(double)head->ticks / head->hz, head->ticks, head->seed,
+		head->threaded ? ", threaded" : "");
+	cmp_heading(out, c, "");
+	cmp_group_rows(out, c, wl, "CPU share (% of all CPU time)",
+		       ROW_SHARE);
+	cmp_group_rows(out, c, wl, "Jain's index (members' CPU rates)",
+		       ROW_JAIN);
+	fprintf(out, "wake-up latency p50/p99/max (ms)\n");
+	cmp_total_row(out, c, "  all tasks", 0);
+	cmp_group_rows(out, c, wl, "", ROW_LATENCY);
+	cmp_group_rows(out, c, wl, "response time, mean (ms)", ROW_RESPONSE);
+	cmp_group_rows(out, c, wl, "turnaround time, mean (ms)",
+		       ROW_TURNAROUND);
+	cmp_total_row(out, c, "context switches", 1);
+	cmp_total_row(out, c, "migrations", 2);
+	cmp_total_row(out, c, "scheduler: ns per event", 3);
+	cmp_total_row(out, c, "scheduler: ns per pick", 4);
+	cmp_tasks(out, c);
+	return ferror(out) ? -EIO : 0;
+}
+
+int sim_compare_json(FILE *out, const struct sim_report *r,
+		     const struct sim_workload *wl, int first, int last)
+{
+	int ret;
+
+	if (first) {
+		fputc('{', out);
+		ret = put_members(out, json_pack("{s:o,s:i,s:i,s:I,s:I,s:f}",
+				"workload", json_name(r->workload),
+				"nr_cpus", r->nr_cpus, "hz", r->hz,
+				"seed", (json_int_t)r->seed,
+				"ticks", (json_int_t)r->ticks,
+				"seconds", (double)r->ticks / r->hz));
+		if (ret)
+			return ret;
+		fputs(",\"classes\":[", out);
+	} else {
+		fputc(',', out);
+	}
+	ret = write_json(out, r, wl);
+	if (ret)
+		return ret;
+	if (last)
+		fputs("]}\n", out);
+	return ferror(out) ? -EIO : 0;
+}
+
+int sim_compare_csv(FILE *out, const struct sim_report *r,
+		    const struct sim_workload *wl, int first, int last)
+{
+	(void)last;
+	if (!first)
+		fputc('\n', out);
+	return sim_report_csv(out, r, wl);
+}

@@ -358,4 +358,116 @@ int sim_report_json(FILE *out, const struct sim_report *r,
 int sim_report_csv(FILE *out, const struct sim_report *r,
 		   const struct sim_workload *wl);
 
+/* ------------------------------------------- kstruct sim --compare */
+
+/**
+ * struct sim_compare_task - what the side-by-side table shows of a task
+ * @comm: its name (tasks are matched across runs by name)
+ * @response: as in struct sim_task_stats
+ * @turnaround: ditto
+ * @exited: ditto
+ */
+struct sim_compare_task {
+	char comm[SIM_NAME_LEN];
+	unsigned int response;
+	unsigned int turnaround;
+	unsigned char exited;
+};
+
+/**
+ * struct sim_compare_run - what --compare keeps of one run
+ * @sched_class: the class's name
+ * @hz: ticks per second
+ * @totals: the run's totals
+ * @cost: the scheduler's cost
+ * @groups: one per workload description, indexed by it (a group none of
+ *	whose tasks was created has @tasks 0)
+ * @nr_tasks: tasks in the run
+ * @tasks: per task, in the run's order; NULL when @nr_tasks is above
+ *	SIM_COMPARE_MAX_TASKS
+ */
+struct sim_compare_run {
+	const char *sched_class;
+	unsigned int hz;
+	struct sim_totals totals;
+	struct sim_cost cost;
+	struct sim_group *groups;
+	unsigned long nr_tasks;
+	struct sim_compare_task *tasks;
+};
+
+/* the text shows tasks one by one up to this many tasks in every run */
+#define SIM_COMPARE_MAX_TASKS	64
+#define SIM_COMPARE_MAX_RUNS	8
+
+/**
+ * struct sim_compare - the runs of one workload under several classes
+ * @nr_runs: runs added
+ * @runs: the runs, in the order they were added
+ */
+struct sim_compare {
+	unsigned int nr_runs;
+	struct sim_compare_run runs[SIM_COMPARE_MAX_RUNS];
+};
+
+/**
+ * sim_compare_add() - keep what the table needs of a finished run
+ * @c: the comparison
+ * @r: the run (after sim_report_finish()); nothing of it is kept by
+ *	reference but r->sched_class, which must outlive @c
+ * @wl: its workload
+ *
+ * Return: 0, -ENOSPC when @c holds SIM_COMPARE_MAX_RUNS runs already, or
+ * -ENOMEM (nothing added then).
+ */
+int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
+		    const struct sim_workload *wl);
+
+/** sim_compare_release() - free what sim_compare_add() allocated */
+void sim_compare_release(struct sim_compare *c);
+
+/**
+ * sim_compare_text() - the runs side by side, one column each
+ * @out: where it goes
+ * @c: the runs (of one workload, seed and machine)
+ * @wl: the workload
+ * @head: the first run's report, for the heading (workload, machine)
+ *
+ * Rows: per group, CPU share, Jain's index, wake-up latency
+ * p50/p99/max, mean response and turnaround; the whole run's latency,
+ * context switches, migrations and the scheduler's cost; then each
+ * task's response and turnaround when every run has at most
+ * SIM_COMPARE_MAX_TASKS tasks.
+ *
+ * Return: 0 or -EIO.
+ */
+int sim_compare_text(FILE *out, const struct sim_compare *c,
+		     const struct sim_workload *wl,
+		     const struct sim_report *head);
+
+/**
+ * sim_compare_json() - one run's part of the --compare JSON document
+ * @out: where it goes
+ * @r: the run
+ * @wl: its workload
+ * @first: the first run: the document's opening (the workload and
+ *	machine, then "classes":[) is written before it
+ * @last: the last run: the document is closed after it
+ *
+ * The document is {"workload", "nr_cpus", "hz", "seed", "ticks",
+ * "classes": [one object per run, as sim_report_json() writes]}.
+ *
+ * Return: as sim_report_json().
+ */
+int sim_compare_json(FILE *out, const struct sim_report *r,
+		     const struct sim_workload *wl, int first, int last);
+
+/**
+ * sim_compare_csv() - one run's part of the --compare CSV document: its
+ * tables as sim_report_csv() writes them, a blank line between runs;
+ * the second field of every row names the class.  As sim_compare_json().
+ */
+int sim_compare_csv(FILE *out, const struct sim_report *r,
+		    const struct sim_workload *wl, int first, int last);
+
 #endif /* KSTRUCT_SIM_REPORT_H */

@@ -28,13 +28,15 @@ static void sim_usage(FILE *out)
 	char names[128];
 
 	fprintf(out,
-		"usage: kstruct sim [OPTIONS] [WORKLOAD.json | -]\n"
+		"usage: kstruct sim [OPTIONS] [WORKLOAD | -]\n"
+		"       kstruct sim --compare [OPTIONS] [WORKLOAD | -]\n"
 		"\n"
 		"Runs a workload (a built-in one, or an rt-app JSON file; - reads it\n"
 		"from the standard input) on a simulated machine driven by one\n"
 		"generation of the Linux scheduler (the 2.5.33 O(1) scheduler by\n"
 		"default), and reports per-task and per-CPU figures.  Same options,\n"
-		"same seed: same result.\n"
+		"same seed: same result.  WORKLOAD is a file, or the name of a\n"
+		"built-in when no such file exists.\n"
 		"\n"
 		"  -w, --workload NAME  a built-in workload (default: %s)\n"
 		"      --sched NAME     the scheduler: %s (default o1)\n"
@@ -50,6 +52,10 @@ static void sim_usage(FILE *out)
 		"      --trace FILE     write an ftrace text trace (opens in Perfetto)\n"
 		"      --chrome FILE    write a Chrome trace-event JSON trace\n"
 		"      --max-tasks N    refuse forks beyond N tasks (default 4000000)\n"
+		"      --compare        run the workload under every scheduler class, in\n"
+		"                       generation order, and print them side by side;\n"
+		"                       --trace/--chrome FILE then write FILE's stem\n"
+		"                       + .CLASS + its extension (t.txt: t.o1.txt, ...)\n"
 		"      --check          check every invariant after every tick (slow)\n"
 		"      --cost           time the calls into the scheduler: ns per event\n"
 		"                       and per pick (real time: varies run to run)\n"
@@ -116,7 +122,7 @@ static int show_builtin(const char *name)
 }
 
 enum { OPT_HZ = 256, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CHROME, OPT_SHOW,
-       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED, OPT_COST };
+       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED, OPT_COST, OPT_COMPARE };
 
 static const struct option sim_long_options[] = {
 	{ "workload", required_argument, NULL, 'w' },
@@ -135,6 +141,7 @@ static const struct option sim_long_options[] = {
 	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "sched", required_argument, NULL, OPT_SCHED },
 	{ "cost", no_argument, NULL, OPT_COST },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -146,6 +153,7 @@ struct sim_cmd {
 	const char *trace_path;
 	const char *chrome_path;
 	int json, csv;
+	int compare;
 };
 
 /* Return: -1 to go on, else the exit status */
@@ -242,6 +250,9 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 		case OPT_COST:
 			cmd->opt.measure_cost = 1;
 			break;
+		case OPT_COMPARE:
+			cmd->compare = 1;
+			break;
 		case 'h':
 			sim_usage(stdout);
 			return 0;
@@ -283,6 +294,147 @@ static int open_output(const char *path, FILE **f)
 	return 0;
 }
 
+/* ------------------------------------------------------- --compare */
+
+/* the classes --compare runs, in generation order, and their names */
+static unsigned int compare_classes(const char **names)
+{
+	names[0] = "o1";
+	return 1;
+}
+
+/*
+ * Where --compare writes @cls's trace: @path's stem, ".CLASS", then its
+ * extension (what follows the last dot of its last component, unless
+ * that dot begins it): t.txt -> t.o1.txt, out/t -> out/t.o1.
+ */
+static int class_path(char *buf, size_t len, const char *path,
+		      const char *cls)
+{
+	const char *base = strrchr(path, '/');
+	const char *dot;
+	int n;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	if (!dot || dot == base)
+		dot = base + strlen(base);
+	n = snprintf(buf, len, "%.*s.%s%s", (int)(dot - path), path, cls, dot);
+	return n >= 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
+}
+
+static int open_class_output(const char *path, const char *cls, FILE **f)
+{
+	char name[4096];
+
+	*f = NULL;
+	if (!path)
+		return 0;
+	if (class_path(name, sizeof(name), path, cls)) {
+		fprintf(stderr, "kstruct sim: %s: %s\n", path,
+			strerror(ENAMETOOLONG));
+		return -ENAMETOOLONG;
+	}
+	return open_output(name, f);
+}
+
+static int close_output(const char *path, FILE *f)
+{
+	if (f && fclose(f)) {
+		fprintf(stderr, "kstruct sim: %s: %s\n", path, strerror(errno));
+		return -EIO;
+	}
+	return 0;
+}
+
+/*
+ * One run of @wl per class, each on a machine of its own with the same
+ * options and seed; the JSON and CSV are written a run at a time, the
+ * text table once every run is in.  Return: the exit status.
+ */
+static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
+{
+	const char *names[SIM_COMPARE_MAX_RUNS];
+	unsigned int i, nr = compare_classes(names);
+	struct sim_compare cmp = { 0 };
+	int ret = 0, status = 1;
+
+	for (i = 0; !ret && i < nr; i++) {
+		struct sim_options opt = cmd->opt;
+		const struct sim_report *r;
+		struct sim *s = NULL;
+
+		opt.measure_cost = 1;
+		if (open_class_output(cmd->trace_path, names[i], &opt.trace) ||
+		    open_class_output(cmd->chrome_path, names[i],
+				      &opt.chrome)) {
+			ret = -EIO;
+			goto next;
+		}
+		ret = sim_create(wl, &opt, &s);
+		if (ret) {
+			fprintf(stderr, "kstruct sim: %s: cannot build the machine: %s\n",
+				names[i], strerror(-ret));
+			goto next;
+		}
+		ret = sim_run(s);
+		if (ret) {
+			fprintf(stderr, "kstruct sim: %s: the run failed after %llu ticks: %s\n",
+				names[i], sim_ticks(s), strerror(-ret));
+			goto next;
+		}
+		r = sim_report(s);
+		if (!r) {
+			ret = -ENOMEM;
+			goto next;
+		}
+		((struct sim_report *)r)->sched_class = names[i];
+		if (cmd->json)
+			ret = sim_compare_json(stdout, r, wl, i == 0,
+					       i == nr - 1);
+		else if (cmd->csv)
+			ret = sim_compare_csv(stdout, r, wl, i == 0,
+					      i == nr - 1);
+		else
+			ret = sim_compare_add(&cmp, r, wl);
+		if (!ret && !cmd->json && !cmd->csv && i == nr - 1)
+			ret = sim_compare_text(stdout, &cmp, wl, r);
+		if (ret)
+			fprintf(stderr, "kstruct sim: writing the report: %s\n",
+				strerror(-ret));
+next:
+		sim_destroy(s);
+		if (close_output(cmd->trace_path, opt.trace) ||
+		    close_output(cmd->chrome_path, opt.chrome))
+			ret = ret ? ret : -EIO;
+	}
+	if (!ret)
+		status = 0;
+	sim_compare_release(&cmp);
+	return status;
+}
+
+/* a workload file, or a built-in's name when no file has that name */
+static int load_workload(struct sim_cmd *cmd, struct sim_workload **wl,
+			 char *err, size_t errlen)
+{
+	const char *name = cmd->builtin;
+	const struct sim_builtin *b;
+
+	if (cmd->file) {
+		name = NULL;
+		if (access(cmd->file, F_OK) && errno == ENOENT)
+			for (b = sim_builtins; b->name && !name; b++)
+				if (!strcmp(b->name, cmd->file))
+					name = b->name;
+		if (!name)
+			return sim_workload_load(cmd->file, cmd->opt.nr_cpus,
+						 wl, err, errlen);
+	}
+	return sim_workload_builtin(name ? name : SIM_DEFAULT_WORKLOAD,
+				    cmd->opt.nr_cpus, wl, err, errlen);
+}
+
 static int cmd_sim(int argc, char **argv)
 {
 	struct sim_cmd cmd = { .opt = { .nr_cpus = 4, .seed = 1 } };
@@ -297,14 +449,7 @@ static int cmd_sim(int argc, char **argv)
 	ret = parse_args(argc, argv, &cmd);
 	if (ret >= 0)
 		return ret;
-	if (cmd.file)
-		ret = sim_workload_load(cmd.file, cmd.opt.nr_cpus, &wl, err,
-					sizeof(err));
-	else
-		ret = sim_workload_builtin(cmd.builtin ? cmd.builtin :
-					   SIM_DEFAULT_WORKLOAD,
-					   cmd.opt.nr_cpus, &wl, err,
-					   sizeof(err));
+	ret = load_workload(&cmd, &wl, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "kstruct sim: %s\n", err);
 		return 1;
@@ -313,6 +458,10 @@ static int cmd_sim(int argc, char **argv)
 		fprintf(stderr, "kstruct sim: warning: %s\n", wl->warnings[i]);
 	cmd.opt.trace_path = cmd.trace_path;
 	cmd.opt.chrome_path = cmd.chrome_path;
+	if (cmd.compare) {
+		status = compare(&cmd, wl);
+		goto out;
+	}
 	if (open_output(cmd.trace_path, &cmd.opt.trace) ||
 	    open_output(cmd.chrome_path, &cmd.opt.chrome))
 		goto out;
