@@ -335,6 +335,222 @@ static void test_every_allocation_failure_says_so(void)
 	CU_ASSERT(n > 10 && n < 5000);
 }
 
+/* ------------------------------------------------------- --compare */
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, n > 0 ? n + 1 : 1);
+	if (buf && n > 0 && fread(buf, 1, n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	*len = buf ? n : 0;
+	return buf;
+}
+
+static void test_class_path(void)
+{
+	char buf[64];
+
+	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "t.txt", "o1"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "t.o1.txt");
+	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "out.d/t", "cfs"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "out.d/t.cfs");
+	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "a/b.c.json", "o1"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "a/b.c.o1.json");
+	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "/tmp/.trace", "o1"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "/tmp/.trace.o1");
+	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "t", "goodness"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "t.goodness");
+	CU_ASSERT_EQUAL(class_path(buf, 8, "t.txt", "goodness"),
+			-ENAMETOOLONG);
+}
+
+/* the classes in the order --compare runs them */
+static unsigned int classes(const char **names)
+{
+	return compare_classes(names);
+}
+
+/* every built-in and every example file, side by side: one column each */
+static void test_compare_every_workload(void)
+{
+	static const char *const files[] = {
+		"sim/workloads/mixed.json", "sim/workloads/periodic.json",
+		"sim/workloads/forks.json", "sim/workloads/affinity.json",
+	};
+	const char *names[SIM_COMPARE_MAX_RUNS];
+	unsigned int nr = classes(names), i, k;
+	const struct sim_builtin *b;
+
+	for (b = sim_builtins, i = 0; b->name || i < ARRAY_SIZE(files);) {
+		const char *w = b->name ? b->name : files[i++];
+		struct output o;
+		char *p;
+
+		if (b->name)
+			b++;
+		o = run("--compare", w, "--duration", "0.3", NULL);
+		CU_ASSERT_EQUAL(o.status, 0);
+		CU_ASSERT_STRING_EQUAL(o.err, "");
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "one run per scheduler"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+					      "\nCPU share (% of all CPU time)\n"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "\nscheduler: ns per pick "));
+		/* the heading names every class, in order */
+		p = strstr(o.out, "\n\n");
+		for (k = 0; p && k < nr; k++) {
+			p = strstr(p, names[k]);
+			CU_ASSERT_PTR_NOT_NULL(p);
+		}
+		done(&o);
+	}
+}
+
+/*
+ * The JSON has a section per class, in order, and each section holds
+ * the figures of a single run of that class (the cost aside, which is
+ * real time); the CSV rows split into their header's fields.
+ */
+static void test_compare_json_equals_single_runs(void)
+{
+	const char *names[SIM_COMPARE_MAX_RUNS];
+	unsigned int nr = classes(names), k;
+	json_error_t jerr;
+	json_t *root, *cls;
+	struct output o;
+
+	o = run("--compare", "--json", "mixed", "--cpus", "3", "--seed", "7",
+		"--duration", "0.5", NULL);
+	CU_ASSERT_EQUAL_FATAL(o.status, 0);
+	root = json_loads(o.out, JSON_REJECT_DUPLICATES, &jerr);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	done(&o);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
+							"workload")), "mixed");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")), 500);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "seed")), 7);
+	cls = json_object_get(root, "classes");
+	CU_ASSERT_EQUAL_FATAL(json_array_size(cls), nr);
+	for (k = 0; k < nr; k++) {
+		json_t *section = json_array_get(cls, k), *single;
+
+		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
+			section, "class")), names[k]);
+		CU_ASSERT(json_is_object(json_object_get(section, "cost")));
+		CU_ASSERT(json_number_value(json_object_get(json_object_get(
+			section, "cost"), "ns_per_pick")) > 0);
+		o = run("--json", "mixed", "--cpus", "3", "--seed", "7",
+			"--duration", "0.5", NULL);
+		CU_ASSERT_EQUAL(o.status, 0);
+		single = json_loads(o.out, 0, &jerr);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(single);
+		json_object_del(section, "cost");
+		json_object_del(single, "cost");
+		json_object_del(section, "class");
+		json_object_del(single, "class");
+		CU_ASSERT(json_equal(section, single));
+		json_decref(single);
+		done(&o);
+	}
+	json_decref(root);
+
+	o = run("--compare", "--csv", "hogs", "--duration", "0.2", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	for (k = 0; k < nr; k++) {
+		char row[64];
+
+		snprintf(row, sizeof(row), "\nrun,%s,hogs,4,1000,1,0,200,",
+			 names[k]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, row));
+		snprintf(row, sizeof(row), "\ngroup,%s,hog,NORMAL,0,8,",
+			 names[k]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, row));
+	}
+	CU_ASSERT_EQUAL(strncmp(o.out, "table,class,workload,", 21), 0);
+	done(&o);
+}
+
+/* one trace per class, each the very bytes of a single run's trace */
+static void test_compare_traces(void)
+{
+	char dir[] = "/tmp/kstruct-cmp-XXXXXX";
+	char trace[64], chrome[64], path[96], single[96];
+	const char *names[SIM_COMPARE_MAX_RUNS];
+	unsigned int nr = classes(names), k;
+	struct output o;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	snprintf(trace, sizeof(trace), "%s/t.txt", dir);
+	snprintf(chrome, sizeof(chrome), "%s/c.json", dir);
+	o = run("--compare", "fork", "--seed", "3", "--duration", "0.4",
+		"--trace", trace, "--chrome", chrome, NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
+	CU_ASSERT_EQUAL(access(trace, F_OK), -1);	/* no unsuffixed file */
+	for (k = 0; k < nr; k++) {
+		char *a, *b;
+		size_t la, lb;
+		json_error_t jerr;
+		json_t *root;
+
+		snprintf(single, sizeof(single), "%s/single.txt", dir);
+		o = run("fork", "--seed", "3", "--duration", "0.4",
+			"--trace", single, NULL);
+		CU_ASSERT_EQUAL(o.status, 0);
+		done(&o);
+		snprintf(path, sizeof(path), "%s/t.%s.txt", dir, names[k]);
+		a = read_file(path, &la);
+		b = read_file(single, &lb);
+		CU_ASSERT_PTR_NOT_NULL(a);
+		CU_ASSERT(a && b && la > 1000 && la == lb && !memcmp(a, b, la));
+		CU_ASSERT(a && !strncmp(a, "# tracer: nop\n", 14));
+		free(a);
+		free(b);
+		unlink(path);
+		unlink(single);
+		snprintf(path, sizeof(path), "%s/c.%s.json", dir, names[k]);
+		root = json_load_file(path, 0, &jerr);
+		CU_ASSERT_PTR_NOT_NULL(root);
+		CU_ASSERT(json_array_size(json_object_get(root,
+							  "traceEvents")) > 10);
+		json_decref(root);
+		unlink(path);
+	}
+	CU_ASSERT_EQUAL(rmdir(dir), 0);	/* nothing else was written */
+}
+
+static void test_compare_errors(void)
+{
+	struct output o;
+
+	/* a trace that cannot be written: said so, exit 1 */
+	o = run("--compare", "--trace", "/nonexistent/t.txt", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/t."));
+	done(&o);
+	o = run("--compare", "no-such-workload", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "no-such-workload"));
+	done(&o);
+	o = run("--compare", "--json", "--csv", NULL);
+	CU_ASSERT_EQUAL(o.status, 2);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	done(&o);
+}
+
 static CU_TestInfo cmd_tests[] = {
 	{ "default run prints a report", test_default_run },
 	{ "--list and --show", test_list_and_show },
@@ -344,6 +560,13 @@ static CU_TestInfo cmd_tests[] = {
 	{ "every allocation failure says so", test_every_allocation_failure_says_so },
 	{ "an rt-app file from the standard input", test_rtapp_file_from_stdin },
 	{ "a trace write error names the file", test_trace_write_error_named },
+	{ "--compare: trace file names", test_class_path },
+	{ "--compare on every workload", test_compare_every_workload },
+	{ "--compare JSON equals single runs",
+	  test_compare_json_equals_single_runs },
+	{ "--compare: one trace per class, as single runs",
+	  test_compare_traces },
+	{ "--compare errors", test_compare_errors },
 	CU_TEST_INFO_NULL,
 };
 
