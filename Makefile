@@ -213,10 +213,12 @@ fuzz-run: $(FUZZ_BINS)
 docs: $(TOOL)
 	@scripts/install-deps.sh --docs
 	@scripts/render-docs.sh $(TOOL) docs/img
+	@scripts/plot-generations.sh $(TOOL) docs/img
 
 check-docs: $(TOOL)
 	@scripts/install-deps.sh --docs
 	@scripts/render-docs.sh --check $(TOOL) docs/img $(BUILD)/docs/img
+	@scripts/plot-generations.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 
 # ---------------------------------------------------------------- deps
 deps:

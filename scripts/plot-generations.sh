@@ -1,0 +1,113 @@
+#!/bin/sh
+# scripts/plot-generations.sh - the plots of docs/generations.md.
+#
+#   plot-generations.sh TOOL OUTDIR
+#   plot-generations.sh --check TOOL DOCDIR SCRATCH
+#
+# Runs "TOOL sim --compare --csv" on two workloads (fixed seeds, so the
+# figures are the same every time) and draws with gnuplot's svg terminal:
+#   OUTDIR/generations-share.svg    CPU share per nice level, per class
+#                                   (docs/examples/generations-nice.json,
+#                                   seven hogs on one CPU)
+#   OUTDIR/generations-latency.svg  the wake-up latency CDF per class
+#                                   (the built-in "interactive" on 2 CPUs)
+# "make docs" runs the first form; "make check-docs" the second, which
+# draws into SCRATCH and fails if a picture differs from DOCDIR's.
+set -eu
+
+usage() {
+	sed -n '2,16p' "$0"
+}
+
+check=0
+if [ "${1:-}" = --check ]; then
+	check=1
+	shift
+fi
+if [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
+	usage
+	exit 0
+fi
+if [ $# -ne $((2 + check)) ]; then
+	usage >&2
+	exit 2
+fi
+tool=$1
+outdir=$2
+[ $check = 1 ] && outdir=$3
+if [ ! -x "$tool" ]; then
+	echo "plot-generations: $tool is not an executable (run make first)" >&2
+	exit 2
+fi
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "plot-generations: gnuplot is not installed (apt-get install gnuplot-nox, or make deps)" >&2
+	exit 1
+fi
+here=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$outdir"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The commands, as docs/generations.md quotes them.
+"$tool" sim --compare --csv --cpus 1 --seed 1 \
+	"$here/docs/examples/generations-nice.json" >"$tmp/nice.csv"
+"$tool" sim --compare --csv --cpus 2 --seed 1 interactive >"$tmp/interactive.csv"
+
+# The classes, in the order the runs came (generation order).
+classes=$(awk -F, '$1 == "run" { print $2 }' "$tmp/nice.csv")
+
+# share.CLASS: "nice share%" per group; cdf.CLASS: "ms fraction" steps
+for c in $classes; do
+	awk -F, -v c="$c" '$1 == "group" && $2 == c { print $5, 100 * $9 }' \
+		"$tmp/nice.csv" >"$tmp/share.$c"
+	awk -F, -v c="$c" '
+		$1 == "latency" && $2 == c { ms[n] = $3; count[n] = $4; total += $4; n++ }
+		END {
+			print 0, 0
+			for (i = 0; i < n; i++) { seen += count[i]; print ms[i], seen / total }
+		}' "$tmp/interactive.csv" >"$tmp/cdf.$c"
+done
+
+# one "'file' title 'class'" clause per class for gnuplot's plot command
+plots() {
+	sep=""
+	for c in $classes; do
+		printf "%s'%s/%s.%s' using 1:2 %s title '%s'" "$sep" "$tmp" "$1" "$c" "$2" "$c"
+		sep=", "
+	done
+}
+
+gnuplot <<GNUPLOT
+set terminal svg size 640,400 font 'sans,12' noenhanced
+set key top right
+set grid
+
+set output '$outdir/generations-share.svg'
+set title 'Seven CPU hogs on one CPU: the share each nice level gets'
+set xlabel 'nice'
+set ylabel 'CPU share (%)'
+set xrange [-11:20]
+set yrange [0:*]
+plot $(plots share "with linespoints lw 2 pt 7")
+
+set output '$outdir/generations-latency.svg'
+set title 'Wake-up latency, "interactive" on 2 CPUs (CDF over every wake-up)'
+set xlabel 'wake-up latency (ms)'
+set ylabel 'fraction of wake-ups at or below'
+set key bottom right
+set xrange [0:*]
+set yrange [0:1.02]
+plot $(plots cdf "with steps lw 2")
+GNUPLOT
+
+if [ $check = 1 ]; then
+	status=0
+	for f in generations-share.svg generations-latency.svg; do
+		if ! cmp -s "$2/$f" "$outdir/$f"; then
+			echo "plot-generations: $2/$f is stale: run make docs and commit it" >&2
+			status=1
+		fi
+	done
+	exit $status
+fi
+echo "plot-generations: wrote $outdir/generations-share.svg and generations-latency.svg"
