@@ -571,3 +571,44 @@ static CU_TestInfo cmd_tests[] = {
 };
 
 KTEST_SUITE("sim/cmd", cmd_tests, NULL, NULL)
+
+/*
+ * --compare --threaded: every class on one thread per CPU, every
+ * invariant checked after every tick (the run is not repeatable, so
+ * only its shape is checked).  Run under ThreadSanitizer in CI.
+ */
+static void test_compare_threaded(void)
+{
+	const char *names[SIM_COMPARE_MAX_RUNS];
+	unsigned int nr = classes(names), k;
+	json_error_t jerr;
+	json_t *root, *cls;
+	struct output o;
+
+	o = run("--compare", "--threaded", "--check", "--json", "mixed",
+		"--cpus", "3", "--duration", "0.3", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_STRING_EQUAL(o.err, "");
+	root = json_loads(o.out, JSON_REJECT_DUPLICATES, &jerr);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	cls = json_object_get(root, "classes");
+	CU_ASSERT_EQUAL(json_array_size(cls), nr);
+	for (k = 0; k < json_array_size(cls); k++) {
+		json_t *c = json_array_get(cls, k);
+
+		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c,
+							"class")), names[k]);
+		CU_ASSERT(json_is_true(json_object_get(c, "threaded")));
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "ticks")),
+				300);
+	}
+	json_decref(root);
+	done(&o);
+}
+
+static CU_TestInfo cmd_threads_tests[] = {
+	{ "--compare --threaded --check", test_compare_threaded },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/threads-cmd", cmd_threads_tests, NULL, NULL)
