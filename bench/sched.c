@@ -1095,16 +1095,27 @@ static unsigned long long heap_bytes(void)
 
 /*
  * The simulator's speed is measured in windows of real time, each at
- * least SIM_WINDOW_NS long, that start after the tasks are created and
- * woken (that start-up is timed on its own): a window counts only the
- * events that happen inside it (sim_events() before and after), and
- * ends at the first tick boundary past SIM_WINDOW_NS.  One window is a
- * warm-up; the median of the others is quoted, with min and max.
+ * least SIM_WINDOW_NS long, after a warm-up: the tasks are created and
+ * woken (timed on its own, "seconds to start the tasks"), then the run
+ * goes on, untimed, to tick SIM_WARMUP_TICKS and for at least one
+ * window's time.  That skips the start-up transient: every task starts
+ * on CPU 0 and is cache-hot for cache_decay_ticks (10 at HZ=1000), and
+ * o1's idle CPUs walk past all of them in load_balance() until then (see
+ * bench_balance_share()).  A window counts only the events that happen
+ * inside it (sim_events() before and after) and ends at the first tick
+ * boundary past SIM_WINDOW_NS; the median of the windows is quoted, with
+ * min and max.
  */
 #define SIM_WINDOW_NS		(100 * NSEC_PER_MSEC)
 #define SIM_WINDOWS		15
 #define SIM_WINDOWS_QUICK	3
+#define SIM_WARMUP_TICKS	20
 #define SIM_BENCH_USEC		(100000ull * 1000000)	/* never reached */
+
+/* the classes measured, in generation order */
+static const char *const sim_class_names[] = { "o1" };
+#define NR_SIM_CLASSES		ARRAY_SIZE(sim_class_names)
+#define SIM_CLASS_O1		0
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -1113,61 +1124,87 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * One simulator configuration timed: @tasks tasks that each run 3 ms and
- * sleep 7 ms, on @nr_cpus CPUs.  Into @st: ns per event over the windows
- * (median, min, max); *@start_s: seconds to create and wake the tasks;
- * *@heap: heap bytes the simulation holds at the end (latency lists
- * included); *@own: the simulator's share of them.
- */
-static int sim_windows(struct bench *b, unsigned long tasks,
-		       unsigned int nr_cpus, struct bench_stat *st,
-		       double *start_s, unsigned long long *heap,
-		       unsigned long long *own)
+/* a simulation of @tasks tasks that each run 3 ms and sleep 7 ms */
+static int sim_bench_create(unsigned long tasks, unsigned int nr_cpus,
+			    unsigned int class, int measure_cost,
+			    struct sim_workload **wl, struct sim **s)
 {
-	unsigned int w, nr = bench_quick(b) ? SIM_WINDOWS_QUICK : SIM_WINDOWS;
 	struct sim_options opt = { .nr_cpus = nr_cpus, .seed = 1,
 				   .duration_usec = SIM_BENCH_USEC,
-				   .max_tasks = tasks };
-	double ns_per_event[SIM_WINDOWS + 1];
-	unsigned long long heap0;
-	struct sim_workload *wl = NULL;
-	struct sim *s = NULL;
+				   .max_tasks = tasks,
+				   .measure_cost = measure_cost };
 	char json[256], err[256];
-	uint64_t t0;
 	int ret;
 
+	(void)class;
 	snprintf(json, sizeof(json),
 		 "{\"tasks\":{\"t\":{\"instance\":%lu,\"run\":3000,\"sleep\":7000}}}",
 		 tasks);
-	ret = sim_workload_parse(json, "bench", nr_cpus, &wl, err, sizeof(err));
+	*s = NULL;
+	ret = sim_workload_parse(json, "bench", nr_cpus, wl, err, sizeof(err));
 	if (ret)
 		return ret;
-	heap0 = heap_bytes();
-	t0 = ktime_get_ns();
-	ret = sim_create(wl, &opt, &s);
+	ret = sim_create(*wl, &opt, s);
+	if (ret) {
+		sim_workload_free(*wl);
+		*wl = NULL;
+	}
+	return ret;
+}
+
+/* step until @ticks ticks are done and @ns of real time has passed */
+static int sim_steps(struct sim *s, unsigned long long ticks, uint64_t ns,
+		     uint64_t *took)
+{
+	uint64_t t0 = ktime_get_ns();
+	int ret;
+
+	do
+		ret = sim_step(s);
+	while (ret > 0 && ((*took = ktime_get_ns() - t0) < ns ||
+			   sim_ticks(s) < ticks));
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * One simulator configuration timed (see above).  Into @st: ns per event
+ * over the windows (median, min, max); *@start_s: seconds to create and
+ * wake the tasks; *@heap: heap bytes the simulation holds at the end
+ * (latency lists included); *@own: the simulator's share of them.
+ */
+static int sim_windows(struct bench *b, unsigned long tasks,
+		       unsigned int nr_cpus, unsigned int class,
+		       struct bench_stat *st, double *start_s,
+		       unsigned long long *heap, unsigned long long *own)
+{
+	unsigned int w, nr = bench_quick(b) ? SIM_WINDOWS_QUICK : SIM_WINDOWS;
+	double ns_per_event[SIM_WINDOWS];
+	unsigned long long heap0 = heap_bytes();
+	struct sim_workload *wl = NULL;
+	struct sim *s = NULL;
+	uint64_t t0 = ktime_get_ns(), took = 0;
+	int ret;
+
+	ret = sim_bench_create(tasks, nr_cpus, class, 0, &wl, &s);
 	if (!ret) {
 		ret = sim_step(s);	/* creates and wakes them all: tick 1 */
 		ret = ret < 0 ? ret : 0;
 	}
 	*start_s = (double)(ktime_get_ns() - t0) / NSEC_PER_SEC;
-	for (w = 0; !ret && w <= nr; w++) {
+	if (!ret)
+		ret = sim_steps(s, SIM_WARMUP_TICKS, SIM_WINDOW_NS, &took);
+	for (w = 0; !ret && w < nr; w++) {
 		unsigned long long e0 = sim_events(s);
-		uint64_t w0 = ktime_get_ns(), dt = 0;
 
-		do
-			ret = sim_step(s);
-		while (ret > 0 && (dt = ktime_get_ns() - w0) < SIM_WINDOW_NS);
-		ret = ret < 0 ? ret : 0;
-		/* window 0 is the warm-up */
-		ns_per_event[w] = (double)dt / (sim_events(s) - e0);
+		ret = sim_steps(s, 0, SIM_WINDOW_NS, &took);
+		ns_per_event[w] = (double)took / (sim_events(s) - e0);
 	}
 	if (!ret) {
-		qsort(ns_per_event + 1, nr, sizeof(double), cmp_double);
+		qsort(ns_per_event, nr, sizeof(double), cmp_double);
 		memset(st, 0, sizeof(*st));
-		st->median_ns = ns_per_event[1 + nr / 2];
-		st->min_ns = ns_per_event[1];
-		st->max_ns = ns_per_event[nr];
+		st->median_ns = ns_per_event[nr / 2];
+		st->min_ns = ns_per_event[0];
+		st->max_ns = ns_per_event[nr - 1];
 		st->reps = nr;
 		st->ops = 1;
 		if (sim_check(s))
@@ -1180,6 +1217,31 @@ static int sim_windows(struct bench *b, unsigned long tasks,
 	return ret;
 }
 
+/* the N at which @slow first costs more per event than @fast, as a note */
+static void sim_crossover(struct bench *b, const char *group,
+			  const unsigned long *tasks, unsigned int nr,
+			  unsigned int a, unsigned int c,
+			  struct bench_stat st[][NR_SIM_CLASSES])
+{
+	int before = st[0][a].median_ns < st[0][c].median_ns;
+	unsigned int i;
+
+	for (i = 1; i < nr; i++) {
+		int now = st[i][a].median_ns < st[i][c].median_ns;
+
+		if (now != before) {
+			bench_note(b, "%s: %s overtakes %s (fewer ns per event) between %lu and %lu tasks",
+				   group, sim_class_names[now ? a : c],
+				   sim_class_names[now ? c : a], tasks[i - 1],
+				   tasks[i]);
+			return;
+		}
+	}
+	bench_note(b, "%s: %s costs %s per event than %s at every N from %lu to %lu tasks",
+		   group, sim_class_names[a], before ? "less" : "more",
+		   sim_class_names[c], tasks[0], tasks[nr - 1]);
+}
+
 static int bench_simulator(struct bench *b)
 {
 	static const unsigned long full_tasks[] = { 1000, 10000, 100000,
@@ -1189,53 +1251,130 @@ static int bench_simulator(struct bench *b)
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_tasks) :
 			  ARRAY_SIZE(full_tasks);
 	const char *group = "simulator versus tasks, 4 CPUs";
-	unsigned int i;
+	struct bench_stat st[ARRAY_SIZE(full_tasks)][NR_SIM_CLASSES];
+	unsigned int i, c, k;
 
 	for (i = 0; i < nr; i++) {
-		unsigned long long heap, own;
-		struct bench_stat st;
-		struct rusage ru;
-		double start_s, mib, per_task;
-		int ret;
+		for (c = 0; c < NR_SIM_CLASSES; c++) {
+			unsigned long long heap, own;
+			struct rusage ru;
+			double start_s, mib;
+			char what[96];
+			int ret;
 
-		ret = sim_windows(b, tasks[i], 4, &st, &start_s, &heap, &own);
-		if (ret == -EIO)
-			bench_note(b, "BROKEN: sim_check() failed after the run of %lu tasks",
-				   tasks[i]);
-		if (ret)
-			return ret;
-		mib = heap / 1048576.0;
-		per_task = (double)heap / tasks[i];
-		bench_value(b, group, "events per second (median window)",
-			    tasks[i], 1e9 / st.median_ns);
-		bench_value(b, group, "ns per event (median window)", tasks[i],
-			    st.median_ns);
-		bench_value(b, group, "ns per event (fastest window)",
-			    tasks[i], st.min_ns);
-		bench_value(b, group, "ns per event (slowest window)",
-			    tasks[i], st.max_ns);
-		bench_value(b, group, "seconds to start the tasks", tasks[i],
-			    start_s);
-		bench_value(b, group, "heap MiB in use", tasks[i], mib);
-		bench_value(b, group, "heap bytes per task", tasks[i],
-			    per_task);
-		bench_value(b, group, "simulator's own MiB", tasks[i],
-			    own / 1048576.0);
-		if (tasks[i] == 1000000)
-			bench_note(b, "a million tasks: %.0f MiB of heap (target 512 MiB: %s)",
-				   mib, mib <= 512 ? "met" : "MISSED");
-		else if (i == nr - 1)
-			bench_note(b, "%lu tasks: %.0f heap bytes each, so a million would take about %.0f MiB (target 512)",
-				   tasks[i], per_task,
-				   per_task * 1e6 / 1048576.0);
-		if (!getrusage(RUSAGE_SELF, &ru))
-			bench_value(b, group, "process peak RSS MiB (ru_maxrss)",
-				    tasks[i], ru.ru_maxrss / 1024.0);
+			ret = sim_windows(b, tasks[i], 4, c, &st[i][c],
+					  &start_s, &heap, &own);
+			if (ret == -EIO)
+				bench_note(b, "BROKEN: sim_check() failed after the run of %lu tasks under %s",
+					   tasks[i], sim_class_names[c]);
+			if (ret)
+				return ret;
+			mib = heap / 1048576.0;
+#define SIM_VALUE(label, v)						\
+	do {								\
+		snprintf(what, sizeof(what), "%s, %s", sim_class_names[c], \
+			 label);					\
+		bench_value(b, group, what, tasks[i], (v));		\
+	} while (0)
+			SIM_VALUE("events per second (median window)",
+				  1e9 / st[i][c].median_ns);
+			SIM_VALUE("ns per event (median window)",
+				  st[i][c].median_ns);
+			SIM_VALUE("ns per event (fastest window)",
+				  st[i][c].min_ns);
+			SIM_VALUE("ns per event (slowest window)",
+				  st[i][c].max_ns);
+			SIM_VALUE("seconds to start the tasks", start_s);
+			SIM_VALUE("heap MiB in use", mib);
+			SIM_VALUE("heap bytes per task",
+				  (double)heap / tasks[i]);
+			SIM_VALUE("simulator's own MiB", own / 1048576.0);
+			if (!getrusage(RUSAGE_SELF, &ru))
+				SIM_VALUE("process peak RSS MiB (ru_maxrss)",
+					  ru.ru_maxrss / 1024.0);
+#undef SIM_VALUE
+			if (tasks[i] == 1000000)
+				bench_note(b, "%s: a million tasks: %.0f MiB of heap (target 512 MiB: %s)",
+					   sim_class_names[c], mib,
+					   mib <= 512 ? "met" : "MISSED");
+		}
+		for (c = 0; c < NR_SIM_CLASSES; c++) {
+			char what[64];
+
+			if (c == SIM_CLASS_O1)
+				continue;
+			snprintf(what, sizeof(what), "%s / o1, ns per event",
+				 sim_class_names[c]);
+			bench_ratio(b, group, what, tasks[i], &st[i][c],
+				    &st[i][SIM_CLASS_O1]);
+		}
 	}
-	bench_note(b, "%s: events are ticks of each CPU, switches, wake-ups and migrations; each figure is the median of %u windows of at least %llu ms of real time after a warm-up window, counting only the events inside the window (the start-up that creates and wakes the tasks is timed apart)",
+	bench_note(b, "%s: events are ticks of each CPU, switches, wake-ups and migrations; each figure is the median of %u windows of at least %llu ms of real time, counting only the events inside each, after the start-up (timed apart) and a warm-up to tick %d",
 		   group, bench_quick(b) ? SIM_WINDOWS_QUICK : SIM_WINDOWS,
-		   SIM_WINDOW_NS / NSEC_PER_MSEC);
+		   SIM_WINDOW_NS / NSEC_PER_MSEC, SIM_WARMUP_TICKS);
+	for (c = 0; c < NR_SIM_CLASSES; c++) {
+		double q = st[nr - 1][c].median_ns /
+			   st[nr - 1][SIM_CLASS_O1].median_ns;
+
+		if (c == SIM_CLASS_O1)
+			continue;
+		bench_note(b, "%s: at %lu tasks %s costs %.2fx o1 per event (target <= 2: %s)",
+			   group, tasks[nr - 1], sim_class_names[c], q,
+			   q <= 2 ? "met" : "MISSED");
+	}
+	for (c = 0; c < NR_SIM_CLASSES; c++)
+		for (k = c + 1; k < NR_SIM_CLASSES; k++)
+			sim_crossover(b, group, tasks, nr, c, k, st);
 	return 0;
+}
+
+/*
+ * o1 on 64 CPUs with the most tasks, the first SIM_BALANCE_TICKS ticks
+ * from the start, the scheduler's calls timed (sim_options.measure_cost):
+ * the share of the scheduler's time spent in scheduler_tick().  Here that
+ * is load_balance(): at the start every task is on CPU 0 and cache-hot,
+ * and each idle CPU's tick walks all of them without taking one
+ * (docs/bench.md has callgrind's inclusive counts, with the command).
+ */
+#define SIM_BALANCE_TICKS	200
+
+static int bench_balance_share(struct bench *b)
+{
+	unsigned long tasks = bench_quick(b) ? 100000 : 1000000;
+	const char *group = "o1 on 64 CPUs, the first 200 ticks";
+	struct sim_workload *wl = NULL;
+	const struct sim_report *r;
+	struct sim *s = NULL;
+	double total = 0;
+	unsigned int k;
+	int ret;
+
+	ret = sim_bench_create(tasks, 64, SIM_CLASS_O1, 1, &wl, &s);
+	while (!ret && sim_ticks(s) < SIM_BALANCE_TICKS) {
+		ret = sim_step(s);
+		ret = ret < 0 ? ret : 0;
+	}
+	r = ret ? NULL : sim_report(s);
+	if (r) {
+		for (k = 0; k < SIM_NR_COST; k++)
+			total += r->cost.ns[k];
+		bench_value(b, group, "share of scheduler time in scheduler_tick() (load_balance)",
+			    tasks, r->cost.ns[SIM_COST_TICK] / total);
+		bench_value(b, group, "share of scheduler time in schedule()",
+			    tasks, r->cost.ns[SIM_COST_SCHEDULE] / total);
+		bench_value(b, group, "share of scheduler time in wake-ups",
+			    tasks, r->cost.ns[SIM_COST_WAKEUP] / total);
+		bench_value(b, group, "seconds inside the scheduler", tasks,
+			    total / NSEC_PER_SEC);
+		bench_note(b, "%s: %lu tasks, %.0f%% of the scheduler's time in scheduler_tick(), whose cost here is load_balance(): idle CPUs walking past cache-hot tasks (docs/bench.md)",
+			   group, tasks,
+			   100 * r->cost.ns[SIM_COST_TICK] / total);
+	} else if (!ret) {
+		ret = -ENOMEM;
+	}
+	sim_destroy(s);
+	sim_workload_free(wl);
+	return ret;
 }
 
 /**
@@ -1262,6 +1401,8 @@ static int bench_sched(struct bench *b)
 		ret = bench_load_balance(b);
 	if (!ret)
 		ret = bench_simulator(b);
+	if (!ret)
+		ret = bench_balance_share(b);
 	return ret;
 }
 
