@@ -53,6 +53,7 @@
 #include "compat/ktime.h"
 #include "compat/slab.h"
 #include "list/list.h"
+#include "sched/class.h"
 #include "sched/sched.h"
 #include "sim/report.h"
 #include "sim/sim.h"
@@ -1112,10 +1113,27 @@ static unsigned long long heap_bytes(void)
 #define SIM_WARMUP_TICKS	20
 #define SIM_BENCH_USEC		(100000ull * 1000000)	/* never reached */
 
-/* the classes measured, in generation order */
-static const char *const sim_class_names[] = { "o1" };
-#define NR_SIM_CLASSES		ARRAY_SIZE(sim_class_names)
-#define SIM_CLASS_O1		0
+/* the classes measured: every selectable one, in generation order */
+#define SIM_MAX_CLASSES		8
+
+static unsigned int nr_sim_classes(void)
+{
+	unsigned int n;
+
+	for (n = 0; sched_classes[n] && n < SIM_MAX_CLASSES; n++)
+		;
+	return n;
+}
+
+/* the index of o1 among sched_classes[] */
+static unsigned int sim_class_o1(void)
+{
+	unsigned int n;
+
+	for (n = 0; sched_classes[n] != &o1_sched_class; n++)
+		;
+	return n;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -1136,7 +1154,7 @@ static int sim_bench_create(unsigned long tasks, unsigned int nr_cpus,
 	char json[256], err[256];
 	int ret;
 
-	(void)class;
+	opt.sched_class = sched_classes[class];
 	snprintf(json, sizeof(json),
 		 "{\"tasks\":{\"t\":{\"instance\":%lu,\"run\":3000,\"sleep\":7000}}}",
 		 tasks);
@@ -1221,7 +1239,7 @@ static int sim_windows(struct bench *b, unsigned long tasks,
 static void sim_crossover(struct bench *b, const char *group,
 			  const unsigned long *tasks, unsigned int nr,
 			  unsigned int a, unsigned int c,
-			  struct bench_stat st[][NR_SIM_CLASSES])
+			  struct bench_stat st[][SIM_MAX_CLASSES])
 {
 	int before = st[0][a].median_ns < st[0][c].median_ns;
 	unsigned int i;
@@ -1231,15 +1249,15 @@ static void sim_crossover(struct bench *b, const char *group,
 
 		if (now != before) {
 			bench_note(b, "%s: %s overtakes %s (fewer ns per event) between %lu and %lu tasks",
-				   group, sim_class_names[now ? a : c],
-				   sim_class_names[now ? c : a], tasks[i - 1],
-				   tasks[i]);
+				   group, sched_classes[now ? a : c]->name,
+				   sched_classes[now ? c : a]->name,
+				   tasks[i - 1], tasks[i]);
 			return;
 		}
 	}
 	bench_note(b, "%s: %s costs %s per event than %s at every N from %lu to %lu tasks",
-		   group, sim_class_names[a], before ? "less" : "more",
-		   sim_class_names[c], tasks[0], tasks[nr - 1]);
+		   group, sched_classes[a]->name, before ? "less" : "more",
+		   sched_classes[c]->name, tasks[0], tasks[nr - 1]);
 }
 
 static int bench_simulator(struct bench *b)
@@ -1251,11 +1269,12 @@ static int bench_simulator(struct bench *b)
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_tasks) :
 			  ARRAY_SIZE(full_tasks);
 	const char *group = "simulator versus tasks, 4 CPUs";
-	struct bench_stat st[ARRAY_SIZE(full_tasks)][NR_SIM_CLASSES];
-	unsigned int i, c, k;
+	struct bench_stat st[ARRAY_SIZE(full_tasks)][SIM_MAX_CLASSES];
+	unsigned int i, c, k, nr_classes = nr_sim_classes();
+	unsigned int o1 = sim_class_o1();
 
 	for (i = 0; i < nr; i++) {
-		for (c = 0; c < NR_SIM_CLASSES; c++) {
+		for (c = 0; c < nr_classes; c++) {
 			unsigned long long heap, own;
 			struct rusage ru;
 			double start_s, mib;
@@ -1266,13 +1285,13 @@ static int bench_simulator(struct bench *b)
 					  &start_s, &heap, &own);
 			if (ret == -EIO)
 				bench_note(b, "BROKEN: sim_check() failed after the run of %lu tasks under %s",
-					   tasks[i], sim_class_names[c]);
+					   tasks[i], sched_classes[c]->name);
 			if (ret)
 				return ret;
 			mib = heap / 1048576.0;
 #define SIM_VALUE(label, v)						\
 	do {								\
-		snprintf(what, sizeof(what), "%s, %s", sim_class_names[c], \
+		snprintf(what, sizeof(what), "%s, %s", sched_classes[c]->name, \
 			 label);					\
 		bench_value(b, group, what, tasks[i], (v));		\
 	} while (0)
@@ -1295,35 +1314,34 @@ static int bench_simulator(struct bench *b)
 #undef SIM_VALUE
 			if (tasks[i] == 1000000)
 				bench_note(b, "%s: a million tasks: %.0f MiB of heap (target 512 MiB: %s)",
-					   sim_class_names[c], mib,
+					   sched_classes[c]->name, mib,
 					   mib <= 512 ? "met" : "MISSED");
 		}
-		for (c = 0; c < NR_SIM_CLASSES; c++) {
+		for (c = 0; c < nr_classes; c++) {
 			char what[64];
 
-			if (c == SIM_CLASS_O1)
+			if (c == o1)
 				continue;
 			snprintf(what, sizeof(what), "%s / o1, ns per event",
-				 sim_class_names[c]);
+				 sched_classes[c]->name);
 			bench_ratio(b, group, what, tasks[i], &st[i][c],
-				    &st[i][SIM_CLASS_O1]);
+				    &st[i][o1]);
 		}
 	}
 	bench_note(b, "%s: events are ticks of each CPU, switches, wake-ups and migrations; each figure is the median of %u windows of at least %llu ms of real time, counting only the events inside each, after the start-up (timed apart) and a warm-up to tick %d",
 		   group, bench_quick(b) ? SIM_WINDOWS_QUICK : SIM_WINDOWS,
 		   SIM_WINDOW_NS / NSEC_PER_MSEC, SIM_WARMUP_TICKS);
-	for (c = 0; c < NR_SIM_CLASSES; c++) {
-		double q = st[nr - 1][c].median_ns /
-			   st[nr - 1][SIM_CLASS_O1].median_ns;
+	for (c = 0; c < nr_classes; c++) {
+		double q = st[nr - 1][c].median_ns / st[nr - 1][o1].median_ns;
 
-		if (c == SIM_CLASS_O1)
+		if (c == o1)
 			continue;
 		bench_note(b, "%s: at %lu tasks %s costs %.2fx o1 per event (target <= 2: %s)",
-			   group, tasks[nr - 1], sim_class_names[c], q,
+			   group, tasks[nr - 1], sched_classes[c]->name, q,
 			   q <= 2 ? "met" : "MISSED");
 	}
-	for (c = 0; c < NR_SIM_CLASSES; c++)
-		for (k = c + 1; k < NR_SIM_CLASSES; k++)
+	for (c = 0; c < nr_classes; c++)
+		for (k = c + 1; k < nr_classes; k++)
 			sim_crossover(b, group, tasks, nr, c, k, st);
 	return 0;
 }
@@ -1349,7 +1367,7 @@ static int bench_balance_share(struct bench *b)
 	unsigned int k;
 	int ret;
 
-	ret = sim_bench_create(tasks, 64, SIM_CLASS_O1, 1, &wl, &s);
+	ret = sim_bench_create(tasks, 64, sim_class_o1(), 1, &wl, &s);
 	while (!ret && sim_ticks(s) < SIM_BALANCE_TICKS) {
 		ret = sim_step(s);
 		ret = ret < 0 ? ret : 0;

@@ -272,6 +272,11 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			"kstruct sim: give a workload file or --workload, not both\n");
 		return 2;
 	}
+	if (cmd->compare && cmd->opt.sched_class) {
+		fprintf(stderr,
+			"kstruct sim: --compare runs every scheduler: not with --sched\n");
+		return 2;
+	}
 	if (cmd->json && cmd->csv) {
 		fprintf(stderr, "kstruct sim: --json or --csv, not both\n");
 		return 2;
@@ -295,13 +300,6 @@ static int open_output(const char *path, FILE **f)
 }
 
 /* ------------------------------------------------------- --compare */
-
-/* the classes --compare runs, in generation order, and their names */
-static unsigned int compare_classes(const char **names)
-{
-	names[0] = "o1";
-	return 1;
-}
 
 /*
  * Where --compare writes @cls's trace: @path's stem, ".CLASS", then its
@@ -354,33 +352,35 @@ static int close_output(const char *path, FILE *f)
  */
 static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 {
-	const char *names[SIM_COMPARE_MAX_RUNS];
-	unsigned int i, nr = compare_classes(names);
 	struct sim_compare cmp = { 0 };
+	unsigned int i, nr;
 	int ret = 0, status = 1;
 
+	for (nr = 0; sched_classes[nr]; nr++)
+		;
 	for (i = 0; !ret && i < nr; i++) {
 		struct sim_options opt = cmd->opt;
+		const char *name = sched_classes[i]->name;
 		const struct sim_report *r;
 		struct sim *s = NULL;
 
+		opt.sched_class = sched_classes[i];
 		opt.measure_cost = 1;
-		if (open_class_output(cmd->trace_path, names[i], &opt.trace) ||
-		    open_class_output(cmd->chrome_path, names[i],
-				      &opt.chrome)) {
+		if (open_class_output(cmd->trace_path, name, &opt.trace) ||
+		    open_class_output(cmd->chrome_path, name, &opt.chrome)) {
 			ret = -EIO;
 			goto next;
 		}
 		ret = sim_create(wl, &opt, &s);
 		if (ret) {
 			fprintf(stderr, "kstruct sim: %s: cannot build the machine: %s\n",
-				names[i], strerror(-ret));
+				name, strerror(-ret));
 			goto next;
 		}
 		ret = sim_run(s);
 		if (ret) {
 			fprintf(stderr, "kstruct sim: %s: the run failed after %llu ticks: %s\n",
-				names[i], sim_ticks(s), strerror(-ret));
+				name, sim_ticks(s), strerror(-ret));
 			goto next;
 		}
 		r = sim_report(s);
@@ -388,7 +388,6 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 			ret = -ENOMEM;
 			goto next;
 		}
-		((struct sim_report *)r)->sched_class = names[i];
 		if (cmd->json)
 			ret = sim_compare_json(stdout, r, wl, i == 0,
 					       i == nr - 1);
