@@ -20,6 +20,7 @@
 #include "sched/sched.h"
 #include "tools/draw.h"
 #include "tools/kstruct.h"
+#include "tools/tour_generations.h"
 
 static FILE *tour_out;
 static struct task_struct *tour_pulled;	/* the last task migrated */
@@ -270,7 +271,7 @@ TOUR_STEP "2. The editor runs its whole slice (%u ticks at nice 0).  Every tick\
 	tour_out = NULL;
 	sched_teardown();
 	kstruct_hz = DEFAULT_HZ;
-	return ret;
+	return ret ? ret : tour_sched_generations(out, 7);
 }
 
 KSTRUCT_TOUR("sched", 20, "the O(1) scheduler: priority arrays, expiry, "

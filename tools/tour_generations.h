@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/tour_generations.h - the last section of "kstruct tour sched":
+ * one small workload under every scheduling class.
+ */
+#ifndef KSTRUCT_TOOLS_TOUR_GENERATIONS_H
+#define KSTRUCT_TOOLS_TOUR_GENERATIONS_H
+
+#include <stdio.h>
+
+/**
+ * tour_sched_generations() - run the tour's workload under each class
+ * and explain what each did with it
+ * @out: where the text goes
+ * @step: the number the section gets in the tour
+ *
+ * Context: builds and tears down simulations, so no scheduler machine may
+ * exist.
+ * Return: 0, or a negative errno (the text says what failed).
+ */
+int tour_sched_generations(FILE *out, int step);
+
+#endif /* KSTRUCT_TOOLS_TOUR_GENERATIONS_H */
