@@ -114,8 +114,10 @@ void sim_report_finish(struct sim_report *r)
 /*
  * Merged percentiles come from a histogram of the latency values when
  * the largest is below LATENCY_HIST_MAX ticks (one pass over every
- * wake-up), else from a binary search over the values, counting in each
- * task's sorted list (no memory, but a pass over the tasks per step).
+ * wake-up, a counter per value), else from a binary search over the
+ * values, counting in each task's sorted list (no memory, but a pass over
+ * the tasks per step): a run whose latencies reach a million ticks is one
+ * of a few tasks that waited very long, not of a million tasks.
  */
 #define LATENCY_HIST_MAX	(1u << 20)
 
@@ -164,7 +166,8 @@ static unsigned int search_rank(const struct sim_report *r, long desc,
 
 /*
  * A histogram of the latencies of @desc's tasks (every task for -1):
- * (@max + 1) counters, or NULL when @max is too large or memory short.
+ * (@max + 1) counters (@max below LATENCY_HIST_MAX), or NULL when out of
+ * memory.
  */
 static unsigned long long *latency_histogram(const struct sim_report *r,
 					     long desc, unsigned int max)
@@ -172,8 +175,6 @@ static unsigned long long *latency_histogram(const struct sim_report *r,
 	unsigned long long *hist;
 	unsigned long i, k;
 
-	if (max >= LATENCY_HIST_MAX)
-		return NULL;
 	hist = kcalloc(max + 1ul, sizeof(*hist), GFP_KERNEL);
 	if (!hist)
 		return NULL;
@@ -202,8 +203,8 @@ static unsigned int hist_rank(const unsigned long long *hist,
 	return v;
 }
 
-void sim_report_latency(const struct sim_report *r, long desc,
-			struct sim_latency *out)
+int sim_report_latency(const struct sim_report *r, long desc,
+		       struct sim_latency *out)
 {
 	unsigned long long *hist;
 	unsigned long i;
@@ -219,18 +220,21 @@ void sim_report_latency(const struct sim_report *r, long desc,
 			out->max = ts->latency[ts->nr_latency - 1];
 	}
 	if (!out->n)
-		return;
-	hist = latency_histogram(r, desc, out->max);
-	if (hist) {
-		out->p50 = hist_rank(hist, out->max, nearest_rank(out->n, 50));
-		out->p99 = hist_rank(hist, out->max, nearest_rank(out->n, 99));
-		kfree(hist);
-	} else {
+		return 0;
+	if (out->max >= LATENCY_HIST_MAX) {
 		out->p50 = search_rank(r, desc, nearest_rank(out->n, 50),
 				       out->max);
 		out->p99 = search_rank(r, desc, nearest_rank(out->n, 99),
 				       out->max);
+		return 0;
 	}
+	hist = latency_histogram(r, desc, out->max);
+	if (!hist)
+		return -ENOMEM;
+	out->p50 = hist_rank(hist, out->max, nearest_rank(out->n, 50));
+	out->p99 = hist_rank(hist, out->max, nearest_rank(out->n, 99));
+	kfree(hist);
+	return 0;
 }
 
 /* ------------------------------------------------ groups and totals */
@@ -302,14 +306,17 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		g.jain = jain(sum[0], sum[1], g.jain_tasks);
 		g.response_mean = g.ran ? sum[2] / g.ran : 0;
 		g.turnaround_mean = g.exited ? sum[3] / g.exited : 0;
-		sim_report_latency(r, d, &g.latency);
+		if (sim_report_latency(r, d, &g.latency)) {
+			n = -ENOMEM;
+			break;
+		}
 		out[n++] = g;
 	}
 	kfree(sums);
 	return n;
 }
 
-void sim_report_totals(const struct sim_report *r, struct sim_totals *out)
+int sim_report_totals(const struct sim_report *r, struct sim_totals *out)
 {
 	unsigned long i;
 	unsigned int cpu;
@@ -321,7 +328,7 @@ void sim_report_totals(const struct sim_report *r, struct sim_totals *out)
 		out->migrations += r->tasks[i]->migrations;
 		out->wakeups += r->tasks[i]->wakeups;
 	}
-	sim_report_latency(r, -1, &out->latency);
+	return sim_report_latency(r, -1, &out->latency);
 }
 
 double sim_cost_ns(const struct sim_cost *c, unsigned int kind)
@@ -381,12 +388,12 @@ static int summarise(const struct sim_report *r, const struct sim_workload *wl,
 	if (!*groups)
 		return -ENOMEM;
 	n = sim_report_groups(r, wl->nr_tasks, *groups);
+	if (n >= 0 && sim_report_totals(r, totals))
+		n = -ENOMEM;
 	if (n < 0) {
 		kfree(*groups);
 		*groups = NULL;
-		return n;
 	}
-	sim_report_totals(r, totals);
 	return n;
 }
 

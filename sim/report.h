@@ -248,12 +248,16 @@ struct sim_latency {
  * @desc: the group whose tasks count, or -1 for every task
  * @out: the result
  *
- * Exact nearest-rank percentiles of the merged lists, found by a binary
- * search over latency values (each list is sorted), so that nothing the
- * size of all the wake-ups of a million tasks is allocated.
+ * Exact nearest-rank percentiles of the merged lists: from a histogram
+ * of the values (a counter per tick up to the largest), or, when the
+ * largest is a million ticks or more, from a binary search over the
+ * values counted in each sorted list; nothing the size of all the
+ * wake-ups of a million tasks is allocated.
+ *
+ * Return: 0, or -ENOMEM (@out is then not to be used).
  */
-void sim_report_latency(const struct sim_report *r, long desc,
-			struct sim_latency *out);
+int sim_report_latency(const struct sim_report *r, long desc,
+		       struct sim_latency *out);
 
 /**
  * struct sim_group - one task group: the tasks of one workload description
@@ -311,8 +315,14 @@ struct sim_totals {
 	struct sim_latency latency;
 };
 
-/** sim_report_totals() - the run's totals (after sim_report_finish()) */
-void sim_report_totals(const struct sim_report *r, struct sim_totals *out);
+/**
+ * sim_report_totals() - the run's totals
+ * @r: the run (after sim_report_finish())
+ * @out: the result
+ *
+ * Return: 0, or -ENOMEM (as sim_report_latency()).
+ */
+int sim_report_totals(const struct sim_report *r, struct sim_totals *out);
 
 /**
  * sim_cost_ns() - real time per call, net of the clock's own cost

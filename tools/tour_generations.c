@@ -137,7 +137,8 @@ static int tour_run(const struct sim_workload *wl,
 		ret = n < 0 ? n : 0;
 		for (i = 0; i < n; i++)
 			tr->groups[g[i].desc] = g[i];
-		sim_report_totals(r, &tot);
+		if (!ret)
+			ret = sim_report_totals(r, &tot);
 		tr->switches = tot.switches;
 	}
 	sim_destroy(s);

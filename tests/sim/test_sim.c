@@ -664,7 +664,7 @@ static void test_metrics_by_hand(void)
 	CU_ASSERT_EQUAL(e->turnaround, 5);
 	CU_ASSERT(!b->exited);
 
-	sim_report_totals(run.r, &tot);
+	CU_ASSERT_EQUAL(sim_report_totals(run.r, &tot), 0);
 	CU_ASSERT_EQUAL(tot.wakeups, 149);
 	CU_ASSERT_EQUAL(tot.latency.n, 149);
 	/* 140 zeros and 9 sixteens: p99 is rank 148 */
@@ -1055,7 +1055,7 @@ static void test_cost_counts_calls(void)
 		/* every wake-up, and the first activation of every task */
 		CU_ASSERT_EQUAL(run.r->cost.calls[SIM_COST_WAKEUP],
 				wakeups + created);
-		sim_report_totals(run.r, &tot);
+		CU_ASSERT_EQUAL(sim_report_totals(run.r, &tot), 0);
 		CU_ASSERT(run.r->cost.calls[SIM_COST_SCHEDULE] >= tot.switches);
 		CU_ASSERT(run.r->cost.ns[SIM_COST_SCHEDULE] > 0);
 		memset(&((struct sim_report *)run.r)->cost, 0,

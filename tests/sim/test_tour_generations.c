@@ -52,7 +52,7 @@ static void sim_groups(const struct sched_class *class, struct sim_group *g,
 	CU_ASSERT_EQUAL(n, 3);
 	for (i = 0; i < n; i++)
 		g[found[i].desc] = found[i];
-	sim_report_totals(r, tot);
+	CU_ASSERT_EQUAL(sim_report_totals(r, tot), 0);
 	sim_destroy(s);
 	sim_workload_free(wl);
 	kstruct_hz = DEFAULT_HZ;
