@@ -237,20 +237,30 @@ static void trace_task(struct sim_trace_task *tt, const struct task_struct *p)
  * scheduler to decide something (schedule(), scheduler_tick(), the
  * wake-ups, sys_sched_yield()) is timed with the monotonic clock, into
  * the counters of the CPU that made it (the wheel's wake-ups into their
- * own): no thread shares them.  Without it the cost is one predictable
- * branch per call.
+ * own).  Which counters those are is a per-thread pointer, set where a
+ * thread starts working for a CPU (settle_cpu(), timed_tick()) or for
+ * the wheel (run_wheel()): a wake-up made deep in a task's program (an
+ * unlock, a barrier) is counted where it happens, and no two threads
+ * ever share counters.  NULL when the run does not measure: then a call
+ * costs one predictable branch more.
  */
-static inline uint64_t cost_begin(const struct sim *s)
+static __thread struct sim_cost *cost_here;
+
+static inline void cost_account_to(const struct sim *s, struct sim_cost *c)
 {
-	return unlikely(s->opt.measure_cost) ? ktime_get_ns() : 0;
+	cost_here = s->opt.measure_cost ? c : NULL;
 }
 
-static inline void cost_end(const struct sim *s, struct sim_cost *c,
-			    enum sim_cost_kind kind, uint64_t t0)
+static inline uint64_t cost_begin(void)
 {
-	if (unlikely(s->opt.measure_cost)) {
-		c->ns[kind] += ktime_get_ns() - t0;
-		c->calls[kind]++;
+	return unlikely(cost_here != NULL) ? ktime_get_ns() : 0;
+}
+
+static inline void cost_end(enum sim_cost_kind kind, uint64_t t0)
+{
+	if (unlikely(cost_here != NULL)) {
+		cost_here->ns[kind] += ktime_get_ns() - t0;
+		cost_here->calls[kind]++;
 	}
 }
 
@@ -579,9 +589,9 @@ static int start_task(struct sim *s, struct sim_task *t)
 	if (cpu < 0) {
 		ret = cpu;
 	} else {
-		t0 = cost_begin(s);
+		t0 = cost_begin();
 		ret = wake_up_forked_process(p, cpu);
-		cost_end(s, &s->wheel_cost, SIM_COST_WAKEUP, t0);
+		cost_end(SIM_COST_WAKEUP, t0);
 	}
 	t->starting = 0;
 	if (ret)
@@ -639,9 +649,9 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	if (!ret)
 		ret = place_task(s, t, cpu);
 	if (ret >= 0) {
-		t0 = cost_begin(s);
+		t0 = cost_begin();
 		ret = wake_up_forked_process(child, ret);
-		cost_end(s, &s->cpus[cpu].cost, SIM_COST_WAKEUP, t0);
+		cost_end(SIM_COST_WAKEUP, t0);
 	}
 	t->starting = 0;
 	if (ret)
@@ -725,8 +735,11 @@ static void block_on(struct sim_task *t, struct list_head *list)
 /* @w, off its wait list, may run again */
 static void unblock(struct sim_task *w)
 {
+	uint64_t t0 = cost_begin();
+
 	w->state = SIM_RUNNABLE;
 	wake_up_process(w->p);
+	cost_end(SIM_COST_WAKEUP, t0);
 }
 
 /* mutex @m is released: it goes to its first waiter, who runs again */
@@ -948,6 +961,7 @@ static int settle_cpu(struct sim *s, int cpu)
 	uint64_t t0;
 	int err = 0;
 
+	cost_account_to(s, &s->cpus[cpu].cost);
 	for (i = 0; i < SIM_SETTLE_MAX; i++) {
 		struct task_struct *curr = cpu_curr(cpu);
 		struct sim_task *t = curr->driver_data;
@@ -972,10 +986,9 @@ static int settle_cpu(struct sim *s, int cpu)
 				resched = 1;
 				break;
 			case ACT_YIELD:
-				t0 = cost_begin(s);
+				t0 = cost_begin();
 				sys_sched_yield(cpu);
-				cost_end(s, &s->cpus[cpu].cost, SIM_COST_YIELD,
-					 t0);
+				cost_end(SIM_COST_YIELD, t0);
 				resched = 1;
 				break;
 			case ACT_AFFINITY:
@@ -1002,9 +1015,9 @@ static int settle_cpu(struct sim *s, int cpu)
 		}
 		if (!resched)
 			return 0;
-		t0 = cost_begin(s);
+		t0 = cost_begin();
 		schedule(cpu);
-		cost_end(s, &s->cpus[cpu].cost, SIM_COST_SCHEDULE, t0);
+		cost_end(SIM_COST_SCHEDULE, t0);
 	}
 	return 0;
 }
@@ -1054,10 +1067,12 @@ static void tick_cpu(struct sim *s, int cpu)
 /* the timer interrupt's call into the scheduler on @cpu */
 static void timed_tick(struct sim *s, int cpu)
 {
-	uint64_t t0 = cost_begin(s);
+	uint64_t t0;
 
+	cost_account_to(s, &s->cpus[cpu].cost);
+	t0 = cost_begin();
 	scheduler_tick(cpu, 1);
-	cost_end(s, &s->cpus[cpu].cost, SIM_COST_TICK, t0);
+	cost_end(SIM_COST_TICK, t0);
 }
 
 /* Step 2: wake the sleepers due now and start the tasks due now */
@@ -1068,6 +1083,7 @@ static int run_wheel(struct sim *s)
 	struct sim_task *t, *n;
 	int ret;
 
+	cost_account_to(s, &s->wheel_cost);
 	list_for_each_entry_safe(t, n, bucket, timer) {
 		if (t->wake_at > now)
 			continue;
@@ -1077,11 +1093,11 @@ static int run_wheel(struct sim *s)
 			if (ret)
 				return ret;
 		} else {
-			uint64_t t0 = cost_begin(s);
+			uint64_t t0 = cost_begin();
 
 			t->state = SIM_RUNNABLE;
 			wake_up_process(t->p);
-			cost_end(s, &s->wheel_cost, SIM_COST_WAKEUP, t0);
+			cost_end(SIM_COST_WAKEUP, t0);
 		}
 	}
 	return 0;
@@ -1505,6 +1521,7 @@ void sim_destroy(struct sim *s)
 
 	if (!s)
 		return;
+	cost_here = NULL;
 	end_trace(s);
 	sched_set_hooks(NULL);
 	sched_teardown();

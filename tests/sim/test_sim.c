@@ -1022,7 +1022,9 @@ static void test_report_outputs_repeat(void)
  */
 static void test_cost_counts_calls(void)
 {
-	static const char *const workloads[] = { "mixed", "fork", "rt" };
+	static const char *const workloads[] = {
+		"mixed", "fork", "rt", "sim/workloads/pipeline.json",
+	};
 	struct sim_options o = { .nr_cpus = 3, .seed = 2,
 				 .duration_usec = 300000 };
 	unsigned int i;
@@ -1052,7 +1054,10 @@ static void test_cost_counts_calls(void)
 			wakeups += run.r->tasks[k]->wakeups;
 			created += run.r->tasks[k]->pid != 0;
 		}
-		/* every wake-up, and the first activation of every task */
+		/*
+		 * every wake-up (from sleep, and of a task blocked on a
+		 * resource), and the first activation of every task
+		 */
 		CU_ASSERT_EQUAL(run.r->cost.calls[SIM_COST_WAKEUP],
 				wakeups + created);
 		CU_ASSERT_EQUAL(sim_report_totals(run.r, &tot), 0);
