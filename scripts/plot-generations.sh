@@ -61,6 +61,7 @@ for c in $classes; do
 	awk -F, -v c="$c" '$1 == "group" && $2 == c { print $5, 100 * $9 }' \
 		"$tmp/nice.csv" >"$tmp/share.$c"
 	awk -F, -v c="$c" '
+		BEGIN { n = 0; total = 0 }
 		$1 == "latency" && $2 == c { ms[n] = $3; count[n] = $4; total += $4; n++ }
 		END {
 			print 0, 0
@@ -68,12 +69,21 @@ for c in $classes; do
 		}' "$tmp/interactive.csv" >"$tmp/cdf.$c"
 done
 
-# one "'file' title 'class'" clause per class for gnuplot's plot command
+# one "'file' ... title 'class'" clause per class for gnuplot's plot
+# command (PREFIX STYLE POINTS); each class its own dash pattern, and
+# with POINTS=1 its own point, smaller class by class, so that two
+# classes that agree (cfs and eevdf share their weights) both show
 plots() {
 	sep=""
+	k=1
 	for c in $classes; do
-		printf "%s'%s/%s.%s' using 1:2 %s title '%s'" "$sep" "$tmp" "$1" "$c" "$2" "$c"
+		points=""
+		[ "$3" = 1 ] && points=$(printf "pt %d ps %s" $((k + 5)) \
+			"$(echo "$k" | awk '{ print 2.1 - 0.35 * $1 }')")
+		printf "%s'%s/%s.%s' using 1:2 %s dt %d %s title '%s'" \
+			"$sep" "$tmp" "$1" "$c" "$2" "$k" "$points" "$c"
 		sep=", "
+		k=$((k + 1))
 	done
 }
 
@@ -85,10 +95,12 @@ set grid
 set output '$outdir/generations-share.svg'
 set title 'Seven CPU hogs on one CPU: the share each nice level gets'
 set xlabel 'nice'
-set ylabel 'CPU share (%)'
+set ylabel 'CPU share (%, log scale)'
+set logscale y
 set xrange [-11:20]
-set yrange [0:*]
-plot $(plots share "with linespoints lw 2 pt 7")
+set yrange [*:100]
+plot $(plots share "with linespoints lw 2" 1)
+unset logscale y
 
 set output '$outdir/generations-latency.svg'
 set title 'Wake-up latency, "interactive" on 2 CPUs (CDF over every wake-up)'
@@ -97,7 +109,7 @@ set ylabel 'fraction of wake-ups at or below'
 set key bottom right
 set xrange [0:*]
 set yrange [0:1.02]
-plot $(plots cdf "with steps lw 2")
+plot $(plots cdf "with steps lw 2" 0)
 GNUPLOT
 # byte for byte repeatable: drop gnuplot's line naming its version
 for f in generations-share.svg generations-latency.svg; do
