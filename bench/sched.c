@@ -1104,12 +1104,20 @@ static unsigned long long heap_bytes(void)
  * o1's idle CPUs walk past all of them in load_balance() until then (see
  * bench_balance_share()).  A window counts only the events that happen
  * inside it (sim_events() before and after) and ends at the first tick
- * boundary past SIM_WINDOW_NS; the median of the windows is quoted, with
- * min and max.
+ * boundary past SIM_WINDOW_NS.
+ *
+ * Only one machine can exist at a time, so the classes cannot be timed
+ * side by side; instead each configuration is built afresh in each of
+ * SIM_ROUNDS rounds, the classes taking turns within a round, and gives
+ * SIM_ROUND_WINDOWS windows a round: a change in the machine's load
+ * falls on every class alike.  The median of all the windows is quoted,
+ * with min and max.
  */
 #define SIM_WINDOW_NS		(100 * NSEC_PER_MSEC)
-#define SIM_WINDOWS		15
-#define SIM_WINDOWS_QUICK	3
+#define SIM_ROUNDS		3
+#define SIM_ROUND_WINDOWS	5
+#define SIM_ROUNDS_QUICK	1
+#define SIM_ROUND_WINDOWS_QUICK	3
 #define SIM_WARMUP_TICKS	20
 /*
  * sim_check() after the windows, up to this many tasks: beyond, its
@@ -1192,23 +1200,30 @@ static int sim_steps(struct sim *s, unsigned long long ticks, uint64_t ns,
 }
 
 /*
- * One simulator configuration timed (see above).  Into @st: ns per event
- * over the windows (median, min, max); *@start_s: seconds to create and
- * wake the tasks; @heap[0]: heap bytes the simulation holds once the
- * tasks are started, @heap[1] at the end (the latency lists have grown);
- * *@own: the simulator's share at the end.
+ * What the rounds gathered for one class at one N: @ns, ns per event of
+ * each of @nr windows; from the first round, @start_s (seconds to create
+ * and wake the tasks), @heap[0] (heap bytes the simulation holds once
+ * they are started) and @heap[1] (at the end: the latency lists have
+ * grown), and @own (the simulator's share at the end).
  */
-static int sim_windows(struct bench *b, unsigned long tasks,
-		       unsigned int nr_cpus, unsigned int class,
-		       struct bench_stat *st, double *start_s,
-		       unsigned long long *heap, unsigned long long *own)
+struct sim_measure {
+	double ns[SIM_ROUNDS * SIM_ROUND_WINDOWS];
+	unsigned int nr;
+	double start_s;
+	unsigned long long heap[2], own;
+};
+
+/* one round of one configuration: its windows go into @m */
+static int sim_round(unsigned long tasks, unsigned int nr_cpus,
+		     unsigned int class, unsigned int windows,
+		     struct sim_measure *m)
 {
-	unsigned int w, nr = bench_quick(b) ? SIM_WINDOWS_QUICK : SIM_WINDOWS;
-	double ns_per_event[SIM_WINDOWS];
-	unsigned long long heap0 = heap_bytes();
+	unsigned long long heap0 = heap_bytes(), heap1;
 	struct sim_workload *wl = NULL;
 	struct sim *s = NULL;
 	uint64_t t0 = ktime_get_ns(), took = 0;
+	double start_s;
+	unsigned int w;
 	int ret;
 
 	ret = sim_bench_create(tasks, nr_cpus, class, 0, &wl, &s);
@@ -1216,32 +1231,39 @@ static int sim_windows(struct bench *b, unsigned long tasks,
 		ret = sim_step(s);	/* creates and wakes them all: tick 1 */
 		ret = ret < 0 ? ret : 0;
 	}
-	*start_s = (double)(ktime_get_ns() - t0) / NSEC_PER_SEC;
-	heap[0] = heap_bytes() - heap0;
+	start_s = (double)(ktime_get_ns() - t0) / NSEC_PER_SEC;
+	heap1 = heap_bytes() - heap0;
 	if (!ret)
 		ret = sim_steps(s, SIM_WARMUP_TICKS, SIM_WINDOW_NS, &took);
-	for (w = 0; !ret && w < nr; w++) {
+	for (w = 0; !ret && w < windows; w++) {
 		unsigned long long e0 = sim_events(s);
 
 		ret = sim_steps(s, 0, SIM_WINDOW_NS, &took);
-		ns_per_event[w] = (double)took / (sim_events(s) - e0);
+		m->ns[m->nr++] = (double)took / (sim_events(s) - e0);
 	}
-	if (!ret) {
-		qsort(ns_per_event, nr, sizeof(double), cmp_double);
-		memset(st, 0, sizeof(*st));
-		st->median_ns = ns_per_event[nr / 2];
-		st->min_ns = ns_per_event[0];
-		st->max_ns = ns_per_event[nr - 1];
-		st->reps = nr;
-		st->ops = 1;
-		if (tasks <= SIM_CHECK_MAX_TASKS && sim_check(s))
-			ret = -EIO;
+	if (!ret && tasks <= SIM_CHECK_MAX_TASKS && sim_check(s))
+		ret = -EIO;
+	if (m->nr == windows) {
+		m->start_s = start_s;
+		m->heap[0] = heap1;
+		m->heap[1] = heap_bytes() - heap0;
+		m->own = s ? sim_memory_bytes(s) : 0;
 	}
-	heap[1] = heap_bytes() - heap0;
-	*own = s ? sim_memory_bytes(s) : 0;
 	sim_destroy(s);
 	sim_workload_free(wl);
 	return ret;
+}
+
+/* the median, min and max of @m's windows */
+static void sim_measure_stat(struct sim_measure *m, struct bench_stat *st)
+{
+	qsort(m->ns, m->nr, sizeof(m->ns[0]), cmp_double);
+	memset(st, 0, sizeof(*st));
+	st->median_ns = m->ns[m->nr / 2];
+	st->min_ns = m->ns[0];
+	st->max_ns = m->ns[m->nr - 1];
+	st->reps = m->nr;
+	st->ops = 1;
 }
 
 /* the N at which @slow first costs more per event than @fast, as a note */
@@ -1277,27 +1299,38 @@ static int bench_simulator(struct bench *b)
 	const unsigned long *tasks = bench_quick(b) ? quick_tasks : full_tasks;
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_tasks) :
 			  ARRAY_SIZE(full_tasks);
+	unsigned int rounds = bench_quick(b) ? SIM_ROUNDS_QUICK : SIM_ROUNDS;
+	unsigned int windows = bench_quick(b) ? SIM_ROUND_WINDOWS_QUICK :
+			       SIM_ROUND_WINDOWS;
 	const char *group = "simulator versus tasks, 4 CPUs";
 	struct bench_stat st[ARRAY_SIZE(full_tasks)][SIM_MAX_CLASSES];
-	unsigned int i, c, k, nr_classes = nr_sim_classes();
+	unsigned int i, c, k, r, nr_classes = nr_sim_classes();
 	unsigned int o1 = sim_class_o1();
+	struct sim_measure *m;
+	char what[96];
+	int ret = 0;
 
+	m = kcalloc(SIM_MAX_CLASSES, sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
 	for (i = 0; i < nr; i++) {
+		memset(m, 0, SIM_MAX_CLASSES * sizeof(*m));
+		for (r = 0; r < rounds; r++) {
+			for (c = 0; c < nr_classes; c++) {
+				ret = sim_round(tasks[i], 4, c, windows, &m[c]);
+				if (ret == -EIO)
+					bench_note(b, "BROKEN: sim_check() failed after the run of %lu tasks under %s",
+						   tasks[i],
+						   sched_classes[c]->name);
+				if (ret)
+					goto out;
+			}
+		}
 		for (c = 0; c < nr_classes; c++) {
-			unsigned long long heap[2], own;
+			double mib = m[c].heap[0] / 1048576.0;
 			struct rusage ru;
-			double start_s, mib;
-			char what[96];
-			int ret;
 
-			ret = sim_windows(b, tasks[i], 4, c, &st[i][c],
-					  &start_s, heap, &own);
-			if (ret == -EIO)
-				bench_note(b, "BROKEN: sim_check() failed after the run of %lu tasks under %s",
-					   tasks[i], sched_classes[c]->name);
-			if (ret)
-				return ret;
-			mib = heap[0] / 1048576.0;
+			sim_measure_stat(&m[c], &st[i][c]);
 #define SIM_VALUE(label, v)						\
 	do {								\
 		snprintf(what, sizeof(what), "%s, %s", sched_classes[c]->name, \
@@ -1312,13 +1345,14 @@ static int bench_simulator(struct bench *b)
 				  st[i][c].min_ns);
 			SIM_VALUE("ns per event (slowest window)",
 				  st[i][c].max_ns);
-			SIM_VALUE("seconds to start the tasks", start_s);
+			SIM_VALUE("seconds to start the tasks", m[c].start_s);
 			SIM_VALUE("heap MiB once started", mib);
 			SIM_VALUE("heap bytes per task once started",
-				  (double)heap[0] / tasks[i]);
+				  (double)m[c].heap[0] / tasks[i]);
 			SIM_VALUE("heap MiB at the end",
-				  heap[1] / 1048576.0);
-			SIM_VALUE("simulator's own MiB", own / 1048576.0);
+				  m[c].heap[1] / 1048576.0);
+			SIM_VALUE("simulator's own MiB",
+				  m[c].own / 1048576.0);
 			if (!getrusage(RUSAGE_SELF, &ru))
 				SIM_VALUE("process peak RSS MiB (ru_maxrss)",
 					  ru.ru_maxrss / 1024.0);
@@ -1329,8 +1363,6 @@ static int bench_simulator(struct bench *b)
 					   mib <= 512 ? "met" : "MISSED");
 		}
 		for (c = 0; c < nr_classes; c++) {
-			char what[64];
-
 			if (c == o1)
 				continue;
 			snprintf(what, sizeof(what), "%s / o1, ns per event",
@@ -1339,9 +1371,9 @@ static int bench_simulator(struct bench *b)
 				    &st[i][o1]);
 		}
 	}
-	bench_note(b, "%s: events are ticks of each CPU, switches, wake-ups and migrations; each figure is the median of %u windows of at least %llu ms of real time, counting only the events inside each, after the start-up (timed apart) and a warm-up to tick %d",
-		   group, bench_quick(b) ? SIM_WINDOWS_QUICK : SIM_WINDOWS,
-		   SIM_WINDOW_NS / NSEC_PER_MSEC, SIM_WARMUP_TICKS);
+	bench_note(b, "%s: events are ticks of each CPU, switches, wake-ups and migrations; each figure is the median of %u windows of at least %llu ms of real time (from %u round(s) in which the classes take turns, each building its machine afresh), counting only the events inside each, after the start-up (timed apart) and a warm-up to tick %d",
+		   group, rounds * windows, SIM_WINDOW_NS / NSEC_PER_MSEC,
+		   rounds, SIM_WARMUP_TICKS);
 	for (c = 0; c < nr_classes; c++) {
 		double q = st[nr - 1][c].median_ns / st[nr - 1][o1].median_ns;
 
@@ -1354,7 +1386,9 @@ static int bench_simulator(struct bench *b)
 	for (c = 0; c < nr_classes; c++)
 		for (k = c + 1; k < nr_classes; k++)
 			sim_crossover(b, group, tasks, nr, c, k, st);
-	return 0;
+out:
+	kfree(m);
+	return ret;
 }
 
 /*
