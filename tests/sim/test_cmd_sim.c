@@ -337,25 +337,19 @@ static void test_every_allocation_failure_says_so(void)
 
 /* ------------------------------------------------------- --compare */
 
+/* a whole file, NUL-terminated, or NULL; its length in *@len */
 static char *read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "r");
 	char *buf;
-	long n;
 
 	*len = 0;
 	if (!f)
 		return NULL;
 	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, n > 0 ? n + 1 : 1);
-	if (buf && n > 0 && fread(buf, 1, n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
+	buf = slurp(f);
 	fclose(f);
-	*len = buf ? n : 0;
+	*len = buf ? strlen(buf) : 0;
 	return buf;
 }
 

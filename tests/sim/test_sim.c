@@ -993,6 +993,17 @@ static void test_run_fault_injection_every_class(void)
 		run_fault_injection(sched_classes[i]);
 }
 
+/* the two streams (open_memstream()s of @a and @b) hold the same bytes */
+static void assert_same_bytes(FILE *fa, char **a, size_t *la, FILE *fb,
+			      char **b, size_t *lb)
+{
+	fclose(fa);
+	fclose(fb);
+	CU_ASSERT(*la > 100 && *la == *lb && !memcmp(*a, *b, *la));
+	free(*a);
+	free(*b);
+}
+
 static void test_report_outputs_repeat(void)
 {
 	struct sim_options o = { .nr_cpus = 4, .seed = 5,
@@ -1008,11 +1019,7 @@ static void test_report_outputs_repeat(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, "random", &o, 0), 0);
 	CU_ASSERT_EQUAL(sim_report_json(fb, run.r, run.wl), 0);
 	run_end(&run);
-	fclose(fa);
-	fclose(fb);
-	CU_ASSERT(la > 100 && la == lb && !memcmp(a, b, la));
-	free(a);
-	free(b);
+	assert_same_bytes(fa, &a, &la, fb, &b, &lb);
 }
 
 /*
@@ -1067,11 +1074,7 @@ static void test_cost_counts_calls(void)
 		       sizeof(run.r->cost));
 		CU_ASSERT_EQUAL(sim_report_json(fb, run.r, run.wl), 0);
 		run_end(&run);
-		fclose(fa);
-		fclose(fb);
-		CU_ASSERT(la > 100 && la == lb && !memcmp(a, b, la));
-		free(a);
-		free(b);
+		assert_same_bytes(fa, &a, &la, fb, &b, &lb);
 	}
 }
 
