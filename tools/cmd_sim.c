@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,14 +322,14 @@ static int class_path(char *buf, size_t len, const char *path,
 	return n >= 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
 }
 
-static int open_class_output(const char *path, const char *cls, FILE **f)
+/* open @cls's file of @path, named into @name (PATH_MAX bytes) */
+static int open_class_output(const char *path, const char *cls, char *name,
+			     FILE **f)
 {
-	char name[4096];
-
 	*f = NULL;
 	if (!path)
 		return 0;
-	if (class_path(name, sizeof(name), path, cls)) {
+	if (class_path(name, PATH_MAX, path, cls)) {
 		fprintf(stderr, "kstruct sim: %s: %s\n", path,
 			strerror(ENAMETOOLONG));
 		return -ENAMETOOLONG;
@@ -361,13 +362,18 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 	for (i = 0; !ret && i < nr; i++) {
 		struct sim_options opt = cmd->opt;
 		const char *name = sched_classes[i]->name;
+		char trace[PATH_MAX], chrome[PATH_MAX];
 		const struct sim_report *r;
 		struct sim *s = NULL;
 
 		opt.sched_class = sched_classes[i];
 		opt.measure_cost = 1;
-		if (open_class_output(cmd->trace_path, name, &opt.trace) ||
-		    open_class_output(cmd->chrome_path, name, &opt.chrome)) {
+		opt.trace_path = cmd->trace_path ? trace : NULL;
+		opt.chrome_path = cmd->chrome_path ? chrome : NULL;
+		if (open_class_output(cmd->trace_path, name, trace,
+				      &opt.trace) ||
+		    open_class_output(cmd->chrome_path, name, chrome,
+				      &opt.chrome)) {
 			ret = -EIO;
 			goto next;
 		}
@@ -378,6 +384,12 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 			goto next;
 		}
 		ret = sim_run(s);
+		if (ret && sim_output_failed(s)) {
+			fprintf(stderr, "kstruct sim: %s: %s (the run stopped after %llu ticks)\n",
+				sim_output_failed(s), strerror(-ret),
+				sim_ticks(s));
+			goto next;
+		}
 		if (ret) {
 			fprintf(stderr, "kstruct sim: %s: the run failed after %llu ticks: %s\n",
 				name, sim_ticks(s), strerror(-ret));
@@ -403,8 +415,8 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 				strerror(-ret));
 next:
 		sim_destroy(s);
-		if (close_output(cmd->trace_path, opt.trace) ||
-		    close_output(cmd->chrome_path, opt.chrome))
+		if (close_output(trace, opt.trace) ||
+		    close_output(chrome, opt.chrome))
 			ret = ret ? ret : -EIO;
 	}
 	if (!ret)
