@@ -1429,7 +1429,7 @@ static int bench_balance_share(struct bench *b)
 			    tasks, r->cost.ns[SIM_COST_WAKEUP] / total);
 		bench_value(b, group, "seconds inside the scheduler", tasks,
 			    total / NSEC_PER_SEC);
-		bench_note(b, "%s: %lu tasks, %.0f%% of the scheduler's time in scheduler_tick(), whose cost here is load_balance(): idle CPUs walking past cache-hot tasks (docs/bench.md)",
+		bench_note(b, "%s: %lu tasks, %.1f%% of the scheduler's time in scheduler_tick(), whose cost here is load_balance(): idle CPUs walking past cache-hot tasks (docs/bench.md)",
 			   group, tasks,
 			   100 * r->cost.ns[SIM_COST_TICK] / total);
 	} else if (!ret) {
