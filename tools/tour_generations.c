@@ -47,7 +47,8 @@ enum { TOUR_HOG, TOUR_HOG5, TOUR_TYPIST, TOUR_NR_GROUPS };
  * @title: the generation, in a few words
  * @story: the structure it queues on and how it picks
  * @rule: the share rule of two hogs at @a and @b, as text into @buf, and
- *	its value (share of @a / share of @b)
+ *	its value (share of @a / share of @b); NULL when the tour cannot
+ *	compute it yet
  */
 struct tour_class {
 	const char *name;
@@ -92,6 +93,18 @@ static const struct tour_class tour_classes[] = {
 	  "   first set bit: the same cost for 3 tasks or a million.  Slices\n"
 	  "   follow static priority; sleep_avg moves a task up to 5 levels",
 	  rule_o1 },
+	{ "cfs", "Linux 2.6.23 to 6.5 (this class: 6.5)",
+	  "per CPU, a red-black tree ordered by virtual runtime: CPU time\n"
+	  "   scaled by 1024 / weight, the weight falling about 1.25x per nice\n"
+	  "   level; the pick is the leftmost, the task that has had least.  No\n"
+	  "   estimate of interactivity: a sleeper simply has had less",
+	  NULL },
+	{ "eevdf", "Linux 6.6 on",
+	  "the same tree, each node also holding the earliest virtual\n"
+	  "   deadline below it; the pick is the eligible task (not ahead of\n"
+	  "   the queue's average virtual runtime) with the earliest deadline:\n"
+	  "   the share still by weight, the wait by the length of the slice",
+	  NULL },
 	{ NULL, NULL, NULL, NULL },
 };
 
@@ -195,7 +208,7 @@ int tour_sched_generations(FILE *out, int step)
 			"     hog %.1f%%, hog5 %.1f%%, typist %.1f%% of the CPU; %lu context switches\n",
 			100 * a->share, 100 * b->share, 100 * typist->share,
 			tr->switches);
-		if (tc && b->share > 0) {
+		if (tc && tc->rule && b->share > 0) {
 			want = tc->rule(rule, sizeof(rule), TOUR_NICE_A,
 					TOUR_NICE_B);
 			fprintf(out,
