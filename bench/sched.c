@@ -1128,28 +1128,6 @@ static unsigned long long heap_bytes(void)
 #define SIM_CHECK_MAX_TASKS	10000
 #define SIM_BENCH_USEC		(100000ull * 1000000)	/* never reached */
 
-/* the classes measured: every selectable one, in generation order */
-#define SIM_MAX_CLASSES		8
-
-static unsigned int nr_sim_classes(void)
-{
-	unsigned int n;
-
-	for (n = 0; sched_classes[n] && n < SIM_MAX_CLASSES; n++)
-		;
-	return n;
-}
-
-/* the index of o1 among sched_classes[] */
-static unsigned int sim_class_o1(void)
-{
-	unsigned int n;
-
-	for (n = 0; sched_classes[n] != &o1_sched_class; n++)
-		;
-	return n;
-}
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -1270,7 +1248,7 @@ static void sim_measure_stat(struct sim_measure *m, struct bench_stat *st)
 static void sim_crossover(struct bench *b, const char *group,
 			  const unsigned long *tasks, unsigned int nr,
 			  unsigned int a, unsigned int c,
-			  struct bench_stat st[][SIM_MAX_CLASSES])
+			  struct bench_stat st[][MAX_CLASSES])
 {
 	int before = st[0][a].median_ns < st[0][c].median_ns;
 	unsigned int i;
@@ -1303,18 +1281,17 @@ static int bench_simulator(struct bench *b)
 	unsigned int windows = bench_quick(b) ? SIM_ROUND_WINDOWS_QUICK :
 			       SIM_ROUND_WINDOWS;
 	const char *group = "simulator versus tasks, 4 CPUs";
-	struct bench_stat st[ARRAY_SIZE(full_tasks)][SIM_MAX_CLASSES];
-	unsigned int i, c, k, r, nr_classes = nr_sim_classes();
-	unsigned int o1 = sim_class_o1();
+	struct bench_stat st[ARRAY_SIZE(full_tasks)][MAX_CLASSES];
+	unsigned int i, c, k, r, o1, nr_classes = bench_classes_nr(&o1);
 	struct sim_measure *m;
 	char what[96];
 	int ret = 0;
 
-	m = kcalloc(SIM_MAX_CLASSES, sizeof(*m), GFP_KERNEL);
+	m = kcalloc(MAX_CLASSES, sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return -ENOMEM;
 	for (i = 0; i < nr; i++) {
-		memset(m, 0, SIM_MAX_CLASSES * sizeof(*m));
+		memset(m, 0, MAX_CLASSES * sizeof(*m));
 		for (r = 0; r < rounds; r++) {
 			for (c = 0; c < nr_classes; c++) {
 				ret = sim_round(tasks[i], 4, c, windows, &m[c]);
@@ -1409,10 +1386,11 @@ static int bench_balance_share(struct bench *b)
 	const struct sim_report *r;
 	struct sim *s = NULL;
 	double total = 0;
-	unsigned int k;
+	unsigned int k, o1;
 	int ret;
 
-	ret = sim_bench_create(tasks, 64, sim_class_o1(), 1, &wl, &s);
+	bench_classes_nr(&o1);
+	ret = sim_bench_create(tasks, 64, o1, 1, &wl, &s);
 	while (!ret && sim_ticks(s) < SIM_BALANCE_TICKS) {
 		ret = sim_step(s);
 		ret = ret < 0 ? ret : 0;
