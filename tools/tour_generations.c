@@ -19,6 +19,7 @@
 
 #include "compat/jiffies.h"
 #include "sched/class.h"
+#include "sched/fair.h"
 #include "sched/goodness.h"
 #include "sched/sched.h"
 #include "sim/report.h"
@@ -81,6 +82,16 @@ static double rule_o1(char *buf, size_t len, int a, int b)
 	return (double)o1_slice(a) / o1_slice(b);
 }
 
+/* cfs and eevdf: the weights of the two nice levels */
+static double rule_weights(char *buf, size_t len, int a, int b)
+{
+	unsigned long wa = sched_prio_to_weight[a + 20];
+	unsigned long wb = sched_prio_to_weight[b + 20];
+
+	snprintf(buf, len, "weights %lu : %lu", wa, wb);
+	return (double)wa / wb;
+}
+
 static const struct tour_class tour_classes[] = {
 	{ "goodness", "Linux 2.4 (up to 2.5.1)",
 	  "one run list for every CPU under one lock; schedule() walks all of\n"
@@ -98,13 +109,13 @@ static const struct tour_class tour_classes[] = {
 	  "   scaled by 1024 / weight, the weight falling about 1.25x per nice\n"
 	  "   level; the pick is the leftmost, the task that has had least.  No\n"
 	  "   estimate of interactivity: a sleeper simply has had less",
-	  NULL },
+	  rule_weights },
 	{ "eevdf", "Linux 6.6 on",
 	  "the same tree, each node also holding the earliest virtual\n"
 	  "   deadline below it; the pick is the eligible task (not ahead of\n"
 	  "   the queue's average virtual runtime) with the earliest deadline:\n"
 	  "   the share still by weight, the wait by the length of the slice",
-	  NULL },
+	  rule_weights },
 	{ NULL, NULL, NULL, NULL },
 };
 

@@ -111,6 +111,9 @@ static void test_rules_by_hand(void)
 	/* 2.5.33: 10 + 290 * 19 / 39 = 151 (nice 0), 10 + 290 * 14 / 39 = 114 */
 	CU_ASSERT_PTR_NOT_NULL(strstr(text,
 		"the rule, timeslices 151 : 114 ticks, gives 1.32\n"));
+	/* 6.5 and 6.6: sched_prio_to_weight[20] and [25], 1024 / 335 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+		"the rule, weights 1024 : 335, gives 3.06\n"));
 	free(text);
 }
 
