@@ -8,6 +8,8 @@
  * and named) and the size.  The header keeps the caller's memory aligned
  * to 16 bytes, as malloc()'s is.
  */
+#include <errno.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,18 +33,63 @@ static atomic_long fail_after = -1;	/* <0: off; else successes left */
 static atomic_ulong fired;
 static atomic_int env_read;
 
+/*
+ * A count from the environment: decimal digits only (no sign, no blank,
+ * nothing after them), at most @max.  Return: 0, or -EINVAL.
+ */
+static int parse_count(const char *s, unsigned long max, unsigned long *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*end || errno || v > max)
+		return -EINVAL;
+	*out = (unsigned long)v;
+	return 0;
+}
+
+int kmalloc_fault_from_env(const char **bad)
+{
+	static const char *const names[] = {
+		"KSTRUCT_FAIL_NTH", "KSTRUCT_FAIL_AFTER",
+	};
+	unsigned long v;
+	const char *s;
+	int i, ret = 0;
+
+	atomic_store(&env_read, 1);
+	for (i = 0; i < 2; i++) {
+		s = getenv(names[i]);
+		if (!s || !*s)
+			continue;
+		if (parse_count(s, i ? LONG_MAX : ULONG_MAX, &v)) {
+			if (bad && !ret)
+				*bad = names[i];
+			ret = -EINVAL;
+			continue;
+		}
+		if (i)
+			atomic_store(&fail_after, (long)v);
+		else
+			atomic_store(&fail_nth, v);
+	}
+	return ret;
+}
+
+/* at the first allocation, for programs that did not call the above */
 static void read_environment(void)
 {
-	const char *s;
+	const char *bad;
 
 	if (atomic_exchange(&env_read, 1))
 		return;
-	s = getenv("KSTRUCT_FAIL_NTH");
-	if (s && *s)
-		atomic_store(&fail_nth, strtoul(s, NULL, 10));
-	s = getenv("KSTRUCT_FAIL_AFTER");
-	if (s && *s)
-		atomic_store(&fail_after, strtol(s, NULL, 10));
+	if (kmalloc_fault_from_env(&bad))
+		fprintf(stderr, "kstruct: %s=\"%s\" is not a whole number: "
+			"fault injection from it is off\n", bad, getenv(bad));
 }
 
 /* Decide whether this allocation is one that must fail. */

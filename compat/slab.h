@@ -13,9 +13,11 @@
  * that fails the Nth allocation fails exactly one, in whichever thread
  * makes it.
  *
- * Fault injection is also set from the environment, read once at the first
- * allocation: KSTRUCT_FAIL_NTH=N fails the Nth allocation only,
- * KSTRUCT_FAIL_AFTER=N lets N allocations succeed and fails every later one.
+ * Fault injection is also set from the environment: KSTRUCT_FAIL_NTH=N
+ * fails the Nth allocation only, KSTRUCT_FAIL_AFTER=N lets N allocations
+ * succeed and fails every later one.  A program reads them at start-up with
+ * kmalloc_fault_from_env() and refuses a value that is not a number; if it
+ * does not, the first allocation reads them.
  *
  * Deliberate difference from the kernel: gfp flags are accepted and
  * ignored (nothing sleeps), and kfree() of a pointer that kmalloc() did
@@ -56,6 +58,23 @@ void kmalloc_fail_nth(unsigned long n);
  * @n: allocations that still succeed; a negative value disables it
  */
 void kmalloc_fail_after(long n);
+
+/**
+ * kmalloc_fault_from_env() - set fault injection from the environment now
+ * @bad: receives the name of the first variable whose value is not a
+ *	number, or NULL
+ *
+ * Reads KSTRUCT_FAIL_NTH (0..ULONG_MAX, 0 is off) and KSTRUCT_FAIL_AFTER
+ * (0..LONG_MAX): decimal digits only, no sign, blank or trailing text; an
+ * unset or empty variable is off.  Call it at start-up, before any
+ * allocation, and exit on -EINVAL; without the call the first allocation
+ * reads the variables, and a bad value is then reported once on stderr and
+ * ignored.
+ *
+ * Return: 0, or -EINVAL when a variable holds something else (that
+ * variable's trigger stays off; @bad names it).
+ */
+int kmalloc_fault_from_env(const char **bad);
 
 /** kmalloc_fault_reset() - turn fault injection off */
 void kmalloc_fault_reset(void);

@@ -97,9 +97,15 @@ int main(int argc, char **argv)
 	unsigned int run, failed, suites_failed;
 	const char *me = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 	int list_only = argc > 1 && !strcmp(argv[1], "-l");
+	const char *bad;
 	int i;
 
 	ktest_argv0 = argv[0];
+	if (kmalloc_fault_from_env(&bad)) {
+		fprintf(stderr, "%s: %s=\"%s\" is not a whole number\n", me,
+			bad, getenv(bad));
+		return 2;
+	}
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		printf("usage: %s [-l] [--threaded] [SUITE-PREFIX...]\n", me);
 		return 0;

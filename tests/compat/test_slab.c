@@ -2,6 +2,7 @@
 /*
  * tests/compat/test_slab.c - kmalloc accounting and fault injection.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -11,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "compat/compiler.h"
 #include "compat/slab.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
@@ -79,6 +81,78 @@ static void test_fail_after(void)
 	p[0] = kmalloc(8, GFP_KERNEL);
 	CU_ASSERT_PTR_NOT_NULL(p[0]);
 	kfree(p[0]);
+}
+
+/* allocate @n blocks into @p, then free them; Return: which failed, as bits */
+static unsigned long alloc_pattern(void **p, int n)
+{
+	unsigned long failed = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		p[i] = kmalloc(8, GFP_KERNEL);
+	for (i = 0; i < n; i++) {
+		if (!p[i])
+			failed |= 1ul << i;
+		kfree(p[i]);
+	}
+	return failed;
+}
+
+/*
+ * KSTRUCT_FAIL_NTH and KSTRUCT_FAIL_AFTER take decimal digits only: a
+ * value that is anything else is refused, named, and arms nothing (it
+ * was read as 0 by strtoul(), or as a prefix of it); "010" is ten.
+ */
+static void test_fault_env(void)
+{
+	static const char *const bad_nth[] = {
+		"abc", "3x", " 3", "3 ", "+3", "-1", "0x10", "1e3",
+		"18446744073709551616",
+	};
+	static const char *const bad_after[] = {
+		"x", "-1", "2.5", "9223372036854775808",
+	};
+	const char *bad;
+	void *p[12];
+	unsigned int i;
+
+	unsetenv("KSTRUCT_FAIL_AFTER");
+	for (i = 0; i < ARRAY_SIZE(bad_nth); i++) {
+		setenv("KSTRUCT_FAIL_NTH", bad_nth[i], 1);
+		bad = NULL;
+		CU_ASSERT_EQUAL(kmalloc_fault_from_env(&bad), -EINVAL);
+		CU_ASSERT_PTR_NOT_NULL(bad);
+		if (bad)
+			CU_ASSERT_STRING_EQUAL(bad, "KSTRUCT_FAIL_NTH");
+		CU_ASSERT_EQUAL(alloc_pattern(p, 12), 0);
+	}
+	unsetenv("KSTRUCT_FAIL_NTH");
+	for (i = 0; i < ARRAY_SIZE(bad_after); i++) {
+		setenv("KSTRUCT_FAIL_AFTER", bad_after[i], 1);
+		bad = NULL;
+		CU_ASSERT_EQUAL(kmalloc_fault_from_env(&bad), -EINVAL);
+		CU_ASSERT_PTR_NOT_NULL(bad);
+		if (bad)
+			CU_ASSERT_STRING_EQUAL(bad, "KSTRUCT_FAIL_AFTER");
+		CU_ASSERT_EQUAL(alloc_pattern(p, 12), 0);
+	}
+
+	/* good values arm what they say, in decimal */
+	unsetenv("KSTRUCT_FAIL_AFTER");
+	setenv("KSTRUCT_FAIL_NTH", "010", 1);
+	CU_ASSERT_EQUAL(kmalloc_fault_from_env(NULL), 0);
+	CU_ASSERT_EQUAL(alloc_pattern(p, 12), 1ul << 9);
+	unsetenv("KSTRUCT_FAIL_NTH");
+	setenv("KSTRUCT_FAIL_AFTER", "2", 1);
+	CU_ASSERT_EQUAL(kmalloc_fault_from_env(NULL), 0);
+	CU_ASSERT_EQUAL(alloc_pattern(p, 5), 0x1cul);
+	kmalloc_fault_reset();
+	/* unset and empty are off */
+	setenv("KSTRUCT_FAIL_AFTER", "", 1);
+	CU_ASSERT_EQUAL(kmalloc_fault_from_env(NULL), 0);
+	CU_ASSERT_EQUAL(alloc_pattern(p, 12), 0);
+	unsetenv("KSTRUCT_FAIL_AFTER");
 }
 
 static void test_kcalloc_overflow(void)
@@ -208,6 +282,8 @@ static CU_TestInfo slab_cases[] = {
 	{ "kzalloc zeroes, 16-byte aligned", test_kzalloc_zeroes_and_aligns },
 	{ "fail the Nth allocation", test_fail_nth },
 	{ "fail every allocation after N", test_fail_after },
+	{ "KSTRUCT_FAIL_* from the environment: decimal or refused",
+	  test_fault_env },
 	{ "kcalloc size overflow is NULL", test_kcalloc_overflow },
 	{ "kfree twice is a BUG that says freed (fork)",
 	  test_double_free_is_a_bug },
