@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tools/outfile.h - the files the kstruct commands write, never left
+ * half-written, and the check of stdout.
+ *
+ * A command writes each output file (a trace, a capture, a benchmark's
+ * JSON, CSV, scripts and pictures) to a temporary file beside its target,
+ * "DIR/.NAME.XXXXXX", and renames it onto the target only when the whole
+ * file is written: the target is either the complete new file or what was
+ * there before.  A failed run removes its temporary files: a write error,
+ * a failed allocation, or a signal that ends the process (SIGHUP, SIGINT,
+ * SIGQUIT, SIGPIPE, SIGTERM: a handler removes them, then the signal ends
+ * the process as it would have).  A target that exists and is not a regular
+ * file (/dev/null, a FIFO, /dev/stdout) is written directly.
+ *
+ * Every write error is kept with its errno and reported with the file's
+ * name; outfile_check_stdout() does the same for stdout.
+ */
+#ifndef KSTRUCT_TOOLS_OUTFILE_H
+#define KSTRUCT_TOOLS_OUTFILE_H
+
+#include <stdio.h>
+
+/**
+ * struct outfile - an output file being written
+ * @who: the message prefix ("kstruct sim")
+ * @path: the target, as the user gave it
+ * @target: where the file goes (@path with symbolic links resolved)
+ * @temp: the temporary file, or NULL when @target is written directly
+ * @f: the stream on it, or NULL once closed (outfile_close(), or an
+ *	fclose() by whoever the stream was handed to)
+ * @fd: its file descriptor, for a child process's output (the stream
+ *	owns it: closing the stream closes it)
+ * @err: the first error of a write, flush, sync or close (a negative
+ *	errno), or 0
+ * @reported: whether @err has been printed
+ *
+ * Zero-initialised, it is "not open": outfile_abort() may be called on it.
+ */
+struct outfile {
+	const char *who;
+	const char *path;
+	char *target;
+	char *temp;
+	FILE *f;
+	int fd;
+	int err;
+	int reported;
+};
+
+/**
+ * outfile_open() - start writing the file @path
+ * @of: the file (its previous contents are ignored)
+ * @who: the message prefix; must outlive @of
+ * @path: the target; must outlive @of
+ *
+ * Creates the temporary file beside the target (mode 0666 less the umask,
+ * or the target's mode when it exists) and opens @of->f on it.  Installs
+ * the signal handlers the first time.
+ *
+ * Return: 0, or a negative errno after printing "WHO: PATH: why".
+ */
+int outfile_open(struct outfile *of, const char *who, const char *path);
+
+/**
+ * outfile_close() - finish writing without renaming yet
+ * @of: the file
+ *
+ * Flushes, syncs and closes @of->f unless it is closed already.  Use it
+ * before reading the file back, or to finish several files before
+ * renaming any.
+ *
+ * Return: 0, or the first error the file met (printed, naming the file).
+ */
+int outfile_close(struct outfile *of);
+
+/**
+ * outfile_commit() - finish the file and rename it onto its target
+ * @of: the file
+ *
+ * Return: 0; or the first error the file met, printed, and the temporary
+ * file removed: the target is left as it was.
+ */
+int outfile_commit(struct outfile *of);
+
+/**
+ * outfile_abort() - give the file up
+ * @of: the file, open or not
+ *
+ * Closes the stream and removes the temporary file; the target is left as
+ * it was.  Prints nothing.
+ */
+void outfile_abort(struct outfile *of);
+
+/**
+ * outfile_failed() - whether a write to the file has failed so far
+ * @of: the file
+ *
+ * Return: the first error (a negative errno), or 0.
+ */
+int outfile_failed(const struct outfile *of);
+
+/**
+ * outfile_check_stdout() - flush stdout and report whether writing failed
+ * @who: the message prefix
+ *
+ * A fully buffered stdout (a file, a pipe) gives the failed flush's
+ * errno; an unbuffered or line-buffered one may have failed in a write
+ * that is over by now, and then only -EIO can be said.
+ *
+ * Call it once where a command's output is complete (and, for a long
+ * output, where stopping early saves work): each call that finds the
+ * error prints it.
+ *
+ * Return: 0, or a negative errno after printing "WHO: stdout: why".
+ */
+int outfile_check_stdout(const char *who);
+
+#endif /* KSTRUCT_TOOLS_OUTFILE_H */
