@@ -27,17 +27,28 @@ VERSION  := 0.1.0
 SOMAJOR  := 0
 
 LIB_DIRS := compat list sched sim sctp mm drivers/base
-PKGS     := liburcu liburcu-cds cunit jansson libpcap
-PUBLIC_PKGS := liburcu liburcu-cds jansson libpcap
+# What libkstruct needs: liburcu, whose headers its own include
+# (list/rculist.h), so kstruct.pc's Requires; jansson, for Requires.private.
+# liburcu-cds (the benchmarks' baselines) and libpcap (tools/sctp_pcap.c)
+# are the tool's alone, CUnit the tests'.
+LIB_PKGS        := liburcu jansson
+PC_REQUIRES     := liburcu
+PC_REQUIRES_PRIVATE := jansson
 
 WERROR   ?= $(if $(CI),-Werror,)
 WARN     := -Wall -Wextra $(WERROR)
 SANFLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all,)
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKG_CFLAGS  = $(shell pkg-config --cflags $(LIB_PKGS) liburcu-cds cunit 2>/dev/null)
+LIB_LIBS    = $(shell pkg-config --libs $(LIB_PKGS) 2>/dev/null)
+CDS_LIBS    = $(shell pkg-config --libs liburcu-cds 2>/dev/null)
+CUNIT_LIBS  = $(shell pkg-config --libs cunit 2>/dev/null)
+# libpcap's -I flags (its dbus-1 dependency's) go on the pcap code's
+# compile lines only, through per-object flags (CFLAGS_<stem> below)
+PCAP_CFLAGS = $(shell pkg-config --cflags libpcap 2>/dev/null)
+PCAP_LIBS   = $(shell pkg-config --libs libpcap 2>/dev/null)
 BASE_CPPFLAGS := -I. -D_GNU_SOURCE
 CFLAGS_ALL = -std=gnu11 $(OPT) -g -fPIC $(WARN) $(SANFLAGS) $(BASE_CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS)
-LDLIBS_ALL = $(SANFLAGS) $(PKG_LIBS) -lpthread -lm $(LDLIBS)
+LDLIBS_ALL = $(SANFLAGS) $(LIB_LIBS) -lpthread -lm $(LDLIBS)
 
 # ---------------------------------------------------------------- sources
 LIB_SRCS  := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
@@ -56,13 +67,17 @@ TOOL   := $(BUILD)/kstruct
 
 all: $(LIB_A) $(LIB_SO) $(TOOL)
 
+# per-object flags: CFLAGS_<source without .c>
+CFLAGS_tools/sctp_pcap             = $(PCAP_CFLAGS)
+CFLAGS_tests/tools/test_sctp_pcap  = $(PCAP_CFLAGS)
+
 $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -MMD -MP -c $< -o $@
 
 $(DBG)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
 
 $(LIB_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -78,7 +93,7 @@ $(LIB_SO): $(LIB_OBJS)
 # The tool links objects, not the archive: subsystems register their
 # tours, benchmarks and commands from constructors the linker must keep.
 $(TOOL): $(LIB_OBJS) $(TOOL_OBJS)
-	$(CC) -o $@ $^ $(LDLIBS_ALL)
+	$(CC) -o $@ $^ $(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
 
 # ---------------------------------------------------------------- tests
 # One test binary per folder of tests/, linked with the subsystems it
@@ -94,6 +109,7 @@ TEST_DEPS_drivers := compat list drivers/base
 TEST_DEPS_bench   := compat list sched
 # tests/tools: every subsystem, and the tool's own files but its main()
 TEST_SRCS_tools   := $(filter-out tools/kstruct.c,$(wildcard tools/*.c))
+TEST_LIBS_tools   := $(PCAP_LIBS)
 TESTS ?= $(TEST_DIRS)
 
 define test_template
@@ -102,7 +118,7 @@ $(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o \
 		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c) $(TEST_SRCS_$(1))) \
 		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
 	@mkdir -p $$(@D)
-	$$(CC) -o $$@ $$^ $$(LDLIBS_ALL)
+	$$(CC) -o $$@ $$^ $$(LDLIBS_ALL) $$(CDS_LIBS) $$(CUNIT_LIBS) $$(TEST_LIBS_$(1))
 endef
 $(foreach t,$(TEST_DIRS),$(eval $(call test_template,$(t))))
 TEST_BINS := $(TESTS:%=$(BUILD)/tests/test-%)
@@ -156,7 +172,8 @@ $(BUILD)/kstruct.pc: Makefile
 	@printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
 		'libdir=$${prefix}/lib' '' 'Name: kstruct' \
 		'Description: the Linux 2.5.33 list_head structures in userspace' \
-		'Version: $(VERSION)' 'Requires.private: $(PUBLIC_PKGS)' \
+		'Version: $(VERSION)' 'Requires: $(PC_REQUIRES)' \
+		'Requires.private: $(PC_REQUIRES_PRIVATE)' \
 		'Cflags: -I$${includedir}/kstruct -D_GNU_SOURCE' \
 		'Libs: -L$${libdir} -lkstruct' 'Libs.private: -lpthread -lm' > $@
 
@@ -199,7 +216,7 @@ FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(PKG_LIBS) -lpthread -lm
+	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LIB_LIBS) -lpthread -lm
 
 fuzz: deps-ensure
 	@$(MAKE) --no-print-directory fuzz-run

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * sctp/packet.c - CRC32c, packet assembly and chunk walking on byte
- * buffers, and pcap export of the packets.
+ * buffers.
  *
  * Mirrors net/sctp/crc32c.c of Linux 2.5.33 (count_crc(), split into the
  * sctp_start_cksum(), sctp_update_cksum(), sctp_end_cksum() steps that
@@ -15,15 +15,14 @@
  *   The value, and its place on the wire, are the same.
  * - A packet is a caller-owned byte buffer, not a list of chunks; chunk
  *   lengths are checked against the buffer when walking.
- * - pcap export is new (libpcap, DLT_RAW, a made-up IPv4 header).
+ *
+ * The pcap export of these packets is the kstruct tool's
+ * (tools/sctp_pcap.c), so that the library does not need libpcap.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
-#include <netinet/in.h>
-#include <pcap/pcap.h>
 
-#include "compat/slab.h"
 #include "sctp/packet.h"
 
 /* the Castagnoli polynomial, bit-reversed (reflected) form */
@@ -205,164 +204,4 @@ int sctp_packet_verify(const void *pkt, size_t len)
 					     &clen)) > 0)
 		;
 	return ret;
-}
-
-/* ---- pcap export ---- */
-
-#define IPV4_HEADER_LEN		20
-#define IPV4_MAX_TOTAL		65535
-#define SCTP_PCAP_SNAPLEN	IPV4_MAX_TOTAL
-
-/**
- * struct sctp_pcap - a pcap file being written
- * @pcap: libpcap's handle for the link type (no capture)
- * @dumper: the open file
- * @count: packets written, which also drives the virtual clock and the
- *	IPv4 identification field
- * @frame: room for one IPv4 packet
- */
-struct sctp_pcap {
-	pcap_t *pcap;
-	pcap_dumper_t *dumper;
-	unsigned long count;
-	uint8_t frame[IPV4_MAX_TOTAL];
-};
-
-int sctp_pcap_open(const char *path, struct sctp_pcap **out)
-{
-	struct sctp_pcap *pc;
-	int err;
-
-	pc = kzalloc(sizeof(*pc), GFP_KERNEL);
-	if (!pc)
-		return -ENOMEM;
-	pc->pcap = pcap_open_dead(DLT_RAW, SCTP_PCAP_SNAPLEN);
-	if (!pc->pcap) {
-		err = -ENOMEM;
-		goto err_free;
-	}
-	errno = 0;
-	pc->dumper = pcap_dump_open(pc->pcap, path);
-	if (!pc->dumper) {
-		/* libpcap leaves fopen()'s errno; say why when it can */
-		err = errno > 0 ? -errno : -EIO;
-		goto err_close_pcap;
-	}
-	*out = pc;
-	return 0;
-
-err_close_pcap:
-	pcap_close(pc->pcap);
-err_free:
-	kfree(pc);
-	return err;
-}
-
-/* the Internet checksum (RFC 1071) of an IPv4 header */
-static uint16_t ipv4_header_checksum(const uint8_t *hdr, size_t len)
-{
-	uint32_t sum = 0;
-	size_t i;
-
-	for (i = 0; i + 1 < len; i += 2)
-		sum += sctp_get16(hdr + i);
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)~sum;
-}
-
-int sctp_pcap_write(struct sctp_pcap *pc, const struct in_addr *src,
-		    const struct in_addr *dst, const void *pkt, size_t len)
-{
-	struct pcap_pkthdr rec;
-	uint8_t *ip = pc->frame;
-	size_t total = IPV4_HEADER_LEN + len;
-
-	if (len < SCTP_COMMON_HEADER_LEN)
-		return -EINVAL;
-	if (len > IPV4_MAX_TOTAL - IPV4_HEADER_LEN)
-		return -EFBIG;
-
-	ip[0] = 0x45;			/* version 4, 5 words of header */
-	ip[1] = 0;			/* DSCP/ECN */
-	sctp_put16(ip + 2, (uint16_t)total);
-	sctp_put16(ip + 4, (uint16_t)(pc->count + 1));	/* IP id */
-	sctp_put16(ip + 6, 0x4000);	/* don't fragment */
-	ip[8] = 64;			/* TTL */
-	ip[9] = SCTP_IP_PROTOCOL;
-	sctp_put16(ip + 10, 0);
-	/* s_addr is already in network order: copy its bytes as they are */
-	memcpy(ip + 12, &src->s_addr, 4);
-	memcpy(ip + 16, &dst->s_addr, 4);
-	sctp_put16(ip + 10, ipv4_header_checksum(ip, IPV4_HEADER_LEN));
-	memcpy(ip + IPV4_HEADER_LEN, pkt, len);
-
-	memset(&rec, 0, sizeof(rec));
-	rec.ts.tv_sec = (time_t)(SCTP_PCAP_EPOCH + pc->count / 1000);
-	rec.ts.tv_usec = (suseconds_t)(pc->count % 1000) * 1000;
-	rec.caplen = (bpf_u_int32)total;
-	rec.len = (bpf_u_int32)total;
-	pcap_dump((u_char *)pc->dumper, &rec, ip);
-	pc->count++;
-	return 0;
-}
-
-int sctp_pcap_close(struct sctp_pcap *pc)
-{
-	int err = 0;
-
-	if (!pc)
-		return 0;
-	if (pcap_dump_flush(pc->dumper) != 0)
-		err = -EIO;
-	pcap_dump_close(pc->dumper);
-	pcap_close(pc->pcap);
-	kfree(pc);
-	return err;
-}
-
-int sctp_pcap_check(const char *path, unsigned int *npackets)
-{
-	char errbuf[PCAP_ERRBUF_SIZE];
-	struct pcap_pkthdr *rec;
-	const u_char *data;
-	unsigned int count = 0;
-	pcap_t *pcap;
-	int ret, err = 0;
-
-	pcap = pcap_open_offline(path, errbuf);
-	if (!pcap)
-		return -EIO;
-	if (pcap_datalink(pcap) != DLT_RAW) {
-		err = -EPROTO;
-		goto out_close;
-	}
-	while ((ret = pcap_next_ex(pcap, &rec, &data)) == 1) {
-		size_t ihl, total;
-
-		if (rec->caplen != rec->len || rec->caplen < IPV4_HEADER_LEN ||
-		    (data[0] >> 4) != 4 || data[9] != SCTP_IP_PROTOCOL) {
-			err = -EPROTO;
-			goto out_close;
-		}
-		ihl = (size_t)(data[0] & 0xf) * 4;
-		total = sctp_get16(data + 2);
-		if (ihl < IPV4_HEADER_LEN || total != rec->caplen ||
-		    total < ihl ||
-		    ipv4_header_checksum(data, ihl) != 0) {
-			err = -EPROTO;
-			goto out_close;
-		}
-		err = sctp_packet_verify(data + ihl, total - ihl);
-		if (err)
-			goto out_close;
-		count++;
-	}
-	if (ret != PCAP_ERROR_BREAK)
-		err = -EIO;
-out_close:
-	pcap_close(pcap);
-	if (!err)
-		*npackets = count;
-	return err;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sctp/packet.h - SCTP packets on plain byte buffers: the CRC32c checksum,
- * the 12-byte common header, chunk framing, and pcap export.
+ * the 12-byte common header and chunk framing.
  *
  * Mirrors net/sctp/crc32c.c (count_crc(), as the sctp_start_cksum(),
  * sctp_update_cksum(), sctp_end_cksum() steps of 2.5.61) and the packet
@@ -14,9 +14,8 @@
  *   list of sctp_chunk_t: nothing here allocates, nothing is sent.
  * - The chunk walker checks every length against the buffer (2.5.33's
  *   receive path trusted them).
- * - pcap export (sctp_pcap_*) is new: it wraps each packet in a made-up
- *   IPv4 header (protocol 132) and writes it through libpcap as DLT_RAW,
- *   so Wireshark decodes it as SCTP.
+ *
+ * pcap export of the packets is the kstruct tool's (tools/sctp_pcap.h).
  *
  * Error values (every function here and in sctp/sm.h):
  *   -EINVAL    a length or field with an impossible value
@@ -213,70 +212,5 @@ static inline uint32_t sctp_get32(const uint8_t *p)
 	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
 	       ((uint32_t)p[2] << 8) | p[3];
 }
-
-/* ---- pcap export ---- */
-
-struct sctp_pcap;
-
-/**
- * sctp_pcap_open() - create a pcap file for SCTP packets
- * @path: the file to write
- * @out: the writer, on success
- *
- * The file's link type is DLT_RAW: each record is an IPv4 packet.
- * Timestamps are virtual (1 ms apart from the epoch) so a file's bytes
- * depend on its packets only.
- *
- * Return: 0; -ENOMEM; the errno of creating the file (-ENOENT,
- * -EACCES, ...) or -EIO when libpcap cannot create it.
- */
-int sctp_pcap_open(const char *path, struct sctp_pcap **out);
-
-/*
- * The time of a capture's first packet: 2002-09-03 15:03:36 UTC, when the
- * "list_t removal" patch this project is named after was committed.  The
- * k-th packet (from 0) is stamped k milliseconds later: a fixed time, so
- * a file's bytes depend on its packets only, and a believable one.
- */
-#define SCTP_PCAP_EPOCH		1031065416
-
-/**
- * sctp_pcap_write() - append one SCTP packet, inside an IPv4 header
- * @pc: the writer
- * @src: IPv4 source address
- * @dst: IPv4 destination address
- * @pkt: the SCTP packet, common header first
- * @len: its length
- *
- * The record is stamped SCTP_PCAP_EPOCH plus one millisecond per packet
- * written before it.
- *
- * Return: 0; -EFBIG when IPv4 cannot carry @len bytes; -EINVAL when @len
- * is shorter than the common header.
- */
-int sctp_pcap_write(struct sctp_pcap *pc, const struct in_addr *src,
-		    const struct in_addr *dst, const void *pkt, size_t len);
-
-/**
- * sctp_pcap_close() - flush and close the file, free the writer
- * @pc: the writer, or NULL
- *
- * Return: 0, or -EIO when the file could not be flushed.
- */
-int sctp_pcap_close(struct sctp_pcap *pc);
-
-/**
- * sctp_pcap_check() - read a pcap file back and verify every packet
- * @path: the file
- * @npackets: out: how many SCTP packets it holds
- *
- * Opens the file with pcap_open_offline(), checks that each record is an
- * IPv4 packet of protocol 132 whose SCTP packet passes
- * sctp_packet_verify().
- *
- * Return: 0; -EIO when libpcap cannot read the file; -EPROTO for a record
- * that is not SCTP over IPv4; the error of sctp_packet_verify() otherwise.
- */
-int sctp_pcap_check(const char *path, unsigned int *npackets);
 
 #endif /* KSTRUCT_SCTP_PACKET_H */

@@ -28,6 +28,10 @@
 #include "sctp/sm.h"
 #include "sctp/structs.h"
 #include "tools/kstruct.h"
+#include "tools/outfile.h"
+#include "tools/sctp_pcap.h"
+
+#define WHO		"kstruct sctp"
 
 #define CLIENT_PORT	5000
 #define SERVER_PORT	80
@@ -374,7 +378,28 @@ static void usage(FILE *f)
 		"  --pcap FILE  also write the packets to FILE (DLT_RAW, "
 		"IPv4, protocol 132),\n               read it back with "
 		"libpcap and verify every CRC32c;\n"
-		"               open it with: wireshark FILE\n");
+		"               open it with: wireshark FILE\n"
+		"  The capture is written beside FILE and renamed onto it "
+		"once complete and\n  verified: a failed run leaves FILE as "
+		"it was.\n");
+}
+
+/* the capture, once written: read it back before it replaces FILE */
+static int check_capture(struct outfile *of, const struct sctp_run *run)
+{
+	unsigned int checked = 0;
+	int err;
+
+	err = outfile_close(of);
+	if (err)
+		return err;
+	err = sctp_pcap_check(of->temp, &checked);
+	if (!err && checked != run->count)
+		err = -EPROTO;
+	if (err)
+		fprintf(stderr, "%s: %s: the capture does not read back: %s\n",
+			WHO, of->path, strerror(-err));
+	return err;
 }
 
 static int cmd_sctp(int argc, char **argv)
@@ -389,11 +414,11 @@ static int cmd_sctp(int argc, char **argv)
 	struct sctp_host b = { "B", { "10.0.0.2", "10.0.1.2" }, SERVER_PORT,
 			       NULL };
 	struct sctp_run run = { NULL, 0, stdout };
+	struct outfile capture = { 0 };
 	const char *pcap_path = NULL;
-	unsigned int checked = 0;
 	int opt, err;
 
-	optind = 1;
+	optind = 0;	/* GNU: full reset, the tool may parse twice */
 	while ((opt = getopt_long(argc, argv, "p:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
@@ -401,14 +426,14 @@ static int cmd_sctp(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			return outfile_check_stdout(WHO) ? 1 : 0;
 		default:
 			usage(stderr);
 			return 2;
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "kstruct sctp: unexpected argument '%s'\n",
+		fprintf(stderr, "%s: unexpected argument '%s'\n", WHO,
 			argv[optind]);
 		usage(stderr);
 		return 2;
@@ -416,10 +441,14 @@ static int cmd_sctp(int argc, char **argv)
 
 	rcu_register_thread();
 	if (pcap_path) {
-		err = sctp_pcap_open(pcap_path, &run.pcap);
+		err = outfile_open(&capture, WHO, pcap_path);
+		if (err)
+			goto out;
+		err = sctp_pcap_open(capture.f, &run.pcap);
 		if (err) {
-			fprintf(stderr, "kstruct sctp: cannot create %s: %s\n",
-				pcap_path, strerror(-err));
+			if (!outfile_close(&capture))
+				fprintf(stderr, "%s: %s: %s\n", WHO, pcap_path,
+					strerror(-err));
 			goto out;
 		}
 	}
@@ -434,18 +463,28 @@ static int cmd_sctp(int argc, char **argv)
 		if (!err)
 			err = cerr;
 	}
-	if (!err && pcap_path) {
-		err = sctp_pcap_check(pcap_path, &checked);
-		if (!err && checked != run.count)
-			err = -EPROTO;
-		if (!err)
-			printf("wrote %u packets to %s; read back with "
-			       "libpcap: every CRC32c verifies\n", checked,
-			       pcap_path);
+	if (err) {
+		/* a write error is the file's, and said so with its name */
+		if (!outfile_failed(&capture) || !outfile_close(&capture))
+			fprintf(stderr, "%s: %s\n", WHO, strerror(-err));
+		goto out;
 	}
-	if (err)
-		fprintf(stderr, "kstruct sctp: %s\n", strerror(-err));
+	if (pcap_path && !capture.temp) {
+		/* a device or a pipe: nothing to read back */
+		printf("wrote %u packets to %s\n", run.count, pcap_path);
+	} else if (pcap_path) {
+		err = check_capture(&capture, &run);
+		if (err)
+			goto out;
+		printf("wrote %u packets to %s; read back with libpcap: every "
+		       "CRC32c verifies\n", run.count, pcap_path);
+	}
+	/* the capture replaces FILE only when stdout got everything too */
+	err = outfile_check_stdout(WHO);
+	if (!err)
+		err = outfile_commit(&capture);
 out:
+	outfile_abort(&capture);
 	if (a.asoc)
 		sctp_association_free(a.asoc);
 	if (b.asoc)
