@@ -109,6 +109,9 @@ TEST_DEPS_drivers := compat list drivers/base
 TEST_DEPS_bench   := compat list sched
 # tests/tools: every subsystem, and the tool's own files but its main()
 TEST_SRCS_tools   := $(filter-out tools/kstruct.c,$(wildcard tools/*.c))
+# tests/sim and tests/bench include a command's file, which calls these
+TOOL_HELPERS      := tools/cli.c tools/outfile.c
+TEST_SRCS_sim     := $(TOOL_HELPERS)
 TEST_LIBS_tools   := $(PCAP_LIBS)
 TESTS ?= $(TEST_DIRS)
 

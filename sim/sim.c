@@ -41,6 +41,7 @@
  * tick, so that no workload can stop the clock.
  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -196,6 +197,20 @@ static unsigned long long usec_to_ticks(const struct sim *s,
 	unsigned long long t = (usec * s->opt.hz + 500000) / 1000000;
 
 	return usec && !t ? 1 : t;
+}
+
+unsigned long long sim_total_ticks(const struct sim_workload *wl,
+				  const struct sim_options *opt)
+{
+	unsigned long long usec = opt->duration_usec;
+	unsigned int hz = opt->hz ? opt->hz : DEFAULT_HZ;
+
+	if (!usec)
+		usec = wl->duration_usec ? wl->duration_usec : SIM_DEFAULT_USEC;
+	if (usec > (ULLONG_MAX - 500000) / hz)
+		return ULLONG_MAX;
+	usec = (usec * hz + 500000) / 1000000;
+	return usec ? usec : 1;
 }
 
 static unsigned long long jittered_ticks(const struct sim *s,
@@ -1442,11 +1457,15 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	if (s->opt.nr_cpus > SIM_MAX_CPUS || s->opt.nr_cpus > NR_CPUS ||
 	    s->opt.hz > 100000 || !wl->nr_tasks)
 		goto out_free;
+	ret = -ERANGE;
+	s->total_ticks = sim_total_ticks(wl, &s->opt);
+	if (s->total_ticks > SIM_MAX_TICKS)
+		goto out_free;
+	ret = -EINVAL;
 	mask = online_mask(s);
 	for (d = 0; d < wl->nr_tasks; d++)
 		if (!desc_fits(&wl->tasks[d], mask))
 			goto out_free;
-	s->total_ticks = usec_to_ticks(s, s->opt.duration_usec);
 	if (s->opt.measure_cost)
 		s->clock_ns = clock_cost_ns();
 	spin_lock_init(&s->lock);

@@ -76,6 +76,21 @@ struct sim_options {
 	const struct sched_class *sched_class;
 };
 
+/* the longest run sim_create() accepts: duration x HZ, in ticks */
+#define SIM_MAX_TICKS		1000000000ull
+
+/**
+ * sim_total_ticks() - how many ticks a run of @wl with @opt lasts
+ * @wl: the workload (its duration counts when @opt gives none)
+ * @opt: the options, defaults not yet filled in
+ *
+ * Return: the duration (the option's, else the workload's, else 2 s) times
+ * HZ, rounded to the nearest tick and at least 1; ULLONG_MAX when that
+ * overflows.
+ */
+unsigned long long sim_total_ticks(const struct sim_workload *wl,
+				  const struct sim_options *opt);
+
 /**
  * sim_create() - build the machine and the workload's initial tasks
  * @wl: the workload (parsed for at least @opt->nr_cpus CPUs); it must
@@ -91,9 +106,10 @@ struct sim_options {
  *
  * Context: no other simulation or scheduler machine may exist.
  * Return: 0, -EINVAL (bad options, a class that is not selectable, or a
- * task's cpus or affinity event names no CPU of the machine), -EBUSY (a
- * machine exists), -EFBIG (the initial tasks exceed @opt->max_tasks),
- * -ENOMEM, or the error of writing a trace's header; nothing is left
+ * task's cpus or affinity event names no CPU of the machine), -ERANGE (the
+ * run would last more than SIM_MAX_TICKS ticks), -EBUSY (a machine
+ * exists), -EFBIG (the initial tasks exceed @opt->max_tasks), -ENOMEM, or
+ * the error of writing a trace's header; nothing is left
  * allocated on failure.
  */
 int sim_create(const struct sim_workload *wl, const struct sim_options *opt,

@@ -16,13 +16,23 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compat/jiffies.h"
 #include "compat/ktime.h"
 #include "compat/slab.h"
 #include "sched/class.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
+#include "tools/cli.h"
 #include "tools/kstruct.h"
+#include "tools/outfile.h"
+
+#define WHO		"kstruct sim"
+#define SIM_MIN_HZ	10
+#define SIM_MAX_HZ	100000
+#define SIM_MAX_FORKS	100000000ull
+/* the longest --duration, in microseconds: SIM_MAX_TICKS at SIM_MIN_HZ */
+#define SIM_MAX_USEC	(SIM_MAX_TICKS / SIM_MIN_HZ * 1000000ull)
 
 static void sim_usage(FILE *out)
 {
@@ -45,14 +55,16 @@ static void sim_usage(FILE *out)
 		"      --show NAME      print a built-in workload as JSON\n"
 		"  -c, --cpus N         CPUs (1..%d, default 4)\n"
 		"  -s, --seed S         seed of the random run/sleep times (default 1)\n"
-		"  -d, --duration SEC   simulated seconds (default: the workload's)\n"
-		"      --hz N           ticks per second (default 1000)\n"
+		"  -d, --duration SEC   simulated seconds, up to 6 decimals (default:\n"
+		"                       the workload's, else 2); SEC x HZ at most %llu ticks\n"
+		"      --hz N           ticks per second (%d..%d, default 1000)\n"
 		"  -t, --threaded       one pthread per CPU, in lockstep (not repeatable)\n"
 		"      --json           the report as JSON\n"
 		"      --csv            the report as CSV\n"
 		"      --trace FILE     write an ftrace text trace (opens in Perfetto)\n"
 		"      --chrome FILE    write a Chrome trace-event JSON trace\n"
-		"      --max-tasks N    refuse forks beyond N tasks (default 4000000)\n"
+		"      --max-tasks N    refuse forks beyond N tasks (1..%llu,\n"
+		"                       default 4000000)\n"
 		"      --compare        run the workload under every scheduler class, in\n"
 		"                       generation order, and print them side by side;\n"
 		"                       --trace/--chrome FILE then write FILE's stem\n"
@@ -60,26 +72,13 @@ static void sim_usage(FILE *out)
 		"      --check          check every invariant after every tick (slow)\n"
 		"      --cost           time the calls into the scheduler: ns per event\n"
 		"                       and per pick (real time: varies run to run)\n"
-		"  -h, --help           this text\n",
+		"  -h, --help           this text\n"
+		"\n"
+		"Numbers are decimal.  A trace is written beside FILE and renamed onto it\n"
+		"when the run succeeds: a failed or interrupted run leaves FILE as it was.\n",
 		SIM_DEFAULT_WORKLOAD, sched_class_names(names, sizeof(names)),
-		SIM_MAX_CPUS);
-}
-
-static int parse_ulong(const char *opt, const char *s, unsigned long long max,
-		       unsigned long long *out)
-{
-	unsigned long long v;
-	char *end;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (!*s || *end || errno || *s == '-' || v > max) {
-		fprintf(stderr, "kstruct sim: %s: bad value \"%s\" (0..%llu)\n",
-			opt, s, max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
+		SIM_MAX_CPUS, SIM_MAX_TICKS, SIM_MIN_HZ, SIM_MAX_HZ,
+		SIM_MAX_FORKS);
 }
 
 /* on a terminal, once the run has taken more than half a second */
@@ -96,6 +95,12 @@ static void show_progress(unsigned long long done, unsigned long long total,
 		fputc('\n', stderr);
 }
 
+/* the exit status of a command whose whole output went to stdout */
+static int stdout_status(void)
+{
+	return outfile_check_stdout(WHO) ? 1 : 0;
+}
+
 static int list_builtins(void)
 {
 	const struct sim_builtin *b;
@@ -104,7 +109,7 @@ static int list_builtins(void)
 		printf("%-12s %s%s\n", b->name, b->summary,
 		       strcmp(b->name, SIM_DEFAULT_WORKLOAD) ? "" :
 		       " (default)");
-	return 0;
+	return stdout_status();
 }
 
 static int show_builtin(const char *name)
@@ -114,7 +119,7 @@ static int show_builtin(const char *name)
 	for (b = sim_builtins; b->name; b++) {
 		if (!strcmp(b->name, name)) {
 			fputs(b->json, stdout);
-			return 0;
+			return stdout_status();
 		}
 	}
 	fprintf(stderr, "kstruct sim: %s: no such built-in workload (--list)\n",
@@ -147,6 +152,19 @@ static const struct option sim_long_options[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/**
+ * struct sim_cmd - what the command line asked for
+ * @opt: the simulator's options
+ * @builtin: --workload, or NULL
+ * @file: the workload file, or NULL
+ * @trace_path: --trace, or NULL
+ * @chrome_path: --chrome, or NULL
+ * @json: --json
+ * @csv: --csv
+ * @timing_given: --duration or --hz was given
+ * @trace: the --trace file being written
+ * @chrome: the --chrome file being written
+ */
 struct sim_cmd {
 	struct sim_options opt;
 	const char *builtin;
@@ -155,6 +173,8 @@ struct sim_cmd {
 	const char *chrome_path;
 	int json, csv;
 	int compare;
+	int timing_given;
+	struct outfile trace, chrome;
 };
 
 /* Return: -1 to go on, else the exit status */
@@ -162,8 +182,6 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 {
 	unsigned long long v;
 	char names[128];
-	double sec;
-	char *end;
 	int c;
 
 	optind = 0;	/* GNU: full reset, the tool may parse twice */
@@ -179,41 +197,28 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 		case OPT_SHOW:
 			return show_builtin(optarg);
 		case 'c':
-			if (parse_ulong("--cpus", optarg, SIM_MAX_CPUS, &v))
+			if (cli_number(WHO, "--cpus", optarg, 1, SIM_MAX_CPUS, &v))
 				return 2;
-			if (!v) {
-				fprintf(stderr, "kstruct sim: --cpus: at least 1\n");
-				return 2;
-			}
 			cmd->opt.nr_cpus = v;
 			break;
 		case 's':
-			if (parse_ulong("--seed", optarg, ~0ull, &v))
+			if (cli_number(WHO, "--seed", optarg, 0, ~0ull, &v))
 				return 2;
 			cmd->opt.seed = v;
 			break;
 		case 'd':
-			errno = 0;
-			sec = strtod(optarg, &end);
-			if (!*optarg || *end || errno || !(sec > 0) ||
-			    sec > 1e6) {
-				fprintf(stderr,
-					"kstruct sim: --duration: bad value \"%s\" (seconds, > 0)\n",
-					optarg);
+			if (cli_fixed(WHO, "--duration", optarg, 6, "seconds", 1,
+				      SIM_MAX_USEC, &v))
 				return 2;
-			}
-			cmd->opt.duration_usec = sec * 1e6 + 0.5;
-			if (!cmd->opt.duration_usec)
-				cmd->opt.duration_usec = 1;
+			cmd->opt.duration_usec = v;
+			cmd->timing_given = 1;
 			break;
 		case OPT_HZ:
-			if (parse_ulong("--hz", optarg, 100000, &v))
+			if (cli_number(WHO, "--hz", optarg, SIM_MIN_HZ,
+				       SIM_MAX_HZ, &v))
 				return 2;
-			if (v < 10) {
-				fprintf(stderr, "kstruct sim: --hz: at least 10\n");
-				return 2;
-			}
 			cmd->opt.hz = v;
+			cmd->timing_given = 1;
 			break;
 		case 't':
 			cmd->opt.threaded = 1;
@@ -231,7 +236,9 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			cmd->chrome_path = optarg;
 			break;
 		case OPT_MAX_TASKS:
-			if (parse_ulong("--max-tasks", optarg, 100000000, &v))
+			/* 0 would be the library's "default": refuse it */
+			if (cli_number(WHO, "--max-tasks", optarg, 1,
+				       SIM_MAX_FORKS, &v))
 				return 2;
 			cmd->opt.max_tasks = v;
 			break;
@@ -256,7 +263,7 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			break;
 		case 'h':
 			sim_usage(stdout);
-			return 0;
+			return stdout_status();
 		default:
 			sim_usage(stderr);
 			return 2;
@@ -285,18 +292,43 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 	return -1;
 }
 
-static int open_output(const char *path, FILE **f)
+/* the run must fit in SIM_MAX_TICKS; Return: -1 to go on, else the status */
+static int check_length(const struct sim_cmd *cmd,
+			const struct sim_workload *wl)
 {
-	int ret;
+	unsigned long long ticks = sim_total_ticks(wl, &cmd->opt);
 
-	if (!path)
-		return 0;
-	*f = fopen(path, "w");
-	if (!*f) {
-		ret = -errno;	/* before fprintf() may change errno */
-		fprintf(stderr, "kstruct sim: %s: %s\n", path, strerror(-ret));
-		return ret;
+	if (ticks <= SIM_MAX_TICKS)
+		return -1;
+	fprintf(stderr, "%s: a run of %s at %u HZ is %llu ticks; at most %llu "
+		"(shorten --duration or lower --hz)\n", WHO,
+		cmd->opt.duration_usec ? "--duration" : "the workload's duration",
+		cmd->opt.hz ? cmd->opt.hz : DEFAULT_HZ, ticks, SIM_MAX_TICKS);
+	return cmd->timing_given ? 2 : 1;
+}
+
+static int open_outputs(struct sim_cmd *cmd)
+{
+	if (cmd->trace_path) {
+		if (outfile_open(&cmd->trace, WHO, cmd->trace_path))
+			return -1;
+		cmd->opt.trace = cmd->trace.f;
 	}
+	if (cmd->chrome_path) {
+		if (outfile_open(&cmd->chrome, WHO, cmd->chrome_path))
+			return -1;
+		cmd->opt.chrome = cmd->chrome.f;
+	}
+	return 0;
+}
+
+/* after the report: finish both traces, then rename both */
+static int commit_outputs(struct sim_cmd *cmd)
+{
+	if (outfile_close(&cmd->trace) || outfile_close(&cmd->chrome))
+		return -1;
+	if (outfile_commit(&cmd->trace) || outfile_commit(&cmd->chrome))
+		return -1;
 	return 0;
 }
 
@@ -324,45 +356,65 @@ static int class_path(char *buf, size_t len, const char *path,
 
 /* open @cls's file of @path, named into @name (PATH_MAX bytes) */
 static int open_class_output(const char *path, const char *cls, char *name,
-			     FILE **f)
+			     struct outfile *of, FILE **f)
 {
 	*f = NULL;
 	if (!path)
 		return 0;
 	if (class_path(name, PATH_MAX, path, cls)) {
-		fprintf(stderr, "kstruct sim: %s: %s\n", path,
+		fprintf(stderr, "%s: %s: %s\n", WHO, path,
 			strerror(ENAMETOOLONG));
 		return -ENAMETOOLONG;
 	}
-	return open_output(name, f);
+	if (outfile_open(of, WHO, name))
+		return -EIO;
+	*f = of->f;
+	return 0;
 }
 
-static int close_output(const char *path, FILE *f)
+/* every class's traces, once every run and the report are through */
+static int commit_class_outputs(struct outfile *files, unsigned int n)
 {
-	if (f && fclose(f)) {
-		fprintf(stderr, "kstruct sim: %s: %s\n", path, strerror(errno));
+	unsigned int k;
+
+	if (outfile_check_stdout(WHO))
 		return -EIO;
-	}
+	for (k = 0; k < n; k++)
+		if (outfile_close(&files[k]))
+			return -EIO;
+	for (k = 0; k < n; k++)
+		if (outfile_commit(&files[k]))
+			return -EIO;
 	return 0;
 }
 
 /*
  * One run of @wl per class, each on a machine of its own with the same
  * options and seed; the JSON and CSV are written a run at a time, the
- * text table once every run is in.  Return: the exit status.
+ * text table once every run is in.  The traces of every class are
+ * renamed onto their names together, once all the runs succeeded.
+ * Return: the exit status.
  */
 static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 {
 	struct sim_compare cmp = { 0 };
+	struct outfile *files;
+	char (*names)[PATH_MAX];
 	unsigned int i, nr;
 	int ret = 0, status = 1;
 
 	for (nr = 0; sched_classes[nr]; nr++)
 		;
+	files = kcalloc(2 * nr, sizeof(*files), GFP_KERNEL);
+	names = kcalloc(2 * nr, sizeof(*names), GFP_KERNEL);
+	if (!files || !names) {
+		fprintf(stderr, "%s: out of memory\n", WHO);
+		goto out;
+	}
 	for (i = 0; !ret && i < nr; i++) {
 		struct sim_options opt = cmd->opt;
 		const char *name = sched_classes[i]->name;
-		char trace[PATH_MAX], chrome[PATH_MAX];
+		char *trace = names[2 * i], *chrome = names[2 * i + 1];
 		const struct sim_report *r;
 		struct sim *s = NULL;
 
@@ -371,28 +423,28 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 		opt.trace_path = cmd->trace_path ? trace : NULL;
 		opt.chrome_path = cmd->chrome_path ? chrome : NULL;
 		if (open_class_output(cmd->trace_path, name, trace,
-				      &opt.trace) ||
+				      &files[2 * i], &opt.trace) ||
 		    open_class_output(cmd->chrome_path, name, chrome,
-				      &opt.chrome)) {
+				      &files[2 * i + 1], &opt.chrome)) {
 			ret = -EIO;
 			goto next;
 		}
 		ret = sim_create(wl, &opt, &s);
 		if (ret) {
-			fprintf(stderr, "kstruct sim: %s: cannot build the machine: %s\n",
-				name, strerror(-ret));
+			fprintf(stderr, "%s: %s: cannot build the machine: %s\n",
+				WHO, name, strerror(-ret));
 			goto next;
 		}
 		ret = sim_run(s);
 		if (ret && sim_output_failed(s)) {
-			fprintf(stderr, "kstruct sim: %s: %s (the run stopped after %llu ticks)\n",
-				sim_output_failed(s), strerror(-ret),
+			fprintf(stderr, "%s: %s: %s (the run stopped after %llu ticks)\n",
+				WHO, sim_output_failed(s), strerror(-ret),
 				sim_ticks(s));
 			goto next;
 		}
 		if (ret) {
-			fprintf(stderr, "kstruct sim: %s: the run failed after %llu ticks: %s\n",
-				name, sim_ticks(s), strerror(-ret));
+			fprintf(stderr, "%s: %s: the run failed after %llu ticks: %s\n",
+				WHO, name, sim_ticks(s), strerror(-ret));
 			goto next;
 		}
 		r = sim_report(s);
@@ -410,18 +462,20 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 			ret = sim_compare_add(&cmp, r, wl);
 		if (!ret && !cmd->json && !cmd->csv && i == nr - 1)
 			ret = sim_compare_text(stdout, &cmp, wl, r);
-		if (ret)
-			fprintf(stderr, "kstruct sim: writing the report: %s\n",
+		if (ret && !outfile_check_stdout(WHO))
+			fprintf(stderr, "%s: writing the report: %s\n", WHO,
 				strerror(-ret));
 next:
 		sim_destroy(s);
-		if (close_output(trace, opt.trace) ||
-		    close_output(chrome, opt.chrome))
-			ret = ret ? ret : -EIO;
 	}
-	if (!ret)
+	if (!ret && !commit_class_outputs(files, 2 * nr))
 		status = 0;
 	sim_compare_release(&cmp);
+out:
+	for (i = 0; files && i < 2 * nr; i++)
+		outfile_abort(&files[i]);
+	kfree(names);
+	kfree(files);
 	return status;
 }
 
@@ -462,19 +516,23 @@ static int cmd_sim(int argc, char **argv)
 		return ret;
 	ret = load_workload(&cmd, &wl, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "kstruct sim: %s\n", err);
+		fprintf(stderr, "%s: %s\n", WHO, err);
 		return 1;
 	}
 	for (i = 0; i < wl->nr_warnings; i++)
-		fprintf(stderr, "kstruct sim: warning: %s\n", wl->warnings[i]);
+		fprintf(stderr, "%s: warning: %s\n", WHO, wl->warnings[i]);
+	ret = check_length(&cmd, wl);
+	if (ret >= 0) {
+		status = ret;
+		goto out;
+	}
 	cmd.opt.trace_path = cmd.trace_path;
 	cmd.opt.chrome_path = cmd.chrome_path;
 	if (cmd.compare) {
 		status = compare(&cmd, wl);
 		goto out;
 	}
-	if (open_output(cmd.trace_path, &cmd.opt.trace) ||
-	    open_output(cmd.chrome_path, &cmd.opt.chrome))
+	if (open_outputs(&cmd))
 		goto out;
 	if (isatty(STDERR_FILENO)) {
 		cmd.opt.progress = show_progress;
@@ -482,24 +540,24 @@ static int cmd_sim(int argc, char **argv)
 	}
 	ret = sim_create(wl, &cmd.opt, &s);
 	if (ret) {
-		fprintf(stderr, "kstruct sim: cannot build the machine: %s\n",
+		fprintf(stderr, "%s: cannot build the machine: %s\n", WHO,
 			strerror(-ret));
 		goto out;
 	}
 	ret = sim_run(s);
 	if (ret && sim_output_failed(s)) {
-		fprintf(stderr, "kstruct sim: %s: %s (the run stopped after %llu ticks)\n",
-			sim_output_failed(s), strerror(-ret), sim_ticks(s));
+		fprintf(stderr, "%s: %s: %s (the run stopped after %llu ticks)\n",
+			WHO, sim_output_failed(s), strerror(-ret), sim_ticks(s));
 		goto out;
 	}
 	if (ret) {
-		fprintf(stderr, "kstruct sim: the run failed after %llu ticks: %s\n",
-			sim_ticks(s), strerror(-ret));
+		fprintf(stderr, "%s: the run failed after %llu ticks: %s\n",
+			WHO, sim_ticks(s), strerror(-ret));
 		goto out;
 	}
 	r = sim_report(s);
 	if (!r) {
-		fprintf(stderr, "kstruct sim: out of memory\n");
+		fprintf(stderr, "%s: out of memory\n", WHO);
 		goto out;
 	}
 	if (cmd.json)
@@ -508,24 +566,21 @@ static int cmd_sim(int argc, char **argv)
 		ret = sim_report_csv(stdout, r, wl);
 	else
 		ret = sim_report_text(stdout, r, wl);
+	/* the traces are kept only when the report reached stdout too */
+	if (outfile_check_stdout(WHO))
+		goto out;
 	if (ret) {
-		fprintf(stderr, "kstruct sim: writing the report: %s\n",
+		fprintf(stderr, "%s: writing the report: %s\n", WHO,
 			strerror(-ret));
 		goto out;
 	}
+	if (commit_outputs(&cmd))
+		goto out;
 	status = 0;
 out:
 	sim_destroy(s);
-	if (cmd.opt.trace && fclose(cmd.opt.trace)) {
-		fprintf(stderr, "kstruct sim: %s: %s\n", cmd.trace_path,
-			strerror(errno));
-		status = 1;
-	}
-	if (cmd.opt.chrome && fclose(cmd.opt.chrome)) {
-		fprintf(stderr, "kstruct sim: %s: %s\n", cmd.chrome_path,
-			strerror(errno));
-		status = 1;
-	}
+	outfile_abort(&cmd.trace);
+	outfile_abort(&cmd.chrome);
 	sim_workload_free(wl);
 	return status;
 }

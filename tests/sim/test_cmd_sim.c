@@ -7,11 +7,14 @@
  * file includes it whole and supplies the registry function of
  * tools/kstruct.c under a name of its own.
  */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -20,6 +23,7 @@
 
 #include "compat/compiler.h"
 #include "compat/slab.h"
+#include "tests/child.h"
 #include "tests/ktest.h"
 #include "tools/cmd_sim.c"
 
@@ -50,12 +54,16 @@ static char *slurp(FILE *f)
 	return buf;
 }
 
+/* when set, run() sends stdout to /dev/full instead of capturing it */
+static int stdout_full;
+
 /* run "kstruct sim ARGS..." with stdout and stderr captured */
 static struct output run(const char *first, ...)
 {
 	char *argv[32];
 	struct output o = { .status = -1 };
-	FILE *out = tmpfile(), *err = tmpfile();
+	FILE *out = stdout_full ? fopen("/dev/full", "w") : tmpfile();
+	FILE *err = tmpfile();
 	int saved_out, saved_err, argc = 0;
 	const char *a;
 	va_list ap;
@@ -81,9 +89,11 @@ static struct output run(const char *first, ...)
 	dup2(saved_err, STDERR_FILENO);
 	close(saved_out);
 	close(saved_err);
+	/* stdout on /dev/full must not keep failing for the next run */
+	clearerr(stdout);
 	fseek(out, 0, SEEK_END);
 	fseek(err, 0, SEEK_END);
-	o.out = slurp(out);
+	o.out = stdout_full ? calloc(1, 1) : slurp(out);
 	o.err = slurp(err);
 	fclose(out);
 	fclose(err);
@@ -560,6 +570,322 @@ static void test_compare_errors(void)
 	done(&o);
 }
 
+/* a fresh folder for output files, and what it holds */
+static char dir[64];
+
+static void make_dir(void)
+{
+	strcpy(dir, "/tmp/kstruct-cmd-sim-XXXXXX");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+}
+
+static const char *in_dir(char *buf, const char *name)
+{
+	sprintf(buf, "%s/%s", dir, name);
+	return buf;
+}
+
+/* the folder's entries, sorted, space-separated */
+static char *listing(void)
+{
+	static char out[512];
+	struct dirent **names;
+	size_t len = 0;
+	int n, i;
+
+	out[0] = '\0';
+	n = scandir(dir, &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		if (names[i]->d_name[0] != '.' || (names[i]->d_name[1] &&
+		    strcmp(names[i]->d_name, "..")))
+			len += snprintf(out + len, sizeof(out) - len, "%s%s",
+					len ? " " : "", names[i]->d_name);
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	return out;
+}
+
+static void remove_dir(void)
+{
+	char copy[512], path[640], *name, *save = NULL;
+
+	strcpy(copy, listing());
+	for (name = strtok_r(copy, " ", &save); name;
+	     name = strtok_r(NULL, " ", &save))
+		unlink(in_dir(path, name));
+	rmdir(dir);
+}
+
+/*
+ * Numbers are decimal, with nothing before or after them, and the message
+ * states the range that is enforced.
+ */
+static void test_numbers(void)
+{
+	static const char *const bad[][2] = {
+		{ "--cpus", "0x4" }, { "--cpus", "4x" }, { "--cpus", " 4" },
+		{ "--cpus", "-1" }, { "--seed", "-1" }, { "--seed", "+3" },
+		{ "--seed", "18446744073709551616" }, { "--hz", "1e3" },
+		{ "--duration", "1e3" }, { "--duration", "0x10" },
+		{ "--duration", "inf" }, { "--duration", "nan" },
+		{ "--duration", "0.0000001" }, { "--duration", "0" },
+		{ "--duration", " 1" }, { "--max-tasks", "1k" },
+	};
+	struct output o;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		o = run(bad[i][0], bad[i][1], NULL);
+		CU_ASSERT_EQUAL(o.status, 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.err, bad[i][0]));
+		done(&o);
+	}
+	/* 010 is ten CPUs, not eight */
+	o = run("--cpus", "010", "-w", "hogs", "--duration", "0.01", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "10 CPUs"));
+	done(&o);
+	/* the ranges the messages state are the ones enforced */
+	o = run("--cpus", "0", NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "\"0\" is not a whole number in 1..64"));
+	done(&o);
+	o = run("--cpus", "64", "-w", "hogs", "--duration", "0.001", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
+	o = run("--hz", "9", NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, " in 10..100000"));
+	done(&o);
+	o = run("--duration", "100000000.000001", NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, " in 0.000001..100000000 "));
+	done(&o);
+	o = run("-w", "hogs", "--duration", "0.000001", "--cpus", "1", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "(1 ticks)"));
+	done(&o);
+}
+
+/* --max-tasks 0 is refused: in the library's options 0 means 4 million */
+static void test_max_tasks_zero(void)
+{
+	struct output o = run("--max-tasks", "0", NULL);
+
+	CU_ASSERT_EQUAL(o.status, 2);
+	CU_ASSERT_STRING_EQUAL(o.err, "kstruct sim: --max-tasks: \"0\" is not a "
+			       "whole number in 1..100000000\n");
+	done(&o);
+	o = run("--max-tasks", "1", "-w", "fork", "--duration", "0.5", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
+}
+
+/* duration x HZ is bounded, with a message that says by what */
+static void test_too_many_ticks(void)
+{
+	char path[] = "/tmp/kstruct-cmd-XXXXXX";
+	int fd = mkstemp(path);
+	static const char long_wl[] =
+		"{\"global\": {\"duration\": 1000000},"
+		" \"tasks\": {\"a\": {\"run\": 1000}}}";
+	struct output o;
+
+	o = run("--duration", "1000000", "--hz", "100000", NULL);
+	CU_ASSERT_EQUAL(o.status, 2);
+	CU_ASSERT_STRING_EQUAL(o.err, "kstruct sim: a run of --duration at "
+			       "100000 HZ is 100000000000 ticks; at most "
+			       "1000000000 (shorten --duration or lower "
+			       "--hz)\n");
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	done(&o);
+	/* exactly the limit runs (not here: it would take minutes); one more not */
+	o = run("--duration", "1000000.0005", "--hz", "1000", NULL);
+	CU_ASSERT_EQUAL(o.status, 2);
+	done(&o);
+	/* the workload's own duration counts too */
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT(write(fd, long_wl, sizeof(long_wl) - 1) ==
+		  (ssize_t)sizeof(long_wl) - 1);
+	close(fd);
+	o = run("--hz", "2000", path, NULL);
+	CU_ASSERT_EQUAL(o.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "the workload's duration at 2000 "
+				      "HZ is 2000000000 ticks"));
+	done(&o);
+	unlink(path);
+}
+
+/* the traces appear, complete, when the run succeeds; nothing else is left */
+static void test_traces_renamed_on_success(void)
+{
+	char trace[128], chrome[128];
+	struct output o;
+
+	make_dir();
+	o = run("-w", "hogs", "--duration", "0.2", "--trace",
+		in_dir(trace, "t.txt"), "--chrome", in_dir(chrome, "c.json"),
+		NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_STRING_EQUAL(listing(), "c.json t.txt");
+	done(&o);
+	remove_dir();
+}
+
+/*
+ * Every allocation of a run with both traces fails in turn: each failed
+ * run exits 1 and leaves the folder empty, leaks nothing; then one
+ * succeeds.
+ */
+static void test_failed_allocation_leaves_nothing(void)
+{
+	char trace[128], chrome[128];
+	unsigned long n, fired;
+	long live = kmalloc_live();
+	int failures = 0;
+	struct output o;
+
+	make_dir();
+	in_dir(trace, "t.txt");
+	in_dir(chrome, "c.json");
+	for (n = 1; n < 100000; n += n < 64 ? 1 : n / 8) {
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		o = run("-w", "fork", "--cpus", "2", "--duration", "0.1",
+			"--trace", trace, "--chrome", chrome, NULL);
+		kmalloc_fault_reset();
+		if (kmalloc_fault_fired() == fired) {
+			CU_ASSERT_EQUAL(o.status, 0);
+			CU_ASSERT_STRING_EQUAL(listing(), "c.json t.txt");
+			done(&o);
+			break;
+		}
+		failures++;
+		CU_ASSERT_EQUAL(o.status, 1);
+		CU_ASSERT_STRING_EQUAL(listing(), "");
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		done(&o);
+	}
+	CU_ASSERT(failures > 10);
+	remove_dir();
+}
+
+/* stdout refuses the report: exit 1 naming stdout, and no trace kept */
+static void test_stdout_full(void)
+{
+	static const char *const modes[] = { NULL, "--json", "--csv" };
+	char trace[128];
+	struct output o;
+	unsigned int i;
+
+	make_dir();
+	stdout_full = 1;
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		o = run("-w", "hogs", "--duration", "0.05", "--trace",
+			in_dir(trace, "t.txt"), modes[i], NULL);
+		CU_ASSERT_EQUAL(o.status, 1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "kstruct sim: stdout: "));
+		CU_ASSERT_STRING_EQUAL(listing(), "");
+		done(&o);
+	}
+	o = run("--list", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	done(&o);
+	o = run("--show", "fork", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	done(&o);
+	o = run("--help", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	done(&o);
+	stdout_full = 0;
+	remove_dir();
+}
+
+static void run_past_limit(int unused)
+{
+	struct rlimit lim = { 8192, 8192 };
+	char trace[128];
+	struct output o;
+
+	(void)unused;
+	setrlimit(RLIMIT_FSIZE, &lim);
+	o = run("-w", "hogs", "--duration", "2", "--trace",
+		in_dir(trace, "t.txt"), NULL);
+	fputs(o.err, stderr);
+	_exit(o.status);
+}
+
+/*
+ * A full disk (RLIMIT_FSIZE, in a child): the trace cannot be written;
+ * the run fails naming the file and its error, and leaves nothing.
+ */
+static void test_trace_write_error(void)
+{
+	char err[1024];
+	int status;
+
+	make_dir();
+	status = run_in_child(run_past_limit, 0, err, sizeof(err));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/t.txt: File too large (the run "
+				      "stopped after "));
+	CU_ASSERT_STRING_EQUAL(listing(), "");
+	remove_dir();
+}
+
+/*
+ * --compare writes every class's traces, renamed together once every run
+ * and the report went through: stdout on /dev/full, or a failed
+ * allocation, leaves none of them.
+ */
+static void test_compare_traces_whole_or_none(void)
+{
+	const char *names[SIM_COMPARE_MAX_RUNS];
+	unsigned int nr = classes(names), k;
+	char trace[128];
+	unsigned long n, fired;
+	struct output o;
+
+	make_dir();
+	in_dir(trace, "t.txt");
+	stdout_full = 1;
+	o = run("--compare", "fork", "--duration", "0.1", "--trace", trace,
+		NULL);
+	stdout_full = 0;
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(listing(), "");
+	done(&o);
+	for (n = 1; n < 100000; n += n < 32 ? 1 : n / 4) {
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		o = run("--compare", "fork", "--duration", "0.1", "--trace",
+			trace, NULL);
+		kmalloc_fault_reset();
+		if (kmalloc_fault_fired() == fired) {
+			CU_ASSERT_EQUAL(o.status, 0);
+			done(&o);
+			break;
+		}
+		CU_ASSERT_EQUAL(o.status, 1);
+		CU_ASSERT_STRING_EQUAL(listing(), "");
+		done(&o);
+	}
+	o = run("--compare", "fork", "--duration", "0.1", "--trace", trace,
+		NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
+	for (k = 0; k < nr; k++) {
+		char path[160];
+
+		snprintf(path, sizeof(path), "t.%s.txt", names[k]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(listing(), path));
+	}
+	/* and nothing else: nr names, nr - 1 spaces between them */
+	for (k = 0, n = 0; listing()[k]; k++)
+		n += listing()[k] == ' ';
+	CU_ASSERT_EQUAL(n, nr - 1);
+	remove_dir();
+}
+
 static CU_TestInfo cmd_tests[] = {
 	{ "default run prints a report", test_default_run },
 	{ "--list and --show", test_list_and_show },
@@ -576,6 +902,17 @@ static CU_TestInfo cmd_tests[] = {
 	{ "--compare: one trace per class, as single runs",
 	  test_compare_traces },
 	{ "--compare errors", test_compare_errors },
+	{ "--compare: every class's traces, or none",
+	  test_compare_traces_whole_or_none },
+	{ "numbers: decimal, ranges stated", test_numbers },
+	{ "--max-tasks 0 is refused", test_max_tasks_zero },
+	{ "duration x HZ is bounded", test_too_many_ticks },
+	{ "traces appear only when the run succeeds",
+	  test_traces_renamed_on_success },
+	{ "a failed allocation leaves no file", test_failed_allocation_leaves_nothing },
+	{ "stdout on /dev/full: exit 1, no trace kept", test_stdout_full },
+	{ "a trace write error (RLIMIT_FSIZE) leaves nothing",
+	  test_trace_write_error },
 	CU_TEST_INFO_NULL,
 };
 
