@@ -33,9 +33,21 @@
  *   a comparison alike instead of only the one measured last.
  *
  * Records are kept on a struct list_head ring in the order they were
- * made, and written out by bench_finish() as JSON, CSV and one gnuplot
- * script (and PNG, when gnuplot is on PATH) per group with more than one
- * x value.
+ * made, and written out by bench_finish() as JSON (built with jansson),
+ * CSV and one gnuplot script (and PNG, when gnuplot is on PATH) per group
+ * with more than one x value.  Each result file starts with the run's
+ * context: the machine (CPU model, CPU count), the build (compiler,
+ * flags, the commit the Makefile baked in), the dates and the load
+ * average at the start and the end.  The files of a subject are written
+ * beside their targets and renamed only when all of them are complete
+ * (tools/outfile.h): a failed or interrupted run leaves none of its own.
+ *
+ * A ratio also records its spread: the lowest and the highest ratio the
+ * repetitions allow (num's min / den's max, num's max / den's min).  When
+ * that interval holds 1 the two cases were not told apart, and the ratio
+ * is marked so wherever it is printed or written.  A quick run (--quick:
+ * few repetitions, small sizes) says on stdout, in its files and on its
+ * plots that it is not for publication.
  *
  * Errors: a bad spec or a failed allocation never crashes a subject:
  * bench_measure() then returns a zeroed "scratch" statistic and the run
@@ -43,6 +55,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
+#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,11 +68,40 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "bench/bench.h"
 #include "compat/ktime.h"
 #include "compat/slab.h"
 #include "list/list.h"
+#include "tools/cli.h"
 #include "tools/kstruct.h"
+#include "tools/outfile.h"
+
+/* the commit and flags of this build, written by the Makefile */
+#if defined(__has_include)
+#if __has_include("build_info.h")
+#include "build_info.h"
+#endif
+#endif
+#ifndef KSTRUCT_BUILD_COMMIT
+#define KSTRUCT_BUILD_COMMIT	"unknown"
+#endif
+#ifndef KSTRUCT_BUILD_FLAGS
+#define KSTRUCT_BUILD_FLAGS	"unknown"
+#endif
+
+#if defined(__clang__)
+#define BENCH_COMPILER		"clang " __clang_version__
+#elif defined(__GNUC__)
+#define BENCH_COMPILER		"gcc " __VERSION__
+#else
+#define BENCH_COMPILER		"unknown"
+#endif
+
+#define BENCH_CAVEAT \
+	"quick run: few repetitions and small sizes, for checking the " \
+	"benchmarks, not for publication"
 
 #define BENCH_DEFAULT_REPS	15
 #define BENCH_DEFAULT_WARMUP	3
@@ -90,6 +133,8 @@ enum bench_record_kind {
  * @value: a ratio's or value's figure
  * @value_min: a ratio's ratio of the two minimums (the least disturbed
  *             repetitions: on a busy machine, a second opinion)
+ * @low: a ratio's lowest value over the repetitions (num min / den max)
+ * @high: its highest (num max / den min)
  * @stat: a case's statistics
  */
 struct bench_record {
@@ -100,7 +145,43 @@ struct bench_record {
 	double x;
 	double value;
 	double value_min;
+	double low, high;
 	struct bench_stat stat;
+};
+
+/**
+ * struct bench_axes - what a group's plot shows (bench_axes())
+ * @node: on bench->axes
+ * @group: the group
+ * @x: what x counts, with its unit
+ * @op: what one operation is
+ * @flags: BENCH_X_LINEAR or 0
+ */
+struct bench_axes {
+	struct list_head node;
+	char *group;
+	char *x;
+	char *op;
+	unsigned int flags;
+};
+
+/**
+ * struct bench_context - the machine, the build and the time of a run
+ * @cpu_model: /proc/cpuinfo's model name, or "unknown"
+ * @cpus: logical CPUs online
+ * @started: when bench_begin() ran, UTC, ISO 8601
+ * @finished: when the results were written
+ * @load_start: the 1, 5 and 15 minute load averages at the start (NaN
+ *	when unknown)
+ * @load_end: the same at the end
+ */
+struct bench_context {
+	char cpu_model[128];
+	long cpus;
+	char started[32];
+	char finished[32];
+	double load_start[3];
+	double load_end[3];
 };
 
 /**
@@ -114,6 +195,9 @@ struct bench_record {
  * @error: the first error met (negative errno), or 0
  * @progress: whether to show progress on stderr
  * @clock_ns: the cost of one reading of the clock, in ns
+ * @axes: the groups' axes, from bench_axes()
+ * @ctx: the machine, build and dates, for the result files
+ * @stdout_failed: writing the tables failed: measure nothing more
  */
 struct bench {
 	char *subject;
@@ -124,6 +208,9 @@ struct bench {
 	int error;
 	int progress;
 	double clock_ns;
+	struct list_head axes;
+	struct bench_context ctx;
+	int stdout_failed;
 };
 
 static char *bench_strdup(const char *s)
@@ -140,6 +227,72 @@ static void bench_set_error(struct bench *b, int err)
 {
 	if (!b->error)
 		b->error = err;
+}
+
+/*
+ * After each table line: a stdout that no longer takes them stops the
+ * run early (the error names stdout once, through outfile.c).
+ */
+static int bench_stdout_broken;
+
+static void bench_flush(struct bench *b)
+{
+	if (!bench_stdout_broken && outfile_check_stdout("kstruct bench"))
+		bench_stdout_broken = 1;
+	if (bench_stdout_broken && !b->stdout_failed) {
+		b->stdout_failed = 1;
+		bench_set_error(b, -EIO);
+	}
+}
+
+/* "2026-01-31T12:00:00Z" */
+static void utc_now(char *buf, size_t size)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!gmtime_r(&now, &tm) ||
+	    !strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(buf, size, "unknown");
+}
+
+static void load_average(double load[3])
+{
+	if (getloadavg(load, 3) != 3)
+		load[0] = load[1] = load[2] = NAN;
+}
+
+/* the first "model name" (x86) or "Model"/"Hardware" line (arm) */
+static void cpu_model(char *buf, size_t size)
+{
+	static const char *const keys[] = { "model name", "Model", "Hardware" };
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	unsigned int k;
+
+	snprintf(buf, size, "unknown");
+	if (!f)
+		return;
+	for (k = 0; k < ARRAY_SIZE(keys); k++) {
+		size_t len = strlen(keys[k]);
+
+		rewind(f);
+		while (fgets(line, sizeof(line), f)) {
+			char *v = line + len;
+
+			if (strncmp(line, keys[k], len) || !strchr(v, ':'))
+				continue;
+			v = strchr(v, ':') + 1;
+			v += strspn(v, " \t");
+			v[strcspn(v, "\n")] = '\0';
+			if (*v) {
+				snprintf(buf, size, "%s", v);
+				fclose(f);
+				return;
+			}
+		}
+	}
+	fclose(f);
 }
 
 static int compare_double(const void *a, const void *b)
@@ -216,12 +369,22 @@ struct bench *bench_begin(const char *subject, const struct bench_options *opt)
 		b->opt.outdir = opt->outdir;
 	}
 	INIT_LIST_HEAD(&b->records);
+	INIT_LIST_HEAD(&b->axes);
+	cpu_model(b->ctx.cpu_model, sizeof(b->ctx.cpu_model));
+	b->ctx.cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	utc_now(b->ctx.started, sizeof(b->ctx.started));
+	load_average(b->ctx.load_start);
 	b->progress = isatty(STDERR_FILENO);
 	b->clock_ns = clock_overhead_ns();
 	printf("==== bench: %s (%u repetitions after %u warm-up, >= %g ms each%s) ====\n",
 	       subject, b->opt.reps, b->opt.warmup, b->opt.min_seconds * 1e3,
 	       b->opt.quick ? ", quick" : "");
-	fflush(stdout);
+	printf("%s, %ld CPUs, %s, commit %s, load average %.2f\n",
+	       b->ctx.cpu_model, b->ctx.cpus, BENCH_COMPILER,
+	       KSTRUCT_BUILD_COMMIT, b->ctx.load_start[0]);
+	if (b->opt.quick)
+		printf("** %s **\n", BENCH_CAVEAT);
+	bench_flush(b);
 	return b;
 }
 
@@ -422,7 +585,7 @@ static const struct bench_stat *bench_record_case(struct bench *b,
 	printf("  %-34s %10g %10.3f %10.3f %10.3f  (%u x %lu)\n", r->label,
 	       r->x, r->stat.median_ns, r->stat.min_ns, r->stat.max_ns,
 	       r->stat.reps, r->stat.ops);
-	fflush(stdout);
+	bench_flush(b);
 	return &r->stat;
 }
 
@@ -438,6 +601,8 @@ int bench_measure_set(struct bench *b, const struct bench_spec *specs,
 	memset(&b->scratch, 0, sizeof(b->scratch));
 	for (k = 0; k < n; k++)
 		stats[k] = &b->scratch;
+	if (b->stdout_failed)
+		return -EIO;
 	for (k = 0; k < n; k++)
 		if (!bench_spec_valid(b, &specs[k]))
 			return -EINVAL;
@@ -507,18 +672,28 @@ const struct bench_stat *bench_measure(struct bench *b,
 	return stat;
 }
 
+/* whether the ratio's spread [@low, @high] holds 1: no difference shown */
+static int straddles_one(double low, double high)
+{
+	return low <= 1 && high >= 1;
+}
+
 double bench_ratio(struct bench *b, const char *group, const char *what,
 		   double x, const struct bench_stat *num,
 		   const struct bench_stat *den)
 {
-	double ratio = NAN, ratio_min = NAN;
+	double ratio = NAN, ratio_min = NAN, low = NAN, high = NAN;
 	struct bench_record *r;
 
 	if (num && den && num->reps && den->reps) {
 		if (den->median_ns > 0)
 			ratio = num->median_ns / den->median_ns;
-		if (den->min_ns > 0)
+		if (den->min_ns > 0) {
 			ratio_min = num->min_ns / den->min_ns;
+			high = num->max_ns / den->min_ns;
+		}
+		if (den->max_ns > 0)
+			low = num->min_ns / den->max_ns;
 	}
 	if (!b)
 		return ratio;
@@ -527,11 +702,15 @@ double bench_ratio(struct bench *b, const char *group, const char *what,
 	if (r) {
 		r->value = ratio;
 		r->value_min = ratio_min;
+		r->low = low;
+		r->high = high;
 		bench_group_header(b, r->group);
 	}
-	printf("  ratio %-28s %10g %10.3fx   (of minimums %.3fx)\n",
-	       what ? what : "", x, ratio, ratio_min);
-	fflush(stdout);
+	printf("  ratio %-28s %10g %10.3fx   (of minimums %.3fx; spread %.3g..%.3gx%s)\n",
+	       what ? what : "", x, ratio, ratio_min, low, high,
+	       straddles_one(low, high) ?
+	       ": holds 1, no difference shown" : "");
+	bench_flush(b);
 	return ratio;
 }
 
@@ -549,7 +728,7 @@ void bench_value(struct bench *b, const char *group, const char *what,
 		bench_group_header(b, r->group);
 	}
 	printf("  value %-28s %10g %10g\n", what ? what : "", x, value);
-	fflush(stdout);
+	bench_flush(b);
 }
 
 void bench_note(struct bench *b, const char *fmt, ...)
@@ -576,56 +755,128 @@ void bench_note(struct bench *b, const char *fmt, ...)
 	vsnprintf(text, (size_t)len + 1, fmt, ap);
 	va_end(ap);
 	printf("  note: %s\n", text);
-	fflush(stdout);
+	bench_flush(b);
 	bench_add_record(b, BENCH_RECORD_NOTE, NULL, text, 0);
 	kfree(text);
+}
+
+/**
+ * bench_axes() - what a group's x is and what one operation is
+ * @b: the run
+ * @group: the group
+ * @x: what x counts, with its unit ("runnable tasks (N)")
+ * @op: what one operation is ("enqueue+dequeue pair"); the plot's y axis
+ *	reads "ns per @op"
+ * @flags: BENCH_X_LINEAR for a linear x axis that shows x = 0 (orders,
+ *	small counts); else x is drawn on a log scale
+ *
+ * Call it before or after the group's cases; a group without one is
+ * plotted against "x" in "ns per operation".
+ */
+void bench_axes(struct bench *b, const char *group, const char *x,
+		const char *op, unsigned int flags)
+{
+	struct bench_axes *a;
+
+	if (!b || !group || !x || !op)
+		return;
+	a = kzalloc(sizeof(*a), GFP_KERNEL);
+	if (!a)
+		goto err;
+	a->group = bench_strdup(group);
+	a->x = bench_strdup(x);
+	a->op = bench_strdup(op);
+	a->flags = flags;
+	if (!a->group || !a->x || !a->op)
+		goto err_free;
+	list_add_tail(&a->node, &b->axes);
+	return;
+
+err_free:
+	kfree(a->group);
+	kfree(a->x);
+	kfree(a->op);
+	kfree(a);
+err:
+	bench_set_error(b, -ENOMEM);
+}
+
+static const struct bench_axes *find_axes(struct bench *b, const char *group)
+{
+	struct bench_axes *a;
+
+	list_for_each_entry(a, &b->axes, node)
+		if (!strcmp(a->group, group))
+			return a;
+	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
 /* output files                                                        */
 
-static void json_put_string(FILE *f, const char *s)
-{
-	const unsigned char *p;
-
-	fputc('"', f);
-	for (p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		default:
-			if (*p < 0x20)
-				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
-		}
-	}
-	fputc('"', f);
-}
-
 /* JSON has no NaN or infinity: those become null */
-static void json_put_number(FILE *f, double v)
+static json_t *json_number(double v)
 {
-	if (isfinite(v))
-		fprintf(f, "%.9g", v);
-	else
-		fputs("null", f);
+	return isfinite(v) ? json_real(v) : json_null();
 }
 
-static void write_json(struct bench *b, FILE *f)
+/* the three load averages, or nulls */
+static json_t *json_load(const double load[3])
+{
+	return json_pack("[ooo]", json_number(load[0]), json_number(load[1]),
+			 json_number(load[2]));
+}
+
+static json_t *json_context(struct bench *b)
+{
+	const struct bench_context *c = &b->ctx;
+
+	return json_pack("{s:{s:s, s:I}, s:{s:s, s:s, s:s},"
+			 " s:{s:s, s:s, s:o, s:o}}",
+			 "machine", "cpu_model", c->cpu_model,
+			 "cpus", (json_int_t)c->cpus,
+			 "build", "compiler", BENCH_COMPILER,
+			 "flags", KSTRUCT_BUILD_FLAGS,
+			 "commit", KSTRUCT_BUILD_COMMIT,
+			 "run", "started", c->started,
+			 "finished", c->finished,
+			 "load_average_start", json_load(c->load_start),
+			 "load_average_end", json_load(c->load_end));
+}
+
+static json_t *json_record(const struct bench_record *r)
+{
+	switch (r->kind) {
+	case BENCH_RECORD_CASE:
+		return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:I, s:I}",
+				 "group", r->group, "series", r->label,
+				 "x", json_number(r->x),
+				 "median_ns", json_number(r->stat.median_ns),
+				 "min_ns", json_number(r->stat.min_ns),
+				 "max_ns", json_number(r->stat.max_ns),
+				 "reps", (json_int_t)r->stat.reps,
+				 "ops", (json_int_t)r->stat.ops);
+	case BENCH_RECORD_RATIO:
+		return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:b}",
+				 "group", r->group, "what", r->label,
+				 "x", json_number(r->x),
+				 "ratio", json_number(r->value),
+				 "ratio_of_min", json_number(r->value_min),
+				 "ratio_low", json_number(r->low),
+				 "ratio_high", json_number(r->high),
+				 "straddles_one",
+				 straddles_one(r->low, r->high));
+	case BENCH_RECORD_VALUE:
+		return json_pack("{s:s, s:s, s:o, s:o}", "group", r->group,
+				 "what", r->label, "x", json_number(r->x),
+				 "value", json_number(r->value));
+	default:
+		return json_string(r->label);
+	}
+}
+
+/* the whole result as one JSON object; NULL when out of memory */
+static json_t *json_results(struct bench *b)
 {
 	static const char *const kinds[] = {
 		[BENCH_RECORD_CASE] = "cases",
@@ -633,62 +884,66 @@ static void write_json(struct bench *b, FILE *f)
 		[BENCH_RECORD_VALUE] = "values",
 		[BENCH_RECORD_NOTE] = "notes",
 	};
-	struct bench_record *r;
-	int kind, first;
+	const struct bench_record *r;
+	const struct bench_axes *a;
+	json_t *root, *list;
+	int kind;
 
-	fputs("{\n  \"subject\": ", f);
-	json_put_string(f, b->subject);
-	fprintf(f, ",\n  \"options\": {\"reps\": %u, \"warmup\": %u, "
-		"\"min_seconds\": ", b->opt.reps, b->opt.warmup);
-	json_put_number(f, b->opt.min_seconds);
-	fprintf(f, ", \"quick\": %s, \"clock_read_ns\": ",
-		b->opt.quick ? "true" : "false");
-	json_put_number(f, b->clock_ns);
-	fprintf(f, ", \"long_call_seconds\": %g, \"long_call_reps\": %d},\n",
-		BENCH_LONG_CALL_SEC, BENCH_LONG_REPS);
-	fprintf(f, "  \"unit\": \"ns per operation\"");
+	root = json_context(b);
+	if (!root)
+		return NULL;
+	if (json_object_set_new(root, "subject", json_string(b->subject)) ||
+	    json_object_set_new(root, "caveat", b->opt.quick ?
+				json_string(BENCH_CAVEAT) : json_null()) ||
+	    json_object_set_new(root, "options", json_pack(
+			"{s:I, s:I, s:o, s:b, s:o, s:o, s:I}",
+			"reps", (json_int_t)b->opt.reps,
+			"warmup", (json_int_t)b->opt.warmup,
+			"min_seconds", json_number(b->opt.min_seconds),
+			"quick", b->opt.quick,
+			"clock_read_ns", json_number(b->clock_ns),
+			"long_call_seconds", json_number(BENCH_LONG_CALL_SEC),
+			"long_call_reps", (json_int_t)BENCH_LONG_REPS)) ||
+	    json_object_set_new(root, "unit", json_string("ns per operation")))
+		goto err;
+	list = json_array();
+	if (json_object_set_new(root, "groups", list))
+		goto err;
+	list_for_each_entry(a, &b->axes, node)
+		if (json_array_append_new(list, json_pack(
+				"{s:s, s:s, s:s, s:s}", "group", a->group,
+				"x", a->x, "operation", a->op, "x_axis",
+				a->flags & BENCH_X_LINEAR ? "linear" : "log")))
+			goto err;
 	for (kind = BENCH_RECORD_CASE; kind <= BENCH_RECORD_NOTE; kind++) {
-		fprintf(f, ",\n  \"%s\": [", kinds[kind]);
-		first = 1;
-		list_for_each_entry(r, &b->records, node) {
-			if ((int)r->kind != kind)
-				continue;
-			fputs(first ? "\n    " : ",\n    ", f);
-			first = 0;
-			if (kind == BENCH_RECORD_NOTE) {
-				json_put_string(f, r->label);
-				continue;
-			}
-			fputs("{\"group\": ", f);
-			json_put_string(f, r->group);
-			fputs(kind == BENCH_RECORD_CASE ? ", \"series\": " :
-			      ", \"what\": ", f);
-			json_put_string(f, r->label);
-			fputs(", \"x\": ", f);
-			json_put_number(f, r->x);
-			if (kind == BENCH_RECORD_CASE) {
-				fputs(", \"median_ns\": ", f);
-				json_put_number(f, r->stat.median_ns);
-				fputs(", \"min_ns\": ", f);
-				json_put_number(f, r->stat.min_ns);
-				fputs(", \"max_ns\": ", f);
-				json_put_number(f, r->stat.max_ns);
-				fprintf(f, ", \"reps\": %u, \"ops\": %lu}",
-					r->stat.reps, r->stat.ops);
-			} else {
-				fputs(kind == BENCH_RECORD_RATIO ?
-				      ", \"ratio\": " : ", \"value\": ", f);
-				json_put_number(f, r->value);
-				if (kind == BENCH_RECORD_RATIO) {
-					fputs(", \"ratio_of_min\": ", f);
-					json_put_number(f, r->value_min);
-				}
-				fputc('}', f);
-			}
-		}
-		fputs(first ? "]" : "\n  ]", f);
+		list = json_array();
+		if (json_object_set_new(root, kinds[kind], list))
+			goto err;
+		list_for_each_entry(r, &b->records, node)
+			if ((int)r->kind == kind &&
+			    json_array_append_new(list, json_record(r)))
+				goto err;
 	}
-	fputs("\n}\n", f);
+	return root;
+
+err:
+	json_decref(root);
+	return NULL;
+}
+
+static int write_json(struct bench *b, FILE *f)
+{
+	json_t *root = json_results(b);
+	int ret;
+
+	if (!root)
+		return -ENOMEM;
+	ret = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+			 JSON_REAL_PRECISION(9));
+	json_decref(root);
+	if (ret || fputc('\n', f) == EOF)
+		return -EIO;
+	return 0;
 }
 
 /* a CSV field, quoted when it holds a comma, quote or newline */
@@ -715,6 +970,28 @@ static void csv_number(FILE *f, double v)
 		fprintf(f, "%.9g", v);
 }
 
+/* a "meta" row: the context, KEY in the series column, VALUE in value's */
+static void csv_meta(FILE *f, struct bench *b, const char *key,
+		     const char *value)
+{
+	csv_field(f, b->subject);
+	fputs(",meta,,", f);
+	csv_field(f, key);
+	fputs(",,,,,,,", f);
+	csv_field(f, value);
+	fputs(",,,,\n", f);
+}
+
+static void csv_load(FILE *f, struct bench *b, const char *key,
+		     const double load[3])
+{
+	char text[64];
+
+	snprintf(text, sizeof(text), "%.2f %.2f %.2f", load[0], load[1],
+		 load[2]);
+	csv_meta(f, b, key, text);
+}
+
 static void write_csv(struct bench *b, FILE *f)
 {
 	static const char *const kinds[] = {
@@ -723,10 +1000,24 @@ static void write_csv(struct bench *b, FILE *f)
 		[BENCH_RECORD_VALUE] = "value",
 		[BENCH_RECORD_NOTE] = "note",
 	};
+	const struct bench_context *c = &b->ctx;
 	struct bench_record *r;
+	char cpus[32];
 
-	fputs("subject,kind,group,series,x,median_ns,min_ns,max_ns,reps,ops,value,ratio_of_min\n",
-	      f);
+	fputs("subject,kind,group,series,x,median_ns,min_ns,max_ns,reps,ops,"
+	      "value,ratio_of_min,ratio_low,ratio_high,straddles_one\n", f);
+	snprintf(cpus, sizeof(cpus), "%ld", c->cpus);
+	csv_meta(f, b, "cpu_model", c->cpu_model);
+	csv_meta(f, b, "cpus", cpus);
+	csv_meta(f, b, "compiler", BENCH_COMPILER);
+	csv_meta(f, b, "flags", KSTRUCT_BUILD_FLAGS);
+	csv_meta(f, b, "commit", KSTRUCT_BUILD_COMMIT);
+	csv_meta(f, b, "started", c->started);
+	csv_meta(f, b, "finished", c->finished);
+	csv_load(f, b, "load_average_start", c->load_start);
+	csv_load(f, b, "load_average_end", c->load_end);
+	if (b->opt.quick)
+		csv_meta(f, b, "caveat", BENCH_CAVEAT);
 	list_for_each_entry(r, &b->records, node) {
 		csv_field(f, b->subject);
 		fprintf(f, ",%s,", kinds[r->kind]);
@@ -743,15 +1034,22 @@ static void write_csv(struct bench *b, FILE *f)
 			csv_number(f, r->stat.min_ns);
 			fputc(',', f);
 			csv_number(f, r->stat.max_ns);
-			fprintf(f, ",%u,%lu,,\n", r->stat.reps, r->stat.ops);
-		} else {
-			fputs(",,,,,", f);
-			if (r->kind != BENCH_RECORD_NOTE)
-				csv_number(f, r->value);
+			fprintf(f, ",%u,%lu,,,,,\n", r->stat.reps, r->stat.ops);
+			continue;
+		}
+		fputs(",,,,,", f);
+		if (r->kind != BENCH_RECORD_NOTE)
+			csv_number(f, r->value);
+		fputc(',', f);
+		if (r->kind == BENCH_RECORD_RATIO) {
+			csv_number(f, r->value_min);
 			fputc(',', f);
-			if (r->kind == BENCH_RECORD_RATIO)
-				csv_number(f, r->value_min);
-			fputc('\n', f);
+			csv_number(f, r->low);
+			fputc(',', f);
+			csv_number(f, r->high);
+			fprintf(f, ",%d\n", straddles_one(r->low, r->high));
+		} else {
+			fputs(",,,\n", f);
 		}
 	}
 }
@@ -793,47 +1091,83 @@ static void gp_string(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-static FILE *open_out(struct bench *b, const char *name, char *path,
-		      size_t size)
-{
-	FILE *f;
+/**
+ * struct bench_output - one file of a subject's results
+ * @file: the file being written
+ * @name: its name in the output folder ("list.json")
+ * @path: the folder and the name
+ */
+struct bench_output {
+	struct outfile file;
+	char name[256];
+	char path[4096];
+};
 
-	if ((size_t)snprintf(path, size, "%s/%s", b->opt.outdir, name) >= size) {
-		fprintf(stderr, "bench %s: path too long: %s/%s\n", b->subject,
+/**
+ * struct bench_outputs - every file of a subject's results
+ * @who: the message prefix
+ * @out: the files
+ * @n: how many are open
+ * @max: how many @out has room for
+ */
+struct bench_outputs {
+	char who[64];
+	struct bench_output *out;
+	unsigned int n, max;
+};
+
+/* open the next file, "OUTDIR/NAME"; NULL after an error */
+static struct bench_output *open_out(struct bench *b,
+				     struct bench_outputs *outs,
+				     const char *name)
+{
+	struct bench_output *o = &outs->out[outs->n];
+	int ret;
+
+	if (outs->n == outs->max) {
+		bench_set_error(b, -EINVAL);
+		return NULL;
+	}
+	snprintf(o->name, sizeof(o->name), "%s", name);
+	if ((size_t)snprintf(o->path, sizeof(o->path), "%s/%s",
+			     b->opt.outdir, name) >= sizeof(o->path)) {
+		fprintf(stderr, "%s: path too long: %s/%s\n", outs->who,
 			b->opt.outdir, name);
 		bench_set_error(b, -ENAMETOOLONG);
 		return NULL;
 	}
-	f = fopen(path, "w");
-	if (!f) {
-		int err = -errno;	/* before fprintf() can change it */
-
-		fprintf(stderr, "bench %s: cannot write %s: %s\n", b->subject,
-			path, strerror(-err));
-		bench_set_error(b, err);
+	ret = outfile_open(&o->file, outs->who, o->path);
+	if (ret) {
+		bench_set_error(b, ret);
+		return NULL;
 	}
-	return f;
+	outs->n++;
+	return o;
 }
 
-static int close_out(struct bench *b, FILE *f, const char *path)
+/* the smallest x a group's plot can show: 0 on a linear axis */
+static double plot_min_x(struct bench *b, const char *group)
 {
-	if (ferror(f) | fclose(f)) {
-		fprintf(stderr, "bench %s: error writing %s\n", b->subject, path);
-		bench_set_error(b, -EIO);
-		return -EIO;
-	}
-	return 0;
+	const struct bench_axes *a = find_axes(b, group);
+
+	return a && (a->flags & BENCH_X_LINEAR) ? 0 : DBL_MIN;
 }
 
-/* whether @group has cases at more than one positive x value */
+/* whether @first's group has cases at two or more x its plot can show */
 static int group_has_curve(struct bench *b, struct bench_record *first)
 {
+	double min_x = plot_min_x(b, first->group), x = NAN;
 	struct bench_record *r;
 
-	list_for_each_entry(r, &b->records, node)
-		if (r->kind == BENCH_RECORD_CASE && r->x > 0 &&
-		    !strcmp(r->group, first->group) && r->x != first->x)
+	list_for_each_entry(r, &b->records, node) {
+		if (r->kind != BENCH_RECORD_CASE || r->x < min_x ||
+		    strcmp(r->group, first->group))
+			continue;
+		if (isnan(x))
+			x = r->x;
+		else if (r->x != x)
 			return 1;
+	}
 	return 0;
 }
 
@@ -874,9 +1208,11 @@ static int have_gnuplot(void)
 	return 0;
 }
 
-/* run "gnuplot NAME" inside the output folder, quietly */
-static int run_gnuplot(struct bench *b, const char *script)
+/* run gnuplot on the script @gp, its PNG on stdout into @png */
+static int run_gnuplot(const struct bench_output *gp,
+		       const struct bench_output *png)
 {
+	const char *script = gp->file.temp ? gp->file.temp : gp->path;
 	int status;
 	pid_t pid;
 
@@ -885,12 +1221,9 @@ static int run_gnuplot(struct bench *b, const char *script)
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-
-		if (null >= 0)
-			dup2(null, STDOUT_FILENO);
-		if (chdir(b->opt.outdir) == 0)
-			execlp("gnuplot", "gnuplot", script, (char *)NULL);
+		if (dup2(png->file.fd, STDOUT_FILENO) >= 0)
+			execlp("gnuplot", "gnuplot", "-e", "kstruct_stdout=1",
+			       script, (char *)NULL);
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) < 0)
@@ -898,31 +1231,88 @@ static int run_gnuplot(struct bench *b, const char *script)
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
 }
 
-static void write_plot(struct bench *b, struct bench_record *first,
-		       int plot)
+/*
+ * Series styles: twelve colours (Okabe and Ito's eight, less yellow, and
+ * Tol's), five dash types and thirteen point types, so that no two of a
+ * plot's series look alike even in grey.
+ */
+static const char *const gp_colours[] = {
+	"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
+	"#000000", "#999933", "#882255", "#44AA99", "#888888", "#332288",
+};
+static const int gp_points[] = { 7, 5, 9, 13, 11, 6, 4, 8, 12, 10, 1, 2, 3 };
+
+static void write_plot_style(FILE *f, struct bench *b,
+			     struct bench_record *first, const char *png)
 {
-	char name[256], path[4096], gslug[160];
+	const struct bench_axes *a = find_axes(b, first->group);
+	unsigned int i;
+
+	fputs("set terminal pngcairo size 1400,800 noenhanced font ',12'\n",
+	      f);
+	fputs("if (!exists(\"kstruct_stdout\")) set output ", f);
+	gp_string(f, png);
+	fputs("\nset title ", f);
+	gp_string(f, b->subject);
+	fputs(" . ': ' . ", f);
+	gp_string(f, first->group);
+	if (b->opt.quick) {
+		fputs(" . \"\\n(\" . ", f);
+		gp_string(f, BENCH_CAVEAT);
+		fputs(" . ')'", f);
+	}
+	fputs("\nset xlabel ", f);
+	gp_string(f, a ? a->x : "x");
+	fputs("\nset ylabel 'ns per ' . ", f);
+	gp_string(f, a ? a->op : "operation");
+	fputs(" . ' (median; bars: min..max)'\n", f);
+	if (a && (a->flags & BENCH_X_LINEAR))
+		fputs("set xtics 1\nset autoscale xfix\n"
+		      "set offsets 0.5, 0.5, 0, 0\n", f);
+	else
+		fputs("set logscale x\nset format x '%.0s%c'\n"
+		      "set offsets graph 0.02, graph 0.02, 0, 0\n", f);
+	/*
+	 * y: labels at 1, 2 and 5 of every decade (gnuplot labels only the
+	 * decades, which leaves a plot within one decade two labels); the
+	 * key beside the plot: below it, it runs into the x label.
+	 */
+	fputs("set logscale y\nset format y '%g'\nset ytics (", f);
+	for (i = 0; i < 13 * 3; i++)
+		fprintf(f, "%s%ge%d", i ? ", " : "", (double)"\1\2\5"[i % 3],
+			(int)(i / 3) - 3);
+	fputs(")\nset grid xtics ytics\n"
+	      "set key outside right top vertical Left reverse box\n"
+	      "set lmargin 12\n", f);
+	for (i = 0; i < ARRAY_SIZE(gp_colours); i++)
+		fprintf(f, "set linetype %u lc rgb '%s' lw 2 dt %u pt %d ps 1.3\n",
+			i + 1, gp_colours[i], i % 5 + 1,
+			gp_points[i % ARRAY_SIZE(gp_points)]);
+	fprintf(f, "set linetype cycle %zu\n", ARRAY_SIZE(gp_colours));
+}
+
+static struct bench_output *write_plot(struct bench *b,
+				       struct bench_outputs *outs,
+				       struct bench_record *first)
+{
+	char name[256], png[256], gslug[160];
+	double min_x = plot_min_x(b, first->group);
 	struct bench_record *s, *r;
+	struct bench_output *o;
 	FILE *f;
 	int n = 0;
 
 	slug(gslug, sizeof(gslug), first->group);
 	snprintf(name, sizeof(name), "%s-%s.gp", b->subject, gslug);
-	f = open_out(b, name, path, sizeof(path));
-	if (!f)
-		return;
+	snprintf(png, sizeof(png), "%s-%s.png", b->subject, gslug);
+	o = open_out(b, outs, name);
+	if (!o)
+		return NULL;
+	f = o->file.f;
 	fprintf(f, "# %s: %s - written by 'kstruct bench'; "
-		"run 'gnuplot %s' in this folder\n", b->subject, first->group,
-		name);
-	fputs("set terminal pngcairo size 1000,640 noenhanced\n", f);
-	fprintf(f, "set output '%s-%s.png'\n", b->subject, gslug);
-	fputs("set title ", f);
-	gp_string(f, b->subject);
-	fputs(" . ': ' . ", f);
-	gp_string(f, first->group);
-	fputs("\nset logscale xy\nset grid\nset key left top\n"
-	      "set xlabel 'x (N)'\n"
-	      "set ylabel 'ns per operation (median; bars: min..max)'\n", f);
+		"run 'gnuplot %s' in this folder to draw %s\n", b->subject,
+		first->group, name, png);
+	write_plot_style(f, b, first, png);
 	/* one datablock per series: x median min max */
 	list_for_each_entry(s, &b->records, node) {
 		if (s->kind != BENCH_RECORD_CASE ||
@@ -930,7 +1320,7 @@ static void write_plot(struct bench *b, struct bench_record *first,
 			continue;
 		fprintf(f, "$series%d << EOD\n", n++);
 		list_for_each_entry(r, &b->records, node)
-			if (r->kind == BENCH_RECORD_CASE && r->x > 0 &&
+			if (r->kind == BENCH_RECORD_CASE && r->x >= min_x &&
 			    !strcmp(r->group, s->group) &&
 			    !strcmp(r->label, s->label))
 				fprintf(f, "%.9g %.9g %.9g %.9g\n", r->x,
@@ -946,18 +1336,13 @@ static void write_plot(struct bench *b, struct bench_record *first,
 			continue;
 		if (n)
 			fputs(", \\\n     ", f);
-		fprintf(f, "$series%d using 1:2:3:4 with yerrorlines title ", n);
+		fprintf(f, "$series%d using 1:2:3:4 with yerrorlines ls %d title ",
+			n, n + 1);
 		gp_string(f, s->label);
 		n++;
 	}
 	fputc('\n', f);
-	if (close_out(b, f, path))
-		return;
-	if (plot && run_gnuplot(b, name)) {
-		fprintf(stderr, "bench %s: gnuplot failed on %s\n", b->subject,
-			path);
-		bench_set_error(b, -EIO);
-	}
+	return o;
 }
 
 /* mkdir -p: 0 or a negative errno */
@@ -980,66 +1365,177 @@ static int make_folder(const char *path)
 	return 0;
 }
 
-static void write_outputs(struct bench *b)
+/**
+ * bench_check_outdir() - make sure results can be written to @dir
+ * @dir: the output folder
+ *
+ * Creates it (and its parents) when missing.
+ *
+ * Return: 0, or a negative errno: it cannot be created, it is not a
+ * folder, or files cannot be created in it.
+ */
+int bench_check_outdir(const char *dir)
 {
-	char name[256], path[4096];
-	struct bench_record *r;
-	int plot = have_gnuplot(), curves = 0, ret;
-	FILE *f;
+	struct stat st;
+	int ret = make_folder(dir);
 
-	ret = make_folder(b->opt.outdir);
-	if (ret) {
-		fprintf(stderr, "bench %s: cannot create %s: %s\n", b->subject,
-			b->opt.outdir, strerror(-ret));
-		bench_set_error(b, ret);
-		return;
-	}
-	snprintf(name, sizeof(name), "%s.json", b->subject);
-	f = open_out(b, name, path, sizeof(path));
-	if (f) {
-		write_json(b, f);
-		close_out(b, f, path);
-	}
-	snprintf(name, sizeof(name), "%s.csv", b->subject);
-	f = open_out(b, name, path, sizeof(path));
-	if (f) {
-		write_csv(b, f);
-		close_out(b, f, path);
-	}
+	if (ret)
+		return ret;
+	if (stat(dir, &st))
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	return access(dir, W_OK | X_OK) ? -errno : 0;
+}
+
+/* the plots of every group with a curve: scripts, and PNGs when @plot */
+static int write_plots(struct bench *b, struct bench_outputs *outs, int plot)
+{
+	struct bench_output *gp, *png;
+	struct bench_record *r;
+	char png_name[256];
+	int curves = 0, ret;
+
 	list_for_each_entry(r, &b->records, node) {
 		if (r->kind != BENCH_RECORD_CASE || !first_of(b, r, 0) ||
 		    !group_has_curve(b, r))
 			continue;
-		write_plot(b, r, plot);
+		gp = write_plot(b, outs, r);
+		/* gnuplot reads the script: it must be complete first */
+		if (!gp || outfile_close(&gp->file))
+			return -EIO;
 		curves++;
+		if (!plot)
+			continue;
+		snprintf(png_name, sizeof(png_name), "%.*s.png",
+			 (int)strlen(gp->name) - 3, gp->name);
+		png = open_out(b, outs, png_name);
+		if (!png)
+			return -EIO;
+		ret = run_gnuplot(gp, png);
+		if (ret) {
+			fprintf(stderr, "%s: gnuplot failed on %s\n",
+				outs->who, gp->path);
+			return ret;
+		}
+	}
+	return curves;
+}
+
+/* every group with a curve gets a script and a picture */
+static unsigned int count_outputs(struct bench *b)
+{
+	struct bench_record *r;
+	unsigned int n = 2;	/* JSON, CSV */
+
+	list_for_each_entry(r, &b->records, node)
+		if (r->kind == BENCH_RECORD_CASE && first_of(b, r, 0) &&
+		    group_has_curve(b, r))
+			n += 2;
+	return n;
+}
+
+/*
+ * Write every file to its temporary name first; rename them only when all
+ * are complete, so that a failure leaves none of them.
+ */
+static void write_outputs(struct bench *b)
+{
+	struct bench_outputs outs = { .n = 0 };
+	int plot = have_gnuplot(), curves = 0, ret;
+	struct bench_output *o;
+	char name[256];
+	unsigned int i;
+
+	snprintf(outs.who, sizeof(outs.who), "kstruct bench %s", b->subject);
+	ret = make_folder(b->opt.outdir);
+	if (ret) {
+		fprintf(stderr, "%s: cannot create %s: %s\n", outs.who,
+			b->opt.outdir, strerror(-ret));
+		bench_set_error(b, ret);
+		return;
+	}
+	outs.max = count_outputs(b);
+	outs.out = kcalloc(outs.max, sizeof(*outs.out), GFP_KERNEL);
+	if (!outs.out) {
+		bench_set_error(b, -ENOMEM);
+		return;
+	}
+	utc_now(b->ctx.finished, sizeof(b->ctx.finished));
+	load_average(b->ctx.load_end);
+
+	snprintf(name, sizeof(name), "%s.json", b->subject);
+	o = open_out(b, &outs, name);
+	if (!o)
+		goto out;
+	ret = write_json(b, o->file.f);
+	if (ret) {
+		bench_set_error(b, ret);
+		goto out;
+	}
+	snprintf(name, sizeof(name), "%s.csv", b->subject);
+	o = open_out(b, &outs, name);
+	if (!o)
+		goto out;
+	write_csv(b, o->file.f);
+	curves = write_plots(b, &outs, plot);
+	if (curves < 0) {
+		bench_set_error(b, curves);
+		goto out;
+	}
+	for (i = 0; i < outs.n; i++) {
+		ret = outfile_close(&outs.out[i].file);
+		if (ret) {
+			bench_set_error(b, ret);
+			goto out;
+		}
+	}
+	for (i = 0; i < outs.n; i++) {
+		ret = outfile_commit(&outs.out[i].file);
+		if (ret) {
+			bench_set_error(b, ret);
+			goto out;
+		}
 	}
 	printf("\nbench %s: wrote %s/%s.json, %s.csv", b->subject,
 	       b->opt.outdir, b->subject, b->subject);
 	if (curves)
 		printf(" and %d gnuplot script%s%s", curves,
-		       curves > 1 ? "s" : "",
-		       plot ? " with PNGs" : "");
+		       curves > 1 ? "s" : "", plot ? " with PNGs" : "");
 	printf("\n");
 	if (curves && !plot)
 		printf("bench %s: note: gnuplot is not on PATH, so no PNG was drawn "
 		       "(install gnuplot-nox, then run the .gp scripts)\n",
 		       b->subject);
+out:
+	for (i = 0; i < outs.n; i++)
+		outfile_abort(&outs.out[i].file);
+	kfree(outs.out);
 }
 
 int bench_finish(struct bench *b)
 {
 	struct bench_record *r, *tmp;
+	struct bench_axes *a, *next;
 	int ret;
 
 	if (!b)
 		return -EINVAL;
-	if (b->opt.outdir)
+	/* a run that failed writes nothing: its files would be incomplete */
+	if (b->opt.outdir && !b->error)
 		write_outputs(b);
-	fflush(stdout);
+	bench_flush(b);
 	ret = b->error;
 	list_for_each_entry_safe(r, tmp, &b->records, node) {
 		list_del(&r->node);
 		bench_free_record(r);
+	}
+	list_for_each_entry_safe(a, next, &b->axes, node) {
+		list_del(&a->node);
+		kfree(a->group);
+		kfree(a->x);
+		kfree(a->op);
+		kfree(a);
 	}
 	kfree(b->subject);
 	kfree(b);
@@ -1048,6 +1544,8 @@ int bench_finish(struct bench *b)
 
 /* ------------------------------------------------------------------ */
 /* kstruct bench                                                       */
+
+#define WHO	"kstruct bench"
 
 static void bench_list_subjects(FILE *out)
 {
@@ -1058,6 +1556,10 @@ static void bench_list_subjects(FILE *out)
 		fprintf(out, "  %-10s %s\n", e->name, e->summary);
 }
 
+#define BENCH_MAX_REPS		100000u
+#define BENCH_MAX_WARMUP	100000u
+#define BENCH_MAX_MIN_MS	60000u
+
 static void bench_usage(FILE *out)
 {
 	fprintf(out,
@@ -1067,151 +1569,178 @@ static void bench_usage(FILE *out)
 		"Runs the benchmarks of each SUBJECT (all of them, in order, when none\n"
 		"is named) and prints one table line per case as it finishes: the\n"
 		"median, min and max nanoseconds per operation over the repetitions.\n"
-		"Comparisons are ratios of medians measured in the same run.\n"
+		"Comparisons are ratios of medians measured in the same run; a ratio\n"
+		"whose spread (min..max over the repetitions) holds 1 is marked: no\n"
+		"difference was shown.\n"
 		"\n"
-		"options:\n"
-		"  --quick        smaller sizes and fewer repetitions (what CI runs)\n"
-		"  --reps N       timed repetitions per case (default %u, quick %u)\n"
-		"  --warmup N     untimed calls before them (default %u, quick %u)\n"
+		"options (numbers are decimal; --opt=VALUE works too):\n"
+		"  --quick        smaller sizes and fewer repetitions (what CI runs);\n"
+		"                 its results say they are not for publication\n"
+		"  --reps N       timed repetitions per case (1..%u; default %u, quick %u)\n"
+		"  --warmup N     untimed calls before them (0..%u; default %u, quick %u)\n"
 		"  --min-time MS  a repetition shorter than this repeats its body\n"
-		"                 (default %g ms, quick %g ms); a case whose one call\n"
-		"                 takes over %g ms runs at most %d repetitions\n"
+		"                 (0..%u; default %g ms, quick %g ms); a case whose one\n"
+		"                 call takes over %g ms runs at most %d repetitions\n"
 		"  --out DIR      also write DIR/SUBJECT.json, DIR/SUBJECT.csv and a\n"
 		"                 gnuplot script (and PNG, when gnuplot is installed)\n"
-		"                 per group of cases with more than one x value\n"
+		"                 per group of cases with more than one x value; DIR\n"
+		"                 is created and checked before anything runs, and a\n"
+		"                 subject's files appear only when it succeeds\n"
 		"  --list         list the subjects and exit\n"
 		"  -h, --help     this text\n"
 		"\n"
 		"subjects:\n",
-		BENCH_DEFAULT_REPS, BENCH_QUICK_REPS, BENCH_DEFAULT_WARMUP,
-		BENCH_QUICK_WARMUP, BENCH_DEFAULT_MIN_SEC * 1e3,
+		BENCH_MAX_REPS, BENCH_DEFAULT_REPS, BENCH_QUICK_REPS,
+		BENCH_MAX_WARMUP, BENCH_DEFAULT_WARMUP, BENCH_QUICK_WARMUP,
+		BENCH_MAX_MIN_MS, BENCH_DEFAULT_MIN_SEC * 1e3,
 		BENCH_QUICK_MIN_SEC * 1e3, BENCH_LONG_CALL_SEC * 1e3,
 		BENCH_LONG_REPS);
 	bench_list_subjects(out);
 }
 
-/* parse an unsigned count in [lo, hi]; returns 0 or -EINVAL */
-static int parse_count(const char *s, unsigned int lo, unsigned int hi,
-		       unsigned int *out)
-{
-	unsigned long v;
-	char *end;
+enum { OPT_QUICK = 256, OPT_REPS, OPT_WARMUP, OPT_MIN_TIME, OPT_OUT,
+       OPT_LIST };
 
-	if (!s || !*s || *s == '-')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
-		return -EINVAL;
-	*out = (unsigned int)v;
-	return 0;
+static const struct option bench_long_options[] = {
+	{ "quick", no_argument, NULL, OPT_QUICK },
+	{ "reps", required_argument, NULL, OPT_REPS },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "min-time", required_argument, NULL, OPT_MIN_TIME },
+	{ "out", required_argument, NULL, OPT_OUT },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Return: -1 to go on, else the exit status */
+static int bench_parse_args(int argc, char **argv, struct bench_options *opt)
+{
+	unsigned long long reps = 0, warmup = 0, min_ms = 0;
+	int c, quick = 0, have_warmup = 0, have_min = 0, i;
+	const char *outdir = NULL;
+
+	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	while ((c = getopt_long(argc, argv, "h", bench_long_options,
+				NULL)) != -1) {
+		switch (c) {
+		case OPT_QUICK:
+			quick = 1;
+			break;
+		case OPT_REPS:
+			if (cli_number(WHO, "--reps", optarg, 1,
+				       BENCH_MAX_REPS, &reps))
+				return 2;
+			break;
+		case OPT_WARMUP:
+			if (cli_number(WHO, "--warmup", optarg, 0,
+				       BENCH_MAX_WARMUP, &warmup))
+				return 2;
+			have_warmup = 1;
+			break;
+		case OPT_MIN_TIME:
+			if (cli_number(WHO, "--min-time", optarg, 0,
+				       BENCH_MAX_MIN_MS, &min_ms))
+				return 2;
+			have_min = 1;
+			break;
+		case OPT_OUT:
+			if (!*optarg) {
+				fprintf(stderr, "%s: --out needs a folder\n", WHO);
+				return 2;
+			}
+			outdir = optarg;
+			break;
+		case OPT_LIST:
+			bench_list_subjects(stdout);
+			return outfile_check_stdout(WHO) ? 1 : 0;
+		case 'h':
+			bench_usage(stdout);
+			return outfile_check_stdout(WHO) ? 1 : 0;
+		default:
+			fprintf(stderr, "%s: try --help\n", WHO);
+			return 2;
+		}
+	}
+	for (i = optind; i < argc; i++) {
+		if (!kstruct_find(KSTRUCT_KIND_BENCH, argv[i])) {
+			fprintf(stderr, "%s: no subject '%s'; subjects are:\n",
+				WHO, argv[i]);
+			bench_list_subjects(stderr);
+			return 2;
+		}
+	}
+	bench_options_init(opt, quick);
+	if (reps)
+		opt->reps = reps;
+	if (have_warmup)
+		opt->warmup = warmup;
+	if (have_min)
+		opt->min_seconds = min_ms ? min_ms / 1e3 : 1e-9;
+	opt->outdir = outdir;
+	return -1;
 }
 
 static int cmd_bench(int argc, char **argv)
 {
 	struct bench_options opt;
 	struct kstruct_entry *e;
-	unsigned int reps = 0, warmup = 0, min_ms = 0;
-	int have_warmup = 0, have_min = 0, quick = 0, nsubjects = 0;
-	const char *outdir = NULL;
-	int i, status = 0;
+	int i, ret, status = 0;
 
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			bench_usage(stdout);
-			return 0;
-		} else if (!strcmp(arg, "--list")) {
-			bench_list_subjects(stdout);
-			return 0;
-		} else if (!strcmp(arg, "--quick")) {
-			quick = 1;
-		} else if (!strcmp(arg, "--reps")) {
-			if (parse_count(val, 1, 100000, &reps))
-				goto err_value;
-			i++;
-		} else if (!strcmp(arg, "--warmup")) {
-			if (parse_count(val, 0, 100000, &warmup))
-				goto err_value;
-			have_warmup = 1;
-			i++;
-		} else if (!strcmp(arg, "--min-time")) {
-			if (parse_count(val, 0, 60000, &min_ms))
-				goto err_value;
-			have_min = 1;
-			i++;
-		} else if (!strcmp(arg, "--out")) {
-			if (!val || !*val)
-				goto err_value;
-			outdir = val;
-			i++;
-		} else if (arg[0] == '-') {
-			fprintf(stderr, "kstruct bench: unknown option '%s' (try --help)\n",
-				arg);
-			return 2;
-		} else if (!kstruct_find(KSTRUCT_KIND_BENCH, arg)) {
-			fprintf(stderr, "kstruct bench: no subject '%s'; subjects are:\n",
-				arg);
-			bench_list_subjects(stderr);
-			return 2;
-		} else {
-			nsubjects++;
-		}
-		continue;
-err_value:
-		fprintf(stderr, "kstruct bench: %s needs a %s (try --help)\n",
-			arg, !strcmp(arg, "--out") ? "folder" :
-			"whole number in range");
-		return 2;
-	}
-
-	bench_options_init(&opt, quick);
-	if (reps)
-		opt.reps = reps;
-	if (have_warmup)
-		opt.warmup = warmup;
-	if (have_min)
-		opt.min_seconds = min_ms ? min_ms / 1e3 : 1e-9;
-	opt.outdir = outdir;
+	ret = bench_parse_args(argc, argv, &opt);
+	if (ret >= 0)
+		return ret;
+	bench_stdout_broken = 0;
 	if (!kstruct_entries(KSTRUCT_KIND_BENCH)) {
-		fprintf(stderr, "kstruct bench: no subject is registered\n");
+		fprintf(stderr, "%s: no subject is registered\n", WHO);
 		return 1;
+	}
+	/* a folder the results cannot go to: say so before running anything */
+	if (opt.outdir) {
+		ret = bench_check_outdir(opt.outdir);
+		if (ret) {
+			fprintf(stderr, "%s: --out %s: %s\n", WHO, opt.outdir,
+				strerror(-ret));
+			return 2;
+		}
 	}
 
 	for (e = kstruct_entries(KSTRUCT_KIND_BENCH);
 	     e && e->kind == KSTRUCT_KIND_BENCH; e = e->next) {
-		int wanted = !nsubjects, ret, ret2;
+		int wanted = optind >= argc, ret2;
 		struct bench *b;
 
-		for (i = 1; i < argc && !wanted; i++)
-			if (!strcmp(argv[i], e->name) &&
-			    (i == 1 || (strcmp(argv[i - 1], "--out") &&
-					strcmp(argv[i - 1], "--reps") &&
-					strcmp(argv[i - 1], "--warmup") &&
-					strcmp(argv[i - 1], "--min-time"))))
+		for (i = optind; i < argc && !wanted; i++)
+			if (!strcmp(argv[i], e->name))
 				wanted = 1;
 		if (!wanted)
 			continue;
 		b = bench_begin(e->name, &opt);
 		if (!b) {
-			fprintf(stderr, "kstruct bench %s: out of memory\n",
-				e->name);
+			fprintf(stderr, "%s %s: out of memory\n", WHO, e->name);
 			return 1;
 		}
 		ret = e->bench(b);
-		if (ret)
-			fprintf(stderr, "kstruct bench %s: failed: %s\n",
-				e->name, strerror(-ret));
+		if (ret) {
+			if (!b->stdout_failed)
+				fprintf(stderr, "%s %s: failed: %s\n", WHO,
+					e->name, strerror(-ret));
+			bench_set_error(b, ret);
+		}
 		ret2 = bench_finish(b);
-		if (ret2)
-			fprintf(stderr, "kstruct bench %s: %s\n", e->name,
+		if (ret2 && !ret && ret2 != -EIO)
+			fprintf(stderr, "%s %s: %s\n", WHO, e->name,
 				strerror(-ret2));
 		if (ret || ret2)
 			status = 1;
 		printf("\n");
+		/* stdout refused the tables: running on would be for nothing */
+		if (bench_stdout_broken)
+			return 1;
 	}
+	if (opt.quick)
+		printf("** %s **\n", BENCH_CAVEAT);
+	if (!status && outfile_check_stdout(WHO))
+		status = 1;
 	return status;
 }
 

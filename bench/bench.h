@@ -99,6 +99,12 @@ double bench_ratio(struct bench *b, const char *group, const char *what,
 void bench_value(struct bench *b, const char *group, const char *what,
 		 double x, double value);
 
+/* bench_axes() flags */
+#define BENCH_X_LINEAR	0x1	/* x on a linear axis, x = 0 shown */
+
+void bench_axes(struct bench *b, const char *group, const char *x,
+		const char *op, unsigned int flags);
+
 /** bench_note() - a line of commentary, printed and kept in the JSON */
 void bench_note(struct bench *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -140,6 +146,10 @@ struct bench_options {
 struct bench *bench_begin(const char *subject, const struct bench_options *opt);
 /* added: fill @opt with the defaults (quick or not) */
 void bench_options_init(struct bench_options *opt, int quick);
-/* writes the output files and frees @b; 0 or a negative errno */
+/*
+ * writes the output files (none when the run met an error) and frees @b;
+ * 0 or a negative errno
+ */
 int bench_finish(struct bench *b);
+int bench_check_outdir(const char *dir);
 #endif /* KSTRUCT_BENCH_BENCH_H */

@@ -367,6 +367,9 @@ static int bench_traversal(struct bench *b)
 	}
 	for (i = 0; i < max_n; i++)
 		w.items[i].key = i;
+	for (shuffled = 0; shuffled < 2; shuffled++)
+		bench_axes(b, group[shuffled], "entries on the list (N)",
+			   "entry visited", 0);
 	for (shuffled = 0; shuffled < 2; shuffled++) {
 		for (n = 1000; n <= max_n; n *= 10) {
 			const struct bench_stat *stat[2];
@@ -546,6 +549,7 @@ static int bench_sort(struct bench *b)
 	unsigned long n, i;
 	int ret = 0;
 
+	bench_axes(b, group, "entries sorted (N)", "entry", 0);
 	memset(&s, 0, sizeof(s));
 	s.items = kcalloc(max_n, sizeof(*s.items), GFP_KERNEL);
 	s.keys = kcalloc(max_n, sizeof(*s.keys), GFP_KERNEL);

@@ -267,6 +267,11 @@ static int bench_truncate(struct bench *b)
 	};
 	int err = 0;
 
+	for (w = 0; w < 2; w++)
+		bench_axes(b, find_group[w], "vmas mapping the file (N)",
+			   "search for the vmas to truncate", 0);
+	bench_axes(b, "vmtruncate zap, ~1% of vmas (at least 1) affected",
+		   "vmas mapping the file (N)", "truncation", 0);
 	for (s = 0; s < nsizes; s++) {
 		struct trunc_ctx c;
 		double x = (double)sizes[s];
@@ -384,6 +389,9 @@ static int bench_buddy(struct bench *b)
 	struct buddy_ctx c;
 	int err;
 
+	bench_axes(b, "buddy allocator, ns per alloc+free by order",
+		   "order (a block of 2^order pages)",
+		   "alloc+free of one block", BENCH_X_LINEAR);
 	memset(&c, 0, sizeof(c));
 	err = zone_init(&c.zone, "Normal", BUDDY_ZONE_PAGES, 0);
 	if (err)
@@ -457,6 +465,8 @@ static int bench_scan(struct bench *b)
 	unsigned int nsizes = bench_quick(b) ? 2 : 3, s;
 	uint64_t seed = 0xf1a95;
 
+	bench_axes(b, "free-page scan, ns per frame", "page frames in the zone",
+		   "frame", 0);
 	for (s = 0; s < nsizes; s++) {
 		struct scan_ctx c;
 		struct bench_spec spec[2] = {

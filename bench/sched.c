@@ -606,6 +606,12 @@ static int bench_runqueues(struct bench *b)
 	struct rq_set ref;
 	int ret;
 
+	bench_axes(b, G_PICK, "runnable tasks on the runqueue (N)",
+		   "pick of the next task", 0);
+	bench_axes(b, G_ENQ, "runnable tasks on the runqueue (N)",
+		   "enqueue+dequeue pair", 0);
+	bench_axes(b, G_HOT, "runnable tasks on the runqueue (N)",
+		   "enqueue+dequeue pair", 0);
 	ret = rq_set_make(&ref, REF_N);
 	if (ret)
 		return ret;
@@ -797,6 +803,12 @@ static int bench_classes(struct bench *b)
 	double q;
 	int ret;
 
+	bench_axes(b, G_CLASS_ENQ, "tasks queued in the class (N)",
+		   "enqueue_task()", 0);
+	bench_axes(b, G_CLASS_DEQ, "tasks queued in the class (N)",
+		   "dequeue_task()", 0);
+	bench_axes(b, G_CLASS_PICK, "tasks queued in the class (N)",
+		   "pick_next_task()", 0);
 	for (k = 0; k < nr_classes; k++) {
 		for (i = 0; i < nr; i++) {
 			ret = measure_class(b, sched_classes[k], sizes[i], row);
@@ -908,6 +920,8 @@ static int bench_schedule(struct bench *b)
 	char what[64];
 	int ret;
 
+	bench_axes(b, G_SCHEDULE, "runnable tasks on the CPU (N)",
+		   "sched_yield() + schedule()", 0);
 	for (k = 0; k < nr_classes; k++) {
 		class = sched_classes[k];
 		for (i = 0; i < nr; i++) {
@@ -1010,6 +1024,8 @@ static int bench_idle_pull(struct bench *b, const int *cpus, unsigned int nr)
 	unsigned int i;
 	int ret;
 
+	bench_axes(b, group, "CPUs (2 tasks each, all queued on CPU 0)",
+		   "idle load_balance() that pulls a task", 0);
 	for (i = 0; i < nr; i++) {
 		struct machine_ctx c = {
 			.ops = cpus[i] - 1 < 16 ? cpus[i] - 1 : 16,
@@ -1055,6 +1071,8 @@ static int bench_load_balance(struct bench *b)
 	unsigned int i;
 	int ret;
 
+	bench_axes(b, "load_balance() on a balanced machine",
+		   "CPUs (2 tasks on each)", "load_balance() call", 0);
 	for (i = 0; i < nr; i++) {
 		struct machine_ctx c = { .ops = 256, .nr_cpus = cpus[i] };
 		struct bench_spec spec = {

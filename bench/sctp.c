@@ -234,6 +234,8 @@ static int bench_lookup_paddr(struct bench *b)
 	unsigned long crossover = 0;
 	uint64_t seed = 0x5c7b;
 
+	bench_axes(b, group, "peer transports on the association (N)",
+		   "address lookup", 0);
 	for (s = 0; s < nsizes; s++) {
 		const struct bench_stat *list, *hash;
 		struct lookup_ctx *ctx = lookup_ctx_new(sizes[s], &seed);

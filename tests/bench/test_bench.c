@@ -19,9 +19,11 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -31,6 +33,7 @@
 #define kstruct_find		test_bench_find
 
 #include "bench/bench.c"
+#include "tests/child.h"
 #include "tests/ktest.h"
 
 /* the tool's own registry, under this file's names */
@@ -464,10 +467,110 @@ static int exists(const char *name)
 	return access(path, F_OK) == 0;
 }
 
+/* the entries of the output folder, temporary files included */
+static int count_files(void)
+{
+	struct dirent *d;
+	DIR *dir = opendir(outdir);
+	int n = 0;
+
+	if (!dir)
+		return -1;
+	while ((d = readdir(dir)))
+		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
+			n++;
+	closedir(dir);
+	return n;
+}
+
+/* a whole file as a string (free() it), or NULL */
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	size_t len = 0;
+	long size;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0) {
+		rewind(f);
+		text = malloc((size_t)size + 1);
+		if (text) {
+			len = fread(text, 1, (size_t)size, f);
+			text[len] = '\0';
+		}
+	}
+	fclose(f);
+	return text;
+}
+
+/* a folder holding a "gnuplot" shell script whose body is @body */
+static int fake_gnuplot(char *bin, const char *body)
+{
+	char path[128];
+	FILE *f;
+
+	strcpy(bin, "/tmp/kstruct-test-bin-XXXXXX");
+	if (!mkdtemp(bin))
+		return -1;
+	snprintf(path, 128, "%s/gnuplot", bin);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "#!/bin/sh\n%s\n", body);
+	fclose(f);
+	return chmod(path, 0755);
+}
+
+static void remove_fake_gnuplot(const char *bin)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/gnuplot", bin);
+	unlink(path);
+	rmdir(bin);
+}
+
+/* stdout into a temporary file until captured_stdout() */
+static FILE *capture;
+
+static void capture_stdout(void)
+{
+	fflush(stdout);
+	capture = tmpfile();
+	saved_stdout = dup(STDOUT_FILENO);
+	if (capture)
+		dup2(fileno(capture), STDOUT_FILENO);
+}
+
+static char *captured_stdout(void)
+{
+	char *text = NULL;
+	long size;
+
+	fflush(stdout);
+	dup2(saved_stdout, STDOUT_FILENO);
+	close(saved_stdout);
+	saved_stdout = -1;
+	if (!capture)
+		return NULL;
+	size = ftell(capture);
+	rewind(capture);
+	text = size >= 0 ? malloc((size_t)size + 1) : NULL;
+	if (text)
+		text[fread(text, 1, (size_t)size, capture)] = '\0';
+	fclose(capture);
+	return text;
+}
+
 static const char nasty[] = "quote\" back\\slash\nnew\tline,comma \x01 é";
 
-/* two groups: "curve" has two x values (a plot), "point" one (none) */
-static int write_sample_run(const char *path_env)
+/*
+ * Two groups: "curve" has two x values (a plot), "point" one (none);
+ * "order" is plotted on a linear axis from x = 0.
+ */
+static int write_sample_run(const char *path_env, int quick)
 {
 	struct bench_options opt = exact_options(3, 1);
 	struct probe p = { .name = 'a' };
@@ -484,6 +587,7 @@ static int write_sample_run(const char *path_env)
 	snprintf(saved, sizeof(saved), "%s", path ? path : "");
 
 	opt.outdir = outdir;
+	opt.quick = quick;
 	if (path_env)
 		setenv("PATH", path_env, 1);
 	quiet();
@@ -492,6 +596,8 @@ static int write_sample_run(const char *path_env)
 		ret = -ENOMEM;
 		goto out;
 	}
+	bench_axes(b, "curve", "things (N)", "thing", 0);
+	bench_axes(b, "order", "order (2^order)", "block", BENCH_X_LINEAR);
 	spec.x = 10;
 	s1 = bench_measure(b, &spec);
 	spec.x = 100;
@@ -499,6 +605,12 @@ static int write_sample_run(const char *path_env)
 	spec.group = "point";
 	spec.series = "only";
 	spec.x = 5;
+	bench_measure(b, &spec);
+	spec.group = "order";
+	spec.series = "by order";
+	spec.x = 0;
+	bench_measure(b, &spec);
+	spec.x = 1;
 	bench_measure(b, &spec);
 	bench_ratio(b, "curve", nasty, 100, s2, s1);
 	bench_value(b, "point", "bytes", 5, 4096);
@@ -519,7 +631,7 @@ static void test_json_output(void)
 	size_t i;
 
 	CU_ASSERT_FATAL(make_outdir() == 0);
-	CU_ASSERT_EQUAL(write_sample_run("/nonexistent"), 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent", 0), 0);
 	snprintf(path, sizeof(path), "%s/sample.json", outdir);
 	root = json_load_file(path, 0, &error);
 	CU_ASSERT_PTR_NOT_NULL(root);
@@ -533,7 +645,7 @@ static void test_json_output(void)
 	ratios = json_object_get(root, "ratios");
 	values = json_object_get(root, "values");
 	notes = json_object_get(root, "notes");
-	CU_ASSERT_EQUAL(json_array_size(cases), 3);
+	CU_ASSERT_EQUAL(json_array_size(cases), 5);
 	CU_ASSERT_EQUAL(json_array_size(ratios), 1);
 	CU_ASSERT_EQUAL(json_array_size(values), 1);
 	CU_ASSERT_EQUAL(json_array_size(notes), 1);
@@ -554,6 +666,17 @@ static void test_json_output(void)
 			       nasty);
 	CU_ASSERT(json_is_number(json_object_get(c, "ratio")));
 	CU_ASSERT(json_is_number(json_object_get(c, "ratio_of_min")));
+	CU_ASSERT(json_is_number(json_object_get(c, "ratio_low")));
+	CU_ASSERT(json_is_number(json_object_get(c, "ratio_high")));
+	CU_ASSERT(json_is_boolean(json_object_get(c, "straddles_one")));
+	CU_ASSERT(json_is_null(json_object_get(root, "caveat")));
+	/* the groups' axes, in the order they were given */
+	c = json_array_get(json_object_get(root, "groups"), 1);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(root, "groups")), 2);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "x")),
+			       "order (2^order)");
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "x_axis")),
+			       "linear");
 	c = json_array_get(values, 0);
 	CU_ASSERT_EQUAL(json_number_value(json_object_get(c, "value")), 4096);
 	CU_ASSERT_NSTRING_EQUAL(json_string_value(json_array_get(notes, 0)),
@@ -600,26 +723,32 @@ static int csv_split(FILE *f, char fields[][128], int max)
 
 static void test_csv_output(void)
 {
-	char fields[16][128], path[256];
-	int rows = 0, n, cases = 0, ratios = 0;
+	char fields[20][128], path[256];
+	int rows = 0, n, cases = 0, ratios = 0, meta = 0;
 	FILE *f;
 
 	CU_ASSERT_FATAL(make_outdir() == 0);
-	CU_ASSERT_EQUAL(write_sample_run("/nonexistent"), 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent", 0), 0);
 	snprintf(path, sizeof(path), "%s/sample.csv", outdir);
 	f = fopen(path, "r");
 	CU_ASSERT_PTR_NOT_NULL(f);
 	if (!f)
 		goto out;
-	n = csv_split(f, fields, 16);
-	CU_ASSERT_EQUAL(n, 12);
+	n = csv_split(f, fields, 20);
+	CU_ASSERT_EQUAL(n, 15);
 	CU_ASSERT_STRING_EQUAL(fields[0], "subject");
 	CU_ASSERT_STRING_EQUAL(fields[11], "ratio_of_min");
-	while ((n = csv_split(f, fields, 16)) > 0) {
+	CU_ASSERT_STRING_EQUAL(fields[14], "straddles_one");
+	while ((n = csv_split(f, fields, 20)) > 0) {
 		rows++;
-		CU_ASSERT_EQUAL(n, 12);
+		CU_ASSERT_EQUAL(n, 15);
 		CU_ASSERT_STRING_EQUAL(fields[0], "sample");
-		if (!strcmp(fields[1], "case")) {
+		if (!strcmp(fields[1], "meta")) {
+			/* the context comes first, before any result */
+			CU_ASSERT_EQUAL(rows, meta + 1);
+			CU_ASSERT(fields[3][0] != '\0');
+			meta++;
+		} else if (!strcmp(fields[1], "case")) {
 			cases++;
 			if (cases == 1)
 				CU_ASSERT_STRING_EQUAL(fields[3], nasty);
@@ -628,10 +757,16 @@ static void test_csv_output(void)
 			ratios++;
 			CU_ASSERT_STRING_EQUAL(fields[3], nasty);
 			CU_ASSERT(fields[10][0] != '\0');
+			CU_ASSERT(fields[12][0] != '\0');
+			CU_ASSERT(fields[13][0] != '\0');
+			CU_ASSERT(!strcmp(fields[14], "0") ||
+				  !strcmp(fields[14], "1"));
 		}
 	}
-	CU_ASSERT_EQUAL(rows, 6);	/* 3 cases, ratio, value, note */
-	CU_ASSERT_EQUAL(cases, 3);
+	/* 9 context rows, 5 cases, a ratio, a value, a note */
+	CU_ASSERT_EQUAL(meta, 9);
+	CU_ASSERT_EQUAL(rows, 9 + 8);
+	CU_ASSERT_EQUAL(cases, 5);
 	CU_ASSERT_EQUAL(ratios, 1);
 	fclose(f);
 out:
@@ -641,7 +776,7 @@ out:
 static void test_plots_without_gnuplot(void)
 {
 	CU_ASSERT_FATAL(make_outdir() == 0);
-	CU_ASSERT_EQUAL(write_sample_run("/nonexistent"), 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent", 0), 0);
 	/* a script for the group with two x values, none for the other */
 	CU_ASSERT(exists("sample-curve.gp"));
 	CU_ASSERT(!exists("sample-curve.png"));
@@ -654,10 +789,261 @@ static void test_plots_with_gnuplot(void)
 	int gnuplot = have_gnuplot();
 
 	CU_ASSERT_FATAL(make_outdir() == 0);
-	CU_ASSERT_EQUAL(write_sample_run(NULL), 0);
+	CU_ASSERT_EQUAL(write_sample_run(NULL, 0), 0);
 	CU_ASSERT(exists("sample-curve.gp"));
 	/* the picture exists exactly when gnuplot is installed */
 	CU_ASSERT_EQUAL(exists("sample-curve.png"), gnuplot);
+	remove_outdir();
+}
+
+/* the plots' axes: named by bench_axes(), order 0 kept on a linear axis */
+static void test_plot_axes(void)
+{
+	char path[256], *gp;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent", 0), 0);
+	snprintf(path, sizeof(path), "%s/sample-curve.gp", outdir);
+	gp = read_text(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xlabel 'things (N)'\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'ns per ' . 'thing'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set logscale x\n"));
+	/* every series its own colour, dash type and point type */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set linetype 1 lc rgb '#0072B2' lw 2 dt 1 pt 7"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set linetype 2 lc rgb '#D55E00' lw 2 dt 2 pt 5"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "with yerrorlines ls 1 title"));
+	CU_ASSERT_PTR_NULL(strstr(gp, "not for publication"));
+	free(gp);
+	snprintf(path, sizeof(path), "%s/sample-order.gp", outdir);
+	gp = read_text(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NULL(strstr(gp, "set logscale x"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xlabel 'order (2^order)'\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n0 "));	/* order 0 is drawn */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n1 "));
+	free(gp);
+	remove_outdir();
+}
+
+/*
+ * The style lists give every one of the first twelve series a colour of
+ * its own, and no two series of all sixty the same (colour, dash, point).
+ */
+static void test_series_styles_differ(void)
+{
+	unsigned int i, j, nc = ARRAY_SIZE(gp_colours);
+	unsigned int np = ARRAY_SIZE(gp_points);
+
+	for (i = 0; i < nc; i++)
+		for (j = i + 1; j < nc; j++)
+			CU_ASSERT(strcmp(gp_colours[i], gp_colours[j]) != 0);
+	for (i = 0; i < np; i++)
+		for (j = i + 1; j < np; j++)
+			CU_ASSERT(gp_points[i] != gp_points[j]);
+	/* linetype i+1: colour i % 12 (cycle), dash i % 5, point i % 13 */
+	for (i = 0; i < 60; i++)
+		for (j = i + 1; j < 60; j++)
+			CU_ASSERT(i % nc != j % nc || i % 5 != j % 5 ||
+				  i % np != j % np);
+}
+
+/* a gnuplot that fails: the subject's files all go, none is half there */
+static void test_gnuplot_failure_leaves_nothing(void)
+{
+	char bin[64];
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_FATAL(fake_gnuplot(bin, "exit 1") == 0);
+	CU_ASSERT_EQUAL(write_sample_run(bin, 0), -EIO);
+	CU_ASSERT_EQUAL(count_files(), 0);
+	remove_fake_gnuplot(bin);
+	remove_outdir();
+}
+
+static char signal_bin[64];
+
+static void run_killed_by_gnuplot(int unused)
+{
+	char path[4200];
+
+	(void)unused;
+	snprintf(path, sizeof(path), "%s:%s", signal_bin, getenv("PATH"));
+	_exit(write_sample_run(path, 0) ? 3 : 4);
+}
+
+/*
+ * SIGTERM while the results are being written (a gnuplot that kills its
+ * parent: the JSON, the CSV and the script are written, not renamed): the
+ * process dies of it and leaves nothing in the folder.
+ */
+static void test_signal_while_writing_leaves_nothing(void)
+{
+	char out[512];
+	int status;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_FATAL(fake_gnuplot(signal_bin, "kill -TERM $PPID\n"
+				     "exec sleep 1 2>&-") == 0);
+	status = run_in_child(run_killed_by_gnuplot, 0, out, sizeof(out));
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+	CU_ASSERT_EQUAL(count_files(), 0);
+	remove_fake_gnuplot(signal_bin);
+	remove_outdir();
+}
+
+/* what a run writes about itself: machine, build, dates, load */
+static void test_result_context(void)
+{
+	json_t *root, *machine, *build, *run, *load;
+	char path[256], model[128], *gp, *csv;
+	const char *started, *finished;
+	json_error_t error;
+	struct tm tm;
+	time_t now = time(NULL);
+	int k;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent", 1), 0);
+	snprintf(path, sizeof(path), "%s/sample.json", outdir);
+	root = json_load_file(path, 0, &error);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	machine = json_object_get(root, "machine");
+	build = json_object_get(root, "build");
+	run = json_object_get(root, "run");
+	cpu_model(model, sizeof(model));
+	CU_ASSERT(strlen(model) > 0);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(machine,
+					"cpu_model")), model);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(machine, "cpus")),
+			sysconf(_SC_NPROCESSORS_ONLN));
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(build,
+					"compiler")), BENCH_COMPILER);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(build,
+					"commit")), KSTRUCT_BUILD_COMMIT);
+	CU_ASSERT(strlen(KSTRUCT_BUILD_COMMIT) >= 7);
+	/* the Makefile baked in the flags this very file was built with */
+	CU_ASSERT_PTR_NOT_NULL(strstr(json_string_value(json_object_get(build,
+					"flags")), "-std=gnu11"));
+	started = json_string_value(json_object_get(run, "started"));
+	finished = json_string_value(json_object_get(run, "finished"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(started);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(finished);
+	/* ISO 8601 in UTC, this hour, in order */
+	memset(&tm, 0, sizeof(tm));
+	CU_ASSERT_PTR_NOT_NULL(strptime(started, "%Y-%m-%dT%H:%M:%SZ", &tm));
+	CU_ASSERT_EQUAL(strlen(started), 20);
+	CU_ASSERT(llabs((long long)(timegm(&tm) - now)) < 3600);
+	CU_ASSERT(strcmp(started, finished) <= 0);
+	for (k = 0; k < 2; k++) {
+		load = json_object_get(run, k ? "load_average_end" :
+				       "load_average_start");
+		CU_ASSERT_EQUAL(json_array_size(load), 3);
+		CU_ASSERT(json_number_value(json_array_get(load, 0)) >= 0);
+	}
+	/* the caveat of a quick run, in every file */
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
+					"caveat")), BENCH_CAVEAT);
+	json_decref(root);
+	snprintf(path, sizeof(path), "%s/sample.csv", outdir);
+	csv = read_text(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\nsample,meta,,caveat,,,,,,,\"quick run: "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\nsample,meta,,commit,,,,,,,"
+				      KSTRUCT_BUILD_COMMIT ",,,,\n"));
+	free(csv);
+	snprintf(path, sizeof(path), "%s/sample-curve.gp", outdir);
+	gp = read_text(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "not for publication"));
+	free(gp);
+	remove_outdir();
+}
+
+/*
+ * A ratio whose spread (num min / den max .. num max / den min) holds 1
+ * is marked, on stdout and in the files; one that does not, is not.
+ */
+static void test_straddle_marking(void)
+{
+	struct bench_stat num = { .median_ns = 2, .min_ns = 1, .max_ns = 3,
+				  .reps = 5, .ops = 1 };
+	struct bench_stat den = { .median_ns = 2, .min_ns = 1.5,
+				  .max_ns = 2.5, .reps = 5, .ops = 1 };
+	struct bench_stat fast = { .median_ns = 1, .min_ns = 0.9,
+				   .max_ns = 1.2, .reps = 5, .ops = 1 };
+	struct bench_options opt = exact_options(1, 0);
+	json_t *root, *ratios;
+	json_error_t error;
+	char path[256], *text, *csv;
+	struct bench *b;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	opt.outdir = outdir;
+	capture_stdout();
+	b = bench_begin("straddle", &opt);
+	if (b) {
+		bench_ratio(b, "g", "same", 1, &num, &den);
+		bench_ratio(b, "g", "apart", 1, &den, &fast);
+	}
+	text = captured_stdout();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  ratio same  "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "spread 0.4..2x: holds 1, no "
+				      "difference shown)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "spread 1.25..2.78x)\n"));
+	free(text);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), 0);
+	loud();
+	snprintf(path, sizeof(path), "%s/straddle.json", outdir);
+	root = json_load_file(path, 0, &error);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	ratios = json_object_get(root, "ratios");
+	CU_ASSERT(json_is_true(json_object_get(json_array_get(ratios, 0),
+					       "straddles_one")));
+	CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(
+		json_array_get(ratios, 0), "ratio_low")), 0.4, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(
+		json_array_get(ratios, 0), "ratio_high")), 2.0, 1e-9);
+	CU_ASSERT(json_is_false(json_object_get(json_array_get(ratios, 1),
+						"straddles_one")));
+	json_decref(root);
+	snprintf(path, sizeof(path), "%s/straddle.csv", outdir);
+	csv = read_text(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "straddle,ratio,g,same,1,,,,,,1,0.666666667,0.4,2,1\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "straddle,ratio,g,apart,1,,,,,,2,1.66666667,1.25,2.77777778,0\n"));
+	free(csv);
+	remove_outdir();
+}
+
+/* a run that met an error writes no file at all */
+static void test_failed_run_writes_nothing(void)
+{
+	struct bench_options opt = exact_options(1, 0);
+	struct probe p = { .name = 'a' };
+	struct bench_spec spec = {
+		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.arg = &p,
+	};
+	struct bench *b;
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	opt.outdir = outdir;
+	quiet();
+	b = bench_begin("failed", &opt);
+	if (b) {
+		bench_measure(b, &spec);
+		kmalloc_fail_nth(1);
+		bench_note(b, "lost");
+		kmalloc_fault_reset();
+		CU_ASSERT_EQUAL(bench_finish(b), -ENOMEM);
+	}
+	loud();
+	CU_ASSERT_PTR_NOT_NULL(b);
+	CU_ASSERT_EQUAL(count_files(), 0);
 	remove_outdir();
 }
 
@@ -764,7 +1150,7 @@ static void test_every_allocation_can_fail(void)
 	for (n = 1; n < 1000; n++) {
 		fired = kmalloc_fault_fired();
 		kmalloc_fail_nth(n);
-		ret = write_sample_run("/nonexistent");
+		ret = write_sample_run("/nonexistent", 0);
 		kmalloc_fault_reset();
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		if (kmalloc_fault_fired() == fired) {
@@ -774,6 +1160,8 @@ static void test_every_allocation_can_fail(void)
 		}
 		failures++;
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
+		/* a failed run leaves none of its files, not even some */
+		CU_ASSERT_EQUAL(count_files(), 0);
 	}
 	CU_ASSERT(failures > 5);
 	CU_ASSERT(n < 1000);
@@ -833,6 +1221,13 @@ static void test_command(void)
 			      "--min-time", "0", "fake" };
 	const char *quick[] = { "bench", "--quick", "--min-time", "0",
 				"--warmup", "1" };
+	const char *equals[] = { "bench", "--reps=2", "--warmup=0",
+				 "--min-time=0", "fake" };
+	const char *manyreps[] = { "bench", "--reps", "100001", "fake" };
+	const char *octal[] = { "bench", "--reps", "0x10", "fake" };
+	const char *noplace[] = { "bench", "--out", "/proc/kstruct-bench",
+				  "fake" };
+	const char *notdir[] = { "bench", "--out", "/dev/null", "fake" };
 	long live = kmalloc_live();
 
 	CU_ASSERT_EQUAL(run_cmd(2, help), 0);
@@ -844,7 +1239,15 @@ static void test_command(void)
 	CU_ASSERT_EQUAL(run_cmd(3, badreps), 2);
 	CU_ASSERT_EQUAL(run_cmd(3, negwarm), 2);
 	CU_ASSERT_EQUAL(run_cmd(2, noout), 2);
+	CU_ASSERT_EQUAL(run_cmd(4, manyreps), 2);
+	CU_ASSERT_EQUAL(run_cmd(4, octal), 2);
+	/* --out is checked before anything runs */
+	CU_ASSERT_EQUAL(run_cmd(4, noplace), 2);
+	CU_ASSERT_EQUAL(run_cmd(4, notdir), 2);
 	CU_ASSERT_EQUAL(fake_calls, 0);
+	CU_ASSERT_EQUAL(run_cmd(5, equals), 0);
+	CU_ASSERT_EQUAL(fake_calls, 1 + 2);
+	fake_calls = 0;
 
 	fake_result = 0;
 	CU_ASSERT_EQUAL(run_cmd(8, run), 0);
@@ -871,6 +1274,15 @@ static CU_TestInfo bench_cases[] = {
 	{ "CSV output quotes and counts", test_csv_output },
 	{ "plots without gnuplot", test_plots_without_gnuplot },
 	{ "plots with gnuplot when installed", test_plots_with_gnuplot },
+	{ "plot axes: labels, order 0 on a linear axis", test_plot_axes },
+	{ "series styles all differ", test_series_styles_differ },
+	{ "a failed gnuplot leaves nothing", test_gnuplot_failure_leaves_nothing },
+	{ "SIGTERM while writing leaves nothing",
+	  test_signal_while_writing_leaves_nothing },
+	{ "result files record machine, build, dates, load",
+	  test_result_context },
+	{ "ratios whose spread holds 1 are marked", test_straddle_marking },
+	{ "a failed run writes nothing", test_failed_run_writes_nothing },
 	{ "unwritable output folder", test_unwritable_outdir },
 	{ "unopenable output keeps its errno", test_unopenable_output_keeps_its_errno },
 	{ "nested output folder is created", test_nested_outdir_is_created },
