@@ -144,6 +144,8 @@ $(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o \
 endef
 $(foreach t,$(TEST_DIRS),$(eval $(call test_template,$(t))))
 TEST_BINS := $(TESTS:%=$(BUILD)/tests/test-%)
+# the tools' tests also run the real command, $(TOOL)
+$(BUILD)/tests/test-tools: | $(TOOL)
 
 tests: $(TEST_BINS)
 

@@ -8,14 +8,19 @@
  *                               kstruct --help)
  *
  * Subsystems register tours, benchmarks, drawings and commands from their
- * own files (tools/kstruct.h); this file only finds and runs them.
+ * own files (tools/kstruct.h); this file only finds and runs them.  It also
+ * refuses a fault-injection variable that is not a number, and turns a
+ * failed write to stdout into a failure of whichever command it was.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat/slab.h"
 #include "tools/kstruct.h"
+#include "tools/outfile.h"
 
 #define KSTRUCT_VERSION "0.1.0"
 
@@ -44,62 +49,110 @@ static void usage(FILE *out)
 		"Options: -h, --help   this text;  --version   the version\n");
 }
 
-static int is_help(const char *arg)
+static const struct option help_only[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Return: 'h' for --help, 0 to go on, '?' for an unknown option */
+static int parse_help(int argc, char **argv, const char *who)
 {
-	return !strcmp(arg, "-h") || !strcmp(arg, "--help");
+	int c;
+
+	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	while ((c = getopt_long(argc, argv, "h", help_only, NULL)) != -1) {
+		if (c == 'h')
+			return 'h';
+		fprintf(stderr, "%s: try --help\n", who);
+		return '?';
+	}
+	return 0;
 }
 
 static int cmd_draw(int argc, char **argv)
 {
 	struct kstruct_entry *e;
-	int ret;
+	int ret, help = parse_help(argc, argv, "kstruct draw");
 
-	if (argc != 2 || is_help(argv[1])) {
-		FILE *out = argc == 2 ? stdout : stderr;
+	if (help == '?')
+		return 2;
+	if (help == 'h' || optind != argc - 1) {
+		FILE *out = help ? stdout : stderr;
 
 		fprintf(out, "usage: kstruct draw STRUCTURE > FILE.dot\n\n"
 			"Prints a Graphviz DOT picture of a small example of STRUCTURE;\n"
 			"render it with 'dot -Tpng FILE.dot -o FILE.png'.  Structures:\n");
 		list_kind(out, KSTRUCT_KIND_DRAW);
-		return argc == 2 ? 0 : 2;
+		return help ? 0 : 2;
 	}
-	e = kstruct_find(KSTRUCT_KIND_DRAW, argv[1]);
+	e = kstruct_find(KSTRUCT_KIND_DRAW, argv[optind]);
 	if (!e) {
 		fprintf(stderr, "kstruct draw: no structure '%s'; structures are:\n",
-			argv[1]);
+			argv[optind]);
 		list_kind(stderr, KSTRUCT_KIND_DRAW);
 		return 2;
 	}
 	ret = e->draw(stdout);
 	if (ret) {
-		fprintf(stderr, "kstruct draw %s: %s\n", argv[1], strerror(-ret));
+		fprintf(stderr, "kstruct draw %s: %s\n", argv[optind],
+			strerror(-ret));
 		return 1;
 	}
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
 	struct kstruct_entry *e;
 
-	if (argc < 2) {
+	if (!strcmp(argv[0], "draw"))
+		return cmd_draw(argc, argv);
+	e = kstruct_find(KSTRUCT_KIND_COMMAND, argv[0]);
+	if (e)
+		return e->command(argc, argv);
+	fprintf(stderr, "kstruct: unknown command '%s' (try kstruct --help)\n",
+		argv[0]);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char who[64] = "kstruct";
+	const char *bad;
+	int c, status;
+
+	if (kmalloc_fault_from_env(&bad)) {
+		fprintf(stderr, "kstruct: %s=\"%s\" is not a whole number "
+			"(decimal digits only)\n", bad, getenv(bad));
+		return 2;
+	}
+	/* "+": the options before the command are kstruct's own */
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return outfile_check_stdout(who) ? 1 : 0;
+		case 'V':
+			printf("kstruct %s\n", KSTRUCT_VERSION);
+			return outfile_check_stdout(who) ? 1 : 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
 		usage(stderr);
 		return 2;
 	}
-	if (is_help(argv[1])) {
-		usage(stdout);
-		return 0;
-	}
-	if (!strcmp(argv[1], "--version")) {
-		printf("kstruct %s\n", KSTRUCT_VERSION);
-		return 0;
-	}
-	if (!strcmp(argv[1], "draw"))
-		return cmd_draw(argc - 1, argv + 1);
-	e = kstruct_find(KSTRUCT_KIND_COMMAND, argv[1]);
-	if (e)
-		return e->command(argc - 1, argv + 1);
-	fprintf(stderr, "kstruct: unknown command '%s' (try kstruct --help)\n",
-		argv[1]);
-	return 2;
+	snprintf(who, sizeof(who), "kstruct %s", argv[optind]);
+	status = run_command(argc - optind, argv + optind);
+	/* a command that failed has said why; one that did not, may not have */
+	if (!status && outfile_check_stdout(who))
+		status = 1;
+	return status;
 }
