@@ -9,11 +9,14 @@
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
 #   make check-docs fails if the committed pictures are not what the code draws
 #   make install    PREFIX=/usr/local DESTDIR= : library, headers, tool, .pc
+#   make uninstall  the same PREFIX and DESTDIR: removes what install put there
+#   make check-install  install twice, build against both, uninstall both
 #   make deps       install every Debian package the project uses
 #
 # Variables: BUILD (output folder), CC, OPT, SANITIZE (e.g.
 # address,undefined or thread), TESTS (test binaries to run, e.g. "list
-# sched"), SUITES (suite-name prefixes to run), CI (warnings become errors).
+# sched"), SUITES (suite-name prefixes to run), CI (warnings become errors),
+# V=1 (print every command in full instead of "  CC      list/list.o").
 
 BUILD    ?= build
 CC       ?= cc
@@ -23,6 +26,7 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 SANITIZE ?=
 FUZZ_SECONDS ?= 60
+V        ?= 0
 VERSION  := 0.1.0
 SOMAJOR  := 0
 
@@ -34,6 +38,11 @@ LIB_DIRS := compat list sched sim sctp mm drivers/base
 LIB_PKGS        := liburcu jansson
 PC_REQUIRES     := liburcu
 PC_REQUIRES_PRIVATE := jansson
+
+# Quiet by default, as the kernel's Kbuild: "$(call quiet,CC,list/list.o)"
+# in front of a command prints that line instead of the command; V=1
+# prints the command itself.
+quiet = $(if $(filter-out 0,$(V)),,@printf '  %-7s %s\n' '$(1)' '$(2)';)
 
 WERROR   ?= $(if $(CI),-Werror,)
 WARN     := -Wall -Wextra $(WERROR)
@@ -77,11 +86,11 @@ CFLAGS_tests/bench/test_bench      = -I$(BUILD)/gen
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -MMD -MP -c $< -o $@
+	$(call quiet,CC,$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -MMD -MP -c $< -o $@
 
 $(DBG)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
+	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
 
 # What a benchmark result records about its build (bench/bench.c): the
 # commit and the flags.  Rewritten only when they change, so that only
@@ -99,19 +108,19 @@ $(OBJ)/bench/bench.o $(DBG)/bench/bench.o $(DBG)/tests/bench/test_bench.o: $(BUI
 
 $(LIB_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
-	rm -f $@
-	ar rcs $@ $^
+	@rm -f $@
+	$(call quiet,AR,$(@F))ar rcs $@ $^
 
 $(LIB_SO): $(LIB_OBJS)
 	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,libkstruct.so.$(SOMAJOR) -o $@ $^ $(LDLIBS_ALL)
-	ln -sf libkstruct.so.$(VERSION) $(BUILD)/libkstruct.so.$(SOMAJOR)
-	ln -sf libkstruct.so.$(SOMAJOR) $(BUILD)/libkstruct.so
+	$(call quiet,LD,$(@F))$(CC) -shared -Wl,-soname,libkstruct.so.$(SOMAJOR) -o $@ $^ $(LDLIBS_ALL)
+	@ln -sf libkstruct.so.$(VERSION) $(BUILD)/libkstruct.so.$(SOMAJOR)
+	@ln -sf libkstruct.so.$(SOMAJOR) $(BUILD)/libkstruct.so
 
 # The tool links objects, not the archive: subsystems register their
 # tours, benchmarks and commands from constructors the linker must keep.
 $(TOOL): $(LIB_OBJS) $(TOOL_OBJS)
-	$(CC) -o $@ $^ $(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
+	$(call quiet,LD,$(@F))$(CC) -o $@ $^ $(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
 
 # ---------------------------------------------------------------- tests
 # One test binary per folder of tests/, linked with the subsystems it
@@ -140,7 +149,7 @@ $(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o \
 		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c) $(TEST_SRCS_$(1))) \
 		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
 	@mkdir -p $$(@D)
-	$$(CC) -o $$@ $$^ $$(LDLIBS_ALL) $$(CDS_LIBS) $$(CUNIT_LIBS) $$(TEST_LIBS_$(1))
+	$$(call quiet,LD,tests/$$(@F))$$(CC) -o $$@ $$^ $$(LDLIBS_ALL) $$(CDS_LIBS) $$(CUNIT_LIBS) $$(TEST_LIBS_$(1))
 endef
 $(foreach t,$(TEST_DIRS),$(eval $(call test_template,$(t))))
 TEST_BINS := $(TESTS:%=$(BUILD)/tests/test-%)
@@ -153,7 +162,7 @@ tests: $(TEST_BINS)
 HEADER_STAMPS := $(HEADERS:%.h=$(BUILD)/hdr/%.ok)
 $(BUILD)/hdr/%.ok: %.h
 	@mkdir -p $(@D)
-	@printf '#include "%s"\n#include "%s"\n' $< $< | \
+	$(call quiet,HDR,$<)printf '#include "%s"\n#include "%s"\n' $< $< | \
 		$(CC) -std=gnu11 $(WARN) -Werror $(BASE_CPPFLAGS) $(PKG_CFLAGS) -x c -c - -o /dev/null
 	@touch $@
 check-headers: $(HEADER_STAMPS)
@@ -178,7 +187,7 @@ JITTER_MS   ?= 500
 JITTER_SEED ?= 1
 $(BUILD)/tests/jitter.so: tests/jitter/jitter.c
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -O1 -g -fPIC -shared $(WARN) -o $@ $< -ldl
+	$(call quiet,LD,tests/$(@F))$(CC) -std=gnu11 -O1 -g -fPIC -shared $(WARN) -o $@ $< -ldl
 check-jitter: $(TEST_BINS) $(BUILD)/tests/jitter.so
 	@echo "jitter: threads start up to $(JITTER_MS) ms late, seed $(JITTER_SEED)"
 	@LD_PRELOAD=$(abspath $(BUILD)/tests/jitter.so) \
@@ -186,39 +195,24 @@ check-jitter: $(TEST_BINS) $(BUILD)/tests/jitter.so
 	  scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- --threaded
 
 # ---------------------------------------------------------------- install
-includedir = $(PREFIX)/include
-libdir     = $(PREFIX)/lib
-bindir     = $(PREFIX)/bin
-pkgdir     = $(libdir)/pkgconfig
+# scripts/install.sh does the work and keeps a manifest of what it put
+# under the prefix (files, and the folders it had to create), which
+# "make uninstall" removes again; kstruct.pc is written at every install
+# from this PREFIX.
+INSTALL_ARGS = --destdir '$(DESTDIR)' --prefix '$(PREFIX)' --build '$(BUILD)' \
+	--version $(VERSION) --somajor $(SOMAJOR) --requires '$(PC_REQUIRES)' \
+	--requires-private '$(PC_REQUIRES_PRIVATE)'
 
-$(BUILD)/kstruct.pc: Makefile
-	@mkdir -p $(@D)
-	@printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' \
-		'libdir=$${prefix}/lib' '' 'Name: kstruct' \
-		'Description: the Linux 2.5.33 list_head structures in userspace' \
-		'Version: $(VERSION)' 'Requires: $(PC_REQUIRES)' \
-		'Requires.private: $(PC_REQUIRES_PRIVATE)' \
-		'Cflags: -I$${includedir}/kstruct -D_GNU_SOURCE' \
-		'Libs: -L$${libdir} -lkstruct' 'Libs.private: -lpthread -lm' > $@
+install: all
+	@scripts/install.sh install $(INSTALL_ARGS) $(HEADERS)
 
-install: all $(BUILD)/kstruct.pc
-	install -d $(DESTDIR)$(libdir) $(DESTDIR)$(bindir) $(DESTDIR)$(pkgdir)
-	install -m 644 $(LIB_A) $(DESTDIR)$(libdir)/
-	install -m 755 $(LIB_SO) $(DESTDIR)$(libdir)/
-	ln -sf libkstruct.so.$(VERSION) $(DESTDIR)$(libdir)/libkstruct.so.$(SOMAJOR)
-	ln -sf libkstruct.so.$(SOMAJOR) $(DESTDIR)$(libdir)/libkstruct.so
-	install -m 755 $(TOOL) $(DESTDIR)$(bindir)/
-	install -m 644 $(BUILD)/kstruct.pc $(DESTDIR)$(pkgdir)/
-	for h in $(HEADERS); do \
-		install -d $(DESTDIR)$(includedir)/kstruct/$$(dirname $$h) && \
-		install -m 644 $$h $(DESTDIR)$(includedir)/kstruct/$$h || exit 1; \
-	done
+uninstall:
+	@scripts/install.sh uninstall $(INSTALL_ARGS)
 
-# Install into a staging folder and build a small program against it
-# through pkg-config, statically and dynamically.
-check-install:
-	@rm -rf $(BUILD)/stage
-	@$(MAKE) --no-print-directory install DESTDIR=$(abspath $(BUILD)/stage) PREFIX=/usr >/dev/null
+# Install under two prefixes into a staging folder, build and run a
+# program against each through pkg-config, dynamically and statically,
+# then uninstall both: the folder must be empty again.
+check-install: all
 	@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC)
 
 # ---------------------------------------------------------------- run, bench
@@ -226,9 +220,8 @@ run: deps-ensure
 	@$(MAKE) --no-print-directory $(TOOL)
 	@$(TOOL) tour
 
-bench: deps-ensure
+bench: deps-ensure deps-pictures
 	@$(MAKE) --no-print-directory $(TOOL)
-	@mkdir -p $(BUILD)/bench
 	$(TOOL) bench --out $(BUILD)/bench $(BENCH_ARGS)
 
 # ---------------------------------------------------------------- fuzz
@@ -240,7 +233,7 @@ FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LIB_LIBS) -lpthread -lm
+	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LIB_LIBS) -lpthread -lm
 
 fuzz: deps-ensure
 	@$(MAKE) --no-print-directory fuzz-run
@@ -251,13 +244,11 @@ fuzz-run: $(FUZZ_BINS)
 # ---------------------------------------------------------------- docs
 # The pictures are committed (docs/img/), so that the pages show them;
 # check-docs renders them again into $(BUILD) and compares.
-docs: $(TOOL)
-	@scripts/install-deps.sh --docs
+docs: deps-pictures $(TOOL)
 	@scripts/render-docs.sh $(TOOL) docs/img
 	@scripts/plot-generations.sh $(TOOL) docs/img
 
-check-docs: $(TOOL)
-	@scripts/install-deps.sh --docs
+check-docs: deps-pictures $(TOOL)
 	@scripts/render-docs.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 	@scripts/plot-generations.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 
@@ -268,11 +259,15 @@ deps:
 deps-ensure:
 	@scripts/install-deps.sh --if-missing
 
+# Graphviz, its font and gnuplot, for make docs and the benchmarks' plots
+deps-pictures:
+	@scripts/install-deps.sh --if-missing --pictures
+
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests check check-run check-jitter check-headers check-compile check-install install run \
-	bench fuzz fuzz-run docs check-docs deps deps-ensure clean FORCE
+.PHONY: all tests check check-run check-jitter check-headers check-compile check-install install \
+	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures clean FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

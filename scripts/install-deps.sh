@@ -1,34 +1,35 @@
 #!/bin/sh
 # scripts/install-deps.sh - install the Debian packages kstruct uses.
 #
-#   install-deps.sh              install what "make run" and "make check" need
-#   install-deps.sh --all        also what CI, benchmarks, fuzzing and docs use
-#   install-deps.sh --if-missing install the base set only if something is missing
-#   install-deps.sh --docs       install what "make docs" needs, if it is missing
-#   install-deps.sh --check      exit 1 (naming them) if base packages are missing
+#   install-deps.sh               install what "make run" and "make check" need
+#   install-deps.sh --pictures    Graphviz (and its font) and gnuplot: "make docs",
+#                                 "make check-docs" and the bench plots
+#   install-deps.sh --all         every set, and what CI and fuzzing use
+#   install-deps.sh --if-missing [--pictures]
+#                                 the same, only when something is missing
+#   install-deps.sh --check [--pictures]
+#                                 exit 1 (naming them) if packages are missing
 #
 # As root it runs apt-get; otherwise it names the packages and the command.
 set -eu
 
 BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev"
-EXTRA="clang libclang-rt-14-dev valgrind graphviz fonts-dejavu-core gnuplot-nox"
 # the pictures name DejaVu, so that dot measures text the same everywhere
-DOCS="graphviz fonts-dejavu-core"
+PICTURES="graphviz fonts-dejavu-core gnuplot-nox"
+EXTRA="clang libclang-rt-14-dev valgrind"
 
-mode=base
-case "${1:-}" in
---all) mode=all ;;
---if-missing) mode=if-missing ;;
---check) mode=check ;;
---docs) mode=docs ;;
-"") ;;
--h|--help) sed -n '2,10p' "$0"; exit 0 ;;
-*) echo "install-deps.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
-esac
-
+mode=install
 want=$BASE
-[ "$mode" = all ] && want="$BASE $EXTRA"
-[ "$mode" = docs ] && want=$DOCS
+for arg in "$@"; do
+	case "$arg" in
+	--all) want="$BASE $PICTURES $EXTRA" ;;
+	--pictures) want=$PICTURES ;;
+	--if-missing) mode=if-missing ;;
+	--check) mode=check ;;
+	-h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+	*) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
+	esac
+done
 
 missing=""
 for p in $want; do
@@ -38,7 +39,7 @@ for p in $want; do
 done
 
 if [ -z "$missing" ]; then
-	[ "$mode" = all ] && echo "install-deps: every package is installed"
+	[ "$mode" = install ] && echo "install-deps: every package is installed"
 	exit 0
 fi
 if [ "$mode" = check ]; then
