@@ -1242,14 +1242,137 @@ static const char *const gp_colours[] = {
 };
 static const int gp_points[] = { 7, 5, 9, 13, 11, 6, 4, 8, 12, 10, 1, 2, 3 };
 
+/* a count for a tick label: 30, 8192, 30k, 10M */
+static void label_count(char *buf, size_t size, double v)
+{
+	if (v >= 1e6 && fmod(v, 1e6) == 0)
+		snprintf(buf, size, "%gM", v / 1e6);
+	else if (v >= 1e3 && fmod(v, 1e3) == 0)
+		snprintf(buf, size, "%gk", v / 1e3);
+	else
+		snprintf(buf, size, "%g", v);
+}
+
+/* a time in ns for a tick label, in the unit that reads best: 20 us */
+static void label_time(char *buf, size_t size, double ns)
+{
+	static const char *const units[] = { "ns", "\u00b5s", "ms", "s" };
+	unsigned int u = 0;
+
+	while (u + 1 < ARRAY_SIZE(units) && ns >= 1000) {
+		ns /= 1000;
+		u++;
+	}
+	snprintf(buf, size, "%.3g %s", ns, units[u]);
+}
+
+/**
+ * struct plot_range - what a group's plot must show
+ * @xmin: the smallest x drawn
+ * @xmax: the largest
+ * @ymin: the smallest positive time (a min), in ns
+ * @ymax: the largest time (a max)
+ * @xs: the distinct x values, in the order met, when there are few
+ * @nx: how many; 0 when there are too many to label each
+ */
+struct plot_range {
+	double xmin, xmax, ymin, ymax;
+	double xs[16];
+	unsigned int nx;
+};
+
+static void plot_range(struct bench *b, const char *group,
+		       struct plot_range *pr)
+{
+	double min_x = plot_min_x(b, group);
+	struct bench_record *r;
+	unsigned int i;
+
+	pr->xmin = pr->ymin = INFINITY;
+	pr->xmax = pr->ymax = 0;
+	pr->nx = 0;
+	list_for_each_entry(r, &b->records, node) {
+		if (r->kind != BENCH_RECORD_CASE || r->x < min_x ||
+		    strcmp(r->group, group))
+			continue;
+		pr->xmin = fmin(pr->xmin, r->x);
+		pr->xmax = fmax(pr->xmax, r->x);
+		if (r->stat.min_ns > 0)
+			pr->ymin = fmin(pr->ymin, r->stat.min_ns);
+		pr->ymax = fmax(pr->ymax, r->stat.max_ns);
+		for (i = 0; i < pr->nx && pr->xs[i] != r->x; i++)
+			;
+		if (i == pr->nx && pr->nx <= ARRAY_SIZE(pr->xs))
+			pr->nx++;
+		if (i < ARRAY_SIZE(pr->xs))
+			pr->xs[i] = r->x;
+	}
+	if (pr->nx > ARRAY_SIZE(pr->xs))
+		pr->nx = 0;
+	if (!isfinite(pr->ymin) || pr->ymax <= pr->ymin) {
+		pr->ymin = 1;
+		pr->ymax = 10;
+	}
+}
+
+/*
+ * y: the data's range (not gnuplot's whole decades, which left plots
+ * mostly empty), labelled as times (ns, us, ms, s) at ten steps of each
+ * decade when the data spans about one, at 1, 2 and 5 up to three and a
+ * half, else at each decade; x: a tick at every x measured, when there
+ * are few.
+ */
+static void write_plot_ticks(FILE *f, const struct plot_range *pr, int linear)
+{
+	static const double fine[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 };
+	static const double coarse[] = { 1, 2, 5 };
+	int lo = (int)floor(log10(pr->ymin)), hi = (int)ceil(log10(pr->ymax));
+	double span = log10(pr->ymax / pr->ymin);
+	const double *steps = span <= 1.2 ? fine : coarse;
+	unsigned int i, k, per = span <= 1.2 ? ARRAY_SIZE(fine) :
+				 span <= 3.5 ? ARRAY_SIZE(coarse) : 1;
+	char label[32];
+	int first = 1, e;
+
+	fprintf(f, "set yrange [%.9g:%.9g]\nset ytics (", pr->ymin / 1.15,
+		pr->ymax * 1.15);
+	for (e = lo; e <= hi; e++) {
+		for (k = 0; k < per; k++) {
+			double v = steps[k] * pow(10, e);
+
+			if (v < pr->ymin / 1.15 || v > pr->ymax * 1.15)
+				continue;
+			label_time(label, sizeof(label), v);
+			fprintf(f, "%s'%s' %.9g", first ? "" : ", ", label, v);
+			first = 0;
+		}
+	}
+	fputs(")\n", f);
+	if (linear)
+		fprintf(f, "set xrange [%.9g:%.9g]\n", pr->xmin - 0.5,
+			pr->xmax + 0.5);
+	else
+		fprintf(f, "set logscale x\nset xrange [%.9g:%.9g]\n",
+			pr->xmin / 1.25, pr->xmax * 1.25);
+	if (!pr->nx)
+		return;
+	fputs("set xtics (", f);
+	for (i = 0; i < pr->nx; i++) {
+		label_count(label, sizeof(label), pr->xs[i]);
+		fprintf(f, "%s'%s' %.9g", i ? ", " : "", label, pr->xs[i]);
+	}
+	fputs(")\n", f);
+}
+
 static void write_plot_style(FILE *f, struct bench *b,
 			     struct bench_record *first, const char *png)
 {
 	const struct bench_axes *a = find_axes(b, first->group);
+	struct plot_range pr;
 	unsigned int i;
 
-	fputs("set terminal pngcairo size 1400,800 noenhanced font ',12'\n",
-	      f);
+	fputs("set terminal pngcairo size 1400,800 noenhanced font ',12'\n"
+	      "set encoding utf8\n", f);
 	fputs("if (!exists(\"kstruct_stdout\")) set output ", f);
 	gp_string(f, png);
 	fputs("\nset title ", f);
@@ -1263,25 +1386,13 @@ static void write_plot_style(FILE *f, struct bench *b,
 	}
 	fputs("\nset xlabel ", f);
 	gp_string(f, a ? a->x : "x");
-	fputs("\nset ylabel 'ns per ' . ", f);
+	fputs("\nset ylabel 'time per ' . ", f);
 	gp_string(f, a ? a->op : "operation");
 	fputs(" . ' (median; bars: min..max)'\n", f);
-	if (a && (a->flags & BENCH_X_LINEAR))
-		fputs("set xtics 1\nset autoscale xfix\n"
-		      "set offsets 0.5, 0.5, 0, 0\n", f);
-	else
-		fputs("set logscale x\nset format x '%.0s%c'\n"
-		      "set offsets graph 0.02, graph 0.02, 0, 0\n", f);
-	/*
-	 * y: labels at 1, 2 and 5 of every decade (gnuplot labels only the
-	 * decades, which leaves a plot within one decade two labels); the
-	 * key beside the plot: below it, it runs into the x label.
-	 */
-	fputs("set logscale y\nset format y '%g'\nset ytics (", f);
-	for (i = 0; i < 13 * 3; i++)
-		fprintf(f, "%s%ge%d", i ? ", " : "", (double)"\1\2\5"[i % 3],
-			(int)(i / 3) - 3);
-	fputs(")\nset grid xtics ytics\n"
+	plot_range(b, first->group, &pr);
+	write_plot_ticks(f, &pr, a && (a->flags & BENCH_X_LINEAR));
+	/* the key beside the plot: below it, it runs into the x label */
+	fputs("set logscale y\nset grid xtics ytics\n"
 	      "set key outside right top vertical Left reverse box\n"
 	      "set lmargin 12\n", f);
 	for (i = 0; i < ARRAY_SIZE(gp_colours); i++)

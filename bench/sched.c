@@ -573,11 +573,30 @@ static void report_floors(struct bench *b, const unsigned long *sizes,
 
 	for (k = 0; k < ARRAY_SIZE(floor_pairs); k++) {
 		const struct bench_stat *const *real, *const *fl;
+		char below[256] = "";
+		size_t len = 0;
 		double lo = 0, hi = 0;
+		unsigned int i;
 
 		real = st[floor_pairs[k].series];
 		fl = st[floor_pairs[k].floor];
 		ratio_range(real, fl, nr, &lo, &hi);
+		/*
+		 * A pair whose every repetition beat every repetition of its
+		 * floor: the floor is no lower bound at that N (docs/bench.md,
+		 * "A floor above its pair"), and must not be read as one.
+		 */
+		for (i = 0; i < nr; i++)
+			if (real[i]->reps && fl[i]->reps &&
+			    real[i]->max_ns < fl[i]->min_ns &&
+			    len < sizeof(below))
+				len += snprintf(below + len, sizeof(below) - len,
+						"%s%lu", len ? ", " : "",
+						sizes[i]);
+		if (len)
+			bench_note(b, "%s: %s is below %s at N = %s in every repetition: no lower bound there",
+				   G_ENQ, series_name[floor_pairs[k].series],
+				   series_name[floor_pairs[k].floor], below);
 		bench_note(b, "%s: from N=%lu to N=%lu, %s grows %.2fx and %s %.2fx; the ratio %s is %.2f, then %.2f (%.2f to %.2f over all N)",
 			   G_ENQ, sizes[0], sizes[last],
 			   series_name[floor_pairs[k].series],

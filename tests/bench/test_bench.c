@@ -807,8 +807,11 @@ static void test_plot_axes(void)
 	gp = read_text(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xlabel 'things (N)'\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'ns per ' . 'thing'"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set ylabel 'time per ' . 'thing'"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set logscale x\n"));
+	/* a tick at each x measured, and times with their unit */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xtics ('10' 10, '100' 100)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " ns' "));
 	/* every series its own colour, dash type and point type */
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set linetype 1 lc rgb '#0072B2' lw 2 dt 1 pt 7"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set linetype 2 lc rgb '#D55E00' lw 2 dt 2 pt 5"));
@@ -819,6 +822,8 @@ static void test_plot_axes(void)
 	gp = read_text(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(gp);
 	CU_ASSERT_PTR_NULL(strstr(gp, "set logscale x"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xrange [-0.5:1.5]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xtics ('0' 0, '1' 1)\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xlabel 'order (2^order)'\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n0 "));	/* order 0 is drawn */
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n1 "));
@@ -830,6 +835,31 @@ static void test_plot_axes(void)
  * The style lists give every one of the first twelve series a colour of
  * its own, and no two series of all sixty the same (colour, dash, point).
  */
+/* tick labels: counts in k and M when exact, times in their unit */
+static void test_tick_labels(void)
+{
+	char buf[32];
+
+	label_count(buf, sizeof(buf), 30);
+	CU_ASSERT_STRING_EQUAL(buf, "30");
+	label_count(buf, sizeof(buf), 8192);
+	CU_ASSERT_STRING_EQUAL(buf, "8192");
+	label_count(buf, sizeof(buf), 30000);
+	CU_ASSERT_STRING_EQUAL(buf, "30k");
+	label_count(buf, sizeof(buf), 1e7);
+	CU_ASSERT_STRING_EQUAL(buf, "10M");
+	label_time(buf, sizeof(buf), 0.5);
+	CU_ASSERT_STRING_EQUAL(buf, "0.5 ns");
+	label_time(buf, sizeof(buf), 200);
+	CU_ASSERT_STRING_EQUAL(buf, "200 ns");
+	label_time(buf, sizeof(buf), 2000);
+	CU_ASSERT_STRING_EQUAL(buf, "2 \u00b5s");
+	label_time(buf, sizeof(buf), 5e6);
+	CU_ASSERT_STRING_EQUAL(buf, "5 ms");
+	label_time(buf, sizeof(buf), 1e10);
+	CU_ASSERT_STRING_EQUAL(buf, "10 s");
+}
+
 static void test_series_styles_differ(void)
 {
 	unsigned int i, j, nc = ARRAY_SIZE(gp_colours);
@@ -1276,6 +1306,7 @@ static CU_TestInfo bench_cases[] = {
 	{ "plots with gnuplot when installed", test_plots_with_gnuplot },
 	{ "plot axes: labels, order 0 on a linear axis", test_plot_axes },
 	{ "series styles all differ", test_series_styles_differ },
+	{ "tick labels: counts and times", test_tick_labels },
 	{ "a failed gnuplot leaves nothing", test_gnuplot_failure_leaves_nothing },
 	{ "SIGTERM while writing leaves nothing",
 	  test_signal_while_writing_leaves_nothing },
