@@ -231,9 +231,12 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG -DKSTRUCT_TESTING
 
+# a harness of the tool's code names its sources as prerequisites
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
 	@mkdir -p $(@D)
-	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) $(LIB_LIBS) -lpthread -lm
+	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) \
+		$(filter tools/%.c,$^) $(LIB_LIBS) -lpthread -lm
+$(FUZZ_BUILD)/fuzz_cli: tools/cli.c
 
 fuzz: deps-ensure
 	@$(MAKE) --no-print-directory fuzz-run
