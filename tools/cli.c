@@ -29,19 +29,27 @@ static const char *digits(const char *s, unsigned long long *out)
 	return end;
 }
 
-int cli_number(const char *who, const char *opt, const char *arg,
-	       unsigned long long min, unsigned long long max,
-	       unsigned long long *out)
+int cli_parse(const char *arg, unsigned long long min, unsigned long long max,
+	      unsigned long long *out)
 {
 	unsigned long long v;
 	const char *end = digits(arg, &v);
 
-	if (!end || *end || v < min || v > max) {
+	if (!end || *end || v < min || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int cli_number(const char *who, const char *opt, const char *arg,
+	       unsigned long long min, unsigned long long max,
+	       unsigned long long *out)
+{
+	if (cli_parse(arg, min, max, out)) {
 		fprintf(stderr, "%s: %s: \"%s\" is not a whole number in %llu..%llu\n",
 			who, opt, arg, min, max);
 		return -EINVAL;
 	}
-	*out = v;
 	return 0;
 }
 

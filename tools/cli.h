@@ -10,6 +10,19 @@
 #define KSTRUCT_TOOLS_CLI_H
 
 /**
+ * cli_parse() - cli_number() without the message, for a caller that
+ *	words its own
+ * @arg: the text
+ * @min: the smallest value accepted
+ * @max: the largest
+ * @out: the value, set only on success
+ *
+ * Return: 0, or -EINVAL.
+ */
+int cli_parse(const char *arg, unsigned long long min, unsigned long long max,
+	      unsigned long long *out);
+
+/**
  * cli_number() - an option's value as a whole number in [@min, @max]
  * @who: the message prefix ("kstruct sim")
  * @opt: the option ("--cpus")

@@ -11,6 +11,7 @@
  * its exercises cannot drift apart.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,11 +28,19 @@ static void exercise_list(FILE *out)
 
 static int cmd_exercise(int argc, char **argv)
 {
+	static const struct option options[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct kstruct_entry *e;
-	int ret;
+	int c, ret;
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") ||
-			  !strcmp(argv[1], "--help"))) {
+	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+		if (c != 'h') {
+			fprintf(stderr, "kstruct exercise: try --help\n");
+			return 2;
+		}
 		printf("usage: kstruct exercise [NAME]\n\n"
 		       "Runs the scenario of one of the docs pages' exercises and "
 		       "prints its\noutcome: predict it from the page first.  "
@@ -39,19 +48,19 @@ static int cmd_exercise(int argc, char **argv)
 		exercise_list(stdout);
 		return 0;
 	}
-	if (argc == 1) {
+	if (optind == argc) {
 		exercise_list(stdout);
 		return 0;
 	}
-	if (argc > 2 || argv[1][0] == '-') {
-		fprintf(stderr, "kstruct exercise: %s (try --help)\n",
-			argc > 2 ? "one NAME at a time" : "unknown option");
+	if (argc - optind > 1) {
+		fprintf(stderr, "kstruct exercise: one NAME at a time (try "
+			"--help)\n");
 		return 2;
 	}
-	e = kstruct_find(KSTRUCT_KIND_EXERCISE, argv[1]);
+	e = kstruct_find(KSTRUCT_KIND_EXERCISE, argv[optind]);
 	if (!e) {
 		fprintf(stderr, "kstruct exercise: no exercise '%s'; they "
-			"are:\n", argv[1]);
+			"are:\n", argv[optind]);
 		exercise_list(stderr);
 		return 2;
 	}

@@ -13,13 +13,16 @@
  * is shown from step N: its later steps depend on the earlier ones.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "tools/cli.h"
 #include "tools/kstruct.h"
+#include "tools/outfile.h"
 #include "tools/tour.h"
 
 /**
@@ -172,14 +175,9 @@ static int tour_show(struct tour_run *r, const char *section,
 /* a step number: 1 or more, the whole argument; 0 when it is not one */
 static int tour_parse_step(const char *s)
 {
-	char *end;
-	long n;
+	unsigned long long n;
 
-	errno = 0;
-	n = strtol(s, &end, 10);
-	if (!*s || *end || errno || n < 1 || n > 1000000)
-		return 0;
-	return (int)n;
+	return cli_parse(s, 1, 1000000, &n) ? 0 : (int)n;
 }
 
 /**
@@ -200,32 +198,44 @@ static int tour_parse_step(const char *s)
  */
 int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 {
+	static const struct option options[] = {
+		{ "step", no_argument, NULL, 's' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
 	struct tour_run r = { .in = in, .out = out, .err = err };
 	struct kstruct_entry *e;
 	const char *from_arg = NULL;
-	int i, nr_named = 0, from = 1, nr_steps, ret, quit = 0;
+	int i, c, nr_named = 0, from = 1, nr_steps, ret, quit = 0;
 	char *text;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	opterr = 0;	/* the messages go to @err, worded here */
+	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		switch (c) {
+		case 'h':
 			tour_usage(out);
 			return 0;
-		} else if (!strcmp(argv[i], "--step")) {
+		case 's':
 			r.step = true;
-		} else if (!strcmp(argv[i], "--from")) {
-			if (++i == argc) {
-				fprintf(err, "kstruct tour: --from needs a step "
-					"number\n");
-				return 2;
-			}
-			from_arg = argv[i];
-		} else if (!strncmp(argv[i], "--from=", 7)) {
-			from_arg = argv[i] + 7;
-		} else if (argv[i][0] == '-') {
-			fprintf(err, "kstruct tour: unknown option '%s' (try "
-				"--help)\n", argv[i]);
+			break;
+		case 'f':
+			from_arg = optarg;
+			break;
+		case ':':
+			fprintf(err, "kstruct tour: --from needs a step "
+				"number\n");
 			return 2;
-		} else if (!kstruct_find(KSTRUCT_KIND_TOUR, argv[i])) {
+		default:
+			fprintf(err, "kstruct tour: unknown option '%s' (try "
+				"--help)\n", argv[optind - 1]);
+			return 2;
+		}
+	}
+	/* getopt_long() moved the sections after the options */
+	for (i = optind; i < argc; i++) {
+		if (!kstruct_find(KSTRUCT_KIND_TOUR, argv[i])) {
 			fprintf(err, "kstruct tour: no section '%s'; sections "
 				"are:\n", argv[i]);
 			tour_sections(err);
@@ -247,7 +257,7 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 	     e && e->kind == KSTRUCT_KIND_TOUR && !quit; e = e->next) {
 		bool wanted = !nr_named;
 
-		for (i = 1; i < argc && !wanted; i++)
+		for (i = optind; i < argc && !wanted; i++)
 			wanted = !strcmp(argv[i], e->name);
 		if (!wanted)
 			continue;
@@ -271,6 +281,9 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 		if (!quit)
 			fprintf(out, "\n");
 		free(text);
+		/* a long output: stop at the first section stdout refused */
+		if (out == stdout && outfile_check_stdout("kstruct tour"))
+			return 1;
 	}
 	return 0;
 }

@@ -118,9 +118,22 @@ static void test_fixed(void)
 	CU_ASSERT_EQUAL(v, 25);
 }
 
+/* cli_parse(): the same rules, silently */
+static void test_parse_is_silent(void)
+{
+	unsigned long long v = 77;
+
+	CU_ASSERT_EQUAL(cli_parse("010", 1, 64, &v), 0);
+	CU_ASSERT_EQUAL(v, 10);
+	CU_ASSERT_EQUAL(cli_parse("+3", 1, 64, &v), -EINVAL);
+	CU_ASSERT_EQUAL(cli_parse("65", 1, 64, &v), -EINVAL);
+	CU_ASSERT_EQUAL(v, 10);
+}
+
 static CU_TestInfo cli_cases[] = {
 	{ "whole numbers: decimal, in range, nothing else", test_number },
 	{ "fixed-point numbers: scaled, in range", test_fixed },
+	{ "cli_parse: the same rules, no message", test_parse_is_silent },
 	CU_TEST_INFO_NULL,
 };
 

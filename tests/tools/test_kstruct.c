@@ -176,6 +176,8 @@ static void test_stdout_full_every_command(void)
 	static const char *const cmds[][6] = {
 		{ "--help" }, { "--version" },
 		{ "tour" }, { "tour", "list" }, { "tour", "--help" },
+		{ "tour", "sctp", "--from", "2" },
+		{ "exercise" }, { "exercise", "--help" }, { "exercise", "list-cut" },
 		{ "draw", "list" }, { "draw", "runqueue" }, { "draw", "--help" },
 		{ "sim", "-d", "0.1" }, { "sim", "--json", "-d", "0.1" },
 		{ "sim", "--csv", "-d", "0.1" }, { "sim", "--list" },

@@ -187,6 +187,14 @@ static void test_bad_from_names_the_range(void)
 		  "SECTION\n" },
 		{ { "--stpe", NULL },
 		  "kstruct tour: unknown option '--stpe' (try --help)\n" },
+		/* decimal digits only, as every number of the command line */
+		{ { "mm", "--from", "+2", NULL },
+		  "kstruct tour mm: no step '+2'; its steps are 1-9\n" },
+		{ { "mm", "--from", " 2", NULL },
+		  "kstruct tour mm: no step ' 2'; its steps are 1-9\n" },
+		{ { "mm", "--from", "99999999999999999999", NULL },
+		  "kstruct tour mm: no step '99999999999999999999'; its steps "
+		  "are 1-9\n" },
 	};
 	size_t i;
 
