@@ -213,16 +213,6 @@ struct bench {
 	int stdout_failed;
 };
 
-static char *bench_strdup(const char *s)
-{
-	size_t len = strlen(s) + 1;
-	char *copy = kmalloc(len, GFP_KERNEL);
-
-	if (copy)
-		memcpy(copy, s, len);
-	return copy;
-}
-
 static void bench_set_error(struct bench *b, int err)
 {
 	if (!b->error)
@@ -353,7 +343,7 @@ struct bench *bench_begin(const char *subject, const struct bench_options *opt)
 	b = kzalloc(sizeof(*b), GFP_KERNEL);
 	if (!b)
 		return NULL;
-	b->subject = bench_strdup(subject);
+	b->subject = kstrdup(subject, GFP_KERNEL);
 	if (!b->subject) {
 		kfree(b);
 		return NULL;
@@ -405,11 +395,11 @@ static struct bench_record *bench_add_record(struct bench *b,
 	r->kind = kind;
 	r->x = x;
 	if (group) {
-		r->group = bench_strdup(group);
+		r->group = kstrdup(group, GFP_KERNEL);
 		if (!r->group)
 			goto err_free_record;
 	}
-	r->label = bench_strdup(label ? label : "");
+	r->label = kstrdup(label ? label : "", GFP_KERNEL);
 	if (!r->label)
 		goto err_free_group;
 	list_add_tail(&r->node, &b->records);
@@ -783,9 +773,9 @@ void bench_axes(struct bench *b, const char *group, const char *x,
 	a = kzalloc(sizeof(*a), GFP_KERNEL);
 	if (!a)
 		goto err;
-	a->group = bench_strdup(group);
-	a->x = bench_strdup(x);
-	a->op = bench_strdup(op);
+	a->group = kstrdup(group, GFP_KERNEL);
+	a->x = kstrdup(x, GFP_KERNEL);
+	a->op = kstrdup(op, GFP_KERNEL);
 	a->flags = flags;
 	if (!a->group || !a->x || !a->op)
 		goto err_free;

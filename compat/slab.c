@@ -164,6 +164,21 @@ void __kfree(const void *ptr, const char *file, int line)
 	free(h);
 }
 
+char *__kstrdup(const char *s, unsigned int flags, const char *file,
+		int line)
+{
+	size_t len;
+	char *copy;
+
+	if (!s)
+		return NULL;
+	len = strlen(s) + 1;
+	copy = __kmalloc(len, flags, file, line);
+	if (copy)
+		memcpy(copy, s, len);
+	return copy;
+}
+
 long kmalloc_live(void)
 {
 	return atomic_load(&live);

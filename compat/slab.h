@@ -138,4 +138,16 @@ static inline void *__kcalloc(size_t n, size_t size, unsigned int flags,
 #define kcalloc(n, size, flags)						\
 	__kcalloc((n), (size), (flags), __FILE__, __LINE__)
 
+char *__kstrdup(const char *s, unsigned int flags, const char *file,
+		int line);
+/**
+ * kstrdup() - a kmalloc()'d copy of a string, as later kernels have it
+ *	(neither 2.5.33 nor 2.6.12 had one)
+ * @s: the string, or NULL
+ * @flags: as for kmalloc()
+ *
+ * Return: the copy (kfree() it), or NULL when out of memory or @s is NULL.
+ */
+#define kstrdup(s, flags)	__kstrdup((s), (flags), __FILE__, __LINE__)
+
 #endif /* KSTRUCT_COMPAT_SLAB_H */

@@ -185,16 +185,6 @@ static int cookie_close(void *cookie)
 	return of->err ? -1 : 0;
 }
 
-static char *kstrdup_path(const char *s)
-{
-	size_t len = strlen(s) + 1;
-	char *copy = kmalloc(len, GFP_KERNEL);
-
-	if (copy)
-		memcpy(copy, s, len);
-	return copy;
-}
-
 /* "DIR/.BASE.XXXXXX" for the target "DIR/BASE" (or "BASE") */
 static char *temp_template(const char *target)
 {
@@ -287,7 +277,7 @@ int outfile_open(struct outfile *of, const char *who, const char *path)
 		path = resolved;
 	}
 	err = -ENOMEM;
-	of->target = kstrdup_path(path);
+	of->target = kstrdup(path, GFP_KERNEL);
 	if (!of->target)
 		goto err_report;
 	of->temp = temp_template(of->target);

@@ -155,6 +155,24 @@ static void test_fault_env(void)
 	unsetenv("KSTRUCT_FAIL_AFTER");
 }
 
+static void test_kstrdup(void)
+{
+	static const char text[] = "list_t removal";
+	long live = kmalloc_live();
+	char *copy = kstrdup(text, GFP_KERNEL);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+	CU_ASSERT(copy != text);
+	CU_ASSERT_STRING_EQUAL(copy, text);
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 1);
+	kfree(copy);
+	CU_ASSERT_PTR_NULL(kstrdup(NULL, GFP_KERNEL));
+	kmalloc_fail_nth(1);
+	CU_ASSERT_PTR_NULL(kstrdup(text, GFP_KERNEL));
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
 static void test_kcalloc_overflow(void)
 {
 	CU_ASSERT_PTR_NULL(kcalloc(SIZE_MAX / 2, 4, GFP_KERNEL));
@@ -285,6 +303,7 @@ static CU_TestInfo slab_cases[] = {
 	{ "KSTRUCT_FAIL_* from the environment: decimal or refused",
 	  test_fault_env },
 	{ "kcalloc size overflow is NULL", test_kcalloc_overflow },
+	{ "kstrdup: a copy, NULL for NULL, fault injection", test_kstrdup },
 	{ "kfree twice is a BUG that says freed (fork)",
 	  test_double_free_is_a_bug },
 	CU_TEST_INFO_NULL,
