@@ -16,7 +16,6 @@
  * call count must be exact, which makes the batch one call whatever the
  * machine's speed.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -35,6 +34,7 @@
 #include "bench/bench.c"
 #include "tests/child.h"
 #include "tests/ktest.h"
+#include "tests/tmpdir.h"
 
 /* the tool's own registry, under this file's names */
 #include "tools/registry.c"
@@ -437,26 +437,12 @@ static char outdir[64];
 
 static int make_outdir(void)
 {
-	strcpy(outdir, "/tmp/kstruct-test-bench-XXXXXX");
-	return mkdtemp(outdir) ? 0 : -1;
+	return tmpdir_make(outdir, "bench");
 }
 
 static void remove_outdir(void)
 {
-	struct dirent *d;
-	char path[sizeof(outdir) + sizeof(d->d_name) + 1];
-	DIR *dir = opendir(outdir);
-
-	if (!dir)
-		return;
-	while ((d = readdir(dir))) {
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", outdir, d->d_name);
-		unlink(path);
-	}
-	closedir(dir);
-	rmdir(outdir);
+	tmpdir_remove(outdir);
 }
 
 static int exists(const char *name)
@@ -470,17 +456,7 @@ static int exists(const char *name)
 /* the entries of the output folder, temporary files included */
 static int count_files(void)
 {
-	struct dirent *d;
-	DIR *dir = opendir(outdir);
-	int n = 0;
-
-	if (!dir)
-		return -1;
-	while ((d = readdir(dir)))
-		if (strcmp(d->d_name, ".") && strcmp(d->d_name, ".."))
-			n++;
-	closedir(dir);
-	return n;
+	return tmpdir_count(outdir);
 }
 
 /* a whole file as a string (free() it), or NULL */

@@ -7,7 +7,6 @@
  * file includes it whole and supplies the registry function of
  * tools/kstruct.c under a name of its own.
  */
-#include <dirent.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 #include "compat/slab.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
+#include "tests/tmpdir.h"
 #include "tools/cmd_sim.c"
 
 void kstruct_register(struct kstruct_entry *entry)
@@ -575,8 +575,7 @@ static char dir[64];
 
 static void make_dir(void)
 {
-	strcpy(dir, "/tmp/kstruct-cmd-sim-XXXXXX");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	CU_ASSERT_FATAL(tmpdir_make(dir, "cmd-sim") == 0);
 }
 
 static const char *in_dir(char *buf, const char *name)
@@ -585,37 +584,14 @@ static const char *in_dir(char *buf, const char *name)
 	return buf;
 }
 
-/* the folder's entries, sorted, space-separated */
-static char *listing(void)
+static const char *listing(void)
 {
-	static char out[512];
-	struct dirent **names;
-	size_t len = 0;
-	int n, i;
-
-	out[0] = '\0';
-	n = scandir(dir, &names, NULL, alphasort);
-	for (i = 0; i < n; i++) {
-		if (names[i]->d_name[0] != '.' || (names[i]->d_name[1] &&
-		    strcmp(names[i]->d_name, "..")))
-			len += snprintf(out + len, sizeof(out) - len, "%s%s",
-					len ? " " : "", names[i]->d_name);
-		free(names[i]);
-	}
-	if (n >= 0)
-		free(names);
-	return out;
+	return tmpdir_list(dir);
 }
 
 static void remove_dir(void)
 {
-	char copy[512], path[640], *name, *save = NULL;
-
-	strcpy(copy, listing());
-	for (name = strtok_r(copy, " ", &save); name;
-	     name = strtok_r(NULL, " ", &save))
-		unlink(in_dir(path, name));
-	rmdir(dir);
+	tmpdir_remove(dir);
 }
 
 /*

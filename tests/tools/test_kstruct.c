@@ -11,7 +11,6 @@
  * The binary is the one beside this test's folder ($(BUILD)/kstruct; the
  * Makefile builds it before this test).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -27,6 +26,7 @@
 
 #include "compat/compiler.h"
 #include "tests/ktest.h"
+#include "tests/tmpdir.h"
 
 static char tool[PATH_MAX];
 static char dir[64];
@@ -44,8 +44,7 @@ static int find_tool(void)
 
 static void make_dir(void)
 {
-	strcpy(dir, "/tmp/kstruct-test-tool-XXXXXX");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	CU_ASSERT_FATAL(tmpdir_make(dir, "tool") == 0);
 }
 
 static const char *in_dir(char *buf, size_t size, const char *name)
@@ -54,38 +53,14 @@ static const char *in_dir(char *buf, size_t size, const char *name)
 	return buf;
 }
 
-/* the folder's entries (hidden ones too), sorted, space-separated */
 static const char *listing(void)
 {
-	static char out[1024];
-	struct dirent **names;
-	size_t len = 0;
-	int n, i;
-
-	out[0] = '\0';
-	n = scandir(dir, &names, NULL, alphasort);
-	for (i = 0; i < n; i++) {
-		if (strcmp(names[i]->d_name, ".") &&
-		    strcmp(names[i]->d_name, ".."))
-			len += snprintf(out + len, len < sizeof(out) ?
-					sizeof(out) - len : 0, "%s%s",
-					len ? " " : "", names[i]->d_name);
-		free(names[i]);
-	}
-	if (n >= 0)
-		free(names);
-	return out;
+	return tmpdir_list(dir);
 }
 
 static void remove_dir(void)
 {
-	char copy[1024], path[128], *name, *save = NULL;
-
-	snprintf(copy, sizeof(copy), "%s", listing());
-	for (name = strtok_r(copy, " ", &save); name;
-	     name = strtok_r(NULL, " ", &save))
-		unlink(in_dir(path, sizeof(path), name));
-	rmdir(dir);
+	tmpdir_remove(dir);
 }
 
 /**

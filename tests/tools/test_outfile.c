@@ -10,7 +10,6 @@
  * write fails with EFBIG), a signal is raised in a child that has files
  * open, an allocation fails through compat/slab's fault injection.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -25,14 +24,14 @@
 #include "compat/slab.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
+#include "tests/tmpdir.h"
 #include "tools/outfile.h"
 
 static char dir[64];
 
 static int make_dir(void)
 {
-	strcpy(dir, "/tmp/kstruct-test-outfile-XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
+	return tmpdir_make(dir, "outfile");
 }
 
 /* "DIR/NAME" into @buf */
@@ -42,44 +41,14 @@ static const char *in_dir(char *buf, size_t size, const char *name)
 	return buf;
 }
 
-/* the folder's entries, sorted, joined by spaces ("" when empty) */
-static void listing(char *out, size_t size)
-{
-	struct dirent **names;
-	size_t len = 0;
-	int n, i;
-
-	out[0] = '\0';
-	n = scandir(dir, &names, NULL, alphasort);
-	for (i = 0; i < n; i++) {
-		if (strcmp(names[i]->d_name, ".") &&
-		    strcmp(names[i]->d_name, ".."))
-			len += snprintf(out + len, len < size ? size - len : 0,
-					"%s%s", len ? " " : "",
-					names[i]->d_name);
-		free(names[i]);
-	}
-	if (n >= 0)
-		free(names);
-}
-
 static void remove_dir(void)
 {
-	char list[512], path[128], *name, *save = NULL;
-
-	listing(list, sizeof(list));
-	for (name = strtok_r(list, " ", &save); name;
-	     name = strtok_r(NULL, " ", &save))
-		unlink(in_dir(path, sizeof(path), name));
-	rmdir(dir);
+	tmpdir_remove(dir);
 }
 
 static void assert_listing(const char *want)
 {
-	char list[512];
-
-	listing(list, sizeof(list));
-	CU_ASSERT_STRING_EQUAL(list, want);
+	CU_ASSERT_STRING_EQUAL(tmpdir_list(dir), want);
 }
 
 static char *read_all(const char *path)
@@ -111,7 +80,7 @@ static void test_commit_renames(void)
 	CU_ASSERT_PTR_NOT_NULL(of.temp);
 	fputs("complete\n", of.f);
 	/* until the commit, only the temporary file beside it exists */
-	listing(list, sizeof(list));
+	snprintf(list, sizeof(list), "%s", tmpdir_list(dir));
 	CU_ASSERT_EQUAL(strncmp(list, ".out.txt.", 9), 0);
 	CU_ASSERT_EQUAL(strlen(list), strlen(".out.txt.XXXXXX"));
 	CU_ASSERT_EQUAL(outfile_commit(&of), 0);
@@ -321,7 +290,7 @@ static void test_signal_in_forked_child(void)
 	status = run_in_child(die_with_files_open, SIGTERM, out, sizeof(out));
 	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
 	/* only the parent's temporary file is left, and it commits */
-	listing(list, sizeof(list));
+	snprintf(list, sizeof(list), "%s", tmpdir_list(dir));
 	CU_ASSERT_EQUAL(strncmp(list, ".p.", 3), 0);
 	CU_ASSERT_PTR_NULL(strchr(list, ' '));
 	CU_ASSERT_EQUAL(outfile_commit(&parent), 0);
