@@ -126,6 +126,7 @@ int main(int argc, char **argv)
 	const char *bad;
 	int c, status;
 
+	outfile_stdout_keep_errors();
 	if (kmalloc_fault_from_env(&bad)) {
 		fprintf(stderr, "kstruct: %s=\"%s\" is not a whole number "
 			"(decimal digits only)\n", bad, getenv(bad));

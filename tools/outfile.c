@@ -370,6 +370,41 @@ int outfile_failed(const struct outfile *of)
 	return of->err;
 }
 
+/* the first failed write to stdout, when outfile_stdout_keep_errors() ran */
+static int stdout_err;
+
+static ssize_t stdout_write(void *cookie, const char *buf, size_t size)
+{
+	size_t done = 0;
+	ssize_t n;
+
+	(void)cookie;
+	while (done < size) {
+		n = write(STDOUT_FILENO, buf + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (!stdout_err)
+				stdout_err = n < 0 ? -errno : -EIO;
+			break;
+		}
+		done += (size_t)n;
+	}
+	return (ssize_t)done;
+}
+
+int outfile_stdout_keep_errors(void)
+{
+	static const cookie_io_functions_t io = { .write = stdout_write };
+	FILE *f = fopencookie(NULL, "w", io);
+
+	if (!f)
+		return -ENOMEM;
+	setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);
+	stdout = f;
+	return 0;
+}
+
 int outfile_check_stdout(const char *who)
 {
 	int err = 0;
@@ -379,6 +414,8 @@ int outfile_check_stdout(const char *who)
 		err = errno ? -errno : -EIO;
 	else if (ferror(stdout))
 		err = -EIO;
+	if (err && stdout_err)
+		err = stdout_err;
 	if (err)
 		fprintf(stderr, "%s: stdout: %s\n", who, strerror(-err));
 	return err;

@@ -101,12 +101,26 @@ void outfile_abort(struct outfile *of);
 int outfile_failed(const struct outfile *of);
 
 /**
+ * outfile_stdout_keep_errors() - make stdout remember why a write failed
+ *
+ * Replaces stdout, before anything is written to it, with a stream on the
+ * same descriptor (file descriptor 1) that keeps the errno of the first
+ * failed write, buffered as before (by lines on a terminal, else fully),
+ * so that outfile_check_stdout() can name the cause however the failed
+ * write came about: glibc forgets it once the data it could not write is
+ * gone (an unbuffered stream, a caller's own fflush()).  main() calls it
+ * first.
+ *
+ * Return: 0, or -ENOMEM (stdout is then left as it was).
+ */
+int outfile_stdout_keep_errors(void);
+
+/**
  * outfile_check_stdout() - flush stdout and report whether writing failed
  * @who: the message prefix
  *
- * A fully buffered stdout (a file, a pipe) gives the failed flush's
- * errno; an unbuffered or line-buffered one may have failed in a write
- * that is over by now, and then only -EIO can be said.
+ * The errno reported is the one outfile_stdout_keep_errors() kept, else
+ * the final flush's, else -EIO.
  *
  * Call it once where a command's output is complete (and, for a long
  * output, where stopping early saves work): each call that finds the

@@ -11,6 +11,7 @@
  * open, an allocation fails through compat/slab's fault injection.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,6 +408,38 @@ static void test_check_stdout(void)
 	CU_ASSERT_EQUAL(outfile_check_stdout("kstruct test"), 0);
 }
 
+static void keep_errors_then_print(int buffering)
+{
+	int full = open("/dev/full", O_WRONLY);
+
+	if (full < 0 || outfile_stdout_keep_errors())
+		_exit(3);
+	dup2(full, STDOUT_FILENO);
+	setvbuf(stdout, NULL, buffering, BUFSIZ);
+	printf("lost\n");
+	fflush(stdout);		/* as a writer that flushes on its own */
+	fprintf(stderr, "%d", outfile_check_stdout("kstruct test"));
+}
+
+/*
+ * With outfile_stdout_keep_errors(), the cause is named however the
+ * failed write came about: unbuffered, line-buffered, or flushed by the
+ * writer itself before the check (which left only EIO to say).
+ */
+static void test_stdout_keeps_its_errno(void)
+{
+	static const int modes[] = { _IONBF, _IOLBF, _IOFBF };
+	char out[256];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		run_in_child(keep_errors_then_print, modes[i], out,
+			     sizeof(out));
+		CU_ASSERT_STRING_EQUAL(out, "kstruct test: stdout: No space "
+				       "left on device\n-28");
+	}
+}
+
 static CU_TestInfo outfile_cases[] = {
 	{ "commit renames the complete file", test_commit_renames },
 	{ "an existing target stays until the commit", test_existing_target },
@@ -424,6 +457,8 @@ static CU_TestInfo outfile_cases[] = {
 	{ "every allocation can fail", test_every_allocation_can_fail },
 	{ "a file never opened", test_not_open },
 	{ "stdout on /dev/full", test_check_stdout },
+	{ "a kept stdout names the errno, however buffered",
+	  test_stdout_keeps_its_errno },
 	CU_TEST_INFO_NULL,
 };
 
