@@ -20,6 +20,9 @@
  * barriers, semaphores, shared timers) have another.  Lock order:
  * sim->lock, then tasklist_lock, then runqueue locks, then
  * sim->trace_lock.
+ * An observer (struct sim_observer) is told of the switches, wake-ups
+ * and migrations the traces record, under the trace lock, of yields,
+ * and of the end of every tick.
  *
  * Sleepers wait on a timer wheel of list_heads (SIM_WHEEL buckets, by
  * wake-up tick modulo the wheel size), in the order they went to sleep,
@@ -43,6 +46,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,6 +307,36 @@ static unsigned int clock_cost_ns(void)
 
 /* ---------------------------------------------------------- the hooks */
 
+/* someone is told of events: a trace, or an observer (under trace_lock) */
+static bool watched(const struct sim *s)
+{
+	return s->opt.trace || s->opt.chrome || s->opt.observer;
+}
+
+/* the current task @p of @cpu is about to call sched_yield() */
+static void observe_yield(struct sim *s, int cpu, struct task_struct *p)
+{
+	const struct sim_observer *obs = s->opt.observer;
+	struct sim_trace_task a;
+
+	if (!obs || !obs->yield)
+		return;
+	trace_task(&a, p);
+	spin_lock(&s->trace_lock);
+	obs->yield(jiffies, cpu, &a, obs->data);
+	spin_unlock(&s->trace_lock);
+}
+
+/* the machine is at rest after the tick just done (0: the start) */
+static int observe_tick(struct sim *s)
+{
+	const struct sim_observer *obs = s->opt.observer;
+
+	if (!obs || !obs->tick)
+		return 0;
+	return obs->tick(s->ticks, s->total_ticks, obs->data);
+}
+
 static char state_char(long state)
 {
 	switch (state) {
@@ -328,6 +362,7 @@ static void hook_switch(int cpu, struct task_struct *prev,
 	struct sim_task *tp = prev->driver_data, *tn = next->driver_data;
 	unsigned long long now = jiffies;
 	struct sim_trace_task a, b;
+	char state;
 
 	if (tp && prev->state == TASK_RUNNING)
 		tp->runnable_since = now;
@@ -345,12 +380,16 @@ static void hook_switch(int cpu, struct task_struct *prev,
 		}
 	}
 	s->cpus[cpu].events++;
-	if (!s->opt.trace && !s->opt.chrome)
+	if (!watched(s))
 		return;
 	trace_task(&a, prev);
 	trace_task(&b, next);
+	state = state_char(prev->state);
 	spin_lock(&s->trace_lock);
-	sim_trace_switch(&s->trace, now, cpu, &a, state_char(prev->state), &b);
+	sim_trace_switch(&s->trace, now, cpu, &a, state, &b);
+	if (s->opt.observer && s->opt.observer->switch_to)
+		s->opt.observer->switch_to(now, cpu, &a, state, &b,
+					   s->opt.observer->data);
 	spin_unlock(&s->trace_lock);
 }
 
@@ -382,7 +421,7 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 		t->runnable_since = now;
 	}
 	s->cpus[cpu].events++;
-	if (!s->opt.trace && !s->opt.chrome)
+	if (!watched(s))
 		return;
 	trace_task(&a, cpu_curr(cpu));
 	trace_task(&b, p);
@@ -392,6 +431,9 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 		sim_trace_wakeup_new(&s->trace, now, cpu, &a, &b, cpu);
 	else
 		sim_trace_waking(&s->trace, now, cpu, &a, &b, cpu);
+	if (s->opt.observer && s->opt.observer->wakeup)
+		s->opt.observer->wakeup(now, cpu, &b, t && t->starting,
+					s->opt.observer->data);
 	spin_unlock(&s->trace_lock);
 }
 
@@ -408,13 +450,16 @@ static void hook_migrate(struct task_struct *p, int src_cpu, int dst_cpu,
 	if (t)
 		t->st.migrations++;
 	s->cpus[dst_cpu].events++;
-	if (!s->opt.trace && !s->opt.chrome)
+	if (!watched(s))
 		return;
 	trace_task(&a, cpu_curr(dst_cpu));
 	trace_task(&b, p);
 	spin_lock(&s->trace_lock);
 	sim_trace_migrate(&s->trace, jiffies, dst_cpu, &a, &b, src_cpu,
 			  dst_cpu);
+	if (s->opt.observer && s->opt.observer->migrate)
+		s->opt.observer->migrate(jiffies, &b, src_cpu, dst_cpu,
+					 s->opt.observer->data);
 	spin_unlock(&s->trace_lock);
 }
 
@@ -1001,6 +1046,7 @@ static int settle_cpu(struct sim *s, int cpu)
 				resched = 1;
 				break;
 			case ACT_YIELD:
+				observe_yield(s, cpu, curr);
 				t0 = cost_begin();
 				sys_sched_yield(cpu);
 				cost_end(SIM_COST_YIELD, t0);
@@ -1139,7 +1185,9 @@ static int sim_start(struct sim *s)
 		ret = settle_all(s);
 	if (!ret)
 		ret = cpu_errors(s);
-	return ret ? ret : trace_error(s);
+	if (!ret)
+		ret = trace_error(s);
+	return ret ? ret : observe_tick(s);
 }
 
 static void progress(struct sim *s)
@@ -1180,6 +1228,8 @@ int sim_step(struct sim *s)
 		ret = trace_error(s);
 	if (!ret && s->opt.check_every_tick)
 		ret = sim_check(s);
+	if (!ret)
+		ret = observe_tick(s);
 	progress(s);
 	return ret ? ret : 1;
 }
@@ -1256,6 +1306,8 @@ static int run_threaded(struct sim *s)
 			ret = trace_error(s);
 		if (!ret && s->opt.check_every_tick)
 			ret = sim_check(s);
+		if (!ret)
+			ret = observe_tick(s);
 		progress(s);
 	}
 	s->stop = 1;

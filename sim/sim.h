@@ -33,6 +33,44 @@ struct sim;
 struct sim_workload;
 struct sim_report;
 struct sched_class;
+struct sim_trace_task;
+
+/**
+ * struct sim_observer - callbacks that watch a run (each may be NULL)
+ * @switch_to: at @tick, @cpu switched from @prev, which left in
+ *	@prev_state (as sim_trace_switch() has it: 'R', 'S', 'Z', ...), to
+ *	@next; the idle task is pid 0
+ * @wakeup: at @tick, @p became runnable on @cpu; @first for the first
+ *	activation of a new task (its start, or a fork)
+ * @migrate: at @tick, @p moved from @src_cpu's runqueue to @dst_cpu's
+ * @yield: at @tick, @p, the current task of @cpu, calls sched_yield()
+ *	(a switch may follow, or not when nothing else can run)
+ * @tick: the machine is at rest after tick @tick of @total (0: after
+ *	the start, before the first tick); the observer may read it, e.g.
+ *	with sched_snapshot().  Return: 0 to go on, or a negative errno
+ *	that stops the run (sim_step() and sim_run() return it)
+ * @data: passed back to every callback
+ *
+ * The event callbacks run inside the scheduler's hooks, with runqueue
+ * locks held (they must not call into the scheduler), one at a time and
+ * in the order of the ftrace text (--trace), also in threaded runs.
+ * @tick runs on the thread that called sim_run(), with no lock held.
+ */
+struct sim_observer {
+	void (*switch_to)(unsigned long long tick, unsigned int cpu,
+			  const struct sim_trace_task *prev, char prev_state,
+			  const struct sim_trace_task *next, void *data);
+	void (*wakeup)(unsigned long long tick, unsigned int cpu,
+		       const struct sim_trace_task *p, int first, void *data);
+	void (*migrate)(unsigned long long tick,
+			const struct sim_trace_task *p, unsigned int src_cpu,
+			unsigned int dst_cpu, void *data);
+	void (*yield)(unsigned long long tick, unsigned int cpu,
+		      const struct sim_trace_task *p, void *data);
+	int (*tick)(unsigned long long tick, unsigned long long total,
+		    void *data);
+	void *data;
+};
 
 /**
  * struct sim_options - how to run a workload
@@ -56,6 +94,9 @@ struct sched_class;
  * @progress_arg: passed to @progress
  * @sched_class: the scheduling class the machine runs (sched/class.h:
  *	sched_class_find(), sched_classes[]); NULL means o1
+ * @observer: callbacks told of every switch, wake-up, migration and
+ *	yield and of the end of every tick, or NULL; it must outlive the
+ *	simulation
  */
 struct sim_options {
 	unsigned int nr_cpus;
@@ -74,6 +115,7 @@ struct sim_options {
 			 void *arg);
 	void *progress_arg;
 	const struct sched_class *sched_class;
+	const struct sim_observer *observer;
 };
 
 /* the longest run sim_create() accepts: duration x HZ, in ticks */
@@ -122,7 +164,8 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
  * Return: 1 when a tick ran, 0 when the duration is over, -EINVAL for a
  * threaded simulation or a failed check, -ENOMEM, or the error of a
  * trace write that failed during the tick (sim_output_failed() names the
- * file; the run cannot go on).
+ * file; the run cannot go on), or the error the observer's @tick
+ * returned.
  */
 int sim_step(struct sim *s);
 

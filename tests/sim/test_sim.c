@@ -20,8 +20,10 @@
 #include "sched/sched.h"
 #include "sim/report.h"
 #include "sim/sim.h"
+#include "sim/trace.h"
 #include "sim/workload.h"
 #include "tests/ktest.h"
+#include "tests/sim/load.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -34,26 +36,6 @@ struct run {
 	FILE *f;
 	int ret;
 };
-
-static int load(const char *name_or_json, unsigned int cpus,
-		struct sim_workload **wl)
-{
-	char err[512];
-	int ret;
-
-	if (name_or_json[0] == '{')
-		ret = sim_workload_parse(name_or_json, "test", cpus, wl, err,
-					 sizeof(err));
-	else if (strstr(name_or_json, ".json"))
-		ret = sim_workload_load(name_or_json, cpus, wl, err,
-					sizeof(err));
-	else
-		ret = sim_workload_builtin(name_or_json, cpus, wl, err,
-					   sizeof(err));
-	if (ret)
-		fprintf(stderr, "\n%s\n", err);
-	return ret;
-}
 
 /* the class counter @name of @cpu in a report (sched_counters()) */
 static unsigned long cpu_counter(const struct sim_report *r, unsigned int cpu,
@@ -1441,6 +1423,303 @@ static CU_TestInfo rtapp_tests[] = {
 };
 
 KTEST_SUITE("sim/rtapp", rtapp_tests, NULL, NULL)
+
+/* ----------------------------------------------------------- observer */
+
+/*
+ * An observer that writes the switches and migrations it is told of as
+ * ftrace lines (the trace's own writer, on a trace of its own), counts
+ * wake-ups and yields, and checks at every tick that the machine is at
+ * rest with the current tasks its switches said.
+ */
+struct watch {
+	struct sim_trace tr;
+	FILE *f;
+	char *text;
+	size_t len;
+	unsigned int nr_cpus;
+	int curr[SIM_MAX_CPUS];
+	unsigned long wakeups, first_wakeups, yields, ticks;
+	unsigned long long last_tick, total;
+	int yield_not_current, curr_mismatch, tick_order;
+	long long stop_at;	/* -1: never */
+	int stop_err;
+};
+
+static void watch_switch(unsigned long long tick, unsigned int cpu,
+			 const struct sim_trace_task *prev, char prev_state,
+			 const struct sim_trace_task *next, void *data)
+{
+	struct watch *w = data;
+
+	sim_trace_switch(&w->tr, tick, cpu, prev, prev_state, next);
+	w->curr[cpu] = next->pid;
+}
+
+static void watch_wakeup(unsigned long long tick, unsigned int cpu,
+			 const struct sim_trace_task *p, int first, void *data)
+{
+	struct watch *w = data;
+
+	(void)tick;
+	(void)cpu;
+	(void)p;
+	w->wakeups++;
+	w->first_wakeups += !!first;
+}
+
+static void watch_migrate(unsigned long long tick,
+			  const struct sim_trace_task *p, unsigned int src_cpu,
+			  unsigned int dst_cpu, void *data)
+{
+	struct watch *w = data;
+	struct sim_trace_task none = { .comm = "none", .pid = 0 };
+
+	/* the trace shows the destination's current task: not told here */
+	sim_trace_migrate(&w->tr, tick, dst_cpu, &none, p, src_cpu, dst_cpu);
+}
+
+static void watch_yield(unsigned long long tick, unsigned int cpu,
+			const struct sim_trace_task *p, void *data)
+{
+	struct watch *w = data;
+
+	(void)tick;
+	w->yields++;
+	if (w->curr[cpu] != p->pid)
+		w->yield_not_current++;
+}
+
+static int watch_tick(unsigned long long tick, unsigned long long total,
+		      void *data)
+{
+	struct watch *w = data;
+	unsigned int cpu;
+
+	if (tick != (w->ticks ? w->last_tick + 1 : 0) || tick > total)
+		w->tick_order++;
+	w->ticks++;
+	w->last_tick = tick;
+	w->total = total;
+	for (cpu = 0; cpu < w->nr_cpus; cpu++) {
+		json_t *snap = sched_snapshot(cpu);
+		json_t *curr = json_object_get(snap, "curr");
+		int pid = json_is_object(curr) ?
+			  json_integer_value(json_object_get(curr, "pid")) : 0;
+
+		if (!snap || pid != w->curr[cpu])
+			w->curr_mismatch++;
+		json_decref(snap);
+	}
+	return (long long)tick == w->stop_at ? w->stop_err : 0;
+}
+
+static const struct sim_observer watch_observer = {
+	.switch_to = watch_switch,
+	.wakeup = watch_wakeup,
+	.migrate = watch_migrate,
+	.yield = watch_yield,
+	.tick = watch_tick,
+};
+
+static void watch_begin(struct watch *w, struct sim_observer *obs,
+			struct sim_options *o)
+{
+	memset(w, 0, sizeof(*w));
+	w->stop_at = -1;
+	w->nr_cpus = o->nr_cpus;
+	w->f = open_memstream(&w->text, &w->len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w->f);
+	CU_ASSERT_EQUAL(sim_trace_begin(&w->tr, w->f, NULL, NULL, NULL, 1000,
+					o->nr_cpus), 0);
+	*obs = watch_observer;
+	obs->data = w;
+	o->observer = obs;
+}
+
+static void watch_end(struct watch *w)
+{
+	sim_trace_end(&w->tr, w->last_tick);
+	fclose(w->f);
+	free(w->text);
+}
+
+/* the lines of @text whose event is @event, with the task column cut */
+static char *event_lines(const char *text, const char *event)
+{
+	size_t cap = strlen(text) + 1, used = 0;
+	char *out = calloc(1, cap), key[64];
+	const char *line, *end;
+
+	snprintf(key, sizeof(key), ": %s: ", event);
+	for (line = text; out && *line; line = end + 1) {
+		const char *hit, *cpu;
+
+		end = strchr(line, '\n');
+		if (!end)
+			break;
+		hit = strstr(line, key);
+		cpu = strchr(line, '[');
+		if (line[0] == '#' || !hit || hit > end || !cpu)
+			continue;
+		memcpy(out + used, cpu, end + 1 - cpu);
+		used += end + 1 - cpu;
+	}
+	return out;
+}
+
+/* what the observer is told is what the trace writes */
+static void observer_agrees(const char *workload, unsigned int cpus)
+{
+	struct sim_options o = { .nr_cpus = cpus, .seed = 5,
+				 .duration_usec = 400000 };
+	struct sim_observer obs;
+	struct trace_check tc;
+	struct watch w;
+	struct run run;
+	char *a, *b, *copy;
+	unsigned int i;
+
+	watch_begin(&w, &obs, &o);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, workload, &o, 1), 0);
+	fflush(w.f);
+	/* the trace is right (check_trace() cuts its lines: on a copy) */
+	copy = strndup(run.trace, run.len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+	CU_ASSERT_EQUAL(check_trace(&tc, copy, run.len, cpus), 0);
+	free_check(&tc);
+	free(copy);
+	for (i = 0; i < 2; i++) {
+		const char *ev = i ? "sched_migrate_task" : "sched_switch";
+
+		a = event_lines(run.trace, ev);
+		b = event_lines(w.text, ev);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+		CU_ASSERT_STRING_EQUAL(a, b);
+		CU_ASSERT(strlen(a) > 0);
+		free(a);
+		free(b);
+	}
+	CU_ASSERT_EQUAL(w.ticks, run.r->ticks + 1);
+	CU_ASSERT_EQUAL(w.total, run.r->ticks);
+	CU_ASSERT_EQUAL(w.tick_order, 0);
+	CU_ASSERT_EQUAL(w.curr_mismatch, 0);
+	run_end(&run);
+	watch_end(&w);
+}
+
+static void test_observer_sees_the_trace(void)
+{
+	observer_agrees("mixed", 4);
+	observer_agrees("fork", 2);
+	observer_agrees("sim/workloads/affinity.json", 4);
+}
+
+/* wake-ups: one per sched_waking line; first ones: one per task, each a
+ * sched_wakeup_new line */
+static void test_observer_wakeups(void)
+{
+	struct sim_options o = { .nr_cpus = 3, .seed = 2,
+				 .duration_usec = 500000 };
+	struct sim_observer obs;
+	struct trace_check tc;
+	unsigned long wakeups = 0, i;
+	struct watch w;
+	struct run run;
+
+	watch_begin(&w, &obs, &o);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "fork", &o, 1), 0);
+	CU_ASSERT_EQUAL(check_trace(&tc, run.trace, run.len, 3), 0);
+	for (i = 0; i < run.r->nr_tasks; i++)
+		wakeups += run.r->tasks[i]->wakeups;
+	CU_ASSERT_EQUAL(w.first_wakeups, run.r->nr_tasks);
+	CU_ASSERT_EQUAL(w.wakeups, w.first_wakeups + wakeups);
+	CU_ASSERT_EQUAL(w.wakeups, tc.wakings + tc.wakeup_news);
+	CU_ASSERT_EQUAL(w.first_wakeups, tc.wakeup_news);
+	CU_ASSERT(run.r->forks > 10);
+	free_check(&tc);
+	run_end(&run);
+	watch_end(&w);
+}
+
+/*
+ * One task alone on one CPU runs 2 ticks, then yields, for 20 ticks: it
+ * yields at ticks 2, 4, ..., 20 and is never switched out (nothing else
+ * can run), so the only switch is its first.  Two such tasks: every
+ * yield but the last is followed by a switch to the other.
+ */
+static void test_observer_yields(void)
+{
+	static const char *const one =
+		"{\"tasks\": {\"y\": {\"run\": 2000, \"yield\": 0}}}";
+	static const char *const two =
+		"{\"tasks\": {\"y\": {\"instance\": 2, \"run\": 2000, \"yield\": 0}}}";
+	struct sim_options o = { .nr_cpus = 1, .duration_usec = 20000 };
+	struct sim_observer obs;
+	struct watch w;
+	struct run run;
+
+	watch_begin(&w, &obs, &o);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, one, &o, 0), 0);
+	CU_ASSERT_EQUAL(w.yields, 10);
+	CU_ASSERT_EQUAL(w.yield_not_current, 0);
+	CU_ASSERT_EQUAL(run.r->tasks[0]->switches, 1);
+	run_end(&run);
+	watch_end(&w);
+
+	watch_begin(&w, &obs, &o);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, two, &o, 0), 0);
+	CU_ASSERT_EQUAL(w.yields, 10);
+	CU_ASSERT_EQUAL(w.yield_not_current, 0);
+	CU_ASSERT_EQUAL(run.r->tasks[0]->switches +
+			run.r->tasks[1]->switches, 11);
+	run_end(&run);
+	watch_end(&w);
+}
+
+/*
+ * An error from the tick callback stops the run there, single-threaded
+ * or threaded: at tick 7, or at the start, before the first tick.
+ */
+static void test_observer_stops_the_run(void)
+{
+	static const struct { unsigned int tick; int err; } stops[] = {
+		{ 7, -ECANCELED }, { 0, -ENOSPC },
+	};
+	unsigned int i, k;
+
+	for (i = 0; i < 4; i++) {
+		struct sim_options o = { .nr_cpus = 2, .seed = 1,
+					 .threaded = i & 1,
+					 .duration_usec = 50000 };
+		struct sim_observer obs;
+		struct watch w;
+		struct run run;
+
+		k = i / 2;
+		watch_begin(&w, &obs, &o);
+		w.stop_at = stops[k].tick;
+		w.stop_err = stops[k].err;
+		CU_ASSERT_EQUAL(run_start(&run, "hogs", &o, 0), stops[k].err);
+		CU_ASSERT_EQUAL(sim_ticks(run.s), (unsigned long long)stops[k].tick);
+		CU_ASSERT_EQUAL(w.ticks, stops[k].tick + 1ul);
+		CU_ASSERT_EQUAL(w.tick_order, 0);
+		run_end(&run);
+		watch_end(&w);
+	}
+}
+
+static CU_TestInfo observer_tests[] = {
+	{ "switches and migrations are the trace's",
+	  test_observer_sees_the_trace },
+	{ "wake-ups, first ones once per task", test_observer_wakeups },
+	{ "yields by hand", test_observer_yields },
+	{ "an error from tick stops the run", test_observer_stops_the_run },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/observer", observer_tests, NULL, NULL)
 
 /* ------------------------------------------------------ threaded mode */
 
