@@ -83,6 +83,7 @@ CFLAGS_tools/sctp_pcap             = $(PCAP_CFLAGS)
 CFLAGS_tests/tools/test_sctp_pcap  = $(PCAP_CFLAGS)
 CFLAGS_bench/bench                 = -I$(BUILD)/gen
 CFLAGS_tests/bench/test_bench      = -I$(BUILD)/gen
+CFLAGS_tools/sim_html              = -I$(BUILD)/gen
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
@@ -105,6 +106,18 @@ $(BUILD_INFO): FORCE
 		'#define KSTRUCT_BUILD_FLAGS "$(call c_string,$(strip $(CODE_FLAGS)))"' > $@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 $(OBJ)/bench/bench.o $(DBG)/bench/bench.o $(DBG)/tests/bench/test_bench.o: $(BUILD_INFO)
+
+# The explorer page's style sheet and scripts, as C strings
+# (tools/sim_html.c includes them; scripts/embed-text.sh says how).
+HTML_ASSETS := sim_html_errors_js=tools/sim_html/errors.js \
+	sim_html_css=tools/sim_html/page.css sim_html_js=tools/sim_html/page.js \
+	sim_html_controls=tools/sim_html/controls.html \
+	sim_html_legend=tools/sim_html/legend.html
+HTML_ASSETS_H := $(BUILD)/gen/tools/sim_html_assets.h
+$(HTML_ASSETS_H): $(foreach a,$(HTML_ASSETS),$(lastword $(subst =, ,$(a)))) scripts/embed-text.sh
+	@mkdir -p $(@D)
+	$(call quiet,GEN,$(@F))scripts/embed-text.sh $(HTML_ASSETS) > $@
+$(OBJ)/tools/sim_html.o $(DBG)/tools/sim_html.o: $(HTML_ASSETS_H)
 
 $(LIB_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -138,7 +151,7 @@ TEST_DEPS_bench   := compat list sched
 TEST_SRCS_tools   := $(filter-out tools/kstruct.c,$(wildcard tools/*.c))
 # tests/sim and tests/bench include a command's file, which calls these
 TOOL_HELPERS      := tools/cli.c tools/outfile.c
-TEST_SRCS_sim     := $(TOOL_HELPERS)
+TEST_SRCS_sim     := $(TOOL_HELPERS) tools/sim_html.c
 TEST_SRCS_bench   := $(TOOL_HELPERS)
 TEST_LIBS_tools   := $(PCAP_LIBS)
 TESTS ?= $(TEST_DIRS)

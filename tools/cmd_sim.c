@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #include "tools/cli.h"
 #include "tools/kstruct.h"
 #include "tools/outfile.h"
+#include "tools/sim_html.h"
 
 #define WHO		"kstruct sim"
 #define SIM_MIN_HZ	10
@@ -63,6 +65,9 @@ static void sim_usage(FILE *out)
 		"      --csv            the report as CSV\n"
 		"      --trace FILE     write an ftrace text trace (opens in Perfetto)\n"
 		"      --chrome FILE    write a Chrome trace-event JSON trace\n"
+		"      --html FILE      write the run's explorer: one self-contained web page\n"
+		"                       (Gantt chart, task states, runqueues per tick, report;\n"
+		"                       with --compare, every class on one time axis)\n"
 		"      --max-tasks N    refuse forks beyond N tasks (1..%llu,\n"
 		"                       default 4000000)\n"
 		"      --compare        run the workload under every scheduler class, in\n"
@@ -128,7 +133,8 @@ static int show_builtin(const char *name)
 }
 
 enum { OPT_HZ = 256, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CHROME, OPT_SHOW,
-       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED, OPT_COST, OPT_COMPARE };
+       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED, OPT_COST, OPT_COMPARE,
+       OPT_HTML };
 
 static const struct option sim_long_options[] = {
 	{ "workload", required_argument, NULL, 'w' },
@@ -143,6 +149,7 @@ static const struct option sim_long_options[] = {
 	{ "csv", no_argument, NULL, OPT_CSV },
 	{ "trace", required_argument, NULL, OPT_TRACE },
 	{ "chrome", required_argument, NULL, OPT_CHROME },
+	{ "html", required_argument, NULL, OPT_HTML },
 	{ "max-tasks", required_argument, NULL, OPT_MAX_TASKS },
 	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "sched", required_argument, NULL, OPT_SCHED },
@@ -159,11 +166,14 @@ static const struct option sim_long_options[] = {
  * @file: the workload file, or NULL
  * @trace_path: --trace, or NULL
  * @chrome_path: --chrome, or NULL
+ * @html_path: --html, or NULL
  * @json: --json
  * @csv: --csv
  * @timing_given: --duration or --hz was given
  * @trace: the --trace file being written
  * @chrome: the --chrome file being written
+ * @html: the --html file being written
+ * @page: the --html page being recorded, or NULL
  */
 struct sim_cmd {
 	struct sim_options opt;
@@ -171,10 +181,12 @@ struct sim_cmd {
 	const char *file;
 	const char *trace_path;
 	const char *chrome_path;
+	const char *html_path;
 	int json, csv;
 	int compare;
 	int timing_given;
-	struct outfile trace, chrome;
+	struct outfile trace, chrome, html;
+	struct sim_html *page;
 };
 
 /* Return: -1 to go on, else the exit status */
@@ -234,6 +246,15 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			break;
 		case OPT_CHROME:
 			cmd->chrome_path = optarg;
+			break;
+		case OPT_HTML:
+			if (!strcmp(optarg, "-")) {
+				fprintf(stderr,
+					"%s: --html: give a file name (stdout carries the report)\n",
+					WHO);
+				return 2;
+			}
+			cmd->html_path = optarg;
 			break;
 		case OPT_MAX_TASKS:
 			/* 0 would be the library's "default": refuse it */
@@ -322,12 +343,83 @@ static int open_outputs(struct sim_cmd *cmd)
 	return 0;
 }
 
-/* after the report: finish both traces, then rename both */
+/* ---------------------------------------------------------- --html */
+
+/*
+ * --html: the page's file, opened before anything runs (so that nothing
+ * runs when it cannot be written), and a page for @nr runs.
+ * Return: 0, or -1 once said why.
+ */
+static int html_open(struct sim_cmd *cmd, unsigned int nr)
+{
+	int ret;
+
+	if (!cmd->html_path)
+		return 0;
+	if (outfile_open(&cmd->html, WHO, cmd->html_path))
+		return -1;
+	ret = sim_html_new(NULL, nr, &cmd->page);
+	if (ret) {
+		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
+			strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
+/* a run is over and @r is its report: the page keeps them */
+static int html_run_end(struct sim_cmd *cmd, const struct sim_report *r,
+			const struct sim_workload *wl)
+{
+	int ret = cmd->page ? sim_html_end_run(cmd->page, r, wl) : 0;
+
+	if (ret)
+		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
+			strerror(-ret));
+	return ret;
+}
+
+/* a run failed: say so if it was the page that stopped it (a limit) */
+static bool html_stopped(const struct sim_cmd *cmd)
+{
+	if (!cmd->page || !sim_html_why(cmd->page))
+		return false;
+	fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
+		sim_html_why(cmd->page));
+	return true;
+}
+
+/*
+ * Every run is in: write the page into its file, which is renamed onto
+ * its name with the traces.  A write error is the file's to report.
+ */
+static int html_write(struct sim_cmd *cmd)
+{
+	int ret = cmd->page ? sim_html_write(cmd->page, cmd->html.f) : 0;
+
+	if (ret && ret != -EIO) {
+		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
+			strerror(-ret));
+		return -1;
+	}
+	return 0;
+}
+
+static void html_release(struct sim_cmd *cmd)
+{
+	outfile_abort(&cmd->html);
+	sim_html_free(cmd->page);
+	cmd->page = NULL;
+}
+
+/* after the report: finish the traces and the page, then rename them */
 static int commit_outputs(struct sim_cmd *cmd)
 {
-	if (outfile_close(&cmd->trace) || outfile_close(&cmd->chrome))
+	if (html_write(cmd) || outfile_close(&cmd->trace) ||
+	    outfile_close(&cmd->chrome) || outfile_close(&cmd->html))
 		return -1;
-	if (outfile_commit(&cmd->trace) || outfile_commit(&cmd->chrome))
+	if (outfile_commit(&cmd->trace) || outfile_commit(&cmd->chrome) ||
+	    outfile_commit(&cmd->html))
 		return -1;
 	return 0;
 }
@@ -372,20 +464,23 @@ static int open_class_output(const char *path, const char *cls, char *name,
 	return 0;
 }
 
-/* every class's traces, once every run and the report are through */
-static int commit_class_outputs(struct outfile *files, unsigned int n)
+/* every class's traces and the page, once all runs and the report are out */
+static int commit_class_outputs(struct sim_cmd *cmd, struct outfile *files,
+				unsigned int n)
 {
 	unsigned int k;
 
-	if (outfile_check_stdout(WHO))
+	if (outfile_check_stdout(WHO) || html_write(cmd))
 		return -EIO;
 	for (k = 0; k < n; k++)
 		if (outfile_close(&files[k]))
 			return -EIO;
+	if (outfile_close(&cmd->html))
+		return -EIO;
 	for (k = 0; k < n; k++)
 		if (outfile_commit(&files[k]))
 			return -EIO;
-	return 0;
+	return outfile_commit(&cmd->html) ? -EIO : 0;
 }
 
 /*
@@ -411,6 +506,8 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 		fprintf(stderr, "%s: out of memory\n", WHO);
 		goto out;
 	}
+	if (html_open(cmd, nr))
+		goto out;
 	for (i = 0; !ret && i < nr; i++) {
 		struct sim_options opt = cmd->opt;
 		const char *name = sched_classes[i]->name;
@@ -429,6 +526,11 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 			ret = -EIO;
 			goto next;
 		}
+		if (cmd->page) {
+			ret = sim_html_begin_run(cmd->page, name, &opt);
+			if (ret)
+				goto next;
+		}
 		ret = sim_create(wl, &opt, &s);
 		if (ret) {
 			fprintf(stderr, "%s: %s: cannot build the machine: %s\n",
@@ -443,8 +545,9 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 			goto next;
 		}
 		if (ret) {
-			fprintf(stderr, "%s: %s: the run failed after %llu ticks: %s\n",
-				WHO, name, sim_ticks(s), strerror(-ret));
+			if (!html_stopped(cmd))
+				fprintf(stderr, "%s: %s: the run failed after %llu ticks: %s\n",
+					WHO, name, sim_ticks(s), strerror(-ret));
 			goto next;
 		}
 		r = sim_report(s);
@@ -452,6 +555,9 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 			ret = -ENOMEM;
 			goto next;
 		}
+		ret = html_run_end(cmd, r, wl);
+		if (ret)
+			goto next;
 		if (cmd->json)
 			ret = sim_compare_json(stdout, r, wl, i == 0,
 					       i == nr - 1);
@@ -468,7 +574,7 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 next:
 		sim_destroy(s);
 	}
-	if (!ret && !commit_class_outputs(files, 2 * nr))
+	if (!ret && !commit_class_outputs(cmd, files, 2 * nr))
 		status = 0;
 	sim_compare_release(&cmp);
 out:
@@ -532,8 +638,15 @@ static int cmd_sim(int argc, char **argv)
 		status = compare(&cmd, wl);
 		goto out;
 	}
-	if (open_outputs(&cmd))
+	if (open_outputs(&cmd) || html_open(&cmd, 1))
 		goto out;
+	if (cmd.page) {
+		ret = sim_html_begin_run(cmd.page, cmd.opt.sched_class ?
+					 cmd.opt.sched_class->name : "o1",
+					 &cmd.opt);
+		if (ret)
+			goto out;
+	}
 	if (isatty(STDERR_FILENO)) {
 		cmd.opt.progress = show_progress;
 		cmd.opt.progress_arg = &start;
@@ -551,8 +664,9 @@ static int cmd_sim(int argc, char **argv)
 		goto out;
 	}
 	if (ret) {
-		fprintf(stderr, "%s: the run failed after %llu ticks: %s\n",
-			WHO, sim_ticks(s), strerror(-ret));
+		if (!html_stopped(&cmd))
+			fprintf(stderr, "%s: the run failed after %llu ticks: %s\n",
+				WHO, sim_ticks(s), strerror(-ret));
 		goto out;
 	}
 	r = sim_report(s);
@@ -560,6 +674,8 @@ static int cmd_sim(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", WHO);
 		goto out;
 	}
+	if (html_run_end(&cmd, r, wl))
+		goto out;
 	if (cmd.json)
 		ret = sim_report_json(stdout, r, wl);
 	else if (cmd.csv)
@@ -581,6 +697,7 @@ out:
 	sim_destroy(s);
 	outfile_abort(&cmd.trace);
 	outfile_abort(&cmd.chrome);
+	html_release(&cmd);
 	sim_workload_free(wl);
 	return status;
 }

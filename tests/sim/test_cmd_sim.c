@@ -160,9 +160,15 @@ static void test_usage_errors(void)
 
 static void test_bad_workload_runs_nothing(void)
 {
+	static const char *const outputs[][2] = {
+		{ "--trace", "/nonexistent/t.txt" },
+		{ "--chrome", "/nonexistent/c.json" },
+		{ "--html", "/nonexistent/p.html" },
+	};
 	char path[] = "/tmp/kstruct-cmd-XXXXXX";
 	int fd = mkstemp(path);
 	struct output o;
+	unsigned int i;
 
 	CU_ASSERT_FATAL(fd >= 0);
 	CU_ASSERT(write(fd, "{\"tasks\": {\n\"a\": {\"run\": 1}\n,}\n", 30) ==
@@ -182,16 +188,16 @@ static void test_bad_workload_runs_nothing(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/w.json"));
 	done(&o);
 	/* an output that cannot be opened: said so, and nothing runs */
-	o = run("--trace", "/nonexistent/t.txt", NULL);
-	CU_ASSERT_EQUAL(o.status, 1);
-	CU_ASSERT_STRING_EQUAL(o.out, "");
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/t.txt: "));
-	done(&o);
-	o = run("--chrome", "/nonexistent/c.json", NULL);
-	CU_ASSERT_EQUAL(o.status, 1);
-	CU_ASSERT_STRING_EQUAL(o.out, "");
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "/nonexistent/c.json: "));
-	done(&o);
+	for (i = 0; i < ARRAY_SIZE(outputs); i++) {
+		char said[64];
+
+		o = run(outputs[i][0], outputs[i][1], NULL);
+		CU_ASSERT_EQUAL(o.status, 1);
+		CU_ASSERT_STRING_EQUAL(o.out, "");
+		snprintf(said, sizeof(said), "%s: ", outputs[i][1]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.err, said));
+		done(&o);
+	}
 	unlink(path);
 }
 
@@ -694,27 +700,27 @@ static void test_too_many_ticks(void)
 /* the traces appear, complete, when the run succeeds; nothing else is left */
 static void test_traces_renamed_on_success(void)
 {
-	char trace[128], chrome[128];
+	char trace[128], chrome[128], page[128];
 	struct output o;
 
 	make_dir();
 	o = run("-w", "hogs", "--duration", "0.2", "--trace",
 		in_dir(trace, "t.txt"), "--chrome", in_dir(chrome, "c.json"),
-		NULL);
+		"--html", in_dir(page, "p.html"), NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
-	CU_ASSERT_STRING_EQUAL(listing(), "c.json t.txt");
+	CU_ASSERT_STRING_EQUAL(listing(), "c.json p.html t.txt");
 	done(&o);
 	remove_dir();
 }
 
 /*
- * Every allocation of a run with both traces fails in turn: each failed
- * run exits 1 and leaves the folder empty, leaks nothing; then one
- * succeeds.
+ * Every allocation of a run with both traces and a page fails in turn:
+ * each failed run exits 1 and leaves the folder empty, leaks nothing;
+ * then one succeeds.
  */
 static void test_failed_allocation_leaves_nothing(void)
 {
-	char trace[128], chrome[128];
+	char trace[128], chrome[128], page[128];
 	unsigned long n, fired;
 	long live = kmalloc_live();
 	int failures = 0;
@@ -723,15 +729,17 @@ static void test_failed_allocation_leaves_nothing(void)
 	make_dir();
 	in_dir(trace, "t.txt");
 	in_dir(chrome, "c.json");
+	in_dir(page, "p.html");
 	for (n = 1; n < 100000; n += n < 64 ? 1 : n / 8) {
 		fired = kmalloc_fault_fired();
 		kmalloc_fail_nth(n);
 		o = run("-w", "fork", "--cpus", "2", "--duration", "0.1",
-			"--trace", trace, "--chrome", chrome, NULL);
+			"--trace", trace, "--chrome", chrome, "--html", page,
+			NULL);
 		kmalloc_fault_reset();
 		if (kmalloc_fault_fired() == fired) {
 			CU_ASSERT_EQUAL(o.status, 0);
-			CU_ASSERT_STRING_EQUAL(listing(), "c.json t.txt");
+			CU_ASSERT_STRING_EQUAL(listing(), "c.json p.html t.txt");
 			done(&o);
 			break;
 		}
@@ -862,6 +870,91 @@ static void test_compare_traces_whole_or_none(void)
 	remove_dir();
 }
 
+/*
+ * --html FILE beside --json: the page is written, and it embeds the very
+ * report stdout carries; a run the page's limits stop leaves FILE as it
+ * was.
+ */
+static void test_html(void)
+{
+	static const char *const yields =
+		"{\"global\": {\"duration\": 40}, \"tasks\": {\"y\": "
+		"{\"instance\": 2, \"run\": 1000, \"yield\": 0}}}";
+	char page[] = "/tmp/kstruct-page-XXXXXX";
+	char wl[] = "/tmp/kstruct-yields-XXXXXX";
+	const char *open = "<script type=\"application/json\" id=\"report\">";
+	int fd = mkstemp(page), fw = mkstemp(wl);
+	json_t *a, *b;
+	struct output o;
+	char *html, *start, *end, section[96];
+	unsigned int i, k;
+	size_t len;
+
+	CU_ASSERT_FATAL(fd >= 0 && fw >= 0);
+	close(fd);
+	CU_ASSERT(write(fw, yields, strlen(yields)) == (ssize_t)strlen(yields));
+	close(fw);
+	/* one run, and --compare: the page embeds what stdout printed */
+	for (i = 0; i < 2; i++) {
+		o = run("--json", "-w", "rt", "--cpus", "2", "--duration",
+			"0.3", "--html", page, i ? "--compare" : NULL, NULL);
+		CU_ASSERT_EQUAL(o.status, 0);
+		CU_ASSERT_STRING_EQUAL(o.err, "");
+		html = read_file(page, &len);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(html);
+		CU_ASSERT_EQUAL(strncmp(html, "<!DOCTYPE html>\n", 16), 0);
+		for (k = 0; sched_classes[k]; k++) {
+			snprintf(section, sizeof(section),
+				 "<section class=\"run\" id=\"run-%u\" data-label=\"%s\"",
+				 k, i ? sched_classes[k]->name : "o1");
+			CU_ASSERT(!strstr(html, section) == (i == 0 && k > 0));
+		}
+		start = strstr(html, open);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(start);
+		start += strlen(open);
+		end = strstr(start, "</script>");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(end);
+		*end = '\0';
+		a = json_loads(o.out, 0, NULL);
+		b = json_loads(start, 0, NULL);
+		CU_ASSERT(a && b && json_equal(a, b));
+		json_decref(a);
+		json_decref(b);
+		free(html);
+		done(&o);
+	}
+
+	/* the class is the page's label */
+	o = run("-w", "hogs", "--sched", "goodness", "--duration", "0.05",
+		"--html", page, NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	html = read_file(page, &len);
+	CU_ASSERT(html && strstr(html, "data-label=\"goodness\""));
+	done(&o);
+
+	/* 80,000 yields: more runs than a page holds; the file stays */
+	o = run(wl, "--cpus", "1", "--html", page, NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, page));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "more than 30000 task runs (at tick "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "shorten the run with --duration"));
+	start = read_file(page, &len);
+	CU_ASSERT(html && start && !strcmp(html, start));
+	free(start);
+	free(html);
+	done(&o);
+
+	/* stdout carries the report: a page there is refused */
+	o = run("--html", "-", NULL);
+	CU_ASSERT_EQUAL(o.status, 2);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "--html: give a file name"));
+	done(&o);
+	unlink(page);
+	unlink(wl);
+}
+
 static CU_TestInfo cmd_tests[] = {
 	{ "default run prints a report", test_default_run },
 	{ "--list and --show", test_list_and_show },
@@ -883,12 +976,13 @@ static CU_TestInfo cmd_tests[] = {
 	{ "numbers: decimal, ranges stated", test_numbers },
 	{ "--max-tasks 0 is refused", test_max_tasks_zero },
 	{ "duration x HZ is bounded", test_too_many_ticks },
-	{ "traces appear only when the run succeeds",
+	{ "traces and page appear only when the run succeeds",
 	  test_traces_renamed_on_success },
 	{ "a failed allocation leaves no file", test_failed_allocation_leaves_nothing },
 	{ "stdout on /dev/full: exit 1, no trace kept", test_stdout_full },
 	{ "a trace write error (RLIMIT_FSIZE) leaves nothing",
 	  test_trace_write_error },
+	{ "--html", test_html },
 	CU_TEST_INFO_NULL,
 };
 

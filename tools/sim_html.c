@@ -1,0 +1,1003 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tools/sim_html.c - the explorer page of simulator runs (kstruct sim
+ * --html): what it records while a run goes on, and the page it writes.
+ *
+ * Not a port of a kernel file.  sim_html.h describes the page, its limits
+ * and the snapshot rule; docs/sim.md shows it.  The page's style sheet
+ * and scripts are files of their own (in tools/sim_html/: page.css,
+ * errors.js, the first script, page.js, the last, and the fixed HTML:
+ * controls.html, the controls, legend.html, how to read the page), which
+ * the Makefile turns into C strings at build time (sim_html_assets.h,
+ * scripts/embed-text.sh): they are edited, read and checked as what they
+ * are, and every page carries them inline.
+ *
+ * Recording: the observer's callbacks (one at a time, under the
+ * simulator's trace lock) append to three tables per run: the runs of
+ * tasks on CPUs (one per switch to a task), each task's state changes,
+ * and the runqueue snapshots.  A failed allocation or a limit passed in
+ * a callback is kept in the run's @err and stops the recording; the next
+ * tick callback returns it, which stops the run.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include <jansson.h>
+
+#include "compat/compiler.h"
+#include "compat/slab.h"
+#include "sched/class.h"
+#include "sim/report.h"
+#include "sim/sim.h"
+#include "sim/trace.h"
+#include "sim/workload.h"
+#include "tools/sim_html.h"
+#include "tools/sim_html_assets.h"
+
+/* the page's geometry, in CSS pixels */
+#define LABEL_W		150	/* the row labels' column */
+#define PLOT_W		1000	/* the plots' width before the script fits them */
+#define CPU_ROW		28	/* a CPU's row in the Gantt chart */
+#define CPU_BAR		22	/* its bars */
+#define TASK_ROW	14	/* a task's row */
+#define TASK_BAR	10
+#define TASKS_OPEN	64	/* task rows shown open up to this many tasks */
+
+/*
+ * With several runs, the Gantt charts matter most, one under the other on
+ * one time axis: each run's task rows and runqueues start folded.
+ */
+
+enum html_state { ST_RUNNING, ST_RUNNABLE, ST_SLEEPING, ST_EXITED };
+
+static const char *const state_class[] = {
+	[ST_RUNNING] = "running",
+	[ST_RUNNABLE] = "runnable",
+	[ST_SLEEPING] = "sleeping",
+	[ST_EXITED] = "exited",
+};
+
+static const char *const why_text[] = {
+	[SIM_HTML_PREEMPTED] = "preempted",
+	[SIM_HTML_YIELDED] = "yielded",
+	[SIM_HTML_MIGRATED] = "migrated",
+	[SIM_HTML_SLEPT] = "slept",
+	[SIM_HTML_EXITED] = "exited",
+	[SIM_HTML_STOPPED] = "stopped",
+	[SIM_HTML_RUN_ENDED] = "run ended",
+};
+
+/* a growing text (kmalloc'd) */
+struct html_buf {
+	char *p;
+	size_t len, cap;
+};
+
+/* a task's run on a CPU: one rect.run */
+struct html_slice {
+	unsigned long long start, end;
+	int pid, prio;
+	unsigned short cpu;
+	unsigned char why;	/* enum sim_html_why */
+};
+
+/* from @tick on, the task is in @state */
+struct html_change {
+	unsigned long long tick;
+	unsigned int state;
+};
+
+struct html_task {
+	char comm[SIM_NAME_LEN];
+	int pid;
+	struct html_change *changes;
+	size_t nr_changes, cap_changes;
+	long left_idle;		/* slice it left for the idle task, still R */
+	unsigned long long yield_tick;
+	int yield_cpu;		/* where it last yielded, -1: nowhere */
+};
+
+/* the runqueues at @tick: their JSON array is @text from @start on */
+struct html_snap {
+	unsigned long long tick;
+	size_t start;
+};
+
+/* the recorded runqueues: @nr of them, every @stride ticks and the last */
+struct html_snaps {
+	unsigned long stride;
+	size_t budget;
+	struct html_snap *at;
+	size_t nr, cap;
+	struct html_buf text;
+};
+
+struct html_run {
+	struct sim_html *page;
+	char label[32];
+	unsigned int nr_cpus, hz;
+	unsigned long long ticks, total;
+	int err;
+	bool ended;
+	struct html_slice *slices;
+	size_t nr_slices, cap_slices;
+	struct html_task *tasks;
+	size_t nr_tasks, cap_tasks;
+	unsigned int *task_of_pid;	/* index + 1; 0: none */
+	size_t cap_pids;
+	long cpu_slice[SIM_MAX_CPUS];	/* the open run of each CPU, or -1 */
+	struct html_snaps snaps;
+};
+
+struct sim_html {
+	struct sim_html_limits lim;
+	unsigned int want_runs, nr_runs;
+	unsigned long nr_slices;	/* over the page */
+	struct html_run runs[SIM_HTML_MAX_PAGE_RUNS];
+	struct sim_observer obs;
+	struct html_buf report;
+	char workload[64];
+	unsigned long long seed;
+	char why[256];
+};
+
+/* ------------------------------------------------------------- memory */
+
+/*
+ * @arr with room for @need elements of @size, where it has room for
+ * *@cap: @arr itself, or a copy twice as large as needed (@arr freed,
+ * *@cap updated), or NULL when out of memory (@arr kept).
+ */
+static void *__grow(void *arr, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *n;
+
+	if (need <= *cap)
+		return arr;
+	while (c < need) {
+		if (c > (size_t)-1 / 2 / size)
+			return NULL;
+		c *= 2;
+	}
+	n = kcalloc(c, size, GFP_KERNEL);
+	if (!n)
+		return NULL;
+	if (*cap)
+		memcpy(n, arr, *cap * size);
+	kfree(arr);
+	*cap = c;
+	return n;
+}
+
+/* make room for @need elements in the array @arr of @cap; 0 or -ENOMEM */
+#define grow(arr, cap, need) ({						\
+	void *__new = __grow((arr), &(cap), (need), sizeof(*(arr)));	\
+									\
+	if (__new)							\
+		(arr) = __new;						\
+	__new ? 0 : -ENOMEM;						\
+})
+
+static int buf_add(struct html_buf *b, const char *data, size_t len)
+{
+	if (grow(b->p, b->cap, b->len + len + 1))
+		return -ENOMEM;
+	memcpy(b->p + b->len, data, len);
+	b->len += len;
+	b->p[b->len] = '\0';
+	return 0;
+}
+
+static void buf_free(struct html_buf *b)
+{
+	kfree(b->p);
+	memset(b, 0, sizeof(*b));
+}
+
+/* a stream whose writes land in @cookie, a struct html_buf */
+static ssize_t buf_write(void *cookie, const char *data, size_t len)
+{
+	if (buf_add(cookie, data, len)) {
+		errno = ENOMEM;
+		return 0;
+	}
+	return len;
+}
+
+static FILE *buf_open(struct html_buf *b)
+{
+	cookie_io_functions_t io = { .write = buf_write };
+
+	return fopencookie(b, "w", io);
+}
+
+/* -------------------------------------------------------- recording */
+
+/* stop recording @run with @err; the first error is kept */
+static void run_fail(struct html_run *run, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (run->err)
+		return;
+	run->err = err;
+	if (!fmt)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(run->page->why, sizeof(run->page->why), fmt, ap);
+	va_end(ap);
+}
+
+static struct html_task *task_find(struct html_run *run, int pid)
+{
+	if (pid <= 0 || (size_t)pid >= run->cap_pids || !run->task_of_pid[pid])
+		return NULL;
+	return &run->tasks[run->task_of_pid[pid] - 1];
+}
+
+/* the task of @p, added when it is new; NULL (run->err set) on failure */
+static struct html_task *task_get(struct html_run *run, unsigned long long tick,
+				  const struct sim_trace_task *p)
+{
+	struct html_task *t = task_find(run, p->pid);
+
+	if (t || p->pid <= 0)
+		return t;
+	if (run->nr_tasks >= run->page->lim.max_tasks ||
+	    (size_t)p->pid > 2 * run->page->lim.max_tasks + 64) {
+		run_fail(run, -EFBIG,
+			 "the page would show more than %lu tasks (at tick %llu of %s): shorten the run with --duration",
+			 run->page->lim.max_tasks, tick, run->label);
+		return NULL;
+	}
+	if (grow(run->tasks, run->cap_tasks, run->nr_tasks + 1) ||
+	    grow(run->task_of_pid, run->cap_pids, (size_t)p->pid + 1)) {
+		run_fail(run, -ENOMEM, NULL);
+		return NULL;
+	}
+	t = &run->tasks[run->nr_tasks++];
+	memset(t, 0, sizeof(*t));
+	snprintf(t->comm, sizeof(t->comm), "%s", p->comm);
+	t->pid = p->pid;
+	t->left_idle = -1;
+	t->yield_cpu = -1;
+	run->task_of_pid[p->pid] = run->nr_tasks;
+	return t;
+}
+
+/*
+ * From @tick on, @t is in @state.  A state that lasted no time is
+ * replaced, and one equal to the state before it merges with it.
+ */
+static void task_state(struct html_run *run, struct html_task *t,
+		       unsigned long long tick, unsigned int state)
+{
+	struct html_change *last = t->nr_changes ?
+				   &t->changes[t->nr_changes - 1] : NULL;
+
+	if (last && last->tick == tick) {
+		last->state = state;
+		if (t->nr_changes >= 2 &&
+		    t->changes[t->nr_changes - 2].state == state)
+			t->nr_changes--;
+		return;
+	}
+	if (last && last->state == state)
+		return;
+	if (grow(t->changes, t->cap_changes, t->nr_changes + 1)) {
+		run_fail(run, -ENOMEM, NULL);
+		return;
+	}
+	t->changes[t->nr_changes].tick = tick;
+	t->changes[t->nr_changes].state = state;
+	t->nr_changes++;
+}
+
+/* @run's CPU @cpu ends its open run at @tick; Return: its index or -1 */
+static long slice_close(struct html_run *run, unsigned int cpu,
+			unsigned long long tick, int pid, unsigned int why)
+{
+	long i = run->cpu_slice[cpu];
+
+	if (i < 0 || run->slices[i].pid != pid)
+		return -1;
+	run->slices[i].end = tick;
+	run->slices[i].why = why;
+	run->cpu_slice[cpu] = -1;
+	return i;
+}
+
+static void html_switch(unsigned long long tick, unsigned int cpu,
+			const struct sim_trace_task *prev, char prev_state,
+			const struct sim_trace_task *next, void *data)
+{
+	struct html_run *run = data;
+	struct html_task *t;
+	struct html_slice *sl;
+	unsigned int why = SIM_HTML_PREEMPTED, state = ST_RUNNABLE;
+	long i;
+
+	if (run->err || cpu >= run->nr_cpus)
+		return;
+	t = task_get(run, tick, prev);
+	if (t) {
+		switch (prev_state) {
+		case 'R':
+			if (t->yield_cpu == (int)cpu && t->yield_tick == tick)
+				why = SIM_HTML_YIELDED;
+			break;
+		case 'S':
+		case 'D':
+			why = SIM_HTML_SLEPT;
+			state = ST_SLEEPING;
+			break;
+		case 'T':
+			why = SIM_HTML_STOPPED;
+			state = ST_SLEEPING;
+			break;
+		default:
+			why = SIM_HTML_EXITED;
+			state = ST_EXITED;
+			break;
+		}
+		i = slice_close(run, cpu, tick, prev->pid, why);
+		t->yield_cpu = -1;
+		/* a migration thread's move may follow: see html_migrate() */
+		t->left_idle = why == SIM_HTML_PREEMPTED && next->pid == 0 ?
+			       i : -1;
+		task_state(run, t, tick, state);
+	}
+	if (run->err || next->pid <= 0)
+		return;
+	t = task_get(run, tick, next);
+	if (!t)
+		return;
+	if (run->page->nr_slices >= run->page->lim.max_runs) {
+		run_fail(run, -EFBIG,
+			 "the page would hold more than %lu task runs (at tick %llu of %s): shorten the run with --duration",
+			 run->page->lim.max_runs, tick, run->label);
+		return;
+	}
+	if (grow(run->slices, run->cap_slices, run->nr_slices + 1)) {
+		run_fail(run, -ENOMEM, NULL);
+		return;
+	}
+	sl = &run->slices[run->nr_slices];
+	sl->start = sl->end = tick;
+	sl->pid = next->pid;
+	sl->prio = next->prio;
+	sl->cpu = cpu;
+	sl->why = SIM_HTML_RUN_ENDED;
+	run->cpu_slice[cpu] = run->nr_slices++;
+	run->page->nr_slices++;
+	t->left_idle = -1;
+	task_state(run, t, tick, ST_RUNNING);
+}
+
+static void html_wakeup(unsigned long long tick, unsigned int cpu,
+			const struct sim_trace_task *p, int first, void *data)
+{
+	struct html_run *run = data;
+	struct html_task *t;
+
+	(void)cpu;
+	(void)first;
+	if (run->err)
+		return;
+	t = task_get(run, tick, p);
+	if (!t)
+		return;
+	t->left_idle = -1;
+	if (!t->nr_changes || t->changes[t->nr_changes - 1].state != ST_RUNNING)
+		task_state(run, t, tick, ST_RUNNABLE);
+}
+
+static void html_migrate(unsigned long long tick,
+			 const struct sim_trace_task *p, unsigned int src_cpu,
+			 unsigned int dst_cpu, void *data)
+{
+	struct html_run *run = data;
+	struct html_task *t;
+	struct html_slice *sl;
+
+	(void)dst_cpu;
+	if (run->err)
+		return;
+	t = task_find(run, p->pid);
+	if (!t || t->left_idle < 0)
+		return;
+	sl = &run->slices[t->left_idle];
+	if (sl->cpu == src_cpu && sl->end == tick)
+		sl->why = SIM_HTML_MIGRATED;
+	t->left_idle = -1;
+}
+
+static void html_yield(unsigned long long tick, unsigned int cpu,
+		       const struct sim_trace_task *p, void *data)
+{
+	struct html_run *run = data;
+	struct html_task *t;
+
+	if (run->err)
+		return;
+	t = task_find(run, p->pid);
+	if (!t)
+		return;
+	t->left_idle = -1;
+	t->yield_tick = tick;
+	t->yield_cpu = cpu;
+}
+
+/* ------------------------------------------------------- snapshots */
+
+/* the end of the JSON of the @i-th snapshot */
+static size_t snap_end(const struct html_snaps *sn, size_t i)
+{
+	return i + 1 < sn->nr ? sn->at[i + 1].start : sn->text.len;
+}
+
+/* double the stride and keep only the ticks that are multiples (and @last) */
+static void snaps_thin(struct html_snaps *sn, unsigned long long last)
+{
+	size_t i, k = 0, len = 0;
+
+	sn->stride *= 2;
+	for (i = 0; i < sn->nr; i++) {
+		size_t from = sn->at[i].start, n = snap_end(sn, i) - from;
+
+		if (sn->at[i].tick % sn->stride && sn->at[i].tick != last)
+			continue;
+		memmove(sn->text.p + len, sn->text.p + from, n);
+		sn->at[k].tick = sn->at[i].tick;
+		sn->at[k].start = len;
+		k++;
+		len += n;
+	}
+	sn->nr = k;
+	sn->text.len = len;
+}
+
+/* every CPU's runqueue at @tick, as one JSON array */
+static int snaps_take(struct html_run *run, unsigned long long tick)
+{
+	struct html_snaps *sn = &run->snaps;
+	json_t *all = json_array();
+	size_t need;
+	unsigned int cpu;
+	int ret = -ENOMEM;
+
+	if (!all)
+		return -ENOMEM;
+	for (cpu = 0; cpu < run->nr_cpus; cpu++)
+		if (json_array_append_new(all, sched_snapshot(cpu)))
+			goto out;
+	need = json_dumpb(all, NULL, 0, JSON_COMPACT);
+	if (!need || grow(sn->text.p, sn->text.cap, sn->text.len + need) ||
+	    grow(sn->at, sn->cap, sn->nr + 1))
+		goto out;
+	json_dumpb(all, sn->text.p + sn->text.len, need, JSON_COMPACT);
+	sn->at[sn->nr].tick = tick;
+	sn->at[sn->nr].start = sn->text.len;
+	sn->nr++;
+	sn->text.len += need;
+	ret = 0;
+out:
+	json_decref(all);
+	return ret;
+}
+
+static int html_tick(unsigned long long tick, unsigned long long total,
+		     void *data)
+{
+	struct html_run *run = data;
+	struct html_snaps *sn = &run->snaps;
+	int ret;
+
+	if (run->err)
+		return run->err;
+	run->ticks = tick;
+	run->total = total;
+	if (tick % sn->stride && tick != total)
+		return 0;
+	ret = snaps_take(run, tick);
+	if (ret) {
+		run_fail(run, ret, NULL);
+		return ret;
+	}
+	while (sn->text.len > sn->budget && sn->stride <= total)
+		snaps_thin(sn, total);
+	return 0;
+}
+
+/* ------------------------------------------------------- the page */
+
+int sim_html_new(const struct sim_html_limits *limits, unsigned int nr_runs,
+		 struct sim_html **out)
+{
+	static const struct sim_html_limits defaults = {
+		.max_runs = SIM_HTML_MAX_RUNS,
+		.max_tasks = SIM_HTML_MAX_TASKS,
+		.snapshot_bytes = SIM_HTML_SNAPSHOT_BYTES,
+	};
+	struct sim_html *h;
+
+	if (!limits)
+		limits = &defaults;
+	if (!nr_runs || nr_runs > SIM_HTML_MAX_PAGE_RUNS ||
+	    !limits->max_runs || !limits->max_tasks ||
+	    !limits->snapshot_bytes)
+		return -EINVAL;
+	h = kzalloc(sizeof(*h), GFP_KERNEL);
+	if (!h)
+		return -ENOMEM;
+	h->lim = *limits;
+	h->want_runs = nr_runs;
+	h->obs.switch_to = html_switch;
+	h->obs.wakeup = html_wakeup;
+	h->obs.migrate = html_migrate;
+	h->obs.yield = html_yield;
+	h->obs.tick = html_tick;
+	*out = h;
+	return 0;
+}
+
+static struct html_run *open_run(struct sim_html *h)
+{
+	struct html_run *run = h->nr_runs ? &h->runs[h->nr_runs - 1] : NULL;
+
+	return run && !run->ended ? run : NULL;
+}
+
+int sim_html_begin_run(struct sim_html *h, const char *label,
+		       struct sim_options *opt)
+{
+	struct html_run *run;
+	unsigned int cpu;
+
+	if (open_run(h) || h->nr_runs >= h->want_runs)
+		return -EINVAL;
+	run = &h->runs[h->nr_runs++];
+	memset(run, 0, sizeof(*run));
+	run->page = h;
+	snprintf(run->label, sizeof(run->label), "%s", label ? label : "");
+	run->nr_cpus = opt->nr_cpus ? opt->nr_cpus : 4;
+	if (run->nr_cpus > SIM_MAX_CPUS)
+		run->nr_cpus = SIM_MAX_CPUS;
+	for (cpu = 0; cpu < SIM_MAX_CPUS; cpu++)
+		run->cpu_slice[cpu] = -1;
+	run->snaps.stride = 1;
+	run->snaps.budget = h->lim.snapshot_bytes / h->want_runs;
+	h->obs.data = run;
+	opt->observer = &h->obs;
+	return 0;
+}
+
+/*
+ * The run's report into h->report, as `kstruct sim --json` prints it: one
+ * run's report, or with more runs the --compare document, a part per run.
+ */
+static int keep_report(struct sim_html *h, const struct sim_report *r,
+		       const struct sim_workload *wl)
+{
+	FILE *f = buf_open(&h->report);
+	int ret;
+
+	if (!f)
+		return -ENOMEM;
+	if (h->want_runs > 1)
+		ret = sim_compare_json(f, r, wl, h->nr_runs == 1,
+				       h->nr_runs == h->want_runs);
+	else
+		ret = sim_report_json(f, r, wl);
+	if (fclose(f) && !ret)
+		ret = -ENOMEM;
+	return ret;
+}
+
+int sim_html_end_run(struct sim_html *h, const struct sim_report *r,
+		     const struct sim_workload *wl)
+{
+	struct html_run *run = open_run(h);
+	size_t i;
+
+	if (!run)
+		return -EINVAL;
+	run->ended = true;
+	if (run->err)
+		return run->err;
+	run->nr_cpus = r->nr_cpus;
+	run->hz = r->hz;
+	run->ticks = r->ticks;
+	for (i = 0; i < run->nr_cpus; i++)
+		slice_close(run, i, r->ticks,
+			    run->cpu_slice[i] >= 0 ?
+			    run->slices[run->cpu_slice[i]].pid : 0,
+			    SIM_HTML_RUN_ENDED);
+	if (h->nr_runs == 1) {
+		snprintf(h->workload, sizeof(h->workload), "%s",
+			 r->workload ? r->workload : "");
+		h->seed = r->seed;
+	}
+	run->err = keep_report(h, r, wl);
+	return run->err;
+}
+
+const char *sim_html_why(const struct sim_html *h)
+{
+	return h->why[0] ? h->why : NULL;
+}
+
+static void run_free(struct html_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->nr_tasks; i++)
+		kfree(run->tasks[i].changes);
+	kfree(run->tasks);
+	kfree(run->task_of_pid);
+	kfree(run->slices);
+	kfree(run->snaps.at);
+	buf_free(&run->snaps.text);
+}
+
+void sim_html_free(struct sim_html *h)
+{
+	unsigned int i;
+
+	if (!h)
+		return;
+	for (i = 0; i < h->nr_runs; i++)
+		run_free(&h->runs[i]);
+	buf_free(&h->report);
+	kfree(h);
+}
+
+/* ------------------------------------------------------- writing */
+
+/* @s as HTML text or a quoted attribute value */
+static void put_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&#39;", f);
+			break;
+		default:
+			fputc(*s, f);
+		}
+	}
+}
+
+/*
+ * JSON text inside <script type="application/json">: a '<' can only
+ * stand inside a JSON string, where \u003c means the same, so no
+ * "</script" or "<!--" can end or change the element.
+ */
+static void put_json(FILE *f, const char *s, size_t len)
+{
+	const char *lt;
+
+	while (len && (lt = memchr(s, '<', len))) {
+		fwrite(s, 1, lt - s, f);
+		fputs("\\u003c", f);
+		len -= lt + 1 - s;
+		s = lt + 1;
+	}
+	fwrite(s, 1, len, f);
+}
+
+/* the colour of a task, the same in the script (taskHue()) */
+static unsigned int task_hue(int pid)
+{
+	return (unsigned int)pid * 137u % 360u;
+}
+
+static double ms(const struct html_run *run, unsigned long long ticks)
+{
+	return ticks * 1000.0 / run->hz;
+}
+
+static unsigned long long width_of(const struct html_run *run)
+{
+	return run->ticks ? run->ticks : 1;
+}
+
+/* a chart: the labels' column, then the plot in its scrolling box */
+static void chart_begin(FILE *f, const char *kind, unsigned int height)
+{
+	fprintf(f, "<div class=\"chart %s\">\n<svg class=\"labels\" width=\"%u\" height=\"%u\">\n",
+		kind, LABEL_W, height);
+}
+
+static void plot_begin(FILE *f, const char *kind, const struct html_run *run,
+		       unsigned int height)
+{
+	fprintf(f,
+		"</svg>\n<div class=\"scroll\"><svg class=\"plot %s\" "
+		"width=\"%u\" height=\"%u\" viewBox=\"0 0 %llu %u\" "
+		"preserveAspectRatio=\"none\">\n",
+		kind, PLOT_W, height, width_of(run), height);
+}
+
+static void chart_end(FILE *f)
+{
+	fputs("</svg></div>\n</div>\n", f);
+}
+
+/* the background of a row */
+static void lane(FILE *f, const struct html_run *run, unsigned int row,
+		 unsigned int y, unsigned int height)
+{
+	fprintf(f, "<rect class=\"lane%s\" x=\"0\" y=\"%u\" width=\"%llu\" height=\"%u\"/>\n",
+		row % 2 ? " odd" : "", y, width_of(run), height);
+}
+
+/* one rect.run: a zero-length run is drawn 0.3 ticks wide, marked "zero" */
+static void write_slice(FILE *f, const struct html_run *run,
+			const struct html_slice *sl)
+{
+	const struct html_task *t = task_find((struct html_run *)run, sl->pid);
+	unsigned long long len = sl->end - sl->start;
+
+	fprintf(f, "<rect class=\"run%s\" data-pid=\"%d\" x=\"%llu\" y=\"%u\" ",
+		len ? "" : " zero", sl->pid, sl->start,
+		sl->cpu * CPU_ROW + (CPU_ROW - CPU_BAR) / 2);
+	if (len)
+		fprintf(f, "width=\"%llu\"", len);
+	else
+		fputs("width=\"0.3\"", f);
+	fprintf(f, " height=\"%u\" fill=\"hsl(%u,62%%,60%%)\"><title>",
+		CPU_BAR, task_hue(sl->pid));
+	put_text(f, t ? t->comm : "?");
+	fprintf(f, " \xc2\xb7 pid %d \xc2\xb7 prio %d \xc2\xb7 CPU %u\n"
+		"ticks %llu\xe2\x80\x93%llu: %llu tick%s (%.1f ms)\n%s</title></rect>\n",
+		sl->pid, sl->prio, sl->cpu, sl->start, sl->end, len,
+		len == 1 ? "" : "s", ms(run, len), why_text[sl->why]);
+}
+
+static void write_gantt(FILE *f, const struct html_run *run)
+{
+	unsigned int height = run->nr_cpus * CPU_ROW, cpu;
+	size_t i;
+
+	chart_begin(f, "cpus", height);
+	for (cpu = 0; cpu < run->nr_cpus; cpu++)
+		fprintf(f, "<text x=\"8\" y=\"%u\">CPU %u</text>\n",
+			cpu * CPU_ROW + CPU_ROW / 2 + 5, cpu);
+	plot_begin(f, "gantt", run, height);
+	for (cpu = 0; cpu < run->nr_cpus; cpu++)
+		lane(f, run, cpu, cpu * CPU_ROW, CPU_ROW);
+	for (i = 0; i < run->nr_slices; i++)
+		write_slice(f, run, &run->slices[i]);
+	chart_end(f);
+}
+
+/* a row per task, a rect per stretch of one state (none once exited) */
+static void write_states(FILE *f, const struct html_run *run, bool open)
+{
+	unsigned int height = run->nr_tasks * TASK_ROW;
+	size_t i, k;
+
+	fprintf(f, "<details class=\"tasks\"%s><summary>%zu task%s: "
+		"when each was running, runnable (waiting on a runqueue) "
+		"or sleeping</summary>\n",
+		open && run->nr_tasks <= TASKS_OPEN ? " open" : "", run->nr_tasks,
+		run->nr_tasks == 1 ? "" : "s");
+	chart_begin(f, "tasks", height);
+	for (i = 0; i < run->nr_tasks; i++) {
+		fprintf(f, "<text x=\"8\" y=\"%zu\" data-pid=\"%d\">",
+			i * TASK_ROW + TASK_ROW - 3, run->tasks[i].pid);
+		put_text(f, run->tasks[i].comm);
+		fprintf(f, " (%d)</text>\n", run->tasks[i].pid);
+	}
+	plot_begin(f, "states", run, height);
+	for (i = 0; i < run->nr_tasks; i++) {
+		const struct html_task *t = &run->tasks[i];
+
+		lane(f, run, i, i * TASK_ROW, TASK_ROW);
+		for (k = 0; k < t->nr_changes; k++) {
+			unsigned long long from = t->changes[k].tick;
+			unsigned long long to = k + 1 < t->nr_changes ?
+						t->changes[k + 1].tick :
+						run->ticks;
+
+			if (t->changes[k].state == ST_EXITED || to <= from)
+				continue;
+			fprintf(f, "<rect class=\"%s\" data-pid=\"%d\" "
+				"x=\"%llu\" y=\"%zu\" width=\"%llu\" "
+				"height=\"%u\"/>\n",
+				state_class[t->changes[k].state], t->pid, from,
+				i * TASK_ROW + (TASK_ROW - TASK_BAR) / 2,
+				to - from, TASK_BAR);
+		}
+	}
+	chart_end(f);
+	fputs("</details>\n", f);
+}
+
+/* the ticks the page's runs all recorded: the largest stride's */
+static unsigned long page_stride(const struct sim_html *h)
+{
+	unsigned long stride = 1;
+	unsigned int i;
+
+	for (i = 0; i < h->nr_runs; i++)
+		if (h->runs[i].snaps.stride > stride)
+			stride = h->runs[i].snaps.stride;
+	return stride;
+}
+
+static bool kept(const struct html_run *run, unsigned long stride, size_t i)
+{
+	return run->snaps.at[i].tick % stride == 0 ||
+	       run->snaps.at[i].tick == run->ticks;
+}
+
+/*
+ * {"stride": S, "last": T, "ticks": [...], "at": [[CPU 0's snapshot,
+ * ...] per tick]}
+ */
+static void write_snapshots(FILE *f, const struct html_run *run,
+			    unsigned long stride)
+{
+	const struct html_snaps *sn = &run->snaps;
+	bool first = true;
+	size_t i;
+
+	fprintf(f, "<script type=\"application/json\" class=\"snapshots\">"
+		"{\"stride\":%lu,\"last\":%llu,\"ticks\":[",
+		stride, run->ticks);
+	for (i = 0; i < sn->nr; i++) {
+		if (!kept(run, stride, i))
+			continue;
+		fprintf(f, "%s%llu", first ? "" : ",", sn->at[i].tick);
+		first = false;
+	}
+	fputs("],\n\"at\":[", f);
+	first = true;
+	for (i = 0; i < sn->nr; i++) {
+		if (!kept(run, stride, i))
+			continue;
+		if (!first)
+			fputs(",\n", f);
+		put_json(f, sn->text.p + sn->at[i].start,
+			 snap_end(sn, i) - sn->at[i].start);
+		first = false;
+	}
+	fputs("]}</script>\n", f);
+}
+
+static void write_run(FILE *f, const struct sim_html *h, unsigned int i,
+		      unsigned long stride)
+{
+	const struct html_run *run = &h->runs[i];
+
+	fprintf(f, "<section class=\"run\" id=\"run-%u\" data-label=\"", i);
+	put_text(f, run->label);
+	fprintf(f, "\" data-ticks=\"%llu\" data-cpus=\"%u\" data-hz=\"%u\">\n<h2>",
+		run->ticks, run->nr_cpus, run->hz);
+	put_text(f, run->label);
+	fprintf(f, " <small>%zu task runs, %zu tasks</small></h2>\n",
+		run->nr_slices, run->nr_tasks);
+	write_gantt(f, run);
+	write_states(f, run, h->nr_runs == 1);
+	fprintf(f, "<details class=\"rqs\"%s><summary>each CPU's runqueue "
+		"at the chosen tick</summary><div class=\"rq\"></div>"
+		"</details>\n", h->nr_runs == 1 ? " open" : "");
+	write_snapshots(f, run, stride);
+	fputs("</section>\n", f);
+}
+
+/* which ticks the runqueues were recorded at, in words */
+static void write_sampling(FILE *f, const struct sim_html *h,
+			   unsigned long stride)
+{
+	const struct html_run *run = &h->runs[0];
+	unsigned long long all = run->ticks + 1;
+	size_t i, nr = 0;
+
+	for (i = 0; i < run->snaps.nr; i++)
+		nr += kept(run, stride, i);
+	if (stride == 1)
+		fprintf(f, "Runqueues recorded at every tick, 0 to %llu.",
+			run->ticks);
+	else
+		fprintf(f, "Runqueues recorded every %lu%s tick and at the "
+			"last: %zu of %llu ticks (at most %zu KiB of them per "
+			"page; a shorter run, --duration, records more).",
+			stride, stride == 2 ? "nd" : "th", nr, all,
+			h->lim.snapshot_bytes >> 10);
+	fputs(" The slider steps through them.", f);
+}
+
+static void write_head(FILE *f, const struct sim_html *h)
+{
+	unsigned int i;
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta http-equiv=\"Content-Security-Policy\" content=\""
+	      "default-src 'none'; script-src 'unsafe-inline'; "
+	      "style-src 'unsafe-inline'\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	      "<meta name=\"generator\" content=\"kstruct sim --html\">\n<title>kstruct sim: ", f);
+	put_text(f, h->workload);
+	fputs(" (", f);
+	for (i = 0; i < h->nr_runs; i++) {
+		fputs(i ? ", " : "", f);
+		put_text(f, h->runs[i].label);
+	}
+	fprintf(f, ", %u CPU%s)</title>\n<script>\n%s</script>\n<style>\n%s</style>\n</head>\n",
+		h->runs[0].nr_cpus, h->runs[0].nr_cpus == 1 ? "" : "s",
+		sim_html_errors_js, sim_html_css);
+}
+
+static void write_header(FILE *f, const struct sim_html *h,
+			 unsigned long stride)
+{
+	const struct html_run *run = &h->runs[0];
+	unsigned int i;
+
+	fputs("<body>\n<div id=\"js-errors\" hidden></div>\n<header>\n"
+	      "<h1>kstruct sim <span class=\"workload\">", f);
+	put_text(f, h->workload);
+	fprintf(f, "</span></h1>\n<p class=\"meta\">%u CPU%s \xc2\xb7 HZ %u "
+		"\xc2\xb7 %llu ticks (%.3f s) \xc2\xb7 seed %llu \xc2\xb7 "
+		"scheduler%s ",
+		run->nr_cpus, run->nr_cpus == 1 ? "" : "s", run->hz,
+		run->ticks, (double)run->ticks / run->hz, h->seed,
+		h->nr_runs > 1 ? "s" : "");
+	for (i = 0; i < h->nr_runs; i++) {
+		fputs(i ? ", " : "", f);
+		put_text(f, h->runs[i].label);
+	}
+	fprintf(f, "</p>\n</header>\n%s<p class=\"sampling\">",
+		sim_html_controls);
+	write_sampling(f, h, stride);
+	fputs("</p>\n</nav>\n", f);
+}
+
+int sim_html_write(struct sim_html *h, FILE *out)
+{
+	unsigned long stride;
+	unsigned int i;
+
+	if (!h->nr_runs || open_run(h))
+		return -EINVAL;
+	for (i = 0; i < h->nr_runs; i++)
+		if (h->runs[i].err)
+			return -EINVAL;
+	stride = page_stride(h);
+	write_head(out, h);
+	write_header(out, h, stride);
+	fputs("<main>\n", out);
+	for (i = 0; i < h->nr_runs; i++)
+		write_run(out, h, i, stride);
+	fputs(sim_html_legend, out);
+	fputs("<section class=\"report\"><h2>Report</h2>"
+	      "<div id=\"report-view\"></div></section>\n</main>\n"
+	      "<script type=\"application/json\" id=\"report\">", out);
+	if (h->report.p)
+		put_json(out, h->report.p, h->report.len);
+	else
+		fputs("null", out);
+	fprintf(out, "</script>\n<script>\n%s</script>\n</body>\n</html>\n",
+		sim_html_js);
+	return ferror(out) ? -EIO : 0;
+}

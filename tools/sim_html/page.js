@@ -1,0 +1,653 @@
+/*
+ * tools/sim_html/page.js - the script of a kstruct sim --html page.
+ *
+ * The charts are already in the page (SVG written by tools/sim_html.c);
+ * this script adds what moves: the time axis and the zoom, the tick
+ * slider and its cursor on every chart, the runqueues of every CPU at the
+ * chosen tick (drawn from the snapshots of each run, by their "kind"),
+ * the highlighting of a task, and the report's tables.  It loads nothing
+ * and changes no chart's runs.  When everything is drawn it sets
+ * <html data-js-status="ready">, which the browser test waits for.
+ */
+(function () {
+	'use strict';
+
+	var LABEL_W = 150;
+	var MAX_PRIO = 140;
+	var MAX_RT_PRIO = 100;
+	var SVG_NS = document.querySelector('svg').namespaceURI;
+
+	var slider = document.getElementById('tick');
+	var tickLabel = document.getElementById('tick-label');
+	var hover = document.getElementById('hover');
+	var hoverIdle = hover.textContent;
+	var runs = [];
+	var recorded = [];	/* the ticks the slider steps through */
+	var pxPerTick = 1;
+	var maxTicks = 1;
+	var player = null;
+
+	/* ------------------------------------------------------- helpers */
+
+	function el(tag, attrs, children) {
+		var e = document.createElement(tag);
+
+		setAll(e, attrs, children);
+		return e;
+	}
+
+	function svg(tag, attrs, children) {
+		var e = document.createElementNS(SVG_NS, tag);
+
+		setAll(e, attrs, children);
+		return e;
+	}
+
+	function setAll(e, attrs, children) {
+		var k;
+
+		for (k in attrs || {}) {
+			if (k === 'text')
+				e.textContent = attrs[k];
+			else
+				e.setAttribute(k, attrs[k]);
+		}
+		(children || []).forEach(function (c) {
+			if (c !== null && c !== undefined)
+				e.appendChild(typeof c === 'string' ?
+					      document.createTextNode(c) : c);
+		});
+	}
+
+	function parseJSON(node) {
+		return JSON.parse(node.textContent);
+	}
+
+	/* the same hue as tools/sim_html.c task_hue() */
+	function taskHue(pid) {
+		return (pid * 137) % 360;
+	}
+
+	function taskColour(pid) {
+		return 'hsl(' + taskHue(pid) + ',62%,60%)';
+	}
+
+	function big(n) {
+		var a = Math.abs(n);
+
+		if (a >= 1e9)
+			return (n / 1e9).toFixed(2) + 'G';
+		if (a >= 1e6)
+			return (n / 1e6).toFixed(2) + 'M';
+		if (a >= 1e4)
+			return (n / 1e3).toFixed(1) + 'k';
+		return String(n);
+	}
+
+	function timeText(tick, hz) {
+		var s = tick / hz;
+
+		if (s >= 1 || tick === 0)
+			return (+s.toFixed(3)) + ' s';
+		return (+(s * 1000).toFixed(2)) + ' ms';
+	}
+
+	/* the index of the last recorded tick <= @tick (0 when none) */
+	function indexAtOrBefore(tick) {
+		var lo = 0, hi = recorded.length - 1, mid;
+
+		while (lo < hi) {
+			mid = (lo + hi + 1) >> 1;
+			if (recorded[mid] <= tick)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		return lo;
+	}
+
+	function nearestIndex(tick) {
+		var i = indexAtOrBefore(tick);
+
+		if (i + 1 < recorded.length &&
+		    recorded[i + 1] - tick < tick - recorded[i])
+			return i + 1;
+		return i;
+	}
+
+	/* -------------------------------------------------- the runqueues */
+
+	var SHOWN = { pid: 1, comm: 1, policy: 1, prio: 1, nice: 1,
+		      color: 1, left: 1, right: 1 };
+
+	function taskTitle(t) {
+		return Object.keys(t).filter(function (k) {
+			return typeof t[k] !== 'object';
+		}).map(function (k) {
+			return k + ': ' + t[k];
+		}).join('\n');
+	}
+
+	/* a task of a queue; @detail: its fields worth showing inline */
+	function chip(t, currPid, detail) {
+		var extra = (detail || []).filter(function (k) {
+			return k in t;
+		}).map(function (k) {
+			var v = t[k];
+
+			return k.replace(/_/g, ' ') + ' ' +
+			       (typeof v === 'number' ? big(v) : String(v));
+		}).join(', ');
+
+		return el('span', {
+			'class': 'task' + (t.pid === currPid ? ' curr' : ''),
+			style: 'background:' + taskColour(t.pid),
+			title: taskTitle(t),
+			'data-pid': t.pid
+		}, [t.comm + ' ' + t.pid,
+		    extra ? el('small', { text: ' ' + extra }) : null]);
+	}
+
+	function scalars(obj, skip) {
+		return Object.keys(obj).filter(function (k) {
+			return !skip[k] && obj[k] !== null &&
+			       typeof obj[k] !== 'object';
+		}).map(function (k) {
+			return k.replace(/_/g, ' ') + ' ' + obj[k];
+		}).join(' \u00b7 ');
+	}
+
+	/* one word of a bitmap as 32-bit halves: "0x" then hex digits */
+	function bitSet(words, bit) {
+		var bits = (words[0].length - 2) * 4;
+		var w = words[Math.floor(bit / bits)], b = bit % bits;
+		var digits, from;
+
+		if (w === undefined)
+			return false;
+		digits = w.slice(2);
+		from = digits.length - 8 * (Math.floor(b / 32) + 1);
+		return ((parseInt(digits.slice(Math.max(from, 0), from + 8), 16) >>>
+			 (b % 32)) & 1) === 1;
+	}
+
+	function bitmap(words) {
+		var n = MAX_PRIO + 1, cells = [], i;
+
+		for (i = 0; i < n; i++)
+			cells.push(svg('rect', {
+				'class': bitSet(words, i) ? 'on' : 'off',
+				x: i + 0.08, y: 0, width: 0.84, height: 10
+			}, [svg('title', { text: 'bit ' + i + (i === MAX_PRIO ?
+					    ' (the delimiter bit)' : '') })]));
+		cells.push(svg('line', { 'class': 'rtmark', x1: MAX_RT_PRIO,
+					 x2: MAX_RT_PRIO, y1: -1, y2: 11,
+					 'vector-effect': 'non-scaling-stroke' }));
+		return svg('svg', { 'class': 'bitmap', width: '100%', height: 14,
+				    viewBox: '0 -1 ' + n + ' 12',
+				    preserveAspectRatio: 'none' }, cells);
+	}
+
+	function prioArrays(q, currPid) {
+		var empty = q.arrays.every(function (a) { return !a.nr_active; });
+
+		/* nothing queued (often the rt class beside another): one line */
+		if (empty)
+			return el('details', { 'class': 'array' }, [
+				el('summary', { 'class': 'empty',
+						text: 'no task queued in ' + q.arrays.map(function (a) {
+							return a.name;
+						}).join(' or ') }),
+				el('div', {}, q.arrays.map(function (a) {
+					return el('div', { 'class': 'bitwords',
+							   text: a.name + ' bitmap ' + a.bitmap.join(' ') });
+				}))
+			]);
+		return el('div', {}, q.arrays.map(function (a) {
+			var rows = a.queues.map(function (pq) {
+				var items = [el('span', { 'class': 'prio',
+							  text: 'prio ' + pq.prio })];
+
+				var chips = [];
+
+				pq.tasks.forEach(function (t, i) {
+					if (i)
+						chips.push(el('span', { 'class': 'arrow',
+									text: '\u2192' }));
+					chips.push(chip(t, currPid, ['time_slice']));
+				});
+				items.push(el('span', { 'class': 'chips' }, chips));
+				return el('div', { 'class': 'prioq' }, items);
+			});
+
+			if (!rows.length)
+				rows.push(el('div', { 'class': 'empty',
+						      text: 'no task queued' }));
+			return el('div', { 'class': 'array' }, [
+				el('span', { 'class': 'name',
+					     text: a.name + ' array' }),
+				el('span', { text: ' \u00b7 nr_active ' + a.nr_active }),
+				bitmap(a.bitmap),
+				el('div', { 'class': 'bitscale' }, [
+					el('span', { text: '0' }),
+					el('span', { style: 'left:' + (100 * MAX_RT_PRIO / (MAX_PRIO + 1)) + '%',
+						     text: '100' }),
+					el('span', { style: 'right:0', text: '140' })
+				]),
+				el('div', { 'class': 'bitwords',
+					    text: 'bitmap ' + a.bitmap.join(' ') })
+			].concat(rows));
+		}));
+	}
+
+	/* the run list from its head, a task a line */
+	function runList(q, currPid) {
+		if (!q.tasks.length)
+			return el('div', { 'class': 'empty', text: 'empty run list' });
+		return el('div', {}, q.tasks.map(function (t, i) {
+			return el('div', { 'class': 'prioq' }, [
+				el('span', { 'class': 'prio', text: i ? '\u2192' : 'head \u2192' }),
+				chip(t, currPid, ['counter', 'goodness', 'cpu'])
+			]);
+		}));
+	}
+
+	/*
+	 * A red-black tree: x by in-order position, y by depth; each entity
+	 * with its vruntime, and under EEVDF its deadline, the smallest
+	 * deadline of its subtree and whether it is eligible.
+	 */
+	function rbtree(q, currPid) {
+		var nodes = [], edges = [], order = 0, depthMax = 0;
+		var eevdf = q.root && 'deadline' in q.root;
+		var BOXW = 176, BOXH = eevdf ? 48 : 34, W = BOXW + 8, H = BOXH + 18;
+
+		function place(n, depth) {
+			var me, l, r;
+
+			if (!n)
+				return null;
+			l = place(n.left, depth + 1);
+			me = { n: n, x: order++ * W + W / 2, y: depth * H + BOXH / 2 + 2 };
+			depthMax = Math.max(depthMax, depth);
+			r = place(n.right, depth + 1);
+			[l, r].forEach(function (c) {
+				if (c)
+					edges.push(svg('line', { 'class': 'edge', x1: me.x, y1: me.y,
+								 x2: c.x, y2: c.y }));
+			});
+			nodes.push(me);
+			return me;
+		}
+
+		function lines(n) {
+			var l = [n.comm + ' ' + n.pid, 'vr ' + big(n.vruntime)];
+
+			if (eevdf) {
+				l[1] += ' dl ' + big(n.deadline);
+				l.push((n.eligible ? 'eligible' : 'not eligible') +
+				       ', min ' + big(n.min_deadline));
+			}
+			return l;
+		}
+
+		place(q.root, 0);
+		var parts = [];
+
+		if (q.curr)
+			parts.push(el('div', {}, ['running, out of the tree: ',
+						 chip(q.curr, currPid, eevdf ?
+						      ['vruntime', 'deadline'] : ['vruntime'])]));
+		if (!nodes.length) {
+			parts.push(el('div', { 'class': 'empty', text: 'empty tree' }));
+			return el('div', {}, parts);
+		}
+		var g = nodes.map(function (p) {
+			var n = p.n, top = p.y - BOXH / 2;
+
+			return svg('g', {}, [
+				svg('rect', { 'class': (n.color === 'red' ? 'red' : 'black') +
+						       (n.eligible === false ? ' ineligible' : ''),
+					      x: p.x - BOXW / 2, y: top,
+					      width: BOXW, height: BOXH, rx: 6 }),
+				/* the task's colour, as in the charts */
+				svg('rect', { x: p.x - BOXW / 2 + 4, y: top + 4, width: 7,
+					      height: BOXH - 8, rx: 2,
+					      fill: taskColour(n.pid) })
+			].concat(lines(n).map(function (t, i) {
+				return svg('text', { 'class': 'node-label' + (i ? '' : ' name'),
+						     x: p.x + 5, y: top + 14 + 14 * i,
+						     'text-anchor': 'middle', text: t });
+			}), [svg('title', { text: taskTitle(n) })]));
+		});
+		parts.push(el('div', { style: 'overflow-x:auto' }, [
+			svg('svg', { 'class': 'tree', width: order * W,
+				     height: (depthMax + 1) * H + 4 },
+			    edges.concat(g))
+		]));
+		return el('div', {}, parts);
+	}
+
+	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree };
+
+	function queueView(q, currPid) {
+		var draw = KINDS[q.kind];
+		var body = draw ? draw(q, currPid) :
+			   el('pre', { 'class': 'raw', text: JSON.stringify(q, null, 1) });
+		var info = scalars(q, { 'class': 1, kind: 1 });
+
+		return el('div', { 'class': 'queue' }, [
+			el('h4', { text: q['class'] + ' \u00b7 ' + q.kind +
+					 (info ? ' \u00b7 ' + info : '') }),
+			body
+		]);
+	}
+
+	function cpuCard(snap) {
+		var currPid = snap.curr ? snap.curr.pid : 0;
+		/* a tree needs the width of the page */
+		var wide = (snap.queues || []).some(function (q) {
+			return q.kind === 'rbtree';
+		});
+
+		return el('div', { 'class': 'cpu-card' + (wide ? ' wide' : '') }, [
+			el('h3', {}, ['CPU ' + snap.cpu + ' ',
+				      el('span', { 'class': 'sub',
+						   text: 'nr_running ' + snap.nr_running +
+							 ' \u00b7 nr_switches ' + snap.nr_switches })]),
+			el('div', {}, ['running: ', snap.curr ?
+				       chip(snap.curr, currPid, []) :
+				       el('span', { 'class': 'empty', text: 'the idle task' })])
+		].concat((snap.queues || []).map(function (q) {
+			return queueView(q, currPid);
+		})));
+	}
+
+	function showRunqueues(run, tick) {
+		var snaps = run.snaps, i, at;
+
+		for (i = snaps.ticks.length - 1; i > 0 && snaps.ticks[i] > tick; i--)
+			;
+		at = snaps.at[i] || [];
+		run.rq.replaceChildren.apply(run.rq, at.map(cpuCard));
+	}
+
+	/* -------------------------------------------------- time and zoom */
+
+	function niceStep(ticks) {
+		var p = Math.pow(10, Math.floor(Math.log10(Math.max(ticks, 1))));
+		var m = [1, 2, 5, 10].find(function (f) { return f * p >= ticks; });
+
+		return m * p;
+	}
+
+	function drawAxis(run) {
+		var width = Math.round(run.ticks * pxPerTick);
+		var step = niceStep(90 / pxPerTick), t, parts = [];
+
+		for (t = 0; t <= run.ticks; t += step) {
+			parts.push(svg('line', { x1: t * pxPerTick + 0.5, x2: t * pxPerTick + 0.5,
+						 y1: 14, y2: 20 }));
+			/* a label that would not fit is left out */
+			if (t * pxPerTick + 70 <= width)
+				parts.push(svg('text', { x: t * pxPerTick + 3, y: 12,
+							 text: timeText(t, run.hz) }));
+		}
+		run.axis.replaceChildren.apply(run.axis, parts);
+		run.axis.setAttribute('width', Math.max(width, 1));
+	}
+
+	function zoomTo(px) {
+		pxPerTick = Math.min(Math.max(px, 0.02), 64);
+		runs.forEach(function (run) {
+			run.plots.forEach(function (p) {
+				p.setAttribute('width', Math.max(1, Math.round(run.ticks * pxPerTick)));
+			});
+			drawAxis(run);
+		});
+	}
+
+	var fitted = true;	/* the charts fit the window: keep them so */
+
+	function fit() {
+		var avail = runs[0].section.clientWidth - LABEL_W - 2;
+
+		zoomTo(Math.max(avail, 200) / maxTicks);
+		fitted = true;
+	}
+
+	/* keep every chart's scroll position together */
+	function syncScroll(source) {
+		document.querySelectorAll('.chart .scroll').forEach(function (s) {
+			if (s !== source && s.scrollLeft !== source.scrollLeft)
+				s.scrollLeft = source.scrollLeft;
+		});
+	}
+
+	/* ------------------------------------------------ the chosen tick */
+
+	function choose(index) {
+		var tick;
+
+		index = Math.min(Math.max(index, 0), recorded.length - 1);
+		slider.value = index;
+		tick = recorded[index];
+		tickLabel.textContent = 'tick ' + tick + ' (' +
+			timeText(tick, runs[0].hz) + ')';
+		runs.forEach(function (run) {
+			run.cursors.forEach(function (c) {
+				c.setAttribute('x', tick);
+			});
+			showRunqueues(run, tick);
+		});
+	}
+
+	function step(delta) {
+		choose(+slider.value + delta);
+	}
+
+	function play() {
+		var button = document.getElementById('play');
+
+		if (player) {
+			clearInterval(player);
+			player = null;
+			button.textContent = '\u25b6\ufe0e play';
+			return;
+		}
+		if (+slider.value >= recorded.length - 1)
+			choose(0);
+		button.textContent = '\u25a0 pause';
+		player = setInterval(function () {
+			if (+slider.value >= recorded.length - 1)
+				play();
+			else
+				step(1);
+		}, 120);
+	}
+
+	/* -------------------------------------------------- highlighting */
+
+	function highlight(pid, text) {
+		document.querySelectorAll('.hl').forEach(function (e) {
+			e.classList.remove('hl');
+		});
+		document.querySelectorAll('.plot.gantt').forEach(function (p) {
+			p.classList.toggle('dim', pid !== null);
+		});
+		if (pid !== null)
+			document.querySelectorAll('rect.run[data-pid="' + pid + '"], ' +
+						  '.labels text[data-pid="' + pid + '"]')
+				.forEach(function (e) {
+					e.classList.add('hl');
+				});
+		hover.textContent = text;
+	}
+
+	function onOver(e) {
+		var r = e.target.closest('rect.run, .labels text[data-pid], .task');
+
+		if (!r)
+			return;
+		if (r.matches('rect.run'))
+			highlight(r.getAttribute('data-pid'),
+				  r.querySelector('title').textContent.replace(/\n/g, ' \u00b7 '));
+		else
+			highlight(r.getAttribute('data-pid'), r.textContent);
+	}
+
+	function onOut(e) {
+		if (e.target.closest('rect.run, .labels text[data-pid], .task'))
+			highlight(null, hoverIdle);
+	}
+
+	function onClick(e) {
+		var plot = e.target.closest('svg.plot');
+		var box = plot.getBoundingClientRect();
+
+		choose(nearestIndex(Math.floor((e.clientX - box.left) / pxPerTick)));
+	}
+
+	/* -------------------------------------------------------- report */
+
+	function cell(v) {
+		var text = v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+		return el('td', { 'class': typeof v === 'number' ? '' : 'text', text: text });
+	}
+
+	function table(rows) {
+		var keys = [];
+
+		rows.forEach(function (r) {
+			Object.keys(r).forEach(function (k) {
+				if (keys.indexOf(k) < 0)
+					keys.push(k);
+			});
+		});
+		return el('table', {}, [
+			el('tr', {}, keys.map(function (k) { return el('th', { text: k }); }))
+		].concat(rows.map(function (r) {
+			return el('tr', {}, keys.map(function (k) {
+				return cell(k in r ? r[k] : '');
+			}));
+		})));
+	}
+
+	function reportView(v, title) {
+		var parts = title ? [el('h3', { text: title })] : [];
+		var dl = [];
+
+		if (Array.isArray(v)) {
+			if (v.length && v.every(function (x) {
+				return x && typeof x === 'object' && !Array.isArray(x);
+			}) && v.every(function (x) {
+				return Object.keys(x).every(function (k) {
+					return typeof x[k] !== 'object' || x[k] === null;
+				});
+			}))
+				return el('div', {}, parts.concat([
+					el('div', { 'class': 'wide' }, [table(v)])]));
+			return el('div', {}, parts.concat(v.map(function (x, i) {
+				return reportView(x, (title || '') + ' ' + (i + 1));
+			})));
+		}
+		if (v === null || typeof v !== 'object')
+			return el('div', {}, parts.concat([String(v)]));
+		Object.keys(v).forEach(function (k) {
+			if (v[k] === null || typeof v[k] !== 'object') {
+				dl.push(el('dt', { text: k }));
+				dl.push(el('dd', { text: String(v[k]) }));
+			}
+		});
+		if (dl.length)
+			parts.push(el('dl', {}, dl));
+		Object.keys(v).forEach(function (k) {
+			if (v[k] !== null && typeof v[k] === 'object')
+				parts.push(reportView(v[k], k));
+		});
+		return el('div', {}, parts);
+	}
+
+	/* ---------------------------------------------------------- start */
+
+	document.querySelectorAll('section.run').forEach(function (section) {
+		var gantt = section.querySelector('svg.plot.gantt');
+		var data = section.querySelector('script.snapshots');
+		var run = {
+			section: section,
+			label: section.getAttribute('data-label'),
+			ticks: +section.getAttribute('data-ticks') || 1,
+			hz: +section.getAttribute('data-hz') || 1000,
+			snaps: parseJSON(data),
+			rq: section.querySelector('.rq'),
+			plots: Array.prototype.slice.call(section.querySelectorAll('svg.plot')),
+			axis: svg('svg', { 'class': 'axis', height: 22, width: 10 }),
+			cursors: []
+		};
+
+		/* read once: the file keeps it, the document need not */
+		data.remove();
+		gantt.parentNode.insertBefore(run.axis, gantt);
+		/* the labels' column starts below the axis too */
+		section.querySelector('.chart.cpus .labels').style.marginTop = '22px';
+		run.plots.forEach(function (p) {
+			var c = svg('rect', { 'class': 'cursor', x: 0, y: 0, width: 1,
+					      height: p.getAttribute('height') });
+
+			p.appendChild(c);
+			run.cursors.push(c);
+			p.addEventListener('click', onClick);
+		});
+		maxTicks = Math.max(maxTicks, run.ticks);
+		runs.push(run);
+	});
+	recorded = runs[0].snaps.ticks;
+	slider.max = recorded.length - 1;
+	slider.addEventListener('input', function () {
+		choose(+slider.value);
+	});
+	document.getElementById('first').addEventListener('click', function () { choose(0); });
+	document.getElementById('prev').addEventListener('click', function () { step(-1); });
+	document.getElementById('next').addEventListener('click', function () { step(1); });
+	document.getElementById('last').addEventListener('click', function () {
+		choose(recorded.length - 1);
+	});
+	document.getElementById('play').addEventListener('click', play);
+	document.getElementById('zoom-in').addEventListener('click', function () {
+		fitted = false;
+		zoomTo(pxPerTick * 2);
+	});
+	document.getElementById('zoom-out').addEventListener('click', function () {
+		fitted = false;
+		zoomTo(pxPerTick / 2);
+	});
+	window.addEventListener('resize', function () {
+		if (fitted)
+			fit();
+	});
+	document.getElementById('zoom-fit').addEventListener('click', fit);
+	document.querySelectorAll('.chart .scroll').forEach(function (s) {
+		s.addEventListener('scroll', function () { syncScroll(s); });
+	});
+	document.addEventListener('keydown', function (e) {
+		if (e.target === slider || e.target.tagName === 'INPUT')
+			return;
+		if (e.key === 'ArrowRight')
+			step(1);
+		else if (e.key === 'ArrowLeft')
+			step(-1);
+	});
+	document.querySelector('main').addEventListener('mouseover', onOver);
+	document.querySelector('main').addEventListener('mouseout', onOut);
+
+	var wanted = /(?:^#|&)tick=(\d+)/.exec(location.hash);
+
+	choose(wanted ? indexAtOrBefore(+wanted[1]) : 0);
+	document.getElementById('report-view').appendChild(
+		reportView(parseJSON(document.getElementById('report')), null));
+	/* last: the page has its height, and so its scroll bar, by now */
+	fit();
+	window.kstructErrors.show();
+	document.documentElement.setAttribute('data-js-status', 'ready');
+}());
