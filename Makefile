@@ -4,6 +4,8 @@
 #   make run        the guided tour (installs missing packages first)
 #   make check      every CUnit suite, list debug checks on (ditto)
 #   make check-jitter  the threaded suites with every thread started late
+#   make check-html the kstruct sim --html pages in headless Chromium
+#   make docs-screenshots  docs/img/sim-explorer*.png, taken the same way
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
@@ -207,6 +209,19 @@ check-jitter: $(TEST_BINS) $(BUILD)/tests/jitter.so
 	  KSTRUCT_JITTER_MS=$(JITTER_MS) KSTRUCT_JITTER_SEED=$(JITTER_SEED) \
 	  scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- --threaded
 
+# The explorer pages of kstruct sim --html, loaded in a real browser
+# (headless Chromium, installed here when missing): no JavaScript error,
+# and one rect.run per switch to a task in the trace of the same run.
+check-html: deps-ensure deps-browser
+	@$(MAKE) --no-print-directory $(TOOL)
+	@scripts/check-html.sh $(TOOL) $(BUILD)/html
+
+# The explorer's pictures in docs/sim.md, taken in the same browser
+# (committed; not compared byte for byte: see the script).
+docs-screenshots: deps-ensure deps-browser
+	@$(MAKE) --no-print-directory $(TOOL)
+	@scripts/check-html.sh --screenshots docs/img $(TOOL) $(BUILD)/html-shots
+
 # ---------------------------------------------------------------- install
 # scripts/install.sh does the work and keeps a manifest of what it put
 # under the prefix (files, and the folders it had to create), which
@@ -279,11 +294,14 @@ deps-ensure:
 deps-pictures:
 	@scripts/install-deps.sh --if-missing --pictures
 
+deps-browser:
+	@scripts/install-deps.sh --if-missing --browser
+
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests check check-run check-jitter check-headers check-compile check-install install \
-	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures clean FORCE
+.PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers check-compile check-install install \
+	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-browser clean FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -4,10 +4,13 @@
 #   install-deps.sh               install what "make run" and "make check" need
 #   install-deps.sh --pictures    Graphviz (and its font) and gnuplot: "make docs",
 #                                 "make check-docs" and the bench plots
-#   install-deps.sh --all         every set, and what CI and fuzzing use
-#   install-deps.sh --if-missing [--pictures]
+#   install-deps.sh --browser     headless Chromium: "make check-html" and
+#                                 "make docs-screenshots" (large: not in --all)
+#   install-deps.sh --all         every set but the browser, and what CI and
+#                                 fuzzing use
+#   install-deps.sh --if-missing [--pictures | --browser]
 #                                 the same, only when something is missing
-#   install-deps.sh --check [--pictures]
+#   install-deps.sh --check [--pictures | --browser]
 #                                 exit 1 (naming them) if packages are missing
 #
 # As root it runs apt-get; otherwise it names the packages and the command.
@@ -17,6 +20,7 @@ BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-d
 # the pictures name DejaVu, so that dot measures text the same everywhere
 PICTURES="graphviz fonts-dejavu-core gnuplot-nox"
 EXTRA="clang libclang-rt-14-dev valgrind"
+BROWSER="chromium"
 
 mode=install
 want=$BASE
@@ -24,9 +28,10 @@ for arg in "$@"; do
 	case "$arg" in
 	--all) want="$BASE $PICTURES $EXTRA" ;;
 	--pictures) want=$PICTURES ;;
+	--browser) want=$BROWSER ;;
 	--if-missing) mode=if-missing ;;
 	--check) mode=check ;;
-	-h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,15p' "$0"; exit 0 ;;
 	*) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
 	esac
 done

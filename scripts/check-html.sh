@@ -1,0 +1,265 @@
+#!/bin/sh
+# scripts/check-html.sh - the explorer pages of "kstruct sim --html" in a
+# real browser (headless Chromium): what "make check-html" runs, and the
+# pictures of docs/sim.md ("make docs-screenshots").
+#
+#   check-html.sh KSTRUCT OUTDIR
+#   check-html.sh --screenshots IMGDIR KSTRUCT OUTDIR
+#
+# For several runs (every built-in workload, two workload files, and
+# one --compare page holding every class) it writes
+# the page and the ftrace text of the same run (one command, so the same
+# seed and options), loads the page with "chromium --headless --dump-dom",
+# and fails unless
+#   - the page's scripts ran to the end without an error: <html> carries
+#     data-js-status="ready" and no data-js-errors (the page notes
+#     uncaught exceptions, syntax errors, console.error() and anything its
+#     Content-Security-Policy blocked, such as a load from the network),
+#     and the browser logged no console message at all;
+#   - each run's section of the DOM holds one rect.run per sched_switch
+#     line of its trace whose next task is not the idle task (next_pid is
+#     not 0), counted here from the trace text;
+#   - the page, opened at #tick=150, shows that tick (or the recorded
+#     tick before it, when it records fewer than all): the label says
+#     it, every chart's cursor stands there, and there is a runqueue card
+#     per CPU of every run.
+# Then it breaks pages on purpose (a thrown exception, a syntax error, a
+# blocked load, a missing rect, a cursor that stays put) and fails unless
+# the check catches each.
+#
+# --screenshots writes the PNGs of docs/sim.md into IMGDIR instead: each
+# one page at one tick (#tick=N), in a window the size of a projected
+# slide.  A new Chromium draws text a little differently, so they are
+# not compared byte for byte: look at them after changing the page.
+# CHROMIUM names the browser (default: chromium).
+set -eu
+
+shots=
+if [ "${1:-}" = --screenshots ]; then
+	shots=$2
+	shift 2
+fi
+if [ $# -ne 2 ]; then
+	echo "usage: check-html.sh [--screenshots IMGDIR] KSTRUCT OUTDIR" >&2
+	exit 2
+fi
+tool=$1
+out=$2
+browser=${CHROMIUM:-chromium}
+if ! command -v "$browser" >/dev/null 2>&1; then
+	echo "check-html: no $browser (scripts/install-deps.sh --browser installs it)" >&2
+	exit 1
+fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
+passed=0
+
+# chrome ARGS...: the browser, headless, on a profile of its own
+chrome() {
+	"$browser" --headless --no-sandbox --disable-gpu --no-first-run \
+		--disable-extensions --disable-background-networking \
+		--user-data-dir="$profile" "$@"
+}
+
+# load PAGE: its DOM into PAGE.dom, the browser's log into PAGE.log
+load() {
+	chrome --enable-logging=stderr --v=0 --dump-dom "file://$1#tick=$TICK" \
+		>"$1.dom" 2>"$1.log"
+}
+
+# the tick pages are opened at, and what their slider must show then
+TICK=150
+shown() {
+	awk -v want=$TICK '
+	/Runqueues recorded at every tick/ { every = 1 }
+	{
+		line = $0
+		while (match(line, /<rect class="cursor" x="[0-9]+"/)) {
+			x = substr(line, RSTART + 24, RLENGTH - 25)
+			if (x != cursor && cursor != "")
+				bad = "the cursors stand at different ticks"
+			cursor = x
+			line = substr(line, RSTART + RLENGTH)
+		}
+		if (match($0, /<output id="tick-label"[^>]*>tick [0-9]+/))
+			label = substr($0, RSTART, RLENGTH)
+		line = $0
+		while (match(line, /class="cpu-card/)) {
+			cards++
+			line = substr(line, RSTART + RLENGTH)
+		}
+		line = $0
+		while (match(line, /data-cpus="[0-9]+"/)) {
+			cpus += substr(line, RSTART + 11, RLENGTH - 12)
+			line = substr(line, RSTART + RLENGTH)
+		}
+	}
+	END {
+		sub(/.*tick /, "", label)
+		if (bad == "" && label != cursor)
+			bad = "the label says tick " label ", the cursor " cursor
+		if (bad == "" && (cursor > want || (every && cursor != want) ||
+				  cursor + 64 < want))
+			bad = "opened at tick " want ", it shows tick " cursor
+		if (bad == "" && cards != cpus)
+			bad = cards " runqueue cards for " cpus " CPUs"
+		print bad
+	}' "$1"
+}
+
+# the rect.run of each run section of a DOM, one count per line
+dom_runs() {
+	awk 'BEGIN { s = -1 }
+	{
+		line = $0
+		while (match(line, /<section class="run"|<rect class="run[" ]/)) {
+			if (substr(line, RSTART, RLENGTH) ~ /section/)
+				s++
+			else
+				n[s]++
+			line = substr(line, RSTART + RLENGTH)
+		}
+	}
+	END { for (i = 0; i <= s; i++) print n[i] + 0 }' "$1"
+}
+
+# switches to a task (next_pid not 0) in an ftrace text
+trace_switches() {
+	awk '/ sched_switch: / {
+		if (match($0, / next_pid=[0-9]+ /) &&
+		    substr($0, RSTART + 10, RLENGTH - 11) + 0 != 0)
+			n++
+	}
+	END { print n + 0 }' "$1"
+}
+
+# check PAGE TRACE...: one trace per run section, in order.  Prints why
+# it fails; Return: 0 when the page is right.
+check() {
+	page=$1
+	shift
+	load "$page" || { echo "check-html: $page: $browser failed"; return 1; }
+	root=$(grep -o '<html[^>]*>' "$page.dom" | head -n 1)
+	case "$root" in
+	*data-js-errors=*)
+		echo "check-html: $page: the page noted JavaScript errors:"
+		sed -n '/<div id="js-errors"/,/<\/div>/p' "$page.dom" | head -n 20
+		return 1 ;;
+	esac
+	case "$root" in
+	*'data-js-status="ready"'*) ;;
+	*)
+		echo "check-html: $page: its script did not finish (no data-js-status=\"ready\")"
+		return 1 ;;
+	esac
+	if grep -q 'CONSOLE' "$page.log"; then
+		echo "check-html: $page: the browser logged console messages:"
+		grep 'CONSOLE' "$page.log" | head -n 10
+		return 1
+	fi
+	why=$(shown "$page.dom")
+	if [ -n "$why" ]; then
+		echo "check-html: $page: $why"
+		return 1
+	fi
+	dom_runs "$page.dom" >"$page.runs"
+	sections=$(wc -l <"$page.runs")
+	if [ "$sections" -ne $# ]; then
+		echo "check-html: $page: $sections run sections, $# traces"
+		return 1
+	fi
+	i=1
+	for trace in "$@"; do
+		runs=$(sed -n "${i}p" "$page.runs")
+		switches=$(trace_switches "$trace")
+		if [ "$runs" -ne "$switches" ]; then
+			echo "check-html: $page: section $i has $runs rect.run, its trace $switches switches to a task"
+			return 1
+		fi
+		if [ "$runs" -eq 0 ]; then
+			echo "check-html: $page: section $i has no run at all"
+			return 1
+		fi
+		i=$((i + 1))
+	done
+	echo "check-html: $(basename "$page"): $(tr '\n' ' ' <"$page.runs")rect.run = switches in the trace, tick $TICK shown, no JavaScript error"
+}
+
+# page NAME SIM-ARGS...: one run, its page and trace, checked
+page() {
+	name=$1
+	shift
+	"$tool" sim "$@" --html "$out/$name.html" --trace "$out/$name.txt" >/dev/null
+	check "$out/$name.html" "$out/$name.txt"
+	passed=$((passed + 1))
+}
+
+# shot NAME TICK WIDTHxHEIGHT SIM-ARGS...: a picture of a page at a tick
+shot() {
+	name=$1 tick=$2 size=$3
+	shift 3
+	"$tool" sim "$@" --html "$out/$name.html" >/dev/null
+	chrome --hide-scrollbars --window-size="$size" \
+		--screenshot="$shots/$name.png" \
+		"file://$out/$name.html#tick=$tick" >/dev/null 2>&1
+	echo "check-html: $shots/$name.png ($(wc -c <"$shots/$name.png") bytes)"
+}
+
+if [ -n "$shots" ]; then
+	mkdir -p "$shots"
+	# o1: an expired array filling while the active one empties
+	shot sim-explorer 480 1200,1040 -w mixed --cpus 2 --duration 1
+	# --compare: the four classes on one time axis
+	shot sim-explorer-compare 130 1200,900 -w interactive --cpus 2 \
+		--duration 0.3 --compare
+	# EEVDF's red-black tree: vruntime, deadline, eligibility
+	shot sim-explorer-eevdf 300 1200,1060 -w mixed --cpus 2 \
+		--duration 0.5 --sched eevdf
+	exit 0
+fi
+
+for w in $("$tool" sim --list | awk '{ print $1 }'); do
+	page "$w" -w "$w"
+done
+page affinity-file sim/workloads/affinity.json
+page pipeline-file --cpus 2 sim/workloads/pipeline.json
+
+# --compare: every class on one page, a section each, a trace each
+# (FILE's stem + .CLASS + its extension)
+"$tool" sim --compare -w interactive --html "$out/compare.html" \
+	--trace "$out/compare.txt" >/dev/null
+traces=""
+for c in $(sed -n 's/.*<section class="run" id="run-[0-9]*" data-label="\([a-z0-9]*\)".*/\1/p' "$out/compare.html"); do
+	traces="$traces $out/compare.$c.txt"
+done
+# shellcheck disable=SC2086
+check "$out/compare.html" $traces
+passed=$((passed + 1))
+
+# The check must fail on broken pages: break copies of one on purpose.
+good=$out/hogs.html
+broken() {
+	what=$1
+	copy=$out/broken-$2.html
+	if check "$copy" "$out/hogs.txt" >"$copy.out"; then
+		echo "check-html: the check passed a page with $what ($copy)"
+		exit 1
+	fi
+	echo "check-html: caught a page with $what: $(tail -n 1 "$copy.out" | sed 's/<[^>]*>//g')"
+}
+sed 's|</body>|<script>no_such_function();</script></body>|' "$good" >"$out/broken-throw.html"
+broken "an uncaught exception" throw
+sed "s|setAttribute('data-js-status', 'ready');|setAttribute('data-js-status', 'ready';|" "$good" >"$out/broken-syntax.html"
+broken "a syntax error" syntax
+sed 's|</body>|<img src="http://192.0.2.1/x.png" alt=""></body>|' "$good" >"$out/broken-load.html"
+broken "a load from the network" load
+awk 'skip { if (/<\/rect>/) skip = 0; next }
+	!done && /^<rect class="run"/ { done = 1; skip = !/<\/rect>/; next }
+	{ print }' "$good" >"$out/broken-rect.html"
+broken "a rect.run missing" rect
+sed "s|c.setAttribute('x', tick);|c.setAttribute('x', 0);|" "$good" >"$out/broken-cursor.html"
+broken "a cursor that does not follow the slider" cursor
+
+echo "check-html: $passed pages passed in $browser; 5 broken pages caught"
