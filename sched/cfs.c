@@ -10,9 +10,12 @@
  * min_vruntime renormalisation, check_preempt_tick, pick_next_entity with
  * the next, last and skip buddies, wakeup_gran, wakeup_preempt_entity,
  * check_preempt_wakeup, yield_task_fair, migrate_task_rq_fair's
- * renormalisation; features as 6.5 shipped them (GENTLE_FAIR_SLEEPERS,
- * START_DEBIT, LAST_BUDDY, WAKEUP_PREEMPTION, ALT_PERIOD, BASE_SLICE on;
- * NEXT_BUDDY off).  The shared machinery is in sched/fair.c.
+ * renormalisation, entity_tick; features as 6.5 shipped them
+ * (GENTLE_FAIR_SLEEPERS, START_DEBIT, LAST_BUDDY, WAKEUP_PREEMPTION,
+ * ALT_PERIOD, BASE_SLICE on; NEXT_BUDDY off).  The shared machinery is in
+ * sched/fair.c, the task groups' walks in sched/fair_group.c: every
+ * function here works on one level of the hierarchy, a task's or a
+ * group's entity alike.
  *
  * Deliberate differences (see also sched/fair.c):
  *  - The pick considers the running entity where it stands (6.5's
@@ -44,25 +47,30 @@ static bool sched_idle_cfs_rq(const struct cfs_rq *cfs_rq)
 }
 
 /*
- * An entity's share of the period: period * weight / load, counting the
- * entity in when it is not queued yet, and at least the minimal
- * granularity (BASE_SLICE; SCHED_IDLE's own beside other tasks).
+ * An entity's share of the period: the period of every task on the CPU
+ * (ALT_PERIOD), times weight / load at each level up to the root,
+ * counting an entity in where it is not queued yet, and at least the
+ * minimal granularity (BASE_SLICE; SCHED_IDLE's own beside other tasks).
  */
 uint64_t sched_slice(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	unsigned long nr_running = cfs_rq->nr_running;
-	struct load_weight *load = &cfs_rq->load, lw;
+	unsigned long nr_running = rq_of(cfs_rq)->cfs.h_nr_running;
+	struct sched_entity *init_se = se;
+	struct load_weight *load, lw;
 	uint64_t slice, min_gran;
 
 	slice = __sched_period(nr_running + !se->on_rq);
-	if (unlikely(!se->on_rq)) {
-		lw = cfs_rq->load;
-		lw.weight += se->load.weight;
-		lw.inv_weight = 0;
-		load = &lw;
+	for_each_sched_entity(se) {
+		load = &cfs_rq_of(se)->load;
+		if (unlikely(!se->on_rq)) {
+			lw = *load;
+			lw.weight += se->load.weight;
+			lw.inv_weight = 0;
+			load = &lw;
+		}
+		slice = __calc_delta(slice, se->load.weight, load);
 	}
-	slice = __calc_delta(slice, se->load.weight, load);
-	if (task_has_idle_policy(task_of(se)) && !sched_idle_cfs_rq(cfs_rq))
+	if (se_is_idle(init_se) && !sched_idle_cfs_rq(cfs_rq))
 		min_gran = sysctl_sched_idle_min_granularity;
 	else
 		min_gran = sysctl_sched_min_granularity;
@@ -90,7 +98,7 @@ void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (initial)
 		vruntime += sched_vslice(cfs_rq, se);
 	if (!initial) {
-		if (task_has_idle_policy(task_of(se)))
+		if (se_is_idle(se))
 			thresh = sysctl_sched_min_granularity;
 		else
 			thresh = sysctl_sched_latency;
@@ -104,7 +112,9 @@ void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 /*
  * A woken entity keeps its absolute vruntime, then placed; any other
  * (new, migrated, requeued) carries one relative to min_vruntime, made
- * absolute here after the running entity's time is counted.
+ * absolute here after the running entity's time is counted.  A group's
+ * entity is always woken (enqueue_task_fair()), and takes its share of
+ * the group's weight before it counts.
  */
 static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
@@ -117,6 +127,7 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_curr(cfs_rq);
 	if (renorm && !curr)
 		se->vruntime += cfs_rq->min_vruntime;
+	update_cfs_group(se);
 	/* a new task: placed as task_fork_fair() did, before it counts */
 	if (flags & ENQUEUE_INITIAL)
 		place_entity(cfs_rq, se, 1);
@@ -135,7 +146,9 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 /*
  * Any dequeue but a sleep leaves vruntime relative to min_vruntime, to
  * be added back by the next enqueue (wherever that is); a requeue
- * (DEQUEUE_SAVE) does not move min_vruntime.
+ * (DEQUEUE_SAVE, unless into another group: DEQUEUE_MOVE) does not move
+ * min_vruntime.  A group's entity that leaves takes its (minimal) share
+ * of the group's weight.
  */
 static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
@@ -150,20 +163,21 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	account_entity_dequeue(cfs_rq, se);
 	if (!(flags & DEQUEUE_SLEEP))
 		se->vruntime -= cfs_rq->min_vruntime;
-	if (!(flags & DEQUEUE_SAVE))
+	update_cfs_group(se);
+	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
 }
 
 static void enqueue_task_cfs(struct runqueue *rq, struct task_struct *p,
 			     int flags)
 {
-	enqueue_entity(&rq->cfs, &p->se, flags);
+	enqueue_task_fair(rq, p, flags, enqueue_entity);
 }
 
 static void dequeue_task_cfs(struct runqueue *rq, struct task_struct *p,
 			     int flags)
 {
-	dequeue_entity(&rq->cfs, &p->se, flags);
+	dequeue_task_fair(rq, p, flags, dequeue_entity);
 }
 
 /*
@@ -208,7 +222,7 @@ int wakeup_preempt_entity(struct sched_entity *curr, struct sched_entity *se)
 static void check_preempt_tick(struct cfs_rq *cfs_rq,
 			       struct sched_entity *curr)
 {
-	struct runqueue *rq = container_of(cfs_rq, struct runqueue, cfs);
+	struct runqueue *rq = rq_of(cfs_rq);
 	uint64_t ideal_runtime, delta_exec;
 	struct sched_entity *se;
 	int64_t delta;
@@ -219,7 +233,7 @@ static void check_preempt_tick(struct cfs_rq *cfs_rq,
 	delta_exec = curr->sum_exec_runtime - curr->prev_sum_exec_runtime;
 	if (delta_exec > ideal_runtime) {
 		resched_curr(rq);
-		cfs_rq->nr_tick_preempts++;
+		rq->cfs.nr_tick_preempts++;
 		clear_buddies(cfs_rq, curr);
 		return;
 	}
@@ -231,18 +245,22 @@ static void check_preempt_tick(struct cfs_rq *cfs_rq,
 		return;
 	if ((uint64_t)delta > ideal_runtime) {
 		resched_curr(rq);
-		cfs_rq->nr_tick_preempts++;
+		rq->cfs.nr_tick_preempts++;
 	}
+}
+
+/* the tick at one level: run time counted, the group reweighted, a turn */
+static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	update_curr(cfs_rq);
+	update_cfs_group(curr);
+	if (cfs_rq->nr_running > 1)
+		check_preempt_tick(cfs_rq, curr);
 }
 
 static void task_tick_cfs(struct runqueue *rq, struct task_struct *curr)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
-
-	update_curr(cfs_rq);
-	if (cfs_rq->nr_running > 1)
-		check_preempt_tick(cfs_rq, &curr->se);
-	fair_balance_tick(rq);
+	task_tick_fair(rq, curr, entity_tick);
 }
 
 /*
@@ -288,38 +306,39 @@ static struct task_struct *pick_next_task_cfs(struct runqueue *rq,
 
 /*
  * Wake-up preemption: the idle task and SCHED_IDLE tasks give way; a
- * batch or idle wakee waits for the tick; else the wakee preempts when
- * its vruntime is behind by more than the granularity, and becomes the
- * next buddy (and the preempted one the last buddy, when many run).
+ * batch or idle wakee waits for the tick; else, compared where the two
+ * tasks' chains meet (the wakee's group entity against the running one's,
+ * in the queue they share), the wakee preempts when its vruntime is
+ * behind by more than the granularity, and becomes the next buddy (and
+ * the preempted task the last buddy, when many run beside it).
  */
 static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 				 int wake_flags)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
 	struct sched_entity *se = &rq->curr->se, *pse = &p->se;
-	bool scale = cfs_rq->nr_running >= sched_nr_latency;
 
 	(void)wake_flags;
-	switch (check_preempt_fair(rq, p)) {
+	switch (check_preempt_fair(rq, p, &se, &pse)) {
 	case WAKEUP_IGNORE:
 		return;
 	case WAKEUP_COMPARE:
 		if (wakeup_preempt_entity(se, pse) != 1)
 			return;
-		cfs_rq->next = pse;
+		set_next_buddy(pse);
 		break;
 	}
 	resched_curr(rq);
-	cfs_rq->nr_wakeup_preempts++;
-	if (se->on_rq && scale && !task_has_idle_policy(rq->curr))
-		cfs_rq->last = se;
+	rq->cfs.nr_wakeup_preempts++;
+	if (se->on_rq && entity_is_task(se) &&
+	    cfs_rq_of(se)->nr_running >= sched_nr_latency)
+		set_last_buddy(se);
 }
 
-/* a yield: the running entity becomes the skip buddy */
+/* a yield: the running task (and its group entities) the skip buddies */
 static void yield_task_cfs(struct runqueue *rq)
 {
 	struct task_struct *curr = rq->curr;
-	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct cfs_rq *cfs_rq = task_cfs_rq(curr);
 	struct sched_entity *se = &curr->se;
 
 	if (unlikely(rq->nr_running == 1))
@@ -327,12 +346,13 @@ static void yield_task_cfs(struct runqueue *rq)
 	clear_buddies(cfs_rq, se);
 	if (curr->policy != SCHED_BATCH)
 		update_curr(cfs_rq);
-	cfs_rq->skip = se;
+	set_skip_buddy(se);
 }
 
 static int init_cfs(int nr_cpus)
 {
 	fair_set_version(false, nr_cpus);
+	fair_groups_init();
 	return 0;
 }
 
@@ -342,6 +362,7 @@ const struct sched_class cfs_sched_class = {
 	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 				  (1UL << SCHED_IDLE),
 	.init			= init_cfs,
+	.exit			= fair_groups_exit,
 	.rq_init		= rq_init_fair,
 	.enqueue_task		= enqueue_task_cfs,
 	.dequeue_task		= dequeue_task_cfs,

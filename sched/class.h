@@ -59,12 +59,14 @@ extern "C" {
 /* enqueue_task() flags (the kernel's names) */
 #define ENQUEUE_WAKEUP		0x01	/* try_to_wake_up() */
 #define ENQUEUE_RESTORE		0x02	/* back after set_user_nice(), ... */
+#define ENQUEUE_MOVE		0x04	/* ... into another group */
 #define ENQUEUE_MIGRATED	0x40	/* moved here from another CPU */
 #define ENQUEUE_INITIAL		0x80	/* first activation of a new task */
 
 /* dequeue_task() flags */
 #define DEQUEUE_SLEEP		0x01	/* schedule(): it no longer runs */
 #define DEQUEUE_SAVE		0x02	/* requeued at once (nice, policy) */
+#define DEQUEUE_MOVE		0x04	/* ... in another task group */
 
 /* check_preempt_curr() flags (the kernel's wake flags) */
 #define WF_SYNC			0x01	/* the waker is about to sleep */

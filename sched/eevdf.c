@@ -16,7 +16,9 @@
  * (PLACE_LAG, PLACE_DEADLINE_INITIAL, RUN_TO_PARITY, WAKEUP_PREEMPTION on;
  * NEXT_BUDDY off).  Custom slices are 6.12's (sched_set_custom_slice()
  * in sched/fair.c; update_deadline() and place_entity() keep them).  The
- * shared machinery is in sched/fair.c.
+ * shared machinery is in sched/fair.c, the task groups' walks and
+ * reweight_entity() in sched/fair_group.c: every function here works on
+ * one level of the hierarchy, a task's or a group's entity alike.
  *
  * Deliberate differences (see also sched/fair.c):
  *  - A new task is placed once, at its first enqueue, with ENQUEUE_INITIAL
@@ -160,6 +162,11 @@ static inline bool min_deadline_update(struct sched_entity *se, bool exit)
 RB_DECLARE_CALLBACKS(static, min_deadline_cb, struct sched_entity,
 		     run_node, min_deadline, min_deadline_update)
 
+void min_deadline_propagate(struct sched_entity *se)
+{
+	min_deadline_cb_propagate(&se->run_node, NULL);
+}
+
 bool min_deadline_ok(const struct rb_node *node)
 {
 	const struct sched_entity *se = __node_2_se(node);
@@ -286,10 +293,9 @@ void update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		se->slice = sysctl_sched_base_slice;
 	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
 	if (cfs_rq->nr_running > 1) {
-		resched_curr(container_of(cfs_rq, struct runqueue, cfs));
-		cfs_rq->nr_tick_preempts++;
-		if (cfs_rq->next == se)
-			cfs_rq->next = NULL;
+		resched_curr(rq_of(cfs_rq));
+		rq_of(cfs_rq)->cfs.nr_tick_preempts++;
+		clear_buddies(cfs_rq, se);
 	}
 }
 
@@ -328,6 +334,7 @@ static void place_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	se->deadline = se->vruntime + vslice;
 }
 
+/* a group's entity takes its share of the group's weight, then is placed */
 static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
@@ -336,6 +343,7 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (curr)
 		place_entity_eevdf(cfs_rq, se, flags);
 	update_curr(cfs_rq);
+	update_cfs_group(se);
 	if (!curr)
 		place_entity_eevdf(cfs_rq, se, flags);
 	account_entity_enqueue(cfs_rq, se);
@@ -346,13 +354,16 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	se->on_rq = 1;
 }
 
-/* leaving keeps the lag; a requeue (DEQUEUE_SAVE) leaves min_vruntime */
+/*
+ * Leaving keeps the lag (a group's entity then takes its minimal share of
+ * the weight, which scales the lag kept); a requeue (DEQUEUE_SAVE, unless
+ * into another group: DEQUEUE_MOVE) leaves min_vruntime.
+ */
 static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	update_curr(cfs_rq);
-	if (cfs_rq->next == se)
-		cfs_rq->next = NULL;
+	clear_buddies(cfs_rq, se);
 	update_entity_lag(cfs_rq, se);
 	if (se != cfs_rq->curr)
 		__dequeue_entity(cfs_rq, se);
@@ -360,28 +371,36 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		cfs_rq->curr = NULL;	/* its turn ends here */
 	se->on_rq = 0;
 	account_entity_dequeue(cfs_rq, se);
-	if (!(flags & DEQUEUE_SAVE))
+	update_cfs_group(se);
+	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
 }
 
 static void enqueue_task_eevdf(struct runqueue *rq, struct task_struct *p,
 			       int flags)
 {
-	enqueue_entity(&rq->cfs, &p->se, flags);
+	enqueue_task_fair(rq, p, flags, enqueue_entity);
 }
 
 static void dequeue_task_eevdf(struct runqueue *rq, struct task_struct *p,
 			       int flags)
 {
-	dequeue_entity(&rq->cfs, &p->se, flags);
+	dequeue_task_fair(rq, p, flags, dequeue_entity);
 }
 
-/* the tick: run time counted, a used-up request ends the turn */
+/*
+ * The tick at one level: run time counted (a used-up request ends the
+ * turn there), the group reweighted.
+ */
+static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	update_curr(cfs_rq);
+	update_cfs_group(curr);
+}
+
 static void task_tick_eevdf(struct runqueue *rq, struct task_struct *curr)
 {
-	(void)curr;
-	update_curr(&rq->cfs);
-	fair_balance_tick(rq);
+	task_tick_fair(rq, curr, entity_tick);
 }
 
 static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
@@ -393,19 +412,22 @@ static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
 
 /*
  * Wake-up preemption: the idle task and SCHED_IDLE tasks give way; a
- * batch or idle wakee waits for the tick; else the wakee preempts when it
- * is what pick_eevdf() would choose now (RUN_TO_PARITY protects a task
+ * batch or idle wakee waits for the tick; else the wakee preempts when,
+ * where the two tasks' chains meet, its side is what pick_eevdf() would
+ * choose now in the queue they share (RUN_TO_PARITY protects an entity
  * still on its first request).
  */
 static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 				 int wake_flags)
 {
+	struct sched_entity *se = &rq->curr->se, *pse = &p->se;
+
 	(void)wake_flags;
-	switch (check_preempt_fair(rq, p)) {
+	switch (check_preempt_fair(rq, p, &se, &pse)) {
 	case WAKEUP_IGNORE:
 		return;
 	case WAKEUP_COMPARE:
-		if (pick_eevdf(&rq->cfs) != &p->se)
+		if (pick_eevdf(cfs_rq_of(se)) != pse)
 			return;
 		break;
 	}
@@ -413,22 +435,23 @@ static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 	rq->cfs.nr_wakeup_preempts++;
 }
 
-/* a yield pushes the running entity's deadline one request further */
+/* a yield pushes the running task's deadline one request further */
 static void yield_task_eevdf(struct runqueue *rq)
 {
 	struct sched_entity *se = &rq->curr->se;
+	struct cfs_rq *cfs_rq = cfs_rq_of(se);
 
 	if (unlikely(rq->nr_running == 1))
 		return;
-	if (rq->cfs.next == se)
-		rq->cfs.next = NULL;
-	update_curr(&rq->cfs);
+	clear_buddies(cfs_rq, se);
+	update_curr(cfs_rq);
 	se->deadline += calc_delta_fair(se->slice, se);
 }
 
 static int init_eevdf(int nr_cpus)
 {
 	fair_set_version(true, nr_cpus);
+	fair_groups_init();
 	return 0;
 }
 
@@ -438,6 +461,7 @@ const struct sched_class eevdf_sched_class = {
 	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 				  (1UL << SCHED_IDLE),
 	.init			= init_eevdf,
+	.exit			= fair_groups_exit,
 	.rq_init		= rq_init_fair,
 	.enqueue_task		= enqueue_task_eevdf,
 	.dequeue_task		= dequeue_task_eevdf,

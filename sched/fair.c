@@ -11,13 +11,17 @@
  * set_user_nice()): __calc_delta, calc_delta_fair, update_curr,
  * update_min_vruntime, __enqueue_entity, __dequeue_entity,
  * __pick_first_entity, account_entity_enqueue/dequeue, set_next_entity,
- * put_prev_entity, task_fork_fair, prio_changed_fair, get_update_sysctl_
- * factor and update_sysctl.  Written from the kernel's description of
- * its algorithms; the weight tables are the kernel's numbers.
+ * put_prev_entity, the buddies (set_next_buddy, __clear_buddies_next, ...),
+ * pick_next_task_fair, put_prev_task_fair and set_next_task_fair with
+ * their walks of the group hierarchy, task_fork_fair, prio_changed_fair,
+ * get_update_sysctl_factor and update_sysctl.  Written from the kernel's
+ * description of its algorithms; the weight tables are the kernel's
+ * numbers.  Task groups (CONFIG_FAIR_GROUP_SCHED) are in
+ * sched/fair_group.c.
  *
  * Deliberate differences from the kernel (docs/sched.md has the list):
- *  - No groups, no bandwidth control, no PELT: an entity is a task, a CPU
- *    has one cfs_rq, and "load" is the sum of the weights queued.
+ *  - No bandwidth control, no PELT: "load" is the sum of the weights
+ *    queued, at every level of the group hierarchy.
  *  - The clock is the simulator's: jiffies in ns, so run time is counted
  *    a tick (TICK_NSEC) at a time.
  *  - The running entity stops being cfs_rq->curr when it is dequeued
@@ -128,9 +132,21 @@ static inline unsigned long cfs_load(const struct cfs_rq *cfs_rq)
 	return __atomic_load_n(&cfs_rq->load.weight, __ATOMIC_RELAXED);
 }
 
-static inline unsigned long cfs_nr_running(const struct cfs_rq *cfs_rq)
+static inline unsigned long cfs_h_nr_running(const struct cfs_rq *cfs_rq)
 {
-	return __atomic_load_n(&cfs_rq->nr_running, __ATOMIC_RELAXED);
+	return __atomic_load_n(&cfs_rq->h_nr_running, __ATOMIC_RELAXED);
+}
+
+/*
+ * A task group's load is the sum of its queues' loads, each CPU adding
+ * its changes under its own runqueue lock (the root group's is not kept:
+ * nothing divides by it).
+ */
+void cfs_rq_load_add(struct cfs_rq *cfs_rq, long delta)
+{
+	load_store(&cfs_rq->load, cfs_rq->load.weight + delta);
+	if (cfs_rq->tg != &root_task_group)
+		__atomic_add_fetch(&cfs_rq->tg->load, delta, __ATOMIC_RELAXED);
 }
 
 static void __update_inv_weight(struct load_weight *lw)
@@ -255,7 +271,7 @@ void update_min_vruntime(struct cfs_rq *cfs_rq)
 void update_curr(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *curr = cfs_rq->curr;
-	uint64_t now = rq_clock(container_of(cfs_rq, struct runqueue, cfs));
+	uint64_t now = rq_clock(rq_of(cfs_rq));
 	int64_t delta_exec;
 
 	if (unlikely(!curr))
@@ -273,30 +289,75 @@ void update_curr(struct cfs_rq *cfs_rq)
 
 void account_entity_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	load_store(&cfs_rq->load, cfs_rq->load.weight + se->load.weight);
+	cfs_rq_load_add(cfs_rq, (long)se->load.weight);
 	__atomic_store_n(&cfs_rq->nr_running, cfs_rq->nr_running + 1,
 			 __ATOMIC_RELAXED);
-	if (task_has_idle_policy(task_of(se)))
+	if (se_is_idle(se))
 		cfs_rq->idle_nr_running++;
 }
 
 void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	load_store(&cfs_rq->load, cfs_rq->load.weight - se->load.weight);
+	cfs_rq_load_add(cfs_rq, -(long)se->load.weight);
 	__atomic_store_n(&cfs_rq->nr_running, cfs_rq->nr_running - 1,
 			 __ATOMIC_RELAXED);
-	if (task_has_idle_policy(task_of(se)))
+	if (se_is_idle(se))
 		cfs_rq->idle_nr_running--;
 }
+
+/*
+ * The buddies, at every level: a buddy task makes its group entities
+ * their queues' buddies up to the root (the kernel's set_next_buddy() and
+ * friends), and clearing one clears them up to where another holds it.
+ */
+void set_next_buddy(struct sched_entity *se)
+{
+	for_each_sched_entity(se) {
+		if (WARN_ON(!se->on_rq) || se_is_idle(se))
+			return;
+		cfs_rq_of(se)->next = se;
+	}
+}
+
+void set_last_buddy(struct sched_entity *se)
+{
+	for_each_sched_entity(se) {
+		if (WARN_ON(!se->on_rq) || se_is_idle(se))
+			return;
+		cfs_rq_of(se)->last = se;
+	}
+}
+
+void set_skip_buddy(struct sched_entity *se)
+{
+	for_each_sched_entity(se)
+		cfs_rq_of(se)->skip = se;
+}
+
+#define CLEAR_BUDDIES(field)						\
+	static void __clear_buddies_##field(struct sched_entity *se)	\
+	{								\
+		for_each_sched_entity(se) {				\
+			struct cfs_rq *cfs_rq = cfs_rq_of(se);		\
+									\
+			if (cfs_rq->field != se)			\
+				break;					\
+			cfs_rq->field = NULL;				\
+		}							\
+	}
+
+CLEAR_BUDDIES(last)
+CLEAR_BUDDIES(next)
+CLEAR_BUDDIES(skip)
 
 void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	if (cfs_rq->last == se)
-		cfs_rq->last = NULL;
+		__clear_buddies_last(se);
 	if (cfs_rq->next == se)
-		cfs_rq->next = NULL;
+		__clear_buddies_next(se);
 	if (cfs_rq->skip == se)
-		cfs_rq->skip = NULL;
+		__clear_buddies_skip(se);
 }
 
 void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
@@ -313,7 +374,7 @@ void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		if (fair_eevdf)
 			se->vlag = (int64_t)se->deadline;
 	}
-	se->exec_start = rq_clock(container_of(cfs_rq, struct runqueue, cfs));
+	se->exec_start = rq_clock(rq_of(cfs_rq));
 	cfs_rq->curr = se;
 	se->prev_sum_exec_runtime = se->sum_exec_runtime;
 }
@@ -330,37 +391,90 @@ void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev)
 
 /* ----------------------------------------------------------- the hooks */
 
+/* @se's turn ends where it still runs (dequeued, it ended then) */
+static void put_prev_running(struct sched_entity *se)
+{
+	struct cfs_rq *cfs_rq = cfs_rq_of(se);
+
+	if (cfs_rq->curr == se)
+		put_prev_entity(cfs_rq, se);
+}
+
+/*
+ * @prev stops running.  When @next, a task of the same class, takes its
+ * place, the turn of the group entities they share goes on: only the
+ * levels below the two entities that share a queue are put (the
+ * kernel's pick_next_task_fair() walk), and set_curr_task_fair() sets
+ * @next's side.  Otherwise (another class, the idle task, or @next is
+ * @prev requeued) every level of @prev's chain is put.
+ */
 void put_prev_task_fair(struct runqueue *rq, struct task_struct *prev,
 			struct task_struct *next)
 {
-	(void)next;
-	/* dequeued while running: its turn ended then */
-	if (rq->cfs.curr == &prev->se)
-		put_prev_entity(&rq->cfs, &prev->se);
+	struct sched_entity *se = &prev->se, *pse;
+	unsigned int depth, pdepth;
+
+	if (next == prev || next == rq->idle ||
+	    task_sched_class(next) != task_sched_class(prev)) {
+		for_each_sched_entity(se)
+			put_prev_running(se);
+		return;
+	}
+	pse = &next->se;
+	while (cfs_rq_of(se) != cfs_rq_of(pse)) {
+		depth = se_depth(se);
+		pdepth = se_depth(pse);
+		if (depth >= pdepth) {
+			put_prev_running(se);
+			se = parent_entity(se);
+		}
+		if (pdepth >= depth)
+			pse = parent_entity(pse);
+	}
+	put_prev_running(se);
 }
 
+/* @next runs: its chain up to the group entity it shares with the last */
 void set_curr_task_fair(struct runqueue *rq, struct task_struct *next)
 {
-	set_next_entity(&rq->cfs, &next->se);
+	struct sched_entity *se = &next->se;
+	struct cfs_rq *cfs_rq;
+
+	(void)rq;
+	for_each_sched_entity(se) {
+		cfs_rq = cfs_rq_of(se);
+		if (cfs_rq->curr == se)
+			break;
+		BUG_ON(cfs_rq->curr);
+		set_next_entity(cfs_rq, se);
+	}
 }
 
 struct task_struct *pick_next_task_fair(struct runqueue *rq,
 		struct sched_entity *(*pick)(struct cfs_rq *cfs_rq))
 {
 	struct cfs_rq *cfs_rq = &rq->cfs;
-	struct sched_entity *curr = cfs_rq->curr, *se;
+	struct sched_entity *curr, *se;
+	struct task_struct *p;
 
 	if (!cfs_rq->nr_running)
 		return NULL;
-	if (curr && curr->on_rq)
-		update_curr(cfs_rq);
-	se = pick(cfs_rq);
-	if (se == curr)
-		set_next_entity(cfs_rq, se);
-	return task_of(se);
+	do {
+		curr = cfs_rq->curr;
+		if (curr && curr->on_rq)
+			update_curr(cfs_rq);
+		se = pick(cfs_rq);
+		cfs_rq = group_cfs_rq(se);
+	} while (cfs_rq);
+	p = task_of(se);
+	if (p == rq->curr)
+		for_each_sched_entity(se)
+			set_next_entity(cfs_rq_of(se), se);
+	return p;
 }
 
-int check_preempt_fair(struct runqueue *rq, struct task_struct *p)
+int check_preempt_fair(struct runqueue *rq, struct task_struct *p,
+		       struct sched_entity **se, struct sched_entity **pse)
 {
 	struct task_struct *curr = rq->curr;
 
@@ -378,7 +492,8 @@ int check_preempt_fair(struct runqueue *rq, struct task_struct *p)
 		return WAKEUP_PREEMPT;
 	if (unlikely(p->policy != SCHED_OTHER))
 		return WAKEUP_IGNORE;
-	update_curr(&rq->cfs);
+	find_matching_se(se, pse);
+	update_curr(cfs_rq_of(*se));
 	return WAKEUP_COMPARE;
 }
 
@@ -405,14 +520,21 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	se->custom_slice = 0;
 	se->slice = sysctl_sched_base_slice;
 	set_load_weight(p);
-	if (!parent)
+	se->my_q = NULL;
+	if (!parent) {
+		se->cfs_rq = &cpu_rq(task_cpu(p))->cfs;
 		return 0;
+	}
 	if (parent->se.custom_slice) {
 		se->custom_slice = 1;
 		se->slice = parent->se.slice;
 	}
-	/* the parent's CPU is locked: the kernel's task_cfs_rq(current) */
+	/*
+	 * The parent's CPU is locked: the kernel's task_cfs_rq(current).  The
+	 * child starts in its parent's task group (sched_cgroup_fork()).
+	 */
 	cfs_rq = task_cfs_rq(parent);
+	se->cfs_rq = cfs_rq;
 	curr = cfs_rq->curr;
 	if (curr) {
 		update_curr(cfs_rq);
@@ -516,13 +638,13 @@ bool task_queued_fair(const struct task_struct *p)
 	return p->se.on_rq;
 }
 
-void rq_init_fair(struct runqueue *rq)
+void init_cfs_rq(struct cfs_rq *cfs_rq, struct runqueue *rq,
+		 struct task_group *tg)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
-
 	cfs_rq->load.weight = 0;
 	cfs_rq->load.inv_weight = 0;
 	cfs_rq->nr_running = 0;
+	cfs_rq->h_nr_running = 0;
 	cfs_rq->idle_nr_running = 0;
 	/* start well away from 0, so that wrap-around is exercised */
 	cfs_rq->min_vruntime = (uint64_t)(-(1LL << 20));
@@ -531,9 +653,17 @@ void rq_init_fair(struct runqueue *rq)
 	cfs_rq->avg_load = 0;
 	cfs_rq->tasks_timeline = RB_ROOT_CACHED;
 	cfs_rq->curr = cfs_rq->next = cfs_rq->last = cfs_rq->skip = NULL;
+	cfs_rq->rq = rq;
+	cfs_rq->tg = tg;
 	cfs_rq->nr_pulled = 0;
 	cfs_rq->nr_wakeup_preempts = 0;
 	cfs_rq->nr_tick_preempts = 0;
+}
+
+void rq_init_fair(struct runqueue *rq)
+{
+	init_cfs_rq(&rq->cfs, rq, &root_task_group);
+	root_task_group.cfs_rq[rq->cpu] = &rq->cfs;
 }
 
 /* ----------------------------------------------------------- balancing */
@@ -563,29 +693,58 @@ static bool can_migrate_fair(struct task_struct *p, struct runqueue *src,
 }
 
 /*
+ * The tasks waiting on @rq that balancing looks at, at most NR_MIGRATE:
+ * queue by queue, the root group's first, then each group's in the order
+ * the groups were made (2.6.24's walk of the leaf cfs_rqs), each queue's
+ * tasks leftmost first (its group entities are not tasks to move; the
+ * running task is out of the tree).  Return: how many went into @out.
+ */
+static unsigned int balance_candidates(struct runqueue *rq,
+				       struct task_struct **out)
+{
+	struct task_group *tg;
+	struct sched_entity *se;
+	struct rb_node *node;
+	unsigned int n = 0;
+
+	list_for_each_entry(tg, &task_groups, list) {
+		node = rb_first_cached(&tg->cfs_rq[rq->cpu]->tasks_timeline);
+		for (; node && n < NR_MIGRATE; node = rb_next(node)) {
+			se = __node_2_se(node);
+			if (entity_is_task(se))
+				out[n++] = task_of(se);
+		}
+	}
+	return n;
+}
+
+/*
  * Balancing by load, a simplified 2.6.23 load_balance_fair().  This CPU
  * finds the CPU with the highest load (fair weights plus real-time tasks)
  * that has a fair task waiting (two or more fair tasks).  A busy CPU goes
  * on only when that load is more than IMBALANCE_PCT% of its own; an idle
  * one whenever it is higher.  It then takes half the difference: waiting
- * fair tasks from the busiest CPU's tree, leftmost first (2.6.23's
- * iterator), skipping tasks that run, are not allowed here or ran within
- * sysctl_sched_migration_cost, or whose weight is more than twice what is
+ * fair tasks from the busiest CPU (balance_candidates()), skipping tasks
+ * that run, are not allowed here or ran within
+ * sysctl_sched_migration_cost, or whose load is more than twice what is
  * still to move; NR_MIGRATE looked at at most, and one task when idle.
+ * A task's load is what it adds to its CPU's: its weight, or in a task
+ * group its share of the group entities' weights above it (task_h_load(),
+ * as 2.6.24 scaled each group's load).
  */
 int load_balance_fair(struct runqueue *this_rq, int idle)
 {
-	int this_cpu = this_rq->cpu, cpu, pulled = 0, loops = 0;
+	int this_cpu = this_rq->cpu, cpu, pulled = 0;
 	unsigned long this_load, load, max_load = 0;
+	struct task_struct *candidates[NR_MIGRATE], *p;
 	struct runqueue *busiest = NULL, *rq;
-	struct sched_entity *se;
-	struct rb_node *node;
+	unsigned int i, n;
 	long rem;
 
 	this_load = cpu_load(this_rq);
 	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
 		rq = cpu_rq(cpu);
-		if (rq == this_rq || cfs_nr_running(&rq->cfs) < 2)
+		if (rq == this_rq || cfs_h_nr_running(&rq->cfs) < 2)
 			continue;
 		load = cpu_load(rq);
 		if (load > max_load) {
@@ -600,17 +759,17 @@ int load_balance_fair(struct runqueue *this_rq, int idle)
 	rem = (long)(max_load - this_load) / 2;
 
 	double_lock_runqueue(this_rq, busiest);
-	node = rb_first_cached(&busiest->cfs.tasks_timeline);
-	while (node && rem > 0 && loops++ < NR_MIGRATE) {
-		se = __node_2_se(node);
-		node = rb_next(node);
-		if ((long)(se->load.weight >> 1) > rem ||
-		    !can_migrate_fair(task_of(se), busiest, this_cpu))
+	n = balance_candidates(busiest, candidates);
+	for (i = 0; i < n && rem > 0; i++) {
+		p = candidates[i];
+		load = task_h_load(p);
+		if ((long)(load >> 1) > rem ||
+		    !can_migrate_fair(p, busiest, this_cpu))
 			continue;
-		move_queued_task(busiest, task_of(se), this_rq);
+		move_queued_task(busiest, p, this_rq);
 		this_rq->cfs.nr_pulled++;
 		pulled++;
-		rem -= (long)se->load.weight;
+		rem -= (long)load;
 		if (idle)
 			break;
 	}
@@ -643,89 +802,206 @@ static bool entity_less_check(const struct rb_node *a,
 	return entity_before(__node_2_se(a), __node_2_se(b));
 }
 
-/*
- * The tree is a sound cached red-black tree in vruntime order (eevdf:
- * with every min_deadline right); every entity in it is a started task
- * of this class on this CPU, on_rq, not the running one; the running
- * entity is rq->curr's, on_rq; load, nr_running and idle_nr_running add
- * up; min_vruntime never went back since the last check; eevdf's
- * avg_vruntime and avg_load are the sums over the tree.
- */
-int check_fair(struct runqueue *rq)
+/* "task 12" or "group /a/b", for messages */
+static const char *se_name(struct sched_entity *se, char *buf, size_t len)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
+	if (entity_is_task(se))
+		snprintf(buf, len, "task %d", task_of(se)->pid);
+	else
+		snprintf(buf, len, "group %s", group_cfs_rq(se)->tg->name);
+	return buf;
+}
+
+/* the group of a queue, for messages */
+static const char *cfs_rq_name(const struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->tg->name ? cfs_rq->tg->name : "/";
+}
+
+/*
+ * An entity queued on @cfs_rq of @rq (in the tree or running): on_rq and
+ * wired to this queue; a task is a started task of this class on this CPU
+ * (a zombie only while it runs); a group's entity stands for its group's
+ * queue on this CPU, a child of this queue's group, with tasks.  Adds it
+ * to *@tasks (a task) or its queue's tasks to *@below (a group).
+ */
+static int check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
+			struct sched_entity *se, unsigned long *tasks,
+			unsigned long *below)
+{
 	const struct sched_class *class = sched_current_class();
-	unsigned long n = 0, idle = 0, load = 0;
+	struct cfs_rq *my_q = group_cfs_rq(se);
+	struct task_struct *p;
+	char name[64];
+
+	check(se->on_rq && cfs_rq_of(se) == cfs_rq,
+	      "%s in the queue of group %s wrongly (on_rq %u, on %s's)",
+	      se_name(se, name, sizeof(name)), cfs_rq_name(cfs_rq), se->on_rq,
+	      cfs_rq_of(se) ? cfs_rq_name(cfs_rq_of(se)) : "no group");
+	if (my_q) {
+		check(my_q->rq == rq && my_q->tg->parent == cfs_rq->tg &&
+		      my_q->tg->se[rq->cpu] == se && my_q->nr_running,
+		      "%s queued wrongly (its queue on cpu %d holds %lu)",
+		      se_name(se, name, sizeof(name)), my_q->rq->cpu,
+		      my_q->nr_running);
+		*below += my_q->h_nr_running;
+		return 0;
+	}
+	p = task_of(se);
+	check(p->sched_class == class && task_cpu(p) == rq->cpu &&
+	      !(p->flags & PF_STARTING) && p != rq->idle,
+	      "task %d queued wrongly (on_rq %u, cpu %d)", p->pid, se->on_rq,
+	      task_cpu(p));
+	check(p->state != TASK_ZOMBIE || p == rq->curr,
+	      "zombie %d queued, not current", p->pid);
+	(*tasks)++;
+	return 0;
+}
+
+/*
+ * One queue: its tree is a sound cached red-black tree in vruntime order
+ * (eevdf: with every min_deadline right), holding every entity but the
+ * running one; load, nr_running, idle_nr_running and h_nr_running add up
+ * over its entities (and the queues below them); min_vruntime never went
+ * back since the last check; eevdf's avg_vruntime and avg_load are the
+ * sums over the tree.  Return: the tasks on this queue itself.
+ */
+static int check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq)
+{
+	unsigned long n = 0, idle = 0, load = 0, tasks = 0, below = 0;
 	unsigned long avg_load = 0;
 	int64_t avg = 0;
 	struct sched_entity *se, *curr = cfs_rq->curr;
-	struct task_struct *p;
 	struct rb_node *node;
+	char name[64];
+	int ret;
 
+	check(cfs_rq->rq == rq, "group %s: its queue is cpu %d's",
+	      cfs_rq_name(cfs_rq), cfs_rq->rq->cpu);
 	if (fair_eevdf)
 		check(rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
 					 entity_less_check, min_deadline_ok),
-		      "tree broken");
+		      "group %s: tree broken", cfs_rq_name(cfs_rq));
 	check(rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check),
-	      "tree broken");
+	      "group %s: tree broken", cfs_rq_name(cfs_rq));
 	for (node = rb_first_cached(&cfs_rq->tasks_timeline); node;
 	     node = rb_next(node)) {
 		se = __node_2_se(node);
-		p = task_of(se);
-		check(se != curr, "the running task %d is in the tree", p->pid);
-		check(se->on_rq && p->sched_class == class &&
-		      task_cpu(p) == rq->cpu && !(p->flags & PF_STARTING) &&
-		      p != rq->idle,
-		      "task %d in the tree wrongly (on_rq %u, cpu %d)",
-		      p->pid, se->on_rq, task_cpu(p));
-		check(p->state != TASK_ZOMBIE || p == rq->curr,
-		      "zombie %d queued, not current", p->pid);
+		check(se != curr, "the running %s is in the tree",
+		      se_name(se, name, sizeof(name)));
+		ret = check_entity(rq, cfs_rq, se, &tasks, &below);
+		if (ret)
+			return ret;
 		n++;
 		load += se->load.weight;
-		idle += task_has_idle_policy(p);
+		idle += se_is_idle(se);
 		avg += (int64_t)(se->vruntime - cfs_rq->min_vruntime) *
 		       (int64_t)se->load.weight;
 		avg_load += se->load.weight;
 	}
 	if (curr) {
-		p = task_of(curr);
-		check(curr->on_rq && p == rq->curr && p->sched_class == class,
-		      "running entity of task %d, rq runs %d", p->pid,
-		      rq->curr->pid);
+		ret = check_entity(rq, cfs_rq, curr, &tasks, &below);
+		if (ret)
+			return ret;
 		n++;
 		load += curr->load.weight;
-		idle += task_has_idle_policy(p);
-	} else {
-		check(rq->curr == rq->idle || rq->curr->sched_class != class,
-		      "task %d runs without being the running entity",
-		      rq->curr->pid);
+		idle += se_is_idle(curr);
 	}
 	check(n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
-	      idle == cfs_rq->idle_nr_running,
-	      "nr_running %lu load %lu idle %lu, counted %lu %lu %lu",
-	      cfs_rq->nr_running, cfs_rq->load.weight,
-	      cfs_rq->idle_nr_running, n, load, idle);
+	      idle == cfs_rq->idle_nr_running &&
+	      tasks + below == cfs_rq->h_nr_running,
+	      "group %s: nr_running %lu load %lu idle %lu h_nr_running %lu, counted %lu %lu %lu %lu",
+	      cfs_rq_name(cfs_rq), cfs_rq->nr_running, cfs_rq->load.weight,
+	      cfs_rq->idle_nr_running, cfs_rq->h_nr_running, n, load, idle,
+	      tasks + below);
 	check((int64_t)(cfs_rq->min_vruntime -
 			cfs_rq->checked_min_vruntime) >= 0,
-	      "min_vruntime went back from %llu to %llu",
+	      "group %s: min_vruntime went back from %llu to %llu",
+	      cfs_rq_name(cfs_rq),
 	      (unsigned long long)cfs_rq->checked_min_vruntime,
 	      (unsigned long long)cfs_rq->min_vruntime);
 	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
 	if (fair_eevdf)
 		check(avg == cfs_rq->avg_vruntime &&
 		      avg_load == cfs_rq->avg_load,
-		      "avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
-		      (long long)cfs_rq->avg_vruntime, cfs_rq->avg_load,
-		      (long long)avg, avg_load);
-	return (int)n;
+		      "group %s: avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
+		      cfs_rq_name(cfs_rq), (long long)cfs_rq->avg_vruntime,
+		      cfs_rq->avg_load, (long long)avg, avg_load);
+	return (int)tasks;
+}
+
+/*
+ * Every group's queue on this CPU (check_cfs_rq()), and between them: a
+ * group's entity is wired to its queue and its parent's, and is queued
+ * exactly when its queue holds something; the tasks counted over every
+ * queue are the root's h_nr_running (a task on two queues would be
+ * counted twice, or be wired to one of them only); the running entities
+ * are the chain of the running task, if it is a fair one, and nothing
+ * else.  On CPU 0, each group's load is the sum of its queues' loads.
+ * Return: the fair tasks this CPU holds.
+ */
+int check_fair(struct runqueue *rq)
+{
+	const struct sched_class *class = sched_current_class();
+	unsigned long tasks = 0, running = 0, levels = 0;
+	struct task_group *tg;
+	struct cfs_rq *cfs_rq;
+	struct sched_entity *se;
+	long load;
+	int ret, cpu;
+
+	list_for_each_entry(tg, &task_groups, list) {
+		cfs_rq = tg->cfs_rq[rq->cpu];
+		check(cfs_rq->tg == tg, "group %s: a queue of group %s",
+		      cfs_rq_name(cfs_rq), tg->name ? tg->name : "/");
+		ret = check_cfs_rq(rq, cfs_rq);
+		if (ret < 0)
+			return ret;
+		tasks += (unsigned long)ret;
+		running += !!cfs_rq->curr;
+		if (tg == &root_task_group)
+			continue;
+		se = tg->se[rq->cpu];
+		check(group_cfs_rq(se) == cfs_rq &&
+		      cfs_rq_of(se) == tg->parent->cfs_rq[rq->cpu] &&
+		      se->on_rq == !!cfs_rq->nr_running,
+		      "group %s: entity queued %u, its queue holds %lu",
+		      tg->name, se->on_rq, cfs_rq->nr_running);
+		if (rq->cpu)
+			continue;
+		load = 0;
+		for (cpu = 0; cpu < nr_cpus_online; cpu++)
+			load += (long)tg->cfs_rq[cpu]->load.weight;
+		check(load == tg->load, "group %s: load %ld, its queues' %ld",
+		      tg->name, tg->load, load);
+	}
+	check(tasks == rq->cfs.h_nr_running,
+	      "%lu tasks on the queues, h_nr_running %lu", tasks,
+	      rq->cfs.h_nr_running);
+	if (rq->curr != rq->idle && rq->curr->sched_class == class) {
+		for (se = &rq->curr->se; se; se = parent_entity(se), levels++)
+			check(cfs_rq_of(se)->curr == se,
+			      "task %d runs, but not its entity in group %s",
+			      rq->curr->pid, cfs_rq_name(cfs_rq_of(se)));
+	}
+	check(running == levels,
+	      "%lu queues have a running entity, the running task's chain %lu",
+	      running, levels);
+	return (int)tasks;
 }
 
 /* ------------------------------------------------------------ snapshots */
 
+static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj);
+
 static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	json_t *t = sched_snapshot_task(task_of(se));
+	json_t *t;
 
+	if (entity_is_task(se))
+		t = sched_snapshot_task(task_of(se));
+	else
+		t = json_pack("{s:s}", "group", group_cfs_rq(se)->tg->name);
 	if (!t)
 		return NULL;
 	if (!snap_set(t, "vruntime", json_integer((json_int_t)se->vruntime)) ||
@@ -741,6 +1017,9 @@ static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		       json_boolean(entity_eligible(cfs_rq, se))) ||
 	     !snap_set(t, "vlag", json_integer(se->vlag)) ||
 	     !snap_set(t, "slice", json_integer((json_int_t)se->slice))))
+		goto err;
+	if (!entity_is_task(se) &&
+	    !snap_set(t, "queue", cfs_rq_json(group_cfs_rq(se), json_object())))
 		goto err;
 	return t;
 err:
@@ -767,20 +1046,15 @@ static json_t *node_json(struct cfs_rq *cfs_rq, struct rb_node *node)
 }
 
 /*
- * {"class": "cfs", "kind": "rbtree", "min_vruntime", "load",
- *  "nr_running", "curr": the running entity or null, "root": the tree}
+ * Into @obj (a new reference, or NULL), a queue: "min_vruntime", "load",
+ * "nr_running", "curr": the running entity or null, "root": the tree;
  * eevdf adds "avg_vruntime" (V itself, not the sum) and "avg_load".
  */
-json_t *snapshot_fair(struct runqueue *rq)
+static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj)
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
-	json_t *obj = json_object();
-
 	if (!obj)
 		return NULL;
-	if (!snap_set(obj, "class", json_string(fair_eevdf ? "eevdf" : "cfs")) ||
-	    !snap_set(obj, "kind", json_string("rbtree")) ||
-	    !snap_set(obj, "min_vruntime",
+	if (!snap_set(obj, "min_vruntime",
 		      json_integer((json_int_t)cfs_rq->min_vruntime)) ||
 	    !snap_set(obj, "load",
 		      json_integer((json_int_t)cfs_rq->load.weight)) ||
@@ -801,6 +1075,26 @@ json_t *snapshot_fair(struct runqueue *rq)
 err:
 	json_decref(obj);
 	return NULL;
+}
+
+/*
+ * {"class": "cfs", "kind": "rbtree", then the runqueue's own queue as
+ * cfs_rq_json() gives it}; a task group's entity in it carries "group"
+ * (its name) in place of the task's fields, and "queue": its group's
+ * queue on this CPU, the same way.
+ */
+json_t *snapshot_fair(struct runqueue *rq)
+{
+	json_t *obj = json_object();
+
+	if (!obj)
+		return NULL;
+	if (!snap_set(obj, "class", json_string(fair_eevdf ? "eevdf" : "cfs")) ||
+	    !snap_set(obj, "kind", json_string("rbtree"))) {
+		json_decref(obj);
+		return NULL;
+	}
+	return cfs_rq_json(&rq->cfs, obj);
 }
 
 const struct sched_counter counters_fair[] = {

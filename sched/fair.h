@@ -68,6 +68,55 @@ static inline struct task_struct *task_of(struct sched_entity *se)
 	return container_of(se, struct task_struct, se);
 }
 
+/* -------------------------------------------- the group hierarchy */
+
+/*
+ * The kernel's helpers of CONFIG_FAIR_GROUP_SCHED.  An entity is a task
+ * or a task group's stand-in on one CPU (sched/fair_group.c); it is on
+ * the queue @cfs_rq of its group on its CPU, and a group's entity stands
+ * for its queue @my_q in the parent group's queue.  The kernel caches the
+ * entity above (se->parent) and the depth; here they come from @cfs_rq.
+ */
+static inline struct runqueue *rq_of(const struct cfs_rq *cfs_rq)
+{
+	return cfs_rq->rq;
+}
+
+static inline bool entity_is_task(const struct sched_entity *se)
+{
+	return !se->my_q;
+}
+
+/* the queue @se is on (or was last on, or will be put on) */
+static inline struct cfs_rq *cfs_rq_of(const struct sched_entity *se)
+{
+	return se->cfs_rq;
+}
+
+/* the queue a group's entity stands for; NULL for a task */
+static inline struct cfs_rq *group_cfs_rq(const struct sched_entity *grp)
+{
+	return grp->my_q;
+}
+
+/* the group entity whose queue @se is on; NULL on a runqueue's own queue */
+static inline struct sched_entity *parent_entity(const struct sched_entity *se)
+{
+	const struct cfs_rq *cfs_rq = se->cfs_rq;
+
+	return cfs_rq->tg->se[cfs_rq->rq->cpu];
+}
+
+/* 0 on a runqueue's own queue, 1 a level below, ... (the kernel's depth) */
+static inline unsigned int se_depth(const struct sched_entity *se)
+{
+	return se->cfs_rq->tg->depth;
+}
+
+/* walk up from @se to the entity on the runqueue's own queue */
+#define for_each_sched_entity(se)					\
+	for (; se; se = parent_entity(se))
+
 #define __node_2_se(node)	rb_entry((node), struct sched_entity, run_node)
 
 static inline bool entity_before(const struct sched_entity *a,
@@ -79,6 +128,12 @@ static inline bool entity_before(const struct sched_entity *a,
 static inline bool task_has_idle_policy(const struct task_struct *p)
 {
 	return p->policy == SCHED_IDLE;
+}
+
+/* a SCHED_IDLE task (groups are never idle: no cpu.idle here) */
+static inline bool se_is_idle(struct sched_entity *se)
+{
+	return entity_is_task(se) && task_has_idle_policy(task_of(se));
 }
 
 /* ----------------------------------------------------- weights, time */
@@ -125,8 +180,16 @@ void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void account_entity_enqueue(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void account_entity_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se);
 
-/* @se is no buddy any more (next, last, skip) */
+/* @cfs_rq's load grows by @delta (negative: shrinks); its group's follows */
+void cfs_rq_load_add(struct cfs_rq *cfs_rq, long delta);
+
+/* @se is no buddy any more (next, last, skip), nor its ancestors for it */
 void clear_buddies(struct cfs_rq *cfs_rq, struct sched_entity *se);
+
+/* @se and its ancestors become their queues' next, last or skip buddy */
+void set_next_buddy(struct sched_entity *se);
+void set_last_buddy(struct sched_entity *se);
+void set_skip_buddy(struct sched_entity *se);
 
 /*
  * The picked entity leaves the tree and starts its turn (a running one
@@ -142,10 +205,13 @@ static inline void resched_curr(struct runqueue *rq)
 	set_tsk_need_resched(rq->curr);
 }
 
-/* the fair runqueue of @p's CPU */
+/*
+ * The fair queue @p is on, or was last on: its task group's on that CPU;
+ * a task never fair yet is in the root group of its CPU.
+ */
 static inline struct cfs_rq *task_cfs_rq(const struct task_struct *p)
 {
-	return &cpu_rq(task_cpu(p))->cfs;
+	return p->se.cfs_rq ? p->se.cfs_rq : &cpu_rq(task_cpu(p))->cfs;
 }
 
 /*
@@ -182,8 +248,88 @@ void __enqueue_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void __dequeue_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se);
 /* eevdf.c: min_deadline is right at @se (for rb_check_augmented()) */
 bool min_deadline_ok(const struct rb_node *node);
+/* eevdf.c: @se's deadline changed in the tree: its ancestors' minimums too */
+void min_deadline_propagate(struct sched_entity *se);
 /* eevdf.c: the earliest eligible virtual deadline (6.6's pick_eevdf()) */
 struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq);
+
+/* ------------------------------------ task groups (sched/fair_group.c) */
+
+/*
+ * Every task group, root_task_group first, each after its parent (the
+ * kernel's task_groups); changed only with every runqueue lock held, so
+ * any one runqueue lock is enough to walk it.
+ */
+extern struct list_head task_groups;
+
+/* a queue of @rq in group @tg, empty */
+void init_cfs_rq(struct cfs_rq *cfs_rq, struct runqueue *rq,
+		 struct task_group *tg);
+
+/* the root group for a machine (the classes' init), and every group gone */
+void fair_groups_init(void);
+void fair_groups_exit(void);
+
+/*
+ * A group entity's weight: the group's shares times its queue's load on
+ * this CPU over its load on every CPU (calc_group_shares()); reweighted
+ * when it changed.  Nothing for a task.
+ */
+void update_cfs_group(struct sched_entity *se);
+
+/* @se's weight becomes @weight where it is queued (or not) on @cfs_rq */
+void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+		     unsigned long weight);
+
+/* walk @se and @pse up to the two ancestors that share a queue */
+void find_matching_se(struct sched_entity **se, struct sched_entity **pse);
+
+/* @p's part of its CPU's load: its weight scaled down the hierarchy */
+unsigned long task_h_load(struct task_struct *p);
+
+/**
+ * enqueue_task_fair() - both classes' enqueue_task: @p's entity, then
+ *	each group entity above it that was not queued yet
+ * @rq: locked
+ * @p: the task
+ * @flags: ENQUEUE_* for @p's level; the levels above are woken
+ *	(ENQUEUE_WAKEUP), as the kernel does
+ * @enqueue_entity: the version's
+ *
+ * The group entities above that were queued already are reweighted.
+ */
+void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
+		       void (*enqueue_entity)(struct cfs_rq *cfs_rq,
+					      struct sched_entity *se,
+					      int flags));
+
+/**
+ * dequeue_task_fair() - both classes' dequeue_task: @p's entity, then
+ *	each group entity above it whose queue it left empty
+ * @rq: locked
+ * @p: the task
+ * @flags: DEQUEUE_* for @p's level; the levels above sleep
+ * @dequeue_entity: the version's
+ *
+ * A task going to sleep makes its group's entity the next buddy above.
+ * A running task that a migration thread switched out (the idle task is
+ * current) ends its whole chain's turn.
+ */
+void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
+		       void (*dequeue_entity)(struct cfs_rq *cfs_rq,
+					      struct sched_entity *se,
+					      int flags));
+
+/**
+ * task_tick_fair() - both classes' task_tick: the version's tick at every
+ *	level of @curr's chain (the kernel's entity_tick()), then balancing
+ * @rq: locked
+ * @curr: its running task
+ * @entity_tick: the version's, given the level's queue and running entity
+ */
+void task_tick_fair(struct runqueue *rq, struct task_struct *curr,
+		    void (*entity_tick)(struct cfs_rq *cfs_rq,
+					struct sched_entity *curr));
 
 /* ----------------------------------------- hooks both classes share */
 
@@ -193,8 +339,10 @@ struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq);
  * @pick: the version's choice among the queued entities, the running one
  *	where it stands
  *
- * The running entity's time is counted first; a running task picked
- * again starts a new turn (no switch calls set_curr_task).
+ * From the runqueue's own queue down through the group entities picked,
+ * the running entity's time counted first at each level; a running task
+ * picked again starts a new turn at every level (no switch calls
+ * set_curr_task).
  *
  * Return: the task, or NULL when none is queued.
  */
@@ -208,15 +356,20 @@ enum { WAKEUP_IGNORE, WAKEUP_PREEMPT, WAKEUP_COMPARE };
  * before comparing
  * @rq: the runqueue (locked) @p was queued on
  * @p: the wakee
+ * @se: in: rq->curr's entity; out (WAKEUP_COMPARE): its ancestor that
+ *	shares a queue with @pse's
+ * @pse: in: @p's entity; out: as @se
  *
  * The idle task is rescheduled (WAKEUP_IGNORE: nothing more to do); a
  * task of another class (real-time), the wakee itself or a task already
  * rescheduling is left alone (WAKEUP_IGNORE); a SCHED_IDLE task gives
  * way to any other (WAKEUP_PREEMPT); a batch or idle wakee waits for the
- * tick (WAKEUP_IGNORE); else the running entity's time is counted and
- * the version compares (WAKEUP_COMPARE).
+ * tick (WAKEUP_IGNORE); else the two entities are matched
+ * (find_matching_se()), the running time of their queue is counted and
+ * the version compares them (WAKEUP_COMPARE).
  */
-int check_preempt_fair(struct runqueue *rq, struct task_struct *p);
+int check_preempt_fair(struct runqueue *rq, struct task_struct *p,
+		       struct sched_entity **se, struct sched_entity **pse);
 
 void put_prev_task_fair(struct runqueue *rq, struct task_struct *prev,
 			struct task_struct *next);

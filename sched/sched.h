@@ -185,6 +185,8 @@ extern "C" {
 
 struct task_struct;
 struct sched_class;
+struct cfs_rq;
+struct task_group;
 
 /**
  * struct prio_array - one set of per-priority run queues
@@ -216,8 +218,8 @@ struct load_weight {
  * @load: its weight
  * @run_node: link in its cfs_rq's tree (out of the tree while it runs)
  * @on_rq: runnable (queued or running) in the fair class
- * @migrated: cfs: it changed CPU while asleep; its vruntime is relative
- *	until its next enqueue adds the new min_vruntime (6.5's
+ * @migrated: cfs: it changed CPU (or task group) while asleep; its vruntime
+ *	is relative until its next enqueue adds the new min_vruntime (6.5's
  *	ENQUEUE_MIGRATED)
  * @custom_slice: eevdf: @slice was asked for (sched_set_custom_slice())
  * @exec_start: the runqueue clock (ns) when its run time was last counted
@@ -229,13 +231,23 @@ struct load_weight {
  * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
  *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
  * @slice: eevdf: its request size, ns
+ * @cfs_rq: the queue it is on, or is to be queued on (group scheduling: a
+ *	task's is its task group's queue on the CPU it was last queued on;
+ *	NULL for a task that never was a fair task: the root group)
+ * @my_q: the queue it stands for (a task group's entity), NULL for a task
+ *
+ * An entity is a task or, with group scheduling, a task group on one CPU
+ * (struct task_group).  The kernel also keeps @parent and @depth; they are
+ * derived here from @cfs_rq (parent_entity(), se_depth() in sched/fair.h),
+ * and the flags are bytes (as Linux 6.12 has them), so that the two
+ * pointers cost a task nothing: task_struct stays 448 bytes.
  */
 struct sched_entity {
 	struct load_weight load;
 	struct rb_node run_node;
-	unsigned int on_rq;
-	unsigned int migrated;
-	unsigned int custom_slice;
+	unsigned char on_rq;
+	unsigned char migrated;
+	unsigned char custom_slice;
 	uint64_t exec_start;
 	uint64_t sum_exec_runtime;
 	uint64_t prev_sum_exec_runtime;
@@ -244,14 +256,19 @@ struct sched_entity {
 	uint64_t min_deadline;
 	int64_t vlag;
 	uint64_t slice;
+	struct cfs_rq *cfs_rq;
+	struct cfs_rq *my_q;
 };
 
 /**
- * struct cfs_rq - a CPU's queue of fair tasks (cfs and eevdf)
+ * struct cfs_rq - a CPU's queue of fair entities (cfs and eevdf): the
+ *	runqueue's own (the root task group's), or a task group's on that CPU
  * @load: the sum of the weights of its entities, the running one included
  *	(read without the lock by other CPUs' balancing)
  * @nr_running: its entities, the running one included (ditto)
- * @idle_nr_running: those of them with SCHED_IDLE
+ * @h_nr_running: the tasks queued in it and in the groups below it (the
+ *	root's is read without the lock by other CPUs' balancing)
+ * @idle_nr_running: those of its entities that are SCHED_IDLE tasks
  * @min_vruntime: a floor of the entities' vruntime that never goes back
  * @avg_vruntime: eevdf: sum over the tree of (vruntime - min_vruntime) *
  *	weight (the running entity is added when V is computed)
@@ -264,21 +281,68 @@ struct sched_entity {
  * @skip: cfs: the buddy that yielded
  * @checked_min_vruntime: @min_vruntime as sched_check() last saw it
  *	(the check that it never goes back)
+ * @rq: the runqueue of its CPU
+ * @tg: the task group it belongs to (root_task_group for the runqueue's)
  * @nr_pulled: tasks this CPU's fair balancing pulled in
  * @nr_wakeup_preempts: wake-ups of fair tasks that preempted one
  * @nr_tick_preempts: ticks that ended a slice (cfs: check_preempt_tick,
- *	eevdf: a deadline reached with others waiting)
+ *	eevdf: a deadline reached with others waiting), at any level
+ *
+ * The three counters are the CPU's: only the runqueue's own cfs_rq counts.
  */
 struct cfs_rq {
 	struct load_weight load;
-	unsigned long nr_running, idle_nr_running;
+	unsigned long nr_running, h_nr_running, idle_nr_running;
 	uint64_t min_vruntime;
 	int64_t avg_vruntime;
 	unsigned long avg_load;
 	struct rb_root_cached tasks_timeline;
 	struct sched_entity *curr, *next, *last, *skip;
 	uint64_t checked_min_vruntime;
+	struct runqueue *rq;
+	struct task_group *tg;
 	unsigned long nr_pulled, nr_wakeup_preempts, nr_tick_preempts;
+};
+
+/* a task group's weight: default, and the range cpu.shares accepts */
+#define ROOT_TASK_GROUP_LOAD	1024UL
+#define MIN_SHARES		2UL
+#define MAX_SHARES		(1UL << 18)
+
+/**
+ * struct task_group - a cgroup of the cpu controller: tasks that share one
+ *	weight under cfs and eevdf (the kernel's CONFIG_FAIR_GROUP_SCHED)
+ * @se: per CPU, the entity that stands for the group in its parent's queue
+ *	(the root group's are NULL)
+ * @cfs_rq: per CPU, the queue of the group's own tasks and child groups
+ *	(the root group's are the runqueues' cfs)
+ * @shares: its weight, cgroup v1's cpu.shares (v2's cpu.weight 100 is 1024)
+ * @load: the sum over the CPUs of its queues' loads (the kernel's
+ *	load_avg, without PELT: the weights queued now), kept as each queue's
+ *	load changes; read and written under different runqueue locks
+ * @parent: the group above it, NULL for the root
+ * @depth: 0 for the root, 1 for its children, ...
+ * @name: a name for snapshots and messages (the simulator gives the cgroup
+ *	path), NULL for the root (kstruct addition)
+ * @list: link in the list of every group, each after its parent
+ * @siblings: link in @parent's @children
+ * @children: the groups below it
+ *
+ * Per CPU, the group's entity is queued on its parent's queue while the
+ * group has runnable tasks on that CPU; its weight is the group's share
+ * of @shares on that CPU (calc_group_shares() in sched/fair_group.c).
+ */
+struct task_group {
+	struct sched_entity **se;
+	struct cfs_rq **cfs_rq;
+	unsigned long shares;
+	long load;
+	struct task_group *parent;
+	unsigned int depth;
+	char *name;
+	struct list_head list;
+	struct list_head siblings;
+	struct list_head children;
 };
 
 /**
@@ -397,10 +461,10 @@ struct runqueue {
  * @comm: short name, no spaces
  * @signal_mask: signals recorded (bit n for signal n), never delivered
  * @nr_signals: number of signals recorded
- * @nr_migrations: times the task changed CPU
  * @migration_pending: set_cpus_allowed() requests queued for this task and
  *	not yet served (under the task's runqueue lock); a released task is
  *	freed only when it is 0 (the kernel held a task reference instead)
+ * @nr_migrations: times the task changed CPU
  * @driver_data: for the simulator; the scheduler never touches it
  * @sched_class: the class that schedules the task (sched/class.h), set
  *	from its policy and the machine's class; read without a lock with
@@ -410,7 +474,11 @@ struct runqueue {
  * @yielded: goodness: the task called sched_yield() and has not been
  *	switched out since (2.4 kept this as the SCHED_YIELD bit of policy),
  *	under runqueue_lock
- * @se: cfs and eevdf: the task's scheduling entity
+ * @se: cfs and eevdf: the task's scheduling entity (its cfs_rq says which
+ *	task group it is in)
+ *
+ * The 4-byte fields of the kstruct additions sit in pairs: the structure
+ * has no hole there but one after @yielded.
  */
 struct task_struct {
 	long state;
@@ -440,8 +508,8 @@ struct task_struct {
 	/* kstruct additions */
 	unsigned long signal_mask;
 	unsigned int nr_signals;
-	unsigned long nr_migrations;
 	unsigned int migration_pending;
+	unsigned long nr_migrations;
 	void *driver_data;
 	const struct sched_class *sched_class;
 	long counter;
@@ -832,6 +900,80 @@ int setscheduler(struct task_struct *p, int policy, int rt_priority);
  * Return: 0, -EINVAL for an idle task or a real-time policy.
  */
 int sched_set_custom_slice(struct task_struct *p, uint64_t slice_ns);
+
+/* ------------------------- task groups: cfs and eevdf (sched/fair_group.c) */
+
+/* the root group: every runqueue's own cfs_rq; it has no weight to set */
+extern struct task_group root_task_group;
+
+/**
+ * sched_create_group() - a new task group below @parent
+ * @parent: root_task_group or a group made here
+ * @name: for snapshots and messages (copied), e.g. the cgroup path
+ * @tgp: out, the group
+ *
+ * The group gets a queue and an entity on every CPU, the weight
+ * ROOT_TASK_GROUP_LOAD and no tasks (the kernel's sched_create_group() and
+ * sched_online_group(), as cgroup_mkdir() of the cpu controller makes
+ * them).  Groups live until sched_teardown().
+ *
+ * Context: a machine run by cfs or eevdf; takes every runqueue lock.
+ * Return: 0, -EINVAL (no such machine, @parent NULL, @name NULL), or
+ * -ENOMEM with nothing allocated.
+ */
+int sched_create_group(struct task_group *parent, const char *name,
+		       struct task_group **tgp);
+
+/**
+ * sched_group_set_shares() - a group's weight (cgroup v1's cpu.shares)
+ * @tg: a group made by sched_create_group()
+ * @shares: clamped to MIN_SHARES .. MAX_SHARES
+ *
+ * Every CPU's entity of the group is reweighted at once.
+ *
+ * Context: takes each runqueue lock in turn.
+ * Return: 0, -EINVAL for the root group or NULL.
+ */
+int sched_group_set_shares(struct task_group *tg, unsigned long shares);
+
+/**
+ * sched_move_task() - @p joins task group @tg (writing its pid into a
+ *	cgroup's tasks file)
+ * @p: a task, not an idle task
+ * @tg: root_task_group or a group of this machine
+ *
+ * A queued fair task is requeued into @tg's queue on its CPU, a running
+ * one goes on running there; a sleeping task joins when it wakes.  A
+ * real-time task (and any task under o1 or goodness) only records the
+ * group, as the kernel records it for a class without group scheduling.
+ *
+ * Context: takes @p's runqueue lock.
+ * Return: 0, -EINVAL for an idle task or a NULL @tg.
+ */
+int sched_move_task(struct task_struct *p, struct task_group *tg);
+
+/**
+ * task_group() - the task group @p is in
+ * @p: a task
+ *
+ * Context: @p's runqueue lock, or the machine at rest.
+ * Return: its group; root_task_group unless sched_move_task() or a fork
+ * put it elsewhere.
+ */
+struct task_group *task_group(const struct task_struct *p);
+
+/**
+ * sched_group_runtime() - the CPU time @tg's tasks ran, in ns
+ * @tg: a group made by sched_create_group()
+ *
+ * The sum over the CPUs of the run time charged to the group's entity,
+ * which the tick charges with every task below it (cgroup v2's cpu.stat
+ * usage_usec, in ns).
+ *
+ * Context: the machine at rest between ticks.
+ * Return: the time, 0 for the root group.
+ */
+uint64_t sched_group_runtime(const struct task_group *tg);
 
 /**
  * find_busiest_queue() - the remote runqueue worth pulling from

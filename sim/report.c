@@ -357,9 +357,22 @@ static const char *policy_name(enum sim_policy p)
 		return "FIFO";
 	case SIM_POLICY_RR:
 		return "RR";
+	case SIM_POLICY_BATCH:
+		return "BATCH";
+	case SIM_POLICY_IDLE:
+		return "IDLE";
 	default:
 		return "NORMAL";
 	}
+}
+
+/* a taskgroup's share of all the CPU time of the run */
+static double taskgroup_share(const struct sim_report *r,
+			      const struct sim_taskgroup *tg)
+{
+	double all = (double)r->ticks * r->nr_cpus;
+
+	return all ? tg->runtime / all : 0.0;
 }
 
 static double ms(const struct sim_report *r, double ticks)
@@ -468,6 +481,21 @@ static void text_groups(FILE *out, const struct sim_report *r,
 	}
 }
 
+static void text_taskgroups(FILE *out, const struct sim_report *r)
+{
+	unsigned int i;
+
+	if (!r->nr_taskgroups)
+		return;
+	fprintf(out,
+		"\ntaskgroups (cgroups: share of all CPU time, child groups included)\n");
+	fprintf(out, "%-23s %8s %10s\n", "taskgroup", "share(%)", "run(ms)");
+	for (i = 0; i < r->nr_taskgroups; i++)
+		fprintf(out, "%-23s %8.1f %10.1f\n", r->taskgroups[i].path,
+			100 * taskgroup_share(r, &r->taskgroups[i]),
+			ms(r, r->taskgroups[i].runtime));
+}
+
 int sim_report_text(FILE *out, const struct sim_report *r,
 		    const struct sim_workload *wl)
 {
@@ -527,6 +555,7 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 		fputc('\n', out);
 	}
 	text_groups(out, r, wl, g, n);
+	text_taskgroups(out, r);
 	kfree(g);
 	return ferror(out) ? -EIO : 0;
 }
@@ -723,6 +752,25 @@ static json_t *groups_json(const struct sim_report *r,
 	return a;
 }
 
+static json_t *taskgroups_json(const struct sim_report *r)
+{
+	json_t *a = json_array();
+	unsigned int i;
+
+	for (i = 0; a && i < r->nr_taskgroups; i++) {
+		const struct sim_taskgroup *tg = &r->taskgroups[i];
+
+		if (json_array_append_new(a, json_pack("{s:o,s:f,s:f}",
+				"taskgroup", json_name(tg->path),
+				"runtime_ms", ms(r, tg->runtime),
+				"share", taskgroup_share(r, tg)))) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
 static json_t *cpus_json(const struct sim_report *r)
 {
 	json_t *a = json_array();
@@ -812,6 +860,12 @@ static json_t *run_json(const struct sim_report *r,
 		"groups", groups_json(r, wl, g, n),
 		"cpus", cpus_json(r));
 
+	/* under cfs and eevdf, with taskgroups: their figures */
+	if (o && r->nr_taskgroups &&
+	    json_object_set_new(o, "taskgroups", taskgroups_json(r))) {
+		json_decref(o);
+		o = NULL;
+	}
 	return o;
 }
 
@@ -970,6 +1024,24 @@ static void csv_groups(FILE *out, const struct sim_report *r,
 	fputc('\n', out);
 }
 
+static void csv_taskgroups(FILE *out, const struct sim_report *r)
+{
+	unsigned int i;
+
+	if (!r->nr_taskgroups)
+		return;
+	fputs("table,class,taskgroup,runtime_ms,share\n", out);
+	for (i = 0; i < r->nr_taskgroups; i++) {
+		csv_row(out, "taskgroup", r);
+		fputc(',', out);
+		csv_text(out, r->taskgroups[i].path);
+		csv_num(out, ms(r, r->taskgroups[i].runtime));
+		csv_num(out, taskgroup_share(r, &r->taskgroups[i]));
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
 static void csv_tasks(FILE *out, const struct sim_report *r,
 		      const struct sim_workload *wl)
 {
@@ -1064,6 +1136,7 @@ int sim_report_csv(FILE *out, const struct sim_report *r,
 	}
 	csv_run(out, r, &tot);
 	csv_groups(out, r, wl, g, n);
+	csv_taskgroups(out, r);
 	csv_tasks(out, r, wl);
 	csv_cpus(out, r);
 	csv_histogram(out, r, hist, &tot.latency);

@@ -34,6 +34,14 @@
  *               to the end); for members alive the whole run that is
  *               Jain's index of their runtimes
  *
+ * Per taskgroup (a cgroup the workload names with rt-app's "taskgroup",
+ * or a parent of one; only under cfs and eevdf, which schedule them):
+ *
+ *   runtime     ticks its tasks ran while in it, its child groups'
+ *               included: the run time the scheduler charged to the
+ *               group's entities (sched_group_runtime())
+ *   share       that runtime / all the CPU time of the run (ticks x CPUs)
+ *
  * And the cost of the scheduler itself, when the run measured it: the
  * real time spent in the simulator's calls into the scheduler (struct
  * sim_cost).
@@ -145,6 +153,16 @@ struct sim_cost {
 };
 
 /**
+ * struct sim_taskgroup - one taskgroup (cgroup) of a run
+ * @path: its path, as the workload's table has it ("/a/b")
+ * @runtime: ticks its tasks ran in it or in its child groups
+ */
+struct sim_taskgroup {
+	const char *path;
+	unsigned long long runtime;
+};
+
+/**
  * struct sim_report - a finished run
  * @workload: the workload's name
  * @seed: the seed
@@ -162,6 +180,9 @@ struct sim_cost {
  * @nr_counters: entries of @counters
  * @counters: what each CPU's sim_cpu_stats.counters holds
  * @cost: the scheduler's cost
+ * @nr_taskgroups: entries in @taskgroups (0 but under cfs and eevdf)
+ * @taskgroups: the workload's taskgroups but the root, in its table's
+ *	order (each after its parent)
  * @cpus: per CPU counters
  */
 struct sim_report {
@@ -181,6 +202,8 @@ struct sim_report {
 	unsigned int nr_counters;
 	const struct sched_counter *counters[SCHED_MAX_COUNTERS];
 	struct sim_cost cost;
+	unsigned int nr_taskgroups;
+	const struct sim_taskgroup *taskgroups;
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
 };
 

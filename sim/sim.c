@@ -46,6 +46,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -74,6 +75,8 @@
 #define SIM_DEFAULT_CPUS	4
 #define SIM_DEFAULT_USEC	2000000ull
 #define SIM_DEFAULT_MAX_TASKS	4000000ul
+#define SIM_MAX_CLASS_WARNINGS	3	/* sim_warning(): one per kind */
+#define SIM_WARNING_LEN		256
 
 enum sim_task_state {
 	SIM_NOT_STARTED,	/* waiting on the wheel for its start delay */
@@ -165,6 +168,12 @@ struct sim {
 
 	struct sim_report report;
 	struct sim_task_stats **report_tasks;
+	struct sim_taskgroup *report_taskgroups;
+
+	struct task_group **tgs;	/* the workload's task groups, when
+					 * the class runs them (NULL else) */
+	unsigned int nr_warnings;
+	char warnings[SIM_MAX_CLASS_WARNINGS][SIM_WARNING_LEN];
 };
 
 static struct sim_task *sim_task(const struct sim *s, unsigned long i)
@@ -370,7 +379,7 @@ static void hook_switch(int cpu, struct task_struct *prev,
 		if (tn->st.response == SIM_NEVER_RAN)
 			tn->st.response = ticks32(now - tn->st.created);
 		tn->st.switches++;
-		if (next->policy == SCHED_OTHER)
+		if (next->policy != SCHED_FIFO && next->policy != SCHED_RR)
 			tn->st.bonus_sum += next->static_prio - next->prio;
 		tn->st.wait += now - tn->runnable_since;
 		if (tn->latency_pending) {
@@ -580,9 +589,9 @@ out_nomem:
 }
 
 /*
- * The scheduler's policy for @d.  SCHED_BATCH and SCHED_IDLE run as
- * SCHED_OTHER (with their nice value) until a scheduler class models
- * them; the workload warns about it.
+ * The scheduler's policy for @d: SCHED_BATCH and SCHED_IDLE as they are
+ * (cfs and eevdf give them their meaning; o1 and goodness run them as
+ * SCHED_OTHER, which sim_warning() says).
  */
 static int sched_policy_of(const struct sim_task_desc *d)
 {
@@ -591,19 +600,64 @@ static int sched_policy_of(const struct sim_task_desc *d)
 		return SCHED_FIFO;
 	case SIM_POLICY_RR:
 		return SCHED_RR;
+	case SIM_POLICY_BATCH:
+		return SCHED_BATCH;
+	case SIM_POLICY_IDLE:
+		return SCHED_IDLE;
 	default:
 		return SCHED_OTHER;
 	}
 }
 
+/* a policy with a nice level (the others have a real-time priority) */
+static int fair_policy(const struct sim_task_desc *d)
+{
+	return d->policy != SIM_POLICY_FIFO && d->policy != SIM_POLICY_RR;
+}
+
 static int nice_of(const struct sim_task_desc *d)
 {
-	return sched_policy_of(d) == SCHED_OTHER ? d->priority : 0;
+	return fair_policy(d) ? d->priority : 0;
 }
 
 static int rt_priority_of(const struct sim_task_desc *d)
 {
-	return sched_policy_of(d) == SCHED_OTHER ? 0 : d->priority;
+	return fair_policy(d) ? 0 : d->priority;
+}
+
+/*
+ * The machine's class is a fair one (cfs, eevdf): it runs task groups and
+ * gives SCHED_BATCH and SCHED_IDLE their meaning.
+ */
+static int class_is_fair(const struct sim *s)
+{
+	return s->opt.sched_class == &cfs_sched_class ||
+	       s->opt.sched_class == &eevdf_sched_class;
+}
+
+/*
+ * A new task takes what its description asks of the scheduler beyond its
+ * policy and nice level: its task group (the description's, else its
+ * parent's: a fork stays in its parent's, as the kernel forks), its custom
+ * slice (eevdf only).  Context: @t->p not woken yet.
+ */
+static int setup_task(struct sim *s, struct sim_task *t,
+		      struct task_struct *parent)
+{
+	const struct sim_task_desc *d = task_desc(s, t);
+	struct task_group *tg = NULL;
+	int ret = 0;
+
+	if (s->tgs && d->taskgroup != SIM_NO_TASKGROUP)
+		tg = s->tgs[d->taskgroup];
+	else if (s->tgs && parent)
+		tg = task_group(parent);
+	if (tg)
+		ret = sched_move_task(t->p, tg);
+	if (!ret && d->slice_usec &&
+	    s->opt.sched_class == &eevdf_sched_class)
+		ret = sched_set_custom_slice(t->p, d->slice_usec * 1000);
+	return ret;
 }
 
 static unsigned long online_mask(const struct sim *s)
@@ -645,7 +699,8 @@ static int start_task(struct sim *s, struct sim_task *t)
 	t->st.pid = p->pid;
 	t->st.created = jiffies;
 	t->starting = 1;
-	cpu = place_task(s, t, -1);
+	ret = setup_task(s, t, NULL);
+	cpu = ret ? ret : place_task(s, t, -1);
 	if (cpu < 0) {
 		ret = cpu;
 	} else {
@@ -700,12 +755,13 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	t->st.created = jiffies;
 	t->st.forked = 1;
 	t->starting = 1;
-	if (sched_policy_of(d) != (int)child->policy ||
-	    sched_policy_of(d) != SCHED_OTHER)
+	if (sched_policy_of(d) != (int)child->policy || !fair_policy(d))
 		ret = setscheduler(child, sched_policy_of(d),
 				   rt_priority_of(d));
-	if (!ret && sched_policy_of(d) == SCHED_OTHER)
+	if (!ret && fair_policy(d))
 		ret = set_user_nice(child, d->priority);
+	if (!ret)
+		ret = setup_task(s, t, parent->p);
 	if (!ret)
 		ret = place_task(s, t, cpu);
 	if (ret >= 0) {
@@ -974,6 +1030,14 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		case SIM_EVENT_SEM_WAIT:
 			if (resource_event(s, t, ev))
 				return ACT_BLOCK;
+			continue;
+		case SIM_EVENT_TASKGROUP:
+			/* a running task that moves is rescheduled */
+			if (s->tgs) {
+				*err = sched_move_task(t->p, s->tgs[ev->res]);
+				if (*err)
+					return ACT_ERROR;
+			}
 			continue;
 		case SIM_EVENT_NOP:
 			continue;
@@ -1460,6 +1524,77 @@ int sim_check(struct sim *s)
 
 /* ------------------------------------------------------ create/destroy */
 
+/* the workload's task groups, each after its parent, if the class runs them */
+static int make_taskgroups(struct sim *s)
+{
+	const struct sim_workload *wl = s->wl;
+	unsigned int i;
+	int ret;
+
+	if (!wl->nr_taskgroups || !class_is_fair(s))
+		return 0;
+	s->tgs = kcalloc(wl->nr_taskgroups, sizeof(*s->tgs), GFP_KERNEL);
+	if (!s->tgs)
+		return -ENOMEM;
+	/* the workload's first group is "/" */
+	s->tgs[0] = &root_task_group;
+	for (i = 1; i < wl->nr_taskgroups; i++) {
+		ret = sched_create_group(s->tgs[wl->taskgroups[i].parent],
+					 wl->taskgroups[i].path, &s->tgs[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void __attribute__((format(printf, 2, 3)))
+add_warning(struct sim *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->warnings[s->nr_warnings++], SIM_WARNING_LEN, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * What the class does not model of the workload, one line for each of
+ * taskgroup, SCHED_BATCH or SCHED_IDLE, and dl-runtime on a fair task (the
+ * first task that asks), in the workload's own warnings' style.
+ */
+static void class_warnings(struct sim *s)
+{
+	const struct sim_workload *wl = s->wl;
+	const char *cls = sched_current_class()->name;
+	const struct sim_task_desc *d, *batch = NULL, *slice = NULL;
+	unsigned int i;
+
+	for (i = 0; i < wl->nr_tasks; i++) {
+		d = &wl->tasks[i];
+		if (!batch && (d->policy == SIM_POLICY_BATCH ||
+			       d->policy == SIM_POLICY_IDLE))
+			batch = d;
+		if (!slice && d->slice_usec)
+			slice = d;
+	}
+	if (wl->nr_taskgroups && !class_is_fair(s))
+		add_warning(s, "%s: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group",
+			    wl->name, cls);
+	if (batch && !class_is_fair(s))
+		add_warning(s, "%s: tasks.%s.policy: %s has no %s: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+			    wl->name, batch->name, cls,
+			    batch->policy == SIM_POLICY_BATCH ? "SCHED_BATCH" :
+			    "SCHED_IDLE");
+	if (slice && s->opt.sched_class != &eevdf_sched_class)
+		add_warning(s, "%s: tasks.%s.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it",
+			    wl->name, slice->name, cls);
+}
+
+const char *sim_warning(const struct sim *s, unsigned int i)
+{
+	return i < s->nr_warnings ? s->warnings[i] : NULL;
+}
+
 /* every affinity of @d (its own, its events') names a CPU in @mask */
 static int desc_fits(const struct sim_task_desc *d, unsigned long mask)
 {
@@ -1555,6 +1690,10 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	}
 	hooks.data = s;
 	sched_set_hooks(&hooks);
+	ret = make_taskgroups(s);
+	if (ret)
+		goto out_destroy;
+	class_warnings(s);
 	if (s->opt.trace || s->opt.chrome) {
 		ret = sim_trace_begin(&s->trace, s->opt.trace,
 				      s->opt.trace_path, s->opt.chrome,
@@ -1606,6 +1745,8 @@ void sim_destroy(struct sim *s)
 	kfree(s->instances);
 	kfree(s->res);
 	kfree(s->report_tasks);
+	kfree(s->report_taskgroups);
+	kfree(s->tgs);
 	spin_lock_destroy(&s->lock);
 	spin_lock_destroy(&s->trace_lock);
 	spin_lock_destroy(&s->start_lock);
@@ -1648,6 +1789,8 @@ unsigned long long sim_memory_bytes(const struct sim *s)
 	bytes += s->nr_chunks * SIM_CHUNK * sizeof(struct sim_task);
 	bytes += s->chunk_cap * sizeof(*s->chunks);
 	bytes += s->wl->nr_resources * sizeof(*s->res);
+	if (s->tgs)
+		bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
 	for (i = 0; i < s->nr_tasks; i++) {
 		const struct sim_task *t = sim_task(s, i);
 
@@ -1655,6 +1798,33 @@ unsigned long long sim_memory_bytes(const struct sim *s)
 		bytes += task_desc(s, t)->nr_timers * sizeof(*t->timers);
 	}
 	return bytes;
+}
+
+/*
+ * The task groups' run time, from the scheduler (whole ticks of
+ * TICK_NSEC ns): the root, all of the fair tasks' time, is left out.
+ */
+static int report_taskgroups(struct sim *s, struct sim_report *r)
+{
+	unsigned int i, n = s->tgs ? s->wl->nr_taskgroups - 1 : 0;
+	unsigned long long tick_ns = 1000000000ull / s->opt.hz;
+
+	kfree(s->report_taskgroups);
+	s->report_taskgroups = NULL;
+	if (!n)
+		return 0;
+	s->report_taskgroups = kcalloc(n, sizeof(*s->report_taskgroups),
+				       GFP_KERNEL);
+	if (!s->report_taskgroups)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		s->report_taskgroups[i].path = s->wl->taskgroups[i + 1].path;
+		s->report_taskgroups[i].runtime =
+			sched_group_runtime(s->tgs[i + 1]) / tick_ns;
+	}
+	r->nr_taskgroups = n;
+	r->taskgroups = s->report_taskgroups;
+	return 0;
 }
 
 const struct sim_report *sim_report(struct sim *s)
@@ -1670,6 +1840,8 @@ const struct sim_report *sim_report(struct sim *s)
 	if (!s->report_tasks)
 		return NULL;
 	memset(r, 0, sizeof(*r));
+	if (report_taskgroups(s, r))
+		return NULL;
 	r->workload = s->wl->name;
 	r->seed = s->opt.seed;
 	r->hz = s->opt.hz;

@@ -205,6 +205,21 @@ const char *sim_output_failed(const struct sim *s);
 int sim_check(struct sim *s);
 
 /**
+ * sim_warning() - what the machine's class does not model of the workload
+ * @s: the simulation
+ * @i: 0, 1, ...
+ *
+ * The workload's own warnings (sim_workload.warnings) do not depend on the
+ * class; these do: its task groups (run by cfs and eevdf only), its
+ * SCHED_BATCH and SCHED_IDLE tasks (cfs and eevdf give them their
+ * meaning, the others run them as SCHED_OTHER), a fair task's dl-runtime
+ * (eevdf's custom slice).  One line per kind, as "workload: key: what".
+ *
+ * Return: the @i-th line, NULL past the last; valid until sim_destroy().
+ */
+const char *sim_warning(const struct sim *s, unsigned int i);
+
+/**
  * sim_ticks() - ticks simulated so far
  * @s: the simulation
  *

@@ -28,13 +28,22 @@
  * suspend and resume are rt-app's own sequences of those (a condition
  * and a mutex named after the task); barrier blocks until its last user
  * arrives; sem_post and sem_wait are a counting semaphore; per-phase
- * "cpus" become an affinity change at the start of the phase.
+ * "cpus" and "taskgroup" become an affinity change and a move to another
+ * task group at the start of the phase; "taskgroup" paths make the
+ * workload's table of task groups (sim.c builds them for cfs and eevdf).
  *
  * Differences from rt-app, on purpose:
  *  - a key that is accepted but not modelled (mem, iorun, calibration,
- *    logdir, taskgroup, util_min, ...) or not an rt-app key at all is
- *    reported once, as a warning naming it (struct sim_workload's
- *    warnings), never silently dropped and never refused;
+ *    logdir, util_min, ...) or not an rt-app key at all is reported
+ *    once, as a warning naming it (struct sim_workload's warnings), never
+ *    silently dropped and never refused; what depends on the scheduling
+ *    class (taskgroup, SCHED_BATCH and SCHED_IDLE, dl-runtime on a fair
+ *    task) is left to the simulator, which knows it (sim_warning());
+ *  - a taskgroup path is read as the file system reads it ("/a//b/" is
+ *    "/a/b", with a warning), and one that cgroupfs would refuse ("."
+ *    or "..", a name longer than 255 bytes, a control character) is an
+ *    error, as is a path deeper than SIM_MAX_TASKGROUP_DEPTH or more than
+ *    SIM_MAX_TASKGROUPS groups (rt-app allows 32 paths);
  *  - SCHED_DEADLINE is refused: no scheduler class here models it;
  *  - "jitter" (percent) is a kstruct extension that makes run and sleep
  *    times random around their nominal value;
@@ -272,7 +281,7 @@ struct parse_ctx {
 	json_t *tasks;
 	struct sim_workload *wl;
 	struct name_table names;	/* resources, warnings */
-	unsigned int resources_cap, warnings_cap;
+	unsigned int resources_cap, warnings_cap, taskgroups_cap;
 	unsigned int line;		/* rtapp_to_json(): the current line */
 };
 
@@ -674,21 +683,16 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 static int parse_policy(struct parse_ctx *ctx, const char *path,
 			const char *s, enum sim_policy *out)
 {
-	char what[32];
-
 	if (!strcmp(s, "SCHED_OTHER") || !strcmp(s, "SCHED_NORMAL")) {
 		*out = SIM_POLICY_NORMAL;
 	} else if (!strcmp(s, "SCHED_FIFO")) {
 		*out = SIM_POLICY_FIFO;
 	} else if (!strcmp(s, "SCHED_RR")) {
 		*out = SIM_POLICY_RR;
-	} else if (!strcmp(s, "SCHED_BATCH") || !strcmp(s, "SCHED_IDLE")) {
-		*out = s[6] == 'B' ? SIM_POLICY_BATCH : SIM_POLICY_IDLE;
-		/* sim.c runs them as SCHED_OTHER until a class models them */
-		snprintf(what, sizeof(what), "policy:%s", s);
-		return warn(ctx, what, path,
-			    "%s runs as SCHED_OTHER: no scheduler class here models it yet",
-			    s);
+	} else if (!strcmp(s, "SCHED_BATCH")) {
+		*out = SIM_POLICY_BATCH;
+	} else if (!strcmp(s, "SCHED_IDLE")) {
+		*out = SIM_POLICY_IDLE;
 	} else if (!strcmp(s, "SCHED_DEADLINE")) {
 		return parse_error(ctx, path,
 				   "SCHED_DEADLINE is not modelled by any scheduler class");
@@ -1124,9 +1128,11 @@ nop:
  */
 static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
 			const char *path, const json_t *obj,
-			unsigned long cpus, struct sim_phase_desc *phase)
+			unsigned long cpus, unsigned int taskgroup,
+			struct sim_phase_desc *phase)
 {
-	unsigned int keys = 0, n = cpus ? 1 : 0, i;
+	unsigned int keys = 0, i;
+	unsigned int n = !!cpus + (taskgroup != SIM_NO_TASKGROUP);
 	const char *key;
 	json_t *v;
 	int e, ret;
@@ -1148,12 +1154,17 @@ static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
 	if (!phase->events)
 		return -ENOMEM;
 	phase->nr_events = n;
+	/* rt-app sets the phase's affinity, then its task group */
 	i = 0;
 	if (cpus) {
-		phase->events[0].kind = SIM_EVENT_AFFINITY;
-		phase->events[0].cpus = cpus;
-		phase->events[0].mutex = SIM_NO_RESOURCE;
-		i = 1;
+		phase->events[i].kind = SIM_EVENT_AFFINITY;
+		phase->events[i].cpus = cpus;
+		phase->events[i++].mutex = SIM_NO_RESOURCE;
+	}
+	if (taskgroup != SIM_NO_TASKGROUP) {
+		phase->events[i].kind = SIM_EVENT_TASKGROUP;
+		phase->events[i].res = taskgroup;
+		phase->events[i++].mutex = SIM_NO_RESOURCE;
 	}
 	json_object_foreach((json_t *)obj, key, v) {
 		char sub[PATH_LEN];
@@ -1218,11 +1229,61 @@ static int other_key(struct parse_ctx *ctx, const char *path,
 	return warn(ctx, what, path, "not an rt-app key; ignored");
 }
 
-/* "taskgroup": a cgroup path, "" for none (rt-app's rules) */
-static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
-			   const json_t *v, enum sim_policy policy, char **out)
+/*
+ * The task group at @path (normalised, @len bytes) in the workload's
+ * table, in *@idx; made on first use, after its parent (@parent, its
+ * index).  Return: 0, -EINVAL (too many groups), -ENOMEM.
+ */
+static int find_taskgroup(struct parse_ctx *ctx, const char *where,
+			  const char *path, size_t len, unsigned int parent,
+			  unsigned int *idx)
 {
-	const char *s = "";
+	struct sim_workload *wl = ctx->wl;
+	struct sim_taskgroup_desc *tg;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < wl->nr_taskgroups; i++) {
+		tg = &wl->taskgroups[i];
+		if (strlen(tg->path) == len && !memcmp(tg->path, path, len)) {
+			*idx = i;
+			return 0;
+		}
+	}
+	if (wl->nr_taskgroups == SIM_MAX_TASKGROUPS)
+		return parse_error(ctx, where,
+				   "more than %d task groups (with their parents)",
+				   SIM_MAX_TASKGROUPS);
+	ret = grow((void **)&wl->taskgroups, &ctx->taskgroups_cap,
+		   wl->nr_taskgroups + 1, sizeof(*wl->taskgroups));
+	if (ret)
+		return ret;
+	tg = &wl->taskgroups[wl->nr_taskgroups];
+	tg->path = kstrndup(path, len);
+	if (!tg->path)
+		return -ENOMEM;
+	tg->parent = parent;
+	*idx = wl->nr_taskgroups++;
+	return 0;
+}
+
+/*
+ * "taskgroup": a cgroup path, "" for none (rt-app's rules: it starts with
+ * /, and only SCHED_OTHER and SCHED_IDLE tasks may have one; kstruct adds
+ * SCHED_BATCH).  rt-app makes each directory of the path in turn,
+ * skipping repeated slashes as the file system does: the path is read the
+ * same way, with a warning when that changed it; a component the file
+ * system would refuse, or too deep a path, is an error.  The group and
+ * its ancestors join the workload's table; *@out is its index.
+ */
+static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
+			   const json_t *v, enum sim_policy policy,
+			   unsigned int *out)
+{
+	char norm[SIM_MAX_TASKGROUP_DEPTH * (SIM_TASKGROUP_NAME_MAX + 1) + 2];
+	unsigned int depth = 0, idx = 0;
+	const char *s = "", *c;
+	size_t len = 0, n, i;
 	int ret;
 
 	ret = get_string(ctx, path, v, &s);
@@ -1235,17 +1296,52 @@ static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
 	if (!fair_policy(policy))
 		return parse_error(ctx, path,
 				   "a taskgroup needs SCHED_OTHER, SCHED_BATCH or SCHED_IDLE");
-	*out = kstrndup(s, strlen(s));
-	if (!*out)
-		return -ENOMEM;
-	return warn(ctx, "taskgroup", path,
-		    "group scheduling is not modelled yet: the task runs in the root group");
+	ret = find_taskgroup(ctx, path, "/", 1, 0, &idx);
+	for (c = s; !ret; c += n) {
+		while (*c == '/')
+			c++;
+		if (!*c)
+			break;
+		n = strcspn(c, "/");
+		for (i = 0; i < n; i++)
+			if ((unsigned char)c[i] < ' ' || c[i] == 0x7f)
+				return parse_error(ctx, path,
+						   "a taskgroup name with a control character");
+		if ((n == 1 && c[0] == '.') || (n == 2 && !memcmp(c, "..", 2)))
+			return parse_error(ctx, path,
+					   "\"%s\": \".\" and \"..\" name no task group",
+					   s);
+		if (n > SIM_TASKGROUP_NAME_MAX)
+			return parse_error(ctx, path,
+					   "a taskgroup name longer than %d bytes",
+					   SIM_TASKGROUP_NAME_MAX);
+		if (++depth > SIM_MAX_TASKGROUP_DEPTH)
+			return parse_error(ctx, path,
+					   "a taskgroup more than %d levels deep",
+					   SIM_MAX_TASKGROUP_DEPTH);
+		norm[len++] = '/';
+		memcpy(norm + len, c, n);
+		len += n;
+		ret = find_taskgroup(ctx, path, norm, len, idx, &idx);
+	}
+	if (ret)
+		return ret;
+	*out = idx;
+	if (!len)
+		norm[len++] = '/';
+	norm[len] = '\0';
+	if (!strcmp(norm, s))
+		return 0;
+	return warn(ctx, "taskgroup path", path,
+		    "\"%s\" is read as \"%s\", as the file system reads it",
+		    s, norm);
 }
 
 static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
 		       const char *path, const json_t *obj, int any_cpus,
 		       struct sim_phase_desc *ph)
 {
+	unsigned int taskgroup = SIM_NO_TASKGROUP;
 	unsigned long cpus = 0;
 	const char *key;
 	json_t *v;
@@ -1267,7 +1363,7 @@ static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
 			ret = parse_cpus(ctx, sub, v, &cpus);
 		} else if (!strcmp(key, "taskgroup")) {
 			ret = parse_taskgroup(ctx, sub, v, ec->t->policy,
-					      &ph->taskgroup);
+					      &taskgroup);
 		} else {
 			ret = other_key(ctx, sub, key, 1);
 		}
@@ -1277,7 +1373,7 @@ static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
 	/* rt-app: a phase without "cpus" runs on the task's */
 	if (any_cpus && !cpus)
 		cpus = ec->t->cpus_allowed;
-	return parse_events(ctx, ec, path, obj, cpus, ph);
+	return parse_events(ctx, ec, path, obj, cpus, taskgroup, ph);
 }
 
 static void task_name(struct sim_task_desc *t, const char *name)
@@ -1336,8 +1432,8 @@ static int task_slice(struct parse_ctx *ctx, const char *path,
 		return warn(ctx, "dl-runtime", sub,
 			    "only SCHED_DEADLINE and fair tasks have a runtime; ignored");
 	}
-	return warn(ctx, "dl-runtime", sub,
-		    "a custom slice (EEVDF, Linux 6.12): no scheduler class here uses it yet; ignored");
+	/* a custom slice (EEVDF, Linux 6.12): sim.c says who ignores it */
+	return 0;
 }
 
 static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
@@ -1363,6 +1459,7 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 	task_name(t, name);
 	t->instances = 1;
 	t->loop = -1;
+	t->taskgroup = SIM_NO_TASKGROUP;
 	t->cpus_allowed = ctx->nr_cpus >= SIM_MAX_CPUS ? ~0ul :
 			  (1ul << ctx->nr_cpus) - 1;
 
@@ -1442,7 +1539,8 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 
 	if (!phases) {
 		t->phases[0].loop = 1;
-		return parse_events(ctx, &ec, path, obj, 0, &t->phases[0]);
+		return parse_events(ctx, &ec, path, obj, 0, SIM_NO_TASKGROUP,
+				    &t->phases[0]);
 	}
 	i = 0;
 	json_object_foreach((json_t *)phases, key, v) {
@@ -1459,15 +1557,12 @@ static void free_task(struct sim_task_desc *t)
 	unsigned int i;
 
 	if (t->phases)
-		for (i = 0; i < t->nr_phases; i++) {
+		for (i = 0; i < t->nr_phases; i++)
 			kfree(t->phases[i].events);
-			kfree(t->phases[i].taskgroup);
-		}
 	kfree(t->phases);
 	for (i = 0; i < t->nr_timers; i++)
 		kfree(t->timers[i].name);
 	kfree(t->timers);
-	kfree(t->taskgroup);
 }
 
 void sim_workload_free(struct sim_workload *wl)
@@ -1483,6 +1578,9 @@ void sim_workload_free(struct sim_workload *wl)
 	for (i = 0; i < wl->nr_resources; i++)
 		kfree(wl->resources[i].name);
 	kfree(wl->resources);
+	for (i = 0; i < wl->nr_taskgroups; i++)
+		kfree(wl->taskgroups[i].path);
+	kfree(wl->taskgroups);
 	for (i = 0; i < wl->nr_warnings; i++)
 		kfree(wl->warnings[i]);
 	kfree(wl->warnings);

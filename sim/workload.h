@@ -31,10 +31,19 @@
 #define SIM_MAX_WARNINGS	64
 /* the largest workload file read (bytes) */
 #define SIM_MAX_FILE		(64u << 20)
+/* task groups (cgroups) a workload names, ancestors and root included */
+#define SIM_MAX_TASKGROUPS	256
+/* levels of a taskgroup path below the root ("/a/b" has 2) */
+#define SIM_MAX_TASKGROUP_DEPTH	16
+/* bytes of one component of a taskgroup path (the kernel's NAME_MAX) */
+#define SIM_TASKGROUP_NAME_MAX	255
 
 /*
- * Scheduling policies, with the values of the kernel's SCHED_* constants.
- * rt-app's SCHED_DEADLINE (6) is refused: no scheduler class models it.
+ * Scheduling policies, with the values of the kernel's SCHED_* constants
+ * (sim.c gives the scheduler SCHED_BATCH and SCHED_IDLE as they are: cfs
+ * and eevdf give them their meaning, o1 and goodness run them as
+ * SCHED_OTHER).  rt-app's SCHED_DEADLINE (6) is refused: no scheduler
+ * class models it.
  */
 enum sim_policy {
 	SIM_POLICY_NORMAL = 0,
@@ -68,6 +77,8 @@ enum sim_event_kind {
 				 * arrives */
 	SIM_EVENT_SEM_POST,	/* post semaphore @res */
 	SIM_EVENT_SEM_WAIT,	/* take semaphore @res; block while it is 0 */
+	SIM_EVENT_TASKGROUP,	/* join task group @res (a phase's
+				 * "taskgroup", at the start of the phase) */
 	SIM_EVENT_NOP,		/* an rt-app event that is not modelled: it
 				 * takes no simulated time */
 };
@@ -83,7 +94,8 @@ enum sim_event_kind {
  *	workload's resources
  * @usec: run time, sleep time or timer period (microseconds)
  * @fork_task: for SIM_EVENT_FORK, the index of the task description
- * @res: the resource (mutex, condition, barrier, semaphore or timer)
+ * @res: the resource (mutex, condition, barrier, semaphore or timer); for
+ *	SIM_EVENT_TASKGROUP, the group (an index of sim_workload.taskgroups)
  * @mutex: for SIM_EVENT_WAIT, the mutex it releases and retakes
  * @cpus: for SIM_EVENT_AFFINITY, the new mask (bit n for CPU n)
  */
@@ -125,16 +137,31 @@ struct sim_resource_desc {
 /**
  * struct sim_phase_desc - a named sequence of events, repeated @loop times
  * @loop: repetitions of the events (at least 1), or -1: forever
- * @taskgroup: the cgroup path the task moves to at the start of the phase
- *	("/" is the root), or NULL: unchanged (parsed, not yet modelled)
  * @nr_events: how many events
- * @events: the events, in file order
+ * @events: the events, in file order, after the phase's own "cpus" (a
+ *	SIM_EVENT_AFFINITY) and "taskgroup" (a SIM_EVENT_TASKGROUP), which
+ *	rt-app applies at the start of every iteration of the phase
  */
 struct sim_phase_desc {
 	long loop;
-	char *taskgroup;
 	unsigned int nr_events;
 	struct sim_event_desc *events;
+};
+
+/* no task group named (a task that stays where it started) */
+#define SIM_NO_TASKGROUP	(~0u)
+
+/**
+ * struct sim_taskgroup_desc - a task group (cgroup) a workload names with
+ *	rt-app's "taskgroup", or an ancestor of one
+ * @path: its absolute path, as the file system reads it: no empty
+ *	component, no trailing slash ("/a/b"); "/" is the root
+ * @parent: the index of its parent in sim_workload.taskgroups (the root,
+ *	index 0, is its own parent)
+ */
+struct sim_taskgroup_desc {
+	char *path;
+	unsigned int parent;
 };
 
 /**
@@ -149,12 +176,11 @@ struct sim_phase_desc {
  * @cpus_allowed: affinity mask, bit n for CPU n; all ones when not given
  * @delay_usec: time before the first event
  * @slice_usec: rt-app's "dl-runtime" on a fair task: the custom slice it
- *	asks for (EEVDF, Linux 6.12); 0 when not given (parsed, not yet
- *	modelled)
+ *	asks for (EEVDF, Linux 6.12); 0 when not given
  * @jitter: 0..100: each run and sleep lasts a uniformly random time within
  *	@jitter percent of its nominal value (a kstruct extension)
- * @taskgroup: rt-app's "taskgroup", a cgroup path, or NULL (parsed, not
- *	yet modelled)
+ * @taskgroup: rt-app's "taskgroup", the group the task joins when it
+ *	starts (an index of sim_workload.taskgroups), or SIM_NO_TASKGROUP
  * @nr_timers: how many timers the task has of its own ("unique" timers)
  * @timers: those timers; each instance of the task has its own copies
  * @nr_phases: how many phases
@@ -170,7 +196,7 @@ struct sim_task_desc {
 	unsigned long long delay_usec;
 	unsigned long long slice_usec;
 	unsigned int jitter;
-	char *taskgroup;
+	unsigned int taskgroup;
 	unsigned int nr_timers;
 	struct sim_resource_desc *timers;
 	unsigned int nr_phases;
@@ -186,6 +212,9 @@ struct sim_task_desc {
  * @nr_resources: how many shared resources
  * @resources: mutexes, conditions, barriers, semaphores and named timers,
  *	shared by every task that names them
+ * @nr_taskgroups: how many task groups (0 when no task names one)
+ * @taskgroups: the task groups the tasks and phases name, with their
+ *	ancestors: the root "/" first, each group after its parent
  * @nr_warnings: how many warnings
  * @warnings: one line each ("source: key: what is not modelled"), one per
  *	key that is accepted but not modelled, in file order
@@ -197,6 +226,8 @@ struct sim_workload {
 	struct sim_task_desc *tasks;
 	unsigned int nr_resources;
 	struct sim_resource_desc *resources;
+	unsigned int nr_taskgroups;
+	struct sim_taskgroup_desc *taskgroups;
 	unsigned int nr_warnings;
 	char **warnings;
 };

@@ -483,6 +483,16 @@ static int commit_class_outputs(struct sim_cmd *cmd, struct outfile *files,
 	return outfile_commit(&cmd->html) ? -EIO : 0;
 }
 
+/* what the machine's class does not model of the workload */
+static void print_warnings(const struct sim *s)
+{
+	const char *w;
+	unsigned int i;
+
+	for (i = 0; (w = sim_warning(s, i)); i++)
+		fprintf(stderr, "%s: warning: %s\n", WHO, w);
+}
+
 /*
  * One run of @wl per class, each on a machine of its own with the same
  * options and seed; the JSON and CSV are written a run at a time, the
@@ -537,6 +547,7 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 				WHO, name, strerror(-ret));
 			goto next;
 		}
+		print_warnings(s);
 		ret = sim_run(s);
 		if (ret && sim_output_failed(s)) {
 			fprintf(stderr, "%s: %s: %s (the run stopped after %llu ticks)\n",
@@ -657,6 +668,7 @@ static int cmd_sim(int argc, char **argv)
 			strerror(-ret));
 		goto out;
 	}
+	print_warnings(s);
 	ret = sim_run(s);
 	if (ret && sim_output_failed(s)) {
 		fprintf(stderr, "%s: %s: %s (the run stopped after %llu ticks)\n",

@@ -6,9 +6,11 @@
  *
  * Input: the whole input is the workload text (rt-app's: comments,
  * trailing commas, duplicate keys, keys without a value); the machine has
- * 1 + size % 4 CPUs.  A workload that parses must be well formed (fork
- * targets exist, every phase has events, affinities name existing CPUs,
- * every event names a resource of the right kind, warnings are bounded);
+ * 1 + size % 4 CPUs and runs the class sched_classes[size / 4 % 4].  A
+ * workload that parses must be well formed (fork targets exist, every
+ * phase has events, affinities name existing CPUs, every event names a
+ * resource of the right kind, the taskgroups make a tree of normalised
+ * paths under "/", warnings are bounded);
  * it then runs for 30 ticks with at most 200 tasks, an ftrace and a
  * Chrome trace into memory, and sim_check() after every tick.
  * Everything is freed and kmalloc_live() must come back, else the
@@ -22,6 +24,7 @@
 
 #include "tests/fuzz/fuzz.h"
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
 
@@ -59,6 +62,8 @@ static void check_event(const struct sim_workload *wl,
 		CHECK(ev->fork_task < wl->nr_tasks);
 	if (ev->kind == SIM_EVENT_AFFINITY)
 		CHECK(ev->cpus && !(ev->cpus & ~mask));
+	if (ev->kind == SIM_EVENT_TASKGROUP)
+		CHECK(ev->res < wl->nr_taskgroups);
 	if (ev->kind == SIM_EVENT_TIMER) {
 		CHECK(ev->usec >= 1);
 		if (ev->local) {
@@ -77,11 +82,40 @@ static void check_event(const struct sim_workload *wl,
 	}
 }
 
+/* "/" first, then absolute paths without empty components, under parents */
+static void check_taskgroups(const struct sim_workload *wl)
+{
+	const struct sim_taskgroup_desc *tg, *parent;
+	unsigned int i;
+	size_t len;
+
+	CHECK(wl->nr_taskgroups <= SIM_MAX_TASKGROUPS);
+	if (!wl->nr_taskgroups)
+		return;
+	CHECK(!strcmp(wl->taskgroups[0].path, "/"));
+	for (i = 1; i < wl->nr_taskgroups; i++) {
+		tg = &wl->taskgroups[i];
+		len = strlen(tg->path);
+		CHECK(tg->path[0] == '/' && tg->path[len - 1] != '/');
+		CHECK(!strstr(tg->path, "//"));
+		CHECK(tg->parent < i);
+		parent = &wl->taskgroups[tg->parent];
+		/* the parent's path, then one more component */
+		if (tg->parent) {
+			CHECK(!strncmp(tg->path, parent->path,
+				       strlen(parent->path)));
+			CHECK(tg->path[strlen(parent->path)] == '/');
+		}
+		CHECK(!strchr(tg->path + strlen(parent->path) + 1, '/'));
+	}
+}
+
 static void check_workload(const struct sim_workload *wl, unsigned int cpus)
 {
 	unsigned long mask = (1ul << cpus) - 1;
 	unsigned int t, p, e;
 
+	check_taskgroups(wl);
 	CHECK(wl->nr_tasks > 0);
 	CHECK(sim_workload_nr_initial(wl) > 0);
 	CHECK(wl->nr_warnings <= SIM_MAX_WARNINGS);
@@ -96,7 +130,8 @@ static void check_workload(const struct sim_workload *wl, unsigned int cpus)
 		CHECK(d->cpus_allowed && !(d->cpus_allowed & ~mask));
 		CHECK(d->loop == -1 || d->loop >= 1);
 		CHECK(d->name[0] && !strchr(d->name, ' '));
-		CHECK(!d->taskgroup || d->taskgroup[0] == '/');
+		CHECK(d->taskgroup == SIM_NO_TASKGROUP ||
+		      d->taskgroup < wl->nr_taskgroups);
 		for (p = 0; p < d->nr_phases; p++) {
 			CHECK(d->phases[p].nr_events > 0);
 			CHECK(d->phases[p].loop == -1 || d->phases[p].loop >= 1);
@@ -113,6 +148,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sim_options opt = {
 		.nr_cpus = cpus, .seed = size, .duration_usec = 30000,
 		.max_tasks = 200, .check_every_tick = 1,
+		.sched_class = sched_classes[size / 4 % 4],
 	};
 	struct sim_workload *wl = NULL;
 	struct sim *s = NULL;

@@ -7,6 +7,9 @@
 #ifndef KSTRUCT_TESTS_SCHED_TEST_H
 #define KSTRUCT_TESTS_SCHED_TEST_H
 
+#include <signal.h>
+#include <stdlib.h>
+
 #include <CUnit/CUnit.h>
 
 #include "compat/jiffies.h"
@@ -155,6 +158,107 @@ static inline unsigned long queued_by_list(void)
 			n++;
 	}
 	return n;
+}
+
+/* tasks a soak keeps at most */
+#define SOAK_TASKS	24
+
+/* a random live task that is not init, or NULL */
+static inline struct task_struct *soak_random_task(unsigned int *seed)
+{
+	struct task_struct *p;
+	int n = nr_tasks() - 2, k;
+
+	if (n <= 0)
+		return NULL;
+	k = rand_r(seed) % n;
+	list_for_each_entry(p, &init_task->tasks, tasks) {
+		if (p == child_reaper)
+			continue;
+		if (!k--)
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * One step of a seeded random soak, on CPU @cpu of @cpus: @op 0 makes a
+ * task, 1 puts the current task to sleep, 2-3 wake @p, 4-6 tick the
+ * machine, 7 yields, 8 renices @p, 9 gives it a policy, 10 forks the
+ * current task, 11 makes @p exit (and reaps it, mostly), 12 pins it to
+ * some CPUs; any other @op schedules.
+ */
+static inline void soak_step(unsigned int *seed, int cpus, int cpu, int op,
+			     struct task_struct *p)
+{
+	static const int policies[] = { SCHED_OTHER, SCHED_BATCH, SCHED_IDLE,
+					SCHED_FIFO, SCHED_RR };
+	struct task_struct *curr = cpu_curr(cpu), *c;
+	int pol;
+
+	switch (op) {
+	case 0:
+		if (nr_tasks() < SOAK_TASKS) {
+			c = sched_new_task("n", rand_r(seed) % 40 - 20,
+					   SCHED_OTHER, 0);
+			if (c)
+				wake_up_forked_process(c, cpu);
+		}
+		break;
+	case 1:
+		if (curr != cpu_rq(cpu)->idle && !(curr->flags & PF_EXITING)) {
+			set_task_state(curr, TASK_INTERRUPTIBLE);
+			schedule(cpu);
+		}
+		break;
+	case 2:
+	case 3:
+		if (p)
+			try_to_wake_up(p, rand_r(seed) % 2, cpu);
+		break;
+	case 4:
+	case 5:
+	case 6:
+		machine_tick();
+		break;
+	case 7:
+		sys_sched_yield(cpu);
+		break;
+	case 8:
+		if (p)
+			set_user_nice(p, rand_r(seed) % 40 - 20);
+		break;
+	case 9:
+		pol = policies[rand_r(seed) % ARRAY_SIZE(policies)];
+		if (p)
+			setscheduler(p, pol, pol == SCHED_FIFO ||
+					     pol == SCHED_RR ?
+					     1 + rand_r(seed) % 98 : 0);
+		break;
+	case 10:
+		if (curr != cpu_rq(cpu)->idle && nr_tasks() < SOAK_TASKS &&
+		    !do_fork(curr, SIGCHLD, "f", &c))
+			wake_up_forked_process(c, cpu);
+		break;
+	case 11:
+		if (p && p != curr && !(p->flags & PF_EXITING)) {
+			pid_t pid = p->pid;
+			struct task_struct *parent = p->parent;
+
+			do_exit(p, 0);
+			if (parent != child_reaper || rand_r(seed) % 2)
+				sys_wait4(parent, pid, NULL);
+		}
+		break;
+	case 12:
+		if (p)
+			set_cpus_allowed(p, 1 + rand_r(seed) %
+					    ((1UL << cpus) - 1));
+		break;
+	default:
+		schedule(cpu);
+		break;
+	}
 }
 
 #endif /* KSTRUCT_TESTS_SCHED_TEST_H */

@@ -339,98 +339,13 @@ static unsigned long queued_tasks(void)
 	return n;
 }
 
-#define SOAK_TASKS	24
 #define SOAK_STEPS	3000
 
-/* a random live task that is not init, or NULL */
-static struct task_struct *random_task(unsigned int *seed)
+static void random_step(unsigned int *seed, int cpus)
 {
-	struct task_struct *p;
-	int n = nr_tasks() - 2, k;
+	int cpu = rand_r(seed) % cpus, op = rand_r(seed) % 16;
 
-	if (n <= 0)
-		return NULL;
-	k = rand_r(seed) % n;
-	list_for_each_entry(p, &init_task->tasks, tasks) {
-		if (p == child_reaper)
-			continue;
-		if (!k--)
-			return p;
-	}
-	return NULL;
-}
-
-static void soak_step(unsigned int *seed, int cpus)
-{
-	static const int policies[] = { SCHED_OTHER, SCHED_BATCH, SCHED_IDLE,
-					SCHED_FIFO, SCHED_RR };
-	int cpu = rand_r(seed) % cpus, op = rand_r(seed) % 16, pol;
-	struct task_struct *p = random_task(seed), *curr = cpu_curr(cpu);
-	struct task_struct *c;
-
-	switch (op) {
-	case 0:
-		if (nr_tasks() < SOAK_TASKS) {
-			c = sched_new_task("n", rand_r(seed) % 40 - 20,
-					   SCHED_OTHER, 0);
-			if (c)
-				wake_up_forked_process(c, cpu);
-		}
-		break;
-	case 1:
-		if (curr != cpu_rq(cpu)->idle && !(curr->flags & PF_EXITING)) {
-			set_task_state(curr, TASK_INTERRUPTIBLE);
-			schedule(cpu);
-		}
-		break;
-	case 2:
-	case 3:
-		if (p)
-			try_to_wake_up(p, rand_r(seed) % 2, cpu);
-		break;
-	case 4:
-	case 5:
-	case 6:
-		machine_tick();
-		break;
-	case 7:
-		sys_sched_yield(cpu);
-		break;
-	case 8:
-		if (p)
-			set_user_nice(p, rand_r(seed) % 40 - 20);
-		break;
-	case 9:
-		pol = policies[rand_r(seed) % ARRAY_SIZE(policies)];
-		if (p)
-			setscheduler(p, pol, pol == SCHED_FIFO ||
-					     pol == SCHED_RR ?
-					     1 + rand_r(seed) % 98 : 0);
-		break;
-	case 10:
-		if (curr != cpu_rq(cpu)->idle && nr_tasks() < SOAK_TASKS &&
-		    !do_fork(curr, SIGCHLD, "f", &c))
-			wake_up_forked_process(c, cpu);
-		break;
-	case 11:
-		if (p && p != curr && !(p->flags & PF_EXITING)) {
-			pid_t pid = p->pid;
-			struct task_struct *parent = p->parent;
-
-			do_exit(p, 0);
-			if (parent != child_reaper || rand_r(seed) % 2)
-				sys_wait4(parent, pid, NULL);
-		}
-		break;
-	case 12:
-		if (p)
-			set_cpus_allowed(p, 1 + rand_r(seed) %
-					    ((1UL << cpus) - 1));
-		break;
-	default:
-		schedule(cpu);
-		break;
-	}
+	soak_step(seed, cpus, cpu, op, soak_random_task(seed));
 }
 
 /* every class: invariants after every step, and nr_running conserved */
@@ -446,7 +361,7 @@ static void test_soak_every_class(void)
 		for (k = 0; k < 8; k++)
 			new_task_on("t", k * 5 - 20, k % 3);
 		for (step = 0; step < SOAK_STEPS; step++) {
-			soak_step(&seed, 3);
+			random_step(&seed, 3);
 			SCHED_CHECK();
 			CU_ASSERT_EQUAL_FATAL(sched_nr_running_total(),
 					      queued_tasks());

@@ -8,6 +8,7 @@
  * tests/sim/test_sim.c fails every allocation of a run under every class.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,6 +193,374 @@ static void test_shares_fair(void)
 	}
 }
 
+/* -------------------------------------------------------- task groups */
+
+/* the workload's task named @comm */
+static const struct sim_task_stats *task_named(const struct sim_report *r,
+					       const char *comm)
+{
+	unsigned long i;
+
+	for (i = 0; i < r->nr_tasks; i++)
+		if (!strcmp(r->tasks[i]->comm, comm))
+			return r->tasks[i];
+	return NULL;
+}
+
+struct want_share {
+	const char *comm;
+	double share;		/* of one CPU's time */
+	unsigned long slack;	/* ticks */
+};
+
+/* run @json for @seconds on one CPU and check each task's share */
+static void check_task_shares(const struct sched_class *class,
+			      unsigned int hz, const char *json,
+			      unsigned int seconds,
+			      const struct want_share *want, unsigned int n)
+{
+	struct sim_options o = { .nr_cpus = 1, .hz = hz,
+				 .duration_usec = seconds * 1000000ull,
+				 .check_every_tick = 1, .sched_class = class };
+	unsigned long long total = (unsigned long long)seconds * hz;
+	const struct sim_task_stats *ts;
+	struct run run;
+	unsigned int i;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
+	for (i = 0; i < n; i++) {
+		double expect = total * want[i].share;
+
+		ts = task_named(run.r, want[i].comm);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+		if (fabs(ts->runtime - expect) > want[i].slack) {
+			fprintf(stderr,
+				"\n%s HZ=%u %s: %llu ticks, expected %.1f +- %lu\n",
+				class->name, hz, want[i].comm, ts->runtime,
+				expect, want[i].slack);
+			CU_FAIL("share off its rule");
+		}
+	}
+	run_end(&run);
+}
+
+static const char one_and_four[] =
+	"{\"tasks\":{\"a\":{\"taskgroup\":\"/A\",\"run\":100000000},"
+	"\"b\":{\"instance\":4,\"taskgroup\":\"/B\",\"run\":100000000}}}";
+
+/*
+ * One CPU, /A with one hog, /B with four: cfs and eevdf give each group
+ * the same share (two entities of weight 1024 at the root: each group
+ * weighs its shares, 1024, on the only CPU), so a gets 50% and each b
+ * 12.5%; o1 and goodness see five hogs: 20% each.  Slack: at each level
+ * two siblings of equal weight stay within the flat bound of
+ * test_shares_fair() (7 ticks at HZ 1000, 2 at HZ 100), so a task one
+ * level down is within one such bound, a task two levels down within two
+ * (its group's error, shared out, plus its own).  o1: a round of five
+ * 151-tick slices may be cut at the end (151); goodness: an epoch of five
+ * NICE_TO_TICKS(0) = 41 (205).
+ */
+static void test_group_shares_one_cpu(void)
+{
+	static const struct want_share fair1000[] = {
+		{ "a", 0.5, 7 }, { "b-0", 0.125, 14 }, { "b-1", 0.125, 14 },
+		{ "b-2", 0.125, 14 }, { "b-3", 0.125, 14 },
+	}, fair100[] = {
+		{ "a", 0.5, 2 }, { "b-0", 0.125, 4 }, { "b-1", 0.125, 4 },
+		{ "b-2", 0.125, 4 }, { "b-3", 0.125, 4 },
+	}, o1[] = {
+		{ "a", 0.2, 151 }, { "b-0", 0.2, 151 }, { "b-1", 0.2, 151 },
+		{ "b-2", 0.2, 151 }, { "b-3", 0.2, 151 },
+	}, goodness[] = {
+		{ "a", 0.2, 205 }, { "b-0", 0.2, 205 }, { "b-1", 0.2, 205 },
+		{ "b-2", 0.2, 205 }, { "b-3", 0.2, 205 },
+	};
+	unsigned int k;
+
+	for (k = 0; k < 2; k++) {
+		const struct sched_class *class = k ? &eevdf_sched_class :
+						      &cfs_sched_class;
+
+		check_task_shares(class, 1000, one_and_four, 20, fair1000, 5);
+		check_task_shares(class, 100, one_and_four, 20, fair100, 5);
+	}
+	check_task_shares(&o1_sched_class, 1000, one_and_four, 20, o1, 5);
+	check_task_shares(&goodness_sched_class, 1000, one_and_four, 20,
+			  goodness, 5);
+}
+
+/*
+ * Nested groups and weights inside a group, on one CPU: r at the root
+ * beside /a and /w (a third each); /a holds a1 and /a/b (a sixth each),
+ * /a/b two tasks (a twelfth each); /w holds two nice-0 tasks and a nice-5
+ * one, which split /w's third by weight, 1024 : 1024 : 335 of 2383.  24
+ * s: r 8000 ticks, a1 4000, each b 2000, each w 3437.7, w5 1124.6.
+ * Slack as above, a bound per level (three levels for /a/b's tasks).
+ */
+static void test_group_shares_nested(void)
+{
+	static const char json[] =
+		"{\"tasks\":{\"r\":{\"run\":100000000},"
+		"\"a1\":{\"taskgroup\":\"/a\",\"run\":100000000},"
+		"\"b\":{\"instance\":2,\"taskgroup\":\"/a/b\",\"run\":100000000},"
+		"\"w\":{\"instance\":2,\"taskgroup\":\"/w\",\"run\":100000000},"
+		"\"w5\":{\"priority\":5,\"taskgroup\":\"/w\",\"run\":100000000}}}";
+	static const struct want_share want[] = {
+		{ "r", 1.0 / 3, 7 }, { "a1", 1.0 / 6, 14 },
+		{ "b-0", 1.0 / 12, 21 }, { "b-1", 1.0 / 12, 21 },
+		{ "w-0", 1024.0 / 2383 / 3, 14 },
+		{ "w-1", 1024.0 / 2383 / 3, 14 },
+		{ "w5", 335.0 / 2383 / 3, 14 },
+	};
+	unsigned int k;
+
+	for (k = 0; k < 2; k++)
+		check_task_shares(k ? &eevdf_sched_class : &cfs_sched_class,
+				  1000, json, 24, want, ARRAY_SIZE(want));
+}
+
+/*
+ * Two CPUs, /A with two hogs and /B with six, all started on CPU 0: each
+ * group gets half the machine.  Idle CPU 1 pulls a task of /A at once;
+ * the first busy balance (BUSY_REBALANCE_TICK, 250 ticks) moves the
+ * other, and /A has CPU 1, /B CPU 0, each weighing 1024 on its CPU.
+ * Before that, /A had CPU 1 and a third of CPU 0: the tolerance is those
+ * 250 ticks (the most a group can get beyond its share while the groups
+ * are not yet apart), plus the one-CPU bound of each CPU (2 x 7).  The
+ * group figures are the scheduler's (sched_group_runtime()).
+ */
+static void test_group_shares_two_cpus(void)
+{
+	static const char json[] =
+		"{\"tasks\":{\"a\":{\"instance\":2,\"taskgroup\":\"/A\","
+		"\"run\":100000000},\"b\":{\"instance\":6,"
+		"\"taskgroup\":\"/B\",\"run\":100000000}}}";
+	unsigned int k, i;
+
+	for (k = 0; k < 2; k++) {
+		struct sim_options o = {
+			.nr_cpus = 2, .hz = 1000, .duration_usec = 20000000,
+			.check_every_tick = 1,
+			.sched_class = k ? &eevdf_sched_class :
+					   &cfs_sched_class,
+		};
+		unsigned long long sum = 0;
+		struct run run;
+
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
+		CU_ASSERT_EQUAL_FATAL(run.r->nr_taskgroups, 2);
+		for (i = 0; i < 2; i++) {
+			long long got = run.r->taskgroups[i].runtime;
+
+			CU_ASSERT(llabs(got - 20000) <= 250 + 2 * 7);
+			sum += got;
+		}
+		/* every busy tick went to one group or the other */
+		CU_ASSERT_EQUAL(sum, run.r->cpus[0].busy + run.r->cpus[1].busy);
+		CU_ASSERT_STRING_EQUAL(run.r->taskgroups[0].path, "/A");
+		run_end(&run);
+	}
+}
+
+/*
+ * rt-app moves a task at the start of a phase: a task alone on one CPU
+ * runs 30 ms in /A, then 70 ms in /A/B, for 1 s: /A (its child counted)
+ * 1000 ticks, /A/B 700.  Under o1 the taskgroups are ignored: no figures.
+ */
+static void test_group_phase_moves(void)
+{
+	static const char json[] =
+		"{\"tasks\":{\"m\":{\"phases\":{"
+		"\"p1\":{\"taskgroup\":\"/A\",\"run\":30000},"
+		"\"p2\":{\"taskgroup\":\"/A/B\",\"run\":70000}}}}}";
+	unsigned int k;
+
+	for (k = 0; k < 3; k++) {
+		const struct sched_class *class[] = { &cfs_sched_class,
+						      &eevdf_sched_class,
+						      &o1_sched_class };
+		struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+					 .duration_usec = 1000000,
+					 .check_every_tick = 1,
+					 .sched_class = class[k] };
+		struct run run;
+
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
+		if (k == 2) {
+			CU_ASSERT_EQUAL(run.r->nr_taskgroups, 0);
+		} else {
+			CU_ASSERT_EQUAL_FATAL(run.r->nr_taskgroups, 2);
+			CU_ASSERT_EQUAL(run.r->taskgroups[0].runtime, 1000ULL);
+			CU_ASSERT_EQUAL(run.r->taskgroups[1].runtime, 700ULL);
+		}
+		run_end(&run);
+	}
+}
+
+/* tasks that move between groups, sleep, fork and are real-time */
+static const char random_groups[] =
+	"{\"tasks\":{"
+	"\"hog\":{\"instance\":3,\"taskgroup\":\"/a/b\",\"run\":100000},"
+	"\"nice\":{\"instance\":2,\"taskgroup\":\"/a\",\"priority\":7,"
+	"\"jitter\":50,\"run\":3000,\"sleep\":2000},"
+	"\"idle\":{\"policy\":\"SCHED_IDLE\",\"taskgroup\":\"/c\",\"run\":100000},"
+	"\"batch\":{\"policy\":\"SCHED_BATCH\",\"taskgroup\":\"/c/d/e\","
+	"\"jitter\":80,\"run\":5000,\"sleep\":1000},"
+	"\"mover\":{\"instance\":2,\"jitter\":60,\"phases\":{"
+	"\"p1\":{\"taskgroup\":\"/a\",\"run\":4000,\"sleep\":3000},"
+	"\"p2\":{\"taskgroup\":\"/c/d\",\"loop\":3,\"run\":2000,\"sleep\":500},"
+	"\"p3\":{\"taskgroup\":\"/\",\"run\":7000,\"yield\":0},"
+	"\"p4\":{\"taskgroup\":\"/x\",\"run\":3000,\"sleep\":4000}}},"
+	"\"spawner\":{\"taskgroup\":\"/s\",\"run\":2000,\"fork\":\"child\","
+	"\"sleep\":9000},"
+	"\"child\":{\"instance\":0,\"loop\":2,\"jitter\":30,\"run\":4000,"
+	"\"sleep\":2000},"
+	"\"rt\":{\"policy\":\"SCHED_FIFO\",\"priority\":10,\"run\":1000,"
+	"\"timer\":{\"ref\":\"t\",\"period\":15000}}}}";
+
+/* sim_check() after every tick of random group workloads, 1..4 CPUs */
+static void test_group_check_every_tick(void)
+{
+	unsigned int k, cpus, seed;
+	struct run run;
+
+	for (k = 0; k < 2; k++) {
+		for (cpus = 1; cpus <= 4; cpus++) {
+			for (seed = 1; seed <= 3; seed++) {
+				struct sim_options o = {
+					.nr_cpus = cpus, .seed = seed,
+					.duration_usec = 400000,
+					.check_every_tick = 1,
+					.sched_class = k ? &eevdf_sched_class :
+							   &cfs_sched_class,
+				};
+
+				CU_ASSERT_EQUAL(run_start(&run, random_groups,
+							  &o), 0);
+				/* 8 with the root, which is not reported */
+				if (run.r)
+					CU_ASSERT_EQUAL(run.r->nr_taskgroups,
+							7);
+				run_end(&run);
+			}
+		}
+	}
+}
+
+/* -------------------------------------------------------------- policies */
+
+/*
+ * SCHED_IDLE through the simulator: beside a nice-0 hog on one CPU, an
+ * idle-policy hog weighs 3 under cfs and eevdf: 20000 * 3 / 1027 = 58.4
+ * ticks in 20 s (within the flat bound, 7); o1 and goodness run it as
+ * SCHED_OTHER at nice 0: half (within a slice, 151, or an epoch, 82).
+ */
+static void test_sched_idle_through_sim(void)
+{
+	static const char json[] =
+		"{\"tasks\":{\"hog\":{\"run\":100000000},"
+		"\"idle\":{\"policy\":\"SCHED_IDLE\",\"run\":100000000}}}";
+	static const struct want_share fair[] = {
+		{ "idle", 3.0 / 1027, 7 },
+	}, o1[] = {
+		{ "idle", 0.5, 151 },
+	}, goodness[] = {
+		{ "idle", 0.5, 82 },
+	};
+
+	check_task_shares(&cfs_sched_class, 1000, json, 20, fair, 1);
+	check_task_shares(&eevdf_sched_class, 1000, json, 20, fair, 1);
+	check_task_shares(&o1_sched_class, 1000, json, 20, o1, 1);
+	check_task_shares(&goodness_sched_class, 1000, json, 20, goodness, 1);
+}
+
+/* the median wake-up latency (ticks) of p in a run of @json under @class */
+static unsigned int p_latency(const struct sched_class *class,
+			      const char *json)
+{
+	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+				 .duration_usec = 2000000,
+				 .check_every_tick = 1, .sched_class = class };
+	unsigned int lat = ~0u;
+	struct run run;
+
+	if (!run_start(&run, json, &o) && task_named(run.r, "p"))
+		lat = sim_task_latency(task_named(run.r, "p"), 50);
+	run_end(&run);
+	return lat;
+}
+
+/*
+ * SCHED_BATCH through the simulator: a task that runs 1 ms every 10 ms
+ * beside a hog.  cfs: as SCHED_OTHER it wakes 3 ms of credit ahead of the
+ * hog, more than the wake-up granularity, and preempts at once (median
+ * latency 0); as SCHED_BATCH it never preempts on waking and waits for
+ * the hog's tick (1).  eevdf, the hog asking for 3 ms slices (dl-runtime):
+ * SCHED_OTHER wakes with an earlier deadline than the hog's request and
+ * preempts (0); SCHED_BATCH waits for the request to end (2).  o1 runs
+ * both as SCHED_OTHER: the same latency.
+ */
+static void test_sched_batch_through_sim(void)
+{
+	static const char fmt[] =
+		"{\"tasks\":{\"hog\":{\"run\":100000000,\"dl-runtime\":3000},"
+		"\"p\":{\"policy\":\"%s\",\"run\":1000,"
+		"\"timer\":{\"ref\":\"t\",\"period\":10000}}}}";
+	char other[256], batch[256];
+
+	snprintf(other, sizeof(other), fmt, "SCHED_OTHER");
+	snprintf(batch, sizeof(batch), fmt, "SCHED_BATCH");
+	CU_ASSERT_EQUAL(p_latency(&cfs_sched_class, other), 0);
+	CU_ASSERT_EQUAL(p_latency(&cfs_sched_class, batch), 1);
+	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, other), 0);
+	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, batch), 2);
+	CU_ASSERT_EQUAL(p_latency(&o1_sched_class, other),
+			p_latency(&o1_sched_class, batch));
+}
+
+/* the context switches of a run of @json on one CPU under @class */
+static unsigned long switches(const struct sched_class *class,
+			      const char *json)
+{
+	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+				 .duration_usec = 2000000,
+				 .check_every_tick = 1, .sched_class = class };
+	unsigned long n = 0;
+	struct run run;
+
+	if (!run_start(&run, json, &o))
+		n = run.r->cpus[0].switches;
+	run_end(&run);
+	return n;
+}
+
+/*
+ * dl-runtime on a fair task is eevdf's custom slice.  Two hogs on one CPU
+ * with the base slice (0.75 ms, less than a tick) end a request every
+ * tick; the one that ran is then ahead of the other by the tick, and,
+ * once that one has caught up, tied with it (same vruntime, deadlines a
+ * slice after it), which keeps the running one on: turns of 2 ticks, a
+ * switch every other tick, 1000 in 2 s.  When one asks for 8 ms, nothing
+ * ends its turn before its request (eevdf has no other tick preemption),
+ * and the other then has 8 ms to catch up: turns of 8 ticks and more, at
+ * most 2000 / 7 + 2 switches (the first turns are shorter).  cfs ignores
+ * it: the same switches either way.
+ */
+static void test_custom_slice_through_sim(void)
+{
+	static const char plain[] =
+		"{\"tasks\":{\"a\":{\"run\":100000000},"
+		"\"b\":{\"run\":100000000}}}";
+	static const char sliced[] =
+		"{\"tasks\":{\"a\":{\"run\":100000000},"
+		"\"b\":{\"run\":100000000,\"dl-runtime\":8000}}}";
+
+	CU_ASSERT(switches(&eevdf_sched_class, plain) >= 999);
+	CU_ASSERT(switches(&eevdf_sched_class, sliced) <= 2000 / 7 + 2);
+	CU_ASSERT_EQUAL(switches(&cfs_sched_class, sliced),
+			switches(&cfs_sched_class, plain));
+}
+
 /* ---------------------------------------------------------- invariants */
 
 /* sim_check() after every tick: workloads x seeds x every class */
@@ -259,6 +628,28 @@ static void test_same_trace_every_class(void)
 	}
 }
 
+static CU_TestInfo group_tests[] = {
+	{ "one CPU, 1 and 4 hogs: 50:50 (o1, goodness 20% each)",
+	  test_group_shares_one_cpu },
+	{ "nested groups, weights inside a group", test_group_shares_nested },
+	{ "two CPUs: half the machine each", test_group_shares_two_cpus },
+	{ "a task moves at the start of a phase", test_group_phase_moves },
+	{ "sim_check every tick, random group workloads",
+	  test_group_check_every_tick },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo policy_tests[] = {
+	{ "SCHED_IDLE: 3 : 1024 under cfs and eevdf",
+	  test_sched_idle_through_sim },
+	{ "SCHED_BATCH: no wake-up preemption", test_sched_batch_through_sim },
+	{ "dl-runtime: eevdf's custom slice", test_custom_slice_through_sim },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/classes/groups", group_tests, NULL, NULL)
+KTEST_SUITE("sim/classes/policies", policy_tests, NULL, NULL)
+
 static CU_TestInfo class_tests[] = {
 	{ "goodness shares: NICE_TO_TICKS ratio", test_shares_goodness },
 	{ "o1 shares: timeslice ratio", test_shares_o1 },
@@ -308,10 +699,35 @@ static void test_threaded_rt(void)
 	threaded_every_class("rt", 2);
 }
 
+/* random group workloads, one thread per CPU, both fair classes */
+static void test_threaded_groups(void)
+{
+	unsigned int k, cpus;
+
+	for (k = 0; k < 2; k++) {
+		for (cpus = 2; cpus <= 4; cpus += 2) {
+			struct sim_options o = {
+				.nr_cpus = cpus, .threaded = 1, .seed = 5,
+				.duration_usec = 300000, .check_every_tick = 1,
+				.sched_class = k ? &eevdf_sched_class :
+						   &cfs_sched_class,
+			};
+			struct run run;
+
+			CU_ASSERT_EQUAL(run_start(&run, random_groups, &o), 0);
+			if (run.r)
+				CU_ASSERT(run.r->threaded);
+			run_end(&run);
+		}
+	}
+}
+
 static CU_TestInfo class_thread_tests[] = {
 	{ "mixed on 4 CPU threads, every class", test_threaded_mixed },
 	{ "fork on 3 CPU threads, every class", test_threaded_fork },
 	{ "rt on 2 CPU threads, every class", test_threaded_rt },
+	{ "random group workloads on CPU threads, cfs and eevdf",
+	  test_threaded_groups },
 	CU_TEST_INFO_NULL,
 };
 

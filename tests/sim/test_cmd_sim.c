@@ -288,6 +288,64 @@ static void test_rtapp_file_from_stdin(void)
 	done(&o);
 }
 
+/*
+ * A workload's taskgroups: under cfs, group scheduling and the
+ * taskgroups' figures in each report; under o1, a warning that it runs
+ * every task in the root group, and no figures; --compare warns for the
+ * classes that ignore them.  On one CPU the two groups take turns (of 3
+ * ms under cfs, as tests/sched/test_fair_group.c works out): in 120 ms
+ * each has 60.
+ */
+static void test_taskgroups_by_class(void)
+{
+	char path[] = "/tmp/kstruct-cmd-XXXXXX";
+	static const char text[] =
+		"{\"global\":{\"duration\":0.12},\"tasks\":{"
+		"\"a\":{\"taskgroup\":\"/A\",\"run\":100000},"
+		"\"b\":{\"instance\":4,\"taskgroup\":\"/B\",\"run\":100000}}}";
+	int fd = mkstemp(path);
+	char warning[256];
+	struct output o;
+
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	o = run(path, "--cpus", "1", "--sched", "cfs", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_STRING_EQUAL(o.err, "");
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+		"taskgroups (cgroups: share of all CPU time, child groups included)\n"
+		"taskgroup               share(%)    run(ms)\n"
+		"/A                          50.0       60.0\n"
+		"/B                          50.0       60.0\n"));
+	done(&o);
+	o = run(path, "--cpus", "1", "--sched", "eevdf", "--csv", NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+		"table,class,taskgroup,runtime_ms,share\n"
+		"taskgroup,eevdf,/A,60,0.5\n"
+		"taskgroup,eevdf,/B,60,0.5\n\n"));
+	done(&o);
+	o = run(path, "--cpus", "1", "--sched", "cfs", "--json", NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+		"\"taskgroups\":[{\"taskgroup\":\"/A\",\"runtime_ms\":60.0,\"share\":0.5},"));
+	done(&o);
+	o = run(path, "--cpus", "1", "--sched", "o1", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	snprintf(warning, sizeof(warning),
+		 "kstruct sim: warning: %s: taskgroup: group scheduling runs under cfs and eevdf; o1 runs every task in the root group\n",
+		 strrchr(path, '/') + 1);
+	CU_ASSERT_STRING_EQUAL(o.err, warning);
+	CU_ASSERT_PTR_NULL(strstr(o.out, "taskgroups"));
+	done(&o);
+	o = run(path, "--cpus", "1", "--compare", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "goodness runs every task in the root group"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "o1 runs every task in the root group"));
+	CU_ASSERT_PTR_NULL(strstr(o.err, "cfs runs"));
+	done(&o);
+	unlink(path);
+}
+
 /* a trace that cannot be written stops the run, and the file is named */
 static void test_trace_write_error_named(void)
 {
@@ -963,6 +1021,8 @@ static CU_TestInfo cmd_tests[] = {
 	{ "--json, --csv, --trace, --chrome", test_json_csv_and_traces },
 	{ "every allocation failure says so", test_every_allocation_failure_says_so },
 	{ "an rt-app file from the standard input", test_rtapp_file_from_stdin },
+	{ "taskgroups: figures under cfs, a warning under o1",
+	  test_taskgroups_by_class },
 	{ "a trace write error names the file", test_trace_write_error_named },
 	{ "--compare: trace file names", test_class_path },
 	{ "--compare on every workload", test_compare_every_workload },

@@ -73,8 +73,9 @@ static void test_parse_every_key(void)
 	CU_ASSERT_EQUAL(t->cpus_allowed, (1ul << 1) | (1ul << 3));
 	CU_ASSERT_EQUAL(t->delay_usec, 250);
 	CU_ASSERT_EQUAL(t->jitter, 40);
-	CU_ASSERT_PTR_NULL(t->taskgroup);
+	CU_ASSERT_EQUAL(t->taskgroup, SIM_NO_TASKGROUP);
 	CU_ASSERT_EQUAL(t->slice_usec, 0);
+	CU_ASSERT_EQUAL(wl->nr_taskgroups, 0);
 	CU_ASSERT_EQUAL_FATAL(t->nr_phases, 1);
 	CU_ASSERT_EQUAL(t->phases[0].loop, 1);
 	CU_ASSERT_EQUAL_FATAL(t->phases[0].nr_events, 7);
@@ -424,7 +425,14 @@ static void test_phase_cpus(void)
 	sim_workload_free(wl);
 }
 
-/* SCHED_BATCH, SCHED_IDLE, dl-runtime and taskgroup are kept, and said */
+/*
+ * SCHED_BATCH, SCHED_IDLE, dl-runtime and taskgroup are kept; what a
+ * class does with them is the simulator's to say (sim_warning()): only a
+ * real-time task's dl-runtime is a warning here.  The taskgroup paths
+ * make the table, the root first and each group after its parent (/tg1
+ * comes with /tg1/tg11 if not before); a phase's taskgroup is an event at
+ * its start, after its cpus.
+ */
 static void test_policies_slices_groups(void)
 {
 	struct sim_workload *wl = parse_ok(
@@ -432,35 +440,122 @@ static void test_policies_slices_groups(void)
 		"\"b\":{\"policy\":\"SCHED_BATCH\",\"priority\":5,\"run\":1,"
 		"\"taskgroup\":\"/tg1\",\"dl-runtime\":3000},"
 		"\"i\":{\"policy\":\"SCHED_IDLE\",\"phases\":{"
-		"\"p\":{\"taskgroup\":\"/tg1/tg11\",\"run\":1},"
+		"\"p\":{\"taskgroup\":\"/tg2/tg21\",\"cpus\":[0],\"run\":1},"
 		"\"q\":{\"run\":1},\"r\":{\"taskgroup\":\"/\",\"run\":1}}},"
 		"\"o\":{\"taskgroup\":\"\",\"run\":1},"
-		"\"f\":{\"policy\":\"SCHED_FIFO\",\"dl-runtime\":10,\"run\":1}}}", 1);
-	static const char *const want[] = {
-		"w.json: tasks.b.policy: SCHED_BATCH runs as SCHED_OTHER: no scheduler class here models it yet",
-		"w.json: tasks.b.dl-runtime: a custom slice (EEVDF, Linux 6.12): no scheduler class here uses it yet; ignored",
-		"w.json: tasks.b.taskgroup: group scheduling is not modelled yet: the task runs in the root group",
-		"w.json: tasks.i.policy: SCHED_IDLE runs as SCHED_OTHER: no scheduler class here models it yet",
-	};
+		"\"f\":{\"policy\":\"SCHED_FIFO\",\"dl-runtime\":10,\"run\":1}}}", 2);
+	static const char *const paths[] = { "/", "/tg1", "/tg2", "/tg2/tg21" };
+	static const unsigned int parents[] = { 0, 0, 0, 2 };
+	const struct sim_phase_desc *ph;
 	unsigned int i;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
 	CU_ASSERT_EQUAL(wl->tasks[0].policy, SIM_POLICY_BATCH);
 	CU_ASSERT_EQUAL(wl->tasks[0].priority, 5);
-	CU_ASSERT_STRING_EQUAL(wl->tasks[0].taskgroup, "/tg1");
+	CU_ASSERT_EQUAL(wl->tasks[0].taskgroup, 1);
 	CU_ASSERT_EQUAL(wl->tasks[0].slice_usec, 3000);
 	CU_ASSERT_EQUAL(wl->tasks[1].policy, SIM_POLICY_IDLE);
-	CU_ASSERT_PTR_NULL(wl->tasks[1].taskgroup);
-	CU_ASSERT_STRING_EQUAL(wl->tasks[1].phases[0].taskgroup, "/tg1/tg11");
-	CU_ASSERT_PTR_NULL(wl->tasks[1].phases[1].taskgroup);
-	CU_ASSERT_STRING_EQUAL(wl->tasks[1].phases[2].taskgroup, "/");
-	CU_ASSERT_PTR_NULL(wl->tasks[2].taskgroup);	/* "": none */
+	CU_ASSERT_EQUAL(wl->tasks[1].taskgroup, SIM_NO_TASKGROUP);
+	CU_ASSERT_EQUAL_FATAL(wl->nr_taskgroups, ARRAY_SIZE(paths));
+	for (i = 0; i < ARRAY_SIZE(paths); i++) {
+		CU_ASSERT_STRING_EQUAL(wl->taskgroups[i].path, paths[i]);
+		CU_ASSERT_EQUAL(wl->taskgroups[i].parent, parents[i]);
+	}
+	ph = &wl->tasks[1].phases[0];
+	CU_ASSERT_EQUAL_FATAL(ph->nr_events, 3);
+	CU_ASSERT_EQUAL(ph->events[0].kind, SIM_EVENT_AFFINITY);
+	CU_ASSERT_EQUAL(ph->events[1].kind, SIM_EVENT_TASKGROUP);
+	CU_ASSERT_EQUAL(ph->events[1].res, 3);
+	CU_ASSERT_EQUAL(ph->events[2].kind, SIM_EVENT_RUN);
+	/* rt-app: a phase without cpus runs on the task's, when one has */
+	ph = &wl->tasks[1].phases[1];
+	CU_ASSERT_EQUAL(ph->nr_events, 2);
+	ph = &wl->tasks[1].phases[2];
+	CU_ASSERT_EQUAL_FATAL(ph->nr_events, 3);
+	CU_ASSERT_EQUAL(ph->events[1].kind, SIM_EVENT_TASKGROUP);
+	CU_ASSERT_EQUAL(ph->events[1].res, 0);
+	CU_ASSERT_EQUAL(wl->tasks[2].taskgroup, SIM_NO_TASKGROUP); /* "" */
 	CU_ASSERT_EQUAL(wl->tasks[3].slice_usec, 0);	/* FIFO: none */
-	/* one warning per key, whatever task or phase it is in */
-	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 4);
-	for (i = 0; i < ARRAY_SIZE(want); i++)
-		CU_ASSERT_STRING_EQUAL(wl->warnings[i], want[i]);
+	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 1);
+	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
+		"w.json: tasks.f.dl-runtime: only SCHED_DEADLINE and fair tasks have a runtime; ignored");
 	sim_workload_free(wl);
+}
+
+/*
+ * A taskgroup path is read as the file system reads it: repeated and
+ * trailing slashes do not count (one warning for every such path), and
+ * the same group is found whatever way it is written.
+ */
+static void test_taskgroup_paths(void)
+{
+	struct sim_workload *wl = parse_ok(
+		"{\"tasks\":{"
+		"\"a\":{\"taskgroup\":\"//x///y/\",\"run\":1},"
+		"\"b\":{\"taskgroup\":\"/x/y\",\"run\":1},"
+		"\"c\":{\"taskgroup\":\"/x/\",\"run\":1},"
+		"\"d\":{\"taskgroup\":\"///\",\"run\":1},"
+		"\"e\":{\"taskgroup\":\"/a b/\u00e9\",\"run\":1}}}", 1);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
+	CU_ASSERT_EQUAL_FATAL(wl->nr_taskgroups, 5);
+	CU_ASSERT_STRING_EQUAL(wl->taskgroups[1].path, "/x");
+	CU_ASSERT_STRING_EQUAL(wl->taskgroups[2].path, "/x/y");
+	CU_ASSERT_STRING_EQUAL(wl->taskgroups[4].path, "/a b/\xc3\xa9");
+	CU_ASSERT_EQUAL(wl->taskgroups[4].parent, 3);
+	CU_ASSERT_EQUAL(wl->tasks[0].taskgroup, 2);
+	CU_ASSERT_EQUAL(wl->tasks[1].taskgroup, 2);
+	CU_ASSERT_EQUAL(wl->tasks[2].taskgroup, 1);
+	CU_ASSERT_EQUAL(wl->tasks[3].taskgroup, 0);
+	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 1);
+	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
+		"w.json: tasks.a.taskgroup: \"//x///y/\" is read as \"/x/y\", as the file system reads it");
+	sim_workload_free(wl);
+}
+
+/*
+ * The limits: SIM_MAX_TASKGROUP_DEPTH levels and SIM_MAX_TASKGROUPS
+ * groups (ancestors and the root counted) are accepted, one more is not.
+ */
+static void test_taskgroup_limits(void)
+{
+	char json[8192], err[512] = "";
+	struct sim_workload *wl = NULL;
+	int n, i;
+
+	n = snprintf(json, sizeof(json),
+		     "{\"tasks\":{\"a\":{\"taskgroup\":\"");
+	for (i = 0; i < SIM_MAX_TASKGROUP_DEPTH; i++)
+		n += snprintf(json + n, sizeof(json) - n, "/%d", i);
+	snprintf(json + n, sizeof(json) - n, "\",\"run\":1}}}");
+	wl = parse_ok(json, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
+	CU_ASSERT_EQUAL(wl->nr_taskgroups, SIM_MAX_TASKGROUP_DEPTH + 1);
+	sim_workload_free(wl);
+	snprintf(json + n, sizeof(json) - n, "/x\",\"run\":1}}}");
+	wl = NULL;
+	CU_ASSERT_EQUAL(sim_workload_parse(json, "w.json", 1, &wl, err,
+					   sizeof(err)), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "a taskgroup more than 16 levels deep"));
+
+	/* the root and 255 groups: 85 tasks of three levels each */
+	n = snprintf(json, sizeof(json), "{\"tasks\":{");
+	for (i = 0; i < (SIM_MAX_TASKGROUPS - 1) / 3; i++)
+		n += snprintf(json + n, sizeof(json) - n,
+			      "%s\"t%d\":{\"taskgroup\":\"/a%d/b/c\",\"run\":1}",
+			      i ? "," : "", i, i);
+	snprintf(json + n, sizeof(json) - n, "}}");
+	wl = parse_ok(json, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
+	CU_ASSERT_EQUAL(wl->nr_taskgroups, SIM_MAX_TASKGROUPS);
+	sim_workload_free(wl);
+	snprintf(json + n, sizeof(json) - n,
+		 ",\"z\":{\"taskgroup\":\"/z\",\"run\":1}}}");
+	wl = NULL;
+	CU_ASSERT_EQUAL(sim_workload_parse(json, "w.json", 1, &wl, err,
+					   sizeof(err)), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err,
+		"tasks.z.taskgroup: more than 256 task groups"));
 }
 
 /* what rt-app reads and kstruct does not model: one warning per key */
@@ -541,6 +636,11 @@ struct bad_case {
 	const char *json;
 	const char *want;	/* must appear in the message */
 };
+
+/* 256 bytes: one more than a cgroup's name may have */
+#define LONG_NAME16	"abcdefghijklmnop"
+#define LONG_NAME64	LONG_NAME16 LONG_NAME16 LONG_NAME16 LONG_NAME16
+#define LONG_NAME	LONG_NAME64 LONG_NAME64 LONG_NAME64 LONG_NAME64
 
 static const struct bad_case bad_cases[] = {
 	{ "{\"global\":{}}", "missing key \"tasks\"" },
@@ -629,6 +729,16 @@ static const struct bad_case bad_cases[] = {
 	  "tasks.a.taskgroup: a taskgroup needs SCHED_OTHER, SCHED_BATCH or SCHED_IDLE" },
 	{ "{\"tasks\":{\"a\":{\"phases\":{\"p\":{\"taskgroup\":5,\"run\":1}}}}}",
 	  "tasks.a.phases.p.taskgroup: expected a string" },
+	{ "{\"tasks\":{\"a\":{\"run\":1,\"taskgroup\":\"/x/../y\"}}}",
+	  "tasks.a.taskgroup: \"/x/../y\": \".\" and \"..\" name no task group" },
+	{ "{\"tasks\":{\"a\":{\"run\":1,\"taskgroup\":\"/.\"}}}",
+	  "\".\" and \"..\" name no task group" },
+	{ "{\"tasks\":{\"a\":{\"run\":1,\"taskgroup\":\"/x\\ny\"}}}",
+	  "tasks.a.taskgroup: a taskgroup name with a control character" },
+	{ "{\"tasks\":{\"a\":{\"run\":1,\"taskgroup\":\"/" LONG_NAME "\"}}}",
+	  "tasks.a.taskgroup: a taskgroup name longer than 255 bytes" },
+	{ "{\"tasks\":{\"a\":{\"phases\":{\"p\":{\"taskgroup\":\"a/b\",\"run\":1}}}}}",
+	  "tasks.a.phases.p.taskgroup: \"a/b\": a taskgroup is a path that starts with /" },
 	{ "{\"tasks\":{\"a\":{\"dl-runtime\":-1,\"run\":1}}}",
 	  "tasks.a.dl-runtime: negative duration -1" },
 	{ "{\"global\":{\"duration\":-2},\"tasks\":{\"a\":{\"run\":1}}}",
@@ -876,7 +986,7 @@ static const char every_feature[] =
 	"/* everything */ {\n"
 	"  \"global\": { \"duration\": 1, \"logdir\": \"./\", \"frag\": 1, },\n"
 	"  \"tasks\": {\n"
-	"    \"a\": { \"instance\": 2, \"taskgroup\": \"/g\", \"dl-runtime\": 5,\n"
+	"    \"a\": { \"instance\": 2, \"taskgroup\": \"/g//\", \"dl-runtime\": 5,\n"
 	"           \"policy\": \"SCHED_BATCH\", \"util_min\": 1, \"suspend\",\n"
 	"           \"lock\": \"m\", \"wait\": { \"ref\": \"c\", \"mutex\": \"m\" },\n"
 	"           \"unlock\": \"m\", \"sync\": { \"ref\": \"c\", \"mutex\": \"m\" },\n"
@@ -884,7 +994,7 @@ static const char every_feature[] =
 	"           \"timer\": { \"ref\": \"unique\", \"period\": 9 },\n"
 	"           \"sem_post\": \"s\", \"resume\": \"b\", }, // b\n"
 	"    \"b\": { \"cpus\": [1], \"phases\": {\n"
-	"           \"p\": { \"cpus\": [0], \"taskgroup\": \"/h\", \"run\": 1,\n"
+	"           \"p\": { \"cpus\": [0], \"taskgroup\": \"/h/i\", \"run\": 1,\n"
 	"                  \"timer\": { \"ref\": \"t\", \"period\": 3,\n"
 	"                             \"mode\": \"absolute\" } },\n"
 	"           \"q\": { \"sem_wait\": \"s\", \"signal\": \"c\",\n"
@@ -943,6 +1053,9 @@ static CU_TestInfo workload_tests[] = {
 	{ "per-phase cpus", test_phase_cpus },
 	{ "SCHED_BATCH, SCHED_IDLE, dl-runtime, taskgroup",
 	  test_policies_slices_groups },
+	{ "taskgroup paths as the file system reads them",
+	  test_taskgroup_paths },
+	{ "taskgroup depth and count limits", test_taskgroup_limits },
 	{ "one warning per key not modelled", test_warnings },
 	{ "at most SIM_MAX_WARNINGS warnings", test_many_warnings },
 	{ "bad workloads name the key", test_bad_workloads },
