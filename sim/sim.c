@@ -1298,7 +1298,7 @@ int sim_run(struct sim *s)
 
 /* --------------------------------------------------------- checking */
 
-static int check_fail(const char *what, const struct sim_task *t)
+static int task_bad(const char *what, const struct sim_task *t)
 {
 	fprintf(stderr, "sim_check: %s%s%s (pid %d)\n", what,
 		t ? ": " : "", t ? t->st.comm : "", t ? t->st.pid : -1);
@@ -1318,14 +1318,14 @@ static int check_waiters(struct sim *s, unsigned long blocked)
 		list_for_each_entry(t, &s->wheel[i], timer)
 			if (t->state != SIM_SLEEPING &&
 			    t->state != SIM_NOT_STARTED)
-				return check_fail("a task on the wheel is not waiting for time",
+				return task_bad("a task on the wheel is not waiting for time",
 						  t);
 	for (i = 0; i < s->wl->nr_resources; i++) {
 		if (!list_check(&s->res[i].waiters))
-			return check_fail("a wait list is corrupt", NULL);
+			return task_bad("a wait list is corrupt", NULL);
 		list_for_each_entry(t, &s->res[i].waiters, timer) {
 			if (t->state != SIM_BLOCKED)
-				return check_fail("a task on a wait list is not blocked",
+				return task_bad("a task on a wait list is not blocked",
 						  t);
 			waiting++;
 		}
@@ -1352,33 +1352,33 @@ int sim_check(struct sim *s)
 		return ret;
 	for (i = 0; i < SIM_WHEEL; i++)
 		if (!list_check(&s->wheel[i]))
-			return check_fail("a timer wheel bucket is corrupt", NULL);
+			return task_bad("a timer wheel bucket is corrupt", NULL);
 	for (i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *t = sim_task(s, i);
 
 		switch (t->state) {
 		case SIM_RUNNABLE:
 			if (!t->p || !task_queued(t->p))
-				return check_fail("runnable task not queued", t);
+				return task_bad("runnable task not queued", t);
 			if (!list_empty(&t->timer))
-				return check_fail("runnable task on the wheel", t);
+				return task_bad("runnable task on the wheel", t);
 			runnable++;
 			break;
 		case SIM_BLOCKED:
 			if (!t->p || task_queued(t->p))
-				return check_fail("blocked task queued", t);
+				return task_bad("blocked task queued", t);
 			blocked++;
 			break;
 		case SIM_SLEEPING:
 			if (!t->p || task_queued(t->p))
-				return check_fail("sleeping task queued", t);
+				return task_bad("sleeping task queued", t);
 			/* fall through */
 		case SIM_NOT_STARTED:
 			if (list_empty(&t->timer))
-				return check_fail("waiting task not on the wheel",
+				return task_bad("waiting task not on the wheel",
 						  t);
 			if (s->started && t->wake_at <= jiffies)
-				return check_fail("task not woken on time", t);
+				return task_bad("task not woken on time", t);
 			break;
 		default:
 			break;
@@ -1400,7 +1400,7 @@ int sim_check(struct sim *s)
 		if (curr == cpu_rq(cpu)->idle)
 			continue;
 		if (!t || t->state != SIM_RUNNABLE)
-			return check_fail("a CPU runs a task that is not runnable",
+			return task_bad("a CPU runs a task that is not runnable",
 					  t);
 	}
 	return 0;

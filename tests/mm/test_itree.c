@@ -100,7 +100,7 @@ static void quiet(const char *msg)
 /* mm_itree_check() refuses what a broken tree would look like */
 static void test_itree_check_refuses(void)
 {
-	list_debug_handler_fn *old = list_debug_set_handler(quiet);
+	check_handler_fn *old = check_set_handler(quiet);
 	unsigned long first[7], last[7];
 	struct mm_itree *tree;
 	struct itnode *top;
@@ -128,7 +128,7 @@ static void test_itree_check_refuses(void)
 	top->rb.__rb_parent_color ^= 1;
 	CU_ASSERT_EQUAL(mm_itree_check(tree), 0);
 	mm_itree_free(tree);
-	list_debug_set_handler(old);
+	check_set_handler(old);
 }
 
 static CU_TestInfo itree_tests[] = {
