@@ -795,7 +795,7 @@ static int measure_class(struct bench *b, const struct sched_class *class,
 	spec.fn = class_bench_pick;
 	spec.teardown = NULL;
 	row[C_PICK] = bench_measure(b, &spec);
-	ret = class_bench_check(c);
+	ret = class_bench_check(c) ? 0 : -EIO;
 	if (ret)
 		bench_note(b, "BROKEN: %s: a loop went wrong at N=%lu",
 			   class->name, n);
@@ -956,7 +956,7 @@ static int bench_schedule(struct bench *b)
 			if (ret)
 				return ret;
 			st[k][i] = bench_measure(b, &spec);
-			ret = sched_check();
+			ret = sched_check() ? 0 : -EIO;
 			if (!ret && sched_nr_running_total() != sizes[i])
 				ret = -EIO;
 			sched_teardown();
@@ -1063,7 +1063,7 @@ static int bench_idle_pull(struct bench *b, const int *cpus, unsigned int nr)
 		cache_decay_ticks = 0;
 		jiffies += 100;
 		st[i] = bench_measure(b, &spec);
-		ret = sched_check();
+		ret = sched_check() ? 0 : -EIO;
 		if (!ret && (sched_nr_running_total() != 2ul * cpus[i] ||
 			     cpu_rq(0)->nr_running != 2ul * cpus[i]))
 			ret = -EIO;
@@ -1104,7 +1104,7 @@ static int bench_load_balance(struct bench *b)
 		if (ret)
 			return ret;
 		st[i] = bench_measure(b, &spec);
-		ret = sched_check();
+		ret = sched_check() ? 0 : -EIO;
 		if (!ret && sched_nr_running_total() != 2ul * cpus[i])
 			ret = -EIO;
 		sched_teardown();
@@ -1256,7 +1256,7 @@ static int sim_round(unsigned long tasks, unsigned int nr_cpus,
 		ret = sim_steps(s, 0, SIM_WINDOW_NS, &took);
 		m->ns[m->nr++] = (double)took / (sim_events(s) - e0);
 	}
-	if (!ret && tasks <= SIM_CHECK_MAX_TASKS && sim_check(s))
+	if (!ret && tasks <= SIM_CHECK_MAX_TASKS && !sim_check(s))
 		ret = -EIO;
 	if (m->nr == windows) {
 		m->start_s = start_s;

@@ -37,7 +37,6 @@
  *    weight of nice -20 each, as 2.6.23 weighted them, when balancing.
  */
 #include <errno.h>
-#include <stdio.h>
 
 #include "compat/bug.h"
 #include "compat/ktime.h"
@@ -626,15 +625,16 @@ void fair_balance_tick(struct runqueue *rq)
 
 /* ------------------------------------------------------------- checking */
 
-#define check(cond, ...)						\
+/*
+ * Report the first violation (after the class and the CPU) and answer
+ * false: for the bool checkers below only.
+ */
+#define check_that(cond, fmt, ...)					\
 	do {								\
-		if (unlikely(!(cond))) {				\
-			fprintf(stderr, "sched_check: %s: cpu %d: ",	\
-				fair_eevdf ? "eevdf" : "cfs", rq->cpu);	\
-			fprintf(stderr, __VA_ARGS__);			\
-			fputc('\n', stderr);				\
-			return -EINVAL;					\
-		}							\
+		if (unlikely(!(cond)))					\
+			return check_fail("%s: cpu %d: " fmt,		\
+					  fair_eevdf ? "eevdf" : "cfs",	\
+					  rq->cpu, ##__VA_ARGS__);	\
 	} while (0)
 
 static bool entity_less_check(const struct rb_node *a,
@@ -651,7 +651,7 @@ static bool entity_less_check(const struct rb_node *a,
  * up; min_vruntime never went back since the last check; eevdf's
  * avg_vruntime and avg_load are the sums over the tree.
  */
-int check_fair(struct runqueue *rq)
+bool check_fair(struct runqueue *rq, unsigned long *nr_queued)
 {
 	struct cfs_rq *cfs_rq = &rq->cfs;
 	const struct sched_class *class = sched_current_class();
@@ -662,24 +662,26 @@ int check_fair(struct runqueue *rq)
 	struct task_struct *p;
 	struct rb_node *node;
 
-	if (fair_eevdf)
-		check(rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
-					 entity_less_check, min_deadline_ok),
-		      "tree broken");
-	check(rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check),
-	      "tree broken");
+	/* a broken tree is rb_check*()'s to report */
+	if (fair_eevdf && !rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
+					      entity_less_check,
+					      min_deadline_ok))
+		return false;
+	if (!rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check))
+		return false;
 	for (node = rb_first_cached(&cfs_rq->tasks_timeline); node;
 	     node = rb_next(node)) {
 		se = __node_2_se(node);
 		p = task_of(se);
-		check(se != curr, "the running task %d is in the tree", p->pid);
-		check(se->on_rq && p->sched_class == class &&
-		      task_cpu(p) == rq->cpu && !(p->flags & PF_STARTING) &&
-		      p != rq->idle,
-		      "task %d in the tree wrongly (on_rq %u, cpu %d)",
-		      p->pid, se->on_rq, task_cpu(p));
-		check(p->state != TASK_ZOMBIE || p == rq->curr,
-		      "zombie %d queued, not current", p->pid);
+		check_that(se != curr, "the running task %d is in the tree",
+			   p->pid);
+		check_that(se->on_rq && p->sched_class == class &&
+			   task_cpu(p) == rq->cpu &&
+			   !(p->flags & PF_STARTING) && p != rq->idle,
+			   "task %d in the tree wrongly (on_rq %u, cpu %d)",
+			   p->pid, se->on_rq, task_cpu(p));
+		check_that(p->state != TASK_ZOMBIE || p == rq->curr,
+			   "zombie %d queued, not current", p->pid);
 		n++;
 		load += se->load.weight;
 		idle += task_has_idle_policy(p);
@@ -689,35 +691,38 @@ int check_fair(struct runqueue *rq)
 	}
 	if (curr) {
 		p = task_of(curr);
-		check(curr->on_rq && p == rq->curr && p->sched_class == class,
-		      "running entity of task %d, rq runs %d", p->pid,
-		      rq->curr->pid);
+		check_that(curr->on_rq && p == rq->curr &&
+			   p->sched_class == class,
+			   "running entity of task %d, rq runs %d", p->pid,
+			   rq->curr->pid);
 		n++;
 		load += curr->load.weight;
 		idle += task_has_idle_policy(p);
 	} else {
-		check(rq->curr == rq->idle || rq->curr->sched_class != class,
-		      "task %d runs without being the running entity",
-		      rq->curr->pid);
+		check_that(rq->curr == rq->idle ||
+			   rq->curr->sched_class != class,
+			   "task %d runs without being the running entity",
+			   rq->curr->pid);
 	}
-	check(n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
-	      idle == cfs_rq->idle_nr_running,
-	      "nr_running %lu load %lu idle %lu, counted %lu %lu %lu",
-	      cfs_rq->nr_running, cfs_rq->load.weight,
-	      cfs_rq->idle_nr_running, n, load, idle);
-	check((int64_t)(cfs_rq->min_vruntime -
-			cfs_rq->checked_min_vruntime) >= 0,
-	      "min_vruntime went back from %llu to %llu",
-	      (unsigned long long)cfs_rq->checked_min_vruntime,
-	      (unsigned long long)cfs_rq->min_vruntime);
+	check_that(n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
+		   idle == cfs_rq->idle_nr_running,
+		   "nr_running %lu load %lu idle %lu, counted %lu %lu %lu",
+		   cfs_rq->nr_running, cfs_rq->load.weight,
+		   cfs_rq->idle_nr_running, n, load, idle);
+	check_that((int64_t)(cfs_rq->min_vruntime -
+			     cfs_rq->checked_min_vruntime) >= 0,
+		   "min_vruntime went back from %llu to %llu",
+		   (unsigned long long)cfs_rq->checked_min_vruntime,
+		   (unsigned long long)cfs_rq->min_vruntime);
 	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
 	if (fair_eevdf)
-		check(avg == cfs_rq->avg_vruntime &&
-		      avg_load == cfs_rq->avg_load,
-		      "avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
-		      (long long)cfs_rq->avg_vruntime, cfs_rq->avg_load,
-		      (long long)avg, avg_load);
-	return (int)n;
+		check_that(avg == cfs_rq->avg_vruntime &&
+			   avg_load == cfs_rq->avg_load,
+			   "avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
+			   (long long)cfs_rq->avg_vruntime, cfs_rq->avg_load,
+			   (long long)avg, avg_load);
+	*nr_queued = n;
+	return true;
 }
 
 /* ------------------------------------------------------------ snapshots */

@@ -1178,8 +1178,8 @@ int sim_step(struct sim *s)
 		ret = cpu_errors(s);
 	if (!ret)
 		ret = trace_error(s);
-	if (!ret && s->opt.check_every_tick)
-		ret = sim_check(s);
+	if (!ret && s->opt.check_every_tick && !sim_check(s))
+		ret = -EUCLEAN;
 	progress(s);
 	return ret ? ret : 1;
 }
@@ -1254,8 +1254,8 @@ static int run_threaded(struct sim *s)
 			ret = cpu_errors(s);
 		if (!ret)
 			ret = trace_error(s);
-		if (!ret && s->opt.check_every_tick)
-			ret = sim_check(s);
+		if (!ret && s->opt.check_every_tick && !sim_check(s))
+			ret = -EUCLEAN;
 		progress(s);
 	}
 	s->stop = 1;
@@ -1298,18 +1298,19 @@ int sim_run(struct sim *s)
 
 /* --------------------------------------------------------- checking */
 
-static int task_bad(const char *what, const struct sim_task *t)
+/* report a violation about task @t (or none), answer false */
+static bool task_bad(const char *what, const struct sim_task *t)
 {
-	fprintf(stderr, "sim_check: %s%s%s (pid %d)\n", what,
-		t ? ": " : "", t ? t->st.comm : "", t ? t->st.pid : -1);
-	return -EINVAL;
+	if (!t)
+		return check_fail("%s", what);
+	return check_fail("%s: %s (pid %d)", what, t->st.comm, t->st.pid);
 }
 
 /*
  * Every task on a wait list is blocked, and every blocked task is on one;
  * the wheel holds only sleepers and tasks not started.
  */
-static int check_waiters(struct sim *s, unsigned long blocked)
+static bool check_waiters(struct sim *s, unsigned long blocked)
 {
 	unsigned long i, waiting = 0;
 	struct sim_task *t;
@@ -1319,40 +1320,33 @@ static int check_waiters(struct sim *s, unsigned long blocked)
 			if (t->state != SIM_SLEEPING &&
 			    t->state != SIM_NOT_STARTED)
 				return task_bad("a task on the wheel is not waiting for time",
-						  t);
+						t);
 	for (i = 0; i < s->wl->nr_resources; i++) {
 		if (!list_check(&s->res[i].waiters))
-			return task_bad("a wait list is corrupt", NULL);
+			return false;
 		list_for_each_entry(t, &s->res[i].waiters, timer) {
 			if (t->state != SIM_BLOCKED)
 				return task_bad("a task on a wait list is not blocked",
-						  t);
+						t);
 			waiting++;
 		}
 	}
-	if (waiting != blocked) {
-		fprintf(stderr,
-			"sim_check: %lu tasks are blocked, the wait lists hold %lu\n",
-			blocked, waiting);
-		return -EINVAL;
-	}
-	return 0;
+	if (waiting != blocked)
+		return check_fail("%lu tasks are blocked, the wait lists hold %lu",
+				  blocked, waiting);
+	return true;
 }
 
-int sim_check(struct sim *s)
+bool (sim_check)(struct sim *s)
 {
 	unsigned long i, runnable = 0, blocked = 0;
 	unsigned int cpu;
-	int ret;
 
-	ret = sched_check();
-	if (!ret)
-		ret = process_tree_check();
-	if (ret)
-		return ret;
+	if (!sched_check() || !process_tree_check())
+		return false;
 	for (i = 0; i < SIM_WHEEL; i++)
 		if (!list_check(&s->wheel[i]))
-			return task_bad("a timer wheel bucket is corrupt", NULL);
+			return false;
 	for (i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *t = sim_task(s, i);
 
@@ -1376,7 +1370,7 @@ int sim_check(struct sim *s)
 		case SIM_NOT_STARTED:
 			if (list_empty(&t->timer))
 				return task_bad("waiting task not on the wheel",
-						  t);
+						t);
 			if (s->started && t->wake_at <= jiffies)
 				return task_bad("task not woken on time", t);
 			break;
@@ -1384,15 +1378,11 @@ int sim_check(struct sim *s)
 			break;
 		}
 	}
-	ret = check_waiters(s, blocked);
-	if (ret)
-		return ret;
-	if (sched_nr_running_total() != runnable) {
-		fprintf(stderr,
-			"sim_check: runqueues hold %lu tasks, the simulator has %lu runnable\n",
-			sched_nr_running_total(), runnable);
-		return -EINVAL;
-	}
+	if (!check_waiters(s, blocked))
+		return false;
+	if (sched_nr_running_total() != runnable)
+		return check_fail("runqueues hold %lu tasks, the simulator has %lu runnable",
+				  sched_nr_running_total(), runnable);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
 		struct task_struct *curr = cpu_curr(cpu);
 		struct sim_task *t = curr->driver_data;
@@ -1401,9 +1391,9 @@ int sim_check(struct sim *s)
 			continue;
 		if (!t || t->state != SIM_RUNNABLE)
 			return task_bad("a CPU runs a task that is not runnable",
-					  t);
+					t);
 	}
-	return 0;
+	return true;
 }
 
 /* ------------------------------------------------------ create/destroy */
