@@ -173,7 +173,7 @@ static void test_del_next_prev_mismatch(void)
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
-/* every other checked operation report_count and skips too */
+/* every other checked operation reports and skips too */
 static void test_every_wrapper_skips(void)
 {
 	struct world w, snap;
@@ -449,7 +449,7 @@ static void test_poison_faults(void)
  * In a child (before the check existed this died of SIGSEGV): add next
  * to an entry that list_del() poisoned.  Each add must be reported,
  * naming this file and "poison", and skipped.  Exit 0 when all was so;
- * the report_count go to stderr for the parent.
+ * the reports go to stderr for the parent.
  */
 static void child_add_next_to_deleted(int unused)
 {
@@ -496,7 +496,7 @@ static CU_TestInfo list_debug_cases[] = {
 	{ "list_del twice: LIST_POISON1, LIST_POISON2", test_del_twice },
 	{ "list_del: prev->next != entry", test_del_prev_next_mismatch },
 	{ "list_del: next->prev != entry", test_del_next_prev_mismatch },
-	{ "every checked operation report_count and skips",
+	{ "every checked operation reports and skips",
 	  test_every_wrapper_skips },
 	{ "list_move, list_move_tail: failed add puts the entry back",
 	  test_move_never_half_done },
