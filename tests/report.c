@@ -46,6 +46,16 @@ int report_suite_cleanup(void)
 	return 0;
 }
 
+void expect_detail(const char *detail)
+{
+	bool found = strstr(report_last, detail) != NULL;
+
+	CU_ASSERT(found);
+	if (!found)
+		fprintf(stderr, "\n  got:  %s\n  want: ...%s\n", report_last,
+			detail);
+}
+
 void __expect_report(int before, const char *what, const char *file,
 		     int line, const char *detail)
 {

@@ -100,30 +100,30 @@ static void test_check_refuses_wrong_results(void)
 		ctx = run_once(f, LIST_BENCH_ADD);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
 		ctx->op = LIST_BENCH_ADD_TAIL;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check",
-				   refused(f, LIST_BENCH_ADD_TAIL));
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_ADD_TAIL));
 		f->destroy(ctx);
 
 		ctx = run_once(f, LIST_BENCH_ADD_TAIL);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
 		ctx->op = LIST_BENCH_ADD;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check",
-				   refused(f, LIST_BENCH_ADD));
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_ADD));
 		/* one entry short */
 		ctx->op = LIST_BENCH_ADD_TAIL;
 		ctx->n = N + 1;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check",
-				   refused(f, LIST_BENCH_ADD_TAIL));
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_ADD_TAIL));
 		ctx->n = N;
 		CU_ASSERT(list_bench_check(f, ctx));
 		/* a delete that left everything in place */
 		ctx->op = LIST_BENCH_DEL;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check",
-				   refused(f, LIST_BENCH_DEL));
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_DEL));
 		/* a splice that left the whole long list */
 		ctx->op = LIST_BENCH_SPLICE;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check",
-				   refused(f, LIST_BENCH_SPLICE));
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_SPLICE));
 		f->destroy(ctx);
 	}
 	CU_ASSERT_EQUAL(kmalloc_live(), live);

@@ -77,8 +77,8 @@ static void test_check_refuses(void)
 		/* tasks left out of the queue */
 		c->ops = 3;
 		class_bench_dequeue(c);
-		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check",
-				   ": 3 tasks left out of the queue");
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail(": 3 tasks left out of the queue");
 		/* a second dequeue before the enqueue is refused, counted */
 		class_bench_dequeue(c);
 		CU_ASSERT_EQUAL(c->wrong, 1UL);
@@ -88,8 +88,8 @@ static void test_check_refuses(void)
 		/* more than there are */
 		c->ops = N + 1;
 		class_bench_dequeue(c);
-		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check",
-				   ": the loops found 1 results wrong");
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail(": the loops found 1 results wrong");
 		c->wrong = 0;
 		/* a pick that is not the best one */
 		c->ops = 1;
@@ -99,16 +99,16 @@ static void test_check_refuses(void)
 		p = worse_than(c, best);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 		c->picked = p;
-		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check",
-				   "is not the best by brute force");
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail("is not the best by brute force");
 		/* a pick that changed between calls */
 		c->picked = best;
 		class_bench_pick(c);
 		c->picked = p;
 		class_bench_pick(c);
 		CU_ASSERT(c->wrong > 0);
-		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check",
-				   "results wrong");
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail("results wrong");
 		class_bench_destroy(c);
 	}
 }
@@ -124,8 +124,8 @@ static void test_check_refuses_broken_queue(void)
 	p = c->tasks[5];
 	/* out of order in the tree */
 	p->se.vruntime += 1000000000ULL;
-	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check",
-			   "sorts before the one before it");
+	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+	expect_detail("sorts before the one before it");
 	/* found by the class's tree check, inside sched_check() */
 	CU_ASSERT_PTR_NOT_NULL(strstr(report_last, ": sched_check at "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
@@ -134,8 +134,8 @@ static void test_check_refuses_broken_queue(void)
 	CU_ASSERT(class_bench_check(c));
 	/* a load that no longer adds up */
 	c->rq->cfs.load.weight++;
-	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check",
-			   ": cfs: cpu 0: nr_running 60 load");
+	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+	expect_detail(": cfs: cpu 0: nr_running 60 load");
 	c->rq->cfs.load.weight--;
 	class_bench_destroy(c);
 
@@ -144,8 +144,8 @@ static void test_check_refuses_broken_queue(void)
 	p = c->tasks[5];
 	/* a bitmap bit cleared under a non-empty queue */
 	__clear_bit(p->prio, p->array->bitmap);
-	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check",
-			   "clear but queue busy");
+	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+	expect_detail("clear but queue busy");
 	__set_bit(p->prio, p->array->bitmap);
 	CU_ASSERT(class_bench_check(c));
 	class_bench_destroy(c);

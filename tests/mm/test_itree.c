@@ -113,20 +113,20 @@ static void test_itree_check_refuses(void)
 	CU_ASSERT(mm_itree_check(tree));
 	top = rb_entry(tree->root.rb_node, struct itnode, rb);
 	top->subtree_last++;			/* a stale augmentation */
-	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check",
-			   "augmented value wrong for its subtree");
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail("augmented value wrong for its subtree");
 	top->subtree_last--;
 	top->first = 1000;			/* out of order */
-	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check",
-			   "sorts before the one before it");
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail("sorts before the one before it");
 	top->first = first[top->id];
 	tree->n++;				/* a range missing */
-	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check",
-			   ": 7 ranges in the tree, 8 built");
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail(": 7 ranges in the tree, 8 built");
 	tree->n--;
 	top->rb.__rb_parent_color ^= 1;		/* a red root */
-	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check",
-			   "should be black with no parent");
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail("should be black with no parent");
 	top->rb.__rb_parent_color ^= 1;
 	/* two equal ranges: in order for rb_check(), not strictly */
 	a = rb_entry(rb_first(&tree->root), struct itnode, rb);
@@ -134,8 +134,8 @@ static void test_itree_check_refuses(void)
 	id = b->id;
 	b->first = a->first;
 	b->id = a->id;
-	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check",
-			   ": range 0 does not sort after range 0");
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail(": range 0 does not sort after range 0");
 	b->first = first[id];
 	b->id = id;
 	CU_ASSERT(mm_itree_check(tree));

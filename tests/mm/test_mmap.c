@@ -261,40 +261,40 @@ static void test_checkers_catch(void)
 
 	/* a private vma on the shared list */
 	list_move_tail(&a->shared, &f.inode.i_mapping->i_mmap_shared);
-	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check",
-			   ": inode 1: vma 0x10000-0x12000 is on the wrong list");
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": vma 0x10000 is on the wrong i_mmap list");
+	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check");
+	expect_detail(": inode 1: vma 0x10000-0x12000 is on the wrong list");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 is on the wrong i_mmap list");
 	list_move_tail(&a->shared, &f.inode.i_mapping->i_mmap);
 	CU_ASSERT(fx_check(&f));
 	/* a mapcount that disagrees with the ptes */
 	page = follow_page(f.mm[0], 0x10 * PAGE_SIZE);
 	page->mapcount++;
-	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check",
-			   ": inode 1: page 0: mapcount 2 but 1 ptes");
+	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check");
+	expect_detail(": inode 1: page 0: mapcount 2 but 1 ptes");
 	page->mapcount--;
 	/* rss, map_count, an unsorted vma list */
 	f.mm[0]->rss++;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": 1 pte tables and rss 2, counted 1 and 1");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": 1 pte tables and rss 2, counted 1 and 1");
 	f.mm[0]->rss--;
 	f.mm[0]->map_count++;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": map_count 3 but 2 vmas");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": map_count 3 but 2 vmas");
 	f.mm[0]->map_count--;
 	list_move_tail(&a->vm_list, &f.mm[0]->mmap);
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": vma 0x10000 overlaps or is out of order");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 overlaps or is out of order");
 	list_move(&a->vm_list, &f.mm[0]->mmap);
 	/* a page-cache count that disagrees with the list */
 	f.inode.i_mapping->nrpages++;
-	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check",
-			   ": inode 1: nrpages 2, listed 1, hashed 1");
+	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check");
+	expect_detail(": inode 1: nrpages 2, listed 1, hashed 1");
 	f.inode.i_mapping->nrpages--;
 	/* a pte pointing at the wrong file page */
 	page->index = 5;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": pte at 0x10000 does not map file page 0");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": pte at 0x10000 does not map file page 0");
 	page->index = 0;
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
@@ -335,28 +335,28 @@ static void test_mapping_check_catches(void)
 	table = f.mm[0]->pgd[(0x10 * PAGE_SIZE) >> PMD_SHIFT];
 	table->pte[0x10 & (PTRS_PER_PTE - 1)] = p1;
 	table->pte[0x11 & (PTRS_PER_PTE - 1)] = p0;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: pte at 0x10000 does not map file page 0");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: pte at 0x10000 does not map file page 0");
 	table->pte[0x10 & (PTRS_PER_PTE - 1)] = p0;
 	table->pte[0x11 & (PTRS_PER_PTE - 1)] = p1;
 	CU_ASSERT(mapping_check(m));
 
 	/* a vma of another file on this file's list */
 	a->vm_file = &other_file;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: vma 0x10000-0x12000 maps another file");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: vma 0x10000-0x12000 maps another file");
 	a->vm_file = &f.file;
 	/* a vma with no mm */
 	b->vm_mm = NULL;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: vma 0x20000-0x22000 has no mm");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: vma 0x20000-0x22000 has no mm");
 	b->vm_mm = f.mm[0];
 	/* a mapped vma missing from the lists: its ptes go uncounted */
 	list_del_init(&a->shared);
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: page 1: mapcount 1 but 0 ptes");
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": vma 0x10000 is on no i_mmap list");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 1: mapcount 1 but 0 ptes");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 is on no i_mmap list");
 	list_add(&a->shared, &m->i_mmap);
 	CU_ASSERT(fx_check(&f));
 
@@ -373,21 +373,21 @@ static void test_mapping_check_catches(void)
 	CU_ASSERT_FATAL(h < PAGE_HASH_SIZE);
 	hlist_del_init(&p0->hash);
 	hlist_add_head(&p0->hash, &m->page_hash[(h + 1) % PAGE_HASH_SIZE]);
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: page 0 on hash chain 1");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 0 on hash chain 1");
 	hlist_del_init(&p0->hash);
 	hlist_add_head(&p0->hash, &m->page_hash[h]);
 	CU_ASSERT(mapping_check(m));
 	/* a cached page the zone thinks is not allocated */
 	__clear_bit(PG_head, &p1->flags);
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: page 1 is not an allocated page of the zone");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 1 is not an allocated page of the zone");
 	__set_bit(PG_head, &p1->flags);
 	/* a cached page wholly past the end of file (i_size shrunk
 	 * without truncating) */
 	f.inode.i_size = 2 * PAGE_SIZE;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: page 2 lies wholly past the end of file (2 pages)");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 2 lies wholly past the end of file (2 pages)");
 	f.inode.i_size = 2 * PAGE_SIZE + 1;
 	CU_ASSERT(mapping_check(m));
 	f.inode.i_size = 4 * PAGE_SIZE;
@@ -418,18 +418,18 @@ static void test_mm_check_catches(void)
 
 	/* a vma that names another mm */
 	a->vm_mm = f.mm[1];
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": vma 0x10000 names another mm");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 names another mm");
 	a->vm_mm = f.mm[0];
 	/* a malformed vma: empty */
 	a->vm_end = a->vm_start;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": vma 0x10000-0x10000 is malformed");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000-0x10000 is malformed");
 	a->vm_end = a->vm_start + 2 * PAGE_SIZE;
 	/* unknown flags */
 	a->vm_flags |= 0x100;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": vma 0x10000 has unknown flags 0x101");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 has unknown flags 0x101");
 	a->vm_flags &= ~0x100UL;
 	CU_ASSERT(mm_check(f.mm[0]));
 
@@ -438,21 +438,21 @@ static void test_mm_check_catches(void)
 	table->pte[(hole >> PAGE_SHIFT) & (PTRS_PER_PTE - 1)] = p0;
 	table->nr_present++;
 	f.mm[0]->rss++;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": page mapped at 0x12000 outside every vma");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": page mapped at 0x12000 outside every vma");
 	table->pte[(hole >> PAGE_SHIFT) & (PTRS_PER_PTE - 1)] = NULL;
 	table->nr_present--;
 	f.mm[0]->rss--;
 	/* a pte table whose count disagrees with its entries, rss kept */
 	table->nr_present++;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": pte table 0: nr_present 2, found 1");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": pte table 0: nr_present 2, found 1");
 	table->nr_present--;
 	/* a broken vma ring */
 	saved = f.mm[0]->mmap.prev;
 	f.mm[0]->mmap.prev = &f.mm[0]->mmap;
-	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check",
-			   ": list_check at mm/mmap.c:");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": list_check at mm/mmap.c:");
 	f.mm[0]->mmap.prev = saved;
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
@@ -492,20 +492,20 @@ static void test_mapping_check_catches_cache(void)
 	/* a broken clean_pages ring */
 	saved = m->clean_pages.prev;
 	m->clean_pages.prev = &m->clean_pages;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": list_check at mm/filemap.c:");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": list_check at mm/filemap.c:");
 	m->clean_pages.prev = saved;
 	/* a broken hash chain */
 	pprev = p0->hash.pprev;
 	p0->hash.pprev = &p0->hash.next;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": hlist_check at mm/filemap.c:");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": hlist_check at mm/filemap.c:");
 	p0->hash.pprev = pprev;
 	CU_ASSERT(mapping_check(m));
 	/* a cached page that names another mapping */
 	p0->mapping = &other;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: page 0 names another mapping");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 0 names another mapping");
 	p0->mapping = m;
 	CU_ASSERT(mapping_check(m));
 	/* the same file page cached twice: a second page for index 0 on
@@ -517,8 +517,8 @@ static void test_mapping_check_catches_cache(void)
 	hlist_add_head(&q->hash, &m->page_hash[h]);
 	list_add(&q->list, &m->clean_pages);
 	m->nrpages++;
-	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check",
-			   ": inode 1: page 0 is not found by its index (twice cached?)");
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 0 is not found by its index (twice cached?)");
 	hlist_del_init(&q->hash);
 	list_del_init(&q->list);
 	m->nrpages--;
@@ -712,17 +712,18 @@ static void test_checkers_report_null_and_conservation(void)
 	struct page *page;
 	struct fx f;
 
-	EXPECT_CHECK_FAILS(mm_check(NULL), "mm_check", ": no mm (NULL)");
-	EXPECT_CHECK_FAILS(mapping_check(NULL), "mapping_check",
-			   ": no mapping (NULL)");
+	EXPECT_CHECK_FAILS(mm_check(NULL), "mm_check");
+	expect_detail(": no mm (NULL)");
+	EXPECT_CHECK_FAILS(mapping_check(NULL), "mapping_check");
+	expect_detail(": no mapping (NULL)");
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
 	CU_ASSERT(fx_check(&f));
 	/* a frame allocated, not cached: every checker but fx_check's sum */
 	page = alloc_page(&f.zone);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(page);
 	CU_ASSERT(zone_check(&f.zone));
-	EXPECT_CHECK_FAILS(fx_check(&f), "fx_check",
-			   ": 15 free + 0 cached != 16 frames");
+	EXPECT_CHECK_FAILS(fx_check(&f), "fx_check");
+	expect_detail(": 15 free + 0 cached != 16 frames");
 	CU_ASSERT_EQUAL(__free_page(&f.zone, page), 0);
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);

@@ -571,20 +571,20 @@ static void test_zone_check_catches(void)
 	page = alloc_page(&zone);
 	CU_ASSERT(zone_check(&zone));
 	__change_bit(0, zone.free_area[2].map);
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: order 2: bit of pair 0 disagrees with the lists");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 2: bit of pair 0 disagrees with the lists");
 	__change_bit(0, zone.free_area[2].map);
 	zone.free_pages++;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: free_pages 512 but the lists hold 511");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: free_pages 512 but the lists hold 511");
 	zone.free_pages--;
 	page->order = 1;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: allocated block 511 has a bad order 1");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: allocated block 511 has a bad order 1");
 	page->order = 0;
 	__clear_bit(PG_head, &page->flags);
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 511 is neither free nor in an allocated block");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 511 is neither free nor in an allocated block");
 	__set_bit(PG_head, &page->flags);
 	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(__free_page(&zone, page), 0);
@@ -621,8 +621,8 @@ static void test_zone_check_catches_each_claim(void)
 	zone.free_pages += 2;
 	CU_ASSERT_FALSE(test_bit((TOP_PAGES - 2) >> 1,
 				 zone.free_area[0].map));
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: buddies 510 and 511 are both free at order 0");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: buddies 510 and 511 are both free at order 0");
 	list_del(&p510->list);
 	list_del(&p511->list);
 	zone.free_pages -= 2;
@@ -632,21 +632,21 @@ static void test_zone_check_catches_each_claim(void)
 
 	/* a frame inside a free block that still heads an allocated one */
 	__set_bit(PG_head, &mem[1].flags);
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 1 of free block 0 is marked allocated, cached or mapped");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 1 of free block 0 is marked allocated, cached or mapped");
 	__clear_bit(PG_head, &mem[1].flags);
 	/* a frame inside a free block that claims a page cache */
 	mem[3].mapping = (struct address_space *)&zone;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 3 of free block 0 is marked allocated, cached or mapped");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 3 of free block 0 is marked allocated, cached or mapped");
 	mem[3].mapping = NULL;
 	CU_ASSERT(zone_check(&zone));
 
 	/* one frame in two free blocks: frame 1 also on the order-0 list */
 	list_add(&mem[1].list, o0);
 	zone.free_pages++;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 1 is in two free blocks");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 1 is in two free blocks");
 	list_del(&mem[1].list);
 	zone.free_pages--;
 	CU_ASSERT(zone_check(&zone));
@@ -656,8 +656,8 @@ static void test_zone_check_catches_each_claim(void)
 	CU_ASSERT_PTR_EQUAL_FATAL(o1->next, &mem[TOP_PAGES - 4].list);
 	list_del(&mem[TOP_PAGES - 4].list);
 	list_add(&mem[TOP_PAGES - 3].list, o1);
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: order 1: block 509 is not aligned");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 1: block 509 is not aligned");
 	list_del(&mem[TOP_PAGES - 3].list);
 	list_add(&mem[TOP_PAGES - 4].list, o1);
 	CU_ASSERT(zone_check(&zone));
@@ -666,29 +666,29 @@ static void test_zone_check_catches_each_claim(void)
 	 * match: frame 509 is left neither free nor allocated */
 	list_move(&mem[TOP_PAGES - 4].list, o0);
 	zone.free_pages--;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 509 is neither free nor in an allocated block");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 509 is neither free nor in an allocated block");
 	list_move(&mem[TOP_PAGES - 4].list, o1);
 	zone.free_pages++;
 	CU_ASSERT(zone_check(&zone));
 
 	/* a broken ring: a free list whose head's prev is stale */
 	o1->prev = o1;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": list_check at mm/page_alloc.c:");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": list_check at mm/page_alloc.c:");
 	o1->prev = &mem[TOP_PAGES - 4].list;
 	CU_ASSERT(zone_check(&zone));
 
 	/* a page descriptor that names another zone */
 	mem[7].zone = NULL;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 7 names another zone");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 7 names another zone");
 	mem[7].zone = &zone;
 
 	/* an allocated block whose order runs past its neighbour's head */
 	p510->order = 1;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 511 heads a block inside block 510");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 511 heads a block inside block 510");
 	p510->order = 0;
 	CU_ASSERT(zone_check(&zone));
 
@@ -715,18 +715,18 @@ static void test_zone_check_catches_more(void)
 	/* a page descriptor of no zone on a free list */
 	memset(&stray, 0, sizeof(stray));
 	list_add(&stray.list, &zone.free_area[0].free_list);
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: order 0: page");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 0: page");
 	list_del(&stray.list);
 	/* an allocated block (510, claiming order 1) over free frame 511 */
 	p510->order = 1;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: frame 511 is free and allocated");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 511 is free and allocated");
 	p510->order = 0;
 	/* a page cache holding a block bigger than a page */
 	blk->mapping = (struct address_space *)&zone;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: cached page 508 has order 1");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: cached page 508 has order 1");
 	blk->mapping = NULL;
 	CU_ASSERT(zone_check(&zone));
 
@@ -741,12 +741,13 @@ static void test_zone_check_reports_null_and_released(void)
 {
 	struct zone zone;
 
-	EXPECT_CHECK_FAILS(zone_check(NULL), "zone_check", ": no zone (NULL)");
+	EXPECT_CHECK_FAILS(zone_check(NULL), "zone_check");
+	expect_detail(": no zone (NULL)");
 	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
 	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   "has no frames (released?)");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail("has no frames (released?)");
 }
 
 /* a free block past the end of a ragged zone */
@@ -762,8 +763,8 @@ static void test_zone_check_catches_block_past_end(void)
 	CU_ASSERT_EQUAL_FATAL(is_head_of_free_region(last), 1);
 	list_move(&last->list, &zone.free_area[1].free_list);
 	zone.free_pages++;
-	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check",
-			   ": Normal: order 1: block 514 passes the end");
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 1: block 514 passes the end");
 	list_move(&last->list, &zone.free_area[0].free_list);
 	zone.free_pages--;
 	CU_ASSERT(zone_check(&zone));

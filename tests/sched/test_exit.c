@@ -822,25 +822,25 @@ static void test_process_tree_check_reports(void)
 	t = fork_ok(a, SIGCHLD | CLONE_THREAD, "t");
 	SCHED_CHECK();
 	b->parent = b;
-	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check",
-			   ": task 3 on children of 2, parent 3");
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 3 on children of 2, parent 3");
 	b->parent = c;
-	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check",
-			   ": task 3 on children of 2, parent 4");
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 3 on children of 2, parent 4");
 	b->parent = a;
 	t->tgid = 99;
-	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check",
-			   ": task 5 (tgid 99) in group 2");
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 5 (tgid 99) in group 2");
 	t->tgid = a->tgid;
 	state = b->state;
 	b->state = TASK_DEAD;
-	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check",
-			   ": released task 3 on task list");
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": released task 3 on task list");
 	b->state = state;
 	prev = init_task->tasks.prev;
 	init_task->tasks.prev = &init_task->tasks;
-	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check",
-			   ": list_check at sched/exit.c:");
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": list_check at sched/exit.c:");
 	init_task->tasks.prev = prev;
 	SCHED_CHECK();
 	machine_down();

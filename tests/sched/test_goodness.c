@@ -510,12 +510,12 @@ static void test_rq_check_goodness_reports(void)
 	a = new_task_on("a", 0, 0);
 	counter = a->counter;
 	a->counter = -1;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": goodness: task 2: counter -1");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": goodness: task 2: counter -1");
 	a->counter = counter;
 	a->array = cpu_rq(0)->active;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": goodness: task 2 in a prio_array too");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": goodness: task 2 in a prio_array too");
 	a->array = NULL;
 	SCHED_CHECK();
 	machine_down();

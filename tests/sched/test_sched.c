@@ -1196,16 +1196,16 @@ static void test_sched_check_reports(void)
 	rq = cpu_rq(1);
 	/* an empty CPU whose bitmap says queue 120 is busy */
 	__set_bit(120, rq->active->bitmap);
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": cpu 1 active: bit 120 set but queue empty");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: bit 120 set but queue empty");
 	__clear_bit(120, rq->active->bitmap);
 	__clear_bit(MAX_PRIO, rq->expired->bitmap);
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": cpu 1 expired: sentinel bit 140 clear");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 expired: sentinel bit 140 clear");
 	__set_bit(MAX_PRIO, rq->expired->bitmap);
 	__set_bit(MAX_PRIO + 1, rq->active->bitmap);
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": cpu 1 active: stray bit 141");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: stray bit 141");
 	__clear_bit(MAX_PRIO + 1, rq->active->bitmap);
 	CU_ASSERT(sched_check());
 
@@ -1213,30 +1213,31 @@ static void test_sched_check_reports(void)
 	active = p->array;
 	CU_ASSERT_PTR_EQUAL_FATAL(active, rq->active);
 	p->cpu = 0;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": cpu 1 active: task 2 says cpu 0");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: task 2 says cpu 0");
 	p->cpu = 1;
 	nr_active = active->nr_active;
 	active->nr_active++;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": cpu 1 active: nr_active 2, queued 1");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: nr_active 2, queued 1");
 	active->nr_active = nr_active;
 	rq->nr_running++;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": cpu 1: nr_running 2, its classes queue 1");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1: nr_running 2, its classes queue 1");
 	rq->nr_running--;
 	rq->expired = rq->active;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": cpu 1: active/expired pointers broken");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1: active/expired pointers broken");
 	rq->expired = rq->active == &rq->arrays[0] ? &rq->arrays[1] :
 						     &rq->arrays[0];
 	rq->cpu = 0;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check", ": cpu 1: rq->cpu 0");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1: rq->cpu 0");
 	rq->cpu = 1;
 	/* a queue's ring: list_check() reports, inside sched_check() */
 	p->run_list.prev = &p->run_list;
-	EXPECT_CHECK_FAILS(sched_check(), "sched_check",
-			   ": list_check at sched/sched.c:");
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": list_check at sched/sched.c:");
 	p->run_list.prev = &active->queue[p->prio];
 	CU_ASSERT(sched_check());
 	machine_down();

@@ -813,8 +813,8 @@ static void test_assoc_check_reports(void)
 
 	/* no transport, yet a path */
 	asoc->peer.primary_path = &stray;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": no transport, but a primary, active or retransmit path");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": no transport, but a primary, active or retransmit path");
 	asoc->peer.primary_path = NULL;
 	a = add(asoc, "10.0.0.1", 5000);
 	b = add(asoc, "10.0.0.2", 5000);
@@ -822,47 +822,47 @@ static void test_assoc_check_reports(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
 
 	atomic_set(&asoc->base.refcnt, 0);
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": association");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": association");
 	CU_ASSERT_PTR_NOT_NULL(strstr(report_last, ": refcnt 0, alive"));
 	atomic_set(&asoc->base.refcnt, 1);
 	b->asoc = NULL;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": transport 2: asoc (nil), alive, refcnt 1");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: asoc (nil), alive, refcnt 1");
 	b->asoc = asoc;
 	b->ipaddr.sa.sa_family = AF_UNIX;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": transport 2: address family 1");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: address family 1");
 	b->ipaddr.sa.sa_family = AF_INET;
 	sctp_addr_set_port(&b->ipaddr, 5001);
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": transport 2: port 5001, the peer's 5000");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: port 5001, the peer's 5000");
 	sctp_addr_set_port(&b->ipaddr, 5000);
 	b->state = -1;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": transport 2: state -1");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: state -1");
 	b->state = SCTP_ACTIVE;
 	saved = b->ipaddr;
 	b->ipaddr = a->ipaddr;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": transport 1: its address is on the list twice");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 1: its address is on the list twice");
 	b->ipaddr = saved;
 	asoc->peer.transport_count++;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": transport_count 3, 2 on the list");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport_count 3, 2 on the list");
 	asoc->peer.transport_count--;
 	asoc->peer.retran_path = &stray;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": the primary, active or retransmit path is not on the transport list");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": the primary, active or retransmit path is not on the transport list");
 	asoc->peer.retran_path = b;
 	asoc->shutdown_last_sent_to = &stray;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": shutdown_last_sent_to is not on the transport list");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": shutdown_last_sent_to is not on the transport list");
 	asoc->shutdown_last_sent_to = NULL;
 	/* what it runs reports in its name: the outqueue's accounting */
 	asoc->outqueue.outstanding_bytes++;
-	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check",
-			   ": sctp_outq_check at sctp/associola.c:");
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": sctp_outq_check at sctp/associola.c:");
 	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
 				      ": outstanding_bytes 1, 0 in flight"));
 	asoc->outqueue.outstanding_bytes--;

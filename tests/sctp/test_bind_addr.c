@@ -602,13 +602,13 @@ static void test_bind_addr_check_reports(void)
 	add(bp, "2001:db8::1", 5000);
 	e = sctp_test_nth_addr(bp, 1);
 	e->a.sa.sa_family = AF_UNIX;
-	EXPECT_CHECK_FAILS(sctp_bind_addr_check(bp), "sctp_bind_addr_check",
-			   ": address 2: family 1");
+	EXPECT_CHECK_FAILS(sctp_bind_addr_check(bp), "sctp_bind_addr_check");
+	expect_detail(": address 2: family 1");
 	e->a.sa.sa_family = AF_INET6;
 	prev = bp->address_list.prev;
 	bp->address_list.prev = &bp->address_list;
-	EXPECT_CHECK_FAILS(sctp_bind_addr_check(bp), "sctp_bind_addr_check",
-			   ": list_check at sctp/bind_addr.c:");
+	EXPECT_CHECK_FAILS(sctp_bind_addr_check(bp), "sctp_bind_addr_check");
+	expect_detail(": list_check at sctp/bind_addr.c:");
 	bp->address_list.prev = prev;
 	CU_ASSERT(sctp_bind_addr_check(bp));
 	sctp_bind_addr_free(bp);

@@ -218,17 +218,17 @@ static void test_endpoint_check_reports(void)
 	a = new_asoc(ep);
 	b = new_asoc(ep);
 	b->ep = NULL;
-	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check",
-			   ": association 2 belongs to endpoint (nil)");
+	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check");
+	expect_detail(": association 2 belongs to endpoint (nil)");
 	b->ep = ep;
 	atomic_set(&ep->base.refcnt, 2);
-	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check",
-			   ": refcnt 2 for 2 associations (with its socket)");
+	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check");
+	expect_detail(": refcnt 2 for 2 associations (with its socket)");
 	atomic_set(&ep->base.refcnt, 3);
 	/* an association it runs sctp_assoc_check() on */
 	a->peer.transport_count++;
-	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check",
-			   ": sctp_assoc_check at sctp/endpointola.c:");
+	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check");
+	expect_detail(": sctp_assoc_check at sctp/endpointola.c:");
 	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
 				      ": transport_count 1, 0 on the list"));
 	a->peer.transport_count--;

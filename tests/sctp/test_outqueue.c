@@ -726,32 +726,32 @@ static void test_outq_check_reports(void)
 	c1 = send_on(asoc, t, 100);
 	c2 = send_on(asoc, t, 200);
 	c2->transport = u;
-	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check",
-			   "'s transmitted list was sent on another");
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail("'s transmitted list was sent on another");
 	c2->transport = t;
 	c2->has_tsn = false;
-	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check",
-			   "'s transmitted list was never given a TSN");
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail("'s transmitted list was never given a TSN");
 	c2->has_tsn = true;
 	tsn = c2->tsn;
 	c2->tsn = c1->tsn;
-	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check",
-			   ": TSN 1 follows TSN 1 on a transmitted list");
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": TSN 1 follows TSN 1 on a transmitted list");
 	c2->tsn = asoc->next_tsn;
-	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check",
-			   ": TSN 3 outside (ack point 0, next_tsn 3)");
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": TSN 3 outside (ack point 0, next_tsn 3)");
 	c2->tsn = tsn;
 	t->flight_size++;
-	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check",
-			   ": flight_size 301, 300 in flight");
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": flight_size 301, 300 in flight");
 	t->flight_size--;
 	q->outstanding_bytes--;
-	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check",
-			   ": outstanding_bytes 299, 300 in flight");
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": outstanding_bytes 299, 300 in flight");
 	q->outstanding_bytes++;
 	q->empty = 1;
-	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check",
-			   ": empty is 1, but the queues are not");
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": empty is 1, but the queues are not");
 	q->empty = 0;
 	CU_ASSERT(sctp_outq_check(q));
 	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
