@@ -160,7 +160,7 @@ TESTS ?= $(TEST_DIRS)
 
 define test_template
 $(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o $(DBG)/tests/tmpdir.o \
-		$(DBG)/tests/peers.o \
+		$(DBG)/tests/peers.o $(DBG)/tests/report.o \
 		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c) $(TEST_SRCS_$(1))) \
 		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
 	@mkdir -p $$(@D)

@@ -245,7 +245,7 @@ static int bench_primitive(struct bench *b, enum list_bench_op op)
 		const struct list_bench_family *f = families[fam_of[k]];
 
 		stat[fam_of[k]] = got[k];
-		if (list_bench_check(f, ctx[fam_of[k]])) {
+		if (!list_bench_check(f, ctx[fam_of[k]])) {
 			bench_note(b, "BROKEN: %s left its lists wrong after %s",
 				   f->name, spec[k].series);
 			err = -EIO;

@@ -15,9 +15,11 @@
 #define KSTRUCT_BENCH_LIST_BENCH_H
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "compat/check.h"
 #include "compat/slab.h"
 
 /* the primitives, each timed as a loop of n operations (splices reinit) */
@@ -137,11 +139,14 @@ static inline unsigned long list_bench_len(const struct list_bench_ctx *ctx)
  * @f: the family
  * @ctx: its context, after some calls of @f->run[@ctx->op]
  *
- * Return: 0 when the lists are sound and hold what @ctx->op should leave
- * (the same for every family), -EIO otherwise.
+ * Reports what is wrong through the check handler, with the caller's
+ * file:line (compat/check.h).
+ *
+ * Return: true when the lists are sound and hold what @ctx->op should
+ * leave (the same for every family).
  */
-static inline int list_bench_check(const struct list_bench_family *f,
-				   struct list_bench_ctx *ctx)
+static inline bool (list_bench_check)(const struct list_bench_family *f,
+				      struct list_bench_ctx *ctx)
 {
 	unsigned long len = list_bench_len(ctx);
 	int ok;
@@ -166,8 +171,13 @@ static inline int list_bench_check(const struct list_bench_family *f,
 		ok = 0;
 		break;
 	}
-	return ok ? 0 : -EIO;
+	if (!ok)
+		return check_fail("%s: its lists are not what %s leaves",
+				  f->name, f->op_name[ctx->op] ?
+				  f->op_name[ctx->op] : "(no primitive)");
+	return true;
 }
+#define list_bench_check(f, ctx)	CHECK_CALLER(list_bench_check, (f, ctx))
 
 /* whether a primitive consumes its input (its setup runs before each call) */
 static inline int list_bench_needs_setup(enum list_bench_op op)

@@ -144,7 +144,7 @@ static int trunc_init(struct trunc_ctx *c, unsigned long n, uint64_t seed)
 	 */
 	qsort(last, n, sizeof(*last), cmp_ulong_desc);
 	c->pgoff_few = last[(n >= 100 ? n / 100 : 1) - 1];
-	err = mm_itree_check(c->tree) ? -EUCLEAN : 0;
+	err = mm_itree_check(c->tree) ? 0 : -EUCLEAN;
 out:
 	kfree(first);
 	kfree(last);
@@ -417,7 +417,7 @@ static int bench_buddy(struct bench *b)
 		spec.ops = BUDDY_ZONE_PAGES >> c.order;
 		bench_measure(b, &spec);
 	}
-	err = zone_check(&c.zone) ? -EUCLEAN : 0;
+	err = zone_check(&c.zone) ? 0 : -EUCLEAN;
 	kfree(c.blocks);
 	zone_release(&c.zone);
 	return err;
@@ -515,7 +515,7 @@ static int bench_scan(struct bench *b)
 		for (i = 0; i < sizes[s]; i++)
 			if (c.zone.zone_mem_map[i].flags & (1UL << PG_head))
 				__free_page(&c.zone, &c.zone.zone_mem_map[i]);
-		if (!err && zone_check(&c.zone))
+		if (!err && !zone_check(&c.zone))
 			err = -EUCLEAN;
 		kfree(c.flag);
 		if (zone_release(&c.zone) && !err)

@@ -140,18 +140,23 @@ static bool itnode_augment_ok(const struct rb_node *rb)
 	return node->subtree_last == max;
 }
 
-int mm_itree_check(const struct mm_itree *tree)
+bool (mm_itree_check)(const struct mm_itree *tree)
 {
 	const struct rb_node *rb, *prev = NULL;
 	size_t count = 0;
 
 	if (!rb_check_augmented(&tree->root, itnode_less, itnode_augment_ok))
-		return -1;
+		return false;
 	for (rb = rb_first(&tree->root); rb; rb = rb_next(rb)) {
 		if (prev && !itnode_less(prev, rb))
-			return -1;
+			return check_fail("range %zu does not sort after range %zu",
+					  itnode_of(rb)->id,
+					  itnode_of(prev)->id);
 		prev = rb;
 		count++;
 	}
-	return count == tree->n ? 0 : -1;
+	if (count != tree->n)
+		return check_fail("%zu ranges in the tree, %zu built",
+				  count, tree->n);
+	return true;
 }

@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+#include "compat/check.h"
+
 struct mm_itree;
 
 /**
@@ -48,8 +50,14 @@ size_t mm_itree_query_from(const struct mm_itree *tree, unsigned long from,
  * mm_itree_check() - verify order, augmentation and red-black balance
  * @tree: the tree
  *
- * Return: 0, or -1 when the tree is broken.
+ * rb_check_augmented() with every node's subtree_last, ranges in
+ * strictly increasing order, and as many as were built.  Reports the
+ * first fault through the check handler with the caller's file:line
+ * (compat/check.h).
+ *
+ * Return: true when the tree is sound.
  */
-int mm_itree_check(const struct mm_itree *tree);
+bool mm_itree_check(const struct mm_itree *tree);
+#define mm_itree_check(tree)	CHECK_CALLER(mm_itree_check, (tree))
 
 #endif /* KSTRUCT_BENCH_MM_ITREE_H */

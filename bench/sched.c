@@ -246,26 +246,30 @@ static int o1_make(struct o1_ctx *c, const struct task_set *ts,
 }
 
 /* the array holds every task, and its bitmap matches its queues */
-static int o1_check(const struct o1_ctx *c)
+static bool o1_check(const struct o1_ctx *c)
 {
 	unsigned long count = 0;
 	int i;
 
 	if (!test_bit(MAX_PRIO, c->array.bitmap))
-		return -1;
+		return check_fail("sentinel bit %d clear", MAX_PRIO);
 	for (i = 0; i < MAX_PRIO; i++) {
 		unsigned long len;
 
 		if (!list_check(&c->array.queue[i]))
-			return -1;
+			return false;
 		len = list_count_nodes(&c->array.queue[i]);
 		if (!len != !test_bit(i, c->array.bitmap))
-			return -1;
+			return check_fail("queue %d holds %lu tasks, its bit is %s",
+					  i, len, len ? "clear" : "set");
 		count += len;
 	}
-	return count == c->ts->n && (unsigned long)c->array.nr_active ==
-	       c->ts->n ? 0 : -1;
+	if (count != c->ts->n || (unsigned long)c->array.nr_active != c->ts->n)
+		return check_fail("%lu tasks queued, nr_active %d, of %lu",
+				  count, c->array.nr_active, c->ts->n);
+	return true;
 }
+#define o1_check(c)	CHECK_CALLER(o1_check, (c))
 
 static void o1_pick_next(void *arg)
 {
@@ -389,11 +393,11 @@ static int rq_set_make(struct rq_set *r, unsigned long n)
 	return 0;
 }
 
-static int rq_set_check(const struct rq_set *r)
+/* every runqueue of the set holds its tasks (reported by o1_check()) */
+static int rq_set_verify(const struct rq_set *r)
 {
-	if (o1_check(r->o1) || o1_check(r->o1_mem) || o1_check(r->o1_hot))
-		return -EIO;
-	return 0;
+	return o1_check(r->o1) && o1_check(r->o1_mem) && o1_check(r->o1_hot) ?
+	       0 : -EIO;
 }
 
 /* ------------------------------------------------ the runqueue groups */
@@ -669,7 +673,7 @@ static int bench_runqueues(struct bench *b)
 		}
 		bench_ratio(b, G_HOT, "O(1) / itself at N=10", n,
 			    row[S_O1_HOT], row[S_O1_HOT_REF]);
-		ret = rq_set_check(&r);
+		ret = rq_set_verify(&r);
 		if (ret)
 			bench_note(b, "BROKEN: a runqueue is wrong after N=%lu",
 				   n);
@@ -678,7 +682,7 @@ out_free:
 		if (ret)
 			goto out_free_ref;
 	}
-	ret = rq_set_check(&ref);
+	ret = rq_set_verify(&ref);
 	if (ret) {
 		bench_note(b, "BROKEN: a runqueue is wrong after N=%d", REF_N);
 		goto out_free_ref;
@@ -795,7 +799,7 @@ static int measure_class(struct bench *b, const struct sched_class *class,
 	spec.fn = class_bench_pick;
 	spec.teardown = NULL;
 	row[C_PICK] = bench_measure(b, &spec);
-	ret = class_bench_check(c);
+	ret = class_bench_check(c) ? 0 : -EIO;
 	if (ret)
 		bench_note(b, "BROKEN: %s: a loop went wrong at N=%lu",
 			   class->name, n);
@@ -956,7 +960,7 @@ static int bench_schedule(struct bench *b)
 			if (ret)
 				return ret;
 			st[k][i] = bench_measure(b, &spec);
-			ret = sched_check();
+			ret = sched_check() ? 0 : -EIO;
 			if (!ret && sched_nr_running_total() != sizes[i])
 				ret = -EIO;
 			sched_teardown();
@@ -1063,7 +1067,7 @@ static int bench_idle_pull(struct bench *b, const int *cpus, unsigned int nr)
 		cache_decay_ticks = 0;
 		jiffies += 100;
 		st[i] = bench_measure(b, &spec);
-		ret = sched_check();
+		ret = sched_check() ? 0 : -EIO;
 		if (!ret && (sched_nr_running_total() != 2ul * cpus[i] ||
 			     cpu_rq(0)->nr_running != 2ul * cpus[i]))
 			ret = -EIO;
@@ -1104,7 +1108,7 @@ static int bench_load_balance(struct bench *b)
 		if (ret)
 			return ret;
 		st[i] = bench_measure(b, &spec);
-		ret = sched_check();
+		ret = sched_check() ? 0 : -EIO;
 		if (!ret && sched_nr_running_total() != 2ul * cpus[i])
 			ret = -EIO;
 		sched_teardown();
@@ -1256,7 +1260,7 @@ static int sim_round(unsigned long tasks, unsigned int nr_cpus,
 		ret = sim_steps(s, 0, SIM_WINDOW_NS, &took);
 		m->ns[m->nr++] = (double)took / (sim_events(s) - e0);
 	}
-	if (!ret && tasks <= SIM_CHECK_MAX_TASKS && sim_check(s))
+	if (!ret && tasks <= SIM_CHECK_MAX_TASKS && !sim_check(s))
 		ret = -EIO;
 	if (m->nr == windows) {
 		m->start_s = start_s;

@@ -26,7 +26,6 @@
  * its dequeue, a pick that changed), and the check compares the pick with
  * a brute-force answer over all tasks.
  */
-#include <errno.h>
 #include <string.h>
 
 #include "bench/bench.h"
@@ -237,7 +236,7 @@ static bool eevdf_right(const struct class_bench *c, struct task_struct *pick)
 	return true;
 }
 
-int class_bench_check(struct class_bench *c)
+bool (class_bench_check)(struct class_bench *c)
 {
 	static const struct {
 		const struct sched_class *class;
@@ -251,17 +250,26 @@ int class_bench_check(struct class_bench *c)
 	};
 	unsigned long i;
 
-	if (c->wrong || c->out || sched_check())
-		return -EIO;
+	if (c->wrong)
+		return check_fail("%s: the loops found %lu results wrong",
+				  c->class->name, c->wrong);
+	if (c->out)
+		return check_fail("%s: %lu tasks left out of the queue",
+				  c->class->name, c->out);
+	if (!sched_check())
+		return false;
 	for (i = 0; i < c->n; i++)
 		if (!queued(c, c->tasks[i]))
-			return -EIO;
+			return check_fail("%s: task %d not queued",
+					  c->class->name, c->tasks[i]->pid);
 	if (!c->picked)
-		return 0;
+		return true;
 	if (!queued(c, c->picked))
-		return -EIO;
+		return check_fail("%s: the pick, task %d, is not queued",
+				  c->class->name, c->picked->pid);
 	for (i = 0; i < ARRAY_SIZE(oracle); i++)
-		if (oracle[i].class == c->class)
-			return oracle[i].right(c, c->picked) ? 0 : -EIO;
-	return -EIO;
+		if (oracle[i].class == c->class && oracle[i].right(c, c->picked))
+			return true;
+	return check_fail("%s: the pick, task %d, is not the best by brute force",
+			  c->class->name, c->picked->pid);
 }

@@ -79,10 +79,12 @@ void class_bench_pick(void *arg);
  * pick loop chose the right one by brute force over all tasks: o1 the
  * best priority in the active array, goodness the highest goodness(),
  * cfs the least vruntime, eevdf the earliest deadline among the
- * eligible.
+ * eligible.  Reports the first thing wrong through the check handler
+ * (compat/check.h), with the caller's file:line.
  *
- * Return: 0, or -EIO.
+ * Return: true when all of that holds.
  */
-int class_bench_check(struct class_bench *c);
+bool class_bench_check(struct class_bench *c);
+#define class_bench_check(c)	CHECK_CALLER(class_bench_check, (c))
 
 #endif /* KSTRUCT_BENCH_SCHED_CLASS_H */

@@ -28,8 +28,9 @@
  * - Entry iterators evaluate their head argument once, and test for the
  *   end of the list by address arithmetic instead of forming a member
  *   access through the head's fake entry, so UBSan has nothing to flag.
- * - list_check()/hlist_check() verify a whole ring (list_debug.c); under
- *   LIST_DEBUG they too name their caller's file:line when they fail.
+ * - list_check()/hlist_check() verify a whole ring (list_debug.c), and
+ *   report as every kstruct checker does (compat/check.h): the first
+ *   fault, with the caller's file:line, through the one check handler.
  * - Iterators, list_first_entry_or_null(), list_last_entry_or_null(),
  *   list_count_nodes() and hlist_count_nodes() accept a pointer to a
  *   const head; list_next_entry_circular() and list_prev_entry_circular()
@@ -50,6 +51,7 @@
 #include <stdbool.h>
 #endif
 
+#include "compat/check.h"
 #include "compat/compiler.h"
 
 #ifdef __cplusplus
@@ -86,30 +88,13 @@ struct hlist_node {
 
 /*
  * Debug checks.  __list_add_valid() and __list_del_entry_valid() return
- * false, after reporting, when an operation would corrupt a list; the
- * operation is then skipped.  The handler decides what a report does:
- * by default the report goes to stderr and the add or delete aborts
- * (list_check() and hlist_check() only return false); tests install a
- * handler that records the message.
+ * false, after reporting through check_corruption() (compat/check.h),
+ * when an operation would corrupt a list; the operation is then skipped.
+ * The check handler decides what a report does: by default it goes to
+ * stderr and the add or delete aborts; tests install a handler that
+ * records the line.
  */
-typedef void list_debug_handler_fn(const char *msg);	/* function type */
-
-/**
- * list_debug_set_handler() - choose what a debug report does
- * @fn: called with the one-line report; NULL restores the default
- *      (print to stderr; abort for a failed add or delete check)
- *
- * A handler that returns lets the caller skip the operation and go on.
- *
- * Context: any thread; the handler is process-wide.
- * Return: the previous handler (NULL for the default).
- */
-list_debug_handler_fn *list_debug_set_handler(list_debug_handler_fn *fn);
-
 #ifdef LIST_DEBUG
-void __list_debug_at(const char *file, int line);
-/* forget the recorded caller, pass @ok through */
-bool __list_debug_end(bool ok);
 bool __list_add_valid(struct list_head *entry, struct list_head *prev,
 		      struct list_head *next);
 bool __list_del_entry_valid(struct list_head *entry);
@@ -138,13 +123,15 @@ static inline bool __list_del_entry_valid(struct list_head *entry)
  * Walks the ring from @head checking that no pointer is NULL or poison
  * and that every node's next->prev points back at it.  Those back links
  * also guarantee the walk comes back to @head, so a corrupt list cannot
- * make it loop.  Reports the first fault through the debug handler; with
- * none installed it prints the report to stderr and, unlike a failed
- * add or delete check, does not abort: the caller handles the answer.
+ * make it loop.  Reports the first fault through the check handler
+ * (check_set_handler()) with the caller's file:line; never aborts.
  *
+ * Context: any thread; reads the ring without a lock (the caller keeps
+ * writers out).
  * Return: true when the ring is sound.  O(n).
  */
 bool list_check(const struct list_head *head);
+#define list_check(head)	CHECK_CALLER(list_check, (head))
 
 /**
  * hlist_check() - verify a whole hash chain
@@ -154,18 +141,11 @@ bool list_check(const struct list_head *head);
  * along the chain, with no NULL or poison pprev and no poison next.
  * Reports as list_check() does (never aborts).
  *
+ * Context: as list_check().
  * Return: true when the chain is sound.  O(n).
  */
 bool hlist_check(const struct hlist_head *h);
-
-/*
- * __list_check_report() - how every checker of list/ (list_check(),
- * hlist_check(), rb_check(), ...) reports the first fault it finds: one
- * line, "@op corruption at <caller's file:line>: <detail>", through the
- * debug handler; never aborts.  For the checkers' own use.
- */
-void __list_check_report(const char *op, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#define hlist_check(h)		CHECK_CALLER(hlist_check, (h))
 
 /* ------------------------------------------------------------------ */
 /* initialisation                                                      */
@@ -1414,8 +1394,8 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
  */
 #ifdef LIST_DEBUG
 #define __LIST_DEBUG_CALL(fn, ...)					\
-	(__list_debug_at(__FILE__, __LINE__), fn(__VA_ARGS__),		\
-	 __list_debug_at(NULL, 0))
+	(__check_enter(#fn, __FILE__, __LINE__), fn(__VA_ARGS__),	\
+	 (void)__check_leave(true))
 #define __list_add(e, p, n)	__LIST_DEBUG_CALL(__list_add, e, p, n)
 #define list_add(e, h)		__LIST_DEBUG_CALL(list_add, e, h)
 #define list_add_tail(e, h)	__LIST_DEBUG_CALL(list_add_tail, e, h)
@@ -1430,10 +1410,6 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
 #define list_rotate_left(h)	__LIST_DEBUG_CALL(list_rotate_left, h)
 #define list_rotate_to_front(e, h) \
 	__LIST_DEBUG_CALL(list_rotate_to_front, e, h)
-#define list_check(h)							\
-	(__list_debug_at(__FILE__, __LINE__), __list_debug_end(list_check(h)))
-#define hlist_check(h)							\
-	(__list_debug_at(__FILE__, __LINE__), __list_debug_end(hlist_check(h)))
 #endif
 
 #endif /* KSTRUCT_LIST_LIST_H */

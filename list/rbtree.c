@@ -18,13 +18,10 @@
  * So the longest path is at most twice the shortest, and a tree of n nodes
  * is at most 2 log2(n + 1) deep.
  *
- * This file is built with LIST_DEBUG like list_debug.c (which it needs for
- * the checkers' reports); the checkers are defined in parentheses because
- * LIST_DEBUG makes their names caller-recording macros.
+ * The checkers report through check_fail() (compat/check.h), as every
+ * kstruct checker does; they are defined in parentheses because rbtree.h
+ * makes their names caller-recording macros.
  */
-#ifndef LIST_DEBUG
-#define LIST_DEBUG
-#endif
 #include "list/rbtree.h"
 #include "list/rbtree_augmented.h"
 
@@ -365,21 +362,17 @@ struct check_frame {
  * check_link() - @child, just read from @parent, is fit to descend into:
  * it points back at @parent, and is not red under a red parent.
  */
-static bool check_link(const char *op, const struct rb_node *parent,
+static bool check_link(const struct rb_node *parent,
 		       const struct rb_node *child)
 {
-	if (rb_parent(child) != parent) {
-		__list_check_report(op, "node %p: its child %p's parent should be %p, but was %p",
-				    (const void *)parent, (const void *)child,
-				    (const void *)parent,
-				    (const void *)rb_parent(child));
-		return false;
-	}
-	if (rb_is_red(parent) && rb_is_red(child)) {
-		__list_check_report(op, "red node %p has a red child %p",
-				    (const void *)parent, (const void *)child);
-		return false;
-	}
+	if (rb_parent(child) != parent)
+		return check_fail("node %p: its child %p's parent should be %p, but was %p",
+				  (const void *)parent, (const void *)child,
+				  (const void *)parent,
+				  (const void *)rb_parent(child));
+	if (rb_is_red(parent) && rb_is_red(child))
+		return check_fail("red node %p has a red child %p",
+				  (const void *)parent, (const void *)child);
 	return true;
 }
 
@@ -391,7 +384,7 @@ static bool check_link(const char *op, const struct rb_node *parent,
  * same child on both sides is refused; so the walk visits each node once.
  * Sets *@first to the first node in order (NULL for an empty tree).
  */
-static bool check_tree(const char *op, const struct rb_root *root,
+static bool check_tree(const struct rb_root *root,
 		       bool (*less)(const struct rb_node *,
 				    const struct rb_node *),
 		       bool (*augmented_ok)(const struct rb_node *),
@@ -405,13 +398,11 @@ static bool check_tree(const char *op, const struct rb_root *root,
 	*first = NULL;
 	if (!node)
 		return true;
-	if (rb_parent(node) || rb_is_red(node)) {
-		__list_check_report(op, "root %p should be black with no parent, but is %s with parent %p",
-				    (const void *)node,
-				    rb_is_red(node) ? "red" : "black",
-				    (const void *)rb_parent(node));
-		return false;
-	}
+	if (rb_parent(node) || rb_is_red(node))
+		return check_fail("root %p should be black with no parent, but is %s with parent %p",
+				  (const void *)node,
+				  rb_is_red(node) ? "red" : "black",
+				  (const void *)rb_parent(node));
 	stack[depth++] = (struct check_frame){ node, 1, 0 };
 	while (depth) {
 		struct check_frame *f = &stack[depth - 1];
@@ -420,32 +411,26 @@ static bool check_tree(const char *op, const struct rb_root *root,
 		switch (f->stage++) {
 		case 0:
 			child = node->rb_left;
-			if (child && child == node->rb_right) {
-				__list_check_report(op, "node %p has %p as both children",
-						    (const void *)node,
-						    (const void *)child);
-				return false;
-			}
+			if (child && child == node->rb_right)
+				return check_fail("node %p has %p as both children",
+						  (const void *)node,
+						  (const void *)child);
 			break;
 		case 1:
 			if (!index)
 				*first = node;
-			else if (less && less(node, prev)) {
-				__list_check_report(op, "node %lu in order (%p) sorts before the one before it (%p)",
-						    index, (const void *)node,
-						    (const void *)prev);
-				return false;
-			}
+			else if (less && less(node, prev))
+				return check_fail("node %lu in order (%p) sorts before the one before it (%p)",
+						  index, (const void *)node,
+						  (const void *)prev);
 			prev = node;
 			index++;
 			child = node->rb_right;
 			break;
 		default:
-			if (augmented_ok && !augmented_ok(node)) {
-				__list_check_report(op, "node %p: augmented value wrong for its subtree",
-						    (const void *)node);
-				return false;
-			}
+			if (augmented_ok && !augmented_ok(node))
+				return check_fail("node %p: augmented value wrong for its subtree",
+						  (const void *)node);
 			depth--;
 			continue;
 		}
@@ -453,21 +438,18 @@ static bool check_tree(const char *op, const struct rb_root *root,
 			if (!height) {
 				height = f->blacks;
 			} else if (f->blacks != height) {
-				__list_check_report(op, "a path down to a NULL child of %p passes %u black nodes, an earlier path %u",
-						    (const void *)node,
-						    f->blacks, height);
-				return false;
+				return check_fail("a path down to a NULL child of %p passes %u black nodes, an earlier path %u",
+						  (const void *)node,
+						  f->blacks, height);
 			}
 			continue;
 		}
-		if (!check_link(op, node, child))
+		if (!check_link(node, child))
 			return false;
-		if (depth == RB_CHECK_MAX_DEPTH) {
-			__list_check_report(op, "deeper than %u levels at %p: a loop, or not a red-black tree",
-					    (unsigned int)RB_CHECK_MAX_DEPTH,
-					    (const void *)child);
-			return false;
-		}
+		if (depth == RB_CHECK_MAX_DEPTH)
+			return check_fail("deeper than %u levels at %p: a loop, or not a red-black tree",
+					  (unsigned int)RB_CHECK_MAX_DEPTH,
+					  (const void *)child);
 		stack[depth++] = (struct check_frame){
 			child, f->blacks + (rb_is_black(child) ? 1 : 0), 0
 		};
@@ -480,7 +462,7 @@ bool (rb_check)(const struct rb_root *root,
 {
 	const struct rb_node *first;
 
-	return check_tree("rb_check", root, less, NULL, &first);
+	return check_tree(root, less, NULL, &first);
 }
 
 bool (rb_check_cached)(const struct rb_root_cached *root,
@@ -489,14 +471,12 @@ bool (rb_check_cached)(const struct rb_root_cached *root,
 {
 	const struct rb_node *first;
 
-	if (!check_tree("rb_check_cached", &root->rb_root, less, NULL, &first))
+	if (!check_tree(&root->rb_root, less, NULL, &first))
 		return false;
-	if (root->rb_leftmost != first) {
-		__list_check_report("rb_check_cached", "rb_leftmost is %p, but the first node is %p",
-				    (const void *)root->rb_leftmost,
-				    (const void *)first);
-		return false;
-	}
+	if (root->rb_leftmost != first)
+		return check_fail("rb_leftmost is %p, but the first node is %p",
+				  (const void *)root->rb_leftmost,
+				  (const void *)first);
 	return true;
 }
 
@@ -507,6 +487,5 @@ bool (rb_check_augmented)(const struct rb_root *root,
 {
 	const struct rb_node *first;
 
-	return check_tree("rb_check_augmented", root, less, augmented_ok,
-			  &first);
+	return check_tree(root, less, augmented_ok, &first);
 }

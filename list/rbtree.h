@@ -25,9 +25,9 @@
  * - RB_EMPTY_NODE(), RB_CLEAR_NODE() and rb_for_each() evaluate each
  *   argument once (the kernel's evaluate some twice, or once per step).
  * - rb_check(), rb_check_cached() and rb_check_augmented() verify a whole
- *   tree (rbtree.c) and report the first fault as list_check() does: a
- *   bool result, one line through the debug handler of list.h naming the
- *   caller's file:line under LIST_DEBUG, never an abort.
+ *   tree (rbtree.c) and report the first fault as every kstruct checker
+ *   does (compat/check.h): a bool result, one line through the check
+ *   handler naming the caller's file:line, never an abort.
  * - Not provided: the RCU variants (rb_link_node_rcu, rb_replace_node_rcu,
  *   the latched trees): nothing here reads a tree without its lock.
  */
@@ -521,24 +521,30 @@ rb_next_match(const void *key, struct rb_node *node,
  * @less, that the in-order sequence never goes down (less(next, prev)
  * false).  A walk deeper than any red-black tree in memory can be is
  * reported as such, so a loop cannot make it run on.  Reports the first
- * fault through the debug handler of list.h, as list_check() does (never
- * aborts).
+ * fault through the check handler (compat/check.h) with the caller's
+ * file:line, as list_check() does; never aborts.
  *
+ * Context: any thread; the caller keeps writers out.
  * Return: true when the tree is sound.  O(n), no allocation.
  */
 bool rb_check(const struct rb_root *root,
 	      bool (*less)(const struct rb_node *, const struct rb_node *));
+#define rb_check(root, less)	CHECK_CALLER(rb_check, (root, less))
 
 /**
  * rb_check_cached() - rb_check(), and the cached leftmost is the first node
  * @root: the tree
  * @less: as for rb_check()
  *
+ * Reports as rb_check() does.
+ *
  * Return: true when the tree is sound and @root->rb_leftmost is rb_first().
  */
 bool rb_check_cached(const struct rb_root_cached *root,
 		     bool (*less)(const struct rb_node *,
 				  const struct rb_node *));
+#define rb_check_cached(root, less)					\
+	CHECK_CALLER(rb_check_cached, (root, less))
 
 /**
  * rb_check_augmented() - rb_check(), and every node's augmented value
@@ -548,6 +554,8 @@ bool rb_check_cached(const struct rb_root_cached *root,
  *	both subtrees are known sound; true when the node's augmented value
  *	is what its own value and its children's augmented values make it
  *
+ * Reports as rb_check() does.
+ *
  * Return: true when the tree is sound and @augmented_ok accepted every
  * node.
  */
@@ -555,22 +563,11 @@ bool rb_check_augmented(const struct rb_root *root,
 			bool (*less)(const struct rb_node *,
 				     const struct rb_node *),
 			bool (*augmented_ok)(const struct rb_node *node));
+#define rb_check_augmented(root, less, augmented_ok)			\
+	CHECK_CALLER(rb_check_augmented, (root, less, augmented_ok))
 
 #ifdef __cplusplus
 }
-#endif
-
-/* under LIST_DEBUG the checkers name their caller, as list_check() does */
-#ifdef LIST_DEBUG
-#define rb_check(root, less)						\
-	(__list_debug_at(__FILE__, __LINE__),				\
-	 __list_debug_end(rb_check(root, less)))
-#define rb_check_cached(root, less)					\
-	(__list_debug_at(__FILE__, __LINE__),				\
-	 __list_debug_end(rb_check_cached(root, less)))
-#define rb_check_augmented(root, less, ok)				\
-	(__list_debug_at(__FILE__, __LINE__),				\
-	 __list_debug_end(rb_check_augmented(root, less, ok)))
 #endif
 
 #endif /* KSTRUCT_LIST_RBTREE_H */

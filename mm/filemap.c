@@ -183,22 +183,19 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
 
 /* ---------------------------------------------------------------- check */
 
-#define mapping_bad(mapping, ...)					\
-	({								\
-		fprintf(stderr, "mapping_check: inode %lu: ",		\
-			(mapping)->host ? (mapping)->host->i_ino : 0UL);\
-		fprintf(stderr, __VA_ARGS__);				\
-		fputc('\n', stderr);					\
-		-EUCLEAN;						\
-	})
+/* report a violation in @mapping (after its inode), answer false */
+#define mapping_bad(mapping, fmt, ...)					\
+	check_fail("inode %lu: " fmt,					\
+		   (mapping)->host ? (mapping)->host->i_ino : 0UL,	\
+		   ##__VA_ARGS__)
 
-static int check_vma_list(struct address_space *mapping,
-			  struct list_head *head, bool shared)
+static bool check_vma_list(struct address_space *mapping,
+			   struct list_head *head, bool shared)
 {
 	struct vm_area_struct *vma;
 
 	if (!list_check(head))
-		return mapping_bad(mapping, "an i_mmap list is broken");
+		return false;
 	list_for_each_entry(vma, head, shared) {
 		if (!vma->vm_file || !vma->vm_file->f_inode ||
 		    vma->vm_file->f_inode->i_mapping != mapping)
@@ -213,12 +210,12 @@ static int check_vma_list(struct address_space *mapping,
 			return mapping_bad(mapping, "vma %#lx-%#lx has no mm",
 					   vma->vm_start, vma->vm_end);
 	}
-	return 0;
+	return true;
 }
 
 /* count, in page->check_count, the ptes of the vmas on @head */
-static int count_vma_ptes(struct address_space *mapping,
-			  struct list_head *head)
+static bool count_vma_ptes(struct address_space *mapping,
+			   struct list_head *head)
 {
 	struct vm_area_struct *vma;
 	unsigned long addr, index;
@@ -239,20 +236,19 @@ static int count_vma_ptes(struct address_space *mapping,
 			page->check_count++;
 		}
 	}
-	return 0;
+	return true;
 }
 
-static int check_page_cache(struct address_space *mapping)
+static bool check_page_cache(struct address_space *mapping)
 {
 	unsigned long n = 0, hashed = 0, i, end;
 	struct page *page;
 
 	if (!list_check(&mapping->clean_pages))
-		return mapping_bad(mapping, "clean_pages is broken");
+		return false;
 	for (i = 0; i < PAGE_HASH_SIZE; i++) {
 		if (!hlist_check(&mapping->page_hash[i]))
-			return mapping_bad(mapping, "hash chain %lu is broken",
-					   i);
+			return false;
 		hlist_for_each_entry(page, &mapping->page_hash[i], hash) {
 			if (page_hashfn(page->index) != i)
 				return mapping_bad(mapping, "page %lu on hash "
@@ -285,45 +281,40 @@ static int check_page_cache(struct address_space *mapping)
 	if (n != mapping->nrpages || hashed != mapping->nrpages)
 		return mapping_bad(mapping, "nrpages %lu, listed %lu, hashed "
 				   "%lu", mapping->nrpages, n, hashed);
-	return 0;
+	return true;
 }
 
-int mapping_check(struct address_space *mapping)
+bool (mapping_check)(struct address_space *mapping)
 {
 	struct page *page;
-	int err;
+	bool ok;
 
 	if (!mapping)
-		return -EINVAL;
+		return check_fail("no mapping (NULL)");
 	spin_lock(&mapping->i_shared_lock);
 	spin_lock(&mapping->page_lock);
-	err = check_page_cache(mapping);
+	ok = check_page_cache(mapping);
 	spin_unlock(&mapping->page_lock);
-	if (err)
-		goto out_unlock;
-	err = check_vma_list(mapping, &mapping->i_mmap, false);
-	if (err)
-		goto out_unlock;
-	err = check_vma_list(mapping, &mapping->i_mmap_shared, true);
-	if (err)
+	ok = ok && check_vma_list(mapping, &mapping->i_mmap, false) &&
+	     check_vma_list(mapping, &mapping->i_mmap_shared, true);
+	if (!ok)
 		goto out_unlock;
 
 	list_for_each_entry(page, &mapping->clean_pages, list)
 		page->check_count = 0;
-	err = count_vma_ptes(mapping, &mapping->i_mmap);
-	if (!err)
-		err = count_vma_ptes(mapping, &mapping->i_mmap_shared);
-	if (err)
+	ok = count_vma_ptes(mapping, &mapping->i_mmap) &&
+	     count_vma_ptes(mapping, &mapping->i_mmap_shared);
+	if (!ok)
 		goto out_unlock;
 	list_for_each_entry(page, &mapping->clean_pages, list) {
 		if (page->check_count != page_mapcount(page)) {
-			err = mapping_bad(mapping, "page %lu: mapcount %u but "
-					  "%u ptes", page->index,
-					  page_mapcount(page), page->check_count);
+			ok = mapping_bad(mapping, "page %lu: mapcount %u but "
+					 "%u ptes", page->index,
+					 page_mapcount(page), page->check_count);
 			goto out_unlock;
 		}
 	}
 out_unlock:
 	spin_unlock(&mapping->i_shared_lock);
-	return err;
+	return ok;
 }

@@ -27,6 +27,7 @@
 #ifndef KSTRUCT_MM_FS_H
 #define KSTRUCT_MM_FS_H
 
+#include "compat/check.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
 
@@ -164,11 +165,15 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
  * cached page belongs to the mapping's zone, is allocated, has the
  * right index and lies below the end of file (i_size rounded up to a
  * page), and that each page's mapcount equals the ptes that map it
- * through the vmas (and that those ptes map the right page).  Prints the
- * first fault to stderr.
+ * through the vmas (and that those ptes map the right page).  Reports
+ * the first fault through the check handler with the caller's file:line
+ * (compat/check.h); never aborts.  A NULL @mapping is reported as such.
  *
- * Return: 0, -EUCLEAN, or -EINVAL for NULL.
+ * Context: takes @mapping->i_shared_lock and page_lock, and each mapping
+ * mm's page_table_lock in turn; the handler may run with them held.
+ * Return: true when the page cache and its mappings are sound.
  */
-int mapping_check(struct address_space *mapping);
+bool mapping_check(struct address_space *mapping);
+#define mapping_check(mapping)	CHECK_CALLER(mapping_check, (mapping))
 
 #endif /* KSTRUCT_MM_FS_H */

@@ -38,6 +38,7 @@
 
 #include <stdbool.h>
 
+#include "compat/check.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
 
@@ -389,10 +390,15 @@ int vmtruncate(struct inode *inode, long long offset);
  * disjoint, that each is on its file's right list (i_mmap_shared when
  * VM_SHARED, else i_mmap) exactly once, that every mapped page lies in a
  * vma and is the page-cache page of the file index the vma maps there,
- * and the rss and pte table counts.  Prints the first fault to stderr.
+ * and the rss and pte table counts.  Reports the first fault through the
+ * check handler with the caller's file:line (compat/check.h); never
+ * aborts.  A NULL @mm is reported as such.
  *
- * Return: 0, -EUCLEAN, or -EINVAL for NULL.
+ * Context: takes @mm->page_table_lock (and reads the vmas' files'
+ * lists); the handler may run with it held.
+ * Return: true when the address space is sound.
  */
-int mm_check(struct mm_struct *mm);
+bool mm_check(struct mm_struct *mm);
+#define mm_check(mm)	CHECK_CALLER(mm_check, (mm))
 
 #endif /* KSTRUCT_MM_MM_H */

@@ -20,7 +20,6 @@
  * - mm_check() is new.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "compat/bug.h"
@@ -167,76 +166,66 @@ int do_munmap(struct mm_struct *mm, unsigned long addr, unsigned long len)
 
 /* ---------------------------------------------------------------- check */
 
-#define mm_bad(...)							\
-	({								\
-		fprintf(stderr, "mm_check: ");				\
-		fprintf(stderr, __VA_ARGS__);				\
-		fputc('\n', stderr);					\
-		-EUCLEAN;						\
-	})
-
 /* is @vma's shared link on the list its flags call for? */
-static int check_vma_file(struct vm_area_struct *vma)
+static bool check_vma_file(struct vm_area_struct *vma)
 {
 	struct address_space *mapping;
 	struct list_head *right, *wrong, *pos;
 
 	if (!vma->vm_file || !vma->vm_file->f_inode)
-		return mm_bad("vma %#lx has no file", vma->vm_start);
+		return check_fail("vma %#lx has no file", vma->vm_start);
 	mapping = vma->vm_file->f_inode->i_mapping;
 	right = vma->vm_flags & VM_SHARED ? &mapping->i_mmap_shared :
 					    &mapping->i_mmap;
 	wrong = vma->vm_flags & VM_SHARED ? &mapping->i_mmap :
 					    &mapping->i_mmap_shared;
 	if (!list_check(right) || !list_check(wrong))
-		return mm_bad("i_mmap lists of vma %#lx are broken",
-			      vma->vm_start);
+		return false;
 	/* a sound ring through vma->shared meets exactly one head */
 	for (pos = vma->shared.next; pos != &vma->shared; pos = pos->next) {
 		if (pos == right)
-			return 0;
+			return true;
 		if (pos == wrong)
-			return mm_bad("vma %#lx is on the wrong i_mmap list",
-				      vma->vm_start);
+			return check_fail("vma %#lx is on the wrong i_mmap list",
+					  vma->vm_start);
 	}
-	return mm_bad("vma %#lx is on no i_mmap list", vma->vm_start);
+	return check_fail("vma %#lx is on no i_mmap list", vma->vm_start);
 }
 
-static int check_vmas(struct mm_struct *mm)
+static bool check_vmas(struct mm_struct *mm)
 {
 	struct vm_area_struct *vma;
 	unsigned long prev_end = 0;
-	int n = 0, err;
+	int n = 0;
 
 	if (!list_check(&mm->mmap))
-		return mm_bad("the vma list is broken");
+		return false;
 	list_for_each_entry(vma, &mm->mmap, vm_list) {
 		n++;
 		if (vma->vm_mm != mm)
-			return mm_bad("vma %#lx names another mm",
-				      vma->vm_start);
+			return check_fail("vma %#lx names another mm",
+					  vma->vm_start);
 		if ((vma->vm_start | vma->vm_end) & ~PAGE_MASK ||
 		    vma->vm_start >= vma->vm_end || vma->vm_end > TASK_SIZE)
-			return mm_bad("vma %#lx-%#lx is malformed",
-				      vma->vm_start, vma->vm_end);
+			return check_fail("vma %#lx-%#lx is malformed",
+					  vma->vm_start, vma->vm_end);
 		if (vma->vm_start < prev_end)
-			return mm_bad("vma %#lx overlaps or is out of order",
-				      vma->vm_start);
+			return check_fail("vma %#lx overlaps or is out of order",
+					  vma->vm_start);
 		if (vma->vm_flags & ~VM_KNOWN_FLAGS)
-			return mm_bad("vma %#lx has unknown flags %#lx",
-				      vma->vm_start, vma->vm_flags);
+			return check_fail("vma %#lx has unknown flags %#lx",
+					  vma->vm_start, vma->vm_flags);
 		prev_end = vma->vm_end;
-		err = check_vma_file(vma);
-		if (err)
-			return err;
+		if (!check_vma_file(vma))
+			return false;
 	}
 	if (n != mm->map_count)
-		return mm_bad("map_count %d but %d vmas", mm->map_count, n);
-	return 0;
+		return check_fail("map_count %d but %d vmas", mm->map_count, n);
+	return true;
 }
 
 /* walk the page tables in address order beside the sorted vmas */
-static int check_page_tables(struct mm_struct *mm)
+static bool check_page_tables(struct mm_struct *mm)
 {
 	struct list_head *cursor = mm->mmap.next;
 	unsigned long i, j, tables = 0, rss = 0;
@@ -264,38 +253,37 @@ static int check_page_tables(struct mm_struct *mm)
 			vma = list_entry(cursor, struct vm_area_struct,
 					 vm_list);
 			if (cursor == &mm->mmap || vma->vm_start > addr)
-				return mm_bad("page mapped at %#lx outside "
-					      "every vma", addr);
+				return check_fail("page mapped at %#lx outside "
+						  "every vma", addr);
 			index = vma->vm_pgoff +
 				((addr - vma->vm_start) >> PAGE_SHIFT);
 			if (page->mapping !=
 				    vma->vm_file->f_inode->i_mapping ||
 			    page->index != index || !page_mapcount(page))
-				return mm_bad("pte at %#lx does not map file "
-					      "page %lu", addr, index);
+				return check_fail("pte at %#lx does not map file "
+						  "page %lu", addr, index);
 		}
 		if (present != table->nr_present || !present)
-			return mm_bad("pte table %lu: nr_present %u, found %u",
-				      i, table->nr_present, present);
+			return check_fail("pte table %lu: nr_present %u, found %u",
+					  i, table->nr_present, present);
 		rss += present;
 	}
 	if (tables != mm->nr_pte_tables || rss != mm->rss)
-		return mm_bad("%lu pte tables and rss %lu, counted %lu and %lu",
-			      mm->nr_pte_tables, mm->rss, tables, rss);
-	return 0;
+		return check_fail("%lu pte tables and rss %lu, counted %lu and %lu",
+				  mm->nr_pte_tables, mm->rss, tables, rss);
+	return true;
 }
 
-int mm_check(struct mm_struct *mm)
+bool (mm_check)(struct mm_struct *mm)
 {
-	int err;
+	bool ok;
 
 	if (!mm)
-		return -EINVAL;
-	err = check_vmas(mm);
-	if (err)
-		return err;
+		return check_fail("no mm (NULL)");
+	if (!check_vmas(mm))
+		return false;
 	spin_lock(&mm->page_table_lock);
-	err = check_page_tables(mm);
+	ok = check_page_tables(mm);
 	spin_unlock(&mm->page_table_lock);
-	return err;
+	return ok;
 }

@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "compat/check.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
 
@@ -340,14 +341,17 @@ unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order);
  * carries its order), that free blocks are aligned and inside
  * the zone, that free_pages equals the pages on the free lists, that each
  * pair bit equals "exactly one of the two buddies is free at this order",
- * and that no two buddies below the top order are both free.  The first
- * fault found is printed to stderr.
+ * and that no two buddies below the top order are both free.  Reports the
+ * first fault through the check handler with the caller's file:line
+ * (compat/check.h); never aborts.  A NULL or released zone is reported
+ * as such.
  *
- * Context: takes zone->lock.  O(frames + free blocks).
- * Return: 0, -EUCLEAN when the zone is inconsistent (or released),
- * -EINVAL for NULL.
+ * Context: takes zone->lock; the handler runs with it held.
+ * O(frames + free blocks).
+ * Return: true when the zone is sound.
  */
-int zone_check(struct zone *zone);
+bool zone_check(struct zone *zone);
+#define zone_check(zone)	CHECK_CALLER(zone_check, (zone))
 
 /**
  * page_zone_index() - a page's frame number within its zone

@@ -501,15 +501,11 @@ int show_free_areas(struct zone *zone, FILE *out)
 #define FRAME_FREE		1
 #define FRAME_FREE_HEAD		2
 
-#define zone_bad(zone, ...)						\
-	({								\
-		fprintf(stderr, "zone_check: %s: ", (zone)->name);	\
-		fprintf(stderr, __VA_ARGS__);				\
-		fputc('\n', stderr);					\
-		-EUCLEAN;						\
-	})
+/* report a violation in @zone (after its name), answer false */
+#define zone_bad(zone, fmt, ...)					\
+	check_fail("%s: " fmt, (zone)->name, ##__VA_ARGS__)
 
-static int check_free_lists(struct zone *zone, unsigned long *counted)
+static bool check_free_lists(struct zone *zone, unsigned long *counted)
 {
 	unsigned char *seen = zone->check_scratch;
 	unsigned int order;
@@ -521,7 +517,7 @@ static int check_free_lists(struct zone *zone, unsigned long *counted)
 		unsigned long n = 0, i;
 
 		if (!list_check(head))
-			return zone_bad(zone, "free list %u is broken", order);
+			return false;
 		list_for_each_entry(page, head, list) {
 			long index = page_zone_index(zone, page);
 
@@ -560,10 +556,10 @@ static int check_free_lists(struct zone *zone, unsigned long *counted)
 			*counted += 1UL << order;
 		}
 	}
-	return 0;
+	return true;
 }
 
-static int check_allocated(struct zone *zone)
+static bool check_allocated(struct zone *zone)
 {
 	unsigned char *seen = zone->check_scratch;
 	unsigned long i = 0, j;
@@ -600,10 +596,10 @@ static int check_allocated(struct zone *zone)
 		}
 		i += 1UL << order;
 	}
-	return 0;
+	return true;
 }
 
-static int check_bitmaps(struct zone *zone)
+static bool check_bitmaps(struct zone *zone)
 {
 	unsigned char *seen = zone->check_scratch;
 	unsigned int order;
@@ -630,33 +626,26 @@ static int check_bitmaps(struct zone *zone)
 						order, pair);
 		}
 	}
-	return 0;
+	return true;
 }
 
-int zone_check(struct zone *zone)
+bool (zone_check)(struct zone *zone)
 {
 	unsigned long counted;
-	int err;
+	bool ok;
 
 	if (!zone)
-		return -EINVAL;
+		return check_fail("no zone (NULL)");
 	if (!zone->zone_mem_map || !zone->check_scratch)
-		return -EUCLEAN;
+		return check_fail("zone %p has no frames (released?)",
+				  (void *)zone);
 	spin_lock(&zone->lock);
 	memset(zone->check_scratch, FRAME_UNSEEN, zone->size);
-	err = check_free_lists(zone, &counted);
-	if (err)
-		goto out_unlock;
-	if (counted != zone->free_pages) {
-		err = zone_bad(zone, "free_pages %lu but the lists hold %lu",
-			       zone->free_pages, counted);
-		goto out_unlock;
-	}
-	err = check_allocated(zone);
-	if (err)
-		goto out_unlock;
-	err = check_bitmaps(zone);
-out_unlock:
+	ok = check_free_lists(zone, &counted);
+	if (ok && counted != zone->free_pages)
+		ok = zone_bad(zone, "free_pages %lu but the lists hold %lu",
+			      zone->free_pages, counted);
+	ok = ok && check_allocated(zone) && check_bitmaps(zone);
 	spin_unlock(&zone->lock);
-	return err;
+	return ok;
 }

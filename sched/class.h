@@ -152,9 +152,12 @@ struct sched_counter {
  * @task_queued: is @p runnable in this class (queued, or running)?  The
  *	kernel's p->on_rq.  Context: @p's runqueue lock, or the machine at
  *	rest between ticks
- * @rq_check: verify the class's invariants on @rq (every runqueue lock
- *	held).  Return: the number of this class's tasks @rq counts in
- *	nr_running, or -EINVAL after printing the first violation to stderr
+ * @rq_check: verify the class's invariants on @rq, for sched_check()
+ *	(every runqueue lock held), and store in *@nr_queued the number of
+ *	this class's tasks @rq counts in nr_running.  Reports its first
+ *	violation with check_fail() (compat/check.h), which names
+ *	sched_check()'s caller.  Return: true when sound (*@nr_queued is
+ *	then set)
  * @snapshot: describe @rq's queue of this class as a JSON object (see
  *	docs/sched.md for each shape).  Context: @rq locked.  Return: the
  *	object, or NULL when out of memory
@@ -192,7 +195,7 @@ struct sched_class {
 	int (*load_balance)(struct runqueue *this_rq, int idle);
 
 	bool (*task_queued)(const struct task_struct *p);
-	int (*rq_check)(struct runqueue *rq);
+	bool (*rq_check)(struct runqueue *rq, unsigned long *nr_queued);
 	json_t *(*snapshot)(struct runqueue *rq);
 	const struct sched_counter *counters;
 };

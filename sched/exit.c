@@ -655,12 +655,11 @@ out_unlock:
 
 /* ---------------------------------------------------------- checking */
 
+/* report the first violation, answer false, and leave through out_unlock */
 #define check(cond, ...)						\
 	do {								\
 		if (unlikely(!(cond))) {				\
-			fprintf(stderr, "process_tree_check: " __VA_ARGS__); \
-			fputc('\n', stderr);				\
-			ret = -EINVAL;					\
+			ok = check_fail(__VA_ARGS__);			\
 			goto out_unlock;				\
 		}							\
 	} while (0)
@@ -676,14 +675,16 @@ static bool on_list(const struct list_head *entry,
 	return false;
 }
 
-static int check_task(struct task_struct *p)
+static bool check_task(struct task_struct *p)
 {
 	struct task_struct *c, *t;
-	int ret = 0;
+	bool ok = true;
 
-	check(list_check(&p->children) && list_check(&p->ptrace_children) &&
-	      list_check(&p->thread_group),
-	      "task %d: a ring is broken", p->pid);
+	/* a broken ring is list_check()'s to report */
+	ok = list_check(&p->children) && list_check(&p->ptrace_children) &&
+	     list_check(&p->thread_group);
+	if (!ok)
+		goto out_unlock;
 	list_for_each_entry(c, &p->children, sibling)
 		check(c->parent == p, "task %d on children of %d, parent %d",
 		      c->pid, p->pid, c->parent ? c->parent->pid : -1);
@@ -695,7 +696,7 @@ static int check_task(struct task_struct *p)
 		check(t->tgid == p->tgid, "task %d (tgid %d) in group %d",
 		      t->pid, t->tgid, p->tgid);
 	if (p == init_task)
-		return 0;
+		return true;
 	check(p->parent && p->real_parent && p->parent != p &&
 	      p->real_parent != p, "task %d: bad parent links", p->pid);
 	check(on_list(&p->sibling, &p->parent->children),
@@ -718,31 +719,33 @@ static int check_task(struct task_struct *p)
 	check(!task_zombie(p->parent) && !task_zombie(p->real_parent),
 	      "task %d has a zombie (real) parent", p->pid);
 out_unlock:
-	return ret;
+	return ok;
 }
 
-int process_tree_check(void)
+bool (process_tree_check)(void)
 {
 	struct task_struct *p;
-	int ret = 0;
+	bool ok = true;
 
 	read_lock(&tasklist_lock);
 	if (!init_task)
 		goto out_unlock;
-	check(list_check(&init_task->tasks), "task list ring broken");
+	ok = list_check(&init_task->tasks);
+	if (!ok)
+		goto out_unlock;
 	check(child_reaper && child_reaper->parent == init_task,
 	      "init is not a child of the idle task");
-	ret = check_task(init_task);
-	if (ret)
+	ok = check_task(init_task);
+	if (!ok)
 		goto out_unlock;
 	list_for_each_entry(p, &init_task->tasks, tasks) {
 		check(task_state_locked(p) != TASK_DEAD,
 		      "released task %d on task list", p->pid);
-		ret = check_task(p);
-		if (ret)
+		ok = check_task(p);
+		if (!ok)
 			goto out_unlock;
 	}
 out_unlock:
 	read_unlock(&tasklist_lock);
-	return ret;
+	return ok;
 }

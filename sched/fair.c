@@ -41,7 +41,6 @@
  *    weight of nice -20 each, as 2.6.23 weighted them, when balancing.
  */
 #include <errno.h>
-#include <stdio.h>
 
 #include "compat/bug.h"
 #include "compat/ktime.h"
@@ -785,15 +784,16 @@ void fair_balance_tick(struct runqueue *rq)
 
 /* ------------------------------------------------------------- checking */
 
-#define check(cond, ...)						\
+/*
+ * Report the first violation (after the class and the CPU) and answer
+ * false: for the bool checkers below only.
+ */
+#define check_that(cond, fmt, ...)					\
 	do {								\
-		if (unlikely(!(cond))) {				\
-			fprintf(stderr, "sched_check: %s: cpu %d: ",	\
-				fair_eevdf ? "eevdf" : "cfs", rq->cpu);	\
-			fprintf(stderr, __VA_ARGS__);			\
-			fputc('\n', stderr);				\
-			return -EINVAL;					\
-		}							\
+		if (unlikely(!(cond)))					\
+			return check_fail("%s: cpu %d: " fmt,		\
+					  fair_eevdf ? "eevdf" : "cfs",	\
+					  rq->cpu, ##__VA_ARGS__);	\
 	} while (0)
 
 static bool entity_less_check(const struct rb_node *a,
@@ -825,37 +825,37 @@ static const char *cfs_rq_name(const struct cfs_rq *cfs_rq)
  * queue on this CPU, a child of this queue's group, with tasks.  Adds it
  * to *@tasks (a task) or its queue's tasks to *@below (a group).
  */
-static int check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
-			struct sched_entity *se, unsigned long *tasks,
-			unsigned long *below)
+static bool check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
+			 struct sched_entity *se, unsigned long *tasks,
+			 unsigned long *below)
 {
 	const struct sched_class *class = sched_current_class();
 	struct cfs_rq *my_q = group_cfs_rq(se);
 	struct task_struct *p;
 	char name[64];
 
-	check(se->on_rq && cfs_rq_of(se) == cfs_rq,
-	      "%s in the queue of group %s wrongly (on_rq %u, on %s's)",
-	      se_name(se, name, sizeof(name)), cfs_rq_name(cfs_rq), se->on_rq,
-	      cfs_rq_of(se) ? cfs_rq_name(cfs_rq_of(se)) : "no group");
+	check_that(se->on_rq && cfs_rq_of(se) == cfs_rq,
+		   "%s in the queue of group %s wrongly (on_rq %u, on %s's)",
+		   se_name(se, name, sizeof(name)), cfs_rq_name(cfs_rq), se->on_rq,
+		   cfs_rq_of(se) ? cfs_rq_name(cfs_rq_of(se)) : "no group");
 	if (my_q) {
-		check(my_q->rq == rq && my_q->tg->parent == cfs_rq->tg &&
-		      my_q->tg->se[rq->cpu] == se && my_q->nr_running,
-		      "%s queued wrongly (its queue on cpu %d holds %lu)",
-		      se_name(se, name, sizeof(name)), my_q->rq->cpu,
-		      my_q->nr_running);
+		check_that(my_q->rq == rq && my_q->tg->parent == cfs_rq->tg &&
+			   my_q->tg->se[rq->cpu] == se && my_q->nr_running,
+			   "%s queued wrongly (its queue on cpu %d holds %lu)",
+			   se_name(se, name, sizeof(name)), my_q->rq->cpu,
+			   my_q->nr_running);
 		*below += my_q->h_nr_running;
-		return 0;
+		return true;
 	}
 	p = task_of(se);
-	check(p->sched_class == class && task_cpu(p) == rq->cpu &&
-	      !(p->flags & PF_STARTING) && p != rq->idle,
-	      "task %d queued wrongly (on_rq %u, cpu %d)", p->pid, se->on_rq,
-	      task_cpu(p));
-	check(p->state != TASK_ZOMBIE || p == rq->curr,
-	      "zombie %d queued, not current", p->pid);
+	check_that(p->sched_class == class && task_cpu(p) == rq->cpu &&
+		   !(p->flags & PF_STARTING) && p != rq->idle,
+		   "task %d queued wrongly (on_rq %u, cpu %d)", p->pid, se->on_rq,
+		   task_cpu(p));
+	check_that(p->state != TASK_ZOMBIE || p == rq->curr,
+		   "zombie %d queued, not current", p->pid);
 	(*tasks)++;
-	return 0;
+	return true;
 }
 
 /*
@@ -864,9 +864,10 @@ static int check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
  * running one; load, nr_running, idle_nr_running and h_nr_running add up
  * over its entities (and the queues below them); min_vruntime never went
  * back since the last check; eevdf's avg_vruntime and avg_load are the
- * sums over the tree.  Return: the tasks on this queue itself.
+ * sums over the tree.  *@nr_tasks: the tasks on this queue itself.
  */
-static int check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq)
+static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
+			 unsigned long *nr_tasks)
 {
 	unsigned long n = 0, idle = 0, load = 0, tasks = 0, below = 0;
 	unsigned long avg_load = 0;
@@ -874,24 +875,23 @@ static int check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq)
 	struct sched_entity *se, *curr = cfs_rq->curr;
 	struct rb_node *node;
 	char name[64];
-	int ret;
 
-	check(cfs_rq->rq == rq, "group %s: its queue is cpu %d's",
-	      cfs_rq_name(cfs_rq), cfs_rq->rq->cpu);
-	if (fair_eevdf)
-		check(rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
-					 entity_less_check, min_deadline_ok),
-		      "group %s: tree broken", cfs_rq_name(cfs_rq));
-	check(rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check),
-	      "group %s: tree broken", cfs_rq_name(cfs_rq));
+	check_that(cfs_rq->rq == rq, "group %s: its queue is cpu %d's",
+		   cfs_rq_name(cfs_rq), cfs_rq->rq->cpu);
+	/* a broken tree is rb_check*()'s to report */
+	if (fair_eevdf && !rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
+					      entity_less_check,
+					      min_deadline_ok))
+		return false;
+	if (!rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check))
+		return false;
 	for (node = rb_first_cached(&cfs_rq->tasks_timeline); node;
 	     node = rb_next(node)) {
 		se = __node_2_se(node);
-		check(se != curr, "the running %s is in the tree",
-		      se_name(se, name, sizeof(name)));
-		ret = check_entity(rq, cfs_rq, se, &tasks, &below);
-		if (ret)
-			return ret;
+		check_that(se != curr, "the running %s is in the tree",
+			   se_name(se, name, sizeof(name)));
+		if (!check_entity(rq, cfs_rq, se, &tasks, &below))
+			return false;
 		n++;
 		load += se->load.weight;
 		idle += se_is_idle(se);
@@ -900,34 +900,34 @@ static int check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq)
 		avg_load += se->load.weight;
 	}
 	if (curr) {
-		ret = check_entity(rq, cfs_rq, curr, &tasks, &below);
-		if (ret)
-			return ret;
+		if (!check_entity(rq, cfs_rq, curr, &tasks, &below))
+			return false;
 		n++;
 		load += curr->load.weight;
 		idle += se_is_idle(curr);
 	}
-	check(n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
-	      idle == cfs_rq->idle_nr_running &&
-	      tasks + below == cfs_rq->h_nr_running,
-	      "group %s: nr_running %lu load %lu idle %lu h_nr_running %lu, counted %lu %lu %lu %lu",
-	      cfs_rq_name(cfs_rq), cfs_rq->nr_running, cfs_rq->load.weight,
-	      cfs_rq->idle_nr_running, cfs_rq->h_nr_running, n, load, idle,
-	      tasks + below);
-	check((int64_t)(cfs_rq->min_vruntime -
+	check_that(n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
+		   idle == cfs_rq->idle_nr_running &&
+		   tasks + below == cfs_rq->h_nr_running,
+		   "group %s: nr_running %lu load %lu idle %lu h_nr_running %lu, counted %lu %lu %lu %lu",
+		   cfs_rq_name(cfs_rq), cfs_rq->nr_running, cfs_rq->load.weight,
+		   cfs_rq->idle_nr_running, cfs_rq->h_nr_running, n, load, idle,
+		   tasks + below);
+	check_that((int64_t)(cfs_rq->min_vruntime -
 			cfs_rq->checked_min_vruntime) >= 0,
-	      "group %s: min_vruntime went back from %llu to %llu",
-	      cfs_rq_name(cfs_rq),
-	      (unsigned long long)cfs_rq->checked_min_vruntime,
-	      (unsigned long long)cfs_rq->min_vruntime);
+		   "group %s: min_vruntime went back from %llu to %llu",
+		   cfs_rq_name(cfs_rq),
+		   (unsigned long long)cfs_rq->checked_min_vruntime,
+		   (unsigned long long)cfs_rq->min_vruntime);
 	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
 	if (fair_eevdf)
-		check(avg == cfs_rq->avg_vruntime &&
-		      avg_load == cfs_rq->avg_load,
-		      "group %s: avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
-		      cfs_rq_name(cfs_rq), (long long)cfs_rq->avg_vruntime,
-		      cfs_rq->avg_load, (long long)avg, avg_load);
-	return (int)tasks;
+		check_that(avg == cfs_rq->avg_vruntime &&
+			   avg_load == cfs_rq->avg_load,
+			   "group %s: avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
+			   cfs_rq_name(cfs_rq), (long long)cfs_rq->avg_vruntime,
+			   cfs_rq->avg_load, (long long)avg, avg_load);
+	*nr_tasks = tasks;
+	return true;
 }
 
 /*
@@ -938,56 +938,57 @@ static int check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq)
  * counted twice, or be wired to one of them only); the running entities
  * are the chain of the running task, if it is a fair one, and nothing
  * else.  On CPU 0, each group's load is the sum of its queues' loads.
- * Return: the fair tasks this CPU holds.
+ * *@nr_queued: the fair tasks this CPU holds.
  */
-int check_fair(struct runqueue *rq)
+bool check_fair(struct runqueue *rq, unsigned long *nr_queued)
 {
 	const struct sched_class *class = sched_current_class();
 	unsigned long tasks = 0, running = 0, levels = 0;
 	struct task_group *tg;
 	struct cfs_rq *cfs_rq;
 	struct sched_entity *se;
+	unsigned long nr_tasks = 0;
 	long load;
-	int ret, cpu;
+	int cpu;
 
 	list_for_each_entry(tg, &task_groups, list) {
 		cfs_rq = tg->cfs_rq[rq->cpu];
-		check(cfs_rq->tg == tg, "group %s: a queue of group %s",
-		      cfs_rq_name(cfs_rq), tg->name ? tg->name : "/");
-		ret = check_cfs_rq(rq, cfs_rq);
-		if (ret < 0)
-			return ret;
-		tasks += (unsigned long)ret;
+		check_that(cfs_rq->tg == tg, "group %s: a queue of group %s",
+			   cfs_rq_name(cfs_rq), tg->name ? tg->name : "/");
+		if (!check_cfs_rq(rq, cfs_rq, &nr_tasks))
+			return false;
+		tasks += nr_tasks;
 		running += !!cfs_rq->curr;
 		if (tg == &root_task_group)
 			continue;
 		se = tg->se[rq->cpu];
-		check(group_cfs_rq(se) == cfs_rq &&
-		      cfs_rq_of(se) == tg->parent->cfs_rq[rq->cpu] &&
-		      se->on_rq == !!cfs_rq->nr_running,
-		      "group %s: entity queued %u, its queue holds %lu",
-		      tg->name, se->on_rq, cfs_rq->nr_running);
+		check_that(group_cfs_rq(se) == cfs_rq &&
+			   cfs_rq_of(se) == tg->parent->cfs_rq[rq->cpu] &&
+			   se->on_rq == !!cfs_rq->nr_running,
+			   "group %s: entity queued %u, its queue holds %lu",
+			   tg->name, se->on_rq, cfs_rq->nr_running);
 		if (rq->cpu)
 			continue;
 		load = 0;
 		for (cpu = 0; cpu < nr_cpus_online; cpu++)
 			load += (long)tg->cfs_rq[cpu]->load.weight;
-		check(load == tg->load, "group %s: load %ld, its queues' %ld",
-		      tg->name, tg->load, load);
+		check_that(load == tg->load, "group %s: load %ld, its queues' %ld",
+			   tg->name, tg->load, load);
 	}
-	check(tasks == rq->cfs.h_nr_running,
-	      "%lu tasks on the queues, h_nr_running %lu", tasks,
-	      rq->cfs.h_nr_running);
+	check_that(tasks == rq->cfs.h_nr_running,
+		   "%lu tasks on the queues, h_nr_running %lu", tasks,
+		   rq->cfs.h_nr_running);
 	if (rq->curr != rq->idle && rq->curr->sched_class == class) {
 		for (se = &rq->curr->se; se; se = parent_entity(se), levels++)
-			check(cfs_rq_of(se)->curr == se,
-			      "task %d runs, but not its entity in group %s",
-			      rq->curr->pid, cfs_rq_name(cfs_rq_of(se)));
+			check_that(cfs_rq_of(se)->curr == se,
+				   "task %d runs, but not its entity in group %s",
+				   rq->curr->pid, cfs_rq_name(cfs_rq_of(se)));
 	}
-	check(running == levels,
-	      "%lu queues have a running entity, the running task's chain %lu",
-	      running, levels);
-	return (int)tasks;
+	check_that(running == levels,
+		   "%lu queues have a running entity, the running task's chain %lu",
+		   running, levels);
+	*nr_queued = tasks;
+	return true;
 }
 
 /* ------------------------------------------------------------ snapshots */

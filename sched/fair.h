@@ -380,7 +380,7 @@ void prio_changed_fair(struct runqueue *rq, struct task_struct *p,
 		       int oldprio);
 int load_balance_fair(struct runqueue *this_rq, int idle);
 bool task_queued_fair(const struct task_struct *p);
-int check_fair(struct runqueue *rq);
+bool check_fair(struct runqueue *rq, unsigned long *nr_queued);
 json_t *snapshot_fair(struct runqueue *rq);
 void rq_init_fair(struct runqueue *rq);
 /* the fair tick's periodic balance (o1's cadence) */

@@ -48,8 +48,6 @@
  *  - SCHED_BATCH and SCHED_IDLE run as SCHED_OTHER.
  *  - A fresh task (not a fork) starts with NICE_TO_TICKS(nice) ticks.
  */
-#include <errno.h>
-#include <stdio.h>
 
 #include "compat/spinlock.h"
 #include "sched/class.h"
@@ -444,13 +442,11 @@ static void rq_init_goodness(struct runqueue *rq)
 	rq->goodness.nr_remote_picks = 0;
 }
 
+/* report the first violation, answer false, and leave through out_unlock */
 #define check(cond, ...)						\
 	do {								\
 		if (unlikely(!(cond))) {				\
-			fprintf(stderr, "sched_check: goodness: "	\
-				__VA_ARGS__);				\
-			fputc('\n', stderr);				\
-			ret = -EINVAL;					\
+			ok = check_fail("goodness: " __VA_ARGS__);	\
 			goto out_unlock;				\
 		}							\
 	} while (0)
@@ -459,13 +455,16 @@ static void rq_init_goodness(struct runqueue *rq)
  * The run list is a sound ring of started tasks of this class; the tasks
  * @rq owns are counted; @rq's chosen task is its own.
  */
-static int check_goodness(struct runqueue *rq)
+static bool check_goodness(struct runqueue *rq, unsigned long *nr_queued)
 {
 	struct task_struct *p, *chosen;
-	int ret = 0, owned = 0;
+	unsigned long owned = 0;
+	bool ok = true;
 
 	spin_lock(&runqueue_lock);
-	check(list_check(&runqueue_head), "run list ring broken");
+	ok = list_check(&runqueue_head);	/* reports for itself */
+	if (!ok)
+		goto out_unlock;
 	list_for_each_entry(p, &runqueue_head, run_list) {
 		check(p->sched_class == &goodness_sched_class,
 		      "task %d of class %s on the run list", p->pid,
@@ -484,10 +483,10 @@ static int check_goodness(struct runqueue *rq)
 			   chosen == rq->curr)),
 	      "cpu %d: chosen task %d is not its own", rq->cpu,
 	      chosen ? chosen->pid : -1);
-	ret = owned;
+	*nr_queued = owned;
 out_unlock:
 	spin_unlock(&runqueue_lock);
-	return ret;
+	return ok;
 }
 
 /*

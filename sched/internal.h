@@ -152,11 +152,15 @@ void runqueues_unlock_all(void);
  * @array: one of its arrays
  * @name: "active" or "expired", for messages
  * @class: the class every queued task must have
+ * @nr_queued: out: the tasks queued in @array
  *
- * Return: tasks queued in @array, or -EINVAL after printing a violation.
+ * Reports its first violation with check_fail(), for an rq_check hook.
+ *
+ * Return: true when @array is sound (*@nr_queued is then set).
  */
-int check_array(struct runqueue *rq, struct prio_array *array,
-		const char *name, const struct sched_class *class);
+bool check_array(struct runqueue *rq, struct prio_array *array,
+		 const char *name, const struct sched_class *class,
+		 unsigned long *nr_queued);
 
 /**
  * task_tick_rr() - 2.5.33's tick of a real-time task, shared with rt

@@ -29,8 +29,6 @@
  *    reinitialised: goodness shares it and reads an empty one as "not on
  *    the run list" (2.5.33's list_del() leaves it poisoned).
  */
-#include <errno.h>
-#include <stdio.h>
 
 #include "compat/bitops.h"
 #include "sched/class.h"
@@ -170,24 +168,18 @@ static bool task_queued_rt(const struct task_struct *p)
 	return p->array;
 }
 
-static int check_rt(struct runqueue *rq)
+static bool check_rt(struct runqueue *rq, unsigned long *nr_queued)
 {
-	int na, ne;
+	unsigned long na, ne;
 
-	na = check_array(rq, rq->active, "rt active", &rt_sched_class);
-	if (na < 0)
-		return na;
-	ne = check_array(rq, rq->expired, "rt expired", &rt_sched_class);
-	if (ne < 0)
-		return ne;
-	if (ne || rq->expired != &rq->arrays[1] ||
-	    rq->rt_nr_running != (unsigned long)na) {
-		fprintf(stderr,
-			"sched_check: cpu %d: rt: %d queued in expired, rt_nr_running %lu for %d queued\n",
-			rq->cpu, ne, rq->rt_nr_running, na);
-		return -EINVAL;
-	}
-	return na;
+	if (!check_array(rq, rq->active, "rt active", &rt_sched_class, &na) ||
+	    !check_array(rq, rq->expired, "rt expired", &rt_sched_class, &ne))
+		return false;
+	if (ne || rq->expired != &rq->arrays[1] || rq->rt_nr_running != na)
+		return check_fail("cpu %d: rt: %lu queued in expired, rt_nr_running %lu for %lu queued",
+				  rq->cpu, ne, rq->rt_nr_running, na);
+	*nr_queued = na;
+	return true;
 }
 
 static json_t *snapshot_rt(struct runqueue *rq)

@@ -1367,12 +1367,11 @@ void sched_teardown(void)
 
 /* ---------------------------------------------------------- checking */
 
+/* report the first violation, answer false, and leave through out_unlock */
 #define check(cond, ...)						\
 	do {								\
 		if (unlikely(!(cond))) {				\
-			fprintf(stderr, "sched_check: " __VA_ARGS__);	\
-			fputc('\n', stderr);				\
-			ret = -EINVAL;					\
+			ok = check_fail(__VA_ARGS__);			\
 			goto out_unlock;				\
 		}							\
 	} while (0)
@@ -1393,12 +1392,14 @@ void runqueues_unlock_all(void)
 		spin_unlock(&cpu_rq(cpu)->lock);
 }
 
-int check_array(struct runqueue *rq, struct prio_array *array,
-		const char *name, const struct sched_class *class)
+bool check_array(struct runqueue *rq, struct prio_array *array,
+		 const char *name, const struct sched_class *class,
+		 unsigned long *nr_queued)
 {
 	struct task_struct *p;
-	int idx, count, total = 0, ret = 0;
+	int idx, count, total = 0;
 	unsigned long bit;
+	bool ok = true;
 
 	check(test_bit(MAX_PRIO, array->bitmap),
 	      "cpu %d %s: sentinel bit %d clear", rq->cpu, name, MAX_PRIO);
@@ -1406,8 +1407,9 @@ int check_array(struct runqueue *rq, struct prio_array *array,
 		check(!test_bit(bit, array->bitmap),
 		      "cpu %d %s: stray bit %lu", rq->cpu, name, bit);
 	for (idx = 0; idx < MAX_PRIO; idx++) {
-		check(list_check(&array->queue[idx]),
-		      "cpu %d %s: queue %d ring broken", rq->cpu, name, idx);
+		ok = list_check(&array->queue[idx]);	/* reports for itself */
+		if (!ok)
+			goto out_unlock;
 		check(!list_empty(&array->queue[idx]) ==
 		      !!test_bit(idx, array->bitmap),
 		      "cpu %d %s: bit %d %s but queue %s", rq->cpu, name,
@@ -1439,35 +1441,35 @@ int check_array(struct runqueue *rq, struct prio_array *array,
 	}
 	check(total == array->nr_active, "cpu %d %s: nr_active %d, queued %d",
 	      rq->cpu, name, array->nr_active, total);
-	ret = total;
+	*nr_queued = total;
 out_unlock:
-	return ret;
+	return ok;
 }
 
-int sched_check(void)
+bool (sched_check)(void)
 {
 	const struct sched_class *class;
 	struct runqueue *rq;
 	struct migration_req *req;
-	int cpu, ret = 0, n, queued;
+	unsigned long n, queued;
+	bool ok = true;
+	int cpu;
 
 	if (!machine_up)
-		return 0;
+		return true;
 	runqueues_lock_all();
 	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
 		rq = cpu_rq(cpu);
 		check(rq->cpu == cpu, "cpu %d: rq->cpu %d", cpu, rq->cpu);
 		queued = 0;
 		for_each_class(class) {
-			n = class->rq_check(rq);
-			if (n < 0) {
-				ret = n;
+			ok = class->rq_check(rq, &n);
+			if (!ok)
 				goto out_unlock;
-			}
 			queued += n;
 		}
-		check(rq->nr_running == (unsigned long)queued,
-		      "cpu %d: nr_running %lu, its classes queue %d", cpu,
+		check(rq->nr_running == queued,
+		      "cpu %d: nr_running %lu, its classes queue %lu", cpu,
 		      rq->nr_running, queued);
 		check(rq->idle && rq->idle->prio == MAX_PRIO &&
 		      !rq->idle->array && !rq->idle->sched_class &&
@@ -1476,15 +1478,16 @@ int sched_check(void)
 		      (rq->curr->cpu == cpu && task_queued(rq->curr)),
 		      "cpu %d: current task %d not queued here", cpu,
 		      rq->curr->pid);
-		check(list_check(&rq->migration_queue),
-		      "cpu %d: migration queue ring broken", cpu);
+		ok = list_check(&rq->migration_queue);
+		if (!ok)
+			goto out_unlock;
 		list_for_each_entry(req, &rq->migration_queue, list)
 			check(req->task && req->task->migration_pending,
 			      "cpu %d: migration request not counted", cpu);
 	}
 out_unlock:
 	runqueues_unlock_all();
-	return ret;
+	return ok;
 }
 
 unsigned long sched_nr_running_total(void)
@@ -1506,9 +1509,10 @@ static bool task_queued_o1(const struct task_struct *p)
 	return p->array;
 }
 
-static int check_o1(struct runqueue *rq)
+static bool check_o1(struct runqueue *rq, unsigned long *nr_queued)
 {
-	int ret, na, ne;
+	unsigned long na, ne;
+	bool ok = true;
 
 	check(rq->active != rq->expired &&
 	      (rq->active == &rq->arrays[0] ||
@@ -1516,15 +1520,12 @@ static int check_o1(struct runqueue *rq)
 	      (rq->expired == &rq->arrays[0] ||
 	       rq->expired == &rq->arrays[1]),
 	      "cpu %d: active/expired pointers broken", rq->cpu);
-	na = check_array(rq, rq->active, "active", &o1_sched_class);
-	if (na < 0)
-		return na;
-	ne = check_array(rq, rq->expired, "expired", &o1_sched_class);
-	if (ne < 0)
-		return ne;
-	ret = na + ne;
+	ok = check_array(rq, rq->active, "active", &o1_sched_class, &na) &&
+	     check_array(rq, rq->expired, "expired", &o1_sched_class, &ne);
+	if (ok)
+		*nr_queued = na + ne;
 out_unlock:
-	return ret;
+	return ok;
 }
 
 static json_t *snapshot_o1(struct runqueue *rq)

@@ -76,6 +76,7 @@
 #include <sys/types.h>
 
 #include "compat/bitops.h"
+#include "compat/check.h"
 #include "compat/completion.h"
 #include "compat/jiffies.h"
 #include "compat/spinlock.h"
@@ -1077,15 +1078,22 @@ int migration_queue_len(int cpu);
 /**
  * sched_check() - verify every runqueue invariant
  *
- * For each online runqueue: list_check() of every queue, bitmap bit set
- * exactly for non-empty queues and the sentinel, nr_active sums, every
- * queued task's prio/array/cpu, nr_running = active + expired, no task
- * on two queues, idle never queued.  Takes every runqueue lock.
+ * For each online runqueue: every class's own invariants (its rq_check
+ * hook: o1's list_check() of every queue, bitmap bit set exactly for
+ * non-empty queues and the sentinel, nr_active sums, every queued task's
+ * prio/array/cpu; goodness's run list; cfs's and eevdf's tree),
+ * nr_running equal to what the classes queue, the idle task never
+ * queued, the current task queued here, the migration queue sound.
+ * Reports the first violation through the check handler with the
+ * caller's file:line (compat/check.h); never aborts.  True before
+ * sched_init().
  *
- * Context: takes every runqueue lock (caller holds none).
- * Return: 0, or -EINVAL after printing the first violation to stderr.
+ * Context: takes every runqueue lock (caller holds none); the handler
+ * runs with them held.
+ * Return: true when every invariant holds.
  */
-int sched_check(void);
+bool sched_check(void);
+#define sched_check()	CHECK_CALLER(sched_check, ())
 
 /**
  * sched_nr_running_total() - sum of nr_running over online runqueues
@@ -1242,12 +1250,16 @@ struct task_struct *find_task_by_pid(pid_t pid);
  * Every ring (tasks, children, ptrace_children, thread_group) passes
  * list_check(); every child's parent owns the list it is on; a task with
  * a ptrace_list link is traced by someone other than its real parent; no
- * exiting task has children; no task is its own parent.
+ * exiting task has children; no task is its own parent.  Reports the
+ * first violation through the check handler with the caller's file:line
+ * (compat/check.h); never aborts.  True before sched_init().
  *
- * Context: takes tasklist_lock for reading.
- * Return: 0, or -EINVAL after printing the first violation to stderr.
+ * Context: takes tasklist_lock for reading; the handler runs with it
+ * held.
+ * Return: true when every invariant holds.
  */
-int process_tree_check(void);
+bool process_tree_check(void);
+#define process_tree_check()	CHECK_CALLER(process_tree_check, ())
 
 /**
  * nr_tasks() - tasks on the task list (idle of CPU 0 included)

@@ -626,55 +626,69 @@ static bool sctp_assoc_has_transport(const struct sctp_association *asoc,
  * primary, active and retransmit paths NULL exactly when there is no
  * transport and otherwise on the list; shutdown_last_sent_to NULL or on
  * the list; the outqueue's accounting right (sctp_outq_check()).
+ * Reports the first violation through the check handler with the
+ * caller's file:line (compat/check.h); never aborts.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
  */
-bool sctp_assoc_check(const struct sctp_association *asoc)
+bool (sctp_assoc_check)(const struct sctp_association *asoc)
 {
 	const struct sctp_transport *t, *u;
 	unsigned int count = 0;
 
 	if (atomic_read(&asoc->base.refcnt) < 1 || asoc->base.dead)
-		return false;
+		return check_fail("association %p: refcnt %d, %s",
+				  (const void *)asoc,
+				  atomic_read(&asoc->base.refcnt),
+				  asoc->base.dead ? "dead" : "alive");
 	if (!list_check(&asoc->peer.transport_addr_list))
 		return false;
 	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
 		count++;
 		if (t->asoc != asoc || t->dead ||
 		    atomic_read(&t->refcnt) < 1 + (t->hb_pending ? 1 : 0))
-			return false;
+			return check_fail("transport %u: asoc %p, %s, refcnt %d",
+					  count, (const void *)t->asoc,
+					  t->dead ? "dead" : "alive",
+					  atomic_read(&t->refcnt));
 		if (t->ipaddr.sa.sa_family != AF_INET &&
 		    t->ipaddr.sa.sa_family != AF_INET6)
-			return false;
+			return check_fail("transport %u: address family %d",
+					  count, (int)t->ipaddr.sa.sa_family);
 		if (sctp_addr_port(&t->ipaddr) != asoc->peer.port)
-			return false;
+			return check_fail("transport %u: port %u, the peer's %u",
+					  count,
+					  (unsigned int)sctp_addr_port(&t->ipaddr),
+					  (unsigned int)asoc->peer.port);
 		if (t->state != SCTP_ACTIVE && t->state != SCTP_INACTIVE)
-			return false;
+			return check_fail("transport %u: state %d", count,
+					  t->state);
 		if (!list_check(&t->transmitted))
 			return false;
 		for (u = list_next_entry(t, transports);
 		     &u->transports != &asoc->peer.transport_addr_list;
 		     u = list_next_entry(u, transports)) {
 			if (sctp_cmp_addr_exact(&t->ipaddr, &u->ipaddr))
-				return false;
+				return check_fail("transport %u: its address is on the list twice",
+						  count);
 		}
 	}
 	if (count != asoc->peer.transport_count)
-		return false;
+		return check_fail("transport_count %u, %u on the list",
+				  asoc->peer.transport_count, count);
 	if (!count) {
 		if (asoc->peer.primary_path || asoc->peer.active_path ||
 		    asoc->peer.retran_path)
-			return false;
+			return check_fail("no transport, but a primary, active or retransmit path");
 	} else if (!sctp_assoc_has_transport(asoc, asoc->peer.primary_path) ||
 		   !sctp_assoc_has_transport(asoc, asoc->peer.active_path) ||
 		   !sctp_assoc_has_transport(asoc, asoc->peer.retran_path)) {
-		return false;
+		return check_fail("the primary, active or retransmit path is not on the transport list");
 	}
 	if (asoc->shutdown_last_sent_to &&
 	    !sctp_assoc_has_transport(asoc, asoc->shutdown_last_sent_to))
-		return false;
-	if (!sctp_bind_addr_check(&asoc->base.bind_addr))
-		return false;
-	return sctp_outq_check(&asoc->outqueue);
+		return check_fail("shutdown_last_sent_to is not on the transport list");
+	return sctp_bind_addr_check(&asoc->base.bind_addr) &&
+	       sctp_outq_check(&asoc->outqueue);
 }

@@ -524,20 +524,25 @@ out_err:
  * sctp_bind_addr_check() - verify a bind address list completely
  * @bp: the list
  *
- * The ring is sound, and every entry is AF_INET or AF_INET6.
+ * The ring is sound, and every entry is AF_INET or AF_INET6.  Reports
+ * the first violation through the check handler with the caller's
+ * file:line (compat/check.h); never aborts.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
  */
-bool sctp_bind_addr_check(const struct sctp_bind_addr *bp)
+bool (sctp_bind_addr_check)(const struct sctp_bind_addr *bp)
 {
 	const struct sctp_sockaddr_entry *entry;
+	unsigned int n = 0;
 
 	if (!list_check(&bp->address_list))
 		return false;
 	list_for_each_entry(entry, &bp->address_list, list) {
+		n++;
 		if (!sctp_get_af_specific(entry->a.sa.sa_family))
-			return false;
+			return check_fail("address %u: family %d", n,
+					  (int)entry->a.sa.sa_family);
 	}
 	return true;
 }

@@ -153,12 +153,14 @@ __sctp_endpoint_lookup_assoc(const struct sctp_endpoint *ep,
  * The asocs ring is sound; every association on it belongs to @ep and
  * passes sctp_assoc_check(); the bind address list is sound; the
  * endpoint holds at least one reference per association (plus the
- * socket's while not freed).
+ * socket's while not freed).  Reports the first violation through the
+ * check handler with the caller's file:line (compat/check.h); never
+ * aborts.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
  */
-bool sctp_endpoint_check(const struct sctp_endpoint *ep)
+bool (sctp_endpoint_check)(const struct sctp_endpoint *ep)
 {
 	const struct sctp_association *asoc;
 	int count = 0;
@@ -166,11 +168,16 @@ bool sctp_endpoint_check(const struct sctp_endpoint *ep)
 	if (!list_check(&ep->asocs))
 		return false;
 	list_for_each_entry(asoc, &ep->asocs, asocs) {
-		if (asoc->ep != ep || !sctp_assoc_check(asoc))
-			return false;
 		count++;
+		if (asoc->ep != ep)
+			return check_fail("association %d belongs to endpoint %p",
+					  count, (const void *)asoc->ep);
+		if (!sctp_assoc_check(asoc))
+			return false;
 	}
 	if (atomic_read(&ep->base.refcnt) < count + (ep->base.dead ? 0 : 1))
-		return false;
+		return check_fail("refcnt %d for %d associations (%s)",
+				  atomic_read(&ep->base.refcnt), count,
+				  ep->base.dead ? "freed" : "with its socket");
 	return sctp_bind_addr_check(&ep->base.bind_addr);
 }

@@ -348,12 +348,14 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
  * Every ring sound; on each transmitted list, chunks sent on that
  * transport, with TSNs strictly increasing, above the ack point and
  * below next_tsn; each flight size and the outstanding bytes equal to the
- * bytes not gap-acked; @q->empty right.
+ * bytes not gap-acked; @q->empty right.  Reports the first violation
+ * through the check handler with the caller's file:line
+ * (compat/check.h); never aborts.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
  */
-bool sctp_outq_check(const struct sctp_outq *q)
+bool (sctp_outq_check)(const struct sctp_outq *q)
 {
 	const struct sctp_association *asoc = q->asoc;
 	const struct sctp_transport *t;
@@ -376,12 +378,20 @@ bool sctp_outq_check(const struct sctp_outq *q)
 		prev_tsn = 0;
 		list_for_each_entry(chunk, &t->transmitted, list) {
 			if (chunk->transport != t || !chunk->has_tsn)
-				return false;
+				return check_fail("a chunk on transport %p's transmitted list was %s",
+						  (const void *)t,
+						  chunk->has_tsn ?
+						  "sent on another" :
+						  "never given a TSN");
 			if (!first && !TSN_lt(prev_tsn, chunk->tsn))
-				return false;
+				return check_fail("TSN %u follows TSN %u on a transmitted list",
+						  chunk->tsn, prev_tsn);
 			if (!TSN_lt(asoc->ctsn_ack_point, chunk->tsn) ||
 			    !TSN_lt(chunk->tsn, asoc->next_tsn))
-				return false;
+				return check_fail("TSN %u outside (ack point %u, next_tsn %u)",
+						  chunk->tsn,
+						  asoc->ctsn_ack_point,
+						  asoc->next_tsn);
 			if (!chunk->tsn_gap_acked)
 				flight += chunk->data_len;
 			prev_tsn = chunk->tsn;
@@ -389,10 +399,16 @@ bool sctp_outq_check(const struct sctp_outq *q)
 			empty = false;
 		}
 		if (flight != t->flight_size)
-			return false;
+			return check_fail("transport %p: flight_size %u, %u in flight",
+					  (const void *)t, t->flight_size,
+					  flight);
 		outstanding += flight;
 	}
 	if (outstanding != q->outstanding_bytes)
-		return false;
-	return (bool)q->empty == empty;
+		return check_fail("outstanding_bytes %u, %u in flight",
+				  q->outstanding_bytes, outstanding);
+	if ((bool)q->empty != empty)
+		return check_fail("empty is %d, but the queues are %s",
+				  (int)q->empty, empty ? "empty" : "not");
+	return true;
 }

@@ -454,14 +454,17 @@ int sctp_copy_local_addr_list(struct sctp_bind_addr *bp,
  * sctp_local_addr_check() - verify the local address list
  *
  * The ring is sound; every entry is AF_INET or AF_INET6 with port 0.
+ * Reports the first violation through the check handler with the
+ * caller's file:line (compat/check.h); never aborts.
  *
- * Context: takes sctp_proto.local_addr_lock.
- * Return: 1 when sound, 0 otherwise.
+ * Context: takes sctp_proto.local_addr_lock; the handler runs with it
+ * held.
+ * Return: true when sound.
  */
-int sctp_local_addr_check(void)
+bool (sctp_local_addr_check)(void)
 {
 	struct sctp_sockaddr_entry *addr;
-	int ok;
+	bool ok;
 
 	spin_lock(&sctp_proto.local_addr_lock);
 	ok = list_check(&sctp_proto.local_addr_list);
@@ -469,7 +472,9 @@ int sctp_local_addr_check(void)
 		list_for_each_entry(addr, &sctp_proto.local_addr_list, list) {
 			if (!sctp_get_af_specific(addr->a.sa.sa_family) ||
 			    sctp_addr_port(&addr->a) != 0) {
-				ok = 0;
+				ok = check_fail("a local address of family %d, port %u",
+						(int)addr->a.sa.sa_family,
+						(unsigned int)sctp_addr_port(&addr->a));
 				break;
 			}
 		}

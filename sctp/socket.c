@@ -100,9 +100,9 @@ int sctp_sock_init(struct sock *sk, sa_family_t family, uint16_t port,
  * Check one bindx address against the socket and return it normalised
  * (port filled in) through @out.
  */
-static int sctp_bindx_check_addr(const struct sock *sk,
-				 const union sctp_addr *addr,
-				 union sctp_addr *out)
+static int sctp_bindx_verify_addr(const struct sock *sk,
+				  const union sctp_addr *addr,
+				  union sctp_addr *out)
 {
 	uint16_t port, bound = sk->ep->base.bind_addr.port;
 
@@ -138,9 +138,9 @@ static bool sctp_bind_addr_has_exact(const struct sctp_bind_addr *bp,
 }
 
 /* Check the whole bindx array; @must_be_bound selects add or remove. */
-static int sctp_bindx_check(const struct sock *sk,
-			    const union sctp_addr *addrs, int addrcnt,
-			    bool must_be_bound)
+static int sctp_bindx_verify(const struct sock *sk,
+			     const union sctp_addr *addrs, int addrcnt,
+			     bool must_be_bound)
 {
 	const struct sctp_bind_addr *bp = &sk->ep->base.bind_addr;
 	union sctp_addr a, b;
@@ -149,11 +149,11 @@ static int sctp_bindx_check(const struct sock *sk,
 	if (addrcnt <= 0)
 		return -EINVAL;
 	for (i = 0; i < addrcnt; i++) {
-		error = sctp_bindx_check_addr(sk, &addrs[i], &a);
+		error = sctp_bindx_verify_addr(sk, &addrs[i], &a);
 		if (error)
 			return error;
 		for (j = 0; j < i; j++) {
-			sctp_bindx_check_addr(sk, &addrs[j], &b);
+			sctp_bindx_verify_addr(sk, &addrs[j], &b);
 			if (sctp_cmp_addr_exact(&a, &b))
 				return -EINVAL;
 		}
@@ -192,12 +192,12 @@ int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs,
 	error = -EBADF;
 	if (!ep)
 		goto out_unlock;	/* closed */
-	error = sctp_bindx_check(sk, addrs, addrcnt, false);
+	error = sctp_bindx_verify(sk, addrs, addrcnt, false);
 	if (error)
 		goto out_unlock;
 
 	for (cnt = 0; cnt < addrcnt; cnt++) {
-		sctp_bindx_check_addr(sk, &addrs[cnt], &a);
+		sctp_bindx_verify_addr(sk, &addrs[cnt], &a);
 		error = sctp_add_bind_addr(&ep->base.bind_addr, &a,
 					   GFP_ATOMIC);
 		if (error)
@@ -263,7 +263,7 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 	if (!ep)
 		goto out_unlock;	/* closed */
 	/* an empty list fails here too: no address is bound */
-	error = sctp_bindx_check(sk, addrs, addrcnt, true);
+	error = sctp_bindx_verify(sk, addrs, addrcnt, true);
 	if (error)
 		goto out_unlock;
 	error = -EBUSY;
@@ -272,7 +272,7 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 		goto out_unlock;
 
 	for (cnt = 0; cnt < addrcnt; cnt++) {
-		sctp_bindx_check_addr(sk, &addrs[cnt], &a);
+		sctp_bindx_verify_addr(sk, &addrs[cnt], &a);
 		error = sctp_del_bind_addr(&ep->base.bind_addr, &a);
 		BUG_ON(error);		/* checked above, under the lock */
 		list_for_each_entry(asoc, &ep->asocs, asocs)

@@ -38,6 +38,7 @@
 #include <urcu/call-rcu.h>
 
 #include "compat/atomic.h"
+#include "compat/check.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
 #include "sctp/sctp.h"
@@ -420,7 +421,8 @@ void __sctp_free_local_addr_list(void);
 int sctp_copy_local_addr_list(struct sctp_bind_addr *bp,
 			      enum sctp_scope scope, unsigned int gfp,
 			      int copy_flags);
-int sctp_local_addr_check(void);
+bool sctp_local_addr_check(void);
+#define sctp_local_addr_check()	CHECK_CALLER(sctp_local_addr_check, ())
 
 /* ---------------------------------------------------------- bind_addr.c */
 
@@ -452,6 +454,7 @@ int sctp_bind_addrs_to_raw(const struct sctp_bind_addr *bp, uint8_t **raw,
 int sctp_raw_to_bind_addrs(struct sctp_bind_addr *bp, const uint8_t *raw,
 			   int addrs_len, uint16_t port, unsigned int gfp);
 bool sctp_bind_addr_check(const struct sctp_bind_addr *bp);
+#define sctp_bind_addr_check(bp)	CHECK_CALLER(sctp_bind_addr_check, (bp))
 
 /* ---------------------------------------------------------- associola.c */
 
@@ -485,6 +488,7 @@ int sctp_assoc_set_primary(struct sctp_association *asoc,
 void sctp_assoc_update(struct sctp_association *asoc,
 		       const struct sctp_association *new);
 bool sctp_assoc_check(const struct sctp_association *asoc);
+#define sctp_assoc_check(asoc)	CHECK_CALLER(sctp_assoc_check, (asoc))
 
 /* ---------------------------------------------------------- endpointola.c */
 
@@ -500,6 +504,7 @@ __sctp_endpoint_lookup_assoc(const struct sctp_endpoint *ep,
 			     const union sctp_addr *paddr,
 			     struct sctp_transport **transport);
 bool sctp_endpoint_check(const struct sctp_endpoint *ep);
+#define sctp_endpoint_check(ep)	CHECK_CALLER(sctp_endpoint_check, (ep))
 
 /* ---------------------------------------------------------- outqueue.c */
 
@@ -513,6 +518,7 @@ int sctp_outq_flush(struct sctp_outq *q);
 int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 		       size_t len);
 bool sctp_outq_check(const struct sctp_outq *q);
+#define sctp_outq_check(q)	CHECK_CALLER(sctp_outq_check, (q))
 
 /* ---------------------------------------------------------- sm_sideeffect.c */
 

@@ -1290,8 +1290,8 @@ int sim_step(struct sim *s)
 		ret = cpu_errors(s);
 	if (!ret)
 		ret = trace_error(s);
-	if (!ret && s->opt.check_every_tick)
-		ret = sim_check(s);
+	if (!ret && s->opt.check_every_tick && !sim_check(s))
+		ret = -EUCLEAN;
 	if (!ret)
 		ret = observe_tick(s);
 	progress(s);
@@ -1368,8 +1368,8 @@ static int run_threaded(struct sim *s)
 			ret = cpu_errors(s);
 		if (!ret)
 			ret = trace_error(s);
-		if (!ret && s->opt.check_every_tick)
-			ret = sim_check(s);
+		if (!ret && s->opt.check_every_tick && !sim_check(s))
+			ret = -EUCLEAN;
 		if (!ret)
 			ret = observe_tick(s);
 		progress(s);
@@ -1414,18 +1414,19 @@ int sim_run(struct sim *s)
 
 /* --------------------------------------------------------- checking */
 
-static int check_fail(const char *what, const struct sim_task *t)
+/* report a violation about task @t (or none), answer false */
+static bool task_bad(const char *what, const struct sim_task *t)
 {
-	fprintf(stderr, "sim_check: %s%s%s (pid %d)\n", what,
-		t ? ": " : "", t ? t->st.comm : "", t ? t->st.pid : -1);
-	return -EINVAL;
+	if (!t)
+		return check_fail("%s", what);
+	return check_fail("%s: %s (pid %d)", what, t->st.comm, t->st.pid);
 }
 
 /*
  * Every task on a wait list is blocked, and every blocked task is on one;
  * the wheel holds only sleepers and tasks not started.
  */
-static int check_waiters(struct sim *s, unsigned long blocked)
+static bool check_waiters(struct sim *s, unsigned long blocked)
 {
 	unsigned long i, waiting = 0;
 	struct sim_task *t;
@@ -1434,81 +1435,70 @@ static int check_waiters(struct sim *s, unsigned long blocked)
 		list_for_each_entry(t, &s->wheel[i], timer)
 			if (t->state != SIM_SLEEPING &&
 			    t->state != SIM_NOT_STARTED)
-				return check_fail("a task on the wheel is not waiting for time",
-						  t);
+				return task_bad("a task on the wheel is not waiting for time",
+						t);
 	for (i = 0; i < s->wl->nr_resources; i++) {
 		if (!list_check(&s->res[i].waiters))
-			return check_fail("a wait list is corrupt", NULL);
+			return false;
 		list_for_each_entry(t, &s->res[i].waiters, timer) {
 			if (t->state != SIM_BLOCKED)
-				return check_fail("a task on a wait list is not blocked",
-						  t);
+				return task_bad("a task on a wait list is not blocked",
+						t);
 			waiting++;
 		}
 	}
-	if (waiting != blocked) {
-		fprintf(stderr,
-			"sim_check: %lu tasks are blocked, the wait lists hold %lu\n",
-			blocked, waiting);
-		return -EINVAL;
-	}
-	return 0;
+	if (waiting != blocked)
+		return check_fail("%lu tasks are blocked, the wait lists hold %lu",
+				  blocked, waiting);
+	return true;
 }
 
-int sim_check(struct sim *s)
+bool (sim_check)(struct sim *s)
 {
 	unsigned long i, runnable = 0, blocked = 0;
 	unsigned int cpu;
-	int ret;
 
-	ret = sched_check();
-	if (!ret)
-		ret = process_tree_check();
-	if (ret)
-		return ret;
+	if (!sched_check() || !process_tree_check())
+		return false;
 	for (i = 0; i < SIM_WHEEL; i++)
 		if (!list_check(&s->wheel[i]))
-			return check_fail("a timer wheel bucket is corrupt", NULL);
+			return false;
 	for (i = 0; i < s->nr_tasks; i++) {
 		struct sim_task *t = sim_task(s, i);
 
 		switch (t->state) {
 		case SIM_RUNNABLE:
 			if (!t->p || !task_queued(t->p))
-				return check_fail("runnable task not queued", t);
+				return task_bad("runnable task not queued", t);
 			if (!list_empty(&t->timer))
-				return check_fail("runnable task on the wheel", t);
+				return task_bad("runnable task on the wheel", t);
 			runnable++;
 			break;
 		case SIM_BLOCKED:
 			if (!t->p || task_queued(t->p))
-				return check_fail("blocked task queued", t);
+				return task_bad("blocked task queued", t);
 			blocked++;
 			break;
 		case SIM_SLEEPING:
 			if (!t->p || task_queued(t->p))
-				return check_fail("sleeping task queued", t);
+				return task_bad("sleeping task queued", t);
 			/* fall through */
 		case SIM_NOT_STARTED:
 			if (list_empty(&t->timer))
-				return check_fail("waiting task not on the wheel",
-						  t);
+				return task_bad("waiting task not on the wheel",
+						t);
 			if (s->started && t->wake_at <= jiffies)
-				return check_fail("task not woken on time", t);
+				return task_bad("task not woken on time", t);
 			break;
 		default:
 			break;
 		}
 	}
-	ret = check_waiters(s, blocked);
-	if (ret)
-		return ret;
-	if (sched_nr_running_total() != runnable) {
-		fprintf(stderr,
-			"sim_check: runqueues hold %lu tasks, the simulator has %lu runnable\n",
-			sched_nr_running_total(), runnable);
-		return -EINVAL;
-	}
+	if (!check_waiters(s, blocked))
+		return false;
+	if (sched_nr_running_total() != runnable)
+		return check_fail("runqueues hold %lu tasks, the simulator has %lu runnable",
+				  sched_nr_running_total(), runnable);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
 		struct task_struct *curr = cpu_curr(cpu);
 		struct sim_task *t = curr->driver_data;
@@ -1516,10 +1506,10 @@ int sim_check(struct sim *s)
 		if (curr == cpu_rq(cpu)->idle)
 			continue;
 		if (!t || t->state != SIM_RUNNABLE)
-			return check_fail("a CPU runs a task that is not runnable",
-					  t);
+			return task_bad("a CPU runs a task that is not runnable",
+					t);
 	}
-	return 0;
+	return true;
 }
 
 /* ------------------------------------------------------ create/destroy */

@@ -29,6 +29,8 @@
 
 #include <stdio.h>
 
+#include "compat/check.h"
+
 struct sim;
 struct sim_workload;
 struct sim_report;
@@ -86,7 +88,8 @@ struct sim_observer {
  * @max_tasks: tasks ever created, forks beyond it are refused; 0 means
  *	4,000,000
  * @check_every_tick: run sim_check() after every tick; a failure stops
- *	the run with -EINVAL
+ *	the run with -EUCLEAN, once sim_check() has reported the violation
+ *	through the check handler (compat/check.h)
  * @measure_cost: time the calls into the scheduler (struct sim_cost in
  *	the report); it does not change what the run does
  * @progress: called every ~1% of the run with ticks done and total, or
@@ -162,10 +165,11 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
  * @s: the simulation
  *
  * Return: 1 when a tick ran, 0 when the duration is over, -EINVAL for a
- * threaded simulation or a failed check, -ENOMEM, or the error of a
- * trace write that failed during the tick (sim_output_failed() names the
- * file; the run cannot go on), or the error the observer's @tick
- * returned.
+ * threaded simulation, -EUCLEAN when @opt->check_every_tick is set and
+ * sim_check() failed (its report went through the check handler),
+ * -ENOMEM, the error of a trace write that failed during the tick
+ * (sim_output_failed() names the file; the run cannot go on), or the
+ * error the observer's @tick returned.
  */
 int sim_step(struct sim *s);
 
@@ -198,11 +202,16 @@ const char *sim_output_failed(const struct sim *s);
  * every task the simulator believes runnable is queued (task_queued())
  * and every sleeper is not; the sum of
  * nr_running over the runqueues equals the number of runnable tasks; a
- * CPU's current task is its idle task or a runnable one.
+ * CPU's current task is its idle task or a runnable one.  Reports the
+ * first violation through the check handler with the caller's file:line
+ * (compat/check.h); never aborts.
  *
- * Return: 0, or -EINVAL after printing the first violation to stderr.
+ * Context: takes the runqueue locks and tasklist_lock, as sched_check()
+ * and process_tree_check() do.
+ * Return: true when every invariant holds.
  */
-int sim_check(struct sim *s);
+bool sim_check(struct sim *s);
+#define sim_check(s)	CHECK_CALLER(sim_check, (s))
 
 /**
  * sim_warning() - what the machine's class does not model of the workload

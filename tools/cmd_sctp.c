@@ -393,7 +393,7 @@ static int check_capture(struct outfile *of, const struct sctp_run *run)
 	err = outfile_close(of);
 	if (err)
 		return err;
-	err = sctp_pcap_check(of->temp, &checked);
+	err = sctp_pcap_verify(of->temp, &checked);
 	if (!err && checked != run->count)
 		err = -EPROTO;
 	if (err)

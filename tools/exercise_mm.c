@@ -93,7 +93,7 @@ static int exercise_mm_truncate(FILE *out)
 		if (find_get_page(inode.i_mapping, i))
 			fprintf(out, " %lu", i);
 	fputc('\n', out);
-	if (zone_check(&zone) || mapping_check(inode.i_mapping))
+	if (!zone_check(&zone) || !mapping_check(inode.i_mapping))
 		err = -EIO;
 out_mm:
 	for (p = 0; p < 3; p++)
@@ -131,7 +131,7 @@ static int exercise_mm_buddy(FILE *out)
 	fprintf(out, "after freeing the pair: %s\n", line);
 	if (!err)
 		err = __free_page(&zone, one);
-	if (!err && zone_check(&zone))
+	if (!err && !zone_check(&zone))
 		err = -EIO;
 out:
 	zone_release(&zone);

@@ -24,7 +24,7 @@ static int machine_up(void)
 
 static int machine_down(void)
 {
-	int ret = sched_check() || process_tree_check() ? -EIO : 0;
+	int ret = sched_check() && process_tree_check() ? 0 : -EIO;
 
 	sched_teardown();
 	kstruct_hz = DEFAULT_HZ;

@@ -130,7 +130,7 @@ int sctp_pcap_close(struct sctp_pcap *pc)
 	return err;
 }
 
-int sctp_pcap_check(const char *path, unsigned int *npackets)
+int sctp_pcap_verify(const char *path, unsigned int *npackets)
 {
 	char errbuf[PCAP_ERRBUF_SIZE];
 	struct pcap_pkthdr *rec;

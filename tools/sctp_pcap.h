@@ -62,7 +62,7 @@ int sctp_pcap_write(struct sctp_pcap *pc, const struct in_addr *src,
 int sctp_pcap_close(struct sctp_pcap *pc);
 
 /**
- * sctp_pcap_check() - read a pcap file back and verify every packet
+ * sctp_pcap_verify() - read a pcap file back and verify every packet
  * @path: the file
  * @npackets: out: how many SCTP packets it holds
  *
@@ -73,6 +73,6 @@ int sctp_pcap_close(struct sctp_pcap *pc);
  * Return: 0; -EIO when libpcap cannot read the file; -EPROTO for a record
  * that is not SCTP over IPv4; the error of sctp_packet_verify() otherwise.
  */
-int sctp_pcap_check(const char *path, unsigned int *npackets);
+int sctp_pcap_verify(const char *path, unsigned int *npackets);
 
 #endif /* KSTRUCT_TOOLS_SCTP_PCAP_H */

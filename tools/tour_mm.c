@@ -177,9 +177,10 @@ static int tour_truncate(FILE *out)
 	for (i = 0; i < 2; i++)
 		show_ptes(out, &zone, &procs[i]);
 	show_cache(out, &zone, inode.i_mapping);
-	fprintf(out, "  checks: zone_check %d, mapping_check %d, mm_check "
-		"%d/%d\n", zone_check(&zone), mapping_check(inode.i_mapping),
-		mm_check(procs[0].mm), mm_check(procs[1].mm));
+	fprintf(out, "  checks: zone_check, mapping_check, mm_check of both "
+		"processes: %s\n", zone_check(&zone) &&
+		mapping_check(inode.i_mapping) && mm_check(procs[0].mm) &&
+		mm_check(procs[1].mm) ? "sound" : "BROKEN");
 
 	fprintf(out, "\n" TOUR_STEP "4. Growing the file back to 8 pages "
 		"unmaps nothing; B touching page %lu\n   again brings a fresh, "
@@ -268,7 +269,8 @@ static int tour_buddy(FILE *out)
 	SHOW();
 	zone_buddyinfo_line(&zone, line, sizeof(line));
 	fprintf(out, "   /proc/buddyinfo style:\n    %s\n", line);
-	fprintf(out, "   zone_check: %d\n", zone_check(&zone));
+	fprintf(out, "   zone_check: %s\n", zone_check(&zone) ? "sound" :
+		"BROKEN");
 	fprintf(out, "\n"
 "What later kernels changed: 2.6.7 replaced the i_mmap and i_mmap_shared\n"
 "lists with a priority search tree, and 3.7 with an augmented red-black\n"

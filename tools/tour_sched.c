@@ -251,7 +251,7 @@ TOUR_STEP "2. The editor runs its whole slice (%u ticks at nice 0).  Every tick\
 			rq0->curr->prio, tour_pulled->comm, tour_pulled->prio);
 	show_rq(out, 0);
 	show_rq(out, 1);
-	ret = sched_check() || process_tree_check() ? -EIO : 0;
+	ret = sched_check() && process_tree_check() ? 0 : -EIO;
 	fprintf(out,
 "\n   The sum of nr_running over the CPUs is unchanged (%lu): balancing\n"
 "   and migration move tasks, they never lose or duplicate one.\n"
@@ -444,8 +444,8 @@ static int draw_runqueue(FILE *out)
 		   runqueue_keys, ARRAY_SIZE(runqueue_keys));
 	ret = draw_rq(out, cpu_rq(0));
 	fprintf(out, "}\n");
-	if (!ret)
-		ret = sched_check() ? -EIO : 0;
+	if (!ret && !sched_check())
+		ret = -EIO;
 	sched_teardown();
 	kstruct_hz = DEFAULT_HZ;
 	return ret;

@@ -33,8 +33,6 @@
  *   so it can be registered again from scratch.
  */
 #include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "drivers/base/base.h"
@@ -460,18 +458,10 @@ out_unlock:
 /* ------------------------------------------------------------------ */
 /* invariant checks                                                    */
 
-static bool __attribute__((format(printf, 2, 3)))
-check_failed(const struct bus_type *bus, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "bus_check(%s): ", bus && bus->name ? bus->name : "?");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return false;
-}
+/* report a violation on @bus (after its name), answer false */
+#define bus_bad(bus, fmt, ...)						\
+	check_fail("bus %s: " fmt, (bus)->name ? (bus)->name : "?",	\
+		   ##__VA_ARGS__)
 
 static bool on_list(const struct list_head *head, const struct list_head *entry)
 {
@@ -491,36 +481,34 @@ static bool bus_check_driver(struct bus_type *bus, struct device_driver *drv,
 	unsigned long n = 0;
 
 	if (drv->bus != bus)
-		return check_failed(bus, "driver %s has bus %p", drv->name,
-				    (void *)drv->bus);
+		return bus_bad(bus, "driver %s has bus %p", drv->name,
+			       (void *)drv->bus);
 	if (!drv->present)
-		return check_failed(bus, "driver %s on the list but not present",
-				    drv->name);
+		return bus_bad(bus, "driver %s on the list but not present",
+			       drv->name);
 	for (other = list_next_entry(drv, bus_list);
 	     &other->bus_list != &bus->drivers;
 	     other = list_next_entry(other, bus_list))
 		if (!strcmp(other->name, drv->name))
-			return check_failed(bus, "two drivers named %s",
-					    drv->name);
+			return bus_bad(bus, "two drivers named %s",
+				       drv->name);
 	if (!list_check(&drv->devices))
-		return check_failed(bus, "driver %s: devices ring broken",
-				    drv->name);
+		return false;
 	list_for_each_entry(dev, &drv->devices, driver_list) {
 		if (dev->driver != drv)
-			return check_failed(bus,
-				"device %s on driver %s's list has driver %s",
-				dev->name, drv->name,
-				dev->driver ? dev->driver->name : "(none)");
+			return bus_bad(bus, "device %s on driver %s's list has driver %s",
+				       dev->name, drv->name,
+				       dev->driver ? dev->driver->name :
+						     "(none)");
 		if (!dev->present || dev->bus != bus ||
 		    !on_list(&bus->devices, &dev->bus_list))
-			return check_failed(bus,
-				"device %s bound to %s is not on the bus",
-				dev->name, drv->name);
+			return bus_bad(bus, "device %s bound to %s is not on the bus",
+				       dev->name, drv->name);
 		n++;
 	}
 	if (atomic_read(&drv->refcount) < 1 + (long)n)
-		return check_failed(bus, "driver %s: refcount %d < 1 + %lu bound",
-				    drv->name, atomic_read(&drv->refcount), n);
+		return bus_bad(bus, "driver %s: refcount %d < 1 + %lu bound",
+			       drv->name, atomic_read(&drv->refcount), n);
 	*bound += n;
 	return true;
 }
@@ -530,29 +518,27 @@ static bool bus_check_device(struct bus_type *bus, struct device *dev)
 	struct device_driver *drv = dev->driver;
 
 	if (dev->bus != bus)
-		return check_failed(bus, "device %s has bus %p", dev->name,
-				    (void *)dev->bus);
+		return bus_bad(bus, "device %s has bus %p", dev->name,
+			       (void *)dev->bus);
 	if (!dev->present)
-		return check_failed(bus, "device %s on the list but not present",
-				    dev->name);
+		return bus_bad(bus, "device %s on the list but not present",
+			       dev->name);
 	if (atomic_read(&dev->refcount) < 1)
-		return check_failed(bus, "device %s: refcount %d", dev->name,
-				    atomic_read(&dev->refcount));
+		return bus_bad(bus, "device %s: refcount %d", dev->name,
+			       atomic_read(&dev->refcount));
 	if (!drv) {
 		if (!list_empty_careful(&dev->driver_list))
-			return check_failed(bus,
-				"unbound device %s is on a driver list",
-				dev->name);
+			return bus_bad(bus, "unbound device %s is on a driver list",
+				       dev->name);
 		return true;
 	}
 	if (drv->bus != bus || !drv->present ||
 	    !on_list(&bus->drivers, &drv->bus_list))
-		return check_failed(bus,
-				    "device %s bound to driver %s not on the bus",
-				    dev->name, drv->name);
+		return bus_bad(bus, "device %s bound to driver %s not on the bus",
+			       dev->name, drv->name);
 	if (!on_list(&drv->devices, &dev->driver_list))
-		return check_failed(bus, "device %s not on its driver %s's list",
-				    dev->name, drv->name);
+		return bus_bad(bus, "device %s not on its driver %s's list",
+			       dev->name, drv->name);
 	return true;
 }
 
@@ -563,7 +549,7 @@ static bool bus_check_walkers(struct bus_type *bus)
 
 	spin_lock(&bus->walk_lock);
 	if (!list_check(&bus->walkers)) {
-		ok = check_failed(bus, "walkers ring broken");
+		ok = false;
 		goto out_unlock;
 	}
 	list_for_each_entry(cursor, &bus->walkers, node) {
@@ -572,7 +558,7 @@ static bool bus_check_walkers(struct bus_type *bus)
 		if (pos == &bus->devices || pos == &bus->drivers ||
 		    on_list(&bus->devices, pos) || on_list(&bus->drivers, pos))
 			continue;
-		ok = check_failed(bus, "a walk stands on an unlinked entry");
+		ok = bus_bad(bus, "a walk stands on an unlinked entry");
 		break;
 	}
 out_unlock:
@@ -586,10 +572,8 @@ static bool __bus_check(struct bus_type *bus)
 	struct device *dev;
 	unsigned long ndev = 0, ndrv = 0, bound = 0, nbound = 0;
 
-	if (!list_check(&bus->devices))
-		return check_failed(bus, "devices ring broken");
-	if (!list_check(&bus->drivers))
-		return check_failed(bus, "drivers ring broken");
+	if (!list_check(&bus->devices) || !list_check(&bus->drivers))
+		return false;
 	list_for_each_entry(drv, &bus->drivers, bus_list) {
 		if (!bus_check_driver(bus, drv, &bound))
 			return false;
@@ -602,12 +586,12 @@ static bool __bus_check(struct bus_type *bus)
 		nbound += dev->driver != NULL;
 	}
 	if (bound != nbound)
-		return check_failed(bus, "%lu devices bound, %lu on driver lists",
-				    nbound, bound);
+		return bus_bad(bus, "%lu devices bound, %lu on driver lists",
+			       nbound, bound);
 	/* the registration, each device, each driver, and bus_check's own */
 	if (atomic_read(&bus->refcount) < 2 + (long)(ndev + ndrv))
-		return check_failed(bus, "refcount %d < 2 + %lu + %lu",
-				    atomic_read(&bus->refcount), ndev, ndrv);
+		return bus_bad(bus, "refcount %d < 2 + %lu + %lu",
+			       atomic_read(&bus->refcount), ndev, ndrv);
 	return bus_check_walkers(bus);
 }
 
@@ -623,23 +607,25 @@ static bool __bus_check(struct bus_type *bus)
  * one is on no driver list; every device on a driver's list is bound to
  * that driver and on the bus's devices list; reference counts are at
  * least what the lists account for; every walk's cursor stands on a
- * linked entry.  Prints the first violation to stderr.
+ * linked entry.  Reports the first violation through the check handler
+ * with the caller's file:line (compat/check.h); never aborts.
  *
  * Context: takes bus_driver_lock, then the bus's bind_lock and lock (for
- * reading); so not from probe, remove or match.
+ * reading); so not from probe, remove or match.  The handler runs with
+ * the bus's locks held.
  * Return: true when every invariant holds.  O(n^2) in the bus's size.
  */
-bool bus_check(struct bus_type *bus)
+bool (bus_check)(struct bus_type *bus)
 {
 	bool ok;
 
 	if (!bus)
-		return check_failed(bus, "NULL bus");
+		return check_fail("no bus (NULL)");
 	spin_lock(&bus_driver_lock);
 	ok = bus->present && on_list(&bus_driver_list, &bus->node);
 	spin_unlock(&bus_driver_lock);
 	if (!ok || bus_get_registered(bus))
-		return check_failed(bus, "not registered");
+		return bus_bad(bus, "not registered");
 	spin_lock(&bus->bind_lock);
 	read_lock(&bus->lock);
 	ok = __bus_check(bus);
@@ -653,33 +639,34 @@ bool bus_check(struct bus_type *bus)
  * buses_check() - verify the list of registered buses
  *
  * The ring is sound, every bus on it is present with at least its
- * registration's reference, and no two share a name.
+ * registration's reference, and no two share a name.  Reports as
+ * bus_check() does.
  *
- * Context: takes bus_driver_lock.
+ * Context: takes bus_driver_lock; the handler runs with it held.
  * Return: true when all of that holds.
  */
-bool buses_check(void)
+bool (buses_check)(void)
 {
 	struct bus_type *bus, *other;
 	bool ok = true;
 
 	spin_lock(&bus_driver_lock);
 	if (!list_check(&bus_driver_list)) {
-		ok = check_failed(NULL, "list of buses broken");
+		ok = false;
 		goto out_unlock;
 	}
 	list_for_each_entry(bus, &bus_driver_list, node) {
 		if (!bus->present || atomic_read(&bus->refcount) < 1) {
-			ok = check_failed(bus, "on the list of buses but %s",
-					  bus->present ? "unreferenced" :
-					  "not present");
+			ok = bus_bad(bus, "on the list of buses but %s",
+				     bus->present ? "unreferenced" :
+				     "not present");
 			goto out_unlock;
 		}
 		for (other = list_next_entry(bus, node);
 		     &other->node != &bus_driver_list;
 		     other = list_next_entry(other, node)) {
 			if (!strcmp(other->name, bus->name)) {
-				ok = check_failed(bus, "two buses named so");
+				ok = bus_bad(bus, "two buses named so");
 				goto out_unlock;
 			}
 		}

@@ -50,6 +50,7 @@
 #include <stdbool.h>
 
 #include "compat/atomic.h"
+#include "compat/check.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
 
@@ -168,7 +169,9 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
 		     void *data,
 		     int (*fn)(struct device_driver *drv, void *data));
 bool bus_check(struct bus_type *bus);
+#define bus_check(bus)	CHECK_CALLER(bus_check, (bus))
 bool buses_check(void);
+#define buses_check()	CHECK_CALLER(buses_check, ())
 
 /* core.c */
 int device_register(struct device *dev);

@@ -12,10 +12,12 @@
  * it shares the list_head family's check.)
  */
 #include <errno.h>
+#include <stdio.h>
 
 #include "bench/list_head_family.h"
 #include "compat/slab.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 
 #define N	40ul	/* more than LIST_BENCH_SPLICE_LEN */
 
@@ -54,12 +56,12 @@ static void test_every_loop_passes_its_check(void)
 				continue;
 			ctx = run_once(f, op);
 			CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
-			CU_ASSERT_EQUAL(list_bench_check(f, ctx), 0);
+			CU_ASSERT(list_bench_check(f, ctx));
 			/* a consuming loop runs again after prepare */
 			if (list_bench_needs_setup(op)) {
 				f->prepare(ctx);
 				f->run[op](ctx);
-				CU_ASSERT_EQUAL(list_bench_check(f, ctx), 0);
+				CU_ASSERT(list_bench_check(f, ctx));
 			}
 			f->destroy(ctx);
 			runs++;
@@ -70,7 +72,21 @@ static void test_every_loop_passes_its_check(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
-/* what ADD leaves checked as ADD_TAIL, and so on: each must be refused */
+/* the report of a family's lists checked as @op */
+static const char *refused(const struct list_bench_family *f,
+			   enum list_bench_op op)
+{
+	static char want[128];
+
+	snprintf(want, sizeof(want), ": %s: its lists are not what %s leaves",
+		 f->name, f->op_name[op] ? f->op_name[op] : "(no primitive)");
+	return want;
+}
+
+/*
+ * what ADD leaves checked as ADD_TAIL, and so on: each must be refused,
+ * and reported as that family's lists checked as that primitive
+ */
 static void test_check_refuses_wrong_results(void)
 {
 	long live = kmalloc_live();
@@ -84,25 +100,30 @@ static void test_check_refuses_wrong_results(void)
 		ctx = run_once(f, LIST_BENCH_ADD);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
 		ctx->op = LIST_BENCH_ADD_TAIL;
-		CU_ASSERT_EQUAL(list_bench_check(f, ctx), -EIO);
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_ADD_TAIL));
 		f->destroy(ctx);
 
 		ctx = run_once(f, LIST_BENCH_ADD_TAIL);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
 		ctx->op = LIST_BENCH_ADD;
-		CU_ASSERT_EQUAL(list_bench_check(f, ctx), -EIO);
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_ADD));
 		/* one entry short */
 		ctx->op = LIST_BENCH_ADD_TAIL;
 		ctx->n = N + 1;
-		CU_ASSERT_EQUAL(list_bench_check(f, ctx), -EIO);
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_ADD_TAIL));
 		ctx->n = N;
-		CU_ASSERT_EQUAL(list_bench_check(f, ctx), 0);
+		CU_ASSERT(list_bench_check(f, ctx));
 		/* a delete that left everything in place */
 		ctx->op = LIST_BENCH_DEL;
-		CU_ASSERT_EQUAL(list_bench_check(f, ctx), -EIO);
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_DEL));
 		/* a splice that left the whole long list */
 		ctx->op = LIST_BENCH_SPLICE;
-		CU_ASSERT_EQUAL(list_bench_check(f, ctx), -EIO);
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		expect_detail(refused(f, LIST_BENCH_SPLICE));
 		f->destroy(ctx);
 	}
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
@@ -128,4 +149,5 @@ static CU_TestInfo list_families_cases[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("bench/list-families", list_families_cases, NULL, NULL)
+KTEST_SUITE("bench/list-families", list_families_cases, report_suite_init,
+	    report_suite_cleanup)

@@ -4,13 +4,15 @@
  * benchmark (bench/sched_class.c): under every class each loop leaves the
  * runqueue sound and does what it says, class_bench_check() refuses what
  * a wrong loop would leave (a task left out, a wrong pick, a broken
- * queue), and creation fails cleanly out of memory.
+ * queue) and reports it, naming this file's line, and creation fails
+ * cleanly out of memory.
  *
  * bench/sched_class.c is compiled into this translation unit: it is part
  * of the tool, not of the library the test binary links.
  */
 #include "bench/sched_class.c"
 #include "tests/ktest.h"
+#include "tests/report.h"
 
 #define N	60ul
 
@@ -23,7 +25,7 @@ static void test_loops_every_class(void)
 	for (i = 0; sched_classes[i]; i++) {
 		c = class_bench_create(sched_classes[i], N, 42 + i);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
-		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		CU_ASSERT(class_bench_check(c));
 		CU_ASSERT_EQUAL(sched_nr_running_total(), N);
 		/* the CPU idles: every task waits */
 		CU_ASSERT_PTR_EQUAL(c->rq->curr, c->rq->idle);
@@ -33,7 +35,7 @@ static void test_loops_every_class(void)
 			CU_ASSERT_EQUAL(c->out, 17UL);
 			class_bench_enqueue(c);
 			CU_ASSERT_EQUAL(c->out, 0UL);
-			CU_ASSERT_EQUAL(class_bench_check(c), 0);
+			CU_ASSERT(class_bench_check(c));
 		}
 		/* the cursor wrapped around the order */
 		CU_ASSERT_EQUAL(c->next, 170 % N);
@@ -42,7 +44,7 @@ static void test_loops_every_class(void)
 		class_bench_pick(c);
 		CU_ASSERT_PTR_NOT_NULL(c->picked);
 		CU_ASSERT_EQUAL(c->wrong, 0UL);
-		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		CU_ASSERT(class_bench_check(c));
 		/* the idle task is not running anything: schedule() agrees */
 		CU_ASSERT_PTR_EQUAL(schedule(0), c->picked);
 		class_bench_destroy(c);
@@ -75,34 +77,38 @@ static void test_check_refuses(void)
 		/* tasks left out of the queue */
 		c->ops = 3;
 		class_bench_dequeue(c);
-		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail(": 3 tasks left out of the queue");
 		/* a second dequeue before the enqueue is refused, counted */
 		class_bench_dequeue(c);
 		CU_ASSERT_EQUAL(c->wrong, 1UL);
 		class_bench_enqueue(c);
 		c->wrong = 0;
-		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		CU_ASSERT(class_bench_check(c));
 		/* more than there are */
 		c->ops = N + 1;
 		class_bench_dequeue(c);
-		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail(": the loops found 1 results wrong");
 		c->wrong = 0;
 		/* a pick that is not the best one */
 		c->ops = 1;
 		class_bench_pick(c);
-		CU_ASSERT_EQUAL(class_bench_check(c), 0);
+		CU_ASSERT(class_bench_check(c));
 		best = c->picked;
 		p = worse_than(c, best);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 		c->picked = p;
-		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail("is not the best by brute force");
 		/* a pick that changed between calls */
 		c->picked = best;
 		class_bench_pick(c);
 		c->picked = p;
 		class_bench_pick(c);
 		CU_ASSERT(c->wrong > 0);
-		CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+		EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+		expect_detail("results wrong");
 		class_bench_destroy(c);
 	}
 }
@@ -118,12 +124,18 @@ static void test_check_refuses_broken_queue(void)
 	p = c->tasks[5];
 	/* out of order in the tree */
 	p->se.vruntime += 1000000000ULL;
-	CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+	expect_detail("sorts before the one before it");
+	/* found by the class's tree check, inside sched_check() */
+	CU_ASSERT_PTR_NOT_NULL(strstr(report_last, ": sched_check at "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
+				      ": rb_check_cached at sched/fair.c:"));
 	p->se.vruntime -= 1000000000ULL;
-	CU_ASSERT_EQUAL(class_bench_check(c), 0);
+	CU_ASSERT(class_bench_check(c));
 	/* a load that no longer adds up */
 	c->rq->cfs.load.weight++;
-	CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+	expect_detail(": cfs: cpu 0: group /: nr_running 60 load");
 	c->rq->cfs.load.weight--;
 	class_bench_destroy(c);
 
@@ -132,9 +144,10 @@ static void test_check_refuses_broken_queue(void)
 	p = c->tasks[5];
 	/* a bitmap bit cleared under a non-empty queue */
 	__clear_bit(p->prio, p->array->bitmap);
-	CU_ASSERT_EQUAL(class_bench_check(c), -EIO);
+	EXPECT_CHECK_FAILS(class_bench_check(c), "class_bench_check");
+	expect_detail("clear but queue busy");
 	__set_bit(p->prio, p->array->bitmap);
-	CU_ASSERT_EQUAL(class_bench_check(c), 0);
+	CU_ASSERT(class_bench_check(c));
 	class_bench_destroy(c);
 }
 
@@ -177,4 +190,5 @@ static CU_TestInfo sched_class_cases[] = {
 	  test_create_out_of_memory },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("bench/sched_class", sched_class_cases, NULL, NULL)
+KTEST_SUITE("bench/sched_class", sched_class_cases, report_suite_init,
+	    report_suite_cleanup)

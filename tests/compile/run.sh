@@ -118,8 +118,8 @@ check_api() {
 	done
 }
 
-check_api ok_list_api list/list_debug.c list/list_sort.c
-check_api ok_rbtree_api list/list_debug.c list/rbtree.c
+check_api ok_list_api compat/check.c list/list_debug.c list/list_sort.c
+check_api ok_rbtree_api compat/check.c list/list_debug.c list/rbtree.c
 
 if command -v "$CXX" >/dev/null 2>&1; then
 	printf '#include "list/rculist.h"\n#include "list/list_sort.h"\n' >"$tmp/rcu.cc"
@@ -177,8 +177,7 @@ check_titled() {
 # Every public name of list.h in a test case title of tests/list/.
 names=$( (sed -n 's/^static inline [a-z_ ]*[ *]\([A-Za-z_][A-Za-z0-9_]*\)(.*/\1/p' list/list.h
 	  sed -n 's/^#define \([A-Za-z][A-Za-z0-9_]*\).*/\1/p' list/list.h
-	  sed -n 's/^[a-z_]* \**\([a-z_]*check\)(.*/\1/p' list/list.h
-	  echo list_debug_set_handler) |
+	  sed -n 's/^[a-z_]* \**\([a-z_]*check\)(.*/\1/p' list/list.h) |
 	grep -v '^KSTRUCT_\|^POISON_POINTER_DELTA$' |
 	grep -v '^__' | sort -u)
 # the internal names the kernel's API documents as callable

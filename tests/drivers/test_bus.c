@@ -13,6 +13,7 @@
 #include "compat/slab.h"
 #include "tests/drivers/fixture.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 
 #define NWALK	5
 
@@ -20,6 +21,7 @@ static struct bus_type bus;
 
 static int bus_setup(void)
 {
+	report_start();
 	fx_log_enabled = true;
 	fx_log_reset();
 	fx_bus_init(&bus, "bus-test");
@@ -28,6 +30,7 @@ static int bus_setup(void)
 
 static int bus_teardown(void)
 {
+	report_stop();
 	return bus_unregister(&bus);
 }
 
@@ -67,14 +70,17 @@ static void test_bus_register(void)
 	CU_ASSERT(bus_check(&b));
 	CU_ASSERT(buses_check());
 	/* bus_check of a bus that is not registered fails */
-	CU_ASSERT(!bus_check(&never));
-	CU_ASSERT(!bus_check(NULL));
+	EXPECT_CHECK_FAILS(bus_check(&never), "bus_check");
+	expect_detail(": bus never: not registered");
+	EXPECT_CHECK_FAILS(bus_check(NULL), "bus_check");
+	expect_detail(": no bus (NULL)");
 
 	CU_ASSERT_EQUAL(bus_unregister(&b), 0);
 	CU_ASSERT_EQUAL(b.present, 0);
 	CU_ASSERT_EQUAL(atomic_read(&b.refcount), 0);
 	CU_ASSERT_PTR_EQUAL(bus.node.next->prev, &bus.node);
-	CU_ASSERT(!bus_check(&b));
+	EXPECT_CHECK_FAILS(bus_check(&b), "bus_check");
+	expect_detail(": bus reg-test: not registered");
 	CU_ASSERT_EQUAL(bus_unregister(&b), -ENOENT);
 	CU_ASSERT(buses_check());
 	/* the name is free again, and the bus can come back */
@@ -649,10 +655,11 @@ static void test_walk_unregister_bus(void)
 
 static void test_bus_check_catches(void)
 {
+	struct bus_type other;
 	struct fx_device d[2];
 	struct fx_driver drv[2];
 	const char *name;
-	int i;
+	int i, ref;
 
 	for (i = 0; i < 2; i++) {
 		fx_driver_init(&drv[i], &bus, i, 1u << 0);
@@ -665,19 +672,22 @@ static void test_bus_check_catches(void)
 
 	/* a bound device whose driver pointer is wrong */
 	d[0].dev.driver = &drv[0].drv;
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: device dev0 on driver drv1's list has driver drv0");
 	d[0].dev.driver = &drv[1].drv;
 	CU_ASSERT(bus_check(&bus));
 	/* an unbound device claiming a driver */
 	driver_unregister(&drv[1].drv);
 	CU_ASSERT_PTR_NULL(d[0].dev.driver);
 	d[0].dev.driver = &drv[0].drv;
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: device dev0 not on its driver drv0's list");
 	d[0].dev.driver = NULL;
 	CU_ASSERT(bus_check(&bus));
 	/* a device refcount too low */
 	atomic_set(&d[1].dev.refcount, 0);
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: device dev1: refcount 0");
 	atomic_set(&d[1].dev.refcount, 1);
 	/* a driver refcount not covering its devices */
 	CU_ASSERT_EQUAL(driver_register(&drv[1].drv), 0);
@@ -686,29 +696,50 @@ static void test_bus_check_catches(void)
 	CU_ASSERT_PTR_EQUAL(d[0].dev.driver, &drv[1].drv);
 	CU_ASSERT_EQUAL(atomic_read(&drv[1].drv.refcount), 3);
 	atomic_set(&drv[1].drv.refcount, 2);
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: driver drv1: refcount 2 < 1 + 2 bound");
 	atomic_set(&drv[1].drv.refcount, 3);
 	CU_ASSERT(bus_check(&bus));
 	/* a bus refcount not covering its devices and drivers */
 	CU_ASSERT_EQUAL(atomic_read(&bus.refcount), 5);
 	atomic_set(&bus.refcount, 4);
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: refcount 5 < 2 + 2 + 2");
 	atomic_set(&bus.refcount, 5);
 	CU_ASSERT(bus_check(&bus));
 	/* two drivers of the same name */
 	name = drv[0].drv.name;
 	drv[0].drv.name = drv[1].drv.name;
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: two drivers named drv1");
 	drv[0].drv.name = name;
 	/* a device that is on the list but not present */
 	d[1].dev.present = 0;
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: device dev1 bound to drv1 is not on the bus");
 	d[1].dev.present = 1;
 	/* a device pointing at another bus */
 	d[1].dev.bus = NULL;
-	CU_ASSERT(!bus_check(&bus));
+	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
+	expect_detail(": bus bus-test: device dev1 bound to drv1 is not on the bus");
 	d[1].dev.bus = &bus;
 	CU_ASSERT(bus_check(&bus));
+	/* a registered bus with no reference left */
+	ref = atomic_read(&bus.refcount);
+	atomic_set(&bus.refcount, 0);
+	EXPECT_CHECK_FAILS(buses_check(), "buses_check");
+	expect_detail(": bus bus-test: on the list of buses but unreferenced");
+	atomic_set(&bus.refcount, ref);
+	/* two registered buses of the same name */
+	fx_bus_init(&other, "bus-other");
+	CU_ASSERT_EQUAL_FATAL(bus_register(&other), 0);
+	CU_ASSERT(buses_check());
+	other.name = bus.name;
+	EXPECT_CHECK_FAILS(buses_check(), "buses_check");
+	expect_detail(": bus bus-test: two buses named so");
+	other.name = "bus-other";
+	CU_ASSERT_EQUAL(bus_unregister(&other), 0);
+	CU_ASSERT(buses_check());
 
 	for (i = 0; i < 2; i++)
 		CU_ASSERT_EQUAL(driver_unregister(&drv[i].drv), 0);

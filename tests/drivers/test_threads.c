@@ -20,6 +20,7 @@
 #include "tests/drivers/fixture.h"
 #include "tests/ktest.h"
 #include "tests/peers.h"
+#include "tests/report.h"
 
 #define OWNED_MAX	8
 #define OWNER_STEPS	20000
@@ -261,6 +262,7 @@ static void *checker_thread(void *arg)
 
 static int threads_setup(void)
 {
+	report_start();		/* bus_check() reports from its thread */
 	fx_log_enabled = false;
 	fx_bus_init(&bus, "threads");
 	return bus_register(&bus);
@@ -268,6 +270,7 @@ static int threads_setup(void)
 
 static int threads_teardown(void)
 {
+	report_stop();
 	fx_log_enabled = true;
 	return bus_unregister(&bus);
 }
@@ -282,7 +285,7 @@ static void test_concurrent_bus(void)
 	long drv_releases = atomic_load(&fx_drv_releases);
 	long probes, removes, bound = 0;
 	struct device *dev;
-	int i, k, started = 0;
+	int i, k, started = 0, reports = report_count;
 
 	atomic_store(&devices_made, 0);
 	atomic_store(&drivers_made, 0);
@@ -327,6 +330,7 @@ static void test_concurrent_bus(void)
 	}
 	CU_ASSERT_EQUAL(errors, 0);
 	CU_ASSERT_EQUAL(check_failures, 0);
+	CU_ASSERT_EQUAL(report_count, reports);
 	CU_ASSERT(list_empty(&bus.walkers));
 	CU_ASSERT(bus_check(&bus));
 

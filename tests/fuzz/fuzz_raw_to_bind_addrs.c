@@ -26,6 +26,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
+	fuzz_checks_abort();
 	rcu_register_thread();
 	sctp_protocol_init();
 	return 0;

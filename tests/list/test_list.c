@@ -18,6 +18,7 @@
 
 #include "list/list.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 
 struct item {
 	int value;
@@ -286,14 +287,6 @@ static void test_list_swap_two_entry_list(void)
 	expect_ring(&h, &a, &b);
 }
 
-static int swap_reports;
-
-static void count_report(const char *msg)
-{
-	(void)msg;
-	swap_reports++;
-}
-
 /*
  * Swapping an entry with itself changes nothing.  (The kernel's
  * list_swap() unlinks the entry, puts it back, then adds it after its
@@ -304,9 +297,9 @@ static void test_list_swap_self(void)
 {
 	LIST_HEAD(h);
 	struct list_head a, b, c;
-	list_debug_handler_fn *old = list_debug_set_handler(count_report);
+	int before = report_count;
 
-	swap_reports = 0;
+	report_start();
 	list_add_tail(&a, &h);
 	list_add_tail(&b, &h);
 	list_add_tail(&c, &h);
@@ -319,8 +312,8 @@ static void test_list_swap_self(void)
 	list_del(&c);
 	list_swap(&b, &b);			/* only */
 	expect_ring(&h, &b);
-	list_debug_set_handler(old);
-	CU_ASSERT_EQUAL(swap_reports, 0);
+	report_stop();
+	CU_ASSERT_EQUAL(report_count, before);
 }
 
 /* ------------------------------------------------------------------ */

@@ -17,7 +17,7 @@
 #include "list/list.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
-#include "tests/list/report.h"
+#include "tests/report.h"
 
 /*
  * A ring h, a, b, c plus a spare node n and a second empty ring g, in
@@ -49,11 +49,11 @@ static void test_add_prev_or_next_null(void)
 	snap = w;
 	line = __LINE__ + 1;
 	__list_add(&w.n, NULL, &w.a);
-	expect_report(before, "list_add", line, "NULL");
+	expect_corruption(before, "list_add", line, "NULL");
 	EXPECT_UNCHANGED(&w, &snap);
 	line = __LINE__ + 1;
 	__list_add(&w.n, &w.a, NULL);
-	expect_report(before + 1, "list_add", line, "NULL");
+	expect_corruption(before + 1, "list_add", line, "NULL");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -67,7 +67,7 @@ static void test_add_next_prev_mismatch(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_add(&w.n, &w.a);
-	expect_report(before, "list_add", line, "next->prev should be");
+	expect_corruption(before, "list_add", line, "next->prev should be");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -81,7 +81,7 @@ static void test_add_prev_next_mismatch(void)
 	snap = w;
 	line = __LINE__ + 1;
 	__list_add(&w.n, &w.a, &w.b);
-	expect_report(before, "list_add", line, "prev->next should be");
+	expect_corruption(before, "list_add", line, "prev->next should be");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -94,11 +94,11 @@ static void test_add_double(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_add(&w.a, &w.h);		/* a is already right there */
-	expect_report(before, "list_add", line, "double add");
+	expect_corruption(before, "list_add", line, "double add");
 	EXPECT_UNCHANGED(&w, &snap);
 	line = __LINE__ + 1;
 	list_add_tail(&w.c, &w.h);	/* c is already last */
-	expect_report(before + 1, "list_add", line, "double add");
+	expect_corruption(before + 1, "list_add", line, "double add");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -112,14 +112,14 @@ static void test_del_null(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_del(&w.b);
-	expect_report(before, "list_del", line, "NULL");
+	expect_corruption(before, "list_del", line, "NULL");
 	EXPECT_UNCHANGED(&w, &snap);
 	world_init(&w);
 	w.b.prev = NULL;
 	snap = w;
 	line = __LINE__ + 1;
 	list_del_init(&w.b);
-	expect_report(before + 1, "list_del", line, "NULL");
+	expect_corruption(before + 1, "list_del", line, "NULL");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -134,14 +134,14 @@ static void test_del_twice(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_del(&w.b);
-	expect_report(before, "list_del", line, "LIST_POISON1");
+	expect_corruption(before, "list_del", line, "LIST_POISON1");
 	EXPECT_UNCHANGED(&w, &snap);
 	/* prev alone poisoned */
 	w.b.next = &w.c;
 	snap = w;
 	line = __LINE__ + 1;
 	__list_del_entry(&w.b);
-	expect_report(before + 1, "list_del", line, "LIST_POISON2");
+	expect_corruption(before + 1, "list_del", line, "LIST_POISON2");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -155,7 +155,7 @@ static void test_del_prev_next_mismatch(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_del(&w.a);
-	expect_report(before, "list_del", line, "prev->next should be");
+	expect_corruption(before, "list_del", line, "prev->next should be");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -169,11 +169,11 @@ static void test_del_next_prev_mismatch(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_del(&w.a);
-	expect_report(before, "list_del", line, "next->prev should be");
+	expect_corruption(before, "list_del", line, "next->prev should be");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
-/* every other checked operation report_count and skips too */
+/* every other checked operation reports and skips too */
 static void test_every_wrapper_skips(void)
 {
 	struct world w, snap;
@@ -184,22 +184,22 @@ static void test_every_wrapper_skips(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_del_init_careful(&w.b);
-	expect_report(before++, "list_del", line, "NULL");
+	expect_corruption(before++, "list_del", line, "NULL");
 	line = __LINE__ + 1;
 	__list_del_clearprev(&w.b);
-	expect_report(before++, "list_del", line, "NULL");
+	expect_corruption(before++, "list_del", line, "NULL");
 	line = __LINE__ + 1;
 	list_move(&w.b, &w.g);
-	expect_report(before++, "list_del", line, "NULL");
+	expect_corruption(before++, "list_del", line, "NULL");
 	line = __LINE__ + 1;
 	list_move_tail(&w.b, &w.g);
-	expect_report(before++, "list_del", line, "NULL");
+	expect_corruption(before++, "list_del", line, "NULL");
 	line = __LINE__ + 1;
 	list_swap(&w.a, &w.b);
-	expect_report(before++, "list_del", line, "NULL");
+	expect_corruption(before++, "list_del", line, "NULL");
 	line = __LINE__ + 1;
 	list_swap(&w.b, &w.a);
-	expect_report(before++, "list_del", line, "NULL");
+	expect_corruption(before++, "list_del", line, "NULL");
 	EXPECT_UNCHANGED(&w, &snap);
 
 	world_init(&w);
@@ -207,7 +207,7 @@ static void test_every_wrapper_skips(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_rotate_left(&w.h);
-	expect_report(before++, "list_del", line, "NULL");
+	expect_corruption(before++, "list_del", line, "NULL");
 	EXPECT_UNCHANGED(&w, &snap);
 
 	world_init(&w);
@@ -215,7 +215,7 @@ static void test_every_wrapper_skips(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_rotate_to_front(&w.b, &w.h);
-	expect_report(before++, "list_del", line, "should be");
+	expect_corruption(before++, "list_del", line, "should be");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -232,11 +232,11 @@ static void test_move_never_half_done(void)
 	snap = w;
 	line = __LINE__ + 1;
 	list_move(&w.b, &w.g);
-	expect_report(before, "list_add", line, "should be");
+	expect_corruption(before, "list_add", line, "should be");
 	EXPECT_UNCHANGED(&w, &snap);
 	line = __LINE__ + 1;
 	list_move_tail(&w.b, &w.n);
-	expect_report(before + 1, "list_add", line, "should be");
+	expect_corruption(before + 1, "list_add", line, "should be");
 	EXPECT_UNCHANGED(&w, &snap);
 }
 
@@ -271,33 +271,33 @@ static void test_list_check_detects(void)
 	w.c.prev = &w.a;		/* back link of c broken */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(list_check(&w.h));
-	expect_report(before++, "list_check", line, "next->prev should be");
+	expect_check(before++, "list_check", line, "next->prev should be");
 
 	world_init(&w);
 	w.b.next = NULL;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(list_check(&w.h));
-	expect_report(before++, "list_check", line, "next=(nil)");
+	expect_check(before++, "list_check", line, "next=(nil)");
 
 	world_init(&w);
 	w.b.next = LIST_POISON1;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(list_check(&w.h));
-	expect_report(before++, "list_check", line, "has next=");
+	expect_check(before++, "list_check", line, "has next=");
 
 	/* a ring that loops back into itself without passing the head */
 	world_init(&w);
 	w.c.next = &w.a;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(list_check(&w.h));
-	expect_report(before++, "list_check", line, "should be");
+	expect_check(before++, "list_check", line, "should be");
 
 	/* the head's own prev */
 	world_init(&w);
 	w.h.prev = &w.b;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(list_check(&w.h));
-	expect_report(before++, "list_check", line, "should be");
+	expect_check(before++, "list_check", line, "should be");
 }
 
 static void test_hlist_check_detects(void)
@@ -316,19 +316,19 @@ static void test_hlist_check_detects(void)
 	b.pprev = &h.first;		/* should be &a.next */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(hlist_check(&h));
-	expect_report(before++, "hlist_check", line, "pprev should be");
+	expect_check(before++, "hlist_check", line, "pprev should be");
 	b.pprev = &a.next;
 
 	c.next = &a;			/* a loop back to the front */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(hlist_check(&h));
-	expect_report(before++, "hlist_check", line, "pprev should be");
+	expect_check(before++, "hlist_check", line, "pprev should be");
 	c.next = NULL;
 
 	a.pprev = HLIST_POISON2;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(hlist_check(&h));
-	expect_report(before++, "hlist_check", line, "pprev should be");
+	expect_check(before++, "hlist_check", line, "pprev should be");
 	a.pprev = &h.first;
 	CU_ASSERT(hlist_check(&h));
 
@@ -336,17 +336,17 @@ static void test_hlist_check_detects(void)
 	c.next = HLIST_POISON1;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(hlist_check(&h));
-	expect_report(before++, "hlist_check", line, "poison");
+	expect_check(before++, "hlist_check", line, "poison");
 	c.next = NULL;
 	CU_ASSERT(hlist_check(&h));
 }
 
 static void test_set_handler_returns_previous(void)
 {
-	list_debug_handler_fn *old = list_debug_set_handler(NULL);
+	check_handler_fn *old = check_set_handler(NULL);
 
 	CU_ASSERT_PTR_EQUAL(old, report_record);
-	CU_ASSERT_PTR_NULL(list_debug_set_handler(report_record));
+	CU_ASSERT_PTR_NULL(check_set_handler(report_record));
 }
 
 /* the child first says on which line it will corrupt a list */
@@ -355,7 +355,7 @@ static void child_corrupt_del(int unused)
 	(void)unused;
 	struct world w;
 
-	list_debug_set_handler(NULL);	/* the default: abort */
+	check_set_handler(NULL);	/* the default: abort */
 	world_init(&w);
 	w.b.prev = &w.h;
 	fprintf(stderr, "line %d\n", __LINE__ + 1);
@@ -383,7 +383,7 @@ static void child_check_broken_ring(int unused)
 	struct world w;
 	bool ok;
 
-	list_debug_set_handler(NULL);
+	check_set_handler(NULL);
 	world_init(&w);
 	w.c.prev = &w.a;
 	fprintf(stderr, "line %d\n", __LINE__ + 1);
@@ -399,8 +399,8 @@ static void test_list_check_default_does_not_abort(void)
 	status = run_in_child(child_check_broken_ring, 0, out, sizeof(out));
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	CU_ASSERT_EQUAL(sscanf(out, "line %d", &line), 1);
-	snprintf(want, sizeof(want), "\nlist_check corruption at %s:%d: ",
-		 __FILE__, line);
+	snprintf(want, sizeof(want), "\nlist_check at %s:%d: ", __FILE__,
+		 line);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
 }
 
@@ -449,7 +449,7 @@ static void test_poison_faults(void)
  * In a child (before the check existed this died of SIGSEGV): add next
  * to an entry that list_del() poisoned.  Each add must be reported,
  * naming this file and "poison", and skipped.  Exit 0 when all was so;
- * the report_count go to stderr for the parent.
+ * the reports go to stderr for the parent.
  */
 static void child_add_next_to_deleted(int unused)
 {
@@ -496,7 +496,7 @@ static CU_TestInfo list_debug_cases[] = {
 	{ "list_del twice: LIST_POISON1, LIST_POISON2", test_del_twice },
 	{ "list_del: prev->next != entry", test_del_prev_next_mismatch },
 	{ "list_del: next->prev != entry", test_del_next_prev_mismatch },
-	{ "every checked operation report_count and skips",
+	{ "every checked operation reports and skips",
 	  test_every_wrapper_skips },
 	{ "list_move, list_move_tail: failed add puts the entry back",
 	  test_move_never_half_done },
@@ -505,7 +505,7 @@ static CU_TestInfo list_debug_cases[] = {
 	{ "list_check: back link, NULL, poison, loop, head",
 	  test_list_check_detects },
 	{ "hlist_check: pprev, loop, poison", test_hlist_check_detects },
-	{ "list_debug_set_handler returns the previous handler",
+	{ "check_set_handler returns the previous handler",
 	  test_set_handler_returns_previous },
 	{ "default handler: abort, message on stderr (fork)",
 	  test_default_handler_aborts },

@@ -24,7 +24,7 @@
 #include "compat/slab.h"
 #include "list/rbtree_augmented.h"
 #include "tests/ktest.h"
-#include "tests/list/report.h"
+#include "tests/report.h"
 
 /* ------------------------------------------------------------------ */
 /* three augmented trees                                               */
@@ -419,14 +419,14 @@ static void test_rb_check_augmented(void)
 	CU_ASSERT_FALSE(rb_check_augmented(&root, itv_less_c, itv_ok));
 	snprintf(detail, sizeof(detail), "node %p: augmented",
 		 (void *)&t[5].rb);
-	expect_report(before++, "rb_check_augmented", line, detail);
+	expect_check(before++, "rb_check_augmented", line, detail);
 	/* what rb_check() finds, rb_check_augmented() finds too */
 	itv_cb_propagate(&t[5].rb, NULL);
 	CU_ASSERT(rb_check_augmented(&root, itv_less_c, itv_ok));
 	t[0].start = 50;
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check_augmented(&root, itv_less_c, itv_ok));
-	expect_report(before++, "rb_check_augmented", line, "sorts before");
+	expect_check(before++, "rb_check_augmented", line, "sorts before");
 }
 
 /* ------------------------------------------------------------------ */

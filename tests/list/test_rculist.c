@@ -16,6 +16,7 @@
 #include "list/rculist.h"
 #include "tests/ktest.h"
 #include "tests/peers.h"
+#include "tests/report.h"
 
 /* ------------------------------------------------------------------ */
 /* wiring, single-threaded                                             */
@@ -238,15 +239,6 @@ static void test_hlist_rcu_wiring(void)
 	CU_ASSERT_EQUAL(hlist_count_nodes(&h), 1);
 }
 
-static char rcu_last_msg[512];
-static int rcu_reports;
-
-static void rcu_record(const char *msg)
-{
-	snprintf(rcu_last_msg, sizeof(rcu_last_msg), "%s", msg);
-	rcu_reports++;
-}
-
 static int once_count;
 
 static struct list_head *once(struct list_head *p)
@@ -258,37 +250,28 @@ static struct list_head *once(struct list_head *p)
 /* the _rcu writers run the LIST_DEBUG checks and name this file */
 static void test_rcu_debug_checks(void)
 {
-	list_debug_handler_fn *old = list_debug_set_handler(rcu_record);
 	LIST_HEAD(head);
 	struct list_head a, b, snap_a, snap_head;
-	char want[160];
-	int line;
+	int before = report_count, line;
 
+	report_start();
 	list_add_rcu(&a, &head);
 	snap_a = a;
 	snap_head = head;
-	rcu_reports = 0;
 	line = __LINE__ + 1;
 	list_add_tail_rcu(&a, &head);		/* double add */
-	CU_ASSERT_EQUAL(rcu_reports, 1);
-	snprintf(want, sizeof(want), "list_add corruption at %s:%d: double add",
-		 __FILE__, line);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rcu_last_msg, want));
+	expect_corruption(before++, "list_add", line, "double add");
 	CU_ASSERT_EQUAL(memcmp(&a, &snap_a, sizeof(a)), 0);
 	CU_ASSERT_EQUAL(memcmp(&head, &snap_head, sizeof(head)), 0);
 
 	list_del_rcu(&a);
-	CU_ASSERT_EQUAL(rcu_reports, 1);
+	CU_ASSERT_EQUAL(report_count, before);
 	line = __LINE__ + 1;
 	list_del_rcu(&a);			/* already deleted */
-	CU_ASSERT_EQUAL(rcu_reports, 2);
-	snprintf(want, sizeof(want), "list_del corruption at %s:%d: ",
-		 __FILE__, line);
-	CU_ASSERT_PTR_NOT_NULL(strstr(rcu_last_msg, want));
-	CU_ASSERT_PTR_NOT_NULL(strstr(rcu_last_msg, "LIST_POISON2"));
+	expect_corruption(before++, "list_del", line, "LIST_POISON2");
 	line = __LINE__ + 1;
 	list_replace_rcu(&a, &b);		/* replacing a deleted entry */
-	CU_ASSERT_EQUAL(rcu_reports, 3);
+	expect_corruption(before++, "list_del", line, "LIST_POISON2");
 	CU_ASSERT(list_empty(&head));
 	CU_ASSERT(list_check(&head));
 
@@ -299,10 +282,10 @@ static void test_rcu_debug_checks(void)
 	list_del_rcu(once(&a));
 	list_replace_rcu(once(&b), once(&a));
 	CU_ASSERT_EQUAL(once_count, 7);
-	CU_ASSERT_EQUAL(rcu_reports, 3);
+	CU_ASSERT_EQUAL(report_count, before);
 	CU_ASSERT_PTR_EQUAL(head.next, &a);
 	CU_ASSERT(list_check(&head));
-	list_debug_set_handler(old);
+	report_stop();
 }
 
 static CU_TestInfo rculist_cases[] = {
@@ -449,10 +432,12 @@ struct writer_result {
 	long alloc_failures;
 };
 
-static int stress_check(struct stress *s, struct item **live, int nr)
+/* the writer's view, in the writer's thread: its reports are recorded */
+static bool stress_ok(struct stress *s, struct item **live, int nr)
 {
-	int b, ok = list_check(&s->list) &&
-		    list_count_nodes(&s->list) == (size_t)nr;
+	bool ok = list_check(&s->list) &&
+		  list_count_nodes(&s->list) == (size_t)nr;
+	int b;
 
 	for (b = 0; b < NR_BUCKETS; b++)
 		ok = ok && hlist_check(&s->bucket[b]);
@@ -518,7 +503,7 @@ static void *writer(void *arg)
 			live[i] = it;
 			w->replaces++;
 		}
-		if (!stress_check(s, live, nr))
+		if (!stress_ok(s, live, nr))
 			w->check_failures++;
 		if (step % 500 == 0)
 			kstruct_synchronize_rcu();
@@ -537,7 +522,7 @@ static void test_rcu_stress(void)
 	pthread_t rt[NR_READERS], wt;
 	struct stress s;
 	long before = kmalloc_live(), bad = 0, too_long = 0, walks = 0;
-	int i, b;
+	int i, b, reports = report_count;
 
 	INIT_LIST_HEAD(&s.list);
 	for (b = 0; b < NR_BUCKETS; b++)
@@ -570,6 +555,7 @@ static void test_rcu_stress(void)
 	/* else every check above ran on empty lists and proved nothing */
 	CU_ASSERT_EQUAL(atomic_load(&s.seen), NR_READERS);
 	CU_ASSERT_EQUAL(wr.check_failures, 0);
+	CU_ASSERT_EQUAL(report_count, reports);
 	CU_ASSERT_EQUAL(wr.alloc_failures, 0);
 	CU_ASSERT(wr.adds > 0 && wr.dels > 0 && wr.replaces > 0);
 	/* every entry ever made was freed by its callback */
@@ -585,4 +571,5 @@ static CU_TestInfo rcu_stress_cases[] = {
 	  test_rcu_stress },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("list/threads-rcu", rcu_stress_cases, NULL, NULL)
+KTEST_SUITE("list/threads-rcu", rcu_stress_cases, report_suite_init,
+	    report_suite_cleanup)

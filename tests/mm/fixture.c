@@ -56,24 +56,20 @@ int fx_exit(struct fx *f)
 	return err;
 }
 
-int fx_check(struct fx *f)
+bool (fx_check)(struct fx *f)
 {
 	int i;
 
-	if (zone_check(&f->zone))
-		return -EUCLEAN;
-	if (mapping_check(f->inode.i_mapping))
-		return -EUCLEAN;
+	if (!zone_check(&f->zone) || !mapping_check(f->inode.i_mapping))
+		return false;
 	for (i = 0; i < f->nmm; i++)
-		if (f->mm[i] && mm_check(f->mm[i]))
-			return -EUCLEAN;
-	if (f->zone.free_pages + f->inode.i_mapping->nrpages != f->zone.size) {
-		fprintf(stderr, "fx_check: %lu free + %lu cached != %lu\n",
-			f->zone.free_pages, f->inode.i_mapping->nrpages,
-			f->zone.size);
-		return -EUCLEAN;
-	}
-	return 0;
+		if (f->mm[i] && !mm_check(f->mm[i]))
+			return false;
+	if (f->zone.free_pages + f->inode.i_mapping->nrpages != f->zone.size)
+		return check_fail("%lu free + %lu cached != %lu frames",
+				  f->zone.free_pages,
+				  f->inode.i_mapping->nrpages, f->zone.size);
+	return true;
 }
 
 uint64_t fx_rand(uint64_t *state)

@@ -56,11 +56,13 @@ int fx_exit(struct fx *f);
  *
  * zone_check(), mapping_check(), mm_check() of each process, and: the
  * frames not free are exactly the cached pages (only the file's page
- * cache allocates from the zone).
+ * cache allocates from the zone).  Reports the first fault through the
+ * check handler, naming the caller's file:line.
  *
- * Return: 0 when everything holds, else -EUCLEAN.
+ * Return: true when everything holds.
  */
-int fx_check(struct fx *f);
+bool fx_check(struct fx *f);
+#define fx_check(f)	CHECK_CALLER(fx_check, (f))
 
 /**
  * fx_rand() - a seeded xorshift64* generator

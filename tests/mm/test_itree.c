@@ -12,6 +12,7 @@
 #include "bench/mm_itree.c"
 #include "compat/slab.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 
 static uint64_t next(uint64_t *s)
 {
@@ -43,7 +44,7 @@ static void test_itree_against_brute_force(void)
 		}
 		tree = mm_itree_build(first, last, n);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(tree);
-		CU_ASSERT_EQUAL(mm_itree_check(tree), 0);
+		CU_ASSERT(mm_itree_check(tree));
 		for (q = 0; q < 600; q++) {
 			unsigned long from = q < 530 ? q : next(&seed);
 
@@ -92,19 +93,16 @@ static void test_itree_fault_injection(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
-static void quiet(const char *msg)
-{
-	(void)msg;
-}
-
-/* mm_itree_check() refuses what a broken tree would look like */
+/*
+ * mm_itree_check() refuses what a broken tree would look like, and
+ * reports it, naming this file's line
+ */
 static void test_itree_check_refuses(void)
 {
-	list_debug_handler_fn *old = list_debug_set_handler(quiet);
 	unsigned long first[7], last[7];
 	struct mm_itree *tree;
-	struct itnode *top;
-	size_t i;
+	struct itnode *top, *a, *b;
+	size_t i, id;
 
 	for (i = 0; i < 7; i++) {
 		first[i] = 10 * i;
@@ -112,23 +110,36 @@ static void test_itree_check_refuses(void)
 	}
 	tree = mm_itree_build(first, last, 7);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tree);
-	CU_ASSERT_EQUAL(mm_itree_check(tree), 0);
+	CU_ASSERT(mm_itree_check(tree));
 	top = rb_entry(tree->root.rb_node, struct itnode, rb);
 	top->subtree_last++;			/* a stale augmentation */
-	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail("augmented value wrong for its subtree");
 	top->subtree_last--;
 	top->first = 1000;			/* out of order */
-	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail("sorts before the one before it");
 	top->first = first[top->id];
 	tree->n++;				/* a range missing */
-	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail(": 7 ranges in the tree, 8 built");
 	tree->n--;
 	top->rb.__rb_parent_color ^= 1;		/* a red root */
-	CU_ASSERT_EQUAL(mm_itree_check(tree), -1);
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail("should be black with no parent");
 	top->rb.__rb_parent_color ^= 1;
-	CU_ASSERT_EQUAL(mm_itree_check(tree), 0);
+	/* two equal ranges: in order for rb_check(), not strictly */
+	a = rb_entry(rb_first(&tree->root), struct itnode, rb);
+	b = rb_entry(rb_next(&a->rb), struct itnode, rb);
+	id = b->id;
+	b->first = a->first;
+	b->id = a->id;
+	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
+	expect_detail(": range 0 does not sort after range 0");
+	b->first = first[id];
+	b->id = id;
+	CU_ASSERT(mm_itree_check(tree));
 	mm_itree_free(tree);
-	list_debug_set_handler(old);
 }
 
 static CU_TestInfo itree_tests[] = {
@@ -139,4 +150,5 @@ static CU_TestInfo itree_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("mm/bench_itree", itree_tests, NULL, NULL)
+KTEST_SUITE("mm/bench_itree", itree_tests, report_suite_init,
+	    report_suite_cleanup)

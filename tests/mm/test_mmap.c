@@ -15,6 +15,7 @@
 #include "compat/bitops.h"
 #include "compat/slab.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 #include "tests/mm/fixture.h"
 
 static void test_i_mmap_wiring(void)
@@ -55,14 +56,14 @@ static void test_i_mmap_wiring(void)
 	CU_ASSERT_PTR_EQUAL(a->vm_file, &f.file);
 	CU_ASSERT_EQUAL(c->vm_pgoff, 1);
 	CU_ASSERT_EQUAL(c->vm_end - c->vm_start, PAGE_SIZE);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 
 	/* unmapping the first private one relinks the ring around it */
 	CU_ASSERT_EQUAL(do_munmap(f.mm[0], 0x10000, PAGE_SIZE), 0);
 	CU_ASSERT_PTR_EQUAL(m->i_mmap.next, &c->shared);
 	CU_ASSERT_PTR_EQUAL(c->shared.prev, &m->i_mmap);
 	CU_ASSERT_EQUAL(f.mm[0]->map_count, 1);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 
 	/* a vma inserted below others goes in address order */
 	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x20000, PAGE_SIZE,
@@ -73,7 +74,7 @@ static void test_i_mmap_wiring(void)
 	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x0, PAGE_SIZE,
 				VM_READ, 0, &b), 0);
 	CU_ASSERT_PTR_EQUAL(f.mm[1]->mmap.next, &b->vm_list);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
@@ -145,7 +146,7 @@ static void test_i_mmap_order_random(void)
 		}
 		if (!list_is(&f.inode.i_mapping->i_mmap, priv, npriv) ||
 		    !list_is(&f.inode.i_mapping->i_mmap_shared, shr, nshr) ||
-		    fx_check(&f))
+		    !fx_check(&f))
 			wrong++;
 	}
 	CU_ASSERT_EQUAL(wrong, 0);
@@ -173,7 +174,7 @@ static int unchanged(struct fx *f, const struct state *before)
 	struct state now;
 
 	take(f, &now);
-	return !memcmp(&now, before, sizeof(now)) && fx_check(f) == 0;
+	return !memcmp(&now, before, sizeof(now)) && fx_check(f);
 }
 
 static void test_bad_mmap_arguments(void)
@@ -240,7 +241,7 @@ static void test_bad_mmap_arguments(void)
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x14 * ps, ps, VM_READ, 0,
 				&vma), 0);
 	CU_ASSERT_EQUAL(f.mm[0]->map_count, 3);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
@@ -256,38 +257,46 @@ static void test_checkers_catch(void)
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20 * PAGE_SIZE,
 				2 * PAGE_SIZE, VM_READ | VM_SHARED, 0, &b), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 
 	/* a private vma on the shared list */
 	list_move_tail(&a->shared, &f.inode.i_mapping->i_mmap_shared);
-	CU_ASSERT_EQUAL(mapping_check(f.inode.i_mapping), -EUCLEAN);
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check");
+	expect_detail(": inode 1: vma 0x10000-0x12000 is on the wrong list");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 is on the wrong i_mmap list");
 	list_move_tail(&a->shared, &f.inode.i_mapping->i_mmap);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	/* a mapcount that disagrees with the ptes */
 	page = follow_page(f.mm[0], 0x10 * PAGE_SIZE);
 	page->mapcount++;
-	CU_ASSERT_EQUAL(mapping_check(f.inode.i_mapping), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check");
+	expect_detail(": inode 1: page 0: mapcount 2 but 1 ptes");
 	page->mapcount--;
 	/* rss, map_count, an unsorted vma list */
 	f.mm[0]->rss++;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": 1 pte tables and rss 2, counted 1 and 1");
 	f.mm[0]->rss--;
 	f.mm[0]->map_count++;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": map_count 3 but 2 vmas");
 	f.mm[0]->map_count--;
 	list_move_tail(&a->vm_list, &f.mm[0]->mmap);
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 overlaps or is out of order");
 	list_move(&a->vm_list, &f.mm[0]->mmap);
 	/* a page-cache count that disagrees with the list */
 	f.inode.i_mapping->nrpages++;
-	CU_ASSERT_EQUAL(mapping_check(f.inode.i_mapping), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(f.inode.i_mapping), "mapping_check");
+	expect_detail(": inode 1: nrpages 2, listed 1, hashed 1");
 	f.inode.i_mapping->nrpages--;
 	/* a pte pointing at the wrong file page */
 	page->index = 5;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": pte at 0x10000 does not map file page 0");
 	page->index = 0;
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
@@ -316,7 +325,7 @@ static void test_mapping_check_catches(void)
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x11 * PAGE_SIZE, 0), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], b, 0x20 * PAGE_SIZE, 0), 0);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	p0 = follow_page(f.mm[0], 0x10 * PAGE_SIZE);
 	p1 = follow_page(f.mm[0], 0x11 * PAGE_SIZE);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
@@ -326,25 +335,30 @@ static void test_mapping_check_catches(void)
 	table = f.mm[0]->pgd[(0x10 * PAGE_SIZE) >> PMD_SHIFT];
 	table->pte[0x10 & (PTRS_PER_PTE - 1)] = p1;
 	table->pte[0x11 & (PTRS_PER_PTE - 1)] = p0;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: pte at 0x10000 does not map file page 0");
 	table->pte[0x10 & (PTRS_PER_PTE - 1)] = p0;
 	table->pte[0x11 & (PTRS_PER_PTE - 1)] = p1;
-	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	CU_ASSERT(mapping_check(m));
 
 	/* a vma of another file on this file's list */
 	a->vm_file = &other_file;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: vma 0x10000-0x12000 maps another file");
 	a->vm_file = &f.file;
 	/* a vma with no mm */
 	b->vm_mm = NULL;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: vma 0x20000-0x22000 has no mm");
 	b->vm_mm = f.mm[0];
 	/* a mapped vma missing from the lists: its ptes go uncounted */
 	list_del_init(&a->shared);
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 1: mapcount 1 but 0 ptes");
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 is on no i_mmap list");
 	list_add(&a->shared, &m->i_mmap);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 
 	/* a cached page on the wrong hash chain */
 	for (h = 0; h < PAGE_HASH_SIZE; h++) {
@@ -359,22 +373,25 @@ static void test_mapping_check_catches(void)
 	CU_ASSERT_FATAL(h < PAGE_HASH_SIZE);
 	hlist_del_init(&p0->hash);
 	hlist_add_head(&p0->hash, &m->page_hash[(h + 1) % PAGE_HASH_SIZE]);
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 0 on hash chain 1");
 	hlist_del_init(&p0->hash);
 	hlist_add_head(&p0->hash, &m->page_hash[h]);
-	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	CU_ASSERT(mapping_check(m));
 	/* a cached page the zone thinks is not allocated */
 	__clear_bit(PG_head, &p1->flags);
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 1 is not an allocated page of the zone");
 	__set_bit(PG_head, &p1->flags);
 	/* a cached page wholly past the end of file (i_size shrunk
 	 * without truncating) */
 	f.inode.i_size = 2 * PAGE_SIZE;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 2 lies wholly past the end of file (2 pages)");
 	f.inode.i_size = 2 * PAGE_SIZE + 1;
-	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	CU_ASSERT(mapping_check(m));
 	f.inode.i_size = 4 * PAGE_SIZE;
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 
 	CU_ASSERT_EQUAL(inode_release(&other), 0);
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
@@ -394,44 +411,50 @@ static void test_mm_check_catches(void)
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, base, 2 * PAGE_SIZE,
 				VM_READ, 0, &a), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, base, 0), 0);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	p0 = follow_page(f.mm[0], base);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
 	table = f.mm[0]->pgd[base >> PMD_SHIFT];
 
 	/* a vma that names another mm */
 	a->vm_mm = f.mm[1];
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 names another mm");
 	a->vm_mm = f.mm[0];
 	/* a malformed vma: empty */
 	a->vm_end = a->vm_start;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000-0x10000 is malformed");
 	a->vm_end = a->vm_start + 2 * PAGE_SIZE;
 	/* unknown flags */
 	a->vm_flags |= 0x100;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": vma 0x10000 has unknown flags 0x101");
 	a->vm_flags &= ~0x100UL;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), 0);
+	CU_ASSERT(mm_check(f.mm[0]));
 
 	/* a page mapped in the hole just past the vma, counts kept right */
 	hole = base + 2 * PAGE_SIZE;
 	table->pte[(hole >> PAGE_SHIFT) & (PTRS_PER_PTE - 1)] = p0;
 	table->nr_present++;
 	f.mm[0]->rss++;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": page mapped at 0x12000 outside every vma");
 	table->pte[(hole >> PAGE_SHIFT) & (PTRS_PER_PTE - 1)] = NULL;
 	table->nr_present--;
 	f.mm[0]->rss--;
 	/* a pte table whose count disagrees with its entries, rss kept */
 	table->nr_present++;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": pte table 0: nr_present 2, found 1");
 	table->nr_present--;
 	/* a broken vma ring */
 	saved = f.mm[0]->mmap.prev;
 	f.mm[0]->mmap.prev = &f.mm[0]->mmap;
-	CU_ASSERT_EQUAL(mm_check(f.mm[0]), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mm_check(f.mm[0]), "mm_check");
+	expect_detail(": list_check at mm/mmap.c:");
 	f.mm[0]->mmap.prev = saved;
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
@@ -452,7 +475,7 @@ static void test_mapping_check_catches_cache(void)
 				2 * PAGE_SIZE, VM_READ, 0, &a), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x11 * PAGE_SIZE, 0), 0);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	p0 = follow_page(f.mm[0], 0x10 * PAGE_SIZE);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
 	for (h = 0; h < PAGE_HASH_SIZE; h++) {
@@ -469,19 +492,22 @@ static void test_mapping_check_catches_cache(void)
 	/* a broken clean_pages ring */
 	saved = m->clean_pages.prev;
 	m->clean_pages.prev = &m->clean_pages;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": list_check at mm/filemap.c:");
 	m->clean_pages.prev = saved;
 	/* a broken hash chain */
 	pprev = p0->hash.pprev;
 	p0->hash.pprev = &p0->hash.next;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": hlist_check at mm/filemap.c:");
 	p0->hash.pprev = pprev;
-	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	CU_ASSERT(mapping_check(m));
 	/* a cached page that names another mapping */
 	p0->mapping = &other;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 0 names another mapping");
 	p0->mapping = m;
-	CU_ASSERT_EQUAL(mapping_check(m), 0);
+	CU_ASSERT(mapping_check(m));
 	/* the same file page cached twice: a second page for index 0 on
 	 * the same hash chain, listed and counted */
 	q = alloc_page(&f.zone);
@@ -491,13 +517,14 @@ static void test_mapping_check_catches_cache(void)
 	hlist_add_head(&q->hash, &m->page_hash[h]);
 	list_add(&q->list, &m->clean_pages);
 	m->nrpages++;
-	CU_ASSERT_EQUAL(mapping_check(m), -EUCLEAN);
+	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
+	expect_detail(": inode 1: page 0 is not found by its index (twice cached?)");
 	hlist_del_init(&q->hash);
 	list_del_init(&q->list);
 	m->nrpages--;
 	q->mapping = NULL;
 	CU_ASSERT_EQUAL(__free_page(&f.zone, q), 0);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
@@ -520,7 +547,7 @@ static void test_page_cache(void)
 	CU_ASSERT_EQUAL(add_to_page_cache(q, f.inode.i_mapping,
 					  3 + PAGE_HASH_SIZE), 0);
 	CU_ASSERT_EQUAL(f.inode.i_mapping->nrpages, 2);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	/* a cached page cannot be freed behind the cache's back */
 	CU_ASSERT_EQUAL(__free_page(&f.zone, p), -EBUSY);
 	remove_from_page_cache(p);
@@ -540,7 +567,7 @@ static void test_page_cache(void)
 	CU_ASSERT_EQUAL(inode_init(&f.inode, 2, NULL, 0), -EINVAL);
 	CU_ASSERT_EQUAL(inode_release(NULL), -EINVAL);
 	CU_ASSERT_EQUAL(f.inode.i_ino, 1);
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
@@ -565,7 +592,7 @@ static int scenario(struct fx *f, int *bad)
 			if (err != -ENOMEM)				\
 				(*bad)++;				\
 		}							\
-		if (fx_check(f))					\
+		if (!fx_check(f))					\
 			(*bad)++;					\
 	} while (0)
 
@@ -615,7 +642,7 @@ static void test_fault_injection_scenario(void)
 		kmalloc_fail_nth(n);
 		failed = scenario(&f, &bad);
 		kmalloc_fault_reset();
-		CU_ASSERT_EQUAL(fx_check(&f), 0);
+		CU_ASSERT(fx_check(&f));
 		CU_ASSERT_EQUAL(fx_exit(&f), 0);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		if (kmalloc_fault_fired() == fired) {
@@ -648,7 +675,7 @@ static void test_fault_injection_mm_alloc_mmap(void)
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
 	CU_ASSERT_EQUAL(n, 3);		/* the mm and its pgd */
-	CU_ASSERT_EQUAL(mm_check(mm), 0);
+	CU_ASSERT(mm_check(mm));
 	mmput(mm);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 
@@ -662,7 +689,7 @@ static void test_fault_injection_mm_alloc_mmap(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 	CU_ASSERT_EQUAL(f.mm[0]->map_count, 0);
 	CU_ASSERT(list_empty(&f.inode.i_mapping->i_mmap));
-	CU_ASSERT_EQUAL(fx_check(&f), 0);
+	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
@@ -679,9 +706,34 @@ static CU_TestInfo do_mmap_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/* a NULL argument is reported, and fx_check()'s own conservation */
+static void test_checkers_report_null_and_conservation(void)
+{
+	struct page *page;
+	struct fx f;
+
+	EXPECT_CHECK_FAILS(mm_check(NULL), "mm_check");
+	expect_detail(": no mm (NULL)");
+	EXPECT_CHECK_FAILS(mapping_check(NULL), "mapping_check");
+	expect_detail(": no mapping (NULL)");
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
+	CU_ASSERT(fx_check(&f));
+	/* a frame allocated, not cached: every checker but fx_check's sum */
+	page = alloc_page(&f.zone);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(page);
+	CU_ASSERT(zone_check(&f.zone));
+	EXPECT_CHECK_FAILS(fx_check(&f), "fx_check");
+	expect_detail(": 15 free + 0 cached != 16 frames");
+	CU_ASSERT_EQUAL(__free_page(&f.zone, page), 0);
+	CU_ASSERT(fx_check(&f));
+	CU_ASSERT_EQUAL(fx_exit(&f), 0);
+}
+
 static CU_TestInfo checker_tests[] = {
 	{ "mapping_check and mm_check catch corruption",
 	  test_checkers_catch },
+	{ "mm_check, mapping_check, fx_check report NULL and conservation",
+	  test_checkers_report_null_and_conservation },
 	{ "mapping_check catches each corruption alone",
 	  test_mapping_check_catches },
 	{ "mm_check catches each corruption alone", test_mm_check_catches },
@@ -697,5 +749,6 @@ static CU_TestInfo page_cache_tests[] = {
 };
 
 KTEST_SUITE("mm/mmap/do_mmap", do_mmap_tests, NULL, NULL)
-KTEST_SUITE("mm/mmap/mm_check", checker_tests, NULL, NULL)
+KTEST_SUITE("mm/mmap/mm_check", checker_tests, report_suite_init,
+	    report_suite_cleanup)
 KTEST_SUITE("mm/filemap/add_to_page_cache", page_cache_tests, NULL, NULL)

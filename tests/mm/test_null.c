@@ -32,9 +32,9 @@ static unsigned long start, len;
 #define FILE_PAGES	8
 
 /* every checker (fx_check()'s conservation does not hold: @page) */
-static int checkers(void)
+static bool checkers(void)
 {
-	return zone_check(&f.zone) || mapping_check(f.inode.i_mapping) ||
+	return zone_check(&f.zone) && mapping_check(f.inode.i_mapping) &&
 	       mm_check(f.mm[0]);
 }
 
@@ -49,7 +49,7 @@ static int null_setup(void)
 	if (handle_mm_fault(f.mm[0], vma, addr, 0))
 		return 1;
 	page = alloc_page(&f.zone);
-	return !page || checkers();
+	return !page || !checkers();
 }
 
 static int null_teardown(void)
@@ -201,7 +201,7 @@ static const struct null_case cases[] = {
 	{ "zone_free_areas_line(NULL, buf, n)", c_areas_line, -EINVAL },
 	{ "zone_buddyinfo_line(NULL, buf, n)", c_buddyinfo_line, -EINVAL },
 	{ "zone_nr_free_blocks(NULL, 0)", c_nr_free_blocks, 0 },
-	{ "zone_check(NULL)", c_zone_check, -EINVAL },
+	{ "zone_check(NULL)", c_zone_check, false },
 	{ "page_zone_index(NULL, page)", c_zone_index_zone, -EINVAL },
 	{ "page_zone_index(zone, NULL)", c_zone_index_page, -EINVAL },
 	{ "page_address(NULL)", c_page_address, 0 },
@@ -222,7 +222,7 @@ static const struct null_case cases[] = {
 	{ "vma_truncate_range(vma, 0, &start, NULL)", c_range_len, 0 },
 	{ "vmtruncate_list(NULL, 0)", c_vmtruncate_list, 0 },
 	{ "vmtruncate(NULL, 0)", c_vmtruncate, -EINVAL },
-	{ "mm_check(NULL)", c_mm_check, -EINVAL },
+	{ "mm_check(NULL)", c_mm_check, false },
 	{ "inode_init(NULL, ...)", c_inode_init, -EINVAL },
 	{ "inode_init(inode, ino, NULL, 0)", c_inode_init_zone, -EINVAL },
 	{ "inode_release(NULL)", c_inode_release, -EINVAL },
@@ -231,7 +231,7 @@ static const struct null_case cases[] = {
 	{ "add_to_page_cache(page, NULL, 7)", c_add_mapping, -EINVAL },
 	{ "remove_from_page_cache(NULL)", c_remove_page, 0 },
 	{ "truncate_inode_pages(NULL, 0)", c_truncate_pages, 0 },
-	{ "mapping_check(NULL)", c_mapping_check, -EINVAL },
+	{ "mapping_check(NULL)", c_mapping_check, false },
 };
 
 /* in the child: the call, then everything as before */
@@ -249,7 +249,7 @@ static void run_case(int i)
 	}
 	if (f.zone.free_pages != free_before || f.mm[0]->rss != rss_before ||
 	    f.inode.i_mapping->nrpages != nrpages_before ||
-	    page_mapcount(page) || checkers()) {
+	    page_mapcount(page) || !checkers()) {
 		fprintf(stderr, "%s: changed something", cases[i].call);
 		_exit(1);
 	}
@@ -273,7 +273,7 @@ static void test_every_entry_point(void)
 	}
 	CU_ASSERT_EQUAL(failed, 0);
 	/* the parent's copy was never touched */
-	CU_ASSERT_EQUAL(checkers(), 0);
+	CU_ASSERT(checkers());
 }
 
 static CU_TestInfo null_tests[] = {

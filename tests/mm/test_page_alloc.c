@@ -20,6 +20,7 @@
 #include "mm/mm.h"
 #include "mm/mmzone.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 
 #define TOP_ORDER	(MAX_ORDER - 1)
 #define TOP_PAGES	(1UL << TOP_ORDER)
@@ -144,7 +145,7 @@ static void test_init_layout(void)
 		CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", sizes[s], 0),
 				      0);
 		CU_ASSERT_EQUAL(zone.free_pages, sizes[s]);
-		CU_ASSERT_EQUAL(zone_check(&zone), 0);
+		CU_ASSERT(zone_check(&zone));
 		oracle_init(&o, sizes[s]);
 		CU_ASSERT(zone_matches(&zone, &o, true));
 		oracle_exit(&o);
@@ -192,7 +193,7 @@ static void test_split_order(void)
 				1 << order);
 	}
 	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, TOP_ORDER), 0);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	for (i = TOP_PAGES - 1; i-- > 0;) {
 		page = alloc_page(&zone);
@@ -202,13 +203,13 @@ static void test_split_order(void)
 	CU_ASSERT(descending);
 	CU_ASSERT_EQUAL(zone.free_pages, 0);
 	CU_ASSERT_PTR_NULL(alloc_page(&zone));
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* freeing everything, lowest first, merges back to one block */
 	for (i = 0; i < TOP_PAGES; i++)
 		CU_ASSERT_EQUAL(__free_page(&zone, &zone.zone_mem_map[i]), 0);
 	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, TOP_ORDER), 1);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* an order-3 block comes from the top end too, leaving one block
 	 * on each list from order 3 to order 8 and none below */
@@ -218,7 +219,7 @@ static void test_split_order(void)
 	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, 2), 0);
 	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, 3), 1);
 	CU_ASSERT_EQUAL(__free_pages(&zone, page, 3), 0);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* the same block again, marked allocated, and a bad order */
 	page = alloc_page(&zone);
@@ -227,7 +228,7 @@ static void test_split_order(void)
 	CU_ASSERT_EQUAL(page->order, 0U);
 	CU_ASSERT_EQUAL(zone.free_pages, TOP_PAGES - 1);
 	CU_ASSERT_PTR_NULL(alloc_pages(&zone, MAX_ORDER));
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(__free_page(&zone, page), 0);
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
@@ -263,7 +264,7 @@ static void test_free_head_insertion_and_merge(void)
 	CU_ASSERT_PTR_EQUAL(o0->next, &mem[TOP_PAGES - 4].list);
 	CU_ASSERT_PTR_EQUAL(o0->next->next, &mem[TOP_PAGES - 2].list);
 	CU_ASSERT_PTR_EQUAL(o0->next->next->next, o0);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	/* 509: its buddy 508 is free, so the pair leaves order 0 as the
 	 * order-1 block at 508 (the lower address); that block's buddy
 	 * (510-511) is not wholly free, so it stops there */
@@ -274,14 +275,14 @@ static void test_free_head_insertion_and_merge(void)
 	CU_ASSERT_PTR_EQUAL(o1->next->next, o1);
 	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[TOP_PAGES - 4]), 2);
 	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[TOP_PAGES - 3]), 0);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	/* 511 merges all the way up into the one top block at frame 0 */
 	CU_ASSERT_EQUAL(__free_page(&zone, p[0]), 0);
 	for (i = 0; i < TOP_ORDER; i++)
 		CU_ASSERT(list_empty(&zone.free_area[i].free_list));
 	CU_ASSERT_PTR_EQUAL(zone.free_area[TOP_ORDER].free_list.next,
 			    &mem[0].list);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 
 	/* two top blocks side by side never merge; the top order has no
@@ -307,7 +308,7 @@ static void test_free_head_insertion_and_merge(void)
 	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[0]), (int)TOP_PAGES);
 	CU_ASSERT_EQUAL(is_head_of_free_region(&mem[TOP_PAGES]),
 			(int)TOP_PAGES);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
@@ -328,15 +329,15 @@ static void test_every_order_fills_zone(void)
 		CU_ASSERT(aligned);
 		CU_ASSERT_EQUAL(n, TOP_PAGES >> order);
 		CU_ASSERT_EQUAL(zone.free_pages, 0);
-		CU_ASSERT_EQUAL(zone_check(&zone), 0);
+		CU_ASSERT(zone_check(&zone));
 		for (i = 0; i < n; i++)
 			CU_ASSERT_EQUAL(__free_pages(&zone, got[i], order), 0);
 		CU_ASSERT_EQUAL(zone.free_pages, TOP_PAGES);
-		CU_ASSERT_EQUAL(zone_check(&zone), 0);
+		CU_ASSERT(zone_check(&zone));
 	}
 	CU_ASSERT_PTR_NULL(alloc_pages(&zone, MAX_ORDER));
 	CU_ASSERT_PTR_NULL(alloc_pages(&zone, ~0U));
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 	free(got);
 }
@@ -389,7 +390,7 @@ static void soak(unsigned long size, uint64_t seed, int steps)
 			blocks[nblocks].page = page;
 			blocks[nblocks++].order = order;
 		}
-		if (zone_check(&zone) != 0)
+		if (!zone_check(&zone))
 			bad_check++;
 		if (!zone_matches(&zone, &o, step % 16 == 0))
 			bad_oracle++;
@@ -403,7 +404,7 @@ static void soak(unsigned long size, uint64_t seed, int steps)
 					     blocks[nblocks].order), 0);
 	}
 	CU_ASSERT_EQUAL(zone.free_pages, size);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 	oracle_exit(&o);
 	free(blocks);
@@ -487,7 +488,7 @@ static int same(struct zone *zone, const struct snapshot *before)
 	struct snapshot now;
 
 	snap(zone, &now);
-	return !memcmp(&now, before, sizeof(now)) && zone_check(zone) == 0;
+	return !memcmp(&now, before, sizeof(now)) && zone_check(zone);
 }
 
 static void test_bad_frees(void)
@@ -555,7 +556,7 @@ static void test_bad_frees(void)
 	CU_ASSERT(same(&zone, &s));
 	CU_ASSERT_EQUAL(__free_pages(&zone, block, 3), 0);
 	CU_ASSERT_EQUAL(__free_pages(&zone, block, 3), -EALREADY);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 	CU_ASSERT_EQUAL(zone_release(&other), 0);
 }
@@ -568,20 +569,24 @@ static void test_zone_check_catches(void)
 
 	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
 	page = alloc_page(&zone);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	__change_bit(0, zone.free_area[2].map);
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 2: bit of pair 0 disagrees with the lists");
 	__change_bit(0, zone.free_area[2].map);
 	zone.free_pages++;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: free_pages 512 but the lists hold 511");
 	zone.free_pages--;
 	page->order = 1;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: allocated block 511 has a bad order 1");
 	page->order = 0;
 	__clear_bit(PG_head, &page->flags);
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 511 is neither free nor in an allocated block");
 	__set_bit(PG_head, &page->flags);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(__free_page(&zone, page), 0);
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
@@ -605,7 +610,7 @@ static void test_zone_check_catches_each_claim(void)
 	p510 = alloc_page(&zone);			/* frame 510 */
 	CU_ASSERT_EQUAL_FATAL(idx(&zone, p511), TOP_PAGES - 1);
 	CU_ASSERT_EQUAL_FATAL(idx(&zone, p510), TOP_PAGES - 2);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* two free buddies left unmerged, pair bit consistent ("both
 	 * free" is "exactly one free" false, so the bit stays clear) */
@@ -616,71 +621,80 @@ static void test_zone_check_catches_each_claim(void)
 	zone.free_pages += 2;
 	CU_ASSERT_FALSE(test_bit((TOP_PAGES - 2) >> 1,
 				 zone.free_area[0].map));
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: buddies 510 and 511 are both free at order 0");
 	list_del(&p510->list);
 	list_del(&p511->list);
 	zone.free_pages -= 2;
 	__set_bit(PG_head, &p511->flags);
 	__set_bit(PG_head, &p510->flags);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* a frame inside a free block that still heads an allocated one */
 	__set_bit(PG_head, &mem[1].flags);
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 1 of free block 0 is marked allocated, cached or mapped");
 	__clear_bit(PG_head, &mem[1].flags);
 	/* a frame inside a free block that claims a page cache */
 	mem[3].mapping = (struct address_space *)&zone;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 3 of free block 0 is marked allocated, cached or mapped");
 	mem[3].mapping = NULL;
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* one frame in two free blocks: frame 1 also on the order-0 list */
 	list_add(&mem[1].list, o0);
 	zone.free_pages++;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 1 is in two free blocks");
 	list_del(&mem[1].list);
 	zone.free_pages--;
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* a free block not aligned to its order: the order-1 block at
 	 * 508 moved to start at 509 (frame 508 then belongs to nothing) */
 	CU_ASSERT_PTR_EQUAL_FATAL(o1->next, &mem[TOP_PAGES - 4].list);
 	list_del(&mem[TOP_PAGES - 4].list);
 	list_add(&mem[TOP_PAGES - 3].list, o1);
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 1: block 509 is not aligned");
 	list_del(&mem[TOP_PAGES - 3].list);
 	list_add(&mem[TOP_PAGES - 4].list, o1);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* a free block on the list of the wrong order, free_pages to
 	 * match: frame 509 is left neither free nor allocated */
 	list_move(&mem[TOP_PAGES - 4].list, o0);
 	zone.free_pages--;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 509 is neither free nor in an allocated block");
 	list_move(&mem[TOP_PAGES - 4].list, o1);
 	zone.free_pages++;
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* a broken ring: a free list whose head's prev is stale */
 	o1->prev = o1;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": list_check at mm/page_alloc.c:");
 	o1->prev = &mem[TOP_PAGES - 4].list;
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* a page descriptor that names another zone */
 	mem[7].zone = NULL;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 7 names another zone");
 	mem[7].zone = &zone;
 
 	/* an allocated block whose order runs past its neighbour's head */
 	p510->order = 1;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 511 heads a block inside block 510");
 	p510->order = 0;
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	CU_ASSERT_EQUAL(__free_page(&zone, p510), 0);
 	CU_ASSERT_EQUAL(__free_page(&zone, p511), 0);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
@@ -696,27 +710,44 @@ static void test_zone_check_catches_more(void)
 	blk = alloc_pages(&zone, 1);			/* frames 508-509 */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(blk);
 	CU_ASSERT_EQUAL(__free_page(&zone, p511), 0);	/* 511 free */
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	/* a page descriptor of no zone on a free list */
 	memset(&stray, 0, sizeof(stray));
 	list_add(&stray.list, &zone.free_area[0].free_list);
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 0: page");
 	list_del(&stray.list);
 	/* an allocated block (510, claiming order 1) over free frame 511 */
 	p510->order = 1;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: frame 511 is free and allocated");
 	p510->order = 0;
 	/* a page cache holding a block bigger than a page */
 	blk->mapping = (struct address_space *)&zone;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: cached page 508 has order 1");
 	blk->mapping = NULL;
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 
 	CU_ASSERT_EQUAL(__free_pages(&zone, blk, 1), 0);
 	CU_ASSERT_EQUAL(__free_page(&zone, p510), 0);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+}
+
+/* a NULL zone and a released one are reported as such */
+static void test_zone_check_reports_null_and_released(void)
+{
+	struct zone zone;
+
+	EXPECT_CHECK_FAILS(zone_check(NULL), "zone_check");
+	expect_detail(": no zone (NULL)");
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
+	CU_ASSERT(zone_check(&zone));
+	CU_ASSERT_EQUAL(zone_release(&zone), 0);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail("has no frames (released?)");
 }
 
 /* a free block past the end of a ragged zone */
@@ -732,10 +763,11 @@ static void test_zone_check_catches_block_past_end(void)
 	CU_ASSERT_EQUAL_FATAL(is_head_of_free_region(last), 1);
 	list_move(&last->list, &zone.free_area[1].free_list);
 	zone.free_pages++;
-	CU_ASSERT_EQUAL(zone_check(&zone), -EUCLEAN);
+	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
+	expect_detail(": Normal: order 1: block 514 passes the end");
 	list_move(&last->list, &zone.free_area[0].free_list);
 	zone.free_pages--;
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
@@ -870,7 +902,7 @@ static void test_show_free_areas_long_name(void)
 	fclose(f);
 	CU_ASSERT_EQUAL(memlen, 0);
 	free(mem);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 }
 
@@ -904,7 +936,7 @@ static void test_zone_init_errors(void)
 		}
 	}
 	CU_ASSERT(n > 1);
-	CU_ASSERT_EQUAL(zone_check(&zone), 0);
+	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
@@ -956,7 +988,7 @@ static void test_arena(void)
 				-EFAULT);
 		CU_ASSERT_EQUAL(free_pages(&bare, addr, 2), -EFAULT);
 		CU_ASSERT_EQUAL(free_pages(&zone, addr, 1), -EINVAL);
-		CU_ASSERT_EQUAL(zone_check(&zone), 0);
+		CU_ASSERT(zone_check(&zone));
 		CU_ASSERT_EQUAL(free_pages(&zone, addr, 2), 0);
 		CU_ASSERT_EQUAL(free_pages(&zone, addr, 2), -EALREADY);
 		CU_ASSERT_EQUAL(__get_free_pages(&bare, 0), 0);
@@ -1017,6 +1049,8 @@ static CU_TestInfo zone_check_tests[] = {
 	  test_zone_check_catches_more },
 	{ "zone_check catches a block past the end",
 	  test_zone_check_catches_block_past_end },
+	{ "zone_check reports a NULL or released zone",
+	  test_zone_check_reports_null_and_released },
 	CU_TEST_INFO_NULL,
 };
 
@@ -1030,4 +1064,5 @@ KTEST_SUITE("mm/page_alloc/show_free_areas", show_free_areas_tests, NULL,
 	    NULL)
 KTEST_SUITE("mm/page_alloc/__get_free_pages", get_free_pages_tests, NULL,
 	    NULL)
-KTEST_SUITE("mm/page_alloc/zone_check", zone_check_tests, NULL, NULL)
+KTEST_SUITE("mm/page_alloc/zone_check", zone_check_tests, report_suite_init,
+	    report_suite_cleanup)

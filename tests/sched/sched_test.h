@@ -19,8 +19,8 @@
 /* every invariant, fatal so a broken structure stops the test */
 #define SCHED_CHECK()							\
 	do {								\
-		CU_ASSERT_EQUAL_FATAL(sched_check(), 0);		\
-		CU_ASSERT_EQUAL_FATAL(process_tree_check(), 0);		\
+		CU_ASSERT_FATAL(sched_check());			\
+		CU_ASSERT_FATAL(process_tree_check());		\
 	} while (0)
 
 /* jiffies starts far from 0 so "jiffies - sleep_timestamp" is honest */
@@ -51,8 +51,8 @@ static inline void machine_up_class(int nr_cpus, unsigned int hz,
 
 static inline void machine_down(void)
 {
-	CU_ASSERT_EQUAL(sched_check(), 0);
-	CU_ASSERT_EQUAL(process_tree_check(), 0);
+	CU_ASSERT(sched_check());
+	CU_ASSERT(process_tree_check());
 	sched_teardown();
 	kstruct_hz = DEFAULT_HZ;
 }

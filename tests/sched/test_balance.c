@@ -354,7 +354,7 @@ static void test_balance_conservation(void)
 		}
 		total = sched_nr_running_total();
 		CU_ASSERT_EQUAL_FATAL(total, (unsigned long)nr_tasks_queued);
-		CU_ASSERT_EQUAL_FATAL(sched_check(), 0);
+		CU_ASSERT_FATAL(sched_check());
 	}
 	/*
 	 * balancing spread the load (every CPU had tasks from the start, so

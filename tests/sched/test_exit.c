@@ -14,6 +14,7 @@
 #include "compat/slab.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 #include "tests/sched/sched_test.h"
 
 static struct task_struct *fork_ok(struct task_struct *parent,
@@ -755,8 +756,8 @@ static void test_random_soak(void)
 			schedule(cpu);
 			break;
 		}
-		CU_ASSERT_EQUAL_FATAL(sched_check(), 0);
-		CU_ASSERT_EQUAL_FATAL(process_tree_check(), 0);
+		CU_ASSERT_FATAL(sched_check());
+		CU_ASSERT_FATAL(process_tree_check());
 		CU_ASSERT_EQUAL_FATAL(sched_nr_running_total(),
 				      queued_by_list());
 	}
@@ -803,6 +804,53 @@ static void test_hand_back_sends_sigchld(void)
 	SCHED_CHECK();
 	machine_down();
 }
+
+/*
+ * process_tree_check() reports each corruption, naming this file's line;
+ * each is put back, and the tree passes again
+ */
+static void test_process_tree_check_reports(void)
+{
+	struct task_struct *a, *b, *c, *t;
+	struct list_head *prev;
+	long state;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGCHLD, "b");
+	c = fork_ok(a, SIGCHLD, "c");
+	t = fork_ok(a, SIGCHLD | CLONE_THREAD, "t");
+	SCHED_CHECK();
+	b->parent = b;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 3 on children of 2, parent 3");
+	b->parent = c;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 3 on children of 2, parent 4");
+	b->parent = a;
+	t->tgid = 99;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 5 (tgid 99) in group 2");
+	t->tgid = a->tgid;
+	state = b->state;
+	b->state = TASK_DEAD;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": released task 3 on task list");
+	b->state = state;
+	prev = init_task->tasks.prev;
+	init_task->tasks.prev = &init_task->tasks;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": list_check at sched/exit.c:");
+	init_task->tasks.prev = prev;
+	SCHED_CHECK();
+	machine_down();
+}
+
+static CU_TestInfo process_tree_check_tests[] = {
+	{ "process_tree_check reports each corruption",
+	  test_process_tree_check_reports },
+	CU_TEST_INFO_NULL,
+};
 
 static CU_TestInfo copy_process_tests[] = {
 	{ "fork linkage and thread groups", test_fork_linkage },
@@ -873,3 +921,5 @@ KTEST_SUITE("sched/exit/zap_thread", zap_thread_tests, NULL, NULL)
 KTEST_SUITE("sched/exit/sys_wait4", sys_wait4_tests, NULL, NULL)
 KTEST_SUITE("sched/exit/do_exit", do_exit_tests, NULL, NULL)
 KTEST_SUITE("sched/exit/soak", soak_tests, NULL, NULL)
+KTEST_SUITE("sched/exit/process_tree_check", process_tree_check_tests,
+	    report_suite_init, report_suite_cleanup)

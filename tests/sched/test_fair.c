@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@
 #include "sched/fair.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 #include "tests/sched/sched_test.h"
 
 /* ------------------------------------------------------------- weights */
@@ -481,6 +483,58 @@ static void test_snapshot_tree(void)
 	}
 }
 
+/*
+ * cfs's and eevdf's rq_check hook reports through sched_check(), naming
+ * this file's line and the class: a load that does not add up,
+ * min_vruntime gone back, eevdf's avg_vruntime not the tree's sum
+ */
+static void test_rq_check_fair_reports(void)
+{
+	const struct sched_class *class;
+	struct cfs_rq *cfs_rq;
+	char want[128];
+	unsigned int k;
+
+	for (k = 0; k < 2; k++) {
+		class = k ? &eevdf_sched_class : &cfs_sched_class;
+		fair_up(1, class);
+		cfs_rq = &cpu_rq(0)->cfs;
+		new_task_on("a", 0, 0);
+		new_task_on("b", 5, 0);		/* weights 1024 + 335 */
+		SCHED_CHECK();
+		cfs_rq->load.weight++;
+		snprintf(want, sizeof(want),
+			 ": %s: cpu 0: group /: nr_running 2 load 1360 idle 0 h_nr_running 2, counted 2 1359 0 2",
+			 class->name);
+		EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+		expect_detail(want);
+		cfs_rq->load.weight--;
+		cfs_rq->min_vruntime -= 1000;
+		snprintf(want, sizeof(want),
+			 ": %s: cpu 0: group /: min_vruntime went back from %llu to %llu",
+			 class->name,
+			 (unsigned long long)cfs_rq->min_vruntime + 1000,
+			 (unsigned long long)cfs_rq->min_vruntime);
+		EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+		expect_detail(want);
+		cfs_rq->min_vruntime += 1000;
+		if (k) {
+			cfs_rq->avg_vruntime++;
+			EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+			expect_detail(": eevdf: cpu 0: group /: avg_vruntime 1 avg_load 1359, the tree sums 0 1359");
+			cfs_rq->avg_vruntime--;
+		}
+		SCHED_CHECK();
+		machine_down();
+	}
+}
+
+static CU_TestInfo rq_check_tests[] = {
+	{ "rq_check reports load, min_vruntime and avg_vruntime",
+	  test_rq_check_fair_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo weight_tests[] = {
 	{ "the weight and inverse tables", test_weight_tables },
 	{ "__calc_delta by hand", test_calc_delta },
@@ -517,3 +571,5 @@ KTEST_SUITE("sched/fair/update_curr", curr_tests, NULL, NULL)
 KTEST_SUITE("sched/fair/load_balance_fair", balance_tests, NULL, NULL)
 KTEST_SUITE("sched/fair/sched_set_custom_slice", slice_tests, NULL, NULL)
 KTEST_SUITE("sched/fair/snapshot_fair", snapshot_tests, NULL, NULL)
+KTEST_SUITE("sched/fair/rq_check", rq_check_tests, report_suite_init,
+	    report_suite_cleanup)

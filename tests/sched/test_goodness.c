@@ -19,6 +19,7 @@
 #include "sched/goodness.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 #include "tests/sched/sched_test.h"
 
 static void goodness_up(int nr_cpus, unsigned int hz)
@@ -496,6 +497,36 @@ static void test_classes_of_policies(void)
 	machine_down();
 }
 
+/*
+ * The class's rq_check hook reports through sched_check(), naming this
+ * file's line: a negative counter, a task in a prio_array too
+ */
+static void test_rq_check_goodness_reports(void)
+{
+	struct task_struct *a;
+	long counter;
+
+	goodness_up(1, 1000);
+	a = new_task_on("a", 0, 0);
+	counter = a->counter;
+	a->counter = -1;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": goodness: task 2: counter -1");
+	a->counter = counter;
+	a->array = cpu_rq(0)->active;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": goodness: task 2 in a prio_array too");
+	a->array = NULL;
+	SCHED_CHECK();
+	machine_down();
+}
+
+static CU_TestInfo rq_check_tests[] = {
+	{ "rq_check reports a bad counter and a task in two queues",
+	  test_rq_check_goodness_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo goodness_tests[] = {
 	{ "NICE_TO_TICKS at every TICK_SCALE bracket", test_nice_to_ticks },
 	{ "goodness() by hand", test_goodness_values },
@@ -550,3 +581,5 @@ KTEST_SUITE("sched/goodness/sys_sched_yield", sys_sched_yield_tests, NULL,
 	    NULL)
 KTEST_SUITE("sched/goodness/do_fork", do_fork_tests, NULL, NULL)
 KTEST_SUITE("sched/goodness/setscheduler", setscheduler_tests, NULL, NULL)
+KTEST_SUITE("sched/goodness/rq_check", rq_check_tests, report_suite_init,
+	    report_suite_cleanup)

@@ -13,6 +13,7 @@
 #include "sched/class.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 #include "tests/sched/sched_test.h"
 
 #define RT_LOG_LEN	4000
@@ -203,6 +204,27 @@ static void test_pull(void)
 	machine_down();
 }
 
+/* rt's rq_check hook reports a count that disagrees with its queue */
+static void test_rq_check_rt_reports(void)
+{
+	struct runqueue *rq;
+
+	machine_up_class(1, 1000, &goodness_sched_class);
+	rq = cpu_rq(0);
+	rt_task_new("r", SCHED_RR, 10, 0);
+	rq->rt_nr_running++;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 0: rt: 0 queued in expired, rt_nr_running 2 for 1 queued");
+	rq->rt_nr_running--;
+	SCHED_CHECK();
+	machine_down();
+}
+
+static CU_TestInfo rq_check_tests[] = {
+	{ "rq_check reports rt_nr_running wrong", test_rq_check_rt_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo schedule_tests[] = {
 	{ "one CPU: the same real-time schedule under every class",
 	  test_same_rt_schedule_every_class },
@@ -216,3 +238,5 @@ static CU_TestInfo load_balance_tests[] = {
 
 KTEST_SUITE("sched/rt/schedule", schedule_tests, NULL, NULL)
 KTEST_SUITE("sched/rt/load_balance_rt", load_balance_tests, NULL, NULL)
+KTEST_SUITE("sched/rt/rq_check", rq_check_tests, report_suite_init,
+	    report_suite_cleanup)

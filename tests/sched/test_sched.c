@@ -15,6 +15,7 @@
 #include "compat/slab.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 #include "tests/sched/sched_test.h"
 
 /* ------------------------------------------------------------ constants */
@@ -1180,6 +1181,73 @@ static void test_fork_fault_injection(void)
 	machine_down();
 }
 
+/*
+ * sched_check() and o1's own checks report each corruption, naming this
+ * file's line; each is put back, and the machine passes again
+ */
+static void test_sched_check_reports(void)
+{
+	struct runqueue *rq;
+	struct prio_array *active;
+	struct task_struct *p;
+	int nr_active;
+
+	machine_up(2);
+	rq = cpu_rq(1);
+	/* an empty CPU whose bitmap says queue 120 is busy */
+	__set_bit(120, rq->active->bitmap);
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: bit 120 set but queue empty");
+	__clear_bit(120, rq->active->bitmap);
+	__clear_bit(MAX_PRIO, rq->expired->bitmap);
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 expired: sentinel bit 140 clear");
+	__set_bit(MAX_PRIO, rq->expired->bitmap);
+	__set_bit(MAX_PRIO + 1, rq->active->bitmap);
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: stray bit 141");
+	__clear_bit(MAX_PRIO + 1, rq->active->bitmap);
+	CU_ASSERT(sched_check());
+
+	p = new_task_on("p", 0, 1);
+	active = p->array;
+	CU_ASSERT_PTR_EQUAL_FATAL(active, rq->active);
+	p->cpu = 0;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: task 2 says cpu 0");
+	p->cpu = 1;
+	nr_active = active->nr_active;
+	active->nr_active++;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1 active: nr_active 2, queued 1");
+	active->nr_active = nr_active;
+	rq->nr_running++;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1: nr_running 2, its classes queue 1");
+	rq->nr_running--;
+	rq->expired = rq->active;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1: active/expired pointers broken");
+	rq->expired = rq->active == &rq->arrays[0] ? &rq->arrays[1] :
+						     &rq->arrays[0];
+	rq->cpu = 0;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": cpu 1: rq->cpu 0");
+	rq->cpu = 1;
+	/* a queue's ring: list_check() reports, inside sched_check() */
+	p->run_list.prev = &p->run_list;
+	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
+	expect_detail(": list_check at sched/sched.c:");
+	p->run_list.prev = &active->queue[p->prio];
+	CU_ASSERT(sched_check());
+	machine_down();
+}
+
+static CU_TestInfo sched_check_tests[] = {
+	{ "sched_check reports each corruption", test_sched_check_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo task_timeslice_tests[] = {
 	{ "constants", test_constants_basic },
 	{ "timeslice per nice (table and formula)", test_timeslice_table },
@@ -1289,3 +1357,5 @@ KTEST_SUITE("sched/core/copy_process", copy_process_tests, NULL, NULL)
 KTEST_SUITE("sched/core/wake_up_forked_process",
 	    wake_up_forked_process_tests, NULL, NULL)
 KTEST_SUITE("sched/core/sched_exit", sched_exit_tests, NULL, NULL)
+KTEST_SUITE("sched/core/sched_check", sched_check_tests, report_suite_init,
+	    report_suite_cleanup)

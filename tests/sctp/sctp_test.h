@@ -17,6 +17,7 @@
 #include "compat/slab.h"
 #include "sctp/structs.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 
 static inline union sctp_addr sctp_test_v4(const char *ip, uint16_t port)
 {
@@ -61,6 +62,19 @@ static inline int sctp_test_suite_cleanup(void)
 	kstruct_rcu_barrier();
 	rcu_unregister_thread();
 	return 0;
+}
+
+/* the same, with report_record() installed: the checkers' suites */
+static inline int sctp_test_check_suite_init(void)
+{
+	report_start();
+	return sctp_test_suite_init();
+}
+
+static inline int sctp_test_check_suite_cleanup(void)
+{
+	report_stop();
+	return sctp_test_suite_cleanup();
 }
 
 /* the number of entries of a bind address list */

@@ -801,6 +801,81 @@ static void test_random_soak(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/*
+ * sctp_assoc_check() reports each corruption it looks for, naming this
+ * file's line; each is put back and the association passes again
+ */
+static void test_assoc_check_reports(void)
+{
+	struct sctp_association *asoc = new_asoc();
+	struct sctp_transport *a, *b, stray;
+	union sctp_addr saved;
+
+	/* no transport, yet a path */
+	asoc->peer.primary_path = &stray;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": no transport, but a primary, active or retransmit path");
+	asoc->peer.primary_path = NULL;
+	a = add(asoc, "10.0.0.1", 5000);
+	b = add(asoc, "10.0.0.2", 5000);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+
+	atomic_set(&asoc->base.refcnt, 0);
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": association");
+	CU_ASSERT_PTR_NOT_NULL(strstr(report_last, ": refcnt 0, alive"));
+	atomic_set(&asoc->base.refcnt, 1);
+	b->asoc = NULL;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: asoc (nil), alive, refcnt 1");
+	b->asoc = asoc;
+	b->ipaddr.sa.sa_family = AF_UNIX;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: address family 1");
+	b->ipaddr.sa.sa_family = AF_INET;
+	sctp_addr_set_port(&b->ipaddr, 5001);
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: port 5001, the peer's 5000");
+	sctp_addr_set_port(&b->ipaddr, 5000);
+	b->state = -1;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 2: state -1");
+	b->state = SCTP_ACTIVE;
+	saved = b->ipaddr;
+	b->ipaddr = a->ipaddr;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport 1: its address is on the list twice");
+	b->ipaddr = saved;
+	asoc->peer.transport_count++;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": transport_count 3, 2 on the list");
+	asoc->peer.transport_count--;
+	asoc->peer.retran_path = &stray;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": the primary, active or retransmit path is not on the transport list");
+	asoc->peer.retran_path = b;
+	asoc->shutdown_last_sent_to = &stray;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": shutdown_last_sent_to is not on the transport list");
+	asoc->shutdown_last_sent_to = NULL;
+	/* what it runs reports in its name: the outqueue's accounting */
+	asoc->outqueue.outstanding_bytes++;
+	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
+	expect_detail(": sctp_outq_check at sctp/associola.c:");
+	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
+				      ": outstanding_bytes 1, 0 in flight"));
+	asoc->outqueue.outstanding_bytes--;
+	CU_ASSERT(sctp_assoc_check(asoc));
+	free_asoc(asoc);
+}
+
+static CU_TestInfo assoc_check_tests[] = {
+	{ "sctp_assoc_check reports each corruption",
+	  test_assoc_check_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo association_free_tests[] = {
 	{ "new/free leaves nothing", test_new_free_leaves_nothing },
 	{ "free refused while held, timers", test_free_busy_and_timers },
@@ -881,3 +956,5 @@ KTEST_SUITE("sctp/associola/sctp_assoc_rm_peer", rm_peer_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/soak", associola_soak_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_check", assoc_check_tests,
+	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

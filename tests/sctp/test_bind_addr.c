@@ -589,6 +589,38 @@ static void test_random_soak(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/* sctp_bind_addr_check() reports a bad family and a broken ring */
+static void test_bind_addr_check_reports(void)
+{
+	long live = sctp_test_live();
+	struct sctp_bind_addr *bp = sctp_bind_addr_new(GFP_KERNEL);
+	struct sctp_sockaddr_entry *e;
+	struct list_head *prev;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(bp);
+	add(bp, "10.0.0.1", 5000);
+	add(bp, "2001:db8::1", 5000);
+	e = sctp_test_nth_addr(bp, 1);
+	e->a.sa.sa_family = AF_UNIX;
+	EXPECT_CHECK_FAILS(sctp_bind_addr_check(bp), "sctp_bind_addr_check");
+	expect_detail(": address 2: family 1");
+	e->a.sa.sa_family = AF_INET6;
+	prev = bp->address_list.prev;
+	bp->address_list.prev = &bp->address_list;
+	EXPECT_CHECK_FAILS(sctp_bind_addr_check(bp), "sctp_bind_addr_check");
+	expect_detail(": list_check at sctp/bind_addr.c:");
+	bp->address_list.prev = prev;
+	CU_ASSERT(sctp_bind_addr_check(bp));
+	sctp_bind_addr_free(bp);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo bind_addr_check_tests[] = {
+	{ "sctp_bind_addr_check reports a bad family and a broken ring",
+	  test_bind_addr_check_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo add_bind_addr_tests[] = {
 	{ "add: port, order, wiring", test_add_and_wiring },
 	{ "add: bad family, no memory", test_add_bad_family_and_fault },
@@ -652,3 +684,5 @@ KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_copy", bind_addr_copy_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/soak", bind_addr_soak_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_check", bind_addr_check_tests,
+	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

@@ -207,6 +207,44 @@ done:
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/* sctp_endpoint_check() reports a foreign association and refcounts */
+static void test_endpoint_check_reports(void)
+{
+	long live = sctp_test_live();
+	struct sctp_endpoint *ep = sctp_endpoint_new(NULL, 80, GFP_KERNEL);
+	struct sctp_association *a, *b;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ep);
+	a = new_asoc(ep);
+	b = new_asoc(ep);
+	b->ep = NULL;
+	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check");
+	expect_detail(": association 2 belongs to endpoint (nil)");
+	b->ep = ep;
+	atomic_set(&ep->base.refcnt, 2);
+	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check");
+	expect_detail(": refcnt 2 for 2 associations (with its socket)");
+	atomic_set(&ep->base.refcnt, 3);
+	/* an association it runs sctp_assoc_check() on */
+	a->peer.transport_count++;
+	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check");
+	expect_detail(": sctp_assoc_check at sctp/endpointola.c:");
+	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
+				      ": transport_count 1, 0 on the list"));
+	a->peer.transport_count--;
+	CU_ASSERT(sctp_endpoint_check(ep));
+	sctp_endpoint_free(ep);
+	CU_ASSERT_EQUAL(sctp_association_free(a), 0);
+	CU_ASSERT_EQUAL(sctp_association_free(b), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo endpoint_check_tests[] = {
+	{ "sctp_endpoint_check reports a foreign association and refcounts",
+	  test_endpoint_check_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo endpoint_new_tests[] = {
 	{ "new/free and reference counts", test_new_free_refcounts },
 	CU_TEST_INFO_NULL,
@@ -236,3 +274,5 @@ KTEST_SUITE("sctp/endpointola/__sctp_endpoint_lookup_assoc", lookup_assoc_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/endpointola/soak", endpointola_soak_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/endpointola/sctp_endpoint_check", endpoint_check_tests,
+	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

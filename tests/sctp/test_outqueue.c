@@ -711,6 +711,59 @@ static void test_random_soak_oracle(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/* sctp_outq_check() reports each corruption of the accounting */
+static void test_outq_check_reports(void)
+{
+	long live = sctp_test_live();
+	struct sctp_association *asoc = new_asoc(2);
+	struct sctp_outq *q = &asoc->outqueue;
+	struct sctp_transport *t = asoc->peer.active_path;
+	struct sctp_transport *u = sctp_test_nth_transport(asoc, 1);
+	struct sctp_chunk *c1, *c2;
+	uint32_t tsn;
+
+	CU_ASSERT_PTR_NOT_EQUAL_FATAL(t, u);
+	c1 = send_on(asoc, t, 100);
+	c2 = send_on(asoc, t, 200);
+	c2->transport = u;
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail("'s transmitted list was sent on another");
+	c2->transport = t;
+	c2->has_tsn = false;
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail("'s transmitted list was never given a TSN");
+	c2->has_tsn = true;
+	tsn = c2->tsn;
+	c2->tsn = c1->tsn;
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": TSN 1 follows TSN 1 on a transmitted list");
+	c2->tsn = asoc->next_tsn;
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": TSN 3 outside (ack point 0, next_tsn 3)");
+	c2->tsn = tsn;
+	t->flight_size++;
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": flight_size 301, 300 in flight");
+	t->flight_size--;
+	q->outstanding_bytes--;
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": outstanding_bytes 299, 300 in flight");
+	q->outstanding_bytes++;
+	q->empty = 1;
+	EXPECT_CHECK_FAILS(sctp_outq_check(q), "sctp_outq_check");
+	expect_detail(": empty is 1, but the queues are not");
+	q->empty = 0;
+	CU_ASSERT(sctp_outq_check(q));
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo outq_check_tests[] = {
+	{ "sctp_outq_check reports each corruption",
+	  test_outq_check_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo teardown_tests[] = {
 	{ "teardown frees every queue", test_teardown_frees_every_queue },
 	CU_TEST_INFO_NULL,
@@ -741,3 +794,5 @@ KTEST_SUITE("sctp/outqueue/sctp_flush_outqueue", flush_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/outqueue/sctp_sack_outqueue", sack_outqueue_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/outqueue/sctp_outq_check", outq_check_tests,
+	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

@@ -169,6 +169,32 @@ static void test_copy_local_addr_list(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/* sctp_local_addr_check() reports a port on a local address */
+static void test_local_addr_check_reports(void)
+{
+	union sctp_addr a = sctp_test_v4("203.0.113.9", 0);
+	long live = sctp_test_live();
+	struct sctp_sockaddr_entry *e;
+
+	CU_ASSERT_EQUAL_FATAL(sctp_add_local_addr(&a), 0);
+	CU_ASSERT(sctp_local_addr_check());
+	e = list_last_entry(&sctp_proto.local_addr_list,
+			    struct sctp_sockaddr_entry, list);
+	sctp_addr_set_port(&e->a, 7);
+	EXPECT_CHECK_FAILS(sctp_local_addr_check(), "sctp_local_addr_check");
+	expect_detail(": a local address of family 2, port 7");
+	sctp_addr_set_port(&e->a, 0);
+	CU_ASSERT(sctp_local_addr_check());
+	__sctp_free_local_addr_list();
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo local_addr_check_tests[] = {
+	{ "sctp_local_addr_check reports a port on a local address",
+	  test_local_addr_check_reports },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo af_specific_tests[] = {
 	{ "address families", test_address_families },
 	{ "address parameter codecs", test_af_codecs },
@@ -191,3 +217,5 @@ KTEST_SUITE("sctp/protocol/sctp_get_local_addr_list", local_addr_list_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/protocol/sctp_copy_local_addr_list", copy_local_addr_list_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/protocol/sctp_local_addr_check", local_addr_check_tests,
+	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

@@ -23,6 +23,7 @@
 #include "sim/trace.h"
 #include "sim/workload.h"
 #include "tests/ktest.h"
+#include "tests/report.h"
 #include "tests/sim/load.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -748,10 +749,10 @@ static void test_invariants_every_tick(void)
 		CU_ASSERT_EQUAL_FATAL(load(cases[i].workload, cases[i].cpus,
 					   &wl), 0);
 		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
-		CU_ASSERT_EQUAL(sim_check(s), 0);
+		CU_ASSERT(sim_check(s));
 		while ((ret = sim_step(s)) > 0) {
 			steps++;
-			if (sim_check(s))
+			if (!sim_check(s))
 				bad++;
 		}
 		CU_ASSERT_EQUAL(ret, 0);
@@ -781,25 +782,28 @@ static void test_invariants_every_tick(void)
  */
 static void test_check_catches_disagreement(void)
 {
-	struct sim_options o = { .nr_cpus = 1, .duration_usec = 100000 };
+	struct sim_options o = { .nr_cpus = 1, .duration_usec = 100000,
+				 .check_every_tick = 1 };
 	struct sim_workload *wl = NULL;
 	const struct sim_report *r;
 	struct task_struct *p;
 	struct sim *s = NULL;
 	unsigned int i;
+	int before;
 
 	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}",
 				   1, &wl), 0);
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
 	for (i = 0; i < 3; i++)
 		CU_ASSERT_EQUAL(sim_step(s), 1);
-	CU_ASSERT_EQUAL(sim_check(s), 0);
+	CU_ASSERT(sim_check(s));
 
 	/* the clock passes the sleeper's wake-up without the wheel */
 	jiffies += 20;
-	CU_ASSERT_EQUAL(sim_check(s), -EINVAL);
+	EXPECT_CHECK_FAILS(sim_check(s), "sim_check");
+	expect_detail(": task not woken on time: p (pid ");
 	jiffies -= 20;
-	CU_ASSERT_EQUAL(sim_check(s), 0);
+	CU_ASSERT(sim_check(s));
 
 	/* the scheduler wakes the sleeper behind the simulator's back */
 	r = sim_report(s);
@@ -808,7 +812,14 @@ static void test_check_catches_disagreement(void)
 	p = find_task_by_pid(r->tasks[0]->pid);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_EQUAL(wake_up_process(p), 1);
-	CU_ASSERT_EQUAL(sim_check(s), -EINVAL);
+	EXPECT_CHECK_FAILS(sim_check(s), "sim_check");
+	expect_detail(": sleeping task queued: p (pid ");
+
+	/* with check_every_tick, the next tick stops the run */
+	before = report_count;
+	CU_ASSERT_EQUAL(sim_step(s), -EUCLEAN);
+	CU_ASSERT_EQUAL(report_count, before + 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(report_last, "sim_check at sim/sim.c:"));
 	sim_destroy(s);
 	sim_workload_free(wl);
 }
@@ -850,7 +861,7 @@ static void test_create_errors(void)
 	CU_ASSERT_EQUAL(jiffies, 2);
 	CU_ASSERT_EQUAL(HZ, DEFAULT_HZ);
 	CU_ASSERT_EQUAL(sim_step(s), 1);
-	CU_ASSERT_EQUAL(sim_check(s), 0);
+	CU_ASSERT(sim_check(s));
 	o.hz = 0;
 	sim_destroy(s);
 	/* the task limit */
@@ -1184,7 +1195,7 @@ static CU_TestInfo sim_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/sim", sim_tests, NULL, NULL)
+KTEST_SUITE("sim/sim", sim_tests, report_suite_init, report_suite_cleanup)
 
 /* ------------------------------------------------ rt-app's events, run */
 

@@ -73,7 +73,7 @@ static void test_pcap_roundtrip(void)
 	CU_ASSERT_EQUAL(sctp_pcap_write(pc, &a, &b, buf, 11), -EINVAL);
 	CU_ASSERT_EQUAL(sctp_pcap_close(pc), 0);
 
-	CU_ASSERT_EQUAL(sctp_pcap_check(path, &n), 0);
+	CU_ASSERT_EQUAL(sctp_pcap_verify(path, &n), 0);
 	CU_ASSERT_EQUAL(n, 5);
 
 	/* and byte for byte through libpcap itself */
@@ -111,7 +111,7 @@ static void test_pcap_roundtrip(void)
 	unlink(path);
 }
 
-static void test_pcap_check_catches_corruption(void)
+static void test_pcap_verify_catches_corruption(void)
 {
 	char *path = temp_path();
 	struct sctp_pcap *pc = NULL;
@@ -135,10 +135,10 @@ static void test_pcap_check_catches_corruption(void)
 	fputc(0x5a, f);
 	fclose(f);
 	CU_ASSERT(size > 0);
-	CU_ASSERT_EQUAL(sctp_pcap_check(path, &n), -EBADMSG);
+	CU_ASSERT_EQUAL(sctp_pcap_verify(path, &n), -EBADMSG);
 	CU_ASSERT_EQUAL(n, 77);
 	unlink(path);
-	CU_ASSERT_EQUAL(sctp_pcap_check(path, &n), -EIO);
+	CU_ASSERT_EQUAL(sctp_pcap_verify(path, &n), -EIO);
 }
 
 /* whether @fd is closed */
@@ -269,7 +269,7 @@ static void test_pcap_real_chunks(void)
 						sctp_packet_finish(&pb)), 0);
 	}
 	CU_ASSERT_EQUAL(sctp_pcap_close(pc), 0);
-	CU_ASSERT_EQUAL(sctp_pcap_check(path, &n), 0);
+	CU_ASSERT_EQUAL(sctp_pcap_verify(path, &n), 0);
 	CU_ASSERT_EQUAL(n, 4);
 
 	p = pcap_open_offline(path, errbuf);
@@ -309,7 +309,7 @@ static void test_pcap_real_chunks(void)
 static CU_TestInfo pcap_tests[] = {
 	{ "write and read back", test_pcap_roundtrip },
 	{ "INIT, INIT ACK, DATA, SACK read back", test_pcap_real_chunks },
-	{ "corruption is caught", test_pcap_check_catches_corruption },
+	{ "corruption is caught", test_pcap_verify_catches_corruption },
 	{ "open: faults and errors close the stream", test_pcap_open_faults },
 	{ "a write error is reported", test_pcap_write_error },
 	CU_TEST_INFO_NULL,

@@ -142,8 +142,9 @@ static void test_truncate_zaps_past_the_new_end(void)
 	}
 	/* the four cut pages went back to the zone */
 	CU_ASSERT_PTR_NOT_NULL(strstr(after, "zone: 28 of 32 frames free"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(after, "checks: zone_check 0, "
-				      "mapping_check 0, mm_check 0/0"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(after, "checks: zone_check, "
+				      "mapping_check, mm_check of both "
+				      "processes: sound\n"));
 	free(s3);
 	free(text);
 }
@@ -215,7 +216,7 @@ static void test_buddy_steps(void)
 	/* everything freed: one block of the top order again */
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "0*1024kB 1*2048kB = 2048kB\n"
 				      "   /proc/buddyinfo style:"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "   zone_check: 0\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "   zone_check: sound\n"));
 	free(text);
 }
 
