@@ -90,7 +90,7 @@ $(OBJ)/%.o: %.c
 
 $(DBG)/%.o: %.c
 	@mkdir -p $(@D)
-	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
+	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -MMD -MP -c $< -o $@
 
 # What a benchmark result records about its build (bench/bench.c): the
 # commit and the flags.  Rewritten only when they change, so that only
@@ -229,7 +229,7 @@ FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG -DKSTRUCT_TESTING
+	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG
 
 # a harness of the tool's code names its sources as prerequisites
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
