@@ -585,4 +585,4 @@ static CU_TestInfo rcu_stress_cases[] = {
 	  test_rcu_stress },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("list/threads-rcu", rcu_stress_cases, NULL, NULL)
+KTEST_SUITE("list/threads/rculist", rcu_stress_cases, NULL, NULL)

@@ -933,4 +933,4 @@ static CU_TestInfo cmd_threads_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/threads-cmd", cmd_threads_tests, NULL, NULL)
+KTEST_SUITE("sim/threads/cmd", cmd_threads_tests, NULL, NULL)
