@@ -5,8 +5,8 @@
  *
  * Mirrors no kernel file: 2.5.33 had no benchmark harness.  It follows
  * the habits of liburcu's tests/benchmark (a fixed amount of work per
- * run, one summary line per case) and of DESIGN.md's "Benchmarks"
- * section: medians of repetitions after a warm-up, min and max beside
+ * run, one summary line per case) and the rules docs/bench.md states
+ * first: medians of repetitions after a warm-up, min and max beside
  * them, and every comparison a ratio of two medians from the same run.
  *
  * How a case is timed (bench_measure()):
