@@ -5,11 +5,10 @@
  * runqueue sound and does what it says, class_bench_check() refuses what
  * a wrong loop would leave (a task left out, a wrong pick, a broken
  * queue), and creation fails cleanly out of memory.
- *
- * bench/sched_class.c is compiled into this translation unit: it is part
- * of the tool, not of the library the test binary links.
  */
-#include "bench/sched_class.c"
+#include "bench/sched_class.h"
+#include "compat/slab.h"
+#include "sched/goodness.h"
 #include "tests/ktest.h"
 
 #define N	60ul
