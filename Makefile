@@ -4,6 +4,8 @@
 #   make run        the guided tour (installs missing packages first)
 #   make check      every CUnit suite, list debug checks on (ditto)
 #   make check-jitter  the threaded suites with every thread started late
+#   make check-layers  no file includes a header of a higher layer (make check)
+#   make check-format  every C file as .clang-format writes it (not in CI yet)
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
@@ -195,7 +197,19 @@ check-compile:
 	@for cc in gcc clang; do command -v $$cc >/dev/null || continue; \
 	  tests/compile/run.sh $$cc || exit 1; done
 
-check-run: $(TEST_BINS) check-headers check-compile
+# No file includes a header of a layer above its own, nor a .c file
+# (docs/DESIGN.md, "The layers, and what may include what").
+check-layers:
+	@scripts/check-layers.sh
+
+# Every C file as .clang-format writes it, and every iterator of the tree
+# in its ForEachMacros.  Not part of make check (the tree is not yet
+# formatted); CLANG_FORMAT names another binary.
+CLANG_FORMAT ?= clang-format
+check-format:
+	@scripts/check-format.sh $(CLANG_FORMAT)
+
+check-run: $(TEST_BINS) check-headers check-compile check-layers
 	@scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- $(SUITES)
 
 check: deps-ensure
@@ -290,7 +304,8 @@ deps-pictures:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests check check-run check-jitter check-headers check-compile check-install install \
+.PHONY: all tests check check-run check-jitter check-headers check-compile check-layers \
+	check-format check-install install \
 	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures clean FORCE
 .DELETE_ON_ERROR:
 
