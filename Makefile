@@ -6,6 +6,8 @@
 #   make check-jitter  the threaded suites with every thread started late
 #   make check-html the kstruct sim --html pages in headless Chromium
 #   make docs-screenshots  docs/img/sim-explorer*.png, taken the same way
+#   make check-layers  no file includes a header of a higher layer (make check)
+#   make check-format  every C file as .clang-format writes it (not in CI yet)
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
@@ -72,11 +74,23 @@ HEADERS   := $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.h))
 OBJ := $(BUILD)/obj
 DBG := $(BUILD)/dbg
 LIB_OBJS  := $(LIB_SRCS:%.c=$(OBJ)/%.o)
-TOOL_OBJS := $(TOOL_SRCS:%.c=$(OBJ)/%.o)
 
 LIB_A  := $(BUILD)/libkstruct.a
 LIB_SO := $(BUILD)/libkstruct.so.$(VERSION)
 TOOL   := $(BUILD)/kstruct
+
+# tools/ and bench/ but the tool's main() (tools/kstruct.c): an internal
+# library that the tool and the tests link, never installed; release
+# objects for the tool, debug ones for the tests.  Its files register
+# commands, tour sections, drawings, exercises and benchmark subjects from
+# constructors (tools/kstruct.h), and the linker leaves out an archive
+# member nothing refers to: the tool, and the tests of what is registered
+# (TEST_TOOLS_<dir> = whole), take every member (--whole-archive); other
+# test binaries only the members their tests call.
+TOOLS_LIB_SRCS := $(filter-out tools/kstruct.c,$(TOOL_SRCS))
+TOOLS_A        := $(BUILD)/libkstruct-tools.a
+TOOLS_DBG_A    := $(DBG)/libkstruct-tools.a
+whole_archive   = -Wl,--whole-archive $(1) -Wl,--no-whole-archive
 
 all: $(LIB_A) $(LIB_SO) $(TOOL)
 
@@ -93,7 +107,7 @@ $(OBJ)/%.o: %.c
 
 $(DBG)/%.o: %.c
 	@mkdir -p $(@D)
-	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
+	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -MMD -MP -c $< -o $@
 
 # What a benchmark result records about its build (bench/bench.c): the
 # commit and the flags.  Rewritten only when they change, so that only
@@ -132,10 +146,17 @@ $(LIB_SO): $(LIB_OBJS)
 	@ln -sf libkstruct.so.$(VERSION) $(BUILD)/libkstruct.so.$(SOMAJOR)
 	@ln -sf libkstruct.so.$(SOMAJOR) $(BUILD)/libkstruct.so
 
-# The tool links objects, not the archive: subsystems register their
-# tours, benchmarks and commands from constructors the linker must keep.
-$(TOOL): $(LIB_OBJS) $(TOOL_OBJS)
-	$(call quiet,LD,$(@F))$(CC) -o $@ $^ $(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
+$(TOOLS_A): $(TOOLS_LIB_SRCS:%.c=$(OBJ)/%.o)
+$(TOOLS_DBG_A): $(TOOLS_LIB_SRCS:%.c=$(DBG)/%.o)
+$(TOOLS_A) $(TOOLS_DBG_A):
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(call quiet,AR,$(patsubst $(BUILD)/%,%,$@))ar rcs $@ $^
+
+$(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS)
+	$(call quiet,LD,$(@F))$(CC) -o $@ $(OBJ)/tools/kstruct.o \
+		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) \
+		$(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
 
 # ---------------------------------------------------------------- tests
 # One test binary per folder of tests/, linked with the subsystems it
@@ -149,22 +170,24 @@ TEST_DEPS_sctp    := compat list sctp
 TEST_DEPS_mm      := compat list mm
 TEST_DEPS_drivers := compat list drivers/base
 TEST_DEPS_bench   := compat list sched
-# tests/tools: every subsystem, and the tool's own files but its main()
-TEST_SRCS_tools   := $(filter-out tools/kstruct.c,$(wildcard tools/*.c))
-# tests/sim and tests/bench include a command's file, which calls these
-TOOL_HELPERS      := tools/cli.c tools/outfile.c
-TEST_SRCS_sim     := $(TOOL_HELPERS) tools/sim_html.c
-TEST_SRCS_bench   := $(TOOL_HELPERS)
+# Every test binary links the tools library after its objects: the tools'
+# code a test calls comes from there (TOOLS_DBG_A above).  tests/tools
+# tests the registry itself (every tour, drawing and exercise), so it
+# links the whole library, and every subsystem.
+TEST_TOOLS_tools  := whole
 TEST_LIBS_tools   := $(PCAP_LIBS)
 TESTS ?= $(TEST_DIRS)
 
 define test_template
 $(BUILD)/tests/test-$(1): $(DBG)/tests/runner.o $(DBG)/tests/child.o $(DBG)/tests/tmpdir.o \
 		$(DBG)/tests/peers.o $(DBG)/tests/report.o \
-		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c) $(TEST_SRCS_$(1))) \
-		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c)))
+		$(patsubst %.c,$(DBG)/%.o,$(wildcard tests/$(1)/*.c)) \
+		$(patsubst %.c,$(DBG)/%.o,$(foreach d,$(or $(TEST_DEPS_$(1)),$(LIB_DIRS)),$(wildcard $(d)/*.c))) \
+		$(TOOLS_DBG_A)
 	@mkdir -p $$(@D)
-	$$(call quiet,LD,tests/$$(@F))$$(CC) -o $$@ $$^ $$(LDLIBS_ALL) $$(CDS_LIBS) $$(CUNIT_LIBS) $$(TEST_LIBS_$(1))
+	$$(call quiet,LD,tests/$$(@F))$$(CC) -o $$@ $$(filter %.o,$$^) \
+		$(if $(filter whole,$(TEST_TOOLS_$(1))),$$(call whole_archive,$(TOOLS_DBG_A)),$(TOOLS_DBG_A)) \
+		$$(LDLIBS_ALL) $$(CDS_LIBS) $$(CUNIT_LIBS) $$(TEST_LIBS_$(1))
 endef
 $(foreach t,$(TEST_DIRS),$(eval $(call test_template,$(t))))
 TEST_BINS := $(TESTS:%=$(BUILD)/tests/test-%)
@@ -189,7 +212,19 @@ check-compile:
 	@for cc in gcc clang; do command -v $$cc >/dev/null || continue; \
 	  tests/compile/run.sh $$cc || exit 1; done
 
-check-run: $(TEST_BINS) check-headers check-compile
+# No file includes a header of a layer above its own, nor a .c file
+# (docs/DESIGN.md, "The layers, and what may include what").
+check-layers:
+	@scripts/check-layers.sh
+
+# Every C file as .clang-format writes it, and every iterator of the tree
+# in its ForEachMacros.  Not part of make check (the tree is not yet
+# formatted); CLANG_FORMAT names another binary.
+CLANG_FORMAT ?= clang-format
+check-format:
+	@scripts/check-format.sh $(CLANG_FORMAT)
+
+check-run: $(TEST_BINS) check-headers check-compile check-layers
 	@scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- $(SUITES)
 
 check: deps-ensure
@@ -257,7 +292,7 @@ FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG -DKSTRUCT_TESTING
+	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG
 
 # a harness of the tool's code names its sources as prerequisites
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
@@ -300,8 +335,9 @@ deps-browser:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers check-compile check-install install \
-	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-browser clean FORCE
+.PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers \
+	check-compile check-layers check-format check-install install uninstall run bench \
+	fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-browser clean FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

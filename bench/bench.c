@@ -5,8 +5,8 @@
  *
  * Mirrors no kernel file: 2.5.33 had no benchmark harness.  It follows
  * the habits of liburcu's tests/benchmark (a fixed amount of work per
- * run, one summary line per case) and of DESIGN.md's "Benchmarks"
- * section: medians of repetitions after a warm-up, min and max beside
+ * run, one summary line per case) and the rules docs/bench.md states
+ * first: medians of repetitions after a warm-up, min and max beside
  * them, and every comparison a ratio of two medians from the same run.
  *
  * How a case is timed (bench_measure()):
@@ -71,147 +71,13 @@
 #include <jansson.h>
 
 #include "bench/bench.h"
+#include "bench/internal.h"
 #include "compat/ktime.h"
 #include "compat/slab.h"
 #include "list/list.h"
 #include "tools/cli.h"
 #include "tools/kstruct.h"
 #include "tools/outfile.h"
-
-/* the commit and flags of this build, written by the Makefile */
-#if defined(__has_include)
-#if __has_include("build_info.h")
-#include "build_info.h"
-#endif
-#endif
-#ifndef KSTRUCT_BUILD_COMMIT
-#define KSTRUCT_BUILD_COMMIT	"unknown"
-#endif
-#ifndef KSTRUCT_BUILD_FLAGS
-#define KSTRUCT_BUILD_FLAGS	"unknown"
-#endif
-
-#if defined(__clang__)
-#define BENCH_COMPILER		"clang " __clang_version__
-#elif defined(__GNUC__)
-#define BENCH_COMPILER		"gcc " __VERSION__
-#else
-#define BENCH_COMPILER		"unknown"
-#endif
-
-#define BENCH_CAVEAT \
-	"quick run: few repetitions and small sizes, for checking the " \
-	"benchmarks, not for publication"
-
-#define BENCH_DEFAULT_REPS	15
-#define BENCH_DEFAULT_WARMUP	3
-#define BENCH_DEFAULT_MIN_SEC	0.01
-#define BENCH_QUICK_REPS	5
-#define BENCH_QUICK_WARMUP	1
-#define BENCH_QUICK_MIN_SEC	0.002
-/* at most this many calls of fn per repetition */
-#define BENCH_MAX_BATCH		(1ul << 24)
-/* a case whose one call takes longer stops its warm-up and runs fewer reps */
-#define BENCH_LONG_CALL_SEC	0.2
-#define BENCH_LONG_REPS		5
-
-enum bench_record_kind {
-	BENCH_RECORD_CASE,
-	BENCH_RECORD_RATIO,
-	BENCH_RECORD_VALUE,
-	BENCH_RECORD_NOTE,
-};
-
-/**
- * struct bench_record - one line of a run's results
- * @node: on bench->records, in the order they were made
- * @kind: what the record is
- * @group: the table it belongs to (NULL for notes)
- * @label: the series of a case, the label of a ratio or value, the text
- *         of a note
- * @x: the parameter
- * @value: a ratio's or value's figure
- * @value_min: a ratio's ratio of the two minimums (the least disturbed
- *             repetitions: on a busy machine, a second opinion)
- * @low: a ratio's lowest value over the repetitions (num min / den max)
- * @high: its highest (num max / den min)
- * @stat: a case's statistics
- */
-struct bench_record {
-	struct list_head node;
-	enum bench_record_kind kind;
-	char *group;
-	char *label;
-	double x;
-	double value;
-	double value_min;
-	double low, high;
-	struct bench_stat stat;
-};
-
-/**
- * struct bench_axes - what a group's plot shows (bench_axes())
- * @node: on bench->axes
- * @group: the group
- * @x: what x counts, with its unit
- * @op: what one operation is
- * @flags: BENCH_X_LINEAR or 0
- */
-struct bench_axes {
-	struct list_head node;
-	char *group;
-	char *x;
-	char *op;
-	unsigned int flags;
-};
-
-/**
- * struct bench_context - the machine, the build and the time of a run
- * @cpu_model: /proc/cpuinfo's model name, or "unknown"
- * @cpus: logical CPUs online
- * @started: when bench_begin() ran, UTC, ISO 8601
- * @finished: when the results were written
- * @load_start: the 1, 5 and 15 minute load averages at the start (NaN
- *	when unknown)
- * @load_end: the same at the end
- */
-struct bench_context {
-	char cpu_model[128];
-	long cpus;
-	char started[32];
-	char finished[32];
-	double load_start[3];
-	double load_end[3];
-};
-
-/**
- * struct bench - one run of one subject
- * @subject: its name (file names are built from it)
- * @opt: the options, defaults filled in
- * @records: every record, oldest first
- * @last_group: the group of the last table line printed, to print a
- *              group's header once
- * @scratch: what bench_measure() returns when it cannot record
- * @error: the first error met (negative errno), or 0
- * @progress: whether to show progress on stderr
- * @clock_ns: the cost of one reading of the clock, in ns
- * @axes: the groups' axes, from bench_axes()
- * @ctx: the machine, build and dates, for the result files
- * @stdout_failed: writing the tables failed: measure nothing more
- */
-struct bench {
-	char *subject;
-	struct bench_options opt;
-	struct list_head records;
-	const char *last_group;
-	struct bench_stat scratch;
-	int error;
-	int progress;
-	double clock_ns;
-	struct list_head axes;
-	struct bench_context ctx;
-	int stdout_failed;
-};
 
 static void bench_set_error(struct bench *b, int err)
 {
@@ -253,7 +119,7 @@ static void load_average(double load[3])
 }
 
 /* the first "model name" (x86) or "Model"/"Hardware" line (arm) */
-static void cpu_model(char *buf, size_t size)
+void bench_cpu_model(char *buf, size_t size)
 {
 	static const char *const keys[] = { "model name", "Model", "Hardware" };
 	FILE *f = fopen("/proc/cpuinfo", "r");
@@ -360,7 +226,7 @@ struct bench *bench_begin(const char *subject, const struct bench_options *opt)
 	}
 	INIT_LIST_HEAD(&b->records);
 	INIT_LIST_HEAD(&b->axes);
-	cpu_model(b->ctx.cpu_model, sizeof(b->ctx.cpu_model));
+	bench_cpu_model(b->ctx.cpu_model, sizeof(b->ctx.cpu_model));
 	b->ctx.cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	utc_now(b->ctx.started, sizeof(b->ctx.started));
 	load_average(b->ctx.load_start);
@@ -1045,7 +911,7 @@ static void write_csv(struct bench *b, FILE *f)
 }
 
 /* a file-name-safe form of @s: letters and digits, others become '-' */
-static void slug(char *out, size_t size, const char *s)
+void bench_slug(char *out, size_t size, const char *s)
 {
 	size_t n = 0;
 	int dash = 0;
@@ -1177,7 +1043,7 @@ static int first_of(struct bench *b, struct bench_record *r, int by_series)
 	return 1;
 }
 
-static int have_gnuplot(void)
+int bench_have_gnuplot(void)
 {
 	const char *path = getenv("PATH");
 	char buf[4096];
@@ -1226,14 +1092,16 @@ static int run_gnuplot(const struct bench_output *gp,
  * Tol's), five dash types and thirteen point types, so that no two of a
  * plot's series look alike even in grey.
  */
-static const char *const gp_colours[] = {
+const char *const bench_gp_colours[BENCH_GP_COLOURS] = {
 	"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
 	"#000000", "#999933", "#882255", "#44AA99", "#888888", "#332288",
 };
-static const int gp_points[] = { 7, 5, 9, 13, 11, 6, 4, 8, 12, 10, 1, 2, 3 };
+const int bench_gp_points[BENCH_GP_POINTS] = {
+	7, 5, 9, 13, 11, 6, 4, 8, 12, 10, 1, 2, 3,
+};
 
 /* a count for a tick label: 30, 8192, 30k, 10M */
-static void label_count(char *buf, size_t size, double v)
+void bench_label_count(char *buf, size_t size, double v)
 {
 	if (v >= 1e6 && fmod(v, 1e6) == 0)
 		snprintf(buf, size, "%gM", v / 1e6);
@@ -1244,7 +1112,7 @@ static void label_count(char *buf, size_t size, double v)
 }
 
 /* a time in ns for a tick label, in the unit that reads best: 20 us */
-static void label_time(char *buf, size_t size, double ns)
+void bench_label_time(char *buf, size_t size, double ns)
 {
 	static const char *const units[] = { "ns", "\u00b5s", "ms", "s" };
 	unsigned int u = 0;
@@ -1332,7 +1200,7 @@ static void write_plot_ticks(FILE *f, const struct plot_range *pr, int linear)
 
 			if (v < pr->ymin / 1.15 || v > pr->ymax * 1.15)
 				continue;
-			label_time(label, sizeof(label), v);
+			bench_label_time(label, sizeof(label), v);
 			fprintf(f, "%s'%s' %.9g", first ? "" : ", ", label, v);
 			first = 0;
 		}
@@ -1348,7 +1216,7 @@ static void write_plot_ticks(FILE *f, const struct plot_range *pr, int linear)
 		return;
 	fputs("set xtics (", f);
 	for (i = 0; i < pr->nx; i++) {
-		label_count(label, sizeof(label), pr->xs[i]);
+		bench_label_count(label, sizeof(label), pr->xs[i]);
 		fprintf(f, "%s'%s' %.9g", i ? ", " : "", label, pr->xs[i]);
 	}
 	fputs(")\n", f);
@@ -1385,11 +1253,11 @@ static void write_plot_style(FILE *f, struct bench *b,
 	fputs("set logscale y\nset grid xtics ytics\n"
 	      "set key outside right top vertical Left reverse box\n"
 	      "set lmargin 12\n", f);
-	for (i = 0; i < ARRAY_SIZE(gp_colours); i++)
+	for (i = 0; i < ARRAY_SIZE(bench_gp_colours); i++)
 		fprintf(f, "set linetype %u lc rgb '%s' lw 2 dt %u pt %d ps 1.3\n",
-			i + 1, gp_colours[i], i % 5 + 1,
-			gp_points[i % ARRAY_SIZE(gp_points)]);
-	fprintf(f, "set linetype cycle %zu\n", ARRAY_SIZE(gp_colours));
+			i + 1, bench_gp_colours[i], i % 5 + 1,
+			bench_gp_points[i % ARRAY_SIZE(bench_gp_points)]);
+	fprintf(f, "set linetype cycle %zu\n", ARRAY_SIZE(bench_gp_colours));
 }
 
 static struct bench_output *write_plot(struct bench *b,
@@ -1403,7 +1271,7 @@ static struct bench_output *write_plot(struct bench *b,
 	FILE *f;
 	int n = 0;
 
-	slug(gslug, sizeof(gslug), first->group);
+	bench_slug(gslug, sizeof(gslug), first->group);
 	snprintf(name, sizeof(name), "%s-%s.gp", b->subject, gslug);
 	snprintf(png, sizeof(png), "%s-%s.png", b->subject, gslug);
 	o = open_out(b, outs, name);
@@ -1543,7 +1411,7 @@ static unsigned int count_outputs(struct bench *b)
 static void write_outputs(struct bench *b)
 {
 	struct bench_outputs outs = { .n = 0 };
-	int plot = have_gnuplot(), curves = 0, ret;
+	int plot = bench_have_gnuplot(), curves = 0, ret;
 	struct bench_output *o;
 	char name[256];
 	unsigned int i;
@@ -1781,7 +1649,7 @@ static int bench_parse_args(int argc, char **argv, struct bench_options *opt)
 	return -1;
 }
 
-static int cmd_bench(int argc, char **argv)
+int cmd_bench(int argc, char **argv)
 {
 	struct bench_options opt;
 	struct kstruct_entry *e;

@@ -16,20 +16,6 @@
 #include "compat/slab.h"
 #include "list/rbtree_augmented.h"
 
-struct itnode {
-	struct rb_node rb;
-	unsigned long first;
-	unsigned long last;
-	unsigned long subtree_last;	/* largest last in this subtree */
-	size_t id;
-};
-
-struct mm_itree {
-	struct rb_root root;
-	struct itnode *nodes;
-	size_t n;
-};
-
 #define ITNODE_LAST(node)	((node)->last)
 RB_DECLARE_CALLBACKS_MAX(static, itnode_augment, struct itnode, rb,
 			 unsigned long, subtree_last, ITNODE_LAST)

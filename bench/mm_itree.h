@@ -9,7 +9,9 @@
  * first file page of each range, each node augmented with the largest
  * last page in its subtree (RB_DECLARE_CALLBACKS_MAX), so a query for
  * "every range that reaches page P or beyond" skips every subtree whose
- * largest last page is below P.  This header uses only plain C types.
+ * largest last page is below P.  The structs are here so that
+ * tests/mm/test_itree.c can break a tree on purpose; nothing else looks
+ * inside them.
  */
 #ifndef KSTRUCT_BENCH_MM_ITREE_H
 #define KSTRUCT_BENCH_MM_ITREE_H
@@ -17,8 +19,35 @@
 #include <stddef.h>
 
 #include "compat/check.h"
+#include "list/rbtree.h"
 
-struct mm_itree;
+/**
+ * struct itnode - one range of the tree
+ * @rb: its node, keyed by @first (then @id)
+ * @first: first file page
+ * @last: last file page
+ * @subtree_last: the largest @last in the subtree under @rb
+ * @id: its index in the arrays the tree was built from
+ */
+struct itnode {
+	struct rb_node rb;
+	unsigned long first;
+	unsigned long last;
+	unsigned long subtree_last;
+	size_t id;
+};
+
+/**
+ * struct mm_itree - the tree
+ * @root: the red-black tree of @nodes
+ * @nodes: every range, in one allocation
+ * @n: how many
+ */
+struct mm_itree {
+	struct rb_root root;
+	struct itnode *nodes;
+	size_t n;
+};
 
 /**
  * mm_itree_build() - a tree of @n closed ranges [first[i], last[i]]

@@ -439,13 +439,19 @@ struct task_struct *sched_new_task(const char *comm, int nice, int policy,
 /* ---------------------------------------------------------------- exit */
 
 /*
+ * Unlink zombie (or detached exiting) @p from everything and free it;
+ * the caller holds tasklist_lock.  If @p is still some CPU's current
+ * task, or a set_cpus_allowed() request names it, it becomes TASK_DEAD
+ * and is freed when that ends.  Static, as in 2.5.33: reached through
+ * do_exit() and sys_wait4() only.
+ *
  * @reaped: a waiter reaps @p.  sched_exit() credits @p's parent (2.5.35
  * on; 2.5.33 credited current, the waiter, which is another thread of
  * the parent's group when a sibling reaps).  A detached task releasing
  * itself on exit is not credited: in 2.5.33 it credited itself, which
  * changed nothing.
  */
-static void __release_task(struct task_struct *p, bool reaped)
+static void release_task(struct task_struct *p, bool reaped)
 {
 	struct runqueue *rq;
 
@@ -470,13 +476,6 @@ static void __release_task(struct task_struct *p, bool reaped)
 	BUG_ON(p->array);
 	task_rq_unlock(rq);
 	free_task(p);
-}
-
-void release_task(struct task_struct *p)
-{
-	write_lock(&tasklist_lock);
-	__release_task(p, true);
-	write_unlock(&tasklist_lock);
 }
 
 static void reparent_thread(struct task_struct *p, struct task_struct *reaper)
@@ -523,7 +522,15 @@ static void zap_thread(struct task_struct *p, struct task_struct *father)
 		do_notify_parent(p, p->exit_signal);
 }
 
-static void __exit_notify(struct task_struct *father)
+/*
+ * @father becomes a zombie and tells its parent.  Every child, and every
+ * child it traces, gets the reaper (the next live thread of @father's
+ * group, else init) as its real parent and SIGCHLD as its exit signal;
+ * tracing of each ends and each moves under the reaper.  A child that is
+ * a zombie already notifies the reaper.  The caller, do_exit(), holds
+ * tasklist_lock.  Static, as in 2.5.33.
+ */
+static void exit_notify(struct task_struct *father)
 {
 	struct runqueue *rq;
 
@@ -545,13 +552,6 @@ static void __exit_notify(struct task_struct *father)
 			   father);
 	BUG_ON(!list_empty(&father->children));
 	BUG_ON(!list_empty(&father->ptrace_children));
-}
-
-void exit_notify(struct task_struct *father)
-{
-	write_lock(&tasklist_lock);
-	__exit_notify(father);
-	write_unlock(&tasklist_lock);
 }
 
 int do_exit(struct task_struct *p, int code)
@@ -585,9 +585,9 @@ int do_exit(struct task_struct *p, int code)
 
 	if (sched_hooks.exit)
 		sched_hooks.exit(p, sched_hooks.data);
-	__exit_notify(p);
+	exit_notify(p);
 	if (p->exit_signal == -1 && !p->ptrace)
-		__release_task(p, false);
+		release_task(p, false);
 	ret = 0;
 out_unlock:
 	write_unlock(&tasklist_lock);
@@ -601,7 +601,7 @@ out_unlock:
 static void wait_task_zombie(struct task_struct *p)
 {
 	if (p->real_parent == p->parent) {
-		__release_task(p, true);
+		release_task(p, true);
 		return;
 	}
 	/*
@@ -613,7 +613,7 @@ static void wait_task_zombie(struct task_struct *p)
 	if (p->exit_signal != -1)
 		do_notify_parent(p, SIGCHLD);
 	else
-		__release_task(p, true);
+		release_task(p, true);
 }
 
 pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)

@@ -1148,28 +1148,16 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
  * @code: recorded in exit_code
  *
  * Takes @p off its runqueue (if current, it stays current until the next
- * schedule(), which sets need_resched), runs exit_notify(), and releases
- * @p at once when it is detached and untraced (without sched_exit():
- * nobody reaps it).
+ * schedule(), which sets need_resched), makes it a zombie that tells its
+ * parent, hands its children (and the tasks it traces, untraced) to the
+ * next live thread of its group, else init (exit_notify() in
+ * sched/exit.c), and releases @p at once when it is detached and
+ * untraced (without sched_exit(): nobody reaps it).
  *
  * Context: takes tasklist_lock, then @p's runqueue lock.
  * Return: 0, -EPERM for idle or init, -EINVAL when already exiting.
  */
 int do_exit(struct task_struct *p, int code);
-
-/**
- * exit_notify() - reparent @father's children and make it a zombie
- * @father: the exiting task
- *
- * Every child, and every child traced by someone else, gets the reaper
- * (the next live thread of @father's group, else init) as its real
- * parent and SIGCHLD as its exit signal; tracing of each ends and each
- * moves under the reaper.  A child that is a zombie already notifies the
- * reaper.
- *
- * Context: called by do_exit(); takes tasklist_lock.
- */
-void exit_notify(struct task_struct *father);
 
 /**
  * sys_wait4() - reap a zombie child of @parent or of its thread group
@@ -1191,18 +1179,6 @@ void exit_notify(struct task_struct *father);
  * of 0 or below -1 (process groups: none here).
  */
 pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
-
-/**
- * release_task() - unlink a zombie from everything and free it
- * @p: a zombie (or detached exiting task)
- *
- * Runs sched_exit() (as @p's parent reaping it).  If @p is still some
- * CPU's current task, or a set_cpus_allowed() request names it, it
- * becomes TASK_DEAD and is freed when that ends.
- *
- * Context: takes tasklist_lock.
- */
-void release_task(struct task_struct *p);
 
 /**
  * ptrace_attach() - @tracer starts tracing @child

@@ -10,9 +10,21 @@
  *
  * CUnit is not thread-safe: never use a CU_ASSERT in a worker thread.
  * Collect results in the thread, join it, then assert.
+ *
+ * Threaded suites are named "<subsystem>/threads/<topic>": the runner's
+ * --threaded selects exactly those (CI runs them under ThreadSanitizer
+ * and make check-jitter), and it fails a suite by any other name whose
+ * test code starts a thread.  To see that, a file that includes this
+ * header calls ktest_pthread_create() where it says pthread_create():
+ * the runner counts the thread and starts it with pthread_create().
+ * (Threads the code under test starts itself, such as the scheduler's
+ * migration threads, are not counted: a suite that tests such code
+ * running concurrently is named by the rule by hand.)
  */
 #ifndef KSTRUCT_TESTS_KTEST_H
 #define KSTRUCT_TESTS_KTEST_H
+
+#include <pthread.h>
 
 #include <CUnit/CUnit.h>
 
@@ -49,5 +61,10 @@ void ktest_register(struct ktest_suite *suite);
 
 /* the path of the running test binary's folder (for helper files) */
 extern const char *ktest_argv0;
+
+/* pthread_create(), counted for the suite that runs (see above) */
+int ktest_pthread_create(pthread_t *thread, const pthread_attr_t *attr,
+			 void *(*fn)(void *), void *arg);
+#define pthread_create	ktest_pthread_create
 
 #endif /* KSTRUCT_TESTS_KTEST_H */

@@ -4,8 +4,8 @@
  *
  * Usage: test-<subsystem> [-l] [--threaded] [SUITE-PREFIX...]
  *   -l          list the registered suites and their tests, run nothing
- *   --threaded  run only the suites with "/threads" in their name (the
- *               ones CI runs again under ThreadSanitizer)
+ *   --threaded  run only the threaded suites, "<subsystem>/threads/<topic>"
+ *               (the ones CI runs again under ThreadSanitizer)
  *   prefix      run only the suites whose name starts with one of them
  *
  * Runs in CUnit's verbose basic mode, prints CUnit's run summary, then one
@@ -13,7 +13,12 @@
  * cleanups counted as failures), and exits non-zero when anything failed.
  * CU_basic_run_tests() returns success even when tests fail, and
  * CU_cleanup_registry() clears the counters, so the counts are read first.
+ *
+ * Around every suite it checks that the suite leaks no kmalloc()
+ * allocation, and that a suite whose test code starts a thread is named
+ * as a threaded one (tests/ktest.h).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +28,31 @@
 #include "compat/slab.h"
 #include "tests/ktest.h"
 
+#undef pthread_create	/* this file starts the threads ktest.h counts */
+
 const char *ktest_argv0;
 
 static struct ktest_suite *suites;
 static long live_at_init;
+static unsigned long threads_started, threads_at_init;
+
+int ktest_pthread_create(pthread_t *thread, const pthread_attr_t *attr,
+			 void *(*fn)(void *), void *arg)
+{
+	int ret = pthread_create(thread, attr, fn, arg);
+
+	if (!ret)
+		__atomic_fetch_add(&threads_started, 1, __ATOMIC_RELAXED);
+	return ret;
+}
+
+/* the naming rule of threaded suites: "<subsystem>/threads/<topic>" */
+static bool threaded(const char *name)
+{
+	const char *slash = strchr(name, '/');
+
+	return slash && !strncmp(slash + 1, "threads/", 8) && slash[9];
+}
 
 void ktest_register(struct ktest_suite *suite)
 {
@@ -55,6 +81,7 @@ static int suite_init(void)
 	struct ktest_suite *s = current_suite();
 
 	live_at_init = kmalloc_live();
+	threads_at_init = __atomic_load_n(&threads_started, __ATOMIC_RELAXED);
 	return s && s->init ? s->init() : 0;
 }
 
@@ -63,11 +90,19 @@ static int suite_cleanup(void)
 	struct ktest_suite *s = current_suite();
 	int ret = s && s->cleanup ? s->cleanup() : 0;
 	long leaked = kmalloc_live() - live_at_init;
+	unsigned long started = __atomic_load_n(&threads_started,
+						__ATOMIC_RELAXED) -
+				threads_at_init;
 
 	kmalloc_fault_reset();
 	if (leaked) {
 		fprintf(stderr, "\nsuite %s: %ld kmalloc allocation(s) leaked\n",
 			s ? s->name : "?", leaked);
+		return 1;
+	}
+	if (started && s && !threaded(s->name)) {
+		fprintf(stderr, "\nsuite %s: started %lu thread(s), but is not "
+			"named <subsystem>/threads/<topic>\n", s->name, started);
 		return 1;
 	}
 	return ret;
@@ -78,7 +113,7 @@ static int selected(const char *name, int argc, char **argv)
 	int i, any = 0;
 
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--threaded") && !strstr(name, "/threads"))
+		if (!strcmp(argv[i], "--threaded") && !threaded(name))
 			return 0;
 	}
 	for (i = 1; i < argc; i++) {

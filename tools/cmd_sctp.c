@@ -27,6 +27,7 @@
 #include "sctp/packet.h"
 #include "sctp/sm.h"
 #include "sctp/structs.h"
+#include "tools/cmd_sctp.h"
 #include "tools/kstruct.h"
 #include "tools/outfile.h"
 #include "tools/sctp_pcap.h"
@@ -402,7 +403,7 @@ static int check_capture(struct outfile *of, const struct sctp_run *run)
 	return err;
 }
 
-static int cmd_sctp(int argc, char **argv)
+int cmd_sctp(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "pcap", required_argument, NULL, 'p' },

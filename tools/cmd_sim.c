@@ -25,6 +25,7 @@
 #include "sim/sim.h"
 #include "sim/workload.h"
 #include "tools/cli.h"
+#include "tools/cmd_sim.h"
 #include "tools/kstruct.h"
 #include "tools/outfile.h"
 #include "tools/sim_html.h"
@@ -426,13 +427,8 @@ static int commit_outputs(struct sim_cmd *cmd)
 
 /* ------------------------------------------------------- --compare */
 
-/*
- * Where --compare writes @cls's trace: @path's stem, ".CLASS", then its
- * extension (what follows the last dot of its last component, unless
- * that dot begins it): t.txt -> t.o1.txt, out/t -> out/t.o1.
- */
-static int class_path(char *buf, size_t len, const char *path,
-		      const char *cls)
+int cmd_sim_class_path(char *buf, size_t len, const char *path,
+		       const char *cls)
 {
 	const char *base = strrchr(path, '/');
 	const char *dot;
@@ -453,7 +449,7 @@ static int open_class_output(const char *path, const char *cls, char *name,
 	*f = NULL;
 	if (!path)
 		return 0;
-	if (class_path(name, PATH_MAX, path, cls)) {
+	if (cmd_sim_class_path(name, PATH_MAX, path, cls)) {
 		fprintf(stderr, "%s: %s: %s\n", WHO, path,
 			strerror(ENAMETOOLONG));
 		return -ENAMETOOLONG;
@@ -617,7 +613,7 @@ static int load_workload(struct sim_cmd *cmd, struct sim_workload **wl,
 				    cmd->opt.nr_cpus, wl, err, errlen);
 }
 
-static int cmd_sim(int argc, char **argv)
+int cmd_sim(int argc, char **argv)
 {
 	struct sim_cmd cmd = { .opt = { .nr_cpus = 4, .seed = 1 } };
 	const struct sim_report *r;

@@ -118,16 +118,19 @@ static inline void draw_html(FILE *out, const char *s)
 #define DRAW_TABLE	"<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" " \
 			"CELLPADDING=\"3\">"
 
+struct bus_type;
 struct prio_array;
 struct runqueue;
 struct task_struct;
 
-/* tools/tour_sched.c: a runqueue, its arrays and queued tasks */
+/* tools/draw_sched.c: a runqueue, its arrays and queued tasks */
 int draw_rq(FILE *out, struct runqueue *rq);
-/* tools/tour_sched.c: one queue's ring, each task drawn by @task */
+/* tools/draw_sched.c: one queue's ring, each task drawn by @task */
 int draw_queue(FILE *out, struct runqueue *rq, struct prio_array *array,
 	       unsigned long idx, const char *head,
 	       void (*task)(FILE *out, struct runqueue *rq,
 			    struct task_struct *p));
+/* tools/draw_bus.c: a bus's rings, from one bus_snapshot() */
+int draw_bus(FILE *out, struct bus_type *bus);
 
 #endif /* KSTRUCT_TOOLS_DRAW_H */

@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "drivers/base/device.h"
-#include "drivers/base/show.h"
 #include "tools/kstruct.h"
 
 /**

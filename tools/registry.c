@@ -2,12 +2,15 @@
 /*
  * tools/registry.c - the list of what subsystems register with the
  * kstruct command line (tools/kstruct.h): commands, tour sections,
- * benchmark subjects and drawings, kept sorted by kind, order and name so
- * every listing comes out the same.  Tests that exercise tool code
- * include this file rather than carry a copy of it.
+ * benchmark subjects, drawings and exercises, kept sorted by kind, order
+ * and name so every listing comes out the same.  A name is registered
+ * once per kind: a second registration (a file linked twice) is a bug in
+ * the build, and stops the program before main().
  */
+#include <stdio.h>
 #include <string.h>
 
+#include "compat/bug.h"
 #include "tools/kstruct.h"
 
 static struct kstruct_entry *registry;
@@ -15,6 +18,12 @@ static struct kstruct_entry *registry;
 void kstruct_register(struct kstruct_entry *entry)
 {
 	struct kstruct_entry **p = &registry;
+
+	if (kstruct_find(entry->kind, entry->name)) {
+		fprintf(stderr, "kstruct: \"%s\" is registered twice\n",
+			entry->name);
+		BUG();
+	}
 
 	while (*p && ((*p)->kind < entry->kind ||
 		      ((*p)->kind == entry->kind &&

@@ -5,8 +5,9 @@
  * associations built the way a server builds them (each peer's INIT,
  * kept in a cookie, through sctp_process_init()).
  *
- * Mirrors no kernel file: a fixture for tools/tour_sctp.c and
- * tools/draw_sctp.c.
+ * Mirrors no kernel file: a fixture for tools/tour_sctp.c,
+ * tools/draw_sctp.c and tools/exercise_sctp.c, defined in
+ * tools/sctp_scene.c.
  */
 #ifndef KSTRUCT_TOOLS_SCTP_SCENE_H
 #define KSTRUCT_TOOLS_SCTP_SCENE_H

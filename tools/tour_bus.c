@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "drivers/base/device.h"
-#include "drivers/base/show.h"
 #include "tools/kstruct.h"
 
 /**
@@ -133,12 +132,44 @@ static int step(FILE *out, int ret)
 	return ret;
 }
 
+/*
+ * The bus's lists, from one snapshot: the devices (oldest first) with
+ * each one's driver, the drivers (newest first) with each one's devices,
+ * and the reference count.
+ */
 static int show(FILE *out)
 {
-	int ret = bus_print(&pci, out);
+	struct bus_snapshot *snap;
+	unsigned int i, j;
+	int ret = bus_snapshot(&pci, &snap);
 
-	fprintf(out, "\n");
-	return ret;
+	if (ret)
+		return ret;
+	fprintf(out, "  bus %s, refcount %d\n    devices:", snap->name,
+		snap->refcount);
+	if (!snap->nr_devices)
+		fprintf(out, " (empty)");
+	for (i = 0; i < snap->nr_devices; i++) {
+		const struct bus_snapshot_device *d = &snap->devices[i];
+
+		fprintf(out, " %s[%s]", d->label, d->driver < 0 ? "-" :
+			snap->drivers[d->driver].name);
+	}
+	fprintf(out, "\n    drivers:");
+	if (!snap->nr_drivers)
+		fprintf(out, " (empty)");
+	for (i = 0; i < snap->nr_drivers; i++) {
+		const struct bus_snapshot_driver *d = &snap->drivers[i];
+
+		fprintf(out, " %s{", d->name);
+		for (j = 0; j < d->nr_bound; j++)
+			fprintf(out, "%s%s", j ? "," : "",
+				snap->devices[d->bound[j]].label);
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n\n");
+	bus_snapshot_free(snap);
+	return 0;
 }
 
 static int register_drv(FILE *out, int i)

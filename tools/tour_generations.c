@@ -33,13 +33,13 @@
 #define TOUR_NICE_A	0
 #define TOUR_NICE_B	5
 
-static const char tour_workload[] =
+const char tour_generations_workload[] =
 	"{ \"tasks\": {"
 	" \"hog\": { \"priority\": 0, \"run\": 1000000 },"
 	" \"hog5\": { \"priority\": 5, \"run\": 1000000 },"
 	" \"typist\": { \"run\": 1000, \"sleep\": 9000 } } }";
 
-/* the groups of tour_workload, by description index */
+/* the groups of the workload, by description index */
 enum { TOUR_HOG, TOUR_HOG5, TOUR_TYPIST, TOUR_NR_GROUPS };
 
 /**
@@ -129,6 +129,13 @@ static const struct tour_class *tour_class(const char *name)
 	return NULL;
 }
 
+bool tour_generations_states_rule(const char *name)
+{
+	const struct tour_class *tc = tour_class(name);
+
+	return tc && tc->rule;
+}
+
 /* one class's run: the groups (by description) and the run's report */
 struct tour_run {
 	struct sim_group groups[TOUR_NR_GROUPS];
@@ -182,7 +189,7 @@ int tour_sched_generations(FILE *out, int step)
 	char err[256];
 	int ret;
 
-	ret = sim_workload_parse(tour_workload, "tour", 1, &wl, err,
+	ret = sim_workload_parse(tour_generations_workload, "tour", 1, &wl, err,
 				 sizeof(err));
 	if (ret) {
 		fprintf(out, "   (the workload did not parse: %s)\n", err);

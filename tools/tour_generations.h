@@ -6,7 +6,20 @@
 #ifndef KSTRUCT_TOOLS_TOUR_GENERATIONS_H
 #define KSTRUCT_TOOLS_TOUR_GENERATIONS_H
 
+#include <stdbool.h>
 #include <stdio.h>
+
+/* the workload the section runs, as rt-app JSON (the tests run it too) */
+extern const char tour_generations_workload[];
+
+/**
+ * tour_generations_states_rule() - does the section state the share rule
+ * of a class?
+ * @name: the class's name
+ *
+ * Return: true when it prints the rule of two hogs' shares for @name.
+ */
+bool tour_generations_states_rule(const char *name);
 
 /**
  * tour_sched_generations() - run the tour's workload under each class

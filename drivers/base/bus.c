@@ -344,6 +344,85 @@ static void bus_cursor_stop(struct bus_type *bus, struct bus_cursor *cursor)
 	spin_unlock(&bus->walk_lock);
 }
 
+static bool on_list(const struct list_head *head,
+		    const struct list_head *entry);
+
+/**
+ * struct bus_walk_ops - what the walk needs to know of one kind of entry
+ * @get: take a reference on the entry linked by @node (bus->lock held)
+ * @visit: call the walker's callback on the entry linked by @node, then
+ *	drop the reference @get took (no lock held); returns the callback's
+ *	value
+ */
+struct bus_walk_ops {
+	void (*get)(struct list_head *node);
+	int (*visit)(struct list_head *node, void *walker);
+};
+
+/*
+ * The one walk of bus_for_each_dev() and bus_for_each_drv(), over the
+ * list headed by @head from after @start (NULL: from the first entry).
+ * The callback's type is checked by those two, which hand it to their
+ * @ops through @walker.  An entry registered on the bus is on its list,
+ * so checking that @start is costs no more than the walk to it.
+ */
+static int bus_walk(struct bus_type *bus, struct list_head *head,
+		    struct list_head *start, const struct bus_walk_ops *ops,
+		    void *walker)
+{
+	struct bus_cursor cursor;
+	struct list_head *node;
+	int error;
+
+	error = bus_get_registered(bus);
+	if (error)
+		return error;
+	read_lock(&bus->lock);
+	if (start && !on_list(head, start)) {
+		error = -EINVAL;
+		goto out_unlock;
+	}
+	bus_cursor_start(bus, &cursor, start ? start : head);
+	while ((node = bus_cursor_next(bus, &cursor, head))) {
+		ops->get(node);
+		read_unlock(&bus->lock);
+		error = ops->visit(node, walker);
+		read_lock(&bus->lock);
+		if (error)
+			break;
+	}
+	bus_cursor_stop(bus, &cursor);
+out_unlock:
+	read_unlock(&bus->lock);
+	put_bus(bus);
+	return error;
+}
+
+struct dev_walker {
+	int (*fn)(struct device *dev, void *data);
+	void *data;
+};
+
+static void dev_get(struct list_head *node)
+{
+	get_device(to_dev(node));
+}
+
+static int dev_visit(struct list_head *node, void *walker)
+{
+	struct dev_walker *w = walker;
+	struct device *dev = to_dev(node);
+	int ret = w->fn(dev, w->data);
+
+	put_device(dev);
+	return ret;
+}
+
+static const struct bus_walk_ops dev_walk_ops = {
+	.get = dev_get,
+	.visit = dev_visit,
+};
+
 /**
  * bus_for_each_dev() - call @fn for each device on a bus
  * @bus: a registered bus
@@ -367,38 +446,38 @@ static void bus_cursor_stop(struct bus_type *bus, struct bus_cursor *cursor)
 int bus_for_each_dev(struct bus_type *bus, struct device *start, void *data,
 		     int (*fn)(struct device *dev, void *data))
 {
-	struct bus_cursor cursor;
-	struct list_head *node;
-	struct device *dev;
-	int error;
+	struct dev_walker w = { .fn = fn, .data = data };
 
 	if (!bus || !fn)
 		return -EINVAL;
-	error = bus_get_registered(bus);
-	if (error)
-		return error;
-	read_lock(&bus->lock);
-	if (start && (!start->present || start->bus != bus)) {
-		error = -EINVAL;
-		goto out_unlock;
-	}
-	bus_cursor_start(bus, &cursor,
-			 start ? &start->bus_list : &bus->devices);
-	while ((node = bus_cursor_next(bus, &cursor, &bus->devices))) {
-		dev = get_device(to_dev(node));
-		read_unlock(&bus->lock);
-		error = fn(dev, data);
-		put_device(dev);
-		read_lock(&bus->lock);
-		if (error)
-			break;
-	}
-	bus_cursor_stop(bus, &cursor);
-out_unlock:
-	read_unlock(&bus->lock);
-	put_bus(bus);
-	return error;
+	return bus_walk(bus, &bus->devices, start ? &start->bus_list : NULL,
+			&dev_walk_ops, &w);
 }
+
+struct drv_walker {
+	int (*fn)(struct device_driver *drv, void *data);
+	void *data;
+};
+
+static void drv_get(struct list_head *node)
+{
+	get_driver(to_drv(node));
+}
+
+static int drv_visit(struct list_head *node, void *walker)
+{
+	struct drv_walker *w = walker;
+	struct device_driver *drv = to_drv(node);
+	int ret = w->fn(drv, w->data);
+
+	put_driver(drv);
+	return ret;
+}
+
+static const struct bus_walk_ops drv_walk_ops = {
+	.get = drv_get,
+	.visit = drv_visit,
+};
 
 /**
  * bus_for_each_drv() - call @fn for each driver on a bus
@@ -422,37 +501,12 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
 		     void *data,
 		     int (*fn)(struct device_driver *drv, void *data))
 {
-	struct bus_cursor cursor;
-	struct list_head *node;
-	struct device_driver *drv;
-	int error;
+	struct drv_walker w = { .fn = fn, .data = data };
 
 	if (!bus || !fn)
 		return -EINVAL;
-	error = bus_get_registered(bus);
-	if (error)
-		return error;
-	read_lock(&bus->lock);
-	if (start && (!start->present || start->bus != bus)) {
-		error = -EINVAL;
-		goto out_unlock;
-	}
-	bus_cursor_start(bus, &cursor,
-			 start ? &start->bus_list : &bus->drivers);
-	while ((node = bus_cursor_next(bus, &cursor, &bus->drivers))) {
-		drv = get_driver(to_drv(node));
-		read_unlock(&bus->lock);
-		error = fn(drv, data);
-		put_driver(drv);
-		read_lock(&bus->lock);
-		if (error)
-			break;
-	}
-	bus_cursor_stop(bus, &cursor);
-out_unlock:
-	read_unlock(&bus->lock);
-	put_bus(bus);
-	return error;
+	return bus_walk(bus, &bus->drivers, start ? &start->bus_list : NULL,
+			&drv_walk_ops, &w);
 }
 
 /* ------------------------------------------------------------------ */

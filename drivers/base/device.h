@@ -35,6 +35,9 @@
  *   of 2.5.33's bus_type that its bus.c never took: one global spinlock,
  *   device_lock, guarded every list there) guards the lists against
  *   walkers, who hold it only between steps.
+ * - No driverfs: bus_snapshot() (snapshot.c) copies a bus's lists at one
+ *   moment for whoever shows them, where 2.5.33 listed them as driverfs
+ *   directories.
  * - "present" is kept on buses too, and an object may be registered again
  *   only once its reference count has dropped back to zero; get_device()
  *   and its kin never refuse (2.5.33's get_device() returned NULL for a
@@ -184,5 +187,55 @@ int driver_register(struct device_driver *drv);
 int driver_unregister(struct device_driver *drv);
 struct device_driver *get_driver(struct device_driver *drv);
 void put_driver(struct device_driver *drv);
+
+/**
+ * struct bus_snapshot_driver - a driver in a bus_snapshot
+ * @name: its name
+ * @bound: the indices in bus_snapshot.devices of the devices bound to it,
+ *	in the order of its devices list (first bound first)
+ * @nr_bound: how many
+ */
+struct bus_snapshot_driver {
+	const char *name;
+	const unsigned int *bound;
+	unsigned int nr_bound;
+};
+
+/**
+ * struct bus_snapshot_device - a device in a bus_snapshot
+ * @label: dev_label() of the device
+ * @driver: the index in bus_snapshot.drivers of its driver, or -1 when
+ *	it is unbound
+ */
+struct bus_snapshot_device {
+	char label[DEVICE_NAME_SIZE];
+	int driver;
+};
+
+/**
+ * struct bus_snapshot - a bus's lists as they stood at one moment
+ * @name: the bus's name
+ * @refcount: its reference count, less the snapshot's own reference
+ * @drivers: the drivers list, newest first
+ * @nr_drivers: its length
+ * @devices: the devices list, oldest first
+ * @nr_devices: its length
+ *
+ * One allocation, names copied: it stays valid whatever happens to the
+ * bus, until bus_snapshot_free().
+ */
+struct bus_snapshot {
+	const char *name;
+	int refcount;
+	struct bus_snapshot_driver *drivers;
+	unsigned int nr_drivers;
+	struct bus_snapshot_device *devices;
+	unsigned int nr_devices;
+};
+
+/* snapshot.c */
+const char *dev_label(const struct device *dev);
+int bus_snapshot(struct bus_type *bus, struct bus_snapshot **snapp);
+void bus_snapshot_free(struct bus_snapshot *snap);
 
 #endif /* KSTRUCT_DRIVERS_BASE_DEVICE_H */

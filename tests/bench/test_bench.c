@@ -2,11 +2,10 @@
 /*
  * tests/bench/test_bench.c - the benchmark harness, bench/bench.c.
  *
- * bench.c is part of the kstruct tool, not of the library, so this file
- * includes it whole and supplies the three registry functions of
- * tools/kstruct.c that it calls (a small registry of its own, under names
- * of its own: the #defines rename them in tools/kstruct.h too), which
- * also lets it run the "kstruct bench" command function directly.
+ * The harness comes from the tools library with the tool's registry
+ * (tools/registry.c); of the benchmark subjects only this file's "fake"
+ * is linked, so "kstruct bench", run here through cmd_bench(), runs that
+ * one.  bench/internal.h gives the harness's insides to look at.
  *
  * No test here measures speed: they check what the harness does - how
  * many times it calls a case's functions and in which order, the
@@ -17,27 +16,28 @@
  * machine's speed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
-#define kstruct_register	test_bench_register
-#define kstruct_entries		test_bench_entries
-#define kstruct_find		test_bench_find
-
-#include "bench/bench.c"
+#include "bench/bench.h"
+#include "bench/internal.h"
+#include "compat/compiler.h"
+#include "compat/ktime.h"
+#include "compat/slab.h"
+#include "list/list.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
 #include "tests/tmpdir.h"
-
-/* the tool's own registry, under this file's names */
-#include "tools/registry.c"
+#include "tools/kstruct.h"
 
 /* ------------------------------------------------------------------ */
 /* helpers                                                             */
@@ -762,7 +762,7 @@ static void test_plots_without_gnuplot(void)
 
 static void test_plots_with_gnuplot(void)
 {
-	int gnuplot = have_gnuplot();
+	int gnuplot = bench_have_gnuplot();
 
 	CU_ASSERT_FATAL(make_outdir() == 0);
 	CU_ASSERT_EQUAL(write_sample_run(NULL, 0), 0);
@@ -816,37 +816,38 @@ static void test_tick_labels(void)
 {
 	char buf[32];
 
-	label_count(buf, sizeof(buf), 30);
+	bench_label_count(buf, sizeof(buf), 30);
 	CU_ASSERT_STRING_EQUAL(buf, "30");
-	label_count(buf, sizeof(buf), 8192);
+	bench_label_count(buf, sizeof(buf), 8192);
 	CU_ASSERT_STRING_EQUAL(buf, "8192");
-	label_count(buf, sizeof(buf), 30000);
+	bench_label_count(buf, sizeof(buf), 30000);
 	CU_ASSERT_STRING_EQUAL(buf, "30k");
-	label_count(buf, sizeof(buf), 1e7);
+	bench_label_count(buf, sizeof(buf), 1e7);
 	CU_ASSERT_STRING_EQUAL(buf, "10M");
-	label_time(buf, sizeof(buf), 0.5);
+	bench_label_time(buf, sizeof(buf), 0.5);
 	CU_ASSERT_STRING_EQUAL(buf, "0.5 ns");
-	label_time(buf, sizeof(buf), 200);
+	bench_label_time(buf, sizeof(buf), 200);
 	CU_ASSERT_STRING_EQUAL(buf, "200 ns");
-	label_time(buf, sizeof(buf), 2000);
+	bench_label_time(buf, sizeof(buf), 2000);
 	CU_ASSERT_STRING_EQUAL(buf, "2 \u00b5s");
-	label_time(buf, sizeof(buf), 5e6);
+	bench_label_time(buf, sizeof(buf), 5e6);
 	CU_ASSERT_STRING_EQUAL(buf, "5 ms");
-	label_time(buf, sizeof(buf), 1e10);
+	bench_label_time(buf, sizeof(buf), 1e10);
 	CU_ASSERT_STRING_EQUAL(buf, "10 s");
 }
 
 static void test_series_styles_differ(void)
 {
-	unsigned int i, j, nc = ARRAY_SIZE(gp_colours);
-	unsigned int np = ARRAY_SIZE(gp_points);
+	unsigned int i, j, nc = ARRAY_SIZE(bench_gp_colours);
+	unsigned int np = ARRAY_SIZE(bench_gp_points);
 
 	for (i = 0; i < nc; i++)
 		for (j = i + 1; j < nc; j++)
-			CU_ASSERT(strcmp(gp_colours[i], gp_colours[j]) != 0);
+			CU_ASSERT(strcmp(bench_gp_colours[i],
+					 bench_gp_colours[j]) != 0);
 	for (i = 0; i < np; i++)
 		for (j = i + 1; j < np; j++)
-			CU_ASSERT(gp_points[i] != gp_points[j]);
+			CU_ASSERT(bench_gp_points[i] != bench_gp_points[j]);
 	/* linetype i+1: colour i % 12 (cycle), dash i % 5, point i % 13 */
 	for (i = 0; i < 60; i++)
 		for (j = i + 1; j < 60; j++)
@@ -917,7 +918,7 @@ static void test_result_context(void)
 	machine = json_object_get(root, "machine");
 	build = json_object_get(root, "build");
 	run = json_object_get(root, "run");
-	cpu_model(model, sizeof(model));
+	bench_cpu_model(model, sizeof(model));
 	CU_ASSERT(strlen(model) > 0);
 	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(machine,
 					"cpu_model")), model);
@@ -1135,11 +1136,11 @@ static void test_slug(void)
 {
 	char out[32];
 
-	slug(out, sizeof(out), "Traversal, shuffled (N) ");
+	bench_slug(out, sizeof(out), "Traversal, shuffled (N) ");
 	CU_ASSERT_STRING_EQUAL(out, "traversal-shuffled-n");
-	slug(out, sizeof(out), "--");
+	bench_slug(out, sizeof(out), "--");
 	CU_ASSERT_STRING_EQUAL(out, "");
-	slug(out, 5, "abcdefgh");
+	bench_slug(out, 5, "abcdefgh");
 	CU_ASSERT_STRING_EQUAL(out, "abcd");
 }
 

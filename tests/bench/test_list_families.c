@@ -7,9 +7,10 @@
  * without saying so.
  *
  * The list_head family is compiled here from bench/list_head_family.h;
- * the others come from tests/bench/family_*.c.  (The hand-written family
- * lives in bench/list.c with the "list" subject and is not linked here;
- * it shares the list_head family's check.)
+ * the others come from the tools library (bench/list_debug_on.c,
+ * list_cds.c, list_tailq.c).  bench/list.c, which holds the hand-written
+ * family and registers the "list" subject, is not linked here; its
+ * family shares the list_head family's check.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -6,11 +6,10 @@
  * a wrong loop would leave (a task left out, a wrong pick, a broken
  * queue) and reports it, naming this file's line, and creation fails
  * cleanly out of memory.
- *
- * bench/sched_class.c is compiled into this translation unit: it is part
- * of the tool, not of the library the test binary links.
  */
-#include "bench/sched_class.c"
+#include "bench/sched_class.h"
+#include "compat/slab.h"
+#include "sched/goodness.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 

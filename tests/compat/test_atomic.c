@@ -99,4 +99,4 @@ static CU_TestInfo atomic_thread_cases[] = {
 	  test_atomic_threads },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("compat/threads-atomic", atomic_thread_cases, NULL, NULL)
+KTEST_SUITE("compat/threads/atomic", atomic_thread_cases, NULL, NULL)

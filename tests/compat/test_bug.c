@@ -162,7 +162,7 @@ static CU_TestInfo bug_thread_cases[] = {
 	  test_warn_on_once_threads },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("compat/threads-bug", bug_thread_cases, NULL, NULL)
+KTEST_SUITE("compat/threads/bug", bug_thread_cases, NULL, NULL)
 
 static CU_TestInfo bug_cases[] = {
 	{ "WARN_ON returns the condition, counts, names file:line",

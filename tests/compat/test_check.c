@@ -304,5 +304,5 @@ static CU_TestInfo check_thread_cases[] = {
 	  test_threads_have_their_own_chain },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("compat/threads-check", check_thread_cases, report_suite_init,
+KTEST_SUITE("compat/threads/check", check_thread_cases, report_suite_init,
 	    report_suite_cleanup)

@@ -4,7 +4,7 @@
  * waiter-on-the-stack guarantee (the completion is destroyed and
  * overwritten the moment the wait returns, hundreds of times; ASan and
  * TSan would see complete() still touching it), and complete_all()
- * releasing every waiter.  Threaded: the suite name carries "/threads".
+ * releasing every waiter.  Threaded: a "<subsystem>/threads/<topic>" suite.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -150,4 +150,4 @@ static CU_TestInfo completion_cases[] = {
 	{ "n complete()s release n waiters", test_complete_releases_one_each },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("compat/threads-completion", completion_cases, NULL, NULL)
+KTEST_SUITE("compat/threads/completion", completion_cases, NULL, NULL)

@@ -257,7 +257,7 @@ static CU_TestInfo slab_thread_cases[] = {
 	  test_fault_injection_threads },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("compat/threads-slab", slab_thread_cases, NULL, NULL)
+KTEST_SUITE("compat/threads/slab", slab_thread_cases, NULL, NULL)
 
 static void child_double_free(int unused)
 {

@@ -3,7 +3,7 @@
  * tests/compat/test_spinlock.c - spinlock_t and rwlock_t: threads count
  * under the lock and the total is exact; readers under read_lock never
  * see a writer's half-done update; trylock fails while the lock is held.
- * Threaded: the suite name carries "/threads".
+ * Threaded: a "<subsystem>/threads/<topic>" suite.
  */
 #include <pthread.h>
 
@@ -175,4 +175,4 @@ static CU_TestInfo lock_cases[] = {
 	  test_rwlock_init_destroy },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("compat/threads-locks", lock_cases, NULL, NULL)
+KTEST_SUITE("compat/threads/locks", lock_cases, NULL, NULL)

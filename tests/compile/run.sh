@@ -18,8 +18,9 @@
 #     built and run;
 #   - compile_fail: container_of() with a wrong member type (and the
 #     error must be container_of's own), the absent list_t,
-#     time_after() of values that are not unsigned long, and mm's
-#     internal rmqueue();
+#     time_after() of values that are not unsigned long, mm's
+#     internal rmqueue(), and a bus walk given a callback for the other
+#     kind of entry (bus_for_each_dev/bus_for_each_drv share one walk);
 #   - docs/examples/predeclare/: the two-file example of docs/list.md;
 #   - every public name of list.h, rbtree.h and rbtree_augmented.h
 #     appears in a CUnit case title of tests/list/ (so the run summary
@@ -140,6 +141,13 @@ check_fail "$CC: there is no list_t" "list_t" \
 check_fail "$CC: rmqueue() is internal to mm/page_alloc.c" "rmqueue" \
 	"$CC" -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration \
 	-I. -c tests/compile/fail_rmqueue.c -o "$tmp/f.o"
+for walk in dev drv; do
+	check_fail "$CC: bus_for_each_$walk() refuses the other walk's callback" \
+		"incompatible.*pointer type" \
+		"$CC" -std=gnu11 -Wall -Wextra -Werror=incompatible-pointer-types \
+		-I. -D_GNU_SOURCE $([ $walk = drv ] && echo -DWALK_DRV) \
+		-c tests/compile/fail_bus_walk.c -o "$tmp/f.o"
+done
 
 ex=docs/examples/predeclare
 check "$CC: $ex builds and runs" sh -c \

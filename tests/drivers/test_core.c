@@ -385,7 +385,7 @@ static void test_bad_input(void)
 }
 
 /*
- * name and bus_id are fixed arrays that every printout (bus_print, the
+ * name and bus_id are fixed arrays that every printout (bus_snapshot, the
  * tour) prints as strings: a device whose array has no NUL is refused at
  * registration, before anything changes.
  */

@@ -8,7 +8,7 @@
  * the bus), two read-only walkers (full walks and walks stopped early),
  * and a checker running bus_check.  Objects free themselves in release,
  * so ASan sees any use after the last reference; TSan (CI reruns
- * "/threads" suites under it) sees any unlocked access.  Nothing is
+ * the threaded suites under it) sees any unlocked access.  Nothing is
  * asserted in a thread: results are collected, the threads joined, then
  * everything is checked.
  */
@@ -476,6 +476,6 @@ static CU_TestInfo threads_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-/* "/threads" in the name: the runner's --threaded selects it */
+/* "drivers/threads/...": the runner's --threaded selects it */
 KTEST_SUITE("drivers/threads/bus_for_each_dev", threads_tests, threads_setup,
 	    threads_teardown)

@@ -571,5 +571,5 @@ static CU_TestInfo rcu_stress_cases[] = {
 	  test_rcu_stress },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("list/threads-rcu", rcu_stress_cases, report_suite_init,
+KTEST_SUITE("list/threads/rculist", rcu_stress_cases, report_suite_init,
 	    report_suite_cleanup)

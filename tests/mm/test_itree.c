@@ -2,15 +2,15 @@
 /*
  * tests/mm/test_itree.c - the interval tree the vmtruncate benchmark
  * compares against (bench/mm_itree.c), so that its answers are known to
- * be right before anyone reads its timings.
- *
- * bench/mm_itree.c is compiled into this translation unit: it is part of
- * the tool, not of the library the test binary links.
+ * be right before anyone reads its timings.  It comes from the tools
+ * library (the Makefile's TOOLS_DBG_A).
  */
 #include <stdint.h>
 
-#include "bench/mm_itree.c"
+#include "bench/mm_itree.h"
 #include "compat/slab.h"
+#include "list/list.h"
+#include "list/rbtree.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 

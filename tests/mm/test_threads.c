@@ -214,6 +214,6 @@ static CU_TestInfo fault_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-/* "/threads" in the names: the runner's --threaded selects them */
+/* "mm/threads/...": the runner's --threaded selects them */
 KTEST_SUITE("mm/threads/__alloc_pages", alloc_tests, NULL, NULL)
 KTEST_SUITE("mm/threads/handle_mm_fault", fault_tests, NULL, NULL)

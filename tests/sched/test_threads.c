@@ -715,7 +715,7 @@ static CU_TestInfo do_exit_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-/* "/threads" in the name: the runner's --threaded selects these */
+/* "sched/threads/...": the runner's --threaded selects these */
 KTEST_SUITE("sched/threads/migration_thread", migration_thread_tests, NULL,
 	    NULL)
 KTEST_SUITE("sched/threads/double_rq_lock", double_rq_lock_tests, NULL, NULL)

@@ -334,7 +334,7 @@ static CU_TestInfo bindx_thread_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/associola/sctp_assoc_lookup_paddr/threads", lookup_paddr_thread_tests,
+KTEST_SUITE("sctp/threads/sctp_assoc_lookup_paddr", lookup_paddr_thread_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/socket/sctp_bindx_add/threads", bindx_thread_tests,
+KTEST_SUITE("sctp/threads/sctp_bindx_add", bindx_thread_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);

@@ -4,7 +4,7 @@
  * (sim_options.sched_class): the long-run CPU share of hogs at different
  * nice levels against each generation's rule, sim_check() after every
  * tick of several workloads and seeds, repeatable traces, and the
- * threaded mode (suite "sim/classes/threads", run under ThreadSanitizer).
+ * threaded mode (suite "sim/threads/classes", run under ThreadSanitizer).
  * tests/sim/test_sim.c fails every allocation of a run under every class.
  */
 #include <errno.h>
@@ -731,4 +731,4 @@ static CU_TestInfo class_thread_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/classes/threads", class_thread_tests, NULL, NULL)
+KTEST_SUITE("sim/threads/classes", class_thread_tests, NULL, NULL)

@@ -2,10 +2,7 @@
 /*
  * tests/sim/test_cmd_sim.c - the "kstruct sim" command (tools/cmd_sim.c):
  * exit statuses, messages on stderr, and the files and formats it writes.
- *
- * The command belongs to the kstruct tool, not to the library, so this
- * file includes it whole and supplies the registry function of
- * tools/kstruct.c under a name of its own.
+ * The command comes from the tools library (tools/cmd_sim.h).
  */
 #include <fcntl.h>
 #include <stdarg.h>
@@ -18,19 +15,15 @@
 
 #include <jansson.h>
 
-#define kstruct_register	test_cmd_sim_register
-
 #include "compat/compiler.h"
 #include "compat/slab.h"
+#include "sched/class.h"
+#include "sim/report.h"
+#include "sim/workload.h"
 #include "tests/child.h"
 #include "tests/ktest.h"
 #include "tests/tmpdir.h"
-#include "tools/cmd_sim.c"
-
-void kstruct_register(struct kstruct_entry *entry)
-{
-	(void)entry;
-}
+#include "tools/cmd_sim.h"
 
 struct output {
 	int status;
@@ -429,19 +422,23 @@ static char *read_file(const char *path, size_t *len)
 
 static void test_class_path(void)
 {
+	static const char *const cases[][3] = {
+		/* path, class, the class's path */
+		{ "t.txt", "o1", "t.o1.txt" },
+		{ "out.d/t", "cfs", "out.d/t.cfs" },
+		{ "a/b.c.json", "o1", "a/b.c.o1.json" },
+		{ "/tmp/.trace", "o1", "/tmp/.trace.o1" },
+		{ "t", "goodness", "t.goodness" },
+	};
 	char buf[64];
+	unsigned int i;
 
-	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "t.txt", "o1"), 0);
-	CU_ASSERT_STRING_EQUAL(buf, "t.o1.txt");
-	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "out.d/t", "cfs"), 0);
-	CU_ASSERT_STRING_EQUAL(buf, "out.d/t.cfs");
-	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "a/b.c.json", "o1"), 0);
-	CU_ASSERT_STRING_EQUAL(buf, "a/b.c.o1.json");
-	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "/tmp/.trace", "o1"), 0);
-	CU_ASSERT_STRING_EQUAL(buf, "/tmp/.trace.o1");
-	CU_ASSERT_EQUAL(class_path(buf, sizeof(buf), "t", "goodness"), 0);
-	CU_ASSERT_STRING_EQUAL(buf, "t.goodness");
-	CU_ASSERT_EQUAL(class_path(buf, 8, "t.txt", "goodness"),
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		CU_ASSERT_EQUAL(cmd_sim_class_path(buf, sizeof(buf), cases[i][0],
+						   cases[i][1]), 0);
+		CU_ASSERT_STRING_EQUAL(buf, cases[i][2]);
+	}
+	CU_ASSERT_EQUAL(cmd_sim_class_path(buf, 8, "t.txt", "goodness"),
 			-ENAMETOOLONG);
 }
 
@@ -1087,4 +1084,4 @@ static CU_TestInfo cmd_threads_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/threads-cmd", cmd_threads_tests, NULL, NULL)
+KTEST_SUITE("sim/threads/cmd", cmd_threads_tests, NULL, NULL)

@@ -4,7 +4,7 @@
  * repeatable runs, traces whose every line parses and agrees with itself
  * and with the report, hand-computed results on tiny workloads, the
  * invariants after every tick, fault injection, and the threaded mode
- * (suite "sim/threads", rerun under ThreadSanitizer).
+ * (suite "sim/threads/sim", rerun under ThreadSanitizer).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -1924,4 +1924,4 @@ static CU_TestInfo threads_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/threads", threads_tests, NULL, NULL)
+KTEST_SUITE("sim/threads/sim", threads_tests, NULL, NULL)

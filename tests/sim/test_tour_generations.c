@@ -4,16 +4,18 @@
  * sched" (tools/tour_generations.c): every figure it prints is the
  * figure a simulator run of the same workload and class gives, and the
  * share rules it quotes are each generation's.
- *
- * The section belongs to the kstruct tool, not to the library, so this
- * file includes it whole.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat/jiffies.h"
+#include "sched/class.h"
+#include "sim/report.h"
+#include "sim/sim.h"
+#include "sim/workload.h"
 #include "tests/ktest.h"
-#include "tools/tour_generations.c"
+#include "tools/tour_generations.h"
 
 static char *tour_text(void)
 {
@@ -42,8 +44,9 @@ static void sim_groups(const struct sched_class *class, struct sim_group *g,
 	int n, i;
 
 	memset(g, 0, 3 * sizeof(*g));
-	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(tour_workload, "t", 1, &wl,
-						 err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(tour_generations_workload,
+						 "t", 1, &wl, err,
+						 sizeof(err)), 0);
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &opt, &s), 0);
 	CU_ASSERT_EQUAL(sim_run(s), 0);
 	r = sim_report(s);
@@ -84,8 +87,7 @@ static void test_figures_are_the_runs(void)
 		/* the rule, for a class the tour has one for */
 		snprintf(line, sizeof(line), "     hog : hog5 = %.2f; the rule, ",
 			 g[0].share / g[1].share);
-		if (tour_class(sched_classes[k]->name) &&
-		    tour_class(sched_classes[k]->name)->rule)
+		if (tour_generations_states_rule(sched_classes[k]->name))
 			CU_ASSERT_PTR_NOT_NULL(strstr(section, line));
 		snprintf(line, sizeof(line),
 			 "     typist's wake-up latency: p50 %.0f ms, p99 %.0f ms, max %.0f ms (%llu wake-ups)\n",

@@ -10,24 +10,18 @@
  * worked from the scenario in tools/cmd_sctp.c: A (TSNs from 1000) sends
  * four DATA chunks on stream 0 to B (TSNs from 5000, sends no DATA), the
  * third is lost and retransmitted, then A shuts down.
- *
- * tools/cmd_sctp.c belongs to the tool, so it is included here whole,
- * with the tool's registry under this file's own names (as
- * test_list_tour.c does).
  */
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#define kstruct_register	test_cmd_sctp_register
-#define kstruct_entries		test_cmd_sctp_entries
-#define kstruct_find		test_cmd_sctp_find
-
+#include "compat/compiler.h"
 #include "tests/ktest.h"
-#include "tools/cmd_sctp.c"
-#include "tools/registry.c"
+#include "tools/cmd_sctp.h"
 
 /* 2002-09-03 15:03:36 UTC, the commit time of "[PATCH] list_t removal" */
 #define CAPTURE_EPOCH	1031065416u

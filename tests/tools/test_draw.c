@@ -4,7 +4,7 @@
  * drawing shares (tools/draw.h), and the drawings of tools/draw_mm.c,
  * tools/draw_sctp.c and tools/draw_sim.c (list, runqueue and bus have
  * their own tests: test_list_tour.c, test_tour_sched.c,
- * tests/drivers/test_show.c).
+ * test_draw_bus.c).
  *
  * Every drawing: succeeds, prints the same DOT twice, names the font of
  * tools/draw.h and carries a legend; and every list arrow (any edge but

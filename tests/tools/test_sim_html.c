@@ -900,4 +900,4 @@ static CU_TestInfo sim_html_threads_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("tools/sim_html/threads", sim_html_threads_tests, NULL, NULL)
+KTEST_SUITE("tools/threads/sim_html", sim_html_threads_tests, NULL, NULL)

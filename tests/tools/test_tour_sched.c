@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/tools/test_tour_sched.c - "kstruct tour sched" and "kstruct draw
- * runqueue" (tools/tour_sched.c).
+ * tests/tools/test_tour_sched.c - "kstruct tour sched" (tools/tour_sched.c)
+ * and "kstruct draw runqueue" (tools/draw_sched.c), on the machine of
+ * tools/sched_scene.c.
  *
  * What the tour prints must be what the structures hold, and what 2.5.33
  * computes: each task line's prio, slice and "interactive" are checked
