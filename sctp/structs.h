@@ -483,7 +483,7 @@ sctp_assoc_choose_shutdown_transport(struct sctp_association *asoc);
 int sctp_assoc_set_primary(struct sctp_association *asoc,
 			   struct sctp_transport *transport);
 void sctp_assoc_update(struct sctp_association *asoc,
-		       const struct sctp_association *new);
+		       const struct sctp_association *new_asoc);
 bool sctp_assoc_check(const struct sctp_association *asoc);
 
 /* ---------------------------------------------------------- endpointola.c */
