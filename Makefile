@@ -31,13 +31,37 @@ VERSION  := 0.1.0
 SOMAJOR  := 0
 
 LIB_DIRS := compat list sched sim sctp mm drivers/base
-# What libkstruct needs: liburcu, whose headers its own include
-# (list/rculist.h), so kstruct.pc's Requires; jansson, for Requires.private.
-# liburcu-cds (the benchmarks' baselines) and libpcap (tools/sctp_pcap.c)
-# are the tool's alone, CUnit the tests'.
+# What libkstruct needs: liburcu and jansson, whose headers its installed
+# headers include (list/rculist.h, sched/class.h), so kstruct.pc's
+# Requires.  liburcu-cds (the benchmarks' baselines) and libpcap
+# (tools/sctp_pcap.c) are the tool's alone, CUnit the tests'.
 LIB_PKGS        := liburcu jansson
-PC_REQUIRES     := liburcu
-PC_REQUIRES_PRIVATE := jansson
+PC_REQUIRES     := liburcu jansson
+PC_REQUIRES_PRIVATE :=
+
+# The public surface (docs/DESIGN.md, "The public surface"): the headers
+# "make install" installs under $(PREFIX)/include/kstruct/, which a user
+# includes as <kstruct/list/list.h> and which include each other so.
+# What they declare, libkstruct.so exports; nothing else.
+PUBLIC_HEADERS := \
+	compat/atomic.h compat/bitops.h compat/bug.h compat/compiler.h \
+	compat/completion.h compat/export.h compat/jiffies.h compat/slab.h \
+	compat/spinlock.h \
+	list/list.h list/list_sort.h list/rbtree.h list/rbtree_augmented.h \
+	list/rculist.h \
+	sched/sched.h sched/class.h \
+	sim/sim.h sim/workload.h sim/report.h \
+	sctp/sctp.h sctp/structs.h sctp/sm.h sctp/packet.h \
+	mm/mm.h mm/fs.h mm/mmzone.h \
+	drivers/base/device.h
+# The library's other headers: shared between its own files (and the
+# tool's and tests'), never installed.  Every header of $(LIB_DIRS) is in
+# exactly one of the two lists (make check-headers fails otherwise).
+PRIVATE_HEADERS := \
+	compat/ktime.h \
+	sched/internal.h sched/fair.h sched/goodness.h \
+	sim/trace.h \
+	drivers/base/base.h drivers/base/show.h
 
 # Quiet by default, as the kernel's Kbuild: "$(call quiet,CC,list/list.o)"
 # in front of a command prints that line instead of the command; V=1
@@ -55,10 +79,17 @@ CUNIT_LIBS  = $(shell pkg-config --libs cunit 2>/dev/null)
 # compile lines only, through per-object flags (CFLAGS_<stem> below)
 PCAP_CFLAGS = $(shell pkg-config --cflags libpcap 2>/dev/null)
 PCAP_LIBS   = $(shell pkg-config --libs libpcap 2>/dev/null)
-BASE_CPPFLAGS := -I. -D_GNU_SOURCE
-# the flags that shape the generated code (recorded in benchmark results)
-CODE_FLAGS = -std=gnu11 $(OPT) -g -fPIC $(SANFLAGS) $(CFLAGS)
-CFLAGS_ALL = -std=gnu11 $(OPT) -g -fPIC $(WARN) $(SANFLAGS) $(BASE_CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS)
+# Public headers include each other as <kstruct/dir/file.h>; in the tree
+# that resolves through $(INC)/kstruct/, a symbolic link per public header
+# and nothing else, made before anything compiles ($(INC_STAMP)).  The
+# library's own .c files and private headers include "dir/file.h" (-I.).
+INC       := $(BUILD)/include
+INC_STAMP := $(INC)/.stamp
+BASE_CPPFLAGS := -I. -I$(INC) -D_GNU_SOURCE
+# the flags that shape the generated code (recorded in benchmark results);
+# hidden visibility: only what the public headers declare is exported
+CODE_FLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden $(SANFLAGS) $(CFLAGS)
+CFLAGS_ALL = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden $(WARN) $(SANFLAGS) $(BASE_CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL = $(SANFLAGS) $(LIB_LIBS) -lpthread -lm $(LDLIBS)
 
 # ---------------------------------------------------------------- sources
@@ -78,17 +109,25 @@ TOOL   := $(BUILD)/kstruct
 
 all: $(LIB_A) $(LIB_SO) $(TOOL)
 
+$(INC_STAMP): Makefile
+	@rm -rf $(INC)/kstruct
+	@for h in $(PUBLIC_HEADERS); do \
+		mkdir -p $(INC)/kstruct/$$(dirname $$h) && \
+		ln -s $(abspath $$h) $(INC)/kstruct/$$h || exit 1; \
+	done
+	@touch $@
+
 # per-object flags: CFLAGS_<source without .c>
 CFLAGS_tools/sctp_pcap             = $(PCAP_CFLAGS)
 CFLAGS_tests/tools/test_sctp_pcap  = $(PCAP_CFLAGS)
 CFLAGS_bench/bench                 = -I$(BUILD)/gen
 CFLAGS_tests/bench/test_bench      = -I$(BUILD)/gen
 
-$(OBJ)/%.o: %.c
+$(OBJ)/%.o: %.c | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -MMD -MP -c $< -o $@
 
-$(DBG)/%.o: %.c
+$(DBG)/%.o: %.c | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -DKSTRUCT_TESTING -MMD -MP -c $< -o $@
 
@@ -158,21 +197,44 @@ $(BUILD)/tests/test-tools: | $(TOOL)
 
 tests: $(TEST_BINS)
 
-# Every public header compiles on its own (included twice: guards work).
-HEADER_STAMPS := $(HEADERS:%.h=$(BUILD)/hdr/%.ok)
-$(BUILD)/hdr/%.ok: %.h
+# The headers: every header of $(LIB_DIRS) is public or private, not both;
+# the public ones pass the installed-header test (scripts/check-headers.sh:
+# each alone as C11 -pedantic without feature macros and as C++17, with
+# only what pkg-config would give, here $(INC) and liburcu's and
+# jansson's flags, and the export rule); each private one compiles alone
+# as the library's own files see it (included twice: guards work).
+HEADERS_UNSORTED := $(filter-out $(PUBLIC_HEADERS) $(PRIVATE_HEADERS),$(HEADERS))
+HEADERS_TWICE    := $(filter $(PUBLIC_HEADERS),$(PRIVATE_HEADERS))
+HEADERS_MISSING  := $(filter-out $(HEADERS),$(PUBLIC_HEADERS) $(PRIVATE_HEADERS))
+PUBLIC_HDR_CFLAGS = $(shell pkg-config --cflags $(LIB_PKGS) 2>/dev/null)
+PUBLIC_HDR_STAMP := $(BUILD)/hdr/public.ok
+PRIVATE_HDR_STAMPS := $(PRIVATE_HEADERS:%.h=$(BUILD)/hdr/%.ok)
+
+$(PUBLIC_HDR_STAMP): $(PUBLIC_HEADERS) scripts/check-headers.sh | $(INC_STAMP)
+	@mkdir -p $(@D)
+	$(call quiet,HDR,public headers)scripts/check-headers.sh $(CC) $(INC) -I$(INC) $(PUBLIC_HDR_CFLAGS) >$@.log || \
+		{ cat $@.log; exit 1; }
+	@mv $@.log $@
+$(BUILD)/hdr/%.ok: %.h | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,HDR,$<)printf '#include "%s"\n#include "%s"\n' $< $< | \
 		$(CC) -std=gnu11 $(WARN) -Werror $(BASE_CPPFLAGS) $(PKG_CFLAGS) -x c -c - -o /dev/null
 	@touch $@
-check-headers: $(HEADER_STAMPS)
-	@echo "headers: $(words $(HEADERS)) public headers compile alone"
+check-headers: $(PUBLIC_HDR_STAMP) $(PRIVATE_HDR_STAMPS)
+	@if [ -n "$(strip $(HEADERS_UNSORTED) $(HEADERS_TWICE) $(HEADERS_MISSING))" ]; then \
+		for h in $(HEADERS_UNSORTED); do echo "headers: $$h is in neither PUBLIC_HEADERS nor PRIVATE_HEADERS (Makefile)"; done; \
+		for h in $(HEADERS_TWICE); do echo "headers: $$h is in both PUBLIC_HEADERS and PRIVATE_HEADERS"; done; \
+		for h in $(HEADERS_MISSING); do echo "headers: $$h is listed in the Makefile but does not exist"; done; \
+		exit 1; \
+	fi
+	@tail -n 1 $(PUBLIC_HDR_STAMP)
+	@echo "headers: $(words $(PRIVATE_HEADERS)) private headers compile alone"
 
 # list/'s compile_ok and compile_fail tests (C11 -pedantic, C++17, ...),
 # with gcc and, when installed, clang.
-check-compile:
+check-compile: | $(INC_STAMP)
 	@for cc in gcc clang; do command -v $$cc >/dev/null || continue; \
-	  tests/compile/run.sh $$cc || exit 1; done
+	  tests/compile/run.sh $$cc $(INC) || exit 1; done
 
 check-run: $(TEST_BINS) check-headers check-compile
 	@scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- $(SUITES)
@@ -204,16 +266,18 @@ INSTALL_ARGS = --destdir '$(DESTDIR)' --prefix '$(PREFIX)' --build '$(BUILD)' \
 	--requires-private '$(PC_REQUIRES_PRIVATE)'
 
 install: all
-	@scripts/install.sh install $(INSTALL_ARGS) $(HEADERS)
+	@scripts/install.sh install $(INSTALL_ARGS) $(PUBLIC_HEADERS)
 
 uninstall:
 	@scripts/install.sh uninstall $(INSTALL_ARGS)
 
-# Install under two prefixes into a staging folder, build and run a
-# program against each through pkg-config, dynamically and statically,
-# then uninstall both: the folder must be empty again.
+# Install under two prefixes into a staging folder; check that exactly
+# the public headers are there and that each compiles alone with only
+# pkg-config's flags; build and run a program against each through
+# pkg-config, dynamically, statically and from C++; then uninstall both:
+# the folder must be empty again.
 check-install: all
-	@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC)
+	+@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC) '$(PUBLIC_HEADERS)' '$(PRIVATE_HEADERS)'
 
 # ---------------------------------------------------------------- run, bench
 run: deps-ensure
@@ -232,7 +296,7 @@ FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG -DKSTRUCT_TESTING
 
 # a harness of the tool's code names its sources as prerequisites
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS) | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) \
 		$(filter tools/%.c,$^) $(LIB_LIBS) -lpthread -lm

@@ -16,6 +16,10 @@
 #ifndef KSTRUCT_COMPAT_ATOMIC_H
 #define KSTRUCT_COMPAT_ATOMIC_H
 
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
+
 typedef struct {
 	int counter;
 } atomic_t;
@@ -127,5 +131,7 @@ static inline int atomic_dec_and_test(atomic_t *v)
 {
 	return __atomic_sub_fetch(&v->counter, 1, __ATOMIC_SEQ_CST) == 0;
 }
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_ATOMIC_H */

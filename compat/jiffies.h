@@ -12,11 +12,10 @@
 #ifndef KSTRUCT_COMPAT_JIFFIES_H
 #define KSTRUCT_COMPAT_JIFFIES_H
 
-#include "compat/compiler.h"
+#include <kstruct/compat/compiler.h>
+#include <kstruct/compat/export.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 extern unsigned long jiffies;
 extern unsigned int kstruct_hz;
@@ -56,8 +55,6 @@ static inline unsigned long msecs_to_jiffies(unsigned long ms)
 	 (long)((a) - (b)) >= 0)
 #define time_before_eq(a, b)	time_after_eq(b, a)
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_JIFFIES_H */

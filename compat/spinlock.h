@@ -21,7 +21,10 @@
 
 #include <pthread.h>
 
-#include "compat/bug.h"
+#include <kstruct/compat/bug.h>
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 typedef pthread_mutex_t spinlock_t;
 
@@ -195,5 +198,7 @@ static inline void rwlock_destroy(rwlock_t *lock)
 	pthread_cond_destroy(&lock->released);
 	pthread_mutex_destroy(&lock->lock);
 }
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_SPINLOCK_H */

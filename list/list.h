@@ -50,11 +50,10 @@
 #include <stdbool.h>
 #endif
 
-#include "compat/compiler.h"
+#include <kstruct/compat/compiler.h>
+#include <kstruct/compat/export.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 struct list_head {
 	struct list_head *next, *prev;
@@ -1402,10 +1401,6 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
 	     (pos) && ((n) = (pos)->member.next, 1);			\
 	     (pos) = hlist_entry_safe(n, __typeof__(*(pos)), member))
 
-#ifdef __cplusplus
-}
-#endif
-
 /*
  * In debug builds the mutating operations become macros that first record
  * the caller's file:line for the report, then call the function of the
@@ -1435,5 +1430,7 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
 #define hlist_check(h)							\
 	(__list_debug_at(__FILE__, __LINE__), __list_debug_end(hlist_check(h)))
 #endif
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_LIST_H */

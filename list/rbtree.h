@@ -39,12 +39,11 @@
 #include <stdbool.h>
 #endif
 
-#include "compat/compiler.h"
-#include "list/list.h"
+#include <kstruct/compat/compiler.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/list/list.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /**
  * struct rb_node - a node of a red-black tree, embedded in its entry
@@ -556,10 +555,6 @@ bool rb_check_augmented(const struct rb_root *root,
 				     const struct rb_node *),
 			bool (*augmented_ok)(const struct rb_node *node));
 
-#ifdef __cplusplus
-}
-#endif
-
 /* under LIST_DEBUG the checkers name their caller, as list_check() does */
 #ifdef LIST_DEBUG
 #define rb_check(root, less)						\
@@ -572,5 +567,7 @@ bool rb_check_augmented(const struct rb_root *root,
 	(__list_debug_at(__FILE__, __LINE__),				\
 	 __list_debug_end(rb_check_augmented(root, less, ok)))
 #endif
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_RBTREE_H */

@@ -44,7 +44,8 @@
 
 #include <urcu.h>
 
-#include "list/list.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/list/list.h>
 
 #if defined(__SANITIZE_THREAD__)
 #define KSTRUCT_RCU_TSAN 1
@@ -54,9 +55,7 @@
 #endif
 #endif
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 #ifdef KSTRUCT_RCU_TSAN
 void __tsan_acquire(void *addr);
@@ -431,15 +430,13 @@ static inline void hlist_del_init_rcu(struct hlist_node *n)
 	     (pos) = hlist_entry_safe(list_rcu_deref((pos)->member.next), \
 				      __typeof__(*(pos)), member))
 
-#ifdef __cplusplus
-}
-#endif
-
 #ifdef LIST_DEBUG
 #define list_add_rcu(e, h)	__LIST_DEBUG_CALL(list_add_rcu, e, h)
 #define list_add_tail_rcu(e, h)	__LIST_DEBUG_CALL(list_add_tail_rcu, e, h)
 #define list_del_rcu(e)		__LIST_DEBUG_CALL(list_del_rcu, e)
 #define list_replace_rcu(o, r)	__LIST_DEBUG_CALL(list_replace_rcu, o, r)
 #endif
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_RCULIST_H */

@@ -27,8 +27,11 @@
 #ifndef KSTRUCT_MM_FS_H
 #define KSTRUCT_MM_FS_H
 
-#include "compat/spinlock.h"
-#include "list/list.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 struct page;
 struct zone;
@@ -170,5 +173,7 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
  * Return: 0, -EUCLEAN, or -EINVAL for NULL.
  */
 int mapping_check(struct address_space *mapping);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_MM_FS_H */

@@ -38,8 +38,11 @@
 
 #include <stdbool.h>
 
-#include "compat/spinlock.h"
-#include "list/list.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 #ifndef PAGE_SHIFT
 #define PAGE_SHIFT	12
@@ -394,5 +397,7 @@ int vmtruncate(struct inode *inode, long long offset);
  * Return: 0, -EUCLEAN, or -EINVAL for NULL.
  */
 int mm_check(struct mm_struct *mm);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_MM_MM_H */

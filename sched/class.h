@@ -50,11 +50,10 @@
 
 #include <jansson.h>
 
-#include "sched/sched.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/sched/sched.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /* enqueue_task() flags (the kernel's names) */
 #define ENQUEUE_WAKEUP		0x01	/* try_to_wake_up() */
@@ -310,8 +309,6 @@ json_t *sched_snapshot(int cpu);
  */
 json_t *sched_snapshot_task(const struct task_struct *p);
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCHED_CLASS_H */

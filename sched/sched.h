@@ -75,16 +75,15 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "compat/bitops.h"
-#include "compat/completion.h"
-#include "compat/jiffies.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
-#include "list/rbtree.h"
+#include <kstruct/compat/bitops.h>
+#include <kstruct/compat/completion.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/jiffies.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+#include <kstruct/list/rbtree.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /* ------------------------------------------------------------ constants */
 
@@ -1115,8 +1114,6 @@ int process_tree_check(void);
  */
 int nr_tasks(void);
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCHED_SCHED_H */

@@ -28,6 +28,10 @@
 #include <stdint.h>
 #include <netinet/in.h>
 
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
+
 /* Chunk types (RFC 9260 section 3.2), host order. */
 enum sctp_cid {
 	SCTP_CID_DATA			= 0,
@@ -296,5 +300,7 @@ static inline int TSN_lte(uint32_t s, uint32_t t)
 
 #define TSN_gt(s, t)	TSN_lt((t), (s))
 #define TSN_gte(s, t)	TSN_lte((t), (s))
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCTP_SCTP_H */

@@ -37,10 +37,13 @@
 #include <sys/socket.h>
 #include <urcu/call-rcu.h>
 
-#include "compat/atomic.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
-#include "sctp/sctp.h"
+#include <kstruct/compat/atomic.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+#include <kstruct/sctp/sctp.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 struct sctp_association;
 struct sctp_endpoint;
@@ -560,5 +563,7 @@ int sctp_setsockopt(struct sock *sk, int level, int optname,
 int sctp_getsockopt(struct sock *sk, int level, int optname, void *optval,
 		    unsigned int *optlen);
 void sctp_write_space(struct sock *sk);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCTP_STRUCTS_H */

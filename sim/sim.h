@@ -29,6 +29,10 @@
 
 #include <stdio.h>
 
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
+
 struct sim;
 struct sim_workload;
 struct sim_report;
@@ -205,5 +209,7 @@ void sim_destroy(struct sim *s);
  * scheduler's task_structs.
  */
 unsigned long long sim_memory_bytes(const struct sim *s);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SIM_SIM_H */

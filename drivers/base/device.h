@@ -49,9 +49,12 @@
 
 #include <stdbool.h>
 
-#include "compat/atomic.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
+#include <kstruct/compat/atomic.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 #define DEVICE_NAME_SIZE	80
 #define BUS_ID_SIZE		16
@@ -181,5 +184,7 @@ int driver_register(struct device_driver *drv);
 int driver_unregister(struct device_driver *drv);
 struct device_driver *get_driver(struct device_driver *drv);
 void put_driver(struct device_driver *drv);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_DRIVERS_BASE_DEVICE_H */
