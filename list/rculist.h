@@ -57,11 +57,16 @@
 
 KSTRUCT_EXPORT_BEGIN
 
+/*
+ * The sync object of the grace-period edge (list/rculist.c), declared
+ * and exported in every build, so that a program built with TSan links
+ * with a library built without it.
+ */
+extern char kstruct_rcu_tsan_sync;
+
 #ifdef KSTRUCT_RCU_TSAN
 void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
-/* the sync object of the grace-period edge (list/rculist.c) */
-extern char kstruct_rcu_tsan_sync;
 #define __rcu_tsan_release()	__tsan_release(&kstruct_rcu_tsan_sync)
 #define __rcu_tsan_acquire()	__tsan_acquire(&kstruct_rcu_tsan_sync)
 /* publish: release store; read: acquire load (stronger than consume) */

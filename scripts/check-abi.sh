@@ -73,8 +73,9 @@ if ! cmp -s "$tmp/want" "$tmp/now"; then
 	diff "$tmp/want" "$tmp/now" | sed -n 's/^< /  removed: /p; s/^> /  added:   /p'
 	echo "check-abi: an accident? Make the symbol static, or move its declaration"
 	echo "  to a private header.  Deliberate? make abi-update, and bump VERSION in"
-	echo "  the Makefile: the major number (the soname) when a symbol was removed"
-	echo "  or changed, the minor when symbols were only added."
+	echo "  the Makefile if main's VERSION still names the old ABI: the major"
+	echo "  number (the soname) when a symbol was removed or changed, the minor"
+	echo "  when symbols were only added (docs/DESIGN.md, \"The public surface\")."
 	status=1
 fi
 [ "$status" -eq 0 ] && echo "check-abi: $lib exports the $(wc -l <"$tmp/now") symbols of $abi"
