@@ -3,11 +3,14 @@
  * compat/jiffies.h - virtual jiffies and HZ.
  *
  * In the kernel jiffies is advanced by the timer interrupt.  Here it is a
- * plain counter that only the simulator (or a test) advances, so every
- * run is repeatable.  HZ is a run-time parameter (default 1000) because
- * the scheduler's constants are defined in terms of it and the tests check
- * them at several values; set it before building any structure that
- * caches tick counts.
+ * plain counter that only the driver of the machine advances (the
+ * simulator, a test, a library user's own loop: once per tick, from one
+ * thread, before scheduler_tick() on every CPU), so every run is
+ * repeatable; anyone may read it.  HZ is a run-time parameter (default
+ * 1000) because the scheduler's constants are defined in terms of it and
+ * the tests check them at several values; set it while no machine exists
+ * (before sched_init()), and before building any structure that caches
+ * tick counts.  docs/DESIGN.md, "Global machine state".
  */
 #ifndef KSTRUCT_COMPAT_JIFFIES_H
 #define KSTRUCT_COMPAT_JIFFIES_H

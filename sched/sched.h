@@ -11,9 +11,11 @@
  * wait).  Deliberate differences are listed at the top of those files and
  * in docs/sched.md.
  *
- * How a driver (a test, the simulator, the tour) uses this
- * ---------------------------------------------------------
- * One machine exists at a time (the kernel's global runqueues[]).
+ * How a driver (a test, the simulator, the tour, a library user) uses this
+ * -----------------------------------------------------------------------
+ * One machine exists at a time, per process (the kernel's global
+ * runqueues[]); docs/DESIGN.md ("Global machine state") says what a
+ * library user may read and write of it, and how.
  *
  *   sched_init(nr_cpus)      builds nr_cpus runqueues (1..NR_CPUS), one
  *                            idle task per CPU ("swapper/N", pid 0), the
@@ -494,6 +496,12 @@ struct sched_hooks {
 
 /* ------------------------------------------------------ global state */
 
+/*
+ * The machine.  sched_init*() sets all of it and sched_teardown() clears
+ * it; a user reads it and changes it only through the functions below.
+ * A runqueue is read under its lock (task_rq_lock(), double_rq_lock())
+ * or at rest, when no thread is inside the scheduler.
+ */
 extern struct runqueue runqueues[NR_CPUS];
 extern unsigned long cpu_online_map;
 extern int nr_cpus_online;
@@ -503,6 +511,11 @@ extern unsigned long cache_decay_ticks;
 extern struct task_struct *init_task;
 /* init, pid 1: reaps orphans */
 extern struct task_struct *child_reaper;
+/*
+ * Guards the task list and the process tree: a user walking them holds
+ * it for reading (reads nest); only the process tree's functions take it
+ * for writing.
+ */
 extern rwlock_t tasklist_lock;
 
 #define cpu_rq(cpu)		(&runqueues[(cpu)])

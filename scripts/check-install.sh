@@ -10,11 +10,12 @@
 #     Makefile's PUBLIC_HEADERS) and none of the PRIVATE ones;
 #   - compiles every installed header alone, as C11 -pedantic and as
 #     C++17, with only pkg-config --cflags (scripts/check-headers.sh);
-#   - builds the README's consumer example (below) through pkg-config and
-#     runs it, linked dynamically (pkg-config --libs) and fully
-#     statically (-static, pkg-config --static --libs: every library,
-#     libkstruct's own dependencies included, as .a), and a C++ program
-#     linked dynamically;
+#   - builds the programs of docs/examples/install/ through pkg-config
+#     and runs them: hello.c (the README's, which must show it as it is)
+#     and rcu_workload.c linked dynamically (pkg-config --libs),
+#     rcu_workload.c fully statically too (-static, pkg-config --static
+#     --libs: every library, libkstruct's own dependencies included, as
+#     .a), hello.cc from C++;
 #   - runs the installed tool.
 # Then it uninstalls both ("make uninstall", same DESTDIR and PREFIX) and
 # checks that STAGE is empty again.
@@ -32,107 +33,18 @@ esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The consumer example of the README: the installed headers as
-# <kstruct/...>, nothing defined first (no _GNU_SOURCE).
-cat > "$tmp/hello.c" <<'C'
-#include <stdio.h>
-#include <urcu.h>
-#include <kstruct/compat/slab.h>
-#include <kstruct/list/list.h>
-#include <kstruct/list/rculist.h>
-#include <kstruct/sched/sched.h>
-#include <kstruct/sim/workload.h>
+ex=docs/examples/install
 
-struct item {
-	int value;
-	struct list_head node;
-};
-
-/* list.h and kmalloc, RCU (liburcu), a workload (jansson), a machine */
-int main(void)
-{
-	LIST_HEAD(items);
-	struct sim_workload *wl = NULL;
-	struct task_struct *p;
-	struct item *it, *next;
-	char err[256];
-	int i, sum = 0, ran, ret;
-
-	for (i = 1; i <= 4; i++) {
-		it = kmalloc(sizeof(*it), GFP_KERNEL);
-		if (!it)
-			return 1;
-		it->value = i;
-		list_add_tail_rcu(&it->node, &items);
-	}
-	rcu_register_thread();
-	rcu_read_lock();
-	list_for_each_entry_rcu(it, &items, node)
-		sum = sum * 10 + it->value;
-	rcu_read_unlock();
-	synchronize_rcu();
-	rcu_unregister_thread();
-	list_for_each_entry_safe(it, next, &items, node) {
-		list_del(&it->node);
-		kfree(it);
-	}
-
-	ret = sim_workload_builtin("mixed", 4, &wl, err, sizeof(err));
-	if (!ret)
-		sim_workload_free(wl);
-
-	/* one machine per process: a CPU, a task, the switch to it */
-	if (sched_init(1))
-		return 1;
-	p = sched_new_task("hello", 0, SCHED_OTHER, 0);
-	ran = p && !wake_up_forked_process(p, 0) && schedule(0) == p;
-	sched_teardown();
-
-	printf("installed kstruct: %d, workload %s, task %s, live %ld\n",
-	       sum, ret ? err : "parsed", ran ? "ran" : "did not run",
-	       kmalloc_live());
-	return sum == 1234 && !ret && ran && kmalloc_live() == 0 &&
-	       list_check(&items) ? 0 : 1;
-}
-C
-
-# The same library from C++: the headers' extern "C" at link time.
-cat > "$tmp/hello.cc" <<'CXX'
-#include <cstdio>
-#include <kstruct/compat/slab.h>
-#include <kstruct/list/list.h>
-#include <kstruct/list/list_sort.h>
-#include <kstruct/sched/class.h>
-
-struct item {
-	int value;
-	struct list_head node;
-};
-
-static int cmp(void *, const struct list_head *a, const struct list_head *b)
-{
-	return list_entry(a, struct item, node)->value >
-	       list_entry(b, struct item, node)->value;
-}
-
-int main()
-{
-	LIST_HEAD(items);
-	struct item v[3] = { { 3, {} }, { 1, {} }, { 2, {} } };
-	struct item *it;
-	int sum = 0;
-
-	for (struct item &i : v)
-		list_add_tail(&i.node, &items);
-	list_sort(nullptr, &items, cmp);
-	list_for_each_entry(it, &items, node)
-		sum = sum * 10 + it->value;
-	std::printf("from C++: %d, %s\n", sum,
-		    sched_class_find("cfs") == &cfs_sched_class ? "cfs" : "?");
-	return sum == 123 && sched_class_find("cfs") == &cfs_sched_class &&
-	       kmalloc_live() == 0 ? 0 : 1;
-}
-CXX
+# the README's section "Using kstruct as a library" shows hello.c as it is
+awk '/^## Using kstruct as a library/ { sec = 1 }
+     sec && /^```c$/ { on = 1; next }
+     on && /^```$/ { exit }
+     on' README.md >"$tmp/readme.c"
+if ! sed -n '/^#include/,$p' "$ex/hello.c" | cmp -s - "$tmp/readme.c"; then
+	echo "check-install: README.md's example is not $ex/hello.c (from its first #include):" >&2
+	sed -n '/^#include/,$p' "$ex/hello.c" | diff - "$tmp/readme.c" >&2 || true
+	exit 1
+fi
 
 prefixes="/usr /opt/kstruct"
 rm -rf "$stage"
@@ -174,21 +86,24 @@ for prefix in $prefixes; do
 	fi
 	scripts/check-headers.sh "$cc" "$inc" $cflags
 
-	$cc $cflags "$tmp/hello.c" -o "$tmp/hello-dyn" $(pkg-config --libs kstruct)
-	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/hello-dyn" >/dev/null
+	# the consumer examples, nothing defined first (no _GNU_SOURCE)
+	for prog in hello rcu_workload; do
+		$cc $cflags "$ex/$prog.c" -o "$tmp/$prog-dyn" $(pkg-config --libs kstruct)
+		LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/$prog-dyn" >/dev/null
+	done
 	# a fully static program: every -l of the closure must exist as .a
-	$cc -static $cflags "$tmp/hello.c" -o "$tmp/hello-static" \
+	$cc -static $cflags "$ex/rcu_workload.c" -o "$tmp/rcu_workload-static" \
 		$(pkg-config --static --libs kstruct)
-	if ldd "$tmp/hello-static" >/dev/null 2>&1; then
-		echo "check-install: $tmp/hello-static is not static" >&2
+	if ldd "$tmp/rcu_workload-static" >/dev/null 2>&1; then
+		echo "check-install: $tmp/rcu_workload-static is not static" >&2
 		exit 1
 	fi
-	"$tmp/hello-static" >/dev/null
-	$cxx -std=c++17 -Wall -Wextra -Werror $cflags "$tmp/hello.cc" \
+	"$tmp/rcu_workload-static" >/dev/null
+	$cxx -std=c++17 -Wall -Wextra -Werror $cflags "$ex/hello.cc" \
 		-o "$tmp/hello-cxx" $(pkg-config --libs kstruct)
 	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/hello-cxx" >/dev/null
 	"$stage$prefix/bin/kstruct" --version >/dev/null
-	echo "check-install: $prefix: kstruct.pc names it; its public headers, and only they, compile alone; a program links dynamically and statically, and from C++"
+	echo "check-install: $prefix: kstruct.pc names it; its public headers, and only they, compile alone; docs/examples/install/ builds and runs, dynamically, statically and from C++"
 done
 
 for prefix in $prefixes; do

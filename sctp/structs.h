@@ -134,6 +134,11 @@ struct sctp_af {
  * @local_addr_list: struct sctp_sockaddr_entry, this host's addresses,
  *	port 0, an RCU list
  * @local_addr_lock: serialises writers of @local_addr_list
+ *
+ * One per process, sctp_proto: the families register when the library
+ * loads; the local address list is read under rcu_read_lock() and
+ * changed only by sctp_get_local_addr_list(), sctp_add_local_addr() and
+ * __sctp_free_local_addr_list() (docs/DESIGN.md, "Global machine state").
  */
 struct sctp_protocol {
 	struct list_head address_families;
