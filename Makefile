@@ -8,7 +8,7 @@
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
 #   make check-docs fails if the committed pictures are not what the code draws
-#   make install    PREFIX=/usr/local DESTDIR= : library, headers, tool, .pc
+#   make install    PREFIX=/usr/local DESTDIR= : library, public headers, tool, .pc
 #   make uninstall  the same PREFIX and DESTDIR: removes what install put there
 #   make check-install  install twice, build against both, uninstall both
 #   make check-abi  libkstruct.so exports exactly abi/libkstruct.so.N.symbols
@@ -30,7 +30,7 @@ SANITIZE ?=
 FUZZ_SECONDS ?= 60
 V        ?= 0
 # the library's version; its major number is the soname's
-# (libkstruct.so.1), bumped whenever the ABI loses or changes a symbol
+# (libkstruct.so.1): docs/DESIGN.md ("The ABI") says when each changes
 VERSION  := 1.0.0
 SOMAJOR  := $(firstword $(subst ., ,$(VERSION)))
 
@@ -118,7 +118,7 @@ $(INC_STAMP): Makefile
 	@rm -rf $(INC)/kstruct
 	@for h in $(PUBLIC_HEADERS); do \
 		mkdir -p $(INC)/kstruct/$$(dirname $$h) && \
-		ln -s $(abspath $$h) $(INC)/kstruct/$$h || exit 1; \
+		ln -s $(CURDIR)/$$h $(INC)/kstruct/$$h || exit 1; \
 	done
 	@touch $@
 
@@ -235,7 +235,7 @@ PUBLIC_HDR_CFLAGS = $(shell pkg-config --cflags $(LIB_PKGS) 2>/dev/null)
 PUBLIC_HDR_STAMP := $(BUILD)/hdr/public.ok
 PRIVATE_HDR_STAMPS := $(PRIVATE_HEADERS:%.h=$(BUILD)/hdr/%.ok)
 
-$(PUBLIC_HDR_STAMP): $(PUBLIC_HEADERS) scripts/check-headers.sh | $(INC_STAMP)
+$(PUBLIC_HDR_STAMP): $(PUBLIC_HEADERS) scripts/check-headers.sh $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,HDR,public headers)scripts/check-headers.sh $(CC) $(INC) -I$(INC) $(PUBLIC_HDR_CFLAGS) >$@.log || \
 		{ cat $@.log; exit 1; }

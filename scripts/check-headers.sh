@@ -21,7 +21,7 @@
 # One line per failure (with the compiler's first lines), a summary line,
 # and a non-zero exit when anything failed.
 set -u
-[ $# -ge 3 ] || { sed -n '2,23p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
 CC=$1
 incdir=$2
 shift 2

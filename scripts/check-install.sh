@@ -20,7 +20,7 @@
 # Then it uninstalls both ("make uninstall", same DESTDIR and PREFIX) and
 # checks that STAGE is empty again.
 set -eu
-[ $# -eq 4 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
+[ $# -eq 4 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
 stage=$1
 cc=$2
 public=$3

@@ -14,15 +14,15 @@
 # and shared libraries, the tool, the HEADERs it is given (the public
 # ones: include/kstruct/list/list.h for list/list.h, which a user
 # includes as <kstruct/list/list.h>) and writes kstruct.pc for this
-# prefix, whose Cflags are -I$PREFIX/include and nothing else; it records every file it put
-# there, and every folder it had to create, in
+# prefix, whose Cflags are -I$PREFIX/include and nothing else; it records
+# every file it put there, and every folder it had to create, in
 # PREFIX/share/kstruct/install-manifest.  uninstall removes exactly what
 # that manifest lists: the files, then each folder install created once it
 # is empty (a folder that held something else, or was there before, stays).
 set -eu
 
 usage() {
-	sed -n '2,18p' "$0" >&2
+	sed -n '2,21p' "$0" >&2
 	exit 2
 }
 
