@@ -16,11 +16,13 @@
 #     rcu_workload.c fully statically too (-static, pkg-config --static
 #     --libs: every library, libkstruct's own dependencies included, as
 #     .a), hello.cc from C++;
+#   - runs tests/install/interpose.c, whose own function named like one
+#     of the library's must not be called by the library;
 #   - runs the installed tool.
 # Then it uninstalls both ("make uninstall", same DESTDIR and PREFIX) and
 # checks that STAGE is empty again.
 set -eu
-[ $# -eq 4 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
+[ $# -eq 4 ] || { sed -n '2,23p' "$0" >&2; exit 2; }
 stage=$1
 cc=$2
 public=$3
@@ -102,6 +104,13 @@ for prefix in $prefixes; do
 	$cxx -std=c++17 -Wall -Wextra -Werror $cflags "$ex/hello.cc" \
 		-o "$tmp/hello-cxx" $(pkg-config --libs kstruct)
 	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/hello-cxx" >/dev/null
+	# the library's calls to its own functions stay its own
+	$cc $cflags tests/install/interpose.c -o "$tmp/interpose" \
+		$(pkg-config --libs kstruct)
+	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/interpose" || {
+		echo "check-install: a program's sched_find_first_bit() was called by the library" >&2
+		exit 1
+	}
 	"$stage$prefix/bin/kstruct" --version >/dev/null
 	echo "check-install: $prefix: kstruct.pc names it; its public headers, and only they, compile alone; docs/examples/install/ builds and runs, dynamically, statically and from C++"
 done
