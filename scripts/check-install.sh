@@ -34,6 +34,8 @@ clang*) cxx=$(printf '%s' "$cc" | sed 's/clang/clang++/') ;;
 esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the programs are as a user would build them, and warning-free
+warn="-Wall -Wextra -Werror"
 
 ex=docs/examples/install
 
@@ -90,22 +92,22 @@ for prefix in $prefixes; do
 
 	# the consumer examples, nothing defined first (no _GNU_SOURCE)
 	for prog in hello rcu_workload; do
-		$cc $cflags "$ex/$prog.c" -o "$tmp/$prog-dyn" $(pkg-config --libs kstruct)
+		$cc $warn $cflags "$ex/$prog.c" -o "$tmp/$prog-dyn" $(pkg-config --libs kstruct)
 		LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/$prog-dyn" >/dev/null
 	done
 	# a fully static program: every -l of the closure must exist as .a
-	$cc -static $cflags "$ex/rcu_workload.c" -o "$tmp/rcu_workload-static" \
+	$cc -static $warn $cflags "$ex/rcu_workload.c" -o "$tmp/rcu_workload-static" \
 		$(pkg-config --static --libs kstruct)
 	if ldd "$tmp/rcu_workload-static" >/dev/null 2>&1; then
 		echo "check-install: $tmp/rcu_workload-static is not static" >&2
 		exit 1
 	fi
 	"$tmp/rcu_workload-static" >/dev/null
-	$cxx -std=c++17 -Wall -Wextra -Werror $cflags "$ex/hello.cc" \
+	$cxx -std=c++17 $warn $cflags "$ex/hello.cc" \
 		-o "$tmp/hello-cxx" $(pkg-config --libs kstruct)
 	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/hello-cxx" >/dev/null
 	# the library's calls to its own functions stay its own
-	$cc $cflags tests/install/interpose.c -o "$tmp/interpose" \
+	$cc $warn $cflags tests/install/interpose.c -o "$tmp/interpose" \
 		$(pkg-config --libs kstruct)
 	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/interpose" || {
 		echo "check-install: a program's sched_find_first_bit() was called by the library" >&2
