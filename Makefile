@@ -237,8 +237,8 @@ PRIVATE_HDR_STAMPS := $(PRIVATE_HEADERS:%.h=$(BUILD)/hdr/%.ok)
 
 $(PUBLIC_HDR_STAMP): $(PUBLIC_HEADERS) scripts/check-headers.sh $(INC_STAMP)
 	@mkdir -p $(@D)
-	$(call quiet,HDR,public headers)scripts/check-headers.sh $(CC) $(INC) -I$(INC) $(PUBLIC_HDR_CFLAGS) >$@.log || \
-		{ cat $@.log; exit 1; }
+	$(call quiet,HDR,public headers)scripts/check-headers.sh $(CC) $(INC) \
+		-I$(INC) $(PUBLIC_HDR_CFLAGS) >$@.log || { cat $@.log; exit 1; }
 	@mv $@.log $@
 $(BUILD)/hdr/%.ok: %.h | $(INC_STAMP)
 	@mkdir -p $(@D)
@@ -246,12 +246,14 @@ $(BUILD)/hdr/%.ok: %.h | $(INC_STAMP)
 		$(CC) -std=gnu11 $(WARN) -Werror $(BASE_CPPFLAGS) $(PKG_CFLAGS) -x c -c - -o /dev/null
 	@touch $@
 check-headers: $(PUBLIC_HDR_STAMP) $(PRIVATE_HDR_STAMPS)
-	@if [ -n "$(strip $(HEADERS_UNSORTED) $(HEADERS_TWICE) $(HEADERS_MISSING))" ]; then \
-		for h in $(HEADERS_UNSORTED); do echo "headers: $$h is in neither PUBLIC_HEADERS nor PRIVATE_HEADERS (Makefile)"; done; \
-		for h in $(HEADERS_TWICE); do echo "headers: $$h is in both PUBLIC_HEADERS and PRIVATE_HEADERS"; done; \
-		for h in $(HEADERS_MISSING); do echo "headers: $$h is listed in the Makefile but does not exist"; done; \
-		exit 1; \
-	fi
+	@bad=0; \
+	for h in $(HEADERS_UNSORTED); do bad=1; \
+		echo "headers: $$h is in neither PUBLIC_HEADERS nor PRIVATE_HEADERS"; done; \
+	for h in $(HEADERS_TWICE); do bad=1; \
+		echo "headers: $$h is in both PUBLIC_HEADERS and PRIVATE_HEADERS"; done; \
+	for h in $(HEADERS_MISSING); do bad=1; \
+		echo "headers: $$h is in the Makefile's lists but does not exist"; done; \
+	exit $$bad
 	@tail -n 1 $(PUBLIC_HDR_STAMP)
 	@echo "headers: $(words $(PRIVATE_HEADERS)) private headers compile alone"
 
@@ -314,7 +316,8 @@ uninstall:
 # pkg-config, dynamically, statically and from C++; then uninstall both:
 # the folder must be empty again.
 check-install: all
-	+@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC) '$(PUBLIC_HEADERS)' '$(PRIVATE_HEADERS)'
+	+@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC) \
+		'$(PUBLIC_HEADERS)' '$(PRIVATE_HEADERS)'
 
 # ---------------------------------------------------------------- run, bench
 run: deps-ensure
