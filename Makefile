@@ -12,9 +12,11 @@
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
 #   make check-docs fails if the committed pictures are not what the code draws
-#   make install    PREFIX=/usr/local DESTDIR= : library, headers, tool, .pc
+#   make install    PREFIX=/usr/local DESTDIR= : library, public headers, tool, .pc
 #   make uninstall  the same PREFIX and DESTDIR: removes what install put there
 #   make check-install  install twice, build against both, uninstall both
+#   make check-abi  libkstruct.so exports exactly abi/libkstruct.so.N.symbols
+#   make abi-update rewrite that list from the library (a deliberate change)
 #   make deps       install every Debian package the project uses
 #
 # Variables: BUILD (output folder), CC, OPT, SANITIZE (e.g.
@@ -31,17 +33,43 @@ DESTDIR  ?=
 SANITIZE ?=
 FUZZ_SECONDS ?= 60
 V        ?= 0
-VERSION  := 0.1.0
-SOMAJOR  := 0
+# the library's version; its major number is the soname's
+# (libkstruct.so.1): docs/DESIGN.md ("The ABI") says when each changes
+VERSION  := 1.0.0
+SOMAJOR  := $(firstword $(subst ., ,$(VERSION)))
 
 LIB_DIRS := compat list sched sim sctp mm drivers/base
-# What libkstruct needs: liburcu, whose headers its own include
-# (list/rculist.h), so kstruct.pc's Requires; jansson, for Requires.private.
-# liburcu-cds (the benchmarks' baselines) and libpcap (tools/sctp_pcap.c)
-# are the tool's alone, CUnit the tests'.
+# What libkstruct needs: liburcu and jansson, whose headers its installed
+# headers include (list/rculist.h, sched/class.h), so kstruct.pc's
+# Requires.  liburcu-cds (the benchmarks' baselines) and libpcap
+# (tools/sctp_pcap.c) are the tool's alone, CUnit the tests'.
 LIB_PKGS        := liburcu jansson
-PC_REQUIRES     := liburcu
-PC_REQUIRES_PRIVATE := jansson
+PC_REQUIRES     := liburcu jansson
+PC_REQUIRES_PRIVATE :=
+
+# The public surface (docs/DESIGN.md, "The public surface"): the headers
+# "make install" installs under $(PREFIX)/include/kstruct/, which a user
+# includes as <kstruct/list/list.h> and which include each other so.
+# What they declare, libkstruct.so exports; nothing else.
+PUBLIC_HEADERS := \
+	compat/atomic.h compat/bitops.h compat/bug.h compat/compiler.h \
+	compat/completion.h compat/export.h compat/jiffies.h compat/slab.h \
+	compat/check.h compat/spinlock.h \
+	list/list.h list/list_sort.h list/rbtree.h list/rbtree_augmented.h \
+	list/rculist.h \
+	sched/sched.h sched/class.h \
+	sim/sim.h sim/workload.h sim/report.h \
+	sctp/sctp.h sctp/structs.h sctp/sm.h sctp/packet.h \
+	mm/mm.h mm/fs.h mm/mmzone.h \
+	drivers/base/device.h
+# The library's other headers: shared between its own files (and the
+# tool's and tests'), never installed.  Every header of $(LIB_DIRS) is in
+# exactly one of the two lists (make check-headers fails otherwise).
+PRIVATE_HEADERS := \
+	compat/ktime.h \
+	sched/internal.h sched/fair.h sched/goodness.h \
+	sim/trace.h \
+	drivers/base/base.h
 
 # Quiet by default, as the kernel's Kbuild: "$(call quiet,CC,list/list.o)"
 # in front of a command prints that line instead of the command; V=1
@@ -59,10 +87,17 @@ CUNIT_LIBS  = $(shell pkg-config --libs cunit 2>/dev/null)
 # compile lines only, through per-object flags (CFLAGS_<stem> below)
 PCAP_CFLAGS = $(shell pkg-config --cflags libpcap 2>/dev/null)
 PCAP_LIBS   = $(shell pkg-config --libs libpcap 2>/dev/null)
-BASE_CPPFLAGS := -I. -D_GNU_SOURCE
-# the flags that shape the generated code (recorded in benchmark results)
-CODE_FLAGS = -std=gnu11 $(OPT) -g -fPIC $(SANFLAGS) $(CFLAGS)
-CFLAGS_ALL = -std=gnu11 $(OPT) -g -fPIC $(WARN) $(SANFLAGS) $(BASE_CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS)
+# Public headers include each other as <kstruct/dir/file.h>; in the tree
+# that resolves through $(INC)/kstruct/, a symbolic link per public header
+# and nothing else, made before anything compiles ($(INC_STAMP)).  The
+# library's own .c files and private headers include "dir/file.h" (-I.).
+INC       := $(BUILD)/include
+INC_STAMP := $(INC)/.stamp
+BASE_CPPFLAGS := -I. -I$(INC) -D_GNU_SOURCE
+# the flags that shape the generated code (recorded in benchmark results);
+# hidden visibility: only what the public headers declare is exported
+CODE_FLAGS = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden $(SANFLAGS) $(CFLAGS)
+CFLAGS_ALL = -std=gnu11 $(OPT) -g -fPIC -fvisibility=hidden $(WARN) $(SANFLAGS) $(BASE_CPPFLAGS) $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS_ALL = $(SANFLAGS) $(LIB_LIBS) -lpthread -lm $(LDLIBS)
 
 # ---------------------------------------------------------------- sources
@@ -77,6 +112,7 @@ LIB_OBJS  := $(LIB_SRCS:%.c=$(OBJ)/%.o)
 
 LIB_A  := $(BUILD)/libkstruct.a
 LIB_SO := $(BUILD)/libkstruct.so.$(VERSION)
+LIB_MAP := $(BUILD)/libkstruct.map
 TOOL   := $(BUILD)/kstruct
 
 # tools/ and bench/ but the tool's main() (tools/kstruct.c): an internal
@@ -94,18 +130,27 @@ whole_archive   = -Wl,--whole-archive $(1) -Wl,--no-whole-archive
 
 all: $(LIB_A) $(LIB_SO) $(TOOL)
 
+$(INC_STAMP): Makefile
+	@rm -rf $(INC)/kstruct
+	@for h in $(PUBLIC_HEADERS); do \
+		mkdir -p $(INC)/kstruct/$$(dirname $$h) && \
+		ln -s $(CURDIR)/$$h $(INC)/kstruct/$$h || exit 1; \
+	done
+	@touch $@
+
 # per-object flags: CFLAGS_<source without .c>
 CFLAGS_tools/sctp_pcap             = $(PCAP_CFLAGS)
 CFLAGS_tests/tools/test_sctp_pcap  = $(PCAP_CFLAGS)
 CFLAGS_bench/bench                 = -I$(BUILD)/gen
 CFLAGS_tests/bench/test_bench      = -I$(BUILD)/gen
 CFLAGS_tools/sim_html              = -I$(BUILD)/gen
+CFLAGS_tools/kstruct               = -I$(BUILD)/gen
 
-$(OBJ)/%.o: %.c
+$(OBJ)/%.o: %.c | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,CC,$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -MMD -MP -c $< -o $@
 
-$(DBG)/%.o: %.c
+$(DBG)/%.o: %.c | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -MMD -MP -c $< -o $@
 
@@ -134,15 +179,33 @@ $(HTML_ASSETS_H): $(foreach a,$(HTML_ASSETS),$(lastword $(subst =, ,$(a)))) scri
 	@mkdir -p $(@D)
 	$(call quiet,GEN,$(@F))scripts/embed-text.sh $(HTML_ASSETS) > $@
 $(OBJ)/tools/sim_html.o $(DBG)/tools/sim_html.o: $(HTML_ASSETS_H)
+# The version kstruct --version prints, rewritten when VERSION changes.
+VERSION_H := $(BUILD)/gen/kstruct_version.h
+$(VERSION_H): FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '/* generated by the Makefile */' \
+		'#define KSTRUCT_VERSION "$(VERSION)"' > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+$(OBJ)/tools/kstruct.o: $(VERSION_H)
 
 $(LIB_A): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(call quiet,AR,$(@F))ar rcs $@ $^
 
-$(LIB_SO): $(LIB_OBJS)
+# Every export carries the version KSTRUCT_<major>, and the library's
+# calls to its own functions bind inside it (-Bsymbolic-functions): see
+# docs/DESIGN.md, "Kernel names in a shared library".
+$(LIB_MAP): FORCE
 	@mkdir -p $(@D)
-	$(call quiet,LD,$(@F))$(CC) -shared -Wl,-soname,libkstruct.so.$(SOMAJOR) -o $@ $^ $(LDLIBS_ALL)
+	@printf 'KSTRUCT_%s {\n\tglobal: *;\n};\n' $(SOMAJOR) > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+
+$(LIB_SO): $(LIB_OBJS) $(LIB_MAP)
+	@mkdir -p $(@D)
+	$(call quiet,LD,$(@F))$(CC) -shared -Wl,-soname,libkstruct.so.$(SOMAJOR) \
+		-Wl,--version-script=$(LIB_MAP) -Wl,-Bsymbolic-functions \
+		-o $@ $(LIB_OBJS) $(LDLIBS_ALL)
 	@ln -sf libkstruct.so.$(VERSION) $(BUILD)/libkstruct.so.$(SOMAJOR)
 	@ln -sf libkstruct.so.$(SOMAJOR) $(BUILD)/libkstruct.so
 
@@ -196,21 +259,46 @@ $(BUILD)/tests/test-tools: | $(TOOL)
 
 tests: $(TEST_BINS)
 
-# Every public header compiles on its own (included twice: guards work).
-HEADER_STAMPS := $(HEADERS:%.h=$(BUILD)/hdr/%.ok)
-$(BUILD)/hdr/%.ok: %.h
+# The headers: every header of $(LIB_DIRS) is public or private, not both;
+# the public ones pass the installed-header test (scripts/check-headers.sh:
+# each alone as C11 -pedantic without feature macros and as C++17, with
+# only what pkg-config would give, here $(INC) and liburcu's and
+# jansson's flags, and the export rule); each private one compiles alone
+# as the library's own files see it (included twice: guards work).
+HEADERS_UNSORTED := $(filter-out $(PUBLIC_HEADERS) $(PRIVATE_HEADERS),$(HEADERS))
+HEADERS_TWICE    := $(filter $(PUBLIC_HEADERS),$(PRIVATE_HEADERS))
+HEADERS_MISSING  := $(filter-out $(HEADERS),$(PUBLIC_HEADERS) $(PRIVATE_HEADERS))
+PUBLIC_HDR_CFLAGS = $(shell pkg-config --cflags $(LIB_PKGS) 2>/dev/null)
+PUBLIC_HDR_STAMP := $(BUILD)/hdr/public.ok
+PRIVATE_HDR_STAMPS := $(PRIVATE_HEADERS:%.h=$(BUILD)/hdr/%.ok)
+
+$(PUBLIC_HDR_STAMP): $(PUBLIC_HEADERS) scripts/check-headers.sh $(INC_STAMP)
+	@mkdir -p $(@D)
+	$(call quiet,HDR,public headers)scripts/check-headers.sh $(CC) $(INC) \
+		-I$(INC) $(PUBLIC_HDR_CFLAGS) >$@.log || { cat $@.log; exit 1; }
+	@mv $@.log $@
+$(BUILD)/hdr/%.ok: %.h | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,HDR,$<)printf '#include "%s"\n#include "%s"\n' $< $< | \
 		$(CC) -std=gnu11 $(WARN) -Werror $(BASE_CPPFLAGS) $(PKG_CFLAGS) -x c -c - -o /dev/null
 	@touch $@
-check-headers: $(HEADER_STAMPS)
-	@echo "headers: $(words $(HEADERS)) public headers compile alone"
+check-headers: $(PUBLIC_HDR_STAMP) $(PRIVATE_HDR_STAMPS)
+	@bad=0; \
+	for h in $(HEADERS_UNSORTED); do bad=1; \
+		echo "headers: $$h is in neither PUBLIC_HEADERS nor PRIVATE_HEADERS"; done; \
+	for h in $(HEADERS_TWICE); do bad=1; \
+		echo "headers: $$h is in both PUBLIC_HEADERS and PRIVATE_HEADERS"; done; \
+	for h in $(HEADERS_MISSING); do bad=1; \
+		echo "headers: $$h is in the Makefile's lists but does not exist"; done; \
+	exit $$bad
+	@tail -n 1 $(PUBLIC_HDR_STAMP)
+	@echo "headers: $(words $(PRIVATE_HEADERS)) private headers compile alone"
 
 # list/'s compile_ok and compile_fail tests (C11 -pedantic, C++17, ...),
 # with gcc and, when installed, clang.
-check-compile:
+check-compile: | $(INC_STAMP)
 	@for cc in gcc clang; do command -v $$cc >/dev/null || continue; \
-	  tests/compile/run.sh $$cc || exit 1; done
+	  tests/compile/run.sh $$cc $(INC) || exit 1; done
 
 # No file includes a header of a layer above its own, nor a .c file
 # (docs/DESIGN.md, "The layers, and what may include what").
@@ -224,7 +312,8 @@ CLANG_FORMAT ?= clang-format
 check-format:
 	@scripts/check-format.sh $(CLANG_FORMAT)
 
-check-run: $(TEST_BINS) check-headers check-compile check-layers
+check-run: $(TEST_BINS) check-headers check-compile check-layers \
+		$(if $(SANITIZE),,check-abi)
 	@scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- $(SUITES)
 
 check: deps-ensure
@@ -257,6 +346,18 @@ docs-screenshots: deps-ensure deps-browser
 	@$(MAKE) --no-print-directory $(TOOL)
 	@scripts/check-html.sh --screenshots docs/img $(TOOL) $(BUILD)/html-shots
 
+# ---------------------------------------------------------------- ABI
+# What libkstruct.so exports, against the list checked in for its soname
+# (scripts/check-abi.sh); make check runs it on unsanitized builds (the
+# sanitizers add symbols of their own).  abi-update rewrites the list:
+# only for a deliberate change, with VERSION bumped (docs/DESIGN.md).
+ABI_FILE := abi/libkstruct.so.$(SOMAJOR).symbols
+check-abi: $(LIB_SO)
+	@scripts/check-abi.sh $(LIB_SO) $(ABI_FILE) $(PUBLIC_HEADERS)
+
+abi-update: $(LIB_SO)
+	@scripts/check-abi.sh --update $(LIB_SO) $(ABI_FILE) $(PUBLIC_HEADERS)
+
 # ---------------------------------------------------------------- install
 # scripts/install.sh does the work and keeps a manifest of what it put
 # under the prefix (files, and the folders it had to create), which
@@ -267,16 +368,19 @@ INSTALL_ARGS = --destdir '$(DESTDIR)' --prefix '$(PREFIX)' --build '$(BUILD)' \
 	--requires-private '$(PC_REQUIRES_PRIVATE)'
 
 install: all
-	@scripts/install.sh install $(INSTALL_ARGS) $(HEADERS)
+	@scripts/install.sh install $(INSTALL_ARGS) $(PUBLIC_HEADERS)
 
 uninstall:
 	@scripts/install.sh uninstall $(INSTALL_ARGS)
 
-# Install under two prefixes into a staging folder, build and run a
-# program against each through pkg-config, dynamically and statically,
-# then uninstall both: the folder must be empty again.
+# Install under two prefixes into a staging folder; check that exactly
+# the public headers are there and that each compiles alone with only
+# pkg-config's flags; build and run a program against each through
+# pkg-config, dynamically, statically and from C++; then uninstall both:
+# the folder must be empty again.
 check-install: all
-	@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC)
+	+@scripts/check-install.sh $(abspath $(BUILD)/stage) $(CC) \
+		'$(PUBLIC_HEADERS)' '$(PRIVATE_HEADERS)'
 
 # ---------------------------------------------------------------- run, bench
 run: deps-ensure
@@ -295,7 +399,7 @@ FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG
 
 # a harness of the tool's code names its sources as prerequisites
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS) | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) \
 		$(filter tools/%.c,$^) $(LIB_LIBS) -lpthread -lm
@@ -336,8 +440,9 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers \
-	check-compile check-layers check-format check-install install uninstall run bench \
-	fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-browser clean FORCE
+	check-compile check-layers check-format check-abi abi-update check-install install \
+	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures \
+	deps-browser clean FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,23 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compat/atomic.h - atomic_t on C11 atomics.
+ * compat/atomic.h - atomic_t on the compiler's __atomic builtins.
  *
- * Mirrors include/asm/atomic.h's API (atomic_read, atomic_set, atomic_inc,
- * atomic_dec, atomic_add, atomic_sub, atomic_dec_and_test,
- * atomic_inc_return).  atomic_t is the kernel's opaque counter type, here
- * a C11 _Atomic int reached only through these functions.  All operations
+ * Mirrors include/asm-i386/atomic.h's API (atomic_read, atomic_set,
+ * atomic_inc, atomic_dec, atomic_add, atomic_sub, atomic_dec_and_test,
+ * atomic_inc_return).  atomic_t is 2.5.33's own: an int in a struct,
+ * the opaque counter type the kernel's coding style allows a typedef
+ * for, reached only through these functions (a plain "v++" does not
+ * compile).  The int is read and written with GCC's __atomic builtins
+ * (clang has them too) rather than as a C11 _Atomic, which C++ does not
+ * have, so that the header serves C11 and C++ alike.  All operations
  * are sequentially consistent; the kernel's are at least as strong where
  * it matters (the _and_test/_return forms are full barriers there too).
- * C only: C++ code should not include it.
  */
 #ifndef KSTRUCT_COMPAT_ATOMIC_H
 #define KSTRUCT_COMPAT_ATOMIC_H
 
-#include <stdatomic.h>
+#include <kstruct/compat/export.h>
 
-typedef _Atomic int atomic_t;
+KSTRUCT_EXPORT_BEGIN
 
-#define ATOMIC_INIT(i)	(i)
+typedef struct {
+	int counter;
+} atomic_t;
+
+#define ATOMIC_INIT(i)	{ (i) }
 
 /**
  * atomic_read() - the value of @v
@@ -28,7 +35,7 @@ typedef _Atomic int atomic_t;
  */
 static inline int atomic_read(const atomic_t *v)
 {
-	return atomic_load((atomic_t *)v);
+	return __atomic_load_n(&v->counter, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -40,7 +47,7 @@ static inline int atomic_read(const atomic_t *v)
  */
 static inline void atomic_set(atomic_t *v, int i)
 {
-	atomic_store(v, i);
+	__atomic_store_n(&v->counter, i, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -52,7 +59,7 @@ static inline void atomic_set(atomic_t *v, int i)
  */
 static inline void atomic_add(int i, atomic_t *v)
 {
-	atomic_fetch_add(v, i);
+	__atomic_fetch_add(&v->counter, i, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -64,7 +71,7 @@ static inline void atomic_add(int i, atomic_t *v)
  */
 static inline void atomic_sub(int i, atomic_t *v)
 {
-	atomic_fetch_sub(v, i);
+	__atomic_fetch_sub(&v->counter, i, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -75,7 +82,7 @@ static inline void atomic_sub(int i, atomic_t *v)
  */
 static inline void atomic_inc(atomic_t *v)
 {
-	atomic_fetch_add(v, 1);
+	__atomic_fetch_add(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -86,7 +93,7 @@ static inline void atomic_inc(atomic_t *v)
  */
 static inline void atomic_dec(atomic_t *v)
 {
-	atomic_fetch_sub(v, 1);
+	__atomic_fetch_sub(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -98,7 +105,7 @@ static inline void atomic_dec(atomic_t *v)
  */
 static inline int atomic_inc_return(atomic_t *v)
 {
-	return atomic_fetch_add(v, 1) + 1;
+	return __atomic_add_fetch(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -110,7 +117,7 @@ static inline int atomic_inc_return(atomic_t *v)
  */
 static inline int atomic_dec_return(atomic_t *v)
 {
-	return atomic_fetch_sub(v, 1) - 1;
+	return __atomic_sub_fetch(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
 
 /**
@@ -122,7 +129,9 @@ static inline int atomic_dec_return(atomic_t *v)
  */
 static inline int atomic_dec_and_test(atomic_t *v)
 {
-	return atomic_fetch_sub(v, 1) == 1;
+	return __atomic_sub_fetch(&v->counter, 1, __ATOMIC_SEQ_CST) == 0;
 }
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_ATOMIC_H */

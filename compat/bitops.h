@@ -16,6 +16,10 @@
 
 #include <limits.h>
 
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
+
 #define BITS_PER_LONG		((int)(sizeof(long) * CHAR_BIT))
 #define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
 #define BIT_MASK(nr)		(1UL << ((nr) % BITS_PER_LONG))
@@ -258,5 +262,7 @@ static inline unsigned long find_next_zero_bit(const unsigned long *addr,
 	for ((bit) = find_first_bit((addr), (size));			\
 	     (bit) < (size);						\
 	     (bit) = find_next_bit((addr), (size), (bit) + 1))
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_BITOPS_H */

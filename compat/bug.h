@@ -12,21 +12,16 @@
 #ifndef KSTRUCT_COMPAT_BUG_H
 #define KSTRUCT_COMPAT_BUG_H
 
-#include "compat/compiler.h"
+#include <kstruct/compat/compiler.h>
+#include <kstruct/compat/export.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 void __kstruct_bug(const char *file, int line, const char *cond)
 	__attribute__((noreturn));
 void __kstruct_warn(const char *file, int line, const char *cond);
 /* number of WARN_ON()s that fired so far (tests read it) */
 unsigned long kstruct_warn_count(void);
-
-#ifdef __cplusplus
-}
-#endif
 
 #define BUG()	__kstruct_bug(__FILE__, __LINE__, "BUG()")
 
@@ -58,5 +53,7 @@ unsigned long kstruct_warn_count(void);
 			__kstruct_warn(__FILE__, __LINE__, #cond);	\
 		__ret_warn;						\
 	})
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_BUG_H */

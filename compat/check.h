@@ -33,9 +33,9 @@
 #include <stdbool.h>
 #endif
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 /* what the handler is: a function type, so a pointer to it reads as one */
 typedef void check_handler_fn(const char *report);
@@ -108,8 +108,6 @@ bool __check_leave(bool ok);
 #define CHECK_CALLER(fn, args)						\
 	(__check_enter(#fn, __FILE__, __LINE__), __check_leave(fn args))
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_CHECK_H */

@@ -13,6 +13,10 @@
 
 #include <stddef.h>
 
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
+
 #ifndef likely
 #define likely(x)	__builtin_expect(!!(x), 1)
 #endif
@@ -77,5 +81,7 @@
 		((type *)((char *)__mptr - offsetof(type, member)));	\
 	})
 #endif
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_COMPILER_H */

@@ -16,6 +16,10 @@
 
 #include <pthread.h>
 
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
+
 struct completion {
 	unsigned int done;
 	pthread_mutex_t lock;
@@ -40,5 +44,7 @@ void wait_for_completion(struct completion *x);
 int try_wait_for_completion(struct completion *x);
 /* 1 when a wait_for_completion() now would not block */
 int completion_done(struct completion *x);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_COMPLETION_H */

@@ -3,20 +3,22 @@
  * compat/jiffies.h - virtual jiffies and HZ.
  *
  * In the kernel jiffies is advanced by the timer interrupt.  Here it is a
- * plain counter that only the simulator (or a test) advances, so every
- * run is repeatable.  HZ is a run-time parameter (default 1000) because
- * the scheduler's constants are defined in terms of it and the tests check
- * them at several values; set it before building any structure that
- * caches tick counts.
+ * plain counter that only the driver of the machine advances (the
+ * simulator, a test, a library user's own loop: once per tick, from one
+ * thread, before scheduler_tick() on every CPU), so every run is
+ * repeatable; anyone may read it.  HZ is a run-time parameter (default
+ * 1000) because the scheduler's constants are defined in terms of it and
+ * the tests check them at several values; set it while no machine exists
+ * (before sched_init()), and before building any structure that caches
+ * tick counts.  docs/DESIGN.md, "Global machine state".
  */
 #ifndef KSTRUCT_COMPAT_JIFFIES_H
 #define KSTRUCT_COMPAT_JIFFIES_H
 
-#include "compat/compiler.h"
+#include <kstruct/compat/compiler.h>
+#include <kstruct/compat/export.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 extern unsigned long jiffies;
 extern unsigned int kstruct_hz;
@@ -56,8 +58,6 @@ static inline unsigned long msecs_to_jiffies(unsigned long ms)
 	 (long)((a) - (b)) >= 0)
 #define time_before_eq(a, b)	time_after_eq(b, a)
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_JIFFIES_H */

@@ -28,9 +28,9 @@
 
 #include <stddef.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 #define GFP_KERNEL	0x10u
 #define GFP_ATOMIC	0x20u
@@ -86,10 +86,6 @@ void kmalloc_fault_reset(void);
  * allocation of the operation under test (the count stops rising).
  */
 unsigned long kmalloc_fault_fired(void);
-
-#ifdef __cplusplus
-}
-#endif
 
 /**
  * kmalloc() - allocate @size bytes, 16-byte aligned
@@ -149,5 +145,7 @@ char *__kstrdup(const char *s, unsigned int flags, const char *file,
  * Return: the copy (kfree() it), or NULL when out of memory or @s is NULL.
  */
 #define kstrdup(s, flags)	__kstrdup((s), (flags), __FILE__, __LINE__)
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_SLAB_H */

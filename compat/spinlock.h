@@ -5,7 +5,11 @@
  * Mirrors include/linux/spinlock.h's API.  spinlock_t is a pthread mutex
  * rather than a spinning lock: on a 2-core machine running more threads
  * than cores (the threaded simulator, sanitizers) a sleeping lock is the
- * honest choice, and ThreadSanitizer understands it.  These are the
+ * honest choice, and ThreadSanitizer understands it.  rwlock_t is a
+ * mutex, a condition variable and the count of holders rather than a
+ * pthread_rwlock_t, which <pthread.h> declares only to programs that ask
+ * for POSIX with a feature macro: this header compiles under plain
+ * -std=c11 (docs/DESIGN.md, "The public surface").  These are the
  * kernel's opaque lock types, reached only through the functions below,
  * which is the case the kernel's coding style allows a typedef for.
  *
@@ -17,15 +21,31 @@
 
 #include <pthread.h>
 
-#include "compat/bug.h"
+#include <kstruct/compat/bug.h>
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 typedef pthread_mutex_t spinlock_t;
-typedef pthread_rwlock_t rwlock_t;
+
+/*
+ * As 2.5.33's rwlock_t, the lock prefers readers: a reader waits only
+ * while a writer holds it, never for a writer that is waiting, so a
+ * reader may take it again while it holds it (the kernel's nested
+ * read_lock) and a stream of readers can keep a writer out.
+ */
+typedef struct {
+	pthread_mutex_t lock;		/* guards the two counts */
+	pthread_cond_t released;	/* the writer left, or readers hit 0 */
+	unsigned int readers;		/* read holds */
+	unsigned int writer;		/* 1 while write-held */
+} rwlock_t;
 
 #define __SPIN_LOCK_UNLOCKED(name)	PTHREAD_MUTEX_INITIALIZER
 #define DEFINE_SPINLOCK(name)		spinlock_t name = PTHREAD_MUTEX_INITIALIZER
-#define __RW_LOCK_UNLOCKED(name)	PTHREAD_RWLOCK_INITIALIZER
-#define DEFINE_RWLOCK(name)		rwlock_t name = PTHREAD_RWLOCK_INITIALIZER
+#define __RW_LOCK_UNLOCKED(name)					\
+	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 }
+#define DEFINE_RWLOCK(name)		rwlock_t name = __RW_LOCK_UNLOCKED(name)
 
 /**
  * spin_lock_init() - initialise a lock at run time
@@ -89,18 +109,25 @@ static inline void spin_lock_destroy(spinlock_t *lock)
  */
 static inline void rwlock_init(rwlock_t *lock)
 {
-	BUG_ON(pthread_rwlock_init(lock, NULL) != 0);
+	BUG_ON(pthread_mutex_init(&lock->lock, NULL) != 0);
+	BUG_ON(pthread_cond_init(&lock->released, NULL) != 0);
+	lock->readers = 0;
+	lock->writer = 0;
 }
 
 /**
  * read_lock() - take @lock for reading, shared with other readers
  * @lock: the lock
  *
- * Context: may sleep.
+ * Context: may sleep, while a writer holds @lock; nests.
  */
 static inline void read_lock(rwlock_t *lock)
 {
-	BUG_ON(pthread_rwlock_rdlock(lock) != 0);
+	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
+	while (lock->writer)
+		BUG_ON(pthread_cond_wait(&lock->released, &lock->lock) != 0);
+	lock->readers++;
+	BUG_ON(pthread_mutex_unlock(&lock->lock) != 0);
 }
 
 /**
@@ -109,18 +136,44 @@ static inline void read_lock(rwlock_t *lock)
  */
 static inline void read_unlock(rwlock_t *lock)
 {
-	BUG_ON(pthread_rwlock_unlock(lock) != 0);
+	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
+	BUG_ON(lock->readers == 0);
+	if (--lock->readers == 0)
+		BUG_ON(pthread_cond_broadcast(&lock->released) != 0);
+	BUG_ON(pthread_mutex_unlock(&lock->lock) != 0);
 }
 
 /**
  * write_lock() - take @lock for writing, alone
  * @lock: the lock
  *
- * Context: may sleep.
+ * Context: may sleep, while anyone holds @lock; not recursive.
  */
 static inline void write_lock(rwlock_t *lock)
 {
-	BUG_ON(pthread_rwlock_wrlock(lock) != 0);
+	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
+	while (lock->writer || lock->readers)
+		BUG_ON(pthread_cond_wait(&lock->released, &lock->lock) != 0);
+	lock->writer = 1;
+	BUG_ON(pthread_mutex_unlock(&lock->lock) != 0);
+}
+
+/**
+ * write_trylock() - take @lock for writing if nobody holds it
+ * @lock: the lock
+ *
+ * Return: 1 when taken, 0 when a reader or a writer holds it.
+ */
+static inline int write_trylock(rwlock_t *lock)
+{
+	int taken;
+
+	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
+	taken = !lock->writer && !lock->readers;
+	if (taken)
+		lock->writer = 1;
+	BUG_ON(pthread_mutex_unlock(&lock->lock) != 0);
+	return taken;
 }
 
 /**
@@ -129,7 +182,11 @@ static inline void write_lock(rwlock_t *lock)
  */
 static inline void write_unlock(rwlock_t *lock)
 {
-	BUG_ON(pthread_rwlock_unlock(lock) != 0);
+	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
+	BUG_ON(!lock->writer);
+	lock->writer = 0;
+	BUG_ON(pthread_cond_broadcast(&lock->released) != 0);
+	BUG_ON(pthread_mutex_unlock(&lock->lock) != 0);
 }
 
 /**
@@ -138,7 +195,10 @@ static inline void write_unlock(rwlock_t *lock)
  */
 static inline void rwlock_destroy(rwlock_t *lock)
 {
-	pthread_rwlock_destroy(lock);
+	pthread_cond_destroy(&lock->released);
+	pthread_mutex_destroy(&lock->lock);
 }
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_SPINLOCK_H */

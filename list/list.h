@@ -51,12 +51,11 @@
 #include <stdbool.h>
 #endif
 
-#include "compat/check.h"
-#include "compat/compiler.h"
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/compiler.h>
+#include <kstruct/compat/export.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 struct list_head {
 	struct list_head *next, *prev;
@@ -1382,10 +1381,6 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
 	     (pos) && ((n) = (pos)->member.next, 1);			\
 	     (pos) = hlist_entry_safe(n, __typeof__(*(pos)), member))
 
-#ifdef __cplusplus
-}
-#endif
-
 /*
  * In debug builds the mutating operations become macros that first record
  * the caller's file:line for the report, then call the function of the
@@ -1411,5 +1406,7 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
 #define list_rotate_to_front(e, h) \
 	__LIST_DEBUG_CALL(list_rotate_to_front, e, h)
 #endif
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_LIST_H */

@@ -8,11 +8,11 @@
 #ifndef KSTRUCT_LIST_LIST_SORT_H
 #define KSTRUCT_LIST_LIST_SORT_H
 
+#include <kstruct/compat/export.h>
+
 struct list_head;
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /*
  * list_cmp_func_t - the comparator: > 0 when @a sorts after @b, <= 0
@@ -38,8 +38,6 @@ typedef int (*list_cmp_func_t)(void *priv, const struct list_head *a,
  */
 void list_sort(void *priv, struct list_head *head, list_cmp_func_t cmp);
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_LIST_SORT_H */

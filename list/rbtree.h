@@ -39,12 +39,11 @@
 #include <stdbool.h>
 #endif
 
-#include "compat/compiler.h"
-#include "list/list.h"
+#include <kstruct/compat/compiler.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/list/list.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /**
  * struct rb_node - a node of a red-black tree, embedded in its entry
@@ -566,8 +565,6 @@ bool rb_check_augmented(const struct rb_root *root,
 #define rb_check_augmented(root, less, augmented_ok)			\
 	CHECK_CALLER(rb_check_augmented, (root, less, augmented_ok))
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_RBTREE_H */

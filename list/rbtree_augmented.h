@@ -25,11 +25,10 @@
 #ifndef KSTRUCT_LIST_RBTREE_AUGMENTED_H
 #define KSTRUCT_LIST_RBTREE_AUGMENTED_H
 
-#include "list/rbtree.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/list/rbtree.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /**
  * struct rb_augment_callbacks - how the tree keeps augmented values right
@@ -337,8 +336,6 @@ rb_erase_augmented_cached(struct rb_node *node, struct rb_root_cached *root,
 	rb_erase_augmented(node, &root->rb_root, augment);
 }
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_RBTREE_AUGMENTED_H */

@@ -44,7 +44,8 @@
 
 #include <urcu.h>
 
-#include "list/list.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/list/list.h>
 
 #if defined(__SANITIZE_THREAD__)
 #define KSTRUCT_RCU_TSAN 1
@@ -54,15 +55,18 @@
 #endif
 #endif
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
+
+/*
+ * The sync object of the grace-period edge (list/rculist.c), declared
+ * and exported in every build, so that a program built with TSan links
+ * with a library built without it.
+ */
+extern char kstruct_rcu_tsan_sync;
 
 #ifdef KSTRUCT_RCU_TSAN
 void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
-/* the sync object of the grace-period edge (list/rculist.c) */
-extern char kstruct_rcu_tsan_sync;
 #define __rcu_tsan_release()	__tsan_release(&kstruct_rcu_tsan_sync)
 #define __rcu_tsan_acquire()	__tsan_acquire(&kstruct_rcu_tsan_sync)
 /* publish: release store; read: acquire load (stronger than consume) */
@@ -431,15 +435,13 @@ static inline void hlist_del_init_rcu(struct hlist_node *n)
 	     (pos) = hlist_entry_safe(list_rcu_deref((pos)->member.next), \
 				      __typeof__(*(pos)), member))
 
-#ifdef __cplusplus
-}
-#endif
-
 #ifdef LIST_DEBUG
 #define list_add_rcu(e, h)	__LIST_DEBUG_CALL(list_add_rcu, e, h)
 #define list_add_tail_rcu(e, h)	__LIST_DEBUG_CALL(list_add_tail_rcu, e, h)
 #define list_del_rcu(e)		__LIST_DEBUG_CALL(list_del_rcu, e)
 #define list_replace_rcu(o, r)	__LIST_DEBUG_CALL(list_replace_rcu, o, r)
 #endif
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_LIST_RCULIST_H */

@@ -27,9 +27,12 @@
 #ifndef KSTRUCT_MM_FS_H
 #define KSTRUCT_MM_FS_H
 
-#include "compat/check.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 struct page;
 struct zone;
@@ -175,5 +178,7 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
  */
 bool mapping_check(struct address_space *mapping);
 #define mapping_check(mapping)	CHECK_CALLER(mapping_check, (mapping))
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_MM_FS_H */

@@ -38,9 +38,12 @@
 
 #include <stdbool.h>
 
-#include "compat/check.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 #ifndef PAGE_SHIFT
 #define PAGE_SHIFT	12
@@ -400,5 +403,7 @@ int vmtruncate(struct inode *inode, long long offset);
  */
 bool mm_check(struct mm_struct *mm);
 #define mm_check(mm)	CHECK_CALLER(mm_check, (mm))
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_MM_MM_H */

@@ -38,9 +38,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "compat/check.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 /*
  * MAX_ORDER - number of block sizes: orders 0 .. MAX_ORDER - 1.  The top
@@ -370,5 +373,7 @@ long page_zone_index(const struct zone *zone, const struct page *page);
  * Return: its address in its zone's arena, or NULL for a zone without one.
  */
 void *page_address(const struct page *page);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_MM_MMZONE_H */

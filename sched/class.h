@@ -50,11 +50,10 @@
 
 #include <jansson.h>
 
-#include "sched/sched.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/sched/sched.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /* enqueue_task() flags (the kernel's names) */
 #define ENQUEUE_WAKEUP		0x01	/* try_to_wake_up() */
@@ -235,17 +234,17 @@ const struct sched_class *sched_class_find(const char *name);
 char *sched_class_names(char *buf, size_t len);
 
 /**
- * sched_init_class() - build a machine of @nr_cpus CPUs run by @class
+ * sched_init_class() - build a machine of @nr_cpus CPUs run by @sclass
  * @nr_cpus: CPUs online, 1..NR_CPUS
- * @class: a selectable class (sched_classes[]); NULL means o1
+ * @sclass: a selectable class (sched_classes[]); NULL means o1
  *
  * As sched_init(), which is sched_init_class(@nr_cpus, &o1_sched_class).
  *
  * Context: no machine may exist.
- * Return: 0, -EINVAL (bad @nr_cpus, or @class is not selectable),
+ * Return: 0, -EINVAL (bad @nr_cpus, or @sclass is not selectable),
  * -EBUSY, -ENOMEM or -EAGAIN with nothing left allocated.
  */
-int sched_init_class(int nr_cpus, const struct sched_class *class);
+int sched_init_class(int nr_cpus, const struct sched_class *sclass);
 
 /**
  * sched_current_class() - the selectable class the machine runs
@@ -281,14 +280,14 @@ static inline unsigned long sched_counter_value(const struct runqueue *rq,
 
 /**
  * sched_counters() - the counters reports show for a machine
- * @class: a selectable class
+ * @sclass: a selectable class
  * @out: room for SCHED_MAX_COUNTERS pointers
  *
  * The class's own counters, then its front class's.
  *
  * Return: how many were written.
  */
-unsigned int sched_counters(const struct sched_class *class,
+unsigned int sched_counters(const struct sched_class *sclass,
 			    const struct sched_counter **out);
 
 /**
@@ -315,8 +314,6 @@ json_t *sched_snapshot(int cpu);
  */
 json_t *sched_snapshot_task(const struct task_struct *p);
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCHED_CLASS_H */

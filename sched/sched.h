@@ -11,9 +11,11 @@
  * wait).  Deliberate differences are listed at the top of those files and
  * in docs/sched.md.
  *
- * How a driver (a test, the simulator, the tour) uses this
- * ---------------------------------------------------------
- * One machine exists at a time (the kernel's global runqueues[]).
+ * How a driver (a test, the simulator, the tour, a library user) uses this
+ * -----------------------------------------------------------------------
+ * One machine exists at a time, per process (the kernel's global
+ * runqueues[]); docs/DESIGN.md ("Global machine state") says what a
+ * library user may read and write of it, and how.
  *
  *   sched_init(nr_cpus)      builds nr_cpus runqueues (1..NR_CPUS), one
  *                            idle task per CPU ("swapper/N", pid 0), the
@@ -75,17 +77,16 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "compat/bitops.h"
-#include "compat/check.h"
-#include "compat/completion.h"
-#include "compat/jiffies.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
-#include "list/rbtree.h"
+#include <kstruct/compat/bitops.h>
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/completion.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/jiffies.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+#include <kstruct/list/rbtree.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KSTRUCT_EXPORT_BEGIN
 
 /* ------------------------------------------------------------ constants */
 
@@ -564,6 +565,12 @@ struct sched_hooks {
 
 /* ------------------------------------------------------ global state */
 
+/*
+ * The machine.  sched_init*() sets all of it and sched_teardown() clears
+ * it; a user reads it and changes it only through the functions below.
+ * A runqueue is read under its lock (task_rq_lock(), double_rq_lock())
+ * or at rest, when no thread is inside the scheduler.
+ */
 extern struct runqueue runqueues[NR_CPUS];
 extern unsigned long cpu_online_map;
 extern int nr_cpus_online;
@@ -573,6 +580,11 @@ extern unsigned long cache_decay_ticks;
 extern struct task_struct *init_task;
 /* init, pid 1: reaps orphans */
 extern struct task_struct *child_reaper;
+/*
+ * Guards the task list and the process tree: a user walking them holds
+ * it for reading (reads nest); only the process tree's functions take it
+ * for writing.
+ */
 extern rwlock_t tasklist_lock;
 
 #define cpu_rq(cpu)		(&runqueues[(cpu)])
@@ -1245,8 +1257,6 @@ bool process_tree_check(void);
  */
 int nr_tasks(void);
 
-#ifdef __cplusplus
-}
-#endif
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCHED_SCHED_H */

@@ -1,72 +1,54 @@
 #!/bin/sh
-# scripts/check-install.sh STAGE CC
+# scripts/check-install.sh STAGE CC PUBLIC PRIVATE
 #
 # "make check-install": installs kstruct twice into the staging folder
 # STAGE (DESTDIR), under PREFIX=/usr and PREFIX=/opt/kstruct, and for
 # each prefix:
-#   - checks that its kstruct.pc names that prefix (not the other's);
-#   - builds a small program through pkg-config and runs it, linked
-#     dynamically (pkg-config --libs) and fully statically (-static,
-#     pkg-config --static --libs: every library, libkstruct's own
-#     dependencies included, as .a);
+#   - checks that its kstruct.pc names that prefix (not the other's) and
+#     that its Cflags are -I<prefix>/include and no -D flag;
+#   - checks that include/kstruct/ holds exactly the PUBLIC headers (the
+#     Makefile's PUBLIC_HEADERS) and none of the PRIVATE ones;
+#   - compiles every installed header alone, as C11 -pedantic and as
+#     C++17, with only pkg-config --cflags (scripts/check-headers.sh);
+#   - builds the programs of docs/examples/install/ through pkg-config
+#     and runs them: hello.c (the README's, which must show it as it is)
+#     and rcu_workload.c linked dynamically (pkg-config --libs),
+#     rcu_workload.c fully statically too (-static, pkg-config --static
+#     --libs: every library, libkstruct's own dependencies included, as
+#     .a), hello.cc from C++;
+#   - runs tests/install/interpose.c, whose own function named like one
+#     of the library's must not be called by the library;
 #   - runs the installed tool.
 # Then it uninstalls both ("make uninstall", same DESTDIR and PREFIX) and
 # checks that STAGE is empty again.
 set -eu
+[ $# -eq 4 ] || { sed -n '2,23p' "$0" >&2; exit 2; }
 stage=$1
 cc=$2
+public=$3
+private=$4
+case $(basename "$cc") in
+gcc*) cxx=$(printf '%s' "$cc" | sed 's/gcc/g++/') ;;
+clang*) cxx=$(printf '%s' "$cc" | sed 's/clang/clang++/') ;;
+*) cxx=c++ ;;
+esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the programs are as a user would build them, and warning-free
+warn="-Wall -Wextra -Werror"
 
-cat > "$tmp/hello.c" <<'C'
-#include <stdio.h>
-#include <urcu.h>
-#include "compat/slab.h"
-#include "list/list.h"
-#include "list/rculist.h"
-#include "sim/workload.h"
+ex=docs/examples/install
 
-struct item {
-	int value;
-	struct list_head node;
-};
-
-/* list.h, kmalloc, RCU (liburcu) and a workload (jansson): each library */
-int main(void)
-{
-	LIST_HEAD(items);
-	struct sim_workload *wl = NULL;
-	struct item *it, *next;
-	char err[256];
-	int i, sum = 0, ret;
-
-	for (i = 1; i <= 4; i++) {
-		it = kmalloc(sizeof(*it), GFP_KERNEL);
-		if (!it)
-			return 1;
-		it->value = i;
-		list_add_tail_rcu(&it->node, &items);
-	}
-	rcu_register_thread();
-	rcu_read_lock();
-	list_for_each_entry_rcu(it, &items, node)
-		sum = sum * 10 + it->value;
-	rcu_read_unlock();
-	synchronize_rcu();
-	rcu_unregister_thread();
-	list_for_each_entry_safe(it, next, &items, node) {
-		list_del(&it->node);
-		kfree(it);
-	}
-	ret = sim_workload_builtin("mixed", 4, &wl, err, sizeof(err));
-	printf("installed kstruct: %d, workload %s, live %ld\n", sum,
-	       ret ? err : "parsed", ret ? 0 : kmalloc_live() - 1);
-	if (!ret)
-		sim_workload_free(wl);
-	return sum == 1234 && !ret && kmalloc_live() == 0 &&
-	       list_check(&items) ? 0 : 1;
-}
-C
+# the README's section "Using kstruct as a library" shows hello.c as it is
+awk '/^## Using kstruct as a library/ { sec = 1 }
+     sec && /^```c$/ { on = 1; next }
+     on && /^```$/ { exit }
+     on' README.md >"$tmp/readme.c"
+if ! sed -n '/^#include/,$p' "$ex/hello.c" | cmp -s - "$tmp/readme.c"; then
+	echo "check-install: README.md's example is not $ex/hello.c (from its first #include):" >&2
+	sed -n '/^#include/,$p' "$ex/hello.c" | diff - "$tmp/readme.c" >&2 || true
+	exit 1
+fi
 
 prefixes="/usr /opt/kstruct"
 rm -rf "$stage"
@@ -84,19 +66,55 @@ for prefix in $prefixes; do
 	}
 	export PKG_CONFIG_PATH="$pcdir"
 	export PKG_CONFIG_SYSROOT_DIR="$stage"
+	grep -qx 'Cflags: -I${includedir}' "$pcdir/kstruct.pc" || {
+		echo "check-install: $pcdir/kstruct.pc: Cflags must be -I\${includedir} alone:" >&2
+		grep '^Cflags' "$pcdir/kstruct.pc" >&2
+		exit 1
+	}
 	cflags=$(pkg-config --cflags kstruct)
-	$cc $cflags "$tmp/hello.c" -o "$tmp/hello-dyn" $(pkg-config --libs kstruct)
-	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/hello-dyn" >/dev/null
-	# a fully static program: every -l of the closure must exist as .a
-	$cc -static $cflags "$tmp/hello.c" -o "$tmp/hello-static" \
-		$(pkg-config --static --libs kstruct)
-	if ldd "$tmp/hello-static" >/dev/null 2>&1; then
-		echo "check-install: $tmp/hello-static is not static" >&2
+
+	# the installed headers: the public ones, all of them, nothing else
+	inc="$stage$prefix/include"
+	(cd "$inc" && find kstruct -type f | LC_ALL=C sort) >"$tmp/installed"
+	printf 'kstruct/%s\n' $public | LC_ALL=C sort >"$tmp/public"
+	for h in $private; do
+		if [ -e "$inc/kstruct/$h" ]; then
+			echo "check-install: private header $h installed under $inc/kstruct" >&2
+			exit 1
+		fi
+	done
+	if ! cmp -s "$tmp/installed" "$tmp/public"; then
+		echo "check-install: $inc/kstruct holds other headers than PUBLIC_HEADERS:" >&2
+		diff "$tmp/public" "$tmp/installed" >&2 || true
 		exit 1
 	fi
-	"$tmp/hello-static" >/dev/null
+	scripts/check-headers.sh "$cc" "$inc" $cflags
+
+	# the consumer examples, nothing defined first (no _GNU_SOURCE)
+	for prog in hello rcu_workload; do
+		$cc $warn $cflags "$ex/$prog.c" -o "$tmp/$prog-dyn" $(pkg-config --libs kstruct)
+		LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/$prog-dyn" >/dev/null
+	done
+	# a fully static program: every -l of the closure must exist as .a
+	$cc -static $warn $cflags "$ex/rcu_workload.c" -o "$tmp/rcu_workload-static" \
+		$(pkg-config --static --libs kstruct)
+	if ldd "$tmp/rcu_workload-static" >/dev/null 2>&1; then
+		echo "check-install: $tmp/rcu_workload-static is not static" >&2
+		exit 1
+	fi
+	"$tmp/rcu_workload-static" >/dev/null
+	$cxx -std=c++17 $warn $cflags "$ex/hello.cc" \
+		-o "$tmp/hello-cxx" $(pkg-config --libs kstruct)
+	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/hello-cxx" >/dev/null
+	# the library's calls to its own functions stay its own
+	$cc $warn $cflags tests/install/interpose.c -o "$tmp/interpose" \
+		$(pkg-config --libs kstruct)
+	LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/interpose" || {
+		echo "check-install: a program's sched_find_first_bit() was called by the library" >&2
+		exit 1
+	}
 	"$stage$prefix/bin/kstruct" --version >/dev/null
-	echo "check-install: $prefix: kstruct.pc names it; a program links dynamically and statically"
+	echo "check-install: $prefix: kstruct.pc names it; its public headers, and only they, compile alone; docs/examples/install/ builds and runs, dynamically, statically and from C++"
 done
 
 for prefix in $prefixes; do

@@ -13,7 +13,8 @@
 # and when any file includes a .c file.  Run from the top of the tree
 # (make check runs it).  Reads #include "dir/file.h" and the installed
 # form #include <kstruct/dir/file.h>; an include without a folder is a
-# header beside the file, or build_info.h (generated for bench/bench.c).
+# header beside the file, or one the Makefile generates: build_info.h
+# (for bench/bench.c) and kstruct_version.h (for tools/kstruct.c).
 # Prints one line per violation and a summary; exits 1 on any.
 set -u
 files=$(git ls-files --cached --others --exclude-standard '*.c' '*.h' \
@@ -45,6 +46,8 @@ BEGIN {
 	allowed["bench"] = lib " tools bench"
 	allowed["tests"] = "*"
 	allowed["docs/examples"] = lib
+	generated["build_info.h"] = "bench"
+	generated["kstruct_version.h"] = "tools"
 }
 FNR == 1 {
 	from = folder(FILENAME)
@@ -67,7 +70,7 @@ ok != "" && /^[ \t]*#[ \t]*include[ \t]*("|<kstruct\/)/ {
 	}
 	if (inc ~ /\//)
 		to = folder(inc)
-	else if (inc == "build_info.h" && from == "bench")
+	else if ((inc in generated) && generated[inc] == from)
 		next
 	else if ((getline line < (dir "/" inc)) >= 0) {
 		close(dir "/" inc)

@@ -11,16 +11,18 @@
 #   --requires-private PKGS  and its Requires.private
 #
 # "make install" and "make uninstall" run it.  install copies the static
-# and shared libraries, the tool, the headers (under include/kstruct/)
-# and writes kstruct.pc for this prefix; it records every file it put
-# there, and every folder it had to create, in
+# and shared libraries, the tool, the HEADERs it is given (the public
+# ones: include/kstruct/list/list.h for list/list.h, which a user
+# includes as <kstruct/list/list.h>) and writes kstruct.pc for this
+# prefix, whose Cflags are -I$PREFIX/include and nothing else; it records
+# every file it put there, and every folder it had to create, in
 # PREFIX/share/kstruct/install-manifest.  uninstall removes exactly what
 # that manifest lists: the files, then each folder install created once it
 # is empty (a folder that held something else, or was there before, stays).
 set -eu
 
 usage() {
-	sed -n '2,18p' "$0" >&2
+	sed -n '2,21p' "$0" >&2
 	exit 2
 }
 
@@ -134,7 +136,7 @@ Description: the Linux 2.5.33 list_head structures in userspace
 Version: $version
 Requires: $requires
 Requires.private: $requires_private
-Cflags: -I\${includedir}/kstruct -D_GNU_SOURCE
+Cflags: -I\${includedir}
 Libs: -L\${libdir} -lkstruct
 Libs.private: -lpthread -lm
 EOF

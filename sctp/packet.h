@@ -30,7 +30,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sctp/sctp.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/sctp/sctp.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 /* the common header: ports, verification tag, checksum (at offset 8) */
 #define SCTP_COMMON_HEADER_LEN	12
@@ -212,5 +215,7 @@ static inline uint32_t sctp_get32(const uint8_t *p)
 	return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
 	       ((uint32_t)p[2] << 8) | p[3];
 }
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCTP_PACKET_H */

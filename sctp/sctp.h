@@ -24,8 +24,13 @@
 #ifndef KSTRUCT_SCTP_SCTP_H
 #define KSTRUCT_SCTP_SCTP_H
 
+#include <assert.h>
 #include <stdint.h>
 #include <netinet/in.h>
+
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 /* Chunk types (RFC 9260 section 3.2), host order. */
 enum sctp_cid {
@@ -236,14 +241,14 @@ struct sctp_errhdr {
 	uint16_t length;
 } __attribute__((packed));
 
-_Static_assert(sizeof(struct sctphdr) == 12, "common header is 12 bytes");
-_Static_assert(sizeof(struct sctp_chunkhdr) == 4, "chunk header");
-_Static_assert(sizeof(struct sctp_paramhdr) == 4, "parameter header");
-_Static_assert(sizeof(struct sctp_ipv4addr_param) == 8, "IPv4 parameter");
-_Static_assert(sizeof(struct sctp_ipv6addr_param) == 20, "IPv6 parameter");
-_Static_assert(sizeof(struct sctp_init_chunk) == 20, "INIT fixed part");
-_Static_assert(sizeof(struct sctp_sack_chunk) == 16, "SACK fixed part");
-_Static_assert(sizeof(union sctp_sack_variable) == 4, "SACK slot");
+static_assert(sizeof(struct sctphdr) == 12, "common header is 12 bytes");
+static_assert(sizeof(struct sctp_chunkhdr) == 4, "chunk header");
+static_assert(sizeof(struct sctp_paramhdr) == 4, "parameter header");
+static_assert(sizeof(struct sctp_ipv4addr_param) == 8, "IPv4 parameter");
+static_assert(sizeof(struct sctp_ipv6addr_param) == 20, "IPv6 parameter");
+static_assert(sizeof(struct sctp_init_chunk) == 20, "INIT fixed part");
+static_assert(sizeof(struct sctp_sack_chunk) == 16, "SACK fixed part");
+static_assert(sizeof(union sctp_sack_variable) == 4, "SACK slot");
 
 /* Chunks and parameters are padded with zero bytes to a multiple of 4. */
 #define SCTP_PAD4(len)		(((len) + 3u) & ~3u)
@@ -295,5 +300,7 @@ static inline int TSN_lte(uint32_t s, uint32_t t)
 
 #define TSN_gt(s, t)	TSN_lt((t), (s))
 #define TSN_gte(s, t)	TSN_lte((t), (s))
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCTP_SCTP_H */

@@ -23,7 +23,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sctp/sctp.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/sctp/sctp.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 struct sctp_association;
 struct sctp_bind_addr;
@@ -488,5 +491,7 @@ int sctp_sf_do_dupcook_a(struct sctp_association *asoc,
 			 const union sctp_addr *peer_addr,
 			 const void *init, size_t len,
 			 void *abort, size_t abort_size, size_t *abort_len);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCTP_SM_H */

@@ -37,11 +37,14 @@
 #include <sys/socket.h>
 #include <urcu/call-rcu.h>
 
-#include "compat/atomic.h"
-#include "compat/check.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
-#include "sctp/sctp.h"
+#include <kstruct/compat/atomic.h>
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+#include <kstruct/sctp/sctp.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 struct sctp_association;
 struct sctp_endpoint;
@@ -132,6 +135,11 @@ struct sctp_af {
  * @local_addr_list: struct sctp_sockaddr_entry, this host's addresses,
  *	port 0, an RCU list
  * @local_addr_lock: serialises writers of @local_addr_list
+ *
+ * One per process, sctp_proto: the families register when the library
+ * loads; the local address list is read under rcu_read_lock() and
+ * changed only by sctp_get_local_addr_list(), sctp_add_local_addr() and
+ * __sctp_free_local_addr_list() (docs/DESIGN.md, "Global machine state").
  */
 struct sctp_protocol {
 	struct list_head address_families;
@@ -486,7 +494,7 @@ sctp_assoc_choose_shutdown_transport(struct sctp_association *asoc);
 int sctp_assoc_set_primary(struct sctp_association *asoc,
 			   struct sctp_transport *transport);
 void sctp_assoc_update(struct sctp_association *asoc,
-		       const struct sctp_association *new);
+		       const struct sctp_association *new_asoc);
 bool sctp_assoc_check(const struct sctp_association *asoc);
 #define sctp_assoc_check(asoc)	CHECK_CALLER(sctp_assoc_check, (asoc))
 
@@ -566,5 +574,7 @@ int sctp_setsockopt(struct sock *sk, int level, int optname,
 int sctp_getsockopt(struct sock *sk, int level, int optname, void *optval,
 		    unsigned int *optlen);
 void sctp_write_space(struct sock *sk);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SCTP_STRUCTS_H */

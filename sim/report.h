@@ -52,8 +52,11 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "sched/class.h"
-#include "sim/workload.h"
+#include <kstruct/compat/export.h>
+#include <kstruct/sched/class.h>
+#include <kstruct/sim/workload.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 /* sim_task_stats.response of a task that has not run yet */
 #define SIM_NEVER_RAN	UINT_MAX
@@ -502,5 +505,7 @@ int sim_compare_json(FILE *out, const struct sim_report *r,
  */
 int sim_compare_csv(FILE *out, const struct sim_report *r,
 		    const struct sim_workload *wl, int first, int last);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SIM_REPORT_H */

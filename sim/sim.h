@@ -29,7 +29,10 @@
 
 #include <stdio.h>
 
-#include "compat/check.h"
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 struct sim;
 struct sim_workload;
@@ -272,5 +275,7 @@ void sim_destroy(struct sim *s);
  * scheduler's task_structs.
  */
 unsigned long long sim_memory_bytes(const struct sim *s);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SIM_SIM_H */

@@ -19,6 +19,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <kstruct/compat/export.h>
+
+KSTRUCT_EXPORT_BEGIN
+
 /* longest task name kept (the kernel's TASK_COMM_LEN is 16, with the NUL) */
 #define SIM_NAME_LEN		16
 /* the simulator runs on at most this many CPUs (one unsigned long mask) */
@@ -312,5 +316,7 @@ unsigned long sim_workload_nr_initial(const struct sim_workload *wl);
 extern const struct sim_builtin sim_builtins[];
 /* the built-in that runs when none is named */
 #define SIM_DEFAULT_WORKLOAD	"mixed"
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SIM_WORKLOAD_H */

@@ -19,10 +19,9 @@
 #include <string.h>
 
 #include "compat/slab.h"
+#include "kstruct_version.h"	/* KSTRUCT_VERSION, the Makefile's VERSION */
 #include "tools/kstruct.h"
 #include "tools/outfile.h"
-
-#define KSTRUCT_VERSION "0.1.0"
 
 static void list_kind(FILE *out, enum kstruct_kind kind)
 {

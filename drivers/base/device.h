@@ -52,10 +52,13 @@
 
 #include <stdbool.h>
 
-#include "compat/atomic.h"
-#include "compat/check.h"
-#include "compat/spinlock.h"
-#include "list/list.h"
+#include <kstruct/compat/atomic.h>
+#include <kstruct/compat/check.h>
+#include <kstruct/compat/export.h>
+#include <kstruct/compat/spinlock.h>
+#include <kstruct/list/list.h>
+
+KSTRUCT_EXPORT_BEGIN
 
 #define DEVICE_NAME_SIZE	80
 #define BUS_ID_SIZE		16
@@ -237,5 +240,7 @@ struct bus_snapshot {
 const char *dev_label(const struct device *dev);
 int bus_snapshot(struct bus_type *bus, struct bus_snapshot **snapp);
 void bus_snapshot_free(struct bus_snapshot *snap);
+
+KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_DRIVERS_BASE_DEVICE_H */

@@ -2,10 +2,12 @@
 /*
  * tests/compat/test_spinlock.c - spinlock_t and rwlock_t: threads count
  * under the lock and the total is exact; readers under read_lock never
- * see a writer's half-done update; trylock fails while the lock is held.
+ * see a writer's half-done update; trylock fails while the lock is held
+ * (by a reader or a writer, for write_trylock).
  * Threaded: a "<subsystem>/threads/<topic>" suite.
  */
 #include <pthread.h>
+#include <sched.h>
 
 #include "compat/spinlock.h"
 #include "tests/ktest.h"
@@ -121,6 +123,7 @@ static void *rw_writer(void *arg)
 	for (i = 0; i < NR_INCS; i++) {
 		write_lock(&pair_lock);
 		pair_a++;
+		sched_yield();	/* a reader let in now would see a != b */
 		pair_b++;
 		write_unlock(&pair_lock);
 	}
@@ -150,6 +153,67 @@ static void test_rwlock_readers_never_see_torn_pairs(void)
 	CU_ASSERT_EQUAL(pair_b, 2L * NR_INCS);
 }
 
+/*
+ * Who may take the lock while whom holds it, each answer deterministic:
+ * write_trylock() from another thread fails while a reader or a writer
+ * holds it, and succeeds once all have left; a second thread's reader
+ * gets in beside the main thread's (were reads exclusive, it would never
+ * return).
+ */
+static DEFINE_RWLOCK(share_lock);
+
+static void *read_once(void *arg)
+{
+	(void)arg;
+	read_lock(&share_lock);
+	read_unlock(&share_lock);
+	return NULL;
+}
+
+static void *write_try(void *arg)
+{
+	int *taken = arg;
+
+	*taken = write_trylock(&share_lock);
+	if (*taken)
+		write_unlock(&share_lock);
+	return NULL;
+}
+
+/* write_trylock() of @lock from another thread: 1 when it got it */
+static int write_try_elsewhere(void)
+{
+	int taken = -1;
+	pthread_t t;
+
+	CU_ASSERT_FATAL(pthread_create(&t, NULL, write_try, &taken) == 0);
+	pthread_join(t, NULL);
+	return taken;
+}
+
+static void test_rwlock_who_gets_in(void)
+{
+	pthread_t t;
+
+	read_lock(&share_lock);
+	CU_ASSERT_FATAL(pthread_create(&t, NULL, read_once, NULL) == 0);
+	pthread_join(t, NULL);
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);	/* a reader holds it */
+	read_lock(&share_lock);				/* nested */
+	read_unlock(&share_lock);
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);	/* still one */
+	read_unlock(&share_lock);
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 1);	/* free */
+
+	write_lock(&share_lock);
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);	/* a writer holds it */
+	write_unlock(&share_lock);
+	CU_ASSERT_EQUAL(write_trylock(&share_lock), 1);
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);
+	write_unlock(&share_lock);
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 1);
+}
+
 static void test_rwlock_init_destroy(void)
 {
 	rwlock_t l;
@@ -171,6 +235,8 @@ static CU_TestInfo lock_cases[] = {
 	{ "spin_trylock fails while held", test_spin_trylock },
 	{ "rwlock: readers never see a torn pair",
 	  test_rwlock_readers_never_see_torn_pairs },
+	{ "rwlock: write_trylock fails while anyone holds it, readers share",
+	  test_rwlock_who_gets_in },
 	{ "rwlock_init, shared readers, rwlock_destroy",
 	  test_rwlock_init_destroy },
 	CU_TEST_INFO_NULL,

@@ -1,9 +1,11 @@
 #!/bin/sh
-# tests/compile/run.sh CC - the compile tests of list/ (ccan's compile_ok
-# and compile_fail kinds), one line per check, exit status non-zero when
-# any check fails.  Run from the top of the tree:
+# tests/compile/run.sh CC [INCLUDEDIR] - the compile tests of list/
+# (ccan's compile_ok and compile_fail kinds), one line per check, exit
+# status non-zero when any check fails.  Run from the top of the tree,
+# after make has made INCLUDEDIR (default build/include), where the
+# public headers find each other as <kstruct/...>:
 #     tests/compile/run.sh gcc
-#     tests/compile/run.sh clang
+#     tests/compile/run.sh clang build/asan/include
 # CC's C++ companion is derived from its name (gcc: g++, clang: clang++,
 # otherwise c++); set CXX to override.  Objects go to a temporary folder.
 #
@@ -33,6 +35,10 @@ clang*) DEFCXX=$(printf '%s' "$CC" | sed 's/clang/clang++/') ;;
 *) DEFCXX=c++ ;;
 esac
 CXX=${CXX:-$DEFCXX}
+INC=${2:-build/include}
+# what the tree's own files use: "list/list.h" from the top, and the
+# public headers' <kstruct/...> through INC
+I="-I. -I$INC"
 URCU=$(pkg-config --cflags liburcu 2>/dev/null)
 URCU_LIBS=$(pkg-config --libs liburcu 2>/dev/null)
 WARN="-Wall -Wextra -Werror"
@@ -75,20 +81,20 @@ check_fail() {
 for h in list/*.h; do
 	printf '#include "%s"\n#include "%s"\n' "$h" "$h" >"$tmp/alone.c"
 	check "$CC: $h alone" \
-		"$CC" -std=gnu11 $WARN -I. -D_GNU_SOURCE $URCU -c "$tmp/alone.c" -o "$tmp/alone.o"
+		"$CC" -std=gnu11 $WARN $I -D_GNU_SOURCE $URCU -c "$tmp/alone.c" -o "$tmp/alone.o"
 done
 
 printf '#include "list/list.h"\n' >"$tmp/pedantic.c"
 check "$CC: list.h, -std=c11 -pedantic" \
-	"$CC" -std=c11 -pedantic $WARN -I. -c "$tmp/pedantic.c" -o "$tmp/p.o"
+	"$CC" -std=c11 -pedantic $WARN $I -c "$tmp/pedantic.c" -o "$tmp/p.o"
 check "$CC: list.h, -std=c11 -pedantic -DLIST_DEBUG" \
-	"$CC" -std=c11 -pedantic $WARN -DLIST_DEBUG -I. -c "$tmp/pedantic.c" -o "$tmp/p.o"
+	"$CC" -std=c11 -pedantic $WARN -DLIST_DEBUG $I -c "$tmp/pedantic.c" -o "$tmp/p.o"
 
 for h in list/rbtree.h list/rbtree_augmented.h; do
 	printf '#include "%s"\n' "$h" >"$tmp/pedantic.c"
 	for dbg in "" "-DLIST_DEBUG"; do
 		check "$CC: $(basename "$h"), -std=c11 -pedantic $dbg" \
-			"$CC" -std=c11 -pedantic $WARN $dbg -I. -c "$tmp/pedantic.c" -o "$tmp/p.o"
+			"$CC" -std=c11 -pedantic $WARN $dbg $I -c "$tmp/pedantic.c" -o "$tmp/p.o"
 	done
 done
 
@@ -100,21 +106,21 @@ check_api() {
 	prog=$1
 	shift
 	check "$CC: $prog.c, -std=c11 -pedantic, runs" sh -c \
-		"'$CC' -std=c11 -pedantic $WARN -I. tests/compile/$prog.c $* -o '$tmp/$prog-c11' && '$tmp/$prog-c11'"
+		"'$CC' -std=c11 -pedantic $WARN $I tests/compile/$prog.c $* -o '$tmp/$prog-c11' && '$tmp/$prog-c11'"
 	check "$CC: $prog.c, -std=gnu11 -DLIST_DEBUG, runs" sh -c \
-		"'$CC' -std=gnu11 $WARN -DLIST_DEBUG -I. tests/compile/$prog.c $* -o '$tmp/$prog-dbg' && '$tmp/$prog-dbg'"
+		"'$CC' -std=gnu11 $WARN -DLIST_DEBUG $I tests/compile/$prog.c $* -o '$tmp/$prog-dbg' && '$tmp/$prog-dbg'"
 	command -v "$CXX" >/dev/null 2>&1 || return 0
 	build_c=""
 	objs=""
 	for src in "$@"; do
 		o="$tmp/$(basename "$src" .c).o"
-		build_c="$build_c '$CC' -std=gnu11 -I. -c $src -o '$o' &&"
+		build_c="$build_c '$CC' -std=gnu11 $I -c $src -o '$o' &&"
 		objs="$objs '$o'"
 	done
 	for dbg in "" "-DLIST_DEBUG"; do
 		check "$CXX: $prog.c as C++17 $dbg, runs" sh -c \
 			"$build_c
-			 '$CXX' -std=c++17 $WARN $dbg -I. -x c++ -c tests/compile/$prog.c -o '$tmp/$prog.o' &&
+			 '$CXX' -std=c++17 $WARN $dbg $I -x c++ -c tests/compile/$prog.c -o '$tmp/$prog.o' &&
 			 '$CXX' '$tmp/$prog.o' $objs -o '$tmp/$prog-cxx' && '$tmp/$prog-cxx'"
 	done
 }
@@ -125,33 +131,33 @@ check_api ok_rbtree_api compat/check.c list/list_debug.c list/rbtree.c
 if command -v "$CXX" >/dev/null 2>&1; then
 	printf '#include "list/rculist.h"\n#include "list/list_sort.h"\n' >"$tmp/rcu.cc"
 	check "$CXX: rculist.h and list_sort.h as C++17" \
-		"$CXX" -std=c++17 $WARN -I. -D_GNU_SOURCE $URCU -c "$tmp/rcu.cc" -o "$tmp/rcu.o"
+		"$CXX" -std=c++17 $WARN $I -D_GNU_SOURCE $URCU -c "$tmp/rcu.cc" -o "$tmp/rcu.o"
 else
 	bad "$CXX: not found, C++ checks not run"
 fi
 
 check_fail "$CC: container_of with a wrong member type does not compile" \
 	"container_of" \
-	"$CC" -std=gnu11 -Wall -Wextra -I. -c tests/compile/fail_container_of.c -o "$tmp/f.o"
+	"$CC" -std=gnu11 -Wall -Wextra $I -c tests/compile/fail_container_of.c -o "$tmp/f.o"
 check_fail "$CC: time_after() of two unsigned ints does not compile" \
 	"unsigned long jiffies" \
-	"$CC" -std=gnu11 -Wall -Wextra -I. -c tests/compile/fail_time_after.c -o "$tmp/f.o"
+	"$CC" -std=gnu11 -Wall -Wextra $I -c tests/compile/fail_time_after.c -o "$tmp/f.o"
 check_fail "$CC: there is no list_t" "list_t" \
-	"$CC" -std=gnu11 -Wall -Wextra -I. -c tests/compile/fail_list_t.c -o "$tmp/f.o"
+	"$CC" -std=gnu11 -Wall -Wextra $I -c tests/compile/fail_list_t.c -o "$tmp/f.o"
 check_fail "$CC: rmqueue() is internal to mm/page_alloc.c" "rmqueue" \
 	"$CC" -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration \
-	-I. -c tests/compile/fail_rmqueue.c -o "$tmp/f.o"
+	$I -c tests/compile/fail_rmqueue.c -o "$tmp/f.o"
 for walk in dev drv; do
 	check_fail "$CC: bus_for_each_$walk() refuses the other walk's callback" \
 		"incompatible.*pointer type" \
 		"$CC" -std=gnu11 -Wall -Wextra -Werror=incompatible-pointer-types \
-		-I. -D_GNU_SOURCE $([ $walk = drv ] && echo -DWALK_DRV) \
+		$I -D_GNU_SOURCE $([ $walk = drv ] && echo -DWALK_DRV) \
 		-c tests/compile/fail_bus_walk.c -o "$tmp/f.o"
 done
 
 ex=docs/examples/predeclare
 check "$CC: $ex builds and runs" sh -c \
-	"'$CC' -std=c11 -pedantic $WARN -I. -I$ex $ex/main.c $ex/queue.c -o '$tmp/predeclare' && '$tmp/predeclare' >/dev/null"
+	"'$CC' -std=c11 -pedantic $WARN $I -I$ex $ex/main.c $ex/queue.c -o '$tmp/predeclare' && '$tmp/predeclare' >/dev/null"
 # the counter-example of docs/list.md, written out here (a .c file of it
 # would be the only place in the tree that spells the old typedef)
 cat > "$tmp/typedef_twice.c" <<'C'
