@@ -398,12 +398,24 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_CFLAGS = -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all $(BASE_CPPFLAGS) $(PKG_CFLAGS) -DLIST_DEBUG
 
-# a harness of the tool's code names its sources as prerequisites
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRCS) | $(INC_STAMP)
+# The library is compiled once, instrumented for coverage, into an
+# archive every harness links whole (as if its sources were listed: the
+# constructors come along); a harness of the tool's code names those
+# sources as prerequisites, compiled the same way.
+FUZZ_OBJ := $(FUZZ_BUILD)/obj
+FUZZ_LIB := $(FUZZ_BUILD)/libkstruct-fuzz.a
+FUZZ_INSTRUMENT = $(subst fuzzer,fuzzer-no-link,$(FUZZ_CFLAGS))
+$(FUZZ_OBJ)/%.o: %.c | $(INC_STAMP)
 	@mkdir -p $(@D)
-	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $< $(LIB_SRCS) \
-		$(filter tools/%.c,$^) $(LIB_LIBS) -lpthread -lm
-$(FUZZ_BUILD)/fuzz_cli: tools/cli.c
+	$(call quiet,FUZZCC,$*.o)clang $(FUZZ_INSTRUMENT) $(CFLAGS_$*) -MMD -MP -c $< -o $@
+$(FUZZ_LIB): $(LIB_SRCS:%.c=$(FUZZ_OBJ)/%.o)
+	$(call quiet,AR,$(@F))rm -f $@ && $(AR) rcs $@ $^
+$(FUZZ_BUILD)/%: $(FUZZ_OBJ)/tests/fuzz/%.o $(FUZZ_LIB)
+	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $(filter %.o,$^) \
+		$(call whole_archive,$(FUZZ_LIB)) $(LIB_LIBS) -lpthread -lm
+$(FUZZ_BUILD)/fuzz_cli: $(FUZZ_OBJ)/tools/cli.o
+# the harnesses' objects are kept, as the library's are
+.SECONDARY: $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_OBJ)/tests/fuzz/%.o)
 
 fuzz: deps-ensure
 	@$(MAKE) --no-print-directory fuzz-run
