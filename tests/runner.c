@@ -2,11 +2,13 @@
 /*
  * tests/runner.c - the CUnit runner shared by every test binary.
  *
- * Usage: test-<subsystem> [-l] [--threaded] [SUITE-PREFIX...]
+ * Usage: test-<subsystem> [-l] [--threaded] [SUITE-PREFIX...] [=SUITE...]
  *   -l          list the registered suites and their tests, run nothing
  *   --threaded  run only the threaded suites, "<subsystem>/threads/<topic>"
  *               (the ones CI runs again under ThreadSanitizer)
  *   prefix      run only the suites whose name starts with one of them
+ *   =name       and the suite of exactly that name (scripts/run-valgrind.sh
+ *               runs each suite on its own so)
  *
  * Runs in CUnit's verbose basic mode, prints CUnit's run summary, then one
  * line "<binary>: N passed, M failed" (tests, with failed suite inits and
@@ -120,7 +122,8 @@ static int selected(const char *name, int argc, char **argv)
 		if (argv[i][0] == '-')
 			continue;
 		any = 1;
-		if (!strncmp(name, argv[i], strlen(argv[i])))
+		if (argv[i][0] == '=' ? !strcmp(name, argv[i] + 1) :
+		    !strncmp(name, argv[i], strlen(argv[i])))
 			return 1;
 	}
 	return !any;
@@ -142,7 +145,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		printf("usage: %s [-l] [--threaded] [SUITE-PREFIX...]\n", me);
+		printf("usage: %s [-l] [--threaded] [SUITE-PREFIX...] "
+		       "[=SUITE...]\n", me);
 		return 0;
 	}
 	if (list_only) {
