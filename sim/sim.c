@@ -1514,7 +1514,10 @@ bool (sim_check)(struct sim *s)
 
 /* ------------------------------------------------------ create/destroy */
 
-/* the workload's task groups, each after its parent, if the class runs them */
+/*
+ * the workload's task groups, each after its parent and with its shares,
+ * if the class runs them
+ */
 static int make_taskgroups(struct sim *s)
 {
 	const struct sim_workload *wl = s->wl;
@@ -1531,6 +1534,9 @@ static int make_taskgroups(struct sim *s)
 	for (i = 1; i < wl->nr_taskgroups; i++) {
 		ret = sched_create_group(s->tgs[wl->taskgroups[i].parent],
 					 wl->taskgroups[i].path, &s->tgs[i]);
+		if (!ret && wl->taskgroups[i].shares)
+			ret = sched_group_set_shares(s->tgs[i],
+						     wl->taskgroups[i].shares);
 		if (ret)
 			return ret;
 	}
