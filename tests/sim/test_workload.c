@@ -1005,7 +1005,7 @@ static void test_example_files(void)
 	static const char *const files[] = {
 		"sim/workloads/mixed.json", "sim/workloads/periodic.json",
 		"sim/workloads/forks.json", "sim/workloads/affinity.json",
-		"sim/workloads/pipeline.json",
+		"sim/workloads/pipeline.json", "sim/workloads/groups.json",
 		"tests/sim/workloads/barrier.json",
 		"tests/sim/workloads/cond.json",
 		"tests/sim/workloads/duplicates.json",
@@ -1015,6 +1015,7 @@ static void test_example_files(void)
 		"tests/sim/workloads/plain.json",
 		"tests/sim/workloads/semaphore.json",
 		"tests/sim/workloads/suspend.json",
+		"tests/sim/workloads/taskgroup_shares.json",
 		"tests/sim/workloads/timer_absolute.json",
 		"tests/sim/workloads/timer_relative.json",
 	};
