@@ -114,13 +114,14 @@ shown() {
 	}' "$1"
 }
 
-# the rect.run of each run section of a DOM, one count per line
-dom_runs() {
-	awk 'BEGIN { s = -1 }
+# dom_count DOM ELEMENT: the ELEMENTs (a regular expression of their
+# start) of each run section of a DOM, one count per line
+dom_count() {
+	awk -v what="$2" 'BEGIN { s = -1 }
 	{
 		line = $0
-		while (match(line, /<section class="run"|<rect class="run[" ]/)) {
-			if (substr(line, RSTART, RLENGTH) ~ /section/)
+		while (match(line, "<section class=\"run\"|" what)) {
+			if (substr(line, RSTART, RLENGTH) ~ /^<section/)
 				s++
 			else
 				n[s]++
@@ -138,22 +139,6 @@ trace_switches() {
 			n++
 	}
 	END { print n + 0 }' "$1"
-}
-
-# the group boxes of each run section of a DOM, one count per line
-dom_group_boxes() {
-	awk 'BEGIN { s = -1 }
-	{
-		line = $0
-		while (match(line, /<section class="run"|<div class="group-box"/)) {
-			if (substr(line, RSTART, RLENGTH) ~ /section/)
-				s++
-			else
-				n[s]++
-			line = substr(line, RSTART + RLENGTH)
-		}
-	}
-	END { for (i = 0; i <= s; i++) print n[i] + 0 }' "$1"
 }
 
 # The task groups' entities in each run's snapshot at the tick the page
@@ -218,7 +203,7 @@ check() {
 		echo "check-html: $page: $why"
 		return 1
 	fi
-	dom_runs "$page.dom" >"$page.runs"
+	dom_count "$page.dom" '<rect class="run[" ]' >"$page.runs"
 	sections=$(wc -l <"$page.runs")
 	if [ "$sections" -ne $# ]; then
 		echo "check-html: $page: $sections run sections, $# traces"
@@ -238,7 +223,7 @@ check() {
 		fi
 		i=$((i + 1))
 	done
-	dom_group_boxes "$page.dom" >"$page.boxes"
+	dom_count "$page.dom" '<div class="group-box"' >"$page.boxes"
 	page_groups "$page" >"$page.groups"
 	if ! cmp -s "$page.boxes" "$page.groups"; then
 		echo "check-html: $page: group boxes drawn per section: $(tr '\n' ' ' <"$page.boxes")but group entities in the snapshots: $(tr '\n' ' ' <"$page.groups")"
