@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "compat/slab.h"
+#include "sim/internal.h"
 #include "sim/report.h"
 
 int sim_latency_add(struct sim_task_stats *ts, unsigned int ticks)

@@ -349,18 +349,6 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		      struct sim_group *out);
 
 /**
- * sim_report_taskgroup_tasks() - each taskgroup's tasks and their fairness
- * @r: the run, its tasks and taskgroups set
- * @tgs: @r's taskgroups (r->nr_taskgroups of them, the workload's
- *	taskgroups but the root), whose @tasks, @jain_tasks and @jain are
- *	written
- *
- * Return: 0, or -ENOMEM (@tgs unchanged then).
- */
-int sim_report_taskgroup_tasks(const struct sim_report *r,
-			       struct sim_taskgroup *tgs);
-
-/**
  * struct sim_totals - figures of the whole run
  * @switches: context switches, summed over the CPUs
  * @migrations: task migrations, summed over the tasks

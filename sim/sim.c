@@ -61,6 +61,7 @@
 #include "list/list.h"
 #include "sched/class.h"
 #include "sched/sched.h"
+#include "sim/internal.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
