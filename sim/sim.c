@@ -649,12 +649,13 @@ static int setup_task(struct sim *s, struct sim_task *t,
 		      struct task_struct *parent)
 {
 	const struct sim_task_desc *d = task_desc(s, t);
+	const struct sim_task *forker = parent ? parent->driver_data : NULL;
 	int ret = 0;
 
 	if (d->taskgroup != SIM_NO_TASKGROUP)
 		t->st.taskgroup = d->taskgroup;
-	else if (parent)
-		t->st.taskgroup = ((struct sim_task *)parent->driver_data)->st.taskgroup;
+	else if (forker)
+		t->st.taskgroup = forker->st.taskgroup;
 	if (s->tgs && t->st.taskgroup)
 		ret = sched_move_task(t->p, s->tgs[t->st.taskgroup]);
 	if (!ret && d->slice_usec &&
