@@ -68,7 +68,7 @@ PUBLIC_HEADERS := \
 PRIVATE_HEADERS := \
 	compat/ktime.h \
 	sched/internal.h sched/fair.h sched/goodness.h \
-	sim/trace.h \
+	sim/internal.h sim/trace.h \
 	drivers/base/base.h
 
 # Quiet by default, as the kernel's Kbuild: "$(call quiet,CC,list/list.o)"

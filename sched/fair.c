@@ -997,12 +997,16 @@ static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj);
 
 static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
+	struct task_group *tg = entity_is_task(se) ? NULL :
+				group_cfs_rq(se)->tg;
 	json_t *t;
 
-	if (entity_is_task(se))
+	if (!tg)
 		t = sched_snapshot_task(task_of(se));
 	else
-		t = json_pack("{s:s}", "group", group_cfs_rq(se)->tg->name);
+		t = json_pack("{s:s,s:I}", "group", tg->name, "shares",
+			      (json_int_t)__atomic_load_n(&tg->shares,
+							  __ATOMIC_RELAXED));
 	if (!t)
 		return NULL;
 	if (!snap_set(t, "vruntime", json_integer((json_int_t)se->vruntime)) ||
@@ -1019,8 +1023,8 @@ static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	     !snap_set(t, "vlag", json_integer(se->vlag)) ||
 	     !snap_set(t, "slice", json_integer((json_int_t)se->slice))))
 		goto err;
-	if (!entity_is_task(se) &&
-	    !snap_set(t, "queue", cfs_rq_json(group_cfs_rq(se), json_object())))
+	if (tg && !snap_set(t, "queue", cfs_rq_json(group_cfs_rq(se),
+						     json_object())))
 		goto err;
 	return t;
 err:
@@ -1081,8 +1085,9 @@ err:
 /*
  * {"class": "cfs", "kind": "rbtree", then the runqueue's own queue as
  * cfs_rq_json() gives it}; a task group's entity in it carries "group"
- * (its name) in place of the task's fields, and "queue": its group's
- * queue on this CPU, the same way.
+ * (its name) and "shares" (the group's, of which "weight" is this CPU's
+ * part) in place of the task's fields, and "queue": its group's queue on
+ * this CPU, the same way.
  */
 json_t *snapshot_fair(struct runqueue *rq)
 {

@@ -22,10 +22,15 @@
 #   - the page, opened at #tick=150, shows that tick (or the recorded
 #     tick before it, when it records fewer than all): the label says
 #     it, every chart's cursor stands there, and there is a runqueue card
-#     per CPU of every run.
+#     per CPU of every run;
+#   - each run's section draws one box (div.group-box) per task group
+#     entity in that tick's snapshots embedded in the page (one per
+#     group and CPU where the group has something queued), counted here
+#     from the page's JSON; a workload with task groups under cfs and
+#     eevdf is among the pages.
 # Then it breaks pages on purpose (a thrown exception, a syntax error, a
-# blocked load, a missing rect, a cursor that stays put) and fails unless
-# the check catches each.
+# blocked load, a missing rect, a cursor that stays put, group boxes not
+# drawn) and fails unless the check catches each.
 #
 # --screenshots writes the PNGs of docs/sim.md into IMGDIR instead: each
 # one page at one tick (#tick=N), in a window the size of a projected
@@ -109,13 +114,14 @@ shown() {
 	}' "$1"
 }
 
-# the rect.run of each run section of a DOM, one count per line
-dom_runs() {
-	awk 'BEGIN { s = -1 }
+# dom_count DOM ELEMENT: the ELEMENTs (a regular expression of their
+# start) of each run section of a DOM, one count per line
+dom_count() {
+	awk -v what="$2" 'BEGIN { s = -1 }
 	{
 		line = $0
-		while (match(line, /<section class="run"|<rect class="run[" ]/)) {
-			if (substr(line, RSTART, RLENGTH) ~ /section/)
+		while (match(line, "<section class=\"run\"|" what)) {
+			if (substr(line, RSTART, RLENGTH) ~ /^<section/)
 				s++
 			else
 				n[s]++
@@ -133,6 +139,39 @@ trace_switches() {
 			n++
 	}
 	END { print n + 0 }' "$1"
+}
+
+# The task groups' entities in each run's snapshot at the tick the page
+# shows (the last recorded tick at or before TICK), one count per line,
+# from the page's embedded JSON: its "ticks" line, then one line per
+# recorded tick, each CPU's snapshot of it.  A group entity is the only
+# object with a "group" key (a task's name cannot hold a quote); there is
+# one per group and CPU where the group has entities queued.
+page_groups() {
+	awk -v want=$TICK '
+	/<script type="application\/json" class="snapshots">/ {
+		line = $0
+		sub(/.*"ticks":\[/, "", line)
+		sub(/\].*/, "", line)
+		n = split(line, ticks, ",")
+		at = 1
+		for (i = 1; i <= n; i++)
+			if (ticks[i] + 0 <= want)
+				at = i
+		left = at
+		next
+	}
+	left > 0 {
+		if (--left == 0) {
+			count = 0
+			line = $0
+			while (match(line, /"group":/)) {
+				count++
+				line = substr(line, RSTART + RLENGTH)
+			}
+			print count
+		}
+	}' "$1"
 }
 
 # check PAGE TRACE...: one trace per run section, in order.  Prints why
@@ -164,7 +203,7 @@ check() {
 		echo "check-html: $page: $why"
 		return 1
 	fi
-	dom_runs "$page.dom" >"$page.runs"
+	dom_count "$page.dom" '<rect class="run[" ]' >"$page.runs"
 	sections=$(wc -l <"$page.runs")
 	if [ "$sections" -ne $# ]; then
 		echo "check-html: $page: $sections run sections, $# traces"
@@ -184,7 +223,14 @@ check() {
 		fi
 		i=$((i + 1))
 	done
-	echo "check-html: $(basename "$page"): $(tr '\n' ' ' <"$page.runs")rect.run = switches in the trace, tick $TICK shown, no JavaScript error"
+	dom_count "$page.dom" '<div class="group-box"' >"$page.boxes"
+	page_groups "$page" >"$page.groups"
+	if ! cmp -s "$page.boxes" "$page.groups"; then
+		echo "check-html: $page: group boxes drawn per section: $(tr '\n' ' ' <"$page.boxes")but group entities in the snapshots: $(tr '\n' ' ' <"$page.groups")"
+		return 1
+	fi
+	groups=$(awk '{ n += $1 } END { print n + 0 }' "$page.groups")
+	echo "check-html: $(basename "$page"): $(tr '\n' ' ' <"$page.runs")rect.run = switches in the trace, tick $TICK shown with $groups group boxes, no JavaScript error"
 }
 
 # page NAME SIM-ARGS...: one run, its page and trace, checked
@@ -225,6 +271,13 @@ for w in $("$tool" sim --list | awk '{ print $1 }'); do
 done
 page affinity-file sim/workloads/affinity.json
 page pipeline-file --cpus 2 sim/workloads/pipeline.json
+# task groups: entities that stand for a group's queue, boxes for those
+page groups-cfs --sched cfs --cpus 2 sim/workloads/groups.json
+page groups-eevdf --sched eevdf --cpus 1 sim/workloads/groups.json
+if [ "$(awk '{ n += $1 } END { print n + 0 }' "$out/groups-cfs.html.groups")" -eq 0 ]; then
+	echo "check-html: groups-cfs.html shows no task group at tick $TICK"
+	exit 1
+fi
 
 # --compare: every class on one page, a section each, a trace each
 # (FILE's stem + .CLASS + its extension)
@@ -243,7 +296,7 @@ good=$out/hogs.html
 broken() {
 	what=$1
 	copy=$out/broken-$2.html
-	if check "$copy" "$out/hogs.txt" >"$copy.out"; then
+	if check "$copy" "${good%.html}.txt" >"$copy.out"; then
 		echo "check-html: the check passed a page with $what ($copy)"
 		exit 1
 	fi
@@ -261,5 +314,8 @@ awk 'skip { if (/<\/rect>/) skip = 0; next }
 broken "a rect.run missing" rect
 sed "s|c.setAttribute('x', tick);|c.setAttribute('x', 0);|" "$good" >"$out/broken-cursor.html"
 broken "a cursor that does not follow the slider" cursor
+good=$out/groups-cfs.html
+sed "s|return groupBox(e, currPid);|return null;|" "$good" >"$out/broken-groups.html"
+broken "no box for a group's queue" groups
 
-echo "check-html: $passed pages passed in $browser; 5 broken pages caught"
+echo "check-html: $passed pages passed in $browser; 6 broken pages caught"

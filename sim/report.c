@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "compat/slab.h"
+#include "sim/internal.h"
 #include "sim/report.h"
 
 int sim_latency_add(struct sim_task_stats *ts, unsigned int ticks)
@@ -253,6 +254,53 @@ static unsigned long long alive(const struct sim_report *r,
 	return r->ticks > ts->created ? r->ticks - ts->created : 0;
 }
 
+/*
+ * Into Jain's sums @sum (the sum and the sum of squares), @ts's CPU rate,
+ * run time / ticks alive, counted in *@n; a task alive no tick is left out
+ */
+static void add_rate(const struct sim_report *r,
+		     const struct sim_task_stats *ts, double *sum,
+		     unsigned long *n)
+{
+	double x;
+
+	if (!alive(r, ts))
+		return;
+	x = (double)ts->runtime / alive(r, ts);
+	sum[0] += x;
+	sum[1] += x * x;
+	(*n)++;
+}
+
+int sim_report_taskgroup_tasks(const struct sim_report *r,
+			       struct sim_taskgroup *tgs)
+{
+	unsigned int k, n = r->nr_taskgroups;
+	unsigned long i;
+	double *sums;
+
+	/* workload taskgroup k + 1 is tgs[k]; the root (0) is not reported */
+	sums = kcalloc(n ? 2ul * n : 1, sizeof(*sums), GFP_KERNEL);
+	if (!sums)
+		return -ENOMEM;
+	for (k = 0; k < n; k++)
+		tgs[k].tasks = tgs[k].jain_tasks = 0;
+	for (i = 0; i < r->nr_tasks; i++) {
+		const struct sim_task_stats *ts = r->tasks[i];
+
+		if (!created(ts) || !ts->taskgroup || ts->taskgroup > n)
+			continue;
+		k = ts->taskgroup - 1;
+		tgs[k].tasks++;
+		add_rate(r, ts, &sums[2 * k], &tgs[k].jain_tasks);
+	}
+	for (k = 0; k < n; k++)
+		tgs[k].jain = jain(sums[2 * k], sums[2 * k + 1],
+				   tgs[k].jain_tasks);
+	kfree(sums);
+	return 0;
+}
+
 int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		      struct sim_group *out)
 {
@@ -277,13 +325,7 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		sum = &sums[4 * ts->desc];
 		g->tasks++;
 		g->runtime += ts->runtime;
-		if (alive(r, ts)) {
-			double x = (double)ts->runtime / alive(r, ts);
-
-			sum[0] += x;
-			sum[1] += x * x;
-			g->jain_tasks++;
-		}
+		add_rate(r, ts, sum, &g->jain_tasks);
 		if (ts->response != SIM_NEVER_RAN) {
 			g->ran++;
 			sum[2] += ts->response;
@@ -488,12 +530,15 @@ static void text_taskgroups(FILE *out, const struct sim_report *r)
 	if (!r->nr_taskgroups)
 		return;
 	fprintf(out,
-		"\ntaskgroups (cgroups: share of all CPU time, child groups included)\n");
-	fprintf(out, "%-23s %8s %10s\n", "taskgroup", "share(%)", "run(ms)");
+		"\ntaskgroups (cgroups: share of all CPU time, child groups included; tasks and Jain: the tasks in the group itself)\n");
+	fprintf(out, "%-23s %8s %10s %6s %7s\n", "taskgroup", "share(%)",
+		"run(ms)", "tasks", "Jain");
 	for (i = 0; i < r->nr_taskgroups; i++)
-		fprintf(out, "%-23s %8.1f %10.1f\n", r->taskgroups[i].path,
+		fprintf(out, "%-23s %8.1f %10.1f %6lu %7.4f\n",
+			r->taskgroups[i].path,
 			100 * taskgroup_share(r, &r->taskgroups[i]),
-			ms(r, r->taskgroups[i].runtime));
+			ms(r, r->taskgroups[i].runtime),
+			r->taskgroups[i].tasks, r->taskgroups[i].jain);
 }
 
 int sim_report_text(FILE *out, const struct sim_report *r,
@@ -760,10 +805,13 @@ static json_t *taskgroups_json(const struct sim_report *r)
 	for (i = 0; a && i < r->nr_taskgroups; i++) {
 		const struct sim_taskgroup *tg = &r->taskgroups[i];
 
-		if (json_array_append_new(a, json_pack("{s:o,s:f,s:f}",
+		if (json_array_append_new(a, json_pack("{s:o,s:f,s:f,s:I,s:f,s:I}",
 				"taskgroup", json_name(tg->path),
 				"runtime_ms", ms(r, tg->runtime),
-				"share", taskgroup_share(r, tg)))) {
+				"share", taskgroup_share(r, tg),
+				"tasks", (json_int_t)tg->tasks,
+				"jain_index", tg->jain,
+				"jain_tasks", (json_int_t)tg->jain_tasks))) {
 			json_decref(a);
 			a = NULL;
 		}
@@ -1030,14 +1078,19 @@ static void csv_taskgroups(FILE *out, const struct sim_report *r)
 
 	if (!r->nr_taskgroups)
 		return;
-	fputs("table,class,taskgroup,runtime_ms,share\n", out);
+	fputs("table,class,taskgroup,runtime_ms,share,tasks,jain_index,jain_tasks\n",
+	      out);
 	for (i = 0; i < r->nr_taskgroups; i++) {
+		const struct sim_taskgroup *tg = &r->taskgroups[i];
+
 		csv_row(out, "taskgroup", r);
 		fputc(',', out);
-		csv_text(out, r->taskgroups[i].path);
-		csv_num(out, ms(r, r->taskgroups[i].runtime));
-		csv_num(out, taskgroup_share(r, &r->taskgroups[i]));
-		fputc('\n', out);
+		csv_text(out, tg->path);
+		csv_num(out, ms(r, tg->runtime));
+		csv_num(out, taskgroup_share(r, tg));
+		fprintf(out, ",%lu", tg->tasks);
+		csv_num(out, tg->jain);
+		fprintf(out, ",%lu\n", tg->jain_tasks);
 	}
 	fputc('\n', out);
 }
@@ -1186,13 +1239,27 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 			t->exited = ts->exited;
 		}
 	}
+	if (r->nr_taskgroups) {
+		run->taskgroups = kcalloc(r->nr_taskgroups,
+					  sizeof(*run->taskgroups), GFP_KERNEL);
+		if (!run->taskgroups) {
+			n = -ENOMEM;
+			goto out_free;
+		}
+		memcpy(run->taskgroups, r->taskgroups,
+		       r->nr_taskgroups * sizeof(*run->taskgroups));
+		run->nr_taskgroups = r->nr_taskgroups;
+	}
 	run->sched_class = r->sched_class;
 	run->hz = r->hz;
 	run->cost = r->cost;
 	run->nr_tasks = r->nr_tasks;
+	run->cpu_ticks = r->ticks * r->nr_cpus;
 	c->nr_runs++;
 	return 0;
 out_free:
+	kfree(run->tasks);
+	run->tasks = NULL;
 	kfree(run->groups);
 	run->groups = NULL;
 	return n;
@@ -1205,6 +1272,7 @@ void sim_compare_release(struct sim_compare *c)
 	for (i = 0; i < c->nr_runs; i++) {
 		kfree(c->runs[i].groups);
 		kfree(c->runs[i].tasks);
+		kfree(c->runs[i].taskgroups);
 	}
 	memset(c, 0, sizeof(*c));
 }
@@ -1294,6 +1362,43 @@ static void cmp_group_rows(FILE *out, const struct sim_compare *c,
 			if (!cmp_group_cell(buf, sizeof(buf), &c->runs[i],
 					    &c->runs[i].groups[d], row))
 				snprintf(buf, sizeof(buf), "-");
+			fprintf(out, CMP_CELL, buf);
+		}
+		fputc('\n', out);
+	}
+}
+
+/*
+ * A row per taskgroup of the workload (the root left out): its CPU share,
+ * its child groups included (@jain 0), or Jain's index of the tasks in
+ * the group itself, where two or more of them lived (@jain 1).  Under the
+ * classes that ignore groups the figures are those of the same tasks.
+ */
+static void cmp_taskgroup_rows(FILE *out, const struct sim_compare *c,
+			       const struct sim_workload *wl,
+			       const char *title, int jain)
+{
+	unsigned int k, i;
+	char buf[64];
+
+	if (wl->nr_taskgroups < 2)
+		return;
+	fprintf(out, "%s\n", title);
+	for (k = 0; k + 1 < wl->nr_taskgroups; k++) {
+		fprintf(out, "  %-22s", wl->taskgroups[k + 1].path);
+		for (i = 0; i < c->nr_runs; i++) {
+			const struct sim_compare_run *run = &c->runs[i];
+			const struct sim_taskgroup *tg = k < run->nr_taskgroups ?
+				&run->taskgroups[k] : NULL;
+
+			if (!tg || (jain && tg->jain_tasks < 2))
+				snprintf(buf, sizeof(buf), "-");
+			else if (jain)
+				snprintf(buf, sizeof(buf), "%.4f", tg->jain);
+			else
+				snprintf(buf, sizeof(buf), "%.1f",
+					 run->cpu_ticks ? 100.0 * tg->runtime /
+					 run->cpu_ticks : 0.0);
 			fprintf(out, CMP_CELL, buf);
 		}
 		fputc('\n', out);
@@ -1418,6 +1523,12 @@ int sim_compare_text(FILE *out, const struct sim_compare *c,
 		       ROW_SHARE);
 	cmp_group_rows(out, c, wl, "Jain's index (members' CPU rates)",
 		       ROW_JAIN);
+	cmp_taskgroup_rows(out, c, wl,
+			   "taskgroups: CPU share (%, child groups included)",
+			   0);
+	cmp_taskgroup_rows(out, c, wl,
+			   "taskgroups: Jain's index (the tasks in the group itself)",
+			   1);
 	fprintf(out, "wake-up latency p50/p99/max (ms)\n");
 	cmp_total_row(out, c, "  all tasks", 0);
 	cmp_group_rows(out, c, wl, "", ROW_LATENCY);

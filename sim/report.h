@@ -35,12 +35,19 @@
  *               Jain's index of their runtimes
  *
  * Per taskgroup (a cgroup the workload names with rt-app's "taskgroup",
- * or a parent of one; only under cfs and eevdf, which schedule them):
+ * or a parent of one):
  *
  *   runtime     ticks its tasks ran while in it, its child groups'
- *               included: the run time the scheduler charged to the
- *               group's entities (sched_group_runtime())
+ *               included: under cfs and eevdf, which schedule groups, the
+ *               run time the scheduler charged to the group's entities
+ *               (sched_group_runtime()); under o1 and goodness, which run
+ *               every task in the root group, the simulator's count of
+ *               the same (where the workload puts each task)
  *   share       that runtime / all the CPU time of the run (ticks x CPUs)
+ *   tasks       the tasks that started in the group itself (not in a
+ *               child group): created in it, or forked by a task in it
+ *   fairness    Jain's index of those tasks' CPU rates, as for a task
+ *               group above
  *
  * And the cost of the scheduler itself, when the run measured it: the
  * real time spent in the simulator's calls into the scheduler (struct
@@ -70,6 +77,10 @@ KSTRUCT_EXPORT_BEGIN
  * @priority: nice or rt_priority, as in the workload
  * @forked: 1 when created by a fork event rather than at time 0
  * @exited: 1 when it exited before the end
+ * @taskgroup: the taskgroup it is in (an index of the workload's
+ *	taskgroups, 0 for the root), as the workload has it whether the
+ *	class runs groups or not: its description's, else its parent's at
+ *	the fork, then each phase's; at the end of a run, the one it ended in
  * @switches: times switched in
  * @migrations: times its CPU changed
  * @wakeups: wake-ups
@@ -97,8 +108,9 @@ struct sim_task_stats {
 	unsigned int desc;
 	unsigned char policy;
 	signed char priority;
-	unsigned char forked;
-	unsigned char exited;
+	unsigned char forked:1;
+	unsigned char exited:1;
+	unsigned char taskgroup;	/* < SIM_MAX_TASKGROUPS, 256 */
 	unsigned int switches;
 	unsigned int migrations;
 	unsigned int wakeups;
@@ -158,11 +170,20 @@ struct sim_cost {
 /**
  * struct sim_taskgroup - one taskgroup (cgroup) of a run
  * @path: its path, as the workload's table has it ("/a/b")
- * @runtime: ticks its tasks ran in it or in its child groups
+ * @runtime: ticks its tasks ran in it or in its child groups: the
+ *	scheduler's count under cfs and eevdf, the simulator's (the group
+ *	the workload has each task in) under the classes that ignore groups
+ * @tasks: the tasks that ended in the group itself (at their exit, or at
+ *	the end of the run), not in a child group
+ * @jain_tasks: of them, those alive for a tick or more
+ * @jain: Jain's index of their CPU rates, as struct sim_group's
  */
 struct sim_taskgroup {
 	const char *path;
 	unsigned long long runtime;
+	unsigned long tasks;
+	unsigned long jain_tasks;
+	double jain;
 };
 
 /**
@@ -183,7 +204,7 @@ struct sim_taskgroup {
  * @nr_counters: entries of @counters
  * @counters: what each CPU's sim_cpu_stats.counters holds
  * @cost: the scheduler's cost
- * @nr_taskgroups: entries in @taskgroups (0 but under cfs and eevdf)
+ * @nr_taskgroups: entries in @taskgroups (0 when the workload names none)
  * @taskgroups: the workload's taskgroups but the root, in its table's
  *	order (each after its parent)
  * @cpus: per CPU counters
@@ -421,6 +442,10 @@ struct sim_compare_task {
  * @nr_tasks: tasks in the run
  * @tasks: per task, in the run's order; NULL when @nr_tasks is above
  *	SIM_COMPARE_MAX_TASKS
+ * @cpu_ticks: all the CPU time of the run, ticks x CPUs
+ * @nr_taskgroups: entries in @taskgroups (the workload's taskgroups but
+ *	the root; 0 when it names none)
+ * @taskgroups: a copy of the run's (their paths are the workload's)
  */
 struct sim_compare_run {
 	const char *sched_class;
@@ -430,6 +455,9 @@ struct sim_compare_run {
 	struct sim_group *groups;
 	unsigned long nr_tasks;
 	struct sim_compare_task *tasks;
+	unsigned long long cpu_ticks;
+	unsigned int nr_taskgroups;
+	struct sim_taskgroup *taskgroups;
 };
 
 /* the text shows tasks one by one up to this many tasks in every run */

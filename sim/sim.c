@@ -61,6 +61,7 @@
 #include "list/list.h"
 #include "sched/class.h"
 #include "sched/sched.h"
+#include "sim/internal.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
@@ -172,6 +173,9 @@ struct sim {
 
 	struct task_group **tgs;	/* the workload's task groups, when
 					 * the class runs them (NULL else) */
+	unsigned long long *tg_ticks;	/* per workload taskgroup, the ticks
+					 * its own tasks ran (child groups'
+					 * not counted), whatever the class */
 	unsigned int nr_warnings;
 	char warnings[SIM_MAX_CLASS_WARNINGS][SIM_WARNING_LEN];
 };
@@ -645,15 +649,15 @@ static int setup_task(struct sim *s, struct sim_task *t,
 		      struct task_struct *parent)
 {
 	const struct sim_task_desc *d = task_desc(s, t);
-	struct task_group *tg = NULL;
+	const struct sim_task *forker = parent ? parent->driver_data : NULL;
 	int ret = 0;
 
-	if (s->tgs && d->taskgroup != SIM_NO_TASKGROUP)
-		tg = s->tgs[d->taskgroup];
-	else if (s->tgs && parent)
-		tg = task_group(parent);
-	if (tg)
-		ret = sched_move_task(t->p, tg);
+	if (d->taskgroup != SIM_NO_TASKGROUP)
+		t->st.taskgroup = d->taskgroup;
+	else if (forker)
+		t->st.taskgroup = forker->st.taskgroup;
+	if (s->tgs && t->st.taskgroup)
+		ret = sched_move_task(t->p, s->tgs[t->st.taskgroup]);
 	if (!ret && d->slice_usec &&
 	    s->opt.sched_class == &eevdf_sched_class)
 		ret = sched_set_custom_slice(t->p, d->slice_usec * 1000);
@@ -1038,6 +1042,7 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 				if (*err)
 					return ACT_ERROR;
 			}
+			t->st.taskgroup = ev->res;
 			continue;
 		case SIM_EVENT_NOP:
 			continue;
@@ -1183,6 +1188,10 @@ static void tick_cpu(struct sim *s, int cpu)
 		s->cpus[cpu].busy++;
 		if (t) {
 			t->st.runtime++;
+			/* other CPUs' threads count their tasks' groups too */
+			if (s->tg_ticks)
+				__atomic_fetch_add(&s->tg_ticks[t->st.taskgroup],
+						   1, __ATOMIC_RELAXED);
 			if (t->run_left)
 				t->run_left--;
 		}
@@ -1453,6 +1462,64 @@ static bool check_waiters(struct sim *s, unsigned long blocked)
 	return true;
 }
 
+/* is workload taskgroup @g @of or below it? */
+static bool taskgroup_within(const struct sim_workload *wl, unsigned int g,
+			     unsigned int of)
+{
+	while (g != of && g)
+		g = wl->taskgroups[g].parent;
+	return g == of;
+}
+
+/* the ticks the tasks of taskgroup @of and of its child groups ran */
+static unsigned long long taskgroup_ticks(const struct sim *s,
+					  unsigned int of)
+{
+	unsigned long long sum = 0;
+	unsigned int g;
+
+	for (g = of; g < s->wl->nr_taskgroups; g++)
+		if (taskgroup_within(s->wl, g, of))
+			sum += __atomic_load_n(&s->tg_ticks[g],
+					       __ATOMIC_RELAXED);
+	return sum;
+}
+
+/* the run time the scheduler charged to @tg's entities, in ticks */
+static unsigned long long sched_group_ticks(const struct sim *s,
+					    const struct task_group *tg)
+{
+	return sched_group_runtime(tg) / (1000000000ull / s->opt.hz);
+}
+
+/*
+ * Where the class runs task groups: every live task is in the group the
+ * simulator has it in, and each group's run time, as the scheduler
+ * charged it, is the ticks the simulator counted for it and its child
+ * groups.
+ */
+static bool check_taskgroups(struct sim *s)
+{
+	unsigned long i;
+	unsigned int g;
+
+	if (!s->tgs)
+		return true;
+	for (i = 0; i < s->nr_tasks; i++) {
+		struct sim_task *t = sim_task(s, i);
+
+		if (t->p && task_group(t->p) != s->tgs[t->st.taskgroup])
+			return task_bad("a task is not in its taskgroup", t);
+	}
+	for (g = 1; g < s->wl->nr_taskgroups; g++)
+		if (sched_group_ticks(s, s->tgs[g]) != taskgroup_ticks(s, g))
+			return check_fail("taskgroup %s: the scheduler charged %llu ticks, its tasks ran %llu",
+					  s->wl->taskgroups[g].path,
+					  sched_group_ticks(s, s->tgs[g]),
+					  taskgroup_ticks(s, g));
+	return true;
+}
+
 bool (sim_check)(struct sim *s)
 {
 	unsigned long i, runnable = 0, blocked = 0;
@@ -1504,7 +1571,7 @@ bool (sim_check)(struct sim *s)
 			break;
 		}
 	}
-	if (!check_waiters(s, blocked))
+	if (!check_waiters(s, blocked) || !check_taskgroups(s))
 		return false;
 	if (sched_nr_running_total() != runnable)
 		return check_fail("runqueues hold %lu tasks, the simulator has %lu runnable",
@@ -1524,14 +1591,23 @@ bool (sim_check)(struct sim *s)
 
 /* ------------------------------------------------------ create/destroy */
 
-/* the workload's task groups, each after its parent, if the class runs them */
+/*
+ * the workload's task groups, each after its parent and with its shares,
+ * if the class runs them; their tick counts whatever the class
+ */
 static int make_taskgroups(struct sim *s)
 {
 	const struct sim_workload *wl = s->wl;
 	unsigned int i;
 	int ret;
 
-	if (!wl->nr_taskgroups || !class_is_fair(s))
+	if (!wl->nr_taskgroups)
+		return 0;
+	s->tg_ticks = kcalloc(wl->nr_taskgroups, sizeof(*s->tg_ticks),
+			      GFP_KERNEL);
+	if (!s->tg_ticks)
+		return -ENOMEM;
+	if (!class_is_fair(s))
 		return 0;
 	s->tgs = kcalloc(wl->nr_taskgroups, sizeof(*s->tgs), GFP_KERNEL);
 	if (!s->tgs)
@@ -1541,6 +1617,9 @@ static int make_taskgroups(struct sim *s)
 	for (i = 1; i < wl->nr_taskgroups; i++) {
 		ret = sched_create_group(s->tgs[wl->taskgroups[i].parent],
 					 wl->taskgroups[i].path, &s->tgs[i]);
+		if (!ret && wl->taskgroups[i].shares)
+			ret = sched_group_set_shares(s->tgs[i],
+						     wl->taskgroups[i].shares);
 		if (ret)
 			return ret;
 	}
@@ -1747,6 +1826,7 @@ void sim_destroy(struct sim *s)
 	kfree(s->report_tasks);
 	kfree(s->report_taskgroups);
 	kfree(s->tgs);
+	kfree(s->tg_ticks);
 	spin_lock_destroy(&s->lock);
 	spin_lock_destroy(&s->trace_lock);
 	spin_lock_destroy(&s->start_lock);
@@ -1791,6 +1871,8 @@ unsigned long long sim_memory_bytes(const struct sim *s)
 	bytes += s->wl->nr_resources * sizeof(*s->res);
 	if (s->tgs)
 		bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
+	if (s->tg_ticks)
+		bytes += s->wl->nr_taskgroups * sizeof(*s->tg_ticks);
 	for (i = 0; i < s->nr_tasks; i++) {
 		const struct sim_task *t = sim_task(s, i);
 
@@ -1801,13 +1883,13 @@ unsigned long long sim_memory_bytes(const struct sim *s)
 }
 
 /*
- * The task groups' run time, from the scheduler (whole ticks of
- * TICK_NSEC ns): the root, all of the fair tasks' time, is left out.
+ * The task groups' run time: the scheduler's where it runs them (whole
+ * ticks of TICK_NSEC ns), the simulator's count of the same elsewhere;
+ * the root, all of the tasks' time, is left out.
  */
 static int report_taskgroups(struct sim *s, struct sim_report *r)
 {
-	unsigned int i, n = s->tgs ? s->wl->nr_taskgroups - 1 : 0;
-	unsigned long long tick_ns = 1000000000ull / s->opt.hz;
+	unsigned int i, n = s->tg_ticks ? s->wl->nr_taskgroups - 1 : 0;
 
 	kfree(s->report_taskgroups);
 	s->report_taskgroups = NULL;
@@ -1819,8 +1901,9 @@ static int report_taskgroups(struct sim *s, struct sim_report *r)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		s->report_taskgroups[i].path = s->wl->taskgroups[i + 1].path;
-		s->report_taskgroups[i].runtime =
-			sched_group_runtime(s->tgs[i + 1]) / tick_ns;
+		s->report_taskgroups[i].runtime = s->tgs ?
+			sched_group_ticks(s, s->tgs[i + 1]) :
+			taskgroup_ticks(s, i + 1);
 	}
 	r->nr_taskgroups = n;
 	r->taskgroups = s->report_taskgroups;
@@ -1868,6 +1951,8 @@ const struct sim_report *sim_report(struct sim *s)
 		}
 		s->report_tasks[i] = &t->st;
 	}
+	if (sim_report_taskgroup_tasks(r, s->report_taskgroups))
+		return NULL;
 	r->sched_class = sched_current_class()->name;
 	r->nr_counters = sched_counters(sched_current_class(), r->counters);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {

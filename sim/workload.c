@@ -49,6 +49,8 @@
  *    times random around their nominal value;
  *  - "affinity": [CPUS] (an extension) makes the task change its own
  *    affinity with set_cpus_allowed();
+ *  - "taskgroups": { PATH: { "shares": N } } in "global" (an extension)
+ *    sets a task group's weight, which rt-app leaves at the default;
  *  - "fork": "NAME" starts a new instance of task NAME as a child of the
  *    forking task through the scheduler's fork path (rt-app starts a
  *    thread);
@@ -66,6 +68,7 @@
 
 #include "compat/compiler.h"
 #include "compat/slab.h"
+#include "sched/sched.h"
 #include "sim/workload.h"
 
 /* key paths in messages ("tasks.NAME.phases.p1.run"); cut when too long */
@@ -1268,34 +1271,26 @@ static int find_taskgroup(struct parse_ctx *ctx, const char *where,
 }
 
 /*
- * "taskgroup": a cgroup path, "" for none (rt-app's rules: it starts with
- * /, and only SCHED_OTHER and SCHED_IDLE tasks may have one; kstruct adds
- * SCHED_BATCH).  rt-app makes each directory of the path in turn,
- * skipping repeated slashes as the file system does: the path is read the
- * same way, with a warning when that changed it; a component the file
- * system would refuse, or too deep a path, is an error.  The group and
- * its ancestors join the workload's table; *@out is its index.
+ * A cgroup path @s (rt-app's rule: it starts with /), at @path in the
+ * file.  rt-app makes each directory of the path in turn, skipping
+ * repeated slashes as the file system does: the path is read the same
+ * way, with a warning when that changed it; a component the file system
+ * would refuse, or too deep a path, is an error.  The group and its
+ * ancestors join the workload's table; *@out is its index.
  */
-static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
-			   const json_t *v, enum sim_policy policy,
-			   unsigned int *out)
+static int taskgroup_path(struct parse_ctx *ctx, const char *path,
+			  const char *s, unsigned int *out)
 {
 	char norm[SIM_MAX_TASKGROUP_DEPTH * (SIM_TASKGROUP_NAME_MAX + 1) + 2];
 	unsigned int depth = 0, idx = 0;
-	const char *s = "", *c;
+	const char *c;
 	size_t len = 0, n, i;
 	int ret;
 
-	ret = get_string(ctx, path, v, &s);
-	if (ret || !*s)
-		return ret;
 	if (s[0] != '/')
 		return parse_error(ctx, path,
 				   "\"%s\": a taskgroup is a path that starts with /",
 				   s);
-	if (!fair_policy(policy))
-		return parse_error(ctx, path,
-				   "a taskgroup needs SCHED_OTHER, SCHED_BATCH or SCHED_IDLE");
 	ret = find_taskgroup(ctx, path, "/", 1, 0, &idx);
 	for (c = s; !ret; c += n) {
 		while (*c == '/')
@@ -1335,6 +1330,27 @@ static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
 	return warn(ctx, "taskgroup path", path,
 		    "\"%s\" is read as \"%s\", as the file system reads it",
 		    s, norm);
+}
+
+/*
+ * "taskgroup": a cgroup path, "" for none (rt-app's rules: only
+ * SCHED_OTHER and SCHED_IDLE tasks may have one; kstruct adds
+ * SCHED_BATCH), read as taskgroup_path() reads it.
+ */
+static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
+			   const json_t *v, enum sim_policy policy,
+			   unsigned int *out)
+{
+	const char *s = "";
+	int ret;
+
+	ret = get_string(ctx, path, v, &s);
+	if (ret || !*s)
+		return ret;
+	if (s[0] == '/' && !fair_policy(policy))
+		return parse_error(ctx, path,
+				   "a taskgroup needs SCHED_OTHER, SCHED_BATCH or SCHED_IDLE");
+	return taskgroup_path(ctx, path, s, out);
 }
 
 static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
@@ -1604,6 +1620,56 @@ static const struct ignored_key global_ignored[] = {
 	{ "cumulative_slack", "rt-app's own logs" },
 };
 
+/*
+ * "taskgroups" in "global" (a kstruct extension: rt-app has no key for a
+ * group's weight): { PATH: { "shares": N }, ... }, each group's weight,
+ * cgroup v1's cpu.shares (MIN_SHARES .. MAX_SHARES; 1024 when not given).
+ * PATH is read as a task's "taskgroup" is, and joins the workload's table
+ * with its parents; the root's weight is not a group's to set.
+ */
+static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
+				  const json_t *obj, struct sim_workload *wl)
+{
+	char where[PATH_LEN], sub[PATH_LEN];
+	const char *name, *key;
+	unsigned int idx;
+	json_t *group, *v;
+	long long shares;
+	int ret;
+
+	if (!json_is_object(obj))
+		return parse_error(ctx, path, "expected an object, got %s",
+				   json_kind(obj));
+	json_object_foreach((json_t *)obj, name, group) {
+		path_join(where, sizeof(where), "%s.%s", path, name);
+		if (!json_is_object(group))
+			return parse_error(ctx, where,
+					   "expected an object, got %s",
+					   json_kind(group));
+		ret = taskgroup_path(ctx, where, name, &idx);
+		if (ret)
+			return ret;
+		if (!idx)
+			return parse_error(ctx, where,
+					   "the root group's weight cannot be set");
+		json_object_foreach(group, key, v) {
+			path_join(sub, sizeof(sub), "%s.%s", where, key);
+			if (strcmp(key, "shares")) {
+				ret = warn(ctx, sub, sub,
+					   "not a key of a taskgroup; ignored");
+			} else {
+				ret = get_int(ctx, sub, v, MIN_SHARES,
+					      MAX_SHARES, &shares);
+				if (!ret)
+					wl->taskgroups[idx].shares = shares;
+			}
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 static int parse_global(struct parse_ctx *ctx, const json_t *global,
 			struct sim_workload *wl)
 {
@@ -1642,6 +1708,8 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 			if (!ret)
 				ret = parse_policy(ctx, sub, ctx->default_policy,
 						   &p);
+		} else if (!strcmp(key, "taskgroups")) {
+			ret = parse_taskgroup_shares(ctx, sub, v, wl);
 		} else {
 			why = ignored(global_ignored,
 				      ARRAY_SIZE(global_ignored), key);

@@ -162,10 +162,13 @@ struct sim_phase_desc {
  *	component, no trailing slash ("/a/b"); "/" is the root
  * @parent: the index of its parent in sim_workload.taskgroups (the root,
  *	index 0, is its own parent)
+ * @shares: its weight, from "global": {"taskgroups": {PATH: {"shares"}}}
+ *	(a kstruct extension), or 0 for the default (1024)
  */
 struct sim_taskgroup_desc {
 	char *path;
 	unsigned int parent;
+	unsigned long shares;
 };
 
 /**

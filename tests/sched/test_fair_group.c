@@ -722,6 +722,14 @@ static void test_balance_by_h_load(void)
 
 /* ---------------------------------------------------------- snapshots */
 
+/* the group entity of a snapshot: the root queue's running entity */
+static json_t *snapshot_group(json_t *snap)
+{
+	json_t *q = json_array_get(json_object_get(snap, "queues"), 1);
+
+	return json_object_get(q, "curr");
+}
+
 /*
  * A group's entity in a snapshot: its name, weight and times, and its
  * group's queue on that CPU, shaped as the runqueue's own.
@@ -744,11 +752,13 @@ static void test_snapshot_groups(void)
 		q = json_array_get(json_object_get(snap, "queues"), 1);
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(q,
 			"nr_running")), 1);
-		g = json_object_get(q, "curr");
+		g = snapshot_group(snap);
 		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(g,
 			"group")), "/A");
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
 			"weight")), 1024);
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
+			"shares")), 1024);
 		CU_ASSERT_PTR_NULL(json_object_get(g, "pid"));
 		gq = json_object_get(g, "queue");
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(gq,
@@ -762,6 +772,46 @@ static void test_snapshot_groups(void)
 		CU_ASSERT(json_is_integer(json_object_get(t, "pid")));
 		CU_ASSERT(json_is_null(json_object_get(t, "left")));
 		json_decref(snap);
+		machine_down();
+	}
+}
+
+/*
+ * A group's entity gives the group's shares and its own weight, this
+ * CPU's part of them: /A of shares 300, two tasks on CPU 0 and one on
+ * CPU 1, weighs 300 x 2048 / 3072 = 200 on CPU 0 and 300 x 1024 / 3072 =
+ * 100 on CPU 1 once each CPU has ticked (calc_group_shares()).
+ */
+static void test_snapshot_group_shares(void)
+{
+	static const json_int_t weight[2] = { 200, 100 };
+	struct task_group *a;
+	json_t *snap, *g;
+	unsigned int k;
+	int cpu;
+
+	for (k = 0; k < ARRAY_SIZE(fair_classes); k++) {
+		machine_up_class(2, 1000, fair_classes[k]);
+		a = new_group(&root_task_group, "/A");
+		CU_ASSERT_EQUAL(sched_group_set_shares(a, 300), 0);
+		pin(task_in(a, "a1", 0, 0), 0);
+		pin(task_in(a, "a2", 0, 0), 0);
+		pin(task_in(a, "a3", 0, 1), 1);
+		schedule(0);
+		schedule(1);
+		machine_tick();
+		for (cpu = 0; cpu < 2; cpu++) {
+			snap = sched_snapshot(cpu);
+			CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
+			g = snapshot_group(snap);
+			CU_ASSERT_STRING_EQUAL(json_string_value(
+				json_object_get(g, "group")), "/A");
+			CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
+				"shares")), 300);
+			CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
+				"weight")), weight[cpu]);
+			json_decref(snap);
+		}
 		machine_down();
 	}
 }
@@ -886,6 +936,8 @@ static CU_TestInfo move_tests[] = {
 static CU_TestInfo misc_tests[] = {
 	{ "balancing by h_load by hand", test_balance_by_h_load },
 	{ "group entities in snapshots", test_snapshot_groups },
+	{ "a group's shares and each CPU's weight in snapshots",
+	  test_snapshot_group_shares },
 	{ "invariants after every step, groups moving",
 	  test_soak_groups },
 	CU_TEST_INFO_NULL,

@@ -290,6 +290,30 @@ static void test_group_shares_one_cpu(void)
 }
 
 /*
+ * Shares from the workload ("global": {"taskgroups": ...}): one CPU, /A
+ * of shares 256 and /B of 1024, a hog in each: the two group entities at
+ * the root weigh 256 and 1024, so a gets 256 / 1280 = 20% and b 80%.
+ * Slack: the flat bound of test_shares_fair() (7 ms of vruntime) times
+ * the heavier weight over 1024, 1: 7 ticks of 20000.
+ */
+static void test_group_shares_set(void)
+{
+	static const char json[] =
+		"{\"global\":{\"taskgroups\":{\"/A\":{\"shares\":256},"
+		"\"/B\":{\"shares\":1024}}},"
+		"\"tasks\":{\"a\":{\"taskgroup\":\"/A\",\"run\":100000000},"
+		"\"b\":{\"taskgroup\":\"/B\",\"run\":100000000}}}";
+	static const struct want_share want[] = {
+		{ "a", 0.2, 7 }, { "b", 0.8, 7 },
+	};
+	unsigned int k;
+
+	for (k = 0; k < 2; k++)
+		check_task_shares(k ? &eevdf_sched_class : &cfs_sched_class,
+				  1000, json, 20, want, ARRAY_SIZE(want));
+}
+
+/*
  * Nested groups and weights inside a group, on one CPU: r at the root
  * beside /a and /w (a third each); /a holds a1 and /a/b (a sixth each),
  * /a/b two tasks (a twelfth each); /w holds two nice-0 tasks and a nice-5
@@ -365,7 +389,10 @@ static void test_group_shares_two_cpus(void)
 /*
  * rt-app moves a task at the start of a phase: a task alone on one CPU
  * runs 30 ms in /A, then 70 ms in /A/B, for 1 s: /A (its child counted)
- * 1000 ticks, /A/B 700.  Under o1 the taskgroups are ignored: no figures.
+ * 1000 ticks, /A/B 700.  Under o1, which runs it in the root group, the
+ * simulator counts the same figures where the workload has the task.
+ * At tick 1000 its tenth p2 ends and p1 starts again, moving it to /A:
+ * it ends in /A, which has one task of its own, /A/B none.
  */
 static void test_group_phase_moves(void)
 {
@@ -386,13 +413,11 @@ static void test_group_phase_moves(void)
 		struct run run;
 
 		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
-		if (k == 2) {
-			CU_ASSERT_EQUAL(run.r->nr_taskgroups, 0);
-		} else {
-			CU_ASSERT_EQUAL_FATAL(run.r->nr_taskgroups, 2);
-			CU_ASSERT_EQUAL(run.r->taskgroups[0].runtime, 1000ULL);
-			CU_ASSERT_EQUAL(run.r->taskgroups[1].runtime, 700ULL);
-		}
+		CU_ASSERT_EQUAL_FATAL(run.r->nr_taskgroups, 2);
+		CU_ASSERT_EQUAL(run.r->taskgroups[0].runtime, 1000ULL);
+		CU_ASSERT_EQUAL(run.r->taskgroups[1].runtime, 700ULL);
+		CU_ASSERT_EQUAL(run.r->taskgroups[0].tasks, 1);
+		CU_ASSERT_EQUAL(run.r->taskgroups[1].tasks, 0);
 		run_end(&run);
 	}
 }
@@ -631,6 +656,8 @@ static void test_same_trace_every_class(void)
 static CU_TestInfo group_tests[] = {
 	{ "one CPU, 1 and 4 hogs: 50:50 (o1, goodness 20% each)",
 	  test_group_shares_one_cpu },
+	{ "shares 256 and 1024 from the workload: 20% and 80%",
+	  test_group_shares_set },
 	{ "nested groups, weights inside a group", test_group_shares_nested },
 	{ "two CPUs: half the machine each", test_group_shares_two_cpus },
 	{ "a task moves at the start of a phase", test_group_phase_moves },

@@ -5,6 +5,7 @@
  * The command comes from the tools library (tools/cmd_sim.h).
  */
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,10 +285,13 @@ static void test_rtapp_file_from_stdin(void)
 /*
  * A workload's taskgroups: under cfs, group scheduling and the
  * taskgroups' figures in each report; under o1, a warning that it runs
- * every task in the root group, and no figures; --compare warns for the
- * classes that ignore them.  On one CPU the two groups take turns (of 3
- * ms under cfs, as tests/sched/test_fair_group.c works out): in 120 ms
- * each has 60.
+ * every task in the root group, and the figures of the same tasks;
+ * --compare warns for the classes that ignore them.  On one CPU the two
+ * groups take turns (of 3 ms under cfs, as tests/sched/test_fair_group.c
+ * works out): in 120 ms each has 60, /B's spread over its four tasks
+ * 16, 15, 15, 14 ms (the Jain index 60^2 / (4 x 902)); o1 runs a, created
+ * first, for 120 ms of its 151 ms slice, and no b at all (Jain 1: every
+ * rate 0).
  */
 static void test_taskgroups_by_class(void)
 {
@@ -307,20 +311,23 @@ static void test_taskgroups_by_class(void)
 	CU_ASSERT_EQUAL(o.status, 0);
 	CU_ASSERT_STRING_EQUAL(o.err, "");
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
-		"taskgroups (cgroups: share of all CPU time, child groups included)\n"
-		"taskgroup               share(%)    run(ms)\n"
-		"/A                          50.0       60.0\n"
-		"/B                          50.0       60.0\n"));
+		"taskgroups (cgroups: share of all CPU time, child groups included; tasks and Jain: the tasks in the group itself)\n"
+		"taskgroup               share(%)    run(ms)  tasks    Jain\n"
+		"/A                          50.0       60.0      1  1.0000\n"
+		"/B                          50.0       60.0      4  0.9978\n"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--sched", "eevdf", "--csv", NULL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
-		"table,class,taskgroup,runtime_ms,share\n"
-		"taskgroup,eevdf,/A,60,0.5\n"
-		"taskgroup,eevdf,/B,60,0.5\n\n"));
+		"table,class,taskgroup,runtime_ms,share,tasks,jain_index,jain_tasks\n"
+		"taskgroup,eevdf,/A,60,0.5,1,1,1\n"
+		"taskgroup,eevdf,/B,60,0.5,4,1,4\n\n"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--sched", "cfs", "--json", NULL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
-		"\"taskgroups\":[{\"taskgroup\":\"/A\",\"runtime_ms\":60.0,\"share\":0.5},"));
+		"\"taskgroups\":[{\"taskgroup\":\"/A\",\"runtime_ms\":60.0,\"share\":0.5,"
+		"\"tasks\":1,\"jain_index\":1.0,\"jain_tasks\":1},"
+		"{\"taskgroup\":\"/B\",\"runtime_ms\":60.0,\"share\":0.5,"
+		"\"tasks\":4,\"jain_index\":0.99778270509977818,\"jain_tasks\":4}]"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--sched", "o1", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
@@ -328,7 +335,9 @@ static void test_taskgroups_by_class(void)
 		 "kstruct sim: warning: %s: taskgroup: group scheduling runs under cfs and eevdf; o1 runs every task in the root group\n",
 		 strrchr(path, '/') + 1);
 	CU_ASSERT_STRING_EQUAL(o.err, warning);
-	CU_ASSERT_PTR_NULL(strstr(o.out, "taskgroups"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+		"/A                         100.0      120.0      1  1.0000\n"
+		"/B                           0.0        0.0      4  1.0000\n"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--compare", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
@@ -485,6 +494,125 @@ static void test_compare_every_workload(void)
 		}
 		done(&o);
 	}
+}
+
+/* the cells of the row of @label below the line @title of a table */
+static unsigned int compare_row(const char *out, const char *title,
+				const char *label, char cells[][16],
+				unsigned int nr)
+{
+	const char *p = strstr(out, title);
+	char line[256], *cell, *save;
+	unsigned int n = 0;
+
+	snprintf(line, sizeof(line), "\n  %s ", label);
+	p = p ? strstr(p, line) : NULL;
+	if (!p)
+		return 0;
+	p += strlen(line);
+	snprintf(line, sizeof(line), "%.*s", (int)strcspn(p, "\n"), p);
+	for (cell = strtok_r(line, " ", &save); cell && n < nr;
+	     cell = strtok_r(NULL, " ", &save))
+		snprintf(cells[n++], 16, "%s", cell);
+	return n;
+}
+
+/*
+ * Per-taskgroup rows of --compare, on tests/sim/workloads/taskgroup_shares.json:
+ * one CPU, /A of shares 256 with four hogs, /B of 1024 with one, 20 s.
+ *  - cfs and eevdf: the two group entities at the root weigh 256 and
+ *    1024, so /A gets 20% and /B 80%.  They stay within the flat bound of
+ *    tests/sim/test_classes.c's fair shares (7 ms of vruntime, times the
+ *    heavier weight over 1024: 7 ticks of 20000, 0.035 points), and the
+ *    text rounds to 0.1: within 0.1 of 20.0 and 80.0.
+ *  - o1 and goodness run every task in the root group: five equal hogs,
+ *    /A 80% and /B 20%; a hog is off its fifth by at most the round cut
+ *    at the end, one 151-tick slice under o1 (0.755 points) and an epoch
+ *    of five 41-tick counters under goodness (205 ticks, 1.025 points):
+ *    within 1.1.
+ *  - Jain within /A: each of its four hogs is within those bounds of a
+ *    quarter of /A's time (4000 ticks under o1, goodness; 1000 +- 14 under
+ *    cfs, eevdf, two levels), so the coefficient of variation is at most
+ *    205 / 4000 and Jain's index 1 / (1 + cv^2) at least 0.997; /B has
+ *    one task: "-".
+ * The JSON gives each class's taskgroups, and /A's Jain index is the one
+ * worked out here from its tasks' run times.
+ */
+static void test_compare_taskgroups(void)
+{
+	static const char file[] = "tests/sim/workloads/taskgroup_shares.json";
+	const char *names[SIM_COMPARE_MAX_RUNS];
+	unsigned int nr = classes(names), k, i;
+	char a[SIM_COMPARE_MAX_RUNS][16], b[SIM_COMPARE_MAX_RUNS][16];
+	json_error_t jerr;
+	json_t *root;
+	struct output o;
+
+	o = run("--compare", file, "--cpus", "1", "--duration", "20", NULL);
+	CU_ASSERT_EQUAL_FATAL(o.status, 0);
+	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: CPU share (%, child groups included)\n",
+					  "/A", a, nr), nr);
+	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: CPU share (%, child groups included)\n",
+					  "/B", b, nr), nr);
+	for (k = 0; k < nr; k++) {
+		int fair = !strcmp(names[k], "cfs") || !strcmp(names[k], "eevdf");
+		double want = fair ? 20.0 : 80.0, slack = fair ? 0.1 : 1.1;
+
+		CU_ASSERT(fabs(atof(a[k]) - want) <= slack);
+		CU_ASSERT(fabs(atof(b[k]) - (100 - want)) <= slack);
+		if (fabs(atof(a[k]) - want) > slack)
+			fprintf(stderr, "\n%s: /A %s%%\n", names[k], a[k]);
+	}
+	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: Jain's index (the tasks in the group itself)\n",
+					  "/A", a, nr), nr);
+	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: Jain's index (the tasks in the group itself)\n",
+					  "/B", b, nr), nr);
+	for (k = 0; k < nr; k++) {
+		CU_ASSERT(atof(a[k]) >= 0.997 && atof(a[k]) <= 1.0);
+		CU_ASSERT_STRING_EQUAL(b[k], "-");
+	}
+	done(&o);
+
+	o = run("--compare", "--json", file, "--cpus", "1", "--duration", "20",
+		NULL);
+	CU_ASSERT_EQUAL_FATAL(o.status, 0);
+	root = json_loads(o.out, JSON_REJECT_DUPLICATES, &jerr);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	done(&o);
+	for (k = 0; k < nr; k++) {
+		json_t *cls = json_array_get(json_object_get(root, "classes"), k);
+		json_t *tgs = json_object_get(cls, "taskgroups");
+		json_t *tg = json_array_get(tgs, 0), *tasks, *t;
+		double sum = 0, sq = 0, x, share;
+		unsigned int n = 0;
+		int fair;
+
+		CU_ASSERT_EQUAL_FATAL(json_array_size(tgs), 2);
+		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(tg,
+			"taskgroup")), "/A");
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(tg,
+			"tasks")), 4);
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(tg,
+			"jain_tasks")), 4);
+		share = json_real_value(json_object_get(tg, "share"));
+		fair = !strcmp(names[k], "cfs") || !strcmp(names[k], "eevdf");
+		CU_ASSERT(fabs(100 * share - (fair ? 20.0 : 80.0)) <=
+			  (fair ? 0.05 : 1.05));
+		tasks = json_object_get(cls, "tasks");
+		json_array_foreach(tasks, i, t) {
+			if (strncmp(json_string_value(json_object_get(t,
+					"comm")), "a-", 2))
+				continue;
+			x = json_real_value(json_object_get(t, "runtime_ms"));
+			sum += x;
+			sq += x * x;
+			n++;
+		}
+		CU_ASSERT_EQUAL(n, 4);
+		CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(tg,
+			"jain_index")), sum * sum / (n * sq), 1e-12);
+	}
+	json_decref(root);
 }
 
 /*
@@ -1025,6 +1153,8 @@ static CU_TestInfo cmd_tests[] = {
 	{ "--compare on every workload", test_compare_every_workload },
 	{ "--compare JSON equals single runs",
 	  test_compare_json_equals_single_runs },
+	{ "--compare: taskgroups' share and Jain, shares 1:4",
+	  test_compare_taskgroups },
 	{ "--compare: one trace per class, as single runs",
 	  test_compare_traces },
 	{ "--compare errors", test_compare_errors },

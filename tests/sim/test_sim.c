@@ -824,6 +824,40 @@ static void test_check_catches_disagreement(void)
 	sim_workload_free(wl);
 }
 
+/*
+ * Under cfs, sim_check() also holds the scheduler to the workload's task
+ * groups: a task moved out of its group behind the simulator's back is
+ * caught, and passes again once back.
+ */
+static void test_check_catches_taskgroup(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .duration_usec = 100000,
+				 .sched_class = &cfs_sched_class };
+	struct sim_workload *wl = NULL;
+	const struct sim_report *r;
+	struct task_group *tg;
+	struct task_struct *p;
+	struct sim *s = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"p\":{\"taskgroup\":\"/A\","
+				   "\"run\":100000}}}", 1, &wl), 0);
+	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+	CU_ASSERT_EQUAL(sim_step(s), 1);
+	CU_ASSERT(sim_check(s));
+	r = sim_report(s);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	p = find_task_by_pid(r->tasks[0]->pid);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	tg = task_group(p);
+	CU_ASSERT_EQUAL(sched_move_task(p, &root_task_group), 0);
+	EXPECT_CHECK_FAILS(sim_check(s), "sim_check");
+	expect_detail(": a task is not in its taskgroup: p (pid ");
+	CU_ASSERT_EQUAL(sched_move_task(p, tg), 0);
+	CU_ASSERT(sim_check(s));
+	sim_destroy(s);
+	sim_workload_free(wl);
+}
+
 static void test_create_errors(void)
 {
 	struct sim_options o = { .nr_cpus = 2 };
@@ -1180,6 +1214,8 @@ static CU_TestInfo sim_tests[] = {
 	{ "FIFO and RR tasks", test_rt_by_hand },
 	{ "invariants after every tick", test_invariants_every_tick },
 	{ "sim_check catches a disagreement", test_check_catches_disagreement },
+	{ "sim_check holds the scheduler to the taskgroups",
+	  test_check_catches_taskgroup },
 	{ "create errors", test_create_errors },
 	{ "fork limit", test_fork_limit },
 	{ "fault injection: create", test_create_fault_injection },

@@ -514,6 +514,41 @@ static void test_taskgroup_paths(void)
 }
 
 /*
+ * "global": {"taskgroups": {PATH: {"shares": N}}} (a kstruct extension)
+ * gives a group its weight: the path read as a task's "taskgroup" is (the
+ * same group, with its parents, made first since "global" is read
+ * first), the other groups keep 0 (the default); an unknown key in a
+ * group is warned about.
+ */
+static void test_taskgroup_shares(void)
+{
+	struct sim_workload *wl = parse_ok(
+		"{\"global\":{\"taskgroups\":{\"/A//x/\":{\"shares\":2},"
+		"\"/B\":{\"shares\":262144,\"weight\":3}}},"
+		"\"tasks\":{\"a\":{\"taskgroup\":\"/A/x\",\"run\":1},"
+		"\"b\":{\"taskgroup\":\"/B\",\"run\":1},"
+		"\"c\":{\"taskgroup\":\"/C\",\"run\":1}}}", 1);
+	static const char *const paths[] = { "/", "/A", "/A/x", "/B", "/C" };
+	static const unsigned long shares[] = { 0, 0, 2, 262144, 0 };
+	unsigned int i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
+	CU_ASSERT_EQUAL_FATAL(wl->nr_taskgroups, ARRAY_SIZE(paths));
+	for (i = 0; i < ARRAY_SIZE(paths); i++) {
+		CU_ASSERT_STRING_EQUAL(wl->taskgroups[i].path, paths[i]);
+		CU_ASSERT_EQUAL(wl->taskgroups[i].shares, shares[i]);
+	}
+	CU_ASSERT_EQUAL(wl->tasks[0].taskgroup, 2);
+	CU_ASSERT_EQUAL(wl->tasks[1].taskgroup, 3);
+	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 2);
+	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
+		"w.json: global.taskgroups./A//x/: \"/A//x/\" is read as \"/A/x\", as the file system reads it");
+	CU_ASSERT_STRING_EQUAL(wl->warnings[1],
+		"w.json: global.taskgroups./B.weight: not a key of a taskgroup; ignored");
+	sim_workload_free(wl);
+}
+
+/*
  * The limits: SIM_MAX_TASKGROUP_DEPTH levels and SIM_MAX_TASKGROUPS
  * groups (ancestors and the root counted) are accepted, one more is not.
  */
@@ -739,6 +774,22 @@ static const struct bad_case bad_cases[] = {
 	  "tasks.a.taskgroup: a taskgroup name longer than 255 bytes" },
 	{ "{\"tasks\":{\"a\":{\"phases\":{\"p\":{\"taskgroup\":\"a/b\",\"run\":1}}}}}",
 	  "tasks.a.phases.p.taskgroup: \"a/b\": a taskgroup is a path that starts with /" },
+	{ "{\"global\":{\"taskgroups\":[]},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups: expected an object, got an array" },
+	{ "{\"global\":{\"taskgroups\":{\"/A\":7}},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups./A: expected an object, got an integer" },
+	{ "{\"global\":{\"taskgroups\":{\"A\":{}}},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups.A: \"A\": a taskgroup is a path that starts with /" },
+	{ "{\"global\":{\"taskgroups\":{\"/a/..\":{}}},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups./a/..: \"/a/..\": \".\" and \"..\" name no task group" },
+	{ "{\"global\":{\"taskgroups\":{\"//\":{\"shares\":5}}},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups.//: the root group's weight cannot be set" },
+	{ "{\"global\":{\"taskgroups\":{\"/A\":{\"shares\":1}}},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups./A.shares: 1 is out of range [2, 262144]" },
+	{ "{\"global\":{\"taskgroups\":{\"/A\":{\"shares\":262145}}},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups./A.shares: 262145 is out of range [2, 262144]" },
+	{ "{\"global\":{\"taskgroups\":{\"/A\":{\"shares\":\"1k\"}}},\"tasks\":{\"a\":{\"run\":1}}}",
+	  "global.taskgroups./A.shares: expected an integer, got a string" },
 	{ "{\"tasks\":{\"a\":{\"dl-runtime\":-1,\"run\":1}}}",
 	  "tasks.a.dl-runtime: negative duration -1" },
 	{ "{\"global\":{\"duration\":-2},\"tasks\":{\"a\":{\"run\":1}}}",
@@ -954,7 +1005,7 @@ static void test_example_files(void)
 	static const char *const files[] = {
 		"sim/workloads/mixed.json", "sim/workloads/periodic.json",
 		"sim/workloads/forks.json", "sim/workloads/affinity.json",
-		"sim/workloads/pipeline.json",
+		"sim/workloads/pipeline.json", "sim/workloads/groups.json",
 		"tests/sim/workloads/barrier.json",
 		"tests/sim/workloads/cond.json",
 		"tests/sim/workloads/duplicates.json",
@@ -964,6 +1015,7 @@ static void test_example_files(void)
 		"tests/sim/workloads/plain.json",
 		"tests/sim/workloads/semaphore.json",
 		"tests/sim/workloads/suspend.json",
+		"tests/sim/workloads/taskgroup_shares.json",
 		"tests/sim/workloads/timer_absolute.json",
 		"tests/sim/workloads/timer_relative.json",
 	};
@@ -1056,6 +1108,7 @@ static CU_TestInfo workload_tests[] = {
 	{ "taskgroup paths as the file system reads them",
 	  test_taskgroup_paths },
 	{ "taskgroup depth and count limits", test_taskgroup_limits },
+	{ "a taskgroup's shares in \"global\"", test_taskgroup_shares },
 	{ "one warning per key not modelled", test_warnings },
 	{ "at most SIM_MAX_WARNINGS warnings", test_many_warnings },
 	{ "bad workloads name the key", test_bad_workloads },

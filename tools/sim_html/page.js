@@ -128,9 +128,9 @@
 		}).join('\n');
 	}
 
-	/* a task of a queue; @detail: its fields worth showing inline */
-	function chip(t, currPid, detail) {
-		var extra = (detail || []).filter(function (k) {
+	/* @t's fields named in @detail, for a line of text */
+	function details(t, detail) {
+		return (detail || []).filter(function (k) {
 			return k in t;
 		}).map(function (k) {
 			var v = t[k];
@@ -138,14 +138,114 @@
 			return k.replace(/_/g, ' ') + ' ' +
 			       (typeof v === 'number' ? big(v) : String(v));
 		}).join(', ');
+	}
+
+	/*
+	 * a task of a queue; @detail: its fields worth showing inline;
+	 * @group: the task group whose queue holds it, if not the root's
+	 */
+	function chip(t, currPid, detail, group) {
+		var extra = details(t, detail);
 
 		return el('span', {
 			'class': 'task' + (t.pid === currPid ? ' curr' : ''),
 			style: 'background:' + taskColour(t.pid),
-			title: taskTitle(t),
+			title: taskTitle(t) + (group ? '\ntask group: ' + group : ''),
 			'data-pid': t.pid
 		}, [t.comm + ' ' + t.pid,
-		    extra ? el('small', { text: ' ' + extra }) : null]);
+		    extra ? el('small', { text: ' ' + extra }) : null,
+		    group ? el('small', { 'class': 'in-group',
+					  text: ' in ' + group }) : null]);
+	}
+
+	/* -------------------------------------------------- task groups */
+
+	/*
+	 * Under cfs and eevdf a task group's entity stands in its parent's
+	 * queue for the group's own queue on that CPU: it has "group" (the
+	 * name) and "queue" in place of a task's pid and comm.
+	 */
+	function isGroup(e) {
+		return e !== null && typeof e === 'object' &&
+		       typeof e.group === 'string';
+	}
+
+	/* a queue's entities: the running one, then the tree in key order */
+	function entities(q) {
+		var all = q.curr ? [q.curr] : [];
+
+		(function walk(n) {
+			if (!n)
+				return;
+			walk(n.left);
+			all.push(n);
+			walk(n.right);
+		}(q.root));
+		return all;
+	}
+
+	/* the pids of the tasks queued below a group entity, as one string */
+	function groupPids(e) {
+		var pids = [];
+
+		(function collect(q) {
+			entities(q).forEach(function (x) {
+				if (isGroup(x))
+					collect(x.queue);
+				else
+					pids.push(x.pid);
+			});
+		}(e.queue));
+		return pids.join(' ');
+	}
+
+	/* "weight 512 of shares 1024": this CPU's part of the group's weight */
+	function groupWeight(e) {
+		return 'weight ' + big(e.weight) + ' of shares ' + big(e.shares);
+	}
+
+	/* a group entity as a chip: pointing at it lights up its tasks */
+	function groupChip(e, detail) {
+		var extra = details(e, detail);
+
+		return el('span', { 'class': 'group-chip', title: taskTitle(e),
+				    'data-pids': groupPids(e) },
+			  ['group ' + e.group,
+			   el('small', { text: ' ' + groupWeight(e) +
+						(extra ? ', ' + extra : '') })]);
+	}
+
+	/*
+	 * A group entity's queue on this CPU, boxed and indented below the
+	 * tree that holds the entity: a tree of its own, with its child
+	 * groups' boxes inside.
+	 */
+	function groupBox(e, currPid) {
+		var info = scalars(e.queue, { 'class': 1, kind: 1 });
+
+		return el('div', { 'class': 'group-box', 'data-group': e.group }, [
+			el('h5', { title: taskTitle(e), 'data-pids': groupPids(e) },
+			   ['group ' + e.group + ' ',
+			    el('span', { 'class': 'sub',
+					 text: groupWeight(e) + ' \u00b7 vruntime ' +
+					       big(e.vruntime) + ' \u00b7 its queue: ' + info })]),
+			rbtree(e.queue, currPid, e.group)
+		]);
+	}
+
+	/* the group of the running task of a snapshot ("" for the root's) */
+	function runningGroup(snap) {
+		var group = '';
+
+		(snap.queues || []).forEach(function (q) {
+			var e = q.kind === 'rbtree' ? q.curr : null;
+
+			while (isGroup(e)) {
+				group = e.group;
+				e = e.queue.curr;
+			}
+		});
+		return group;
 	}
 
 	function scalars(obj, skip) {
@@ -255,12 +355,19 @@
 	/*
 	 * A red-black tree: x by in-order position, y by depth; each entity
 	 * with its vruntime, and under EEVDF its deadline, the smallest
-	 * deadline of its subtree and whether it is eligible.
+	 * deadline of its subtree and whether it is eligible.  A task
+	 * group's entity is drawn as a node of its own kind, and its queue
+	 * in a box below (groupBox()); @group names the group whose queue
+	 * @q is, if not the root's: its tasks say so.
 	 */
-	function rbtree(q, currPid) {
+	function rbtree(q, currPid, group) {
 		var nodes = [], edges = [], order = 0, depthMax = 0;
 		var eevdf = q.root && 'deadline' in q.root;
-		var BOXW = 176, BOXH = eevdf ? 48 : 34, W = BOXW + 8, H = BOXH + 18;
+		var groups = entities(q).filter(isGroup);
+		/* a line more for a group's weight, or for the tasks' group */
+		var extra = groups.length || group ? 1 : 0;
+		var BOXW = 176, BOXH = (eevdf ? 48 : 34) + 14 * extra;
+		var W = BOXW + 8, H = BOXH + 18;
 
 		function place(n, depth) {
 			var me, l, r;
@@ -280,52 +387,70 @@
 			return me;
 		}
 
+		/* at most @n characters of @text */
+		function cut(text, n) {
+			return text.length > n ? text.slice(0, n - 1) + '\u2026' : text;
+		}
+
 		function lines(n) {
-			var l = [n.comm + ' ' + n.pid, 'vr ' + big(n.vruntime)];
+			var l = [isGroup(n) ? cut('group ' + n.group, 22) :
+				 n.comm + ' ' + n.pid, 'vr ' + big(n.vruntime)];
 
 			if (eevdf) {
 				l[1] += ' dl ' + big(n.deadline);
 				l.push((n.eligible ? 'eligible' : 'not eligible') +
 				       ', min ' + big(n.min_deadline));
 			}
+			if (isGroup(n))
+				l.push(cut('w ' + big(n.weight) + ' of shares ' +
+					   big(n.shares), 24));
+			else if (group)
+				l.push(cut('in ' + group, 24));
 			return l;
 		}
 
 		place(q.root, 0);
 		var parts = [];
+		var currDetail = eevdf ? ['vruntime', 'deadline'] : ['vruntime'];
 
 		if (q.curr)
 			parts.push(el('div', {}, ['running, out of the tree: ',
-						 chip(q.curr, currPid, eevdf ?
-						      ['vruntime', 'deadline'] : ['vruntime'])]));
-		if (!nodes.length) {
+				isGroup(q.curr) ? groupChip(q.curr, currDetail) :
+				chip(q.curr, currPid, currDetail, group)]));
+		if (!nodes.length)
 			parts.push(el('div', { 'class': 'empty', text: 'empty tree' }));
-			return el('div', {}, parts);
-		}
 		var g = nodes.map(function (p) {
-			var n = p.n, top = p.y - BOXH / 2;
+			var n = p.n, top = p.y - BOXH / 2, kind = isGroup(n);
+			var title = taskTitle(n) + (group && !kind ?
+					'\ntask group: ' + group : '');
 
-			return svg('g', {}, [
+			return svg('g', kind ? { 'class': 'group-node',
+						 'data-pids': groupPids(n) } : {}, [
 				svg('rect', { 'class': (n.color === 'red' ? 'red' : 'black') +
+						       (kind ? ' group' : '') +
 						       (n.eligible === false ? ' ineligible' : ''),
 					      x: p.x - BOXW / 2, y: top,
 					      width: BOXW, height: BOXH, rx: 6 }),
-				/* the task's colour, as in the charts */
-				svg('rect', { x: p.x - BOXW / 2 + 4, y: top + 4, width: 7,
+				/* the task's colour, as in the charts; a group has none */
+				svg('rect', { 'class': kind ? 'group-mark' : '',
+					      x: p.x - BOXW / 2 + 4, y: top + 4, width: 7,
 					      height: BOXH - 8, rx: 2,
-					      fill: taskColour(n.pid) })
+					      fill: kind ? '#fff' : taskColour(n.pid) })
 			].concat(lines(n).map(function (t, i) {
 				return svg('text', { 'class': 'node-label' + (i ? '' : ' name'),
 						     x: p.x + 5, y: top + 14 + 14 * i,
 						     'text-anchor': 'middle', text: t });
-			}), [svg('title', { text: taskTitle(n) })]));
+			}), [svg('title', { text: title })]));
 		});
-		parts.push(el('div', { style: 'overflow-x:auto' }, [
-			svg('svg', { 'class': 'tree', width: order * W,
-				     height: (depthMax + 1) * H + 4 },
-			    edges.concat(g))
-		]));
-		return el('div', {}, parts);
+		if (nodes.length)
+			parts.push(el('div', { style: 'overflow-x:auto' }, [
+				svg('svg', { 'class': 'tree', width: order * W,
+					     height: (depthMax + 1) * H + 4 },
+				    edges.concat(g))
+			]));
+		return el('div', {}, parts.concat(groups.map(function (e) {
+			return groupBox(e, currPid);
+		})));
 	}
 
 	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree };
@@ -356,7 +481,7 @@
 						   text: 'nr_running ' + snap.nr_running +
 							 ' \u00b7 nr_switches ' + snap.nr_switches })]),
 			el('div', {}, ['running: ', snap.curr ?
-				       chip(snap.curr, currPid, []) :
+				       chip(snap.curr, currPid, [], runningGroup(snap)) :
 				       el('span', { 'class': 'empty', text: 'the idle task' })])
 		].concat((snap.queues || []).map(function (q) {
 			return queueView(q, currPid);
@@ -468,36 +593,45 @@
 
 	/* -------------------------------------------------- highlighting */
 
-	function highlight(pid, text) {
+	/* light up the runs and rows of @pids (a list; null: none) */
+	function highlight(pids, text) {
 		document.querySelectorAll('.hl').forEach(function (e) {
 			e.classList.remove('hl');
 		});
 		document.querySelectorAll('.plot.gantt').forEach(function (p) {
-			p.classList.toggle('dim', pid !== null);
+			p.classList.toggle('dim', pids !== null);
 		});
-		if (pid !== null)
+		(pids || []).forEach(function (pid) {
 			document.querySelectorAll('rect.run[data-pid="' + pid + '"], ' +
 						  '.labels text[data-pid="' + pid + '"]')
 				.forEach(function (e) {
 					e.classList.add('hl');
 				});
+		});
 		hover.textContent = text;
 	}
 
+	/* what pointing at lights up: a task's runs, or a group's tasks' */
+	var POINTED = 'rect.run, .labels text[data-pid], .task, ' +
+		      '.group-chip, .group-node, .group-box > h5';
+
 	function onOver(e) {
-		var r = e.target.closest('rect.run, .labels text[data-pid], .task');
+		var r = e.target.closest(POINTED);
 
 		if (!r)
 			return;
 		if (r.matches('rect.run'))
-			highlight(r.getAttribute('data-pid'),
+			highlight([r.getAttribute('data-pid')],
 				  r.querySelector('title').textContent.replace(/\n/g, ' \u00b7 '));
+		else if (r.hasAttribute('data-pids'))
+			highlight(r.getAttribute('data-pids').split(' ').filter(Boolean),
+				  r.textContent + ' (its tasks lit up in the charts)');
 		else
-			highlight(r.getAttribute('data-pid'), r.textContent);
+			highlight([r.getAttribute('data-pid')], r.textContent);
 	}
 
 	function onOut(e) {
-		if (e.target.closest('rect.run, .labels text[data-pid], .task'))
+		if (e.target.closest(POINTED))
 			highlight(null, hoverIdle);
 	}
 

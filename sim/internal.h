@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sim/internal.h - what sim.c and report.c share and nobody else uses.
+ *
+ * Not a port of a kernel file.
+ */
+#ifndef KSTRUCT_SIM_INTERNAL_H
+#define KSTRUCT_SIM_INTERNAL_H
+
+#include "sim/report.h"
+
+/**
+ * sim_report_taskgroup_tasks() - each taskgroup's tasks and their fairness
+ * @r: the run, its tasks and taskgroups set
+ * @tgs: @r's taskgroups (r->nr_taskgroups of them, the workload's
+ *	taskgroups but the root), whose @tasks, @jain_tasks and @jain are
+ *	written
+ *
+ * Return: 0, or -ENOMEM (@tgs unchanged then).
+ */
+int sim_report_taskgroup_tasks(const struct sim_report *r,
+			       struct sim_taskgroup *tgs);
+
+#endif /* KSTRUCT_SIM_INTERNAL_H */
