@@ -57,6 +57,18 @@ static inline void machine_down(void)
 	kstruct_hz = DEFAULT_HZ;
 }
 
+/*
+ * A suite's cleanup: tear down a machine that a failed fatal assertion
+ * left up (machine_down() never ran), so that the next suite can build
+ * its own and the leak count is not the machine's.  Nothing when none is.
+ */
+static inline int machine_cleanup(void)
+{
+	sched_teardown();
+	kstruct_hz = DEFAULT_HZ;
+	return 0;
+}
+
 /* a fresh SCHED_OTHER task queued on @cpu */
 static inline struct task_struct *new_task_on(const char *comm, int nice,
 					      int cpu)

@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -516,6 +518,24 @@ static void *cpu_worker_fn(void *arg)
 	return NULL;
 }
 
+/*
+ * An assertion whose failure message names @class ("sched_check()
+ * [class cfs]"): the lockstep machine runs every class in one test.
+ */
+static void class_assert(bool ok, const struct sched_class *class,
+			 const char *cond, unsigned int line, bool fatal)
+{
+	char msg[160];
+
+	snprintf(msg, sizeof(msg), "%s [class %s]", cond, class->name);
+	CU_assertImplementation(ok, line, msg, __FILE__, "", fatal);
+}
+
+#define CLASS_ASSERT(class, cond)					\
+	class_assert((cond), (class), #cond, __LINE__, false)
+#define CLASS_ASSERT_FATAL(class, cond)					\
+	class_assert((cond), (class), #cond, __LINE__, true)
+
 static void lockstep(const struct sched_class *class)
 {
 	struct cpu_worker w[LOCKSTEP_CPUS];
@@ -543,20 +563,21 @@ static void lockstep(const struct sched_class *class)
 		failed += w[i].migrations_failed;
 	}
 	pthread_barrier_destroy(&lockstep_barrier);
-	SCHED_CHECK();
+	CLASS_ASSERT_FATAL(class, sched_check());
+	CLASS_ASSERT_FATAL(class, process_tree_check());
 	for (i = 0; i < LOCKSTEP_TASKS; i++)
 		queued += task_queued(lockstep_tasks[i]);
 	/* conservation: every queued task is counted exactly once */
-	CU_ASSERT_EQUAL(sched_nr_running_total(), queued);
-	CU_ASSERT_EQUAL(nr_tasks(), 2 + LOCKSTEP_TASKS);
-	CU_ASSERT_EQUAL(failed, 0UL);
-	CU_ASSERT(schedules > 0);
+	CLASS_ASSERT(class, sched_nr_running_total() == queued);
+	CLASS_ASSERT(class, nr_tasks() == 2 + LOCKSTEP_TASKS);
+	CLASS_ASSERT(class, failed == 0);
+	CLASS_ASSERT(class, schedules > 0);
 	for (i = 0; i < LOCKSTEP_TASKS; i++)
 		moved += lockstep_tasks[i]->nr_migrations;
-	CU_ASSERT(moved > 0);
+	CLASS_ASSERT(class, moved > 0);
 	for (i = 0; i < LOCKSTEP_TASKS; i++)
-		CU_ASSERT(lockstep_tasks[i]->cpus_allowed &
-			  (1UL << task_cpu(lockstep_tasks[i])));
+		CLASS_ASSERT(class, lockstep_tasks[i]->cpus_allowed &
+			     (1UL << task_cpu(lockstep_tasks[i])));
 	machine_down();
 }
 
@@ -715,11 +736,16 @@ static CU_TestInfo do_exit_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-/* "sched/threads/...": the runner's --threaded selects these */
+/*
+ * "sched/threads/...": the runner's --threaded selects these.  Each tears
+ * down a machine that a failed fatal assertion left up.
+ */
 KTEST_SUITE("sched/threads/migration_thread", migration_thread_tests, NULL,
-	    NULL)
-KTEST_SUITE("sched/threads/double_rq_lock", double_rq_lock_tests, NULL, NULL)
-KTEST_SUITE("sched/threads/scheduler_tick", scheduler_tick_tests, NULL, NULL)
+	    machine_cleanup)
+KTEST_SUITE("sched/threads/double_rq_lock", double_rq_lock_tests, NULL,
+	    machine_cleanup)
+KTEST_SUITE("sched/threads/scheduler_tick", scheduler_tick_tests, NULL,
+	    machine_cleanup)
 KTEST_SUITE("sched/threads/sched_init_class", sched_init_class_tests, NULL,
-	    NULL)
-KTEST_SUITE("sched/threads/do_exit", do_exit_tests, NULL, NULL)
+	    machine_cleanup)
+KTEST_SUITE("sched/threads/do_exit", do_exit_tests, NULL, machine_cleanup)
