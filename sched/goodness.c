@@ -249,7 +249,14 @@ static int take_over(struct runqueue *rq, struct task_struct *next)
 		dropped = double_lock_runqueue(rq, src);
 		spin_lock(&runqueue_lock);
 	}
-	if (task_rq(next) == src && !list_empty(&next->run_list) &&
+	/*
+	 * Still on the run list?  Only if still of this class: while the
+	 * locks were let go, setscheduler() may have moved it to the rt
+	 * class, whose prio_array links the same run_list.
+	 */
+	if (task_rq(next) == src &&
+	    task_sched_class(next) == &goodness_sched_class &&
+	    !list_empty(&next->run_list) &&
 	    src->goodness.curr != next && !task_running(src, next) &&
 	    allowed(next, rq->cpu)) {
 		move_task_owner(src, next, rq);

@@ -2,8 +2,9 @@
 /*
  * tests/sched/test_threads.c - real concurrency in sched/sched.c: the
  * migration queue served newest first, double_rq_lock and load_balance
- * hammered from several pthreads, and a lockstep machine (one pthread per
- * CPU) mixing ticks, schedule, wakeups, yields and migrations.
+ * hammered from several pthreads, a lockstep machine (one pthread per
+ * CPU) mixing ticks, schedule, wakeups, yields and migrations, and races
+ * of goodness's take-over of a task another CPU owns.
  *
  * Workers never assert: they count what they saw; the test joins them
  * and asserts (CUnit is not thread-safe).  Clean under ThreadSanitizer.
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
 #include "tests/sched/sched_test.h"
@@ -594,6 +596,118 @@ static void test_lockstep_every_class(void)
 		lockstep(sched_classes[i]);
 }
 
+/* ------------------------------- goodness: a take-over meets setscheduler */
+
+#define TAKEOVER_ROUNDS		2000
+#define TAKEOVER_FILLERS	256
+
+static pthread_barrier_t takeover_start, takeover_done;
+static bool takeover_stop;
+
+struct takeover_thread {
+	pthread_t thread;
+	struct task_struct *p;
+	bool to_rt;	/* setscheduler(p, SCHED_RR, 1), else schedule(0) */
+};
+
+static void *takeover_fn(void *arg)
+{
+	struct takeover_thread *t = arg;
+
+	for (;;) {
+		pthread_barrier_wait(&takeover_start);
+		if (takeover_stop)
+			break;
+		if (t->to_rt)
+			setscheduler(t->p, SCHED_RR, 1);
+		else
+			schedule(0);
+		pthread_barrier_wait(&takeover_done);
+	}
+	return NULL;
+}
+
+/*
+ * Back to the start, the machine at rest: @p of class goodness, queued on
+ * CPU 1 (which never schedules here), CPU 0 idle.  Return: true when so.
+ */
+static bool takeover_reset(struct task_struct *p)
+{
+	struct runqueue *rq;
+
+	if (cpu_curr(0) == p) {
+		set_task_state(p, TASK_INTERRUPTIBLE);
+		schedule(0);
+	}
+	rq = task_rq_lock(p);
+	if (task_queued(p)) {
+		p->state = TASK_INTERRUPTIBLE;
+		deactivate_task(p, rq);
+	}
+	task_rq_unlock(rq);
+	return !setscheduler(p, SCHED_OTHER, 0) &&
+	       !set_cpus_allowed(p, 2UL) &&	/* asleep: rehomed to CPU 1 */
+	       !set_cpus_allowed(p, 3UL) && wake_up_process(p) == 1 &&
+	       task_cpu(p) == 1 && cpu_curr(0) == cpu_rq(0)->idle;
+}
+
+/*
+ * goodness: idle CPU 0 picks p, which CPU 1 owns, and takes it over
+ * (take_over()), while another thread moves p to the rt class.  When
+ * CPU 1's lock is busy (setscheduler() holds it), the take-over lets go
+ * of runqueue_lock to wait for it, and setscheduler() can then take p off
+ * the run list and queue it in CPU 1's rt array.  p's run_list is linked
+ * again (into that array): the take-over must see p is no longer of its
+ * class, not move CPU 1's rt task to CPU 0.  The race is tried
+ * TAKEOVER_ROUNDS times, sched_check() after each; TAKEOVER_FILLERS tasks
+ * only CPU 1 may run make CPU 0's walk of the run list longer, so that
+ * setscheduler() more often takes CPU 1's lock during it.
+ */
+static void test_takeover_meets_setscheduler(void)
+{
+	struct takeover_thread t[2];
+	struct task_struct *p, *f;
+	int i, round, bad_round = -1, bad_reset = -1;
+
+	machine_up_class(2, 1000, &goodness_sched_class);
+	for (i = 0; i < TAKEOVER_FILLERS; i++) {
+		f = new_task_on("f", 0, 1);
+		CU_ASSERT_EQUAL_FATAL(set_cpus_allowed(f, 2UL), 0);
+	}
+	p = new_task_on("p", 0, 1);
+	takeover_stop = false;
+	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&takeover_start, NULL, 3),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&takeover_done, NULL, 3),
+			      0);
+	for (i = 0; i < 2; i++) {
+		t[i].p = p;
+		t[i].to_rt = i;
+		CU_ASSERT_EQUAL_FATAL(pthread_create(&t[i].thread, NULL,
+						     takeover_fn, &t[i]), 0);
+	}
+	for (round = 0; round < TAKEOVER_ROUNDS && bad_round < 0; round++) {
+		if (!takeover_reset(p)) {
+			bad_reset = round;
+			break;
+		}
+		pthread_barrier_wait(&takeover_start);
+		pthread_barrier_wait(&takeover_done);
+		if (!sched_check())
+			bad_round = round;
+	}
+	takeover_stop = true;
+	pthread_barrier_wait(&takeover_start);
+	for (i = 0; i < 2; i++)
+		pthread_join(t[i].thread, NULL);
+	pthread_barrier_destroy(&takeover_start);
+	pthread_barrier_destroy(&takeover_done);
+	CU_ASSERT_EQUAL(bad_reset, -1);
+	CU_ASSERT_EQUAL(bad_round, -1);
+	SCHED_CHECK();
+	machine_down();
+}
+
 /* ------------------------------------------- process tree under threads */
 
 #define TREE_STEPS	1200
@@ -731,6 +845,12 @@ static CU_TestInfo sched_init_class_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+static CU_TestInfo setscheduler_tests[] = {
+	{ "goodness: a take-over meets a move to rt",
+	  test_takeover_meets_setscheduler },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo do_exit_tests[] = {
 	{ "fork, exit and wait from every CPU", test_tree_under_threads },
 	CU_TEST_INFO_NULL,
@@ -747,5 +867,7 @@ KTEST_SUITE("sched/threads/double_rq_lock", double_rq_lock_tests, NULL,
 KTEST_SUITE("sched/threads/scheduler_tick", scheduler_tick_tests, NULL,
 	    machine_cleanup)
 KTEST_SUITE("sched/threads/sched_init_class", sched_init_class_tests, NULL,
+	    machine_cleanup)
+KTEST_SUITE("sched/threads/setscheduler", setscheduler_tests, NULL,
 	    machine_cleanup)
 KTEST_SUITE("sched/threads/do_exit", do_exit_tests, NULL, machine_cleanup)
