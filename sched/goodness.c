@@ -148,11 +148,18 @@ static void reschedule_idle(const struct task_struct *p)
 static void enqueue_task_goodness(struct runqueue *rq, struct task_struct *p,
 				  int flags)
 {
-	(void)rq;
 	(void)flags;
 	spin_lock(&runqueue_lock);
 	/* add_to_runqueue(): the head, see 2.4's "This is subtle" */
 	list_add(&p->run_list, &runqueue_head);
+	/*
+	 * Woken while schedule() had let go of @rq's lock after taking it
+	 * off the list: it still runs here, so it is still this CPU's
+	 * choice and no other CPU may pick it (2.4 kept cpus_runnable until
+	 * __schedule_tail()).
+	 */
+	if (task_running(rq, p))
+		rq->goodness.curr = p;
 	spin_unlock(&runqueue_lock);
 }
 

@@ -708,6 +708,78 @@ static void test_takeover_meets_setscheduler(void)
 	machine_down();
 }
 
+/* ---------------------------- goodness: woken before it is switched out */
+
+struct schedule_call {
+	pthread_t thread;
+	int cpu;
+	struct task_struct *next;
+};
+
+static void *schedule_fn(void *arg)
+{
+	struct schedule_call *c = arg;
+
+	c->next = schedule(c->cpu);
+	return NULL;
+}
+
+/*
+ * goodness: CPU 1's current task p goes to sleep.  schedule(1) takes it
+ * off the run list, finds only a task whose counter is spent and
+ * recalculates, which lets go of CPU 1's lock to take tasklist_lock, held
+ * here.  p is woken in that window: back on the run list while it still
+ * runs on CPU 1, it must stay CPU 1's choice (as 2.5.0 kept a running
+ * task's cpus_runnable until __schedule_tail()), or an idle CPU 0 would
+ * pick it, and take_over() would find it running there, and pick it
+ * again, forever, holding CPU 0's lock.  The idle tick of CPU 0 shows
+ * whether CPU 0 sees a task it may run.
+ */
+static void test_woken_before_switched_out(void)
+{
+	struct schedule_call c = { .cpu = 1, .next = NULL };
+	struct task_struct *p, *spent;
+	struct runqueue *rq;
+	bool queued;
+	int err;
+
+	machine_up_class(2, 1000, &goodness_sched_class);
+	p = new_task_on("p", 0, 1);
+	CU_ASSERT_PTR_EQUAL_FATAL(schedule(1), p);
+	spent = new_task_on("spent", 0, 1);
+	CU_ASSERT_EQUAL_FATAL(set_cpus_allowed(spent, 2UL), 0);
+	spent->counter = 0;
+	set_task_state(p, TASK_INTERRUPTIBLE);
+
+	write_lock(&tasklist_lock);
+	err = pthread_create(&c.thread, NULL, schedule_fn, &c);
+	/* until schedule(1) has dequeued p and let go of CPU 1's lock */
+	do {
+		sched_yield();
+		rq = task_rq_lock(p);
+		queued = task_queued(p);
+		task_rq_unlock(rq);
+	} while (!err && queued);
+	if (!err) {
+		CU_ASSERT_EQUAL(try_to_wake_up(p, 0, 0), 1);
+		CU_ASSERT_PTR_EQUAL(cpu_curr(1), p);
+		CU_ASSERT_PTR_EQUAL(cpu_rq(1)->goodness.curr, p);
+		clear_tsk_need_resched(cpu_rq(0)->idle);
+		jiffies++;	/* IDLE_REBALANCE_TICK is 1 at HZ=1000 */
+		scheduler_tick(0, 1);
+		CU_ASSERT_FALSE(test_tsk_need_resched(cpu_rq(0)->idle));
+	}
+	write_unlock(&tasklist_lock);
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	pthread_join(c.thread, NULL);
+	/* the recalculation gave p 20 + 41 ticks, spent 41: p runs on */
+	CU_ASSERT_PTR_EQUAL(c.next, p);
+	CU_ASSERT_EQUAL(p->counter, 61);
+	CU_ASSERT_EQUAL(spent->counter, 41);
+	SCHED_CHECK();
+	machine_down();
+}
+
 /* ------------------------------------------- process tree under threads */
 
 #define TREE_STEPS	1200
@@ -851,6 +923,12 @@ static CU_TestInfo setscheduler_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+static CU_TestInfo try_to_wake_up_tests[] = {
+	{ "goodness: woken before it is switched out",
+	  test_woken_before_switched_out },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo do_exit_tests[] = {
 	{ "fork, exit and wait from every CPU", test_tree_under_threads },
 	CU_TEST_INFO_NULL,
@@ -869,5 +947,7 @@ KTEST_SUITE("sched/threads/scheduler_tick", scheduler_tick_tests, NULL,
 KTEST_SUITE("sched/threads/sched_init_class", sched_init_class_tests, NULL,
 	    machine_cleanup)
 KTEST_SUITE("sched/threads/setscheduler", setscheduler_tests, NULL,
+	    machine_cleanup)
+KTEST_SUITE("sched/threads/try_to_wake_up", try_to_wake_up_tests, NULL,
 	    machine_cleanup)
 KTEST_SUITE("sched/threads/do_exit", do_exit_tests, NULL, machine_cleanup)
