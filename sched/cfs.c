@@ -194,7 +194,13 @@ static void migrate_task_rq_cfs(struct task_struct *p, int new_cpu)
 	if (se->on_rq || se->migrated || p->state == TASK_RUNNING ||
 	    (p->flags & PF_STARTING))
 		return;
-	se->vruntime -= task_cfs_rq(p)->min_vruntime;
+	/*
+	 * Its group's queue on the CPU it leaves, whose lock is held (the
+	 * kernel's cfs_rq_of(se), which set_task_rq() keeps on task_cpu()).
+	 * se->cfs_rq is where it was last queued: another CPU's queue if
+	 * it moved while in another class.
+	 */
+	se->vruntime -= task_group(p)->cfs_rq[task_cpu(p)]->min_vruntime;
 	se->migrated = 1;
 }
 

@@ -469,6 +469,47 @@ static void test_migration_renormalises(void)
 	machine_down();
 }
 
+/*
+ * The CPU a sleeper leaves is the one it is on, wherever it was last
+ * queued: a task that slept on CPU 0, moved to CPU 1 while in the rt
+ * class (which keeps no vruntime) and came back to cfs goes relative to
+ * CPU 1's min_vruntime when it moves on to CPU 2, not to CPU 0's (whose
+ * queue the move does not lock).
+ */
+static void test_migration_from_where_it_is(void)
+{
+	struct cfs_rq *cfs0, *cfs1, *cfs2;
+	struct task_struct *s;
+	int i;
+
+	cfs_up(3);
+	cfs0 = &cpu_rq(0)->cfs;
+	cfs1 = &cpu_rq(1)->cfs;
+	cfs2 = &cpu_rq(2)->cfs;
+	s = sleeper_on("s", 0, SCHED_OTHER, 0);
+	new_task_on("b", 19, 1);
+	schedule(1);
+	for (i = 0; i < 40; i++)
+		machine_tick();
+	CU_ASSERT(cfs1->min_vruntime - cfs0->min_vruntime > 2000000000ULL);
+	CU_ASSERT_EQUAL(setscheduler(s, SCHED_RR, 1), 0);
+	CU_ASSERT_EQUAL(set_cpus_allowed(s, 2UL), 0);
+	CU_ASSERT_EQUAL(task_cpu(s), 1);
+	CU_ASSERT_EQUAL(s->se.migrated, 0U);
+	CU_ASSERT_EQUAL(setscheduler(s, SCHED_OTHER, 0), 0);
+	/* asleep: absolute, here 2 ms behind CPU 1 */
+	s->se.vruntime = cfs1->min_vruntime - 2000000;
+	CU_ASSERT_EQUAL(set_cpus_allowed(s, 4UL), 0);
+	CU_ASSERT_EQUAL(task_cpu(s), 2);
+	CU_ASSERT_EQUAL(s->se.migrated, 1U);
+	CU_ASSERT_EQUAL((int64_t)s->se.vruntime, -2000000LL);
+	CU_ASSERT_EQUAL(wake_up_process(s), 1);
+	CU_ASSERT_EQUAL((int64_t)(cfs2->min_vruntime - s->se.vruntime),
+			2000000LL);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo slice_tests[] = {
 	{ "period * weight / load, stretched, floored", test_sched_slice },
 	{ "SCHED_IDLE's own floor", test_sched_slice_idle },
@@ -500,6 +541,8 @@ static CU_TestInfo yield_tests[] = {
 static CU_TestInfo migrate_tests[] = {
 	{ "relative to min_vruntime across CPUs",
 	  test_migration_renormalises },
+	{ "relative to the CPU it leaves, after a spell in rt",
+	  test_migration_from_where_it_is },
 	CU_TEST_INFO_NULL,
 };
 
