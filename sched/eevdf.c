@@ -107,13 +107,19 @@ uint64_t avg_vruntime(struct cfs_rq *cfs_rq)
  * Eligible: lag >= 0, that is V >= v_i, tested without the division:
  * sum((v_j - v0) * w_j) >= (v_i - v0) * sum(w_j).
  */
+static inline bool __entity_eligible(struct cfs_rq *cfs_rq, int64_t avg,
+				     long load, struct sched_entity *se)
+{
+	return avg >= entity_key(cfs_rq, se) * load;
+}
+
 bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	int64_t avg;
 	long load;
 
 	avg_with_curr(cfs_rq, &avg, &load);
-	return avg >= entity_key(cfs_rq, se) * load;
+	return __entity_eligible(cfs_rq, avg, load, se);
 }
 
 /*
@@ -213,15 +219,21 @@ void __dequeue_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * the left.  Then the best candidate is either the node found or inside
  * the best eligible left subtree, found by following min_deadline down.
  * With RUN_TO_PARITY the running entity keeps the CPU while eligible and
- * still on the request it was picked for.
+ * still on the request it was picked for.  The sums behind V do not
+ * change during the pick: they are taken once, where 6.6's
+ * entity_eligible() took them again at every node.
  */
 static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 {
 	struct rb_node *node = cfs_rq->tasks_timeline.rb_root.rb_node;
 	struct sched_entity *curr = cfs_rq->curr;
 	struct sched_entity *best, *best_left = NULL, *se, *left;
+	int64_t avg;
+	long load;
 
-	if (curr && (!curr->on_rq || !entity_eligible(cfs_rq, curr)))
+	avg_with_curr(cfs_rq, &avg, &load);
+	if (curr && (!curr->on_rq ||
+		     !__entity_eligible(cfs_rq, avg, load, curr)))
 		curr = NULL;
 	best = curr;
 	if (curr && curr->vlag == (int64_t)curr->deadline)
@@ -229,7 +241,7 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 
 	while (node) {
 		se = __node_2_se(node);
-		if (!entity_eligible(cfs_rq, se)) {
+		if (!__entity_eligible(cfs_rq, avg, load, se)) {
 			node = node->rb_left;
 			continue;
 		}

@@ -93,10 +93,12 @@
  * asks each class of the machine's chain in turn for the next task.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "compat/bug.h"
+#include "compat/prefetch.h"
 #include "compat/slab.h"
 #include "sched/class.h"
 #include "sched/internal.h"
@@ -715,6 +717,13 @@ struct task_struct *schedule(int cpu)
 	if (!next)
 		next = rq->idle;
 
+	/*
+	 * 2.5.33's prefetch(next): its first cache line held every field
+	 * the switch reads on a 32-bit machine; here those fields, the
+	 * class, the driver's record and the fair entity are the bytes
+	 * before the process tree's links.
+	 */
+	prefetch_range(next, offsetof(struct task_struct, tasks));
 	clear_tsk_need_resched(prev);
 	if (likely(prev != next)) {
 		class = prev == rq->idle ? NULL : task_sched_class(prev);

@@ -219,6 +219,10 @@ struct load_weight {
  * struct sched_entity - a task as cfs and eevdf see it (the kernel's)
  * @load: its weight
  * @run_node: link in its cfs_rq's tree (out of the tree while it runs)
+ * @vruntime: its virtual runtime: ns of run time scaled by 1024 / weight
+ *	(the tree's key)
+ * @deadline: eevdf: its virtual deadline, @vruntime + @slice scaled
+ * @min_deadline: eevdf: the earliest @deadline of its subtree
  * @on_rq: runnable (queued or running) in the fair class
  * @migrated: cfs: it changed CPU (or task group) while asleep; its vruntime
  *	is relative until its next enqueue adds the new min_vruntime (6.5's
@@ -227,9 +231,6 @@ struct load_weight {
  * @exec_start: the runqueue clock (ns) when its run time was last counted
  * @sum_exec_runtime: ns it has run
  * @prev_sum_exec_runtime: @sum_exec_runtime when it last started running
- * @vruntime: its virtual runtime: ns of run time scaled by 1024 / weight
- * @deadline: eevdf: its virtual deadline, @vruntime + @slice scaled
- * @min_deadline: eevdf: the earliest @deadline of its subtree
  * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
  *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
  * @slice: eevdf: its request size, ns
@@ -242,20 +243,31 @@ struct load_weight {
  * (struct task_group).  The kernel also keeps @parent and @depth; they are
  * derived here from @cfs_rq (parent_entity(), se_depth() in sched/fair.h),
  * and the flags are bytes (as Linux 6.12 has them), so that the two
- * pointers cost a task nothing: task_struct stays 448 bytes.
+ * pointers cost a task nothing.
+ *
+ * The order is for the cache (kstruct's; the kernel's differs): every
+ * level of a tree walk (an insertion's descent, eevdf's pick and its
+ * min_deadline updates) reads @run_node and the key @vruntime, and eevdf
+ * also @deadline and @min_deadline, of an entity seldom in the cache.
+ * They are the first 64 bytes with @load, one cache line where the
+ * allocation aligns them, two at worst, where the order of 6.6 (with
+ * @vruntime further down) took two or three.  Linux 6.6 put deadline and
+ * min_deadline beside run_node; from 6.9 its tree is sorted by deadline,
+ * which sits there with the augmented min_vruntime.  The running entity's
+ * accounting follows.
  */
 struct sched_entity {
 	struct load_weight load;
 	struct rb_node run_node;
+	uint64_t vruntime;
+	uint64_t deadline;
+	uint64_t min_deadline;
 	unsigned char on_rq;
 	unsigned char migrated;
 	unsigned char custom_slice;
 	uint64_t exec_start;
 	uint64_t sum_exec_runtime;
 	uint64_t prev_sum_exec_runtime;
-	uint64_t vruntime;
-	uint64_t deadline;
-	uint64_t min_deadline;
 	int64_t vlag;
 	uint64_t slice;
 	struct cfs_rq *cfs_rq;
@@ -461,26 +473,31 @@ struct runqueue {
  * @pid: task id
  * @tgid: thread group id (the group leader's pid)
  * @comm: short name, no spaces
- * @signal_mask: signals recorded (bit n for signal n), never delivered
- * @nr_signals: number of signals recorded
- * @migration_pending: set_cpus_allowed() requests queued for this task and
- *	not yet served (under the task's runqueue lock); a released task is
- *	freed only when it is 0 (the kernel held a task reference instead)
- * @nr_migrations: times the task changed CPU
- * @driver_data: for the simulator; the scheduler never touches it
  * @sched_class: the class that schedules the task (sched/class.h), set
  *	from its policy and the machine's class; read without a lock with
  *	task_sched_class()
+ * @driver_data: for the simulator; the scheduler never touches it
  * @counter: goodness: ticks left of the task's slice in this epoch (2.4's
  *	p->counter), under goodness's runqueue_lock
  * @yielded: goodness: the task called sched_yield() and has not been
  *	switched out since (2.4 kept this as the SCHED_YIELD bit of policy),
  *	under runqueue_lock
+ * @migration_pending: set_cpus_allowed() requests queued for this task and
+ *	not yet served (under the task's runqueue lock); a released task is
+ *	freed only when it is 0 (the kernel held a task reference instead)
+ * @nr_migrations: times the task changed CPU
  * @se: cfs and eevdf: the task's scheduling entity (its cfs_rq says which
  *	task group it is in)
+ * @signal_mask: signals recorded (bit n for signal n), never delivered
+ * @nr_signals: number of signals recorded
  *
- * The 4-byte fields of the kstruct additions sit in pairs: the structure
- * has no hole there but one after @yielded.
+ * The fields from @sched_class to @se are kstruct additions; they come
+ * right after 2.5.33's scheduling fields, before its process tree, for
+ * the cache: a switch, a tick or a wake-up reads the scheduling fields,
+ * the class and the simulator's record of the task, and under cfs and
+ * eevdf its entity, while the process tree's links are read only at fork,
+ * exit and wait.  @nr_signals fills the hole after @pdeath_signal: the
+ * structure has none (440 bytes).
  */
 struct task_struct {
 	long state;
@@ -497,26 +514,26 @@ struct task_struct {
 	unsigned long cpus_allowed;
 	unsigned int time_slice, first_time_slice;
 
+	/* kstruct additions the scheduler reads with the fields above */
+	const struct sched_class *sched_class;
+	void *driver_data;
+	long counter;
+	int yielded;
+	unsigned int migration_pending;
+	unsigned long nr_migrations;
+	struct sched_entity se;
+
 	struct list_head tasks;
 	struct list_head children, sibling;
 	struct list_head ptrace_children, ptrace_list;
 	struct task_struct *real_parent, *parent;
 	struct list_head thread_group;
 	int exit_code, exit_signal, pdeath_signal;
+	unsigned int nr_signals;	/* kstruct addition */
 	unsigned long ptrace;
 	pid_t pid, tgid;
 	char comm[TASK_COMM_LEN];
-
-	/* kstruct additions */
-	unsigned long signal_mask;
-	unsigned int nr_signals;
-	unsigned int migration_pending;
-	unsigned long nr_migrations;
-	void *driver_data;
-	const struct sched_class *sched_class;
-	long counter;
-	int yielded;
-	struct sched_entity se;
+	unsigned long signal_mask;	/* kstruct addition */
 };
 
 /**
