@@ -169,8 +169,7 @@ static double clock_overhead_ns(void)
 
 		samples[i] = (double)(ktime_get_ns() - t0);
 	}
-	qsort(samples, ARRAY_SIZE(samples), sizeof(samples[0]),
-	      compare_double);
+	qsort(samples, ARRAY_SIZE(samples), sizeof(samples[0]), compare_double);
 	return samples[ARRAY_SIZE(samples) / 2];
 }
 
@@ -294,8 +293,8 @@ static void bench_group_header(struct bench *b, const char *group)
 		return;
 	b->last_group = group;
 	printf("\n-- %s --\n", group);
-	printf("  %-34s %10s %10s %10s %10s  %s\n", "series", "x",
-	       "median", "min", "max", "ns/op (reps x ops)");
+	printf("  %-34s %10s %10s %10s %10s  %s\n", "series", "x", "median",
+	       "min", "max", "ns/op (reps x ops)");
 }
 
 static void bench_progress(struct bench *b, const struct bench_spec *spec,
@@ -408,8 +407,9 @@ static void bench_warm_up(struct bench *b, struct bench_case *c)
 	if (one < b->opt.min_seconds * 1e9) {
 		double want = b->opt.min_seconds * 1e9 / (one > 1 ? one : 1);
 
-		c->batch = want >= (double)BENCH_MAX_BATCH ? BENCH_MAX_BATCH :
-			   (unsigned long)ceil(want);
+		c->batch = want >= (double)BENCH_MAX_BATCH ?
+				   BENCH_MAX_BATCH :
+				   (unsigned long)ceil(want);
 		if (c->batch < 1)
 			c->batch = 1;
 	}
@@ -434,8 +434,8 @@ static const struct bench_stat *bench_record_case(struct bench *b,
 	if (reps % 2)
 		r->stat.median_ns = c->per_op[reps / 2];
 	else
-		r->stat.median_ns = (c->per_op[reps / 2 - 1] +
-				     c->per_op[reps / 2]) / 2;
+		r->stat.median_ns =
+			(c->per_op[reps / 2 - 1] + c->per_op[reps / 2]) / 2;
 
 	bench_group_header(b, r->group);
 	printf("  %-34s %10g %10.3f %10.3f %10.3f  (%u x %lu)\n", r->label,
@@ -467,8 +467,8 @@ int bench_measure_set(struct bench *b, const struct bench_spec *specs,
 		goto err_nomem;
 	for (k = 0; k < n; k++) {
 		cases[k].spec = &specs[k];
-		cases[k].per_op = kcalloc(b->opt.reps, sizeof(double),
-					  GFP_KERNEL);
+		cases[k].per_op =
+			kcalloc(b->opt.reps, sizeof(double), GFP_KERNEL);
 		if (!cases[k].per_op)
 			goto err_free_cases;
 	}
@@ -486,9 +486,9 @@ int bench_measure_set(struct bench *b, const struct bench_spec *specs,
 			if (i >= c->reps)
 				continue;
 			bench_progress(b, c->spec, "rep", i + 1, c->reps);
-			c->per_op[i] = bench_repetition(b, c->spec, c->batch) /
-				       ((double)c->batch *
-					(double)c->spec->ops);
+			c->per_op[i] =
+				bench_repetition(b, c->spec, c->batch) /
+				((double)c->batch * (double)c->spec->ops);
 		}
 	}
 	bench_progress_done(b);
@@ -553,8 +553,8 @@ double bench_ratio(struct bench *b, const char *group, const char *what,
 	}
 	if (!b)
 		return ratio;
-	r = bench_add_record(b, BENCH_RECORD_RATIO, group ? group : "",
-			     what, x);
+	r = bench_add_record(b, BENCH_RECORD_RATIO, group ? group : "", what,
+			     x);
 	if (r) {
 		r->value = ratio;
 		r->value_min = ratio_min;
@@ -564,14 +564,14 @@ double bench_ratio(struct bench *b, const char *group, const char *what,
 	}
 	printf("  ratio %-28s %10g %10.3fx   (of minimums %.3fx; spread %.3g..%.3gx%s)\n",
 	       what ? what : "", x, ratio, ratio_min, low, high,
-	       straddles_one(low, high) ?
-	       ": holds 1, no difference shown" : "");
+	       straddles_one(low, high) ? ": holds 1, no difference shown" :
+					  "");
 	bench_flush(b);
 	return ratio;
 }
 
-void bench_value(struct bench *b, const char *group, const char *what,
-		 double x, double value)
+void bench_value(struct bench *b, const char *group, const char *what, double x,
+		 double value)
 {
 	struct bench_record *r;
 
@@ -689,15 +689,13 @@ static json_t *json_context(struct bench *b)
 
 	return json_pack("{s:{s:s, s:I}, s:{s:s, s:s, s:s},"
 			 " s:{s:s, s:s, s:o, s:o}}",
-			 "machine", "cpu_model", c->cpu_model,
-			 "cpus", (json_int_t)c->cpus,
-			 "build", "compiler", BENCH_COMPILER,
-			 "flags", KSTRUCT_BUILD_FLAGS,
-			 "commit", KSTRUCT_BUILD_COMMIT,
-			 "run", "started", c->started,
-			 "finished", c->finished,
-			 "load_average_start", json_load(c->load_start),
-			 "load_average_end", json_load(c->load_end));
+			 "machine", "cpu_model", c->cpu_model, "cpus",
+			 (json_int_t)c->cpus, "build", "compiler",
+			 BENCH_COMPILER, "flags", KSTRUCT_BUILD_FLAGS, "commit",
+			 KSTRUCT_BUILD_COMMIT, "run", "started", c->started,
+			 "finished", c->finished, "load_average_start",
+			 json_load(c->load_start), "load_average_end",
+			 json_load(c->load_end));
 }
 
 static json_t *json_record(const struct bench_record *r)
@@ -705,22 +703,21 @@ static json_t *json_record(const struct bench_record *r)
 	switch (r->kind) {
 	case BENCH_RECORD_CASE:
 		return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:I, s:I}",
-				 "group", r->group, "series", r->label,
-				 "x", json_number(r->x),
-				 "median_ns", json_number(r->stat.median_ns),
-				 "min_ns", json_number(r->stat.min_ns),
-				 "max_ns", json_number(r->stat.max_ns),
-				 "reps", (json_int_t)r->stat.reps,
-				 "ops", (json_int_t)r->stat.ops);
+				 "group", r->group, "series", r->label, "x",
+				 json_number(r->x), "median_ns",
+				 json_number(r->stat.median_ns), "min_ns",
+				 json_number(r->stat.min_ns), "max_ns",
+				 json_number(r->stat.max_ns), "reps",
+				 (json_int_t)r->stat.reps, "ops",
+				 (json_int_t)r->stat.ops);
 	case BENCH_RECORD_RATIO:
 		return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:b}",
-				 "group", r->group, "what", r->label,
-				 "x", json_number(r->x),
-				 "ratio", json_number(r->value),
-				 "ratio_of_min", json_number(r->value_min),
-				 "ratio_low", json_number(r->low),
-				 "ratio_high", json_number(r->high),
-				 "straddles_one",
+				 "group", r->group, "what", r->label, "x",
+				 json_number(r->x), "ratio",
+				 json_number(r->value), "ratio_of_min",
+				 json_number(r->value_min), "ratio_low",
+				 json_number(r->low), "ratio_high",
+				 json_number(r->high), "straddles_one",
 				 straddles_one(r->low, r->high));
 	case BENCH_RECORD_VALUE:
 		return json_pack("{s:s, s:s, s:o, s:o}", "group", r->group,
@@ -749,27 +746,31 @@ static json_t *json_results(struct bench *b)
 	if (!root)
 		return NULL;
 	if (json_object_set_new(root, "subject", json_string(b->subject)) ||
-	    json_object_set_new(root, "caveat", b->opt.quick ?
-				json_string(BENCH_CAVEAT) : json_null()) ||
-	    json_object_set_new(root, "options", json_pack(
-			"{s:I, s:I, s:o, s:b, s:o, s:o, s:I}",
-			"reps", (json_int_t)b->opt.reps,
-			"warmup", (json_int_t)b->opt.warmup,
-			"min_seconds", json_number(b->opt.min_seconds),
-			"quick", b->opt.quick,
-			"clock_read_ns", json_number(b->clock_ns),
-			"long_call_seconds", json_number(BENCH_LONG_CALL_SEC),
-			"long_call_reps", (json_int_t)BENCH_LONG_REPS)) ||
+	    json_object_set_new(root, "caveat",
+				b->opt.quick ? json_string(BENCH_CAVEAT) :
+					       json_null()) ||
+	    json_object_set_new(
+		    root, "options",
+		    json_pack("{s:I, s:I, s:o, s:b, s:o, s:o, s:I}", "reps",
+			      (json_int_t)b->opt.reps, "warmup",
+			      (json_int_t)b->opt.warmup, "min_seconds",
+			      json_number(b->opt.min_seconds), "quick",
+			      b->opt.quick, "clock_read_ns",
+			      json_number(b->clock_ns), "long_call_seconds",
+			      json_number(BENCH_LONG_CALL_SEC),
+			      "long_call_reps", (json_int_t)BENCH_LONG_REPS)) ||
 	    json_object_set_new(root, "unit", json_string("ns per operation")))
 		goto err;
 	list = json_array();
 	if (json_object_set_new(root, "groups", list))
 		goto err;
 	list_for_each_entry(a, &b->axes, node)
-		if (json_array_append_new(list, json_pack(
-				"{s:s, s:s, s:s, s:s}", "group", a->group,
-				"x", a->x, "operation", a->op, "x_axis",
-				a->flags & BENCH_X_LINEAR ? "linear" : "log")))
+		if (json_array_append_new(
+			    list,
+			    json_pack("{s:s, s:s, s:s, s:s}", "group", a->group,
+				      "x", a->x, "operation", a->op, "x_axis",
+				      a->flags & BENCH_X_LINEAR ? "linear" :
+								  "log")))
 			goto err;
 	for (kind = BENCH_RECORD_CASE; kind <= BENCH_RECORD_NOTE; kind++) {
 		list = json_array();
@@ -794,8 +795,9 @@ static int write_json(struct bench *b, FILE *f)
 
 	if (!root)
 		return -ENOMEM;
-	ret = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-			 JSON_REAL_PRECISION(9));
+	ret = json_dumpf(root, f,
+			 JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+				 JSON_REAL_PRECISION(9));
 	json_decref(root);
 	if (ret || fputc('\n', f) == EOF)
 		return -EIO;
@@ -861,7 +863,8 @@ static void write_csv(struct bench *b, FILE *f)
 	char cpus[32];
 
 	fputs("subject,kind,group,series,x,median_ns,min_ns,max_ns,reps,ops,"
-	      "value,ratio_of_min,ratio_low,ratio_high,straddles_one\n", f);
+	      "value,ratio_of_min,ratio_low,ratio_high,straddles_one\n",
+	      f);
 	snprintf(cpus, sizeof(cpus), "%ld", c->cpus);
 	csv_meta(f, b, "cpu_model", c->cpu_model);
 	csv_meta(f, b, "cpus", cpus);
@@ -920,7 +923,8 @@ void bench_slug(char *out, size_t size, const char *s)
 		if ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
 		    (*s >= 'A' && *s <= 'Z')) {
 			out[n++] = (char)(*s >= 'A' && *s <= 'Z' ?
-					  *s - 'A' + 'a' : *s);
+						  *s - 'A' + 'a' :
+						  *s);
 			dash = 0;
 		} else if (!dash && n) {
 			out[n++] = '-';
@@ -973,9 +977,8 @@ struct bench_outputs {
 };
 
 /* open the next file, "OUTDIR/NAME"; NULL after an error */
-static struct bench_output *open_out(struct bench *b,
-				     struct bench_outputs *outs,
-				     const char *name)
+static struct bench_output *
+open_out(struct bench *b, struct bench_outputs *outs, const char *name)
 {
 	struct bench_output *o = &outs->out[outs->n];
 	int ret;
@@ -985,8 +988,8 @@ static struct bench_output *open_out(struct bench *b,
 		return NULL;
 	}
 	snprintf(o->name, sizeof(o->name), "%s", name);
-	if ((size_t)snprintf(o->path, sizeof(o->path), "%s/%s",
-			     b->opt.outdir, name) >= sizeof(o->path)) {
+	if ((size_t)snprintf(o->path, sizeof(o->path), "%s/%s", b->opt.outdir,
+			     name) >= sizeof(o->path)) {
 		fprintf(stderr, "%s: path too long: %s/%s\n", outs->who,
 			b->opt.outdir, name);
 		bench_set_error(b, -ENAMETOOLONG);
@@ -1187,8 +1190,10 @@ static void write_plot_ticks(FILE *f, const struct plot_range *pr, int linear)
 	int lo = (int)floor(log10(pr->ymin)), hi = (int)ceil(log10(pr->ymax));
 	double span = log10(pr->ymax / pr->ymin);
 	const double *steps = span <= 1.2 ? fine : coarse;
-	unsigned int i, k, per = span <= 1.2 ? ARRAY_SIZE(fine) :
-				 span <= 3.5 ? ARRAY_SIZE(coarse) : 1;
+	unsigned int i, k,
+		per = span <= 1.2 ? ARRAY_SIZE(fine) :
+		      span <= 3.5 ? ARRAY_SIZE(coarse) :
+				    1;
 	char label[32];
 	int first = 1, e;
 
@@ -1230,7 +1235,8 @@ static void write_plot_style(FILE *f, struct bench *b,
 	unsigned int i;
 
 	fputs("set terminal pngcairo size 1400,800 noenhanced font ',12'\n"
-	      "set encoding utf8\n", f);
+	      "set encoding utf8\n",
+	      f);
 	fputs("if (!exists(\"kstruct_stdout\")) set output ", f);
 	gp_string(f, png);
 	fputs("\nset title ", f);
@@ -1252,9 +1258,11 @@ static void write_plot_style(FILE *f, struct bench *b,
 	/* the key beside the plot: below it, it runs into the x label */
 	fputs("set logscale y\nset grid xtics ytics\n"
 	      "set key outside right top vertical Left reverse box\n"
-	      "set lmargin 12\n", f);
+	      "set lmargin 12\n",
+	      f);
 	for (i = 0; i < ARRAY_SIZE(bench_gp_colours); i++)
-		fprintf(f, "set linetype %u lc rgb '%s' lw 2 dt %u pt %d ps 1.3\n",
+		fprintf(f,
+			"set linetype %u lc rgb '%s' lw 2 dt %u pt %d ps 1.3\n",
 			i + 1, bench_gp_colours[i], i % 5 + 1,
 			bench_gp_points[i % ARRAY_SIZE(bench_gp_points)]);
 	fprintf(f, "set linetype cycle %zu\n", ARRAY_SIZE(bench_gp_colours));
@@ -1278,9 +1286,10 @@ static struct bench_output *write_plot(struct bench *b,
 	if (!o)
 		return NULL;
 	f = o->file.f;
-	fprintf(f, "# %s: %s - written by 'kstruct bench'; "
-		"run 'gnuplot %s' in this folder to draw %s\n", b->subject,
-		first->group, name, png);
+	fprintf(f,
+		"# %s: %s - written by 'kstruct bench'; "
+		"run 'gnuplot %s' in this folder to draw %s\n",
+		b->subject, first->group, name, png);
 	write_plot_style(f, b, first, png);
 	/* one datablock per series: x median min max */
 	list_for_each_entry(s, &b->records, node) {
@@ -1305,7 +1314,8 @@ static struct bench_output *write_plot(struct bench *b,
 			continue;
 		if (n)
 			fputs(", \\\n     ", f);
-		fprintf(f, "$series%d using 1:2:3:4 with yerrorlines ls %d title ",
+		fprintf(f,
+			"$series%d using 1:2:3:4 with yerrorlines ls %d title ",
 			n, n + 1);
 		gp_string(f, s->label);
 		n++;
@@ -1383,8 +1393,8 @@ static int write_plots(struct bench *b, struct bench_outputs *outs, int plot)
 			return -EIO;
 		ret = run_gnuplot(gp, png);
 		if (ret) {
-			fprintf(stderr, "%s: gnuplot failed on %s\n",
-				outs->who, gp->path);
+			fprintf(stderr, "%s: gnuplot failed on %s\n", outs->who,
+				gp->path);
 			return ret;
 		}
 	}
@@ -1395,7 +1405,7 @@ static int write_plots(struct bench *b, struct bench_outputs *outs, int plot)
 static unsigned int count_outputs(struct bench *b)
 {
 	struct bench_record *r;
-	unsigned int n = 2;	/* JSON, CSV */
+	unsigned int n = 2; /* JSON, CSV */
 
 	list_for_each_entry(r, &b->records, node)
 		if (r->kind == BENCH_RECORD_CASE && first_of(b, r, 0) &&
@@ -1514,7 +1524,7 @@ int bench_finish(struct bench *b)
 /* ------------------------------------------------------------------ */
 /* kstruct bench                                                       */
 
-#define WHO	"kstruct bench"
+#define WHO "kstruct bench"
 
 static void bench_list_subjects(FILE *out)
 {
@@ -1525,9 +1535,9 @@ static void bench_list_subjects(FILE *out)
 		fprintf(out, "  %-10s %s\n", e->name, e->summary);
 }
 
-#define BENCH_MAX_REPS		100000u
-#define BENCH_MAX_WARMUP	100000u
-#define BENCH_MAX_MIN_MS	60000u
+#define BENCH_MAX_REPS 100000u
+#define BENCH_MAX_WARMUP 100000u
+#define BENCH_MAX_MIN_MS 60000u
 
 static void bench_usage(FILE *out)
 {
@@ -1567,8 +1577,7 @@ static void bench_usage(FILE *out)
 	bench_list_subjects(out);
 }
 
-enum { OPT_QUICK = 256, OPT_REPS, OPT_WARMUP, OPT_MIN_TIME, OPT_OUT,
-       OPT_LIST };
+enum { OPT_QUICK = 256, OPT_REPS, OPT_WARMUP, OPT_MIN_TIME, OPT_OUT, OPT_LIST };
 
 static const struct option bench_long_options[] = {
 	{ "quick", no_argument, NULL, OPT_QUICK },
@@ -1588,16 +1597,16 @@ static int bench_parse_args(int argc, char **argv, struct bench_options *opt)
 	int c, quick = 0, have_warmup = 0, have_min = 0, i;
 	const char *outdir = NULL;
 
-	optind = 0;	/* GNU: full reset, the tool may parse twice */
-	while ((c = getopt_long(argc, argv, "h", bench_long_options,
-				NULL)) != -1) {
+	optind = 0; /* GNU: full reset, the tool may parse twice */
+	while ((c = getopt_long(argc, argv, "h", bench_long_options, NULL)) !=
+	       -1) {
 		switch (c) {
 		case OPT_QUICK:
 			quick = 1;
 			break;
 		case OPT_REPS:
-			if (cli_number(WHO, "--reps", optarg, 1,
-				       BENCH_MAX_REPS, &reps))
+			if (cli_number(WHO, "--reps", optarg, 1, BENCH_MAX_REPS,
+				       &reps))
 				return 2;
 			break;
 		case OPT_WARMUP:
@@ -1614,7 +1623,8 @@ static int bench_parse_args(int argc, char **argv, struct bench_options *opt)
 			break;
 		case OPT_OUT:
 			if (!*optarg) {
-				fprintf(stderr, "%s: --out needs a folder\n", WHO);
+				fprintf(stderr, "%s: --out needs a folder\n",
+					WHO);
 				return 2;
 			}
 			outdir = optarg;

@@ -23,22 +23,22 @@
 struct bench;
 
 struct bench_spec {
-	const char *group;	/* a table/plot: "list primitives" */
-	const char *series;	/* a line in it: "list_head", "cds_list" */
-	double x;		/* the parameter (N); 0 when there is none */
-	unsigned long ops;	/* operations done by one call of @fn (>= 1) */
-	void (*setup)(void *arg);	/* untimed, before each call; or NULL */
-	void (*fn)(void *arg);		/* the timed body */
-	void (*teardown)(void *arg);	/* untimed, after each call; or NULL */
+	const char *group; /* a table/plot: "list primitives" */
+	const char *series; /* a line in it: "list_head", "cds_list" */
+	double x; /* the parameter (N); 0 when there is none */
+	unsigned long ops; /* operations done by one call of @fn (>= 1) */
+	void (*setup)(void *arg); /* untimed, before each call; or NULL */
+	void (*fn)(void *arg); /* the timed body */
+	void (*teardown)(void *arg); /* untimed, after each call; or NULL */
 	void *arg;
 };
 
 struct bench_stat {
-	double median_ns;	/* per operation */
+	double median_ns; /* per operation */
 	double min_ns;
 	double max_ns;
-	unsigned int reps;	/* timed repetitions (after warm-up) */
-	unsigned long ops;	/* operations per repetition */
+	unsigned int reps; /* timed repetitions (after warm-up) */
+	unsigned long ops; /* operations per repetition */
 };
 
 /**
@@ -96,11 +96,11 @@ double bench_ratio(struct bench *b, const char *group, const char *what,
  * @x: the parameter
  * @value: the figure
  */
-void bench_value(struct bench *b, const char *group, const char *what,
-		 double x, double value);
+void bench_value(struct bench *b, const char *group, const char *what, double x,
+		 double value);
 
 /* bench_axes() flags */
-#define BENCH_X_LINEAR	0x1	/* x on a linear axis, x = 0 shown */
+#define BENCH_X_LINEAR 0x1 /* x on a linear axis, x = 0 shown */
 
 void bench_axes(struct bench *b, const char *group, const char *x,
 		const char *op, unsigned int flags);
@@ -125,22 +125,20 @@ static inline uint64_t bench_rand(uint64_t *state)
 }
 
 /* keep the optimiser from deleting a computed value */
-#define bench_keep(value)						\
-	do {								\
-		__typeof__(value) __keep = (value);			\
-		__asm__ __volatile__("" : : "r"(__keep) : "memory");	\
+#define bench_keep(value)                                            \
+	do {                                                         \
+		__typeof__(value) __keep = (value);                  \
+		__asm__ __volatile__("" : : "r"(__keep) : "memory"); \
 	} while (0)
-
-
 
 /* ---- for the "kstruct bench" command (bench/bench.c) ---- */
 
 struct bench_options {
-	unsigned int reps;	/* timed repetitions per case (default 15) */
-	unsigned int warmup;	/* untimed ones first (default 3) */
-	double min_seconds;	/* a repetition shorter than this is repeated */
-	int quick;		/* smaller sizes, fewer repetitions */
-	const char *outdir;	/* where JSON/CSV/PNG go; NULL: nowhere */
+	unsigned int reps; /* timed repetitions per case (default 15) */
+	unsigned int warmup; /* untimed ones first (default 3) */
+	double min_seconds; /* a repetition shorter than this is repeated */
+	int quick; /* smaller sizes, fewer repetitions */
+	const char *outdir; /* where JSON/CSV/PNG go; NULL: nowhere */
 };
 
 struct bench *bench_begin(const char *subject, const struct bench_options *opt);

@@ -21,35 +21,35 @@
 #endif
 #endif
 #ifndef KSTRUCT_BUILD_COMMIT
-#define KSTRUCT_BUILD_COMMIT	"unknown"
+#define KSTRUCT_BUILD_COMMIT "unknown"
 #endif
 #ifndef KSTRUCT_BUILD_FLAGS
-#define KSTRUCT_BUILD_FLAGS	"unknown"
+#define KSTRUCT_BUILD_FLAGS "unknown"
 #endif
 
 #if defined(__clang__)
-#define BENCH_COMPILER		"clang " __clang_version__
+#define BENCH_COMPILER "clang " __clang_version__
 #elif defined(__GNUC__)
-#define BENCH_COMPILER		"gcc " __VERSION__
+#define BENCH_COMPILER "gcc " __VERSION__
 #else
-#define BENCH_COMPILER		"unknown"
+#define BENCH_COMPILER "unknown"
 #endif
 
-#define BENCH_CAVEAT \
+#define BENCH_CAVEAT                                                    \
 	"quick run: few repetitions and small sizes, for checking the " \
 	"benchmarks, not for publication"
 
-#define BENCH_DEFAULT_REPS	15
-#define BENCH_DEFAULT_WARMUP	3
-#define BENCH_DEFAULT_MIN_SEC	0.01
-#define BENCH_QUICK_REPS	5
-#define BENCH_QUICK_WARMUP	1
-#define BENCH_QUICK_MIN_SEC	0.002
+#define BENCH_DEFAULT_REPS 15
+#define BENCH_DEFAULT_WARMUP 3
+#define BENCH_DEFAULT_MIN_SEC 0.01
+#define BENCH_QUICK_REPS 5
+#define BENCH_QUICK_WARMUP 1
+#define BENCH_QUICK_MIN_SEC 0.002
 /* at most this many calls of fn per repetition */
-#define BENCH_MAX_BATCH		(1ul << 24)
+#define BENCH_MAX_BATCH (1ul << 24)
 /* a case whose one call takes longer stops its warm-up and runs fewer reps */
-#define BENCH_LONG_CALL_SEC	0.2
-#define BENCH_LONG_REPS		5
+#define BENCH_LONG_CALL_SEC 0.2
+#define BENCH_LONG_REPS 5
 
 enum bench_record_kind {
 	BENCH_RECORD_CASE,
@@ -174,8 +174,8 @@ void bench_slug(char *out, size_t size, const char *s);
 int bench_have_gnuplot(void);
 
 /* the plots' series styles: no two series of a plot look alike */
-#define BENCH_GP_COLOURS	12
-#define BENCH_GP_POINTS		13
+#define BENCH_GP_COLOURS 12
+#define BENCH_GP_POINTS 13
 extern const char *const bench_gp_colours[BENCH_GP_COLOURS];
 extern const int bench_gp_points[BENCH_GP_POINTS];
 

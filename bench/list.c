@@ -42,7 +42,7 @@
 #include "tools/kstruct.h"
 
 /* operations per timed call of a primitive: 1024 nodes of 24 bytes, in L1 */
-#define PRIMITIVE_N	1024ul
+#define PRIMITIVE_N 1024ul
 
 /* ------------------------------------------------------------------ */
 /* the hand-written family: the pointer stores and nothing else        */
@@ -185,8 +185,7 @@ static enum list_bench_op baseline_op(const struct list_bench_family *f,
 }
 
 static void primitive_ratio(struct bench *b, enum list_bench_op op,
-			    const char *what,
-			    const struct bench_stat *num,
+			    const char *what, const struct bench_stat *num,
 			    const struct bench_stat *den)
 {
 	char label[96];
@@ -246,7 +245,8 @@ static int bench_primitive(struct bench *b, enum list_bench_op op)
 
 		stat[fam_of[k]] = got[k];
 		if (!list_bench_check(f, ctx[fam_of[k]])) {
-			bench_note(b, "BROKEN: %s left its lists wrong after %s",
+			bench_note(b,
+				   "BROKEN: %s left its lists wrong after %s",
 				   f->name, spec[k].series);
 			err = -EIO;
 		}
@@ -350,7 +350,8 @@ static void walk_link(struct walk_ctx *w, unsigned long n, int shuffled,
 static int bench_traversal(struct bench *b)
 {
 	static const char *const group[2] = {
-		"traversal, sequential layout", "traversal, shuffled layout",
+		"traversal, sequential layout",
+		"traversal, shuffled layout",
 	};
 	unsigned long max_n = bench_quick(b) ? 100000ul : 10000000ul;
 	unsigned long n, i;
@@ -419,13 +420,13 @@ out_free:
 struct sort_item {
 	struct list_head list;
 	unsigned long key;
-	unsigned long index;	/* input position, to check stability */
+	unsigned long index; /* input position, to check stability */
 };
 
 struct sort_ctx {
 	struct list_head head;
 	struct sort_item *items;
-	unsigned long *keys;	/* the array qsort() sorts */
+	unsigned long *keys; /* the array qsort() sorts */
 	unsigned long n;
 	unsigned long compares;
 };
@@ -500,9 +501,9 @@ static int sort_list_ok(struct sort_ctx *s)
 	if (!list_check(&s->head))
 		return 0;
 	list_for_each_entry(item, &s->head, list) {
-		if (prev && (prev->key > item->key ||
-			     (prev->key == item->key &&
-			      prev->index > item->index)))
+		if (prev &&
+		    (prev->key > item->key ||
+		     (prev->key == item->key && prev->index > item->index)))
 			return 0;
 		prev = item;
 		count++;
@@ -580,8 +581,9 @@ static int bench_sort(struct bench *b)
 			/* each sorter must sort (lists: stably), untimed */
 			spec[k].setup(&s);
 			spec[k].fn(&s);
-			if (!(sorters[k].setup == sort_relink ? sort_list_ok(&s) :
-			      sort_array_ok(&s)))
+			if (!(sorters[k].setup == sort_relink ?
+				      sort_list_ok(&s) :
+				      sort_array_ok(&s)))
 				goto out_broken;
 		}
 		ret = bench_measure_set(b, spec, SORT_NR, stat);
@@ -589,8 +591,8 @@ static int bench_sort(struct bench *b)
 			goto out_free;
 		bench_ratio(b, group, "list_sort / qsort", (double)n,
 			    stat[SORT_LIST_SORT], stat[SORT_QSORT]);
-		bench_ratio(b, group, "list_sort / naive merge sort",
-			    (double)n, stat[SORT_LIST_SORT], stat[SORT_NAIVE]);
+		bench_ratio(b, group, "list_sort / naive merge sort", (double)n,
+			    stat[SORT_LIST_SORT], stat[SORT_NAIVE]);
 		bench_ratio(b, group, "naive merge sort / qsort", (double)n,
 			    stat[SORT_NAIVE], stat[SORT_QSORT]);
 	}
@@ -626,6 +628,7 @@ static int bench_list(struct bench *b)
 	return bench_sort(b);
 }
 
-KSTRUCT_BENCH("list", 10,
-	      "list_head primitives, traversal and list_sort against cds_list, TAILQ, qsort",
-	      bench_list)
+KSTRUCT_BENCH(
+	"list", 10,
+	"list_head primitives, traversal and list_sort against cds_list, TAILQ, qsort",
+	bench_list)

@@ -24,18 +24,18 @@
 
 /* the primitives, each timed as a loop of n operations (splices reinit) */
 enum list_bench_op {
-	LIST_BENCH_ADD,		/* add at the head of an empty list */
-	LIST_BENCH_ADD_TAIL,	/* add at the tail */
-	LIST_BENCH_DEL,		/* delete all n (list rebuilt untimed) */
-	LIST_BENCH_DEL_ENTRY,	/* the same, without poisoning */
-	LIST_BENCH_MOVE_TAIL,	/* move an entry to the tail */
-	LIST_BENCH_SPLICE,	/* splice a short list to the front */
-	LIST_BENCH_SPLICE_TAIL,	/* splice a short list to the tail */
+	LIST_BENCH_ADD, /* add at the head of an empty list */
+	LIST_BENCH_ADD_TAIL, /* add at the tail */
+	LIST_BENCH_DEL, /* delete all n (list rebuilt untimed) */
+	LIST_BENCH_DEL_ENTRY, /* the same, without poisoning */
+	LIST_BENCH_MOVE_TAIL, /* move an entry to the tail */
+	LIST_BENCH_SPLICE, /* splice a short list to the front */
+	LIST_BENCH_SPLICE_TAIL, /* splice a short list to the tail */
 	LIST_BENCH_NR_OPS,
 };
 
 /* entries on the list that LIST_BENCH_SPLICE(_TAIL) moves back and forth */
-#define LIST_BENCH_SPLICE_LEN	16
+#define LIST_BENCH_SPLICE_LEN 16
 
 /**
  * struct list_bench_ctx - the part of every family's context the driver sees
@@ -50,8 +50,8 @@ struct list_bench_ctx {
 };
 
 /* where a family's nodes start, from the start of its page-aligned context */
-#define LIST_BENCH_NODES_OFFSET	256
-#define LIST_BENCH_PAGE		4096
+#define LIST_BENCH_NODES_OFFSET 256
+#define LIST_BENCH_PAGE 4096
 
 /**
  * list_bench_alloc() - allocate a family's context and its nodes
@@ -81,11 +81,12 @@ static inline struct list_bench_ctx *list_bench_alloc(size_t ctx_size,
 	if (ctx_size > LIST_BENCH_NODES_OFFSET)
 		return NULL;
 	block = (char *)kzalloc(LIST_BENCH_PAGE + LIST_BENCH_NODES_OFFSET +
-				nodes_size, GFP_KERNEL);
+					nodes_size,
+				GFP_KERNEL);
 	if (!block)
 		return NULL;
-	start = block + (LIST_BENCH_PAGE -
-			 (uintptr_t)block % LIST_BENCH_PAGE) % LIST_BENCH_PAGE;
+	start = block + (LIST_BENCH_PAGE - (uintptr_t)block % LIST_BENCH_PAGE) %
+				LIST_BENCH_PAGE;
 	ctx = (struct list_bench_ctx *)(void *)start;
 	ctx->block = block;
 	ctx->n = n;
@@ -121,14 +122,15 @@ struct list_bench_family {
 	void (*destroy)(struct list_bench_ctx *ctx);
 	void (*prepare)(void *ctx);
 	void (*run[LIST_BENCH_NR_OPS])(void *ctx);
-	int (*holds)(struct list_bench_ctx *ctx, int other,
-		     unsigned long count, int reverse);
+	int (*holds)(struct list_bench_ctx *ctx, int other, unsigned long count,
+		     int reverse);
 };
 
 /* how many entries @ctx->op starts from on the main list (prepare) */
 static inline unsigned long list_bench_len(const struct list_bench_ctx *ctx)
 {
-	if ((ctx->op == LIST_BENCH_SPLICE || ctx->op == LIST_BENCH_SPLICE_TAIL) &&
+	if ((ctx->op == LIST_BENCH_SPLICE ||
+	     ctx->op == LIST_BENCH_SPLICE_TAIL) &&
 	    ctx->n > LIST_BENCH_SPLICE_LEN)
 		return LIST_BENCH_SPLICE_LEN;
 	return ctx->n;
@@ -146,13 +148,13 @@ static inline unsigned long list_bench_len(const struct list_bench_ctx *ctx)
  * leave (the same for every family).
  */
 static inline bool (list_bench_check)(const struct list_bench_family *f,
-				      struct list_bench_ctx *ctx)
+				     struct list_bench_ctx *ctx)
 {
 	unsigned long len = list_bench_len(ctx);
 	int ok;
 
 	switch (ctx->op) {
-	case LIST_BENCH_ADD:		/* a stack: keys come out in reverse */
+	case LIST_BENCH_ADD: /* a stack: keys come out in reverse */
 		ok = f->holds(ctx, 0, len, 1);
 		break;
 	case LIST_BENCH_ADD_TAIL:
@@ -173,11 +175,12 @@ static inline bool (list_bench_check)(const struct list_bench_family *f,
 	}
 	if (!ok)
 		return check_fail("%s: its lists are not what %s leaves",
-				  f->name, f->op_name[ctx->op] ?
-				  f->op_name[ctx->op] : "(no primitive)");
+				  f->name,
+				  f->op_name[ctx->op] ? f->op_name[ctx->op] :
+							"(no primitive)");
 	return true;
 }
-#define list_bench_check(f, ctx)	CHECK_CALLER(list_bench_check, (f, ctx))
+#define list_bench_check(f, ctx) CHECK_CALLER(list_bench_check, (f, ctx))
 
 /* whether a primitive consumes its input (its setup runs before each call) */
 static inline int list_bench_needs_setup(enum list_bench_op op)

@@ -42,8 +42,9 @@ static struct list_bench_ctx *cds_create(unsigned long n)
 				  &nodes);
 	if (!common)
 		return NULL;
-	_Static_assert(offsetof(struct cds_ctx, common) == 0,
-		       "list_bench_alloc() puts the context at the block's start");
+	_Static_assert(
+		offsetof(struct cds_ctx, common) == 0,
+		"list_bench_alloc() puts the context at the block's start");
 	ctx = container_of(common, struct cds_ctx, common);
 	ctx->items = nodes;
 	for (i = 0; i < n; i++)

@@ -11,6 +11,6 @@
  * library's users does.
  */
 #define LIST_DEBUG 1
-#define LIST_HEAD_FAMILY	list_bench_debug_on
-#define LIST_HEAD_FAMILY_NAME	"list_head, debug on"
+#define LIST_HEAD_FAMILY list_bench_debug_on
+#define LIST_HEAD_FAMILY_NAME "list_head, debug on"
 #include "bench/list_head_family.h"

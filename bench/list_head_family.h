@@ -13,20 +13,19 @@
 #ifndef KSTRUCT_BENCH_LIST_HEAD_FAMILY_H
 #define KSTRUCT_BENCH_LIST_HEAD_FAMILY_H
 
-
 #include "bench/list_bench.h"
 #include "compat/slab.h"
 #include "list/list.h"
 
 #ifndef LIST_HEAD_FAMILY
-#define LIST_HEAD_FAMILY	list_bench_list_head
-#define LIST_HEAD_FAMILY_NAME	"list_head"
+#define LIST_HEAD_FAMILY list_bench_list_head
+#define LIST_HEAD_FAMILY_NAME "list_head"
 #endif
 
 /* the family's function names: list_bench_list_head_add, ... */
-#define __LHF_CAT2(a, b)	a##_##b
-#define __LHF_CAT(a, b)		__LHF_CAT2(a, b)
-#define LHF(name)		__LHF_CAT(LIST_HEAD_FAMILY, name)
+#define __LHF_CAT2(a, b) a##_##b
+#define __LHF_CAT(a, b) __LHF_CAT2(a, b)
+#define LHF(name) __LHF_CAT(LIST_HEAD_FAMILY, name)
 
 struct lhf_item {
 	struct list_head list;
@@ -40,7 +39,7 @@ struct lhf_ctx {
 	struct lhf_item *items;
 };
 
-static struct list_bench_ctx *LHF(create)(unsigned long n)
+static struct list_bench_ctx *LHF (create)(unsigned long n)
 {
 	struct list_bench_ctx *common;
 	struct lhf_ctx *ctx;
@@ -51,8 +50,9 @@ static struct list_bench_ctx *LHF(create)(unsigned long n)
 				  &nodes);
 	if (!common)
 		return NULL;
-	_Static_assert(offsetof(struct lhf_ctx, common) == 0,
-		       "list_bench_alloc() puts the context at the block's start");
+	_Static_assert(
+		offsetof(struct lhf_ctx, common) == 0,
+		"list_bench_alloc() puts the context at the block's start");
 	ctx = container_of(common, struct lhf_ctx, common);
 	ctx->items = nodes;
 	for (i = 0; i < n; i++)
@@ -62,12 +62,12 @@ static struct list_bench_ctx *LHF(create)(unsigned long n)
 	return common;
 }
 
-static void LHF(destroy)(struct list_bench_ctx *common)
+static void LHF (destroy)(struct list_bench_ctx *common)
 {
 	list_bench_free(common);
 }
 
-static void LHF(prepare)(void *arg)
+static void LHF (prepare)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i, n = list_bench_len(&ctx->common);
@@ -78,7 +78,7 @@ static void LHF(prepare)(void *arg)
 		list_add_tail(&ctx->items[i].list, &ctx->head);
 }
 
-static void LHF(add)(void *arg)
+static void LHF (add)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -90,7 +90,7 @@ static void LHF(add)(void *arg)
 	}
 }
 
-static void LHF(add_tail)(void *arg)
+static void LHF (add_tail)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -102,7 +102,7 @@ static void LHF(add_tail)(void *arg)
 	}
 }
 
-static void LHF(del)(void *arg)
+static void LHF (del)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -113,7 +113,7 @@ static void LHF(del)(void *arg)
 	}
 }
 
-static void LHF(del_entry)(void *arg)
+static void LHF (del_entry)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -124,7 +124,7 @@ static void LHF(del_entry)(void *arg)
 	}
 }
 
-static void LHF(move_tail)(void *arg)
+static void LHF (move_tail)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -136,7 +136,7 @@ static void LHF(move_tail)(void *arg)
 }
 
 /* the short list goes to the other head and back: n splices in all */
-static void LHF(splice)(void *arg)
+static void LHF (splice)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -149,7 +149,7 @@ static void LHF(splice)(void *arg)
 	}
 }
 
-static void LHF(splice_tail)(void *arg)
+static void LHF (splice_tail)(void *arg)
 {
 	struct lhf_ctx *ctx = (struct lhf_ctx *)arg;
 	unsigned long i;
@@ -163,7 +163,7 @@ static void LHF(splice_tail)(void *arg)
 }
 
 /* the ring is sound and holds keys 0 .. count - 1, in order or @reverse */
-static int LHF(holds)(struct list_bench_ctx *common, int other,
+static int LHF (holds)(struct list_bench_ctx *common, int other,
 		      unsigned long count, int reverse)
 {
 	struct lhf_ctx *ctx = container_of(common, struct lhf_ctx, common);

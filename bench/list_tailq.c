@@ -44,8 +44,9 @@ static struct list_bench_ctx *tailq_create(unsigned long n)
 				  &nodes);
 	if (!common)
 		return NULL;
-	_Static_assert(offsetof(struct tailq_ctx, common) == 0,
-		       "list_bench_alloc() puts the context at the block's start");
+	_Static_assert(
+		offsetof(struct tailq_ctx, common) == 0,
+		"list_bench_alloc() puts the context at the block's start");
 	ctx = container_of(common, struct tailq_ctx, common);
 	ctx->items = nodes;
 	for (i = 0; i < n; i++)
@@ -145,7 +146,8 @@ static int tailq_holds(struct list_bench_ctx *common, int other,
 	const struct tailq_item *item;
 	unsigned long seen = 0;
 
-	TAILQ_FOREACH(item, head, link) {
+	TAILQ_FOREACH(item, head, link)
+	{
 		if (seen >= count || item->link.tqe_prev != expect_prev ||
 		    item->key != (reverse ? count - 1 - seen : seen))
 			return 0;

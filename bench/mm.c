@@ -43,10 +43,10 @@
 #include "mm/mmzone.h"
 #include "tools/kstruct.h"
 
-#define FILE_PAGES	4096UL
-#define VMA_PAGES	2UL
-#define VMA_STRIDE	(4 * PAGE_SIZE)	/* room between vmas */
-#define VMA_BASE	0x100000UL
+#define FILE_PAGES 4096UL
+#define VMA_PAGES 2UL
+#define VMA_STRIDE (4 * PAGE_SIZE) /* room between vmas */
+#define VMA_BASE 0x100000UL
 
 /* ------------------------------------------------------------ truncate */
 
@@ -57,14 +57,14 @@ struct trunc_ctx {
 	struct mm_struct *mm;
 	unsigned long n;
 	struct mm_itree *tree;
-	struct vm_area_struct **vmas;	/* by id: tree node i is vma i */
-	unsigned long pgoff;		/* the truncation point */
-	unsigned long pgoff_few;	/* one that ~1% (>= 1) of vmas reach */
-	struct vm_area_struct **found;	/* the list's answer */
-	unsigned long *start, *len;	/* and its ranges */
+	struct vm_area_struct **vmas; /* by id: tree node i is vma i */
+	unsigned long pgoff; /* the truncation point */
+	unsigned long pgoff_few; /* one that ~1% (>= 1) of vmas reach */
+	struct vm_area_struct **found; /* the list's answer */
+	unsigned long *start, *len; /* and its ranges */
 	unsigned long nfound;
-	size_t *ids;			/* the tree's answer */
-	unsigned long *tstart, *tlen;	/* and its ranges */
+	size_t *ids; /* the tree's answer */
+	unsigned long *tstart, *tlen; /* and its ranges */
 	unsigned long ntfound;
 };
 
@@ -248,7 +248,7 @@ static int finds_agree(struct trunc_ctx *c)
 		    want[2 * id + 1] != c->tlen[i])
 			ok = 0;
 		else
-			want[2 * id] = ~0UL;	/* each vma once */
+			want[2 * id] = ~0UL; /* each vma once */
 	}
 	kfree(want);
 	return ok;
@@ -256,8 +256,7 @@ static int finds_agree(struct trunc_ctx *c)
 
 static int bench_truncate(struct bench *b)
 {
-	static const unsigned long sizes[] = { 1, 10, 100, 1000, 10000,
-					       100000 };
+	static const unsigned long sizes[] = { 1, 10, 100, 1000, 10000, 100000 };
 	unsigned int nsizes = bench_quick(b) ? 5 : 6, s, w;
 	/* per truncation point: at which sizes the tree's find won */
 	bool tree_won[2][6] = { { false } };
@@ -288,8 +287,10 @@ static int bench_truncate(struct bench *b)
 
 			c.pgoff = w == 0 ? c.pgoff_few : 0;
 			if (!finds_agree(&c)) {
-				bench_note(b, "mm: list and tree disagree at "
-					   "N=%lu", sizes[s]);
+				bench_note(b,
+					   "mm: list and tree disagree at "
+					   "N=%lu",
+					   sizes[s]);
 				trunc_exit(&c);
 				return -EIO;
 			}
@@ -305,8 +306,8 @@ static int bench_truncate(struct bench *b)
 			}
 			bench_ratio(b, find_group[w], "list / tree", x, find[0],
 				    find[1]);
-			tree_won[w][s] =
-				find[1]->median_ns < find[0]->median_ns;
+			tree_won[w][s] = find[1]->median_ns <
+					 find[0]->median_ns;
 			if (w)
 				continue;
 
@@ -339,21 +340,23 @@ static int bench_truncate(struct bench *b)
 		while (from > 0 && tree_won[w][from - 1])
 			from--;
 		if (from < nsizes)
-			bench_note(b, "%s: crossover: the tree's find is faster "
-				   "from N = %lu vmas on", find_group[w],
-				   sizes[from]);
+			bench_note(b,
+				   "%s: crossover: the tree's find is faster "
+				   "from N = %lu vmas on",
+				   find_group[w], sizes[from]);
 		else
-			bench_note(b, "%s: no crossover: the list walk is "
-				   "faster at N = %lu vmas", find_group[w],
-				   sizes[nsizes - 1]);
+			bench_note(b,
+				   "%s: no crossover: the list walk is "
+				   "faster at N = %lu vmas",
+				   find_group[w], sizes[nsizes - 1]);
 	}
 	return 0;
 }
 
 /* --------------------------------------------------------------- buddy */
 
-#define BUDDY_ZONE_PAGES	(8UL << (MAX_ORDER - 1))
-#define PAIRS_PER_CALL		256
+#define BUDDY_ZONE_PAGES (8UL << (MAX_ORDER - 1))
+#define PAIRS_PER_CALL 256
 
 struct buddy_ctx {
 	struct zone zone;
@@ -396,8 +399,7 @@ static int bench_buddy(struct bench *b)
 	err = zone_init(&c.zone, "Normal", BUDDY_ZONE_PAGES, 0);
 	if (err)
 		return err;
-	c.blocks = kcalloc(BUDDY_ZONE_PAGES + 1, sizeof(*c.blocks),
-			   GFP_KERNEL);
+	c.blocks = kcalloc(BUDDY_ZONE_PAGES + 1, sizeof(*c.blocks), GFP_KERNEL);
 	if (!c.blocks) {
 		zone_release(&c.zone);
 		return -ENOMEM;
@@ -405,7 +407,8 @@ static int bench_buddy(struct bench *b)
 	for (c.order = 0; c.order < MAX_ORDER; c.order++) {
 		struct bench_spec spec = {
 			.group = "buddy allocator, ns per alloc+free by order",
-			.x = c.order, .arg = &c,
+			.x = c.order,
+			.arg = &c,
 		};
 
 		spec.series = "alloc+free pair in a free zone";
@@ -473,11 +476,15 @@ static int bench_scan(struct bench *b)
 			{ .group = "free-page scan, ns per frame",
 			  .series = "is_head_of_free_region per frame (2.5.33)",
 			  .fn = scan_is_head,
-			  .x = (double)sizes[s], .ops = sizes[s], .arg = &c },
+			  .x = (double)sizes[s],
+			  .ops = sizes[s],
+			  .arg = &c },
 			{ .group = "free-page scan, ns per frame",
 			  .series = "one list walk + a flag per frame (2.6)",
 			  .fn = scan_flags,
-			  .x = (double)sizes[s], .ops = sizes[s], .arg = &c },
+			  .x = (double)sizes[s],
+			  .ops = sizes[s],
+			  .arg = &c },
 		};
 		const struct bench_stat *stat[2];
 		unsigned long i, blocks = 0;
@@ -540,4 +547,5 @@ static int bench_mm(struct bench *b)
 
 KSTRUCT_BENCH("mm", 30,
 	      "vmtruncate_list vs an interval tree; buddy alloc/free; "
-	      "free-page scan", bench_mm)
+	      "free-page scan",
+	      bench_mm)

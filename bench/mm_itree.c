@@ -16,7 +16,7 @@
 #include "compat/slab.h"
 #include "list/rbtree_augmented.h"
 
-#define ITNODE_LAST(node)	((node)->last)
+#define ITNODE_LAST(node) ((node)->last)
 RB_DECLARE_CALLBACKS_MAX(static, itnode_augment, struct itnode, rb,
 			 unsigned long, subtree_last, ITNODE_LAST)
 
@@ -45,8 +45,8 @@ static void itnode_insert(struct mm_itree *tree, struct itnode *node)
 		parent = *link;
 		if (up->subtree_last < node->last)
 			up->subtree_last = node->last;
-		link = itnode_less(&node->rb, parent) ? &parent->rb_left
-						       : &parent->rb_right;
+		link = itnode_less(&node->rb, parent) ? &parent->rb_left :
+							&parent->rb_right;
 	}
 	node->subtree_last = node->last;
 	rb_link_node(&node->rb, parent, link);
@@ -135,14 +135,14 @@ bool (mm_itree_check)(const struct mm_itree *tree)
 		return false;
 	for (rb = rb_first(&tree->root); rb; rb = rb_next(rb)) {
 		if (prev && !itnode_less(prev, rb))
-			return check_fail("range %zu does not sort after range %zu",
-					  itnode_of(rb)->id,
-					  itnode_of(prev)->id);
+			return check_fail(
+				"range %zu does not sort after range %zu",
+				itnode_of(rb)->id, itnode_of(prev)->id);
 		prev = rb;
 		count++;
 	}
 	if (count != tree->n)
-		return check_fail("%zu ranges in the tree, %zu built",
-				  count, tree->n);
+		return check_fail("%zu ranges in the tree, %zu built", count,
+				  tree->n);
 	return true;
 }

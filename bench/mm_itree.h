@@ -87,6 +87,6 @@ size_t mm_itree_query_from(const struct mm_itree *tree, unsigned long from,
  * Return: true when the tree is sound.
  */
 bool mm_itree_check(const struct mm_itree *tree);
-#define mm_itree_check(tree)	CHECK_CALLER(mm_itree_check, (tree))
+#define mm_itree_check(tree) CHECK_CALLER(mm_itree_check, (tree))
 
 #endif /* KSTRUCT_BENCH_MM_ITREE_H */

@@ -60,20 +60,19 @@
 #include "sim/workload.h"
 #include "tools/kstruct.h"
 
-#define SEED	0x5eed2002ull
+#define SEED 0x5eed2002ull
 
-static const unsigned long full_sizes[] = {
-	10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000
-};
+static const unsigned long full_sizes[] = { 10,	  30,	 100,	300,   1000,
+					    3000, 10000, 30000, 100000 };
 static const unsigned long quick_sizes[] = { 10, 100, 1000, 10000, 100000 };
-#define MAX_SIZES	ARRAY_SIZE(full_sizes)
+#define MAX_SIZES ARRAY_SIZE(full_sizes)
 
 /* the task set: one nice value and one dynamic priority per task */
 struct task_set {
 	unsigned long n;
 	int *nice;
 	int *prio;
-	unsigned long *order;	/* a random permutation */
+	unsigned long *order; /* a random permutation */
 };
 
 /*
@@ -148,9 +147,9 @@ static void task_set_free(struct task_set *ts)
 /* --------------------------------------------- what every case shares */
 
 /* the working set of the "hot" cases: the first tasks of the random order */
-#define NR_HOT	8
+#define NR_HOT 8
 /* the hot cases at every N are timed beside the same cases at this N */
-#define REF_N	10
+#define REF_N 10
 
 /*
  * The memory floor of one enqueue/dequeue visit on a list_head queue:
@@ -184,7 +183,7 @@ static inline void touch_links(struct list_head *entry)
  * the more a miss costs.  Another compiler may count one or two
  * differently; the point is the order of magnitude.
  */
-#define FLOOR_EXTRA_STORES	9
+#define FLOOR_EXTRA_STORES 9
 
 /* ------------------------------------------------ O(1): struct prio_array */
 
@@ -199,8 +198,8 @@ struct o1_ctx {
 	struct task_struct *tasks;
 	const struct task_set *ts;
 	unsigned long next, floor_next, hot_next, nr_hot, ops;
-	int in_memory_order;	/* visit tasks 0, 1, 2, ... */
-	unsigned long sink[FLOOR_EXTRA_STORES];	/* o1_floor_stores() */
+	int in_memory_order; /* visit tasks 0, 1, 2, ... */
+	unsigned long sink[FLOOR_EXTRA_STORES]; /* o1_floor_stores() */
 };
 
 /* the task of visit @k: in the random order, or in memory order */
@@ -260,8 +259,9 @@ static bool o1_check(const struct o1_ctx *c)
 			return false;
 		len = list_count_nodes(&c->array.queue[i]);
 		if (!len != !test_bit(i, c->array.bitmap))
-			return check_fail("queue %d holds %lu tasks, its bit is %s",
-					  i, len, len ? "clear" : "set");
+			return check_fail(
+				"queue %d holds %lu tasks, its bit is %s", i,
+				len, len ? "clear" : "set");
 		count += len;
 	}
 	if (count != c->ts->n || (unsigned long)c->array.nr_active != c->ts->n)
@@ -269,7 +269,7 @@ static bool o1_check(const struct o1_ctx *c)
 				  count, c->array.nr_active, c->ts->n);
 	return true;
 }
-#define o1_check(c)	CHECK_CALLER(o1_check, (c))
+#define o1_check(c) CHECK_CALLER(o1_check, (c))
 
 static void o1_pick_next(void *arg)
 {
@@ -278,8 +278,8 @@ static void o1_pick_next(void *arg)
 
 	for (k = 0; k < c->ops; k++) {
 		int idx = sched_find_first_bit(c->array.bitmap);
-		struct task_struct *p = list_entry(c->array.queue[idx].next,
-						   struct task_struct, run_list);
+		struct task_struct *p = list_entry(
+			c->array.queue[idx].next, struct task_struct, run_list);
 
 		dequeue_task(p, &c->array);
 		enqueue_task(p, &c->array);
@@ -397,7 +397,8 @@ static int rq_set_make(struct rq_set *r, unsigned long n)
 static int rq_set_verify(const struct rq_set *r)
 {
 	return o1_check(r->o1) && o1_check(r->o1_mem) && o1_check(r->o1_hot) ?
-	       0 : -EIO;
+		       0 :
+		       -EIO;
 }
 
 /* ------------------------------------------------ the runqueue groups */
@@ -405,10 +406,12 @@ static int rq_set_verify(const struct rq_set *r)
 enum {
 	S_O1,
 	S_O1_ORDERED,
-	S_O1_FLOOR, S_O1_ORDERED_FLOOR,
-	S_O1_FLOOR_STORES, S_O1_ORDERED_FLOOR_STORES,
+	S_O1_FLOOR,
+	S_O1_ORDERED_FLOOR,
+	S_O1_FLOOR_STORES,
+	S_O1_ORDERED_FLOOR_STORES,
 	S_O1_HOT,
-	S_O1_HOT_REF,		/* at N=REF_N */
+	S_O1_HOT_REF, /* at N=REF_N */
 	NR_SERIES
 };
 
@@ -424,9 +427,9 @@ static const char *const series_name[NR_SERIES] = {
 	[S_O1_HOT_REF] = "O(1), N=10 alongside",
 };
 
-#define G_PICK		"runqueue pick-next"
-#define G_ENQ		"runqueue enqueue+dequeue"
-#define G_HOT		"runqueue enqueue+dequeue, 8 hot tasks"
+#define G_PICK "runqueue pick-next"
+#define G_ENQ "runqueue enqueue+dequeue"
+#define G_HOT "runqueue enqueue+dequeue, 8 hot tasks"
 
 /* each enqueue/dequeue series, the floor it is read against, and labels */
 static const struct {
@@ -462,29 +465,33 @@ static void crossover(struct bench *b, const char *group, const char *a_name,
 		was = more;
 		more = other[i]->median_ns > a[i]->median_ns;
 		if (more != was && len < (int)sizeof(buf))
-			len += snprintf(buf + len, sizeof(buf) - len,
-					"%sbetween N=%lu and N=%lu %s becomes %s than %s",
-					len ? "; " : "", sizes[i - 1], sizes[i],
-					b_name, more ? "costlier" : "cheaper",
-					a_name);
+			len += snprintf(
+				buf + len, sizeof(buf) - len,
+				"%sbetween N=%lu and N=%lu %s becomes %s than %s",
+				len ? "; " : "", sizes[i - 1], sizes[i], b_name,
+				more ? "costlier" : "cheaper", a_name);
 	}
 	if (len)
 		bench_note(b, "%s: crossover: %s", group, buf);
 	else
-		bench_note(b, "%s: %s costs %s than %s at every N from %lu to %lu (no crossover)",
-			   group, b_name, more ? "more" : "less", a_name,
-			   sizes[0], sizes[nr - 1]);
+		bench_note(
+			b,
+			"%s: %s costs %s than %s at every N from %lu to %lu (no crossover)",
+			group, b_name, more ? "more" : "less", a_name, sizes[0],
+			sizes[nr - 1]);
 }
 
 /* O(1) pick-next at one size, and on @ref (N=REF_N) in the same rounds */
 static int measure_pick_next(struct bench *b, struct rq_set *r,
-			     struct rq_set *ref,
-			     const struct bench_stat **row)
+			     struct rq_set *ref, const struct bench_stat **row)
 {
 	struct bench_spec spec[] = {
-		{ .fn = o1_pick_next, .arg = r->o1_hot, .ops = r->o1_hot->ops,
+		{ .fn = o1_pick_next,
+		  .arg = r->o1_hot,
+		  .ops = r->o1_hot->ops,
 		  .series = series_name[S_O1] },
-		{ .fn = o1_pick_next, .arg = ref->o1_hot,
+		{ .fn = o1_pick_next,
+		  .arg = ref->o1_hot,
 		  .ops = ref->o1_hot->ops,
 		  .series = series_name[S_O1_HOT_REF] },
 	};
@@ -509,15 +516,13 @@ static int measure_enqueue_dequeue(struct bench *b, struct rq_set *r,
 {
 	struct bench_spec spec[NR_SERIES] = {
 		[S_O1] = { .fn = o1_enqueue_dequeue, .arg = r->o1 },
-		[S_O1_ORDERED] = { .fn = o1_enqueue_dequeue,
-				   .arg = r->o1_mem },
+		[S_O1_ORDERED] = { .fn = o1_enqueue_dequeue, .arg = r->o1_mem },
 		[S_O1_FLOOR] = { .fn = o1_floor, .arg = r->o1 },
 		[S_O1_ORDERED_FLOOR] = { .fn = o1_floor, .arg = r->o1_mem },
 		[S_O1_FLOOR_STORES] = { .fn = o1_floor_stores, .arg = r->o1 },
 		[S_O1_ORDERED_FLOOR_STORES] = { .fn = o1_floor_stores,
 						.arg = r->o1_mem },
-		[S_O1_HOT] = { .fn = o1_enqueue_dequeue_hot,
-			       .arg = r->o1_hot },
+		[S_O1_HOT] = { .fn = o1_enqueue_dequeue_hot, .arg = r->o1_hot },
 		[S_O1_HOT_REF] = { .fn = o1_enqueue_dequeue_hot,
 				   .arg = ref->o1_hot },
 	};
@@ -527,7 +532,7 @@ static int measure_enqueue_dequeue(struct bench *b, struct rq_set *r,
 		spec[k].group = k >= S_O1_HOT ? G_HOT : G_ENQ;
 		spec[k].series = series_name[k];
 		spec[k].x = r->ts.n;
-		spec[k].ops = 1024;	/* every loop here: 1024 visits */
+		spec[k].ops = 1024; /* every loop here: 1024 visits */
 	}
 	return bench_measure_set(b, spec, NR_SERIES, row);
 }
@@ -563,9 +568,11 @@ static void report_hot(struct bench *b, const unsigned long *sizes,
 			    at[last], at[0]);
 	beside = at[last]->median_ns / ref[last]->median_ns;
 	ratio_range(at, ref, nr, &lo, &hi);
-	bench_note(b, "%s: O(1) cost at N=%lu is %.2fx its cost at N=%d timed alongside it, %.2fx its cost at N=%lu timed in another round; %.2f to %.2f over all N alongside (prio_array: O(1)); target <= 1.5: %s",
-		   G_HOT, sizes[last], beside, REF_N, apart, sizes[0], lo, hi,
-		   beside <= 1.5 ? "met" : "MISSED");
+	bench_note(
+		b,
+		"%s: O(1) cost at N=%lu is %.2fx its cost at N=%d timed alongside it, %.2fx its cost at N=%lu timed in another round; %.2f to %.2f over all N alongside (prio_array: O(1)); target <= 1.5: %s",
+		G_HOT, sizes[last], beside, REF_N, apart, sizes[0], lo, hi,
+		beside <= 1.5 ? "met" : "MISSED");
 }
 
 /* each enqueue/dequeue series against its floor, over every N */
@@ -594,27 +601,33 @@ static void report_floors(struct bench *b, const unsigned long *sizes,
 			if (real[i]->reps && fl[i]->reps &&
 			    real[i]->max_ns < fl[i]->min_ns &&
 			    len < sizeof(below))
-				len += snprintf(below + len, sizeof(below) - len,
-						"%s%lu", len ? ", " : "",
-						sizes[i]);
+				len += snprintf(below + len,
+						sizeof(below) - len, "%s%lu",
+						len ? ", " : "", sizes[i]);
 		if (len)
-			bench_note(b, "%s: %s is below %s at N = %s in every repetition: no lower bound there",
-				   G_ENQ, series_name[floor_pairs[k].series],
-				   series_name[floor_pairs[k].floor], below);
-		bench_note(b, "%s: from N=%lu to N=%lu, %s grows %.2fx and %s %.2fx; the ratio %s is %.2f, then %.2f (%.2f to %.2f over all N)",
-			   G_ENQ, sizes[0], sizes[last],
-			   series_name[floor_pairs[k].series],
-			   real[last]->median_ns / real[0]->median_ns,
-			   series_name[floor_pairs[k].floor],
-			   fl[last]->median_ns / fl[0]->median_ns,
-			   floor_pairs[k].ratio,
-			   real[0]->median_ns / fl[0]->median_ns,
-			   real[last]->median_ns / fl[last]->median_ns, lo, hi);
+			bench_note(
+				b,
+				"%s: %s is below %s at N = %s in every repetition: no lower bound there",
+				G_ENQ, series_name[floor_pairs[k].series],
+				series_name[floor_pairs[k].floor], below);
+		bench_note(
+			b,
+			"%s: from N=%lu to N=%lu, %s grows %.2fx and %s %.2fx; the ratio %s is %.2f, then %.2f (%.2f to %.2f over all N)",
+			G_ENQ, sizes[0], sizes[last],
+			series_name[floor_pairs[k].series],
+			real[last]->median_ns / real[0]->median_ns,
+			series_name[floor_pairs[k].floor],
+			fl[last]->median_ns / fl[0]->median_ns,
+			floor_pairs[k].ratio,
+			real[0]->median_ns / fl[0]->median_ns,
+			real[last]->median_ns / fl[last]->median_ns, lo, hi);
 	}
-	bench_note(b, "How to read the enqueue+dequeue groups: the runqueue holds N tasks spread over the 40 nice-level priorities, each a %zu-byte task_struct (%.0f MB at N=%lu). The hot group re-queues only %d fixed tasks among them, so every line it touches stays in cache: that is the cost of the algorithm, which the spec's flatness target (<= 1.5x) is about. The main group visits all N tasks in turn (a fixed random order, or memory order), and each visit must bring in the cache lines of the task and of its queue neighbours. A 'floor' series makes the same visits to the same task_structs and only reads and writes back the links the operation must touch. Where a pair grows with N about as much as its floor, so that their ratio stays roughly flat, the growth is memory, not the algorithm. The O(1) pair stays a few times its floor, most likely because it makes about 13 stores per visit to the floor's 4 and x86 commits stores in order, so every store queued behind a miss waits for it and fewer visits overlap their misses; 'floor + %d stores' tests that: the floor's visits plus that many stores to a line already in cache. The classes group below times every class's own hooks.",
-		   sizeof(struct task_struct),
-		   sizes[last] * (double)sizeof(struct task_struct) / 1e6,
-		   sizes[last], NR_HOT, FLOOR_EXTRA_STORES);
+	bench_note(
+		b,
+		"How to read the enqueue+dequeue groups: the runqueue holds N tasks spread over the 40 nice-level priorities, each a %zu-byte task_struct (%.0f MB at N=%lu). The hot group re-queues only %d fixed tasks among them, so every line it touches stays in cache: that is the cost of the algorithm, which the spec's flatness target (<= 1.5x) is about. The main group visits all N tasks in turn (a fixed random order, or memory order), and each visit must bring in the cache lines of the task and of its queue neighbours. A 'floor' series makes the same visits to the same task_structs and only reads and writes back the links the operation must touch. Where a pair grows with N about as much as its floor, so that their ratio stays roughly flat, the growth is memory, not the algorithm. The O(1) pair stays a few times its floor, most likely because it makes about 13 stores per visit to the floor's 4 and x86 commits stores in order, so every store queued behind a miss waits for it and fewer visits overlap their misses; 'floor + %d stores' tests that: the floor's visits plus that many stores to a line already in cache. The classes group below times every class's own hooks.",
+		sizeof(struct task_struct),
+		sizes[last] * (double)sizeof(struct task_struct) / 1e6,
+		sizes[last], NR_HOT, FLOOR_EXTRA_STORES);
 }
 
 static int bench_runqueues(struct bench *b)
@@ -622,7 +635,7 @@ static int bench_runqueues(struct bench *b)
 	static const char *const groups[2] = { G_PICK, G_ENQ };
 	const unsigned long *sizes = bench_quick(b) ? quick_sizes : full_sizes;
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_sizes) :
-			  ARRAY_SIZE(full_sizes);
+					   ARRAY_SIZE(full_sizes);
 	const struct bench_stat *st[2][NR_SERIES][ARRAY_SIZE(full_sizes)];
 	const struct bench_stat *pick_ref[ARRAY_SIZE(full_sizes)];
 	unsigned int i, g, k;
@@ -671,8 +684,8 @@ static int bench_runqueues(struct bench *b)
 			bench_value(b, G_ENQ, floor_pairs[k].above, n,
 				    real->median_ns - fl->median_ns);
 		}
-		bench_ratio(b, G_HOT, "O(1) / itself at N=10", n,
-			    row[S_O1_HOT], row[S_O1_HOT_REF]);
+		bench_ratio(b, G_HOT, "O(1) / itself at N=10", n, row[S_O1_HOT],
+			    row[S_O1_HOT_REF]);
 		ret = rq_set_verify(&r);
 		if (ret)
 			bench_note(b, "BROKEN: a runqueue is wrong after N=%lu",
@@ -692,26 +705,34 @@ out_free:
 				       sizes[nr - 1], st[g][S_O1][nr - 1],
 				       st[g][S_O1][0]);
 
-		bench_note(b, "%s: O(1) cost at N=%lu is %.2fx its cost at N=%lu (target <= 1.5: %s)%s",
-			   groups[g], sizes[nr - 1], q, sizes[0],
-			   q <= 1.5 ? "met" : "MISSED",
-			   g ? "; all N tasks visited in a random order: see the floor and the hot group" : "");
+		bench_note(
+			b,
+			"%s: O(1) cost at N=%lu is %.2fx its cost at N=%lu (target <= 1.5: %s)%s",
+			groups[g], sizes[nr - 1], q, sizes[0],
+			q <= 1.5 ? "met" : "MISSED",
+			g ? "; all N tasks visited in a random order: see the floor and the hot group" :
+			    "");
 		if (!g) {
 			double lo = 0, hi = 0;
 
 			ratio_range(st[0][S_O1], pick_ref, nr, &lo, &hi);
 			q = st[0][S_O1][nr - 1]->median_ns /
 			    pick_ref[nr - 1]->median_ns;
-			bench_note(b, "%s: timed alongside its cost at N=%d in the same rounds, O(1) at N=%lu is %.2fx it (target <= 1.5: %s); %.2f to %.2f over all N",
-				   groups[g], REF_N, sizes[nr - 1], q,
-				   q <= 1.5 ? "met" : "MISSED", lo, hi);
+			bench_note(
+				b,
+				"%s: timed alongside its cost at N=%d in the same rounds, O(1) at N=%lu is %.2fx it (target <= 1.5: %s); %.2f to %.2f over all N",
+				groups[g], REF_N, sizes[nr - 1], q,
+				q <= 1.5 ? "met" : "MISSED", lo, hi);
 		} else {
 			q = bench_ratio(b, groups[g],
 					"O(1) in memory order N=max / N=min",
-					sizes[nr - 1], st[g][S_O1_ORDERED][nr - 1],
+					sizes[nr - 1],
+					st[g][S_O1_ORDERED][nr - 1],
 					st[g][S_O1_ORDERED][0]);
-			bench_note(b, "%s: with tasks taken in memory order %.2fx (target <= 1.5: %s)",
-				   groups[g], q, q <= 1.5 ? "met" : "MISSED");
+			bench_note(
+				b,
+				"%s: with tasks taken in memory order %.2fx (target <= 1.5: %s)",
+				groups[g], q, q <= 1.5 ? "met" : "MISSED");
 		}
 	}
 	report_floors(b, sizes, nr, st[1]);
@@ -723,23 +744,22 @@ out_free_ref:
 
 /* --------------------------------------------- every class's own hooks */
 
-static const unsigned long class_full_sizes[] = {
-	10, 100, 1000, 10000, 100000, 1000000
-};
-static const unsigned long class_quick_sizes[] = {
-	10, 100, 1000, 10000, 100000
-};
-#define NR_CLASS_SIZES	ARRAY_SIZE(class_full_sizes)
-#define MAX_CLASSES	4
+static const unsigned long class_full_sizes[] = { 10,	 100,	 1000,
+						  10000, 100000, 1000000 };
+static const unsigned long class_quick_sizes[] = { 10, 100, 1000, 10000,
+						   100000 };
+#define NR_CLASS_SIZES ARRAY_SIZE(class_full_sizes)
+#define MAX_CLASSES 4
 
-#define G_CLASS_ENQ	"class enqueue_task"
-#define G_CLASS_DEQ	"class dequeue_task"
-#define G_CLASS_PICK	"class pick_next_task"
+#define G_CLASS_ENQ "class enqueue_task"
+#define G_CLASS_DEQ "class dequeue_task"
+#define G_CLASS_PICK "class pick_next_task"
 
 enum { C_ENQ, C_DEQ, C_PICK, NR_CLASS_OPS };
 
 static const char *const class_group[NR_CLASS_OPS] = {
-	[C_ENQ] = G_CLASS_ENQ, [C_DEQ] = G_CLASS_DEQ,
+	[C_ENQ] = G_CLASS_ENQ,
+	[C_DEQ] = G_CLASS_DEQ,
 	[C_PICK] = G_CLASS_PICK,
 };
 
@@ -747,8 +767,7 @@ static const char *const class_group[NR_CLASS_OPS] = {
  * A pick costs O(1) but for goodness, whose walk is O(n): fewer picks
  * per call as n grows keep a call near a millisecond.
  */
-static unsigned long pick_ops(const struct sched_class *class,
-			      unsigned long n)
+static unsigned long pick_ops(const struct sched_class *class, unsigned long n)
 {
 	if (class != &goodness_sched_class || n <= 1000)
 		return 1024;
@@ -816,9 +835,9 @@ static int measure_class(struct bench *b, const struct sched_class *class,
 static int bench_classes(struct bench *b)
 {
 	const unsigned long *sizes = bench_quick(b) ? class_quick_sizes :
-				     class_full_sizes;
+						      class_full_sizes;
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(class_quick_sizes) :
-			  ARRAY_SIZE(class_full_sizes);
+					   ARRAY_SIZE(class_full_sizes);
 	const struct bench_stat *st[MAX_CLASSES][NR_CLASS_OPS][NR_CLASS_SIZES];
 	const struct bench_stat *row[NR_CLASS_OPS];
 	unsigned int i, j, k, o, o1, nr_classes = bench_classes_nr(&o1);
@@ -857,11 +876,13 @@ static int bench_classes(struct bench *b)
 			q = bench_ratio(b, class_group[o], what, sizes[nr - 1],
 					st[k][o][nr - 1], st[k][o][0]);
 			if (k == o1 && o == C_PICK)
-				bench_note(b, "%s: o1's pick at N=%lu is %.2fx its pick at N=%lu (target <= 1.5: %s), %.2fx by minimums (each N on a machine of its own, timed in its own rounds)",
-					   class_group[o], sizes[nr - 1], q,
-					   sizes[0], q <= 1.5 ? "met" : "MISSED",
-					   st[k][o][nr - 1]->min_ns /
-					   st[k][o][0]->min_ns);
+				bench_note(
+					b,
+					"%s: o1's pick at N=%lu is %.2fx its pick at N=%lu (target <= 1.5: %s), %.2fx by minimums (each N on a machine of its own, timed in its own rounds)",
+					class_group[o], sizes[nr - 1], q,
+					sizes[0], q <= 1.5 ? "met" : "MISSED",
+					st[k][o][nr - 1]->min_ns /
+						st[k][o][0]->min_ns);
 		}
 		for (k = 0; k < nr_classes; k++)
 			for (j = k + 1; j < nr_classes; j++)
@@ -870,7 +891,9 @@ static int bench_classes(struct bench *b)
 					  sched_classes[j]->name, sizes, nr,
 					  st[k][o], st[j][o]);
 	}
-	bench_note(b, "How to read the class groups: one CPU, N SCHED_OTHER tasks of random nice values, all queued, the CPU idle; each class's own hook called with the runqueue lock held, nothing of the core around it. enqueue_task and dequeue_task move up to 1024 tasks (a fixed random order) out of the queue and back, each loop the other's untimed setup. pick_next_task chooses among all N: o1 a bitmap search, cfs the cached leftmost, eevdf a descent of the min_deadline tree, goodness a walk over every task. After each class and N, sched_check() and a brute-force pick over all N tasks confirm what the loops did.");
+	bench_note(
+		b,
+		"How to read the class groups: one CPU, N SCHED_OTHER tasks of random nice values, all queued, the CPU idle; each class's own hook called with the runqueue lock held, nothing of the core around it. enqueue_task and dequeue_task move up to 1024 tasks (a fixed random order) out of the queue and back, each loop the other's untimed setup. pick_next_task chooses among all N: o1 a bitmap search, cfs the cached leftmost, eevdf a descent of the min_deadline tree, goodness a walk over every task. After each class and N, sched_check() and a brute-force pick over all N tasks confirm what the loops did.");
 	return 0;
 }
 
@@ -906,8 +929,8 @@ static int machine_up(const struct sched_class *class, int nr_cpus,
 		return ret;
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		for (i = 0; i < per_cpu; i++) {
-			struct task_struct *p = sched_new_task("bench", 0,
-							       SCHED_OTHER, 0);
+			struct task_struct *p =
+				sched_new_task("bench", 0, SCHED_OTHER, 0);
 
 			if (!p) {
 				sched_teardown();
@@ -924,7 +947,7 @@ static int machine_up(const struct sched_class *class, int nr_cpus,
 	return 0;
 }
 
-#define G_SCHEDULE	"schedule() after sched_yield(), 1 CPU"
+#define G_SCHEDULE "schedule() after sched_yield(), 1 CPU"
 
 /*
  * sys_sched_yield() then schedule() on a machine of one CPU and N tasks,
@@ -935,7 +958,7 @@ static int bench_schedule(struct bench *b)
 {
 	const unsigned long *sizes = bench_quick(b) ? quick_sizes : full_sizes;
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_sizes) :
-			  ARRAY_SIZE(full_sizes);
+					   ARRAY_SIZE(full_sizes);
 	const struct bench_stat *st[MAX_CLASSES][MAX_SIZES];
 	const struct sched_class *class;
 	struct machine_ctx c;
@@ -949,8 +972,10 @@ static int bench_schedule(struct bench *b)
 		class = sched_classes[k];
 		for (i = 0; i < nr; i++) {
 			struct bench_spec spec = {
-				.group = G_SCHEDULE, .series = class->name,
-				.x = sizes[i], .fn = yield_schedule,
+				.group = G_SCHEDULE,
+				.series = class->name,
+				.x = sizes[i],
+				.fn = yield_schedule,
 				.arg = &c,
 			};
 
@@ -965,8 +990,10 @@ static int bench_schedule(struct bench *b)
 				ret = -EIO;
 			sched_teardown();
 			if (ret) {
-				bench_note(b, "BROKEN: %s: the runqueue is wrong after schedule() at N=%lu",
-					   class->name, sizes[i]);
+				bench_note(
+					b,
+					"BROKEN: %s: the runqueue is wrong after schedule() at N=%lu",
+					class->name, sizes[i]);
 				return -EIO;
 			}
 		}
@@ -1030,9 +1057,9 @@ static void push_back(void *arg)
 		double_rq_lock(rq0, rq);
 		while (rq->active->nr_active) {
 			int idx = sched_find_first_bit(rq->active->bitmap);
-			struct task_struct *p = list_entry(
-				rq->active->queue[idx].next,
-				struct task_struct, run_list);
+			struct task_struct *p =
+				list_entry(rq->active->queue[idx].next,
+					   struct task_struct, run_list);
 
 			pull_task(rq, rq->active, p, rq0, 0);
 		}
@@ -1055,9 +1082,13 @@ static int bench_idle_pull(struct bench *b, const int *cpus, unsigned int nr)
 			.nr_cpus = cpus[i],
 		};
 		struct bench_spec spec = {
-			.group = group, .series = "idle load_balance()",
-			.x = cpus[i], .ops = c.ops, .fn = idle_pulls,
-			.teardown = push_back, .arg = &c,
+			.group = group,
+			.series = "idle load_balance()",
+			.x = cpus[i],
+			.ops = c.ops,
+			.fn = idle_pulls,
+			.teardown = push_back,
+			.arg = &c,
 		};
 
 		/* every task on CPU 0, none of them cache-hot */
@@ -1073,7 +1104,8 @@ static int bench_idle_pull(struct bench *b, const int *cpus, unsigned int nr)
 			ret = -EIO;
 		sched_teardown();
 		if (ret) {
-			bench_note(b, "BROKEN: idle pulls lost tasks at %d CPUs",
+			bench_note(b,
+				   "BROKEN: idle pulls lost tasks at %d CPUs",
 				   cpus[i]);
 			return -EIO;
 		}
@@ -1089,7 +1121,7 @@ static int bench_load_balance(struct bench *b)
 	static const int quick_cpus[] = { 2, 8, 64 };
 	const int *cpus = bench_quick(b) ? quick_cpus : full_cpus;
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_cpus) :
-			  ARRAY_SIZE(full_cpus);
+					   ARRAY_SIZE(full_cpus);
 	const struct bench_stat *st[ARRAY_SIZE(full_cpus)];
 	unsigned int i;
 	int ret;
@@ -1100,8 +1132,11 @@ static int bench_load_balance(struct bench *b)
 		struct machine_ctx c = { .ops = 256, .nr_cpus = cpus[i] };
 		struct bench_spec spec = {
 			.group = "load_balance() on a balanced machine",
-			.series = "busy load_balance()", .x = cpus[i],
-			.ops = c.ops, .fn = balance_all, .arg = &c,
+			.series = "busy load_balance()",
+			.x = cpus[i],
+			.ops = c.ops,
+			.fn = balance_all,
+			.arg = &c,
 		};
 
 		ret = machine_up(&o1_sched_class, cpus[i], 2, 1);
@@ -1120,8 +1155,10 @@ static int bench_load_balance(struct bench *b)
 	}
 	bench_ratio(b, "load_balance() on a balanced machine",
 		    "NR_CPUS max / min", cpus[nr - 1], st[nr - 1], st[0]);
-	bench_note(b, "find_busiest_queue() steps over all NR_CPUS (%d) slots, as 2.5.33 did, and reads the runqueue of each online one: O(NR_CPUS)",
-		   NR_CPUS);
+	bench_note(
+		b,
+		"find_busiest_queue() steps over all NR_CPUS (%d) slots, as 2.5.33 did, and reads the runqueue of each online one: O(NR_CPUS)",
+		NR_CPUS);
 	return bench_idle_pull(b, cpus, nr);
 }
 
@@ -1154,20 +1191,20 @@ static unsigned long long heap_bytes(void)
  * falls on every class alike.  The median of all the windows is quoted,
  * with min and max.
  */
-#define SIM_WINDOW_NS		(100 * NSEC_PER_MSEC)
-#define SIM_ROUNDS		3
-#define SIM_ROUND_WINDOWS	5
-#define SIM_ROUNDS_QUICK	1
-#define SIM_ROUND_WINDOWS_QUICK	3
-#define SIM_WARMUP_TICKS	20
+#define SIM_WINDOW_NS (100 * NSEC_PER_MSEC)
+#define SIM_ROUNDS 3
+#define SIM_ROUND_WINDOWS 5
+#define SIM_ROUNDS_QUICK 1
+#define SIM_ROUND_WINDOWS_QUICK 3
+#define SIM_WARMUP_TICKS 20
 /*
  * sim_check() after the windows, up to this many tasks: beyond, its
  * process_tree_check() costs minutes (it finds each task on its parent's
  * children list by walking that list: O(n^2) when one parent has them
  * all, as the bench's initial tasks do).
  */
-#define SIM_CHECK_MAX_TASKS	10000
-#define SIM_BENCH_USEC		(100000ull * 1000000)	/* never reached */
+#define SIM_CHECK_MAX_TASKS 10000
+#define SIM_BENCH_USEC (100000ull * 1000000) /* never reached */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -1181,7 +1218,8 @@ static int sim_bench_create(unsigned long tasks, unsigned int nr_cpus,
 			    unsigned int class, int measure_cost,
 			    struct sim_workload **wl, struct sim **s)
 {
-	struct sim_options opt = { .nr_cpus = nr_cpus, .seed = 1,
+	struct sim_options opt = { .nr_cpus = nr_cpus,
+				   .seed = 1,
 				   .duration_usec = SIM_BENCH_USEC,
 				   .max_tasks = tasks,
 				   .measure_cost = measure_cost };
@@ -1189,9 +1227,10 @@ static int sim_bench_create(unsigned long tasks, unsigned int nr_cpus,
 	int ret;
 
 	opt.sched_class = sched_classes[class];
-	snprintf(json, sizeof(json),
-		 "{\"tasks\":{\"t\":{\"instance\":%lu,\"run\":3000,\"sleep\":7000}}}",
-		 tasks);
+	snprintf(
+		json, sizeof(json),
+		"{\"tasks\":{\"t\":{\"instance\":%lu,\"run\":3000,\"sleep\":7000}}}",
+		tasks);
 	*s = NULL;
 	ret = sim_workload_parse(json, "bench", nr_cpus, wl, err, sizeof(err));
 	if (ret)
@@ -1213,8 +1252,8 @@ static int sim_steps(struct sim *s, unsigned long long ticks, uint64_t ns,
 
 	do
 		ret = sim_step(s);
-	while (ret > 0 && ((*took = ktime_get_ns() - t0) < ns ||
-			   sim_ticks(s) < ticks));
+	while (ret > 0 &&
+	       ((*took = ktime_get_ns() - t0) < ns || sim_ticks(s) < ticks));
 	return ret < 0 ? ret : 0;
 }
 
@@ -1247,7 +1286,7 @@ static int sim_round(unsigned long tasks, unsigned int nr_cpus,
 
 	ret = sim_bench_create(tasks, nr_cpus, class, 0, &wl, &s);
 	if (!ret) {
-		ret = sim_step(s);	/* creates and wakes them all: tick 1 */
+		ret = sim_step(s); /* creates and wakes them all: tick 1 */
 		ret = ret < 0 ? ret : 0;
 	}
 	start_s = (double)(ktime_get_ns() - t0) / NSEC_PER_SEC;
@@ -1298,16 +1337,20 @@ static void sim_crossover(struct bench *b, const char *group,
 		int now = st[i][a].median_ns < st[i][c].median_ns;
 
 		if (now != before) {
-			bench_note(b, "%s: %s overtakes %s (fewer ns per event) between %lu and %lu tasks",
-				   group, sched_classes[now ? a : c]->name,
-				   sched_classes[now ? c : a]->name,
-				   tasks[i - 1], tasks[i]);
+			bench_note(
+				b,
+				"%s: %s overtakes %s (fewer ns per event) between %lu and %lu tasks",
+				group, sched_classes[now ? a : c]->name,
+				sched_classes[now ? c : a]->name, tasks[i - 1],
+				tasks[i]);
 			return;
 		}
 	}
-	bench_note(b, "%s: %s costs %s per event than %s at every N from %lu to %lu tasks",
-		   group, sched_classes[a]->name, before ? "less" : "more",
-		   sched_classes[c]->name, tasks[0], tasks[nr - 1]);
+	bench_note(
+		b,
+		"%s: %s costs %s per event than %s at every N from %lu to %lu tasks",
+		group, sched_classes[a]->name, before ? "less" : "more",
+		sched_classes[c]->name, tasks[0], tasks[nr - 1]);
 }
 
 static int bench_simulator(struct bench *b)
@@ -1317,10 +1360,10 @@ static int bench_simulator(struct bench *b)
 	static const unsigned long quick_tasks[] = { 1000, 10000, 100000 };
 	const unsigned long *tasks = bench_quick(b) ? quick_tasks : full_tasks;
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_tasks) :
-			  ARRAY_SIZE(full_tasks);
+					   ARRAY_SIZE(full_tasks);
 	unsigned int rounds = bench_quick(b) ? SIM_ROUNDS_QUICK : SIM_ROUNDS;
 	unsigned int windows = bench_quick(b) ? SIM_ROUND_WINDOWS_QUICK :
-			       SIM_ROUND_WINDOWS;
+						SIM_ROUND_WINDOWS;
 	const char *group = "simulator versus tasks, 4 CPUs";
 	struct bench_stat st[ARRAY_SIZE(full_tasks)][MAX_CLASSES];
 	unsigned int i, c, k, r, o1, nr_classes = bench_classes_nr(&o1);
@@ -1337,9 +1380,11 @@ static int bench_simulator(struct bench *b)
 			for (c = 0; c < nr_classes; c++) {
 				ret = sim_round(tasks[i], 4, c, windows, &m[c]);
 				if (ret == -EIO)
-					bench_note(b, "BROKEN: sim_check() failed after the run of %lu tasks under %s",
-						   tasks[i],
-						   sched_classes[c]->name);
+					bench_note(
+						b,
+						"BROKEN: sim_check() failed after the run of %lu tasks under %s",
+						tasks[i],
+						sched_classes[c]->name);
 				if (ret)
 					goto out;
 			}
@@ -1349,11 +1394,11 @@ static int bench_simulator(struct bench *b)
 			struct rusage ru;
 
 			sim_measure_stat(&m[c], &st[i][c]);
-#define SIM_VALUE(label, v)						\
-	do {								\
+#define SIM_VALUE(label, v)                                                    \
+	do {                                                                   \
 		snprintf(what, sizeof(what), "%s, %s", sched_classes[c]->name, \
-			 label);					\
-		bench_value(b, group, what, tasks[i], (v));		\
+			 label);                                               \
+		bench_value(b, group, what, tasks[i], (v));                    \
 	} while (0)
 			SIM_VALUE("events per second (median window)",
 				  1e9 / st[i][c].median_ns);
@@ -1369,16 +1414,17 @@ static int bench_simulator(struct bench *b)
 				  (double)m[c].heap[0] / tasks[i]);
 			SIM_VALUE("heap MiB at the end",
 				  m[c].heap[1] / 1048576.0);
-			SIM_VALUE("simulator's own MiB",
-				  m[c].own / 1048576.0);
+			SIM_VALUE("simulator's own MiB", m[c].own / 1048576.0);
 			if (!getrusage(RUSAGE_SELF, &ru))
 				SIM_VALUE("process peak RSS MiB (ru_maxrss)",
 					  ru.ru_maxrss / 1024.0);
 #undef SIM_VALUE
 			if (tasks[i] == 1000000)
-				bench_note(b, "%s: a million tasks started: %.0f MiB of heap (target 512 MiB: %s)",
-					   sched_classes[c]->name, mib,
-					   mib <= 512 ? "met" : "MISSED");
+				bench_note(
+					b,
+					"%s: a million tasks started: %.0f MiB of heap (target 512 MiB: %s)",
+					sched_classes[c]->name, mib,
+					mib <= 512 ? "met" : "MISSED");
 		}
 		for (c = 0; c < nr_classes; c++) {
 			if (c == o1)
@@ -1389,17 +1435,21 @@ static int bench_simulator(struct bench *b)
 				    &st[i][o1]);
 		}
 	}
-	bench_note(b, "%s: events are ticks of each CPU, switches, wake-ups and migrations; each figure is the median of %u windows of at least %llu ms of real time (from %u round(s) in which the classes take turns, each building its machine afresh), counting only the events inside each, after the start-up (timed apart) and a warm-up to tick %d",
-		   group, rounds * windows, SIM_WINDOW_NS / NSEC_PER_MSEC,
-		   rounds, SIM_WARMUP_TICKS);
+	bench_note(
+		b,
+		"%s: events are ticks of each CPU, switches, wake-ups and migrations; each figure is the median of %u windows of at least %llu ms of real time (from %u round(s) in which the classes take turns, each building its machine afresh), counting only the events inside each, after the start-up (timed apart) and a warm-up to tick %d",
+		group, rounds * windows, SIM_WINDOW_NS / NSEC_PER_MSEC, rounds,
+		SIM_WARMUP_TICKS);
 	for (c = 0; c < nr_classes; c++) {
 		double q = st[nr - 1][c].median_ns / st[nr - 1][o1].median_ns;
 
 		if (c == o1)
 			continue;
-		bench_note(b, "%s: at %lu tasks %s costs %.2fx o1 per event (target <= 2: %s)",
-			   group, tasks[nr - 1], sched_classes[c]->name, q,
-			   q <= 2 ? "met" : "MISSED");
+		bench_note(
+			b,
+			"%s: at %lu tasks %s costs %.2fx o1 per event (target <= 2: %s)",
+			group, tasks[nr - 1], sched_classes[c]->name, q,
+			q <= 2 ? "met" : "MISSED");
 	}
 	for (c = 0; c < nr_classes; c++)
 		for (k = c + 1; k < nr_classes; k++)
@@ -1417,7 +1467,7 @@ out:
  * and each idle CPU's tick walks all of them without taking one
  * (docs/bench.md has callgrind's inclusive counts, with the command).
  */
-#define SIM_BALANCE_TICKS	200
+#define SIM_BALANCE_TICKS 200
 
 static int bench_balance_share(struct bench *b)
 {
@@ -1440,17 +1490,20 @@ static int bench_balance_share(struct bench *b)
 	if (r) {
 		for (k = 0; k < SIM_NR_COST; k++)
 			total += r->cost.ns[k];
-		bench_value(b, group, "share of scheduler time in scheduler_tick() (load_balance)",
-			    tasks, r->cost.ns[SIM_COST_TICK] / total);
+		bench_value(
+			b, group,
+			"share of scheduler time in scheduler_tick() (load_balance)",
+			tasks, r->cost.ns[SIM_COST_TICK] / total);
 		bench_value(b, group, "share of scheduler time in schedule()",
 			    tasks, r->cost.ns[SIM_COST_SCHEDULE] / total);
 		bench_value(b, group, "share of scheduler time in wake-ups",
 			    tasks, r->cost.ns[SIM_COST_WAKEUP] / total);
 		bench_value(b, group, "seconds inside the scheduler", tasks,
 			    total / NSEC_PER_SEC);
-		bench_note(b, "%s: %lu tasks, %.1f%% of the scheduler's time in scheduler_tick(), whose cost here is load_balance(): idle CPUs walking past cache-hot tasks (docs/bench.md)",
-			   group, tasks,
-			   100 * r->cost.ns[SIM_COST_TICK] / total);
+		bench_note(
+			b,
+			"%s: %lu tasks, %.1f%% of the scheduler's time in scheduler_tick(), whose cost here is load_balance(): idle CPUs walking past cache-hot tasks (docs/bench.md)",
+			group, tasks, 100 * r->cost.ns[SIM_COST_TICK] / total);
 	} else if (!ret) {
 		ret = -ENOMEM;
 	}
@@ -1488,6 +1541,7 @@ static int bench_sched(struct bench *b)
 	return ret;
 }
 
-KSTRUCT_BENCH("sched", 20,
-	      "O(1) runqueue and its memory floor, every class's enqueue/dequeue/pick and schedule(), load_balance, the simulator at scale",
-	      bench_sched)
+KSTRUCT_BENCH(
+	"sched", 20,
+	"O(1) runqueue and its memory floor, every class's enqueue/dequeue/pick and schedule(), load_balance, the simulator at scale",
+	bench_sched)

@@ -111,7 +111,7 @@ void class_bench_dequeue(void *arg)
 		return;
 	}
 	c->start = c->next;
-	c->picked = NULL;	/* the queue changes: pick again */
+	c->picked = NULL; /* the queue changes: pick again */
 	spin_lock(&c->rq->lock);
 	for (k = 0; k < c->ops; k++) {
 		p = c->tasks[c->order[c->next]];
@@ -201,8 +201,7 @@ static bool cfs_right(const struct class_bench *c, struct task_struct *pick)
 	unsigned long i;
 
 	for (i = 0; i < c->n; i++)
-		if ((int64_t)(c->tasks[i]->se.vruntime -
-			      pick->se.vruntime) < 0)
+		if ((int64_t)(c->tasks[i]->se.vruntime - pick->se.vruntime) < 0)
 			return false;
 	return true;
 }
@@ -268,8 +267,10 @@ bool (class_bench_check)(struct class_bench *c)
 		return check_fail("%s: the pick, task %d, is not queued",
 				  c->class->name, c->picked->pid);
 	for (i = 0; i < ARRAY_SIZE(oracle); i++)
-		if (oracle[i].class == c->class && oracle[i].right(c, c->picked))
+		if (oracle[i].class == c->class &&
+		    oracle[i].right(c, c->picked))
 			return true;
-	return check_fail("%s: the pick, task %d, is not the best by brute force",
-			  c->class->name, c->picked->pid);
+	return check_fail(
+		"%s: the pick, task %d, is not the best by brute force",
+		c->class->name, c->picked->pid);
 }

@@ -85,6 +85,6 @@ void class_bench_pick(void *arg);
  * Return: true when all of that holds.
  */
 bool class_bench_check(struct class_bench *c);
-#define class_bench_check(c)	CHECK_CALLER(class_bench_check, (c))
+#define class_bench_check(c) CHECK_CALLER(class_bench_check, (c))
 
 #endif /* KSTRUCT_BENCH_SCHED_CLASS_H */

@@ -31,7 +31,7 @@
 #include <string.h>
 #include <time.h>
 #include <arpa/inet.h>
-#include <urcu.h>		/* the flavour cds_lfht_new() uses */
+#include <urcu.h> /* the flavour cds_lfht_new() uses */
 #include <urcu/rculfhash.h>
 
 #include "bench/bench.h"
@@ -41,8 +41,8 @@
 #include "sctp/structs.h"
 #include "tools/kstruct.h"
 
-#define LOOKUPS_PER_CALL	1024
-#define PEER_PORT		5000
+#define LOOKUPS_PER_CALL 1024
+#define PEER_PORT 5000
 
 static union sctp_addr peer_addr(unsigned long i)
 {
@@ -96,7 +96,7 @@ struct lookup_ctx {
 	struct sctp_association *asoc;
 	struct cds_lfht *ht;
 	struct paddr_node *nodes;
-	unsigned long added;	/* nodes in @ht */
+	unsigned long added; /* nodes in @ht */
 	union sctp_addr keys[LOOKUPS_PER_CALL];
 	unsigned long hits;
 };
@@ -129,8 +129,9 @@ static struct sctp_transport *hash_lookup(struct cds_lfht *ht,
 
 	cds_lfht_lookup(ht, paddr_hash(a), paddr_match, a, &iter);
 	node = cds_lfht_iter_get_node(&iter);
-	return node ? caa_container_of(node, struct paddr_node,
-				       node)->transport : NULL;
+	return node ? caa_container_of(node, struct paddr_node, node)
+			       ->transport :
+		      NULL;
 }
 
 static void bench_list_lookup(void *arg)
@@ -227,8 +228,8 @@ err_free:
 
 static int bench_lookup_paddr(struct bench *b)
 {
-	static const unsigned long sizes[] = { 1, 4, 16, 64, 256, 1024,
-					       4096, 10000 };
+	static const unsigned long sizes[] = { 1,   4,	  16,	64,
+					       256, 1024, 4096, 10000 };
 	const char *group = "lookup_paddr: list walk vs cds_lfht";
 	unsigned int nsizes = bench_quick(b) ? 6 : ARRAY_SIZE(sizes), s;
 	unsigned long crossover = 0;
@@ -240,8 +241,10 @@ static int bench_lookup_paddr(struct bench *b)
 		const struct bench_stat *list, *hash;
 		struct lookup_ctx *ctx = lookup_ctx_new(sizes[s], &seed);
 		struct bench_spec spec = {
-			.group = group, .x = (double)sizes[s],
-			.ops = LOOKUPS_PER_CALL, .arg = ctx,
+			.group = group,
+			.x = (double)sizes[s],
+			.ops = LOOKUPS_PER_CALL,
+			.arg = ctx,
 		};
 		double ratio;
 
@@ -260,11 +263,13 @@ static int bench_lookup_paddr(struct bench *b)
 		lookup_ctx_free(ctx);
 	}
 	if (crossover)
-		bench_note(b, "lookup_paddr crossover: the hash table is "
-			   "faster from N = %lu transports", crossover);
+		bench_note(b,
+			   "lookup_paddr crossover: the hash table is "
+			   "faster from N = %lu transports",
+			   crossover);
 	else
 		bench_note(b, "lookup_paddr crossover: the list walk was "
-			   "faster at every N measured");
+			      "faster at every N measured");
 	return 0;
 }
 
@@ -273,7 +278,9 @@ static int bench_lookup_paddr(struct bench *b)
 enum read_mode { READ_RCU, READ_RWLOCK, READ_MUTEX };
 
 static const char *const mode_names[] = {
-	"RCU (list_for_each_entry_rcu)", "pthread rwlock", "pthread mutex",
+	"RCU (list_for_each_entry_rcu)",
+	"pthread rwlock",
+	"pthread mutex",
 };
 
 struct rw_ctx {
@@ -281,7 +288,7 @@ struct rw_ctx {
 	enum read_mode mode;
 	pthread_rwlock_t rwlock;
 	pthread_mutex_t mutex;
-	int stop;		/* read and written with __atomic */
+	int stop; /* read and written with __atomic */
 	unsigned long lookups[2];
 	unsigned long writes;
 	int failed;
@@ -298,8 +305,7 @@ static struct sctp_transport *walk(struct sctp_association *asoc,
 {
 	struct sctp_transport *t;
 
-	list_for_each_entry_rcu(t, &asoc->peer.transport_addr_list,
-				transports)
+	list_for_each_entry_rcu(t, &asoc->peer.transport_addr_list, transports)
 		if (sctp_cmp_addr_exact(&t->ipaddr, a))
 			return t;
 	return NULL;
@@ -340,7 +346,7 @@ static void *reader(void *p)
 		n += 64;
 	}
 	ctx->lookups[ra->id] = n;
-	if (missed)		/* the 16 stable peers are always there */
+	if (missed) /* the 16 stable peers are always there */
 		__atomic_store_n(&ctx->failed, 1, __ATOMIC_RELAXED);
 	rcu_unregister_thread();
 	return NULL;
@@ -432,7 +438,7 @@ static int rw_run(struct rw_ctx *ctx, int nreaders, double seconds,
 	return 0;
 }
 
-#define RW_RUNS	5	/* fixed-duration runs per case, median kept */
+#define RW_RUNS 5 /* fixed-duration runs per case, median kept */
 
 /* the median of @n values (sorts them) */
 static double median(double *v, int n)
@@ -493,12 +499,14 @@ static int bench_readers(struct bench *b)
 	}
 	if (!err)
 		for (nreaders = 1; nreaders <= 2; nreaders++)
-			bench_note(b, "%d reader(s): RCU %.2fx the rwlock, "
-				   "%.2fx the mutex (lookups/s)", nreaders,
+			bench_note(b,
+				   "%d reader(s): RCU %.2fx the rwlock, "
+				   "%.2fx the mutex (lookups/s)",
+				   nreaders,
 				   rate[READ_RCU][nreaders - 1] /
-				   rate[READ_RWLOCK][nreaders - 1],
+					   rate[READ_RWLOCK][nreaders - 1],
 				   rate[READ_RCU][nreaders - 1] /
-				   rate[READ_MUTEX][nreaders - 1]);
+					   rate[READ_MUTEX][nreaders - 1]);
 	sctp_association_free(ctx->asoc);
 	kstruct_rcu_barrier();
 	pthread_rwlock_destroy(&ctx->rwlock);
@@ -519,5 +527,7 @@ static int bench_sctp(struct bench *b)
 	return err;
 }
 
-KSTRUCT_BENCH("sctp", 50, "lookup_paddr: list vs RCU hash table; RCU "
-	      "readers vs rwlock and mutex", bench_sctp);
+KSTRUCT_BENCH("sctp", 50,
+	      "lookup_paddr: list vs RCU hash table; RCU "
+	      "readers vs rwlock and mutex",
+	      bench_sctp);

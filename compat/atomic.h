@@ -24,7 +24,10 @@ typedef struct {
 	int counter;
 } atomic_t;
 
-#define ATOMIC_INIT(i)	{ (i) }
+#define ATOMIC_INIT(i) \
+	{              \
+		(i)    \
+	}
 
 /**
  * atomic_read() - the value of @v

@@ -20,10 +20,10 @@
 
 KSTRUCT_EXPORT_BEGIN
 
-#define BITS_PER_LONG		((int)(sizeof(long) * CHAR_BIT))
-#define BIT_WORD(nr)		((nr) / BITS_PER_LONG)
-#define BIT_MASK(nr)		(1UL << ((nr) % BITS_PER_LONG))
-#define BITS_TO_LONGS(nr)	(((nr) + BITS_PER_LONG - 1) / BITS_PER_LONG)
+#define BITS_PER_LONG ((int)(sizeof(long) * CHAR_BIT))
+#define BIT_WORD(nr) ((nr) / BITS_PER_LONG)
+#define BIT_MASK(nr) (1UL << ((nr) % BITS_PER_LONG))
+#define BITS_TO_LONGS(nr) (((nr) + BITS_PER_LONG - 1) / BITS_PER_LONG)
 
 /**
  * set_bit() - set bit @nr of @addr, atomically
@@ -258,9 +258,8 @@ static inline unsigned long find_next_zero_bit(const unsigned long *addr,
  * @addr: the bitmap (evaluated at each step)
  * @size: its length in bits (evaluated at each step)
  */
-#define for_each_set_bit(bit, addr, size)				\
-	for ((bit) = find_first_bit((addr), (size));			\
-	     (bit) < (size);						\
+#define for_each_set_bit(bit, addr, size)                            \
+	for ((bit) = find_first_bit((addr), (size)); (bit) < (size); \
 	     (bit) = find_next_bit((addr), (size), (bit) + 1))
 
 KSTRUCT_EXPORT_END

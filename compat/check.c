@@ -15,8 +15,8 @@
 #include "compat/check.h"
 
 /* deeper chains are counted, but only this many links are named */
-#define CHECK_CHAIN_MAX		8
-#define CHECK_REPORT_MAX	1024
+#define CHECK_CHAIN_MAX 8
+#define CHECK_REPORT_MAX 1024
 
 struct check_call {
 	const char *name;
@@ -54,8 +54,8 @@ bool __check_leave(bool ok)
 
 static void deliver(const char *report, bool fatal)
 {
-	check_handler_fn *fn = __atomic_load_n(&check_handler,
-					       __ATOMIC_SEQ_CST);
+	check_handler_fn *fn =
+		__atomic_load_n(&check_handler, __ATOMIC_SEQ_CST);
 
 	if (fn) {
 		fn(report);
@@ -78,7 +78,8 @@ vappend(char *buf, size_t *len, const char *fmt, va_list ap)
 	n = vsnprintf(buf + *len, CHECK_REPORT_MAX - *len, fmt, ap);
 	if (n > 0)
 		*len += (size_t)n < CHECK_REPORT_MAX - *len ?
-			(size_t)n : CHECK_REPORT_MAX - 1 - *len;
+				(size_t)n :
+				CHECK_REPORT_MAX - 1 - *len;
 }
 
 static void __attribute__((format(printf, 3, 4)))
@@ -94,8 +95,8 @@ append(char *buf, size_t *len, const char *fmt, ...)
 bool check_fail(const char *fmt, ...)
 {
 	char report[CHECK_REPORT_MAX];
-	unsigned int i, named = depth < CHECK_CHAIN_MAX ? depth :
-				CHECK_CHAIN_MAX;
+	unsigned int i,
+		named = depth < CHECK_CHAIN_MAX ? depth : CHECK_CHAIN_MAX;
 	size_t len = 0;
 	va_list ap;
 
@@ -126,8 +127,7 @@ void check_corruption(const char *op, const char *fmt, ...)
 		append(report, &len, "%s corruption at %s:%d: ", op,
 		       chain[depth - 1].file, chain[depth - 1].line);
 	else
-		append(report, &len, "%s corruption at (unknown caller): ",
-		       op);
+		append(report, &len, "%s corruption at (unknown caller): ", op);
 	va_start(ap, fmt);
 	vappend(report, &len, fmt, ap);
 	va_end(ap);

@@ -105,7 +105,7 @@ bool __check_leave(bool ok);
  *
  * Return: what @fn returns.
  */
-#define CHECK_CALLER(fn, args)						\
+#define CHECK_CALLER(fn, args) \
 	(__check_enter(#fn, __FILE__, __LINE__), __check_leave(fn args))
 
 KSTRUCT_EXPORT_END

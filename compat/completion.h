@@ -26,13 +26,15 @@ struct completion {
 	pthread_cond_t wait;
 };
 
-#define COMPLETION_INITIALIZER(work)					\
-	{ 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER }
-#define DECLARE_COMPLETION(work)					\
+#define COMPLETION_INITIALIZER(work)                                   \
+	{                                                              \
+		0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER \
+	}
+#define DECLARE_COMPLETION(work) \
 	struct completion work = COMPLETION_INITIALIZER(work)
 
 /* "complete_all" leaves done at this value: every later waiter passes */
-#define COMPLETION_DONE_ALL	(~0u / 2)
+#define COMPLETION_DONE_ALL (~0u / 2)
 
 void init_completion(struct completion *x);
 /* free the pthread objects; the completion must have no waiters */

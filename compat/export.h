@@ -31,15 +31,15 @@
 #define KSTRUCT_COMPAT_EXPORT_H
 
 #ifdef __cplusplus
-#define KSTRUCT_EXPORT_BEGIN						\
-	extern "C" {							\
+#define KSTRUCT_EXPORT_BEGIN \
+	extern "C" {         \
 	_Pragma("GCC visibility push(default)")
-#define KSTRUCT_EXPORT_END						\
-	_Pragma("GCC visibility pop")					\
+#define KSTRUCT_EXPORT_END            \
+	_Pragma("GCC visibility pop") \
 	}
 #else
-#define KSTRUCT_EXPORT_BEGIN	_Pragma("GCC visibility push(default)")
-#define KSTRUCT_EXPORT_END	_Pragma("GCC visibility pop")
+#define KSTRUCT_EXPORT_BEGIN _Pragma("GCC visibility push(default)")
+#define KSTRUCT_EXPORT_END _Pragma("GCC visibility pop")
 #endif
 
 #endif /* KSTRUCT_COMPAT_EXPORT_H */

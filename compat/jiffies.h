@@ -23,8 +23,8 @@ KSTRUCT_EXPORT_BEGIN
 extern unsigned long jiffies;
 extern unsigned int kstruct_hz;
 
-#define HZ		kstruct_hz
-#define DEFAULT_HZ	1000u
+#define HZ kstruct_hz
+#define DEFAULT_HZ 1000u
 
 /**
  * msecs_to_jiffies() - milliseconds as ticks, in the 2.5 sense
@@ -46,17 +46,16 @@ static inline unsigned long msecs_to_jiffies(unsigned long ms)
  * (long)(b - a) is never negative and the answer would be silently wrong
  * across the wrap, so any other type does not compile (C only).
  */
-#define __jiffies_typecheck(x)						\
-	((void)static_assert_expr(__same_type(x, unsigned long),	\
+#define __jiffies_typecheck(x)                 \
+	((void)static_assert_expr(             \
+		__same_type(x, unsigned long), \
 		"time_after(): unsigned long jiffies values only"))
-#define time_after(a, b)						\
-	(__jiffies_typecheck(a), __jiffies_typecheck(b),		\
-	 (long)((b) - (a)) < 0)
-#define time_before(a, b)	time_after(b, a)
-#define time_after_eq(a, b)						\
-	(__jiffies_typecheck(a), __jiffies_typecheck(b),		\
-	 (long)((a) - (b)) >= 0)
-#define time_before_eq(a, b)	time_after_eq(b, a)
+#define time_after(a, b) \
+	(__jiffies_typecheck(a), __jiffies_typecheck(b), (long)((b) - (a)) < 0)
+#define time_before(a, b) time_after(b, a)
+#define time_after_eq(a, b) \
+	(__jiffies_typecheck(a), __jiffies_typecheck(b), (long)((a) - (b)) >= 0)
+#define time_before_eq(a, b) time_after_eq(b, a)
 
 KSTRUCT_EXPORT_END
 

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#define NSEC_PER_SEC	1000000000ull
-#define NSEC_PER_MSEC	1000000ull
+#define NSEC_PER_SEC 1000000000ull
+#define NSEC_PER_MSEC 1000000ull
 
 /**
  * ktime_get_ns() - CLOCK_MONOTONIC now, in nanoseconds

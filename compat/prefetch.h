@@ -13,8 +13,8 @@
 #include <stddef.h>
 
 /* the line size of the machines kstruct runs on (x86-64, arm64) */
-#define L1_CACHE_BYTES		64
-#define PREFETCH_STRIDE		L1_CACHE_BYTES
+#define L1_CACHE_BYTES 64
+#define PREFETCH_STRIDE L1_CACHE_BYTES
 
 /**
  * prefetch() - start loading the cache line at @x, for reading

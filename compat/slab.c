@@ -19,8 +19,8 @@
 #include "compat/bug.h"
 #include "compat/slab.h"
 
-#define KMALLOC_MAGIC_LIVE	0x6b6d616c6c6f6321ull	/* "kmalloc!" */
-#define KMALLOC_MAGIC_FREED	0x6b66726565642121ull	/* "kfreed!!" */
+#define KMALLOC_MAGIC_LIVE 0x6b6d616c6c6f6321ull /* "kmalloc!" */
+#define KMALLOC_MAGIC_FREED 0x6b66726565642121ull /* "kfreed!!" */
 
 struct kmalloc_header {
 	uint64_t magic;
@@ -28,8 +28,8 @@ struct kmalloc_header {
 };
 
 static atomic_long live;
-static atomic_ulong fail_nth;		/* 0: off; else countdown */
-static atomic_long fail_after = -1;	/* <0: off; else successes left */
+static atomic_ulong fail_nth; /* 0: off; else countdown */
+static atomic_long fail_after = -1; /* <0: off; else successes left */
 static atomic_ulong fired;
 static atomic_int env_read;
 
@@ -55,7 +55,8 @@ static int parse_count(const char *s, unsigned long max, unsigned long *out)
 int kmalloc_fault_from_env(const char **bad)
 {
 	static const char *const names[] = {
-		"KSTRUCT_FAIL_NTH", "KSTRUCT_FAIL_AFTER",
+		"KSTRUCT_FAIL_NTH",
+		"KSTRUCT_FAIL_AFTER",
 	};
 	unsigned long v;
 	const char *s;
@@ -88,8 +89,10 @@ static void read_environment(void)
 	if (atomic_exchange(&env_read, 1))
 		return;
 	if (kmalloc_fault_from_env(&bad))
-		fprintf(stderr, "kstruct: %s=\"%s\" is not a whole number: "
-			"fault injection from it is off\n", bad, getenv(bad));
+		fprintf(stderr,
+			"kstruct: %s=\"%s\" is not a whole number: "
+			"fault injection from it is off\n",
+			bad, getenv(bad));
 }
 
 /* Decide whether this allocation is one that must fail. */
@@ -155,8 +158,9 @@ void __kfree(const void *ptr, const char *file, int line)
 	 */
 	if (h->magic != KMALLOC_MAGIC_LIVE) {
 		fprintf(stderr, "kfree(%p) at %s:%d: %s\n", ptr, file, line,
-			h->magic == KMALLOC_MAGIC_FREED ? "double free" :
-			"already freed, or not allocated by kmalloc");
+			h->magic == KMALLOC_MAGIC_FREED ?
+				"double free" :
+				"already freed, or not allocated by kmalloc");
 		__kstruct_bug(file, line, "bad kfree");
 	}
 	h->magic = KMALLOC_MAGIC_FREED;
@@ -164,8 +168,7 @@ void __kfree(const void *ptr, const char *file, int line)
 	free(h);
 }
 
-char *__kstrdup(const char *s, unsigned int flags, const char *file,
-		int line)
+char *__kstrdup(const char *s, unsigned int flags, const char *file, int line)
 {
 	size_t len;
 	char *copy;

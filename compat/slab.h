@@ -32,9 +32,9 @@
 
 KSTRUCT_EXPORT_BEGIN
 
-#define GFP_KERNEL	0x10u
-#define GFP_ATOMIC	0x20u
-#define __GFP_ZERO	0x100u
+#define GFP_KERNEL 0x10u
+#define GFP_ATOMIC 0x20u
+#define __GFP_ZERO 0x100u
 
 void *__kmalloc(size_t size, unsigned int flags, const char *file, int line);
 void __kfree(const void *ptr, const char *file, int line);
@@ -95,7 +95,7 @@ unsigned long kmalloc_fault_fired(void);
  * Context: any thread; counts towards kmalloc_live() and fault injection.
  * Return: the memory, or NULL when out of memory or failed on purpose.
  */
-#define kmalloc(size, flags)	__kmalloc((size), (flags), __FILE__, __LINE__)
+#define kmalloc(size, flags) __kmalloc((size), (flags), __FILE__, __LINE__)
 
 /**
  * kzalloc() - kmalloc(), zeroed
@@ -104,7 +104,7 @@ unsigned long kmalloc_fault_fired(void);
  *
  * Return: the zeroed memory, or NULL.
  */
-#define kzalloc(size, flags)						\
+#define kzalloc(size, flags) \
 	__kmalloc((size), (flags) | __GFP_ZERO, __FILE__, __LINE__)
 
 /**
@@ -114,7 +114,7 @@ unsigned long kmalloc_fault_fired(void);
  * A pointer that did not come from them, or was freed already, is a BUG
  * naming the caller's file:line.
  */
-#define kfree(ptr)		__kfree((ptr), __FILE__, __LINE__)
+#define kfree(ptr) __kfree((ptr), __FILE__, __LINE__)
 
 static inline void *__kcalloc(size_t n, size_t size, unsigned int flags,
 			      const char *file, int line)
@@ -131,11 +131,10 @@ static inline void *__kcalloc(size_t n, size_t size, unsigned int flags,
  *
  * Return: the zeroed array, or NULL (also when @n * @size overflows).
  */
-#define kcalloc(n, size, flags)						\
+#define kcalloc(n, size, flags) \
 	__kcalloc((n), (size), (flags), __FILE__, __LINE__)
 
-char *__kstrdup(const char *s, unsigned int flags, const char *file,
-		int line);
+char *__kstrdup(const char *s, unsigned int flags, const char *file, int line);
 /**
  * kstrdup() - a kmalloc()'d copy of a string, as later kernels have it
  *	(neither 2.5.33 nor 2.6.12 had one)
@@ -144,7 +143,7 @@ char *__kstrdup(const char *s, unsigned int flags, const char *file,
  *
  * Return: the copy (kfree() it), or NULL when out of memory or @s is NULL.
  */
-#define kstrdup(s, flags)	__kstrdup((s), (flags), __FILE__, __LINE__)
+#define kstrdup(s, flags) __kstrdup((s), (flags), __FILE__, __LINE__)
 
 KSTRUCT_EXPORT_END
 

@@ -35,17 +35,19 @@ typedef pthread_mutex_t spinlock_t;
  * read_lock) and a stream of readers can keep a writer out.
  */
 typedef struct {
-	pthread_mutex_t lock;		/* guards the two counts */
-	pthread_cond_t released;	/* the writer left, or readers hit 0 */
-	unsigned int readers;		/* read holds */
-	unsigned int writer;		/* 1 while write-held */
+	pthread_mutex_t lock; /* guards the two counts */
+	pthread_cond_t released; /* the writer left, or readers hit 0 */
+	unsigned int readers; /* read holds */
+	unsigned int writer; /* 1 while write-held */
 } rwlock_t;
 
-#define __SPIN_LOCK_UNLOCKED(name)	PTHREAD_MUTEX_INITIALIZER
-#define DEFINE_SPINLOCK(name)		spinlock_t name = PTHREAD_MUTEX_INITIALIZER
-#define __RW_LOCK_UNLOCKED(name)					\
-	{ PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 }
-#define DEFINE_RWLOCK(name)		rwlock_t name = __RW_LOCK_UNLOCKED(name)
+#define __SPIN_LOCK_UNLOCKED(name) PTHREAD_MUTEX_INITIALIZER
+#define DEFINE_SPINLOCK(name) spinlock_t name = PTHREAD_MUTEX_INITIALIZER
+#define __RW_LOCK_UNLOCKED(name)                                          \
+	{                                                                 \
+		PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 \
+	}
+#define DEFINE_RWLOCK(name) rwlock_t name = __RW_LOCK_UNLOCKED(name)
 
 /**
  * spin_lock_init() - initialise a lock at run time
@@ -96,12 +98,18 @@ static inline void spin_lock_destroy(spinlock_t *lock)
 	pthread_mutex_destroy(lock);
 }
 
-#define spin_lock_irq(lock)		spin_lock(lock)
-#define spin_unlock_irq(lock)		spin_unlock(lock)
-#define spin_lock_irqsave(lock, flags)					\
-	do { (flags) = 0; spin_lock(lock); } while (0)
-#define spin_unlock_irqrestore(lock, flags)				\
-	do { (void)(flags); spin_unlock(lock); } while (0)
+#define spin_lock_irq(lock) spin_lock(lock)
+#define spin_unlock_irq(lock) spin_unlock(lock)
+#define spin_lock_irqsave(lock, flags) \
+	do {                           \
+		(flags) = 0;           \
+		spin_lock(lock);       \
+	} while (0)
+#define spin_unlock_irqrestore(lock, flags) \
+	do {                                \
+		(void)(flags);              \
+		spin_unlock(lock);          \
+	} while (0)
 
 /**
  * rwlock_init() - initialise a reader/writer lock at run time

@@ -76,14 +76,14 @@ struct hlist_node {
  * process (vm.mmap_min_addr is at least 4096).
  */
 #if UINTPTR_MAX > 0xffffffffu
-#define POISON_POINTER_DELTA	((uintptr_t)0xdead000000000000ull)
+#define POISON_POINTER_DELTA ((uintptr_t)0xdead000000000000ull)
 #else
-#define POISON_POINTER_DELTA	((uintptr_t)0)
+#define POISON_POINTER_DELTA ((uintptr_t)0)
 #endif
-#define LIST_POISON1	((struct list_head *)(0x100 + POISON_POINTER_DELTA))
-#define LIST_POISON2	((struct list_head *)(0x122 + POISON_POINTER_DELTA))
-#define HLIST_POISON1	((struct hlist_node *)(0x100 + POISON_POINTER_DELTA))
-#define HLIST_POISON2	((struct hlist_node **)(0x122 + POISON_POINTER_DELTA))
+#define LIST_POISON1 ((struct list_head *)(0x100 + POISON_POINTER_DELTA))
+#define LIST_POISON2 ((struct list_head *)(0x122 + POISON_POINTER_DELTA))
+#define HLIST_POISON1 ((struct hlist_node *)(0x100 + POISON_POINTER_DELTA))
+#define HLIST_POISON2 ((struct hlist_node **)(0x122 + POISON_POINTER_DELTA))
 
 /*
  * Debug checks.  __list_add_valid() and __list_del_entry_valid() return
@@ -130,7 +130,7 @@ static inline bool __list_del_entry_valid(struct list_head *entry)
  * Return: true when the ring is sound.  O(n).
  */
 bool list_check(const struct list_head *head);
-#define list_check(head)	CHECK_CALLER(list_check, (head))
+#define list_check(head) CHECK_CALLER(list_check, (head))
 
 /**
  * hlist_check() - verify a whole hash chain
@@ -144,7 +144,7 @@ bool list_check(const struct list_head *head);
  * Return: true when the chain is sound.  O(n).
  */
 bool hlist_check(const struct hlist_head *h);
-#define hlist_check(h)		CHECK_CALLER(hlist_check, (h))
+#define hlist_check(h) CHECK_CALLER(hlist_check, (h))
 
 /* ------------------------------------------------------------------ */
 /* initialisation                                                      */
@@ -153,14 +153,16 @@ bool hlist_check(const struct hlist_head *h);
  * LIST_HEAD_INIT() - the initialiser of an empty list head
  * @name: the variable being initialised
  */
-#define LIST_HEAD_INIT(name) { &(name), &(name) }
+#define LIST_HEAD_INIT(name)     \
+	{                        \
+		&(name), &(name) \
+	}
 
 /**
  * LIST_HEAD() - define an empty list head
  * @name: the name of the &struct list_head variable
  */
-#define LIST_HEAD(name) \
-	struct list_head name = LIST_HEAD_INIT(name)
+#define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
 
 /**
  * INIT_LIST_HEAD() - make @list an empty ring
@@ -181,8 +183,7 @@ static inline void INIT_LIST_HEAD(struct list_head *list)
  * lockless reader following ->next sees either the old link or the fully
  * built new one.
  */
-static inline void __list_link(struct list_head *entry,
-			       struct list_head *prev,
+static inline void __list_link(struct list_head *entry, struct list_head *prev,
 			       struct list_head *next)
 {
 	next->prev = entry;
@@ -195,8 +196,7 @@ static inline void __list_link(struct list_head *entry,
  * __list_add() - link @entry between two neighbours known to be adjacent,
  * after the debug check (none without LIST_DEBUG).
  */
-static inline void __list_add(struct list_head *entry,
-			      struct list_head *prev,
+static inline void __list_add(struct list_head *entry, struct list_head *prev,
 			      struct list_head *next)
 {
 	if (!__list_add_valid(entry, prev, next))
@@ -319,8 +319,7 @@ static inline void list_del_init_careful(struct list_head *entry)
  * @old is left stale (next still @old, prev now @repl): reinitialise it,
  * or use list_replace_init().
  */
-static inline void list_replace(struct list_head *old,
-				struct list_head *repl)
+static inline void list_replace(struct list_head *old, struct list_head *repl)
 {
 	repl->next = old->next;
 	repl->next->prev = repl;
@@ -346,8 +345,7 @@ static inline void list_replace_init(struct list_head *old,
  * @entry2: another, on the same list or another list; may be adjacent;
  *          when it is @entry1 itself, nothing changes
  */
-static inline void list_swap(struct list_head *entry1,
-			     struct list_head *entry2)
+static inline void list_swap(struct list_head *entry1, struct list_head *entry2)
 {
 	struct list_head *pos = entry2->prev;
 
@@ -374,8 +372,8 @@ static inline void list_swap(struct list_head *entry1,
  * name its old neighbours), so a failed check never leaves it off both
  * lists.  Without LIST_DEBUG both checks are constant true.
  */
-static inline void __list_move(struct list_head *list,
-			       struct list_head *head, bool tail)
+static inline void __list_move(struct list_head *list, struct list_head *head,
+			       bool tail)
 {
 	struct list_head *prev, *next;
 
@@ -497,8 +495,7 @@ static inline int list_empty(const struct list_head *head)
  */
 static inline int list_empty_careful(const struct list_head *head)
 {
-	struct list_head *next =
-		__atomic_load_n(&head->next, __ATOMIC_ACQUIRE);
+	struct list_head *next = __atomic_load_n(&head->next, __ATOMIC_ACQUIRE);
 
 	return next == head && next == READ_ONCE(head->prev);
 }
@@ -610,8 +607,7 @@ static inline void list_cut_before(struct list_head *list,
 /* splice                                                              */
 
 static inline void __list_splice(const struct list_head *list,
-				 struct list_head *prev,
-				 struct list_head *next)
+				 struct list_head *prev, struct list_head *next)
 {
 	struct list_head *first = list->next;
 	struct list_head *last = list->prev;
@@ -703,8 +699,7 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @type: the type of the embedding structure
  * @member: the name of the list_head within it
  */
-#define list_entry(ptr, type, member) \
-	container_of(ptr, type, member)
+#define list_entry(ptr, type, member) container_of(ptr, type, member)
 
 /**
  * list_first_entry() - first entry of a list that must not be empty
@@ -721,8 +716,7 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @type: the type of the embedding structure
  * @member: the name of the list_head within it
  */
-#define list_last_entry(ptr, type, member) \
-	list_entry((ptr)->prev, type, member)
+#define list_last_entry(ptr, type, member) list_entry((ptr)->prev, type, member)
 
 /**
  * list_first_entry_or_null() - first entry, or NULL when empty
@@ -730,12 +724,12 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @type: the type of the embedding structure
  * @member: the name of the list_head within it
  */
-#define list_first_entry_or_null(ptr, type, member)			\
-	__extension__ ({						\
-		const struct list_head *head__ = (ptr);			\
-		struct list_head *pos__ = READ_ONCE(head__->next);	\
-		pos__ != head__ ? list_entry(pos__, type, member) :	\
-				  (type *)NULL;				\
+#define list_first_entry_or_null(ptr, type, member)                 \
+	__extension__({                                             \
+		const struct list_head *head__ = (ptr);             \
+		struct list_head *pos__ = READ_ONCE(head__->next);  \
+		pos__ != head__ ? list_entry(pos__, type, member) : \
+				  (type *)NULL;                     \
 	})
 
 /**
@@ -744,12 +738,12 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @type: the type of the embedding structure
  * @member: the name of the list_head within it
  */
-#define list_last_entry_or_null(ptr, type, member)			\
-	__extension__ ({						\
-		const struct list_head *head__ = (ptr);			\
-		struct list_head *pos__ = READ_ONCE(head__->prev);	\
-		pos__ != head__ ? list_entry(pos__, type, member) :	\
-				  (type *)NULL;				\
+#define list_last_entry_or_null(ptr, type, member)                  \
+	__extension__({                                             \
+		const struct list_head *head__ = (ptr);             \
+		struct list_head *pos__ = READ_ONCE(head__->prev);  \
+		pos__ != head__ ? list_entry(pos__, type, member) : \
+				  (type *)NULL;                     \
 	})
 
 /*
@@ -757,8 +751,8 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * fake entry around a head (list_prepare_entry(), the end of a walk), and
  * a member access through it is what UBSan rightly flags.
  */
-#define __list_member(pos, member)					\
-	((__typeof__(&(pos)->member))((const char *)(pos) +		\
+#define __list_member(pos, member)                          \
+	((__typeof__(&(pos)->member))((const char *)(pos) + \
 				      offsetof(__typeof__(*(pos)), member)))
 
 /**
@@ -785,8 +779,8 @@ static inline size_t list_count_nodes(const struct list_head *head)
  *
  * Compares addresses only: @pos is never dereferenced.
  */
-#define list_entry_is_head(pos, head, member)				\
-	((const char *)(pos) + offsetof(__typeof__(*(pos)), member) ==	\
+#define list_entry_is_head(pos, head, member)                          \
+	((const char *)(pos) + offsetof(__typeof__(*(pos)), member) == \
 	 (const char *)(head))
 
 /**
@@ -795,14 +789,13 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head (evaluated once)
  * @member: the name of the list_head within the entry
  */
-#define list_next_entry_circular(pos, head, member)			\
-	__extension__ ({						\
-		__typeof__(&*(pos)) pos__ = (pos);			\
-		const struct list_head *head__ = (head);		\
-		list_is_last(&pos__->member, head__) ?			\
-			list_first_entry(head__, __typeof__(*pos__),	\
-					 member) :			\
-			list_next_entry(pos__, member);			\
+#define list_next_entry_circular(pos, head, member)                            \
+	__extension__({                                                        \
+		__typeof__(&*(pos)) pos__ = (pos);                             \
+		const struct list_head *head__ = (head);                       \
+		list_is_last(&pos__->member, head__) ?                         \
+			list_first_entry(head__, __typeof__(*pos__), member) : \
+			list_next_entry(pos__, member);                        \
 	})
 
 /**
@@ -811,14 +804,13 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head (evaluated once)
  * @member: the name of the list_head within the entry
  */
-#define list_prev_entry_circular(pos, head, member)			\
-	__extension__ ({						\
-		__typeof__(&*(pos)) pos__ = (pos);			\
-		const struct list_head *head__ = (head);		\
-		list_is_first(&pos__->member, head__) ?			\
-			list_last_entry(head__, __typeof__(*pos__),	\
-					member) :			\
-			list_prev_entry(pos__, member);			\
+#define list_prev_entry_circular(pos, head, member)                           \
+	__extension__({                                                       \
+		__typeof__(&*(pos)) pos__ = (pos);                            \
+		const struct list_head *head__ = (head);                      \
+		list_is_first(&pos__->member, head__) ?                       \
+			list_last_entry(head__, __typeof__(*pos__), member) : \
+			list_prev_entry(pos__, member);                       \
 	})
 
 /**
@@ -827,8 +819,8 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head
  * @member: the name of the list_head within the entry
  */
-#define list_prepare_entry(pos, head, member)			\
-	__extension__ ((pos) ? : list_entry(head, __typeof__(*(pos)), member))
+#define list_prepare_entry(pos, head, member) \
+	__extension__((pos) ?: list_entry(head, __typeof__(*(pos)), member))
 
 /**
  * list_safe_reset_next() - reload the lookahead of a _safe iteration
@@ -848,24 +840,21 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * the inner loop ends the outer one).  The local's name is made unique
  * per use so that nested iterators do not shadow each other.
  */
-#define __LIST_CAT2(a, b)	a##b
-#define __LIST_CAT(a, b)	__LIST_CAT2(a, b)
-#define __LIST_UNIQ(prefix)	__LIST_CAT(prefix, __COUNTER__)
+#define __LIST_CAT2(a, b) a##b
+#define __LIST_CAT(a, b) __LIST_CAT2(a, b)
+#define __LIST_UNIQ(prefix) __LIST_CAT(prefix, __COUNTER__)
 
-#define __list_once(h, head)						\
-	for (__typeof__(&*(head)) h = (head); h; h = NULL)
+#define __list_once(h, head) for (__typeof__(&*(head)) h = (head); h; h = NULL)
 
 /**
  * list_for_each() - iterate @pos over the list_heads of @head
  * @pos: the &struct list_head cursor
  * @head: the list head (evaluated once)
  */
-#define list_for_each(pos, head) \
-	__list_for_each(pos, head, __LIST_UNIQ(__lh))
-#define __list_for_each(pos, head, h)					\
-	__list_once(h, head)						\
-		for ((pos) = h->next; !list_is_head(pos, h);		\
-		     (pos) = (pos)->next)
+#define list_for_each(pos, head) __list_for_each(pos, head, __LIST_UNIQ(__lh))
+#define __list_for_each(pos, head, h)                                     \
+	__list_once(h, head) for ((pos) = h->next; !list_is_head(pos, h); \
+				  (pos) = (pos)->next)
 
 /**
  * list_for_each_continue() - carry on from the one after @pos
@@ -874,10 +863,9 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_continue(pos, head) \
 	__list_for_each_continue(pos, head, __LIST_UNIQ(__lh))
-#define __list_for_each_continue(pos, head, h)				\
-	__list_once(h, head)						\
-		for ((pos) = (pos)->next; !list_is_head(pos, h);	\
-		     (pos) = (pos)->next)
+#define __list_for_each_continue(pos, head, h)                                \
+	__list_once(h, head) for ((pos) = (pos)->next; !list_is_head(pos, h); \
+				  (pos) = (pos)->next)
 
 /**
  * list_for_each_prev() - iterate @pos backwards over @head
@@ -886,10 +874,9 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_prev(pos, head) \
 	__list_for_each_prev(pos, head, __LIST_UNIQ(__lh))
-#define __list_for_each_prev(pos, head, h)				\
-	__list_once(h, head)						\
-		for ((pos) = h->prev; !list_is_head(pos, h);		\
-		     (pos) = (pos)->prev)
+#define __list_for_each_prev(pos, head, h)                                \
+	__list_once(h, head) for ((pos) = h->prev; !list_is_head(pos, h); \
+				  (pos) = (pos)->prev)
 
 /**
  * list_for_each_safe() - iterate, @pos may be removed (lookahead @n)
@@ -899,11 +886,10 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_safe(pos, n, head) \
 	__list_for_each_safe(pos, n, head, __LIST_UNIQ(__lh))
-#define __list_for_each_safe(pos, n, head, h)				\
-	__list_once(h, head)						\
-		for ((pos) = h->next, (n) = (pos)->next;		\
-		     !list_is_head(pos, h);				\
-		     (pos) = (n), (n) = (pos)->next)
+#define __list_for_each_safe(pos, n, head, h)                         \
+	__list_once(h, head) for ((pos) = h->next, (n) = (pos)->next; \
+				  !list_is_head(pos, h);              \
+				  (pos) = (n), (n) = (pos)->next)
 
 /**
  * list_for_each_prev_safe() - backwards, @pos may be removed
@@ -913,11 +899,10 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_prev_safe(pos, n, head) \
 	__list_for_each_prev_safe(pos, n, head, __LIST_UNIQ(__lh))
-#define __list_for_each_prev_safe(pos, n, head, h)			\
-	__list_once(h, head)						\
-		for ((pos) = h->prev, (n) = (pos)->prev;		\
-		     !list_is_head(pos, h);				\
-		     (pos) = (n), (n) = (pos)->prev)
+#define __list_for_each_prev_safe(pos, n, head, h)                    \
+	__list_once(h, head) for ((pos) = h->prev, (n) = (pos)->prev; \
+				  !list_is_head(pos, h);              \
+				  (pos) = (n), (n) = (pos)->prev)
 
 /* ------------------------------------------------------------------ */
 /* iterators over entries                                              */
@@ -930,11 +915,11 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_entry(pos, head, member) \
 	__list_for_each_entry(pos, head, member, __LIST_UNIQ(__lh))
-#define __list_for_each_entry(pos, head, member, h)			\
-	__list_once(h, head)						\
-		for ((pos) = list_first_entry(h, __typeof__(*(pos)), member); \
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = list_next_entry(pos, member))
+#define __list_for_each_entry(pos, head, member, h)                       \
+	__list_once(h, head) for ((pos) = list_first_entry(               \
+					  h, __typeof__(*(pos)), member); \
+				  !list_entry_is_head(pos, h, member);    \
+				  (pos) = list_next_entry(pos, member))
 
 /**
  * list_for_each_entry_reverse() - backwards over the entries
@@ -944,11 +929,11 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_entry_reverse(pos, head, member) \
 	__list_for_each_entry_reverse(pos, head, member, __LIST_UNIQ(__lh))
-#define __list_for_each_entry_reverse(pos, head, member, h)		\
-	__list_once(h, head)						\
-		for ((pos) = list_last_entry(h, __typeof__(*(pos)), member); \
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = list_prev_entry(pos, member))
+#define __list_for_each_entry_reverse(pos, head, member, h)               \
+	__list_once(h, head) for ((pos) = list_last_entry(                \
+					  h, __typeof__(*(pos)), member); \
+				  !list_entry_is_head(pos, h, member);    \
+				  (pos) = list_prev_entry(pos, member))
 
 /**
  * list_for_each_entry_continue() - from the entry after @pos onwards
@@ -958,11 +943,10 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_entry_continue(pos, head, member) \
 	__list_for_each_entry_continue(pos, head, member, __LIST_UNIQ(__lh))
-#define __list_for_each_entry_continue(pos, head, member, h)		\
-	__list_once(h, head)						\
-		for ((pos) = list_next_entry(pos, member);		\
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = list_next_entry(pos, member))
+#define __list_for_each_entry_continue(pos, head, member, h)            \
+	__list_once(h, head) for ((pos) = list_next_entry(pos, member); \
+				  !list_entry_is_head(pos, h, member);  \
+				  (pos) = list_next_entry(pos, member))
 
 /**
  * list_for_each_entry_continue_reverse() - from the entry before @pos back
@@ -970,14 +954,13 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head (evaluated once)
  * @member: the name of the list_head within the entry
  */
-#define list_for_each_entry_continue_reverse(pos, head, member)		\
-	__list_for_each_entry_continue_reverse(pos, head, member,	\
+#define list_for_each_entry_continue_reverse(pos, head, member)   \
+	__list_for_each_entry_continue_reverse(pos, head, member, \
 					       __LIST_UNIQ(__lh))
-#define __list_for_each_entry_continue_reverse(pos, head, member, h)	\
-	__list_once(h, head)						\
-		for ((pos) = list_prev_entry(pos, member);		\
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = list_prev_entry(pos, member))
+#define __list_for_each_entry_continue_reverse(pos, head, member, h)    \
+	__list_once(h, head) for ((pos) = list_prev_entry(pos, member); \
+				  !list_entry_is_head(pos, h, member);  \
+				  (pos) = list_prev_entry(pos, member))
 
 /**
  * list_for_each_entry_from() - from @pos itself onwards
@@ -987,10 +970,9 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_entry_from(pos, head, member) \
 	__list_for_each_entry_from(pos, head, member, __LIST_UNIQ(__lh))
-#define __list_for_each_entry_from(pos, head, member, h)		\
-	__list_once(h, head)						\
-		for (; !list_entry_is_head(pos, h, member);		\
-		     (pos) = list_next_entry(pos, member))
+#define __list_for_each_entry_from(pos, head, member, h)                 \
+	__list_once(h, head) for (; !list_entry_is_head(pos, h, member); \
+				  (pos) = list_next_entry(pos, member))
 
 /**
  * list_for_each_entry_from_reverse() - from @pos itself backwards
@@ -998,13 +980,11 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head (evaluated once)
  * @member: the name of the list_head within the entry
  */
-#define list_for_each_entry_from_reverse(pos, head, member)		\
-	__list_for_each_entry_from_reverse(pos, head, member,		\
-					   __LIST_UNIQ(__lh))
-#define __list_for_each_entry_from_reverse(pos, head, member, h)	\
-	__list_once(h, head)						\
-		for (; !list_entry_is_head(pos, h, member);		\
-		     (pos) = list_prev_entry(pos, member))
+#define list_for_each_entry_from_reverse(pos, head, member) \
+	__list_for_each_entry_from_reverse(pos, head, member, __LIST_UNIQ(__lh))
+#define __list_for_each_entry_from_reverse(pos, head, member, h)         \
+	__list_once(h, head) for (; !list_entry_is_head(pos, h, member); \
+				  (pos) = list_prev_entry(pos, member))
 
 /**
  * list_for_each_entry_safe() - iterate, @pos may be removed (lookahead @n)
@@ -1015,12 +995,13 @@ static inline size_t list_count_nodes(const struct list_head *head)
  */
 #define list_for_each_entry_safe(pos, n, head, member) \
 	__list_for_each_entry_safe(pos, n, head, member, __LIST_UNIQ(__lh))
-#define __list_for_each_entry_safe(pos, n, head, member, h)		\
-	__list_once(h, head)						\
-		for ((pos) = list_first_entry(h, __typeof__(*(pos)), member), \
-		     (n) = list_next_entry(pos, member);		\
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = (n), (n) = list_next_entry(n, member))
+#define __list_for_each_entry_safe(pos, n, head, member, h)                    \
+	__list_once(h,                                                         \
+		    head) for ((pos) = list_first_entry(h, __typeof__(*(pos)), \
+							member),               \
+			       (n) = list_next_entry(pos, member);             \
+			       !list_entry_is_head(pos, h, member);            \
+			       (pos) = (n), (n) = list_next_entry(n, member))
 
 /**
  * list_for_each_entry_safe_continue() - safe, from the entry after @pos
@@ -1029,15 +1010,15 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head (evaluated once)
  * @member: the name of the list_head within the entry
  */
-#define list_for_each_entry_safe_continue(pos, n, head, member)	\
-	__list_for_each_entry_safe_continue(pos, n, head, member,	\
+#define list_for_each_entry_safe_continue(pos, n, head, member)   \
+	__list_for_each_entry_safe_continue(pos, n, head, member, \
 					    __LIST_UNIQ(__lh))
-#define __list_for_each_entry_safe_continue(pos, n, head, member, h)	\
-	__list_once(h, head)						\
-		for ((pos) = list_next_entry(pos, member),		\
-		     (n) = list_next_entry(pos, member);		\
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = (n), (n) = list_next_entry(n, member))
+#define __list_for_each_entry_safe_continue(pos, n, head, member, h)    \
+	__list_once(h, head) for ((pos) = list_next_entry(pos, member), \
+				  (n) = list_next_entry(pos, member);   \
+				  !list_entry_is_head(pos, h, member);  \
+				  (pos) = (n),                          \
+				  (n) = list_next_entry(n, member))
 
 /**
  * list_for_each_entry_safe_from() - safe, from @pos itself
@@ -1046,14 +1027,13 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head (evaluated once)
  * @member: the name of the list_head within the entry
  */
-#define list_for_each_entry_safe_from(pos, n, head, member)		\
-	__list_for_each_entry_safe_from(pos, n, head, member,		\
-					__LIST_UNIQ(__lh))
-#define __list_for_each_entry_safe_from(pos, n, head, member, h)	\
-	__list_once(h, head)						\
-		for ((n) = list_next_entry(pos, member);		\
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = (n), (n) = list_next_entry(n, member))
+#define list_for_each_entry_safe_from(pos, n, head, member) \
+	__list_for_each_entry_safe_from(pos, n, head, member, __LIST_UNIQ(__lh))
+#define __list_for_each_entry_safe_from(pos, n, head, member, h)       \
+	__list_once(h, head) for ((n) = list_next_entry(pos, member);  \
+				  !list_entry_is_head(pos, h, member); \
+				  (pos) = (n),                         \
+				  (n) = list_next_entry(n, member))
 
 /**
  * list_for_each_entry_safe_reverse() - safe, backwards
@@ -1062,22 +1042,26 @@ static inline size_t list_count_nodes(const struct list_head *head)
  * @head: the list head (evaluated once)
  * @member: the name of the list_head within the entry
  */
-#define list_for_each_entry_safe_reverse(pos, n, head, member)		\
-	__list_for_each_entry_safe_reverse(pos, n, head, member,	\
+#define list_for_each_entry_safe_reverse(pos, n, head, member)   \
+	__list_for_each_entry_safe_reverse(pos, n, head, member, \
 					   __LIST_UNIQ(__lh))
-#define __list_for_each_entry_safe_reverse(pos, n, head, member, h)	\
-	__list_once(h, head)						\
-		for ((pos) = list_last_entry(h, __typeof__(*(pos)), member), \
-		     (n) = list_prev_entry(pos, member);		\
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = (n), (n) = list_prev_entry(n, member))
+#define __list_for_each_entry_safe_reverse(pos, n, head, member, h)           \
+	__list_once(h,                                                        \
+		    head) for ((pos) = list_last_entry(h, __typeof__(*(pos)), \
+						       member),               \
+			       (n) = list_prev_entry(pos, member);            \
+			       !list_entry_is_head(pos, h, member);           \
+			       (pos) = (n), (n) = list_prev_entry(n, member))
 
 /* ------------------------------------------------------------------ */
 /* hlist: a head of one pointer, nodes that point back at the pointer  */
 /* that points at them (pprev), so a node can unlink itself            */
 
 /* HLIST_HEAD_INIT - the initialiser of an empty hlist head */
-#define HLIST_HEAD_INIT { NULL }
+#define HLIST_HEAD_INIT \
+	{               \
+		NULL    \
+	}
 
 /**
  * HLIST_HEAD() - define an empty hlist head
@@ -1308,11 +1292,10 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
  * @type: the type of the embedding structure
  * @member: the name of the hlist_node within it
  */
-#define hlist_entry_safe(ptr, type, member)				\
-	__extension__ ({						\
-		__typeof__(ptr) ____ptr = (ptr);			\
-		____ptr ? hlist_entry(____ptr, type, member) :		\
-			  (type *)NULL;					\
+#define hlist_entry_safe(ptr, type, member)                                  \
+	__extension__({                                                      \
+		__typeof__(ptr) ____ptr = (ptr);                             \
+		____ptr ? hlist_entry(____ptr, type, member) : (type *)NULL; \
 	})
 
 /**
@@ -1329,8 +1312,8 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
  * @n: another &struct hlist_node, the lookahead
  * @head: the hlist head (evaluated once)
  */
-#define hlist_for_each_safe(pos, n, head)				\
-	for ((pos) = (head)->first; (pos) && ((n) = (pos)->next, 1);	\
+#define hlist_for_each_safe(pos, n, head)                            \
+	for ((pos) = (head)->first; (pos) && ((n) = (pos)->next, 1); \
 	     (pos) = (n))
 
 /**
@@ -1339,34 +1322,31 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
  * @head: the hlist head (evaluated once)
  * @member: the name of the hlist_node within the entry
  */
-#define hlist_for_each_entry(pos, head, member)				\
-	for ((pos) = hlist_entry_safe((head)->first,			\
-				      __typeof__(*(pos)), member);	\
-	     pos;							\
-	     (pos) = hlist_entry_safe((pos)->member.next,		\
-				      __typeof__(*(pos)), member))
+#define hlist_for_each_entry(pos, head, member)                          \
+	for ((pos) = hlist_entry_safe((head)->first, __typeof__(*(pos)), \
+				      member);                           \
+	     pos; (pos) = hlist_entry_safe((pos)->member.next,           \
+					   __typeof__(*(pos)), member))
 
 /**
  * hlist_for_each_entry_continue() - from the entry after @pos
  * @pos: the entry cursor, a pointer to the embedding structure
  * @member: the name of the hlist_node within the entry
  */
-#define hlist_for_each_entry_continue(pos, member)			\
-	for ((pos) = hlist_entry_safe((pos)->member.next,		\
-				      __typeof__(*(pos)), member);	\
-	     pos;							\
-	     (pos) = hlist_entry_safe((pos)->member.next,		\
-				      __typeof__(*(pos)), member))
+#define hlist_for_each_entry_continue(pos, member)                            \
+	for ((pos) = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), \
+				      member);                                \
+	     pos; (pos) = hlist_entry_safe((pos)->member.next,                \
+					   __typeof__(*(pos)), member))
 
 /**
  * hlist_for_each_entry_from() - from @pos itself
  * @pos: the entry cursor, a pointer to the embedding structure
  * @member: the name of the hlist_node within the entry
  */
-#define hlist_for_each_entry_from(pos, member)				\
-	for (; pos;							\
-	     (pos) = hlist_entry_safe((pos)->member.next,		\
-				      __typeof__(*(pos)), member))
+#define hlist_for_each_entry_from(pos, member)                   \
+	for (; pos; (pos) = hlist_entry_safe((pos)->member.next, \
+					     __typeof__(*(pos)), member))
 
 /**
  * hlist_for_each_entry_safe() - @pos may be removed; @n is a node cursor
@@ -1375,10 +1355,10 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
  * @head: the hlist head (evaluated once)
  * @member: the name of the hlist_node within the entry
  */
-#define hlist_for_each_entry_safe(pos, n, head, member)			\
-	for ((pos) = hlist_entry_safe((head)->first,			\
-				      __typeof__(*(pos)), member);	\
-	     (pos) && ((n) = (pos)->member.next, 1);			\
+#define hlist_for_each_entry_safe(pos, n, head, member)                  \
+	for ((pos) = hlist_entry_safe((head)->first, __typeof__(*(pos)), \
+				      member);                           \
+	     (pos) && ((n) = (pos)->member.next, 1);                     \
 	     (pos) = hlist_entry_safe(n, __typeof__(*(pos)), member))
 
 /*
@@ -1388,23 +1368,22 @@ static inline size_t hlist_count_nodes(const struct hlist_head *head)
  * Each argument is still evaluated exactly once.
  */
 #ifdef LIST_DEBUG
-#define __LIST_DEBUG_CALL(fn, ...)					\
-	(__check_enter(#fn, __FILE__, __LINE__), fn(__VA_ARGS__),	\
+#define __LIST_DEBUG_CALL(fn, ...)                                \
+	(__check_enter(#fn, __FILE__, __LINE__), fn(__VA_ARGS__), \
 	 (void)__check_leave(true))
-#define __list_add(e, p, n)	__LIST_DEBUG_CALL(__list_add, e, p, n)
-#define list_add(e, h)		__LIST_DEBUG_CALL(list_add, e, h)
-#define list_add_tail(e, h)	__LIST_DEBUG_CALL(list_add_tail, e, h)
-#define __list_del_entry(e)	__LIST_DEBUG_CALL(__list_del_entry, e)
-#define __list_del_clearprev(e)	__LIST_DEBUG_CALL(__list_del_clearprev, e)
-#define list_del(e)		__LIST_DEBUG_CALL(list_del, e)
-#define list_del_init(e)	__LIST_DEBUG_CALL(list_del_init, e)
+#define __list_add(e, p, n) __LIST_DEBUG_CALL(__list_add, e, p, n)
+#define list_add(e, h) __LIST_DEBUG_CALL(list_add, e, h)
+#define list_add_tail(e, h) __LIST_DEBUG_CALL(list_add_tail, e, h)
+#define __list_del_entry(e) __LIST_DEBUG_CALL(__list_del_entry, e)
+#define __list_del_clearprev(e) __LIST_DEBUG_CALL(__list_del_clearprev, e)
+#define list_del(e) __LIST_DEBUG_CALL(list_del, e)
+#define list_del_init(e) __LIST_DEBUG_CALL(list_del_init, e)
 #define list_del_init_careful(e) __LIST_DEBUG_CALL(list_del_init_careful, e)
-#define list_move(e, h)		__LIST_DEBUG_CALL(list_move, e, h)
-#define list_move_tail(e, h)	__LIST_DEBUG_CALL(list_move_tail, e, h)
-#define list_swap(a, b)		__LIST_DEBUG_CALL(list_swap, a, b)
-#define list_rotate_left(h)	__LIST_DEBUG_CALL(list_rotate_left, h)
-#define list_rotate_to_front(e, h) \
-	__LIST_DEBUG_CALL(list_rotate_to_front, e, h)
+#define list_move(e, h) __LIST_DEBUG_CALL(list_move, e, h)
+#define list_move_tail(e, h) __LIST_DEBUG_CALL(list_move_tail, e, h)
+#define list_swap(a, b) __LIST_DEBUG_CALL(list_swap, a, b)
+#define list_rotate_left(h) __LIST_DEBUG_CALL(list_rotate_left, h)
+#define list_rotate_to_front(e, h) __LIST_DEBUG_CALL(list_rotate_to_front, e, h)
 #endif
 
 KSTRUCT_EXPORT_END

@@ -37,24 +37,29 @@ bool __list_add_valid(struct list_head *entry, struct list_head *prev,
 	}
 	/* adding next to an entry that list_del() poisoned */
 	if (is_poison(prev) || is_poison(next)) {
-		check_corruption("list_add", "prev (%p) or next (%p) is poison: the entry added next to was deleted",
-				 (void *)prev, (void *)next);
+		check_corruption(
+			"list_add",
+			"prev (%p) or next (%p) is poison: the entry added next to was deleted",
+			(void *)prev, (void *)next);
 		return false;
 	}
 	if (next->prev != prev) {
-		check_corruption("list_add", "next->prev should be prev (%p), but was %p (next=%p)",
-				 (void *)prev, (void *)next->prev,
-				 (void *)next);
+		check_corruption(
+			"list_add",
+			"next->prev should be prev (%p), but was %p (next=%p)",
+			(void *)prev, (void *)next->prev, (void *)next);
 		return false;
 	}
 	if (prev->next != next) {
-		check_corruption("list_add", "prev->next should be next (%p), but was %p (prev=%p)",
-				 (void *)next, (void *)prev->next,
-				 (void *)prev);
+		check_corruption(
+			"list_add",
+			"prev->next should be next (%p), but was %p (prev=%p)",
+			(void *)next, (void *)prev->next, (void *)prev);
 		return false;
 	}
 	if (entry == prev || entry == next) {
-		check_corruption("list_add", "double add: new=%p, prev=%p, next=%p",
+		check_corruption("list_add",
+				 "double add: new=%p, prev=%p, next=%p",
 				 (void *)entry, (void *)prev, (void *)next);
 		return false;
 	}
@@ -67,30 +72,37 @@ bool __list_del_entry_valid(struct list_head *entry)
 	struct list_head *next = entry->next;
 
 	if (!next || !prev) {
-		check_corruption("list_del", "%p has NULL pointer (next=%p, prev=%p)",
+		check_corruption("list_del",
+				 "%p has NULL pointer (next=%p, prev=%p)",
 				 (void *)entry, (void *)next, (void *)prev);
 		return false;
 	}
 	if (next == LIST_POISON1) {
-		check_corruption("list_del", "%p->next is LIST_POISON1 (%p): already deleted",
-				 (void *)entry, (void *)LIST_POISON1);
+		check_corruption(
+			"list_del",
+			"%p->next is LIST_POISON1 (%p): already deleted",
+			(void *)entry, (void *)LIST_POISON1);
 		return false;
 	}
 	if (prev == LIST_POISON2) {
-		check_corruption("list_del", "%p->prev is LIST_POISON2 (%p): already deleted",
-				 (void *)entry, (void *)LIST_POISON2);
+		check_corruption(
+			"list_del",
+			"%p->prev is LIST_POISON2 (%p): already deleted",
+			(void *)entry, (void *)LIST_POISON2);
 		return false;
 	}
 	if (prev->next != entry) {
-		check_corruption("list_del", "prev->next should be %p, but was %p (prev=%p)",
-				 (void *)entry, (void *)prev->next,
-				 (void *)prev);
+		check_corruption(
+			"list_del",
+			"prev->next should be %p, but was %p (prev=%p)",
+			(void *)entry, (void *)prev->next, (void *)prev);
 		return false;
 	}
 	if (next->prev != entry) {
-		check_corruption("list_del", "next->prev should be %p, but was %p (next=%p)",
-				 (void *)entry, (void *)next->prev,
-				 (void *)next);
+		check_corruption(
+			"list_del",
+			"next->prev should be %p, but was %p (next=%p)",
+			(void *)entry, (void *)next->prev, (void *)next);
 		return false;
 	}
 	return true;
@@ -106,17 +118,15 @@ bool (list_check)(const struct list_head *head)
 
 		if (!next || !pos->prev || is_poison(next) ||
 		    is_poison(pos->prev))
-			return check_fail("node %lu (%p) of list %p has next=%p prev=%p",
-					  index, (const void *)pos,
-					  (const void *)head,
-					  (const void *)next,
-					  (const void *)pos->prev);
+			return check_fail(
+				"node %lu (%p) of list %p has next=%p prev=%p",
+				index, (const void *)pos, (const void *)head,
+				(const void *)next, (const void *)pos->prev);
 		if (next->prev != pos)
-			return check_fail("node %lu (%p) of list %p: next->prev should be %p, but was %p",
-					  index, (const void *)next,
-					  (const void *)head,
-					  (const void *)pos,
-					  (const void *)next->prev);
+			return check_fail(
+				"node %lu (%p) of list %p: next->prev should be %p, but was %p",
+				index, (const void *)next, (const void *)head,
+				(const void *)pos, (const void *)next->prev);
 		pos = next;
 		index++;
 	} while (pos != head);
@@ -130,16 +140,15 @@ bool (hlist_check)(const struct hlist_head *h)
 	unsigned long index = 0;
 
 	for (pos = h->first; pos; pos = pos->next) {
-		if (is_poison(pos))		/* not to be dereferenced */
-			return check_fail("node %lu of chain %p is poison (%p): a deleted node's next was followed",
-					  index, (const void *)h,
-					  (const void *)pos);
+		if (is_poison(pos)) /* not to be dereferenced */
+			return check_fail(
+				"node %lu of chain %p is poison (%p): a deleted node's next was followed",
+				index, (const void *)h, (const void *)pos);
 		if (pos->pprev != expect)
-			return check_fail("node %lu (%p) of chain %p: pprev should be %p, but was %p",
-					  index, (const void *)pos,
-					  (const void *)h,
-					  (const void *)expect,
-					  (const void *)pos->pprev);
+			return check_fail(
+				"node %lu (%p) of chain %p: pprev should be %p, but was %p",
+				index, (const void *)pos, (const void *)h,
+				(const void *)expect, (const void *)pos->pprev);
 		expect = &pos->next;
 		index++;
 	}

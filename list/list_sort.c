@@ -56,8 +56,7 @@ static struct list_head *merge(void *priv, list_cmp_func_t cmp,
  * The last merge: as merge(), but it also rebuilds every ->prev and
  * closes the ring around @head.  Either chain may be NULL.
  */
-static void merge_final(void *priv, list_cmp_func_t cmp,
-			struct list_head *head,
+static void merge_final(void *priv, list_cmp_func_t cmp, struct list_head *head,
 			struct list_head *a, struct list_head *b)
 {
 	struct list_head *tail = head, *next;
@@ -86,11 +85,11 @@ static void merge_final(void *priv, list_cmp_func_t cmp,
 void list_sort(void *priv, struct list_head *head, list_cmp_func_t cmp)
 {
 	struct list_head *input = head->next;
-	struct list_head *pending = NULL;	/* newest run; ->prev: older */
+	struct list_head *pending = NULL; /* newest run; ->prev: older */
 	struct list_head *run, *older;
 	size_t count = 0;
 
-	if (input == head->prev)		/* empty or one entry */
+	if (input == head->prev) /* empty or one entry */
 		return;
 	head->prev->next = NULL;
 

@@ -100,13 +100,13 @@ insert_color(struct rb_node *node, struct rb_root *root,
 		}
 		if (rb_is_black(parent))
 			return;
-		gparent = rb_parent(parent);	/* a red parent is no root */
+		gparent = rb_parent(parent); /* a red parent is no root */
 		left = parent == gparent->rb_left;
 		uncle = left ? gparent->rb_right : gparent->rb_left;
 		if (uncle && rb_is_red(uncle)) {
 			rb_set_parent_color(parent, gparent, RB_BLACK);
 			rb_set_parent_color(uncle, gparent, RB_BLACK);
-			gparent->__rb_parent_color &= ~1ul;	/* red */
+			gparent->__rb_parent_color &= ~1ul; /* red */
 			node = gparent;
 			continue;
 		}
@@ -201,9 +201,9 @@ static void dummy_rotate(struct rb_node *old, struct rb_node *new_node)
 	(void)new_node;
 }
 
-static const struct rb_augment_callbacks dummy_callbacks = {
-	dummy_propagate, dummy_copy, dummy_rotate
-};
+static const struct rb_augment_callbacks dummy_callbacks = { dummy_propagate,
+							     dummy_copy,
+							     dummy_rotate };
 
 void rb_insert_color(struct rb_node *node, struct rb_root *root)
 {
@@ -349,13 +349,13 @@ struct rb_node *rb_next_postorder(const struct rb_node *node)
  * 2^(bits of a pointer) nodes fit, and a tree of n nodes is at most
  * 2 log2(n + 1) deep.  A walk that goes deeper has met a loop or a chain.
  */
-#define RB_CHECK_MAX_DEPTH	(2 * 8 * sizeof(void *))
+#define RB_CHECK_MAX_DEPTH (2 * 8 * sizeof(void *))
 
 /* a node on the checker's path from the root */
 struct check_frame {
 	const struct rb_node *node;
-	unsigned int blacks;	/* black nodes from the root to it, inclusive */
-	unsigned int stage;	/* next: 0 left child, 1 right child, 2 leave */
+	unsigned int blacks; /* black nodes from the root to it, inclusive */
+	unsigned int stage; /* next: 0 left child, 1 right child, 2 leave */
 };
 
 /*
@@ -366,10 +366,10 @@ static bool check_link(const struct rb_node *parent,
 		       const struct rb_node *child)
 {
 	if (rb_parent(child) != parent)
-		return check_fail("node %p: its child %p's parent should be %p, but was %p",
-				  (const void *)parent, (const void *)child,
-				  (const void *)parent,
-				  (const void *)rb_parent(child));
+		return check_fail(
+			"node %p: its child %p's parent should be %p, but was %p",
+			(const void *)parent, (const void *)child,
+			(const void *)parent, (const void *)rb_parent(child));
 	if (rb_is_red(parent) && rb_is_red(child))
 		return check_fail("red node %p has a red child %p",
 				  (const void *)parent, (const void *)child);
@@ -392,17 +392,17 @@ static bool check_tree(const struct rb_root *root,
 {
 	struct check_frame stack[RB_CHECK_MAX_DEPTH];
 	const struct rb_node *node = root->rb_node, *prev = NULL, *child;
-	unsigned int depth = 0, height = 0;	/* 0: no leaf reached yet */
+	unsigned int depth = 0, height = 0; /* 0: no leaf reached yet */
 	unsigned long index = 0;
 
 	*first = NULL;
 	if (!node)
 		return true;
 	if (rb_parent(node) || rb_is_red(node))
-		return check_fail("root %p should be black with no parent, but is %s with parent %p",
-				  (const void *)node,
-				  rb_is_red(node) ? "red" : "black",
-				  (const void *)rb_parent(node));
+		return check_fail(
+			"root %p should be black with no parent, but is %s with parent %p",
+			(const void *)node, rb_is_red(node) ? "red" : "black",
+			(const void *)rb_parent(node));
 	stack[depth++] = (struct check_frame){ node, 1, 0 };
 	while (depth) {
 		struct check_frame *f = &stack[depth - 1];
@@ -412,25 +412,28 @@ static bool check_tree(const struct rb_root *root,
 		case 0:
 			child = node->rb_left;
 			if (child && child == node->rb_right)
-				return check_fail("node %p has %p as both children",
-						  (const void *)node,
-						  (const void *)child);
+				return check_fail(
+					"node %p has %p as both children",
+					(const void *)node,
+					(const void *)child);
 			break;
 		case 1:
 			if (!index)
 				*first = node;
 			else if (less && less(node, prev))
-				return check_fail("node %lu in order (%p) sorts before the one before it (%p)",
-						  index, (const void *)node,
-						  (const void *)prev);
+				return check_fail(
+					"node %lu in order (%p) sorts before the one before it (%p)",
+					index, (const void *)node,
+					(const void *)prev);
 			prev = node;
 			index++;
 			child = node->rb_right;
 			break;
 		default:
 			if (augmented_ok && !augmented_ok(node))
-				return check_fail("node %p: augmented value wrong for its subtree",
-						  (const void *)node);
+				return check_fail(
+					"node %p: augmented value wrong for its subtree",
+					(const void *)node);
 			depth--;
 			continue;
 		}
@@ -438,18 +441,19 @@ static bool check_tree(const struct rb_root *root,
 			if (!height) {
 				height = f->blacks;
 			} else if (f->blacks != height) {
-				return check_fail("a path down to a NULL child of %p passes %u black nodes, an earlier path %u",
-						  (const void *)node,
-						  f->blacks, height);
+				return check_fail(
+					"a path down to a NULL child of %p passes %u black nodes, an earlier path %u",
+					(const void *)node, f->blacks, height);
 			}
 			continue;
 		}
 		if (!check_link(node, child))
 			return false;
 		if (depth == RB_CHECK_MAX_DEPTH)
-			return check_fail("deeper than %u levels at %p: a loop, or not a red-black tree",
-					  (unsigned int)RB_CHECK_MAX_DEPTH,
-					  (const void *)child);
+			return check_fail(
+				"deeper than %u levels at %p: a loop, or not a red-black tree",
+				(unsigned int)RB_CHECK_MAX_DEPTH,
+				(const void *)child);
 		stack[depth++] = (struct check_frame){
 			child, f->blacks + (rb_is_black(child) ? 1 : 0), 0
 		};
@@ -458,7 +462,7 @@ static bool check_tree(const struct rb_root *root,
 }
 
 bool (rb_check)(const struct rb_root *root,
-		bool (*less)(const struct rb_node *, const struct rb_node *))
+	       bool (*less)(const struct rb_node *, const struct rb_node *))
 {
 	const struct rb_node *first;
 
@@ -466,8 +470,8 @@ bool (rb_check)(const struct rb_root *root,
 }
 
 bool (rb_check_cached)(const struct rb_root_cached *root,
-		       bool (*less)(const struct rb_node *,
-				    const struct rb_node *))
+		      bool (*less)(const struct rb_node *,
+				   const struct rb_node *))
 {
 	const struct rb_node *first;
 
@@ -481,9 +485,9 @@ bool (rb_check_cached)(const struct rb_root_cached *root,
 }
 
 bool (rb_check_augmented)(const struct rb_root *root,
-			  bool (*less)(const struct rb_node *,
-				       const struct rb_node *),
-			  bool (*augmented_ok)(const struct rb_node *node))
+			 bool (*less)(const struct rb_node *,
+				      const struct rb_node *),
+			 bool (*augmented_ok)(const struct rb_node *node))
 {
 	const struct rb_node *first;
 

@@ -81,15 +81,15 @@ struct rb_root_cached {
 };
 
 /* the parent pointer of @r, without the colour bit */
-#define rb_parent(r)	((struct rb_node *)((r)->__rb_parent_color & ~3ul))
+#define rb_parent(r) ((struct rb_node *)((r)->__rb_parent_color & ~3ul))
 
 #ifdef __cplusplus
-#define RB_ROOT		(rb_root{ NULL })
-#define RB_ROOT_CACHED	(rb_root_cached{ { NULL }, NULL })
+#define RB_ROOT (rb_root{ NULL })
+#define RB_ROOT_CACHED (rb_root_cached{ { NULL }, NULL })
 #else
 /* an empty tree, to initialise or assign: struct rb_root t = RB_ROOT; */
-#define RB_ROOT		((struct rb_root) { NULL })
-#define RB_ROOT_CACHED	((struct rb_root_cached) { { NULL }, NULL })
+#define RB_ROOT ((struct rb_root){ NULL })
+#define RB_ROOT_CACHED ((struct rb_root_cached){ { NULL }, NULL })
 #endif
 
 /**
@@ -98,7 +98,7 @@ struct rb_root_cached {
  * @type: the type of the entry
  * @member: the name of the rb_node within it
  */
-#define rb_entry(ptr, type, member)	container_of(ptr, type, member)
+#define rb_entry(ptr, type, member) container_of(ptr, type, member)
 
 /**
  * rb_entry_safe() - rb_entry() that maps NULL to NULL
@@ -106,14 +106,14 @@ struct rb_root_cached {
  * @type: the type of the entry
  * @member: the name of the rb_node within it
  */
-#define rb_entry_safe(ptr, type, member)				\
-	__extension__ ({						\
-		__typeof__(ptr) ____ptr = (ptr);			\
+#define rb_entry_safe(ptr, type, member)                                  \
+	__extension__({                                                   \
+		__typeof__(ptr) ____ptr = (ptr);                          \
 		____ptr ? rb_entry(____ptr, type, member) : (type *)NULL; \
 	})
 
 /* RB_EMPTY_ROOT() - is the tree empty?  @root evaluated once */
-#define RB_EMPTY_ROOT(root)	(READ_ONCE((root)->rb_node) == NULL)
+#define RB_EMPTY_ROOT(root) (READ_ONCE((root)->rb_node) == NULL)
 
 /*
  * A node that is on no tree can be marked so by pointing its parent at
@@ -131,8 +131,8 @@ static inline void __rb_clear_node(struct rb_node *node)
 	node->__rb_parent_color = (unsigned long)node;
 }
 
-#define RB_EMPTY_NODE(node)	__rb_empty_node(node)
-#define RB_CLEAR_NODE(node)	__rb_clear_node(node)
+#define RB_EMPTY_NODE(node) __rb_empty_node(node)
+#define RB_CLEAR_NODE(node) __rb_clear_node(node)
 
 /**
  * rb_insert_color() - rebalance after linking @node
@@ -242,7 +242,7 @@ void rb_replace_node(struct rb_node *victim, struct rb_node *replacement,
 static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 				struct rb_node **rb_link)
 {
-	node->__rb_parent_color = (unsigned long)parent;	/* red */
+	node->__rb_parent_color = (unsigned long)parent; /* red */
 	node->rb_left = NULL;
 	node->rb_right = NULL;
 	*rb_link = node;
@@ -259,18 +259,19 @@ static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
  * The walk does not rebalance: freeing entries as they are visited is
  * fine, rb_erase() of them is not.
  */
-#define rbtree_postorder_for_each_entry_safe(pos, n, root, field)	\
-	for ((pos) = rb_entry_safe(rb_first_postorder(root),		\
-				   __typeof__(*(pos)), field);		\
+#define rbtree_postorder_for_each_entry_safe(pos, n, root, field)            \
+	for ((pos) = rb_entry_safe(rb_first_postorder(root),                 \
+				   __typeof__(*(pos)), field);               \
 	     (pos) && ((n) = rb_entry_safe(rb_next_postorder(&(pos)->field), \
-					   __typeof__(*(pos)), field), 1); \
+					   __typeof__(*(pos)), field),       \
+		      1);                                                    \
 	     (pos) = (n))
 
 /* ------------------------------------------------------------------ */
 /* trees that keep their leftmost node                                 */
 
 /* rb_first_cached() - the leftmost node, O(1); @root evaluated once */
-#define rb_first_cached(root)	((root)->rb_leftmost)
+#define rb_first_cached(root) ((root)->rb_leftmost)
 
 /**
  * rb_insert_color_cached() - rb_insert_color(), keeping the leftmost
@@ -358,9 +359,9 @@ __rb_link_less(struct rb_node *node, struct rb_node **link,
  * A node equal to others goes after them (right of every equal node), so
  * equal keys keep their order of insertion.
  */
-static __always_inline void
-rb_add(struct rb_node *node, struct rb_root *tree,
-       bool (*less)(struct rb_node *, const struct rb_node *))
+static __always_inline void rb_add(struct rb_node *node, struct rb_root *tree,
+				   bool (*less)(struct rb_node *,
+						const struct rb_node *))
 {
 	__rb_link_less(node, &tree->rb_node, less);
 	rb_insert_color(node, tree);
@@ -493,16 +494,16 @@ rb_next_match(const void *key, struct rb_node *node,
  * @tree: the tree (evaluated once)
  * @cmp: cmp(key, node) as for rb_find() (evaluated once)
  */
-#define rb_for_each(node, key, tree, cmp)				\
-	__rb_for_each(node, key, tree, cmp, __LIST_UNIQ(__rbk),		\
+#define rb_for_each(node, key, tree, cmp)                       \
+	__rb_for_each(node, key, tree, cmp, __LIST_UNIQ(__rbk), \
 		      __LIST_UNIQ(__rbo), __LIST_UNIQ(__rbc))
 /* @k and @c hold the key and cmp; @o, never NULL, makes each outer loop
  * run once */
-#define __rb_for_each(node, key, tree, cmp, k, o, c)			\
-	for (const void *k = (key), *const *o = &k; o; o = NULL)	\
+#define __rb_for_each(node, key, tree, cmp, k, o, c)                         \
+	for (const void *k = (key), *const *o = &k; o; o = NULL)             \
 		for (int (*c)(const void *, const struct rb_node *) = (cmp); \
-		     o; o = NULL)					\
-			for ((node) = rb_find_first(k, tree, c); (node); \
+		     o; o = NULL)                                            \
+			for ((node) = rb_find_first(k, tree, c); (node);     \
 			     (node) = rb_next_match(k, node, c))
 
 /* ------------------------------------------------------------------ */
@@ -528,7 +529,7 @@ rb_next_match(const void *key, struct rb_node *node,
  */
 bool rb_check(const struct rb_root *root,
 	      bool (*less)(const struct rb_node *, const struct rb_node *));
-#define rb_check(root, less)	CHECK_CALLER(rb_check, (root, less))
+#define rb_check(root, less) CHECK_CALLER(rb_check, (root, less))
 
 /**
  * rb_check_cached() - rb_check(), and the cached leftmost is the first node
@@ -542,8 +543,7 @@ bool rb_check(const struct rb_root *root,
 bool rb_check_cached(const struct rb_root_cached *root,
 		     bool (*less)(const struct rb_node *,
 				  const struct rb_node *));
-#define rb_check_cached(root, less)					\
-	CHECK_CALLER(rb_check_cached, (root, less))
+#define rb_check_cached(root, less) CHECK_CALLER(rb_check_cached, (root, less))
 
 /**
  * rb_check_augmented() - rb_check(), and every node's augmented value
@@ -562,7 +562,7 @@ bool rb_check_augmented(const struct rb_root *root,
 			bool (*less)(const struct rb_node *,
 				     const struct rb_node *),
 			bool (*augmented_ok)(const struct rb_node *node));
-#define rb_check_augmented(root, less, augmented_ok)			\
+#define rb_check_augmented(root, less, augmented_ok) \
 	CHECK_CALLER(rb_check_augmented, (root, less, augmented_ok))
 
 KSTRUCT_EXPORT_END

@@ -128,34 +128,34 @@ rb_add_augmented_cached(struct rb_node *node, struct rb_root_cached *tree,
  * second one after the call is an empty declaration, which -pedantic
  * warns about.
  */
-#define RB_DECLARE_CALLBACKS(RBSTATIC, RBNAME, RBSTRUCT, RBFIELD,	\
-			     RBAUGMENTED, RBCOMPUTE)			\
-static inline void							\
-RBNAME ## _propagate(struct rb_node *rb, struct rb_node *stop)		\
-{									\
-	for (; rb != stop; rb = rb_parent(rb)) {			\
-		if (RBCOMPUTE(rb_entry(rb, RBSTRUCT, RBFIELD), true))	\
-			break;						\
-	}								\
-}									\
-static inline void							\
-RBNAME ## _copy(struct rb_node *rb_old, struct rb_node *rb_new)	\
-{									\
-	rb_entry(rb_new, RBSTRUCT, RBFIELD)->RBAUGMENTED =		\
-		rb_entry(rb_old, RBSTRUCT, RBFIELD)->RBAUGMENTED;	\
-}									\
-static void								\
-RBNAME ## _rotate(struct rb_node *rb_old, struct rb_node *rb_new)	\
-{									\
-	RBSTRUCT *old = rb_entry(rb_old, RBSTRUCT, RBFIELD);		\
-									\
-	rb_entry(rb_new, RBSTRUCT, RBFIELD)->RBAUGMENTED =		\
-		old->RBAUGMENTED;					\
-	RBCOMPUTE(old, false);						\
-}									\
-RBSTATIC const struct rb_augment_callbacks RBNAME = {			\
-	RBNAME ## _propagate, RBNAME ## _copy, RBNAME ## _rotate	\
-};
+#define RB_DECLARE_CALLBACKS(RBSTATIC, RBNAME, RBSTRUCT, RBFIELD, RBAUGMENTED, \
+			     RBCOMPUTE)                                        \
+	static inline void RBNAME##_propagate(struct rb_node *rb,              \
+					      struct rb_node *stop)            \
+	{                                                                      \
+		for (; rb != stop; rb = rb_parent(rb)) {                       \
+			if (RBCOMPUTE(rb_entry(rb, RBSTRUCT, RBFIELD), true))  \
+				break;                                         \
+		}                                                              \
+	}                                                                      \
+	static inline void RBNAME##_copy(struct rb_node *rb_old,               \
+					 struct rb_node *rb_new)               \
+	{                                                                      \
+		rb_entry(rb_new, RBSTRUCT, RBFIELD)->RBAUGMENTED =             \
+			rb_entry(rb_old, RBSTRUCT, RBFIELD)->RBAUGMENTED;      \
+	}                                                                      \
+	static void RBNAME##_rotate(struct rb_node *rb_old,                    \
+				    struct rb_node *rb_new)                    \
+	{                                                                      \
+		RBSTRUCT *old = rb_entry(rb_old, RBSTRUCT, RBFIELD);           \
+                                                                               \
+		rb_entry(rb_new, RBSTRUCT, RBFIELD)->RBAUGMENTED =             \
+			old->RBAUGMENTED;                                      \
+		RBCOMPUTE(old, false);                                         \
+	}                                                                      \
+	RBSTATIC const struct rb_augment_callbacks RBNAME = {                  \
+		RBNAME##_propagate, RBNAME##_copy, RBNAME##_rotate             \
+	};
 
 /**
  * RB_DECLARE_CALLBACKS_MAX() - the callbacks of a tree augmented with the
@@ -168,40 +168,42 @@ RBSTATIC const struct rb_augment_callbacks RBNAME = {			\
  * @RBAUGMENTED: the name of the subtree's largest value within the entry
  * @RBCOMPUTE: RBTYPE RBCOMPUTE(RBSTRUCT *node): the node's own value
  */
-#define RB_DECLARE_CALLBACKS_MAX(RBSTATIC, RBNAME, RBSTRUCT, RBFIELD,	\
-				 RBTYPE, RBAUGMENTED, RBCOMPUTE)	\
-static inline bool RBNAME ## _compute_max(RBSTRUCT *node, bool exit)	\
-{									\
-	struct rb_node *child;						\
-	RBTYPE max = RBCOMPUTE(node);					\
-									\
-	child = node->RBFIELD.rb_left;					\
-	if (child && rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED > max) \
-		max = rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED;	\
-	child = node->RBFIELD.rb_right;					\
-	if (child && rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED > max) \
-		max = rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED;	\
-	if (exit && node->RBAUGMENTED == max)				\
-		return true;						\
-	node->RBAUGMENTED = max;					\
-	return false;							\
-}									\
-RB_DECLARE_CALLBACKS(RBSTATIC, RBNAME, RBSTRUCT, RBFIELD,		\
-		     RBAUGMENTED, RBNAME ## _compute_max)
+#define RB_DECLARE_CALLBACKS_MAX(RBSTATIC, RBNAME, RBSTRUCT, RBFIELD, RBTYPE,  \
+				 RBAUGMENTED, RBCOMPUTE)                       \
+	static inline bool RBNAME##_compute_max(RBSTRUCT *node, bool exit)     \
+	{                                                                      \
+		struct rb_node *child;                                         \
+		RBTYPE max = RBCOMPUTE(node);                                  \
+                                                                               \
+		child = node->RBFIELD.rb_left;                                 \
+		if (child &&                                                   \
+		    rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED > max)     \
+			max = rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED; \
+		child = node->RBFIELD.rb_right;                                \
+		if (child &&                                                   \
+		    rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED > max)     \
+			max = rb_entry(child, RBSTRUCT, RBFIELD)->RBAUGMENTED; \
+		if (exit && node->RBAUGMENTED == max)                          \
+			return true;                                           \
+		node->RBAUGMENTED = max;                                       \
+		return false;                                                  \
+	}                                                                      \
+	RB_DECLARE_CALLBACKS(RBSTATIC, RBNAME, RBSTRUCT, RBFIELD, RBAUGMENTED, \
+			     RBNAME##_compute_max)
 
 /* ------------------------------------------------------------------ */
 /* the implementation's helpers, shared with rbtree.c                  */
 
-#define RB_RED		0
-#define RB_BLACK	1
+#define RB_RED 0
+#define RB_BLACK 1
 
-#define __rb_parent(pc)		((struct rb_node *)((pc) & ~3ul))
-#define __rb_color(pc)		((pc) & 1)
-#define __rb_is_black(pc)	__rb_color(pc)
-#define __rb_is_red(pc)		(!__rb_color(pc))
-#define rb_color(rb)		__rb_color((rb)->__rb_parent_color)
-#define rb_is_red(rb)		__rb_is_red((rb)->__rb_parent_color)
-#define rb_is_black(rb)		__rb_is_black((rb)->__rb_parent_color)
+#define __rb_parent(pc) ((struct rb_node *)((pc) & ~3ul))
+#define __rb_color(pc) ((pc)&1)
+#define __rb_is_black(pc) __rb_color(pc)
+#define __rb_is_red(pc) (!__rb_color(pc))
+#define rb_color(rb) __rb_color((rb)->__rb_parent_color)
+#define rb_is_red(rb) __rb_is_red((rb)->__rb_parent_color)
+#define rb_is_black(rb) __rb_is_black((rb)->__rb_parent_color)
 
 /* set @rb's parent, keeping its colour */
 static inline void rb_set_parent(struct rb_node *rb, struct rb_node *p)
@@ -209,8 +211,8 @@ static inline void rb_set_parent(struct rb_node *rb, struct rb_node *p)
 	rb->__rb_parent_color = rb_color(rb) | (unsigned long)p;
 }
 
-static inline void rb_set_parent_color(struct rb_node *rb,
-				       struct rb_node *p, int color)
+static inline void rb_set_parent_color(struct rb_node *rb, struct rb_node *p,
+				       int color)
 {
 	rb->__rb_parent_color = (unsigned long)p | (unsigned long)color;
 }
@@ -266,7 +268,7 @@ __rb_erase_augmented(struct rb_node *node, struct rb_root *root,
 	if (!left || !right) {
 		child = left ? left : right;
 		__rb_change_child(node, child, parent, root);
-		if (child)		/* a lone child is red, @node black */
+		if (child) /* a lone child is red, @node black */
 			child->__rb_parent_color = pc;
 		else if (__rb_is_black(pc))
 			rebalance = parent;
@@ -297,7 +299,7 @@ __rb_erase_augmented(struct rb_node *node, struct rb_root *root,
 	__rb_change_child(node, successor, parent, root);
 	successor_pc = successor->__rb_parent_color;
 	successor->__rb_parent_color = pc;
-	if (child)		/* red, below a black successor */
+	if (child) /* red, below a black successor */
 		rb_set_parent_color(child, gap, RB_BLACK);
 	else if (__rb_is_black(successor_pc))
 		rebalance = gap;

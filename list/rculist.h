@@ -67,16 +67,20 @@ extern char kstruct_rcu_tsan_sync;
 #ifdef KSTRUCT_RCU_TSAN
 void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
-#define __rcu_tsan_release()	__tsan_release(&kstruct_rcu_tsan_sync)
-#define __rcu_tsan_acquire()	__tsan_acquire(&kstruct_rcu_tsan_sync)
+#define __rcu_tsan_release() __tsan_release(&kstruct_rcu_tsan_sync)
+#define __rcu_tsan_acquire() __tsan_acquire(&kstruct_rcu_tsan_sync)
 /* publish: release store; read: acquire load (stronger than consume) */
-#define list_rcu_assign(p, v)	__atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
-#define list_rcu_deref(p)	__atomic_load_n(&(p), __ATOMIC_ACQUIRE)
+#define list_rcu_assign(p, v) __atomic_store_n(&(p), (v), __ATOMIC_RELEASE)
+#define list_rcu_deref(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
 #else
-#define __rcu_tsan_release()	do { } while (0)
-#define __rcu_tsan_acquire()	do { } while (0)
-#define list_rcu_assign(p, v)	rcu_assign_pointer(p, v)
-#define list_rcu_deref(p)	rcu_dereference(p)
+#define __rcu_tsan_release() \
+	do {                 \
+	} while (0)
+#define __rcu_tsan_acquire() \
+	do {                 \
+	} while (0)
+#define list_rcu_assign(p, v) rcu_assign_pointer(p, v)
+#define list_rcu_deref(p) rcu_dereference(p)
 #endif
 
 /**
@@ -191,8 +195,7 @@ static inline void __list_add_rcu(struct list_head *entry,
  *
  * Context: the caller holds the writers' lock of the list.
  */
-static inline void list_add_rcu(struct list_head *entry,
-				struct list_head *head)
+static inline void list_add_rcu(struct list_head *entry, struct list_head *head)
 {
 	__list_add_rcu(entry, head, head->next);
 }
@@ -299,12 +302,12 @@ static inline void list_splice_init_rcu(struct list_head *list,
  * @type: the type of the embedding structure
  * @member: the name of the list_head within it
  */
-#define list_first_or_null_rcu(ptr, type, member)			\
-	__extension__ ({						\
-		struct list_head *head__ = (ptr);			\
+#define list_first_or_null_rcu(ptr, type, member)                        \
+	__extension__({                                                  \
+		struct list_head *head__ = (ptr);                        \
 		struct list_head *next__ = list_rcu_deref(head__->next); \
-		next__ != head__ ? list_entry(next__, type, member) :	\
-				   (type *)NULL;			\
+		next__ != head__ ? list_entry(next__, type, member) :    \
+				   (type *)NULL;                         \
 	})
 
 /**
@@ -318,13 +321,14 @@ static inline void list_splice_init_rcu(struct list_head *list,
  */
 #define list_for_each_entry_rcu(pos, head, member) \
 	__list_for_each_entry_rcu(pos, head, member, __LIST_UNIQ(__lh))
-#define __list_for_each_entry_rcu(pos, head, member, h)		\
-	__list_once(h, head)						\
-		for ((pos) = list_entry_rcu(h->next, __typeof__(*(pos)), \
-					    member);			\
-		     !list_entry_is_head(pos, h, member);		\
-		     (pos) = list_entry_rcu((pos)->member.next,		\
-					    __typeof__(*(pos)), member))
+#define __list_for_each_entry_rcu(pos, head, member, h)                      \
+	__list_once(h, head) for ((pos) = list_entry_rcu(h->next,            \
+							 __typeof__(*(pos)), \
+							 member);            \
+				  !list_entry_is_head(pos, h, member);       \
+				  (pos) = list_entry_rcu((pos)->member.next, \
+							 __typeof__(*(pos)), \
+							 member))
 
 /* ------------------------------------------------------------------ */
 /* hlist                                                               */
@@ -428,18 +432,17 @@ static inline void hlist_del_init_rcu(struct hlist_node *n)
  * Context: inside rcu_read_lock()/kstruct_rcu_read_unlock(), or with the
  * writers' lock held.
  */
-#define hlist_for_each_entry_rcu(pos, head, member)			\
-	for ((pos) = hlist_entry_safe(list_rcu_deref((head)->first),	\
-				      __typeof__(*(pos)), member);	\
-	     pos;							\
-	     (pos) = hlist_entry_safe(list_rcu_deref((pos)->member.next), \
-				      __typeof__(*(pos)), member))
+#define hlist_for_each_entry_rcu(pos, head, member)                            \
+	for ((pos) = hlist_entry_safe(list_rcu_deref((head)->first),           \
+				      __typeof__(*(pos)), member);             \
+	     pos; (pos) = hlist_entry_safe(list_rcu_deref((pos)->member.next), \
+					   __typeof__(*(pos)), member))
 
 #ifdef LIST_DEBUG
-#define list_add_rcu(e, h)	__LIST_DEBUG_CALL(list_add_rcu, e, h)
-#define list_add_tail_rcu(e, h)	__LIST_DEBUG_CALL(list_add_tail_rcu, e, h)
-#define list_del_rcu(e)		__LIST_DEBUG_CALL(list_del_rcu, e)
-#define list_replace_rcu(o, r)	__LIST_DEBUG_CALL(list_replace_rcu, o, r)
+#define list_add_rcu(e, h) __LIST_DEBUG_CALL(list_add_rcu, e, h)
+#define list_add_tail_rcu(e, h) __LIST_DEBUG_CALL(list_add_tail_rcu, e, h)
+#define list_del_rcu(e) __LIST_DEBUG_CALL(list_del_rcu, e)
+#define list_replace_rcu(o, r) __LIST_DEBUG_CALL(list_replace_rcu, o, r)
 #endif
 
 KSTRUCT_EXPORT_END

@@ -184,9 +184,9 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
 /* ---------------------------------------------------------------- check */
 
 /* report a violation in @mapping (after its inode), answer false */
-#define mapping_bad(mapping, fmt, ...)					\
-	check_fail("inode %lu: " fmt,					\
-		   (mapping)->host ? (mapping)->host->i_ino : 0UL,	\
+#define mapping_bad(mapping, fmt, ...)                             \
+	check_fail("inode %lu: " fmt,                              \
+		   (mapping)->host ? (mapping)->host->i_ino : 0UL, \
 		   ##__VA_ARGS__)
 
 static bool check_vma_list(struct address_space *mapping,
@@ -199,13 +199,15 @@ static bool check_vma_list(struct address_space *mapping,
 	list_for_each_entry(vma, head, shared) {
 		if (!vma->vm_file || !vma->vm_file->f_inode ||
 		    vma->vm_file->f_inode->i_mapping != mapping)
-			return mapping_bad(mapping, "vma %#lx-%#lx maps "
-					   "another file", vma->vm_start,
-					   vma->vm_end);
+			return mapping_bad(mapping,
+					   "vma %#lx-%#lx maps "
+					   "another file",
+					   vma->vm_start, vma->vm_end);
 		if (!!(vma->vm_flags & VM_SHARED) != shared)
-			return mapping_bad(mapping, "vma %#lx-%#lx is on the "
-					   "wrong list", vma->vm_start,
-					   vma->vm_end);
+			return mapping_bad(mapping,
+					   "vma %#lx-%#lx is on the "
+					   "wrong list",
+					   vma->vm_start, vma->vm_end);
 		if (!vma->vm_mm)
 			return mapping_bad(mapping, "vma %#lx-%#lx has no mm",
 					   vma->vm_start, vma->vm_end);
@@ -230,7 +232,8 @@ static bool count_vma_ptes(struct address_space *mapping,
 			index = vma->vm_pgoff +
 				((addr - vma->vm_start) >> PAGE_SHIFT);
 			if (page->mapping != mapping || page->index != index)
-				return mapping_bad(mapping, "pte at %#lx does "
+				return mapping_bad(mapping,
+						   "pte at %#lx does "
 						   "not map file page %lu",
 						   addr, index);
 			page->check_count++;
@@ -251,8 +254,10 @@ static bool check_page_cache(struct address_space *mapping)
 			return false;
 		hlist_for_each_entry(page, &mapping->page_hash[i], hash) {
 			if (page_hashfn(page->index) != i)
-				return mapping_bad(mapping, "page %lu on hash "
-						   "chain %lu", page->index, i);
+				return mapping_bad(mapping,
+						   "page %lu on hash "
+						   "chain %lu",
+						   page->index, i);
 			hashed++;
 		}
 	}
@@ -262,25 +267,32 @@ static bool check_page_cache(struct address_space *mapping)
 		if (++n > mapping->nrpages)
 			break;
 		if (page->mapping != mapping)
-			return mapping_bad(mapping, "page %lu names another "
-					   "mapping", page->index);
+			return mapping_bad(mapping,
+					   "page %lu names another "
+					   "mapping",
+					   page->index);
 		if (page->index >= end)
-			return mapping_bad(mapping, "page %lu lies wholly past "
+			return mapping_bad(mapping,
+					   "page %lu lies wholly past "
 					   "the end of file (%lu pages)",
 					   page->index, end);
 		if (page_zone_index(mapping->zone, page) < 0 ||
 		    !test_bit(PG_head, &page->flags) || page->order)
-			return mapping_bad(mapping, "page %lu is not an "
+			return mapping_bad(mapping,
+					   "page %lu is not an "
 					   "allocated page of the zone",
 					   page->index);
 		if (__find_page(mapping, page->index) != page)
-			return mapping_bad(mapping, "page %lu is not found by "
+			return mapping_bad(mapping,
+					   "page %lu is not found by "
 					   "its index (twice cached?)",
 					   page->index);
 	}
 	if (n != mapping->nrpages || hashed != mapping->nrpages)
-		return mapping_bad(mapping, "nrpages %lu, listed %lu, hashed "
-				   "%lu", mapping->nrpages, n, hashed);
+		return mapping_bad(mapping,
+				   "nrpages %lu, listed %lu, hashed "
+				   "%lu",
+				   mapping->nrpages, n, hashed);
 	return true;
 }
 
@@ -308,9 +320,11 @@ bool (mapping_check)(struct address_space *mapping)
 		goto out_unlock;
 	list_for_each_entry(page, &mapping->clean_pages, list) {
 		if (page->check_count != page_mapcount(page)) {
-			ok = mapping_bad(mapping, "page %lu: mapcount %u but "
-					 "%u ptes", page->index,
-					 page_mapcount(page), page->check_count);
+			ok = mapping_bad(mapping,
+					 "page %lu: mapcount %u but "
+					 "%u ptes",
+					 page->index, page_mapcount(page),
+					 page->check_count);
 			goto out_unlock;
 		}
 	}

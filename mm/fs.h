@@ -38,11 +38,11 @@ struct page;
 struct zone;
 struct inode;
 
-#define PAGE_HASH_BITS	6
-#define PAGE_HASH_SIZE	(1UL << PAGE_HASH_BITS)
+#define PAGE_HASH_BITS 6
+#define PAGE_HASH_SIZE (1UL << PAGE_HASH_BITS)
 
 /* the largest file size, as s_maxbytes of a 64-bit kernel */
-#define MAX_LFS_FILESIZE	0x7fffffffffffffffLL
+#define MAX_LFS_FILESIZE 0x7fffffffffffffffLL
 
 /**
  * struct address_space - a file's page cache and its mappings
@@ -177,7 +177,7 @@ unsigned long truncate_inode_pages(struct address_space *mapping,
  * Return: true when the page cache and its mappings are sound.
  */
 bool mapping_check(struct address_space *mapping);
-#define mapping_check(mapping)	CHECK_CALLER(mapping_check, (mapping))
+#define mapping_check(mapping) CHECK_CALLER(mapping_check, (mapping))
 
 KSTRUCT_EXPORT_END
 

@@ -80,7 +80,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 	spin_lock(&mm->page_table_lock);
 	table = mm->pgd[pgd_index];
 	if (table && table->pte[pte_index(address)])
-		goto out_unlock;		/* already mapped */
+		goto out_unlock; /* already mapped */
 	if (!table) {
 		new_table = kzalloc(sizeof(*new_table), GFP_KERNEL);
 		if (!new_table) {
@@ -103,7 +103,7 @@ int handle_mm_fault(struct mm_struct *mm, struct vm_area_struct *vma,
 			BUG_ON(__free_page(mapping->zone, page) != 0);
 			page = find_get_page(mapping, index);
 			if (!page) {
-				err = -EAGAIN;	/* truncated already */
+				err = -EAGAIN; /* truncated already */
 				goto out_free_table;
 			}
 		}

@@ -46,11 +46,11 @@
 KSTRUCT_EXPORT_BEGIN
 
 #ifndef PAGE_SHIFT
-#define PAGE_SHIFT	12
+#define PAGE_SHIFT 12
 #endif
-#define PAGE_SIZE	(1UL << PAGE_SHIFT)
-#define PAGE_MASK	(~(PAGE_SIZE - 1))
-#define PAGE_ALIGN(addr)	(((addr) + PAGE_SIZE - 1) & PAGE_MASK)
+#define PAGE_SIZE (1UL << PAGE_SHIFT)
+#define PAGE_MASK (~(PAGE_SIZE - 1))
+#define PAGE_ALIGN(addr) (((addr) + PAGE_SIZE - 1) & PAGE_MASK)
 
 /**
  * size_to_pages() - pages needed to hold @size bytes, rounded up
@@ -73,26 +73,25 @@ static inline unsigned long size_to_pages(long long size)
 
 /* the page table: PTRS_PER_PTE entries per pte table, each table maps
  * PMD_SIZE bytes; the user address space is [0, TASK_SIZE) */
-#define PTE_BITS	9
-#define PTRS_PER_PTE	(1UL << PTE_BITS)
-#define PMD_SHIFT	(PAGE_SHIFT + PTE_BITS)
-#define PMD_SIZE	(1UL << PMD_SHIFT)
+#define PTE_BITS 9
+#define PTRS_PER_PTE (1UL << PTE_BITS)
+#define PMD_SHIFT (PAGE_SHIFT + PTE_BITS)
+#define PMD_SIZE (1UL << PMD_SHIFT)
 #ifndef TASK_SIZE
-#define TASK_SIZE	(1UL << 32)
+#define TASK_SIZE (1UL << 32)
 #endif
-#define PTRS_PER_PGD	(TASK_SIZE >> PMD_SHIFT)
+#define PTRS_PER_PGD (TASK_SIZE >> PMD_SHIFT)
 
 /* vm_flags */
-#define VM_READ		0x00000001UL
-#define VM_WRITE	0x00000002UL
-#define VM_EXEC		0x00000004UL
-#define VM_SHARED	0x00000008UL
-#define VM_MAYSHARE	0x00000080UL
-#define VM_KNOWN_FLAGS							\
-	(VM_READ | VM_WRITE | VM_EXEC | VM_SHARED | VM_MAYSHARE)
+#define VM_READ 0x00000001UL
+#define VM_WRITE 0x00000002UL
+#define VM_EXEC 0x00000004UL
+#define VM_SHARED 0x00000008UL
+#define VM_MAYSHARE 0x00000080UL
+#define VM_KNOWN_FLAGS (VM_READ | VM_WRITE | VM_EXEC | VM_SHARED | VM_MAYSHARE)
 
 /* page->flags */
-#define PG_head		0	/* first page of an allocated block */
+#define PG_head 0 /* first page of an allocated block */
 
 struct zone;
 struct address_space;
@@ -333,8 +332,7 @@ long zap_page_range(struct vm_area_struct *vma, unsigned long address,
  * Return: true when some of @vma is affected (*@start, *@len set).
  */
 static inline bool vma_truncate_range(const struct vm_area_struct *vma,
-				      unsigned long pgoff,
-				      unsigned long *start,
+				      unsigned long pgoff, unsigned long *start,
 				      unsigned long *len)
 {
 	unsigned long pages, diff;
@@ -344,11 +342,11 @@ static inline bool vma_truncate_range(const struct vm_area_struct *vma,
 	*start = vma->vm_start;
 	*len = vma->vm_end - vma->vm_start;
 	if (vma->vm_pgoff >= pgoff)
-		return true;		/* the whole vma lies past the end */
+		return true; /* the whole vma lies past the end */
 	pages = *len >> PAGE_SHIFT;
 	diff = pgoff - vma->vm_pgoff;
 	if (diff >= pages)
-		return false;		/* wholly below the new end */
+		return false; /* wholly below the new end */
 	*start += diff << PAGE_SHIFT;
 	*len = (pages - diff) << PAGE_SHIFT;
 	return true;
@@ -402,7 +400,7 @@ int vmtruncate(struct inode *inode, long long offset);
  * Return: true when the address space is sound.
  */
 bool mm_check(struct mm_struct *mm);
-#define mm_check(mm)	CHECK_CALLER(mm_check, (mm))
+#define mm_check(mm) CHECK_CALLER(mm_check, (mm))
 
 KSTRUCT_EXPORT_END
 

@@ -50,8 +50,8 @@ static void remove_vma(struct vm_area_struct *vma)
 	struct mm_struct *mm = vma->vm_mm;
 	struct address_space *mapping = vma->vm_file->f_inode->i_mapping;
 
-	BUG_ON(zap_page_range(vma, vma->vm_start,
-			      vma->vm_end - vma->vm_start) < 0);
+	BUG_ON(zap_page_range(vma, vma->vm_start, vma->vm_end - vma->vm_start) <
+	       0);
 	spin_lock(&mapping->i_shared_lock);
 	list_del(&vma->shared);
 	spin_unlock(&mapping->i_shared_lock);
@@ -186,8 +186,9 @@ static bool check_vma_file(struct vm_area_struct *vma)
 		if (pos == right)
 			return true;
 		if (pos == wrong)
-			return check_fail("vma %#lx is on the wrong i_mmap list",
-					  vma->vm_start);
+			return check_fail(
+				"vma %#lx is on the wrong i_mmap list",
+				vma->vm_start);
 	}
 	return check_fail("vma %#lx is on no i_mmap list", vma->vm_start);
 }
@@ -210,8 +211,9 @@ static bool check_vmas(struct mm_struct *mm)
 			return check_fail("vma %#lx-%#lx is malformed",
 					  vma->vm_start, vma->vm_end);
 		if (vma->vm_start < prev_end)
-			return check_fail("vma %#lx overlaps or is out of order",
-					  vma->vm_start);
+			return check_fail(
+				"vma %#lx overlaps or is out of order",
+				vma->vm_start);
 		if (vma->vm_flags & ~VM_KNOWN_FLAGS)
 			return check_fail("vma %#lx has unknown flags %#lx",
 					  vma->vm_start, vma->vm_flags);
@@ -238,7 +240,8 @@ static bool check_page_tables(struct mm_struct *mm)
 			continue;
 		tables++;
 		for (j = 0; j < PTRS_PER_PTE; j++) {
-			unsigned long addr = (i << PMD_SHIFT) | (j << PAGE_SHIFT);
+			unsigned long addr = (i << PMD_SHIFT) |
+					     (j << PAGE_SHIFT);
 			struct page *page = table->pte[j];
 			struct vm_area_struct *vma;
 			unsigned long index;
@@ -248,29 +251,34 @@ static bool check_page_tables(struct mm_struct *mm)
 			present++;
 			while (cursor != &mm->mmap &&
 			       list_entry(cursor, struct vm_area_struct,
-					  vm_list)->vm_end <= addr)
+					  vm_list)
+					       ->vm_end <= addr)
 				cursor = cursor->next;
 			vma = list_entry(cursor, struct vm_area_struct,
 					 vm_list);
 			if (cursor == &mm->mmap || vma->vm_start > addr)
 				return check_fail("page mapped at %#lx outside "
-						  "every vma", addr);
+						  "every vma",
+						  addr);
 			index = vma->vm_pgoff +
 				((addr - vma->vm_start) >> PAGE_SHIFT);
-			if (page->mapping !=
-				    vma->vm_file->f_inode->i_mapping ||
+			if (page->mapping != vma->vm_file->f_inode->i_mapping ||
 			    page->index != index || !page_mapcount(page))
-				return check_fail("pte at %#lx does not map file "
-						  "page %lu", addr, index);
+				return check_fail(
+					"pte at %#lx does not map file "
+					"page %lu",
+					addr, index);
 		}
 		if (present != table->nr_present || !present)
-			return check_fail("pte table %lu: nr_present %u, found %u",
-					  i, table->nr_present, present);
+			return check_fail(
+				"pte table %lu: nr_present %u, found %u", i,
+				table->nr_present, present);
 		rss += present;
 	}
 	if (tables != mm->nr_pte_tables || rss != mm->rss)
-		return check_fail("%lu pte tables and rss %lu, counted %lu and %lu",
-				  mm->nr_pte_tables, mm->rss, tables, rss);
+		return check_fail(
+			"%lu pte tables and rss %lu, counted %lu and %lu",
+			mm->nr_pte_tables, mm->rss, tables, rss);
 	return true;
 }
 

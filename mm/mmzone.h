@@ -51,7 +51,7 @@ KSTRUCT_EXPORT_BEGIN
  * never merge.
  */
 #ifndef MAX_ORDER
-#define MAX_ORDER	10
+#define MAX_ORDER 10
 #endif
 
 #if MAX_ORDER < 6 || MAX_ORDER > 20
@@ -97,11 +97,12 @@ struct zone {
 };
 
 /* zone_init() flags */
-#define ZONE_ARENA	0x1	/* back the frames with real memory,
+#define ZONE_ARENA \
+	0x1 /* back the frames with real memory,
 				 * PAGE_SIZE aligned */
 
 /* largest zone accepted by zone_init(), in pages */
-#define ZONE_MAX_PAGES	(1UL << 24)
+#define ZONE_MAX_PAGES (1UL << 24)
 
 /**
  * zone_init() - set up a zone with all of its frames free
@@ -146,8 +147,8 @@ int zone_release(struct zone *zone);
  * Context: zone->lock held.
  * Return: the first page of the block handed out.
  */
-struct page *expand(struct zone *zone, struct page *page,
-		    unsigned long index, unsigned int low, unsigned int high,
+struct page *expand(struct zone *zone, struct page *page, unsigned long index,
+		    unsigned int low, unsigned int high,
 		    struct free_area *area);
 
 /**
@@ -354,7 +355,7 @@ unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order);
  * Return: true when the zone is sound.
  */
 bool zone_check(struct zone *zone);
-#define zone_check(zone)	CHECK_CALLER(zone_check, (zone))
+#define zone_check(zone) CHECK_CALLER(zone_check, (zone))
 
 /**
  * page_zone_index() - a page's frame number within its zone

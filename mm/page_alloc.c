@@ -45,7 +45,7 @@
 #include "mm/mmzone.h"
 
 /* kB in a block of 1 << order pages */
-#define BLOCK_KB(order)	((PAGE_SIZE >> 10) << (order))
+#define BLOCK_KB(order) ((PAGE_SIZE >> 10) << (order))
 
 long page_zone_index(const struct zone *zone, const struct page *page)
 {
@@ -162,9 +162,9 @@ int zone_init(struct zone *zone, const char *name, unsigned long size,
 		/* one bit per pair, counting a pair cut short by the end */
 		unsigned long pairs = ((size - 1) >> (order + 1)) + 1;
 
-		zone->free_area[order].map =
-			kcalloc(BITS_TO_LONGS(pairs), sizeof(unsigned long),
-				GFP_KERNEL);
+		zone->free_area[order].map = kcalloc(BITS_TO_LONGS(pairs),
+						     sizeof(unsigned long),
+						     GFP_KERNEL);
 		if (!zone->free_area[order].map)
 			goto err_free;
 	}
@@ -216,9 +216,8 @@ int zone_release(struct zone *zone)
 	return 0;
 }
 
-struct page *expand(struct zone *zone, struct page *page,
-		    unsigned long index, unsigned int low, unsigned int high,
-		    struct free_area *area)
+struct page *expand(struct zone *zone, struct page *page, unsigned long index,
+		    unsigned int low, unsigned int high, struct free_area *area)
 {
 	unsigned long size = 1UL << high;
 
@@ -334,7 +333,7 @@ int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order)
 	int err = 0;
 
 	if (index < 0)
-		return (int)index;	/* -EINVAL for NULL, else -EFAULT */
+		return (int)index; /* -EINVAL for NULL, else -EFAULT */
 	if (order >= MAX_ORDER)
 		return -EINVAL;
 	if ((unsigned long)index & ((1UL << order) - 1))
@@ -343,9 +342,9 @@ int __free_pages_ok(struct zone *zone, struct page *page, unsigned int order)
 	spin_lock(&zone->lock);
 	if (!test_bit(PG_head, &page->flags)) {
 		if (frame_is_free(zone, index))
-			err = -EALREADY;	/* freed twice */
+			err = -EALREADY; /* freed twice */
 		else
-			err = -EINVAL;	/* inside an allocated block */
+			err = -EINVAL; /* inside an allocated block */
 		goto out_unlock;
 	}
 	if (page->order != order) {
@@ -403,14 +402,14 @@ unsigned long zone_nr_free_blocks(struct zone *zone, unsigned int order)
 }
 
 /* snprintf at @pos of a line being built in @buf of @size bytes */
-#define LINE_PRINTF(buf, size, pos, ...)				\
-	do {								\
-		size_t __at = (size_t)(pos);				\
-		int __n = snprintf(__at < (size) ? (buf) + __at : NULL,	\
-				   __at < (size) ? (size) - __at : 0,	\
-				   __VA_ARGS__);			\
-		if (__n > 0)						\
-			(pos) += __n;					\
+#define LINE_PRINTF(buf, size, pos, ...)                                \
+	do {                                                            \
+		size_t __at = (size_t)(pos);                            \
+		int __n = snprintf(__at < (size) ? (buf) + __at : NULL, \
+				   __at < (size) ? (size)-__at : 0,     \
+				   __VA_ARGS__);                        \
+		if (__n > 0)                                            \
+			(pos) += __n;                                   \
 	} while (0)
 
 /* the number of free blocks of each order, counted under one lock */
@@ -497,12 +496,12 @@ int show_free_areas(struct zone *zone, FILE *out)
 
 /* check_scratch values: frame not seen, inside a free block, or the
  * first frame of a free block of order (value - FRAME_FREE_HEAD) */
-#define FRAME_UNSEEN		0
-#define FRAME_FREE		1
-#define FRAME_FREE_HEAD		2
+#define FRAME_UNSEEN 0
+#define FRAME_FREE 1
+#define FRAME_FREE_HEAD 2
 
 /* report a violation in @zone (after its name), answer false */
-#define zone_bad(zone, fmt, ...)					\
+#define zone_bad(zone, fmt, ...) \
 	check_fail("%s: " fmt, (zone)->name, ##__VA_ARGS__)
 
 static bool check_free_lists(struct zone *zone, unsigned long *counted)
@@ -522,30 +521,38 @@ static bool check_free_lists(struct zone *zone, unsigned long *counted)
 			long index = page_zone_index(zone, page);
 
 			if (index < 0)
-				return zone_bad(zone, "order %u: page %p is "
-						"not in the zone", order,
-						(void *)page);
+				return zone_bad(zone,
+						"order %u: page %p is "
+						"not in the zone",
+						order, (void *)page);
 			if (++n > zone->size)
-				return zone_bad(zone, "order %u: list longer "
-						"than the zone", order);
+				return zone_bad(zone,
+						"order %u: list longer "
+						"than the zone",
+						order);
 			if (index & ((1L << order) - 1))
-				return zone_bad(zone, "order %u: block %ld is "
-						"not aligned", order, index);
+				return zone_bad(zone,
+						"order %u: block %ld is "
+						"not aligned",
+						order, index);
 			if ((unsigned long)index + (1UL << order) > zone->size)
-				return zone_bad(zone, "order %u: block %ld "
-						"passes the end", order,
-						index);
+				return zone_bad(zone,
+						"order %u: block %ld "
+						"passes the end",
+						order, index);
 			for (i = 0; i < (1UL << order); i++) {
 				struct page *p = page + i;
 
 				if (seen[index + i] != FRAME_UNSEEN)
-					return zone_bad(zone, "frame %lu is in "
+					return zone_bad(zone,
+							"frame %lu is in "
 							"two free blocks",
 							index + i);
 				/* free means free in every frame */
 				if (test_bit(PG_head, &p->flags) ||
 				    p->mapping || page_mapcount(p))
-					return zone_bad(zone, "frame %lu of "
+					return zone_bad(zone,
+							"frame %lu of "
 							"free block %ld is "
 							"marked allocated, "
 							"cached or mapped",
@@ -576,23 +583,31 @@ static bool check_allocated(struct zone *zone)
 			continue;
 		}
 		if (!test_bit(PG_head, &page->flags))
-			return zone_bad(zone, "frame %lu is neither free nor "
-					"in an allocated block", i);
+			return zone_bad(zone,
+					"frame %lu is neither free nor "
+					"in an allocated block",
+					i);
 		order = page->order;
 		if (order >= MAX_ORDER || (i & ((1UL << order) - 1)) ||
 		    i + (1UL << order) > zone->size)
-			return zone_bad(zone, "allocated block %lu has a bad "
-					"order %u", i, order);
-		if (page->mapping && order)
-			return zone_bad(zone, "cached page %lu has order %u",
+			return zone_bad(zone,
+					"allocated block %lu has a bad "
+					"order %u",
 					i, order);
+		if (page->mapping && order)
+			return zone_bad(zone, "cached page %lu has order %u", i,
+					order);
 		for (j = 1; j < (1UL << order); j++) {
 			if (seen[i + j] != FRAME_UNSEEN)
-				return zone_bad(zone, "frame %lu is free and "
-						"allocated", i + j);
+				return zone_bad(zone,
+						"frame %lu is free and "
+						"allocated",
+						i + j);
 			if (test_bit(PG_head, &zone->zone_mem_map[i + j].flags))
-				return zone_bad(zone, "frame %lu heads a block "
-						"inside block %lu", i + j, i);
+				return zone_bad(zone,
+						"frame %lu heads a block "
+						"inside block %lu",
+						i + j, i);
 		}
 		i += 1UL << order;
 	}
@@ -616,12 +631,14 @@ static bool check_bitmaps(struct zone *zone)
 			bool fb = b < zone->size && seen[b] == mark;
 
 			if (fa && fb)
-				return zone_bad(zone, "buddies %lu and %lu are "
-						"both free at order %u", a, b,
-						order);
+				return zone_bad(zone,
+						"buddies %lu and %lu are "
+						"both free at order %u",
+						a, b, order);
 			if (test_bit(pair, zone->free_area[order].map) !=
 			    (fa != fb))
-				return zone_bad(zone, "order %u: bit of pair "
+				return zone_bad(zone,
+						"order %u: bit of pair "
 						"%lu disagrees with the lists",
 						order, pair);
 		}

@@ -90,8 +90,7 @@ uint64_t sched_vslice(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * (GENTLE_FAIR_SLEEPERS; SCHED_IDLE: half the minimal granularity).
  * Never before where it already was.
  */
-void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
-		  int initial)
+void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int initial)
 {
 	uint64_t vruntime = cfs_rq->min_vruntime, thresh;
 
@@ -158,7 +157,7 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (se != cfs_rq->curr)
 		__dequeue_entity(cfs_rq, se);
 	else
-		cfs_rq->curr = NULL;	/* its turn ends here */
+		cfs_rq->curr = NULL; /* its turn ends here */
 	se->on_rq = 0;
 	account_entity_dequeue(cfs_rq, se);
 	if (!(flags & DEQUEUE_SLEEP))
@@ -225,8 +224,7 @@ int wakeup_preempt_entity(struct sched_entity *curr, struct sched_entity *se)
  * The tick: a slice run out (or the leftmost far enough behind, once the
  * minimal granularity has passed) ends the turn.
  */
-static void check_preempt_tick(struct cfs_rq *cfs_rq,
-			       struct sched_entity *curr)
+static void check_preempt_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 {
 	struct runqueue *rq = rq_of(cfs_rq);
 	uint64_t ideal_runtime, delta_exec;
@@ -363,28 +361,28 @@ static int init_cfs(int nr_cpus)
 }
 
 const struct sched_class cfs_sched_class = {
-	.name			= "cfs",
-	.front			= &rt_sched_class,
-	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
-				  (1UL << SCHED_IDLE),
-	.init			= init_cfs,
-	.exit			= fair_groups_exit,
-	.rq_init		= rq_init_fair,
-	.enqueue_task		= enqueue_task_cfs,
-	.dequeue_task		= dequeue_task_cfs,
-	.yield_task		= yield_task_cfs,
-	.check_preempt_curr	= check_preempt_wakeup,
-	.pick_next_task		= pick_next_task_cfs,
-	.put_prev_task		= put_prev_task_fair,
-	.set_curr_task		= set_curr_task_fair,
-	.task_tick		= task_tick_cfs,
-	.task_fork		= task_fork_fair,
-	.set_nice		= set_nice_fair,
-	.prio_changed		= prio_changed_fair,
-	.migrate_task_rq	= migrate_task_rq_cfs,
-	.load_balance		= load_balance_fair,
-	.task_queued		= task_queued_fair,
-	.rq_check		= check_fair,
-	.snapshot		= snapshot_fair,
-	.counters		= counters_fair,
+	.name = "cfs",
+	.front = &rt_sched_class,
+	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
+		    (1UL << SCHED_IDLE),
+	.init = init_cfs,
+	.exit = fair_groups_exit,
+	.rq_init = rq_init_fair,
+	.enqueue_task = enqueue_task_cfs,
+	.dequeue_task = dequeue_task_cfs,
+	.yield_task = yield_task_cfs,
+	.check_preempt_curr = check_preempt_wakeup,
+	.pick_next_task = pick_next_task_cfs,
+	.put_prev_task = put_prev_task_fair,
+	.set_curr_task = set_curr_task_fair,
+	.task_tick = task_tick_cfs,
+	.task_fork = task_fork_fair,
+	.set_nice = set_nice_fair,
+	.prio_changed = prio_changed_fair,
+	.migrate_task_rq = migrate_task_rq_cfs,
+	.load_balance = load_balance_fair,
+	.task_queued = task_queued_fair,
+	.rq_check = check_fair,
+	.snapshot = snapshot_fair,
+	.counters = counters_fair,
 };

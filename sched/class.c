@@ -141,8 +141,8 @@ static json_t *prio_array_json(struct prio_array *array, const char *name)
 	if (!bits)
 		goto err;
 	for (i = 0; i < BITMAP_SIZE; i++) {
-		snprintf(word, sizeof(word), "0x%0*lx",
-			 (int)(2 * sizeof(long)), array->bitmap[i]);
+		snprintf(word, sizeof(word), "0x%0*lx", (int)(2 * sizeof(long)),
+			 array->bitmap[i]);
 		if (!snap_append(bits, json_string(word)))
 			goto err;
 	}
@@ -181,8 +181,8 @@ json_t *prio_arrays_snapshot(struct runqueue *rq,
 	arrays = snap_set(obj, "arrays", json_array());
 	if (!arrays ||
 	    !snap_append(arrays, prio_array_json(rq->active, "active")) ||
-	    (both && !snap_append(arrays, prio_array_json(rq->expired,
-							  "expired"))))
+	    (both &&
+	     !snap_append(arrays, prio_array_json(rq->expired, "expired"))))
 		goto err;
 	return obj;
 err:
@@ -207,8 +207,9 @@ json_t *sched_snapshot(int cpu)
 	    !snap_set(obj, "class", json_string(class->name)) ||
 	    !snap_set(obj, "nr_running", json_integer(rq->nr_running)) ||
 	    !snap_set(obj, "nr_switches", json_integer(rq->nr_switches)) ||
-	    !snap_set(obj, "curr", rq->curr == rq->idle ? json_null() :
-			   sched_snapshot_task(rq->curr)))
+	    !snap_set(obj, "curr",
+		      rq->curr == rq->idle ? json_null() :
+					     sched_snapshot_task(rq->curr)))
 		goto err_unlock;
 	queues = snap_set(obj, "queues", json_array());
 	if (!queues)

@@ -56,24 +56,24 @@
 KSTRUCT_EXPORT_BEGIN
 
 /* enqueue_task() flags (the kernel's names) */
-#define ENQUEUE_WAKEUP		0x01	/* try_to_wake_up() */
-#define ENQUEUE_RESTORE		0x02	/* back after set_user_nice(), ... */
-#define ENQUEUE_MOVE		0x04	/* ... into another group */
-#define ENQUEUE_MIGRATED	0x40	/* moved here from another CPU */
-#define ENQUEUE_INITIAL		0x80	/* first activation of a new task */
+#define ENQUEUE_WAKEUP 0x01 /* try_to_wake_up() */
+#define ENQUEUE_RESTORE 0x02 /* back after set_user_nice(), ... */
+#define ENQUEUE_MOVE 0x04 /* ... into another group */
+#define ENQUEUE_MIGRATED 0x40 /* moved here from another CPU */
+#define ENQUEUE_INITIAL 0x80 /* first activation of a new task */
 
 /* dequeue_task() flags */
-#define DEQUEUE_SLEEP		0x01	/* schedule(): it no longer runs */
-#define DEQUEUE_SAVE		0x02	/* requeued at once (nice, policy) */
-#define DEQUEUE_MOVE		0x04	/* ... in another task group */
+#define DEQUEUE_SLEEP 0x01 /* schedule(): it no longer runs */
+#define DEQUEUE_SAVE 0x02 /* requeued at once (nice, policy) */
+#define DEQUEUE_MOVE 0x04 /* ... in another task group */
 
 /* check_preempt_curr() flags (the kernel's wake flags) */
-#define WF_SYNC			0x01	/* the waker is about to sleep */
-#define WF_FORK			0x02	/* a new task's first wake-up */
-#define WF_MIGRATED		0x04	/* moved here by balancing */
+#define WF_SYNC 0x01 /* the waker is about to sleep */
+#define WF_FORK 0x02 /* a new task's first wake-up */
+#define WF_MIGRATED 0x04 /* moved here by balancing */
 
 /* pick_next_task(): the runqueue lock was dropped, ask the chain again */
-#define RETRY_TASK		((struct task_struct *)-1)
+#define RETRY_TASK ((struct task_struct *)-1)
 
 /**
  * struct sched_counter - a per-CPU counter a class keeps
@@ -88,7 +88,7 @@ struct sched_counter {
 };
 
 /* most counters a class (with its front class) reports */
-#define SCHED_MAX_COUNTERS	6
+#define SCHED_MAX_COUNTERS 6
 
 /**
  * struct sched_class - the hooks of one scheduling class
@@ -186,8 +186,7 @@ struct sched_class {
 	void (*task_tick)(struct runqueue *rq, struct task_struct *curr);
 	int (*task_fork)(struct task_struct *p, struct task_struct *parent);
 	void (*sched_exit)(struct task_struct *p, struct task_struct *parent);
-	void (*set_nice)(struct runqueue *rq, struct task_struct *p,
-			 long nice);
+	void (*set_nice)(struct runqueue *rq, struct task_struct *p, long nice);
 	void (*prio_changed)(struct runqueue *rq, struct task_struct *p,
 			     int oldprio);
 	void (*migrate_task_rq)(struct task_struct *p, int new_cpu);
@@ -272,8 +271,9 @@ bool task_queued(const struct task_struct *p);
  *
  * Return: its value (read without the lock: for reports between ticks).
  */
-static inline unsigned long sched_counter_value(const struct runqueue *rq,
-						const struct sched_counter *counter)
+static inline unsigned long
+sched_counter_value(const struct runqueue *rq,
+		    const struct sched_counter *counter)
 {
 	return *(const unsigned long *)((const char *)rq + counter->offset);
 }

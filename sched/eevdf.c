@@ -54,15 +54,15 @@ static inline int64_t entity_key(struct cfs_rq *cfs_rq, struct sched_entity *se)
 
 void avg_vruntime_add(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	cfs_rq->avg_vruntime += entity_key(cfs_rq, se) *
-				(int64_t)se->load.weight;
+	cfs_rq->avg_vruntime +=
+		entity_key(cfs_rq, se) * (int64_t)se->load.weight;
 	cfs_rq->avg_load += se->load.weight;
 }
 
 void avg_vruntime_sub(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	cfs_rq->avg_vruntime -= entity_key(cfs_rq, se) *
-				(int64_t)se->load.weight;
+	cfs_rq->avg_vruntime -=
+		entity_key(cfs_rq, se) * (int64_t)se->load.weight;
 	cfs_rq->avg_load -= se->load.weight;
 }
 
@@ -138,7 +138,7 @@ static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
 
 /* --------------------------------------------- the min_deadline heap */
 
-#define deadline_gt(field, lse, rse)					\
+#define deadline_gt(field, lse, rse) \
 	((int64_t)((lse)->field - (rse)->field) > 0)
 
 static inline void __update_min_deadline(struct sched_entity *se,
@@ -165,8 +165,8 @@ static inline bool min_deadline_update(struct sched_entity *se, bool exit)
 	return se->min_deadline == old;
 }
 
-RB_DECLARE_CALLBACKS(static, min_deadline_cb, struct sched_entity,
-		     run_node, min_deadline, min_deadline_update)
+RB_DECLARE_CALLBACKS(static, min_deadline_cb, struct sched_entity, run_node,
+		     min_deadline, min_deadline_update)
 
 void min_deadline_propagate(struct sched_entity *se)
 {
@@ -181,8 +181,8 @@ bool min_deadline_ok(const struct rb_node *node)
 	int i;
 
 	for (i = 0; i < 2; i++)
-		if (child[i] && (int64_t)(__node_2_se(child[i])->min_deadline -
-					  min) < 0)
+		if (child[i] &&
+		    (int64_t)(__node_2_se(child[i])->min_deadline - min) < 0)
 			min = __node_2_se(child[i])->min_deadline;
 	return se->min_deadline == min;
 }
@@ -232,8 +232,8 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 	long load;
 
 	avg_with_curr(cfs_rq, &avg, &load);
-	if (curr && (!curr->on_rq ||
-		     !__entity_eligible(cfs_rq, avg, load, curr)))
+	if (curr &&
+	    (!curr->on_rq || !__entity_eligible(cfs_rq, avg, load, curr)))
 		curr = NULL;
 	best = curr;
 	if (curr && curr->vlag == (int64_t)curr->deadline)
@@ -260,8 +260,8 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 			break;
 		node = node->rb_right;
 	}
-	if (!best_left || (int64_t)(best_left->min_deadline -
-				    best->deadline) > 0)
+	if (!best_left ||
+	    (int64_t)(best_left->min_deadline - best->deadline) > 0)
 		return best;
 
 	/* every entity of best_left's subtree is eligible: find its min */
@@ -270,9 +270,8 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 		se = __node_2_se(node);
 		if (se->deadline == se->min_deadline)
 			return se;
-		if (node->rb_left &&
-		    __node_2_se(node->rb_left)->min_deadline ==
-		    se->min_deadline) {
+		if (node->rb_left && __node_2_se(node->rb_left)->min_deadline ==
+					     se->min_deadline) {
 			node = node->rb_left;
 			continue;
 		}
@@ -380,7 +379,7 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	if (se != cfs_rq->curr)
 		__dequeue_entity(cfs_rq, se);
 	else
-		cfs_rq->curr = NULL;	/* its turn ends here */
+		cfs_rq->curr = NULL; /* its turn ends here */
 	se->on_rq = 0;
 	account_entity_dequeue(cfs_rq, se);
 	update_cfs_group(se);
@@ -468,27 +467,27 @@ static int init_eevdf(int nr_cpus)
 }
 
 const struct sched_class eevdf_sched_class = {
-	.name			= "eevdf",
-	.front			= &rt_sched_class,
-	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
-				  (1UL << SCHED_IDLE),
-	.init			= init_eevdf,
-	.exit			= fair_groups_exit,
-	.rq_init		= rq_init_fair,
-	.enqueue_task		= enqueue_task_eevdf,
-	.dequeue_task		= dequeue_task_eevdf,
-	.yield_task		= yield_task_eevdf,
-	.check_preempt_curr	= check_preempt_wakeup,
-	.pick_next_task		= pick_next_task_eevdf,
-	.put_prev_task		= put_prev_task_fair,
-	.set_curr_task		= set_curr_task_fair,
-	.task_tick		= task_tick_eevdf,
-	.task_fork		= task_fork_fair,
-	.set_nice		= set_nice_fair,
-	.prio_changed		= prio_changed_fair,
-	.load_balance		= load_balance_fair,
-	.task_queued		= task_queued_fair,
-	.rq_check		= check_fair,
-	.snapshot		= snapshot_fair,
-	.counters		= counters_fair,
+	.name = "eevdf",
+	.front = &rt_sched_class,
+	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
+		    (1UL << SCHED_IDLE),
+	.init = init_eevdf,
+	.exit = fair_groups_exit,
+	.rq_init = rq_init_fair,
+	.enqueue_task = enqueue_task_eevdf,
+	.dequeue_task = dequeue_task_eevdf,
+	.yield_task = yield_task_eevdf,
+	.check_preempt_curr = check_preempt_wakeup,
+	.pick_next_task = pick_next_task_eevdf,
+	.put_prev_task = put_prev_task_fair,
+	.set_curr_task = set_curr_task_fair,
+	.task_tick = task_tick_eevdf,
+	.task_fork = task_fork_fair,
+	.set_nice = set_nice_fair,
+	.prio_changed = prio_changed_fair,
+	.load_balance = load_balance_fair,
+	.task_queued = task_queued_fair,
+	.rq_check = check_fair,
+	.snapshot = snapshot_fair,
+	.counters = counters_fair,
 };

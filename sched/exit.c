@@ -138,7 +138,7 @@ int tree_init(int nr_cpus)
 
 	init->pid = init->tgid = ++last_pid;
 	init->state = TASK_INTERRUPTIBLE;
-	init->flags &= ~PF_STARTING;	/* an ordinary sleeper */
+	init->flags &= ~PF_STARTING; /* an ordinary sleeper */
 	init->time_slice = task_timeslice(init);
 	init->parent = init->real_parent = init_task;
 	list_add_tail(&init->sibling, &init_task->children);
@@ -266,8 +266,7 @@ static void do_notify_parent(struct task_struct *p, int sig)
 /* ------------------------------------------------------------- linkage */
 
 /* move @p's sibling link under @new_parent (REMOVE_LINKS + SET_LINKS) */
-static void relink_parent(struct task_struct *p,
-			  struct task_struct *new_parent)
+static void relink_parent(struct task_struct *p, struct task_struct *new_parent)
 {
 	list_del(&p->sibling);
 	p->parent = new_parent;
@@ -364,8 +363,8 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	int tick_parent, ret = -EINVAL;
 
 	if (!parent || !childp || parent->pid == 0 ||
-	    (clone_flags & ~(CSIGNAL | CLONE_PARENT | CLONE_THREAD |
-			     CLONE_DETACHED)))
+	    (clone_flags &
+	     ~(CSIGNAL | CLONE_PARENT | CLONE_THREAD | CLONE_DETACHED)))
 		return -EINVAL;
 	p = alloc_task(comm ? comm : parent->comm);
 	if (!p)
@@ -391,8 +390,9 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	if (tick_parent < 0)
 		goto err_unlock;
 
-	p->exit_signal = (clone_flags & CLONE_DETACHED) ? -1 :
-			 (int)(clone_flags & CSIGNAL);
+	p->exit_signal = (clone_flags & CLONE_DETACHED) ?
+				 -1 :
+				 (int)(clone_flags & CSIGNAL);
 	link_new_task(p, parent, clone_flags);
 	write_unlock(&tasklist_lock);
 	if (sched_hooks.fork)
@@ -656,16 +656,15 @@ out_unlock:
 /* ---------------------------------------------------------- checking */
 
 /* report the first violation, answer false, and leave through out_unlock */
-#define check(cond, ...)						\
-	do {								\
-		if (unlikely(!(cond))) {				\
-			ok = check_fail(__VA_ARGS__);			\
-			goto out_unlock;				\
-		}							\
+#define check(cond, ...)                              \
+	do {                                          \
+		if (unlikely(!(cond))) {              \
+			ok = check_fail(__VA_ARGS__); \
+			goto out_unlock;              \
+		}                                     \
 	} while (0)
 
-static bool on_list(const struct list_head *entry,
-		    const struct list_head *head)
+static bool on_list(const struct list_head *entry, const struct list_head *head)
 {
 	const struct list_head *pos;
 
@@ -698,14 +697,15 @@ static bool check_task(struct task_struct *p)
 	if (p == init_task)
 		return true;
 	check(p->parent && p->real_parent && p->parent != p &&
-	      p->real_parent != p, "task %d: bad parent links", p->pid);
+		      p->real_parent != p,
+	      "task %d: bad parent links", p->pid);
 	check(on_list(&p->sibling, &p->parent->children),
 	      "task %d not on its parent %d's children", p->pid,
 	      p->parent->pid);
 	if (!list_empty(&p->ptrace_list))
 		check(p->ptrace && p->parent != p->real_parent &&
-		      on_list(&p->ptrace_list,
-			      &p->real_parent->ptrace_children),
+			      on_list(&p->ptrace_list,
+				      &p->real_parent->ptrace_children),
 		      "task %d: stray ptrace_list link", p->pid);
 	if (p->parent != p->real_parent)
 		check(p->ptrace && !list_empty(&p->ptrace_list),
@@ -713,8 +713,8 @@ static bool check_task(struct task_struct *p)
 		      p->pid, p->parent->pid, p->real_parent->pid);
 	if (task_zombie(p))
 		check(task_state_locked(p) == TASK_ZOMBIE &&
-		      list_empty(&p->children) &&
-		      list_empty(&p->ptrace_children),
+			      list_empty(&p->children) &&
+			      list_empty(&p->ptrace_children),
 		      "zombie %d still has children", p->pid);
 	check(!task_zombie(p->parent) && !task_zombie(p->real_parent),
 	      "task %d has a zombie (real) parent", p->pid);

@@ -56,31 +56,63 @@
 const unsigned long sched_prio_to_weight[40] = {
 	/* -20 */ 88761, 71755, 56483, 46273, 36291,
 	/* -15 */ 29154, 23254, 18705, 14949, 11916,
-	/* -10 */ 9548, 7620, 6100, 4904, 3906,
-	/*  -5 */ 3121, 2501, 1991, 1586, 1277,
-	/*   0 */ 1024, 820, 655, 526, 423,
-	/*   5 */ 335, 272, 215, 172, 137,
-	/*  10 */ 110, 87, 70, 56, 45,
-	/*  15 */ 36, 29, 23, 18, 15,
+	/* -10 */ 9548,	 7620,	6100,  4904,  3906,
+	/*  -5 */ 3121,	 2501,	1991,  1586,  1277,
+	/*   0 */ 1024,	 820,	655,   526,   423,
+	/*   5 */ 335,	 272,	215,   172,   137,
+	/*  10 */ 110,	 87,	70,    56,    45,
+	/*  15 */ 36,	 29,	23,    18,    15,
 };
 
 /* 2^32 / weight, as the kernel's table has it (a few round up, not off) */
 const uint32_t sched_prio_to_wmult[40] = {
-	/* -20 */ 48388, 59856, 76040, 92818, 118348,
-	/* -15 */ 147320, 184698, 229616, 287308, 360437,
-	/* -10 */ 449829, 563644, 704093, 875809, 1099582,
-	/*  -5 */ 1376151, 1717300, 2157191, 2708050, 3363326,
-	/*   0 */ 4194304, 5237765, 6557202, 8165337, 10153587,
-	/*   5 */ 12820798, 15790321, 19976592, 24970740, 31350126,
-	/*  10 */ 39045157, 49367440, 61356676, 76695844, 95443717,
-	/*  15 */ 119304647, 148102320, 186737708, 238609294, 286331153,
+	/* -20 */ 48388,
+	59856,
+	76040,
+	92818,
+	118348,
+	/* -15 */ 147320,
+	184698,
+	229616,
+	287308,
+	360437,
+	/* -10 */ 449829,
+	563644,
+	704093,
+	875809,
+	1099582,
+	/*  -5 */ 1376151,
+	1717300,
+	2157191,
+	2708050,
+	3363326,
+	/*   0 */ 4194304,
+	5237765,
+	6557202,
+	8165337,
+	10153587,
+	/*   5 */ 12820798,
+	15790321,
+	19976592,
+	24970740,
+	31350126,
+	/*  10 */ 39045157,
+	49367440,
+	61356676,
+	76695844,
+	95443717,
+	/*  15 */ 119304647,
+	148102320,
+	186737708,
+	238609294,
+	286331153,
 };
 
 /* the defaults, for one CPU */
-#define NORMALIZED_LATENCY		6000000U
-#define NORMALIZED_MIN_GRANULARITY	750000U
-#define NORMALIZED_WAKEUP_GRANULARITY	1000000U
-#define NORMALIZED_BASE_SLICE		750000U
+#define NORMALIZED_LATENCY 6000000U
+#define NORMALIZED_MIN_GRANULARITY 750000U
+#define NORMALIZED_WAKEUP_GRANULARITY 1000000U
+#define NORMALIZED_BASE_SLICE 750000U
 
 unsigned int sysctl_sched_latency = NORMALIZED_LATENCY;
 unsigned int sysctl_sched_min_granularity = NORMALIZED_MIN_GRANULARITY;
@@ -111,8 +143,8 @@ unsigned int fair_update_sysctl(int nr_cpus)
 
 	sysctl_sched_latency = factor * NORMALIZED_LATENCY;
 	sysctl_sched_min_granularity = factor * NORMALIZED_MIN_GRANULARITY;
-	sysctl_sched_wakeup_granularity = factor *
-					  NORMALIZED_WAKEUP_GRANULARITY;
+	sysctl_sched_wakeup_granularity =
+		factor * NORMALIZED_WAKEUP_GRANULARITY;
 	sysctl_sched_base_slice = factor * NORMALIZED_BASE_SLICE;
 	return factor;
 }
@@ -333,16 +365,16 @@ void set_skip_buddy(struct sched_entity *se)
 		cfs_rq_of(se)->skip = se;
 }
 
-#define CLEAR_BUDDIES(field)						\
-	static void __clear_buddies_##field(struct sched_entity *se)	\
-	{								\
-		for_each_sched_entity(se) {				\
-			struct cfs_rq *cfs_rq = cfs_rq_of(se);		\
-									\
-			if (cfs_rq->field != se)			\
-				break;					\
-			cfs_rq->field = NULL;				\
-		}							\
+#define CLEAR_BUDDIES(field)                                         \
+	static void __clear_buddies_##field(struct sched_entity *se) \
+	{                                                            \
+		for_each_sched_entity(se) {                          \
+			struct cfs_rq *cfs_rq = cfs_rq_of(se);       \
+                                                                     \
+			if (cfs_rq->field != se)                     \
+				break;                               \
+			cfs_rq->field = NULL;                        \
+		}                                                    \
 	}
 
 CLEAR_BUDDIES(last)
@@ -449,8 +481,9 @@ void set_curr_task_fair(struct runqueue *rq, struct task_struct *next)
 	}
 }
 
-struct task_struct *pick_next_task_fair(struct runqueue *rq,
-		struct sched_entity *(*pick)(struct cfs_rq *cfs_rq))
+struct task_struct *
+pick_next_task_fair(struct runqueue *rq,
+		    struct sched_entity *(*pick)(struct cfs_rq *cfs_rq))
 {
 	struct cfs_rq *cfs_rq = &rq->cfs;
 	struct sched_entity *curr, *se;
@@ -547,8 +580,7 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
  * The kernel's prio_changed_fair(): a queued task that became better
  * may preempt; a running one that became worse reschedules.
  */
-void prio_changed_fair(struct runqueue *rq, struct task_struct *p,
-		       int oldprio)
+void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio)
 {
 	if (!p->se.on_rq || rq->cfs.nr_running == 1)
 		return;
@@ -614,10 +646,10 @@ int sched_set_custom_slice(struct task_struct *p, uint64_t slice_ns)
 		put_prev_task_fair(rq, p, p);
 	if (slice_ns) {
 		p->se.custom_slice = 1;
-		p->se.slice = slice_ns < NSEC_PER_MSEC / 10 ?
-			      NSEC_PER_MSEC / 10 :
-			      slice_ns > NSEC_PER_MSEC * 100 ?
-			      NSEC_PER_MSEC * 100 : slice_ns;
+		p->se.slice =
+			slice_ns < NSEC_PER_MSEC / 10  ? NSEC_PER_MSEC / 10 :
+			slice_ns > NSEC_PER_MSEC * 100 ? NSEC_PER_MSEC * 100 :
+							 slice_ns;
 	} else {
 		p->se.custom_slice = 0;
 		p->se.slice = sysctl_sched_base_slice;
@@ -668,17 +700,16 @@ void rq_init_fair(struct runqueue *rq)
 /* ----------------------------------------------------------- balancing */
 
 /* 2.6.23 gave a real-time task twice the weight of nice -20 */
-#define RT_LOAD		(2 * 88761UL)
+#define RT_LOAD (2 * 88761UL)
 /* a busy CPU balances when the busiest is 25% above it (2.6.23's pct) */
-#define IMBALANCE_PCT	125
+#define IMBALANCE_PCT 125
 /* tasks looked at per balancing (the kernel's sysctl_sched_nr_migrate) */
-#define NR_MIGRATE	32
+#define NR_MIGRATE 32
 
 static unsigned long cpu_load(const struct runqueue *rq)
 {
 	return cfs_load(&rq->cfs) +
-	       __atomic_load_n(&rq->rt_nr_running, __ATOMIC_RELAXED) *
-	       RT_LOAD;
+	       __atomic_load_n(&rq->rt_nr_running, __ATOMIC_RELAXED) * RT_LOAD;
 }
 
 /* may @p move from @src to @this_cpu: not running, allowed, cache-cold */
@@ -788,16 +819,15 @@ void fair_balance_tick(struct runqueue *rq)
  * Report the first violation (after the class and the CPU) and answer
  * false: for the bool checkers below only.
  */
-#define check_that(cond, fmt, ...)					\
-	do {								\
-		if (unlikely(!(cond)))					\
-			return check_fail("%s: cpu %d: " fmt,		\
-					  fair_eevdf ? "eevdf" : "cfs",	\
-					  rq->cpu, ##__VA_ARGS__);	\
+#define check_that(cond, fmt, ...)                                      \
+	do {                                                            \
+		if (unlikely(!(cond)))                                  \
+			return check_fail("%s: cpu %d: " fmt,           \
+					  fair_eevdf ? "eevdf" : "cfs", \
+					  rq->cpu, ##__VA_ARGS__);      \
 	} while (0)
 
-static bool entity_less_check(const struct rb_node *a,
-			      const struct rb_node *b)
+static bool entity_less_check(const struct rb_node *a, const struct rb_node *b)
 {
 	return entity_before(__node_2_se(a), __node_2_se(b));
 }
@@ -836,11 +866,13 @@ static bool check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
 
 	check_that(se->on_rq && cfs_rq_of(se) == cfs_rq,
 		   "%s in the queue of group %s wrongly (on_rq %u, on %s's)",
-		   se_name(se, name, sizeof(name)), cfs_rq_name(cfs_rq), se->on_rq,
+		   se_name(se, name, sizeof(name)), cfs_rq_name(cfs_rq),
+		   se->on_rq,
 		   cfs_rq_of(se) ? cfs_rq_name(cfs_rq_of(se)) : "no group");
 	if (my_q) {
 		check_that(my_q->rq == rq && my_q->tg->parent == cfs_rq->tg &&
-			   my_q->tg->se[rq->cpu] == se && my_q->nr_running,
+				   my_q->tg->se[rq->cpu] == se &&
+				   my_q->nr_running,
 			   "%s queued wrongly (its queue on cpu %d holds %lu)",
 			   se_name(se, name, sizeof(name)), my_q->rq->cpu,
 			   my_q->nr_running);
@@ -849,9 +881,9 @@ static bool check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
 	}
 	p = task_of(se);
 	check_that(p->sched_class == class && task_cpu(p) == rq->cpu &&
-		   !(p->flags & PF_STARTING) && p != rq->idle,
-		   "task %d queued wrongly (on_rq %u, cpu %d)", p->pid, se->on_rq,
-		   task_cpu(p));
+			   !(p->flags & PF_STARTING) && p != rq->idle,
+		   "task %d queued wrongly (on_rq %u, cpu %d)", p->pid,
+		   se->on_rq, task_cpu(p));
 	check_that(p->state != TASK_ZOMBIE || p == rq->curr,
 		   "zombie %d queued, not current", p->pid);
 	(*tasks)++;
@@ -879,9 +911,9 @@ static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
 	check_that(cfs_rq->rq == rq, "group %s: its queue is cpu %d's",
 		   cfs_rq_name(cfs_rq), cfs_rq->rq->cpu);
 	/* a broken tree is rb_check*()'s to report */
-	if (fair_eevdf && !rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
-					      entity_less_check,
-					      min_deadline_ok))
+	if (fair_eevdf &&
+	    !rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
+				entity_less_check, min_deadline_ok))
 		return false;
 	if (!rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check))
 		return false;
@@ -906,26 +938,28 @@ static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
 		load += curr->load.weight;
 		idle += se_is_idle(curr);
 	}
-	check_that(n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
-		   idle == cfs_rq->idle_nr_running &&
-		   tasks + below == cfs_rq->h_nr_running,
-		   "group %s: nr_running %lu load %lu idle %lu h_nr_running %lu, counted %lu %lu %lu %lu",
-		   cfs_rq_name(cfs_rq), cfs_rq->nr_running, cfs_rq->load.weight,
-		   cfs_rq->idle_nr_running, cfs_rq->h_nr_running, n, load, idle,
-		   tasks + below);
+	check_that(
+		n == cfs_rq->nr_running && load == cfs_rq->load.weight &&
+			idle == cfs_rq->idle_nr_running &&
+			tasks + below == cfs_rq->h_nr_running,
+		"group %s: nr_running %lu load %lu idle %lu h_nr_running %lu, counted %lu %lu %lu %lu",
+		cfs_rq_name(cfs_rq), cfs_rq->nr_running, cfs_rq->load.weight,
+		cfs_rq->idle_nr_running, cfs_rq->h_nr_running, n, load, idle,
+		tasks + below);
 	check_that((int64_t)(cfs_rq->min_vruntime -
-			cfs_rq->checked_min_vruntime) >= 0,
+			     cfs_rq->checked_min_vruntime) >= 0,
 		   "group %s: min_vruntime went back from %llu to %llu",
 		   cfs_rq_name(cfs_rq),
 		   (unsigned long long)cfs_rq->checked_min_vruntime,
 		   (unsigned long long)cfs_rq->min_vruntime);
 	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
 	if (fair_eevdf)
-		check_that(avg == cfs_rq->avg_vruntime &&
-			   avg_load == cfs_rq->avg_load,
-			   "group %s: avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
-			   cfs_rq_name(cfs_rq), (long long)cfs_rq->avg_vruntime,
-			   cfs_rq->avg_load, (long long)avg, avg_load);
+		check_that(
+			avg == cfs_rq->avg_vruntime &&
+				avg_load == cfs_rq->avg_load,
+			"group %s: avg_vruntime %lld avg_load %lu, the tree sums %lld %lu",
+			cfs_rq_name(cfs_rq), (long long)cfs_rq->avg_vruntime,
+			cfs_rq->avg_load, (long long)avg, avg_load);
 	*nr_tasks = tasks;
 	return true;
 }
@@ -963,8 +997,9 @@ bool check_fair(struct runqueue *rq, unsigned long *nr_queued)
 			continue;
 		se = tg->se[rq->cpu];
 		check_that(group_cfs_rq(se) == cfs_rq &&
-			   cfs_rq_of(se) == tg->parent->cfs_rq[rq->cpu] &&
-			   se->on_rq == !!cfs_rq->nr_running,
+				   cfs_rq_of(se) ==
+					   tg->parent->cfs_rq[rq->cpu] &&
+				   se->on_rq == !!cfs_rq->nr_running,
 			   "group %s: entity queued %u, its queue holds %lu",
 			   tg->name, se->on_rq, cfs_rq->nr_running);
 		if (rq->cpu)
@@ -972,21 +1007,24 @@ bool check_fair(struct runqueue *rq, unsigned long *nr_queued)
 		load = 0;
 		for (cpu = 0; cpu < nr_cpus_online; cpu++)
 			load += (long)tg->cfs_rq[cpu]->load.weight;
-		check_that(load == tg->load, "group %s: load %ld, its queues' %ld",
-			   tg->name, tg->load, load);
+		check_that(load == tg->load,
+			   "group %s: load %ld, its queues' %ld", tg->name,
+			   tg->load, load);
 	}
 	check_that(tasks == rq->cfs.h_nr_running,
 		   "%lu tasks on the queues, h_nr_running %lu", tasks,
 		   rq->cfs.h_nr_running);
 	if (rq->curr != rq->idle && rq->curr->sched_class == class) {
 		for (se = &rq->curr->se; se; se = parent_entity(se), levels++)
-			check_that(cfs_rq_of(se)->curr == se,
-				   "task %d runs, but not its entity in group %s",
-				   rq->curr->pid, cfs_rq_name(cfs_rq_of(se)));
+			check_that(
+				cfs_rq_of(se)->curr == se,
+				"task %d runs, but not its entity in group %s",
+				rq->curr->pid, cfs_rq_name(cfs_rq_of(se)));
 	}
-	check_that(running == levels,
-		   "%lu queues have a running entity, the running task's chain %lu",
-		   running, levels);
+	check_that(
+		running == levels,
+		"%lu queues have a running entity, the running task's chain %lu",
+		running, levels);
 	*nr_queued = tasks;
 	return true;
 }
@@ -998,7 +1036,7 @@ static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj);
 static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	struct task_group *tg = entity_is_task(se) ? NULL :
-				group_cfs_rq(se)->tg;
+						     group_cfs_rq(se)->tg;
 	json_t *t;
 
 	if (!tg)
@@ -1023,8 +1061,8 @@ static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	     !snap_set(t, "vlag", json_integer(se->vlag)) ||
 	     !snap_set(t, "slice", json_integer((json_int_t)se->slice))))
 		goto err;
-	if (tg && !snap_set(t, "queue", cfs_rq_json(group_cfs_rq(se),
-						     json_object())))
+	if (tg &&
+	    !snap_set(t, "queue", cfs_rq_json(group_cfs_rq(se), json_object())))
 		goto err;
 	return t;
 err:
@@ -1040,8 +1078,8 @@ static json_t *node_json(struct cfs_rq *cfs_rq, struct rb_node *node)
 	if (!node)
 		return json_null();
 	t = entity_json(cfs_rq, __node_2_se(node));
-	if (t && (!snap_set(t, "color", json_string(rb_is_red(node) ?
-						    "red" : "black")) ||
+	if (t && (!snap_set(t, "color",
+			    json_string(rb_is_red(node) ? "red" : "black")) ||
 		  !snap_set(t, "left", node_json(cfs_rq, node->rb_left)) ||
 		  !snap_set(t, "right", node_json(cfs_rq, node->rb_right)))) {
 		json_decref(t);
@@ -1065,10 +1103,12 @@ static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj)
 		      json_integer((json_int_t)cfs_rq->load.weight)) ||
 	    !snap_set(obj, "nr_running",
 		      json_integer((json_int_t)cfs_rq->nr_running)) ||
-	    !snap_set(obj, "curr", cfs_rq->curr ?
-			   entity_json(cfs_rq, cfs_rq->curr) : json_null()) ||
-	    !snap_set(obj, "root", node_json(cfs_rq,
-			   cfs_rq->tasks_timeline.rb_root.rb_node)))
+	    !snap_set(obj, "curr",
+		      cfs_rq->curr ? entity_json(cfs_rq, cfs_rq->curr) :
+				     json_null()) ||
+	    !snap_set(obj, "root",
+		      node_json(cfs_rq,
+				cfs_rq->tasks_timeline.rb_root.rb_node)))
 		goto err;
 	if (fair_eevdf &&
 	    (!snap_set(obj, "avg_vruntime",
@@ -1095,7 +1135,8 @@ json_t *snapshot_fair(struct runqueue *rq)
 
 	if (!obj)
 		return NULL;
-	if (!snap_set(obj, "class", json_string(fair_eevdf ? "eevdf" : "cfs")) ||
+	if (!snap_set(obj, "class",
+		      json_string(fair_eevdf ? "eevdf" : "cfs")) ||
 	    !snap_set(obj, "kind", json_string("rbtree"))) {
 		json_decref(obj);
 		return NULL;

@@ -19,12 +19,12 @@
 #include "sched/class.h"
 #include "sched/sched.h"
 
-#define NICE_0_LOAD		1024UL
+#define NICE_0_LOAD 1024UL
 /* SCHED_IDLE's weight and its inverse */
-#define WEIGHT_IDLEPRIO		3
-#define WMULT_IDLEPRIO		1431655765U
-#define WMULT_CONST		(~0U)
-#define WMULT_SHIFT		32
+#define WEIGHT_IDLEPRIO 3
+#define WMULT_IDLEPRIO 1431655765U
+#define WMULT_CONST (~0U)
+#define WMULT_SHIFT 32
 
 /* the kernel's tables, nice -20 .. 19 */
 extern const unsigned long sched_prio_to_weight[40];
@@ -54,7 +54,7 @@ extern unsigned int sysctl_sched_migration_cost;
 unsigned int fair_update_sysctl(int nr_cpus);
 
 /* ns per tick of the simulated clock */
-#define TICK_NSEC		(NSEC_PER_SEC / HZ)
+#define TICK_NSEC (NSEC_PER_SEC / HZ)
 
 /* the runqueue clock: jiffies in ns (run time advances a tick at a time) */
 static inline uint64_t rq_clock(const struct runqueue *rq)
@@ -114,10 +114,9 @@ static inline unsigned int se_depth(const struct sched_entity *se)
 }
 
 /* walk up from @se to the entity on the runqueue's own queue */
-#define for_each_sched_entity(se)					\
-	for (; se; se = parent_entity(se))
+#define for_each_sched_entity(se) for (; se; se = parent_entity(se))
 
-#define __node_2_se(node)	rb_entry((node), struct sched_entity, run_node)
+#define __node_2_se(node) rb_entry((node), struct sched_entity, run_node)
 
 static inline bool entity_before(const struct sched_entity *a,
 				 const struct sched_entity *b)
@@ -227,8 +226,7 @@ void fair_set_version(bool eevdf, int nr_cpus);
 uint64_t sched_slice(struct cfs_rq *cfs_rq, struct sched_entity *se);
 uint64_t sched_vslice(struct cfs_rq *cfs_rq, struct sched_entity *se);
 /* cfs.c: 6.5's placement of a new (@initial) or waking entity */
-void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
-		  int initial);
+void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int initial);
 /* cfs.c: should @se preempt @curr: -1, 0 or 1 */
 int wakeup_preempt_entity(struct sched_entity *curr, struct sched_entity *se);
 
@@ -346,8 +344,9 @@ void task_tick_fair(struct runqueue *rq, struct task_struct *curr,
  *
  * Return: the task, or NULL when none is queued.
  */
-struct task_struct *pick_next_task_fair(struct runqueue *rq,
-		struct sched_entity *(*pick)(struct cfs_rq *cfs_rq));
+struct task_struct *
+pick_next_task_fair(struct runqueue *rq,
+		    struct sched_entity *(*pick)(struct cfs_rq *cfs_rq));
 
 enum { WAKEUP_IGNORE, WAKEUP_PREEMPT, WAKEUP_COMPARE };
 
@@ -376,8 +375,7 @@ void put_prev_task_fair(struct runqueue *rq, struct task_struct *prev,
 void set_curr_task_fair(struct runqueue *rq, struct task_struct *next);
 int task_fork_fair(struct task_struct *p, struct task_struct *parent);
 void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice);
-void prio_changed_fair(struct runqueue *rq, struct task_struct *p,
-		       int oldprio);
+void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio);
 int load_balance_fair(struct runqueue *this_rq, int idle);
 bool task_queued_fair(const struct task_struct *p);
 bool check_fair(struct runqueue *rq, unsigned long *nr_queued);

@@ -87,8 +87,8 @@ static bool fair_machine(void)
 static unsigned long calc_group_shares(struct cfs_rq *cfs_rq)
 {
 	struct task_group *tg = cfs_rq->tg;
-	unsigned long tg_shares = __atomic_load_n(&tg->shares,
-						  __ATOMIC_RELAXED);
+	unsigned long tg_shares =
+		__atomic_load_n(&tg->shares, __ATOMIC_RELAXED);
 	long tg_weight = __atomic_load_n(&tg->load, __ATOMIC_RELAXED);
 	uint64_t shares = (uint64_t)tg_shares * cfs_rq->load.weight;
 

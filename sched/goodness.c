@@ -76,7 +76,7 @@ int goodness(const struct task_struct *p, int this_cpu)
 		return 0;
 	if (task_cpu(p) == this_cpu)
 		weight += PROC_CHANGE_PENALTY;
-	weight += 1;	/* the mm bonus */
+	weight += 1; /* the mm bonus */
 	weight += 20 - TASK_NICE(p);
 	return weight;
 }
@@ -226,8 +226,8 @@ static void recalculate(struct runqueue *rq)
 	read_lock(&tasklist_lock);
 	runqueues_lock_all();
 	spin_lock(&runqueue_lock);
-	init_task->counter = (init_task->counter >> 1) +
-			     NICE_TO_TICKS(TASK_NICE(init_task));
+	init_task->counter =
+		(init_task->counter >> 1) + NICE_TO_TICKS(TASK_NICE(init_task));
 	list_for_each_entry(p, &init_task->tasks, tasks)
 		p->counter = (p->counter >> 1) + NICE_TO_TICKS(TASK_NICE(p));
 	rq->goodness.nr_recalculations++;
@@ -263,9 +263,8 @@ static int take_over(struct runqueue *rq, struct task_struct *next)
 	 */
 	if (task_rq(next) == src &&
 	    task_sched_class(next) == &goodness_sched_class &&
-	    !list_empty(&next->run_list) &&
-	    src->goodness.curr != next && !task_running(src, next) &&
-	    allowed(next, rq->cpu)) {
+	    !list_empty(&next->run_list) && src->goodness.curr != next &&
+	    !task_running(src, next) && allowed(next, rq->cpu)) {
 		move_task_owner(src, next, rq);
 		rq->goodness.nr_remote_picks++;
 		moved = 1;
@@ -362,8 +361,7 @@ static void task_tick_goodness(struct runqueue *rq, struct task_struct *p)
 }
 
 /* 2.4's do_fork(): the child gets half the counter, rounded up */
-static int task_fork_goodness(struct task_struct *p,
-			      struct task_struct *parent)
+static int task_fork_goodness(struct task_struct *p, struct task_struct *parent)
 {
 	spin_lock(&runqueue_lock);
 	p->yielded = 0;
@@ -457,12 +455,12 @@ static void rq_init_goodness(struct runqueue *rq)
 }
 
 /* report the first violation, answer false, and leave through out_unlock */
-#define check(cond, ...)						\
-	do {								\
-		if (unlikely(!(cond))) {				\
-			ok = check_fail("goodness: " __VA_ARGS__);	\
-			goto out_unlock;				\
-		}							\
+#define check(cond, ...)                                           \
+	do {                                                       \
+		if (unlikely(!(cond))) {                           \
+			ok = check_fail("goodness: " __VA_ARGS__); \
+			goto out_unlock;                           \
+		}                                                  \
 	} while (0)
 
 /*
@@ -476,7 +474,7 @@ static bool check_goodness(struct runqueue *rq, unsigned long *nr_queued)
 	bool ok = true;
 
 	spin_lock(&runqueue_lock);
-	ok = list_check(&runqueue_head);	/* reports for itself */
+	ok = list_check(&runqueue_head); /* reports for itself */
 	if (!ok)
 		goto out_unlock;
 	list_for_each_entry(p, &runqueue_head, run_list) {
@@ -492,9 +490,9 @@ static bool check_goodness(struct runqueue *rq, unsigned long *nr_queued)
 			owned++;
 	}
 	chosen = rq->goodness.curr;
-	check(!chosen || (chosen->cpu == rq->cpu &&
-			  (!list_empty(&chosen->run_list) ||
-			   chosen == rq->curr)),
+	check(!chosen ||
+		      (chosen->cpu == rq->cpu &&
+		       (!list_empty(&chosen->run_list) || chosen == rq->curr)),
 	      "cpu %d: chosen task %d is not its own", rq->cpu,
 	      chosen ? chosen->pid : -1);
 	*nr_queued = owned;
@@ -554,27 +552,27 @@ static const struct sched_counter counters_goodness[] = {
 };
 
 const struct sched_class goodness_sched_class = {
-	.name			= "goodness",
-	.front			= &rt_sched_class,
-	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
-				  (1UL << SCHED_IDLE),
-	.init			= init_goodness,
-	.exit			= exit_goodness,
-	.rq_init		= rq_init_goodness,
-	.enqueue_task		= enqueue_task_goodness,
-	.dequeue_task		= dequeue_task_goodness,
-	.yield_task		= yield_task_goodness,
-	.check_preempt_curr	= check_preempt_curr_goodness,
-	.pick_next_task		= pick_next_task_goodness,
-	.put_prev_task		= put_prev_task_goodness,
-	.set_curr_task		= set_curr_task_goodness,
-	.task_tick		= task_tick_goodness,
-	.task_fork		= task_fork_goodness,
-	.sched_exit		= sched_exit_goodness,
-	.set_nice		= set_nice_goodness,
-	.load_balance		= load_balance_goodness,
-	.task_queued		= task_queued_goodness,
-	.rq_check		= check_goodness,
-	.snapshot		= snapshot_goodness,
-	.counters		= counters_goodness,
+	.name = "goodness",
+	.front = &rt_sched_class,
+	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
+		    (1UL << SCHED_IDLE),
+	.init = init_goodness,
+	.exit = exit_goodness,
+	.rq_init = rq_init_goodness,
+	.enqueue_task = enqueue_task_goodness,
+	.dequeue_task = dequeue_task_goodness,
+	.yield_task = yield_task_goodness,
+	.check_preempt_curr = check_preempt_curr_goodness,
+	.pick_next_task = pick_next_task_goodness,
+	.put_prev_task = put_prev_task_goodness,
+	.set_curr_task = set_curr_task_goodness,
+	.task_tick = task_tick_goodness,
+	.task_fork = task_fork_goodness,
+	.sched_exit = sched_exit_goodness,
+	.set_nice = set_nice_goodness,
+	.load_balance = load_balance_goodness,
+	.task_queued = task_queued_goodness,
+	.rq_check = check_goodness,
+	.snapshot = snapshot_goodness,
+	.counters = counters_goodness,
 };

@@ -15,18 +15,21 @@
 struct task_struct;
 
 /* a slice of about 50 ms: scales 20 - nice by HZ's bracket */
-#define TICK_SCALE(x)							\
-	(HZ < 200 ? (x) >> 2 : HZ < 400 ? (x) >> 1 : HZ < 800 ? (x) :	\
-	 HZ < 1600 ? (x) << 1 : (x) << 2)
+#define TICK_SCALE(x)           \
+	(HZ < 200  ? (x) >> 2 : \
+	 HZ < 400  ? (x) >> 1 : \
+	 HZ < 800  ? (x) :      \
+	 HZ < 1600 ? (x) << 1 : \
+		     (x) << 2)
 
 /* ticks of a slice at @nice: nice 0 gets 6 at HZ=100, 41 at HZ=1000 */
-#define NICE_TO_TICKS(nice)	(TICK_SCALE(20 - (nice)) + 1)
+#define NICE_TO_TICKS(nice) (TICK_SCALE(20 - (nice)) + 1)
 
 /* goodness() bonus for the CPU the task last ran on (i386's value) */
-#define PROC_CHANGE_PENALTY	15
+#define PROC_CHANGE_PENALTY 15
 
 /* the most a parent's counter grows when it reaps a child (2.5.0) */
-#define MAX_COUNTER		(20 * HZ / 100)
+#define MAX_COUNTER (20 * HZ / 100)
 
 /**
  * goodness() - how much @p wants to run on @this_cpu (2.4's goodness())

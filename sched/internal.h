@@ -32,8 +32,7 @@ static inline bool rt_policy(int policy)
 static inline bool sched_param_valid(int policy, int rt_priority)
 {
 	if (policy != SCHED_OTHER && policy != SCHED_FIFO &&
-	    policy != SCHED_RR && policy != SCHED_BATCH &&
-	    policy != SCHED_IDLE)
+	    policy != SCHED_RR && policy != SCHED_BATCH && policy != SCHED_IDLE)
 		return false;
 	if (rt_priority < 0 || rt_priority > MAX_USER_RT_PRIO - 1)
 		return false;
@@ -49,8 +48,7 @@ static inline bool sched_param_valid(int policy, int rt_priority)
  * Return: @static_prio for SCHED_OTHER, else MAX_USER_RT_PRIO - 1 -
  * @rt_priority.
  */
-static inline int sched_param_prio(int policy, int rt_priority,
-				   int static_prio)
+static inline int sched_param_prio(int policy, int rt_priority, int static_prio)
 {
 	if (!rt_policy(policy))
 		return static_prio;

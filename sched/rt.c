@@ -103,8 +103,7 @@ static void task_tick_rt(struct runqueue *rq, struct task_struct *p)
 		sched_balance(rq, 0);
 }
 
-static void set_nice_rt(struct runqueue *rq, struct task_struct *p,
-			long nice)
+static void set_nice_rt(struct runqueue *rq, struct task_struct *p, long nice)
 {
 	(void)rq;
 	/* 2.5.33: only the RR slice depends on it */
@@ -116,8 +115,8 @@ static void set_nice_rt(struct runqueue *rq, struct task_struct *p,
  * not the first of src's best queue, allowed on @this_cpu, and better
  * than @best_prio.  NULL when there is none.
  */
-static struct task_struct *waiting_rt_task(struct runqueue *src,
-					   int this_cpu, int best_prio)
+static struct task_struct *waiting_rt_task(struct runqueue *src, int this_cpu,
+					   int best_prio)
 {
 	struct prio_array *array = src->active;
 	struct task_struct *p, *first = NULL;
@@ -176,8 +175,9 @@ static bool check_rt(struct runqueue *rq, unsigned long *nr_queued)
 	    !check_array(rq, rq->expired, "rt expired", &rt_sched_class, &ne))
 		return false;
 	if (ne || rq->expired != &rq->arrays[1] || rq->rt_nr_running != na)
-		return check_fail("cpu %d: rt: %lu queued in expired, rt_nr_running %lu for %lu queued",
-				  rq->cpu, ne, rq->rt_nr_running, na);
+		return check_fail(
+			"cpu %d: rt: %lu queued in expired, rt_nr_running %lu for %lu queued",
+			rq->cpu, ne, rq->rt_nr_running, na);
 	*nr_queued = na;
 	return true;
 }
@@ -193,20 +193,20 @@ static const struct sched_counter counters_rt[] = {
 };
 
 const struct sched_class rt_sched_class = {
-	.name			= "rt",
-	.policies		= (1UL << SCHED_FIFO) | (1UL << SCHED_RR),
-	.enqueue_task		= enqueue_task_rt,
-	.dequeue_task		= dequeue_task_rt,
-	.yield_task		= yield_task_rt,
-	.check_preempt_curr	= check_preempt_curr_rt,
-	.pick_next_task		= pick_next_task_rt,
-	.task_tick		= task_tick_rt,
-	.task_fork		= task_fork_o1,
-	.sched_exit		= sched_exit_o1,
-	.set_nice		= set_nice_rt,
-	.load_balance		= load_balance_rt,
-	.task_queued		= task_queued_rt,
-	.rq_check		= check_rt,
-	.snapshot		= snapshot_rt,
-	.counters		= counters_rt,
+	.name = "rt",
+	.policies = (1UL << SCHED_FIFO) | (1UL << SCHED_RR),
+	.enqueue_task = enqueue_task_rt,
+	.dequeue_task = dequeue_task_rt,
+	.yield_task = yield_task_rt,
+	.check_preempt_curr = check_preempt_curr_rt,
+	.pick_next_task = pick_next_task_rt,
+	.task_tick = task_tick_rt,
+	.task_fork = task_fork_o1,
+	.sched_exit = sched_exit_o1,
+	.set_nice = set_nice_rt,
+	.load_balance = load_balance_rt,
+	.task_queued = task_queued_rt,
+	.rq_check = check_rt,
+	.snapshot = snapshot_rt,
+	.counters = counters_rt,
 };

@@ -120,7 +120,6 @@ static inline void rq_set_curr(struct runqueue *rq, struct task_struct *p)
 	__atomic_store_n(&rq->curr, p, __ATOMIC_RELEASE);
 }
 
-
 void set_task_cpu(struct task_struct *p, int cpu)
 {
 	const struct sched_class *class = task_sched_class(p);
@@ -355,8 +354,8 @@ sched_class_lower(const struct sched_class *class)
 	return class == machine_class ? NULL : machine_class;
 }
 
-#define for_each_class(class)						\
-	for (class = sched_class_highest(); class;			\
+#define for_each_class(class)                      \
+	for (class = sched_class_highest(); class; \
 	     class = sched_class_lower(class))
 
 const struct sched_class *sched_class_of(int policy)
@@ -537,8 +536,9 @@ void sched_exit_o1(struct task_struct *p, struct task_struct *parent)
 			parent->time_slice = MAX_TIMESLICE;
 	}
 	if (p->sleep_avg < parent->sleep_avg)
-		parent->sleep_avg = (parent->sleep_avg * EXIT_WEIGHT +
-				     p->sleep_avg) / (EXIT_WEIGHT + 1);
+		parent->sleep_avg =
+			(parent->sleep_avg * EXIT_WEIGHT + p->sleep_avg) /
+			(EXIT_WEIGHT + 1);
 }
 
 /* ------------------------------------------------------------- fork */
@@ -886,7 +886,6 @@ out_unlock:
 	return ret;
 }
 
-
 /* --------------------------------------------------------- balancing */
 
 /* this queue's load: the larger of now and last time, unless idle */
@@ -1110,7 +1109,7 @@ static void *migration_thread(void *arg)
 			list_empty(&rq->migration_queue)))
 			pthread_cond_wait(&rq->migration_wait, &rq->lock);
 		if (list_empty(&rq->migration_queue))
-			break;	/* told to stop, nothing left to serve */
+			break; /* told to stop, nothing left to serve */
 		/* newest request first: they are added at the head */
 		req = list_first_entry(&rq->migration_queue,
 				       struct migration_req, list);
@@ -1313,8 +1312,7 @@ int sched_init_class(int nr_cpus, const struct sched_class *class)
 				c->rq_init(cpu_rq(cpu));
 	}
 	nr_cpus_online = nr_cpus;
-	cpu_online_map = nr_cpus == BITS_PER_LONG ? ~0UL :
-						    (1UL << nr_cpus) - 1;
+	cpu_online_map = nr_cpus == BITS_PER_LONG ? ~0UL : (1UL << nr_cpus) - 1;
 	cache_decay_ticks = msecs_to_jiffies(10);
 
 	for_each_class(c) {
@@ -1377,12 +1375,12 @@ void sched_teardown(void)
 /* ---------------------------------------------------------- checking */
 
 /* report the first violation, answer false, and leave through out_unlock */
-#define check(cond, ...)						\
-	do {								\
-		if (unlikely(!(cond))) {				\
-			ok = check_fail(__VA_ARGS__);			\
-			goto out_unlock;				\
-		}							\
+#define check(cond, ...)                              \
+	do {                                          \
+		if (unlikely(!(cond))) {              \
+			ok = check_fail(__VA_ARGS__); \
+			goto out_unlock;              \
+		}                                     \
 	} while (0)
 
 void runqueues_lock_all(void)
@@ -1413,16 +1411,16 @@ bool check_array(struct runqueue *rq, struct prio_array *array,
 	check(test_bit(MAX_PRIO, array->bitmap),
 	      "cpu %d %s: sentinel bit %d clear", rq->cpu, name, MAX_PRIO);
 	for (bit = MAX_PRIO + 1; bit < BITMAP_SIZE * BITS_PER_LONG; bit++)
-		check(!test_bit(bit, array->bitmap),
-		      "cpu %d %s: stray bit %lu", rq->cpu, name, bit);
+		check(!test_bit(bit, array->bitmap), "cpu %d %s: stray bit %lu",
+		      rq->cpu, name, bit);
 	for (idx = 0; idx < MAX_PRIO; idx++) {
-		ok = list_check(&array->queue[idx]);	/* reports for itself */
+		ok = list_check(&array->queue[idx]); /* reports for itself */
 		if (!ok)
 			goto out_unlock;
 		check(!list_empty(&array->queue[idx]) ==
-		      !!test_bit(idx, array->bitmap),
-		      "cpu %d %s: bit %d %s but queue %s", rq->cpu, name,
-		      idx, test_bit(idx, array->bitmap) ? "set" : "clear",
+			      !!test_bit(idx, array->bitmap),
+		      "cpu %d %s: bit %d %s but queue %s", rq->cpu, name, idx,
+		      test_bit(idx, array->bitmap) ? "set" : "clear",
 		      list_empty(&array->queue[idx]) ? "empty" : "busy");
 		count = 0;
 		list_for_each_entry(p, &array->queue[idx], run_list) {
@@ -1430,20 +1428,20 @@ bool check_array(struct runqueue *rq, struct prio_array *array,
 			      "cpu %d %s: task %d (prio %d) on queue %d",
 			      rq->cpu, name, p->pid, p->prio, idx);
 			check(p->cpu == rq->cpu,
-			      "cpu %d %s: task %d says cpu %d", rq->cpu,
-			      name, p->pid, p->cpu);
+			      "cpu %d %s: task %d says cpu %d", rq->cpu, name,
+			      p->pid, p->cpu);
 			check(p != rq->idle, "cpu %d: idle task queued",
 			      rq->cpu);
 			check(p->sched_class == class,
 			      "cpu %d %s: task %d of class %s", rq->cpu, name,
-			      p->pid, p->sched_class ? p->sched_class->name :
-						       "(none)");
+			      p->pid,
+			      p->sched_class ? p->sched_class->name : "(none)");
 			check(!(p->flags & PF_STARTING),
 			      "cpu %d: task %d queued before it started",
 			      rq->cpu, p->pid);
 			check(p->state != TASK_ZOMBIE || p == rq->curr,
-			      "cpu %d: zombie %d queued, not current",
-			      rq->cpu, p->pid);
+			      "cpu %d: zombie %d queued, not current", rq->cpu,
+			      p->pid);
 			count++;
 		}
 		total += count;
@@ -1481,10 +1479,11 @@ bool (sched_check)(void)
 		      "cpu %d: nr_running %lu, its classes queue %lu", cpu,
 		      rq->nr_running, queued);
 		check(rq->idle && rq->idle->prio == MAX_PRIO &&
-		      !rq->idle->array && !rq->idle->sched_class &&
-		      rq->idle->cpu == cpu, "cpu %d: idle task broken", cpu);
+			      !rq->idle->array && !rq->idle->sched_class &&
+			      rq->idle->cpu == cpu,
+		      "cpu %d: idle task broken", cpu);
 		check(rq->curr == rq->idle ||
-		      (rq->curr->cpu == cpu && task_queued(rq->curr)),
+			      (rq->curr->cpu == cpu && task_queued(rq->curr)),
 		      "cpu %d: current task %d not queued here", cpu,
 		      rq->curr->pid);
 		ok = list_check(&rq->migration_queue);
@@ -1524,10 +1523,10 @@ static bool check_o1(struct runqueue *rq, unsigned long *nr_queued)
 	bool ok = true;
 
 	check(rq->active != rq->expired &&
-	      (rq->active == &rq->arrays[0] ||
-	       rq->active == &rq->arrays[1]) &&
-	      (rq->expired == &rq->arrays[0] ||
-	       rq->expired == &rq->arrays[1]),
+		      (rq->active == &rq->arrays[0] ||
+		       rq->active == &rq->arrays[1]) &&
+		      (rq->expired == &rq->arrays[0] ||
+		       rq->expired == &rq->arrays[1]),
 	      "cpu %d: active/expired pointers broken", rq->cpu);
 	ok = check_array(rq, rq->active, "active", &o1_sched_class, &na) &&
 	     check_array(rq, rq->expired, "expired", &o1_sched_class, &ne);
@@ -1550,22 +1549,22 @@ static const struct sched_counter counters_o1[] = {
 };
 
 const struct sched_class o1_sched_class = {
-	.name			= "o1",
-	.policies		= (1UL << SCHED_OTHER) | (1UL << SCHED_FIFO) |
-				  (1UL << SCHED_RR) | (1UL << SCHED_BATCH) |
-				  (1UL << SCHED_IDLE),
-	.enqueue_task		= enqueue_task_o1,
-	.dequeue_task		= dequeue_task_o1,
-	.yield_task		= yield_task_o1,
-	.check_preempt_curr	= check_preempt_curr_o1,
-	.pick_next_task		= pick_next_task_o1,
-	.task_tick		= task_tick_o1,
-	.task_fork		= task_fork_o1,
-	.sched_exit		= sched_exit_o1,
-	.set_nice		= set_nice_o1,
-	.load_balance		= load_balance,
-	.task_queued		= task_queued_o1,
-	.rq_check		= check_o1,
-	.snapshot		= snapshot_o1,
-	.counters		= counters_o1,
+	.name = "o1",
+	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_FIFO) |
+		    (1UL << SCHED_RR) | (1UL << SCHED_BATCH) |
+		    (1UL << SCHED_IDLE),
+	.enqueue_task = enqueue_task_o1,
+	.dequeue_task = dequeue_task_o1,
+	.yield_task = yield_task_o1,
+	.check_preempt_curr = check_preempt_curr_o1,
+	.pick_next_task = pick_next_task_o1,
+	.task_tick = task_tick_o1,
+	.task_fork = task_fork_o1,
+	.sched_exit = sched_exit_o1,
+	.set_nice = set_nice_o1,
+	.load_balance = load_balance,
+	.task_queued = task_queued_o1,
+	.rq_check = check_o1,
+	.snapshot = snapshot_o1,
+	.counters = counters_o1,
 };

@@ -91,56 +91,56 @@ KSTRUCT_EXPORT_BEGIN
 /* ------------------------------------------------------------ constants */
 
 /* compile-time maximum; the number online is chosen at sched_init() */
-#define NR_CPUS			64
+#define NR_CPUS 64
 
-#define MAX_USER_RT_PRIO	100
-#define MAX_RT_PRIO		MAX_USER_RT_PRIO
-#define MAX_PRIO		(MAX_RT_PRIO + 40)
+#define MAX_USER_RT_PRIO 100
+#define MAX_RT_PRIO MAX_USER_RT_PRIO
+#define MAX_PRIO (MAX_RT_PRIO + 40)
 
-#define NICE_TO_PRIO(nice)	(MAX_RT_PRIO + (nice) + 20)
-#define PRIO_TO_NICE(prio)	((prio) - MAX_RT_PRIO - 20)
-#define TASK_NICE(p)		PRIO_TO_NICE((p)->static_prio)
-#define USER_PRIO(p)		((p) - MAX_RT_PRIO)
-#define TASK_USER_PRIO(p)	USER_PRIO((p)->static_prio)
-#define MAX_USER_PRIO		(USER_PRIO(MAX_PRIO))
+#define NICE_TO_PRIO(nice) (MAX_RT_PRIO + (nice) + 20)
+#define PRIO_TO_NICE(prio) ((prio)-MAX_RT_PRIO - 20)
+#define TASK_NICE(p) PRIO_TO_NICE((p)->static_prio)
+#define USER_PRIO(p) ((p)-MAX_RT_PRIO)
+#define TASK_USER_PRIO(p) USER_PRIO((p)->static_prio)
+#define MAX_USER_PRIO (USER_PRIO(MAX_PRIO))
 
 /* tick-based constants: functions of the run-time HZ */
-#define MIN_TIMESLICE		(10 * HZ / 1000)
-#define MAX_TIMESLICE		(300 * HZ / 1000)
-#define CHILD_PENALTY		95
-#define PARENT_PENALTY		100
-#define EXIT_WEIGHT		3
-#define PRIO_BONUS_RATIO	25
-#define INTERACTIVE_DELTA	2
-#define MAX_SLEEP_AVG		(2 * HZ)
-#define STARVATION_LIMIT	(2 * HZ)
+#define MIN_TIMESLICE (10 * HZ / 1000)
+#define MAX_TIMESLICE (300 * HZ / 1000)
+#define CHILD_PENALTY 95
+#define PARENT_PENALTY 100
+#define EXIT_WEIGHT 3
+#define PRIO_BONUS_RATIO 25
+#define INTERACTIVE_DELTA 2
+#define MAX_SLEEP_AVG (2 * HZ)
+#define STARVATION_LIMIT (2 * HZ)
 
 /* rebalance cadence, in ticks (at least 1) */
-#define BUSY_REBALANCE_TICK	(HZ / 4 ? HZ / 4 : 1)
-#define IDLE_REBALANCE_TICK	(HZ / 1000 ? HZ / 1000 : 1)
+#define BUSY_REBALANCE_TICK (HZ / 4 ? HZ / 4 : 1)
+#define IDLE_REBALANCE_TICK (HZ / 1000 ? HZ / 1000 : 1)
 
 /* longs in a priority bitmap: MAX_PRIO bits plus the sentinel bit */
-#define BITMAP_SIZE							\
+#define BITMAP_SIZE \
 	((((MAX_PRIO + 1 + 7) / 8) + sizeof(long) - 1) / sizeof(long))
 
 /* task states (include/linux/sched.h of 2.5.33) */
-#define TASK_RUNNING		0
-#define TASK_INTERRUPTIBLE	1
-#define TASK_UNINTERRUPTIBLE	2
-#define TASK_ZOMBIE		4
-#define TASK_STOPPED		8
+#define TASK_RUNNING 0
+#define TASK_INTERRUPTIBLE 1
+#define TASK_UNINTERRUPTIBLE 2
+#define TASK_ZOMBIE 4
+#define TASK_STOPPED 8
 /* kstruct: released while still current; freed at the next switch */
-#define TASK_DEAD		64
+#define TASK_DEAD 64
 
 /* scheduling policies */
 #ifndef SCHED_OTHER
-#define SCHED_OTHER		0
+#define SCHED_OTHER 0
 #endif
 #ifndef SCHED_FIFO
-#define SCHED_FIFO		1
+#define SCHED_FIFO 1
 #endif
 #ifndef SCHED_RR
-#define SCHED_RR		2
+#define SCHED_RR 2
 #endif
 /*
  * Later kernels' policies (the values of <sched.h>): SCHED_BATCH and
@@ -149,39 +149,39 @@ KSTRUCT_EXPORT_BEGIN
  * refused (-EINVAL) everywhere.  See sched/class.h.
  */
 #ifndef SCHED_BATCH
-#define SCHED_BATCH		3
+#define SCHED_BATCH 3
 #endif
 #ifndef SCHED_IDLE
-#define SCHED_IDLE		5
+#define SCHED_IDLE 5
 #endif
 #ifndef SCHED_DEADLINE
-#define SCHED_DEADLINE		6
+#define SCHED_DEADLINE 6
 #endif
 
 /* task flags */
 /* kstruct (2.6's name): made by fork, not yet started by
  * wake_up_forked_process(); its TASK_UNINTERRUPTIBLE is no sleep */
-#define PF_STARTING		0x00000002UL
-#define PF_EXITING		0x00000004UL
+#define PF_STARTING 0x00000002UL
+#define PF_EXITING 0x00000004UL
 
 /* ptrace flags */
-#define PT_PTRACED		0x00000001UL
+#define PT_PTRACED 0x00000001UL
 
 /* clone flags used by do_fork() (values of 2.5.33, as in <sched.h>) */
 #ifndef CSIGNAL
-#define CSIGNAL			0x000000ff
+#define CSIGNAL 0x000000ff
 #endif
 #ifndef CLONE_PARENT
-#define CLONE_PARENT		0x00008000
+#define CLONE_PARENT 0x00008000
 #endif
 #ifndef CLONE_THREAD
-#define CLONE_THREAD		0x00010000
+#define CLONE_THREAD 0x00010000
 #endif
 #ifndef CLONE_DETACHED
-#define CLONE_DETACHED		0x00400000
+#define CLONE_DETACHED 0x00400000
 #endif
 
-#define TASK_COMM_LEN		16
+#define TASK_COMM_LEN 16
 
 /* ----------------------------------------------------------- structures */
 
@@ -319,9 +319,9 @@ struct cfs_rq {
 };
 
 /* a task group's weight: default, and the range cpu.shares accepts */
-#define ROOT_TASK_GROUP_LOAD	1024UL
-#define MIN_SHARES		2UL
-#define MAX_SHARES		(1UL << 18)
+#define ROOT_TASK_GROUP_LOAD 1024UL
+#define MIN_SHARES 2UL
+#define MAX_SHARES (1UL << 18)
 
 /**
  * struct task_group - a cgroup of the cpu controller: tasks that share one
@@ -529,11 +529,11 @@ struct task_struct {
 	struct task_struct *real_parent, *parent;
 	struct list_head thread_group;
 	int exit_code, exit_signal, pdeath_signal;
-	unsigned int nr_signals;	/* kstruct addition */
+	unsigned int nr_signals; /* kstruct addition */
 	unsigned long ptrace;
 	pid_t pid, tgid;
 	char comm[TASK_COMM_LEN];
-	unsigned long signal_mask;	/* kstruct addition */
+	unsigned long signal_mask; /* kstruct addition */
 };
 
 /**
@@ -604,9 +604,9 @@ extern struct task_struct *child_reaper;
  */
 extern rwlock_t tasklist_lock;
 
-#define cpu_rq(cpu)		(&runqueues[(cpu)])
-#define task_rq(p)		cpu_rq(task_cpu(p))
-#define rt_task(p)		((p)->prio < MAX_RT_PRIO)
+#define cpu_rq(cpu) (&runqueues[(cpu)])
+#define task_rq(p) cpu_rq(task_cpu(p))
+#define rt_task(p) ((p)->prio < MAX_RT_PRIO)
 
 static inline bool cpu_online(int cpu)
 {
@@ -672,20 +672,22 @@ static inline int test_tsk_need_resched(const struct task_struct *p)
 static inline unsigned int task_timeslice(const struct task_struct *p)
 {
 	return MIN_TIMESLICE + (MAX_TIMESLICE - MIN_TIMESLICE) *
-		(MAX_PRIO - 1 - p->static_prio) / (MAX_USER_PRIO - 1);
+				       (MAX_PRIO - 1 - p->static_prio) /
+				       (MAX_USER_PRIO - 1);
 }
 
 /* DELTA(p): how far above static_prio a task must be to count as
  * interactive; C truncation towards zero, as in 2.5.33 */
-#define DELTA(p)							\
-	(TASK_NICE(p) * (MAX_USER_PRIO * PRIO_BONUS_RATIO / 100) /	\
-	 MAX_USER_PRIO + INTERACTIVE_DELTA)
+#define DELTA(p)                                                   \
+	(TASK_NICE(p) * (MAX_USER_PRIO * PRIO_BONUS_RATIO / 100) / \
+		 MAX_USER_PRIO +                                   \
+	 INTERACTIVE_DELTA)
 
-#define TASK_INTERACTIVE(p)	((p)->prio <= (p)->static_prio - DELTA(p))
+#define TASK_INTERACTIVE(p) ((p)->prio <= (p)->static_prio - DELTA(p))
 
-#define EXPIRED_STARVING(rq)						\
-	((rq)->expired_timestamp &&					\
-	 (jiffies - (rq)->expired_timestamp >=				\
+#define EXPIRED_STARVING(rq)                   \
+	((rq)->expired_timestamp &&            \
+	 (jiffies - (rq)->expired_timestamp >= \
 	  STARVATION_LIMIT * ((rq)->nr_running) + 1))
 
 /* --------------------------------------------------- scheduler (sched.c) */
@@ -1122,7 +1124,7 @@ int migration_queue_len(int cpu);
  * Return: true when every invariant holds.
  */
 bool sched_check(void);
-#define sched_check()	CHECK_CALLER(sched_check, ())
+#define sched_check() CHECK_CALLER(sched_check, ())
 
 /**
  * sched_nr_running_total() - sum of nr_running over online runqueues
@@ -1264,7 +1266,7 @@ struct task_struct *find_task_by_pid(pid_t pid);
  * Return: true when every invariant holds.
  */
 bool process_tree_check(void);
-#define process_tree_check()	CHECK_CALLER(process_tree_check, ())
+#define process_tree_check() CHECK_CALLER(process_tree_check, ())
 
 /**
  * nr_tasks() - tasks on the task list (idle of CPU 0 included)

@@ -58,8 +58,8 @@
  * 2.5.33's path MTU when no route answers (sctp_v4_get_dst_mtu()): there
  * are no routes here.  A new transport's cwnd is twice the path MTU.
  */
-#define SCTP_DEFAULT_MAXSEGMENT	1500u
-#define SCTP_RTO_INITIAL_MS	3000u
+#define SCTP_DEFAULT_MAXSEGMENT 1500u
+#define SCTP_RTO_INITIAL_MS 3000u
 
 /**
  * sctp_transport_new() - allocate a transport to a peer address
@@ -462,14 +462,14 @@ void sctp_assoc_control_transport(struct sctp_association *asoc,
 		if (t->state != SCTP_ACTIVE)
 			continue;
 		/* the newest so far pushes the old first down to second */
-		if (!first || time_after(t->last_time_heard,
-					 first->last_time_heard)) {
+		if (!first ||
+		    time_after(t->last_time_heard, first->last_time_heard)) {
 			second = first;
 			first = t;
 		}
 		/* no "else": t may be taken as second as well (2.5.33) */
-		if (!second || time_after(t->last_time_heard,
-					  second->last_time_heard))
+		if (!second ||
+		    time_after(t->last_time_heard, second->last_time_heard))
 			second = t;
 	}
 
@@ -520,8 +520,7 @@ void sctp_assoc_update(struct sctp_association *asoc,
 }
 
 /* whether @t has a chunk with @tsn in flight */
-static bool sctp_transport_has_tsn(const struct sctp_transport *t,
-				   uint32_t tsn)
+static bool sctp_transport_has_tsn(const struct sctp_transport *t, uint32_t tsn)
 {
 	const struct sctp_chunk *chunk;
 
@@ -648,19 +647,20 @@ bool (sctp_assoc_check)(const struct sctp_association *asoc)
 		count++;
 		if (t->asoc != asoc || t->dead ||
 		    atomic_read(&t->refcnt) < 1 + (t->hb_pending ? 1 : 0))
-			return check_fail("transport %u: asoc %p, %s, refcnt %d",
-					  count, (const void *)t->asoc,
-					  t->dead ? "dead" : "alive",
-					  atomic_read(&t->refcnt));
+			return check_fail(
+				"transport %u: asoc %p, %s, refcnt %d", count,
+				(const void *)t->asoc,
+				t->dead ? "dead" : "alive",
+				atomic_read(&t->refcnt));
 		if (t->ipaddr.sa.sa_family != AF_INET &&
 		    t->ipaddr.sa.sa_family != AF_INET6)
 			return check_fail("transport %u: address family %d",
 					  count, (int)t->ipaddr.sa.sa_family);
 		if (sctp_addr_port(&t->ipaddr) != asoc->peer.port)
-			return check_fail("transport %u: port %u, the peer's %u",
-					  count,
-					  (unsigned int)sctp_addr_port(&t->ipaddr),
-					  (unsigned int)asoc->peer.port);
+			return check_fail(
+				"transport %u: port %u, the peer's %u", count,
+				(unsigned int)sctp_addr_port(&t->ipaddr),
+				(unsigned int)asoc->peer.port);
 		if (t->state != SCTP_ACTIVE && t->state != SCTP_INACTIVE)
 			return check_fail("transport %u: state %d", count,
 					  t->state);
@@ -670,8 +670,9 @@ bool (sctp_assoc_check)(const struct sctp_association *asoc)
 		     &u->transports != &asoc->peer.transport_addr_list;
 		     u = list_next_entry(u, transports)) {
 			if (sctp_cmp_addr_exact(&t->ipaddr, &u->ipaddr))
-				return check_fail("transport %u: its address is on the list twice",
-						  count);
+				return check_fail(
+					"transport %u: its address is on the list twice",
+					count);
 		}
 	}
 	if (count != asoc->peer.transport_count)
@@ -680,15 +681,18 @@ bool (sctp_assoc_check)(const struct sctp_association *asoc)
 	if (!count) {
 		if (asoc->peer.primary_path || asoc->peer.active_path ||
 		    asoc->peer.retran_path)
-			return check_fail("no transport, but a primary, active or retransmit path");
+			return check_fail(
+				"no transport, but a primary, active or retransmit path");
 	} else if (!sctp_assoc_has_transport(asoc, asoc->peer.primary_path) ||
 		   !sctp_assoc_has_transport(asoc, asoc->peer.active_path) ||
 		   !sctp_assoc_has_transport(asoc, asoc->peer.retran_path)) {
-		return check_fail("the primary, active or retransmit path is not on the transport list");
+		return check_fail(
+			"the primary, active or retransmit path is not on the transport list");
 	}
 	if (asoc->shutdown_last_sent_to &&
 	    !sctp_assoc_has_transport(asoc, asoc->shutdown_last_sent_to))
-		return check_fail("shutdown_last_sent_to is not on the transport list");
+		return check_fail(
+			"shutdown_last_sent_to is not on the transport list");
 	return sctp_bind_addr_check(&asoc->base.bind_addr) &&
 	       sctp_outq_check(&asoc->outqueue);
 }

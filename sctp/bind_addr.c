@@ -269,8 +269,8 @@ void sctp_bind_addr_free(struct sctp_bind_addr *bp)
  * the socket lock).
  * Return: 0, -EINVAL for a family other than AF_INET/AF_INET6, or -ENOMEM.
  */
-int sctp_add_bind_addr(struct sctp_bind_addr *bp,
-		       const union sctp_addr *addr, unsigned int gfp)
+int sctp_add_bind_addr(struct sctp_bind_addr *bp, const union sctp_addr *addr,
+		       unsigned int gfp)
 {
 	struct sctp_sockaddr_entry *entry;
 
@@ -380,8 +380,8 @@ static int sctp_copy_one_addr(struct sctp_bind_addr *dest,
  * Return: 0 or -ENOMEM; on error @dest is left empty.
  */
 int sctp_bind_addr_copy(struct sctp_bind_addr *dest,
-			const struct sctp_bind_addr *src,
-			enum sctp_scope scope, unsigned int gfp, int flags)
+			const struct sctp_bind_addr *src, enum sctp_scope scope,
+			unsigned int gfp, int flags)
 {
 	struct sctp_sockaddr_entry *addr;
 	int error = 0;
@@ -449,7 +449,7 @@ int sctp_bind_addrs_to_raw(const struct sctp_bind_addr *bp, uint8_t **raw,
 	*raw = NULL;
 	list_for_each_entry(addr, &bp->address_list, list) {
 		af = sctp_get_af_specific(addr->a.sa.sa_family);
-		BUG_ON(!af);	/* sctp_add_bind_addr() let no other in */
+		BUG_ON(!af); /* sctp_add_bind_addr() let no other in */
 		len += af->param_len;
 	}
 	if (!len)

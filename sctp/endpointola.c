@@ -49,7 +49,7 @@ struct sctp_endpoint *sctp_endpoint_new(struct sock *sk, uint16_t port,
 static void sctp_endpoint_destroy(struct sctp_endpoint *ep)
 {
 	BUG_ON(!ep->base.dead);
-	BUG_ON(!list_empty(&ep->asocs));	/* each held a reference */
+	BUG_ON(!list_empty(&ep->asocs)); /* each held a reference */
 	sctp_bind_addr_free(&ep->base.bind_addr);
 	spin_lock_destroy(&ep->base.lock);
 	kfree(ep);
@@ -170,8 +170,9 @@ bool (sctp_endpoint_check)(const struct sctp_endpoint *ep)
 	list_for_each_entry(asoc, &ep->asocs, asocs) {
 		count++;
 		if (asoc->ep != ep)
-			return check_fail("association %d belongs to endpoint %p",
-					  count, (const void *)asoc->ep);
+			return check_fail(
+				"association %d belongs to endpoint %p", count,
+				(const void *)asoc->ep);
 		if (!sctp_assoc_check(asoc))
 			return false;
 	}

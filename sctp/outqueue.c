@@ -113,8 +113,7 @@ static void sctp_outq_update_empty(struct sctp_outq *q)
 	q->empty = list_empty(&q->out_chunk_list) &&
 		   list_empty(&q->control_chunk_list) &&
 		   list_empty(&q->retransmit) && list_empty(&q->sacked);
-	list_for_each_entry(t, &q->asoc->peer.transport_addr_list,
-			    transports) {
+	list_for_each_entry(t, &q->asoc->peer.transport_addr_list, transports) {
 		if (!list_empty(&t->transmitted))
 			q->empty = 0;
 	}
@@ -133,8 +132,7 @@ void sctp_outqueue_teardown(struct sctp_outq *q)
 {
 	struct sctp_transport *t;
 
-	list_for_each_entry(t, &q->asoc->peer.transport_addr_list,
-			    transports) {
+	list_for_each_entry(t, &q->asoc->peer.transport_addr_list, transports) {
 		sctp_outq_free_list(&t->transmitted);
 		t->flight_size = 0;
 	}
@@ -198,8 +196,7 @@ int sctp_outq_flush(struct sctp_outq *q)
 }
 
 /* whether @tsn lies in one of the (verified) gap blocks of @sack */
-static bool sctp_acked_in_gap(const struct sctp_sack_view *sack,
-			      uint32_t tsn)
+static bool sctp_acked_in_gap(const struct sctp_sack_view *sack, uint32_t tsn)
 {
 	uint32_t offset = tsn - sack->cum_tsn_ack;
 	struct sctp_sack_gap gap;
@@ -336,7 +333,8 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 	if (TSN_lt(asoc->ctsn_ack_point, ctsn))
 		asoc->ctsn_ack_point = ctsn;
 	asoc->peer.rwnd = v.a_rwnd > q->outstanding_bytes ?
-			  v.a_rwnd - q->outstanding_bytes : 0;
+				  v.a_rwnd - q->outstanding_bytes :
+				  0;
 	sctp_outq_update_empty(q);
 	return 0;
 }
@@ -378,20 +376,21 @@ bool (sctp_outq_check)(const struct sctp_outq *q)
 		prev_tsn = 0;
 		list_for_each_entry(chunk, &t->transmitted, list) {
 			if (chunk->transport != t || !chunk->has_tsn)
-				return check_fail("a chunk on transport %p's transmitted list was %s",
-						  (const void *)t,
-						  chunk->has_tsn ?
-						  "sent on another" :
-						  "never given a TSN");
+				return check_fail(
+					"a chunk on transport %p's transmitted list was %s",
+					(const void *)t,
+					chunk->has_tsn ? "sent on another" :
+							 "never given a TSN");
 			if (!first && !TSN_lt(prev_tsn, chunk->tsn))
-				return check_fail("TSN %u follows TSN %u on a transmitted list",
-						  chunk->tsn, prev_tsn);
+				return check_fail(
+					"TSN %u follows TSN %u on a transmitted list",
+					chunk->tsn, prev_tsn);
 			if (!TSN_lt(asoc->ctsn_ack_point, chunk->tsn) ||
 			    !TSN_lt(chunk->tsn, asoc->next_tsn))
-				return check_fail("TSN %u outside (ack point %u, next_tsn %u)",
-						  chunk->tsn,
-						  asoc->ctsn_ack_point,
-						  asoc->next_tsn);
+				return check_fail(
+					"TSN %u outside (ack point %u, next_tsn %u)",
+					chunk->tsn, asoc->ctsn_ack_point,
+					asoc->next_tsn);
 			if (!chunk->tsn_gap_acked)
 				flight += chunk->data_len;
 			prev_tsn = chunk->tsn;
@@ -399,9 +398,9 @@ bool (sctp_outq_check)(const struct sctp_outq *q)
 			empty = false;
 		}
 		if (flight != t->flight_size)
-			return check_fail("transport %p: flight_size %u, %u in flight",
-					  (const void *)t, t->flight_size,
-					  flight);
+			return check_fail(
+				"transport %p: flight_size %u, %u in flight",
+				(const void *)t, t->flight_size, flight);
 		outstanding += flight;
 	}
 	if (outstanding != q->outstanding_bytes)

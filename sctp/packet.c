@@ -26,7 +26,7 @@
 #include "sctp/packet.h"
 
 /* the Castagnoli polynomial, bit-reversed (reflected) form */
-#define CRC32C_POLY_REFLECTED	0x82F63B78u
+#define CRC32C_POLY_REFLECTED 0x82F63B78u
 
 /*
  * crc32c_table[k][b] is the register change of byte b followed by k zero
@@ -62,16 +62,16 @@ uint32_t crc32c(uint32_t crc, const void *buf, size_t len)
 	pthread_once(&crc32c_once, crc32c_init_tables);
 
 	while (len >= 8) {
-		uint32_t lo = crc ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 |
-				     (uint32_t)p[2] << 16 |
-				     (uint32_t)p[3] << 24);
+		uint32_t lo = crc ^
+			      ((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+			       (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 
 		crc = crc32c_table[7][lo & 0xff] ^
 		      crc32c_table[6][(lo >> 8) & 0xff] ^
 		      crc32c_table[5][(lo >> 16) & 0xff] ^
-		      crc32c_table[4][lo >> 24] ^
-		      crc32c_table[3][p[4]] ^ crc32c_table[2][p[5]] ^
-		      crc32c_table[1][p[6]] ^ crc32c_table[0][p[7]];
+		      crc32c_table[4][lo >> 24] ^ crc32c_table[3][p[4]] ^
+		      crc32c_table[2][p[5]] ^ crc32c_table[1][p[6]] ^
+		      crc32c_table[0][p[7]];
 		p += 8;
 		len -= 8;
 	}
@@ -200,8 +200,8 @@ int sctp_packet_verify(const void *pkt, size_t len)
 		return -EMSGSIZE;
 	if (sctp_compute_cksum(pkt, len) != sctp_load_cksum(pkt))
 		return -EBADMSG;
-	while ((ret = sctp_packet_next_chunk(pkt, len, &off, &chunk,
-					     &clen)) > 0)
+	while ((ret = sctp_packet_next_chunk(pkt, len, &off, &chunk, &clen)) >
+	       0)
 		;
 	return ret;
 }

@@ -36,10 +36,10 @@
 KSTRUCT_EXPORT_BEGIN
 
 /* the common header: ports, verification tag, checksum (at offset 8) */
-#define SCTP_COMMON_HEADER_LEN	12
-#define SCTP_CKSUM_OFFSET	8
-#define SCTP_CHUNK_HEADER_LEN	4	/* type, flags, length */
-#define SCTP_IP_PROTOCOL	132	/* IANA protocol number of SCTP */
+#define SCTP_COMMON_HEADER_LEN 12
+#define SCTP_CKSUM_OFFSET 8
+#define SCTP_CHUNK_HEADER_LEN 4 /* type, flags, length */
+#define SCTP_IP_PROTOCOL 132 /* IANA protocol number of SCTP */
 
 /**
  * crc32c() - update a CRC32c (Castagnoli, reflected) register

@@ -50,8 +50,7 @@ struct sctp_protocol sctp_proto = {
 
 /* ------------------------------------------------------------- IPv4 */
 
-static int sctp_v4_cmp_addr(const union sctp_addr *a,
-			    const union sctp_addr *b)
+static int sctp_v4_cmp_addr(const union sctp_addr *a, const union sctp_addr *b)
 {
 	return a->v4.sin_port == b->v4.sin_port &&
 	       a->v4.sin_addr.s_addr == b->v4.sin_addr.s_addr;
@@ -65,19 +64,19 @@ static bool sctp_v4_is_any(const union sctp_addr *addr)
 /* the scope of an IPv4 address given in host order */
 static enum sctp_scope sctp_v4_scope_of(uint32_t a)
 {
-	if ((a >> 24) == 0 ||				/* 0/8 */
-	    (a & 0xf0000000u) == 0xe0000000u ||		/* multicast */
-	    a == 0xffffffffu ||				/* broadcast */
-	    (a & 0xffffff00u) == 0xc6120000u ||		/* 198.18.0.0/24 */
-	    (a & 0xffffff00u) == 0xc0586300u)		/* 192.88.99.0/24 */
+	if ((a >> 24) == 0 || /* 0/8 */
+	    (a & 0xf0000000u) == 0xe0000000u || /* multicast */
+	    a == 0xffffffffu || /* broadcast */
+	    (a & 0xffffff00u) == 0xc6120000u || /* 198.18.0.0/24 */
+	    (a & 0xffffff00u) == 0xc0586300u) /* 192.88.99.0/24 */
 		return SCTP_SCOPE_UNUSABLE;
 	if ((a >> 24) == 127)
 		return SCTP_SCOPE_LOOPBACK;
-	if ((a & 0xffff0000u) == 0xa9fe0000u)		/* 169.254/16 */
+	if ((a & 0xffff0000u) == 0xa9fe0000u) /* 169.254/16 */
 		return SCTP_SCOPE_LINK;
-	if ((a >> 24) == 10 ||				/* 10/8 */
-	    (a & 0xfff00000u) == 0xac100000u ||		/* 172.16/12 */
-	    (a & 0xffff0000u) == 0xc0a80000u)		/* 192.168/16 */
+	if ((a >> 24) == 10 || /* 10/8 */
+	    (a & 0xfff00000u) == 0xac100000u || /* 172.16/12 */
+	    (a & 0xffff0000u) == 0xc0a80000u) /* 192.168/16 */
 		return SCTP_SCOPE_PRIVATE;
 	return SCTP_SCOPE_GLOBAL;
 }
@@ -166,8 +165,7 @@ static struct sctp_af sctp_ipv4_specific = {
 
 /* ------------------------------------------------------------- IPv6 */
 
-static int sctp_v6_cmp_addr(const union sctp_addr *a,
-			    const union sctp_addr *b)
+static int sctp_v6_cmp_addr(const union sctp_addr *a, const union sctp_addr *b)
 {
 	return a->v6.sin6_port == b->v6.sin6_port &&
 	       !memcmp(&a->v6.sin6_addr, &b->v6.sin6_addr,
@@ -347,13 +345,13 @@ int sctp_add_local_addr(const union sctp_addr *addr)
  * scope the copy rules distinguish, IPv4 then IPv6.
  */
 static const char *const sctp_sim_local_addrs[] = {
-	"127.0.0.1",		/* loopback */
-	"10.0.0.1",		/* private */
-	"192.0.2.1",		/* global (documentation range) */
-	"169.254.1.1",		/* link */
-	"::1",			/* loopback */
-	"fe80::1",		/* link */
-	"2001:db8::1",		/* global (documentation range) */
+	"127.0.0.1", /* loopback */
+	"10.0.0.1", /* private */
+	"192.0.2.1", /* global (documentation range) */
+	"169.254.1.1", /* link */
+	"::1", /* loopback */
+	"fe80::1", /* link */
+	"2001:db8::1", /* global (documentation range) */
 };
 
 /**
@@ -430,9 +428,8 @@ void __sctp_free_local_addr_list(void)
  * Return: 0 or -ENOMEM (the addresses copied before the failure stay on
  * @bp; sctp_bind_addr_copy() cleans them up).
  */
-int sctp_copy_local_addr_list(struct sctp_bind_addr *bp,
-			      enum sctp_scope scope, unsigned int gfp,
-			      int copy_flags)
+int sctp_copy_local_addr_list(struct sctp_bind_addr *bp, enum sctp_scope scope,
+			      unsigned int gfp, int copy_flags)
 {
 	struct sctp_sockaddr_entry *addr;
 	int error = 0;
@@ -472,9 +469,10 @@ bool (sctp_local_addr_check)(void)
 		list_for_each_entry(addr, &sctp_proto.local_addr_list, list) {
 			if (!sctp_get_af_specific(addr->a.sa.sa_family) ||
 			    sctp_addr_port(&addr->a) != 0) {
-				ok = check_fail("a local address of family %d, port %u",
-						(int)addr->a.sa.sa_family,
-						(unsigned int)sctp_addr_port(&addr->a));
+				ok = check_fail(
+					"a local address of family %d, port %u",
+					(int)addr->a.sa.sa_family,
+					(unsigned int)sctp_addr_port(&addr->a));
 				break;
 			}
 		}

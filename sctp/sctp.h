@@ -34,52 +34,52 @@ KSTRUCT_EXPORT_BEGIN
 
 /* Chunk types (RFC 9260 section 3.2), host order. */
 enum sctp_cid {
-	SCTP_CID_DATA			= 0,
-	SCTP_CID_INIT			= 1,
-	SCTP_CID_INIT_ACK		= 2,
-	SCTP_CID_SACK			= 3,
-	SCTP_CID_HEARTBEAT		= 4,
-	SCTP_CID_HEARTBEAT_ACK		= 5,
-	SCTP_CID_ABORT			= 6,
-	SCTP_CID_SHUTDOWN		= 7,
-	SCTP_CID_SHUTDOWN_ACK		= 8,
-	SCTP_CID_ERROR			= 9,
-	SCTP_CID_COOKIE_ECHO		= 10,
-	SCTP_CID_COOKIE_ACK		= 11,
-	SCTP_CID_ECN_ECNE		= 12,
-	SCTP_CID_ECN_CWR		= 13,
-	SCTP_CID_SHUTDOWN_COMPLETE	= 14,
+	SCTP_CID_DATA = 0,
+	SCTP_CID_INIT = 1,
+	SCTP_CID_INIT_ACK = 2,
+	SCTP_CID_SACK = 3,
+	SCTP_CID_HEARTBEAT = 4,
+	SCTP_CID_HEARTBEAT_ACK = 5,
+	SCTP_CID_ABORT = 6,
+	SCTP_CID_SHUTDOWN = 7,
+	SCTP_CID_SHUTDOWN_ACK = 8,
+	SCTP_CID_ERROR = 9,
+	SCTP_CID_COOKIE_ECHO = 10,
+	SCTP_CID_COOKIE_ACK = 11,
+	SCTP_CID_ECN_ECNE = 12,
+	SCTP_CID_ECN_CWR = 13,
+	SCTP_CID_SHUTDOWN_COMPLETE = 14,
 };
 
 /* Parameter types (RFC 9260 section 3.3.2), host order. */
 enum sctp_param {
-	SCTP_PARAM_HEARTBEAT_INFO		= 1,
-	SCTP_PARAM_IPV4_ADDRESS			= 5,
-	SCTP_PARAM_IPV6_ADDRESS			= 6,
-	SCTP_PARAM_STATE_COOKIE			= 7,
-	SCTP_PARAM_UNRECOGNIZED_PARAMETERS	= 8,
-	SCTP_PARAM_COOKIE_PRESERVATIVE		= 9,
-	SCTP_PARAM_HOST_NAME_ADDRESS		= 11,
-	SCTP_PARAM_SUPPORTED_ADDRESS_TYPES	= 12,
-	SCTP_PARAM_ECN_CAPABLE			= 0x8000,
+	SCTP_PARAM_HEARTBEAT_INFO = 1,
+	SCTP_PARAM_IPV4_ADDRESS = 5,
+	SCTP_PARAM_IPV6_ADDRESS = 6,
+	SCTP_PARAM_STATE_COOKIE = 7,
+	SCTP_PARAM_UNRECOGNIZED_PARAMETERS = 8,
+	SCTP_PARAM_COOKIE_PRESERVATIVE = 9,
+	SCTP_PARAM_HOST_NAME_ADDRESS = 11,
+	SCTP_PARAM_SUPPORTED_ADDRESS_TYPES = 12,
+	SCTP_PARAM_ECN_CAPABLE = 0x8000,
 };
 
 /* Error causes (RFC 9260 section 3.3.10), host order. */
 enum sctp_error {
-	SCTP_ERROR_NO_ERROR		= 0,
-	SCTP_ERROR_INV_STRM		= 1,
-	SCTP_ERROR_MISS_PARAM		= 2,
-	SCTP_ERROR_STALE_COOKIE		= 3,
-	SCTP_ERROR_NO_RESOURCE		= 4,
-	SCTP_ERROR_DNS_FAILED		= 5,
-	SCTP_ERROR_BAD_CHUNK		= 6,
-	SCTP_ERROR_INV_PARAM		= 7,
-	SCTP_ERROR_UNKNOWN_PARAM	= 8,
-	SCTP_ERROR_NO_DATA		= 9,
-	SCTP_ERROR_COOKIE_IN_SHUTDOWN	= 10,
-	SCTP_ERROR_RESTART		= 11,
-	SCTP_ERROR_USER_ABORT		= 12,
-	SCTP_ERROR_PROTO_VIOLATION	= 13,
+	SCTP_ERROR_NO_ERROR = 0,
+	SCTP_ERROR_INV_STRM = 1,
+	SCTP_ERROR_MISS_PARAM = 2,
+	SCTP_ERROR_STALE_COOKIE = 3,
+	SCTP_ERROR_NO_RESOURCE = 4,
+	SCTP_ERROR_DNS_FAILED = 5,
+	SCTP_ERROR_BAD_CHUNK = 6,
+	SCTP_ERROR_INV_PARAM = 7,
+	SCTP_ERROR_UNKNOWN_PARAM = 8,
+	SCTP_ERROR_NO_DATA = 9,
+	SCTP_ERROR_COOKIE_IN_SHUTDOWN = 10,
+	SCTP_ERROR_RESTART = 11,
+	SCTP_ERROR_USER_ABORT = 12,
+	SCTP_ERROR_PROTO_VIOLATION = 13,
 };
 
 /**
@@ -251,11 +251,11 @@ static_assert(sizeof(struct sctp_sack_chunk) == 16, "SACK fixed part");
 static_assert(sizeof(union sctp_sack_variable) == 4, "SACK slot");
 
 /* Chunks and parameters are padded with zero bytes to a multiple of 4. */
-#define SCTP_PAD4(len)		(((len) + 3u) & ~3u)
+#define SCTP_PAD4(len) (((len) + 3u) & ~3u)
 
 /* The smallest well-formed INIT chunk and SACK chunk. */
-#define SCTP_INIT_CHUNK_LEN	((unsigned int)sizeof(struct sctp_init_chunk))
-#define SCTP_SACK_CHUNK_LEN	((unsigned int)sizeof(struct sctp_sack_chunk))
+#define SCTP_INIT_CHUNK_LEN ((unsigned int)sizeof(struct sctp_init_chunk))
+#define SCTP_SACK_CHUNK_LEN ((unsigned int)sizeof(struct sctp_sack_chunk))
 
 /**
  * sctp_sack_gap_blocks() - the gap ack blocks that follow a SACK header
@@ -298,8 +298,8 @@ static inline int TSN_lte(uint32_t s, uint32_t t)
 	return s == t || TSN_lt(s, t);
 }
 
-#define TSN_gt(s, t)	TSN_lt((t), (s))
-#define TSN_gte(s, t)	TSN_lte((t), (s))
+#define TSN_gt(s, t) TSN_lt((t), (s))
+#define TSN_gte(s, t) TSN_lte((t), (s))
 
 KSTRUCT_EXPORT_END
 

@@ -33,11 +33,11 @@ struct sctp_bind_addr;
 union sctp_addr;
 
 /* what a Supported Address Types parameter announces (bit mask) */
-#define SCTP_ADDR4_SUPPORTED	0x1u
-#define SCTP_ADDR6_SUPPORTED	0x2u
-#define SCTP_HOSTNAME_SUPPORTED	0x4u
+#define SCTP_ADDR4_SUPPORTED 0x1u
+#define SCTP_ADDR6_SUPPORTED 0x2u
+#define SCTP_HOSTNAME_SUPPORTED 0x4u
 
-#define SCTP_DATA_CHUNK_LEN	16	/* DATA header size */
+#define SCTP_DATA_CHUNK_LEN 16 /* DATA header size */
 
 /**
  * sctp_param_next() - walk the parameters of a chunk
@@ -200,8 +200,7 @@ struct sctp_sack_gap sctp_sack_view_gap(const struct sctp_sack_view *sack,
  *
  * Return: the TSN, host order.
  */
-uint32_t sctp_sack_view_dup(const struct sctp_sack_view *sack,
-			    unsigned int i);
+uint32_t sctp_sack_view_dup(const struct sctp_sack_view *sack, unsigned int i);
 
 /**
  * sctp_sm_pull_sack() - read and check a SACK after its chunk header
@@ -304,9 +303,9 @@ int sctp_make_chunk_raw(void *buf, size_t size, uint8_t type, uint8_t flags,
  * payload;
  * -EFBIG when it does not fit.
  */
-int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
-		       uint16_t stream, uint16_t ssn, uint32_t ppid,
-		       const void *payload, size_t plen);
+int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn, uint16_t stream,
+		       uint16_t ssn, uint32_t ppid, const void *payload,
+		       size_t plen);
 
 /* ---- chunks made from an association (sm_make_chunk.c) ---- */
 
@@ -315,11 +314,11 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
  * window is SCTP_DEFAULT_MAXWINDOW (sctp/structs.h), 2.5.33's receive
  * buffer.
  */
-#define SCTP_DEFAULT_OUTSTREAMS		10
-#define SCTP_DEFAULT_MAXINSTREAMS	10
+#define SCTP_DEFAULT_OUTSTREAMS 10
+#define SCTP_DEFAULT_MAXINSTREAMS 10
 /* TSNs a SACK can describe from the first; duplicates it reports (2.5.33) */
-#define SCTP_TSN_MAP_SIZE		2048
-#define SCTP_MAX_DUP_TSNS		128
+#define SCTP_TSN_MAP_SIZE 2048
+#define SCTP_MAX_DUP_TSNS 128
 
 /**
  * sctp_make_init() - encode the INIT an association sends
@@ -338,8 +337,8 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
  * -ENOMEM.
  */
 int sctp_make_init(const struct sctp_association *asoc,
-		   const struct sctp_bind_addr *bp, unsigned int gfp,
-		   void *buf, size_t size);
+		   const struct sctp_bind_addr *bp, unsigned int gfp, void *buf,
+		   size_t size);
 
 /**
  * sctp_make_init_ack() - encode the INIT ACK an association answers with
@@ -357,8 +356,8 @@ int sctp_make_init(const struct sctp_association *asoc,
  */
 int sctp_make_init_ack(const struct sctp_association *asoc,
 		       const struct sctp_bind_addr *bp, unsigned int gfp,
-		       const void *cookie, size_t cookie_len,
-		       void *buf, size_t size);
+		       const void *cookie, size_t cookie_len, void *buf,
+		       size_t size);
 
 /**
  * sctp_make_sack() - encode the SACK for the DATA TSNs received so far
@@ -377,9 +376,8 @@ int sctp_make_init_ack(const struct sctp_association *asoc,
  * Return: bytes written; -ERANGE for a TSN SCTP_TSN_MAP_SIZE or more past
  * the first one; -EFBIG.
  */
-int sctp_make_sack(const struct sctp_association *asoc,
-		   const uint32_t *tsns, unsigned int ntsns,
-		   void *buf, size_t size);
+int sctp_make_sack(const struct sctp_association *asoc, const uint32_t *tsns,
+		   unsigned int ntsns, void *buf, size_t size);
 
 /**
  * sctp_make_restart_abort() - an ABORT for a restart with new addresses
@@ -393,8 +391,7 @@ int sctp_make_sack(const struct sctp_association *asoc,
  * Return: bytes written; -EINVAL for a family that is not IPv4 or IPv6;
  * -EFBIG.
  */
-int sctp_make_restart_abort(const union sctp_addr *ssa, void *buf,
-			    size_t size);
+int sctp_make_restart_abort(const union sctp_addr *ssa, void *buf, size_t size);
 
 /**
  * sctp_make_unresolvable_abort() - an ABORT for an unresolvable address
@@ -488,9 +485,9 @@ enum sctp_disposition {
  */
 int sctp_sf_do_dupcook_a(struct sctp_association *asoc,
 			 struct sctp_association *new_asoc,
-			 const union sctp_addr *peer_addr,
-			 const void *init, size_t len,
-			 void *abort, size_t abort_size, size_t *abort_len);
+			 const union sctp_addr *peer_addr, const void *init,
+			 size_t len, void *abort, size_t abort_size,
+			 size_t *abort_len);
 
 KSTRUCT_EXPORT_END
 

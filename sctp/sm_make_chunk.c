@@ -52,7 +52,7 @@
 #include "sctp/structs.h"
 
 /* largest value a 16-bit length field can hold */
-#define SCTP_MAX_CHUNK_LEN	0xffffu
+#define SCTP_MAX_CHUNK_LEN 0xffffu
 
 int sctp_param_next(const void *params, size_t len, size_t *offset,
 		    const uint8_t **param, size_t *param_len)
@@ -109,7 +109,7 @@ static int sctp_verify_init_param(struct sctp_init_view *init,
 			case SCTP_PARAM_HOST_NAME_ADDRESS:
 				init->addr_types |= SCTP_HOSTNAME_SUPPORTED;
 				break;
-			default:	/* unknown types are ignored */
+			default: /* unknown types are ignored */
 				break;
 			}
 		}
@@ -138,8 +138,7 @@ static int sctp_verify_init_param(struct sctp_init_view *init,
 	return 0;
 }
 
-int sctp_verify_init(const void *chunk, size_t len,
-		     struct sctp_init_view *init)
+int sctp_verify_init(const void *chunk, size_t len, struct sctp_init_view *init)
 {
 	const uint8_t *c = chunk;
 	struct sctp_init_view v;
@@ -214,8 +213,7 @@ int sctp_make_init_raw(void *buf, size_t size,
 	if (init->addr_types & SCTP_ADDR6_SUPPORTED)
 		sctp_put16(types + 2 * ntypes++, SCTP_PARAM_IPV6_ADDRESS);
 	if (init->addr_types & SCTP_HOSTNAME_SUPPORTED)
-		sctp_put16(types + 2 * ntypes++,
-			   SCTP_PARAM_HOST_NAME_ADDRESS);
+		sctp_put16(types + 2 * ntypes++, SCTP_PARAM_HOST_NAME_ADDRESS);
 
 	/* sizes first, so a too small buffer is left untouched */
 	need = SCTP_INIT_CHUNK_LEN + addr_len;
@@ -271,8 +269,7 @@ struct sctp_sack_gap sctp_sack_view_gap(const struct sctp_sack_view *sack,
 	return gap;
 }
 
-uint32_t sctp_sack_view_dup(const struct sctp_sack_view *sack,
-			    unsigned int i)
+uint32_t sctp_sack_view_dup(const struct sctp_sack_view *sack, unsigned int i)
 {
 	return sctp_get32(sack->dups + 4 * i);
 }
@@ -317,8 +314,8 @@ int sctp_sm_pull_sack(const void *sackhdr, size_t len,
 	v.a_rwnd = sctp_get32(h + 4);
 	v.num_gap_ack_blocks = sctp_get16(h + 8);
 	v.num_dup_tsns = sctp_get16(h + 10);
-	need = sizeof(struct sctp_sackhdr) +
-	       4 * (size_t)v.num_gap_ack_blocks + 4 * (size_t)v.num_dup_tsns;
+	need = sizeof(struct sctp_sackhdr) + 4 * (size_t)v.num_gap_ack_blocks +
+	       4 * (size_t)v.num_dup_tsns;
 	if (need > len)
 		return -EMSGSIZE;
 	v.gabs = h + sizeof(struct sctp_sackhdr);
@@ -333,8 +330,7 @@ int sctp_sm_pull_sack(const void *sackhdr, size_t len,
 	return 0;
 }
 
-int sctp_verify_sack(const void *chunk, size_t len,
-		     struct sctp_sack_view *sack)
+int sctp_verify_sack(const void *chunk, size_t len, struct sctp_sack_view *sack)
 {
 	const uint8_t *c = chunk;
 	size_t clen;
@@ -360,8 +356,9 @@ int sctp_sack_check_tsns(const struct sctp_sack_view *sack,
 	if (TSN_lt(sack->cum_tsn_ack, ctsn_ack_point))
 		return -ESTALE;
 	if (sack->num_gap_ack_blocks)
-		highest += sctp_sack_view_gap(sack,
-				sack->num_gap_ack_blocks - 1).end;
+		highest +=
+			sctp_sack_view_gap(sack, sack->num_gap_ack_blocks - 1)
+				.end;
 	/* the blocks ascend, so the last one reaches furthest */
 	if (TSN_gte(sack->cum_tsn_ack, next_tsn) || TSN_gte(highest, next_tsn))
 		return -ERANGE;
@@ -374,8 +371,8 @@ int sctp_make_sack_raw(void *buf, size_t size, uint32_t cum_tsn_ack,
 		       unsigned int ndups)
 {
 	uint8_t *p = buf;
-	size_t need = SCTP_SACK_CHUNK_LEN + 4 * (size_t)ngabs +
-		      4 * (size_t)ndups;
+	size_t need =
+		SCTP_SACK_CHUNK_LEN + 4 * (size_t)ngabs + 4 * (size_t)ndups;
 	unsigned int i;
 	int ret;
 
@@ -422,9 +419,9 @@ int sctp_make_chunk_raw(void *buf, size_t size, uint8_t type, uint8_t flags,
 	return (int)SCTP_PAD4(clen);
 }
 
-int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
-		       uint16_t stream, uint16_t ssn, uint32_t ppid,
-		       const void *payload, size_t plen)
+int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn, uint16_t stream,
+		       uint16_t ssn, uint32_t ppid, const void *payload,
+		       size_t plen)
 {
 	uint8_t *p = buf;
 	size_t clen = SCTP_DATA_CHUNK_LEN + plen;
@@ -434,7 +431,7 @@ int sctp_make_data_raw(void *buf, size_t size, uint32_t tsn,
 	if (clen > SCTP_MAX_CHUNK_LEN || SCTP_PAD4(clen) > size)
 		return -EFBIG;
 	p[0] = SCTP_CID_DATA;
-	p[1] = 0x03;		/* B and E: first and last fragment */
+	p[1] = 0x03; /* B and E: first and last fragment */
 	sctp_put16(p + 2, (uint16_t)clen);
 	sctp_put32(p + 4, tsn);
 	sctp_put16(p + 8, stream);
@@ -486,25 +483,24 @@ static int sctp_make_init_common(const struct sctp_association *asoc,
 }
 
 int sctp_make_init(const struct sctp_association *asoc,
-		   const struct sctp_bind_addr *bp, unsigned int gfp,
-		   void *buf, size_t size)
+		   const struct sctp_bind_addr *bp, unsigned int gfp, void *buf,
+		   size_t size)
 {
-	return sctp_make_init_common(asoc, bp, gfp, SCTP_CID_INIT, NULL, 0,
-				     buf, size);
+	return sctp_make_init_common(asoc, bp, gfp, SCTP_CID_INIT, NULL, 0, buf,
+				     size);
 }
 
 int sctp_make_init_ack(const struct sctp_association *asoc,
 		       const struct sctp_bind_addr *bp, unsigned int gfp,
-		       const void *cookie, size_t cookie_len,
-		       void *buf, size_t size)
+		       const void *cookie, size_t cookie_len, void *buf,
+		       size_t size)
 {
 	return sctp_make_init_common(asoc, bp, gfp, SCTP_CID_INIT_ACK, cookie,
 				     cookie_len, buf, size);
 }
 
-int sctp_make_sack(const struct sctp_association *asoc,
-		   const uint32_t *tsns, unsigned int ntsns,
-		   void *buf, size_t size)
+int sctp_make_sack(const struct sctp_association *asoc, const uint32_t *tsns,
+		   unsigned int ntsns, void *buf, size_t size)
 {
 	uint64_t seen[SCTP_TSN_MAP_SIZE / 64];
 	struct sctp_sack_gap gabs[SCTP_TSN_MAP_SIZE / 2];
@@ -550,8 +546,7 @@ int sctp_make_sack(const struct sctp_association *asoc,
 				  ndups);
 }
 
-int sctp_make_restart_abort(const union sctp_addr *ssa, void *buf,
-			    size_t size)
+int sctp_make_restart_abort(const union sctp_addr *ssa, void *buf, size_t size)
 {
 	struct sctp_af *af = sctp_get_af_specific(ssa->sa.sa_family);
 	uint8_t cause[4 + sizeof(struct sctp_ipv6addr_param)];
@@ -672,8 +667,8 @@ int sctp_process_init(struct sctp_association *asoc, uint8_t cid,
 
 	/* the INIT itself never adds peers: that waits for the cookie */
 	while (cid != SCTP_CID_INIT &&
-	       sctp_param_next(v.params, v.params_len, &off, &param,
-			       &plen) > 0) {
+	       sctp_param_next(v.params, v.params_len, &off, &param, &plen) >
+		       0) {
 		union sctp_addr addr;
 		struct sctp_af *af;
 		uint16_t type = sctp_get16(param);

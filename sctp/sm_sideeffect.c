@@ -24,7 +24,7 @@
 #include "sctp/structs.h"
 
 /* the heartbeat interval of RFC 9260 (30 s), in jiffies */
-#define SCTP_HB_INTERVAL	(30ul * HZ)
+#define SCTP_HB_INTERVAL (30ul * HZ)
 
 /**
  * sctp_cmd_hb_timers_start() - arm every transport's heartbeat timer

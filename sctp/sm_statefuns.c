@@ -43,16 +43,15 @@ sctp_assoc_new_address(const struct sctp_association *asoc,
 	struct sctp_transport *t;
 
 	list_for_each_entry_rcu(t, &new_asoc->peer.transport_addr_list,
-			    transports)
+				transports)
 		if (!sctp_assoc_lookup_paddr(asoc, &t->ipaddr))
 			return t;
 	return NULL;
 }
 
 /* an ABORT for @init, refused for its Host Name Address parameter */
-static int sctp_sf_abort_unresolvable(const void *init, size_t len,
-				      void *abort, size_t abort_size,
-				      size_t *abort_len)
+static int sctp_sf_abort_unresolvable(const void *init, size_t len, void *abort,
+				      size_t abort_size, size_t *abort_len)
 {
 	struct sctp_init_view v;
 	int ret;
@@ -69,16 +68,16 @@ static int sctp_sf_abort_unresolvable(const void *init, size_t len,
 
 int sctp_sf_do_dupcook_a(struct sctp_association *asoc,
 			 struct sctp_association *new_asoc,
-			 const union sctp_addr *peer_addr,
-			 const void *init, size_t len,
-			 void *abort, size_t abort_size, size_t *abort_len)
+			 const union sctp_addr *peer_addr, const void *init,
+			 size_t len, void *abort, size_t abort_size,
+			 size_t *abort_len)
 {
 	struct sctp_transport *added;
 	int ret;
 
 	*abort_len = 0;
-	ret = sctp_process_init(new_asoc, SCTP_CID_COOKIE_ECHO, peer_addr,
-				init, len);
+	ret = sctp_process_init(new_asoc, SCTP_CID_COOKIE_ECHO, peer_addr, init,
+				len);
 	if (ret == -EADDRNOTAVAIL)
 		return sctp_sf_abort_unresolvable(init, len, abort, abort_size,
 						  abort_len);

@@ -179,8 +179,7 @@ static int sctp_bindx_verify(const struct sock *sk,
  * for a bad count, family, port or a duplicate in @addrs; -EADDRINUSE
  * for an address already bound; -ENOMEM.  On error nothing changed.
  */
-int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs,
-		   int addrcnt)
+int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs, int addrcnt)
 {
 	struct sctp_endpoint *ep;
 	struct sctp_association *asoc, *failed;
@@ -191,15 +190,14 @@ int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs,
 	ep = sk->ep;
 	error = -EBADF;
 	if (!ep)
-		goto out_unlock;	/* closed */
+		goto out_unlock; /* closed */
 	error = sctp_bindx_verify(sk, addrs, addrcnt, false);
 	if (error)
 		goto out_unlock;
 
 	for (cnt = 0; cnt < addrcnt; cnt++) {
 		sctp_bindx_verify_addr(sk, &addrs[cnt], &a);
-		error = sctp_add_bind_addr(&ep->base.bind_addr, &a,
-					   GFP_ATOMIC);
+		error = sctp_add_bind_addr(&ep->base.bind_addr, &a, GFP_ATOMIC);
 		if (error)
 			goto err_rollback;
 		failed = NULL;
@@ -248,8 +246,7 @@ out_unlock:
  * or port, a duplicate in @addrs, an address not bound, or an empty bind
  * list; -EBUSY when no address would be left.  On error nothing changed.
  */
-int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
-		   int addrcnt)
+int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs, int addrcnt)
 {
 	struct sctp_endpoint *ep;
 	struct sctp_association *asoc;
@@ -261,7 +258,7 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 	ep = sk->ep;
 	error = -EBADF;
 	if (!ep)
-		goto out_unlock;	/* closed */
+		goto out_unlock; /* closed */
 	/* an empty list fails here too: no address is bound */
 	error = sctp_bindx_verify(sk, addrs, addrcnt, true);
 	if (error)
@@ -274,7 +271,7 @@ int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
 	for (cnt = 0; cnt < addrcnt; cnt++) {
 		sctp_bindx_verify_addr(sk, &addrs[cnt], &a);
 		error = sctp_del_bind_addr(&ep->base.bind_addr, &a);
-		BUG_ON(error);		/* checked above, under the lock */
+		BUG_ON(error); /* checked above, under the lock */
 		list_for_each_entry(asoc, &ep->asocs, asocs)
 			sctp_del_bind_addr(&asoc->base.bind_addr, &a);
 	}
@@ -336,7 +333,7 @@ static void sctp_primitive_shutdown(struct sctp_association *asoc)
 		asoc->state = SCTP_STATE_SHUTDOWN_SENT;
 		break;
 	default:
-		break;	/* already shutting down */
+		break; /* already shutting down */
 	}
 }
 
@@ -366,7 +363,7 @@ void sctp_close(struct sock *sk, long timeout)
 		goto out_unlock;
 	list_for_each_entry_safe(asoc, temp, &ep->asocs, asocs) {
 		switch (asoc->state) {
-		case SCTP_STATE_CLOSED:		/* 2.5.33: -EINVAL, kept */
+		case SCTP_STATE_CLOSED: /* 2.5.33: -EINVAL, kept */
 		case SCTP_STATE_COOKIE_WAIT:
 		case SCTP_STATE_COOKIE_ECHOED:
 			/* -EBUSY: still held; it stays for its holder */
@@ -400,8 +397,8 @@ out_unlock:
  * Context: takes the socket lock for bindx.
  * Return: 0 or a negative errno (-ENOPROTOOPT for an unknown option).
  */
-int sctp_setsockopt(struct sock *sk, int level, int optname,
-		    const void *optval, unsigned int optlen)
+int sctp_setsockopt(struct sock *sk, int level, int optname, const void *optval,
+		    unsigned int optlen)
 {
 	struct sctp_af *af;
 	int error;

@@ -87,9 +87,9 @@ enum sctp_scope {
  * an IPv4 address is copied when the peer takes IPv4, an IPv6 address
  * when the socket may use IPv6 and the peer takes it.
  */
-#define SCTP_ADDR6_ALLOWED	0x00000001	/* the socket is PF_INET6 */
-#define SCTP_ADDR4_PEERSUPP	0x00000002	/* the peer takes IPv4 */
-#define SCTP_ADDR6_PEERSUPP	0x00000004	/* the peer takes IPv6 */
+#define SCTP_ADDR6_ALLOWED 0x00000001 /* the socket is PF_INET6 */
+#define SCTP_ADDR4_PEERSUPP 0x00000002 /* the peer takes IPv4 */
+#define SCTP_ADDR6_PEERSUPP 0x00000004 /* the peer takes IPv6 */
 
 /**
  * struct sctp_af - one address family's operations (2.5.33 sctp_func_t)
@@ -124,8 +124,8 @@ struct sctp_af {
 	int (*to_addr_param)(const union sctp_addr *addr, void *param);
 	int (*setsockopt)(struct sock *sk, int level, int optname,
 			  const void *optval, unsigned int optlen);
-	int (*getsockopt)(struct sock *sk, int level, int optname,
-			  void *optval, unsigned int *optlen);
+	int (*getsockopt)(struct sock *sk, int level, int optname, void *optval,
+			  unsigned int *optlen);
 	struct list_head list;
 };
 
@@ -174,8 +174,8 @@ struct sctp_bind_addr {
 };
 
 /* transport states */
-#define SCTP_INACTIVE	0
-#define SCTP_ACTIVE	1
+#define SCTP_INACTIVE 0
+#define SCTP_ACTIVE 1
 
 /**
  * enum sctp_transport_cmd - command of sctp_assoc_control_transport()
@@ -397,7 +397,7 @@ struct sctp_endpoint {
 };
 
 /* the options a struct sock remembers for each address family */
-#define SCTP_SOCK_IPOPTS	8
+#define SCTP_SOCK_IPOPTS 8
 
 /**
  * struct sock - the little of a socket the SCTP walks need
@@ -426,11 +426,10 @@ struct sctp_af *sctp_param_type2af(uint16_t param_type);
 int sctp_add_local_addr(const union sctp_addr *addr);
 int sctp_get_local_addr_list(void);
 void __sctp_free_local_addr_list(void);
-int sctp_copy_local_addr_list(struct sctp_bind_addr *bp,
-			      enum sctp_scope scope, unsigned int gfp,
-			      int copy_flags);
+int sctp_copy_local_addr_list(struct sctp_bind_addr *bp, enum sctp_scope scope,
+			      unsigned int gfp, int copy_flags);
 bool sctp_local_addr_check(void);
-#define sctp_local_addr_check()	CHECK_CALLER(sctp_local_addr_check, ())
+#define sctp_local_addr_check() CHECK_CALLER(sctp_local_addr_check, ())
 
 /* ---------------------------------------------------------- bind_addr.c */
 
@@ -447,14 +446,14 @@ struct sctp_bind_addr *sctp_bind_addr_new(unsigned int gfp);
 void sctp_bind_addr_init(struct sctp_bind_addr *bp, uint16_t port);
 void sctp_bind_addr_clean(struct sctp_bind_addr *bp);
 void sctp_bind_addr_free(struct sctp_bind_addr *bp);
-int sctp_add_bind_addr(struct sctp_bind_addr *bp,
-		       const union sctp_addr *addr, unsigned int gfp);
+int sctp_add_bind_addr(struct sctp_bind_addr *bp, const union sctp_addr *addr,
+		       unsigned int gfp);
 int sctp_del_bind_addr(struct sctp_bind_addr *bp,
 		       const union sctp_addr *del_addr);
 void sctp_bind_addr_drop_tail(struct sctp_bind_addr *bp, unsigned int n);
 int sctp_bind_addr_copy(struct sctp_bind_addr *dest,
-			const struct sctp_bind_addr *src,
-			enum sctp_scope scope, unsigned int gfp, int flags);
+			const struct sctp_bind_addr *src, enum sctp_scope scope,
+			unsigned int gfp, int flags);
 int sctp_bind_addr_has_addr(struct sctp_bind_addr *bp,
 			    const union sctp_addr *addr);
 int sctp_bind_addrs_to_raw(const struct sctp_bind_addr *bp, uint8_t **raw,
@@ -462,7 +461,7 @@ int sctp_bind_addrs_to_raw(const struct sctp_bind_addr *bp, uint8_t **raw,
 int sctp_raw_to_bind_addrs(struct sctp_bind_addr *bp, const uint8_t *raw,
 			   int addrs_len, uint16_t port, unsigned int gfp);
 bool sctp_bind_addr_check(const struct sctp_bind_addr *bp);
-#define sctp_bind_addr_check(bp)	CHECK_CALLER(sctp_bind_addr_check, (bp))
+#define sctp_bind_addr_check(bp) CHECK_CALLER(sctp_bind_addr_check, (bp))
 
 /* ---------------------------------------------------------- associola.c */
 
@@ -496,7 +495,7 @@ int sctp_assoc_set_primary(struct sctp_association *asoc,
 void sctp_assoc_update(struct sctp_association *asoc,
 		       const struct sctp_association *new_asoc);
 bool sctp_assoc_check(const struct sctp_association *asoc);
-#define sctp_assoc_check(asoc)	CHECK_CALLER(sctp_assoc_check, (asoc))
+#define sctp_assoc_check(asoc) CHECK_CALLER(sctp_assoc_check, (asoc))
 
 /* ---------------------------------------------------------- endpointola.c */
 
@@ -512,7 +511,7 @@ __sctp_endpoint_lookup_assoc(const struct sctp_endpoint *ep,
 			     const union sctp_addr *paddr,
 			     struct sctp_transport **transport);
 bool sctp_endpoint_check(const struct sctp_endpoint *ep);
-#define sctp_endpoint_check(ep)	CHECK_CALLER(sctp_endpoint_check, (ep))
+#define sctp_endpoint_check(ep) CHECK_CALLER(sctp_endpoint_check, (ep))
 
 /* ---------------------------------------------------------- outqueue.c */
 
@@ -526,7 +525,7 @@ int sctp_outq_flush(struct sctp_outq *q);
 int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
 		       size_t len);
 bool sctp_outq_check(const struct sctp_outq *q);
-#define sctp_outq_check(q)	CHECK_CALLER(sctp_outq_check, (q))
+#define sctp_outq_check(q) CHECK_CALLER(sctp_outq_check, (q))
 
 /* ---------------------------------------------------------- sm_sideeffect.c */
 
@@ -541,36 +540,34 @@ void sctp_cmd_set_bind_addrs(struct sctp_association *asoc,
  * Socket options: BINDX_ADD/REM take an array of union sctp_addr,
  * GET_ASSOC_NUMBER returns an int (the endpoint's associations).
  */
-#define SOL_SCTP		132
-#define SCTP_SOCKOPT_BINDX_ADD	100
-#define SCTP_SOCKOPT_BINDX_REM	101
-#define SCTP_GET_ASSOC_NUMBER	28
+#define SOL_SCTP 132
+#define SCTP_SOCKOPT_BINDX_ADD 100
+#define SCTP_SOCKOPT_BINDX_REM 101
+#define SCTP_GET_ASSOC_NUMBER 28
 
 /* op of sctp_setsockopt_bindx() */
-#define SCTP_BINDX_ADD_ADDR	0x01
-#define SCTP_BINDX_REM_ADDR	0x02
+#define SCTP_BINDX_ADD_ADDR 0x01
+#define SCTP_BINDX_REM_ADDR 0x02
 
 /*
  * 2.5.33's default window (include/net/sctp/constants.h): the receive
  * buffer a socket advertises, the peer's window until its INIT says
  * otherwise, a new transport's ssthresh.
  */
-#define SCTP_DEFAULT_MAXWINDOW	32768u
+#define SCTP_DEFAULT_MAXWINDOW 32768u
 
 /* send buffer of a new socket, bytes (2.5.33: 2 * SCTP_DEFAULT_MAXWINDOW) */
-#define SCTP_DEFAULT_SNDBUF	(2 * SCTP_DEFAULT_MAXWINDOW)
+#define SCTP_DEFAULT_SNDBUF (2 * SCTP_DEFAULT_MAXWINDOW)
 
 int sctp_sock_init(struct sock *sk, sa_family_t family, uint16_t port,
 		   unsigned int gfp);
-int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs,
-		   int addrcnt);
-int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs,
-		   int addrcnt);
+int sctp_bindx_add(struct sock *sk, const union sctp_addr *addrs, int addrcnt);
+int sctp_bindx_rem(struct sock *sk, const union sctp_addr *addrs, int addrcnt);
 int sctp_setsockopt_bindx(struct sock *sk, const void *addrs, int addrs_size,
 			  int op);
 void sctp_close(struct sock *sk, long timeout);
-int sctp_setsockopt(struct sock *sk, int level, int optname,
-		    const void *optval, unsigned int optlen);
+int sctp_setsockopt(struct sock *sk, int level, int optname, const void *optval,
+		    unsigned int optlen);
 int sctp_getsockopt(struct sock *sk, int level, int optname, void *optval,
 		    unsigned int *optlen);
 void sctp_write_space(struct sock *sk);

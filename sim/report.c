@@ -29,8 +29,7 @@ int sim_latency_add(struct sim_task_stats *ts, unsigned int ticks)
 		if (!lat)
 			return -ENOMEM;
 		if (ts->nr_latency)
-			memcpy(lat, ts->latency,
-			       ts->nr_latency * sizeof(*lat));
+			memcpy(lat, ts->latency, ts->nr_latency * sizeof(*lat));
 		kfree(ts->latency);
 		ts->latency = lat;
 		ts->latency_cap = cap;
@@ -105,8 +104,8 @@ void sim_report_finish(struct sim_report *r)
 		struct sim_task_stats *ts = r->tasks[i];
 
 		if (ts->nr_latency)
-			qsort(ts->latency, ts->nr_latency,
-			      sizeof(*ts->latency), cmp_uint);
+			qsort(ts->latency, ts->nr_latency, sizeof(*ts->latency),
+			      cmp_uint);
 	}
 }
 
@@ -120,7 +119,7 @@ void sim_report_finish(struct sim_report *r)
  * the tasks per step): a run whose latencies reach a million ticks is one
  * of a few tasks that waited very long, not of a million tasks.
  */
-#define LATENCY_HIST_MAX	(1u << 20)
+#define LATENCY_HIST_MAX (1u << 20)
 
 static int in_group(const struct sim_task_stats *ts, long desc)
 {
@@ -190,8 +189,8 @@ static unsigned long long *latency_histogram(const struct sim_report *r,
 }
 
 /* the value of rank @rank in a histogram of @max + 1 counters */
-static unsigned int hist_rank(const unsigned long long *hist,
-			      unsigned int max, unsigned long long rank)
+static unsigned int hist_rank(const unsigned long long *hist, unsigned int max,
+			      unsigned long long rank)
 {
 	unsigned long long seen = 0;
 	unsigned int v;
@@ -295,8 +294,8 @@ int sim_report_taskgroup_tasks(const struct sim_report *r,
 		add_rate(r, ts, &sums[2 * k], &tgs[k].jain_tasks);
 	}
 	for (k = 0; k < n; k++)
-		tgs[k].jain = jain(sums[2 * k], sums[2 * k + 1],
-				   tgs[k].jain_tasks);
+		tgs[k].jain =
+			jain(sums[2 * k], sums[2 * k + 1], tgs[k].jain_tasks);
 	kfree(sums);
 	return 0;
 }
@@ -454,12 +453,11 @@ static int summarise(const struct sim_report *r, const struct sim_workload *wl,
 
 /* ------------------------------------------------------------- text */
 
-#define TEXT_MAX_TASKS	64
+#define TEXT_MAX_TASKS 64
 
 /* @ticks in ms with one decimal into @buf, or "-" when @valid is 0 */
-static const char *ms_or_dash(char *buf, size_t len,
-			      const struct sim_report *r, double ticks,
-			      int valid)
+static const char *ms_or_dash(char *buf, size_t len, const struct sim_report *r,
+			      double ticks, int valid)
 {
 	if (valid)
 		snprintf(buf, len, "%.1f", ms(r, ticks));
@@ -494,7 +492,8 @@ static void text_tasks(FILE *out, const struct sim_report *r)
 			ms_or_dash(turn, sizeof(turn), r, ts->turnaround,
 				   ts->exited),
 			!created(ts) ? "  (not started)" :
-			ts->exited ? "  (exited)" : "");
+			ts->exited   ? "  (exited)" :
+				       "");
 	}
 }
 
@@ -514,12 +513,12 @@ static void text_groups(FILE *out, const struct sim_report *r,
 
 		fprintf(out,
 			"%-15s %6lu %8.1f %7.4f %8.1f %8.1f %8.1f %9.1f %9s\n",
-			group_name(wl, g[i].desc), g[i].tasks,
-			100 * g[i].share, g[i].jain, ms(r, g[i].latency.p50),
+			group_name(wl, g[i].desc), g[i].tasks, 100 * g[i].share,
+			g[i].jain, ms(r, g[i].latency.p50),
 			ms(r, g[i].latency.p99), ms(r, g[i].latency.max),
 			ms(r, g[i].response_mean),
-			ms_or_dash(turn, sizeof(turn), r,
-				   g[i].turnaround_mean, g[i].exited));
+			ms_or_dash(turn, sizeof(turn), r, g[i].turnaround_mean,
+				   g[i].exited));
 	}
 }
 
@@ -537,8 +536,8 @@ static void text_taskgroups(FILE *out, const struct sim_report *r)
 		fprintf(out, "%-23s %8.1f %10.1f %6lu %7.4f\n",
 			r->taskgroups[i].path,
 			100 * taskgroup_share(r, &r->taskgroups[i]),
-			ms(r, r->taskgroups[i].runtime),
-			r->taskgroups[i].tasks, r->taskgroups[i].jain);
+			ms(r, r->taskgroups[i].runtime), r->taskgroups[i].tasks,
+			r->taskgroups[i].jain);
 }
 
 int sim_report_text(FILE *out, const struct sim_report *r,
@@ -558,8 +557,8 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 		r->ticks, r->seed, r->sched_class ? ", scheduler " : "",
 		r->sched_class ? r->sched_class : "",
 		r->threaded ? ", threaded" : "");
-	fprintf(out, "tasks: %lu (forks %lu, exits %lu", r->nr_tasks,
-		r->forks, r->exits);
+	fprintf(out, "tasks: %lu (forks %lu, exits %lu", r->nr_tasks, r->forks,
+		r->exits);
 	if (r->forks_refused)
 		fprintf(out, ", forks refused at the task limit %lu",
 			r->forks_refused);
@@ -574,9 +573,9 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 			"scheduler cost: %.1f ns per event (%llu calls), %.1f ns per pick (schedule())\n",
 			sim_cost_ns(&r->cost, SIM_NR_COST),
 			r->cost.calls[SIM_COST_SCHEDULE] +
-			r->cost.calls[SIM_COST_TICK] +
-			r->cost.calls[SIM_COST_WAKEUP] +
-			r->cost.calls[SIM_COST_YIELD],
+				r->cost.calls[SIM_COST_TICK] +
+				r->cost.calls[SIM_COST_WAKEUP] +
+				r->cost.calls[SIM_COST_YIELD],
 			sim_cost_ns(&r->cost, SIM_COST_SCHEDULE));
 	fputc('\n', out);
 	if (r->nr_tasks <= TEXT_MAX_TASKS)
@@ -660,7 +659,8 @@ static int put_members(FILE *out, json_t *obj)
 
 	if (!obj)
 		return -ENOMEM;
-	json_object_foreach(obj, key, v) {
+	json_object_foreach(obj, key, v)
+	{
 		if (!first)
 			fputc(',', out);
 		first = 0;
@@ -728,8 +728,9 @@ static json_t *histogram_json(const struct sim_report *r,
 		return json_null();
 	a = json_array();
 	for (v = 0; a && l->n && v <= l->max; v++) {
-		if (hist[v] && json_array_append_new(a, json_pack("[f,I]",
-					ms(r, v), (json_int_t)hist[v]))) {
+		if (hist[v] &&
+		    json_array_append_new(a, json_pack("[f,I]", ms(r, v),
+						       (json_int_t)hist[v]))) {
 			json_decref(a);
 			a = NULL;
 		}
@@ -772,22 +773,19 @@ static json_t *groups_json(const struct sim_report *r,
 		const struct sim_task_desc *d = &wl->tasks[g[i].desc];
 		json_t *o = json_pack(
 			"{s:o,s:s,s:i,s:I,s:I,s:f,s:f,s:f,s:I,s:o,s:o,s:o,s:o}",
-			"group", json_name(d->name),
-			"policy", policy_name(d->policy),
-			"priority", d->priority,
-			"tasks", (json_int_t)g[i].tasks,
-			"exited", (json_int_t)g[i].exited,
-			"runtime_ms", ms(r, g[i].runtime),
-			"share", g[i].share,
-			"jain_index", g[i].jain,
-			"jain_tasks", (json_int_t)g[i].jain_tasks,
+			"group", json_name(d->name), "policy",
+			policy_name(d->policy), "priority", d->priority,
+			"tasks", (json_int_t)g[i].tasks, "exited",
+			(json_int_t)g[i].exited, "runtime_ms",
+			ms(r, g[i].runtime), "share", g[i].share, "jain_index",
+			g[i].jain, "jain_tasks", (json_int_t)g[i].jain_tasks,
 			"latency", latency_json(r, &g[i].latency),
-			"response_mean_ms", json_ms(r, g[i].response_mean,
-						    g[i].ran),
-			"response_max_ms", json_ms(r, g[i].response_max,
-						   g[i].ran),
-			"turnaround_mean_ms", json_ms(r, g[i].turnaround_mean,
-						      g[i].exited));
+			"response_mean_ms",
+			json_ms(r, g[i].response_mean, g[i].ran),
+			"response_max_ms",
+			json_ms(r, g[i].response_max, g[i].ran),
+			"turnaround_mean_ms",
+			json_ms(r, g[i].turnaround_mean, g[i].exited));
 
 		if (json_array_append_new(a, o)) {
 			json_decref(a);
@@ -805,13 +803,14 @@ static json_t *taskgroups_json(const struct sim_report *r)
 	for (i = 0; a && i < r->nr_taskgroups; i++) {
 		const struct sim_taskgroup *tg = &r->taskgroups[i];
 
-		if (json_array_append_new(a, json_pack("{s:o,s:f,s:f,s:I,s:f,s:I}",
-				"taskgroup", json_name(tg->path),
-				"runtime_ms", ms(r, tg->runtime),
-				"share", taskgroup_share(r, tg),
-				"tasks", (json_int_t)tg->tasks,
-				"jain_index", tg->jain,
-				"jain_tasks", (json_int_t)tg->jain_tasks))) {
+		if (json_array_append_new(
+			    a, json_pack("{s:o,s:f,s:f,s:I,s:f,s:I}",
+					 "taskgroup", json_name(tg->path),
+					 "runtime_ms", ms(r, tg->runtime),
+					 "share", taskgroup_share(r, tg),
+					 "tasks", (json_int_t)tg->tasks,
+					 "jain_index", tg->jain, "jain_tasks",
+					 (json_int_t)tg->jain_tasks))) {
 			json_decref(a);
 			a = NULL;
 		}
@@ -826,16 +825,16 @@ static json_t *cpus_json(const struct sim_report *r)
 
 	for (cpu = 0; a && cpu < r->nr_cpus; cpu++) {
 		const struct sim_cpu_stats *c = &r->cpus[cpu];
-		json_t *o = json_pack("{s:i,s:f,s:I}", "cpu", cpu,
-				      "utilisation", r->ticks ?
-				      (double)c->busy / r->ticks : 0.0,
-				      "switches", (json_int_t)c->switches);
+		json_t *o =
+			json_pack("{s:i,s:f,s:I}", "cpu", cpu, "utilisation",
+				  r->ticks ? (double)c->busy / r->ticks : 0.0,
+				  "switches", (json_int_t)c->switches);
 		unsigned int k;
 
 		/* then the class's own counters, by their names */
 		for (k = 0; o && k < r->nr_counters; k++) {
 			if (json_object_set_new(o, r->counters[k]->name,
-					json_integer(c->counters[k]))) {
+						json_integer(c->counters[k]))) {
 				json_decref(o);
 				o = NULL;
 			}
@@ -855,25 +854,19 @@ static json_t *task_json(const struct sim_report *r,
 	return json_pack(
 		"{s:o,s:i,s:o,s:s,s:i,s:b,s:b,s:o,s:f,s:f,s:I,s:f,s:I,s:I,"
 		"s:f,s:f,s:f,s:o,s:o}",
-		"comm", json_name(ts->comm),
-		"pid", ts->pid,
-		"group", json_name(group_name(wl, ts->desc)),
-		"policy", policy_name(ts->policy),
-		"priority", ts->priority,
-		"forked", ts->forked,
-		"exited", ts->exited,
-		"created_ms", json_ms(r, ts->created, created(ts)),
-		"runtime_ms", ms(r, ts->runtime),
-		"wait_ms", ms(r, ts->wait),
-		"switches", (json_int_t)ts->switches,
-		"bonus", bonus(ts),
-		"migrations", (json_int_t)ts->migrations,
-		"wakeups", (json_int_t)ts->wakeups,
+		"comm", json_name(ts->comm), "pid", ts->pid, "group",
+		json_name(group_name(wl, ts->desc)), "policy",
+		policy_name(ts->policy), "priority", ts->priority, "forked",
+		ts->forked, "exited", ts->exited, "created_ms",
+		json_ms(r, ts->created, created(ts)), "runtime_ms",
+		ms(r, ts->runtime), "wait_ms", ms(r, ts->wait), "switches",
+		(json_int_t)ts->switches, "bonus", bonus(ts), "migrations",
+		(json_int_t)ts->migrations, "wakeups", (json_int_t)ts->wakeups,
 		"latency_p50_ms", ms(r, sim_task_latency(ts, 50)),
 		"latency_p99_ms", ms(r, sim_task_latency(ts, 99)),
 		"latency_max_ms", ms(r, sim_task_latency(ts, 100)),
-		"response_ms", json_ms(r, ts->response,
-				       ts->response != SIM_NEVER_RAN),
+		"response_ms",
+		json_ms(r, ts->response, ts->response != SIM_NEVER_RAN),
 		"turnaround_ms", json_ms(r, ts->turnaround, ts->exited));
 }
 
@@ -887,26 +880,20 @@ static json_t *run_json(const struct sim_report *r,
 	json_t *o = json_pack(
 		"{s:o,s:o,s:i,s:i,s:I,s:b,s:I,s:f,s:I,s:I,s:I,s:I,s:I,s:I,"
 		"s:I,s:o,s:o,s:o,s:o,s:o}",
-		"workload", json_name(r->workload),
-		"class", json_name(r->sched_class),
-		"nr_cpus", r->nr_cpus,
-		"hz", r->hz,
-		"seed", (json_int_t)r->seed,
-		"threaded", r->threaded,
-		"ticks", (json_int_t)r->ticks,
-		"seconds", (double)r->ticks / r->hz,
-		"events", (json_int_t)r->events,
-		"forks", (json_int_t)r->forks,
-		"forks_refused", (json_int_t)r->forks_refused,
-		"exits", (json_int_t)r->exits,
-		"context_switches", (json_int_t)tot->switches,
-		"migrations", (json_int_t)tot->migrations,
-		"wakeups", (json_int_t)tot->wakeups,
-		"latency", latency_json(r, &tot->latency),
-		"latency_histogram", histogram_json(r, hist, &tot->latency),
-		"cost", cost_json(&r->cost),
-		"groups", groups_json(r, wl, g, n),
-		"cpus", cpus_json(r));
+		"workload", json_name(r->workload), "class",
+		json_name(r->sched_class), "nr_cpus", r->nr_cpus, "hz", r->hz,
+		"seed", (json_int_t)r->seed, "threaded", r->threaded, "ticks",
+		(json_int_t)r->ticks, "seconds", (double)r->ticks / r->hz,
+		"events", (json_int_t)r->events, "forks", (json_int_t)r->forks,
+		"forks_refused", (json_int_t)r->forks_refused, "exits",
+		(json_int_t)r->exits, "context_switches",
+		(json_int_t)tot->switches, "migrations",
+		(json_int_t)tot->migrations, "wakeups",
+		(json_int_t)tot->wakeups, "latency",
+		latency_json(r, &tot->latency), "latency_histogram",
+		histogram_json(r, hist, &tot->latency), "cost",
+		cost_json(&r->cost), "groups", groups_json(r, wl, g, n), "cpus",
+		cpus_json(r));
 
 	/* under cfs and eevdf, with taskgroups: their figures */
 	if (o && r->nr_taskgroups &&
@@ -1044,8 +1031,8 @@ static void csv_run(FILE *out, const struct sim_report *r,
 }
 
 static void csv_groups(FILE *out, const struct sim_report *r,
-		       const struct sim_workload *wl,
-		       const struct sim_group *g, int n)
+		       const struct sim_workload *wl, const struct sim_group *g,
+		       int n)
 {
 	int i;
 
@@ -1277,8 +1264,8 @@ void sim_compare_release(struct sim_compare *c)
 	memset(c, 0, sizeof(*c));
 }
 
-#define CMP_LABEL	"%-24s"
-#define CMP_CELL	"%16s"
+#define CMP_LABEL "%-24s"
+#define CMP_CELL "%16s"
 
 /* milliseconds without a ".0" when whole */
 static const char *cell_ms(char *buf, size_t len, double ms_value)
@@ -1297,14 +1284,19 @@ static void cmp_heading(FILE *out, const struct sim_compare *c,
 
 	fprintf(out, CMP_LABEL, what);
 	for (i = 0; i < c->nr_runs; i++)
-		fprintf(out, CMP_CELL, c->runs[i].sched_class ?
-			c->runs[i].sched_class : "?");
+		fprintf(out, CMP_CELL,
+			c->runs[i].sched_class ? c->runs[i].sched_class : "?");
 	fputc('\n', out);
 }
 
 /* what a per-group row prints in a cell; empty when the run lacks it */
-enum cmp_group_row { ROW_SHARE, ROW_JAIN, ROW_LATENCY, ROW_RESPONSE,
-		     ROW_TURNAROUND };
+enum cmp_group_row {
+	ROW_SHARE,
+	ROW_JAIN,
+	ROW_LATENCY,
+	ROW_RESPONSE,
+	ROW_TURNAROUND
+};
 
 static int cmp_group_cell(char *buf, size_t len,
 			  const struct sim_compare_run *run,
@@ -1375,8 +1367,8 @@ static void cmp_group_rows(FILE *out, const struct sim_compare *c,
  * classes that ignore groups the figures are those of the same tasks.
  */
 static void cmp_taskgroup_rows(FILE *out, const struct sim_compare *c,
-			       const struct sim_workload *wl,
-			       const char *title, int jain)
+			       const struct sim_workload *wl, const char *title,
+			       int jain)
 {
 	unsigned int k, i;
 	char buf[64];
@@ -1388,8 +1380,9 @@ static void cmp_taskgroup_rows(FILE *out, const struct sim_compare *c,
 		fprintf(out, "  %-22s", wl->taskgroups[k + 1].path);
 		for (i = 0; i < c->nr_runs; i++) {
 			const struct sim_compare_run *run = &c->runs[i];
-			const struct sim_taskgroup *tg = k < run->nr_taskgroups ?
-				&run->taskgroups[k] : NULL;
+			const struct sim_taskgroup *tg =
+				k < run->nr_taskgroups ? &run->taskgroups[k] :
+							 NULL;
 
 			if (!tg || (jain && tg->jain_tasks < 2))
 				snprintf(buf, sizeof(buf), "-");
@@ -1397,8 +1390,10 @@ static void cmp_taskgroup_rows(FILE *out, const struct sim_compare *c,
 				snprintf(buf, sizeof(buf), "%.4f", tg->jain);
 			else
 				snprintf(buf, sizeof(buf), "%.1f",
-					 run->cpu_ticks ? 100.0 * tg->runtime /
-					 run->cpu_ticks : 0.0);
+					 run->cpu_ticks ?
+						 100.0 * tg->runtime /
+							 run->cpu_ticks :
+						 0.0);
 			fprintf(out, CMP_CELL, buf);
 		}
 		fputc('\n', out);
@@ -1495,13 +1490,18 @@ static void cmp_tasks(FILE *out, const struct sim_compare *c)
 				if (!t)
 					snprintf(buf, sizeof(buf), "-");
 				else
-					snprintf(buf, sizeof(buf), "%s/%s",
-						 t->response == SIM_NEVER_RAN ?
-						 "-" : cell_ms(a, sizeof(a),
-						 t->response * per_tick),
-						 t->exited ? cell_ms(b,
-						 sizeof(b), t->turnaround *
-						 per_tick) : "-");
+					snprintf(
+						buf, sizeof(buf), "%s/%s",
+						t->response == SIM_NEVER_RAN ?
+							"-" :
+							cell_ms(a, sizeof(a),
+								t->response *
+									per_tick),
+						t->exited ?
+							cell_ms(b, sizeof(b),
+								t->turnaround *
+									per_tick) :
+							"-");
 				fprintf(out, CMP_CELL, buf);
 			}
 			fputc('\n', out);
@@ -1519,16 +1519,15 @@ int sim_compare_text(FILE *out, const struct sim_compare *c,
 		(double)head->ticks / head->hz, head->ticks, head->seed,
 		head->threaded ? ", threaded" : "");
 	cmp_heading(out, c, "");
-	cmp_group_rows(out, c, wl, "CPU share (% of all CPU time)",
-		       ROW_SHARE);
+	cmp_group_rows(out, c, wl, "CPU share (% of all CPU time)", ROW_SHARE);
 	cmp_group_rows(out, c, wl, "Jain's index (members' CPU rates)",
 		       ROW_JAIN);
 	cmp_taskgroup_rows(out, c, wl,
 			   "taskgroups: CPU share (%, child groups included)",
 			   0);
-	cmp_taskgroup_rows(out, c, wl,
-			   "taskgroups: Jain's index (the tasks in the group itself)",
-			   1);
+	cmp_taskgroup_rows(
+		out, c, wl,
+		"taskgroups: Jain's index (the tasks in the group itself)", 1);
 	fprintf(out, "wake-up latency p50/p99/max (ms)\n");
 	cmp_total_row(out, c, "  all tasks", 0);
 	cmp_group_rows(out, c, wl, "", ROW_LATENCY);
@@ -1550,12 +1549,13 @@ int sim_compare_json(FILE *out, const struct sim_report *r,
 
 	if (first) {
 		fputc('{', out);
-		ret = put_members(out, json_pack("{s:o,s:i,s:i,s:I,s:I,s:f}",
-				"workload", json_name(r->workload),
-				"nr_cpus", r->nr_cpus, "hz", r->hz,
-				"seed", (json_int_t)r->seed,
-				"ticks", (json_int_t)r->ticks,
-				"seconds", (double)r->ticks / r->hz));
+		ret = put_members(
+			out,
+			json_pack("{s:o,s:i,s:i,s:I,s:I,s:f}", "workload",
+				  json_name(r->workload), "nr_cpus", r->nr_cpus,
+				  "hz", r->hz, "seed", (json_int_t)r->seed,
+				  "ticks", (json_int_t)r->ticks, "seconds",
+				  (double)r->ticks / r->hz));
 		if (ret)
 			return ret;
 		fputs(",\"classes\":[", out);

@@ -66,7 +66,7 @@
 KSTRUCT_EXPORT_BEGIN
 
 /* sim_task_stats.response of a task that has not run yet */
-#define SIM_NEVER_RAN	UINT_MAX
+#define SIM_NEVER_RAN UINT_MAX
 
 /**
  * struct sim_task_stats - one task's counters
@@ -108,9 +108,9 @@ struct sim_task_stats {
 	unsigned int desc;
 	unsigned char policy;
 	signed char priority;
-	unsigned char forked:1;
-	unsigned char exited:1;
-	unsigned char taskgroup;	/* < SIM_MAX_TASKGROUPS, 256 */
+	unsigned char forked : 1;
+	unsigned char exited : 1;
+	unsigned char taskgroup; /* < SIM_MAX_TASKGROUPS, 256 */
 	unsigned int switches;
 	unsigned int migrations;
 	unsigned int wakeups;
@@ -139,10 +139,10 @@ struct sim_cpu_stats {
 
 /* the calls into the scheduler that struct sim_cost times */
 enum sim_cost_kind {
-	SIM_COST_SCHEDULE,	/* schedule() */
-	SIM_COST_TICK,		/* scheduler_tick() */
-	SIM_COST_WAKEUP,	/* wake_up_process(), wake_up_forked_process() */
-	SIM_COST_YIELD,		/* sys_sched_yield() */
+	SIM_COST_SCHEDULE, /* schedule() */
+	SIM_COST_TICK, /* scheduler_tick() */
+	SIM_COST_WAKEUP, /* wake_up_process(), wake_up_forked_process() */
+	SIM_COST_YIELD, /* sys_sched_yield() */
 	SIM_NR_COST
 };
 
@@ -461,8 +461,8 @@ struct sim_compare_run {
 };
 
 /* the text shows tasks one by one up to this many tasks in every run */
-#define SIM_COMPARE_MAX_TASKS	64
-#define SIM_COMPARE_MAX_RUNS	8
+#define SIM_COMPARE_MAX_TASKS 64
+#define SIM_COMPARE_MAX_RUNS 8
 
 /**
  * struct sim_compare - the runs of one workload under several classes

@@ -67,33 +67,38 @@
 #include "sim/trace.h"
 #include "sim/workload.h"
 
-#define SIM_CHUNK		4096	/* tasks per allocation */
-#define SIM_WHEEL		4096	/* wheel buckets, a power of 2 */
-#define SIM_SETTLE_MAX		64	/* schedule()s per CPU per tick */
-#define SIM_SETTLE_ROUNDS	4	/* settle_all()'s second looks */
-#define SIM_ZERO_TIME_MAX	1024	/* zero-time events in a row */
-#define SIM_SIGCHLD		17
-#define SIM_DEFAULT_CPUS	4
-#define SIM_DEFAULT_USEC	2000000ull
-#define SIM_DEFAULT_MAX_TASKS	4000000ul
-#define SIM_MAX_CLASS_WARNINGS	3	/* sim_warning(): one per kind */
-#define SIM_WARNING_LEN		256
+#define SIM_CHUNK 4096 /* tasks per allocation */
+#define SIM_WHEEL 4096 /* wheel buckets, a power of 2 */
+#define SIM_SETTLE_MAX 64 /* schedule()s per CPU per tick */
+#define SIM_SETTLE_ROUNDS 4 /* settle_all()'s second looks */
+#define SIM_ZERO_TIME_MAX 1024 /* zero-time events in a row */
+#define SIM_SIGCHLD 17
+#define SIM_DEFAULT_CPUS 4
+#define SIM_DEFAULT_USEC 2000000ull
+#define SIM_DEFAULT_MAX_TASKS 4000000ul
+#define SIM_MAX_CLASS_WARNINGS 3 /* sim_warning(): one per kind */
+#define SIM_WARNING_LEN 256
 
 enum sim_task_state {
-	SIM_NOT_STARTED,	/* waiting on the wheel for its start delay */
-	SIM_RUNNABLE,		/* queued on a runqueue (maybe running) */
-	SIM_SLEEPING,		/* waiting on the wheel for its wake-up */
-	SIM_BLOCKED,		/* waiting on a resource's list */
+	SIM_NOT_STARTED, /* waiting on the wheel for its start delay */
+	SIM_RUNNABLE, /* queued on a runqueue (maybe running) */
+	SIM_SLEEPING, /* waiting on the wheel for its wake-up */
+	SIM_BLOCKED, /* waiting on a resource's list */
 	SIM_EXITED,
 };
 
 enum sim_action {
-	ACT_RUN, ACT_SLEEP, ACT_BLOCK, ACT_YIELD, ACT_AFFINITY, ACT_EXIT,
+	ACT_RUN,
+	ACT_SLEEP,
+	ACT_BLOCK,
+	ACT_YIELD,
+	ACT_AFFINITY,
+	ACT_EXIT,
 	ACT_ERROR
 };
 
 /* a timer not used yet */
-#define SIM_TIMER_UNSET		(~0ull)
+#define SIM_TIMER_UNSET (~0ull)
 
 /*
  * struct sim_task - the simulator's side of a task: its program counter
@@ -101,22 +106,22 @@ enum sim_action {
  */
 struct sim_task {
 	struct sim_task_stats st;
-	struct list_head timer;		/* on the wheel, or a wait list */
-	struct task_struct *p;		/* NULL once sched freed it */
+	struct list_head timer; /* on the wheel, or a wait list */
+	struct task_struct *p; /* NULL once sched freed it */
 	unsigned long long wake_at;
 	unsigned long long runnable_since;
 	unsigned long long woken_at;
-	unsigned long long *timers;	/* its own timers' next expiry (us) */
+	unsigned long long *timers; /* its own timers' next expiry (us) */
 	uint64_t rng;
-	unsigned int wait_mutex;	/* blocked on a condition: the mutex
+	unsigned int wait_mutex; /* blocked on a condition: the mutex
 					 * to retake when woken */
-	unsigned int run_left;		/* ticks left in this run */
-	unsigned int phase_loop;	/* iterations of the phase done */
-	unsigned int loops_done;	/* iterations of all phases done */
-	unsigned short phase, event;	/* the next event to execute */
+	unsigned int run_left; /* ticks left in this run */
+	unsigned int phase_loop; /* iterations of the phase done */
+	unsigned int loops_done; /* iterations of all phases done */
+	unsigned short phase, event; /* the next event to execute */
 	unsigned char state;
-	unsigned char done;		/* the program is over */
-	unsigned char starting;		/* inside start_task() */
+	unsigned char done; /* the program is over */
+	unsigned char starting; /* inside start_task() */
 	unsigned char latency_pending;
 };
 
@@ -125,11 +130,11 @@ struct sim_task {
  * struct sim_resource_desc says which kind)
  */
 struct sim_res {
-	struct list_head waiters;	/* blocked tasks, in arrival order */
-	struct sim_task *owner;		/* a mutex's holder */
-	unsigned long count;		/* a barrier's arrivals so far, a
+	struct list_head waiters; /* blocked tasks, in arrival order */
+	struct sim_task *owner; /* a mutex's holder */
+	unsigned long count; /* a barrier's arrivals so far, a
 					 * semaphore's value */
-	unsigned long long next;	/* a timer's next expiry (us) */
+	unsigned long long next; /* a timer's next expiry (us) */
 };
 
 struct sim_cpu {
@@ -137,7 +142,7 @@ struct sim_cpu {
 	unsigned int cpu;
 	unsigned long long busy;
 	unsigned long long events;
-	struct sim_cost cost;		/* calls made on this CPU */
+	struct sim_cost cost; /* calls made on this CPU */
 	int err;
 	pthread_t thread;
 };
@@ -149,20 +154,20 @@ struct sim {
 	unsigned long long ticks;
 	int started, trace_ended, stop;
 
-	spinlock_t lock;		/* the tables below, in threaded runs */
+	spinlock_t lock; /* the tables below, in threaded runs */
 	struct sim_task **chunks;
 	unsigned long nr_chunks, chunk_cap;
 	unsigned long nr_tasks;
-	unsigned long *instances;	/* per description: names given */
+	unsigned long *instances; /* per description: names given */
 	unsigned long forks, forks_refused, exits;
 	struct list_head wheel[SIM_WHEEL];
-	struct sim_res *res;		/* the workload's resources */
-	struct sim_cost wheel_cost;	/* wake-ups made by the wheel */
-	unsigned int clock_ns;		/* see struct sim_cost */
+	struct sim_res *res; /* the workload's resources */
+	struct sim_cost wheel_cost; /* wake-ups made by the wheel */
+	unsigned int clock_ns; /* see struct sim_cost */
 
 	spinlock_t trace_lock;
 	struct sim_trace trace;
-	spinlock_t start_lock;		/* held while threads start */
+	spinlock_t start_lock; /* held while threads start */
 
 	struct sim_cpu cpus[SIM_MAX_CPUS];
 	pthread_barrier_t barrier;
@@ -171,9 +176,9 @@ struct sim {
 	struct sim_task_stats **report_tasks;
 	struct sim_taskgroup *report_taskgroups;
 
-	struct task_group **tgs;	/* the workload's task groups, when
+	struct task_group **tgs; /* the workload's task groups, when
 					 * the class runs them (NULL else) */
-	unsigned long long *tg_ticks;	/* per workload taskgroup, the ticks
+	unsigned long long *tg_ticks; /* per workload taskgroup, the ticks
 					 * its own tasks ran (child groups'
 					 * not counted), whatever the class */
 	unsigned int nr_warnings;
@@ -217,7 +222,7 @@ static unsigned long long usec_to_ticks(const struct sim *s,
 }
 
 unsigned long long sim_total_ticks(const struct sim_workload *wl,
-				  const struct sim_options *opt)
+				   const struct sim_options *opt)
 {
 	unsigned long long usec = opt->duration_usec;
 	unsigned int hz = opt->hz ? opt->hz : DEFAULT_HZ;
@@ -230,9 +235,8 @@ unsigned long long sim_total_ticks(const struct sim_workload *wl,
 	return usec ? usec : 1;
 }
 
-static unsigned long long jittered_ticks(const struct sim *s,
-					 struct sim_task *t,
-					 unsigned long long usec)
+static unsigned long long
+jittered_ticks(const struct sim *s, struct sim_task *t, unsigned long long usec)
 {
 	unsigned int jitter = task_desc(s, t)->jitter;
 
@@ -532,8 +536,7 @@ static void task_name(struct sim *s, struct sim_task *t, unsigned int desc)
  * error pointer in *@err: -EFBIG at the task limit, -ENOMEM.
  * Context: s->lock held in threaded runs.
  */
-static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
-				     int *err)
+static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 {
 	const struct sim_task_desc *d = &s->wl->tasks[desc];
 	struct sim_task *t;
@@ -544,23 +547,21 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
 	}
 	if (s->nr_tasks == s->nr_chunks * SIM_CHUNK) {
 		if (s->nr_chunks == s->chunk_cap) {
-			unsigned long cap = s->chunk_cap ?
-					    s->chunk_cap * 2 : 16;
-			struct sim_task **c = kcalloc(cap, sizeof(*c),
-						      GFP_KERNEL);
+			unsigned long cap = s->chunk_cap ? s->chunk_cap * 2 :
+							   16;
+			struct sim_task **c =
+				kcalloc(cap, sizeof(*c), GFP_KERNEL);
 
 			if (!c)
 				goto out_nomem;
 			if (s->nr_chunks)
-				memcpy(c, s->chunks,
-				       s->nr_chunks * sizeof(*c));
+				memcpy(c, s->chunks, s->nr_chunks * sizeof(*c));
 			kfree(s->chunks);
 			s->chunks = c;
 			s->chunk_cap = cap;
 		}
-		s->chunks[s->nr_chunks] = kcalloc(SIM_CHUNK,
-						  sizeof(**s->chunks),
-						  GFP_KERNEL);
+		s->chunks[s->nr_chunks] =
+			kcalloc(SIM_CHUNK, sizeof(**s->chunks), GFP_KERNEL);
 		if (!s->chunks[s->nr_chunks])
 			goto out_nomem;
 		s->nr_chunks++;
@@ -570,8 +571,8 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc,
 	if (d->nr_timers) {
 		unsigned int i;
 
-		t->timers = kcalloc(d->nr_timers, sizeof(*t->timers),
-				    GFP_KERNEL);
+		t->timers =
+			kcalloc(d->nr_timers, sizeof(*t->timers), GFP_KERNEL);
 		if (!t->timers)
 			goto out_nomem;
 		for (i = 0; i < d->nr_timers; i++)
@@ -658,8 +659,7 @@ static int setup_task(struct sim *s, struct sim_task *t,
 		t->st.taskgroup = forker->st.taskgroup;
 	if (s->tgs && t->st.taskgroup)
 		ret = sched_move_task(t->p, s->tgs[t->st.taskgroup]);
-	if (!ret && d->slice_usec &&
-	    s->opt.sched_class == &eevdf_sched_class)
+	if (!ret && d->slice_usec && s->opt.sched_class == &eevdf_sched_class)
 		ret = sched_set_custom_slice(t->p, d->slice_usec * 1000);
 	return ret;
 }
@@ -667,7 +667,7 @@ static int setup_task(struct sim *s, struct sim_task *t,
 static unsigned long online_mask(const struct sim *s)
 {
 	return s->opt.nr_cpus >= SIM_MAX_CPUS ? ~0ul :
-	       (1ul << s->opt.nr_cpus) - 1;
+						(1ul << s->opt.nr_cpus) - 1;
 }
 
 /* give a not yet woken task its description's affinity; Return: its CPU */
@@ -1010,7 +1010,7 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		case SIM_EVENT_TIMER:
 			if (timer_event(s, t, ev))
 				return ACT_SLEEP;
-			continue;	/* late: no sleep, as rt-app */
+			continue; /* late: no sleep, as rt-app */
 		case SIM_EVENT_FORK:
 			*err = fork_task(s, t, cpu, ev->fork_task);
 			if (*err)
@@ -1190,8 +1190,9 @@ static void tick_cpu(struct sim *s, int cpu)
 			t->st.runtime++;
 			/* other CPUs' threads count their tasks' groups too */
 			if (s->tg_ticks)
-				__atomic_fetch_add(&s->tg_ticks[t->st.taskgroup],
-						   1, __ATOMIC_RELAXED);
+				__atomic_fetch_add(
+					&s->tg_ticks[t->st.taskgroup], 1,
+					__ATOMIC_RELAXED);
 			if (t->run_left)
 				t->run_left--;
 		}
@@ -1265,8 +1266,8 @@ static int sim_start(struct sim *s)
 
 static void progress(struct sim *s)
 {
-	unsigned long long step = s->total_ticks / 100 ?
-				  s->total_ticks / 100 : 1;
+	unsigned long long step = s->total_ticks / 100 ? s->total_ticks / 100 :
+							 1;
 
 	if (s->opt.progress && s->ticks % step == 0)
 		s->opt.progress(s->ticks, s->total_ticks, s->opt.progress_arg);
@@ -1321,17 +1322,17 @@ static void *cpu_thread(void *arg)
 	if (s->stop)
 		return NULL;
 	for (;;) {
-		pthread_barrier_wait(&s->barrier);	/* jiffies advanced */
+		pthread_barrier_wait(&s->barrier); /* jiffies advanced */
 		if (s->stop)
 			break;
 		tick_cpu(s, c->cpu);
 		timed_tick(s, c->cpu);
-		pthread_barrier_wait(&s->barrier);	/* ticks done */
-		pthread_barrier_wait(&s->barrier);	/* wheel run */
+		pthread_barrier_wait(&s->barrier); /* ticks done */
+		pthread_barrier_wait(&s->barrier); /* wheel run */
 		err = settle_cpu(s, c->cpu);
 		if (err && !c->err)
 			c->err = err;
-		pthread_barrier_wait(&s->barrier);	/* settled */
+		pthread_barrier_wait(&s->barrier); /* settled */
 	}
 	return NULL;
 }
@@ -1444,21 +1445,24 @@ static bool check_waiters(struct sim *s, unsigned long blocked)
 		list_for_each_entry(t, &s->wheel[i], timer)
 			if (t->state != SIM_SLEEPING &&
 			    t->state != SIM_NOT_STARTED)
-				return task_bad("a task on the wheel is not waiting for time",
-						t);
+				return task_bad(
+					"a task on the wheel is not waiting for time",
+					t);
 	for (i = 0; i < s->wl->nr_resources; i++) {
 		if (!list_check(&s->res[i].waiters))
 			return false;
 		list_for_each_entry(t, &s->res[i].waiters, timer) {
 			if (t->state != SIM_BLOCKED)
-				return task_bad("a task on a wait list is not blocked",
-						t);
+				return task_bad(
+					"a task on a wait list is not blocked",
+					t);
 			waiting++;
 		}
 	}
 	if (waiting != blocked)
-		return check_fail("%lu tasks are blocked, the wait lists hold %lu",
-				  blocked, waiting);
+		return check_fail(
+			"%lu tasks are blocked, the wait lists hold %lu",
+			blocked, waiting);
 	return true;
 }
 
@@ -1472,8 +1476,7 @@ static bool taskgroup_within(const struct sim_workload *wl, unsigned int g,
 }
 
 /* the ticks the tasks of taskgroup @of and of its child groups ran */
-static unsigned long long taskgroup_ticks(const struct sim *s,
-					  unsigned int of)
+static unsigned long long taskgroup_ticks(const struct sim *s, unsigned int of)
 {
 	unsigned long long sum = 0;
 	unsigned int g;
@@ -1513,10 +1516,11 @@ static bool check_taskgroups(struct sim *s)
 	}
 	for (g = 1; g < s->wl->nr_taskgroups; g++)
 		if (sched_group_ticks(s, s->tgs[g]) != taskgroup_ticks(s, g))
-			return check_fail("taskgroup %s: the scheduler charged %llu ticks, its tasks ran %llu",
-					  s->wl->taskgroups[g].path,
-					  sched_group_ticks(s, s->tgs[g]),
-					  taskgroup_ticks(s, g));
+			return check_fail(
+				"taskgroup %s: the scheduler charged %llu ticks, its tasks ran %llu",
+				s->wl->taskgroups[g].path,
+				sched_group_ticks(s, s->tgs[g]),
+				taskgroup_ticks(s, g));
 	return true;
 }
 
@@ -1548,7 +1552,8 @@ bool (sim_check)(struct sim *s)
 			if (!t->p || !task_queued(t->p))
 				return task_bad("runnable task not queued", t);
 			if (!list_empty(&t->timer))
-				return task_bad("runnable task on the wheel", t);
+				return task_bad("runnable task on the wheel",
+						t);
 			runnable++;
 			break;
 		case SIM_BLOCKED:
@@ -1574,8 +1579,9 @@ bool (sim_check)(struct sim *s)
 	if (!check_waiters(s, blocked) || !check_taskgroups(s))
 		return false;
 	if (sched_nr_running_total() != runnable)
-		return check_fail("runqueues hold %lu tasks, the simulator has %lu runnable",
-				  sched_nr_running_total(), runnable);
+		return check_fail(
+			"runqueues hold %lu tasks, the simulator has %lu runnable",
+			sched_nr_running_total(), runnable);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
 		struct task_struct *curr = cpu_curr(cpu);
 		struct sim_task *t = curr->driver_data;
@@ -1583,8 +1589,8 @@ bool (sim_check)(struct sim *s)
 		if (curr == cpu_rq(cpu)->idle)
 			continue;
 		if (!t || t->state != SIM_RUNNABLE)
-			return task_bad("a CPU runs a task that is not runnable",
-					t);
+			return task_bad(
+				"a CPU runs a task that is not runnable", t);
 	}
 	return true;
 }
@@ -1603,8 +1609,8 @@ static int make_taskgroups(struct sim *s)
 
 	if (!wl->nr_taskgroups)
 		return 0;
-	s->tg_ticks = kcalloc(wl->nr_taskgroups, sizeof(*s->tg_ticks),
-			      GFP_KERNEL);
+	s->tg_ticks =
+		kcalloc(wl->nr_taskgroups, sizeof(*s->tg_ticks), GFP_KERNEL);
 	if (!s->tg_ticks)
 		return -ENOMEM;
 	if (!class_is_fair(s))
@@ -1657,16 +1663,22 @@ static void class_warnings(struct sim *s)
 			slice = d;
 	}
 	if (wl->nr_taskgroups && !class_is_fair(s))
-		add_warning(s, "%s: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group",
-			    wl->name, cls);
+		add_warning(
+			s,
+			"%s: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group",
+			wl->name, cls);
 	if (batch && !class_is_fair(s))
-		add_warning(s, "%s: tasks.%s.policy: %s has no %s: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
-			    wl->name, batch->name, cls,
-			    batch->policy == SIM_POLICY_BATCH ? "SCHED_BATCH" :
-			    "SCHED_IDLE");
+		add_warning(
+			s,
+			"%s: tasks.%s.policy: %s has no %s: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+			wl->name, batch->name, cls,
+			batch->policy == SIM_POLICY_BATCH ? "SCHED_BATCH" :
+							    "SCHED_IDLE");
 	if (slice && s->opt.sched_class != &eevdf_sched_class)
-		add_warning(s, "%s: tasks.%s.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it",
-			    wl->name, slice->name, cls);
+		add_warning(
+			s,
+			"%s: tasks.%s.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it",
+			wl->name, slice->name, cls);
 }
 
 const char *sim_warning(const struct sim *s, unsigned int i)
@@ -1717,8 +1729,8 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	if (!s->opt.max_tasks)
 		s->opt.max_tasks = SIM_DEFAULT_MAX_TASKS;
 	if (!s->opt.duration_usec)
-		s->opt.duration_usec = wl->duration_usec ?
-				       wl->duration_usec : SIM_DEFAULT_USEC;
+		s->opt.duration_usec = wl->duration_usec ? wl->duration_usec :
+							   SIM_DEFAULT_USEC;
 	ret = -EINVAL;
 	if (s->opt.nr_cpus > SIM_MAX_CPUS || s->opt.nr_cpus > NR_CPUS ||
 	    s->opt.hz > 100000 || !wl->nr_tasks)
@@ -1895,15 +1907,15 @@ static int report_taskgroups(struct sim *s, struct sim_report *r)
 	s->report_taskgroups = NULL;
 	if (!n)
 		return 0;
-	s->report_taskgroups = kcalloc(n, sizeof(*s->report_taskgroups),
-				       GFP_KERNEL);
+	s->report_taskgroups =
+		kcalloc(n, sizeof(*s->report_taskgroups), GFP_KERNEL);
 	if (!s->report_taskgroups)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		s->report_taskgroups[i].path = s->wl->taskgroups[i + 1].path;
-		s->report_taskgroups[i].runtime = s->tgs ?
-			sched_group_ticks(s, s->tgs[i + 1]) :
-			taskgroup_ticks(s, i + 1);
+		s->report_taskgroups[i].runtime =
+			s->tgs ? sched_group_ticks(s, s->tgs[i + 1]) :
+				 taskgroup_ticks(s, i + 1);
 	}
 	r->nr_taskgroups = n;
 	r->taskgroups = s->report_taskgroups;

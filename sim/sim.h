@@ -67,9 +67,8 @@ struct sim_observer {
 			  const struct sim_trace_task *next, void *data);
 	void (*wakeup)(unsigned long long tick, unsigned int cpu,
 		       const struct sim_trace_task *p, int first, void *data);
-	void (*migrate)(unsigned long long tick,
-			const struct sim_trace_task *p, unsigned int src_cpu,
-			unsigned int dst_cpu, void *data);
+	void (*migrate)(unsigned long long tick, const struct sim_trace_task *p,
+			unsigned int src_cpu, unsigned int dst_cpu, void *data);
 	void (*yield)(unsigned long long tick, unsigned int cpu,
 		      const struct sim_trace_task *p, void *data);
 	int (*tick)(unsigned long long tick, unsigned long long total,
@@ -125,7 +124,7 @@ struct sim_options {
 };
 
 /* the longest run sim_create() accepts: duration x HZ, in ticks */
-#define SIM_MAX_TICKS		1000000000ull
+#define SIM_MAX_TICKS 1000000000ull
 
 /**
  * sim_total_ticks() - how many ticks a run of @wl with @opt lasts
@@ -137,7 +136,7 @@ struct sim_options {
  * overflows.
  */
 unsigned long long sim_total_ticks(const struct sim_workload *wl,
-				  const struct sim_options *opt);
+				   const struct sim_options *opt);
 
 /**
  * sim_create() - build the machine and the workload's initial tasks
@@ -214,7 +213,7 @@ const char *sim_output_failed(const struct sim *s);
  * Return: true when every invariant holds.
  */
 bool sim_check(struct sim *s);
-#define sim_check(s)	CHECK_CALLER(sim_check, (s))
+#define sim_check(s) CHECK_CALLER(sim_check, (s))
 
 /**
  * sim_warning() - what the machine's class does not model of the workload

@@ -60,7 +60,9 @@ static void clean_comm(char *out, const char *comm)
 
 	for (i = 0; comm[i] && i < SIM_NAME_LEN - 1; i++)
 		out[i] = (comm[i] <= ' ' || comm[i] > '~' ||
-			  strchr("=\"\\", comm[i])) ? '_' : comm[i];
+			  strchr("=\"\\", comm[i])) ?
+				 '_' :
+				 comm[i];
 	out[i] = '\0';
 	if (!i)
 		strcpy(out, "_");
@@ -69,8 +71,8 @@ static void clean_comm(char *out, const char *comm)
 /* one ftrace line: "COMM-PID [CPU] d..2 SECONDS: EVENT: FIELDS" */
 static int __attribute__((format(printf, 6, 7)))
 text_line(struct sim_trace *tr, unsigned long long tick, unsigned int cpu,
-	  const struct sim_trace_task *who, const char *event,
-	  const char *fmt, ...)
+	  const struct sim_trace_task *who, const char *event, const char *fmt,
+	  ...)
 {
 	char comm[SIM_NAME_LEN], ts[32];
 	va_list ap;
@@ -113,12 +115,12 @@ static int chrome_put(struct sim_trace *tr, json_t *ev)
 	return check_write(tr, tr->chrome, tr->chrome_path);
 }
 
-static int chrome_meta(struct sim_trace *tr, const char *what, int pid,
-		       int tid, const char *key, json_t *value)
+static int chrome_meta(struct sim_trace *tr, const char *what, int pid, int tid,
+		       const char *key, json_t *value)
 {
-	return chrome_put(tr, json_pack("{s:s, s:s, s:i, s:i, s:{s:o}}",
-					"name", what, "ph", "M", "pid", pid,
-					"tid", tid, "args", key, value));
+	return chrome_put(tr, json_pack("{s:s, s:s, s:i, s:i, s:{s:o}}", "name",
+					what, "ph", "M", "pid", pid, "tid", tid,
+					"args", key, value));
 }
 
 /* name @p's thread in the Tasks process the first time it shows up */
@@ -160,29 +162,27 @@ static int chrome_instant(struct sim_trace *tr, unsigned long long tick,
 {
 	if (chrome_task(tr, p))
 		goto out_put;
-	return chrome_put(tr, json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:I, s:o}",
-					"name", what, "cat", "sched",
-					"ph", "i", "s", "t",
-					"pid", SIM_TRACE_TASKS_PID,
-					"tid", p->pid,
-					"ts", (json_int_t)tick_us(tr, tick),
-					"args", args));
+	return chrome_put(
+		tr, json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:I, s:o}",
+			      "name", what, "cat", "sched", "ph", "i", "s", "t",
+			      "pid", SIM_TRACE_TASKS_PID, "tid", p->pid, "ts",
+			      (json_int_t)tick_us(tr, tick), "args", args));
 out_put:
 	json_decref(args);
 	return tr->err;
 }
 
 /* a run from @start for @dur us on the track (@pid, @tid) */
-static int chrome_run(struct sim_trace *tr, const char *name, int pid,
-		      int tid, long long start, long long dur,
-		      const char *key, int value, int prio)
+static int chrome_run(struct sim_trace *tr, const char *name, int pid, int tid,
+		      long long start, long long dur, const char *key,
+		      int value, int prio)
 {
-	return chrome_put(tr, json_pack("{s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:{s:i, s:i}}",
-					"name", name, "cat", "sched",
-					"ph", "X", "pid", pid, "tid", tid,
-					"ts", (json_int_t)start,
-					"dur", (json_int_t)dur,
-					"args", key, value, "prio", prio));
+	return chrome_put(
+		tr,
+		json_pack("{s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:{s:i, s:i}}",
+			  "name", name, "cat", "sched", "ph", "X", "pid", pid,
+			  "tid", tid, "ts", (json_int_t)start, "dur",
+			  (json_int_t)dur, "args", key, value, "prio", prio));
 }
 
 /* the run of @cpu's current task is over at @tick: its two slices */
@@ -214,8 +214,9 @@ static int chrome_process(struct sim_trace *tr, int pid, const char *name,
 
 	ret = chrome_meta(tr, "process_name", pid, 0, "name",
 			  json_string(name));
-	return ret ? ret : chrome_meta(tr, "process_sort_index", pid, 0,
-				       "sort_index", json_integer(sort_index));
+	return ret ? ret :
+		     chrome_meta(tr, "process_sort_index", pid, 0, "sort_index",
+				 json_integer(sort_index));
 }
 
 static int chrome_begin(struct sim_trace *tr)
@@ -282,10 +283,11 @@ int sim_trace_switch(struct sim_trace *tr, unsigned long long tick,
 
 	clean_comm(pc, prev->comm);
 	clean_comm(nc, next->comm);
-	text_line(tr, tick, cpu, prev, "sched_switch",
-		  "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%c ==> next_comm=%s next_pid=%d next_prio=%d",
-		  pc, prev->pid, prev->prio, prev_state, nc, next->pid,
-		  next->prio);
+	text_line(
+		tr, tick, cpu, prev, "sched_switch",
+		"prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%c ==> next_comm=%s next_pid=%d next_prio=%d",
+		pc, prev->pid, prev->prio, prev_state, nc, next->pid,
+		next->prio);
 	if (tr->chrome && !tr->err && cpu < tr->nr_cpus) {
 		chrome_slice_end(tr, cpu, tick);
 		chrome_task(tr, next);
@@ -357,8 +359,8 @@ int sim_trace_fork(struct sim_trace *tr, unsigned long long tick,
 	clean_comm(pc, parent->comm);
 	clean_comm(cc, child->comm);
 	text_line(tr, tick, cpu, parent, "sched_process_fork",
-		  "comm=%s pid=%d child_comm=%s child_pid=%d", pc,
-		  parent->pid, cc, child->pid);
+		  "comm=%s pid=%d child_comm=%s child_pid=%d", pc, parent->pid,
+		  cc, child->pid);
 	if (tr->chrome && !tr->err) {
 		chrome_task(tr, child);
 		chrome_instant(tr, tick, "fork", parent,

@@ -39,8 +39,8 @@
 #include "sim/workload.h"
 
 /* the Chrome trace's processes */
-#define SIM_TRACE_CPUS_PID	0
-#define SIM_TRACE_TASKS_PID	1
+#define SIM_TRACE_CPUS_PID 0
+#define SIM_TRACE_TASKS_PID 1
 
 /**
  * struct sim_trace_task - what a trace line says about a task

@@ -72,9 +72,9 @@
 #include "sim/workload.h"
 
 /* key paths in messages ("tasks.NAME.phases.p1.run"); cut when too long */
-#define PATH_LEN	256
+#define PATH_LEN 256
 /* objects and arrays nested deeper than this are refused */
-#define JSON_MAX_DEPTH	64
+#define JSON_MAX_DEPTH 64
 
 static void __attribute__((format(printf, 3, 4)))
 path_join(char *out, size_t len, const char *fmt, ...)
@@ -102,8 +102,7 @@ static char *kstrndup(const char *s, size_t len)
  * Make room for @need elements of @size bytes in *@array (of *@cap),
  * doubling.  Return: 0 or -ENOMEM (the array is unchanged).
  */
-static int grow(void **array, unsigned int *cap, unsigned int need,
-		size_t size)
+static int grow(void **array, unsigned int *cap, unsigned int need, size_t size)
 {
 	unsigned int n = *cap ? *cap : 4;
 	void *p;
@@ -160,16 +159,16 @@ static int out_put(struct text_out *o, const char *s, size_t len)
  * names are copied into the table's own text, one after another.
  */
 struct name_slot {
-	unsigned int hash;	/* 0: an empty slot */
+	unsigned int hash; /* 0: an empty slot */
 	unsigned int tag;
 	unsigned int len;
 	unsigned int value;
-	size_t off;		/* of the name in the table's text */
+	size_t off; /* of the name in the table's text */
 };
 
 struct name_table {
 	struct name_slot *slot;
-	unsigned int cap, nr;	/* slots (a power of 2), names */
+	unsigned int cap, nr; /* slots (a power of 2), names */
 	struct text_out text;
 };
 
@@ -235,8 +234,8 @@ static int name_add(struct name_table *nt, unsigned int tag, const char *s,
 		struct name_table bigger = *nt;
 
 		bigger.cap = nt->cap ? 2 * nt->cap : 64;
-		bigger.slot = kcalloc(bigger.cap, sizeof(*bigger.slot),
-				      GFP_KERNEL);
+		bigger.slot =
+			kcalloc(bigger.cap, sizeof(*bigger.slot), GFP_KERNEL);
 		if (!bigger.slot)
 			return -ENOMEM;
 		for (i = 0; i < nt->cap; i++) {
@@ -272,8 +271,8 @@ static void name_table_free(struct name_table *nt)
 /* ------------------------------------------------ context and messages */
 
 /* tags of ctx->names: the resource kinds, then these */
-#define TAG_WARNING	16u	/* warnings given, by what they are about */
-#define TAG_TIMERS	32u	/* + description index: its own timers */
+#define TAG_WARNING 16u /* warnings given, by what they are about */
+#define TAG_TIMERS 32u /* + description index: its own timers */
 
 struct parse_ctx {
 	const char *source;
@@ -283,9 +282,9 @@ struct parse_ctx {
 	const char *default_policy;
 	json_t *tasks;
 	struct sim_workload *wl;
-	struct name_table names;	/* resources, warnings */
+	struct name_table names; /* resources, warnings */
 	unsigned int resources_cap, warnings_cap, taskgroups_cap;
-	unsigned int line;		/* rtapp_to_json(): the current line */
+	unsigned int line; /* rtapp_to_json(): the current line */
 };
 
 static int __attribute__((format(printf, 3, 4)))
@@ -308,8 +307,8 @@ parse_error(struct parse_ctx *ctx, const char *path, const char *fmt, ...)
  * whatever task or phase it is in).  Return: 0 or -ENOMEM.
  */
 static int __attribute__((format(printf, 4, 5)))
-warn(struct parse_ctx *ctx, const char *what, const char *path,
-     const char *fmt, ...)
+warn(struct parse_ctx *ctx, const char *what, const char *path, const char *fmt,
+     ...)
 {
 	struct sim_workload *wl = ctx->wl;
 	char msg[256], *line;
@@ -326,7 +325,8 @@ warn(struct parse_ctx *ctx, const char *what, const char *path,
 	if (ret)
 		return ret;
 	if (wl->nr_warnings == SIM_MAX_WARNINGS - 1) {
-		snprintf(msg, sizeof(msg), "%s: more keys are not modelled (%d warnings at most)",
+		snprintf(msg, sizeof(msg),
+			 "%s: more keys are not modelled (%d warnings at most)",
 			 ctx->source, SIM_MAX_WARNINGS);
 	} else {
 		char text[200];
@@ -376,30 +376,34 @@ static int get_int(struct parse_ctx *ctx, const char *path, const json_t *v,
 				   json_kind(v));
 	x = json_integer_value(v);
 	if (x < min || x > max)
-		return parse_error(ctx, path, "%lld is out of range [%lld, %lld]",
-				   x, min, max);
+		return parse_error(ctx, path,
+				   "%lld is out of range [%lld, %lld]", x, min,
+				   max);
 	*out = x;
 	return 0;
 }
 
 /* a duration in microseconds: an integer >= 0 */
-#define MAX_USEC	(1000000ll * 1000000)	/* a million seconds */
+#define MAX_USEC (1000000ll * 1000000) /* a million seconds */
 static int get_usec(struct parse_ctx *ctx, const char *path, const json_t *v,
 		    unsigned long long *out)
 {
 	long long x;
 
 	if (!json_is_integer(v))
-		return parse_error(ctx, path,
-				   "expected an integer number of microseconds, got %s",
-				   json_kind(v));
+		return parse_error(
+			ctx, path,
+			"expected an integer number of microseconds, got %s",
+			json_kind(v));
 	x = json_integer_value(v);
 	if (x < 0)
-		return parse_error(ctx, path,
-				   "negative duration %lld (microseconds must be >= 0)",
-				   x);
+		return parse_error(
+			ctx, path,
+			"negative duration %lld (microseconds must be >= 0)",
+			x);
 	if (x > MAX_USEC)
-		return parse_error(ctx, path, "duration %lld us is too long", x);
+		return parse_error(ctx, path, "duration %lld us is too long",
+				   x);
 	*out = (unsigned long long)x;
 	return 0;
 }
@@ -420,8 +424,8 @@ static int get_loop(struct parse_ctx *ctx, const char *path, const json_t *v,
 	return ret;
 }
 
-static int get_string(struct parse_ctx *ctx, const char *path,
-		      const json_t *v, const char **out)
+static int get_string(struct parse_ctx *ctx, const char *path, const json_t *v,
+		      const char **out)
 {
 	if (!json_is_string(v))
 		return parse_error(ctx, path, "expected a string, got %s",
@@ -434,25 +438,25 @@ static int get_string(struct parse_ctx *ctx, const char *path,
 
 /* what the parser of one object or array expects next */
 enum json_expect {
-	EXPECT_KEY,		/* a key, or the end of the object */
-	EXPECT_COLON,		/* the colon after a key */
-	EXPECT_VALUE,		/* a value (or, in an array, its end) */
-	EXPECT_COMMA,		/* a comma, or the end */
+	EXPECT_KEY, /* a key, or the end of the object */
+	EXPECT_COLON, /* the colon after a key */
+	EXPECT_VALUE, /* a value (or, in an array, its end) */
+	EXPECT_COMMA, /* a comma, or the end */
 };
 
-#define NO_COMMA	SIZE_MAX
+#define NO_COMMA SIZE_MAX
 
 /* one open object or array */
 struct json_frame {
-	char close;		/* '}' or ']' */
+	char close; /* '}' or ']' */
 	unsigned char expect;
-	unsigned int id;	/* numbers the object, tagging its keys */
-	unsigned int suffix;	/* next number to try for a duplicate key */
-	size_t comma;		/* output offset of a comma that may turn
+	unsigned int id; /* numbers the object, tagging its keys */
+	unsigned int suffix; /* next number to try for a duplicate key */
+	size_t comma; /* output offset of a comma that may turn
 				 * out to be trailing, or NO_COMMA */
-	size_t key;		/* output offset of the last key's text */
-	unsigned int key_len;	/* its length */
-	unsigned int key_line;	/* its line */
+	size_t key; /* output offset of the last key's text */
+	unsigned int key_len; /* its length */
+	unsigned int key_line; /* its line */
 };
 
 static void value_done(struct json_frame *top)
@@ -469,8 +473,8 @@ static void value_done(struct json_frame *top)
  * suffix number, counted up until the name is new.
  */
 static int out_key(struct parse_ctx *ctx, struct name_table *keys,
-		   struct json_frame *top, struct text_out *o,
-		   const char *key, size_t len)
+		   struct json_frame *top, struct text_out *o, const char *key,
+		   size_t len)
 {
 	size_t start = o->len;
 	char num[16];
@@ -586,8 +590,8 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 	while (!ret && i < n) {
 		char c = in[i];
 
-		if (c == '/' && i + 1 < n && (in[i + 1] == '*' ||
-					      in[i + 1] == '/')) {
+		if (c == '/' && i + 1 < n &&
+		    (in[i + 1] == '*' || in[i + 1] == '/')) {
 			ret = out_comment(ctx, o, in, n, &i);
 			continue;
 		}
@@ -622,10 +626,11 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 		case '[':
 			if (depth == JSON_MAX_DEPTH) {
 				if (ctx->err && ctx->errlen)
-					snprintf(ctx->err, ctx->errlen,
-						 "%s:%u: nested deeper than %d levels",
-						 ctx->source, ctx->line,
-						 JSON_MAX_DEPTH);
+					snprintf(
+						ctx->err, ctx->errlen,
+						"%s:%u: nested deeper than %d levels",
+						ctx->source, ctx->line,
+						JSON_MAX_DEPTH);
 				ret = -EINVAL;
 				break;
 			}
@@ -683,8 +688,8 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 
 /* ---------------------------------------------------------- policies */
 
-static int parse_policy(struct parse_ctx *ctx, const char *path,
-			const char *s, enum sim_policy *out)
+static int parse_policy(struct parse_ctx *ctx, const char *path, const char *s,
+			enum sim_policy *out)
 {
 	if (!strcmp(s, "SCHED_OTHER") || !strcmp(s, "SCHED_NORMAL")) {
 		*out = SIM_POLICY_NORMAL;
@@ -697,12 +702,14 @@ static int parse_policy(struct parse_ctx *ctx, const char *path,
 	} else if (!strcmp(s, "SCHED_IDLE")) {
 		*out = SIM_POLICY_IDLE;
 	} else if (!strcmp(s, "SCHED_DEADLINE")) {
-		return parse_error(ctx, path,
-				   "SCHED_DEADLINE is not modelled by any scheduler class");
+		return parse_error(
+			ctx, path,
+			"SCHED_DEADLINE is not modelled by any scheduler class");
 	} else {
-		return parse_error(ctx, path,
-				   "unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR)",
-				   s);
+		return parse_error(
+			ctx, path,
+			"unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR)",
+			s);
 	}
 	return 0;
 }
@@ -760,8 +767,7 @@ static int find_own_timer(struct parse_ctx *ctx, struct sim_task_desc *t,
 	if (!t->timers[t->nr_timers].name)
 		return -ENOMEM;
 	t->timers[t->nr_timers].kind = SIM_RES_TIMER;
-	ret = name_add(&ctx->names, TAG_TIMERS + tidx, name, len,
-		       t->nr_timers);
+	ret = name_add(&ctx->names, TAG_TIMERS + tidx, name, len, t->nr_timers);
 	if (ret)
 		return ret;
 	*idx = t->nr_timers++;
@@ -771,9 +777,25 @@ static int find_own_timer(struct parse_ctx *ctx, struct sim_task_desc *t,
 /* ------------------------------------------------------------ events */
 
 enum rtapp_event {
-	EV_RUN, EV_SLEEP, EV_TIMER, EV_FORK, EV_YIELD, EV_AFFINITY, EV_LOCK,
-	EV_UNLOCK, EV_WAIT, EV_SIGNAL, EV_BROAD, EV_SYNC, EV_SUSPEND,
-	EV_RESUME, EV_BARRIER, EV_SEM_POST, EV_SEM_WAIT, EV_MEMRUN, EV_MEM,
+	EV_RUN,
+	EV_SLEEP,
+	EV_TIMER,
+	EV_FORK,
+	EV_YIELD,
+	EV_AFFINITY,
+	EV_LOCK,
+	EV_UNLOCK,
+	EV_WAIT,
+	EV_SIGNAL,
+	EV_BROAD,
+	EV_SYNC,
+	EV_SUSPEND,
+	EV_RESUME,
+	EV_BARRIER,
+	EV_SEM_POST,
+	EV_SEM_WAIT,
+	EV_MEMRUN,
+	EV_MEM,
 	EV_IORUN,
 };
 
@@ -787,26 +809,18 @@ static const struct {
 	enum rtapp_event ev;
 	unsigned int steps;
 } rtapp_events[] = {
-	{ "run", EV_RUN, 1 },		/* and "runtime" */
-	{ "sleep", EV_SLEEP, 1 },
-	{ "timer", EV_TIMER, 1 },
-	{ "fork", EV_FORK, 1 },
-	{ "yield", EV_YIELD, 1 },
-	{ "affinity", EV_AFFINITY, 1 },
-	{ "lock", EV_LOCK, 1 },
-	{ "unlock", EV_UNLOCK, 1 },
-	{ "wait", EV_WAIT, 1 },
-	{ "signal", EV_SIGNAL, 1 },
-	{ "broad", EV_BROAD, 1 },
-	{ "sync", EV_SYNC, 2 },		/* signal, wait */
-	{ "suspend", EV_SUSPEND, 3 },	/* lock, wait, unlock */
-	{ "resume", EV_RESUME, 3 },	/* lock, broadcast, unlock */
-	{ "barrier", EV_BARRIER, 1 },
-	{ "sem_post", EV_SEM_POST, 1 },
-	{ "sem_wait", EV_SEM_WAIT, 1 },
-	{ "memrun", EV_MEMRUN, 1 },
-	{ "mem", EV_MEM, 1 },
-	{ "iorun", EV_IORUN, 1 },
+	{ "run", EV_RUN, 1 }, /* and "runtime" */
+	{ "sleep", EV_SLEEP, 1 },	{ "timer", EV_TIMER, 1 },
+	{ "fork", EV_FORK, 1 },		{ "yield", EV_YIELD, 1 },
+	{ "affinity", EV_AFFINITY, 1 }, { "lock", EV_LOCK, 1 },
+	{ "unlock", EV_UNLOCK, 1 },	{ "wait", EV_WAIT, 1 },
+	{ "signal", EV_SIGNAL, 1 },	{ "broad", EV_BROAD, 1 },
+	{ "sync", EV_SYNC, 2 }, /* signal, wait */
+	{ "suspend", EV_SUSPEND, 3 }, /* lock, wait, unlock */
+	{ "resume", EV_RESUME, 3 }, /* lock, broadcast, unlock */
+	{ "barrier", EV_BARRIER, 1 },	{ "sem_post", EV_SEM_POST, 1 },
+	{ "sem_wait", EV_SEM_WAIT, 1 }, { "memrun", EV_MEMRUN, 1 },
+	{ "mem", EV_MEM, 1 },		{ "iorun", EV_IORUN, 1 },
 };
 
 /* Return: the index in rtapp_events[] of @key's event, or -1 */
@@ -821,8 +835,8 @@ static int event_of(const char *key)
 	return -1;
 }
 
-static int parse_cpus(struct parse_ctx *ctx, const char *path,
-		      const json_t *v, unsigned long *mask)
+static int parse_cpus(struct parse_ctx *ctx, const char *path, const json_t *v,
+		      unsigned long *mask)
 {
 	size_t i;
 	json_t *c;
@@ -834,19 +848,22 @@ static int parse_cpus(struct parse_ctx *ctx, const char *path,
 	if (!json_array_size(v))
 		return parse_error(ctx, path, "no CPU listed");
 	*mask = 0;
-	json_array_foreach((json_t *)v, i, c) {
+	json_array_foreach((json_t *)v, i, c)
+	{
 		char sub[PATH_LEN];
 		long long cpu;
 
 		path_join(sub, sizeof(sub), "%s[%zu]", path, i);
 		if (!json_is_integer(c))
-			return parse_error(ctx, sub, "expected an integer, got %s",
+			return parse_error(ctx, sub,
+					   "expected an integer, got %s",
 					   json_kind(c));
 		cpu = json_integer_value(c);
 		if (cpu < 0 || cpu >= ctx->nr_cpus)
-			return parse_error(ctx, sub,
-					   "CPU %lld out of range (the machine has %u CPUs: 0..%u)",
-					   cpu, ctx->nr_cpus, ctx->nr_cpus - 1);
+			return parse_error(
+				ctx, sub,
+				"CPU %lld out of range (the machine has %u CPUs: 0..%u)",
+				cpu, ctx->nr_cpus, ctx->nr_cpus - 1);
 		*mask |= 1ul << cpu;
 	}
 	return 0;
@@ -859,7 +876,8 @@ static int find_task(struct parse_ctx *ctx, const char *name)
 	json_t *v;
 	int i = 0;
 
-	json_object_foreach(ctx->tasks, key, v) {
+	json_object_foreach(ctx->tasks, key, v)
+	{
 		if (!strcmp(key, name))
 			return i;
 		i++;
@@ -870,9 +888,9 @@ static int find_task(struct parse_ctx *ctx, const char *name)
 /* what an event is being parsed for */
 struct event_ctx {
 	struct sim_task_desc *t;
-	unsigned int tidx;		/* index of @t */
-	const char *task;		/* its key in "tasks" */
-	unsigned int timers_cap;	/* room in t->timers */
+	unsigned int tidx; /* index of @t */
+	const char *task; /* its key in "tasks" */
+	unsigned int timers_cap; /* room in t->timers */
 };
 
 /* a string member of an event's object, or @dflt when it has none */
@@ -899,7 +917,8 @@ static int other_members(struct parse_ctx *ctx, const char *path,
 	json_t *v;
 	int ret;
 
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		char sub[PATH_LEN], what[PATH_LEN];
 
 		for (i = 0; known[i] && strcmp(key, known[i]); i++)
@@ -936,7 +955,8 @@ static int parse_timer(struct parse_ctx *ctx, struct event_ctx *ec,
 	if (ret)
 		return ret;
 	if (!ev->usec)
-		return parse_error(ctx, sub, "the period must be at least 1 us");
+		return parse_error(ctx, sub,
+				   "the period must be at least 1 us");
 	ret = member_string(ctx, path, v, "ref", "unknown", &ref);
 	if (!ret)
 		ret = member_string(ctx, path, v, "mode", "relative", &mode);
@@ -944,9 +964,10 @@ static int parse_timer(struct parse_ctx *ctx, struct event_ctx *ec,
 		return ret;
 	if (strcmp(mode, "relative") && strcmp(mode, "absolute")) {
 		path_join(sub, sizeof(sub), "%s.mode", path);
-		return parse_error(ctx, sub,
-				   "\"%s\": a timer is \"relative\" or \"absolute\"",
-				   mode);
+		return parse_error(
+			ctx, sub,
+			"\"%s\": a timer is \"relative\" or \"absolute\"",
+			mode);
 	}
 	ret = other_members(ctx, path, v, known);
 	if (ret)
@@ -976,9 +997,10 @@ static int parse_cond_wait(struct parse_ctx *ctx, const char *path,
 	int ret;
 
 	if (!json_is_object(v))
-		return parse_error(ctx, path,
-				   "expected an object { \"ref\": CONDITION, \"mutex\": MUTEX }, got %s",
-				   json_kind(v));
+		return parse_error(
+			ctx, path,
+			"expected an object { \"ref\": CONDITION, \"mutex\": MUTEX }, got %s",
+			json_kind(v));
 	/* rt-app's defaults */
 	ret = member_string(ctx, path, v, "ref", "unknown", &ref);
 	if (!ret)
@@ -1059,9 +1081,10 @@ static int parse_event(struct parse_ctx *ctx, struct event_ctx *ec,
 					   json_kind(v));
 		idx = find_task(ctx, json_string_value(v));
 		if (idx < 0)
-			return parse_error(ctx, path,
-					   "fork of \"%s\", which is not a task",
-					   json_string_value(v));
+			return parse_error(
+				ctx, path,
+				"fork of \"%s\", which is not a task",
+				json_string_value(v));
 		ev->fork_task = idx;
 		return 0;
 	case EV_YIELD:
@@ -1091,8 +1114,8 @@ static int parse_event(struct parse_ctx *ctx, struct event_ctx *ec,
 		return mutex_sandwich(ctx, ec->task, SIM_EVENT_WAIT, ev);
 	case EV_RESUME:
 		ret = get_string(ctx, path, v, &name);
-		return ret ? ret : mutex_sandwich(ctx, name,
-						  SIM_EVENT_BROADCAST, ev);
+		return ret ? ret :
+			     mutex_sandwich(ctx, name, SIM_EVENT_BROADCAST, ev);
 	case EV_BARRIER:
 		ret = named(ctx, path, v, SIM_RES_BARRIER, SIM_EVENT_BARRIER,
 			    ev);
@@ -1120,9 +1143,10 @@ static int parse_event(struct parse_ctx *ctx, struct event_ctx *ec,
 	return parse_error(ctx, path, "unknown event");
 nop:
 	ev->kind = SIM_EVENT_NOP;
-	return warn(ctx, rtapp_events[e].prefix, path,
-		    "memory and I/O traffic are not modelled: \"%s\" takes no simulated time",
-		    rtapp_events[e].prefix);
+	return warn(
+		ctx, rtapp_events[e].prefix, path,
+		"memory and I/O traffic are not modelled: \"%s\" takes no simulated time",
+		rtapp_events[e].prefix);
 }
 
 /*
@@ -1130,9 +1154,8 @@ nop:
  * an affinity change to @cpus when @cpus is not 0 (per-phase "cpus").
  */
 static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
-			const char *path, const json_t *obj,
-			unsigned long cpus, unsigned int taskgroup,
-			struct sim_phase_desc *phase)
+			const char *path, const json_t *obj, unsigned long cpus,
+			unsigned int taskgroup, struct sim_phase_desc *phase)
 {
 	unsigned int keys = 0, i;
 	unsigned int n = !!cpus + (taskgroup != SIM_NO_TASKGROUP);
@@ -1140,7 +1163,8 @@ static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
 	json_t *v;
 	int e, ret;
 
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		e = event_of(key);
 		if (e >= 0) {
 			keys++;
@@ -1148,8 +1172,9 @@ static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
 		}
 	}
 	if (!keys)
-		return parse_error(ctx, path,
-				   "no events (run, sleep, timer, lock, suspend, ...)");
+		return parse_error(
+			ctx, path,
+			"no events (run, sleep, timer, lock, suspend, ...)");
 	if (keys > SIM_MAX_EVENTS)
 		return parse_error(ctx, path, "more than %d events",
 				   SIM_MAX_EVENTS);
@@ -1169,7 +1194,8 @@ static int parse_events(struct parse_ctx *ctx, struct event_ctx *ec,
 		phase->events[i].res = taskgroup;
 		phase->events[i++].mutex = SIM_NO_RESOURCE;
 	}
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		char sub[PATH_LEN];
 
 		e = event_of(key);
@@ -1216,8 +1242,8 @@ static const struct ignored_key task_ignored[] = {
 };
 
 /* a key of a task or phase that the caller does not read: warn */
-static int other_key(struct parse_ctx *ctx, const char *path,
-		     const char *key, int in_phase)
+static int other_key(struct parse_ctx *ctx, const char *path, const char *key,
+		     int in_phase)
 {
 	const char *why = ignored(task_ignored, ARRAY_SIZE(task_ignored), key);
 	char what[PATH_LEN];
@@ -1227,8 +1253,9 @@ static int other_key(struct parse_ctx *ctx, const char *path,
 	path_join(what, sizeof(what), "key:%s", key);
 	if (in_phase && (!strcmp(key, "policy") || !strcmp(key, "priority") ||
 			 !strcmp(key, "dl-runtime")))
-		return warn(ctx, what, path,
-			    "scheduling parameters that change per phase are not modelled; ignored");
+		return warn(
+			ctx, what, path,
+			"scheduling parameters that change per phase are not modelled; ignored");
 	return warn(ctx, what, path, "not an rt-app key; ignored");
 }
 
@@ -1254,9 +1281,10 @@ static int find_taskgroup(struct parse_ctx *ctx, const char *where,
 		}
 	}
 	if (wl->nr_taskgroups == SIM_MAX_TASKGROUPS)
-		return parse_error(ctx, where,
-				   "more than %d task groups (with their parents)",
-				   SIM_MAX_TASKGROUPS);
+		return parse_error(
+			ctx, where,
+			"more than %d task groups (with their parents)",
+			SIM_MAX_TASKGROUPS);
 	ret = grow((void **)&wl->taskgroups, &ctx->taskgroups_cap,
 		   wl->nr_taskgroups + 1, sizeof(*wl->taskgroups));
 	if (ret)
@@ -1288,9 +1316,9 @@ static int taskgroup_path(struct parse_ctx *ctx, const char *path,
 	int ret;
 
 	if (s[0] != '/')
-		return parse_error(ctx, path,
-				   "\"%s\": a taskgroup is a path that starts with /",
-				   s);
+		return parse_error(
+			ctx, path,
+			"\"%s\": a taskgroup is a path that starts with /", s);
 	ret = find_taskgroup(ctx, path, "/", 1, 0, &idx);
 	for (c = s; !ret; c += n) {
 		while (*c == '/')
@@ -1300,20 +1328,24 @@ static int taskgroup_path(struct parse_ctx *ctx, const char *path,
 		n = strcspn(c, "/");
 		for (i = 0; i < n; i++)
 			if ((unsigned char)c[i] < ' ' || c[i] == 0x7f)
-				return parse_error(ctx, path,
-						   "a taskgroup name with a control character");
+				return parse_error(
+					ctx, path,
+					"a taskgroup name with a control character");
 		if ((n == 1 && c[0] == '.') || (n == 2 && !memcmp(c, "..", 2)))
-			return parse_error(ctx, path,
-					   "\"%s\": \".\" and \"..\" name no task group",
-					   s);
+			return parse_error(
+				ctx, path,
+				"\"%s\": \".\" and \"..\" name no task group",
+				s);
 		if (n > SIM_TASKGROUP_NAME_MAX)
-			return parse_error(ctx, path,
-					   "a taskgroup name longer than %d bytes",
-					   SIM_TASKGROUP_NAME_MAX);
+			return parse_error(
+				ctx, path,
+				"a taskgroup name longer than %d bytes",
+				SIM_TASKGROUP_NAME_MAX);
 		if (++depth > SIM_MAX_TASKGROUP_DEPTH)
-			return parse_error(ctx, path,
-					   "a taskgroup more than %d levels deep",
-					   SIM_MAX_TASKGROUP_DEPTH);
+			return parse_error(
+				ctx, path,
+				"a taskgroup more than %d levels deep",
+				SIM_MAX_TASKGROUP_DEPTH);
 		norm[len++] = '/';
 		memcpy(norm + len, c, n);
 		len += n;
@@ -1328,8 +1360,8 @@ static int taskgroup_path(struct parse_ctx *ctx, const char *path,
 	if (!strcmp(norm, s))
 		return 0;
 	return warn(ctx, "taskgroup path", path,
-		    "\"%s\" is read as \"%s\", as the file system reads it",
-		    s, norm);
+		    "\"%s\" is read as \"%s\", as the file system reads it", s,
+		    norm);
 }
 
 /*
@@ -1348,8 +1380,9 @@ static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
 	if (ret || !*s)
 		return ret;
 	if (s[0] == '/' && !fair_policy(policy))
-		return parse_error(ctx, path,
-				   "a taskgroup needs SCHED_OTHER, SCHED_BATCH or SCHED_IDLE");
+		return parse_error(
+			ctx, path,
+			"a taskgroup needs SCHED_OTHER, SCHED_BATCH or SCHED_IDLE");
 	return taskgroup_path(ctx, path, s, out);
 }
 
@@ -1367,7 +1400,8 @@ static int parse_phase(struct parse_ctx *ctx, struct event_ctx *ec,
 		return parse_error(ctx, path, "expected an object, got %s",
 				   json_kind(obj));
 	ph->loop = 1;
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		char sub[PATH_LEN];
 
 		if (event_of(key) >= 0)
@@ -1424,7 +1458,7 @@ static int task_policy(struct parse_ctx *ctx, const char *path,
 		if (priority)
 			ret = get_int(ctx, sub, priority, -20, 19, &x);
 	} else {
-		x = 10;		/* rt-app's DEFAULT_THREAD_PRIORITY */
+		x = 10; /* rt-app's DEFAULT_THREAD_PRIORITY */
 		if (priority)
 			ret = get_int(ctx, sub, priority, 1, 99, &x);
 	}
@@ -1433,8 +1467,8 @@ static int task_policy(struct parse_ctx *ctx, const char *path,
 }
 
 /* "dl-runtime" on a fair task: the custom slice it asks for */
-static int task_slice(struct parse_ctx *ctx, const char *path,
-		      const json_t *v, struct sim_task_desc *t)
+static int task_slice(struct parse_ctx *ctx, const char *path, const json_t *v,
+		      struct sim_task_desc *t)
 {
 	char sub[PATH_LEN];
 	int ret;
@@ -1445,8 +1479,9 @@ static int task_slice(struct parse_ctx *ctx, const char *path,
 		return ret;
 	if (!fair_policy(t->policy)) {
 		t->slice_usec = 0;
-		return warn(ctx, "dl-runtime", sub,
-			    "only SCHED_DEADLINE and fair tasks have a runtime; ignored");
+		return warn(
+			ctx, "dl-runtime", sub,
+			"only SCHED_DEADLINE and fair tasks have a runtime; ignored");
 	}
 	/* a custom slice (EEVDF, Linux 6.12): sim.c says who ignores it */
 	return 0;
@@ -1476,10 +1511,11 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 	t->instances = 1;
 	t->loop = -1;
 	t->taskgroup = SIM_NO_TASKGROUP;
-	t->cpus_allowed = ctx->nr_cpus >= SIM_MAX_CPUS ? ~0ul :
-			  (1ul << ctx->nr_cpus) - 1;
+	t->cpus_allowed =
+		ctx->nr_cpus >= SIM_MAX_CPUS ? ~0ul : (1ul << ctx->nr_cpus) - 1;
 
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		if (event_of(key) >= 0)
 			continue;
 		path_join(sub, sizeof(sub), "%s.%s", path, key);
@@ -1517,7 +1553,8 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 		ret = task_slice(ctx, path, slice, t);
 	if (!ret && group) {
 		path_join(sub, sizeof(sub), "%s.taskgroup", path);
-		ret = parse_taskgroup(ctx, sub, group, t->policy, &t->taskgroup);
+		ret = parse_taskgroup(ctx, sub, group, t->policy,
+				      &t->taskgroup);
 	}
 	if (ret)
 		return ret;
@@ -1525,7 +1562,8 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 	if (phases) {
 		path_join(sub, sizeof(sub), "%s.phases", path);
 		if (!json_is_object(phases))
-			return parse_error(ctx, sub, "expected an object, got %s",
+			return parse_error(ctx, sub,
+					   "expected an object, got %s",
 					   json_kind(phases));
 		t->nr_phases = json_object_size(phases);
 		if (!t->nr_phases)
@@ -1533,19 +1571,22 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 		if (t->nr_phases > SIM_MAX_PHASES)
 			return parse_error(ctx, sub, "more than %d phases",
 					   SIM_MAX_PHASES);
-		json_object_foreach((json_t *)obj, key, v) {
+		json_object_foreach((json_t *)obj, key, v)
+		{
 			if (event_of(key) < 0)
 				continue;
 			/* rt-app reads only the phases */
 			path_join(sub, sizeof(sub), "%s.%s", path, key);
-			ret = warn(ctx, "event beside phases", sub,
-				   "an event beside \"phases\" (rt-app runs only the phases); ignored");
+			ret = warn(
+				ctx, "event beside phases", sub,
+				"an event beside \"phases\" (rt-app runs only the phases); ignored");
 			if (ret)
 				return ret;
 		}
-		json_object_foreach((json_t *)phases, key, v)
-			if (json_is_object(v) && json_object_get(v, "cpus"))
-				any_cpus = 1;
+		json_object_foreach((json_t *)phases, key,
+				    v) if (json_is_object(v) &&
+					   json_object_get(v, "cpus"))
+			any_cpus = 1;
 	} else {
 		t->nr_phases = 1;
 	}
@@ -1559,7 +1600,8 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 				    &t->phases[0]);
 	}
 	i = 0;
-	json_object_foreach((json_t *)phases, key, v) {
+	json_object_foreach((json_t *)phases, key, v)
+	{
 		path_join(sub, sizeof(sub), "%s.phases.%s", path, key);
 		ret = parse_phase(ctx, &ec, sub, v, any_cpus, &t->phases[i++]);
 		if (ret)
@@ -1612,7 +1654,8 @@ static const struct ignored_key global_ignored[] = {
 	{ "log_basename", "rt-app's own logs" },
 	{ "log_size", "rt-app's own logs" },
 	{ "lock_pages", "memory locking is not modelled" },
-	{ "ftrace", "rt-app's trace markers (kstruct sim --trace writes the scheduler's)" },
+	{ "ftrace",
+	  "rt-app's trace markers (kstruct sim --trace writes the scheduler's)" },
 	{ "gnuplot", "rt-app's own plots" },
 	{ "pi_enabled", "priority inheritance of mutexes is not modelled" },
 	{ "io_device", "I/O traffic is not modelled" },
@@ -1640,7 +1683,8 @@ static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 	if (!json_is_object(obj))
 		return parse_error(ctx, path, "expected an object, got %s",
 				   json_kind(obj));
-	json_object_foreach((json_t *)obj, name, group) {
+	json_object_foreach((json_t *)obj, name, group)
+	{
 		path_join(where, sizeof(where), "%s.%s", path, name);
 		if (!json_is_object(group))
 			return parse_error(ctx, where,
@@ -1650,9 +1694,11 @@ static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 		if (ret)
 			return ret;
 		if (!idx)
-			return parse_error(ctx, where,
-					   "the root group's weight cannot be set");
-		json_object_foreach(group, key, v) {
+			return parse_error(
+				ctx, where,
+				"the root group's weight cannot be set");
+		json_object_foreach(group, key, v)
+		{
 			path_join(sub, sizeof(sub), "%s.%s", where, key);
 			if (strcmp(key, "shares")) {
 				ret = warn(ctx, sub, sub,
@@ -1680,7 +1726,8 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 	if (!json_is_object(global))
 		return parse_error(ctx, "global", "expected an object, got %s",
 				   json_kind(global));
-	json_object_foreach((json_t *)global, key, v) {
+	json_object_foreach((json_t *)global, key, v)
+	{
 		char sub[PATH_LEN];
 		enum sim_policy p;
 		double s;
@@ -1689,9 +1736,10 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 		ret = 0;
 		if (!strcmp(key, "duration")) {
 			if (!json_is_number(v))
-				return parse_error(ctx, sub,
-						   "expected a number of seconds, got %s",
-						   json_kind(v));
+				return parse_error(
+					ctx, sub,
+					"expected a number of seconds, got %s",
+					json_kind(v));
 			s = json_number_value(v);
 			if (s == -1) {
 				/* rt-app: forever; here, the default */
@@ -1699,15 +1747,16 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 				continue;
 			}
 			if (!(s >= 0) || s > MAX_USEC / 1000000)
-				return parse_error(ctx, sub,
-						   "%g seconds is out of range (0 .. %lld, or -1)",
-						   s, MAX_USEC / 1000000);
+				return parse_error(
+					ctx, sub,
+					"%g seconds is out of range (0 .. %lld, or -1)",
+					s, MAX_USEC / 1000000);
 			wl->duration_usec = (unsigned long long)(s * 1e6 + 0.5);
 		} else if (!strcmp(key, "default_policy")) {
 			ret = get_string(ctx, sub, v, &ctx->default_policy);
 			if (!ret)
-				ret = parse_policy(ctx, sub, ctx->default_policy,
-						   &p);
+				ret = parse_policy(ctx, sub,
+						   ctx->default_policy, &p);
 		} else if (!strcmp(key, "taskgroups")) {
 			ret = parse_taskgroup_shares(ctx, sub, v, wl);
 		} else {
@@ -1741,12 +1790,14 @@ static int parse_root(struct parse_ctx *ctx, const json_t *root,
 		if (ret)
 			return ret;
 	}
-	json_object_foreach((json_t *)root, key, v) {
+	json_object_foreach((json_t *)root, key, v)
+	{
 		if (!strcmp(key, "tasks") || !strcmp(key, "global"))
 			continue;
 		if (!strcmp(key, "resources"))
-			ret = warn(ctx, key, key,
-				   "not needed (rt-app makes resources from the events that use them); ignored");
+			ret = warn(
+				ctx, key, key,
+				"not needed (rt-app makes resources from the events that use them); ignored");
 		else
 			ret = warn(ctx, key, key, "not an rt-app key; ignored");
 		if (ret)
@@ -1765,7 +1816,8 @@ static int parse_root(struct parse_ctx *ctx, const json_t *root,
 	if (!wl->tasks)
 		return -ENOMEM;
 	i = 0;
-	json_object_foreach(ctx->tasks, key, v) {
+	json_object_foreach(ctx->tasks, key, v)
+	{
 		ret = parse_task(ctx, i, key, v, &wl->tasks[i]);
 		if (ret)
 			return ret;
@@ -1818,7 +1870,8 @@ static int parse_text(struct parse_ctx *ctx, const char *text, size_t len,
 	root = json_loadb(json.buf, json.len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
 		ret = json_error_code(&jerr) == json_error_out_of_memory ?
-		      -ENOMEM : -EINVAL;
+			      -ENOMEM :
+			      -EINVAL;
 		if (ret == -EINVAL && ctx->err && ctx->errlen)
 			snprintf(ctx->err, ctx->errlen, "%s:%d:%d: %s",
 				 ctx->source, jerr.line, jerr.column,
@@ -1849,7 +1902,9 @@ int sim_workload_parse(const char *text, const char *source,
 {
 	struct parse_ctx ctx = {
 		.source = source ? source : "<workload>",
-		.nr_cpus = nr_cpus, .err = err, .errlen = errlen,
+		.nr_cpus = nr_cpus,
+		.err = err,
+		.errlen = errlen,
 	};
 
 	return parse_text(&ctx, text, strlen(text), out);
@@ -1879,8 +1934,10 @@ int sim_workload_load(const char *path, unsigned int nr_cpus,
 {
 	int from_stdin = !strcmp(path, "-");
 	struct parse_ctx ctx = {
-		.source = from_stdin ? "stdin" : path, .nr_cpus = nr_cpus,
-		.err = err, .errlen = errlen,
+		.source = from_stdin ? "stdin" : path,
+		.nr_cpus = nr_cpus,
+		.err = err,
+		.errlen = errlen,
 	};
 	struct text_out text = { 0 };
 	FILE *f;
@@ -1948,79 +2005,78 @@ int sim_workload_builtin(const char *name, unsigned int nr_cpus,
 const struct sim_builtin sim_builtins[] = {
 	{
 		.name = "mixed",
-		.summary = "hogs, a niced batch job, interactive editors and a forking server: balancing, bonuses, expiry, array switches",
-		.json =
-		"{ \"global\": { \"duration\": 6 },\n"
-		"  \"tasks\": {\n"
-		"    \"hog\": { \"instance\": 4, \"run\": 1000000 },\n"
-		"    \"batch\": { \"priority\": 10, \"run\": 1000000 },\n"
-		"    \"editor\": { \"instance\": 2, \"run\": 2000, \"sleep\": 30000 },\n"
-		"    \"server\": { \"run\": 3000, \"fork\": \"worker\", \"sleep\": 200000 },\n"
-		"    \"worker\": { \"instance\": 0, \"loop\": 4, \"run\": 15000, \"sleep\": 5000 }\n"
-		"  } }\n",
+		.summary =
+			"hogs, a niced batch job, interactive editors and a forking server: balancing, bonuses, expiry, array switches",
+		.json = "{ \"global\": { \"duration\": 6 },\n"
+			"  \"tasks\": {\n"
+			"    \"hog\": { \"instance\": 4, \"run\": 1000000 },\n"
+			"    \"batch\": { \"priority\": 10, \"run\": 1000000 },\n"
+			"    \"editor\": { \"instance\": 2, \"run\": 2000, \"sleep\": 30000 },\n"
+			"    \"server\": { \"run\": 3000, \"fork\": \"worker\", \"sleep\": 200000 },\n"
+			"    \"worker\": { \"instance\": 0, \"loop\": 4, \"run\": 15000, \"sleep\": 5000 }\n"
+			"  } }\n",
 	},
 	{
 		.name = "hogs",
-		.summary = "eight equal CPU hogs: balancing and fairness (Jain's index)",
-		.json =
-		"{ \"global\": { \"duration\": 4 },\n"
-		"  \"tasks\": { \"hog\": { \"instance\": 8, \"run\": 1000000 } } }\n",
+		.summary =
+			"eight equal CPU hogs: balancing and fairness (Jain's index)",
+		.json = "{ \"global\": { \"duration\": 4 },\n"
+			"  \"tasks\": { \"hog\": { \"instance\": 8, \"run\": 1000000 } } }\n",
 	},
 	{
 		.name = "interactive",
-		.summary = "short-burst sleepers beside hogs: sleep_avg bonuses and wakeup latency",
-		.json =
-		"{ \"global\": { \"duration\": 3 },\n"
-		"  \"tasks\": {\n"
-		"    \"hog\": { \"instance\": 4, \"run\": 1000000 },\n"
-		"    \"typist\": { \"instance\": 3, \"run\": 1000, \"sleep\": 9000 },\n"
-		"    \"player\": { \"timer\": { \"ref\": \"frame\", \"period\": 16000 }, \"run\": 4000 }\n"
-		"  } }\n",
+		.summary =
+			"short-burst sleepers beside hogs: sleep_avg bonuses and wakeup latency",
+		.json = "{ \"global\": { \"duration\": 3 },\n"
+			"  \"tasks\": {\n"
+			"    \"hog\": { \"instance\": 4, \"run\": 1000000 },\n"
+			"    \"typist\": { \"instance\": 3, \"run\": 1000, \"sleep\": 9000 },\n"
+			"    \"player\": { \"timer\": { \"ref\": \"frame\", \"period\": 16000 }, \"run\": 4000 }\n"
+			"  } }\n",
 	},
 	{
 		.name = "nice",
-		.summary = "hogs at nice -10, 0, 10 and 19 on one CPU: timeslices by static priority",
-		.json =
-		"{ \"global\": { \"duration\": 3 },\n"
-		"  \"tasks\": {\n"
-		"    \"nice-10\": { \"priority\": -10, \"cpus\": [0], \"run\": 1000000 },\n"
-		"    \"nice0\": { \"priority\": 0, \"cpus\": [0], \"run\": 1000000 },\n"
-		"    \"nice10\": { \"priority\": 10, \"cpus\": [0], \"run\": 1000000 },\n"
-		"    \"nice19\": { \"priority\": 19, \"cpus\": [0], \"run\": 1000000 }\n"
-		"  } }\n",
+		.summary =
+			"hogs at nice -10, 0, 10 and 19 on one CPU: timeslices by static priority",
+		.json = "{ \"global\": { \"duration\": 3 },\n"
+			"  \"tasks\": {\n"
+			"    \"nice-10\": { \"priority\": -10, \"cpus\": [0], \"run\": 1000000 },\n"
+			"    \"nice0\": { \"priority\": 0, \"cpus\": [0], \"run\": 1000000 },\n"
+			"    \"nice10\": { \"priority\": 10, \"cpus\": [0], \"run\": 1000000 },\n"
+			"    \"nice19\": { \"priority\": 19, \"cpus\": [0], \"run\": 1000000 }\n"
+			"  } }\n",
 	},
 	{
 		.name = "rt",
 		.summary = "a periodic FIFO task, two RR hogs and normal hogs",
-		.json =
-		"{ \"global\": { \"duration\": 2 },\n"
-		"  \"tasks\": {\n"
-		"    \"fifo\": { \"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
-		"              \"timer\": { \"ref\": \"t\", \"period\": 10000 }, \"run\": 2000 },\n"
-		"    \"rr\": { \"instance\": 2, \"policy\": \"SCHED_RR\", \"priority\": 10,\n"
-		"            \"cpus\": [0], \"run\": 1000000 },\n"
-		"    \"hog\": { \"instance\": 4, \"run\": 1000000 }\n"
-		"  } }\n",
+		.json = "{ \"global\": { \"duration\": 2 },\n"
+			"  \"tasks\": {\n"
+			"    \"fifo\": { \"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
+			"              \"timer\": { \"ref\": \"t\", \"period\": 10000 }, \"run\": 2000 },\n"
+			"    \"rr\": { \"instance\": 2, \"policy\": \"SCHED_RR\", \"priority\": 10,\n"
+			"            \"cpus\": [0], \"run\": 1000000 },\n"
+			"    \"hog\": { \"instance\": 4, \"run\": 1000000 }\n"
+			"  } }\n",
 	},
 	{
 		.name = "fork",
-		.summary = "a spawner forking short-lived children that exit: fork, sched_exit, reparenting",
-		.json =
-		"{ \"global\": { \"duration\": 2 },\n"
-		"  \"tasks\": {\n"
-		"    \"spawner\": { \"run\": 2000, \"fork0\": \"child\", \"fork1\": \"child\", \"sleep\": 20000 },\n"
-		"    \"child\": { \"instance\": 0, \"loop\": 3, \"run\": 7000, \"sleep\": 3000 }\n"
-		"  } }\n",
+		.summary =
+			"a spawner forking short-lived children that exit: fork, sched_exit, reparenting",
+		.json = "{ \"global\": { \"duration\": 2 },\n"
+			"  \"tasks\": {\n"
+			"    \"spawner\": { \"run\": 2000, \"fork0\": \"child\", \"fork1\": \"child\", \"sleep\": 20000 },\n"
+			"    \"child\": { \"instance\": 0, \"loop\": 3, \"run\": 7000, \"sleep\": 3000 }\n"
+			"  } }\n",
 	},
 	{
 		.name = "random",
-		.summary = "tasks with random run and sleep times (jitter): the seed matters",
-		.json =
-		"{ \"global\": { \"duration\": 2 },\n"
-		"  \"tasks\": {\n"
-		"    \"rand\": { \"instance\": 6, \"jitter\": 90, \"run\": 8000, \"sleep\": 8000 },\n"
-		"    \"hog\": { \"instance\": 2, \"run\": 1000000 }\n"
-		"  } }\n",
+		.summary =
+			"tasks with random run and sleep times (jitter): the seed matters",
+		.json = "{ \"global\": { \"duration\": 2 },\n"
+			"  \"tasks\": {\n"
+			"    \"rand\": { \"instance\": 6, \"jitter\": 90, \"run\": 8000, \"sleep\": 8000 },\n"
+			"    \"hog\": { \"instance\": 2, \"run\": 1000000 }\n"
+			"  } }\n",
 	},
 	{ .name = NULL }
 };

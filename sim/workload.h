@@ -24,23 +24,23 @@
 KSTRUCT_EXPORT_BEGIN
 
 /* longest task name kept (the kernel's TASK_COMM_LEN is 16, with the NUL) */
-#define SIM_NAME_LEN		16
+#define SIM_NAME_LEN 16
 /* the simulator runs on at most this many CPUs (one unsigned long mask) */
-#define SIM_MAX_CPUS		64
+#define SIM_MAX_CPUS 64
 /* instances of one task description, events of a phase, phases of a task */
-#define SIM_MAX_INSTANCES	2000000
-#define SIM_MAX_EVENTS		256
-#define SIM_MAX_PHASES		256
+#define SIM_MAX_INSTANCES 2000000
+#define SIM_MAX_EVENTS 256
+#define SIM_MAX_PHASES 256
 /* warnings kept (one more says that there were more) */
-#define SIM_MAX_WARNINGS	64
+#define SIM_MAX_WARNINGS 64
 /* the largest workload file read (bytes) */
-#define SIM_MAX_FILE		(64u << 20)
+#define SIM_MAX_FILE (64u << 20)
 /* task groups (cgroups) a workload names, ancestors and root included */
-#define SIM_MAX_TASKGROUPS	256
+#define SIM_MAX_TASKGROUPS 256
 /* levels of a taskgroup path below the root ("/a/b" has 2) */
-#define SIM_MAX_TASKGROUP_DEPTH	16
+#define SIM_MAX_TASKGROUP_DEPTH 16
 /* bytes of one component of a taskgroup path (the kernel's NAME_MAX) */
-#define SIM_TASKGROUP_NAME_MAX	255
+#define SIM_TASKGROUP_NAME_MAX 255
 
 /*
  * Scheduling policies, with the values of the kernel's SCHED_* constants
@@ -65,30 +65,30 @@ enum sim_policy {
  * and "memrun" are SIM_EVENT_NOP (docs/sim.md).
  */
 enum sim_event_kind {
-	SIM_EVENT_RUN,		/* burn the CPU for @usec of run time */
-	SIM_EVENT_SLEEP,	/* sleep for @usec */
-	SIM_EVENT_TIMER,	/* sleep until timer @res's next expiry */
-	SIM_EVENT_FORK,		/* fork an instance of task @fork_task */
-	SIM_EVENT_YIELD,	/* sched_yield() */
-	SIM_EVENT_AFFINITY,	/* set_cpus_allowed(@cpus) on itself */
-	SIM_EVENT_LOCK,		/* take mutex @res; block while it is held */
-	SIM_EVENT_UNLOCK,	/* release mutex @res */
-	SIM_EVENT_WAIT,		/* release mutex @mutex, block on condition
+	SIM_EVENT_RUN, /* burn the CPU for @usec of run time */
+	SIM_EVENT_SLEEP, /* sleep for @usec */
+	SIM_EVENT_TIMER, /* sleep until timer @res's next expiry */
+	SIM_EVENT_FORK, /* fork an instance of task @fork_task */
+	SIM_EVENT_YIELD, /* sched_yield() */
+	SIM_EVENT_AFFINITY, /* set_cpus_allowed(@cpus) on itself */
+	SIM_EVENT_LOCK, /* take mutex @res; block while it is held */
+	SIM_EVENT_UNLOCK, /* release mutex @res */
+	SIM_EVENT_WAIT, /* release mutex @mutex, block on condition
 				 * @res until signalled, retake @mutex */
-	SIM_EVENT_SIGNAL,	/* wake the first waiter of condition @res */
-	SIM_EVENT_BROADCAST,	/* wake every waiter of condition @res */
-	SIM_EVENT_BARRIER,	/* block on barrier @res until its last user
+	SIM_EVENT_SIGNAL, /* wake the first waiter of condition @res */
+	SIM_EVENT_BROADCAST, /* wake every waiter of condition @res */
+	SIM_EVENT_BARRIER, /* block on barrier @res until its last user
 				 * arrives */
-	SIM_EVENT_SEM_POST,	/* post semaphore @res */
-	SIM_EVENT_SEM_WAIT,	/* take semaphore @res; block while it is 0 */
-	SIM_EVENT_TASKGROUP,	/* join task group @res (a phase's
+	SIM_EVENT_SEM_POST, /* post semaphore @res */
+	SIM_EVENT_SEM_WAIT, /* take semaphore @res; block while it is 0 */
+	SIM_EVENT_TASKGROUP, /* join task group @res (a phase's
 				 * "taskgroup", at the start of the phase) */
-	SIM_EVENT_NOP,		/* an rt-app event that is not modelled: it
+	SIM_EVENT_NOP, /* an rt-app event that is not modelled: it
 				 * takes no simulated time */
 };
 
 /* no resource (a WAIT on no mutex) */
-#define SIM_NO_RESOURCE		(~0u)
+#define SIM_NO_RESOURCE (~0u)
 
 /**
  * struct sim_event_desc - one event of a phase
@@ -153,7 +153,7 @@ struct sim_phase_desc {
 };
 
 /* no task group named (a task that stays where it started) */
-#define SIM_NO_TASKGROUP	(~0u)
+#define SIM_NO_TASKGROUP (~0u)
 
 /**
  * struct sim_taskgroup_desc - a task group (cgroup) a workload names with
@@ -318,7 +318,7 @@ unsigned long sim_workload_nr_initial(const struct sim_workload *wl);
 /* the built-in workloads, ending with an entry whose name is NULL */
 extern const struct sim_builtin sim_builtins[];
 /* the built-in that runs when none is named */
-#define SIM_DEFAULT_WORKLOAD	"mixed"
+#define SIM_DEFAULT_WORKLOAD "mixed"
 
 KSTRUCT_EXPORT_END
 

@@ -38,8 +38,8 @@ struct ktest_suite {
 
 void ktest_register(struct ktest_suite *suite);
 
-#define __KTEST_CAT2(a, b)	a##b
-#define __KTEST_CAT(a, b)	__KTEST_CAT2(a, b)
+#define __KTEST_CAT2(a, b) a##b
+#define __KTEST_CAT(a, b) __KTEST_CAT2(a, b)
 
 /**
  * KTEST_SUITE() - register a suite
@@ -48,15 +48,17 @@ void ktest_register(struct ktest_suite *suite);
  * @sinit: suite init function or NULL
  * @scleanup: suite cleanup function or NULL
  */
-#define KTEST_SUITE(sname, scases, sinit, scleanup)			\
+#define KTEST_SUITE(sname, scases, sinit, scleanup)                       \
 	static struct ktest_suite __KTEST_CAT(ktest_suite_, __LINE__) = { \
-		.name = (sname), .cases = (scases),			\
-		.init = (sinit), .cleanup = (scleanup),			\
-	};								\
-	static void __attribute__((constructor))			\
-	__KTEST_CAT(ktest_register_, __LINE__)(void)			\
-	{								\
-		ktest_register(&__KTEST_CAT(ktest_suite_, __LINE__));	\
+		.name = (sname),                                          \
+		.cases = (scases),                                        \
+		.init = (sinit),                                          \
+		.cleanup = (scleanup),                                    \
+	};                                                                \
+	static void __attribute__((constructor))                          \
+	__KTEST_CAT(ktest_register_, __LINE__)(void)                      \
+	{                                                                 \
+		ktest_register(&__KTEST_CAT(ktest_suite_, __LINE__));     \
 	}
 
 /* the path of the running test binary's folder (for helper files) */
@@ -65,6 +67,6 @@ extern const char *ktest_argv0;
 /* pthread_create(), counted for the suite that runs (see above) */
 int ktest_pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 			 void *(*fn)(void *), void *arg);
-#define pthread_create	ktest_pthread_create
+#define pthread_create ktest_pthread_create
 
 #endif /* KSTRUCT_TESTS_KTEST_H */

@@ -25,10 +25,10 @@
 
 /* the longest a worker waits for its peers, in seconds (not steps: a step
  * is some 50 times slower under valgrind than in a plain build) */
-#define PEERS_WAIT_S	60
+#define PEERS_WAIT_S 60
 
 struct peers_wait {
-	uint64_t deadline;	/* ktime_get_ns(); 0 until the first wait */
+	uint64_t deadline; /* ktime_get_ns(); 0 until the first wait */
 };
 
 /**

@@ -56,8 +56,8 @@ void expect_detail(const char *detail)
 			detail);
 }
 
-void __expect_report(int before, const char *what, const char *file,
-		     int line, const char *detail)
+void __expect_report(int before, const char *what, const char *file, int line,
+		     const char *detail)
 {
 	char want[256];
 	bool start_ok, detail_ok;

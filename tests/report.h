@@ -15,10 +15,10 @@
 
 #include "compat/check.h"
 
-#define REPORT_MAX	1024
+#define REPORT_MAX 1024
 
-extern char report_last[REPORT_MAX];	/* the latest report */
-extern int report_count;		/* reports so far */
+extern char report_last[REPORT_MAX]; /* the latest report */
+extern int report_count; /* reports so far */
 
 /* the handler: keeps the report in report_last, counts it */
 void report_record(const char *report);
@@ -37,7 +37,7 @@ void report_stop(void);
  * expect_check() - exactly one report since @before, starting with
  * "@checker at <the calling test file>:@line: " and containing @detail
  */
-#define expect_check(before, checker, line, detail)			\
+#define expect_check(before, checker, line, detail) \
 	__expect_report(before, checker " at", __FILE__, line, detail)
 
 /*
@@ -45,11 +45,11 @@ void report_stop(void);
  * "@op corruption at <the calling test file>:@line: " and containing
  * @detail
  */
-#define expect_corruption(before, op, line, detail)			\
+#define expect_corruption(before, op, line, detail) \
 	__expect_report(before, op " corruption at", __FILE__, line, detail)
 
-void __expect_report(int before, const char *what, const char *file,
-		     int line, const char *detail);
+void __expect_report(int before, const char *what, const char *file, int line,
+		     const char *detail);
 
 /*
  * EXPECT_CHECK_FAILS() - @call, a call of @checker, answers false and
@@ -60,12 +60,12 @@ void __expect_report(int before, const char *what, const char *file,
  * every __LINE__ in it the first line, clang gives __LINE__ in this body
  * the last line and the checker's CHECK_CALLER() the line its call is on.
  */
-#define EXPECT_CHECK_FAILS(call, checker)				\
-	do {								\
-		int __before = report_count;				\
-									\
-		CU_ASSERT_FALSE(call);					\
-		expect_check(__before, checker, __LINE__, "");		\
+#define EXPECT_CHECK_FAILS(call, checker)                      \
+	do {                                                   \
+		int __before = report_count;                   \
+                                                               \
+		CU_ASSERT_FALSE(call);                         \
+		expect_check(__before, checker, __LINE__, ""); \
 	} while (0)
 
 /* expect_detail() - the latest report contains @detail */

@@ -30,7 +30,7 @@
 #include "compat/slab.h"
 #include "tests/ktest.h"
 
-#undef pthread_create	/* this file starts the threads ktest.h counts */
+#undef pthread_create /* this file starts the threads ktest.h counts */
 
 const char *ktest_argv0;
 
@@ -92,19 +92,22 @@ static int suite_cleanup(void)
 	struct ktest_suite *s = current_suite();
 	int ret = s && s->cleanup ? s->cleanup() : 0;
 	long leaked = kmalloc_live() - live_at_init;
-	unsigned long started = __atomic_load_n(&threads_started,
-						__ATOMIC_RELAXED) -
-				threads_at_init;
+	unsigned long started =
+		__atomic_load_n(&threads_started, __ATOMIC_RELAXED) -
+		threads_at_init;
 
 	kmalloc_fault_reset();
 	if (leaked) {
-		fprintf(stderr, "\nsuite %s: %ld kmalloc allocation(s) leaked\n",
+		fprintf(stderr,
+			"\nsuite %s: %ld kmalloc allocation(s) leaked\n",
 			s ? s->name : "?", leaked);
 		return 1;
 	}
 	if (started && s && !threaded(s->name)) {
-		fprintf(stderr, "\nsuite %s: started %lu thread(s), but is not "
-			"named <subsystem>/threads/<topic>\n", s->name, started);
+		fprintf(stderr,
+			"\nsuite %s: started %lu thread(s), but is not "
+			"named <subsystem>/threads/<topic>\n",
+			s->name, started);
 		return 1;
 	}
 	return ret;
@@ -122,8 +125,9 @@ static int selected(const char *name, int argc, char **argv)
 		if (argv[i][0] == '-')
 			continue;
 		any = 1;
-		if (argv[i][0] == '=' ? !strcmp(name, argv[i] + 1) :
-		    !strncmp(name, argv[i], strlen(argv[i])))
+		if (argv[i][0] == '=' ?
+			    !strcmp(name, argv[i] + 1) :
+			    !strncmp(name, argv[i], strlen(argv[i])))
 			return 1;
 	}
 	return !any;
@@ -133,7 +137,8 @@ int main(int argc, char **argv)
 {
 	struct ktest_suite *s;
 	unsigned int run, failed, suites_failed;
-	const char *me = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+	const char *me = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 :
+						 argv[0];
 	int list_only = argc > 1 && !strcmp(argv[1], "-l");
 	const char *bad;
 	int i;
@@ -144,9 +149,11 @@ int main(int argc, char **argv)
 			bad, getenv(bad));
 		return 2;
 	}
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+	if (argc > 1 &&
+	    (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		printf("usage: %s [-l] [--threaded] [SUITE-PREFIX...] "
-		       "[=SUITE...]\n", me);
+		       "[=SUITE...]\n",
+		       me);
 		return 0;
 	}
 	if (list_only) {
@@ -182,7 +189,8 @@ int main(int argc, char **argv)
 	       failed + suites_failed);
 	return failed + suites_failed ? 1 : 0;
 fail:
-	fprintf(stderr, "%s: CUnit registry error: %s\n", me, CU_get_error_msg());
+	fprintf(stderr, "%s: CUnit registry error: %s\n", me,
+		CU_get_error_msg());
 	CU_cleanup_registry();
 	return 2;
 }

@@ -46,7 +46,8 @@ int cli_number(const char *who, const char *opt, const char *arg,
 	       unsigned long long *out)
 {
 	if (cli_parse(arg, min, max, out)) {
-		fprintf(stderr, "%s: %s: \"%s\" is not a whole number in %llu..%llu\n",
+		fprintf(stderr,
+			"%s: %s: \"%s\" is not a whole number in %llu..%llu\n",
 			who, opt, arg, min, max);
 		return -EINVAL;
 	}
@@ -80,10 +81,11 @@ int cli_fixed(const char *who, const char *opt, const char *arg,
 	for (i = 0; i < places; i++)
 		scale *= 10;
 	if (end && *end == '.') {
-		for (end++; *end >= '0' && *end <= '9' && n < places; end++, n++)
+		for (end++; *end >= '0' && *end <= '9' && n < places;
+		     end++, n++)
 			frac = frac * 10 + (unsigned long long)(*end - '0');
 		if (!n)
-			end = NULL;	/* "5." */
+			end = NULL; /* "5." */
 		for (; n < places; n++)
 			frac *= 10;
 	}
@@ -94,7 +96,9 @@ int cli_fixed(const char *who, const char *opt, const char *arg,
 	}
 	print_fixed(lo, sizeof(lo), min, places, scale);
 	print_fixed(hi, sizeof(hi), max, places, scale);
-	fprintf(stderr, "%s: %s: \"%s\" is not a number of %s in %s..%s "
-		"(at most %u decimals)\n", who, opt, arg, unit, lo, hi, places);
+	fprintf(stderr,
+		"%s: %s: \"%s\" is not a number of %s in %s..%s "
+		"(at most %u decimals)\n",
+		who, opt, arg, unit, lo, hi, places);
 	return -EINVAL;
 }

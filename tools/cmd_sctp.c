@@ -32,11 +32,11 @@
 #include "tools/outfile.h"
 #include "tools/sctp_pcap.h"
 
-#define WHO		"kstruct sctp"
+#define WHO "kstruct sctp"
 
-#define CLIENT_PORT	5000
-#define SERVER_PORT	80
-#define PKT_MAX		1500
+#define CLIENT_PORT 5000
+#define SERVER_PORT 80
+#define PKT_MAX 1500
 
 /**
  * struct sctp_host - one side of the exchange
@@ -78,10 +78,11 @@ static union sctp_addr host_addr(const struct sctp_host *h, int i)
 static const char *chunk_name(uint8_t type)
 {
 	static const char *const names[] = {
-		"DATA", "INIT", "INIT ACK", "SACK", "HEARTBEAT",
-		"HEARTBEAT ACK", "ABORT", "SHUTDOWN", "SHUTDOWN ACK", "ERROR",
-		"COOKIE ECHO", "COOKIE ACK", "ECNE", "CWR",
-		"SHUTDOWN COMPLETE",
+		"DATA",	 "INIT",	"INIT ACK",
+		"SACK",	 "HEARTBEAT",	"HEARTBEAT ACK",
+		"ABORT", "SHUTDOWN",	"SHUTDOWN ACK",
+		"ERROR", "COOKIE ECHO", "COOKIE ACK",
+		"ECNE",	 "CWR",		"SHUTDOWN COMPLETE",
 	};
 
 	return type < ARRAY_SIZE(names) ? names[type] : "?";
@@ -112,9 +113,11 @@ static int send_packet(struct sctp_run *run, const struct sctp_host *from,
 		return err;
 	len = sctp_packet_finish(&pkt);
 	run->count++;
-	fprintf(run->out, "%3u  %s %s:%u -> %s %s:%u  vtag %08x  crc32c "
-		"%08x  ", run->count, from->name, from->addr[fi], from->port,
-		to->name, to->addr[ti], to->port, vtag, sctp_load_cksum(buf));
+	fprintf(run->out,
+		"%3u  %s %s:%u -> %s %s:%u  vtag %08x  crc32c "
+		"%08x  ",
+		run->count, from->name, from->addr[fi], from->port, to->name,
+		to->addr[ti], to->port, vtag, sctp_load_cksum(buf));
 	for (i = 0; i < nchunks; i++)
 		fprintf(run->out, "%s%s", i ? " + " : "",
 			chunk_name(chunks[i][0]));
@@ -126,12 +129,11 @@ static int send_packet(struct sctp_run *run, const struct sctp_host *from,
 	return sctp_pcap_write(run->pcap, &src, &dst, buf, len);
 }
 
-static int send_one(struct sctp_run *run, const struct sctp_host *from,
-		    int fi, const struct sctp_host *to, int ti, uint32_t vtag,
+static int send_one(struct sctp_run *run, const struct sctp_host *from, int fi,
+		    const struct sctp_host *to, int ti, uint32_t vtag,
 		    const char *note, const uint8_t *chunk, int len)
 {
-	return send_packet(run, from, fi, to, ti, vtag, note, &chunk, &len,
-			   1);
+	return send_packet(run, from, fi, to, ti, vtag, note, &chunk, &len, 1);
 }
 
 /*
@@ -178,10 +180,11 @@ static int take_sack(struct sctp_run *run, struct sctp_host *to,
 				 (size_t)len - 4);
 	spin_unlock(&asoc->base.lock);
 	if (!err)
-		fprintf(run->out, "     %s: ctsn_ack_point %u, outstanding %u "
-			"bytes, peer rwnd %u\n", to->name,
-			asoc->ctsn_ack_point, asoc->outqueue.outstanding_bytes,
-			asoc->peer.rwnd);
+		fprintf(run->out,
+			"     %s: ctsn_ack_point %u, outstanding %u "
+			"bytes, peer rwnd %u\n",
+			to->name, asoc->ctsn_ack_point,
+			asoc->outqueue.outstanding_bytes, asoc->peer.rwnd);
 	return err;
 }
 
@@ -209,13 +212,11 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 		return err;
 
 	/* B: takes the INIT (only the source becomes a peer), INIT ACK */
-	err = sctp_process_init(b->asoc, SCTP_CID_INIT, &a0, init,
-				(size_t)len);
+	err = sctp_process_init(b->asoc, SCTP_CID_INIT, &a0, init, (size_t)len);
 	if (err)
 		return err;
-	len2 = sctp_make_init_ack(b->asoc, &b->asoc->base.bind_addr,
-				  GFP_KERNEL, init, (size_t)len, initack,
-				  sizeof(initack));
+	len2 = sctp_make_init_ack(b->asoc, &b->asoc->base.bind_addr, GFP_KERNEL,
+				  init, (size_t)len, initack, sizeof(initack));
 	if (len2 < 0)
 		return len2;
 	err = send_one(run, b, 0, a, 0, b->asoc->c.peer_vtag,
@@ -230,37 +231,36 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 					initack, (size_t)len2);
 	if (err)
 		return err;
-	len = sctp_make_chunk_raw(chunk, sizeof(chunk), SCTP_CID_COOKIE_ECHO,
-				  0, view.cookie, view.cookie_len);
+	len = sctp_make_chunk_raw(chunk, sizeof(chunk), SCTP_CID_COOKIE_ECHO, 0,
+				  view.cookie, view.cookie_len);
 	if (len < 0)
 		return len;
-	err = send_one(run, a, 0, b, 0, a->asoc->c.peer_vtag, NULL, chunk,
-		       len);
+	err = send_one(run, a, 0, b, 0, a->asoc->c.peer_vtag, NULL, chunk, len);
 	if (err)
 		return err;
 
 	/* B: the cookie's INIT adds A's other address; COOKIE ACK */
-	err = sctp_process_init(b->asoc, SCTP_CID_COOKIE_ECHO, &a0,
-				view.cookie, view.cookie_len);
+	err = sctp_process_init(b->asoc, SCTP_CID_COOKIE_ECHO, &a0, view.cookie,
+				view.cookie_len);
 	if (err)
 		return err;
 	a->asoc->state = SCTP_STATE_ESTABLISHED;
 	b->asoc->state = SCTP_STATE_ESTABLISHED;
-	len = sctp_make_chunk_raw(chunk, sizeof(chunk), SCTP_CID_COOKIE_ACK,
-				  0, NULL, 0);
-	err = send_one(run, b, 0, a, 0, b->asoc->c.peer_vtag, NULL, chunk,
-		       len);
+	len = sctp_make_chunk_raw(chunk, sizeof(chunk), SCTP_CID_COOKIE_ACK, 0,
+				  NULL, 0);
+	err = send_one(run, b, 0, a, 0, b->asoc->c.peer_vtag, NULL, chunk, len);
 	if (err)
 		return err;
-	fprintf(run->out, "     established: A has %u paths to B, B has %u "
-		"to A\n", a->asoc->peer.transport_count,
-		b->asoc->peer.transport_count);
+	fprintf(run->out,
+		"     established: A has %u paths to B, B has %u "
+		"to A\n",
+		a->asoc->peer.transport_count, b->asoc->peer.transport_count);
 
 	/* A: four DATA chunks on the active path; the third is lost */
 	first_tsn = a->asoc->next_tsn;
 	for (i = 0; i < 4; i++) {
-		struct sctp_chunk *c = sctp_chunk_new(SCTP_CID_DATA, 20,
-						      GFP_KERNEL);
+		struct sctp_chunk *c =
+			sctp_chunk_new(SCTP_CID_DATA, 20, GFP_KERNEL);
 
 		if (!c)
 			return -ENOMEM;
@@ -283,8 +283,7 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 	for (i = 2; !err && i < 4; i++) {
 		len = make_data(chunk, sizeof(chunk), flight[i], first_tsn);
 		err = send_one(run, a, 0, b, 0, a->asoc->c.peer_vtag,
-			       i == 2 ? "(lost on the way)" : NULL, chunk,
-			       len);
+			       i == 2 ? "(lost on the way)" : NULL, chunk, len);
 		if (i == 3)
 			got[ngot++] = flight[i]->tsn;
 	}
@@ -317,8 +316,7 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 	len = sctp_make_sack(b->asoc, got, ngot, chunk, sizeof(chunk));
 	if (len < 0)
 		return len;
-	err = send_one(run, b, 1, a, 1, b->asoc->c.peer_vtag, NULL, chunk,
-		       len);
+	err = send_one(run, b, 1, a, 1, b->asoc->c.peer_vtag, NULL, chunk, len);
 	if (!err)
 		err = take_sack(run, a, chunk, len);
 	if (err)
@@ -332,10 +330,9 @@ static int run_scenario(struct sctp_run *run, struct sctp_host *a,
 	sctp_put32(tsn_buf, a->asoc->peer.i.initial_tsn - 1);
 	len = sctp_make_chunk_raw(chunk, sizeof(chunk), SCTP_CID_SHUTDOWN, 0,
 				  tsn_buf, sizeof(tsn_buf));
-	err = send_one(run, a, 0, b, 0, a->asoc->c.peer_vtag, NULL, chunk,
-		       len);
-	len = sctp_make_chunk_raw(chunk, sizeof(chunk),
-				  SCTP_CID_SHUTDOWN_ACK, 0, NULL, 0);
+	err = send_one(run, a, 0, b, 0, a->asoc->c.peer_vtag, NULL, chunk, len);
+	len = sctp_make_chunk_raw(chunk, sizeof(chunk), SCTP_CID_SHUTDOWN_ACK,
+				  0, NULL, 0);
 	if (!err)
 		err = send_one(run, b, 0, a, 0, b->asoc->c.peer_vtag, NULL,
 			       chunk, len);
@@ -372,17 +369,17 @@ static int host_init(struct sctp_host *h, uint32_t tag, uint32_t tsn)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: kstruct sctp [--pcap FILE] [--help]\n"
-		"  Sets up an SCTP association between two multi-homed "
-		"hosts (INIT, INIT ACK,\n  COOKIE ECHO, COOKIE ACK), sends "
-		"DATA with one loss, SACKs it, retransmits on\n  the other "
-		"path, and shuts down, printing every packet.\n"
-		"  --pcap FILE  also write the packets to FILE (DLT_RAW, "
-		"IPv4, protocol 132),\n               read it back with "
-		"libpcap and verify every CRC32c;\n"
-		"               open it with: wireshark FILE\n"
-		"  The capture is written beside FILE and renamed onto it "
-		"once complete and\n  verified: a failed run leaves FILE as "
-		"it was.\n");
+		   "  Sets up an SCTP association between two multi-homed "
+		   "hosts (INIT, INIT ACK,\n  COOKIE ECHO, COOKIE ACK), sends "
+		   "DATA with one loss, SACKs it, retransmits on\n  the other "
+		   "path, and shuts down, printing every packet.\n"
+		   "  --pcap FILE  also write the packets to FILE (DLT_RAW, "
+		   "IPv4, protocol 132),\n               read it back with "
+		   "libpcap and verify every CRC32c;\n"
+		   "               open it with: wireshark FILE\n"
+		   "  The capture is written beside FILE and renamed onto it "
+		   "once complete and\n  verified: a failed run leaves FILE as "
+		   "it was.\n");
 }
 
 /* the capture, once written: read it back before it replaces FILE */
@@ -410,16 +407,18 @@ int cmd_sctp(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sctp_host a = { "A", { "10.0.0.1", "10.0.1.1" }, CLIENT_PORT,
-			       NULL };
-	struct sctp_host b = { "B", { "10.0.0.2", "10.0.1.2" }, SERVER_PORT,
-			       NULL };
+	struct sctp_host a = {
+		"A", { "10.0.0.1", "10.0.1.1" }, CLIENT_PORT, NULL
+	};
+	struct sctp_host b = {
+		"B", { "10.0.0.2", "10.0.1.2" }, SERVER_PORT, NULL
+	};
 	struct sctp_run run = { NULL, 0, stdout };
 	struct outfile capture = { 0 };
 	const char *pcap_path = NULL;
 	int opt, err;
 
-	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	optind = 0; /* GNU: full reset, the tool may parse twice */
 	while ((opt = getopt_long(argc, argv, "p:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
@@ -478,7 +477,8 @@ int cmd_sctp(int argc, char **argv)
 		if (err)
 			goto out;
 		printf("wrote %u packets to %s; read back with libpcap: every "
-		       "CRC32c verifies\n", run.count, pcap_path);
+		       "CRC32c verifies\n",
+		       run.count, pcap_path);
 	}
 	/* the capture replaces FILE only when stdout got everything too */
 	err = outfile_check_stdout(WHO);
@@ -495,5 +495,7 @@ out:
 	return err ? 1 : 0;
 }
 
-KSTRUCT_COMMAND("sctp", "an SCTP exchange between two hosts, as text or "
-		"a pcap file (--pcap FILE)", cmd_sctp);
+KSTRUCT_COMMAND("sctp",
+		"an SCTP exchange between two hosts, as text or "
+		"a pcap file (--pcap FILE)",
+		cmd_sctp);

@@ -30,12 +30,12 @@
 #include "tools/outfile.h"
 #include "tools/sim_html.h"
 
-#define WHO		"kstruct sim"
-#define SIM_MIN_HZ	10
-#define SIM_MAX_HZ	100000
-#define SIM_MAX_FORKS	100000000ull
+#define WHO "kstruct sim"
+#define SIM_MIN_HZ 10
+#define SIM_MAX_HZ 100000
+#define SIM_MAX_FORKS 100000000ull
 /* the longest --duration, in microseconds: SIM_MAX_TICKS at SIM_MIN_HZ */
-#define SIM_MAX_USEC	(SIM_MAX_TICKS / SIM_MIN_HZ * 1000000ull)
+#define SIM_MAX_USEC (SIM_MAX_TICKS / SIM_MIN_HZ * 1000000ull)
 
 static void sim_usage(FILE *out)
 {
@@ -114,7 +114,7 @@ static int list_builtins(void)
 	for (b = sim_builtins; b->name; b++)
 		printf("%-12s %s%s\n", b->name, b->summary,
 		       strcmp(b->name, SIM_DEFAULT_WORKLOAD) ? "" :
-		       " (default)");
+							       " (default)");
 	return stdout_status();
 }
 
@@ -133,9 +133,20 @@ static int show_builtin(const char *name)
 	return 1;
 }
 
-enum { OPT_HZ = 256, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CHROME, OPT_SHOW,
-       OPT_MAX_TASKS, OPT_CHECK, OPT_SCHED, OPT_COST, OPT_COMPARE,
-       OPT_HTML };
+enum {
+	OPT_HZ = 256,
+	OPT_JSON,
+	OPT_CSV,
+	OPT_TRACE,
+	OPT_CHROME,
+	OPT_SHOW,
+	OPT_MAX_TASKS,
+	OPT_CHECK,
+	OPT_SCHED,
+	OPT_COST,
+	OPT_COMPARE,
+	OPT_HTML
+};
 
 static const struct option sim_long_options[] = {
 	{ "workload", required_argument, NULL, 'w' },
@@ -197,7 +208,7 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 	char names[128];
 	int c;
 
-	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	optind = 0; /* GNU: full reset, the tool may parse twice */
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, "w:lc:s:d:th", sim_long_options,
 				NULL)) != -1) {
@@ -210,7 +221,8 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 		case OPT_SHOW:
 			return show_builtin(optarg);
 		case 'c':
-			if (cli_number(WHO, "--cpus", optarg, 1, SIM_MAX_CPUS, &v))
+			if (cli_number(WHO, "--cpus", optarg, 1, SIM_MAX_CPUS,
+				       &v))
 				return 2;
 			cmd->opt.nr_cpus = v;
 			break;
@@ -220,8 +232,8 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			cmd->opt.seed = v;
 			break;
 		case 'd':
-			if (cli_fixed(WHO, "--duration", optarg, 6, "seconds", 1,
-				      SIM_MAX_USEC, &v))
+			if (cli_fixed(WHO, "--duration", optarg, 6, "seconds",
+				      1, SIM_MAX_USEC, &v))
 				return 2;
 			cmd->opt.duration_usec = v;
 			cmd->timing_given = 1;
@@ -272,8 +284,9 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			if (!cmd->opt.sched_class) {
 				fprintf(stderr,
 					"kstruct sim: --sched: unknown scheduler \"%s\" (%s)\n",
-					optarg, sched_class_names(names,
-								  sizeof(names)));
+					optarg,
+					sched_class_names(names,
+							  sizeof(names)));
 				return 2;
 			}
 			break;
@@ -322,9 +335,12 @@ static int check_length(const struct sim_cmd *cmd,
 
 	if (ticks <= SIM_MAX_TICKS)
 		return -1;
-	fprintf(stderr, "%s: a run of %s at %u HZ is %llu ticks; at most %llu "
-		"(shorten --duration or lower --hz)\n", WHO,
-		cmd->opt.duration_usec ? "--duration" : "the workload's duration",
+	fprintf(stderr,
+		"%s: a run of %s at %u HZ is %llu ticks; at most %llu "
+		"(shorten --duration or lower --hz)\n",
+		WHO,
+		cmd->opt.duration_usec ? "--duration" :
+					 "the workload's duration",
 		cmd->opt.hz ? cmd->opt.hz : DEFAULT_HZ, ticks, SIM_MAX_TICKS);
 	return cmd->timing_given ? 2 : 1;
 }
@@ -427,8 +443,7 @@ static int commit_outputs(struct sim_cmd *cmd)
 
 /* ------------------------------------------------------- --compare */
 
-int cmd_sim_class_path(char *buf, size_t len, const char *path,
-		       const char *cls)
+int cmd_sim_class_path(char *buf, size_t len, const char *path, const char *cls)
 {
 	const char *base = strrchr(path, '/');
 	const char *dot;
@@ -500,7 +515,7 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 {
 	struct sim_compare cmp = { 0 };
 	struct outfile *files;
-	char (*names)[PATH_MAX];
+	char(*names)[PATH_MAX];
 	unsigned int i, nr;
 	int ret = 0, status = 1;
 
@@ -539,22 +554,26 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 		}
 		ret = sim_create(wl, &opt, &s);
 		if (ret) {
-			fprintf(stderr, "%s: %s: cannot build the machine: %s\n",
-				WHO, name, strerror(-ret));
+			fprintf(stderr,
+				"%s: %s: cannot build the machine: %s\n", WHO,
+				name, strerror(-ret));
 			goto next;
 		}
 		print_warnings(s);
 		ret = sim_run(s);
 		if (ret && sim_output_failed(s)) {
-			fprintf(stderr, "%s: %s: %s (the run stopped after %llu ticks)\n",
+			fprintf(stderr,
+				"%s: %s: %s (the run stopped after %llu ticks)\n",
 				WHO, sim_output_failed(s), strerror(-ret),
 				sim_ticks(s));
 			goto next;
 		}
 		if (ret) {
 			if (!html_stopped(cmd))
-				fprintf(stderr, "%s: %s: the run failed after %llu ticks: %s\n",
-					WHO, name, sim_ticks(s), strerror(-ret));
+				fprintf(stderr,
+					"%s: %s: the run failed after %llu ticks: %s\n",
+					WHO, name, sim_ticks(s),
+					strerror(-ret));
 			goto next;
 		}
 		r = sim_report(s);
@@ -648,9 +667,10 @@ int cmd_sim(int argc, char **argv)
 	if (open_outputs(&cmd) || html_open(&cmd, 1))
 		goto out;
 	if (cmd.page) {
-		ret = sim_html_begin_run(cmd.page, cmd.opt.sched_class ?
-					 cmd.opt.sched_class->name : "o1",
-					 &cmd.opt);
+		ret = sim_html_begin_run(
+			cmd.page,
+			cmd.opt.sched_class ? cmd.opt.sched_class->name : "o1",
+			&cmd.opt);
 		if (ret)
 			goto out;
 	}
@@ -667,13 +687,15 @@ int cmd_sim(int argc, char **argv)
 	print_warnings(s);
 	ret = sim_run(s);
 	if (ret && sim_output_failed(s)) {
-		fprintf(stderr, "%s: %s: %s (the run stopped after %llu ticks)\n",
-			WHO, sim_output_failed(s), strerror(-ret), sim_ticks(s));
+		fprintf(stderr,
+			"%s: %s: %s (the run stopped after %llu ticks)\n", WHO,
+			sim_output_failed(s), strerror(-ret), sim_ticks(s));
 		goto out;
 	}
 	if (ret) {
 		if (!html_stopped(&cmd))
-			fprintf(stderr, "%s: the run failed after %llu ticks: %s\n",
+			fprintf(stderr,
+				"%s: the run failed after %llu ticks: %s\n",
 				WHO, sim_ticks(s), strerror(-ret));
 		goto out;
 	}
@@ -710,5 +732,6 @@ out:
 	return status;
 }
 
-KSTRUCT_COMMAND("sim", "the scheduler simulator (rt-app workloads, ftrace traces)",
+KSTRUCT_COMMAND("sim",
+		"the scheduler simulator (rt-app workloads, ftrace traces)",
 		cmd_sim)

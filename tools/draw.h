@@ -21,25 +21,25 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define DRAW_FONT	"DejaVu Sans Mono,monospace"
-#define DRAW_HEAD_FILL	"#dce6ff"	/* a list head */
-#define DRAW_LINK_FILL	"#fff2b3"	/* an embedded struct list_head */
-#define DRAW_TITLE_FILL	"#eeeeee"	/* the struct's name */
-#define DRAW_FREE_FILL	"#d4f0d4"
-#define DRAW_USED_FILL	"#f4d0d0"
-#define DRAW_NEXT	"#1f4fb4"
-#define DRAW_PREV	"#b0502a"
-#define DRAW_OTHER	"#555555"	/* pointers that are not list links */
+#define DRAW_FONT "DejaVu Sans Mono,monospace"
+#define DRAW_HEAD_FILL "#dce6ff" /* a list head */
+#define DRAW_LINK_FILL "#fff2b3" /* an embedded struct list_head */
+#define DRAW_TITLE_FILL "#eeeeee" /* the struct's name */
+#define DRAW_FREE_FILL "#d4f0d4"
+#define DRAW_USED_FILL "#f4d0d0"
+#define DRAW_NEXT "#1f4fb4"
+#define DRAW_PREV "#b0502a"
+#define DRAW_OTHER "#555555" /* pointers that are not list links */
 
 /* samples for the key column of a legend (HTML-like text) */
-#define DRAW_KEY_NEXT	"<FONT COLOR=\"" DRAW_NEXT "\">━━━━▶</FONT>"
-#define DRAW_KEY_PREV	"<FONT COLOR=\"" DRAW_PREV "\">╍╍╍╍▶</FONT>"
-#define DRAW_KEY_OTHER	"<FONT COLOR=\"" DRAW_OTHER "\">╍╍╍╍▶</FONT>"
+#define DRAW_KEY_NEXT "<FONT COLOR=\"" DRAW_NEXT "\">━━━━▶</FONT>"
+#define DRAW_KEY_PREV "<FONT COLOR=\"" DRAW_PREV "\">╍╍╍╍▶</FONT>"
+#define DRAW_KEY_OTHER "<FONT COLOR=\"" DRAW_OTHER "\">╍╍╍╍▶</FONT>"
 
 /* edge attributes */
-#define DRAW_EDGE_NEXT	"color=\"" DRAW_NEXT "\""
-#define DRAW_EDGE_PREV	"color=\"" DRAW_PREV "\", style=dashed"
-#define DRAW_EDGE_OTHER	"color=\"" DRAW_OTHER "\", style=dashed"
+#define DRAW_EDGE_NEXT "color=\"" DRAW_NEXT "\""
+#define DRAW_EDGE_PREV "color=\"" DRAW_PREV "\", style=dashed"
+#define DRAW_EDGE_OTHER "color=\"" DRAW_OTHER "\", style=dashed"
 
 /**
  * struct draw_key - one row of a picture's legend
@@ -64,13 +64,13 @@ struct draw_key {
  * The legend is the graph's label, below the picture, so it takes no
  * part in the layout of the nodes.
  */
-static inline void draw_begin(FILE *out, const char *rankdir,
-			      const char *title, const struct draw_key *keys,
-			      size_t nr_keys)
+static inline void draw_begin(FILE *out, const char *rankdir, const char *title,
+			      const struct draw_key *keys, size_t nr_keys)
 {
 	size_t i;
 
-	fprintf(out, "\tgraph [rankdir=%s, fontname=\"%s\", fontsize=11, "
+	fprintf(out,
+		"\tgraph [rankdir=%s, fontname=\"%s\", fontsize=11, "
 		"nodesep=0.3, ranksep=0.45, labelloc=b, labeljust=l, "
 		"label=<<TABLE BORDER=\"1\" COLOR=\"#999999\" CELLBORDER=\"0\" "
 		"CELLSPACING=\"1\" CELLPADDING=\"2\">"
@@ -78,14 +78,17 @@ static inline void draw_begin(FILE *out, const char *rankdir,
 		rankdir, DRAW_FONT, title);
 	for (i = 0; i < nr_keys; i++) {
 		if (keys[i].fill)
-			fprintf(out, "<TR><TD BORDER=\"1\" BGCOLOR=\"%s\">%s"
-				"</TD>", keys[i].fill, keys[i].sample);
+			fprintf(out,
+				"<TR><TD BORDER=\"1\" BGCOLOR=\"%s\">%s"
+				"</TD>",
+				keys[i].fill, keys[i].sample);
 		else
 			fprintf(out, "<TR><TD>%s</TD>", keys[i].sample);
 		fprintf(out, "<TD ALIGN=\"LEFT\">%s</TD></TR>",
 			keys[i].meaning);
 	}
-	fprintf(out, "</TABLE>>];\n"
+	fprintf(out,
+		"</TABLE>>];\n"
 		"\tnode [shape=plaintext, fontname=\"%s\", fontsize=11];\n"
 		"\tedge [fontname=\"%s\", fontsize=10, arrowsize=0.7];\n",
 		DRAW_FONT, DRAW_FONT);
@@ -115,8 +118,9 @@ static inline void draw_html(FILE *out, const char *s)
 }
 
 /* the opening of a node's table and its title row */
-#define DRAW_TABLE	"<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" " \
-			"CELLPADDING=\"3\">"
+#define DRAW_TABLE                                                \
+	"<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" " \
+	"CELLPADDING=\"3\">"
 
 struct bus_type;
 struct prio_array;

@@ -29,12 +29,12 @@ static void dot_ring(FILE *out, const char *head, const char *member,
 {
 	unsigned int i;
 
-	if (!n) {	/* an empty ring: the head points at itself */
+	if (!n) { /* an empty ring: the head points at itself */
 		fprintf(out, "\t%s:s -> %s:s [%s];\n", head, head, attrs);
 		return;
 	}
-	fprintf(out, "\t%s -> %s%u:%s [%s];\n", head, prefix,
-		idx ? idx[0] : 0, member, attrs);
+	fprintf(out, "\t%s -> %s%u:%s [%s];\n", head, prefix, idx ? idx[0] : 0,
+		member, attrs);
 	for (i = 1; i < n; i++)
 		fprintf(out, "\t%s%u:%s -> %s%u:%s [%s];\n", prefix,
 			idx ? idx[i - 1] : i - 1, member, prefix,
@@ -61,19 +61,23 @@ static void dot_text(FILE *out, const char *s)
 }
 
 /* one colour per ring, so that the three can be told apart */
-#define DOT_DEVICES	"color=\"" DRAW_NEXT "\""
-#define DOT_DRIVERS	"color=\"" DRAW_PREV "\""
-#define DOT_BOUND	"color=\"#2a8a3a\""
+#define DOT_DEVICES "color=\"" DRAW_NEXT "\""
+#define DOT_DRIVERS "color=\"" DRAW_PREV "\""
+#define DOT_BOUND "color=\"#2a8a3a\""
 
 static const struct draw_key bus_keys[] = {
 	{ DRAW_HEAD_FILL, "devices", "a list head inside its owner" },
-	{ DRAW_LINK_FILL, "bus_list", "a list_head embedded in a device or "
+	{ DRAW_LINK_FILL, "bus_list",
+	  "a list_head embedded in a device or "
 	  "a driver" },
-	{ NULL, "<FONT COLOR=\"" DRAW_NEXT "\">━━━━▶</FONT>", "the bus's "
+	{ NULL, "<FONT COLOR=\"" DRAW_NEXT "\">━━━━▶</FONT>",
+	  "the bus's "
 	  "devices ring, through each device's bus_list (oldest first)" },
-	{ NULL, "<FONT COLOR=\"" DRAW_PREV "\">━━━━▶</FONT>", "the bus's "
+	{ NULL, "<FONT COLOR=\"" DRAW_PREV "\">━━━━▶</FONT>",
+	  "the bus's "
 	  "drivers ring, through each driver's bus_list (newest first)" },
-	{ NULL, "<FONT COLOR=\"#2a8a3a\">━━━━▶</FONT>", "a driver's devices "
+	{ NULL, "<FONT COLOR=\"#2a8a3a\">━━━━▶</FONT>",
+	  "a driver's devices "
 	  "ring, through each bound device's driver_list" },
 	{ NULL, DRAW_KEY_OTHER, "a device's driver pointer" },
 	{ NULL, "", "next pointers only: each prev pointer mirrors one" },
@@ -89,42 +93,52 @@ static void draw_snapshot(FILE *out, const struct bus_snapshot *snap)
 	fprintf(out, "\" {\n");
 	draw_begin(out, "TB", "The lists of a bus_type", bus_keys,
 		   ARRAY_SIZE(bus_keys));
-	fprintf(out, "\tbus [label=<" DRAW_TABLE "<TR><TD COLSPAN=\"2\" "
-		"BGCOLOR=\"%s\"><B>struct bus_type ", DRAW_TITLE_FILL);
+	fprintf(out,
+		"\tbus [label=<" DRAW_TABLE "<TR><TD COLSPAN=\"2\" "
+		"BGCOLOR=\"%s\"><B>struct bus_type ",
+		DRAW_TITLE_FILL);
 	draw_html(out, snap->name);
-	fprintf(out, "</B></TD></TR><TR><TD PORT=\"devices\" BGCOLOR=\"%s\">"
+	fprintf(out,
+		"</B></TD></TR><TR><TD PORT=\"devices\" BGCOLOR=\"%s\">"
 		"devices</TD><TD PORT=\"drivers\" BGCOLOR=\"%s\">drivers</TD>"
-		"</TR></TABLE>>];\n", DRAW_HEAD_FILL, DRAW_HEAD_FILL);
+		"</TR></TABLE>>];\n",
+		DRAW_HEAD_FILL, DRAW_HEAD_FILL);
 	fprintf(out, "\tsubgraph devices {\n\t\trank=same;\n");
 	for (i = 0; i < snap->nr_devices; i++) {
-		fprintf(out, "\t\tdev%u [label=<" DRAW_TABLE "<TR><TD "
-			"BGCOLOR=\"%s\"><B>struct device</B><BR/>", i,
-			DRAW_TITLE_FILL);
+		fprintf(out,
+			"\t\tdev%u [label=<" DRAW_TABLE "<TR><TD "
+			"BGCOLOR=\"%s\"><B>struct device</B><BR/>",
+			i, DRAW_TITLE_FILL);
 		draw_html(out, snap->devices[i].label);
-		fprintf(out, "</TD></TR><TR><TD PORT=\"bus_list\" "
+		fprintf(out,
+			"</TD></TR><TR><TD PORT=\"bus_list\" "
 			"BGCOLOR=\"%s\">bus_list</TD></TR><TR><TD "
 			"PORT=\"driver_list\" BGCOLOR=\"%s\">driver_list</TD>"
 			"</TR><TR><TD PORT=\"driver\">driver</TD></TR>"
-			"</TABLE>>];\n", DRAW_LINK_FILL, DRAW_LINK_FILL);
+			"</TABLE>>];\n",
+			DRAW_LINK_FILL, DRAW_LINK_FILL);
 	}
 	fprintf(out, "\t}\n");
 	fprintf(out, "\tsubgraph drivers {\n\t\trank=same;\n");
 	for (i = 0; i < snap->nr_drivers; i++) {
-		fprintf(out, "\t\tdrv%u [label=<" DRAW_TABLE "<TR><TD "
-			"BGCOLOR=\"%s\"><B>struct device_driver</B><BR/>", i,
-			DRAW_TITLE_FILL);
+		fprintf(out,
+			"\t\tdrv%u [label=<" DRAW_TABLE "<TR><TD "
+			"BGCOLOR=\"%s\"><B>struct device_driver</B><BR/>",
+			i, DRAW_TITLE_FILL);
 		draw_html(out, snap->drivers[i].name);
-		fprintf(out, "</TD></TR><TR><TD PORT=\"bus_list\" "
+		fprintf(out,
+			"</TD></TR><TR><TD PORT=\"bus_list\" "
 			"BGCOLOR=\"%s\">bus_list</TD></TR><TR><TD "
 			"PORT=\"devices\" BGCOLOR=\"%s\">devices</TD></TR>"
-			"</TABLE>>];\n", DRAW_LINK_FILL, DRAW_HEAD_FILL);
+			"</TABLE>>];\n",
+			DRAW_LINK_FILL, DRAW_HEAD_FILL);
 	}
 	fprintf(out, "\t}\n");
 
-	dot_ring(out, "bus:devices", "bus_list", "dev", NULL,
-		 snap->nr_devices, DOT_DEVICES);
-	dot_ring(out, "bus:drivers", "bus_list", "drv", NULL,
-		 snap->nr_drivers, DOT_DRIVERS);
+	dot_ring(out, "bus:devices", "bus_list", "dev", NULL, snap->nr_devices,
+		 DOT_DEVICES);
+	dot_ring(out, "bus:drivers", "bus_list", "drv", NULL, snap->nr_drivers,
+		 DOT_DRIVERS);
 	for (i = 0; i < snap->nr_drivers; i++) {
 		char head[32];
 
@@ -135,9 +149,10 @@ static void draw_snapshot(FILE *out, const struct bus_snapshot *snap)
 	}
 	for (i = 0; i < snap->nr_devices; i++)
 		if (snap->devices[i].driver >= 0)
-			fprintf(out, "\tdev%u:driver -> drv%d [" DRAW_EDGE_OTHER
-				", constraint=false];\n", i,
-				snap->devices[i].driver);
+			fprintf(out,
+				"\tdev%u:driver -> drv%d [" DRAW_EDGE_OTHER
+				", constraint=false];\n",
+				i, snap->devices[i].driver);
 	fprintf(out, "}\n");
 }
 

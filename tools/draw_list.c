@@ -47,14 +47,18 @@ static const char *node_id(const struct list_head *p,
 }
 
 static const struct draw_key list_keys[] = {
-	{ DRAW_HEAD_FILL, "head", "the list's head: a struct list_head "
+	{ DRAW_HEAD_FILL, "head",
+	  "the list's head: a struct list_head "
 	  "that is in no entry" },
-	{ DRAW_LINK_FILL, "list", "the struct list_head embedded in each "
+	{ DRAW_LINK_FILL, "list",
+	  "the struct list_head embedded in each "
 	  "entry (its member 'list')" },
-	{ NULL, DRAW_KEY_NEXT, "next: holds the address of the next "
+	{ NULL, DRAW_KEY_NEXT,
+	  "next: holds the address of the next "
 	  "embedded list_head (or of the head)" },
 	{ NULL, DRAW_KEY_PREV, "prev: the same, going the other way" },
-	{ NULL, "", "list_entry(p, struct draw_item, list) is container_of: "
+	{ NULL, "",
+	  "list_entry(p, struct draw_item, list) is container_of: "
 	  "p minus offsetof(struct draw_item, list)" },
 };
 
@@ -69,7 +73,8 @@ static const struct draw_key list_keys[] = {
 static int draw_list(FILE *out)
 {
 	struct draw_item items[] = {
-		{ .name = "A", .weight = 30 }, { .name = "B", .weight = 10 },
+		{ .name = "A", .weight = 30 },
+		{ .name = "B", .weight = 10 },
 		{ .name = "C", .weight = 20 },
 	};
 	const int nr = (int)ARRAY_SIZE(items);
@@ -81,19 +86,22 @@ static int draw_list(FILE *out)
 		list_add_tail(&items[i].list, &head);
 
 	fprintf(out, "// kstruct draw list: a struct list_head ring of a head "
-		"and three entries.\n");
+		     "and three entries.\n");
 	fprintf(out, "digraph list_head {\n");
-	draw_begin(out, "LR", "LIST_HEAD(head); then "
+	draw_begin(out, "LR",
+		   "LIST_HEAD(head); then "
 		   "list_add_tail(&amp;X-&gt;list, &amp;head) for A, B, C",
 		   list_keys, ARRAY_SIZE(list_keys));
-	fprintf(out, "\thead [label=<" DRAW_TABLE
+	fprintf(out,
+		"\thead [label=<" DRAW_TABLE
 		"<TR><TD PORT=\"list\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
 		"LIST_HEAD(head)</TD></TR>"
 		"<TR><TD PORT=\"next\" BGCOLOR=\"%s\">next</TD>"
 		"<TD PORT=\"prev\" BGCOLOR=\"%s\">prev</TD></TR></TABLE>>];\n",
 		DRAW_HEAD_FILL, DRAW_HEAD_FILL, DRAW_HEAD_FILL);
 	for (i = 0; i < nr; i++)
-		fprintf(out, "\t%s [label=<" DRAW_TABLE
+		fprintf(out,
+			"\t%s [label=<" DRAW_TABLE
 			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct "
 			"draw_item %s</B></TD></TR>"
 			"<TR><TD ALIGN=\"LEFT\">name</TD><TD>\"%s\"</TD></TR>"
@@ -102,9 +110,10 @@ static int draw_list(FILE *out)
 			"struct list_head list</TD></TR>"
 			"<TR><TD PORT=\"next\" BGCOLOR=\"%s\">next</TD>"
 			"<TD PORT=\"prev\" BGCOLOR=\"%s\">prev</TD></TR>"
-			"</TABLE>>];\n", items[i].name, DRAW_TITLE_FILL,
-			items[i].name, items[i].name, items[i].weight,
-			DRAW_LINK_FILL, DRAW_LINK_FILL, DRAW_LINK_FILL);
+			"</TABLE>>];\n",
+			items[i].name, DRAW_TITLE_FILL, items[i].name,
+			items[i].name, items[i].weight, DRAW_LINK_FILL,
+			DRAW_LINK_FILL, DRAW_LINK_FILL);
 	pos = &head;
 	do {
 		const char *from = node_id(pos, &head, items, nr);
@@ -124,5 +133,6 @@ static int draw_list(FILE *out)
 	return 0;
 }
 
-KSTRUCT_DRAW("list", "a struct list_head ring: head and three entries, next and prev",
+KSTRUCT_DRAW("list",
+	     "a struct list_head ring: head and three entries, next and prev",
 	     draw_list)

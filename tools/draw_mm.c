@@ -23,7 +23,7 @@
 #include "tools/draw.h"
 #include "tools/kstruct.h"
 
-#define NR_PROCS	3
+#define NR_PROCS 3
 
 struct draw_proc {
 	const char *name, *port;
@@ -68,25 +68,39 @@ static int draw_ring(FILE *out, const struct list_head *head,
 }
 
 static const struct draw_key i_mmap_keys[] = {
-	{ DRAW_HEAD_FILL, "i_mmap", "a list head in the file's "
+	{ DRAW_HEAD_FILL, "i_mmap",
+	  "a list head in the file's "
 	  "address_space" },
 	{ DRAW_LINK_FILL, "shared", "the list_head embedded in each vma" },
-	{ NULL, DRAW_KEY_NEXT, "next pointers round each ring and back to "
+	{ NULL, DRAW_KEY_NEXT,
+	  "next pointers round each ring and back to "
 	  "its head (prev mirrors them)" },
-	{ NULL, DRAW_KEY_OTHER, "a page table entry: the page-cache page a "
+	{ NULL, DRAW_KEY_OTHER,
+	  "a page table entry: the page-cache page a "
 	  "virtual page maps" },
 };
 
 static int draw_i_mmap(FILE *out)
 {
 	struct draw_proc procs[NR_PROCS] = {
-		{ .name = "A", .port = "A:shared", .start = 0x10000,
-		  .pages = 6, .pgoff = 0,
+		{ .name = "A",
+		  .port = "A:shared",
+		  .start = 0x10000,
+		  .pages = 6,
+		  .pgoff = 0,
 		  .flags = VM_READ | VM_SHARED | VM_MAYSHARE },
-		{ .name = "B", .port = "B:shared", .start = 0x40000,
-		  .pages = 6, .pgoff = 2, .flags = VM_READ },
-		{ .name = "C", .port = "C:shared", .start = 0x80000,
-		  .pages = 2, .pgoff = 6, .flags = VM_READ },
+		{ .name = "B",
+		  .port = "B:shared",
+		  .start = 0x40000,
+		  .pages = 6,
+		  .pgoff = 2,
+		  .flags = VM_READ },
+		{ .name = "C",
+		  .port = "C:shared",
+		  .start = 0x80000,
+		  .pages = 2,
+		  .pgoff = 6,
+		  .flags = VM_READ },
 	};
 	struct zone zone;
 	struct inode inode;
@@ -107,8 +121,9 @@ static int draw_i_mmap(FILE *out)
 		err = procs[p].mm ? 0 : -ENOMEM;
 		if (!err)
 			err = do_mmap(procs[p].mm, &file, procs[p].start,
-				      procs[p].pages * PAGE_SIZE, procs[p].flags,
-				      procs[p].pgoff, &procs[p].vma);
+				      procs[p].pages * PAGE_SIZE,
+				      procs[p].flags, procs[p].pgoff,
+				      &procs[p].vma);
 		for (a = procs[p].start; !err && a < procs[p].vma->vm_end;
 		     a += PAGE_SIZE)
 			err = handle_mm_fault(procs[p].mm, procs[p].vma, a, 0);
@@ -117,24 +132,28 @@ static int draw_i_mmap(FILE *out)
 	}
 
 	fprintf(out, "// kstruct draw i_mmap: one file mapped by three "
-		"processes, every page touched.\n");
+		     "processes, every page touched.\n");
 	fprintf(out, "digraph i_mmap {\n");
-	draw_begin(out, "TB", "An 8-page file: A maps pages 0-5 "
+	draw_begin(out, "TB",
+		   "An 8-page file: A maps pages 0-5 "
 		   "shared, B pages 2-7 and C pages 6-7 private",
 		   i_mmap_keys, ARRAY_SIZE(i_mmap_keys));
-	fprintf(out, "\tmapping [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tmapping [label=<" DRAW_TABLE
 		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct address_space"
 		"</B> (inode 1)</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">i_size</TD><TD>%lld</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">nrpages</TD><TD>%lu</TD></TR>"
 		"<TR><TD PORT=\"i_mmap\" BGCOLOR=\"%s\">i_mmap</TD>"
 		"<TD PORT=\"i_mmap_shared\" BGCOLOR=\"%s\">i_mmap_shared</TD>"
-		"</TR></TABLE>>];\n", DRAW_TITLE_FILL, inode.i_size,
-		m->nrpages, DRAW_HEAD_FILL, DRAW_HEAD_FILL);
+		"</TR></TABLE>>];\n",
+		DRAW_TITLE_FILL, inode.i_size, m->nrpages, DRAW_HEAD_FILL,
+		DRAW_HEAD_FILL);
 	for (p = 0; p < NR_PROCS; p++) {
 		struct vm_area_struct *v = procs[p].vma;
 
-		fprintf(out, "\t%s [label=<" DRAW_TABLE
+		fprintf(out,
+			"\t%s [label=<" DRAW_TABLE
 			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>vma of "
 			"process %s</B></TD></TR>"
 			"<TR><TD ALIGN=\"LEFT\">vm_start</TD><TD>%#lx</TD></TR>"
@@ -142,20 +161,24 @@ static int draw_i_mmap(FILE *out)
 			"<TR><TD ALIGN=\"LEFT\">vm_pgoff</TD><TD>%lu</TD></TR>"
 			"<TR><TD ALIGN=\"LEFT\">vm_flags</TD><TD>%s</TD></TR>"
 			"<TR><TD PORT=\"shared\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
-			"shared</TD></TR></TABLE>>];\n", procs[p].name,
-			DRAW_TITLE_FILL, procs[p].name, v->vm_start, v->vm_end,
-			v->vm_pgoff, v->vm_flags & VM_SHARED ? "VM_SHARED" :
-			"private", DRAW_LINK_FILL);
+			"shared</TD></TR></TABLE>>];\n",
+			procs[p].name, DRAW_TITLE_FILL, procs[p].name,
+			v->vm_start, v->vm_end, v->vm_pgoff,
+			v->vm_flags & VM_SHARED ? "VM_SHARED" : "private",
+			DRAW_LINK_FILL);
 	}
 	/* the page cache: one column per page of the file */
-	fprintf(out, "\tcache [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tcache [label=<" DRAW_TABLE
 		"<TR><TD ALIGN=\"LEFT\" BGCOLOR=\"%s\"><B>page cache: "
-		"index</B></TD>", DRAW_TITLE_FILL);
+		"index</B></TD>",
+		DRAW_TITLE_FILL);
 	for (i = 0; i < 8; i++)
 		if (find_get_page(m, i))
-			fprintf(out, "<TD PORT=\"p%lu\" WIDTH=\"48\" "
-				"BGCOLOR=\"%s\"><B>%lu</B></TD>", i,
-				DRAW_TITLE_FILL, i);
+			fprintf(out,
+				"<TD PORT=\"p%lu\" WIDTH=\"48\" "
+				"BGCOLOR=\"%s\"><B>%lu</B></TD>",
+				i, DRAW_TITLE_FILL, i);
 	fprintf(out, "</TR><TR><TD ALIGN=\"LEFT\">frame</TD>");
 	for (i = 0; i < 8; i++) {
 		struct page *page = find_get_page(m, i);
@@ -184,8 +207,9 @@ static int draw_i_mmap(FILE *out)
 			struct page *page = follow_page(procs[p].mm, a);
 
 			if (page)
-				fprintf(out, "\t%s -> cache:p%lu:n ["
-					DRAW_EDGE_OTHER ", arrowsize=0.5];\n",
+				fprintf(out,
+					"\t%s -> cache:p%lu:n [" DRAW_EDGE_OTHER
+					", arrowsize=0.5];\n",
 					procs[p].name, page->index);
 		}
 	}
@@ -201,14 +225,18 @@ out_zone:
 }
 
 static const struct draw_key zone_keys[] = {
-	{ DRAW_HEAD_FILL, "free_area[i]", "the free list head of order i "
+	{ DRAW_HEAD_FILL, "free_area[i]",
+	  "the free list head of order i "
 	  "(blocks of 2^i frames)" },
-	{ DRAW_LINK_FILL, "list", "the list_head embedded in a free block's "
+	{ DRAW_LINK_FILL, "list",
+	  "the list_head embedded in a free block's "
 	  "first struct page" },
-	{ NULL, DRAW_KEY_NEXT, "next pointers round each free list and back "
+	{ NULL, DRAW_KEY_NEXT,
+	  "next pointers round each free list and back "
 	  "to its head (prev mirrors them)" },
 	{ DRAW_FREE_FILL, "free", "a free block, on its order's list" },
-	{ DRAW_USED_FILL, "used", "an allocated block (PG_head and its order "
+	{ DRAW_USED_FILL, "used",
+	  "an allocated block (PG_head and its order "
 	  "on its first page)" },
 };
 
@@ -219,8 +247,9 @@ static void zone_node(char *buf, size_t size, struct zone *zone,
 	if (p == &zone->free_area[order].free_list)
 		snprintf(buf, size, "zone:o%u", order);
 	else
-		snprintf(buf, size, "f%ld:list", page_zone_index(zone,
-			 list_entry(p, struct page, list)));
+		snprintf(buf, size, "f%ld:list",
+			 page_zone_index(zone,
+					 list_entry(p, struct page, list)));
 }
 
 static int draw_zone(FILE *out)
@@ -248,23 +277,26 @@ static int draw_zone(FILE *out)
 		goto out;
 
 	fprintf(out, "// kstruct draw zone: a zone's free lists of buddy "
-		"blocks, and its frames.\n");
+		     "blocks, and its frames.\n");
 	fprintf(out, "digraph zone {\n");
-	draw_begin(out, "LR", "A 512-frame zone after alloc_pages of "
+	draw_begin(out, "LR",
+		   "A 512-frame zone after alloc_pages of "
 		   "order 0, 2 and 2, then the free of the first order-2 block",
 		   zone_keys, ARRAY_SIZE(zone_keys));
 	/* room between the heads and the blocks for the rings to fan out */
 	fprintf(out, "\tgraph [ranksep=1.6, nodesep=0.15];\n");
-	fprintf(out, "\tzone [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tzone [label=<" DRAW_TABLE
 		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct zone \"%s\"</B>"
 		"</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">size</TD><TD>%lu</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">free_pages</TD><TD>%lu</TD></TR>",
 		DRAW_TITLE_FILL, zone.name, zone.size, zone.free_pages);
 	for (order = 0; order < MAX_ORDER; order++)
-		fprintf(out, "<TR><TD PORT=\"o%u\" COLSPAN=\"2\" "
-			"BGCOLOR=\"%s\">free_area[%u]</TD></TR>", order,
-			DRAW_HEAD_FILL, order);
+		fprintf(out,
+			"<TR><TD PORT=\"o%u\" COLSPAN=\"2\" "
+			"BGCOLOR=\"%s\">free_area[%u]</TD></TR>",
+			order, DRAW_HEAD_FILL, order);
 	fprintf(out, "</TABLE>>];\n");
 
 	/* zone_mem_map, one node per block, top to bottom in address order */
@@ -272,15 +304,18 @@ static int draw_zone(FILE *out)
 	for (i = 0; i < zone.size;) {
 		int head = is_head_of_free_region(&zone.zone_mem_map[i]);
 		unsigned long n = head ? (unsigned long)head :
-				  1UL << zone.zone_mem_map[i].order;
+					 1UL << zone.zone_mem_map[i].order;
 
 		fprintf(out, "\t\tf%lu [label=<" DRAW_TABLE "<TR>", i);
 		if (head)
-			fprintf(out, "<TD PORT=\"list\" BGCOLOR=\"%s\">list"
-				"</TD>", DRAW_LINK_FILL);
+			fprintf(out,
+				"<TD PORT=\"list\" BGCOLOR=\"%s\">list"
+				"</TD>",
+				DRAW_LINK_FILL);
 		else
 			fprintf(out, "<TD BORDER=\"0\">    </TD>");
-		fprintf(out, "<TD BGCOLOR=\"%s\">struct page %lu-%lu: %s"
+		fprintf(out,
+			"<TD BGCOLOR=\"%s\">struct page %lu-%lu: %s"
 			"</TD></TR></TABLE>>];\n",
 			head ? DRAW_FREE_FILL : DRAW_USED_FILL, i, i + n - 1,
 			head ? "free" : "used");
@@ -301,10 +336,13 @@ static int draw_zone(FILE *out)
 			zone_node(to, sizeof(to), &zone, pos->next, order);
 			/* block to block: no say in the column's order */
 			if (pos != head && pos->next != head)
-				fprintf(out, "\t%s:w -> %s:w [" DRAW_EDGE_NEXT
-					", constraint=false];\n", from, to);
+				fprintf(out,
+					"\t%s:w -> %s:w [" DRAW_EDGE_NEXT
+					", constraint=false];\n",
+					from, to);
 			else if (pos != head || pos->next != head)
-				fprintf(out, "\t%s -> %s [" DRAW_EDGE_NEXT "];\n",
+				fprintf(out,
+					"\t%s -> %s [" DRAW_EDGE_NEXT "];\n",
 					from, to);
 			pos = pos->next;
 		} while (pos != head);
@@ -318,7 +356,11 @@ out:
 	return err;
 }
 
-KSTRUCT_DRAW("i_mmap", "a file's i_mmap and i_mmap_shared rings of vmas "
-	     "and the pages they map", draw_i_mmap)
-KSTRUCT_DRAW("zone", "a zone's free_area lists of buddy blocks and its "
-	     "frames", draw_zone)
+KSTRUCT_DRAW("i_mmap",
+	     "a file's i_mmap and i_mmap_shared rings of vmas "
+	     "and the pages they map",
+	     draw_i_mmap)
+KSTRUCT_DRAW("zone",
+	     "a zone's free_area lists of buddy blocks and its "
+	     "frames",
+	     draw_zone)

@@ -18,15 +18,20 @@
 #include "tools/sched_scene.h"
 
 static const struct draw_key runqueue_keys[] = {
-	{ DRAW_HEAD_FILL, "queue[i]", "a priority's list head, in the "
+	{ DRAW_HEAD_FILL, "queue[i]",
+	  "a priority's list head, in the "
 	  "prio_array; only the non-empty queues are drawn" },
-	{ DRAW_LINK_FILL, "run_list", "the list_head embedded in each "
+	{ DRAW_LINK_FILL, "run_list",
+	  "the list_head embedded in each "
 	  "task_struct" },
-	{ NULL, DRAW_KEY_NEXT, "run_list next pointers, round each queue "
+	{ NULL, DRAW_KEY_NEXT,
+	  "run_list next pointers, round each queue "
 	  "and back to its head (prev mirrors them)" },
-	{ NULL, DRAW_KEY_OTHER, "other pointers: the runqueue's active, "
+	{ NULL, DRAW_KEY_OTHER,
+	  "other pointers: the runqueue's active, "
 	  "expired and curr" },
-	{ NULL, "<B>bold</B>", "the running task (rq-&gt;curr), which stays "
+	{ NULL, "<B>bold</B>",
+	  "the running task (rq-&gt;curr), which stays "
 	  "queued while it runs" },
 };
 
@@ -72,14 +77,15 @@ int draw_queue(FILE *out, struct runqueue *rq, struct prio_array *array,
 /* a task as a table: name (bold when running), pid, prio, slice, link */
 static void draw_task(FILE *out, struct runqueue *rq, struct task_struct *p)
 {
-	fprintf(out, "\tt%d [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tt%d [label=<" DRAW_TABLE
 		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\">%s%s%s</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">pid</TD><TD>%d</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">prio</TD><TD>%d</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">time_slice</TD><TD>%u</TD></TR>"
 		"<TR><TD PORT=\"run_list\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
-		"run_list</TD></TR></TABLE>>];\n", p->pid, DRAW_TITLE_FILL,
-		p == rq->curr ? "<B>" : "", p->comm,
+		"run_list</TD></TR></TABLE>>];\n",
+		p->pid, DRAW_TITLE_FILL, p == rq->curr ? "<B>" : "", p->comm,
 		p == rq->curr ? "</B>" : "", p->pid, p->prio, p->time_slice,
 		DRAW_LINK_FILL);
 }
@@ -101,7 +107,8 @@ int draw_rq(FILE *out, struct runqueue *rq)
 	const char *sep;
 	int a, nr_empty;
 
-	fprintf(out, "\trq%d [label=<" DRAW_TABLE
+	fprintf(out,
+		"\trq%d [label=<" DRAW_TABLE
 		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct runqueue "
 		"(CPU %d)</B></TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">nr_running</TD><TD>%lu</TD></TR>"
@@ -110,19 +117,22 @@ int draw_rq(FILE *out, struct runqueue *rq)
 		"<TR><TD ALIGN=\"LEFT\">active</TD><TD PORT=\"active\">"
 		"arrays[%d]</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">expired</TD><TD PORT=\"expired\">"
-		"arrays[%d]</TD></TR></TABLE>>];\n", rq->cpu, DRAW_TITLE_FILL,
-		rq->cpu, rq->nr_running, rq->expired_timestamp,
+		"arrays[%d]</TD></TR></TABLE>>];\n",
+		rq->cpu, DRAW_TITLE_FILL, rq->cpu, rq->nr_running,
+		rq->expired_timestamp,
 		rq->curr == rq->idle ? "idle" : rq->curr->comm,
-		(int)(rq->active - rq->arrays), (int)(rq->expired - rq->arrays));
+		(int)(rq->active - rq->arrays),
+		(int)(rq->expired - rq->arrays));
 	for (a = 0; a < 2; a++) {
 		struct prio_array *array = &rq->arrays[a];
 
-		fprintf(out, "\trq%d_a%d [label=<" DRAW_TABLE
+		fprintf(out,
+			"\trq%d_a%d [label=<" DRAW_TABLE
 			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct "
 			"prio_array arrays[%d] (%s)</B></TD></TR>"
 			"<TR><TD ALIGN=\"LEFT\">nr_active</TD><TD>%d</TD></TR>"
-			"<TR><TD ALIGN=\"LEFT\">bitmap bits</TD><TD>", rq->cpu,
-			a, DRAW_TITLE_FILL, a,
+			"<TR><TD ALIGN=\"LEFT\">bitmap bits</TD><TD>",
+			rq->cpu, a, DRAW_TITLE_FILL, a,
 			array == rq->active ? "active" : "expired",
 			array->nr_active);
 		sep = "";
@@ -133,13 +143,16 @@ int draw_rq(FILE *out, struct runqueue *rq)
 		fprintf(out, "</TD></TR>");
 		nr_empty = MAX_PRIO;
 		for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
-			fprintf(out, "<TR><TD PORT=\"q%lu\" COLSPAN=\"2\" "
-				"BGCOLOR=\"%s\">queue[%lu]</TD></TR>", idx,
-				DRAW_HEAD_FILL, idx);
+			fprintf(out,
+				"<TR><TD PORT=\"q%lu\" COLSPAN=\"2\" "
+				"BGCOLOR=\"%s\">queue[%lu]</TD></TR>",
+				idx, DRAW_HEAD_FILL, idx);
 			nr_empty--;
 		}
-		fprintf(out, "<TR><TD COLSPAN=\"2\"><I>%d empty queues</I>"
-			"</TD></TR></TABLE>>];\n", nr_empty);
+		fprintf(out,
+			"<TR><TD COLSPAN=\"2\"><I>%d empty queues</I>"
+			"</TD></TR></TABLE>>];\n",
+			nr_empty);
 		fprintf(out, "\trq%d:%s -> rq%d_a%d [" DRAW_EDGE_OTHER "];\n",
 			rq->cpu, array == rq->active ? "active" : "expired",
 			rq->cpu, a);
@@ -155,8 +168,10 @@ int draw_rq(FILE *out, struct runqueue *rq)
 		}
 	}
 	if (rq->curr != rq->idle)
-		fprintf(out, "\trq%d:curr -> t%d [" DRAW_EDGE_OTHER
-			", constraint=false];\n", rq->cpu, rq->curr->pid);
+		fprintf(out,
+			"\trq%d:curr -> t%d [" DRAW_EDGE_OTHER
+			", constraint=false];\n",
+			rq->cpu, rq->curr->pid);
 	return 0;
 }
 
@@ -175,9 +190,10 @@ static int draw_runqueue(FILE *out)
 	schedule(0);
 	sched_scene_tick_cpu0(s.make[0]->time_slice);
 	fprintf(out, "// kstruct draw runqueue: CPU 0 in the tour's scene "
-		"after make-1 expired.\n");
+		     "after make-1 expired.\n");
 	fprintf(out, "digraph runqueue {\n");
-	draw_begin(out, "TB", "CPU 0 of 'kstruct tour sched' after "
+	draw_begin(out, "TB",
+		   "CPU 0 of 'kstruct tour sched' after "
 		   "step 3: make-1 has expired, the editor sleeps",
 		   runqueue_keys, ARRAY_SIZE(runqueue_keys));
 	ret = draw_rq(out, cpu_rq(0));
@@ -188,5 +204,7 @@ static int draw_runqueue(FILE *out)
 	return ret;
 }
 
-KSTRUCT_DRAW("runqueue", "a runqueue's two priority arrays, bitmaps and "
-	     "queues", draw_runqueue)
+KSTRUCT_DRAW("runqueue",
+	     "a runqueue's two priority arrays, bitmaps and "
+	     "queues",
+	     draw_runqueue)

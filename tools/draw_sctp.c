@@ -31,12 +31,16 @@ static void draw_bind_entry(FILE *out, const char *id,
 {
 	char addr[64];
 
-	fprintf(out, "\t%s [label=<" DRAW_TABLE
+	fprintf(out,
+		"\t%s [label=<" DRAW_TABLE
 		"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_sockaddr_entry</B>"
-		"</TD></TR><TR><TD>a = ", id, DRAW_TITLE_FILL);
+		"</TD></TR><TR><TD>a = ",
+		id, DRAW_TITLE_FILL);
 	draw_html(out, sctp_scene_addr(&e->a, addr, sizeof(addr)));
-	fprintf(out, "</TD></TR><TR><TD PORT=\"list\" BGCOLOR=\"%s\">list"
-		"</TD></TR></TABLE>>];\n", DRAW_LINK_FILL);
+	fprintf(out,
+		"</TD></TR><TR><TD PORT=\"list\" BGCOLOR=\"%s\">list"
+		"</TD></TR></TABLE>>];\n",
+		DRAW_LINK_FILL);
 }
 
 /*
@@ -56,8 +60,9 @@ static int draw_bind_ring(FILE *out, const struct sctp_bind_addr *bp,
 		char id[32];
 
 		snprintf(id, sizeof(id), "%s%d", prefix, i++);
-		draw_bind_entry(out, id, list_entry(pos,
-				struct sctp_sockaddr_entry, list));
+		draw_bind_entry(out, id,
+				list_entry(pos, struct sctp_sockaddr_entry,
+					   list));
 		fprintf(out, "\t%s -> %s:list [" DRAW_EDGE_NEXT "];\n", from,
 			id);
 		snprintf(from, sizeof(from), "%s:list", id);
@@ -71,7 +76,8 @@ static int draw_bind_ring(FILE *out, const struct sctp_bind_addr *bp,
 static const struct draw_key endpoint_keys[] = {
 	{ DRAW_HEAD_FILL, "asocs", "a list head inside its owner" },
 	{ DRAW_LINK_FILL, "asocs", "the list_head embedded in each entry" },
-	{ NULL, DRAW_KEY_NEXT, "next pointers round each ring and back to "
+	{ NULL, DRAW_KEY_NEXT,
+	  "next pointers round each ring and back to "
 	  "its head (prev mirrors them)" },
 };
 
@@ -88,32 +94,37 @@ static int draw_endpoint(FILE *out)
 	if (err)
 		goto out;
 	fprintf(out, "// kstruct draw endpoint: the endpoint of 'kstruct tour "
-		"sctp', its bind addresses and associations.\n");
+		     "sctp', its bind addresses and associations.\n");
 	fprintf(out, "digraph endpoint {\n");
-	draw_begin(out, "LR", "An SCTP endpoint (port 80) bound "
+	draw_begin(out, "LR",
+		   "An SCTP endpoint (port 80) bound "
 		   "to two addresses, with two associations",
 		   endpoint_keys, ARRAY_SIZE(endpoint_keys));
-	fprintf(out, "\tep [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tep [label=<" DRAW_TABLE
 		"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_endpoint</B></TD></TR>"
 		"<TR><TD>base.bind_addr.port = %u</TD></TR>"
 		"<TR><TD PORT=\"addrs\" BGCOLOR=\"%s\">base.bind_addr."
 		"address_list</TD></TR>"
 		"<TR><TD PORT=\"asocs\" BGCOLOR=\"%s\">asocs</TD></TR>"
-		"</TABLE>>];\n", DRAW_TITLE_FILL, s.ep->base.bind_addr.port,
-		DRAW_HEAD_FILL, DRAW_HEAD_FILL);
+		"</TABLE>>];\n",
+		DRAW_TITLE_FILL, s.ep->base.bind_addr.port, DRAW_HEAD_FILL,
+		DRAW_HEAD_FILL);
 	err = draw_bind_ring(out, &s.ep->base.bind_addr, "ep:addrs", "addr");
 	if (err)
 		goto out_free;
 	snprintf(from, sizeof(from), "ep:asocs");
 	for (pos = s.ep->asocs.next; pos != &s.ep->asocs; pos = pos->next) {
 		asoc = list_entry(pos, struct sctp_association, asocs);
-		fprintf(out, "\tasoc%d [label=<" DRAW_TABLE
+		fprintf(out,
+			"\tasoc%d [label=<" DRAW_TABLE
 			"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_association"
 			"</B></TD></TR>"
 			"<TR><TD>peer.port = %u</TD></TR>"
 			"<TR><TD>peer.transport_count = %u</TD></TR>"
 			"<TR><TD PORT=\"asocs\" BGCOLOR=\"%s\">asocs</TD></TR>"
-			"</TABLE>>];\n", a, DRAW_TITLE_FILL, asoc->peer.port,
+			"</TABLE>>];\n",
+			a, DRAW_TITLE_FILL, asoc->peer.port,
 			asoc->peer.transport_count, DRAW_LINK_FILL);
 		fprintf(out, "\t%s -> asoc%d:asocs [" DRAW_EDGE_NEXT "];\n",
 			from, a);
@@ -129,18 +140,23 @@ out:
 
 static const struct draw_key association_keys[] = {
 	{ DRAW_HEAD_FILL, "head", "a list head inside the association" },
-	{ DRAW_LINK_FILL, "transports", "the list_head embedded in each "
+	{ DRAW_LINK_FILL, "transports",
+	  "the list_head embedded in each "
 	  "entry" },
-	{ NULL, DRAW_KEY_NEXT, "next pointers round each ring and back to "
+	{ NULL, DRAW_KEY_NEXT,
+	  "next pointers round each ring and back to "
 	  "its head (prev mirrors them)" },
-	{ NULL, DRAW_KEY_OTHER, "the path pointers: primary_path, "
+	{ NULL, DRAW_KEY_OTHER,
+	  "the path pointers: primary_path, "
 	  "active_path, retran_path" },
 };
 
 static int draw_association(FILE *out)
 {
 	static const char *const path_names[3] = {
-		"primary_path", "active_path", "retran_path",
+		"primary_path",
+		"active_path",
+		"retran_path",
 	};
 	const struct sctp_transport *paths[3];
 	const struct sctp_transport *t;
@@ -159,39 +175,43 @@ static int draw_association(FILE *out)
 	paths[1] = asoc->peer.active_path;
 	paths[2] = asoc->peer.retran_path;
 	fprintf(out, "// kstruct draw association: the second association of "
-		"'kstruct tour sctp'.\n");
+		     "'kstruct tour sctp'.\n");
 	fprintf(out, "digraph association {\n");
-	draw_begin(out, "TB", "An association whose peer "
+	draw_begin(out, "TB",
+		   "An association whose peer "
 		   "listed three addresses in its INIT",
 		   association_keys, ARRAY_SIZE(association_keys));
-	fprintf(out, "\tasoc [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tasoc [label=<" DRAW_TABLE
 		"<TR><TD BGCOLOR=\"%s\"><B>struct sctp_association</B>"
 		"</TD></TR>"
 		"<TR><TD>peer.port = %u</TD></TR>"
 		"<TR><TD PORT=\"addrs\" BGCOLOR=\"%s\">base.bind_addr."
 		"address_list</TD></TR>"
 		"<TR><TD PORT=\"transports\" BGCOLOR=\"%s\">peer."
-		"transport_addr_list</TD></TR>", DRAW_TITLE_FILL,
-		asoc->peer.port, DRAW_HEAD_FILL, DRAW_HEAD_FILL);
+		"transport_addr_list</TD></TR>",
+		DRAW_TITLE_FILL, asoc->peer.port, DRAW_HEAD_FILL,
+		DRAW_HEAD_FILL);
 	for (i = 0; i < 3; i++)
 		fprintf(out, "<TR><TD PORT=\"%s\">peer.%s</TD></TR>",
 			path_names[i], path_names[i]);
 	fprintf(out, "</TABLE>>];\n");
-	err = draw_bind_ring(out, &asoc->base.bind_addr, "asoc:addrs",
-			     "addr");
+	err = draw_bind_ring(out, &asoc->base.bind_addr, "asoc:addrs", "addr");
 	if (err)
 		goto out_free;
 	snprintf(from, sizeof(from), "asoc:transports");
 	for (pos = asoc->peer.transport_addr_list.next;
 	     pos != &asoc->peer.transport_addr_list; pos = pos->next) {
 		t = list_entry(pos, struct sctp_transport, transports);
-		fprintf(out, "\tt%d [label=<" DRAW_TABLE
+		fprintf(out,
+			"\tt%d [label=<" DRAW_TABLE
 			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct "
 			"sctp_transport</B></TD></TR>"
-			"<TR><TD ALIGN=\"LEFT\">ipaddr</TD><TD>", nr,
-			DRAW_TITLE_FILL);
+			"<TR><TD ALIGN=\"LEFT\">ipaddr</TD><TD>",
+			nr, DRAW_TITLE_FILL);
 		draw_html(out, sctp_scene_addr(&t->ipaddr, addr, sizeof(addr)));
-		fprintf(out, "</TD></TR>"
+		fprintf(out,
+			"</TD></TR>"
 			"<TR><TD ALIGN=\"LEFT\">state</TD><TD>%s</TD></TR>"
 			"<TR><TD PORT=\"transports\" COLSPAN=\"2\" "
 			"BGCOLOR=\"%s\">transports</TD></TR></TABLE>>];\n",
@@ -201,8 +221,10 @@ static int draw_association(FILE *out)
 			from, nr);
 		for (i = 0; i < 3; i++)
 			if (paths[i] == t)
-				fprintf(out, "\tasoc:%s -> t%d [" DRAW_EDGE_OTHER
-					"];\n", path_names[i], nr);
+				fprintf(out,
+					"\tasoc:%s -> t%d [" DRAW_EDGE_OTHER
+					"];\n",
+					path_names[i], nr);
 		snprintf(from, sizeof(from), "t%d:transports", nr++);
 	}
 	fprintf(out, "\t%s -> asoc:transports [" DRAW_EDGE_NEXT "];\n}\n",
@@ -214,7 +236,11 @@ out:
 	return err;
 }
 
-KSTRUCT_DRAW("endpoint", "an SCTP endpoint: its bind addresses and its "
-	     "associations", draw_endpoint);
-KSTRUCT_DRAW("association", "an SCTP association: bind addresses, "
-	     "transports and path pointers", draw_association);
+KSTRUCT_DRAW("endpoint",
+	     "an SCTP endpoint: its bind addresses and its "
+	     "associations",
+	     draw_endpoint);
+KSTRUCT_DRAW("association",
+	     "an SCTP association: bind addresses, "
+	     "transports and path pointers",
+	     draw_association);

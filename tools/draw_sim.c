@@ -22,28 +22,34 @@
 #include "tools/draw.h"
 #include "tools/kstruct.h"
 
-#define SIM_PICTURE_CPUS	2
-#define SIM_PICTURE_TICKS	700
+#define SIM_PICTURE_CPUS 2
+#define SIM_PICTURE_TICKS 700
 
 static const struct draw_key sim_keys[] = {
-	{ DRAW_HEAD_FILL, "queue[i]", "a priority's list head in a "
+	{ DRAW_HEAD_FILL, "queue[i]",
+	  "a priority's list head in a "
 	  "prio_array (non-empty queues only)" },
-	{ DRAW_LINK_FILL, "run_list", "the list_head embedded in each "
+	{ DRAW_LINK_FILL, "run_list",
+	  "the list_head embedded in each "
 	  "task_struct" },
-	{ NULL, DRAW_KEY_NEXT, "run_list next pointers, round each queue "
+	{ NULL, DRAW_KEY_NEXT,
+	  "run_list next pointers, round each queue "
 	  "and back to its head" },
 	{ NULL, "<B>bold</B>", "the task running on that CPU (still queued)" },
-	{ NULL, "asleep", "a sleeping task is on no runqueue: the simulator "
+	{ NULL, "asleep",
+	  "a sleeping task is on no runqueue: the simulator "
 	  "wakes it at its tick" },
 };
 
 /* a task, small: its name (bold when running), prio and slice, its link */
 static void draw_task(FILE *out, struct runqueue *rq, struct task_struct *p)
 {
-	fprintf(out, "\tt%d [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tt%d [label=<" DRAW_TABLE
 		"<TR><TD>%s%s%s<BR/>prio %d, slice %u</TD></TR>"
 		"<TR><TD PORT=\"run_list\" BGCOLOR=\"%s\">run_list</TD></TR>"
-		"</TABLE>>];\n", p->pid, p == rq->curr ? "<B>" : "", p->comm,
+		"</TABLE>>];\n",
+		p->pid, p == rq->curr ? "<B>" : "", p->comm,
 		p == rq->curr ? "</B>" : "", p->prio, p->time_slice,
 		DRAW_LINK_FILL);
 }
@@ -54,22 +60,27 @@ static int draw_cpu(FILE *out, struct runqueue *rq)
 	unsigned long idx;
 	int a;
 
-	fprintf(out, "\tcpu%d [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tcpu%d [label=<" DRAW_TABLE
 		"<TR><TD BGCOLOR=\"%s\"><B>CPU %d: struct runqueue</B></TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">curr = %s</TD></TR>"
-		"<TR><TD ALIGN=\"LEFT\">nr_running = %lu</TD></TR>", rq->cpu,
-		DRAW_TITLE_FILL, rq->cpu, rq->curr == rq->idle ? "idle" :
-		rq->curr->comm, rq->nr_running);
+		"<TR><TD ALIGN=\"LEFT\">nr_running = %lu</TD></TR>",
+		rq->cpu, DRAW_TITLE_FILL, rq->cpu,
+		rq->curr == rq->idle ? "idle" : rq->curr->comm, rq->nr_running);
 	for (a = 0; a < 2; a++) {
 		struct prio_array *array = a ? rq->expired : rq->active;
 
-		fprintf(out, "<TR><TD ALIGN=\"LEFT\"><I>%s array: %d task%s"
-			"</I></TD></TR>", a ? "expired" : "active",
-			array->nr_active, array->nr_active == 1 ? "" : "s");
+		fprintf(out,
+			"<TR><TD ALIGN=\"LEFT\"><I>%s array: %d task%s"
+			"</I></TD></TR>",
+			a ? "expired" : "active", array->nr_active,
+			array->nr_active == 1 ? "" : "s");
 		for_each_set_bit(idx, array->bitmap, MAX_PRIO)
-			fprintf(out, "<TR><TD PORT=\"a%dq%lu\" BGCOLOR=\"%s\">"
-				"%s-&gt;queue[%lu]</TD></TR>", a, idx,
-				DRAW_HEAD_FILL, a ? "expired" : "active", idx);
+			fprintf(out,
+				"<TR><TD PORT=\"a%dq%lu\" BGCOLOR=\"%s\">"
+				"%s-&gt;queue[%lu]</TD></TR>",
+				a, idx, DRAW_HEAD_FILL,
+				a ? "expired" : "active", idx);
 	}
 	fprintf(out, "</TABLE>>];\n");
 	for (a = 0; a < 2; a++) {
@@ -79,8 +90,8 @@ static int draw_cpu(FILE *out, struct runqueue *rq)
 			char head[32];
 			int ret;
 
-			snprintf(head, sizeof(head), "cpu%d:a%dq%lu", rq->cpu, a,
-				 idx);
+			snprintf(head, sizeof(head), "cpu%d:a%dq%lu", rq->cpu,
+				 a, idx);
 			ret = draw_queue(out, rq, array, idx, head, draw_task);
 			if (ret)
 				return ret;
@@ -95,9 +106,11 @@ static void draw_sleepers(FILE *out)
 	struct task_struct *p;
 	int n = 0;
 
-	fprintf(out, "\tsleeping [label=<" DRAW_TABLE
+	fprintf(out,
+		"\tsleeping [label=<" DRAW_TABLE
 		"<TR><TD BGCOLOR=\"%s\"><B>asleep: on no runqueue</B>"
-		"</TD></TR>", DRAW_TITLE_FILL);
+		"</TD></TR>",
+		DRAW_TITLE_FILL);
 	list_for_each_entry(p, &init_task->tasks, tasks) {
 		if (p->array)
 			continue;
@@ -120,7 +133,8 @@ static int draw_sim(FILE *out)
 	char title[192];
 	int cpu, i, err;
 
-	err = sim_workload_builtin(SIM_DEFAULT_WORKLOAD, opt.nr_cpus, &wl, NULL, 0);
+	err = sim_workload_builtin(SIM_DEFAULT_WORKLOAD, opt.nr_cpus, &wl, NULL,
+				   0);
 	if (err)
 		return err;
 	err = sim_create(wl, &opt, &s);
@@ -130,11 +144,12 @@ static int draw_sim(FILE *out)
 		err = sim_step(s) < 0 ? -EIO : 0;
 	if (err)
 		goto out_sim;
-	snprintf(title, sizeof(title), "kstruct sim --cpus %u (workload %s) "
+	snprintf(title, sizeof(title),
+		 "kstruct sim --cpus %u (workload %s) "
 		 "after %llu ticks: the runqueues and the sleepers",
 		 opt.nr_cpus, wl->name, sim_ticks(s));
 	fprintf(out, "// kstruct draw sim: the simulated machine at a tick.\n"
-		"digraph sim {\n");
+		     "digraph sim {\n");
 	draw_begin(out, "LR", title, sim_keys, ARRAY_SIZE(sim_keys));
 	for (cpu = 0; cpu < (int)opt.nr_cpus && !err; cpu++)
 		err = draw_cpu(out, cpu_rq(cpu));
@@ -151,5 +166,7 @@ out_wl:
 	return err;
 }
 
-KSTRUCT_DRAW("sim", "the simulated machine at a tick: each CPU's queues "
-	     "and the sleepers", draw_sim)
+KSTRUCT_DRAW("sim",
+	     "the simulated machine at a tick: each CPU's queues "
+	     "and the sleepers",
+	     draw_sim)

@@ -29,13 +29,12 @@ static void exercise_list(FILE *out)
 static int cmd_exercise(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
 	};
 	struct kstruct_entry *e;
 	int c, ret;
 
-	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	optind = 0; /* GNU: full reset, the tool may parse twice */
 	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
 		if (c != 'h') {
 			fprintf(stderr, "kstruct exercise: try --help\n");
@@ -54,13 +53,15 @@ static int cmd_exercise(int argc, char **argv)
 	}
 	if (argc - optind > 1) {
 		fprintf(stderr, "kstruct exercise: one NAME at a time (try "
-			"--help)\n");
+				"--help)\n");
 		return 2;
 	}
 	e = kstruct_find(KSTRUCT_KIND_EXERCISE, argv[optind]);
 	if (!e) {
-		fprintf(stderr, "kstruct exercise: no exercise '%s'; they "
-			"are:\n", argv[optind]);
+		fprintf(stderr,
+			"kstruct exercise: no exercise '%s'; they "
+			"are:\n",
+			argv[optind]);
 		exercise_list(stderr);
 		return 2;
 	}
@@ -73,5 +74,7 @@ static int cmd_exercise(int argc, char **argv)
 	return 0;
 }
 
-KSTRUCT_COMMAND("exercise", "the docs pages' exercises: predict, then run "
-		"(kstruct exercise NAME)", cmd_exercise)
+KSTRUCT_COMMAND("exercise",
+		"the docs pages' exercises: predict, then run "
+		"(kstruct exercise NAME)",
+		cmd_exercise)

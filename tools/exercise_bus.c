@@ -27,10 +27,10 @@ struct ex_driver {
 	bool matches, declines;
 };
 
-#define MATCHES		true
-#define NO_MATCH	false
-#define PROBES		false
-#define DECLINES	true
+#define MATCHES true
+#define NO_MATCH false
+#define PROBES false
+#define DECLINES true
 
 static FILE *ex_out;
 
@@ -45,17 +45,18 @@ static int ex_match(struct device *dev, struct device_driver *drv)
 
 static int ex_probe(struct device *dev)
 {
-	struct ex_driver *ex = container_of(dev->driver, struct ex_driver,
-					    drv);
+	struct ex_driver *ex = container_of(dev->driver, struct ex_driver, drv);
 
 	fprintf(ex_out, "probe(%s) by %s: %s\n", dev_label(dev), ex->drv.name,
 		ex->declines ? "-ENODEV" : "0, bound");
 	return ex->declines ? -ENODEV : 0;
 }
 
-#define EX_DRIVER(n, m, d)						\
-	{ .drv = { .name = (n), .bus = &bus, .probe = ex_probe },	\
-	  .matches = (m), .declines = (d) }
+#define EX_DRIVER(n, m, d)                                              \
+	{                                                               \
+		.drv = { .name = (n), .bus = &bus, .probe = ex_probe }, \
+		.matches = (m), .declines = (d)                         \
+	}
 
 /* unregister @dev if it is registered */
 static void unplug(struct device *dev)
@@ -92,15 +93,15 @@ static int bus_bind(FILE *out)
 	struct device nic = { .bus = &bus, .bus_id = "nic" };
 
 	bus_register(&bus);
-	driver_register(&old.drv);	/* in this order */
+	driver_register(&old.drv); /* in this order */
 	driver_register(&picky.drv);
 	driver_register(&other.drv);
-	device_register(&nic);		/* which calls, and who binds it? */
-	driver_register(&newest.drv);	/* and now? */
+	device_register(&nic); /* which calls, and who binds it? */
+	driver_register(&newest.drv); /* and now? */
 	/* } */
 
-	fprintf(out, "nic is bound to %s\n", nic.driver ? nic.driver->name :
-		"no driver");
+	fprintf(out, "nic is bound to %s\n",
+		nic.driver ? nic.driver->name : "no driver");
 	unplug(&nic);
 	unload(&old);
 	unload(&picky);
@@ -137,14 +138,14 @@ static int bus_walk(void)
 	struct device c = { .bus = &bus, .bus_id = "C" };
 	struct device d = { .bus = &bus, .bus_id = "D" };
 	struct device e = { .bus = &bus, .bus_id = "E" };
-	struct device *at_b[3] = { &b, &c, &e };	/* at B: unplug C, plug E */
+	struct device *at_b[3] = { &b, &c, &e }; /* at B: unplug C, plug E */
 
 	bus_register(&bus);
 	device_register(&a);
 	device_register(&b);
 	device_register(&c);
 	device_register(&d);
-	bus_for_each_dev(&bus, NULL, at_b, visit);	/* which does it visit? */
+	bus_for_each_dev(&bus, NULL, at_b, visit); /* which does it visit? */
 	/* } */
 
 	unplug(&a);
@@ -161,7 +162,11 @@ static int exercise_bus_walk(FILE *out)
 	return bus_walk();
 }
 
-KSTRUCT_EXERCISE("bus-bind", 40, "docs/drivers.md: which driver binds a new "
-		 "device", exercise_bus_bind)
-KSTRUCT_EXERCISE("bus-walk", 41, "docs/drivers.md: what a walk visits when "
-		 "its fn unplugs and plugs devices", exercise_bus_walk)
+KSTRUCT_EXERCISE("bus-bind", 40,
+		 "docs/drivers.md: which driver binds a new "
+		 "device",
+		 exercise_bus_bind)
+KSTRUCT_EXERCISE("bus-walk", 41,
+		 "docs/drivers.md: what a walk visits when "
+		 "its fn unplugs and plugs devices",
+		 exercise_bus_walk)

@@ -48,9 +48,9 @@ static int exercise_list_cut(FILE *out)
 
 	for (i = 0; i < 5; i++) {
 		items[i].n = i + 1;
-		list_add_tail(&items[i].list, &a);	/* a: 1 2 3 4 5 */
+		list_add_tail(&items[i].list, &a); /* a: 1 2 3 4 5 */
 	}
-	list_cut_position(&b, &a, &items[2].list);	/* at the entry 3 */
+	list_cut_position(&b, &a, &items[2].list); /* at the entry 3 */
 	/* } */
 	print_items(out, "a", &a);
 	print_items(out, "b", &b);
@@ -66,9 +66,9 @@ static int exercise_list_splice(FILE *out)
 	LIST_HEAD(b);
 
 	list_add_tail(&one.list, &a);
-	list_add_tail(&two.list, &a);		/* a: 1 2 */
+	list_add_tail(&two.list, &a); /* a: 1 2 */
 	list_add_tail(&eight.list, &b);
-	list_add_tail(&nine.list, &b);		/* b: 8 9 */
+	list_add_tail(&nine.list, &b); /* b: 8 9 */
 	list_splice(&b, &a);
 	/* } */
 	print_items(out, "a", &a);
@@ -76,7 +76,8 @@ static int exercise_list_splice(FILE *out)
 	fprintf(out, "b.next is the entry %d, whose prev is %s\n",
 		list_entry(b.next, struct item, list)->n,
 		b.next->prev == &a ? "the head a" :
-		b.next->prev == &b ? "the head b" : "another entry");
+		b.next->prev == &b ? "the head b" :
+				     "another entry");
 	return list_check(&a) ? 0 : -EIO;
 }
 
@@ -104,12 +105,12 @@ static int exercise_list_sort(FILE *out)
 	LIST_HEAD(a);
 	int i;
 
-	for (i = 0; i < 6; i++) {		/* 1..6, weighing 3 1 3 2 1 3 */
+	for (i = 0; i < 6; i++) { /* 1..6, weighing 3 1 3 2 1 3 */
 		items[i].n = i + 1;
 		items[i].weight = weights[i];
 		list_add_tail(&items[i].list, &a);
 	}
-	list_sort(NULL, &a, by_weight);		/* a->weight > b->weight */
+	list_sort(NULL, &a, by_weight); /* a->weight > b->weight */
 	/* } */
 	print_items(out, "by_weight", &a);
 	/* the same, from 1..6 again, with a comparison that says >= */
@@ -121,9 +122,15 @@ static int exercise_list_sort(FILE *out)
 	return list_check(&a) ? 0 : -EIO;
 }
 
-KSTRUCT_EXERCISE("list-cut", 10, "docs/list.md: what list_cut_position() "
-		 "leaves in each list", exercise_list_cut)
-KSTRUCT_EXERCISE("list-splice", 11, "docs/list.md: list_splice() without "
-		 "_init, and the list it leaves behind", exercise_list_splice)
-KSTRUCT_EXERCISE("list-sort", 12, "docs/list.md: list_sort() is stable - "
-		 "if the comparison is strict", exercise_list_sort)
+KSTRUCT_EXERCISE("list-cut", 10,
+		 "docs/list.md: what list_cut_position() "
+		 "leaves in each list",
+		 exercise_list_cut)
+KSTRUCT_EXERCISE("list-splice", 11,
+		 "docs/list.md: list_splice() without "
+		 "_init, and the list it leaves behind",
+		 exercise_list_splice)
+KSTRUCT_EXERCISE("list-sort", 12,
+		 "docs/list.md: list_sort() is stable - "
+		 "if the comparison is strict",
+		 exercise_list_sort)

@@ -22,13 +22,15 @@ struct mapper {
 };
 
 /* exercise mm-truncate setup { */
-static const struct mapper mappers[3] = {	/* one file of 8 pages */
+static const struct mapper mappers[3] = {
+	/* one file of 8 pages */
 	{ "P", .pgoff = 0, .pages = 4, .flags = VM_READ },
 	{ "Q", .pgoff = 4, .pages = 4, .flags = VM_READ },
-	{ "R", .pgoff = 2, .pages = 4, .flags = VM_READ | VM_SHARED | VM_MAYSHARE },
+	{ "R", .pgoff = 2, .pages = 4,
+	  .flags = VM_READ | VM_SHARED | VM_MAYSHARE },
 };
 /* each maps its pages, touches every one; then vmtruncate() to: */
-#define TRUNCATE_TO	(2 * PAGE_SIZE + PAGE_SIZE / 2)		/* 2.5 pages */
+#define TRUNCATE_TO (2 * PAGE_SIZE + PAGE_SIZE / 2) /* 2.5 pages */
 /* } */
 
 /* "P  private  file pages 0-3: 0 1 2 -": what each virtual page maps */
@@ -41,8 +43,8 @@ static void print_mapper(FILE *out, const struct mapper *m,
 		m->flags & VM_SHARED ? "shared" : "private", m->pgoff,
 		m->pgoff + m->pages - 1);
 	for (i = 0; i < m->pages; i++) {
-		struct page *page = follow_page(mm, vma->vm_start +
-						i * PAGE_SIZE);
+		struct page *page =
+			follow_page(mm, vma->vm_start + i * PAGE_SIZE);
 
 		if (page)
 			fprintf(out, " %lu", page->index);
@@ -108,14 +110,14 @@ static int exercise_mm_buddy(FILE *out)
 {
 	char line[64 + MAX_ORDER * 48];
 	/* exercise mm-buddy setup { */
-	struct zone zone;		/* 512 frames, all free */
+	struct zone zone; /* 512 frames, all free */
 	struct page *pair, *one;
 	int err = zone_init(&zone, "Normal", 1UL << (MAX_ORDER - 1), 0);
 
 	if (err)
 		return err;
-	pair = alloc_pages(&zone, 1);	/* two frames */
-	one = alloc_page(&zone);	/* one frame */
+	pair = alloc_pages(&zone, 1); /* two frames */
+	one = alloc_page(&zone); /* one frame */
 	/* } */
 	if (!pair || !one) {
 		err = -ENOMEM;
@@ -138,7 +140,11 @@ out:
 	return err;
 }
 
-KSTRUCT_EXERCISE("mm-truncate", 30, "docs/mm.md: which vmas vmtruncate_list() "
-		 "zaps, and which pages", exercise_mm_truncate)
-KSTRUCT_EXERCISE("mm-buddy", 31, "docs/mm.md: the frames the buddy "
-		 "allocator hands out first", exercise_mm_buddy)
+KSTRUCT_EXERCISE("mm-truncate", 30,
+		 "docs/mm.md: which vmas vmtruncate_list() "
+		 "zaps, and which pages",
+		 exercise_mm_truncate)
+KSTRUCT_EXERCISE("mm-buddy", 31,
+		 "docs/mm.md: the frames the buddy "
+		 "allocator hands out first",
+		 exercise_mm_buddy)

@@ -76,7 +76,7 @@ static int exercise_sched_pull(FILE *out)
 {
 	/* exercise sched-pull setup { */
 	struct task_struct *a, *b, *c, *d, *p;
-	int err = machine_up();		/* two idle CPUs, HZ=1000 */
+	int err = machine_up(); /* two idle CPUs, HZ=1000 */
 
 	if (err)
 		return err;
@@ -91,10 +91,10 @@ static int exercise_sched_pull(FILE *out)
 	wake_up_forked_process(b, 0);
 	wake_up_forked_process(c, 0);
 	wake_up_forked_process(d, 0);
-	set_cpus_allowed(d, 1UL << 0);	/* d may run on CPU 0 only */
-	schedule(0);			/* a runs */
-	run_cpu0(a->time_slice);	/* a's slice runs out: b runs */
-	idle_tick(1);			/* CPU 1: load_balance(), idle */
+	set_cpus_allowed(d, 1UL << 0); /* d may run on CPU 0 only */
+	schedule(0); /* a runs */
+	run_cpu0(a->time_slice); /* a's slice runs out: b runs */
+	idle_tick(1); /* CPU 1: load_balance(), idle */
 	/* } */
 	list_for_each_entry(p, &init_task->tasks, tasks)
 		if (task_cpu(p) == 1 && p != cpu_rq(1)->idle)
@@ -110,7 +110,7 @@ static int exercise_sched_prio(FILE *out)
 {
 	/* exercise sched-prio setup { */
 	struct task_struct *x, *y, *z, *p, *next;
-	int err = machine_up();		/* two idle CPUs, HZ=1000 */
+	int err = machine_up(); /* two idle CPUs, HZ=1000 */
 
 	if (err)
 		return err;
@@ -119,8 +119,8 @@ static int exercise_sched_prio(FILE *out)
 	z = sched_new_task("z", 0, SCHED_OTHER, 0);
 	if (!x || !y || !z)
 		goto out;
-	y->sleep_avg = MAX_SLEEP_AVG;		/* 2000 ticks */
-	z->sleep_avg = MAX_SLEEP_AVG / 2;	/* 1000 ticks */
+	y->sleep_avg = MAX_SLEEP_AVG; /* 2000 ticks */
+	z->sleep_avg = MAX_SLEEP_AVG / 2; /* 1000 ticks */
 	wake_up_forked_process(z, 0);
 	wake_up_forked_process(y, 0);
 	wake_up_forked_process(x, 0);
@@ -128,16 +128,22 @@ static int exercise_sched_prio(FILE *out)
 	/* } */
 	list_for_each_entry(p, &init_task->tasks, tasks)
 		if (p->array)
-			fprintf(out, "%s: nice %d, sleep_avg %lu, prio %d, "
-				"time_slice %u\n", p->comm, TASK_NICE(p),
-				p->sleep_avg, p->prio, p->time_slice);
+			fprintf(out,
+				"%s: nice %d, sleep_avg %lu, prio %d, "
+				"time_slice %u\n",
+				p->comm, TASK_NICE(p), p->sleep_avg, p->prio,
+				p->time_slice);
 	print_queues(out, 0);
 	fprintf(out, "schedule() picks %s\n", next->comm);
 out:
 	return machine_down();
 }
 
-KSTRUCT_EXERCISE("sched-pull", 20, "docs/sched.md: which task an idle CPU's "
-		 "load_balance() pulls", exercise_sched_pull)
-KSTRUCT_EXERCISE("sched-prio", 21, "docs/sched.md: prio from nice and "
-		 "sleep_avg, and who runs first", exercise_sched_prio)
+KSTRUCT_EXERCISE("sched-pull", 20,
+		 "docs/sched.md: which task an idle CPU's "
+		 "load_balance() pulls",
+		 exercise_sched_pull)
+KSTRUCT_EXERCISE("sched-prio", 21,
+		 "docs/sched.md: prio from nice and "
+		 "sleep_avg, and who runs first",
+		 exercise_sched_prio)

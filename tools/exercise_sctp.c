@@ -36,8 +36,8 @@ static void print_paths(FILE *out, const struct sctp_association *asoc)
 static int send_on(struct sctp_association *asoc, struct sctp_transport *t)
 {
 	struct sctp_transport *saved = asoc->peer.active_path;
-	struct sctp_chunk *chunk = sctp_chunk_new(SCTP_CID_DATA, 100,
-						  GFP_KERNEL);
+	struct sctp_chunk *chunk =
+		sctp_chunk_new(SCTP_CID_DATA, 100, GFP_KERNEL);
 	int sent;
 
 	if (!chunk)
@@ -55,8 +55,8 @@ static int send_on(struct sctp_association *asoc, struct sctp_transport *t)
  * Build the tour's scene, run @fn on its second association (three
  * transports, peer port 6000), check it and free everything.
  */
-static int in_scene(FILE *out, int (*fn)(FILE *out,
-					 struct sctp_association *asoc))
+static int in_scene(FILE *out,
+		    int (*fn)(FILE *out, struct sctp_association *asoc))
 {
 	struct sctp_scene s;
 	int err;
@@ -77,13 +77,13 @@ out:
 static int sctp_paths(FILE *out, struct sctp_association *asoc)
 {
 	/* exercise sctp-paths setup { */
-	struct sctp_transport *t1, *t2, *t3;	/* in list order */
+	struct sctp_transport *t1, *t2, *t3; /* in list order */
 
 	t1 = list_first_entry(&asoc->peer.transport_addr_list,
 			      struct sctp_transport, transports);
 	t2 = list_next_entry(t1, transports);
 	t3 = list_next_entry(t2, transports);
-	t1->last_time_heard = 300;	/* the primary, heard last */
+	t1->last_time_heard = 300; /* the primary, heard last */
 	t2->last_time_heard = 100;
 	t3->last_time_heard = 200;
 	spin_lock(&asoc->base.lock);
@@ -114,22 +114,24 @@ static void print_lookups(FILE *out, struct sctp_association *asoc,
 		t = sctp_assoc_lookup_tsn(asoc, tsn);
 		spin_unlock(&asoc->base.lock);
 		fprintf(out, "TSN %u, sent on t%d: found on %s\n", tsn, i,
-			t == t1 ? "t1" : t == t2 ? "t2" : t == t3 ? "t3" :
-			"nothing (NULL)");
+			t == t1 ? "t1" :
+			t == t2 ? "t2" :
+			t == t3 ? "t3" :
+				  "nothing (NULL)");
 	}
 }
 
 static int sctp_tsn(FILE *out, struct sctp_association *asoc)
 {
 	/* exercise sctp-tsn setup { */
-	struct sctp_transport *t1, *t2, *t3;	/* in list order */
+	struct sctp_transport *t1, *t2, *t3; /* in list order */
 	int err;
 
 	t1 = list_first_entry(&asoc->peer.transport_addr_list,
 			      struct sctp_transport, transports);
 	t2 = list_next_entry(t1, transports);
 	t3 = list_next_entry(t2, transports);
-	err = send_on(asoc, t1);	/* one DATA chunk on each, in order */
+	err = send_on(asoc, t1); /* one DATA chunk on each, in order */
 	if (!err)
 		err = send_on(asoc, t2);
 	if (!err)
@@ -146,7 +148,11 @@ static int exercise_sctp_tsn(FILE *out)
 	return in_scene(out, sctp_tsn);
 }
 
-KSTRUCT_EXERCISE("sctp-paths", 50, "docs/sctp.md: active and retran paths "
-		 "after a path fails", exercise_sctp_paths)
-KSTRUCT_EXERCISE("sctp-tsn", 51, "docs/sctp.md: on which transport "
-		 "sctp_assoc_lookup_tsn() finds a TSN", exercise_sctp_tsn)
+KSTRUCT_EXERCISE("sctp-paths", 50,
+		 "docs/sctp.md: active and retran paths "
+		 "after a path fails",
+		 exercise_sctp_paths)
+KSTRUCT_EXERCISE("sctp-tsn", 51,
+		 "docs/sctp.md: on which transport "
+		 "sctp_assoc_lookup_tsn() finds a TSN",
+		 exercise_sctp_tsn)

@@ -83,7 +83,8 @@ static int run_command(FILE *out, const char *command)
 		err = -ENOMEM;
 	for (i = 0; r && i < r->nr_tasks; i++)
 		fprintf(out, "%-8s run %6.1f ms, %u migration%s\n",
-			r->tasks[i]->comm, r->tasks[i]->runtime * 1000.0 / r->hz,
+			r->tasks[i]->comm,
+			r->tasks[i]->runtime * 1000.0 / r->hz,
 			r->tasks[i]->migrations,
 			r->tasks[i]->migrations == 1 ? "" : "s");
 	sim_destroy(s);
@@ -110,7 +111,9 @@ static int exercise_sim_nice(FILE *out)
 	return run_command(out, command);
 }
 
-KSTRUCT_EXERCISE("sim-rt", 25, "docs/sim.md: which task a 2-CPU machine "
-		 "never runs", exercise_sim_rt)
+KSTRUCT_EXERCISE("sim-rt", 25,
+		 "docs/sim.md: which task a 2-CPU machine "
+		 "never runs",
+		 exercise_sim_rt)
 KSTRUCT_EXERCISE("sim-nice", 26, "docs/sim.md: how nice shares one CPU",
 		 exercise_sim_nice)

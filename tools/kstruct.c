@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "compat/slab.h"
-#include "kstruct_version.h"	/* KSTRUCT_VERSION, the Makefile's VERSION */
+#include "kstruct_version.h" /* KSTRUCT_VERSION, the Makefile's VERSION */
 #include "tools/kstruct.h"
 #include "tools/outfile.h"
 
@@ -58,7 +58,7 @@ static int parse_help(int argc, char **argv, const char *who)
 {
 	int c;
 
-	optind = 0;	/* GNU: full reset, the tool may parse twice */
+	optind = 0; /* GNU: full reset, the tool may parse twice */
 	while ((c = getopt_long(argc, argv, "h", help_only, NULL)) != -1) {
 		if (c == 'h')
 			return 'h';
@@ -78,7 +78,8 @@ static int cmd_draw(int argc, char **argv)
 	if (help == 'h' || optind != argc - 1) {
 		FILE *out = help ? stdout : stderr;
 
-		fprintf(out, "usage: kstruct draw STRUCTURE > FILE.dot\n\n"
+		fprintf(out,
+			"usage: kstruct draw STRUCTURE > FILE.dot\n\n"
 			"Prints a Graphviz DOT picture of a small example of STRUCTURE;\n"
 			"render it with 'dot -Tpng FILE.dot -o FILE.png'.  Structures:\n");
 		list_kind(out, KSTRUCT_KIND_DRAW);
@@ -86,7 +87,8 @@ static int cmd_draw(int argc, char **argv)
 	}
 	e = kstruct_find(KSTRUCT_KIND_DRAW, argv[optind]);
 	if (!e) {
-		fprintf(stderr, "kstruct draw: no structure '%s'; structures are:\n",
+		fprintf(stderr,
+			"kstruct draw: no structure '%s'; structures are:\n",
 			argv[optind]);
 		list_kind(stderr, KSTRUCT_KIND_DRAW);
 		return 2;
@@ -127,8 +129,10 @@ int main(int argc, char **argv)
 
 	outfile_stdout_keep_errors();
 	if (kmalloc_fault_from_env(&bad)) {
-		fprintf(stderr, "kstruct: %s=\"%s\" is not a whole number "
-			"(decimal digits only)\n", bad, getenv(bad));
+		fprintf(stderr,
+			"kstruct: %s=\"%s\" is not a whole number "
+			"(decimal digits only)\n",
+			bad, getenv(bad));
 		return 2;
 	}
 	/* "+": the options before the command are kstruct's own */

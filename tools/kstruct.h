@@ -51,34 +51,34 @@ void kstruct_register(struct kstruct_entry *entry);
 struct kstruct_entry *kstruct_entries(enum kstruct_kind kind);
 struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name);
 
-#define __KSTRUCT_CAT2(a, b)	a##b
-#define __KSTRUCT_CAT(a, b)	__KSTRUCT_CAT2(a, b)
-#define __KSTRUCT_REGISTER(...)						\
-	static struct kstruct_entry __KSTRUCT_CAT(kstruct_entry_, __LINE__) = \
-		{ __VA_ARGS__ };					\
-	static void __attribute__((constructor))			\
-	__KSTRUCT_CAT(kstruct_register_, __LINE__)(void)		\
-	{								\
-		kstruct_register(&__KSTRUCT_CAT(kstruct_entry_, __LINE__)); \
+#define __KSTRUCT_CAT2(a, b) a##b
+#define __KSTRUCT_CAT(a, b) __KSTRUCT_CAT2(a, b)
+#define __KSTRUCT_REGISTER(...)                                                \
+	static struct kstruct_entry __KSTRUCT_CAT(kstruct_entry_,              \
+						  __LINE__) = { __VA_ARGS__ }; \
+	static void __attribute__((constructor))                               \
+	__KSTRUCT_CAT(kstruct_register_, __LINE__)(void)                       \
+	{                                                                      \
+		kstruct_register(&__KSTRUCT_CAT(kstruct_entry_, __LINE__));    \
 	}
 
-#define KSTRUCT_COMMAND(cname, csummary, fn)				\
+#define KSTRUCT_COMMAND(cname, csummary, fn)                              \
 	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_COMMAND, .name = (cname), \
 			   .summary = (csummary), .command = (fn))
-#define KSTRUCT_TOUR(tname, torder, tsummary, fn)			\
-	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_TOUR, .name = (tname),	\
-			   .order = (torder), .summary = (tsummary),	\
+#define KSTRUCT_TOUR(tname, torder, tsummary, fn)                      \
+	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_TOUR, .name = (tname), \
+			   .order = (torder), .summary = (tsummary),   \
 			   .tour = (fn))
-#define KSTRUCT_BENCH(bname, border, bsummary, fn)			\
-	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_BENCH, .name = (bname),	\
-			   .order = (border), .summary = (bsummary),	\
+#define KSTRUCT_BENCH(bname, border, bsummary, fn)                      \
+	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_BENCH, .name = (bname), \
+			   .order = (border), .summary = (bsummary),    \
 			   .bench = (fn))
-#define KSTRUCT_DRAW(dname, dsummary, fn)				\
-	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_DRAW, .name = (dname),	\
+#define KSTRUCT_DRAW(dname, dsummary, fn)                              \
+	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_DRAW, .name = (dname), \
 			   .summary = (dsummary), .draw = (fn))
-#define KSTRUCT_EXERCISE(ename, eorder, esummary, fn)			\
+#define KSTRUCT_EXERCISE(ename, eorder, esummary, fn)                      \
 	__KSTRUCT_REGISTER(.kind = KSTRUCT_KIND_EXERCISE, .name = (ename), \
-			   .order = (eorder), .summary = (esummary),	\
+			   .order = (eorder), .summary = (esummary),       \
 			   .exercise = (fn))
 
 /* tour ordering: list 10, sched 20, mm 30, bus 40, sctp 50; exercises by
@@ -89,6 +89,6 @@ struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name);
  * fprintf(out, TOUR_STEP "3. list_add_tail() ...").  "kstruct tour"
  * (tools/tour.c) cuts the text there and never prints the mark.
  */
-#define TOUR_STEP	"\f"
+#define TOUR_STEP "\f"
 
 #endif /* KSTRUCT_TOOLS_KSTRUCT_H */

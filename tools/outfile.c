@@ -39,8 +39,8 @@
 #include "tools/outfile.h"
 
 /* temporary files that can exist at once (a benchmark subject's outputs) */
-#define OUTFILE_SLOTS		64
-#define OUTFILE_BUFFER		(64 * 1024)
+#define OUTFILE_SLOTS 64
+#define OUTFILE_BUFFER (64 * 1024)
 
 static char *_Atomic slots[OUTFILE_SLOTS];
 static atomic_int in_handler;
@@ -191,8 +191,7 @@ static char *temp_template(const char *target)
 	const char *slash = strrchr(target, '/');
 	size_t dir = slash ? (size_t)(slash - target) + 1 : 0;
 	size_t len = strlen(target);
-	char *name = kmalloc(len + sizeof(".") + sizeof(".XXXXXX"),
-			     GFP_KERNEL);
+	char *name = kmalloc(len + sizeof(".") + sizeof(".XXXXXX"), GFP_KERNEL);
 
 	if (!name)
 		return NULL;
@@ -357,7 +356,7 @@ void outfile_abort(struct outfile *of)
 {
 	if (of->f) {
 		if (!of->err)
-			of->err = -ECANCELED;	/* no sync on the way out */
+			of->err = -ECANCELED; /* no sync on the way out */
 		fclose(of->f);
 	}
 	if (of->temp)

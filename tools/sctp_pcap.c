@@ -17,9 +17,9 @@
 #include "sctp/packet.h"
 #include "tools/sctp_pcap.h"
 
-#define IPV4_HEADER_LEN		20
-#define IPV4_MAX_TOTAL		65535
-#define SCTP_PCAP_SNAPLEN	IPV4_MAX_TOTAL
+#define IPV4_HEADER_LEN 20
+#define IPV4_MAX_TOTAL 65535
+#define SCTP_PCAP_SNAPLEN IPV4_MAX_TOTAL
 
 /**
  * struct sctp_pcap - a pcap file being written
@@ -90,12 +90,12 @@ int sctp_pcap_write(struct sctp_pcap *pc, const struct in_addr *src,
 	if (len > IPV4_MAX_TOTAL - IPV4_HEADER_LEN)
 		return -EFBIG;
 
-	ip[0] = 0x45;			/* version 4, 5 words of header */
-	ip[1] = 0;			/* DSCP/ECN */
+	ip[0] = 0x45; /* version 4, 5 words of header */
+	ip[1] = 0; /* DSCP/ECN */
 	sctp_put16(ip + 2, (uint16_t)total);
-	sctp_put16(ip + 4, (uint16_t)(pc->count + 1));	/* IP id */
-	sctp_put16(ip + 6, 0x4000);	/* don't fragment */
-	ip[8] = 64;			/* TTL */
+	sctp_put16(ip + 4, (uint16_t)(pc->count + 1)); /* IP id */
+	sctp_put16(ip + 6, 0x4000); /* don't fragment */
+	ip[8] = 64; /* TTL */
 	ip[9] = SCTP_IP_PROTOCOL;
 	sctp_put16(ip + 10, 0);
 	/* s_addr is already in network order: copy its bytes as they are */
@@ -157,8 +157,7 @@ int sctp_pcap_verify(const char *path, unsigned int *npackets)
 		ihl = (size_t)(data[0] & 0xf) * 4;
 		total = sctp_get16(data + 2);
 		if (ihl < IPV4_HEADER_LEN || total != rec->caplen ||
-		    total < ihl ||
-		    ipv4_header_checksum(data, ihl) != 0) {
+		    total < ihl || ipv4_header_checksum(data, ihl) != 0) {
 			err = -EPROTO;
 			goto out_close;
 		}

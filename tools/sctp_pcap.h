@@ -33,7 +33,7 @@ int sctp_pcap_open(FILE *f, struct sctp_pcap **out);
  * k-th packet (from 0) is stamped k milliseconds later: a fixed time, so
  * a file's bytes depend on its packets only, and a believable one.
  */
-#define SCTP_PCAP_EPOCH		1031065416
+#define SCTP_PCAP_EPOCH 1031065416
 
 /**
  * sctp_pcap_write() - append one SCTP packet, inside an IPv4 header

@@ -55,9 +55,13 @@ static int scene_peer(struct sctp_association *asoc, const char *const *addrs,
 		      unsigned int n, unsigned short port, uint32_t tag)
 {
 	struct sctp_init_view init = {
-		.type = SCTP_CID_INIT, .init_tag = tag, .a_rwnd = 32768,
-		.num_outbound_streams = 4, .num_inbound_streams = 4,
-		.initial_tsn = tag, .ecn_capable = true,
+		.type = SCTP_CID_INIT,
+		.init_tag = tag,
+		.a_rwnd = 32768,
+		.num_outbound_streams = 4,
+		.num_inbound_streams = 4,
+		.initial_tsn = tag,
+		.ecn_capable = true,
 		.addr_types = SCTP_ADDR4_SUPPORTED,
 	};
 	uint8_t params[8 * 4], chunk[128];
@@ -69,7 +73,7 @@ static int scene_peer(struct sctp_association *asoc, const char *const *addrs,
 	for (i = 1; i < n && i <= 4; i++) {
 		a = sctp_scene_make_addr(addrs[i], port);
 		plen += (size_t)sctp_get_af_specific(AF_INET)->to_addr_param(
-				&a, params + plen);
+			&a, params + plen);
 	}
 	len = sctp_make_init_raw(chunk, sizeof(chunk), &init, params, plen,
 				 NULL, 0);

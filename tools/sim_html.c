@@ -39,13 +39,13 @@
 #include "tools/sim_html_assets.h"
 
 /* the page's geometry, in CSS pixels */
-#define LABEL_W		150	/* the row labels' column */
-#define PLOT_W		1000	/* the plots' width before the script fits them */
-#define CPU_ROW		28	/* a CPU's row in the Gantt chart */
-#define CPU_BAR		22	/* its bars */
-#define TASK_ROW	14	/* a task's row */
-#define TASK_BAR	10
-#define TASKS_OPEN	64	/* task rows shown open up to this many tasks */
+#define LABEL_W 150 /* the row labels' column */
+#define PLOT_W 1000 /* the plots' width before the script fits them */
+#define CPU_ROW 28 /* a CPU's row in the Gantt chart */
+#define CPU_BAR 22 /* its bars */
+#define TASK_ROW 14 /* a task's row */
+#define TASK_BAR 10
+#define TASKS_OPEN 64 /* task rows shown open up to this many tasks */
 
 /*
  * With several runs, the Gantt charts matter most, one under the other on
@@ -62,12 +62,9 @@ static const char *const state_class[] = {
 };
 
 static const char *const why_text[] = {
-	[SIM_HTML_PREEMPTED] = "preempted",
-	[SIM_HTML_YIELDED] = "yielded",
-	[SIM_HTML_MIGRATED] = "migrated",
-	[SIM_HTML_SLEPT] = "slept",
-	[SIM_HTML_EXITED] = "exited",
-	[SIM_HTML_STOPPED] = "stopped",
+	[SIM_HTML_PREEMPTED] = "preempted", [SIM_HTML_YIELDED] = "yielded",
+	[SIM_HTML_MIGRATED] = "migrated",   [SIM_HTML_SLEPT] = "slept",
+	[SIM_HTML_EXITED] = "exited",	    [SIM_HTML_STOPPED] = "stopped",
 	[SIM_HTML_RUN_ENDED] = "run ended",
 };
 
@@ -82,7 +79,7 @@ struct html_slice {
 	unsigned long long start, end;
 	int pid, prio;
 	unsigned short cpu;
-	unsigned char why;	/* enum sim_html_why */
+	unsigned char why; /* enum sim_html_why */
 };
 
 /* from @tick on, the task is in @state */
@@ -96,9 +93,9 @@ struct html_task {
 	int pid;
 	struct html_change *changes;
 	size_t nr_changes, cap_changes;
-	long left_idle;		/* slice it left for the idle task, still R */
+	long left_idle; /* slice it left for the idle task, still R */
 	unsigned long long yield_tick;
-	int yield_cpu;		/* where it last yielded, -1: nowhere */
+	int yield_cpu; /* where it last yielded, -1: nowhere */
 };
 
 /* the runqueues at @tick: their JSON array is @text from @start on */
@@ -127,16 +124,16 @@ struct html_run {
 	size_t nr_slices, cap_slices;
 	struct html_task *tasks;
 	size_t nr_tasks, cap_tasks;
-	unsigned int *task_of_pid;	/* index + 1; 0: none */
+	unsigned int *task_of_pid; /* index + 1; 0: none */
 	size_t cap_pids;
-	long cpu_slice[SIM_MAX_CPUS];	/* the open run of each CPU, or -1 */
+	long cpu_slice[SIM_MAX_CPUS]; /* the open run of each CPU, or -1 */
 	struct html_snaps snaps;
 };
 
 struct sim_html {
 	struct sim_html_limits lim;
 	unsigned int want_runs, nr_runs;
-	unsigned long nr_slices;	/* over the page */
+	unsigned long nr_slices; /* over the page */
 	struct html_run runs[SIM_HTML_MAX_PAGE_RUNS];
 	struct sim_observer obs;
 	struct html_buf report;
@@ -175,13 +172,14 @@ static void *__grow(void *arr, size_t *cap, size_t need, size_t size)
 }
 
 /* make room for @need elements in the array @arr of @cap; 0 or -ENOMEM */
-#define grow(arr, cap, need) ({						\
-	void *__new = __grow((arr), &(cap), (need), sizeof(*(arr)));	\
-									\
-	if (__new)							\
-		(arr) = __new;						\
-	__new ? 0 : -ENOMEM;						\
-})
+#define grow(arr, cap, need)                                                 \
+	({                                                                   \
+		void *__new = __grow((arr), &(cap), (need), sizeof(*(arr))); \
+                                                                             \
+		if (__new)                                                   \
+			(arr) = __new;                                       \
+		__new ? 0 : -ENOMEM;                                         \
+	})
 
 static int buf_add(struct html_buf *b, const char *data, size_t len)
 {
@@ -250,9 +248,10 @@ static struct html_task *task_get(struct html_run *run, unsigned long long tick,
 		return t;
 	if (run->nr_tasks >= run->page->lim.max_tasks ||
 	    (size_t)p->pid > 2 * run->page->lim.max_tasks + 64) {
-		run_fail(run, -EFBIG,
-			 "the page would show more than %lu tasks (at tick %llu of %s): shorten the run with --duration",
-			 run->page->lim.max_tasks, tick, run->label);
+		run_fail(
+			run, -EFBIG,
+			"the page would show more than %lu tasks (at tick %llu of %s): shorten the run with --duration",
+			run->page->lim.max_tasks, tick, run->label);
 		return NULL;
 	}
 	if (grow(run->tasks, run->cap_tasks, run->nr_tasks + 1) ||
@@ -277,8 +276,8 @@ static struct html_task *task_get(struct html_run *run, unsigned long long tick,
 static void task_state(struct html_run *run, struct html_task *t,
 		       unsigned long long tick, unsigned int state)
 {
-	struct html_change *last = t->nr_changes ?
-				   &t->changes[t->nr_changes - 1] : NULL;
+	struct html_change *last =
+		t->nr_changes ? &t->changes[t->nr_changes - 1] : NULL;
 
 	if (last && last->tick == tick) {
 		last->state = state;
@@ -348,8 +347,8 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 		i = slice_close(run, cpu, tick, prev->pid, why);
 		t->yield_cpu = -1;
 		/* a migration thread's move may follow: see html_migrate() */
-		t->left_idle = why == SIM_HTML_PREEMPTED && next->pid == 0 ?
-			       i : -1;
+		t->left_idle = why == SIM_HTML_PREEMPTED && next->pid == 0 ? i :
+									     -1;
 		task_state(run, t, tick, state);
 	}
 	if (run->err || next->pid <= 0)
@@ -358,9 +357,10 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 	if (!t)
 		return;
 	if (run->page->nr_slices >= run->page->lim.max_runs) {
-		run_fail(run, -EFBIG,
-			 "the page would hold more than %lu task runs (at tick %llu of %s): shorten the run with --duration",
-			 run->page->lim.max_runs, tick, run->label);
+		run_fail(
+			run, -EFBIG,
+			"the page would hold more than %lu task runs (at tick %llu of %s): shorten the run with --duration",
+			run->page->lim.max_runs, tick, run->label);
 		return;
 	}
 	if (grow(run->slices, run->cap_slices, run->nr_slices + 1)) {
@@ -528,9 +528,8 @@ int sim_html_new(const struct sim_html_limits *limits, unsigned int nr_runs,
 
 	if (!limits)
 		limits = &defaults;
-	if (!nr_runs || nr_runs > SIM_HTML_MAX_PAGE_RUNS ||
-	    !limits->max_runs || !limits->max_tasks ||
-	    !limits->snapshot_bytes)
+	if (!nr_runs || nr_runs > SIM_HTML_MAX_PAGE_RUNS || !limits->max_runs ||
+	    !limits->max_tasks || !limits->snapshot_bytes)
 		return -EINVAL;
 	h = kzalloc(sizeof(*h), GFP_KERNEL);
 	if (!h)
@@ -616,7 +615,8 @@ int sim_html_end_run(struct sim_html *h, const struct sim_report *r,
 	for (i = 0; i < run->nr_cpus; i++)
 		slice_close(run, i, r->ticks,
 			    run->cpu_slice[i] >= 0 ?
-			    run->slices[run->cpu_slice[i]].pid : 0,
+				    run->slices[run->cpu_slice[i]].pid :
+				    0,
 			    SIM_HTML_RUN_ENDED);
 	if (h->nr_runs == 1) {
 		snprintf(h->workload, sizeof(h->workload), "%s",
@@ -722,7 +722,8 @@ static unsigned long long width_of(const struct html_run *run)
 /* a chart: the labels' column, then the plot in its scrolling box */
 static void chart_begin(FILE *f, const char *kind, unsigned int height)
 {
-	fprintf(f, "<div class=\"chart %s\">\n<svg class=\"labels\" width=\"%u\" height=\"%u\">\n",
+	fprintf(f,
+		"<div class=\"chart %s\">\n<svg class=\"labels\" width=\"%u\" height=\"%u\">\n",
 		kind, LABEL_W, height);
 }
 
@@ -745,7 +746,8 @@ static void chart_end(FILE *f)
 static void lane(FILE *f, const struct html_run *run, unsigned int row,
 		 unsigned int y, unsigned int height)
 {
-	fprintf(f, "<rect class=\"lane%s\" x=\"0\" y=\"%u\" width=\"%llu\" height=\"%u\"/>\n",
+	fprintf(f,
+		"<rect class=\"lane%s\" x=\"0\" y=\"%u\" width=\"%llu\" height=\"%u\"/>\n",
 		row % 2 ? " odd" : "", y, width_of(run), height);
 }
 
@@ -763,10 +765,11 @@ static void write_slice(FILE *f, const struct html_run *run,
 		fprintf(f, "width=\"%llu\"", len);
 	else
 		fputs("width=\"0.3\"", f);
-	fprintf(f, " height=\"%u\" fill=\"hsl(%u,62%%,60%%)\"><title>",
-		CPU_BAR, task_hue(sl->pid));
+	fprintf(f, " height=\"%u\" fill=\"hsl(%u,62%%,60%%)\"><title>", CPU_BAR,
+		task_hue(sl->pid));
 	put_text(f, t ? t->comm : "?");
-	fprintf(f, " \xc2\xb7 pid %d \xc2\xb7 prio %d \xc2\xb7 CPU %u\n"
+	fprintf(f,
+		" \xc2\xb7 pid %d \xc2\xb7 prio %d \xc2\xb7 CPU %u\n"
 		"ticks %llu\xe2\x80\x93%llu: %llu tick%s (%.1f ms)\n%s</title></rect>\n",
 		sl->pid, sl->prio, sl->cpu, sl->start, sl->end, len,
 		len == 1 ? "" : "s", ms(run, len), why_text[sl->why]);
@@ -795,11 +798,12 @@ static void write_states(FILE *f, const struct html_run *run, bool open)
 	unsigned int height = run->nr_tasks * TASK_ROW;
 	size_t i, k;
 
-	fprintf(f, "<details class=\"tasks\"%s><summary>%zu task%s: "
+	fprintf(f,
+		"<details class=\"tasks\"%s><summary>%zu task%s: "
 		"when each was running, runnable (waiting on a runqueue) "
 		"or sleeping</summary>\n",
-		open && run->nr_tasks <= TASKS_OPEN ? " open" : "", run->nr_tasks,
-		run->nr_tasks == 1 ? "" : "s");
+		open && run->nr_tasks <= TASKS_OPEN ? " open" : "",
+		run->nr_tasks, run->nr_tasks == 1 ? "" : "s");
 	chart_begin(f, "tasks", height);
 	for (i = 0; i < run->nr_tasks; i++) {
 		fprintf(f, "<text x=\"8\" y=\"%zu\" data-pid=\"%d\">",
@@ -815,12 +819,13 @@ static void write_states(FILE *f, const struct html_run *run, bool open)
 		for (k = 0; k < t->nr_changes; k++) {
 			unsigned long long from = t->changes[k].tick;
 			unsigned long long to = k + 1 < t->nr_changes ?
-						t->changes[k + 1].tick :
-						run->ticks;
+							t->changes[k + 1].tick :
+							run->ticks;
 
 			if (t->changes[k].state == ST_EXITED || to <= from)
 				continue;
-			fprintf(f, "<rect class=\"%s\" data-pid=\"%d\" "
+			fprintf(f,
+				"<rect class=\"%s\" data-pid=\"%d\" "
 				"x=\"%llu\" y=\"%zu\" width=\"%llu\" "
 				"height=\"%u\"/>\n",
 				state_class[t->changes[k].state], t->pid, from,
@@ -861,7 +866,8 @@ static void write_snapshots(FILE *f, const struct html_run *run,
 	bool first = true;
 	size_t i;
 
-	fprintf(f, "<script type=\"application/json\" class=\"snapshots\">"
+	fprintf(f,
+		"<script type=\"application/json\" class=\"snapshots\">"
 		"{\"stride\":%lu,\"last\":%llu,\"ticks\":[",
 		stride, run->ticks);
 	for (i = 0; i < sn->nr; i++) {
@@ -891,16 +897,19 @@ static void write_run(FILE *f, const struct sim_html *h, unsigned int i,
 
 	fprintf(f, "<section class=\"run\" id=\"run-%u\" data-label=\"", i);
 	put_text(f, run->label);
-	fprintf(f, "\" data-ticks=\"%llu\" data-cpus=\"%u\" data-hz=\"%u\">\n<h2>",
+	fprintf(f,
+		"\" data-ticks=\"%llu\" data-cpus=\"%u\" data-hz=\"%u\">\n<h2>",
 		run->ticks, run->nr_cpus, run->hz);
 	put_text(f, run->label);
 	fprintf(f, " <small>%zu task runs, %zu tasks</small></h2>\n",
 		run->nr_slices, run->nr_tasks);
 	write_gantt(f, run);
 	write_states(f, run, h->nr_runs == 1);
-	fprintf(f, "<details class=\"rqs\"%s><summary>each CPU's runqueue "
+	fprintf(f,
+		"<details class=\"rqs\"%s><summary>each CPU's runqueue "
 		"at the chosen tick</summary><div class=\"rq\"></div>"
-		"</details>\n", h->nr_runs == 1 ? " open" : "");
+		"</details>\n",
+		h->nr_runs == 1 ? " open" : "");
 	write_snapshots(f, run, stride);
 	fputs("</section>\n", f);
 }
@@ -919,7 +928,8 @@ static void write_sampling(FILE *f, const struct sim_html *h,
 		fprintf(f, "Runqueues recorded at every tick, 0 to %llu.",
 			run->ticks);
 	else
-		fprintf(f, "Runqueues recorded every %lu%s tick and at the "
+		fprintf(f,
+			"Runqueues recorded every %lu%s tick and at the "
 			"last: %zu of %llu ticks (at most %zu KiB of them per "
 			"page; a shorter run, --duration, records more).",
 			stride, stride == 2 ? "nd" : "th", nr, all,
@@ -936,14 +946,16 @@ static void write_head(FILE *f, const struct sim_html *h)
 	      "default-src 'none'; script-src 'unsafe-inline'; "
 	      "style-src 'unsafe-inline'\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-	      "<meta name=\"generator\" content=\"kstruct sim --html\">\n<title>kstruct sim: ", f);
+	      "<meta name=\"generator\" content=\"kstruct sim --html\">\n<title>kstruct sim: ",
+	      f);
 	put_text(f, h->workload);
 	fputs(" (", f);
 	for (i = 0; i < h->nr_runs; i++) {
 		fputs(i ? ", " : "", f);
 		put_text(f, h->runs[i].label);
 	}
-	fprintf(f, ", %u CPU%s)</title>\n<script>\n%s</script>\n<style>\n%s</style>\n</head>\n",
+	fprintf(f,
+		", %u CPU%s)</title>\n<script>\n%s</script>\n<style>\n%s</style>\n</head>\n",
 		h->runs[0].nr_cpus, h->runs[0].nr_cpus == 1 ? "" : "s",
 		sim_html_errors_js, sim_html_css);
 }
@@ -955,13 +967,15 @@ static void write_header(FILE *f, const struct sim_html *h,
 	unsigned int i;
 
 	fputs("<body>\n<div id=\"js-errors\" hidden></div>\n<header>\n"
-	      "<h1>kstruct sim <span class=\"workload\">", f);
+	      "<h1>kstruct sim <span class=\"workload\">",
+	      f);
 	put_text(f, h->workload);
-	fprintf(f, "</span></h1>\n<p class=\"meta\">%u CPU%s \xc2\xb7 HZ %u "
+	fprintf(f,
+		"</span></h1>\n<p class=\"meta\">%u CPU%s \xc2\xb7 HZ %u "
 		"\xc2\xb7 %llu ticks (%.3f s) \xc2\xb7 seed %llu \xc2\xb7 "
 		"scheduler%s ",
-		run->nr_cpus, run->nr_cpus == 1 ? "" : "s", run->hz,
-		run->ticks, (double)run->ticks / run->hz, h->seed,
+		run->nr_cpus, run->nr_cpus == 1 ? "" : "s", run->hz, run->ticks,
+		(double)run->ticks / run->hz, h->seed,
 		h->nr_runs > 1 ? "s" : "");
 	for (i = 0; i < h->nr_runs; i++) {
 		fputs(i ? ", " : "", f);
@@ -992,7 +1006,8 @@ int sim_html_write(struct sim_html *h, FILE *out)
 	fputs(sim_html_legend, out);
 	fputs("<section class=\"report\"><h2>Report</h2>"
 	      "<div id=\"report-view\"></div></section>\n</main>\n"
-	      "<script type=\"application/json\" id=\"report\">", out);
+	      "<script type=\"application/json\" id=\"report\">",
+	      out);
 	if (h->report.p)
 		put_json(out, h->report.p, h->report.len);
 	else

@@ -44,9 +44,9 @@ struct sim_report;
 struct sim_workload;
 
 /* the limits of one page (sim_html_new() with NULL limits) */
-#define SIM_HTML_MAX_RUNS	30000		/* rect.run over the page */
-#define SIM_HTML_MAX_TASKS	1000		/* tasks per run */
-#define SIM_HTML_SNAPSHOT_BYTES	(8u << 20)	/* runqueue JSON per page */
+#define SIM_HTML_MAX_RUNS 30000 /* rect.run over the page */
+#define SIM_HTML_MAX_TASKS 1000 /* tasks per run */
+#define SIM_HTML_SNAPSHOT_BYTES (8u << 20) /* runqueue JSON per page */
 
 /**
  * struct sim_html_limits - how large a page may grow
@@ -100,7 +100,7 @@ int sim_html_new(const struct sim_html_limits *limits, unsigned int nr_runs,
 		 struct sim_html **out);
 
 /* runs one page can hold side by side */
-#define SIM_HTML_MAX_PAGE_RUNS	8
+#define SIM_HTML_MAX_PAGE_RUNS 8
 
 /**
  * sim_html_begin_run() - record the next run

@@ -52,7 +52,8 @@ static void tour_sections(FILE *out)
 
 static void tour_usage(FILE *out)
 {
-	fprintf(out, "usage: kstruct tour [--step] [SECTION...]\n"
+	fprintf(out,
+		"usage: kstruct tour [--step] [SECTION...]\n"
 		"       kstruct tour [--step] SECTION --from N\n\n"
 		"Builds each structure on a small example, runs its traversals and\n"
 		"prints what happened, pointers and all.  With no SECTION, every\n"
@@ -106,7 +107,7 @@ static const char *tour_step_text(const char *text, int k, size_t *len)
 
 	for (; k > 0; k--) {
 		end = strstr(text, TOUR_STEP);
-		if (!end) {	/* no such step: nothing */
+		if (!end) { /* no such step: nothing */
 			*len = 0;
 			return text;
 		}
@@ -151,8 +152,8 @@ static bool tour_pause(struct tour_run *r, const char *section, int step,
  * Show steps @from to @nr_steps of one section's @text, the introduction
  * with step 1.  Return: 1 when the reader quit, else 0.
  */
-static int tour_show(struct tour_run *r, const char *section,
-		     const char *text, int from, int nr_steps)
+static int tour_show(struct tour_run *r, const char *section, const char *text,
+		     int from, int nr_steps)
 {
 	const char *step;
 	size_t len;
@@ -210,8 +211,8 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 	int i, c, nr_named = 0, from = 1, nr_steps, ret, quit = 0;
 	char *text;
 
-	optind = 0;	/* GNU: full reset, the tool may parse twice */
-	opterr = 0;	/* the messages go to @err, worded here */
+	optind = 0; /* GNU: full reset, the tool may parse twice */
+	opterr = 0; /* the messages go to @err, worded here */
 	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -225,19 +226,23 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 			break;
 		case ':':
 			fprintf(err, "kstruct tour: --from needs a step "
-				"number\n");
+				     "number\n");
 			return 2;
 		default:
-			fprintf(err, "kstruct tour: unknown option '%s' (try "
-				"--help)\n", argv[optind - 1]);
+			fprintf(err,
+				"kstruct tour: unknown option '%s' (try "
+				"--help)\n",
+				argv[optind - 1]);
 			return 2;
 		}
 	}
 	/* getopt_long() moved the sections after the options */
 	for (i = optind; i < argc; i++) {
 		if (!kstruct_find(KSTRUCT_KIND_TOUR, argv[i])) {
-			fprintf(err, "kstruct tour: no section '%s'; sections "
-				"are:\n", argv[i]);
+			fprintf(err,
+				"kstruct tour: no section '%s'; sections "
+				"are:\n",
+				argv[i]);
 			tour_sections(err);
 			return 2;
 		} else {
@@ -247,7 +252,7 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 	if (from_arg) {
 		if (nr_named != 1) {
 			fprintf(err, "kstruct tour: --from starts one section: "
-				"name exactly one SECTION\n");
+				     "name exactly one SECTION\n");
 			return 2;
 		}
 		from = tour_parse_step(from_arg);
@@ -269,14 +274,17 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 		}
 		nr_steps = tour_count_steps(text);
 		if (!nr_steps)
-			nr_steps = 1;	/* all introduction: one step */
-		if (!from || from > nr_steps) {	/* known once it ran */
-			fprintf(err, "kstruct tour %s: no step '%s'; its steps "
-				"are 1-%d\n", e->name, from_arg, nr_steps);
+			nr_steps = 1; /* all introduction: one step */
+		if (!from || from > nr_steps) { /* known once it ran */
+			fprintf(err,
+				"kstruct tour %s: no step '%s'; its steps "
+				"are 1-%d\n",
+				e->name, from_arg, nr_steps);
 			free(text);
 			return 2;
 		}
-		fprintf(out, "==== tour: %s — %s ====\n\n", e->name, e->summary);
+		fprintf(out, "==== tour: %s — %s ====\n\n", e->name,
+			e->summary);
 		quit = tour_show(&r, e->name, text, from, nr_steps);
 		if (!quit)
 			fprintf(out, "\n");
@@ -293,5 +301,7 @@ static int cmd_tour(int argc, char **argv)
 	return tour_main(argc, argv, stdin, stdout, stderr);
 }
 
-KSTRUCT_COMMAND("tour", "the guided tour of each structure (--step: one "
-		"step at a time)", cmd_tour)
+KSTRUCT_COMMAND("tour",
+		"the guided tour of each structure (--step: one "
+		"step at a time)",
+		cmd_tour)

@@ -70,7 +70,8 @@ static int tour_probe(struct device *dev)
 	const char *chip = to_tour_dev(dev)->chip;
 
 	if (drv->declines && !strcmp(drv->declines, chip)) {
-		fprintf(tour_out, "      probe(%s) by %s: -ENODEV (chip %s is not mine)\n",
+		fprintf(tour_out,
+			"      probe(%s) by %s: -ENODEV (chip %s is not mine)\n",
 			dev_label(dev), drv->drv.name, chip);
 		return -ENODEV;
 	}
@@ -96,12 +97,19 @@ static struct bus_type pci = {
 	.match = tour_match,
 };
 
-#define TOUR_DRV(n, c, d)						\
-	{ .drv = { .name = (n), .bus = &pci, .probe = tour_probe,	\
-		   .remove = tour_remove }, .class = (c), .declines = (d) }
-#define TOUR_DEV(id, c, chip_id)					\
-	{ .dev = { .bus = &pci, .bus_id = (id) }, .class = (c),		\
-	  .chip = (chip_id) }
+#define TOUR_DRV(n, c, d)                         \
+	{                                         \
+		.drv = { .name = (n),             \
+			 .bus = &pci,             \
+			 .probe = tour_probe,     \
+			 .remove = tour_remove }, \
+		.class = (c), .declines = (d)     \
+	}
+#define TOUR_DEV(id, c, chip_id)                                      \
+	{                                                             \
+		.dev = { .bus = &pci, .bus_id = (id) }, .class = (c), \
+		.chip = (chip_id)                                     \
+	}
 
 enum { VESAFB, E1000, E1000E, I915, AHCI, NR_DRV };
 enum { VGA, NIC, SATA, NIC2, NR_DEV };
@@ -152,8 +160,8 @@ static int show(FILE *out)
 	for (i = 0; i < snap->nr_devices; i++) {
 		const struct bus_snapshot_device *d = &snap->devices[i];
 
-		fprintf(out, " %s[%s]", d->label, d->driver < 0 ? "-" :
-			snap->drivers[d->driver].name);
+		fprintf(out, " %s[%s]", d->label,
+			d->driver < 0 ? "-" : snap->drivers[d->driver].name);
 	}
 	fprintf(out, "\n    drivers:");
 	if (!snap->nr_drivers)
@@ -174,14 +182,17 @@ static int show(FILE *out)
 
 static int register_drv(FILE *out, int i)
 {
-	fprintf(out, "  driver_register(%s): pushed at the HEAD of pci.drivers, then offered\n"
-		"  every unbound device, oldest first\n", drv[i].drv.name);
+	fprintf(out,
+		"  driver_register(%s): pushed at the HEAD of pci.drivers, then offered\n"
+		"  every unbound device, oldest first\n",
+		drv[i].drv.name);
 	return step(out, driver_register(&drv[i].drv));
 }
 
 static int register_dev(FILE *out, int i)
 {
-	fprintf(out, "  device_register(%s, %s): appended to the TAIL of pci.devices, then\n"
+	fprintf(out,
+		"  device_register(%s, %s): appended to the TAIL of pci.devices, then\n"
 		"  offered to each driver in list order (newest first) until one binds\n",
 		dev_label(&dev[i].dev), dev[i].class);
 	return step(out, device_register(&dev[i].dev));
@@ -203,8 +214,9 @@ static int print_drv(struct device_driver *d, void *data)
 static int find_storage(struct device *d, void *data)
 {
 	fprintf(data, "      fn(%s): %s\n", dev_label(d),
-		strcmp(to_tour_dev(d)->class, "storage") ? "no, go on" :
-		"found it, return 1");
+		strcmp(to_tour_dev(d)->class, "storage") ?
+			"no, go on" :
+			"found it, return 1");
 	return !strcmp(to_tour_dev(d)->class, "storage");
 }
 
@@ -214,7 +226,8 @@ static int unplug_nic(struct device *d, void *data)
 
 	fprintf(data, "      fn(%s)\n", dev_label(d));
 	if (d == &dev[NIC].dev) {
-		fprintf(data, "        device_unregister(%s) from inside fn: the walk's cursor\n"
+		fprintf(data,
+			"        device_unregister(%s) from inside fn: the walk's cursor\n"
 			"        steps back to the entry before it; the walk's reference\n"
 			"        keeps the device alive until fn returns\n",
 			dev_label(d));
@@ -245,15 +258,16 @@ static int tour_bus_body(FILE *out)
 
 	fprintf(out, TOUR_STEP
 		"2. A generic framebuffer driver, then the graphics card\n");
-	if ((ret = register_drv(out, VESAFB)) || (ret = register_dev(out, VGA)) ||
-	    (ret = show(out)))
+	if ((ret = register_drv(out, VESAFB)) ||
+	    (ret = register_dev(out, VGA)) || (ret = show(out)))
 		return ret;
 
 	fprintf(out, TOUR_STEP
 		"3. Two network drivers; the newer (e1000e) turns down old chips.\n"
 		"   An old NIC arrives: e1000e is asked first and declines, so the\n"
 		"   device falls through to e1000\n");
-	if ((ret = register_drv(out, E1000)) || (ret = register_drv(out, E1000E)) ||
+	if ((ret = register_drv(out, E1000)) ||
+	    (ret = register_drv(out, E1000E)) ||
 	    (ret = register_dev(out, NIC)) || (ret = show(out)))
 		return ret;
 
@@ -267,7 +281,8 @@ static int tour_bus_body(FILE *out)
 	fprintf(out, TOUR_STEP
 		"5. A SATA controller with no driver yet stays unbound, until ahci\n"
 		"   registers and takes it; a newer NIC goes to e1000e\n");
-	if ((ret = register_dev(out, SATA)) || (ret = register_drv(out, AHCI)) ||
+	if ((ret = register_dev(out, SATA)) ||
+	    (ret = register_drv(out, AHCI)) ||
 	    (ret = register_dev(out, NIC2)) || (ret = show(out)))
 		return ret;
 
@@ -279,13 +294,15 @@ static int tour_bus_body(FILE *out)
 	fprintf(out, "   bus_for_each_drv(pci, NULL, ...): newest first\n");
 	if ((ret = bus_for_each_drv(&pci, NULL, out, print_drv)))
 		return ret;
-	fprintf(out, "   bus_for_each_dev(pci, NULL, ...) stopping at the first non-zero\n"
+	fprintf(out,
+		"   bus_for_each_dev(pci, NULL, ...) stopping at the first non-zero\n"
 		"   return, which it returns\n");
 	ret = bus_for_each_dev(&pci, NULL, out, find_storage);
 	fprintf(out, "    -> %d\n", ret);
 	if (ret != 1)
 		return -EINVAL;
-	fprintf(out, "   ... and from a start device: bus_for_each_dev(pci, 00:03.0, ...)\n");
+	fprintf(out,
+		"   ... and from a start device: bus_for_each_dev(pci, 00:03.0, ...)\n");
 	if ((ret = bus_for_each_dev(&pci, &dev[NIC].dev, out, print_dev)))
 		return ret;
 	fprintf(out, "\n");
@@ -308,11 +325,13 @@ static int tour_bus_body(FILE *out)
 		"9. Bad input is an error value and changes nothing:\n");
 	fprintf(out, "   device_register(00:02.0) again: %d (-EBUSY)\n",
 		device_register(&dev[VGA].dev));
-	fprintf(out, "   device_unregister(00:03.0), unplugged already: %d (-ENOENT)\n",
+	fprintf(out,
+		"   device_unregister(00:03.0), unplugged already: %d (-ENOENT)\n",
 		device_unregister(&dev[NIC].dev));
 	fprintf(out, "   bus_unregister(pci) with devices on it: %d (-EBUSY)\n",
 		bus_unregister(&pci));
-	fprintf(out, "   bus_check(pci): %s\n\n", bus_check(&pci) ? "sound" : "BROKEN");
+	fprintf(out, "   bus_check(pci): %s\n\n",
+		bus_check(&pci) ? "sound" : "BROKEN");
 	if (!bus_check(&pci))
 		return -EINVAL;
 	return 0;
@@ -336,19 +355,21 @@ static int tour_bus(FILE *out)
 			driver_unregister(&drv[i].drv);
 	if (pci.present && bus_unregister(&pci) && !ret)
 		ret = -EBUSY;
-	fprintf(out, "   done: pci %s\n", pci.present ? "still registered" :
-		"unregistered");
-	fprintf(out, "\n"
-"What later kernels changed: late in 2002 the bus, its devices and its\n"
-"drivers gained kobjects and sysfs; 2.6.13 turned the three lists into\n"
-"klists, whose nodes have reference counts of their own, so that a walk\n"
-"survives a removal without holding a lock across its callback; the\n"
-"lists later moved into a private structure (subsys_private); and\n"
-"today drivers are appended at the tail, so the oldest driver is\n"
-"offered a device first, where 2.5.33 pushed them at the head as step 3\n"
-"showed (docs/drivers.md).\n");
+	fprintf(out, "   done: pci %s\n",
+		pci.present ? "still registered" : "unregistered");
+	fprintf(out,
+		"\n"
+		"What later kernels changed: late in 2002 the bus, its devices and its\n"
+		"drivers gained kobjects and sysfs; 2.6.13 turned the three lists into\n"
+		"klists, whose nodes have reference counts of their own, so that a walk\n"
+		"survives a removal without holding a lock across its callback; the\n"
+		"lists later moved into a private structure (subsys_private); and\n"
+		"today drivers are appended at the tail, so the oldest driver is\n"
+		"offered a device first, where 2.5.33 pushed them at the head as step 3\n"
+		"showed (docs/drivers.md).\n");
 	return ret;
 }
 
-KSTRUCT_TOUR("bus", 40, "the driver model: bus_type, device and driver lists, binding",
+KSTRUCT_TOUR("bus", 40,
+	     "the driver model: bus_type, device and driver lists, binding",
 	     tour_bus)

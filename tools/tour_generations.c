@@ -28,10 +28,10 @@
 #include "tools/tour_generations.h"
 
 /* the workload: on one CPU, hogs at nice 0 and 5, and a typist */
-#define TOUR_HZ		1000
-#define TOUR_USEC	3000000ull
-#define TOUR_NICE_A	0
-#define TOUR_NICE_B	5
+#define TOUR_HZ 1000
+#define TOUR_USEC 3000000ull
+#define TOUR_NICE_A 0
+#define TOUR_NICE_B 5
 
 const char tour_generations_workload[] =
 	"{ \"tasks\": {"
@@ -60,8 +60,8 @@ struct tour_class {
 
 static double rule_goodness(char *buf, size_t len, int a, int b)
 {
-	snprintf(buf, len, "NICE_TO_TICKS(%d) : NICE_TO_TICKS(%d) = %d : %d",
-		 a, b, NICE_TO_TICKS(a), NICE_TO_TICKS(b));
+	snprintf(buf, len, "NICE_TO_TICKS(%d) : NICE_TO_TICKS(%d) = %d : %d", a,
+		 b, NICE_TO_TICKS(a), NICE_TO_TICKS(b));
 	return (double)NICE_TO_TICKS(a) / NICE_TO_TICKS(b);
 }
 
@@ -146,7 +146,9 @@ struct tour_run {
 static int tour_run(const struct sim_workload *wl,
 		    const struct sched_class *class, struct tour_run *tr)
 {
-	struct sim_options opt = { .nr_cpus = 1, .hz = TOUR_HZ, .seed = 1,
+	struct sim_options opt = { .nr_cpus = 1,
+				   .hz = TOUR_HZ,
+				   .seed = 1,
 				   .duration_usec = TOUR_USEC,
 				   .sched_class = class };
 	const struct sim_report *r;
@@ -196,11 +198,11 @@ int tour_sched_generations(FILE *out, int step)
 		return ret;
 	}
 	fprintf(out,
-"\n%d. The same workload under each generation of the scheduler.\n"
-"   One CPU, %.0f s at HZ=%d: \"hog\" (nice %d) and \"hog5\" (nice %d) never\n"
-"   sleep; \"typist\" runs 1 ms and sleeps 9 ms, over and over.  Each class\n"
-"   runs it on a machine of its own, same seed ('kstruct sim --compare'\n"
-"   does this for any workload; docs/generations.md tells the story).\n",
+		"\n%d. The same workload under each generation of the scheduler.\n"
+		"   One CPU, %.0f s at HZ=%d: \"hog\" (nice %d) and \"hog5\" (nice %d) never\n"
+		"   sleep; \"typist\" runs 1 ms and sleeps 9 ms, over and over.  Each class\n"
+		"   runs it on a machine of its own, same seed ('kstruct sim --compare'\n"
+		"   does this for any workload; docs/generations.md tells the story).\n",
 		step, TOUR_USEC / 1e6, TOUR_HZ, TOUR_NICE_A, TOUR_NICE_B);
 	for (nr = 0; sched_classes[nr] && nr < ARRAY_SIZE(runs); nr++) {
 		const struct sched_class *class = sched_classes[nr];
@@ -245,8 +247,8 @@ int tour_sched_generations(FILE *out, int step)
 				sched_classes[i]->name,
 				ms(runs[i].groups[TOUR_TYPIST].latency.max));
 		fprintf(out,
-".\n   The hogs split what the typist leaves by each generation's rule:\n"
-"   ratios of slices up to o1, ratios of weights from cfs on.\n");
+			".\n   The hogs split what the typist leaves by each generation's rule:\n"
+			"   ratios of slices up to o1, ratios of weights from cfs on.\n");
 	}
 	sim_workload_free(wl);
 	kstruct_hz = DEFAULT_HZ;

@@ -46,8 +46,8 @@ struct tour_labels {
 };
 
 /* the label of @p: a head's name, an entry's letter, or what it is */
-static const char *label(const struct tour_labels *l,
-			 const struct list_head *p, char *buf, size_t size)
+static const char *label(const struct tour_labels *l, const struct list_head *p,
+			 char *buf, size_t size)
 {
 	int i;
 
@@ -186,7 +186,8 @@ static int tour_list(FILE *out)
 	list_add_tail(&E->list, &crate);
 	list_add_tail(&A->list, &crate);
 	show(out, &l, &crate);
-	fprintf(out, "   list_splice_tail_init(&crate, &basket) moves all of crate to the\n"
+	fprintf(out,
+		"   list_splice_tail_init(&crate, &basket) moves all of crate to the\n"
 		"   end of basket in O(1) - four pointers - and leaves crate empty:\n");
 	list_splice_tail_init(&crate, &basket);
 	show(out, &l, &basket);
@@ -199,7 +200,8 @@ static int tour_list(FILE *out)
 	list_cut_position(&cut, &basket, &D->list);
 	show(out, &l, &cut);
 	show(out, &l, &basket);
-	fprintf(out, "   and list_splice_init(&cut, &basket) puts it back in front:\n");
+	fprintf(out,
+		"   and list_splice_init(&cut, &basket) puts it back in front:\n");
 	list_splice_init(&cut, &basket);
 	show(out, &l, &basket);
 	fprintf(out, "\n");
@@ -215,19 +217,21 @@ static int tour_list(FILE *out)
 		fprintf(out, " %c(%d)", f->name, f->weight);
 	fprintf(out, "\n\n");
 
-	fprintf(out, TOUR_STEP
+	fprintf(out,
+		TOUR_STEP
 		"9. list_check(&basket) walks the whole ring and verifies that every\n"
 		"   node's next->prev points back at it: %s.  The tests call it\n"
 		"   after every step; the scheduler, SCTP and mm checkers use it too.\n",
 		list_check(&basket) ? "sound" : "BROKEN");
-	fprintf(out, "\n"
-"What later kernels changed: 2.5.33's list.h had no hlist, no RCU\n"
-"variants and no poison - its list_del() set next and prev to NULL.\n"
-"2.5.44 added the RCU variants, 2.5.64 the hlist, 2.5.70\n"
-"list_for_each_entry_safe() and 2.5.71 the poison values of step 5.\n"
-"Later kernels added list_cut_position(), a list_sort() in lib/ and the\n"
-"CONFIG_DEBUG_LIST checks of lib/list_debug.c.  The API here is the\n"
-"modern kernel's, on 2.5.33's struct list_head (docs/list.md).\n");
+	fprintf(out,
+		"\n"
+		"What later kernels changed: 2.5.33's list.h had no hlist, no RCU\n"
+		"variants and no poison - its list_del() set next and prev to NULL.\n"
+		"2.5.44 added the RCU variants, 2.5.64 the hlist, 2.5.70\n"
+		"list_for_each_entry_safe() and 2.5.71 the poison values of step 5.\n"
+		"Later kernels added list_cut_position(), a list_sort() in lib/ and the\n"
+		"CONFIG_DEBUG_LIST checks of lib/list_debug.c.  The API here is the\n"
+		"modern kernel's, on 2.5.33's struct list_head (docs/list.md).\n");
 
 	if (!list_check(&basket) || !list_empty(&crate) || !list_empty(&cut))
 		return -EIO;

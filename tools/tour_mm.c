@@ -68,8 +68,10 @@ static void show_ptes(FILE *out, struct zone *zone, struct tour_proc *p)
 		if (f < 0)
 			fprintf(out, " [   -  ]");
 		else
-			fprintf(out, " [p%lu=f%ld]", vma->vm_pgoff +
-				((a - vma->vm_start) >> PAGE_SHIFT), f);
+			fprintf(out, " [p%lu=f%ld]",
+				vma->vm_pgoff +
+					((a - vma->vm_start) >> PAGE_SHIFT),
+				f);
 	}
 	fprintf(out, "\n");
 }
@@ -114,7 +116,8 @@ static int tour_truncate(FILE *out)
 			goto out_mm;
 		}
 	}
-	fprintf(out, "Part one: a file mapped by two processes, then truncated "
+	fprintf(out,
+		"Part one: a file mapped by two processes, then truncated "
 		"under them.\n\n" TOUR_STEP "1. A file of 8 pages.  Process A "
 		"maps file pages 0-5 shared; process B\n   maps file pages 2-7 "
 		"private.  Shared mappings go on i_mmap_shared,\n   private ones "
@@ -129,7 +132,8 @@ static int tour_truncate(FILE *out)
 		goto out_mm;
 	show_lists(out, inode.i_mapping, procs, 2);
 
-	fprintf(out, "\n" TOUR_STEP "2. Each process touches every page it "
+	fprintf(out,
+		"\n" TOUR_STEP "2. Each process touches every page it "
 		"maps.  The first touch of a file\n   page allocates a frame "
 		"from the zone into the page cache; the second\n   process maps "
 		"the same frame ([pN=fM]: file page N in frame M):\n");
@@ -145,30 +149,38 @@ static int tour_truncate(FILE *out)
 	show_cache(out, &zone, inode.i_mapping);
 
 	pgoff = size_to_pages(offset);
-	fprintf(out, "\n" TOUR_STEP "3. vmtruncate(inode, %lld): the new end "
+	fprintf(out,
+		"\n" TOUR_STEP "3. vmtruncate(inode, %lld): the new end "
 		"falls inside page %lld, so pgoff\n   = %lld rounded up to "
 		"pages = %lu: page %lld stays mapped (its tail is\n   zeroed), "
 		"pages >= %lu go.  vmtruncate_list() walks i_mmap, then\n"
-		"   i_mmap_shared:\n", offset, offset >> PAGE_SHIFT, offset,
-		pgoff, offset >> PAGE_SHIFT, pgoff);
+		"   i_mmap_shared:\n",
+		offset, offset >> PAGE_SHIFT, offset, pgoff,
+		offset >> PAGE_SHIFT, pgoff);
 	for (i = 1; i >= 0; i--) {
 		struct vm_area_struct *vma = procs[i].vma;
 		unsigned long pages = (vma->vm_end - vma->vm_start) >>
 				      PAGE_SHIFT;
 
 		if (!vma_truncate_range(vma, pgoff, &start, &len))
-			fprintf(out, "  %s: vm_pgoff %lu, diff %lu >= len %lu: "
-				"untouched\n", procs[i].name, vma->vm_pgoff,
+			fprintf(out,
+				"  %s: vm_pgoff %lu, diff %lu >= len %lu: "
+				"untouched\n",
+				procs[i].name, vma->vm_pgoff,
 				pgoff - vma->vm_pgoff, pages);
 		else if (vma->vm_pgoff >= pgoff)
-			fprintf(out, "  %s: vm_pgoff %lu >= pgoff: zap all of "
-				"%#lx-%#lx\n", procs[i].name, vma->vm_pgoff,
-				start, start + len);
+			fprintf(out,
+				"  %s: vm_pgoff %lu >= pgoff: zap all of "
+				"%#lx-%#lx\n",
+				procs[i].name, vma->vm_pgoff, start,
+				start + len);
 		else
-			fprintf(out, "  %s: vm_pgoff %lu, diff %lu < len %lu: "
-				"zap %#lx-%#lx (%lu pages)\n", procs[i].name,
-				vma->vm_pgoff, pgoff - vma->vm_pgoff, pages,
-				start, start + len, len >> PAGE_SHIFT);
+			fprintf(out,
+				"  %s: vm_pgoff %lu, diff %lu < len %lu: "
+				"zap %#lx-%#lx (%lu pages)\n",
+				procs[i].name, vma->vm_pgoff,
+				pgoff - vma->vm_pgoff, pages, start,
+				start + len, len >> PAGE_SHIFT);
 	}
 	err = vmtruncate(&inode, offset);
 	if (err)
@@ -177,14 +189,19 @@ static int tour_truncate(FILE *out)
 	for (i = 0; i < 2; i++)
 		show_ptes(out, &zone, &procs[i]);
 	show_cache(out, &zone, inode.i_mapping);
-	fprintf(out, "  checks: zone_check, mapping_check, mm_check of both "
-		"processes: %s\n", zone_check(&zone) &&
-		mapping_check(inode.i_mapping) && mm_check(procs[0].mm) &&
-		mm_check(procs[1].mm) ? "sound" : "BROKEN");
+	fprintf(out,
+		"  checks: zone_check, mapping_check, mm_check of both "
+		"processes: %s\n",
+		zone_check(&zone) && mapping_check(inode.i_mapping) &&
+				mm_check(procs[0].mm) && mm_check(procs[1].mm) ?
+			"sound" :
+			"BROKEN");
 
-	fprintf(out, "\n" TOUR_STEP "4. Growing the file back to 8 pages "
+	fprintf(out,
+		"\n" TOUR_STEP "4. Growing the file back to 8 pages "
 		"unmaps nothing; B touching page %lu\n   again brings a fresh, "
-		"zeroed frame:\n", procs[1].vma->vm_pgoff + 4);
+		"zeroed frame:\n",
+		procs[1].vma->vm_pgoff + 4);
 	err = vmtruncate(&inode, 8 * PAGE_SIZE);
 	if (!err)
 		err = handle_mm_fault(procs[1].mm, procs[1].vma,
@@ -211,75 +228,88 @@ static int tour_buddy(FILE *out)
 	char line[64 + MAX_ORDER * 48];
 	int err;
 
-#define SHOW()								\
-	do {								\
-		zone_free_areas_line(&zone, line, sizeof(line));	\
-		fprintf(out, "    %s\n", line);				\
+#define SHOW()                                                   \
+	do {                                                     \
+		zone_free_areas_line(&zone, line, sizeof(line)); \
+		fprintf(out, "    %s\n", line);                  \
 	} while (0)
 
 	err = zone_init(&zone, "Normal", 1UL << (MAX_ORDER - 1), 0);
 	if (err)
 		return err;
-	fprintf(out, "\nPart two: the buddy allocator.\n\n" TOUR_STEP "5. A "
+	fprintf(out,
+		"\nPart two: the buddy allocator.\n\n" TOUR_STEP "5. A "
 		"zone of %lu frames starts as one free block of the top\n   "
 		"order.  show_free_areas() prints, for each order, free blocks "
-		"*\n   block size:\n", zone.size);
+		"*\n   block size:\n",
+		zone.size);
 	SHOW();
 	a = alloc_page(&zone);
-	fprintf(out, "\n" TOUR_STEP "6. alloc_pages(order 0) = frame %ld: "
+	fprintf(out,
+		"\n" TOUR_STEP "6. alloc_pages(order 0) = frame %ld: "
 		"expand() halves the top block\n   again and again, keeping "
 		"every lower half free, and hands out the\n   highest frame:\n",
 		frame(&zone, a));
 	SHOW();
 	b = alloc_pages(&zone, 2);
-	fprintf(out, "\n" TOUR_STEP "7. alloc_pages(order 2) = frame %ld (the "
-		"free order-2 block):\n", frame(&zone, b));
+	fprintf(out,
+		"\n" TOUR_STEP "7. alloc_pages(order 2) = frame %ld (the "
+		"free order-2 block):\n",
+		frame(&zone, b));
 	SHOW();
 	c = alloc_pages(&zone, 2);
-	fprintf(out, "   alloc_pages(order 2) = frame %ld (split from the "
-		"order-3 block):\n", frame(&zone, c));
+	fprintf(out,
+		"   alloc_pages(order 2) = frame %ld (split from the "
+		"order-3 block):\n",
+		frame(&zone, c));
 	SHOW();
-	fprintf(out, "   is_head_of_free_region: frame %ld -> %d, frame %ld -> "
-		"%d, frame 0 -> %d, frame 1 -> %d\n", frame(&zone, c) - 4,
-		is_head_of_free_region(c - 4), frame(&zone, a),
-		is_head_of_free_region(a),
+	fprintf(out,
+		"   is_head_of_free_region: frame %ld -> %d, frame %ld -> "
+		"%d, frame 0 -> %d, frame 1 -> %d\n",
+		frame(&zone, c) - 4, is_head_of_free_region(c - 4),
+		frame(&zone, a), is_head_of_free_region(a),
 		is_head_of_free_region(zone.zone_mem_map),
 		is_head_of_free_region(zone.zone_mem_map + 1));
 	err = __free_pages(&zone, b, 2);
-	fprintf(out, "\n" TOUR_STEP "8. __free_pages(frame %ld, order 2): its "
+	fprintf(out,
+		"\n" TOUR_STEP "8. __free_pages(frame %ld, order 2): its "
 		"buddy (index XOR 4) is the\n   block at frame %ld, not free as "
 		"a whole (frame %ld is still allocated),\n   so the pair bit is "
-		"set and no merge happens (%d):\n", frame(&zone, b),
-		frame(&zone, b) ^ 4, frame(&zone, a), err);
+		"set and no merge happens (%d):\n",
+		frame(&zone, b), frame(&zone, b) ^ 4, frame(&zone, a), err);
 	SHOW();
 	err = __free_pages(&zone, b, 2);
 	fprintf(out, "   freeing it again is refused: %d (%s)\n", err,
 		err == -EALREADY ? "-EALREADY" : "?");
 	err = __free_pages(&zone, c, 2);
-	fprintf(out, "\n" TOUR_STEP "9. __free_pages(frame %ld, order 2): its "
+	fprintf(out,
+		"\n" TOUR_STEP "9. __free_pages(frame %ld, order 2): its "
 		"buddy, frame %ld, is free: merge\n   into an order-3 block at "
 		"frame %ld, whose buddy (frame %ld) is not free\n   as a whole "
 		"(%d):\n",
-		frame(&zone, c), frame(&zone, c) ^ 4,
-		frame(&zone, c) & ~7L, (frame(&zone, c) & ~7L) ^ 8, err);
+		frame(&zone, c), frame(&zone, c) ^ 4, frame(&zone, c) & ~7L,
+		(frame(&zone, c) & ~7L) ^ 8, err);
 	SHOW();
 	err = __free_page(&zone, a);
-	fprintf(out, "   __free_pages(frame %ld, order 0): merges all the way "
-		"up (%d):\n", frame(&zone, a), err);
+	fprintf(out,
+		"   __free_pages(frame %ld, order 0): merges all the way "
+		"up (%d):\n",
+		frame(&zone, a), err);
 	SHOW();
 	zone_buddyinfo_line(&zone, line, sizeof(line));
 	fprintf(out, "   /proc/buddyinfo style:\n    %s\n", line);
-	fprintf(out, "   zone_check: %s\n", zone_check(&zone) ? "sound" :
-		"BROKEN");
-	fprintf(out, "\n"
-"What later kernels changed: 2.6.7 replaced the i_mmap and i_mmap_shared\n"
-"lists with a priority search tree, and 3.7 with an augmented red-black\n"
-"interval tree, so that finding the vmas over a range of the file no\n"
-"longer walks every vma; vmtruncate() gave way to truncate_setsize()\n"
-"and truncate_pagecache().  2.6.11 removed the buddy allocator's pair\n"
-"bitmaps: a free block's order is kept in its first page, and expand()\n"
-"now keeps the upper halves and hands out the lowest block\n"
-"(docs/mm.md).\n");
+	fprintf(out, "   zone_check: %s\n",
+		zone_check(&zone) ? "sound" : "BROKEN");
+	fprintf(out,
+		"\n"
+		"What later kernels changed: 2.6.7 replaced the i_mmap and i_mmap_shared\n"
+		"lists with a priority search tree, and 3.7 with an augmented red-black\n"
+		"interval tree, so that finding the vmas over a range of the file no\n"
+		"longer walks every vma; vmtruncate() gave way to truncate_setsize()\n"
+		"and truncate_pagecache().  2.6.11 removed the buddy allocator's pair\n"
+		"bitmaps: a free block's order is kept in its first page, and expand()\n"
+		"now keeps the upper halves and hands out the lowest block\n"
+		"(docs/mm.md).\n");
 #undef SHOW
 	return zone_release(&zone);
 }
@@ -299,5 +329,7 @@ static int tour_mm(FILE *out)
 	return err;
 }
 
-KSTRUCT_TOUR("mm", 30, "vm areas on i_mmap lists, vmtruncate, the buddy "
-	     "allocator", tour_mm)
+KSTRUCT_TOUR("mm", 30,
+	     "vm areas on i_mmap lists, vmtruncate, the buddy "
+	     "allocator",
+	     tour_mm)

@@ -37,8 +37,7 @@ static const char *path_marks(const struct sctp_association *asoc,
 	return buf;
 }
 
-static void show_asoc(FILE *out, const struct sctp_association *asoc,
-		      int nr)
+static void show_asoc(FILE *out, const struct sctp_association *asoc, int nr)
 {
 	struct sctp_sockaddr_entry *e;
 	struct sctp_transport *t;
@@ -53,8 +52,8 @@ static void show_asoc(FILE *out, const struct sctp_association *asoc,
 	fprintf(out, "\n    peer.transport_addr_list:\n");
 	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports) {
 		fprintf(out, "      -> %-18s ssthresh %u%s",
-			sctp_scene_addr(&t->ipaddr, a, sizeof(a)),
-			t->ssthresh, path_marks(asoc, t, m, sizeof(m)));
+			sctp_scene_addr(&t->ipaddr, a, sizeof(a)), t->ssthresh,
+			path_marks(asoc, t, m, sizeof(m)));
 		if (!list_empty(&t->transmitted)) {
 			fprintf(out, "  transmitted:");
 			list_for_each_entry(c, &t->transmitted, list)
@@ -99,27 +98,33 @@ static int tour_sctp(FILE *out)
 	a1 = s.asoc[0];
 	a2 = s.asoc[1];
 
-	fprintf(out, TOUR_STEP "1. An endpoint and its lists.  Each peer arrived as an "
+	fprintf(out, TOUR_STEP
+		"1. An endpoint and its lists.  Each peer arrived as an "
 		"INIT whose\n   address parameters sctp_process_init() turned "
 		"into transports\n   (first the source address, then each "
 		"in-scope address, in order).\n\n");
 	show_ep(out, s.ep);
 
-	fprintf(out, "\n" TOUR_STEP "2. Lookups walk the lists.  __sctp_endpoint_lookup_"
-		"assoc() walks ep->asocs\n   and, in each, "
-		"peer.transport_addr_list:\n");
+	fprintf(out, "\n" TOUR_STEP
+		     "2. Lookups walk the lists.  __sctp_endpoint_lookup_"
+		     "assoc() walks ep->asocs\n   and, in each, "
+		     "peer.transport_addr_list:\n");
 	who = sctp_scene_make_addr("192.168.6.1", 6000);
 	asoc = __sctp_endpoint_lookup_assoc(s.ep, &who, &t);
 	fprintf(out, "   %s -> association %d, transport %s\n",
 		sctp_scene_addr(&who, a, sizeof(a)),
-		asoc == a1 ? 1 : asoc == a2 ? 2 : 0,
+		asoc == a1 ? 1 :
+		asoc == a2 ? 2 :
+			     0,
 		t ? sctp_scene_addr(&t->ipaddr, a, sizeof(a)) : "none");
 	who = sctp_scene_make_addr("192.168.6.1", 6001);
 	fprintf(out, "   %s -> %s (the port is part of the address)\n",
 		sctp_scene_addr(&who, a, sizeof(a)),
 		sctp_assoc_lookup_paddr(a2, &who) ? "found" : "NULL");
 
-	fprintf(out, "\n" TOUR_STEP "3. A path fails.  sctp_assoc_control_transport(DOWN) "
+	fprintf(out,
+		"\n" TOUR_STEP
+		"3. A path fails.  sctp_assoc_control_transport(DOWN) "
 		"re-picks active and\n   retran among the active transports, "
 		"most recently heard first,\n   the primary winning when it "
 		"is up:\n");
@@ -132,7 +137,8 @@ static int tour_sctp(FILE *out)
 	spin_unlock(&a2->base.lock);
 	show_asoc(out, a2, 2);
 	if (a2->peer.active_path == a2->peer.retran_path)
-		fprintf(out, "   (2.5.33's selection has no else: the newest "
+		fprintf(out,
+			"   (2.5.33's selection has no else: the newest "
 			"path wins first place and is\n   then compared for "
 			"second place too, so active and retran coincide.)\n");
 	spin_lock(&a2->base.lock);
@@ -142,13 +148,15 @@ static int tour_sctp(FILE *out)
 	fprintf(out, "   ...and when it comes back up:\n");
 	show_asoc(out, a2, 2);
 
-	fprintf(out, "\n" TOUR_STEP "4. DATA and a SACK.  Three chunks go out on the active "
+	fprintf(out,
+		"\n" TOUR_STEP
+		"4. DATA and a SACK.  Three chunks go out on the active "
 		"path; the peer\n   gets the first and the third, and its "
 		"SACK acks the first cumulatively\n   and the third in a gap "
 		"block (sctp_make_sack() plays its tsnmap):\n");
 	for (i = 0; i < 3; i++) {
-		struct sctp_chunk *c = sctp_chunk_new(SCTP_CID_DATA, 100,
-						      GFP_KERNEL);
+		struct sctp_chunk *c =
+			sctp_chunk_new(SCTP_CID_DATA, 100, GFP_KERNEL);
 
 		if (!c) {
 			err = -ENOMEM;
@@ -193,21 +201,23 @@ static int tour_sctp(FILE *out)
 	if (err)
 		goto out_free;
 	fprintf(out, "   after sctp_sack_outqueue(): the acked chunk is "
-		"freed, the gap-acked one kept\n");
+		     "freed, the gap-acked one kept\n");
 	show_asoc(out, a1, 1);
-	fprintf(out, "   ctsn_ack_point %u, outstanding %u bytes, peer rwnd "
-		"%u\n\n", a1->ctsn_ack_point,
-		a1->outqueue.outstanding_bytes, a1->peer.rwnd);
 	fprintf(out,
-"What later kernels changed: step 3's choice is now made by\n"
-"sctp_select_active_and_retran_path(), which keeps first and second\n"
-"place apart and knows a 'potentially failed' path state; an incoming\n"
-"packet finds its association through a hash table of transports (an\n"
-"rhltable) instead of the walks of step 2; the bind address lists are\n"
-"read under RCU, as here; and sctp_sack_outqueue() is sctp_outq_sack().\n"
-"\n");
+		"   ctsn_ack_point %u, outstanding %u bytes, peer rwnd "
+		"%u\n\n",
+		a1->ctsn_ack_point, a1->outqueue.outstanding_bytes,
+		a1->peer.rwnd);
+	fprintf(out,
+		"What later kernels changed: step 3's choice is now made by\n"
+		"sctp_select_active_and_retran_path(), which keeps first and second\n"
+		"place apart and knows a 'potentially failed' path state; an incoming\n"
+		"packet finds its association through a hash table of transports (an\n"
+		"rhltable) instead of the walks of step 2; the bind address lists are\n"
+		"read under RCU, as here; and sctp_sack_outqueue() is sctp_outq_sack().\n"
+		"\n");
 	fprintf(out, "See docs/sctp.md; \"kstruct sctp --pcap FILE\" writes "
-		"a whole exchange for Wireshark.\n");
+		     "a whole exchange for Wireshark.\n");
 out_free:
 	sctp_scene_free(&s);
 out:

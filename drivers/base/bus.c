@@ -214,7 +214,7 @@ out_unlock:
 	spin_unlock(&bus_driver_lock);
 	spin_unlock(&bus->bind_lock);
 	if (!error)
-		put_bus(bus);	/* the registration's */
+		put_bus(bus); /* the registration's */
 	put_bus(bus);
 	return error;
 }
@@ -513,8 +513,8 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
 /* invariant checks                                                    */
 
 /* report a violation on @bus (after its name), answer false */
-#define bus_bad(bus, fmt, ...)						\
-	check_fail("bus %s: " fmt, (bus)->name ? (bus)->name : "?",	\
+#define bus_bad(bus, fmt, ...)                                      \
+	check_fail("bus %s: " fmt, (bus)->name ? (bus)->name : "?", \
 		   ##__VA_ARGS__)
 
 static bool on_list(const struct list_head *head, const struct list_head *entry)
@@ -544,20 +544,21 @@ static bool bus_check_driver(struct bus_type *bus, struct device_driver *drv,
 	     &other->bus_list != &bus->drivers;
 	     other = list_next_entry(other, bus_list))
 		if (!strcmp(other->name, drv->name))
-			return bus_bad(bus, "two drivers named %s",
-				       drv->name);
+			return bus_bad(bus, "two drivers named %s", drv->name);
 	if (!list_check(&drv->devices))
 		return false;
 	list_for_each_entry(dev, &drv->devices, driver_list) {
 		if (dev->driver != drv)
-			return bus_bad(bus, "device %s on driver %s's list has driver %s",
-				       dev->name, drv->name,
-				       dev->driver ? dev->driver->name :
-						     "(none)");
+			return bus_bad(
+				bus,
+				"device %s on driver %s's list has driver %s",
+				dev->name, drv->name,
+				dev->driver ? dev->driver->name : "(none)");
 		if (!dev->present || dev->bus != bus ||
 		    !on_list(&bus->devices, &dev->bus_list))
-			return bus_bad(bus, "device %s bound to %s is not on the bus",
-				       dev->name, drv->name);
+			return bus_bad(
+				bus, "device %s bound to %s is not on the bus",
+				dev->name, drv->name);
 		n++;
 	}
 	if (atomic_read(&drv->refcount) < 1 + (long)n)
@@ -582,13 +583,15 @@ static bool bus_check_device(struct bus_type *bus, struct device *dev)
 			       atomic_read(&dev->refcount));
 	if (!drv) {
 		if (!list_empty_careful(&dev->driver_list))
-			return bus_bad(bus, "unbound device %s is on a driver list",
+			return bus_bad(bus,
+				       "unbound device %s is on a driver list",
 				       dev->name);
 		return true;
 	}
 	if (drv->bus != bus || !drv->present ||
 	    !on_list(&bus->drivers, &drv->bus_list))
-		return bus_bad(bus, "device %s bound to driver %s not on the bus",
+		return bus_bad(bus,
+			       "device %s bound to driver %s not on the bus",
 			       dev->name, drv->name);
 	if (!on_list(&drv->devices, &dev->driver_list))
 		return bus_bad(bus, "device %s not on its driver %s's list",
@@ -713,7 +716,7 @@ bool (buses_check)(void)
 		if (!bus->present || atomic_read(&bus->refcount) < 1) {
 			ok = bus_bad(bus, "on the list of buses but %s",
 				     bus->present ? "unreferenced" :
-				     "not present");
+						    "not present");
 			goto out_unlock;
 		}
 		for (other = list_next_entry(bus, node);

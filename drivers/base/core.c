@@ -233,7 +233,7 @@ int device_register(struct device *dev)
 	atomic_set(&dev->refcount, 1);
 	dev->driver = NULL;
 	INIT_LIST_HEAD(&dev->driver_list);
-	get_bus(bus);		/* the device's, until unregistration */
+	get_bus(bus); /* the device's, until unregistration */
 	bus_add_device(dev);
 	device_attach(dev);
 out_unlock:
@@ -276,9 +276,9 @@ int device_unregister(struct device *dev)
 out_unlock:
 	spin_unlock(&bus->bind_lock);
 	if (!error)
-		put_bus(bus);	/* the device's */
+		put_bus(bus); /* the device's */
 	put_bus(bus);
 	if (!error)
-		put_device(dev);	/* the registration's */
+		put_device(dev); /* the registration's */
 	return error;
 }

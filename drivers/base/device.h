@@ -60,8 +60,8 @@
 
 KSTRUCT_EXPORT_BEGIN
 
-#define DEVICE_NAME_SIZE	80
-#define BUS_ID_SIZE		16
+#define DEVICE_NAME_SIZE 80
+#define BUS_ID_SIZE 16
 
 struct device;
 struct device_driver;
@@ -161,8 +161,8 @@ struct device {
 	void (*release)(struct device *dev);
 };
 
-#define to_dev(node)	container_of(node, struct device, bus_list)
-#define to_drv(node)	container_of(node, struct device_driver, bus_list)
+#define to_dev(node) container_of(node, struct device, bus_list)
+#define to_drv(node) container_of(node, struct device_driver, bus_list)
 
 /* bus.c */
 int bus_register(struct bus_type *bus);
@@ -175,9 +175,9 @@ int bus_for_each_drv(struct bus_type *bus, struct device_driver *start,
 		     void *data,
 		     int (*fn)(struct device_driver *drv, void *data));
 bool bus_check(struct bus_type *bus);
-#define bus_check(bus)	CHECK_CALLER(bus_check, (bus))
+#define bus_check(bus) CHECK_CALLER(bus_check, (bus))
 bool buses_check(void);
-#define buses_check()	CHECK_CALLER(buses_check, ())
+#define buses_check() CHECK_CALLER(buses_check, ())
 
 /* core.c */
 int device_register(struct device *dev);

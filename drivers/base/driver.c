@@ -109,7 +109,7 @@ int driver_register(struct device_driver *drv)
 	}
 	atomic_set(&drv->refcount, 1);
 	INIT_LIST_HEAD(&drv->devices);
-	get_bus(bus);		/* the driver's, until unregistration */
+	get_bus(bus); /* the driver's, until unregistration */
 	bus_add_driver(drv);
 	driver_attach(drv);
 out_unlock:
@@ -152,9 +152,9 @@ int driver_unregister(struct device_driver *drv)
 out_unlock:
 	spin_unlock(&bus->bind_lock);
 	if (!error)
-		put_bus(bus);	/* the driver's */
+		put_bus(bus); /* the driver's */
 	put_bus(bus);
 	if (!error)
-		put_driver(drv);	/* the registration's */
+		put_driver(drv); /* the registration's */
 	return error;
 }

@@ -71,9 +71,9 @@ static void snapshot_fill(struct bus_type *bus, struct bus_snapshot *snap,
 		struct bus_snapshot_device *d = &snap->devices[i++];
 
 		snprintf(d->label, sizeof(d->label), "%s", dev_label(dev));
-		d->driver = dev->driver ?
-			    ring_index(&bus->drivers, &dev->driver->bus_list) :
-			    -1;
+		d->driver = dev->driver ? ring_index(&bus->drivers,
+						     &dev->driver->bus_list) :
+					  -1;
 	}
 	i = 0;
 	list_for_each_entry(drv, &bus->drivers, bus_list) {
@@ -84,8 +84,8 @@ static void snapshot_fill(struct bus_type *bus, struct bus_snapshot *snap,
 		d->bound = bound;
 		d->nr_bound = 0;
 		list_for_each_entry(dev, &drv->devices, driver_list)
-			bound[d->nr_bound++] = ring_index(&bus->devices,
-							  &dev->bus_list);
+			bound[d->nr_bound++] =
+				ring_index(&bus->devices, &dev->bus_list);
 		bound += d->nr_bound;
 	}
 }

@@ -82,11 +82,11 @@ static struct bench_options exact_options(unsigned int reps,
 
 /* a case that logs each call of its functions */
 struct probe {
-	char name;		/* written to the log by fn */
+	char name; /* written to the log by fn */
 	unsigned long setups, calls, teardowns;
-	int setup_pending;	/* setup ran and fn has not yet */
-	int order_ok;		/* setup, fn, teardown always in that order */
-	char *log;		/* shared log of fn calls, or NULL */
+	int setup_pending; /* setup ran and fn has not yet */
+	int order_ok; /* setup, fn, teardown always in that order */
+	char *log; /* shared log of fn calls, or NULL */
 	size_t *log_len;
 	size_t log_size;
 };
@@ -147,9 +147,13 @@ static void test_measure_calls_setup_fn_teardown(void)
 	struct bench_options opt = exact_options(4, 2);
 	struct probe p = { .name = 'a', .order_ok = 1 };
 	struct bench_spec spec = {
-		.group = "g", .series = "s", .ops = 7,
-		.setup = probe_setup, .fn = probe_fn_after_setup,
-		.teardown = probe_teardown, .arg = &p,
+		.group = "g",
+		.series = "s",
+		.ops = 7,
+		.setup = probe_setup,
+		.fn = probe_fn_after_setup,
+		.teardown = probe_teardown,
+		.arg = &p,
 	};
 	const struct bench_stat *st;
 	struct bench *b;
@@ -177,7 +181,10 @@ static void test_measure_batches_short_bodies(void)
 	struct bench_options opt;
 	struct probe p = { .name = 'a' };
 	struct bench_spec spec = {
-		.group = "g", .series = "s", .ops = 3, .fn = probe_fn,
+		.group = "g",
+		.series = "s",
+		.ops = 3,
+		.fn = probe_fn,
 		.arg = &p,
 	};
 	const struct bench_stat *st;
@@ -187,7 +194,7 @@ static void test_measure_batches_short_bodies(void)
 	bench_options_init(&opt, 0);
 	opt.reps = 3;
 	opt.warmup = 1;
-	opt.min_seconds = 1e-3;	/* far longer than one empty call */
+	opt.min_seconds = 1e-3; /* far longer than one empty call */
 	quiet();
 	b = bench_begin("batch", &opt);
 	st = b ? bench_measure(b, &spec) : NULL;
@@ -219,8 +226,12 @@ static void test_measure_batch_counts_setup_time(void)
 	struct bench_options opt;
 	struct probe p = { .name = 'a' };
 	struct bench_spec spec = {
-		.group = "g", .series = "s", .ops = 1, .setup = slow_setup,
-		.fn = probe_fn, .arg = &p,
+		.group = "g",
+		.series = "s",
+		.ops = 1,
+		.setup = slow_setup,
+		.fn = probe_fn,
+		.arg = &p,
 	};
 	const struct bench_stat *st;
 	struct bench *b;
@@ -248,7 +259,10 @@ static void test_measure_zero_warmup_still_calibrates(void)
 	struct bench_options opt = exact_options(2, 0);
 	struct probe p = { .name = 'a' };
 	struct bench_spec spec = {
-		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.group = "g",
+		.series = "s",
+		.ops = 1,
+		.fn = probe_fn,
 		.arg = &p,
 	};
 	struct bench *b;
@@ -294,7 +308,10 @@ static void test_measure_set_interleaves(void)
 	loud();
 	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
 	/* each warms up in turn, then the repetitions go round */
-	CU_ASSERT_STRING_EQUAL(log, "ABC" "ABC" "ABC" "ABC");
+	CU_ASSERT_STRING_EQUAL(log, "ABC"
+				    "ABC"
+				    "ABC"
+				    "ABC");
 	for (i = 0; i < 3; i++) {
 		stat_sane(st[i]);
 		CU_ASSERT_EQUAL(st[i]->reps, 3);
@@ -310,7 +327,10 @@ static void test_bad_spec_is_an_error_not_a_crash(void)
 	struct bench_options opt = exact_options(2, 1);
 	struct probe p = { .name = 'a' };
 	struct bench_spec good = {
-		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.group = "g",
+		.series = "s",
+		.ops = 1,
+		.fn = probe_fn,
 		.arg = &p,
 	};
 	struct bench_spec bad[4];
@@ -365,7 +385,10 @@ static void test_measure_set_after_earlier_failure(void)
 	struct bench_options opt = exact_options(2, 1);
 	struct probe p = { .name = 'a' };
 	struct bench_spec spec = {
-		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.group = "g",
+		.series = "s",
+		.ops = 1,
+		.fn = probe_fn,
 		.arg = &p,
 	};
 	const struct bench_stat *st = NULL;
@@ -398,10 +421,12 @@ static void test_measure_set_after_earlier_failure(void)
 
 static void test_ratio(void)
 {
-	struct bench_stat num = { .median_ns = 3, .min_ns = 2, .max_ns = 4,
-				  .reps = 5, .ops = 1 };
-	struct bench_stat den = { .median_ns = 2, .min_ns = 1, .max_ns = 2,
-				  .reps = 5, .ops = 1 };
+	struct bench_stat num = {
+		.median_ns = 3, .min_ns = 2, .max_ns = 4, .reps = 5, .ops = 1
+	};
+	struct bench_stat den = {
+		.median_ns = 2, .min_ns = 1, .max_ns = 2, .reps = 5, .ops = 1
+	};
 	struct bench_stat zero = { .reps = 5, .ops = 1 };
 	struct bench_stat unmeasured = { .median_ns = 1, .min_ns = 1 };
 	struct bench_options opt = exact_options(1, 0);
@@ -551,7 +576,10 @@ static int write_sample_run(const char *path_env, int quick)
 	struct bench_options opt = exact_options(3, 1);
 	struct probe p = { .name = 'a' };
 	struct bench_spec spec = {
-		.group = "curve", .series = nasty, .ops = 2, .fn = probe_fn,
+		.group = "curve",
+		.series = nasty,
+		.ops = 2,
+		.fn = probe_fn,
 		.arg = &p,
 	};
 	const struct bench_stat *s1, *s2;
@@ -613,10 +641,11 @@ static void test_json_output(void)
 	CU_ASSERT_PTR_NOT_NULL(root);
 	if (!root)
 		goto out;
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root, "subject")),
-			       "sample");
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(root, "subject")), "sample");
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-		json_object_get(root, "options"), "reps")), 3);
+				json_object_get(root, "options"), "reps")),
+			3);
 	cases = json_object_get(root, "cases");
 	ratios = json_object_get(root, "ratios");
 	values = json_object_get(root, "values");
@@ -625,12 +654,17 @@ static void test_json_output(void)
 	CU_ASSERT_EQUAL(json_array_size(ratios), 1);
 	CU_ASSERT_EQUAL(json_array_size(values), 1);
 	CU_ASSERT_EQUAL(json_array_size(notes), 1);
-	json_array_foreach(cases, i, c) {
-		double median = json_number_value(json_object_get(c, "median_ns"));
+	json_array_foreach(cases, i, c)
+	{
+		double median =
+			json_number_value(json_object_get(c, "median_ns"));
 
-		CU_ASSERT(json_number_value(json_object_get(c, "min_ns")) <= median);
-		CU_ASSERT(median <= json_number_value(json_object_get(c, "max_ns")));
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "ops")), 2);
+		CU_ASSERT(json_number_value(json_object_get(c, "min_ns")) <=
+			  median);
+		CU_ASSERT(median <=
+			  json_number_value(json_object_get(c, "max_ns")));
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "ops")),
+				2);
 	}
 	/* strings come back exactly, whatever they hold */
 	c = json_array_get(cases, 0);
@@ -789,8 +823,10 @@ static void test_plot_axes(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xtics ('10' 10, '100' 100)\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, " ns' "));
 	/* every series its own colour, dash type and point type */
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set linetype 1 lc rgb '#0072B2' lw 2 dt 1 pt 7"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set linetype 2 lc rgb '#D55E00' lw 2 dt 2 pt 5"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(gp, "set linetype 1 lc rgb '#0072B2' lw 2 dt 1 pt 7"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(gp, "set linetype 2 lc rgb '#D55E00' lw 2 dt 2 pt 5"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "with yerrorlines ls 1 title"));
 	CU_ASSERT_PTR_NULL(strstr(gp, "not for publication"));
 	free(gp);
@@ -801,7 +837,7 @@ static void test_plot_axes(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xrange [-0.5:1.5]\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xtics ('0' 0, '1' 1)\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "set xlabel 'order (2^order)'\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n0 "));	/* order 0 is drawn */
+	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n0 ")); /* order 0 is drawn */
 	CU_ASSERT_PTR_NOT_NULL(strstr(gp, "\n1 "));
 	free(gp);
 	remove_outdir();
@@ -891,7 +927,7 @@ static void test_signal_while_writing_leaves_nothing(void)
 
 	CU_ASSERT_FATAL(make_outdir() == 0);
 	CU_ASSERT_FATAL(fake_gnuplot(signal_bin, "kill -TERM $PPID\n"
-				     "exec sleep 1 2>&-") == 0);
+						 "exec sleep 1 2>&-") == 0);
 	status = run_in_child(run_killed_by_gnuplot, 0, out, sizeof(out));
 	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
 	CU_ASSERT_EQUAL(count_files(), 0);
@@ -920,18 +956,22 @@ static void test_result_context(void)
 	run = json_object_get(root, "run");
 	bench_cpu_model(model, sizeof(model));
 	CU_ASSERT(strlen(model) > 0);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(machine,
-					"cpu_model")), model);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(machine, "cpu_model")),
+		model);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(machine, "cpus")),
 			sysconf(_SC_NPROCESSORS_ONLN));
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(build,
-					"compiler")), BENCH_COMPILER);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(build,
-					"commit")), KSTRUCT_BUILD_COMMIT);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(build, "compiler")),
+		BENCH_COMPILER);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(build, "commit")),
+		KSTRUCT_BUILD_COMMIT);
 	CU_ASSERT(strlen(KSTRUCT_BUILD_COMMIT) >= 7);
 	/* the Makefile baked in the flags this very file was built with */
-	CU_ASSERT_PTR_NOT_NULL(strstr(json_string_value(json_object_get(build,
-					"flags")), "-std=gnu11"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(json_string_value(json_object_get(build, "flags")),
+		       "-std=gnu11"));
 	started = json_string_value(json_object_get(run, "started"));
 	finished = json_string_value(json_object_get(run, "finished"));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(started);
@@ -944,20 +984,23 @@ static void test_result_context(void)
 	CU_ASSERT(strcmp(started, finished) <= 0);
 	for (k = 0; k < 2; k++) {
 		load = json_object_get(run, k ? "load_average_end" :
-				       "load_average_start");
+						"load_average_start");
 		CU_ASSERT_EQUAL(json_array_size(load), 3);
 		CU_ASSERT(json_number_value(json_array_get(load, 0)) >= 0);
 	}
 	/* the caveat of a quick run, in every file */
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
-					"caveat")), BENCH_CAVEAT);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(root, "caveat")),
+		BENCH_CAVEAT);
 	json_decref(root);
 	snprintf(path, sizeof(path), "%s/sample.csv", outdir);
 	csv = read_text(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
-	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\nsample,meta,,caveat,,,,,,,\"quick run: "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\nsample,meta,,commit,,,,,,,"
-				      KSTRUCT_BUILD_COMMIT ",,,,\n"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(csv, "\nsample,meta,,caveat,,,,,,,\"quick run: "));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(csv, "\nsample,meta,,commit,,,,,,," KSTRUCT_BUILD_COMMIT
+			    ",,,,\n"));
 	free(csv);
 	snprintf(path, sizeof(path), "%s/sample-curve.gp", outdir);
 	gp = read_text(path);
@@ -973,12 +1016,19 @@ static void test_result_context(void)
  */
 static void test_straddle_marking(void)
 {
-	struct bench_stat num = { .median_ns = 2, .min_ns = 1, .max_ns = 3,
-				  .reps = 5, .ops = 1 };
-	struct bench_stat den = { .median_ns = 2, .min_ns = 1.5,
-				  .max_ns = 2.5, .reps = 5, .ops = 1 };
-	struct bench_stat fast = { .median_ns = 1, .min_ns = 0.9,
-				   .max_ns = 1.2, .reps = 5, .ops = 1 };
+	struct bench_stat num = {
+		.median_ns = 2, .min_ns = 1, .max_ns = 3, .reps = 5, .ops = 1
+	};
+	struct bench_stat den = { .median_ns = 2,
+				  .min_ns = 1.5,
+				  .max_ns = 2.5,
+				  .reps = 5,
+				  .ops = 1 };
+	struct bench_stat fast = { .median_ns = 1,
+				   .min_ns = 0.9,
+				   .max_ns = 1.2,
+				   .reps = 5,
+				   .ops = 1 };
 	struct bench_options opt = exact_options(1, 0);
 	json_t *root, *ratios;
 	json_error_t error;
@@ -998,7 +1048,7 @@ static void test_straddle_marking(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "  ratio same  "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "spread 0.4..2x: holds 1, no "
-				      "difference shown)\n"));
+					    "difference shown)\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "spread 1.25..2.78x)\n"));
 	free(text);
 	quiet();
@@ -1008,20 +1058,26 @@ static void test_straddle_marking(void)
 	root = json_load_file(path, 0, &error);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	ratios = json_object_get(root, "ratios");
-	CU_ASSERT(json_is_true(json_object_get(json_array_get(ratios, 0),
-					       "straddles_one")));
+	CU_ASSERT(json_is_true(
+		json_object_get(json_array_get(ratios, 0), "straddles_one")));
 	CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(
-		json_array_get(ratios, 0), "ratio_low")), 0.4, 1e-9);
-	CU_ASSERT_DOUBLE_EQUAL(json_number_value(json_object_get(
-		json_array_get(ratios, 0), "ratio_high")), 2.0, 1e-9);
-	CU_ASSERT(json_is_false(json_object_get(json_array_get(ratios, 1),
-						"straddles_one")));
+				       json_array_get(ratios, 0), "ratio_low")),
+			       0.4, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(
+		json_number_value(json_object_get(json_array_get(ratios, 0),
+						  "ratio_high")),
+		2.0, 1e-9);
+	CU_ASSERT(json_is_false(
+		json_object_get(json_array_get(ratios, 1), "straddles_one")));
 	json_decref(root);
 	snprintf(path, sizeof(path), "%s/straddle.csv", outdir);
 	csv = read_text(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(csv);
-	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "straddle,ratio,g,same,1,,,,,,1,0.666666667,0.4,2,1\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(csv, "straddle,ratio,g,apart,1,,,,,,2,1.66666667,1.25,2.77777778,0\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		csv, "straddle,ratio,g,same,1,,,,,,1,0.666666667,0.4,2,1\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		csv,
+		"straddle,ratio,g,apart,1,,,,,,2,1.66666667,1.25,2.77777778,0\n"));
 	free(csv);
 	remove_outdir();
 }
@@ -1032,7 +1088,10 @@ static void test_failed_run_writes_nothing(void)
 	struct bench_options opt = exact_options(1, 0);
 	struct probe p = { .name = 'a' };
 	struct bench_spec spec = {
-		.group = "g", .series = "s", .ops = 1, .fn = probe_fn,
+		.group = "g",
+		.series = "s",
+		.ops = 1,
+		.fn = probe_fn,
 		.arg = &p,
 	};
 	struct bench *b;
@@ -1059,7 +1118,7 @@ static void test_unwritable_outdir(void)
 	struct bench_options opt = exact_options(1, 0);
 	struct bench *b;
 
-	opt.outdir = "/proc/kstruct-bench";	/* cannot be created */
+	opt.outdir = "/proc/kstruct-bench"; /* cannot be created */
 	quiet();
 	b = bench_begin("nowhere", &opt);
 	CU_ASSERT_PTR_NOT_NULL(b);
@@ -1190,7 +1249,10 @@ static void fake_fn(void *arg)
 static int fake_subject(struct bench *b)
 {
 	struct bench_spec spec = {
-		.group = "fake", .series = "s", .ops = 1, .fn = fake_fn,
+		.group = "fake",
+		.series = "s",
+		.ops = 1,
+		.fn = fake_fn,
 	};
 
 	bench_measure(b, &spec);
@@ -1224,10 +1286,10 @@ static void test_command(void)
 	const char *badreps[] = { "bench", "--reps", "3x" };
 	const char *negwarm[] = { "bench", "--warmup", "-1" };
 	const char *noout[] = { "bench", "--out" };
-	const char *run[] = { "bench", "--reps", "2", "--warmup", "0",
-			      "--min-time", "0", "fake" };
-	const char *quick[] = { "bench", "--quick", "--min-time", "0",
-				"--warmup", "1" };
+	const char *run[] = { "bench", "--reps",     "2", "--warmup",
+			      "0",     "--min-time", "0", "fake" };
+	const char *quick[] = { "bench", "--quick",  "--min-time",
+				"0",	 "--warmup", "1" };
 	const char *equals[] = { "bench", "--reps=2", "--warmup=0",
 				 "--min-time=0", "fake" };
 	const char *manyreps[] = { "bench", "--reps", "100001", "fake" };
@@ -1258,9 +1320,9 @@ static void test_command(void)
 
 	fake_result = 0;
 	CU_ASSERT_EQUAL(run_cmd(8, run), 0);
-	CU_ASSERT_EQUAL(fake_calls, 1 + 2);	/* calibration + 2 reps */
+	CU_ASSERT_EQUAL(fake_calls, 1 + 2); /* calibration + 2 reps */
 	fake_calls = 0;
-	CU_ASSERT_EQUAL(run_cmd(6, quick), 0);	/* every subject: "fake" */
+	CU_ASSERT_EQUAL(run_cmd(6, quick), 0); /* every subject: "fake" */
 	CU_ASSERT_EQUAL(fake_calls, 1 + BENCH_QUICK_REPS);
 	fake_result = -EIO;
 	CU_ASSERT_EQUAL(run_cmd(8, run), 1);
@@ -1269,13 +1331,18 @@ static void test_command(void)
 }
 
 static CU_TestInfo bench_cases[] = {
-	{ "measure calls setup, fn, teardown", test_measure_calls_setup_fn_teardown },
+	{ "measure calls setup, fn, teardown",
+	  test_measure_calls_setup_fn_teardown },
 	{ "measure batches short bodies", test_measure_batches_short_bodies },
-	{ "batch counts the setup's time", test_measure_batch_counts_setup_time },
-	{ "zero warm-up still calibrates", test_measure_zero_warmup_still_calibrates },
+	{ "batch counts the setup's time",
+	  test_measure_batch_counts_setup_time },
+	{ "zero warm-up still calibrates",
+	  test_measure_zero_warmup_still_calibrates },
 	{ "measure_set interleaves repetitions", test_measure_set_interleaves },
-	{ "bad spec is an error, not a crash", test_bad_spec_is_an_error_not_a_crash },
-	{ "measure_set after an earlier failure", test_measure_set_after_earlier_failure },
+	{ "bad spec is an error, not a crash",
+	  test_bad_spec_is_an_error_not_a_crash },
+	{ "measure_set after an earlier failure",
+	  test_measure_set_after_earlier_failure },
 	{ "ratio of medians and of minimums", test_ratio },
 	{ "JSON output parses and round-trips", test_json_output },
 	{ "CSV output quotes and counts", test_csv_output },
@@ -1284,7 +1351,8 @@ static CU_TestInfo bench_cases[] = {
 	{ "plot axes: labels, order 0 on a linear axis", test_plot_axes },
 	{ "series styles all differ", test_series_styles_differ },
 	{ "tick labels: counts and times", test_tick_labels },
-	{ "a failed gnuplot leaves nothing", test_gnuplot_failure_leaves_nothing },
+	{ "a failed gnuplot leaves nothing",
+	  test_gnuplot_failure_leaves_nothing },
 	{ "SIGTERM while writing leaves nothing",
 	  test_signal_while_writing_leaves_nothing },
 	{ "result files record machine, build, dates, load",
@@ -1292,7 +1360,8 @@ static CU_TestInfo bench_cases[] = {
 	{ "ratios whose spread holds 1 are marked", test_straddle_marking },
 	{ "a failed run writes nothing", test_failed_run_writes_nothing },
 	{ "unwritable output folder", test_unwritable_outdir },
-	{ "unopenable output keeps its errno", test_unopenable_output_keeps_its_errno },
+	{ "unopenable output keeps its errno",
+	  test_unopenable_output_keeps_its_errno },
 	{ "nested output folder is created", test_nested_outdir_is_created },
 	{ "file-name slugs", test_slug },
 	{ "every allocation can fail", test_every_allocation_can_fail },

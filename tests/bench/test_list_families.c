@@ -20,10 +20,12 @@
 #include "tests/ktest.h"
 #include "tests/report.h"
 
-#define N	40ul	/* more than LIST_BENCH_SPLICE_LEN */
+#define N 40ul /* more than LIST_BENCH_SPLICE_LEN */
 
 static const struct list_bench_family *const all_families[] = {
-	&list_bench_list_head, &list_bench_debug_on, &list_bench_cds,
+	&list_bench_list_head,
+	&list_bench_debug_on,
+	&list_bench_cds,
 	&list_bench_tailq,
 };
 
@@ -101,29 +103,34 @@ static void test_check_refuses_wrong_results(void)
 		ctx = run_once(f, LIST_BENCH_ADD);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
 		ctx->op = LIST_BENCH_ADD_TAIL;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx),
+				   "list_bench_check");
 		expect_detail(refused(f, LIST_BENCH_ADD_TAIL));
 		f->destroy(ctx);
 
 		ctx = run_once(f, LIST_BENCH_ADD_TAIL);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
 		ctx->op = LIST_BENCH_ADD;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx),
+				   "list_bench_check");
 		expect_detail(refused(f, LIST_BENCH_ADD));
 		/* one entry short */
 		ctx->op = LIST_BENCH_ADD_TAIL;
 		ctx->n = N + 1;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx),
+				   "list_bench_check");
 		expect_detail(refused(f, LIST_BENCH_ADD_TAIL));
 		ctx->n = N;
 		CU_ASSERT(list_bench_check(f, ctx));
 		/* a delete that left everything in place */
 		ctx->op = LIST_BENCH_DEL;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx),
+				   "list_bench_check");
 		expect_detail(refused(f, LIST_BENCH_DEL));
 		/* a splice that left the whole long list */
 		ctx->op = LIST_BENCH_SPLICE;
-		EXPECT_CHECK_FAILS(list_bench_check(f, ctx), "list_bench_check");
+		EXPECT_CHECK_FAILS(list_bench_check(f, ctx),
+				   "list_bench_check");
 		expect_detail(refused(f, LIST_BENCH_SPLICE));
 		f->destroy(ctx);
 	}

@@ -13,7 +13,7 @@
 #include "tests/ktest.h"
 #include "tests/report.h"
 
-#define N	60ul
+#define N 60ul
 
 static void test_loops_every_class(void)
 {
@@ -127,8 +127,8 @@ static void test_check_refuses_broken_queue(void)
 	expect_detail("sorts before the one before it");
 	/* found by the class's tree check, inside sched_check() */
 	CU_ASSERT_PTR_NOT_NULL(strstr(report_last, ": sched_check at "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
-				      ": rb_check_cached at sched/fair.c:"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(report_last, ": rb_check_cached at sched/fair.c:"));
 	p->se.vruntime -= 1000000000ULL;
 	CU_ASSERT(class_bench_check(c));
 	/* a load that no longer adds up */

@@ -27,13 +27,13 @@ static void test_atomic_ops(void)
 	CU_ASSERT_EQUAL(atomic_dec_return(&v), 8);
 	atomic_set(&v, 2);
 	CU_ASSERT_FALSE(atomic_dec_and_test(&v));
-	CU_ASSERT(atomic_dec_and_test(&v));	/* reached zero */
-	CU_ASSERT_FALSE(atomic_dec_and_test(&v));	/* went past it */
+	CU_ASSERT(atomic_dec_and_test(&v)); /* reached zero */
+	CU_ASSERT_FALSE(atomic_dec_and_test(&v)); /* went past it */
 	CU_ASSERT_EQUAL(atomic_read(&v), -1);
 }
 
-#define NR_THREADS	4
-#define NR_OPS		50000
+#define NR_THREADS 4
+#define NR_OPS 50000
 
 static atomic_t shared = ATOMIC_INIT(0);
 static atomic_t zero_hits = ATOMIC_INIT(0);
@@ -71,16 +71,15 @@ static void test_atomic_threads(void)
 
 	atomic_set(&shared, 0);
 	for (i = 0; i < NR_THREADS; i++)
-		CU_ASSERT_FATAL(pthread_create(&t[i], NULL, hammer,
-					       NULL) == 0);
+		CU_ASSERT_FATAL(pthread_create(&t[i], NULL, hammer, NULL) == 0);
 	for (i = 0; i < NR_THREADS; i++)
 		pthread_join(t[i], NULL);
 	CU_ASSERT_EQUAL(atomic_read(&shared), 2 * NR_THREADS * NR_OPS);
 
 	atomic_set(&zero_hits, 0);
 	for (i = 0; i < NR_THREADS; i++)
-		CU_ASSERT_FATAL(pthread_create(&t[i], NULL, drop_refs,
-					       &ref) == 0);
+		CU_ASSERT_FATAL(pthread_create(&t[i], NULL, drop_refs, &ref) ==
+				0);
 	for (i = 0; i < NR_THREADS; i++)
 		pthread_join(t[i], NULL);
 	CU_ASSERT_EQUAL(atomic_read(&ref), 0);

@@ -11,8 +11,8 @@
 #include "compat/slab.h"
 #include "tests/ktest.h"
 
-#define MAX_BITS	300
-#define WORDS		BITS_TO_LONGS(MAX_BITS)
+#define MAX_BITS 300
+#define WORDS BITS_TO_LONGS(MAX_BITS)
 
 static unsigned int seed;
 

@@ -33,7 +33,9 @@ static void child_warn(int v)
 	r1 = WARN_ON(counted(v) > 0);
 	r2 = WARN_ON(counted(0));
 	_exit(r1 == (v > 0) && r2 == 0 && evals == 2 &&
-	      kstruct_warn_count() == before + (v > 0) ? 0 : 1);
+			      kstruct_warn_count() == before + (v > 0) ?
+		      0 :
+		      1);
 }
 
 static void test_warn_on(void)
@@ -98,8 +100,8 @@ static void test_bug_on(void)
 	CU_ASSERT_PTR_NULL(strstr(out, "BUG"));
 }
 
-#define ONCE_THREADS	8
-#define ONCE_CALLS	2000
+#define ONCE_THREADS 8
+#define ONCE_CALLS 2000
 
 static pthread_barrier_t once_barrier;
 
@@ -136,7 +138,9 @@ static void child_warn_once_threads(int unused)
 	}
 	pthread_barrier_destroy(&once_barrier);
 	_exit(fired == (long)ONCE_THREADS * ONCE_CALLS &&
-	      kstruct_warn_count() == before + 1 ? 0 : 1);
+			      kstruct_warn_count() == before + 1 ?
+		      0 :
+		      1);
 }
 
 /*

@@ -28,13 +28,13 @@
  * @depth times down to a leaf_check().
  */
 static bool leaf_check(int v);
-#define leaf_check(v)		CHECK_CALLER(leaf_check, (v))
+#define leaf_check(v) CHECK_CALLER(leaf_check, (v))
 static bool pair_check(int a, int b);
-#define pair_check(a, b)	CHECK_CALLER(pair_check, (a, b))
+#define pair_check(a, b) CHECK_CALLER(pair_check, (a, b))
 static bool deep_check(int depth, int v);
-#define deep_check(d, v)	CHECK_CALLER(deep_check, (d, v))
+#define deep_check(d, v) CHECK_CALLER(deep_check, (d, v))
 
-static int leaf_line;		/* where pair_check() calls leaf_check(a) */
+static int leaf_line; /* where pair_check() calls leaf_check(a) */
 
 static bool (leaf_check)(int v)
 {
@@ -49,7 +49,7 @@ static bool (pair_check)(int a, int b)
 
 	leaf_line = __LINE__ + 1;
 	ok = leaf_check(a);
-	ok = leaf_check(b) && ok;	/* a checker that carries on */
+	ok = leaf_check(b) && ok; /* a checker that carries on */
 	if (a != b)
 		return check_fail("%d differs from %d", a, b);
 	return ok;
@@ -72,8 +72,8 @@ static void test_report_names_checker_and_caller(void)
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(leaf_check(-1));
 	expect_check(before++, "leaf_check", line, "value -1 is negative");
-	snprintf(want, sizeof(want), "leaf_check at %s:%d: value -1 is negative",
-		 __FILE__, line);
+	snprintf(want, sizeof(want),
+		 "leaf_check at %s:%d: value -1 is negative", __FILE__, line);
 	CU_ASSERT_STRING_EQUAL(report_last, want);
 
 	/* the pair's own violation: no inner checker in the line */
@@ -92,9 +92,10 @@ static void test_chain_and_first_violation_only(void)
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(pair_check(-5, -6));
 	expect_check(before++, "pair_check", line, "value -5 is negative");
-	snprintf(want, sizeof(want),
-		 "pair_check at %s:%d: leaf_check at %s:%d: value -5 is negative",
-		 __FILE__, line, __FILE__, leaf_line);
+	snprintf(
+		want, sizeof(want),
+		"pair_check at %s:%d: leaf_check at %s:%d: value -5 is negative",
+		__FILE__, line, __FILE__, leaf_line);
 	CU_ASSERT_STRING_EQUAL(report_last, want);
 
 	/* the next outermost check reports again */
@@ -116,7 +117,7 @@ static void test_deep_chain(void)
 	expect_check(before, "deep_check", line, ": value -1 is negative");
 	for (p = report_last; (p = strstr(p, " at ")); p++)
 		links++;
-	CU_ASSERT_EQUAL(links, 8);	/* the links compat/check.c names */
+	CU_ASSERT_EQUAL(links, 8); /* the links compat/check.c names */
 	CU_ASSERT(deep_check(20, 1));
 	CU_ASSERT_EQUAL(report_count, before + 1);
 }
@@ -141,8 +142,9 @@ static void test_report_outside_a_checker(void)
 
 	CU_ASSERT_FALSE(check_fail("on its own"));
 	CU_ASSERT_EQUAL(report_count, before + 1);
-	CU_ASSERT_STRING_EQUAL(report_last,
-			       "(unknown checker) at (unknown caller): on its own");
+	CU_ASSERT_STRING_EQUAL(
+		report_last,
+		"(unknown checker) at (unknown caller): on its own");
 	/* and it is not taken for the first violation of a check */
 	CU_ASSERT_FALSE(check_fail("again"));
 	CU_ASSERT_EQUAL(report_count, before + 2);
@@ -179,8 +181,9 @@ static void test_corruption_names_innermost_caller(void)
 	expect_corruption(before++, "list_add", line, "double add of ");
 	check_corruption("list_del", "no caller");
 	CU_ASSERT_EQUAL(report_count, before + 1);
-	CU_ASSERT_STRING_EQUAL(report_last,
-			       "list_del corruption at (unknown caller): no caller");
+	CU_ASSERT_STRING_EQUAL(
+		report_last,
+		"list_del corruption at (unknown caller): no caller");
 }
 
 static void test_set_handler_returns_previous(void)
@@ -267,7 +270,7 @@ static void *worker(void *arg)
 }
 
 static bool spawn_check(int v);
-#define spawn_check(v)		CHECK_CALLER(spawn_check, (v))
+#define spawn_check(v) CHECK_CALLER(spawn_check, (v))
 
 static char worker_report[REPORT_MAX];
 
@@ -293,8 +296,9 @@ static void test_threads_have_their_own_chain(void)
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(spawn_check(-4));
 	CU_ASSERT_EQUAL(report_count, before + 2);
-	snprintf(want, sizeof(want), "leaf_check at %s:%d: value -3 is negative",
-		 __FILE__, worker_line);
+	snprintf(want, sizeof(want),
+		 "leaf_check at %s:%d: value -3 is negative", __FILE__,
+		 worker_line);
 	CU_ASSERT_STRING_EQUAL(worker_report, want);
 	expect_check(before + 1, "spawn_check", line, "value -4 is negative");
 }

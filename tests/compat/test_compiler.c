@@ -35,8 +35,7 @@ static void test_container_of(void)
 	CU_ASSERT_PTR_EQUAL(container_of(&o.in, struct outer, in), &o);
 	CU_ASSERT_PTR_EQUAL(container_of(&o.in.y, struct inner, y), &o.in);
 	CU_ASSERT_PTR_EQUAL(container_of(vp, struct outer, last), &o);
-	CU_ASSERT_PTR_EQUAL(container_of(&co->in, const struct outer, in),
-			    co);
+	CU_ASSERT_PTR_EQUAL(container_of(&co->in, const struct outer, in), co);
 	evals = 0;
 	CU_ASSERT_PTR_EQUAL(container_of(count(&o.in), struct outer, in), &o);
 	CU_ASSERT_EQUAL(evals, 1);

@@ -23,7 +23,7 @@ static void test_counting(void)
 	complete(&c);
 	complete(&c);
 	CU_ASSERT(completion_done(&c));
-	wait_for_completion(&c);		/* does not block: one left */
+	wait_for_completion(&c); /* does not block: one left */
 	CU_ASSERT(try_wait_for_completion(&c));
 	CU_ASSERT_FALSE(try_wait_for_completion(&c));
 	CU_ASSERT_FALSE(completion_done(&c));
@@ -42,7 +42,7 @@ static void test_declare_and_complete_all_sticks(void)
 		CU_ASSERT(try_wait_for_completion(&c));
 	}
 	CU_ASSERT(completion_done(&c));
-	complete(&c);				/* stays "all" */
+	complete(&c); /* stays "all" */
 	CU_ASSERT_EQUAL(c.done, COMPLETION_DONE_ALL);
 	destroy_completion(&c);
 }
@@ -68,13 +68,13 @@ static void test_waiter_on_stack(void)
 		started++;
 		wait_for_completion(&c);
 		destroy_completion(&c);
-		memset(&c, 0xa5, sizeof(c));	/* the stack slot is reused */
+		memset(&c, 0xa5, sizeof(c)); /* the stack slot is reused */
 		pthread_join(t, NULL);
 	}
 	CU_ASSERT_EQUAL(started, 300);
 }
 
-#define NR_WAITERS	8
+#define NR_WAITERS 8
 
 struct waiter_arg {
 	struct completion *c;
@@ -134,7 +134,7 @@ static void test_complete_releases_one_each(void)
 	for (i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
 	CU_ASSERT_EQUAL(atomic_load(&passed), started);
-	CU_ASSERT_FALSE(completion_done(&c));	/* all consumed */
+	CU_ASSERT_FALSE(completion_done(&c)); /* all consumed */
 	destroy_completion(&c);
 }
 

@@ -18,7 +18,7 @@ static void test_time_after_wraps(void)
 
 	for (i = 0; i < ARRAY_SIZE(base); i++) {
 		for (d = 1; d < 20; d++) {
-			unsigned long a = base[i], b = a + d;	/* may wrap */
+			unsigned long a = base[i], b = a + d; /* may wrap */
 
 			bad += !time_after(b, a);
 			bad += time_after(a, b);
@@ -49,7 +49,7 @@ static void test_jiffies_and_hz(void)
 	kstruct_hz = 100;
 	CU_ASSERT_EQUAL(HZ, 100);
 	CU_ASSERT_EQUAL(msecs_to_jiffies(250), 25);
-	CU_ASSERT_EQUAL(msecs_to_jiffies(9), 0);	/* rounds down */
+	CU_ASSERT_EQUAL(msecs_to_jiffies(9), 0); /* rounds down */
 	kstruct_hz = 1024;
 	CU_ASSERT_EQUAL(msecs_to_jiffies(1000), 1024);
 	jiffies = ULONG_MAX;

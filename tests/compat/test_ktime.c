@@ -66,7 +66,7 @@ static void test_peers_wait_more(void)
 	t1 = ktime_get_ns();
 	CU_ASSERT(wait.deadline >= t0 + PEERS_WAIT_S * NSEC_PER_SEC);
 	CU_ASSERT(wait.deadline <= t1 + PEERS_WAIT_S * NSEC_PER_SEC);
-	CU_ASSERT(t1 - t0 >= 200 * 1000);	/* it paused 200 us */
+	CU_ASSERT(t1 - t0 >= 200 * 1000); /* it paused 200 us */
 	/* later calls keep that deadline */
 	t0 = wait.deadline;
 	CU_ASSERT_TRUE(peers_wait_more(&wait));
@@ -81,7 +81,8 @@ static CU_TestInfo ktime_cases[] = {
 	{ "ktime_get_ns: CLOCK_MONOTONIC in ns",
 	  test_ktime_get_ns_is_monotonic_ns },
 	{ "ktime_get_ns never goes back", test_ktime_get_ns_never_goes_back },
-	{ "ktime_get_ns counts a 2 ms sleep", test_ktime_get_ns_counts_a_sleep },
+	{ "ktime_get_ns counts a 2 ms sleep",
+	  test_ktime_get_ns_counts_a_sleep },
 	{ "peers_wait_more: deadline set once, then refused past it",
 	  test_peers_wait_more },
 	CU_TEST_INFO_NULL,

@@ -107,11 +107,15 @@ static unsigned long alloc_pattern(void **p, int n)
 static void test_fault_env(void)
 {
 	static const char *const bad_nth[] = {
-		"abc", "3x", " 3", "3 ", "+3", "-1", "0x10", "1e3",
-		"18446744073709551616",
+		"abc",	"3x",  " 3",
+		"3 ",	"+3",  "-1",
+		"0x10", "1e3", "18446744073709551616",
 	};
 	static const char *const bad_after[] = {
-		"x", "-1", "2.5", "9223372036854775808",
+		"x",
+		"-1",
+		"2.5",
+		"9223372036854775808",
 	};
 	const char *bad;
 	void *p[12];
@@ -184,8 +188,8 @@ static void test_kcalloc_overflow(void)
  * threads racing, fail_nth(N) still fails exactly one allocation and
  * fail_after(N) still lets exactly N succeed.
  */
-#define RACE_THREADS	8
-#define RACE_ALLOCS	500
+#define RACE_THREADS 8
+#define RACE_ALLOCS 500
 
 static pthread_barrier_t race_barrier;
 
@@ -216,8 +220,8 @@ static int race_allocations(struct race_thread *t)
 	pthread_barrier_init(&race_barrier, NULL, RACE_THREADS);
 	for (i = 0; i < RACE_THREADS; i++) {
 		t[i].failed = 0;
-		started += !pthread_create(&t[i].thread, NULL,
-					   race_thread_fn, &t[i]);
+		started += !pthread_create(&t[i].thread, NULL, race_thread_fn,
+					   &t[i]);
 	}
 	CU_ASSERT_EQUAL_FATAL(started, RACE_THREADS);
 	for (i = 0; i < RACE_THREADS; i++) {

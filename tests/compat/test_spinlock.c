@@ -12,8 +12,8 @@
 #include "compat/spinlock.h"
 #include "tests/ktest.h"
 
-#define NR_THREADS	4
-#define NR_INCS		20000
+#define NR_THREADS 4
+#define NR_INCS 20000
 
 static DEFINE_SPINLOCK(count_lock);
 static long counter;
@@ -53,8 +53,8 @@ static void test_spinlock_counts_exactly(void)
 
 	counter = 0;
 	for (i = 0; i < NR_THREADS; i++)
-		if (pthread_create(&t[i], NULL, count_under_spinlock,
-				   NULL) == 0)
+		if (pthread_create(&t[i], NULL, count_under_spinlock, NULL) ==
+		    0)
 			started++;
 	for (i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
@@ -80,20 +80,20 @@ static void test_spin_trylock(void)
 	spin_lock_init(&lock);
 	CU_ASSERT(spin_trylock(&lock));
 	/* held: another thread cannot take it */
-	CU_ASSERT_FATAL(pthread_create(&t, NULL, try_from_other_thread,
-				       &lock) == 0);
+	CU_ASSERT_FATAL(
+		pthread_create(&t, NULL, try_from_other_thread, &lock) == 0);
 	pthread_join(t, &got);
 	CU_ASSERT_PTR_NULL(got);
 	spin_unlock(&lock);
-	CU_ASSERT_FATAL(pthread_create(&t, NULL, try_from_other_thread,
-				       &lock) == 0);
+	CU_ASSERT_FATAL(
+		pthread_create(&t, NULL, try_from_other_thread, &lock) == 0);
 	pthread_join(t, &got);
 	CU_ASSERT_PTR_NOT_NULL(got);
 	spin_lock_destroy(&lock);
 }
 
 static DEFINE_RWLOCK(pair_lock);
-static long pair_a, pair_b;		/* equal whenever unlocked */
+static long pair_a, pair_b; /* equal whenever unlocked */
 
 struct rw_result {
 	long reads;
@@ -123,7 +123,7 @@ static void *rw_writer(void *arg)
 	for (i = 0; i < NR_INCS; i++) {
 		write_lock(&pair_lock);
 		pair_a++;
-		sched_yield();	/* a reader let in now would see a != b */
+		sched_yield(); /* a reader let in now would see a != b */
 		pair_b++;
 		write_unlock(&pair_lock);
 	}
@@ -138,10 +138,10 @@ static void test_rwlock_readers_never_see_torn_pairs(void)
 
 	pair_a = pair_b = 0;
 	for (i = 0; i < 2; i++) {
-		CU_ASSERT_FATAL(pthread_create(&rt[i], NULL, rw_reader,
-					       &r[i]) == 0);
-		CU_ASSERT_FATAL(pthread_create(&wt[i], NULL, rw_writer,
-					       NULL) == 0);
+		CU_ASSERT_FATAL(
+			pthread_create(&rt[i], NULL, rw_reader, &r[i]) == 0);
+		CU_ASSERT_FATAL(pthread_create(&wt[i], NULL, rw_writer, NULL) ==
+				0);
 	}
 	for (i = 0; i < 2; i++) {
 		pthread_join(rt[i], NULL);
@@ -198,15 +198,15 @@ static void test_rwlock_who_gets_in(void)
 	read_lock(&share_lock);
 	CU_ASSERT_FATAL(pthread_create(&t, NULL, read_once, NULL) == 0);
 	pthread_join(t, NULL);
-	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);	/* a reader holds it */
-	read_lock(&share_lock);				/* nested */
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 0); /* a reader holds it */
+	read_lock(&share_lock); /* nested */
 	read_unlock(&share_lock);
-	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);	/* still one */
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 0); /* still one */
 	read_unlock(&share_lock);
-	CU_ASSERT_EQUAL(write_try_elsewhere(), 1);	/* free */
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 1); /* free */
 
 	write_lock(&share_lock);
-	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);	/* a writer holds it */
+	CU_ASSERT_EQUAL(write_try_elsewhere(), 0); /* a writer holds it */
 	write_unlock(&share_lock);
 	CU_ASSERT_EQUAL(write_trylock(&share_lock), 1);
 	CU_ASSERT_EQUAL(write_try_elsewhere(), 0);
@@ -220,7 +220,7 @@ static void test_rwlock_init_destroy(void)
 
 	rwlock_init(&l);
 	read_lock(&l);
-	read_lock(&l);			/* readers share */
+	read_lock(&l); /* readers share */
 	read_unlock(&l);
 	read_unlock(&l);
 	write_lock(&l);

@@ -11,13 +11,13 @@
 
 static int failures;
 
-#define EXPECT(cond)							\
-	do {								\
-		if (!(cond)) {						\
-			fprintf(stderr, "%s:%d: %s\n", __FILE__,	\
-				__LINE__, #cond);			\
-			failures++;					\
-		}							\
+#define EXPECT(cond)                                                       \
+	do {                                                               \
+		if (!(cond)) {                                             \
+			fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, \
+				#cond);                                    \
+			failures++;                                        \
+		}                                                          \
 	} while (0)
 
 #endif /* KSTRUCT_TESTS_COMPILE_EXPECT_H */

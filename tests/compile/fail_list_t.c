@@ -8,6 +8,6 @@
  */
 #include "list/list.h"
 
-#define OLD_NAME(a, b)	a##b
+#define OLD_NAME(a, b) a##b
 
-OLD_NAME(list, _t) *no_such_name;
+OLD_NAME(list, _t) * no_such_name;

@@ -41,8 +41,8 @@ static size_t read_only(const struct list_head *head,
 	const struct thing *last =
 		list_last_entry_or_null(head, struct thing, node);
 
-	return list_count_nodes(head) + hlist_count_nodes(h) +
-	       (first != NULL) + (last != NULL);
+	return list_count_nodes(head) + hlist_count_nodes(h) + (first != NULL) +
+	       (last != NULL);
 }
 
 static void lists(struct thing *t, int n)
@@ -63,8 +63,7 @@ static void lists(struct thing *t, int n)
 	EXPECT(list_first_entry(&head, struct thing, node) == &t[0]);
 	EXPECT(list_last_entry(&head, struct thing, node) == &t[n - 1]);
 	EXPECT(list_first_entry_or_null(&other, struct thing, node) == NULL);
-	EXPECT(list_last_entry_or_null(&head, struct thing, node) ==
-	       &t[n - 1]);
+	EXPECT(list_last_entry_or_null(&head, struct thing, node) == &t[n - 1]);
 	EXPECT(list_next_entry(&t[0], node) == &t[1]);
 	EXPECT(list_prev_entry(&t[1], node) == &t[0]);
 	EXPECT(list_next_entry_circular(&t[n - 1], &head, node) == &t[0]);
@@ -132,7 +131,7 @@ static void lists(struct thing *t, int n)
 	list_move(&t[0].node, &other);
 	list_move_tail(&t[1].node, &other);
 	list_swap(&t[0].node, &t[1].node);
-	list_swap(&t[1].node, &t[1].node);	/* itself: nothing changes */
+	list_swap(&t[1].node, &t[1].node); /* itself: nothing changes */
 	EXPECT(list_check(&other) && list_count_nodes(&other) == 2);
 	list_rotate_left(&other);
 	list_rotate_to_front(&t[1].node, &other);
@@ -142,7 +141,7 @@ static void lists(struct thing *t, int n)
 	list_splice_tail_init(&other, &head);
 	list_cut_before(&other, &head, &t[3].node);
 	list_splice_init(&other, &head);
-	list_splice(&other, &other);		/* empty: nothing */
+	list_splice(&other, &other); /* empty: nothing */
 	list_splice_tail(&other, &other);
 	list_replace(&t[2].node, &t[2].node);
 	list_replace_init(&t[3].node, &other);

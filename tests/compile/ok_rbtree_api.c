@@ -15,8 +15,8 @@
 
 struct item {
 	int key;
-	int last;		/* the augmented trees' per-node value */
-	int subtree;		/* max or min of last over the subtree */
+	int last; /* the augmented trees' per-node value */
+	int subtree; /* max or min of last over the subtree */
 	struct rb_node node;
 };
 
@@ -47,7 +47,7 @@ static int cmp_nodes(struct rb_node *a, const struct rb_node *b)
 	return cmp_key(&item_of(a)->key, b);
 }
 
-#define ITEM_LAST(it)	((it)->last)
+#define ITEM_LAST(it) ((it)->last)
 RB_DECLARE_CALLBACKS_MAX(static, max_cb, struct item, node, int, subtree,
 			 ITEM_LAST)
 
@@ -104,8 +104,8 @@ static void plain(struct item *it)
 	/* by hand: 1 */
 	while (*link) {
 		parent = *link;
-		link = it[0].key < item_of(parent)->key ? &parent->rb_left
-							: &parent->rb_right;
+		link = it[0].key < item_of(parent)->key ? &parent->rb_left :
+							  &parent->rb_right;
 	}
 	rb_link_node(&it[0].node, parent, link);
 	rb_insert_color(&it[0].node, &root);
@@ -114,8 +114,8 @@ static void plain(struct item *it)
 	rb_add(&it[1].node, &root, less);
 	EXPECT(rb_find_add(&it[2].node, &root, cmp_nodes) == NULL);
 	EXPECT(rb_find_add(&it[3].node, &root, cmp_nodes) == &it[1].node);
-	EXPECT(root.rb_node == &it[1].node && rb_parent(&it[0].node) ==
-	       &it[1].node && rb_is_red(&it[0].node));
+	EXPECT(root.rb_node == &it[1].node &&
+	       rb_parent(&it[0].node) == &it[1].node && rb_is_red(&it[0].node));
 	EXPECT(rb_find(&key, &root, cmp_key) == &it[1].node);
 	EXPECT(rb_find_first(&key, &root, cmp_key) == &it[1].node);
 	EXPECT(rb_next_match(&key, &it[1].node, cmp_key) == NULL);
@@ -189,8 +189,8 @@ static void augmented(struct item *it)
 			parent = *link;
 			if (item_of(parent)->subtree < it[i].last)
 				item_of(parent)->subtree = it[i].last;
-			link = less(&it[i].node, parent) ? &parent->rb_left
-							 : &parent->rb_right;
+			link = less(&it[i].node, parent) ? &parent->rb_left :
+							   &parent->rb_right;
 		}
 		rb_link_node(&it[i].node, parent, link);
 		rb_insert_augmented(&it[i].node, &root, &max_cb);
@@ -220,8 +220,10 @@ static void augmented(struct item *it)
 int main(void)
 {
 	struct item it[4] = {
-		{ 1, 0, 0, { 0, NULL, NULL } }, { 2, 0, 0, { 0, NULL, NULL } },
-		{ 3, 0, 0, { 0, NULL, NULL } }, { 2, 0, 0, { 0, NULL, NULL } },
+		{ 1, 0, 0, { 0, NULL, NULL } },
+		{ 2, 0, 0, { 0, NULL, NULL } },
+		{ 3, 0, 0, { 0, NULL, NULL } },
+		{ 2, 0, 0, { 0, NULL, NULL } },
 	};
 
 	plain(it);

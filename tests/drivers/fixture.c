@@ -114,7 +114,8 @@ void fx_device_init(struct fx_device *fd, struct bus_type *bus, int id,
 	fd->dev.bus = bus;
 	fd->dev.release = fx_device_release;
 	snprintf(fd->dev.name, sizeof(fd->dev.name), "dev%d", id);
-	snprintf(fd->dev.bus_id, sizeof(fd->dev.bus_id), "00:%02x.0", id & 0xff);
+	snprintf(fd->dev.bus_id, sizeof(fd->dev.bus_id), "00:%02x.0",
+		 id & 0xff);
 	fd->kind = kind;
 	fd->id = id;
 }
@@ -133,8 +134,7 @@ void fx_driver_init(struct fx_driver *fd, struct bus_type *bus, int id,
 	fd->id = id;
 }
 
-struct fx_device *fx_device_new(struct bus_type *bus, int id,
-				unsigned int kind)
+struct fx_device *fx_device_new(struct bus_type *bus, int id, unsigned int kind)
 {
 	struct fx_device *fd = kzalloc(sizeof(*fd), GFP_KERNEL);
 

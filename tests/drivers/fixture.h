@@ -76,7 +76,7 @@ struct fx_event {
 	bool on_driver_list;
 };
 
-#define FX_LOG_MAX	512
+#define FX_LOG_MAX 512
 
 /* the log (single-threaded suites only; fx_log_enabled = false otherwise) */
 extern struct fx_event fx_log[FX_LOG_MAX];

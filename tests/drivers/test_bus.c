@@ -15,7 +15,7 @@
 #include "tests/ktest.h"
 #include "tests/report.h"
 
-#define NWALK	5
+#define NWALK 5
 
 static struct bus_type bus;
 
@@ -124,7 +124,7 @@ struct walk {
 	struct device *seen[32];
 	struct device_driver *seen_drv[32];
 	int n;
-	int stop_at;		/* visit index that returns @ret; -1: never */
+	int stop_at; /* visit index that returns @ret; -1: never */
 	int ret;
 };
 
@@ -220,8 +220,8 @@ static void test_walk_order_and_stop(void)
 	for (i = 0; i < NWALK - 2; i++)
 		CU_ASSERT_PTR_EQUAL(w.seen[i], &d[i + 2].dev);
 	walk_init(&w, -1, 0);
-	CU_ASSERT_EQUAL(bus_for_each_dev(&bus, &d[NWALK - 1].dev, &w,
-					 record_dev), 0);
+	CU_ASSERT_EQUAL(
+		bus_for_each_dev(&bus, &d[NWALK - 1].dev, &w, record_dev), 0);
 	CU_ASSERT_EQUAL(w.n, 0);
 	walk_init(&w, -1, 0);
 	CU_ASSERT_EQUAL(bus_for_each_drv(&bus, &drv[2].drv, &w, record_drv), 0);
@@ -283,8 +283,10 @@ static void test_walk_bad_input(void)
 			-EINVAL);
 	/* a bus that is not registered */
 	fx_bus_init(&never, "never");
-	CU_ASSERT_EQUAL(bus_for_each_dev(&never, NULL, &w, record_dev), -ENODEV);
-	CU_ASSERT_EQUAL(bus_for_each_drv(&never, NULL, &w, record_drv), -ENODEV);
+	CU_ASSERT_EQUAL(bus_for_each_dev(&never, NULL, &w, record_dev),
+			-ENODEV);
+	CU_ASSERT_EQUAL(bus_for_each_drv(&never, NULL, &w, record_drv),
+			-ENODEV);
 	CU_ASSERT_EQUAL(w.n, 0);
 	CU_ASSERT(list_empty(&bus.walkers));
 	CU_ASSERT_EQUAL(atomic_read(&d.dev.refcount), 1);
@@ -349,9 +351,9 @@ static void test_walk_unregister_current(void)
 	for (i = 0; i < NWALK; i++) {
 		/* pointer comparison only: the devices are freed now */
 		CU_ASSERT_PTR_EQUAL(r.seen[i], &d[i]->dev);
-		CU_ASSERT_EQUAL(r.refs_before[i], 2);	/* bus + walk */
+		CU_ASSERT_EQUAL(r.refs_before[i], 2); /* bus + walk */
 		CU_ASSERT_EQUAL(r.unregister_ret[i], 0);
-		CU_ASSERT_EQUAL(r.refs_after[i], 1);	/* the walk's */
+		CU_ASSERT_EQUAL(r.refs_after[i], 1); /* the walk's */
 		/* the previous device was released before this visit */
 		CU_ASSERT_EQUAL(r.releases_at_visit[i], releases + i);
 	}
@@ -366,8 +368,8 @@ static void test_walk_unregister_current(void)
 struct remover {
 	struct walk w;
 	struct fx_device *d;
-	int at;			/* visit index at which to act */
-	int first, last;	/* unregister d[first..last] */
+	int at; /* visit index at which to act */
+	int first, last; /* unregister d[first..last] */
 	int ret;
 };
 
@@ -665,7 +667,7 @@ static void test_bus_check_catches(void)
 		fx_driver_init(&drv[i], &bus, i, 1u << 0);
 		CU_ASSERT_EQUAL(driver_register(&drv[i].drv), 0);
 	}
-	register_devices(d, 2);		/* both bound to drv1, the newest */
+	register_devices(d, 2); /* both bound to drv1, the newest */
 	CU_ASSERT_PTR_EQUAL(d[0].dev.driver, &drv[1].drv);
 	CU_ASSERT_PTR_EQUAL(d[1].dev.driver, &drv[1].drv);
 	CU_ASSERT(bus_check(&bus));
@@ -673,7 +675,8 @@ static void test_bus_check_catches(void)
 	/* a bound device whose driver pointer is wrong */
 	d[0].dev.driver = &drv[0].drv;
 	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
-	expect_detail(": bus bus-test: device dev0 on driver drv1's list has driver drv0");
+	expect_detail(
+		": bus bus-test: device dev0 on driver drv1's list has driver drv0");
 	d[0].dev.driver = &drv[1].drv;
 	CU_ASSERT(bus_check(&bus));
 	/* an unbound device claiming a driver */
@@ -681,7 +684,8 @@ static void test_bus_check_catches(void)
 	CU_ASSERT_PTR_NULL(d[0].dev.driver);
 	d[0].dev.driver = &drv[0].drv;
 	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
-	expect_detail(": bus bus-test: device dev0 not on its driver drv0's list");
+	expect_detail(
+		": bus bus-test: device dev0 not on its driver drv0's list");
 	d[0].dev.driver = NULL;
 	CU_ASSERT(bus_check(&bus));
 	/* a device refcount too low */
@@ -716,12 +720,14 @@ static void test_bus_check_catches(void)
 	/* a device that is on the list but not present */
 	d[1].dev.present = 0;
 	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
-	expect_detail(": bus bus-test: device dev1 bound to drv1 is not on the bus");
+	expect_detail(
+		": bus bus-test: device dev1 bound to drv1 is not on the bus");
 	d[1].dev.present = 1;
 	/* a device pointing at another bus */
 	d[1].dev.bus = NULL;
 	EXPECT_CHECK_FAILS(bus_check(&bus), "bus_check");
-	expect_detail(": bus bus-test: device dev1 bound to drv1 is not on the bus");
+	expect_detail(
+		": bus bus-test: device dev1 bound to drv1 is not on the bus");
 	d[1].dev.bus = &bus;
 	CU_ASSERT(bus_check(&bus));
 	/* a registered bus with no reference left */
@@ -750,17 +756,17 @@ static void test_bus_check_catches(void)
 /* ------------------------------------------------------------------ */
 /* the soak                                                            */
 
-#define SOAK_DEVS	12
-#define SOAK_DRVS	6
-#define SOAK_STEPS	4000
+#define SOAK_DEVS 12
+#define SOAK_DRVS 6
+#define SOAK_STEPS 4000
 
 /* the oracle: what the bus must look like */
 struct soak_model {
 	bool dev_reg[SOAK_DEVS], drv_reg[SOAK_DRVS];
-	int bound_to[SOAK_DEVS];		/* driver index or -1 */
-	int dev_order[SOAK_DEVS], ndev;		/* bus->devices */
-	int drv_order[SOAK_DRVS], ndrv;		/* bus->drivers, head first */
-	int drv_devs[SOAK_DRVS][SOAK_DEVS];	/* each driver's devices */
+	int bound_to[SOAK_DEVS]; /* driver index or -1 */
+	int dev_order[SOAK_DEVS], ndev; /* bus->devices */
+	int drv_order[SOAK_DRVS], ndrv; /* bus->drivers, head first */
+	int drv_devs[SOAK_DRVS][SOAK_DEVS]; /* each driver's devices */
 	int ndrv_devs[SOAK_DRVS];
 	long binds, unbinds;
 };
@@ -880,13 +886,15 @@ static bool soak_matches(struct soak *s)
 		return false;
 	k = 0;
 	list_for_each(pos, &bus.devices)
-		if (k >= m->ndev || pos != &s->dev[m->dev_order[k++]].dev.bus_list)
+		if (k >= m->ndev ||
+		    pos != &s->dev[m->dev_order[k++]].dev.bus_list)
 			return false;
 	if (k != m->ndev)
 		return false;
 	k = 0;
 	list_for_each(pos, &bus.drivers)
-		if (k >= m->ndrv || pos != &s->drv[m->drv_order[k++]].drv.bus_list)
+		if (k >= m->ndrv ||
+		    pos != &s->drv[m->drv_order[k++]].drv.bus_list)
 			return false;
 	if (k != m->ndrv)
 		return false;
@@ -904,15 +912,14 @@ static bool soak_matches(struct soak *s)
 			return false;
 	}
 	for (i = 0; i < SOAK_DEVS; i++) {
-		struct device_driver *want = m->bound_to[i] < 0 ? NULL :
-					     &s->drv[m->bound_to[i]].drv;
+		struct device_driver *want =
+			m->bound_to[i] < 0 ? NULL : &s->drv[m->bound_to[i]].drv;
 
 		if (s->dev[i].dev.present != m->dev_reg[i])
 			return false;
 		if (m->dev_reg[i] && s->dev[i].dev.driver != want)
 			return false;
-		if (!m->dev_reg[i] &&
-		    atomic_read(&s->dev[i].dev.refcount) != 0)
+		if (!m->dev_reg[i] && atomic_read(&s->dev[i].dev.refcount) != 0)
 			return false;
 	}
 	return true;
@@ -975,8 +982,9 @@ static int soak_walk_other(struct soak *s, bool drivers)
 		memcpy(order, m->dev_order, sizeof(order));
 		if (n)
 			first = 1 + (int)soak_rand(s, (unsigned int)n);
-		ret = bus_for_each_dev(&bus, first ? &s->dev[order[first - 1]].dev :
-				       NULL, &w, soak_walk_fn);
+		ret = bus_for_each_dev(
+			&bus, first ? &s->dev[order[first - 1]].dev : NULL, &w,
+			soak_walk_fn);
 	}
 	/* only the current entry is removed: every entry after start seen */
 	if (w.errors || w.n != n - first)
@@ -992,19 +1000,22 @@ static void soak_step(struct soak *s)
 	struct soak_model *m = &s->m;
 	unsigned int op = soak_rand(s, 11);
 	int i = (int)soak_rand(s, SOAK_DEVS), j = (int)soak_rand(s, SOAK_DRVS);
-	long probes = atomic_load(&fx_probes_ok), removes = atomic_load(&fx_removes);
+	long probes = atomic_load(&fx_probes_ok),
+	     removes = atomic_load(&fx_removes);
 	long binds = m->binds, unbinds = m->unbinds;
 	struct soak_walk w = { .s = s, .stop_at = -1 };
 	int order[SOAK_DEVS], n, k, ret, expect;
 
 	switch (op) {
-	case 0: case 1:
+	case 0:
+	case 1:
 		ret = device_register(&s->dev[i].dev);
 		expect = m->dev_reg[i] ? -EBUSY : 0;
 		if (!m->dev_reg[i])
 			model_device_register(s, i);
 		break;
-	case 2: case 3:
+	case 2:
+	case 3:
 		ret = device_unregister(&s->dev[i].dev);
 		expect = m->dev_reg[i] ? 0 : -ENOENT;
 		if (m->dev_reg[i])
@@ -1090,19 +1101,22 @@ static void test_soak(void)
 }
 
 static CU_TestInfo bus_register_tests[] = {
-	{ "bus_register/bus_unregister and their bad input", test_bus_register },
+	{ "bus_register/bus_unregister and their bad input",
+	  test_bus_register },
 	{ "a bus with devices or drivers cannot go", test_bus_unregister_busy },
 	CU_TEST_INFO_NULL,
 };
 
 static CU_TestInfo bus_for_each_dev_tests[] = {
-	{ "walk order, @start, early stop and its value", test_walk_order_and_stop },
+	{ "walk order, @start, early stop and its value",
+	  test_walk_order_and_stop },
 	{ "walk bad input", test_walk_bad_input },
 	{ "fn unregisters the current device (heap, ASan)",
 	  test_walk_unregister_current },
 	{ "fn unregisters other devices", test_walk_unregister_others },
 	{ "fn registers during the walk", test_walk_register_during },
-	{ "fn unregisters the current driver", test_walk_unregister_current_driver },
+	{ "fn unregisters the current driver",
+	  test_walk_unregister_current_driver },
 	{ "nested walks both survive removals", test_nested_walks },
 	{ "fn unregisters the bus", test_walk_unregister_bus },
 	CU_TEST_INFO_NULL,
@@ -1117,7 +1131,6 @@ static CU_TestInfo bus_check_tests[] = {
 KTEST_SUITE("drivers/bus/bus_register", bus_register_tests, bus_setup,
 	    bus_teardown)
 /* bus_for_each_drv too: both walks share one cursor scheme */
-KTEST_SUITE("drivers/bus/bus_for_each_dev", bus_for_each_dev_tests,
-	    bus_setup, bus_teardown)
-KTEST_SUITE("drivers/bus/bus_check", bus_check_tests, bus_setup,
+KTEST_SUITE("drivers/bus/bus_for_each_dev", bus_for_each_dev_tests, bus_setup,
 	    bus_teardown)
+KTEST_SUITE("drivers/bus/bus_check", bus_check_tests, bus_setup, bus_teardown)

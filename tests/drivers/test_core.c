@@ -172,7 +172,7 @@ static void test_failing_probe_falls_through(void)
 
 	fx_driver_init(&a, &bus, 1, 1u << 3);
 	fx_driver_init(&b, &bus, 2, 1u << 3);
-	fx_driver_init(&c, &bus, 3, 1u << 5);	/* does not match */
+	fx_driver_init(&c, &bus, 3, 1u << 5); /* does not match */
 	b.probe_error = -EIO;
 	CU_ASSERT_EQUAL(driver_register(&a.drv), 0);
 	CU_ASSERT_EQUAL(driver_register(&b.drv), 0);
@@ -429,7 +429,7 @@ static void test_release_on_last_reference(void)
 	CU_ASSERT_EQUAL(atomic_load(&fx_dev_releases), releases);
 	CU_ASSERT(list_empty(&bus.devices));
 	CU_ASSERT(bus_check(&bus));
-	put_device(&d->dev);	/* frees it */
+	put_device(&d->dev); /* frees it */
 	CU_ASSERT_EQUAL(atomic_load(&fx_dev_releases), releases + 1);
 	CU_ASSERT_PTR_NULL(get_device(NULL));
 	put_device(NULL);
@@ -462,7 +462,8 @@ static void test_no_allocation(void)
 }
 
 static CU_TestInfo device_register_tests[] = {
-	{ "device_register wiring, tail append, unregister", test_register_wiring },
+	{ "device_register wiring, tail append, unregister",
+	  test_register_wiring },
 	{ "bad input: errno and nothing changed", test_bad_input },
 	{ "bad input: name or bus_id without a NUL", test_unterminated_names },
 	{ "an empty bus_id is refused", test_empty_bus_id },
@@ -485,12 +486,13 @@ static CU_TestInfo device_detach_tests[] = {
 };
 
 static CU_TestInfo put_device_tests[] = {
-	{ "release runs on the last put_device", test_release_on_last_reference },
+	{ "release runs on the last put_device",
+	  test_release_on_last_reference },
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("drivers/core/device_register", device_register_tests,
-	    core_setup, core_teardown)
+KTEST_SUITE("drivers/core/device_register", device_register_tests, core_setup,
+	    core_teardown)
 KTEST_SUITE("drivers/core/device_attach", device_attach_tests, core_setup,
 	    core_teardown)
 KTEST_SUITE("drivers/core/device_detach", device_detach_tests, core_setup,

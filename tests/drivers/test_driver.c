@@ -81,7 +81,7 @@ static void test_register_binds_unbound_oldest_first(void)
 		CU_ASSERT_EQUAL(device_register(&d[i].dev), 0);
 	}
 	fx_driver_init(&first, &bus, 1, 1u << 0);
-	first.fail_every = 3;	/* declines d2 (2 + 1 = 3) */
+	first.fail_every = 3; /* declines d2 (2 + 1 = 3) */
 	fx_log_reset();
 	CU_ASSERT_EQUAL(driver_register(&first.drv), 0);
 	CU_ASSERT_EQUAL(fx_nlog, 7);
@@ -172,7 +172,7 @@ static void test_held_driver_outlives_unregistration(void)
 	CU_ASSERT_EQUAL(driver_register(&drv->drv), -EBUSY);
 	CU_ASSERT(list_empty(&bus.drivers));
 	CU_ASSERT(bus_check(&bus));
-	put_driver(&drv->drv);	/* frees it */
+	put_driver(&drv->drv); /* frees it */
 	CU_ASSERT_EQUAL(atomic_load(&fx_drv_releases), releases + 1);
 	CU_ASSERT_PTR_NULL(get_driver(NULL));
 	put_driver(NULL);
@@ -217,7 +217,7 @@ static void test_bad_input(void)
 	drivers = bus.drivers;
 	bus_ref = atomic_read(&bus.refcount);
 	CU_ASSERT_EQUAL(driver_register(&drv.drv), -EBUSY);
-	fx_driver_init(&twin, &bus, 3, 0);	/* also "drv3" */
+	fx_driver_init(&twin, &bus, 3, 0); /* also "drv3" */
 	CU_ASSERT_EQUAL(driver_register(&twin.drv), -EEXIST);
 	CU_ASSERT_EQUAL(twin.drv.present, 0);
 	CU_ASSERT_EQUAL(atomic_read(&twin.drv.refcount), 0);

@@ -177,5 +177,5 @@ static CU_TestInfo snapshot_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("drivers/snapshot/bus_snapshot", snapshot_tests,
-	    snapshot_setup, snapshot_teardown)
+KTEST_SUITE("drivers/snapshot/bus_snapshot", snapshot_tests, snapshot_setup,
+	    snapshot_teardown)

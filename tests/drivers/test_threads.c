@@ -22,10 +22,10 @@
 #include "tests/peers.h"
 #include "tests/report.h"
 
-#define OWNED_MAX	8
-#define OWNER_STEPS	20000
-#define WALKER_STEPS	20000
-#define CHECKER_STEPS	2000
+#define OWNED_MAX 8
+#define OWNER_STEPS 20000
+#define WALKER_STEPS 20000
+#define CHECKER_STEPS 2000
 
 static struct bus_type bus;
 static atomic_int next_serial;
@@ -33,7 +33,7 @@ static atomic_long devices_made, drivers_made;
 
 struct owner {
 	pthread_t thread;
-	bool drivers;		/* owns drivers, not devices */
+	bool drivers; /* owns drivers, not devices */
 	unsigned long long rng;
 	struct fx_device *dev[OWNED_MAX];
 	struct fx_driver *drv[OWNED_MAX];
@@ -112,8 +112,8 @@ static void owner_register(struct owner *o)
 	int ret;
 
 	if (o->drivers) {
-		struct fx_driver *drv = fx_driver_new(&bus, serial,
-						      1u + rnd(&o->rng, 15));
+		struct fx_driver *drv =
+			fx_driver_new(&bus, serial, 1u + rnd(&o->rng, 15));
 
 		if (!drv) {
 			o->out_of_memory++;
@@ -124,8 +124,8 @@ static void owner_register(struct owner *o)
 		ret = driver_register(&drv->drv);
 		o->drv[o->n] = drv;
 	} else {
-		struct fx_device *dev = fx_device_new(&bus, serial,
-						      rnd(&o->rng, 4));
+		struct fx_device *dev =
+			fx_device_new(&bus, serial, rnd(&o->rng, 4));
 
 		if (!dev) {
 			o->out_of_memory++;
@@ -137,7 +137,7 @@ static void owner_register(struct owner *o)
 	}
 	if (ret) {
 		o->errors++;
-		return;		/* leaks on purpose: the suite then fails */
+		return; /* leaks on purpose: the suite then fails */
 	}
 	o->n++;
 	o->registered++;
@@ -168,13 +168,15 @@ static void *owner_thread(void *arg)
 			break;
 		case 2:
 			if (o->n)
-				owner_unregister(o, (int)rnd(&o->rng,
-							     (unsigned int)o->n));
+				owner_unregister(o,
+						 (int)rnd(&o->rng,
+							  (unsigned int)o->n));
 			break;
 		default:
-			ret = o->drivers ?
-			      bus_for_each_drv(&bus, NULL, o, owner_drv_fn) :
-			      bus_for_each_dev(&bus, NULL, o, owner_dev_fn);
+			ret = o->drivers ? bus_for_each_drv(&bus, NULL, o,
+							    owner_drv_fn) :
+					   bus_for_each_dev(&bus, NULL, o,
+							    owner_dev_fn);
 			if (ret)
 				o->errors++;
 			break;
@@ -233,8 +235,9 @@ static void *walker_thread(void *arg)
 	int step, ret;
 
 	/* on past WALKER_STEPS until the owners' entries have been walked */
-	for (step = 0; step < WALKER_STEPS ||
-	     (!w->visits && peers_wait_more(&wait)); step++) {
+	for (step = 0;
+	     step < WALKER_STEPS || (!w->visits && peers_wait_more(&wait));
+	     step++) {
 		bool drivers = rnd(&w->rng, 2);
 
 		w->nseen = 0;
@@ -262,7 +265,7 @@ static void *checker_thread(void *arg)
 
 static int threads_setup(void)
 {
-	report_start();		/* bus_check() reports from its thread */
+	report_start(); /* bus_check() reports from its thread */
 	fx_log_enabled = false;
 	fx_bus_init(&bus, "threads");
 	return bus_register(&bus);
@@ -337,7 +340,8 @@ static void test_concurrent_bus(void)
 	/* what is still registered is exactly what the owners hold */
 	CU_ASSERT_EQUAL(list_count_nodes(&bus.devices),
 			(unsigned long)(owners[0].n + owners[1].n));
-	CU_ASSERT_EQUAL(list_count_nodes(&bus.drivers), (unsigned long)owners[2].n);
+	CU_ASSERT_EQUAL(list_count_nodes(&bus.drivers),
+			(unsigned long)owners[2].n);
 	list_for_each_entry(dev, &bus.devices, bus_list)
 		bound += dev->driver != NULL;
 	/* every successful probe was either removed or is still bound */
@@ -367,7 +371,7 @@ static void test_concurrent_bus(void)
  * progress holds the bus, so registering it again meanwhile is -EBUSY,
  * and its locks are never set up again under a walk's feet.
  */
-#define CHURN_STEPS	3000
+#define CHURN_STEPS 3000
 
 static struct bus_type aux;
 
@@ -398,7 +402,7 @@ static void *churn_thread(void *arg)
 	for (step = 0; step < CHURN_STEPS; step++) {
 		ret = bus_register(&aux);
 		if (ret == -EBUSY) {
-			c->busy++;	/* a walk still holds the old one */
+			c->busy++; /* a walk still holds the old one */
 			continue;
 		}
 		if (ret) {
@@ -409,7 +413,7 @@ static void *churn_thread(void *arg)
 		if (!dev || device_register(&dev->dev))
 			c->errors++;
 		else if (device_unregister(&dev->dev))
-			c->errors++;	/* frees it, now or after a walk */
+			c->errors++; /* frees it, now or after a walk */
 		if (bus_unregister(&aux))
 			c->errors++;
 		c->cycles++;

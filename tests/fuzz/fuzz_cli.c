@@ -18,11 +18,10 @@
 #include "tests/fuzz/fuzz.h"
 #include "tools/cli.h"
 
-#define MAX_USEC	100000000000000ull
+#define MAX_USEC 100000000000000ull
 
 /* digits, then optionally '.' and 1..@places digits; -1 when not that */
-static int reference(const char *s, unsigned int places,
-		     unsigned __int128 *out)
+static int reference(const char *s, unsigned int places, unsigned __int128 *out)
 {
 	unsigned __int128 v = 0;
 	unsigned int frac = 0;
@@ -40,7 +39,7 @@ static int reference(const char *s, unsigned int places,
 		v = v * 10 + (unsigned)(*s - '0');
 		digits++;
 		if (v > ((unsigned __int128)1 << 100))
-			return -1;	/* far past any range tested */
+			return -1; /* far past any range tested */
 	}
 	if (!digits || (dot && !frac))
 		return -1;
@@ -58,7 +57,7 @@ static void one(const char *s, unsigned int places, unsigned long long min,
 	int ok_ref = !reference(s, places, &want) && want >= min && want <= max;
 	int ret = places ? cli_fixed("fuzz", "--x", s, places, "seconds", min,
 				     max, &got) :
-		  cli_number("fuzz", "--x", s, min, max, &got);
+			   cli_number("fuzz", "--x", s, min, max, &got);
 
 	CHECK((ret == 0) == ok_ref);
 	if (ret) {

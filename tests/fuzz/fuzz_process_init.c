@@ -67,8 +67,8 @@ static void check_unresolvable_abort(const uint8_t *chunk, size_t len,
 	      v->hostname + v->hostname_len <= chunk + len);
 	CHECK(sctp_get16(v->hostname) == SCTP_PARAM_HOST_NAME_ADDRESS &&
 	      sctp_get16(v->hostname + 2) == v->hostname_len);
-	ret = sctp_make_unresolvable_abort(v->hostname, v->hostname_len,
-					   out, sizeof(out));
+	ret = sctp_make_unresolvable_abort(v->hostname, v->hostname_len, out,
+					   sizeof(out));
 	if (v->hostname_len + 8 > 0xffff) {
 		CHECK(ret == -EFBIG);
 		return;
@@ -124,8 +124,7 @@ static void check_as_packet(const uint8_t *pkt, size_t len)
 	      ret == -EINVAL);
 	if (len < SCTP_COMMON_HEADER_LEN)
 		return;
-	while ((ret = sctp_packet_next_chunk(pkt, len, &off, &c,
-					     &clen)) > 0) {
+	while ((ret = sctp_packet_next_chunk(pkt, len, &off, &c, &clen)) > 0) {
 		CHECK(c >= pkt && c + clen <= pkt + len && off > prev);
 		prev = off;
 		CHECK(++steps <= (int)len / 4);
@@ -147,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len, abort_len;
 	unsigned int before;
 	long live = kmalloc_live();
-	bool undone = false;	/* a failed call frees through call_rcu */
+	bool undone = false; /* a failed call frees through call_rcu */
 	int ret;
 
 	if (size < 2)

@@ -82,8 +82,10 @@ static void sack(struct sctp_association *asoc, const uint8_t *chunk,
 	 * parser calls impossible and the outqueue too short */
 	if (clen < 16 ? mine != -EINVAL || theirs != -EMSGSIZE :
 			mine != theirs) {
-		fprintf(stderr, "SACK checkers disagree: verify %d, "
-			"sctp_sack_outqueue %d\n", mine, theirs);
+		fprintf(stderr,
+			"SACK checkers disagree: verify %d, "
+			"sctp_sack_outqueue %d\n",
+			mine, theirs);
 		abort();
 	}
 	if (theirs) {
@@ -141,8 +143,8 @@ static void built_sack(struct sctp_association *asoc, struct cursor *c)
 		gabs[i].end = (uint16_t)(gabs[i].start + e % 4);
 		at = gabs[i].end;
 	}
-	len = sctp_make_sack_raw(chunk, sizeof(chunk), cum, 1500, gabs, i,
-				 &cum, 1);
+	len = sctp_make_sack_raw(chunk, sizeof(chunk), cum, 1500, gabs, i, &cum,
+				 1);
 	CHECK(len > 0);
 	sack(asoc, chunk, (size_t)len);
 }
@@ -182,8 +184,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 0:
 			if ((b = next(&c)) < 0)
 				break;
-			chunk = sctp_chunk_new(SCTP_CID_DATA,
-					       (uint32_t)b + 1, GFP_KERNEL);
+			chunk = sctp_chunk_new(SCTP_CID_DATA, (uint32_t)b + 1,
+					       GFP_KERNEL);
 			CHECK(chunk);
 			sctp_outq_tail(&asoc->outqueue, chunk);
 			break;
@@ -199,8 +201,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 4:
 			if ((b = next(&c)) < 0)
 				break;
-			sctp_assoc_control_transport(asoc,
-				t[(unsigned int)b % ntransports],
+			sctp_assoc_control_transport(
+				asoc, t[(unsigned int)b % ntransports],
 				b & 0x80 ? SCTP_TRANSPORT_UP :
 					   SCTP_TRANSPORT_DOWN);
 			break;

@@ -134,7 +134,8 @@ static void check_workload(const struct sim_workload *wl, unsigned int cpus)
 		      d->taskgroup < wl->nr_taskgroups);
 		for (p = 0; p < d->nr_phases; p++) {
 			CHECK(d->phases[p].nr_events > 0);
-			CHECK(d->phases[p].loop == -1 || d->phases[p].loop >= 1);
+			CHECK(d->phases[p].loop == -1 ||
+			      d->phases[p].loop >= 1);
 			for (e = 0; e < d->phases[p].nr_events; e++)
 				check_event(wl, d, &d->phases[p].events[e],
 					    mask);
@@ -154,8 +155,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned int cpus = 1 + size % 4;
 	struct sim_options opt = {
-		.nr_cpus = cpus, .seed = size, .duration_usec = 30000,
-		.max_tasks = 200, .check_every_tick = 1,
+		.nr_cpus = cpus,
+		.seed = size,
+		.duration_usec = 30000,
+		.max_tasks = 200,
+		.check_every_tick = 1,
 		.sched_class = sched_classes[size / 4 % 4],
 	};
 	struct sim_workload *wl = NULL;
@@ -177,7 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(text);
 	if (ret) {
 		CHECK(!wl);
-		CHECK(err[0]);	/* every failure says why */
+		CHECK(err[0]); /* every failure says why */
 		CHECK(kmalloc_live() == live);
 		return 0;
 	}

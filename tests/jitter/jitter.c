@@ -33,8 +33,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#define FULL_FIRST	64
-#define LONG_ONE_IN	8
+#define FULL_FIRST 64
+#define LONG_ONE_IN 8
 
 struct late_start {
 	void *(*fn)(void *);
@@ -120,10 +120,10 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 		return EAGAIN;
 	ls->fn = fn;
 	ls->arg = arg;
-	ls->delay_ms = jitter_ms(seed, atomic_fetch_add(&nr_created, 1),
-				 max_ms);
+	ls->delay_ms =
+		jitter_ms(seed, atomic_fetch_add(&nr_created, 1), max_ms);
 	ret = __atomic_load_n(&real_create, __ATOMIC_ACQUIRE)(thread, attr,
-							    start_late, ls);
+							      start_late, ls);
 	if (ret)
 		free(ls);
 	return ret;

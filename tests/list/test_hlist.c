@@ -19,10 +19,10 @@ struct hitem {
  * Assert that chain @h is exactly n[0], ..., n[count-1]: h->first, every
  * ->next, every ->pprev, and the NULL at the end.
  */
-#define expect_chain(h, ...)						\
-	do {								\
-		struct hlist_node *__n[] = { __VA_ARGS__ };		\
-		__expect_chain(h, __n, ARRAY_SIZE(__n));		\
+#define expect_chain(h, ...)                                \
+	do {                                                \
+		struct hlist_node *__n[] = { __VA_ARGS__ }; \
+		__expect_chain(h, __n, ARRAY_SIZE(__n));    \
 	} while (0)
 
 static void __expect_chain(struct hlist_head *h, struct hlist_node **n,
@@ -93,9 +93,9 @@ static void test_hlist_add_before(void)
 	struct hlist_node a, b, c;
 
 	hlist_add_head(&a, &h);
-	hlist_add_before(&b, &a);		/* before the first */
+	hlist_add_before(&b, &a); /* before the first */
 	expect_chain(&h, &b, &a);
-	hlist_add_before(&c, &a);		/* in the middle */
+	hlist_add_before(&c, &a); /* in the middle */
 	expect_chain(&h, &b, &c, &a);
 }
 
@@ -105,9 +105,9 @@ static void test_hlist_add_behind(void)
 	struct hlist_node a, b, c;
 
 	hlist_add_head(&a, &h);
-	hlist_add_behind(&b, &a);		/* after the last */
+	hlist_add_behind(&b, &a); /* after the last */
 	expect_chain(&h, &a, &b);
-	hlist_add_behind(&c, &a);		/* in the middle */
+	hlist_add_behind(&c, &a); /* in the middle */
 	expect_chain(&h, &a, &c, &b);
 }
 
@@ -119,13 +119,13 @@ static void test_hlist_del(void)
 	hlist_add_head(&c, &h);
 	hlist_add_head(&b, &h);
 	hlist_add_head(&a, &h);
-	hlist_del(&b);				/* middle */
+	hlist_del(&b); /* middle */
 	expect_chain(&h, &a, &c);
 	CU_ASSERT_PTR_EQUAL(b.next, HLIST_POISON1);
 	CU_ASSERT_PTR_EQUAL(b.pprev, HLIST_POISON2);
-	hlist_del(&a);				/* first */
+	hlist_del(&a); /* first */
 	expect_chain(&h, &c);
-	hlist_del(&c);				/* only */
+	hlist_del(&c); /* only */
 	CU_ASSERT_PTR_NULL(h.first);
 }
 
@@ -136,11 +136,11 @@ static void test_hlist_del_init(void)
 
 	hlist_add_head(&b, &h);
 	hlist_add_head(&a, &h);
-	hlist_del_init(&b);			/* last */
+	hlist_del_init(&b); /* last */
 	expect_chain(&h, &a);
 	CU_ASSERT(hlist_unhashed(&b));
 	CU_ASSERT_PTR_NULL(b.next);
-	hlist_del_init(&b);			/* unhashed: no-op */
+	hlist_del_init(&b); /* unhashed: no-op */
 	CU_ASSERT(hlist_unhashed(&b));
 	expect_chain(&h, &a);
 }
@@ -155,7 +155,7 @@ static void test_hlist_fake(void)
 	CU_ASSERT_PTR_EQUAL(n.pprev, &n.next);
 	CU_ASSERT(hlist_fake(&n));
 	CU_ASSERT_FALSE(hlist_unhashed(&n));
-	hlist_del_init(&n);			/* deleting a fake node works */
+	hlist_del_init(&n); /* deleting a fake node works */
 	CU_ASSERT(hlist_unhashed(&n));
 	CU_ASSERT_FALSE(hlist_fake(&n));
 }
@@ -180,7 +180,7 @@ static void test_hlist_move_list(void)
 	HLIST_HEAD(repl);
 	struct hlist_node a, b;
 
-	hlist_move_list(&old, &repl);		/* empty */
+	hlist_move_list(&old, &repl); /* empty */
 	CU_ASSERT_PTR_NULL(repl.first);
 	hlist_add_head(&b, &old);
 	hlist_add_head(&a, &old);
@@ -197,14 +197,14 @@ static void test_hlist_splice_init(void)
 
 	hlist_add_head(&b, &from);
 	hlist_add_head(&a, &from);
-	hlist_splice_init(&from, &b, &to);	/* into an empty chain */
+	hlist_splice_init(&from, &b, &to); /* into an empty chain */
 	CU_ASSERT_PTR_NULL(from.first);
 	expect_chain(&to, &a, &b);
 	INIT_HLIST_HEAD(&to);
 	hlist_add_head(&x, &to);
 	hlist_add_head(&b, &from);
 	hlist_add_head(&a, &from);
-	hlist_splice_init(&from, &b, &to);	/* in front of x */
+	hlist_splice_init(&from, &b, &to); /* in front of x */
 	CU_ASSERT_PTR_NULL(from.first);
 	expect_chain(&to, &a, &b, &x);
 }
@@ -354,7 +354,7 @@ static void count_eval(void)
 {
 	evals++;
 }
-#define ONCE(x)	(count_eval(), (x))
+#define ONCE(x) (count_eval(), (x))
 
 static void test_hlist_macros_evaluate_once(void)
 {
@@ -388,7 +388,7 @@ static void test_hlist_macros_evaluate_once(void)
 }
 
 /* random sequence against an array oracle */
-#define ORACLE_N	16
+#define ORACLE_N 16
 
 static void test_hlist_random_against_oracle(void)
 {

@@ -29,10 +29,10 @@ struct item {
  * Assert that @head's ring is exactly @head, n[0], ..., n[count-1],
  * following ->next and checking every ->prev on the way.
  */
-#define expect_ring(head, ...)						\
-	do {								\
-		struct list_head *__n[] = { __VA_ARGS__ };		\
-		__expect_ring(head, __n, ARRAY_SIZE(__n), __LINE__);	\
+#define expect_ring(head, ...)                                       \
+	do {                                                         \
+		struct list_head *__n[] = { __VA_ARGS__ };           \
+		__expect_ring(head, __n, ARRAY_SIZE(__n), __LINE__); \
 	} while (0)
 
 static void __expect_ring(struct list_head *head, struct list_head **n,
@@ -100,7 +100,7 @@ static void test_list_add(void)
 	expect_ring(&h, &a);
 	list_add(&b, &h);
 	expect_ring(&h, &b, &a);
-	list_add(&c, &a);			/* after an entry */
+	list_add(&c, &a); /* after an entry */
 	expect_ring(&h, &b, &a, &c);
 }
 
@@ -113,7 +113,7 @@ static void test_list_add_tail(void)
 	expect_ring(&h, &a);
 	list_add_tail(&b, &h);
 	expect_ring(&h, &a, &b);
-	list_add_tail(&c, &a);			/* before an entry */
+	list_add_tail(&c, &a); /* before an entry */
 	expect_ring(&h, &c, &a, &b);
 }
 
@@ -143,7 +143,7 @@ static void test_list_del(void)
 	expect_ring(&h, &a, &c);
 	CU_ASSERT_PTR_EQUAL(b.next, LIST_POISON1);
 	CU_ASSERT_PTR_EQUAL(b.prev, LIST_POISON2);
-	CU_ASSERT_FALSE(list_empty(&b));	/* as in the kernel */
+	CU_ASSERT_FALSE(list_empty(&b)); /* as in the kernel */
 	list_del(&a);
 	list_del(&c);
 	expect_empty(&h);
@@ -160,7 +160,7 @@ static void test_list_del_init(void)
 	expect_ring(&h, &b);
 	expect_empty(&a);
 	CU_ASSERT(list_empty(&a));
-	list_del_init(&a);			/* deleting an empty ring: no-op */
+	list_del_init(&a); /* deleting an empty ring: no-op */
 	expect_empty(&a);
 	expect_ring(&h, &b);
 }
@@ -188,7 +188,7 @@ static void test___list_del_entry(void)
 	list_add_tail(&c, &h);
 	__list_del_entry(&b);
 	expect_ring(&h, &a, &c);
-	CU_ASSERT_PTR_EQUAL(b.prev, &a);	/* left stale */
+	CU_ASSERT_PTR_EQUAL(b.prev, &a); /* left stale */
 	CU_ASSERT_PTR_EQUAL(b.next, &c);
 }
 
@@ -218,9 +218,9 @@ static void test_list_replace(void)
 	list_add_tail(&c, &h);
 	list_replace(&b, &r);
 	expect_ring(&h, &a, &r, &c);
-	list_replace(&a, &b);			/* first */
+	list_replace(&a, &b); /* first */
 	expect_ring(&h, &b, &r, &c);
-	list_replace(&c, &a);			/* last */
+	list_replace(&c, &a); /* last */
 	expect_ring(&h, &b, &r, &a);
 }
 
@@ -245,7 +245,7 @@ static void test_list_replace_init(void)
 	struct list_head a, r;
 
 	list_add_tail(&a, &h);
-	list_replace_init(&a, &r);		/* singular */
+	list_replace_init(&a, &r); /* singular */
 	expect_ring(&h, &r);
 	expect_empty(&a);
 }
@@ -260,16 +260,16 @@ static void test_list_swap(void)
 	list_add_tail(&b, &h);
 	list_add_tail(&c, &h);
 	list_add_tail(&d, &h);
-	list_swap(&a, &c);			/* apart */
+	list_swap(&a, &c); /* apart */
 	expect_ring(&h, &c, &b, &a, &d);
-	list_swap(&c, &b);			/* adjacent, first before second */
+	list_swap(&c, &b); /* adjacent, first before second */
 	expect_ring(&h, &b, &c, &a, &d);
-	list_swap(&d, &a);			/* adjacent, second before first */
+	list_swap(&d, &a); /* adjacent, second before first */
 	expect_ring(&h, &b, &c, &d, &a);
-	list_swap(&b, &a);			/* first and last */
+	list_swap(&b, &a); /* first and last */
 	expect_ring(&h, &a, &c, &d, &b);
 	list_add_tail(&x, &g);
-	list_swap(&c, &x);			/* across lists */
+	list_swap(&c, &x); /* across lists */
 	expect_ring(&h, &a, &x, &d, &b);
 	expect_ring(&g, &c);
 }
@@ -303,14 +303,14 @@ static void test_list_swap_self(void)
 	list_add_tail(&a, &h);
 	list_add_tail(&b, &h);
 	list_add_tail(&c, &h);
-	list_swap(&b, &b);			/* middle */
+	list_swap(&b, &b); /* middle */
 	expect_ring(&h, &a, &b, &c);
-	list_swap(&a, &a);			/* first */
-	list_swap(&c, &c);			/* last */
+	list_swap(&a, &a); /* first */
+	list_swap(&c, &c); /* last */
 	expect_ring(&h, &a, &b, &c);
 	list_del(&a);
 	list_del(&c);
-	list_swap(&b, &b);			/* only */
+	list_swap(&b, &b); /* only */
 	expect_ring(&h, &b);
 	report_stop();
 	CU_ASSERT_EQUAL(report_count, before);
@@ -333,7 +333,7 @@ static void test_list_move(void)
 	list_move(&a, &g);
 	expect_ring(&h, &c, &b);
 	expect_ring(&g, &a);
-	list_move(&b, &c);			/* after an entry */
+	list_move(&b, &c); /* after an entry */
 	expect_ring(&h, &c, &b);
 	list_move(&b, &h);
 	expect_ring(&h, &b, &c);
@@ -369,10 +369,10 @@ static void test_list_bulk_move_tail(void)
 	list_bulk_move_tail(&g, &b, &c);
 	expect_ring(&h, &a, &d);
 	expect_ring(&g, &x, &b, &c);
-	list_bulk_move_tail(&g, &a, &a);	/* a run of one */
+	list_bulk_move_tail(&g, &a, &a); /* a run of one */
 	expect_ring(&h, &d);
 	expect_ring(&g, &x, &b, &c, &a);
-	list_bulk_move_tail(&g, &x, &b);	/* within the same list */
+	list_bulk_move_tail(&g, &x, &b); /* within the same list */
 	expect_ring(&g, &c, &a, &x, &b);
 }
 
@@ -433,10 +433,10 @@ static void test_list_rotate_left(void)
 	LIST_HEAD(h);
 	struct list_head a, b, c;
 
-	list_rotate_left(&h);			/* empty */
+	list_rotate_left(&h); /* empty */
 	expect_empty(&h);
 	list_add_tail(&a, &h);
-	list_rotate_left(&h);			/* singular */
+	list_rotate_left(&h); /* singular */
 	expect_ring(&h, &a);
 	list_add_tail(&b, &h);
 	list_add_tail(&c, &h);
@@ -452,16 +452,16 @@ static void test_list_rotate_to_front(void)
 	struct list_head a, b, c, d;
 
 	list_add_tail(&a, &h);
-	list_rotate_to_front(&a, &h);		/* singular, already first */
+	list_rotate_to_front(&a, &h); /* singular, already first */
 	expect_ring(&h, &a);
 	list_add_tail(&b, &h);
 	list_add_tail(&c, &h);
 	list_add_tail(&d, &h);
 	list_rotate_to_front(&c, &h);
 	expect_ring(&h, &c, &d, &a, &b);
-	list_rotate_to_front(&b, &h);		/* the last one */
+	list_rotate_to_front(&b, &h); /* the last one */
 	expect_ring(&h, &b, &c, &d, &a);
-	list_rotate_to_front(&b, &h);		/* already first */
+	list_rotate_to_front(&b, &h); /* already first */
 	expect_ring(&h, &b, &c, &d, &a);
 }
 
@@ -474,7 +474,7 @@ static void test_list_cut_position(void)
 	LIST_HEAD(l);
 	struct list_head a, b, c;
 
-	list_cut_position(&l, &h, &h);		/* empty head: nothing */
+	list_cut_position(&l, &h, &h); /* empty head: nothing */
 	expect_empty(&h);
 	expect_empty(&l);
 	list_add_tail(&a, &h);
@@ -484,10 +484,10 @@ static void test_list_cut_position(void)
 	expect_ring(&l, &a, &b);
 	expect_ring(&h, &c);
 	INIT_LIST_HEAD(&l);
-	list_cut_position(&l, &h, &h);		/* entry == head: l emptied */
+	list_cut_position(&l, &h, &h); /* entry == head: l emptied */
 	expect_empty(&l);
 	expect_ring(&h, &c);
-	list_cut_position(&l, &h, &c);		/* singular, its entry */
+	list_cut_position(&l, &h, &c); /* singular, its entry */
 	expect_ring(&l, &c);
 	expect_empty(&h);
 }
@@ -515,7 +515,7 @@ static void test_list_cut_position_all(void)
 	list_add_tail(&a, &h);
 	list_add_tail(&b, &h);
 	list_add_tail(&c, &h);
-	list_cut_position(&l, &h, &c);		/* up to the last: all */
+	list_cut_position(&l, &h, &c); /* up to the last: all */
 	expect_ring(&l, &a, &b, &c);
 	expect_empty(&h);
 }
@@ -526,20 +526,20 @@ static void test_list_cut_before(void)
 	LIST_HEAD(l);
 	struct list_head a, b, c;
 
-	list_cut_before(&l, &h, &h);		/* empty head */
+	list_cut_before(&l, &h, &h); /* empty head */
 	expect_empty(&h);
 	expect_empty(&l);
 	list_add_tail(&a, &h);
 	list_add_tail(&b, &h);
 	list_add_tail(&c, &h);
-	list_cut_before(&l, &h, &a);		/* before the first: nothing */
+	list_cut_before(&l, &h, &a); /* before the first: nothing */
 	expect_empty(&l);
 	expect_ring(&h, &a, &b, &c);
 	list_cut_before(&l, &h, &c);
 	expect_ring(&l, &a, &b);
 	expect_ring(&h, &c);
 	INIT_LIST_HEAD(&l);
-	list_cut_before(&l, &h, &h);		/* before the head: all */
+	list_cut_before(&l, &h, &h); /* before the head: all */
 	expect_ring(&l, &c);
 	expect_empty(&h);
 }
@@ -553,11 +553,11 @@ static void test_list_splice(void)
 	LIST_HEAD(l);
 	struct list_head a, b, x, y;
 
-	list_splice(&l, &h);			/* empty into empty */
+	list_splice(&l, &h); /* empty into empty */
 	expect_empty(&h);
 	list_add_tail(&x, &h);
 	list_add_tail(&y, &h);
-	list_splice(&l, &h);			/* empty: nothing */
+	list_splice(&l, &h); /* empty: nothing */
 	expect_ring(&h, &x, &y);
 	list_add_tail(&a, &l);
 	list_add_tail(&b, &l);
@@ -574,14 +574,14 @@ static void test_list_splice_tail(void)
 	LIST_HEAD(l);
 	struct list_head a, x;
 
-	list_add_tail(&a, &l);			/* singular into empty */
+	list_add_tail(&a, &l); /* singular into empty */
 	list_splice_tail(&l, &h);
 	expect_ring(&h, &a);
 	INIT_LIST_HEAD(&l);
 	list_add_tail(&x, &l);
 	list_splice_tail(&l, &h);
 	expect_ring(&h, &a, &x);
-	CU_ASSERT_PTR_EQUAL(l.next, &x);	/* stale */
+	CU_ASSERT_PTR_EQUAL(l.next, &x); /* stale */
 }
 
 static void test_list_splice_init(void)
@@ -596,7 +596,7 @@ static void test_list_splice_init(void)
 	list_splice_init(&l, &h);
 	expect_ring(&h, &a, &b, &x);
 	expect_empty(&l);
-	list_splice_init(&l, &h);		/* empty: nothing */
+	list_splice_init(&l, &h); /* empty: nothing */
 	expect_ring(&h, &a, &b, &x);
 	expect_empty(&l);
 }
@@ -626,7 +626,7 @@ static void test_list_splice_mid(void)
 	list_add_tail(&x, &h);
 	list_add_tail(&y, &h);
 	list_add_tail(&a, &l);
-	list_splice_init(&l, &x);		/* after an entry */
+	list_splice_init(&l, &x); /* after an entry */
 	expect_ring(&h, &x, &a, &y);
 }
 
@@ -700,13 +700,13 @@ static void test_list_prepare_entry(void)
 
 	list_add_tail(&i1.node, &h);
 	list_add_tail(&i2.node, &h);
-	pos = list_prepare_entry(pos, &h, node);	/* NULL: the head */
+	pos = list_prepare_entry(pos, &h, node); /* NULL: the head */
 	CU_ASSERT(list_entry_is_head(pos, &h, node));
 	list_for_each_entry_continue(pos, &h, node)
 		n++;
 	CU_ASSERT_EQUAL(n, 2);
 	pos = &i1;
-	pos = list_prepare_entry(pos, &h, node);	/* kept */
+	pos = list_prepare_entry(pos, &h, node); /* kept */
 	CU_ASSERT_PTR_EQUAL(pos, &i1);
 	n = 0;
 	list_for_each_entry_continue(pos, &h, node) {
@@ -786,7 +786,7 @@ static void test_list_for_each(void)
 		i++;
 	}
 	CU_ASSERT_EQUAL(i, NR);
-	CU_ASSERT_PTR_EQUAL(pos, &f.head);	/* ends on the head */
+	CU_ASSERT_PTR_EQUAL(pos, &f.head); /* ends on the head */
 	INIT_LIST_HEAD(&f.head);
 	i = 0;
 	list_for_each(pos, &f.head)
@@ -884,8 +884,8 @@ static void test_list_for_each_entry_break_continue(void)
 			break;
 		i++;
 	}
-	CU_ASSERT_EQUAL(i, 2);			/* 0 and 2 */
-	CU_ASSERT_PTR_EQUAL(pos, &f.it[3]);	/* break keeps the cursor */
+	CU_ASSERT_EQUAL(i, 2); /* 0 and 2 */
+	CU_ASSERT_PTR_EQUAL(pos, &f.it[3]); /* break keeps the cursor */
 }
 
 static void test_list_for_each_entry_nested(void)
@@ -1070,7 +1070,7 @@ static void count_eval(void)
 {
 	evals++;
 }
-#define ONCE(x)	(count_eval(), (x))
+#define ONCE(x) (count_eval(), (x))
 
 static void test_macros_evaluate_once(void)
 {
@@ -1129,8 +1129,7 @@ static void test_macros_evaluate_once(void)
 	evals = 0;
 	it = list_next_entry(ONCE(&f.it[1]), node);
 	it = list_prev_entry(ONCE(&f.it[1]), node);
-	it = list_next_entry_circular(ONCE(&f.it[NR - 1]), ONCE(&f.head),
-				      node);
+	it = list_next_entry_circular(ONCE(&f.it[NR - 1]), ONCE(&f.head), node);
 	CU_ASSERT_PTR_EQUAL(it, &f.it[0]);
 	it = list_prev_entry_circular(ONCE(&f.it[0]), ONCE(&f.head), node);
 	CU_ASSERT_PTR_EQUAL(it, &f.it[NR - 1]);
@@ -1143,7 +1142,7 @@ static void test_macros_evaluate_once(void)
 	pos = &f.it[2];
 	it = list_prepare_entry(ONCE(pos), ONCE(&f.head), node);
 	CU_ASSERT_PTR_EQUAL(it, &f.it[2]);
-	CU_ASSERT_EQUAL(evals, 5);		/* head not needed the 2nd time */
+	CU_ASSERT_EQUAL(evals, 5); /* head not needed the 2nd time */
 	evals = 0;
 	n = NULL;
 	list_safe_reset_next(ONCE(&f.it[0]), n, node);
@@ -1195,23 +1194,22 @@ static void test_macros_evaluate_once(void)
 	list_for_each_entry_safe_from(pos, n, ONCE(&f.head), node)
 		loops++;
 	CU_ASSERT_EQUAL(evals, 10);
-	CU_ASSERT_EQUAL(loops, 4 * NR + 2 * (NR - 1) + 2 * NR + (NR - 1) +
-			       NR);
+	CU_ASSERT_EQUAL(loops, 4 * NR + 2 * (NR - 1) + 2 * NR + (NR - 1) + NR);
 	(void)it;
 }
 
 /* ------------------------------------------------------------------ */
 /* random operations against an array oracle                           */
 
-#define ORACLE_N	24
-#define ORACLE_STEPS	4000
+#define ORACLE_N 24
+#define ORACLE_STEPS 4000
 
 struct oracle {
 	struct list_head head;
 	struct item it[ORACLE_N];
-	int order[ORACLE_N];		/* values in list order */
+	int order[ORACLE_N]; /* values in list order */
 	int len;
-	int on[ORACLE_N];		/* is it[i] on the list? */
+	int on[ORACLE_N]; /* is it[i] on the list? */
 };
 
 static unsigned int oracle_seed;
@@ -1343,7 +1341,7 @@ static void test_random_against_oracle(void)
 
 			at = oracle_index(&o, v);
 			list_cut_before(&cut, &o.head, &o.it[v].node);
-			list_splice_tail(&cut, &o.head);	/* cut left stale */
+			list_splice_tail(&cut, &o.head); /* cut left stale */
 			n = at;
 			for (k = 0; k < n; k++) {
 				int first = o.order[0];

@@ -29,7 +29,7 @@ struct world {
 
 static void world_init(struct world *w)
 {
-	memset(w, 0x5a, sizeof(*w));	/* n starts as recognisable junk */
+	memset(w, 0x5a, sizeof(*w)); /* n starts as recognisable junk */
 	INIT_LIST_HEAD(&w->h);
 	INIT_LIST_HEAD(&w->g);
 	list_add_tail(&w->a, &w->h);
@@ -37,7 +37,7 @@ static void world_init(struct world *w)
 	list_add_tail(&w->c, &w->h);
 }
 
-#define EXPECT_UNCHANGED(w, snap)					\
+#define EXPECT_UNCHANGED(w, snap) \
 	CU_ASSERT_EQUAL(memcmp(w, snap, sizeof(*(w))), 0)
 
 static void test_add_prev_or_next_null(void)
@@ -63,7 +63,7 @@ static void test_add_next_prev_mismatch(void)
 	int before = report_count, line;
 
 	world_init(&w);
-	w.b.prev = &w.h;		/* should be &w.a */
+	w.b.prev = &w.h; /* should be &w.a */
 	snap = w;
 	line = __LINE__ + 1;
 	list_add(&w.n, &w.a);
@@ -77,7 +77,7 @@ static void test_add_prev_next_mismatch(void)
 	int before = report_count, line;
 
 	world_init(&w);
-	w.a.next = &w.c;		/* should be &w.b */
+	w.a.next = &w.c; /* should be &w.b */
 	snap = w;
 	line = __LINE__ + 1;
 	__list_add(&w.n, &w.a, &w.b);
@@ -93,11 +93,11 @@ static void test_add_double(void)
 	world_init(&w);
 	snap = w;
 	line = __LINE__ + 1;
-	list_add(&w.a, &w.h);		/* a is already right there */
+	list_add(&w.a, &w.h); /* a is already right there */
 	expect_corruption(before, "list_add", line, "double add");
 	EXPECT_UNCHANGED(&w, &snap);
 	line = __LINE__ + 1;
-	list_add_tail(&w.c, &w.h);	/* c is already last */
+	list_add_tail(&w.c, &w.h); /* c is already last */
 	expect_corruption(before + 1, "list_add", line, "double add");
 	EXPECT_UNCHANGED(&w, &snap);
 }
@@ -151,7 +151,7 @@ static void test_del_prev_next_mismatch(void)
 	int before = report_count, line;
 
 	world_init(&w);
-	w.h.next = &w.b;		/* skips a */
+	w.h.next = &w.b; /* skips a */
 	snap = w;
 	line = __LINE__ + 1;
 	list_del(&w.a);
@@ -165,7 +165,7 @@ static void test_del_next_prev_mismatch(void)
 	int before = report_count, line;
 
 	world_init(&w);
-	w.b.prev = &w.h;		/* should be &w.a */
+	w.b.prev = &w.h; /* should be &w.a */
 	snap = w;
 	line = __LINE__ + 1;
 	list_del(&w.a);
@@ -180,7 +180,7 @@ static void test_every_wrapper_skips(void)
 	int before = report_count, line;
 
 	world_init(&w);
-	w.b.next = NULL;		/* b cannot be unlinked */
+	w.b.next = NULL; /* b cannot be unlinked */
 	snap = w;
 	line = __LINE__ + 1;
 	list_del_init_careful(&w.b);
@@ -203,7 +203,7 @@ static void test_every_wrapper_skips(void)
 	EXPECT_UNCHANGED(&w, &snap);
 
 	world_init(&w);
-	w.a.prev = NULL;		/* the first entry cannot move */
+	w.a.prev = NULL; /* the first entry cannot move */
 	snap = w;
 	line = __LINE__ + 1;
 	list_rotate_left(&w.h);
@@ -211,7 +211,7 @@ static void test_every_wrapper_skips(void)
 	EXPECT_UNCHANGED(&w, &snap);
 
 	world_init(&w);
-	w.c.next = NULL;		/* the head's prev->next is broken */
+	w.c.next = NULL; /* the head's prev->next is broken */
 	snap = w;
 	line = __LINE__ + 1;
 	list_rotate_to_front(&w.b, &w.h);
@@ -227,8 +227,8 @@ static void test_move_never_half_done(void)
 
 	world_init(&w);
 	INIT_LIST_HEAD(&w.n);
-	list_add(&w.n, &w.g);		/* g: n */
-	w.n.prev = &w.c;		/* g's ring is broken at n */
+	list_add(&w.n, &w.g); /* g: n */
+	w.n.prev = &w.c; /* g's ring is broken at n */
 	snap = w;
 	line = __LINE__ + 1;
 	list_move(&w.b, &w.g);
@@ -268,7 +268,7 @@ static void test_list_check_detects(void)
 	CU_ASSERT(list_check(&w.g));
 	CU_ASSERT_EQUAL(report_count, before);
 
-	w.c.prev = &w.a;		/* back link of c broken */
+	w.c.prev = &w.a; /* back link of c broken */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(list_check(&w.h));
 	expect_check(before++, "list_check", line, "next->prev should be");
@@ -313,13 +313,13 @@ static void test_hlist_check_detects(void)
 	CU_ASSERT(hlist_check(&h));
 	CU_ASSERT_EQUAL(report_count, before);
 
-	b.pprev = &h.first;		/* should be &a.next */
+	b.pprev = &h.first; /* should be &a.next */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(hlist_check(&h));
 	expect_check(before++, "hlist_check", line, "pprev should be");
 	b.pprev = &a.next;
 
-	c.next = &a;			/* a loop back to the front */
+	c.next = &a; /* a loop back to the front */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(hlist_check(&h));
 	expect_check(before++, "hlist_check", line, "pprev should be");
@@ -355,7 +355,7 @@ static void child_corrupt_del(int unused)
 	(void)unused;
 	struct world w;
 
-	check_set_handler(NULL);	/* the default: abort */
+	check_set_handler(NULL); /* the default: abort */
 	world_init(&w);
 	w.b.prev = &w.h;
 	fprintf(stderr, "line %d\n", __LINE__ + 1);
@@ -399,8 +399,7 @@ static void test_list_check_default_does_not_abort(void)
 	status = run_in_child(child_check_broken_ring, 0, out, sizeof(out));
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	CU_ASSERT_EQUAL(sscanf(out, "line %d", &line), 1);
-	snprintf(want, sizeof(want), "\nlist_check at %s:%d: ", __FILE__,
-		 line);
+	snprintf(want, sizeof(want), "\nlist_check at %s:%d: ", __FILE__, line);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
 }
 
@@ -435,11 +434,11 @@ static void test_poison_faults(void)
 	int status;
 
 	status = run_in_child(child_touch_poison1, 0, out, sizeof(out));
-	CU_ASSERT(WIFSIGNALED(status) && (WTERMSIG(status) == SIGSEGV ||
-					  WTERMSIG(status) == SIGBUS));
+	CU_ASSERT(WIFSIGNALED(status) &&
+		  (WTERMSIG(status) == SIGSEGV || WTERMSIG(status) == SIGBUS));
 	status = run_in_child(child_touch_poison2, 0, out, sizeof(out));
-	CU_ASSERT(WIFSIGNALED(status) && (WTERMSIG(status) == SIGSEGV ||
-					  WTERMSIG(status) == SIGBUS));
+	CU_ASSERT(WIFSIGNALED(status) &&
+		  (WTERMSIG(status) == SIGSEGV || WTERMSIG(status) == SIGBUS));
 	/* and they are the named constants, distinct and not NULL */
 	CU_ASSERT_PTR_NOT_NULL(LIST_POISON1);
 	CU_ASSERT_PTR_NOT_EQUAL(LIST_POISON1, LIST_POISON2);
@@ -460,13 +459,13 @@ static void child_add_next_to_deleted(int unused)
 	world_init(&w);
 	list_del(&w.b);
 	snap = w;
-	list_add(&w.n, &w.b);		/* next is LIST_POISON1 */
+	list_add(&w.n, &w.b); /* next is LIST_POISON1 */
 	ok = report_count == before + 1 && strstr(report_last, "poison") &&
 	     strstr(report_last, __FILE__);
 	fprintf(stderr, "%s\n", report_last);
-	list_add_tail(&w.n, &w.b);	/* prev is LIST_POISON2 */
-	ok = ok && report_count == before + 2 && strstr(report_last, "poison") &&
-	     strstr(report_last, __FILE__);
+	list_add_tail(&w.n, &w.b); /* prev is LIST_POISON2 */
+	ok = ok && report_count == before + 2 &&
+	     strstr(report_last, "poison") && strstr(report_last, __FILE__);
 	fprintf(stderr, "%s\n", report_last);
 	ok = ok && !memcmp(&w, &snap, sizeof(w)) && list_check(&w.h);
 	_exit(ok ? 0 : 1);

@@ -14,7 +14,7 @@
 
 struct sitem {
 	int key;
-	int seq;			/* position in the input */
+	int seq; /* position in the input */
 	struct list_head node;
 };
 
@@ -23,7 +23,7 @@ struct sort_ctx {
 	struct sitem *items;
 	int n;
 	long calls;
-	long bad_args;			/* head, foreign pointer, or a after b */
+	long bad_args; /* head, foreign pointer, or a after b */
 };
 
 static int arg_ok(struct sort_ctx *ctx, const struct list_head *l)
@@ -207,13 +207,13 @@ static void test_sort_hundreds_many_equal(void)
 		k[i] = (int)(rnd() % 8);
 	sort_and_check(k, 777, cmp_key);
 	sort_and_check(k, 777, cmp_key_bool);
-	for (i = 0; i < 777; i++)		/* ascending already */
+	for (i = 0; i < 777; i++) /* ascending already */
 		k[i] = i / 10;
 	sort_and_check(k, 777, cmp_key);
-	for (i = 0; i < 777; i++)		/* descending */
+	for (i = 0; i < 777; i++) /* descending */
 		k[i] = 1000 - i / 3;
 	sort_and_check(k, 777, cmp_key);
-	for (i = 0; i < 777; i++)		/* all equal */
+	for (i = 0; i < 777; i++) /* all equal */
 		k[i] = 4;
 	sort_and_check(k, 777, cmp_key);
 }

@@ -29,7 +29,7 @@
 
 struct thing {
 	int key;
-	int seq;		/* order of insertion, among equal keys */
+	int seq; /* order of insertion, among equal keys */
 	struct rb_node node;
 };
 
@@ -58,8 +58,7 @@ static int thing_cmp_key(const void *key, const struct rb_node *n)
 }
 
 /* keys[i] into t[i] (seq i), added with rb_add() in that order */
-static void build(struct rb_root *root, struct thing *t, const int *keys,
-		  int n)
+static void build(struct rb_root *root, struct thing *t, const int *keys, int n)
 {
 	int i;
 
@@ -144,8 +143,8 @@ static void test_rb_node_layout(void)
 	CU_ASSERT_EQUAL(offsetof(struct rb_node, __rb_parent_color), 0);
 	CU_ASSERT_PTR_EQUAL(rb_entry(&t.node, struct thing, node), &t);
 	CU_ASSERT_PTR_EQUAL(rb_entry_safe(&t.node, struct thing, node), &t);
-	CU_ASSERT_PTR_NULL(rb_entry_safe((struct rb_node *)NULL, struct thing,
-					 node));
+	CU_ASSERT_PTR_NULL(
+		rb_entry_safe((struct rb_node *)NULL, struct thing, node));
 }
 
 static void test_rb_clear_empty_node(void)
@@ -184,7 +183,7 @@ static void test_rb_parent_colour_helpers(void)
 	CU_ASSERT_PTR_NULL(rb_parent(&a));
 	CU_ASSERT_EQUAL(rb_color(&a), RB_RED);
 	CU_ASSERT(rb_is_red(&a));
-	rb_set_parent(&a, &b);			/* keeps the colour */
+	rb_set_parent(&a, &b); /* keeps the colour */
 	CU_ASSERT_PTR_EQUAL(rb_parent(&a), &b);
 	CU_ASSERT(rb_is_red(&a));
 	CU_ASSERT_EQUAL(a.__rb_parent_color, (unsigned long)&b);
@@ -202,7 +201,7 @@ static void test_rb_link_node(void)
 	rb_link_node(&a.node, NULL, &root.rb_node);
 	CU_ASSERT_PTR_EQUAL(root.rb_node, &a.node);
 	CU_ASSERT_PTR_NULL(rb_parent(&a.node));
-	CU_ASSERT(rb_is_red(&a.node));		/* red until rebalanced */
+	CU_ASSERT(rb_is_red(&a.node)); /* red until rebalanced */
 	CU_ASSERT_PTR_NULL(a.node.rb_left);
 	CU_ASSERT_PTR_NULL(a.node.rb_right);
 	rb_insert_color(&a.node, &root);
@@ -235,8 +234,8 @@ static void insert_by_hand(struct rb_root *root, struct thing *t)
 	rb_insert_color(&t->node, root);
 }
 
-static void insert_keys(struct rb_root *root, struct thing *t,
-			const int *keys, int n)
+static void insert_keys(struct rb_root *root, struct thing *t, const int *keys,
+			int n)
 {
 	int i;
 
@@ -254,20 +253,23 @@ static void test_rb_insert_color_first(void)
 	const int keys[] = { 7 };
 
 	insert_keys(&root, t, keys, 1);
-	expect_shape(&root, "7B");	/* a red root is painted black */
+	expect_shape(&root, "7B"); /* a red root is painted black */
 }
 
 /* a red parent with a black (NULL) uncle: one rotation, or two */
 static void test_rb_insert_color_rotations(void)
 {
 	static const int orders[][3] = {
-		{ 1, 2, 3 },	/* outer, right side: rotate left */
-		{ 3, 2, 1 },	/* outer, left side: rotate right */
-		{ 1, 3, 2 },	/* inner: rotate right, then left */
-		{ 3, 1, 2 },	/* inner: rotate left, then right */
+		{ 1, 2, 3 }, /* outer, right side: rotate left */
+		{ 3, 2, 1 }, /* outer, left side: rotate right */
+		{ 1, 3, 2 }, /* inner: rotate right, then left */
+		{ 3, 1, 2 }, /* inner: rotate left, then right */
 	};
 	static const char *const two[] = {
-		"1B(,2R)", "3B(2R,)", "1B(,3R)", "3B(1R,)",
+		"1B(,2R)",
+		"3B(2R,)",
+		"1B(,3R)",
+		"3B(1R,)",
 	};
 	struct rb_root root;
 	struct thing t[3];
@@ -297,8 +299,12 @@ static void test_rb_insert_color_recolour(void)
 
 	/* ascending keys, each step worked by hand */
 	static const char *const want[] = {
-		"1B", "1B(,2R)", "2B(1R,3R)", "2B(1B,3B(,4R))",
-		"2B(1B,4B(3R,5R))", "2B(1B,4R(3B,5B(,6R)))",
+		"1B",
+		"1B(,2R)",
+		"2B(1R,3R)",
+		"2B(1B,3B(,4R))",
+		"2B(1B,4B(3R,5R))",
+		"2B(1B,4R(3B,5B(,6R)))",
 		"2B(1B,4R(3B,6B(5R,7R)))",
 		/* 8: recolour at 7, then 6 and 4 are red: rotate at 2 */
 		"4B(2R(1B,3B),6R(5B,7B(,8R)))",
@@ -312,8 +318,8 @@ static void test_rb_insert_color_recolour(void)
 /* ------------------------------------------------------------------ */
 /* erase: every branch of the unlink and of the rebalancing             */
 
-static void expect_erase(const int *keys, int n, int victim,
-			 const char *before, const char *after)
+static void expect_erase(const int *keys, int n, int victim, const char *before,
+			 const char *after)
 {
 	struct rb_root root;
 	struct thing t[16];
@@ -357,25 +363,23 @@ static void test_rb_erase_rebalance(void)
 	/* black sibling, black nephews, red parent: paint the parent black */
 	insert_keys(&root, t, k7, 7);
 	expect_shape(&root, "2B(1B,4R(3B,6B(5R,7R)))");
-	rb_erase(&t[4].node, &root);		/* 5 */
-	rb_erase(&t[6].node, &root);		/* 7: now 6 is a black leaf */
+	rb_erase(&t[4].node, &root); /* 5 */
+	rb_erase(&t[6].node, &root); /* 7: now 6 is a black leaf */
 	expect_shape(&root, "2B(1B,4R(3B,6B))");
-	rb_erase(&t[5].node, &root);		/* 6 */
+	rb_erase(&t[5].node, &root); /* 6 */
 	expect_shape(&root, "2B(1B,4B(3R,))");
 
 	/* black parent too: the shortfall climbs to the root */
 	insert_keys(&root, t, k4, 4);
-	rb_erase(&t[3].node, &root);		/* 4, a red leaf */
+	rb_erase(&t[3].node, &root); /* 4, a red leaf */
 	expect_shape(&root, "2B(1B,3B)");
-	rb_erase(&t[0].node, &root);		/* 1 */
+	rb_erase(&t[0].node, &root); /* 1 */
 	expect_shape(&root, "2B(,3R)");
 
 	/* red sibling: rotate it up first, then recolour */
-	expect_erase(k6, 6, 1, "2B(1B,4R(3B,5B(,6R)))",
-		     "4B(2B(,3R),5B(,6R))");
+	expect_erase(k6, 6, 1, "2B(1B,4R(3B,5B(,6R)))", "4B(2B(,3R),5B(,6R))");
 	/* the mirror image */
-	expect_erase(d6, 6, 6, "5B(3R(2B(1R,),4B),6B)",
-		     "3B(2B(1R,),5B(4R,))");
+	expect_erase(d6, 6, 6, "5B(3R(2B(1R,),4B),6B)", "3B(2B(1R,),5B(4R,))");
 
 	/* near nephew red, far black: two rotations */
 	expect_erase(near, 4, 1, "2B(1B,4B(3R,))", "3B(2B,4B)");
@@ -417,8 +421,8 @@ static void test_rb_next_prev(void)
 	for (i = 7, n = rb_last(&root); n; n = rb_prev(n), i--)
 		CU_ASSERT_PTR_EQUAL(n, &t[i].node);
 	CU_ASSERT_EQUAL(i, -1);
-	CU_ASSERT_PTR_EQUAL(rb_next(&t[2].node), &t[3].node);	/* 3 up to 4 */
-	CU_ASSERT_PTR_EQUAL(rb_prev(&t[4].node), &t[3].node);	/* 5 up to 4 */
+	CU_ASSERT_PTR_EQUAL(rb_next(&t[2].node), &t[3].node); /* 3 up to 4 */
+	CU_ASSERT_PTR_EQUAL(rb_prev(&t[4].node), &t[3].node); /* 5 up to 4 */
 	CU_ASSERT_PTR_NULL(rb_next(&t[7].node));
 	CU_ASSERT_PTR_NULL(rb_prev(&t[0].node));
 }
@@ -442,7 +446,7 @@ static void test_rb_postorder(void)
 		i++;
 	}
 	CU_ASSERT_EQUAL(i, 8);
-	CU_ASSERT_PTR_NULL(node);		/* the root was the last */
+	CU_ASSERT_PTR_NULL(node); /* the root was the last */
 }
 
 static void test_rbtree_postorder_for_each_entry_safe(void)
@@ -477,7 +481,7 @@ static void test_rb_replace_node(void)
 
 	insert_keys(&root, t, k8, 8);
 	memset(&x, 0xff, sizeof(x));
-	x.key = 6;				/* a red inner node */
+	x.key = 6; /* a red inner node */
 	rb_replace_node(&t[5].node, &x.node, &root);
 	CU_ASSERT_PTR_EQUAL(t[3].node.rb_right, &x.node);
 	CU_ASSERT_PTR_EQUAL(rb_parent(&x.node), &t[3].node);
@@ -486,13 +490,13 @@ static void test_rb_replace_node(void)
 	CU_ASSERT_PTR_EQUAL(rb_parent(&t[4].node), &x.node);
 	CU_ASSERT_PTR_EQUAL(rb_parent(&t[6].node), &x.node);
 	expect_shape(&root, "4B(2R(1B,3B),6R(5B,7B(,8R)))");
-	y.key = 4;				/* the root */
+	y.key = 4; /* the root */
 	rb_replace_node(&t[3].node, &y.node, &root);
 	CU_ASSERT_PTR_EQUAL(root.rb_node, &y.node);
 	CU_ASSERT_PTR_NULL(rb_parent(&y.node));
 	CU_ASSERT_PTR_EQUAL(rb_parent(&t[1].node), &y.node);
 	CU_ASSERT_PTR_EQUAL(rb_parent(&x.node), &y.node);
-	z.key = 8;				/* a leaf */
+	z.key = 8; /* a leaf */
 	rb_replace_node(&t[7].node, &z.node, &root);
 	CU_ASSERT_PTR_EQUAL(t[6].node.rb_right, &z.node);
 	CU_ASSERT_PTR_EQUAL(rb_parent(&z.node), &t[6].node);
@@ -545,7 +549,7 @@ static void test_rb_erase_cached(void)
 		t[i].key = keys[i];
 		rb_add_cached(&t[i].node, &root, thing_less);
 	}
-	CU_ASSERT_PTR_NULL(rb_erase_cached(&t[2].node, &root));	/* 3 */
+	CU_ASSERT_PTR_NULL(rb_erase_cached(&t[2].node, &root)); /* 3 */
 	CU_ASSERT_PTR_EQUAL(rb_first_cached(&root), &t[1].node);
 	/* the leftmost goes: the new one is returned and cached */
 	CU_ASSERT_PTR_EQUAL(rb_erase_cached(&t[1].node, &root), &t[0].node);
@@ -618,7 +622,7 @@ static void test_rb_add_cached(void)
 	for (i = 0; i < 5; i++)
 		t[i].key = keys[i];
 	CU_ASSERT_PTR_EQUAL(rb_add_cached(&t[0].node, &root, thing_less),
-			    &t[0].node);		/* first: leftmost */
+			    &t[0].node); /* first: leftmost */
 	CU_ASSERT_PTR_NULL(rb_add_cached(&t[1].node, &root, thing_less));
 	CU_ASSERT_PTR_EQUAL(rb_add_cached(&t[2].node, &root, thing_less),
 			    &t[2].node);
@@ -645,12 +649,12 @@ static void test_rb_find_add(void)
 
 	for (i = 0; i < 3; i++) {
 		t[i].key = keys[i];
-		CU_ASSERT_PTR_NULL(rb_find_add(&t[i].node, &root,
-					       thing_cmp_nodes));
+		CU_ASSERT_PTR_NULL(
+			rb_find_add(&t[i].node, &root, thing_cmp_nodes));
 	}
 	t[3].key = keys[3];
 	CU_ASSERT_PTR_EQUAL(rb_find_add(&t[3].node, &root, thing_cmp_nodes),
-			    &t[0].node);		/* found, not added */
+			    &t[0].node); /* found, not added */
 	expect_shape(&root, "2B(1R,3R)");
 }
 
@@ -659,7 +663,7 @@ static void test_rb_find_first_next_match(void)
 	struct rb_root root;
 	struct thing t[9];
 	const int keys[] = { 4, 2, 2, 6, 2, 1, 7, 2, 3 };
-	static const int twos[] = { 1, 2, 4, 7 };	/* their seq */
+	static const int twos[] = { 1, 2, 4, 7 }; /* their seq */
 	int key, i;
 	struct rb_node *n;
 
@@ -679,7 +683,7 @@ static void test_rb_find_first_next_match(void)
 	key = 5;
 	CU_ASSERT_PTR_NULL(rb_find(&key, &root, thing_cmp_key));
 	CU_ASSERT_PTR_NULL(rb_find_first(&key, &root, thing_cmp_key));
-	key = 7;				/* the last node */
+	key = 7; /* the last node */
 	CU_ASSERT_PTR_EQUAL(rb_find(&key, &root, thing_cmp_key), &t[6].node);
 	CU_ASSERT_PTR_NULL(rb_next_match(&key, &t[6].node, thing_cmp_key));
 	root = RB_ROOT;
@@ -691,7 +695,7 @@ static void test_rb_for_each(void)
 	struct rb_root root;
 	struct thing t[9];
 	const int keys[] = { 4, 2, 2, 6, 2, 1, 7, 2, 3 };
-	static const int twos[] = { 1, 2, 4, 7 };	/* their seq */
+	static const int twos[] = { 1, 2, 4, 7 }; /* their seq */
 	int key = 2, i = 0;
 	struct rb_node *n;
 
@@ -723,7 +727,7 @@ static void count_eval(void)
 {
 	evals++;
 }
-#define ONCE(x)	(count_eval(), (x))
+#define ONCE(x) (count_eval(), (x))
 
 static void test_macros_evaluate_once(void)
 {
@@ -776,15 +780,15 @@ static void test_macros_evaluate_once(void)
 /* ------------------------------------------------------------------ */
 /* random operations against a sorted-array oracle                     */
 
-#define SOAK_N		64
-#define SOAK_KEYS	24	/* fewer keys than things: many equal keys */
-#define SOAK_STEPS	8000
+#define SOAK_N 64
+#define SOAK_KEYS 24 /* fewer keys than things: many equal keys */
+#define SOAK_STEPS 8000
 
 struct soak {
 	struct rb_root_cached root;
 	struct thing t[SOAK_N];
 	bool on[SOAK_N];
-	struct thing *order[SOAK_N];	/* the oracle: in order */
+	struct thing *order[SOAK_N]; /* the oracle: in order */
 	int len;
 	int seq;
 	bool visited[SOAK_N];
@@ -871,8 +875,8 @@ static void soak_insert(struct soak *s, int v, bool cached)
 	t->seq = s->seq++;
 	at = oracle_slot(s, t->key);
 	if (cached) {
-		struct rb_node *ret = rb_add_cached(&t->node, &s->root,
-						    thing_less);
+		struct rb_node *ret =
+			rb_add_cached(&t->node, &s->root, thing_less);
 
 		CU_ASSERT_PTR_EQUAL(ret, at == 0 ? &t->node : NULL);
 	} else {
@@ -927,8 +931,7 @@ static void soak_replace(struct soak *s, int v, bool cached)
 	} else {
 		if (at == 0)
 			s->root.rb_leftmost = &s->t[w].node;
-		rb_replace_node(&s->t[v].node, &s->t[w].node,
-				&s->root.rb_root);
+		rb_replace_node(&s->t[v].node, &s->t[w].node, &s->root.rb_root);
 	}
 	s->order[at] = &s->t[w];
 	s->on[v] = false;
@@ -947,7 +950,7 @@ static void soak(bool cached, unsigned int seed)
 	for (step = 0; step < SOAK_STEPS; step++) {
 		int v = (int)srand_n(SOAK_N);
 		unsigned int op = srand_n(8);
-		bool grow = (step / 1000) % 2 == 0;	/* then shrink */
+		bool grow = (step / 1000) % 2 == 0; /* then shrink */
 
 		if (!s->on[v]) {
 			if (op < (grow ? 6u : 2u))
@@ -1005,7 +1008,7 @@ static void test_rb_check_root(void)
 	eight(&root, t);
 	CU_ASSERT(rb_check(&root, thing_less_c));
 	CU_ASSERT_EQUAL(report_count, before);
-	t[3].node.__rb_parent_color &= ~1ul;		/* a red root */
+	t[3].node.__rb_parent_color &= ~1ul; /* a red root */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check(&root, thing_less_c));
 	expect_check(before++, "rb_check", line, "root");
@@ -1022,7 +1025,7 @@ static void test_rb_check_red_red(void)
 	int before = report_count, line;
 
 	eight(&root, t);
-	t[6].node.__rb_parent_color &= ~1ul;	/* 7 red under red 6 */
+	t[6].node.__rb_parent_color &= ~1ul; /* 7 red under red 6 */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check(&root, thing_less_c));
 	expect_check(before, "rb_check", line, "has a red child");
@@ -1035,7 +1038,7 @@ static void test_rb_check_black_height(void)
 	int before = report_count, line;
 
 	eight(&root, t);
-	t[7].node.__rb_parent_color |= RB_BLACK;	/* 8: one black more */
+	t[7].node.__rb_parent_color |= RB_BLACK; /* 8: one black more */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check(&root, thing_less_c));
 	expect_check(before, "rb_check", line, "black nodes, an earlier");
@@ -1048,7 +1051,7 @@ static void test_rb_check_parent_pointer(void)
 	int before = report_count, line;
 
 	eight(&root, t);
-	rb_set_parent(&t[4].node, &t[3].node);	/* 5's parent is 6, not 4 */
+	rb_set_parent(&t[4].node, &t[3].node); /* 5's parent is 6, not 4 */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check(&root, thing_less_c));
 	expect_check(before++, "rb_check", line, "parent should be");
@@ -1074,7 +1077,7 @@ static void test_rb_check_both_children(void)
 	int before = report_count, line;
 
 	eight(&root, t);
-	t[1].node.rb_right = &t[0].node;	/* 2's two children are 1 */
+	t[1].node.rb_right = &t[0].node; /* 2's two children are 1 */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check(&root, NULL));
 	expect_check(before, "rb_check", line, "as both children");
@@ -1087,17 +1090,17 @@ static void test_rb_check_order(void)
 	int before = report_count, line;
 
 	eight(&root, t);
-	t[4].key = 4;				/* equal neighbours are fine */
+	t[4].key = 4; /* equal neighbours are fine */
 	CU_ASSERT(rb_check(&root, thing_less_c));
 	t[4].key = 6;
 	CU_ASSERT(rb_check(&root, thing_less_c));
 	CU_ASSERT_EQUAL(report_count, before);
 	t[4].key = 5;
-	t[2].key = 9;				/* 3 sorts after 4 */
+	t[2].key = 9; /* 3 sorts after 4 */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check(&root, thing_less_c));
 	expect_check(before, "rb_check", line, "sorts before");
-	CU_ASSERT(rb_check(&root, NULL));	/* no less(): no order check */
+	CU_ASSERT(rb_check(&root, NULL)); /* no less(): no order check */
 }
 
 /*
@@ -1136,11 +1139,11 @@ static void test_rb_check_cached(void)
 		rb_add_cached(&t[i].node, &root, thing_less);
 	}
 	CU_ASSERT(rb_check_cached(&root, thing_less_c));
-	root.rb_leftmost = &t[0].node;		/* stale */
+	root.rb_leftmost = &t[0].node; /* stale */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check_cached(&root, thing_less_c));
 	expect_check(before++, "rb_check_cached", line, "rb_leftmost is");
-	root.rb_leftmost = NULL;		/* nothing cached at all */
+	root.rb_leftmost = NULL; /* nothing cached at all */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check_cached(&root, thing_less_c));
 	expect_check(before++, "rb_check_cached", line, "rb_leftmost is");
@@ -1178,8 +1181,8 @@ static void check_with_default_handler(int unused)
 static void test_rb_check_default_handler(void)
 {
 	char out[512];
-	int status = run_in_child(check_with_default_handler, 0, out,
-				  sizeof(out));
+	int status =
+		run_in_child(check_with_default_handler, 0, out, sizeof(out));
 
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "rb_check at "));

@@ -32,11 +32,11 @@
 /* an interval [start, last], keyed by start */
 struct itv {
 	unsigned long start, last;
-	unsigned long subtree_last;	/* the largest last below, inclusive */
+	unsigned long subtree_last; /* the largest last below, inclusive */
 	struct rb_node rb;
 };
 
-#define ITV_LAST(n)	((n)->last)
+#define ITV_LAST(n) ((n)->last)
 RB_DECLARE_CALLBACKS_MAX(static, itv_cb, struct itv, rb, unsigned long,
 			 subtree_last, ITV_LAST)
 
@@ -73,8 +73,8 @@ static void itv_insert(struct itv *node, struct rb_root *root)
 		p = itv_of(parent);
 		if (p->subtree_last < node->last)
 			p->subtree_last = node->last;
-		link = node->start < p->start ? &parent->rb_left
-					      : &parent->rb_right;
+		link = node->start < p->start ? &parent->rb_left :
+						&parent->rb_right;
 	}
 	node->subtree_last = node->last;
 	rb_link_node(&node->rb, parent, link);
@@ -84,7 +84,7 @@ static void itv_insert(struct itv *node, struct rb_root *root)
 /* an entity of EEVDF's runqueue, keyed by vruntime */
 struct ent {
 	uint64_t vruntime, deadline;
-	uint64_t min_deadline;		/* the earliest deadline below */
+	uint64_t min_deadline; /* the earliest deadline below */
 	struct rb_node run_node;
 };
 
@@ -139,7 +139,7 @@ RB_DECLARE_CALLBACKS(static, min_deadline_cb, struct ent, run_node,
 		     min_deadline, min_deadline_update)
 
 /* the same minimum with callbacks written out, counting their calls */
-static unsigned long hand_calls[3];	/* propagate, copy, rotate */
+static unsigned long hand_calls[3]; /* propagate, copy, rotate */
 
 static void hand_propagate(struct rb_node *rb, struct rb_node *stop)
 {
@@ -161,9 +161,8 @@ static void hand_rotate(struct rb_node *old, struct rb_node *new_node)
 	ent_of(old)->min_deadline = children_min(ent_of(old));
 }
 
-static const struct rb_augment_callbacks hand_cb = {
-	hand_propagate, hand_copy, hand_rotate
-};
+static const struct rb_augment_callbacks hand_cb = { hand_propagate, hand_copy,
+						     hand_rotate };
 
 /* the caller's own search, then rb_insert_augmented_cached() */
 static void hand_insert(struct ent *se, struct rb_root_cached *root)
@@ -247,8 +246,8 @@ static void four_entities(struct rb_root_cached *root, struct ent *e,
 		ret = rb_add_augmented_cached(&e[i].run_node, root, ent_less,
 					      &min_deadline_cb);
 		if (check_each)
-			CU_ASSERT_PTR_EQUAL(ret, leftmost[i] ? &e[i].run_node
-							     : NULL);
+			CU_ASSERT_PTR_EQUAL(ret, leftmost[i] ? &e[i].run_node :
+							       NULL);
 	}
 }
 
@@ -298,7 +297,7 @@ static void test_rb_declare_callbacks_max_names(void)
 	CU_ASSERT_EQUAL(t[2].subtree_last, 20);
 	CU_ASSERT_EQUAL(t[1].subtree_last, 20);
 	t[0].last = 12;
-	t[1].subtree_last = 77;		/* stale, but at the stop */
+	t[1].subtree_last = 77; /* stale, but at the stop */
 	itv_cb_propagate(&t[0].rb, &t[1].rb);
 	CU_ASSERT_EQUAL(t[0].subtree_last, 12);
 	CU_ASSERT_EQUAL(t[1].subtree_last, 77);
@@ -357,7 +356,7 @@ static void test_rb_erase_augmented_cached(void)
 	CU_ASSERT_PTR_EQUAL(root.rb_leftmost, &e[0].run_node);
 	rb_erase_augmented_cached(&e[1].run_node, &root, &min_deadline_cb);
 	CU_ASSERT_PTR_EQUAL(root.rb_leftmost, &e[0].run_node);
-	CU_ASSERT_EQUAL(e[2].min_deadline, 90);		/* 75 is gone */
+	CU_ASSERT_EQUAL(e[2].min_deadline, 90); /* 75 is gone */
 	CU_ASSERT(rb_check_cached(&root, ent_less_c));
 	CU_ASSERT(rb_check_augmented(&root.rb_root, ent_less_c, ent_ok));
 	rb_erase_augmented_cached(&e[0].run_node, &root, &min_deadline_cb);
@@ -414,7 +413,7 @@ static void test_rb_check_augmented(void)
 	CU_ASSERT(rb_check_augmented(&root, itv_less_c, itv_ok));
 	CU_ASSERT(rb_check_augmented(&root, NULL, NULL));
 	CU_ASSERT_EQUAL(report_count, before);
-	t[5].last = 100;		/* grown, not propagated */
+	t[5].last = 100; /* grown, not propagated */
 	line = __LINE__ + 1;
 	CU_ASSERT_FALSE(rb_check_augmented(&root, itv_less_c, itv_ok));
 	snprintf(detail, sizeof(detail), "node %p: augmented",
@@ -432,8 +431,8 @@ static void test_rb_check_augmented(void)
 /* ------------------------------------------------------------------ */
 /* the three trees, one random sequence, against sorted arrays         */
 
-#define AUG_N		48
-#define AUG_STEPS	5000
+#define AUG_N 48
+#define AUG_STEPS 5000
 
 struct aug_soak {
 	struct rb_root itree;
@@ -441,7 +440,7 @@ struct aug_soak {
 	struct itv it[AUG_N];
 	struct ent ee[AUG_N], he[AUG_N];
 	bool on[AUG_N];
-	int order[AUG_N];		/* slot numbers in key order */
+	int order[AUG_N]; /* slot numbers in key order */
 	int len;
 	int inserts, erases;
 };
@@ -584,5 +583,5 @@ static CU_TestInfo rbtree_augmented_cases[] = {
 	  test_random_augmented },
 	CU_TEST_INFO_NULL,
 };
-KTEST_SUITE("list/rbtree_augmented", rbtree_augmented_cases,
-	    report_suite_init, report_suite_cleanup)
+KTEST_SUITE("list/rbtree_augmented", rbtree_augmented_cases, report_suite_init,
+	    report_suite_cleanup)

@@ -120,7 +120,7 @@ static void test_list_splice_init_rcu(void)
 	list_add_tail_rcu(&x, &head);
 	list_add_tail_rcu(&y, &head);
 	sync_calls = 0;
-	list_splice_init_rcu(&from, &head, count_sync);	/* empty: no-op */
+	list_splice_init_rcu(&from, &head, count_sync); /* empty: no-op */
 	CU_ASSERT_EQUAL(sync_calls, 0);
 	CU_ASSERT_PTR_EQUAL(head.next, &x);
 	list_add_tail_rcu(&a, &from);
@@ -131,7 +131,7 @@ static void test_list_splice_init_rcu(void)
 	sync_order_ok = 0;
 	list_splice_init_rcu(&from, &head, count_sync);
 	CU_ASSERT_EQUAL(sync_calls, 1);
-	CU_ASSERT(sync_order_ok);	/* the grace period came in between */
+	CU_ASSERT(sync_order_ok); /* the grace period came in between */
 	CU_ASSERT(list_empty(&from));
 	CU_ASSERT_PTR_EQUAL(from.prev, &from);
 	/* head, a, b, x, y */
@@ -172,7 +172,7 @@ static void test_rcu_iterators(void)
 		i++;
 	}
 	CU_ASSERT_EQUAL(i, 4);
-	CU_ASSERT_EQUAL(calls, 1);	/* head evaluated once */
+	CU_ASSERT_EQUAL(calls, 1); /* head evaluated once */
 	i = 3;
 	hlist_for_each_entry_rcu(pos, &chain, hnode) {
 		CU_ASSERT_PTR_EQUAL(pos, &it[i]);
@@ -205,33 +205,33 @@ static void test_hlist_rcu_wiring(void)
 	CU_ASSERT_PTR_EQUAL(h.first, &a);
 	CU_ASSERT_PTR_EQUAL(a.pprev, &h.first);
 	CU_ASSERT_PTR_NULL(a.next);
-	hlist_add_head_rcu(&b, &h);		/* b a */
+	hlist_add_head_rcu(&b, &h); /* b a */
 	CU_ASSERT_PTR_EQUAL(h.first, &b);
 	CU_ASSERT_PTR_EQUAL(b.pprev, &h.first);
 	CU_ASSERT_PTR_EQUAL(b.next, &a);
 	CU_ASSERT_PTR_EQUAL(a.pprev, &b.next);
-	hlist_add_behind_rcu(&c, &a);		/* b a c */
+	hlist_add_behind_rcu(&c, &a); /* b a c */
 	CU_ASSERT_PTR_EQUAL(a.next, &c);
 	CU_ASSERT_PTR_EQUAL(c.pprev, &a.next);
 	CU_ASSERT_PTR_NULL(c.next);
-	hlist_add_before_rcu(&d, &b);		/* d b a c */
+	hlist_add_before_rcu(&d, &b); /* d b a c */
 	CU_ASSERT_PTR_EQUAL(h.first, &d);
 	CU_ASSERT_PTR_EQUAL(d.pprev, &h.first);
 	CU_ASSERT_PTR_EQUAL(d.next, &b);
 	CU_ASSERT_PTR_EQUAL(b.pprev, &d.next);
 	CU_ASSERT(hlist_check(&h));
-	hlist_del_rcu(&b);			/* d a c */
+	hlist_del_rcu(&b); /* d a c */
 	CU_ASSERT_PTR_EQUAL(d.next, &a);
 	CU_ASSERT_PTR_EQUAL(a.pprev, &d.next);
-	CU_ASSERT_PTR_EQUAL(b.next, &a);	/* kept for readers */
+	CU_ASSERT_PTR_EQUAL(b.next, &a); /* kept for readers */
 	CU_ASSERT_PTR_EQUAL(b.pprev, HLIST_POISON2);
-	hlist_del_init_rcu(&c);			/* d a */
+	hlist_del_init_rcu(&c); /* d a */
 	CU_ASSERT_PTR_NULL(a.next);
 	CU_ASSERT_PTR_NULL(c.pprev);
 	CU_ASSERT(hlist_unhashed(&c));
-	hlist_del_init_rcu(&c);			/* unhashed: no-op */
+	hlist_del_init_rcu(&c); /* unhashed: no-op */
 	CU_ASSERT_PTR_NULL(c.pprev);
-	hlist_del_init_rcu(&d);			/* a */
+	hlist_del_init_rcu(&d); /* a */
 	CU_ASSERT_PTR_EQUAL(h.first, &a);
 	CU_ASSERT_PTR_EQUAL(a.pprev, &h.first);
 	CU_ASSERT_PTR_EQUAL(d.next, &a);
@@ -259,7 +259,7 @@ static void test_rcu_debug_checks(void)
 	snap_a = a;
 	snap_head = head;
 	line = __LINE__ + 1;
-	list_add_tail_rcu(&a, &head);		/* double add */
+	list_add_tail_rcu(&a, &head); /* double add */
 	expect_corruption(before++, "list_add", line, "double add");
 	CU_ASSERT_EQUAL(memcmp(&a, &snap_a, sizeof(a)), 0);
 	CU_ASSERT_EQUAL(memcmp(&head, &snap_head, sizeof(head)), 0);
@@ -267,10 +267,10 @@ static void test_rcu_debug_checks(void)
 	list_del_rcu(&a);
 	CU_ASSERT_EQUAL(report_count, before);
 	line = __LINE__ + 1;
-	list_del_rcu(&a);			/* already deleted */
+	list_del_rcu(&a); /* already deleted */
 	expect_corruption(before++, "list_del", line, "LIST_POISON2");
 	line = __LINE__ + 1;
-	list_replace_rcu(&a, &b);		/* replacing a deleted entry */
+	list_replace_rcu(&a, &b); /* replacing a deleted entry */
 	expect_corruption(before++, "list_del", line, "LIST_POISON2");
 	CU_ASSERT(list_empty(&head));
 	CU_ASSERT(list_check(&head));
@@ -307,17 +307,17 @@ KTEST_SUITE("list/rculist", rculist_cases, rculist_suite_init,
 /* ------------------------------------------------------------------ */
 /* stress: readers against a writer                                    */
 
-#define ITEM_LIVE	0x4c495645u	/* "LIVE" */
-#define ITEM_DEAD	0x44454144u	/* "DEAD" */
-#define NR_READERS	3
-#define WRITER_STEPS	3000
-#define MAX_ITEMS	64
-#define NR_BUCKETS	8
+#define ITEM_LIVE 0x4c495645u /* "LIVE" */
+#define ITEM_DEAD 0x44454144u /* "DEAD" */
+#define NR_READERS 3
+#define WRITER_STEPS 3000
+#define MAX_ITEMS 64
+#define NR_BUCKETS 8
 
 struct item {
 	unsigned int magic;
 	unsigned int key;
-	unsigned int check;		/* key * 2654435761: set with key */
+	unsigned int check; /* key * 2654435761: set with key */
 	struct list_head node;
 	struct hlist_node hnode;
 	struct rcu_head rcu;
@@ -327,14 +327,14 @@ struct stress {
 	struct list_head list;
 	struct hlist_head bucket[NR_BUCKETS];
 	atomic_int stop;
-	atomic_int seen;		/* readers that walked over an entry */
+	atomic_int seen; /* readers that walked over an entry */
 };
 
 struct reader_result {
 	struct stress *s;
 	long walks;
-	long bad;		/* entries not LIVE or inconsistent */
-	long too_long;		/* walks longer than the list can be */
+	long bad; /* entries not LIVE or inconsistent */
+	long too_long; /* walks longer than the list can be */
 };
 
 static atomic_long stress_frees;
@@ -352,8 +352,7 @@ static void item_free_rcu(struct rcu_head *rcu)
 
 static int item_ok(const struct item *it)
 {
-	return it->magic == ITEM_LIVE &&
-	       it->check == it->key * 2654435761u;
+	return it->magic == ITEM_LIVE && it->check == it->key * 2654435761u;
 }
 
 static void *reader(void *arg)
@@ -460,7 +459,8 @@ static void *writer(void *arg)
 	 * At least WRITER_STEPS, and on until every reader has walked over
 	 * an entry: a writer done before the readers ran would test nothing.
 	 */
-	for (step = 0; step < WRITER_STEPS ||
+	for (step = 0;
+	     step < WRITER_STEPS ||
 	     (atomic_load(&s->seen) < NR_READERS && peers_wait_more(&wait));
 	     step++) {
 		unsigned int op = rnd(&seed) % 3, key = rnd(&seed) % 1000;
@@ -535,8 +535,8 @@ static void test_rcu_stress(void)
 	for (i = 0; i < NR_READERS; i++) {
 		memset(&rr[i], 0, sizeof(rr[i]));
 		rr[i].s = &s;
-		CU_ASSERT_FATAL(pthread_create(&rt[i], NULL, reader,
-					       &rr[i]) == 0);
+		CU_ASSERT_FATAL(pthread_create(&rt[i], NULL, reader, &rr[i]) ==
+				0);
 	}
 	CU_ASSERT_FATAL(pthread_create(&wt, NULL, writer, &wr) == 0);
 	pthread_join(wt, NULL);

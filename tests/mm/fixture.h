@@ -11,7 +11,7 @@
 #include "mm/mm.h"
 #include "mm/mmzone.h"
 
-#define FX_MAX_MM	4
+#define FX_MAX_MM 4
 
 /**
  * struct fx - what an mm test works on
@@ -62,7 +62,7 @@ int fx_exit(struct fx *f);
  * Return: true when everything holds.
  */
 bool fx_check(struct fx *f);
-#define fx_check(f)	CHECK_CALLER(fx_check, (f))
+#define fx_check(f) CHECK_CALLER(fx_check, (f))
 
 /**
  * fx_rand() - a seeded xorshift64* generator

@@ -31,7 +31,8 @@ static void test_itree_against_brute_force(void)
 
 	for (s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
 		size_t n = sizes[s], i, got, want;
-		unsigned long *first = kcalloc(n + 1, sizeof(*first), GFP_KERNEL);
+		unsigned long *first =
+			kcalloc(n + 1, sizeof(*first), GFP_KERNEL);
 		unsigned long *last = kcalloc(n + 1, sizeof(*last), GFP_KERNEL);
 		size_t *ids = kcalloc(n + 1, sizeof(*ids), GFP_KERNEL);
 		char *seen = kcalloc(n + 1, 1, GFP_KERNEL);
@@ -63,7 +64,8 @@ static void test_itree_against_brute_force(void)
 		}
 		/* a short buffer still counts everything */
 		if (n > 2)
-			CU_ASSERT_EQUAL(mm_itree_query_from(tree, 0, ids, 1), n);
+			CU_ASSERT_EQUAL(mm_itree_query_from(tree, 0, ids, 1),
+					n);
 		mm_itree_free(tree);
 		kfree(first);
 		kfree(last);
@@ -112,19 +114,19 @@ static void test_itree_check_refuses(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(tree);
 	CU_ASSERT(mm_itree_check(tree));
 	top = rb_entry(tree->root.rb_node, struct itnode, rb);
-	top->subtree_last++;			/* a stale augmentation */
+	top->subtree_last++; /* a stale augmentation */
 	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
 	expect_detail("augmented value wrong for its subtree");
 	top->subtree_last--;
-	top->first = 1000;			/* out of order */
+	top->first = 1000; /* out of order */
 	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
 	expect_detail("sorts before the one before it");
 	top->first = first[top->id];
-	tree->n++;				/* a range missing */
+	tree->n++; /* a range missing */
 	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
 	expect_detail(": 7 ranges in the tree, 8 built");
 	tree->n--;
-	top->rb.__rb_parent_color ^= 1;		/* a red root */
+	top->rb.__rb_parent_color ^= 1; /* a red root */
 	EXPECT_CHECK_FAILS(mm_itree_check(tree), "mm_itree_check");
 	expect_detail("should be black with no parent");
 	top->rb.__rb_parent_color ^= 1;

@@ -18,9 +18,9 @@
 #include "tests/ktest.h"
 #include "tests/mm/fixture.h"
 
-#define MAX_VMAS	8
-#define FILE_PAGES	80UL
-#define TRIALS		3000
+#define MAX_VMAS 8
+#define FILE_PAGES 80UL
+#define TRIALS 3000
 
 struct mapped {
 	struct mm_struct *mm;
@@ -61,15 +61,15 @@ static long long pick_offset(uint64_t *rs, struct vm_area_struct **vmas,
 		cov->unaligned++;
 		return (long long)(fx_rand(rs) % 70) * ps + 1 +
 		       (long long)(fx_rand(rs) % (PAGE_SIZE - 1));
-	case 3:		/* pgoff exactly at a vma's end */
+	case 3: /* pgoff exactly at a vma's end */
 		return (long long)(v->vm_pgoff + vpages) * ps;
-	case 4:		/* the last byte of a vma's last page */
+	case 4: /* the last byte of a vma's last page */
 		return (long long)(v->vm_pgoff + vpages) * ps - 1;
-	case 5:		/* one byte into a vma */
+	case 5: /* one byte into a vma */
 		return (long long)v->vm_pgoff * ps + 1;
-	case 6:		/* at a vma's start */
+	case 6: /* at a vma's start */
 		return (long long)v->vm_pgoff * ps;
-	default:	/* the file's size: past every vma */
+	default: /* the file's size: past every vma */
 		return (long long)FILE_PAGES * ps;
 	}
 }
@@ -95,12 +95,14 @@ static void one_trial(uint64_t *rs, struct coverage *cov, bool use_list)
 	for (v = 0; v < nvma; v++) {
 		int m = fx_rand(rs) % nmm;
 		/* start near a pte table boundary so zaps cross tables */
-		unsigned long addr = PMD_SIZE - 16 * PAGE_SIZE +
+		unsigned long addr =
+			PMD_SIZE - 16 * PAGE_SIZE +
 			(slot[m]++ * 32 + fx_rand(rs) % 8) * PAGE_SIZE;
 		unsigned long len = 1 + fx_rand(rs) % 16;
 		unsigned long off = fx_rand(rs) % 48;
-		unsigned long flags = VM_READ | (fx_rand(rs) % 2 ? VM_SHARED |
-						 VM_MAYSHARE : 0);
+		unsigned long flags =
+			VM_READ |
+			(fx_rand(rs) % 2 ? VM_SHARED | VM_MAYSHARE : 0);
 
 		err |= do_mmap(f.mm[m], &f.file, addr, len * PAGE_SIZE, flags,
 			       off, &vmas[v]);
@@ -112,9 +114,9 @@ static void one_trial(uint64_t *rs, struct coverage *cov, bool use_list)
 	for (v = 0; v < nvma; v++)
 		for (a = vmas[v]->vm_start; a < vmas[v]->vm_end; a += PAGE_SIZE)
 			if (fx_rand(rs) % 3)
-				err |= handle_mm_fault(vmas[v]->vm_mm, vmas[v],
-						       a + fx_rand(rs) %
-							       PAGE_SIZE, 0);
+				err |= handle_mm_fault(
+					vmas[v]->vm_mm, vmas[v],
+					a + fx_rand(rs) % PAGE_SIZE, 0);
 	CU_ASSERT_EQUAL_FATAL(err, 0);
 	/* what is mapped now, found by brute force */
 	for (v = 0; v < nvma; v++)
@@ -122,7 +124,8 @@ static void one_trial(uint64_t *rs, struct coverage *cov, bool use_list)
 			if (follow_page(vmas[v]->vm_mm, a)) {
 				mapped[nmapped].mm = vmas[v]->vm_mm;
 				mapped[nmapped].addr = a;
-				mapped[nmapped++].index = vmas[v]->vm_pgoff +
+				mapped[nmapped++].index =
+					vmas[v]->vm_pgoff +
 					(a - vmas[v]->vm_start) / PAGE_SIZE;
 			}
 	for (i = 0; i < FILE_PAGES; i++)
@@ -134,8 +137,8 @@ static void one_trial(uint64_t *rs, struct coverage *cov, bool use_list)
 		if (mapped[i].index >= pgoff)
 			expect_unmapped++;
 	for (v = 0; v < nvma; v++) {
-		unsigned long vp = (vmas[v]->vm_end - vmas[v]->vm_start) /
-				   PAGE_SIZE;
+		unsigned long vp =
+			(vmas[v]->vm_end - vmas[v]->vm_start) / PAGE_SIZE;
 
 		if (vmas[v]->vm_pgoff >= pgoff)
 			cov->whole++;
@@ -154,8 +157,8 @@ static void one_trial(uint64_t *rs, struct coverage *cov, bool use_list)
 
 	if (use_list) {
 		cov->via_list++;
-		got_unmapped = vmtruncate_list(&f.inode.i_mapping->i_mmap,
-					       pgoff);
+		got_unmapped =
+			vmtruncate_list(&f.inode.i_mapping->i_mmap, pgoff);
 		got_unmapped += vmtruncate_list(
 			&f.inode.i_mapping->i_mmap_shared, pgoff);
 		CU_ASSERT_EQUAL(got_unmapped, expect_unmapped);
@@ -214,15 +217,18 @@ static void test_vmtruncate_list_cases(void)
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 64, 32 * PAGE_SIZE, 0, 1), 0);
 	/* file pages 0-3, 4-11 and 12-15, all private, all faulted */
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x100000, 4 * PAGE_SIZE,
-				VM_READ, 0, &low), 0);
+				VM_READ, 0, &low),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x200000, 8 * PAGE_SIZE,
-				VM_READ, 4, &mid), 0);
+				VM_READ, 4, &mid),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x300000, 4 * PAGE_SIZE,
-				VM_READ, 12, &high), 0);
+				VM_READ, 12, &high),
+			0);
 	for (a = 0; a < 16; a++) {
 		struct vm_area_struct *v = a < 4 ? low : a < 12 ? mid : high;
-		unsigned long addr = v->vm_start +
-				     (a - v->vm_pgoff) * PAGE_SIZE;
+		unsigned long addr =
+			v->vm_start + (a - v->vm_pgoff) * PAGE_SIZE;
 
 		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], v, addr, 0), 0);
 	}
@@ -236,10 +242,9 @@ static void test_vmtruncate_list_cases(void)
 	for (a = mid->vm_start; a < mid->vm_end; a += PAGE_SIZE)
 		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], mid, a, 0), 0);
 	CU_ASSERT_EQUAL(vmtruncate_list(&f.inode.i_mapping->i_mmap, 7), 5);
-	CU_ASSERT_PTR_NOT_NULL(follow_page(f.mm[0], mid->vm_start +
-					   2 * PAGE_SIZE));
-	CU_ASSERT_PTR_NULL(follow_page(f.mm[0], mid->vm_start +
-				       3 * PAGE_SIZE));
+	CU_ASSERT_PTR_NOT_NULL(
+		follow_page(f.mm[0], mid->vm_start + 2 * PAGE_SIZE));
+	CU_ASSERT_PTR_NULL(follow_page(f.mm[0], mid->vm_start + 3 * PAGE_SIZE));
 	/* the empty list and a pgoff past everything do nothing */
 	CU_ASSERT_EQUAL(vmtruncate_list(&f.inode.i_mapping->i_mmap_shared, 0),
 			0);
@@ -258,7 +263,8 @@ static void test_vmtruncate_grow_and_bad_offsets(void)
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 64, size, 0, 1), 0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, 8 * PAGE_SIZE,
-				VM_READ | VM_SHARED, 0, &vma), 0);
+				VM_READ | VM_SHARED, 0, &vma),
+			0);
 	for (a = vma->vm_start; a < vma->vm_end; a += PAGE_SIZE)
 		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], vma, a, 0), 0);
 	free_before = f.zone.free_pages;
@@ -317,24 +323,27 @@ static void test_vmtruncate_huge_offsets(void)
 	int n = 0, k, wrong = 0;
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, LLONG_MAX, 0, 1), 0);
-	last = pgoff_of(LLONG_MAX);		/* pages in the file */
+	last = pgoff_of(LLONG_MAX); /* pages in the file */
 	first = last - 4;
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, base, 4 * PAGE_SIZE,
-				VM_READ | VM_SHARED, first, &vma), 0);
+				VM_READ | VM_SHARED, first, &vma),
+			0);
 	/* a vma of file pages no file can have: never faulted */
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, fbase, 2 * PAGE_SIZE,
-				VM_READ, ~0UL - 2, &far), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, fbase, 2 * PAGE_SIZE, VM_READ,
+				~0UL - 2, &far),
+			0);
 	for (i = 0; i < 4; i++)
-		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], vma, base +
-						i * PAGE_SIZE, 0), 0);
+		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], vma,
+						base + i * PAGE_SIZE, 0),
+				0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], far, fbase, 0), -EFAULT);
 	CU_ASSERT_EQUAL(f.mm[0]->rss, 4);
 	CU_ASSERT(fx_check(&f));
 
 	offsets[n++] = LLONG_MAX;
 	offsets[n++] = LLONG_MAX - 1;
-	offsets[n++] = LLONG_MAX - ps;		/* inside the last page */
-	offsets[n++] = (long long)(last - 1) * ps;	/* drops the last */
+	offsets[n++] = LLONG_MAX - ps; /* inside the last page */
+	offsets[n++] = (long long)(last - 1) * ps; /* drops the last */
 	offsets[n++] = (long long)(last - 2) * ps + 1;
 	offsets[n++] = (long long)(last - 2) * ps;
 	offsets[n++] = (long long)(last - 3) * ps - 1;
@@ -364,8 +373,8 @@ static void test_vmtruncate_huge_offsets(void)
 	CU_ASSERT_EQUAL(f.zone.free_pages, f.zone.size);
 	/* by list, with pgoffs at the very top of the range */
 	CU_ASSERT_EQUAL(vmtruncate_list(&f.inode.i_mapping->i_mmap, ~0UL), 0);
-	CU_ASSERT_EQUAL(vmtruncate_list(&f.inode.i_mapping->i_mmap,
-					~0UL - 1), 0);
+	CU_ASSERT_EQUAL(vmtruncate_list(&f.inode.i_mapping->i_mmap, ~0UL - 1),
+			0);
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
@@ -379,12 +388,12 @@ static void test_partial_page_zeroed(void)
 	unsigned long i;
 	int kept = 1, zeroed = 1;
 
-	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 2 * PAGE_SIZE, ZONE_ARENA, 1),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 2 * PAGE_SIZE, ZONE_ARENA, 1), 0);
 	/* free frames hold garbage, so that a fault must zero its page */
 	memset(f.zone.arena, 0x5a, f.zone.size * PAGE_SIZE);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, 2 * PAGE_SIZE,
-				VM_READ | VM_WRITE | VM_SHARED, 0, &vma), 0);
+				VM_READ | VM_WRITE | VM_SHARED, 0, &vma),
+			0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], vma, 0x10000, 1), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], vma, 0x10000 + PAGE_SIZE, 1),
 			0);
@@ -392,7 +401,7 @@ static void test_partial_page_zeroed(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p0);
 	mem = page_address(p0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mem);
-	for (i = 0; i < PAGE_SIZE; i++)		/* zeroed on fault */
+	for (i = 0; i < PAGE_SIZE; i++) /* zeroed on fault */
 		zeroed &= mem[i] == 0;
 	CU_ASSERT(zeroed);
 	memset(mem, 0xab, PAGE_SIZE);
@@ -443,8 +452,9 @@ static void test_zap_page_range(void)
 	unsigned long a, start = 0x400000;
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 64, 16 * PAGE_SIZE, 0, 1), 0);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, start, 8 * PAGE_SIZE,
-				VM_READ, 0, &vma), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, start, 8 * PAGE_SIZE, VM_READ,
+				0, &vma),
+			0);
 	for (a = start; a < vma->vm_end; a += PAGE_SIZE)
 		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], vma, a, 0), 0);
 	CU_ASSERT_EQUAL(zap_page_range(vma, start, 0), 0);
@@ -454,14 +464,15 @@ static void test_zap_page_range(void)
 	CU_ASSERT_EQUAL(zap_page_range(vma, start - PAGE_SIZE, PAGE_SIZE),
 			-EINVAL);
 	CU_ASSERT_EQUAL(zap_page_range(vma, start + 7 * PAGE_SIZE,
-				       2 * PAGE_SIZE), -EINVAL);
+				       2 * PAGE_SIZE),
+			-EINVAL);
 	CU_ASSERT_EQUAL(zap_page_range(vma, vma->vm_end, PAGE_SIZE), -EINVAL);
 	CU_ASSERT_EQUAL(zap_page_range(vma, start, ~0UL & PAGE_MASK), -EINVAL);
 	CU_ASSERT_EQUAL(f.mm[0]->rss, 8);
-	CU_ASSERT_EQUAL(zap_page_range(vma, start + 2 * PAGE_SIZE,
-				       3 * PAGE_SIZE), 3);
-	CU_ASSERT_EQUAL(zap_page_range(vma, start + 2 * PAGE_SIZE,
-				       3 * PAGE_SIZE), 0);
+	CU_ASSERT_EQUAL(
+		zap_page_range(vma, start + 2 * PAGE_SIZE, 3 * PAGE_SIZE), 3);
+	CU_ASSERT_EQUAL(
+		zap_page_range(vma, start + 2 * PAGE_SIZE, 3 * PAGE_SIZE), 0);
 	CU_ASSERT_EQUAL(f.mm[0]->rss, 5);
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(zap_page_range(vma, start, 8 * PAGE_SIZE), 5);
@@ -469,16 +480,17 @@ static void test_zap_page_range(void)
 
 	/* a vma across a pte table boundary */
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 4 * PMD_SIZE - 2 * PAGE_SIZE,
-				4 * PAGE_SIZE, VM_READ, 8, &across), 0);
+				4 * PAGE_SIZE, VM_READ, 8, &across),
+			0);
 	for (a = across->vm_start; a < across->vm_end; a += PAGE_SIZE)
 		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], across, a, 0), 0);
 	CU_ASSERT_EQUAL(f.mm[0]->nr_pte_tables, 2);
-	CU_ASSERT_EQUAL(zap_page_range(across, across->vm_start,
-				       2 * PAGE_SIZE), 2);
+	CU_ASSERT_EQUAL(zap_page_range(across, across->vm_start, 2 * PAGE_SIZE),
+			2);
 	CU_ASSERT_EQUAL(f.mm[0]->nr_pte_tables, 1);
 	CU_ASSERT(fx_check(&f));
-	CU_ASSERT_EQUAL(zap_page_range(across, across->vm_start,
-				       4 * PAGE_SIZE), 2);
+	CU_ASSERT_EQUAL(zap_page_range(across, across->vm_start, 4 * PAGE_SIZE),
+			2);
 	CU_ASSERT_EQUAL(f.mm[0]->nr_pte_tables, 0);
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
@@ -494,8 +506,8 @@ static void conservation_cycles(unsigned long zone_pages,
 	struct vm_area_struct *slots[2][8] = { { NULL } };
 	int step, bad = 0, errs = 0;
 
-	CU_ASSERT_EQUAL_FATAL(fx_init(&f, zone_pages, 64 * PAGE_SIZE,
-				      zone_flags, 2), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		fx_init(&f, zone_pages, 64 * PAGE_SIZE, zone_flags, 2), 0);
 	for (step = 0; step < 2500; step++) {
 		int m = fx_rand(&rs) % 2, s = fx_rand(&rs) % 8;
 		struct vm_area_struct **vp = &slots[m][s];
@@ -507,20 +519,21 @@ static void conservation_cycles(unsigned long zone_pages,
 
 			err = do_mmap(f.mm[m], &f.file, addr, len * PAGE_SIZE,
 				      VM_READ | (fx_rand(&rs) % 2 ? VM_SHARED :
-					       0),
+								    0),
 				      fx_rand(&rs) % 48, vp);
 		} else if (op < 6 && *vp) {
 			err = do_munmap(f.mm[m], (*vp)->vm_start,
 					(*vp)->vm_end - (*vp)->vm_start);
 			*vp = NULL;
 		} else if (op < 17 && *vp) {
-			unsigned long a = (*vp)->vm_start + fx_rand(&rs) %
-					  ((*vp)->vm_end - (*vp)->vm_start);
+			unsigned long a = (*vp)->vm_start +
+					  fx_rand(&rs) % ((*vp)->vm_end -
+							  (*vp)->vm_start);
 
 			err = handle_mm_fault(f.mm[m], *vp, a, 0);
-			if (err == -EFAULT)	/* past the end of file */
+			if (err == -EFAULT) /* past the end of file */
 				err = 0;
-			if (err == -ENOMEM) {	/* the zone is full */
+			if (err == -ENOMEM) { /* the zone is full */
 				(*nomem)++;
 				err = 0;
 			}
@@ -528,11 +541,13 @@ static void conservation_cycles(unsigned long zone_pages,
 			   fx_rand(&rs) % truncate_one_in) {
 			/* fewer truncations: let the page cache fill up */
 		} else if (op == 17) {
-			err = vmtruncate(&f.inode, (long long)(fx_rand(&rs) %
-					 (f.inode.i_size + 1)));
+			err = vmtruncate(&f.inode,
+					 (long long)(fx_rand(&rs) %
+						     (f.inode.i_size + 1)));
 		} else if (op > 17) {
-			err = vmtruncate(&f.inode, (long long)(fx_rand(&rs) %
-					 (64 * PAGE_SIZE + 1)));
+			err = vmtruncate(&f.inode,
+					 (long long)(fx_rand(&rs) %
+						     (64 * PAGE_SIZE + 1)));
 		}
 		if (err)
 			errs++;
@@ -573,11 +588,14 @@ static void test_fault_sharing_and_errors(void)
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 4, 8 * PAGE_SIZE, 0, 2), 0);
 	CU_ASSERT_EQUAL_FATAL(fx_init(&other, 4, PAGE_SIZE, 0, 1), 0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, 8 * PAGE_SIZE,
-				VM_READ | VM_SHARED, 0, &a), 0);
+				VM_READ | VM_SHARED, 0, &a),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x80000, 8 * PAGE_SIZE,
-				VM_READ, 0, &b), 0);
+				VM_READ, 0, &b),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(other.mm[0], &other.file, 0x10000, PAGE_SIZE,
-				VM_READ, 0, &c), 0);
+				VM_READ, 0, &c),
+			0);
 	/* two processes, one page */
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10000 + 5, 0), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[1], b, 0x80000, 0), 0);
@@ -589,8 +607,8 @@ static void test_fault_sharing_and_errors(void)
 	CU_ASSERT_EQUAL(p->index, 0);
 	CU_ASSERT_EQUAL(f.inode.i_mapping->nrpages, 1);
 	/* bad faults */
-	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10000 + 8 * PAGE_SIZE,
-					0), -EFAULT);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10000 + 8 * PAGE_SIZE, 0),
+			-EFAULT);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0xfff, 0), -EFAULT);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], b, 0x80000, 0), -EFAULT);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], NULL, 0x80000, 0), -EINVAL);
@@ -600,12 +618,13 @@ static void test_fault_sharing_and_errors(void)
 	/* the zone runs dry: -ENOMEM, nothing changed */
 	for (i = 1; i < 4; i++)
 		CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a,
-						0x10000 + i * PAGE_SIZE, 0), 0);
+						0x10000 + i * PAGE_SIZE, 0),
+				0);
 	CU_ASSERT_EQUAL(f.zone.free_pages, 0);
 	live = kmalloc_live();
 	free_before = f.mm[1]->rss;
-	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[1], b, 0x80000 + 6 * PAGE_SIZE,
-					0), -ENOMEM);
+	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[1], b, 0x80000 + 6 * PAGE_SIZE, 0),
+			-ENOMEM);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 	CU_ASSERT_EQUAL(f.mm[1]->rss, free_before);
 	CU_ASSERT_EQUAL(f.inode.i_mapping->nrpages, 4);
@@ -628,7 +647,8 @@ static void test_fault_injection_fault(void)
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 4 * PAGE_SIZE, 0, 1), 0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, 4 * PAGE_SIZE,
-				VM_READ, 0, &vma), 0);
+				VM_READ, 0, &vma),
+			0);
 	live = kmalloc_live();
 	for (n = 1;; n++) {
 		kmalloc_fail_nth(n);

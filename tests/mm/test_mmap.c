@@ -27,14 +27,18 @@ static void test_i_mmap_wiring(void)
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 2), 0);
 	m = f.inode.i_mapping;
 	CU_ASSERT_PTR_EQUAL(m->host, &f.inode);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, PAGE_SIZE,
-				VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10000, PAGE_SIZE, VM_READ,
+				0, &a),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20000, PAGE_SIZE,
-				VM_READ | VM_SHARED | VM_MAYSHARE, 0, &b), 0);
+				VM_READ | VM_SHARED | VM_MAYSHARE, 0, &b),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x10000, PAGE_SIZE,
-				VM_READ | VM_MAYSHARE, 1, &c), 0);
+				VM_READ | VM_MAYSHARE, 1, &c),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x30000, PAGE_SIZE,
-				VM_READ | VM_SHARED, 2, &d), 0);
+				VM_READ | VM_SHARED, 2, &d),
+			0);
 	/* private mappings on i_mmap, in the order made */
 	CU_ASSERT_PTR_EQUAL(m->i_mmap.next, &a->shared);
 	CU_ASSERT_PTR_EQUAL(a->shared.next, &c->shared);
@@ -66,21 +70,21 @@ static void test_i_mmap_wiring(void)
 	CU_ASSERT(fx_check(&f));
 
 	/* a vma inserted below others goes in address order */
-	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x20000, PAGE_SIZE,
-				VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x20000, PAGE_SIZE, VM_READ,
+				0, &a),
+			0);
 	CU_ASSERT_PTR_EQUAL(c->vm_list.next, &a->vm_list);
 	CU_ASSERT_PTR_EQUAL(a->vm_list.next, &d->vm_list);
 	CU_ASSERT_PTR_EQUAL(m->i_mmap.prev, &a->shared);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[1], &f.file, 0x0, PAGE_SIZE,
-				VM_READ, 0, &b), 0);
+	CU_ASSERT_EQUAL(
+		do_mmap(f.mm[1], &f.file, 0x0, PAGE_SIZE, VM_READ, 0, &b), 0);
 	CU_ASSERT_PTR_EQUAL(f.mm[1]->mmap.next, &b->vm_list);
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
 }
 
 /* the i_mmap lists hold @want[0..n) in that order, and nothing else */
-static int list_is(struct list_head *head, struct vm_area_struct **want,
-		   int n)
+static int list_is(struct list_head *head, struct vm_area_struct **want, int n)
 {
 	struct vm_area_struct *vma;
 	int i = 0;
@@ -124,10 +128,10 @@ static void test_i_mmap_order_random(void)
 		if (!*vp) {
 			bool shared = fx_rand(&rs) % 2;
 
-			if (do_mmap(f.mm[m], &f.file, (0x100 + 4 * s) *
-				    PAGE_SIZE, (1 + fx_rand(&rs) % 3) *
-				    PAGE_SIZE, VM_READ | (shared ? VM_SHARED :
-							  0),
+			if (do_mmap(f.mm[m], &f.file,
+				    (0x100 + 4 * s) * PAGE_SIZE,
+				    (1 + fx_rand(&rs) % 3) * PAGE_SIZE,
+				    VM_READ | (shared ? VM_SHARED : 0),
 				    fx_rand(&rs) % 8, vp)) {
 				wrong++;
 				continue;
@@ -186,44 +190,58 @@ static void test_bad_mmap_arguments(void)
 	unsigned long ps = PAGE_SIZE;
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * ps, 4 * ps, VM_READ,
-				0, NULL), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * ps, 4 * ps, VM_READ, 0,
+				NULL),
+			0);
 	take(&f, &s);
 
 	/* not page aligned, empty, past TASK_SIZE */
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps + 1, ps, VM_READ,
-				0, &vma), -EINVAL);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, ps - 1, VM_READ,
-				0, &vma), -EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps + 1, ps, VM_READ, 0,
+				&vma),
+			-EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, ps - 1, VM_READ, 0,
+				&vma),
+			-EINVAL);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, 0, VM_READ, 0,
-				&vma), -EINVAL);
+				&vma),
+			-EINVAL);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, TASK_SIZE - ps, 2 * ps,
-				VM_READ, 0, &vma), -EINVAL);
+				VM_READ, 0, &vma),
+			-EINVAL);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, TASK_SIZE, ps, VM_READ, 0,
-				&vma), -EINVAL);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, ps, ~0UL & PAGE_MASK,
-				VM_READ, 0, &vma), -EINVAL);
+				&vma),
+			-EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, ps, ~0UL & PAGE_MASK, VM_READ,
+				0, &vma),
+			-EINVAL);
 	/* the file offset of its end would overflow */
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, 2 * ps, VM_READ,
-				~0UL, &vma), -EINVAL);
+				~0UL, &vma),
+			-EINVAL);
 	/* unknown flags, no file */
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x40 * ps, ps, 0x100, 0,
-				&vma), -EINVAL);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], NULL, 0x40 * ps, ps, VM_READ, 0,
-				&vma), -EINVAL);
+				&vma),
+			-EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], NULL, 0x40 * ps, ps, VM_READ, 0, &vma),
+			-EINVAL);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &nofile, 0x40 * ps, ps, VM_READ, 0,
-				&vma), -EINVAL);
-	CU_ASSERT_EQUAL(do_mmap(NULL, &f.file, 0x40 * ps, ps, VM_READ, 0,
-				&vma), -EINVAL);
+				&vma),
+			-EINVAL);
+	CU_ASSERT_EQUAL(do_mmap(NULL, &f.file, 0x40 * ps, ps, VM_READ, 0, &vma),
+			-EINVAL);
 	/* overlaps: inside, across the start, across the end, around */
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x11 * ps, ps, VM_READ, 0,
-				&vma), -EEXIST);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, 2 * ps, VM_READ,
-				0, &vma), -EEXIST);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x13 * ps, 2 * ps, VM_READ,
-				0, &vma), -EEXIST);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, 8 * ps, VM_READ,
-				0, &vma), -EEXIST);
+				&vma),
+			-EEXIST);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, 2 * ps, VM_READ, 0,
+				&vma),
+			-EEXIST);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x13 * ps, 2 * ps, VM_READ, 0,
+				&vma),
+			-EEXIST);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, 8 * ps, VM_READ, 0,
+				&vma),
+			-EEXIST);
 	CU_ASSERT_PTR_NULL(vma);
 	CU_ASSERT(unchanged(&f, &s));
 
@@ -236,10 +254,10 @@ static void test_bad_mmap_arguments(void)
 	CU_ASSERT(unchanged(&f, &s));
 
 	/* neighbours that just touch are fine */
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0xf * ps, ps, VM_READ, 0,
-				&vma), 0);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x14 * ps, ps, VM_READ, 0,
-				&vma), 0);
+	CU_ASSERT_EQUAL(
+		do_mmap(f.mm[0], &f.file, 0xf * ps, ps, VM_READ, 0, &vma), 0);
+	CU_ASSERT_EQUAL(
+		do_mmap(f.mm[0], &f.file, 0x14 * ps, ps, VM_READ, 0, &vma), 0);
 	CU_ASSERT_EQUAL(f.mm[0]->map_count, 3);
 	CU_ASSERT(fx_check(&f));
 	CU_ASSERT_EQUAL(fx_exit(&f), 0);
@@ -253,9 +271,11 @@ static void test_checkers_catch(void)
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 16 * PAGE_SIZE, 0, 1), 0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * PAGE_SIZE,
-				2 * PAGE_SIZE, VM_READ, 0, &a), 0);
+				2 * PAGE_SIZE, VM_READ, 0, &a),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20 * PAGE_SIZE,
-				2 * PAGE_SIZE, VM_READ | VM_SHARED, 0, &b), 0);
+				2 * PAGE_SIZE, VM_READ | VM_SHARED, 0, &b),
+			0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
 	CU_ASSERT(fx_check(&f));
 
@@ -319,9 +339,11 @@ static void test_mapping_check_catches(void)
 	CU_ASSERT_EQUAL_FATAL(inode_init(&other, 2, &f.zone, PAGE_SIZE), 0);
 	m = f.inode.i_mapping;
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * PAGE_SIZE,
-				2 * PAGE_SIZE, VM_READ, 0, &a), 0);
+				2 * PAGE_SIZE, VM_READ, 0, &a),
+			0);
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x20 * PAGE_SIZE,
-				2 * PAGE_SIZE, VM_READ | VM_SHARED, 2, &b), 0);
+				2 * PAGE_SIZE, VM_READ | VM_SHARED, 2, &b),
+			0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x11 * PAGE_SIZE, 0), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], b, 0x20 * PAGE_SIZE, 0), 0);
@@ -387,7 +409,8 @@ static void test_mapping_check_catches(void)
 	 * without truncating) */
 	f.inode.i_size = 2 * PAGE_SIZE;
 	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
-	expect_detail(": inode 1: page 2 lies wholly past the end of file (2 pages)");
+	expect_detail(
+		": inode 1: page 2 lies wholly past the end of file (2 pages)");
 	f.inode.i_size = 2 * PAGE_SIZE + 1;
 	CU_ASSERT(mapping_check(m));
 	f.inode.i_size = 4 * PAGE_SIZE;
@@ -408,8 +431,9 @@ static void test_mm_check_catches(void)
 	struct list_head *saved;
 
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 4 * PAGE_SIZE, 0, 2), 0);
-	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, base, 2 * PAGE_SIZE,
-				VM_READ, 0, &a), 0);
+	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, base, 2 * PAGE_SIZE, VM_READ,
+				0, &a),
+			0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, base, 0), 0);
 	CU_ASSERT(fx_check(&f));
 	p0 = follow_page(f.mm[0], base);
@@ -472,7 +496,8 @@ static void test_mapping_check_catches_cache(void)
 	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, 4 * PAGE_SIZE, 0, 1), 0);
 	m = f.inode.i_mapping;
 	CU_ASSERT_EQUAL(do_mmap(f.mm[0], &f.file, 0x10 * PAGE_SIZE,
-				2 * PAGE_SIZE, VM_READ, 0, &a), 0);
+				2 * PAGE_SIZE, VM_READ, 0, &a),
+			0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x10 * PAGE_SIZE, 0), 0);
 	CU_ASSERT_EQUAL(handle_mm_fault(f.mm[0], a, 0x11 * PAGE_SIZE, 0), 0);
 	CU_ASSERT(fx_check(&f));
@@ -518,7 +543,8 @@ static void test_mapping_check_catches_cache(void)
 	list_add(&q->list, &m->clean_pages);
 	m->nrpages++;
 	EXPECT_CHECK_FAILS(mapping_check(m), "mapping_check");
-	expect_detail(": inode 1: page 0 is not found by its index (twice cached?)");
+	expect_detail(
+		": inode 1: page 0 is not found by its index (twice cached?)");
 	hlist_del_init(&q->hash);
 	list_del_init(&q->list);
 	m->nrpages--;
@@ -534,18 +560,18 @@ static void test_page_cache(void)
 	struct page *p, *q;
 
 	/* a file long enough for index 3 + PAGE_HASH_SIZE */
-	CU_ASSERT_EQUAL_FATAL(fx_init(&f, 16, (4 + PAGE_HASH_SIZE) * PAGE_SIZE,
-				      0, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		fx_init(&f, 16, (4 + PAGE_HASH_SIZE) * PAGE_SIZE, 0, 0), 0);
 	p = alloc_page(&f.zone);
 	q = alloc_page(&f.zone);
 	CU_ASSERT_EQUAL(add_to_page_cache(p, f.inode.i_mapping, 3), 0);
 	CU_ASSERT_EQUAL(add_to_page_cache(p, f.inode.i_mapping, 4), -EBUSY);
 	CU_ASSERT_EQUAL(add_to_page_cache(q, f.inode.i_mapping, 3), -EEXIST);
 	CU_ASSERT_PTR_EQUAL(find_get_page(f.inode.i_mapping, 3), p);
-	CU_ASSERT_PTR_NULL(find_get_page(f.inode.i_mapping, 3 +
-					 PAGE_HASH_SIZE));
-	CU_ASSERT_EQUAL(add_to_page_cache(q, f.inode.i_mapping,
-					  3 + PAGE_HASH_SIZE), 0);
+	CU_ASSERT_PTR_NULL(
+		find_get_page(f.inode.i_mapping, 3 + PAGE_HASH_SIZE));
+	CU_ASSERT_EQUAL(
+		add_to_page_cache(q, f.inode.i_mapping, 3 + PAGE_HASH_SIZE), 0);
 	CU_ASSERT_EQUAL(f.inode.i_mapping->nrpages, 2);
 	CU_ASSERT(fx_check(&f));
 	/* a cached page cannot be freed behind the cache's back */
@@ -554,9 +580,10 @@ static void test_page_cache(void)
 	CU_ASSERT_PTR_NULL(find_get_page(f.inode.i_mapping, 3));
 	CU_ASSERT_EQUAL(__free_page(&f.zone, p), 0);
 	/* truncate_inode_pages drops what lies wholly past the offset */
-	CU_ASSERT_EQUAL(truncate_inode_pages(f.inode.i_mapping,
-					     (3 + PAGE_HASH_SIZE) * PAGE_SIZE +
-					     1), 0);
+	CU_ASSERT_EQUAL(
+		truncate_inode_pages(f.inode.i_mapping,
+				     (3 + PAGE_HASH_SIZE) * PAGE_SIZE + 1),
+		0);
 	CU_ASSERT_EQUAL(truncate_inode_pages(f.inode.i_mapping,
 					     (3 + PAGE_HASH_SIZE) * PAGE_SIZE),
 			1);
@@ -584,16 +611,16 @@ static int scenario(struct fx *f, int *bad)
 	unsigned long a;
 	int i, err, failed = 0;
 
-#define STEP(expr)							\
-	do {								\
-		err = (expr);						\
-		if (err) {						\
-			failed++;					\
-			if (err != -ENOMEM)				\
-				(*bad)++;				\
-		}							\
-		if (!fx_check(f))					\
-			(*bad)++;					\
+#define STEP(expr)                          \
+	do {                                \
+		err = (expr);               \
+		if (err) {                  \
+			failed++;           \
+			if (err != -ENOMEM) \
+				(*bad)++;   \
+		}                           \
+		if (!fx_check(f))           \
+			(*bad)++;           \
 	} while (0)
 
 	for (i = 0; i < 2; i++) {
@@ -674,7 +701,7 @@ static void test_fault_injection_mm_alloc_mmap(void)
 			break;
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
-	CU_ASSERT_EQUAL(n, 3);		/* the mm and its pgd */
+	CU_ASSERT_EQUAL(n, 3); /* the mm and its pgd */
 	CU_ASSERT(mm_check(mm));
 	mmput(mm);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
@@ -730,8 +757,7 @@ static void test_checkers_report_null_and_conservation(void)
 }
 
 static CU_TestInfo checker_tests[] = {
-	{ "mapping_check and mm_check catch corruption",
-	  test_checkers_catch },
+	{ "mapping_check and mm_check catch corruption", test_checkers_catch },
 	{ "mm_check, mapping_check, fx_check report NULL and conservation",
 	  test_checkers_report_null_and_conservation },
 	{ "mapping_check catches each corruption alone",

@@ -25,11 +25,11 @@
 
 static struct fx f;
 static struct vm_area_struct *vma;
-static struct page *page;	/* an allocated order-0 block, not cached */
-static unsigned long addr;	/* a mapped, faulted-in address */
+static struct page *page; /* an allocated order-0 block, not cached */
+static unsigned long addr; /* a mapped, faulted-in address */
 static unsigned long start, len;
 
-#define FILE_PAGES	8
+#define FILE_PAGES 8
 
 /* every checker (fx_check()'s conservation does not hold: @page) */
 static bool checkers(void)
@@ -43,8 +43,8 @@ static int null_setup(void)
 	if (fx_init(&f, 64, FILE_PAGES * PAGE_SIZE, ZONE_ARENA, 1))
 		return 1;
 	addr = 16 * PAGE_SIZE;
-	if (do_mmap(f.mm[0], &f.file, addr, FILE_PAGES * PAGE_SIZE, VM_READ,
-		    0, &vma))
+	if (do_mmap(f.mm[0], &f.file, addr, FILE_PAGES * PAGE_SIZE, VM_READ, 0,
+		    &vma))
 		return 1;
 	if (handle_mm_fault(f.mm[0], vma, addr, 0))
 		return 1;
@@ -60,8 +60,14 @@ static int null_teardown(void)
 }
 
 /* the calls, one NULL each; the result as a long */
-static long c_zone_init(void) { return zone_init(NULL, "z", 8, 0); }
-static long c_zone_release(void) { return zone_release(NULL); }
+static long c_zone_init(void)
+{
+	return zone_init(NULL, "z", 8, 0);
+}
+static long c_zone_release(void)
+{
+	return zone_release(NULL);
+}
 static long c_expand_zone(void)
 {
 	return expand(NULL, page, 0, 0, 1, &f.zone.free_area[1]) != NULL;
@@ -74,23 +80,50 @@ static long c_expand_area(void)
 {
 	return expand(&f.zone, page, 0, 0, 1, NULL) != NULL;
 }
-static long c_alloc_pages(void) { return __alloc_pages(NULL, 0) != NULL; }
-static long c_alloc_page(void) { return alloc_page(NULL) != NULL; }
-static long c_free_zone(void) { return __free_pages_ok(NULL, page, 0); }
-static long c_free_page(void) { return __free_pages_ok(&f.zone, NULL, 0); }
-static long c_free_one(void) { return __free_page(NULL, page); }
+static long c_alloc_pages(void)
+{
+	return __alloc_pages(NULL, 0) != NULL;
+}
+static long c_alloc_page(void)
+{
+	return alloc_page(NULL) != NULL;
+}
+static long c_free_zone(void)
+{
+	return __free_pages_ok(NULL, page, 0);
+}
+static long c_free_page(void)
+{
+	return __free_pages_ok(&f.zone, NULL, 0);
+}
+static long c_free_one(void)
+{
+	return __free_page(NULL, page);
+}
 static long c_virt_to_page(void)
 {
 	return virt_to_page(NULL, page_address(page)) != NULL;
 }
-static long c_get_free_pages(void) { return (long)__get_free_pages(NULL, 0); }
+static long c_get_free_pages(void)
+{
+	return (long)__get_free_pages(NULL, 0);
+}
 static long c_free_pages(void)
 {
 	return free_pages(NULL, (unsigned long)page_address(page), 0);
 }
-static long c_is_head(void) { return is_head_of_free_region(NULL); }
-static long c_show_zone(void) { return show_free_areas(NULL, stdout); }
-static long c_show_file(void) { return show_free_areas(&f.zone, NULL); }
+static long c_is_head(void)
+{
+	return is_head_of_free_region(NULL);
+}
+static long c_show_zone(void)
+{
+	return show_free_areas(NULL, stdout);
+}
+static long c_show_file(void)
+{
+	return show_free_areas(&f.zone, NULL);
+}
 static long c_areas_line(void)
 {
 	char buf[8];
@@ -103,15 +136,44 @@ static long c_buddyinfo_line(void)
 
 	return zone_buddyinfo_line(NULL, buf, sizeof(buf));
 }
-static long c_nr_free_blocks(void) { return (long)zone_nr_free_blocks(NULL, 0); }
-static long c_zone_check(void) { return zone_check(NULL); }
-static long c_zone_index_zone(void) { return page_zone_index(NULL, page); }
-static long c_zone_index_page(void) { return page_zone_index(&f.zone, NULL); }
-static long c_page_address(void) { return page_address(NULL) != NULL; }
-static long c_mapcount(void) { return page_mapcount(NULL); }
-static long c_mapcount_inc(void) { page_mapcount_inc(NULL); return 0; }
-static long c_mapcount_dec(void) { return page_mapcount_dec(NULL); }
-static long c_mmput(void) { mmput(NULL); return 0; }
+static long c_nr_free_blocks(void)
+{
+	return (long)zone_nr_free_blocks(NULL, 0);
+}
+static long c_zone_check(void)
+{
+	return zone_check(NULL);
+}
+static long c_zone_index_zone(void)
+{
+	return page_zone_index(NULL, page);
+}
+static long c_zone_index_page(void)
+{
+	return page_zone_index(&f.zone, NULL);
+}
+static long c_page_address(void)
+{
+	return page_address(NULL) != NULL;
+}
+static long c_mapcount(void)
+{
+	return page_mapcount(NULL);
+}
+static long c_mapcount_inc(void)
+{
+	page_mapcount_inc(NULL);
+	return 0;
+}
+static long c_mapcount_dec(void)
+{
+	return page_mapcount_dec(NULL);
+}
+static long c_mmput(void)
+{
+	mmput(NULL);
+	return 0;
+}
 static long c_do_mmap_mm(void)
 {
 	return do_mmap(NULL, &f.file, 0, PAGE_SIZE, VM_READ, 0, NULL);
@@ -124,14 +186,26 @@ static long c_do_munmap(void)
 {
 	return do_munmap(NULL, addr, FILE_PAGES * PAGE_SIZE);
 }
-static long c_find_vma(void) { return find_vma(NULL, addr) != NULL; }
-static long c_fault_mm(void) { return handle_mm_fault(NULL, vma, addr, 0); }
+static long c_find_vma(void)
+{
+	return find_vma(NULL, addr) != NULL;
+}
+static long c_fault_mm(void)
+{
+	return handle_mm_fault(NULL, vma, addr, 0);
+}
 static long c_fault_vma(void)
 {
 	return handle_mm_fault(f.mm[0], NULL, addr, 0);
 }
-static long c_follow_page(void) { return follow_page(NULL, addr) != NULL; }
-static long c_zap(void) { return zap_page_range(NULL, addr, PAGE_SIZE); }
+static long c_follow_page(void)
+{
+	return follow_page(NULL, addr) != NULL;
+}
+static long c_zap(void)
+{
+	return zap_page_range(NULL, addr, PAGE_SIZE);
+}
 static long c_range_vma(void)
 {
 	return vma_truncate_range(NULL, 0, &start, &len);
@@ -144,9 +218,18 @@ static long c_range_len(void)
 {
 	return vma_truncate_range(vma, 0, &start, NULL);
 }
-static long c_vmtruncate_list(void) { return (long)vmtruncate_list(NULL, 0); }
-static long c_vmtruncate(void) { return vmtruncate(NULL, 0); }
-static long c_mm_check(void) { return mm_check(NULL); }
+static long c_vmtruncate_list(void)
+{
+	return (long)vmtruncate_list(NULL, 0);
+}
+static long c_vmtruncate(void)
+{
+	return vmtruncate(NULL, 0);
+}
+static long c_mm_check(void)
+{
+	return mm_check(NULL);
+}
 static long c_inode_init(void)
 {
 	return inode_init(NULL, 2, &f.zone, 0);
@@ -157,19 +240,35 @@ static long c_inode_init_zone(void)
 
 	return inode_init(&other, 2, NULL, 0);
 }
-static long c_inode_release(void) { return inode_release(NULL); }
-static long c_find_get_page(void) { return find_get_page(NULL, 0) != NULL; }
+static long c_inode_release(void)
+{
+	return inode_release(NULL);
+}
+static long c_find_get_page(void)
+{
+	return find_get_page(NULL, 0) != NULL;
+}
 static long c_add_page(void)
 {
 	return add_to_page_cache(NULL, f.inode.i_mapping, 7);
 }
-static long c_add_mapping(void) { return add_to_page_cache(page, NULL, 7); }
-static long c_remove_page(void) { remove_from_page_cache(NULL); return 0; }
+static long c_add_mapping(void)
+{
+	return add_to_page_cache(page, NULL, 7);
+}
+static long c_remove_page(void)
+{
+	remove_from_page_cache(NULL);
+	return 0;
+}
 static long c_truncate_pages(void)
 {
 	return (long)truncate_inode_pages(NULL, 0);
 }
-static long c_mapping_check(void) { return mapping_check(NULL); }
+static long c_mapping_check(void)
+{
+	return mapping_check(NULL);
+}
 
 /*
  * @expect: -EINVAL for an int or long; 0 for a pointer (compared as

@@ -22,8 +22,8 @@
 #include "tests/ktest.h"
 #include "tests/report.h"
 
-#define TOP_ORDER	(MAX_ORDER - 1)
-#define TOP_PAGES	(1UL << TOP_ORDER)
+#define TOP_ORDER (MAX_ORDER - 1)
+#define TOP_PAGES (1UL << TOP_ORDER)
 
 static uint64_t rng_state;
 
@@ -53,8 +53,8 @@ static unsigned long idx(struct zone *zone, struct page *page)
  */
 struct oracle {
 	unsigned long size;
-	unsigned char *free;	/* per frame */
-	unsigned int *head;	/* expected is_head_of_free_region() */
+	unsigned char *free; /* per frame */
+	unsigned int *head; /* expected is_head_of_free_region() */
 	unsigned long nr[MAX_ORDER];
 };
 
@@ -184,13 +184,13 @@ static void test_split_order(void)
 		struct list_head *head = &zone.free_area[order].free_list;
 
 		CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, order), 1);
-		CU_ASSERT_PTR_EQUAL(head->next,
-				    &zone.zone_mem_map[TOP_PAGES -
-						       (2UL << order)].list);
-		CU_ASSERT_EQUAL(is_head_of_free_region(
-					&zone.zone_mem_map[TOP_PAGES -
-							   (2UL << order)]),
-				1 << order);
+		CU_ASSERT_PTR_EQUAL(
+			head->next,
+			&zone.zone_mem_map[TOP_PAGES - (2UL << order)].list);
+		CU_ASSERT_EQUAL(
+			is_head_of_free_region(
+				&zone.zone_mem_map[TOP_PAGES - (2UL << order)]),
+			1 << order);
 	}
 	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, TOP_ORDER), 0);
 	CU_ASSERT(zone_check(&zone));
@@ -287,8 +287,7 @@ static void test_free_head_insertion_and_merge(void)
 
 	/* two top blocks side by side never merge; the top order has no
 	 * map; the block freed last is at the head */
-	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", 2 * TOP_PAGES, 0),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", 2 * TOP_PAGES, 0), 0);
 	mem = zone.zone_mem_map;
 	CU_ASSERT_PTR_NULL(zone.free_area[TOP_ORDER].map);
 	CU_ASSERT_EQUAL(zone_nr_free_blocks(&zone, TOP_ORDER), 2);
@@ -401,7 +400,8 @@ static void soak(unsigned long size, uint64_t seed, int steps)
 	while (nblocks) {
 		nblocks--;
 		CU_ASSERT_EQUAL(__free_pages(&zone, blocks[nblocks].page,
-					     blocks[nblocks].order), 0);
+					     blocks[nblocks].order),
+				0);
 	}
 	CU_ASSERT_EQUAL(zone.free_pages, size);
 	CU_ASSERT(zone_check(&zone));
@@ -426,23 +426,24 @@ static void test_is_head_of_free_region(void)
 	struct page *a, *b;
 
 	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
-	a = alloc_pages(&zone, 2);		/* frames 508..511 */
-	b = alloc_page(&zone);			/* frame 507 */
+	a = alloc_pages(&zone, 2); /* frames 508..511 */
+	b = alloc_page(&zone); /* frame 507 */
 	CU_ASSERT_EQUAL_FATAL(idx(&zone, a), TOP_PAGES - 4);
 	CU_ASSERT_EQUAL_FATAL(idx(&zone, b), TOP_PAGES - 5);
 	/* heads of free blocks */
 	CU_ASSERT_EQUAL(is_head_of_free_region(&zone.zone_mem_map[0]),
 			(int)TOP_PAGES / 2);
-	CU_ASSERT_EQUAL(is_head_of_free_region(
-				&zone.zone_mem_map[TOP_PAGES - 6]), 1);
-	CU_ASSERT_EQUAL(is_head_of_free_region(
-				&zone.zone_mem_map[TOP_PAGES - 8]), 2);
+	CU_ASSERT_EQUAL(
+		is_head_of_free_region(&zone.zone_mem_map[TOP_PAGES - 6]), 1);
+	CU_ASSERT_EQUAL(
+		is_head_of_free_region(&zone.zone_mem_map[TOP_PAGES - 8]), 2);
 	/* interiors of free blocks */
 	CU_ASSERT_EQUAL(is_head_of_free_region(&zone.zone_mem_map[1]), 0);
-	CU_ASSERT_EQUAL(is_head_of_free_region(
-				&zone.zone_mem_map[TOP_PAGES / 2 - 1]), 0);
-	CU_ASSERT_EQUAL(is_head_of_free_region(
-				&zone.zone_mem_map[TOP_PAGES - 7]), 0);
+	CU_ASSERT_EQUAL(
+		is_head_of_free_region(&zone.zone_mem_map[TOP_PAGES / 2 - 1]),
+		0);
+	CU_ASSERT_EQUAL(
+		is_head_of_free_region(&zone.zone_mem_map[TOP_PAGES - 7]), 0);
 	/* allocated pages: heads and interiors */
 	CU_ASSERT_EQUAL(is_head_of_free_region(a), 0);
 	CU_ASSERT_EQUAL(is_head_of_free_region(a + 1), 0);
@@ -477,10 +478,11 @@ static void snap(struct zone *zone, struct snapshot *s)
 		s->order_sum = s->order_sum * 31 + zone->zone_mem_map[i].order;
 	}
 	for (order = 0; order + 1 < MAX_ORDER; order++)
-		for (w = 0; w < BITS_TO_LONGS(((zone->size - 1) >>
-					       (order + 1)) + 1); w++)
-			s->map_sum = s->map_sum * 31 +
-				     zone->free_area[order].map[w];
+		for (w = 0;
+		     w < BITS_TO_LONGS(((zone->size - 1) >> (order + 1)) + 1);
+		     w++)
+			s->map_sum =
+				s->map_sum * 31 + zone->free_area[order].map[w];
 }
 
 static int same(struct zone *zone, const struct snapshot *before)
@@ -499,8 +501,8 @@ static void test_bad_frees(void)
 
 	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
 	CU_ASSERT_EQUAL_FATAL(zone_init(&other, "Other", 16, 0), 0);
-	block = alloc_pages(&zone, 3);		/* frames 504..511 */
-	page = alloc_page(&zone);		/* frame 503 */
+	block = alloc_pages(&zone, 3); /* frames 504..511 */
+	page = alloc_page(&zone); /* frame 503 */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(block);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(page);
 	snap(&zone, &s);
@@ -526,9 +528,10 @@ static void test_bad_frees(void)
 	CU_ASSERT_EQUAL(__free_page(&zone, &stray), -EFAULT);
 	CU_ASSERT_EQUAL(__free_page(&zone, &zone.zone_mem_map[TOP_PAGES]),
 			-EFAULT);
-	CU_ASSERT_EQUAL(__free_page(&zone, (struct page *)
-				    ((char *)&zone.zone_mem_map[3] + 1)),
-			-EFAULT);
+	CU_ASSERT_EQUAL(
+		__free_page(&zone,
+			    (struct page *)((char *)&zone.zone_mem_map[3] + 1)),
+		-EFAULT);
 	CU_ASSERT(same(&zone, &s));
 	CU_ASSERT_EQUAL(other.free_pages, 16);
 	/* double frees: a head of a free block and a free interior page */
@@ -572,7 +575,8 @@ static void test_zone_check_catches(void)
 	CU_ASSERT(zone_check(&zone));
 	__change_bit(0, zone.free_area[2].map);
 	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
-	expect_detail(": Normal: order 2: bit of pair 0 disagrees with the lists");
+	expect_detail(
+		": Normal: order 2: bit of pair 0 disagrees with the lists");
 	__change_bit(0, zone.free_area[2].map);
 	zone.free_pages++;
 	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
@@ -584,7 +588,8 @@ static void test_zone_check_catches(void)
 	page->order = 0;
 	__clear_bit(PG_head, &page->flags);
 	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
-	expect_detail(": Normal: frame 511 is neither free nor in an allocated block");
+	expect_detail(
+		": Normal: frame 511 is neither free nor in an allocated block");
 	__set_bit(PG_head, &page->flags);
 	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(__free_page(&zone, page), 0);
@@ -606,8 +611,8 @@ static void test_zone_check_catches_each_claim(void)
 	mem = zone.zone_mem_map;
 	o0 = &zone.free_area[0].free_list;
 	o1 = &zone.free_area[1].free_list;
-	p511 = alloc_page(&zone);			/* frame 511 */
-	p510 = alloc_page(&zone);			/* frame 510 */
+	p511 = alloc_page(&zone); /* frame 511 */
+	p510 = alloc_page(&zone); /* frame 510 */
 	CU_ASSERT_EQUAL_FATAL(idx(&zone, p511), TOP_PAGES - 1);
 	CU_ASSERT_EQUAL_FATAL(idx(&zone, p510), TOP_PAGES - 2);
 	CU_ASSERT(zone_check(&zone));
@@ -619,8 +624,7 @@ static void test_zone_check_catches_each_claim(void)
 	list_add(&p510->list, o0);
 	list_add(&p511->list, o0);
 	zone.free_pages += 2;
-	CU_ASSERT_FALSE(test_bit((TOP_PAGES - 2) >> 1,
-				 zone.free_area[0].map));
+	CU_ASSERT_FALSE(test_bit((TOP_PAGES - 2) >> 1, zone.free_area[0].map));
 	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
 	expect_detail(": Normal: buddies 510 and 511 are both free at order 0");
 	list_del(&p510->list);
@@ -633,12 +637,14 @@ static void test_zone_check_catches_each_claim(void)
 	/* a frame inside a free block that still heads an allocated one */
 	__set_bit(PG_head, &mem[1].flags);
 	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
-	expect_detail(": Normal: frame 1 of free block 0 is marked allocated, cached or mapped");
+	expect_detail(
+		": Normal: frame 1 of free block 0 is marked allocated, cached or mapped");
 	__clear_bit(PG_head, &mem[1].flags);
 	/* a frame inside a free block that claims a page cache */
 	mem[3].mapping = (struct address_space *)&zone;
 	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
-	expect_detail(": Normal: frame 3 of free block 0 is marked allocated, cached or mapped");
+	expect_detail(
+		": Normal: frame 3 of free block 0 is marked allocated, cached or mapped");
 	mem[3].mapping = NULL;
 	CU_ASSERT(zone_check(&zone));
 
@@ -667,7 +673,8 @@ static void test_zone_check_catches_each_claim(void)
 	list_move(&mem[TOP_PAGES - 4].list, o0);
 	zone.free_pages--;
 	EXPECT_CHECK_FAILS(zone_check(&zone), "zone_check");
-	expect_detail(": Normal: frame 509 is neither free nor in an allocated block");
+	expect_detail(
+		": Normal: frame 509 is neither free nor in an allocated block");
 	list_move(&mem[TOP_PAGES - 4].list, o1);
 	zone.free_pages++;
 	CU_ASSERT(zone_check(&zone));
@@ -707,9 +714,9 @@ static void test_zone_check_catches_more(void)
 	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", TOP_PAGES, 0), 0);
 	p511 = alloc_page(&zone);
 	p510 = alloc_page(&zone);
-	blk = alloc_pages(&zone, 1);			/* frames 508-509 */
+	blk = alloc_pages(&zone, 1); /* frames 508-509 */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(blk);
-	CU_ASSERT_EQUAL(__free_page(&zone, p511), 0);	/* 511 free */
+	CU_ASSERT_EQUAL(__free_page(&zone, p511), 0); /* 511 free */
 	CU_ASSERT(zone_check(&zone));
 
 	/* a page descriptor of no zone on a free list */
@@ -755,7 +762,7 @@ static void test_zone_check_catches_block_past_end(void)
 {
 	struct zone zone;
 	struct page *last;
-	unsigned long size = TOP_PAGES + 3;	/* frames 512-514 ragged */
+	unsigned long size = TOP_PAGES + 3; /* frames 512-514 ragged */
 
 	CU_ASSERT_EQUAL_FATAL(zone_init(&zone, "Normal", size, 0), 0);
 	/* frame 514 is an order-0 block; claim it is order 1 (514-515) */
@@ -807,8 +814,8 @@ static void test_show_free_areas(void)
 	CU_ASSERT_EQUAL(len, (int)strlen(want));
 #if MAX_ORDER == 10 && PAGE_SHIFT == 12
 	CU_ASSERT_STRING_EQUAL(got, "Normal: 0*4kB 0*8kB 0*16kB 0*32kB "
-			       "0*64kB 0*128kB 0*256kB 0*512kB 0*1024kB "
-			       "1*2048kB = 2048kB");
+				    "0*64kB 0*128kB 0*256kB 0*512kB 0*1024kB "
+				    "1*2048kB = 2048kB");
 #endif
 
 	page = alloc_page(&zone);
@@ -820,8 +827,8 @@ static void test_show_free_areas(void)
 	CU_ASSERT_STRING_EQUAL(got, want);
 #if MAX_ORDER == 10 && PAGE_SHIFT == 12
 	CU_ASSERT_STRING_EQUAL(got, "Normal: 1*4kB 1*8kB 1*16kB 1*32kB "
-			       "1*64kB 1*128kB 1*256kB 1*512kB 1*1024kB "
-			       "0*2048kB = 2044kB");
+				    "1*64kB 1*128kB 1*256kB 1*512kB 1*1024kB "
+				    "0*2048kB = 2044kB");
 #endif
 
 	/* show_free_areas prints the same line and a newline */
@@ -846,8 +853,8 @@ static void test_show_free_areas(void)
 
 	/* buddyinfo: "Node 0, zone   Normal" and "%6lu " per order */
 	len = zone_buddyinfo_line(&zone, got, sizeof(got));
-	CU_ASSERT_EQUAL(len, (int)(strlen("Node 0, zone   Normal ") +
-				   7 * MAX_ORDER));
+	CU_ASSERT_EQUAL(
+		len, (int)(strlen("Node 0, zone   Normal ") + 7 * MAX_ORDER));
 	CU_ASSERT(!strncmp(got, "Node 0, zone   Normal      1      1 ",
 			   strlen("Node 0, zone   Normal      1      1 ")));
 	{
@@ -960,9 +967,9 @@ static void test_arena(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(pb);
 	CU_ASSERT_EQUAL(pa - (char *)zone.arena,
 			(long)(idx(&zone, a) << PAGE_SHIFT));
-	CU_ASSERT_EQUAL(pb - pa, (long)((idx(&zone, b) - idx(&zone, a)) <<
-					PAGE_SHIFT));
-	memset(pa, 0xa5, 2 * PAGE_SIZE);	/* usable memory */
+	CU_ASSERT_EQUAL(pb - pa,
+			(long)((idx(&zone, b) - idx(&zone, a)) << PAGE_SHIFT));
+	memset(pa, 0xa5, 2 * PAGE_SIZE); /* usable memory */
 	memset(pb, 0x5a, PAGE_SIZE);
 	CU_ASSERT_EQUAL((unsigned char)pa[2 * PAGE_SIZE - 1], 0xa5);
 	CU_ASSERT_PTR_NULL(page_address(&bare.zone_mem_map[0]));
@@ -975,13 +982,13 @@ static void test_arena(void)
 		CU_ASSERT_NOT_EQUAL_FATAL(addr, 0);
 		p = virt_to_page(&zone, (void *)(addr + 3 * PAGE_SIZE + 5));
 		CU_ASSERT_PTR_EQUAL(p, virt_to_page(&zone, (void *)addr) + 3);
-		CU_ASSERT_PTR_EQUAL(page_address(virt_to_page(&zone,
-							      (void *)addr)),
-				    (void *)addr);
-		CU_ASSERT_PTR_NULL(virt_to_page(&zone,
-					(void *)((uintptr_t)zone.arena - 1)));
+		CU_ASSERT_PTR_EQUAL(
+			page_address(virt_to_page(&zone, (void *)addr)),
+			(void *)addr);
+		CU_ASSERT_PTR_NULL(virt_to_page(
+			&zone, (void *)((uintptr_t)zone.arena - 1)));
 		CU_ASSERT_PTR_NULL(virt_to_page(&zone, (char *)zone.arena +
-						64 * PAGE_SIZE));
+							       64 * PAGE_SIZE));
 		CU_ASSERT_PTR_NULL(virt_to_page(&bare, pa));
 		CU_ASSERT_EQUAL(free_pages(&zone, addr + 1, 2), -EFAULT);
 		CU_ASSERT_EQUAL(free_pages(&zone, (unsigned long)&zone, 2),
@@ -1060,9 +1067,7 @@ KTEST_SUITE("mm/page_alloc/rmqueue", rmqueue_tests, NULL, NULL)
 KTEST_SUITE("mm/page_alloc/__free_pages_ok", free_pages_ok_tests, NULL, NULL)
 KTEST_SUITE("mm/page_alloc/is_head_of_free_region",
 	    is_head_of_free_region_tests, NULL, NULL)
-KTEST_SUITE("mm/page_alloc/show_free_areas", show_free_areas_tests, NULL,
-	    NULL)
-KTEST_SUITE("mm/page_alloc/__get_free_pages", get_free_pages_tests, NULL,
-	    NULL)
+KTEST_SUITE("mm/page_alloc/show_free_areas", show_free_areas_tests, NULL, NULL)
+KTEST_SUITE("mm/page_alloc/__get_free_pages", get_free_pages_tests, NULL, NULL)
 KTEST_SUITE("mm/page_alloc/zone_check", zone_check_tests, report_suite_init,
 	    report_suite_cleanup)

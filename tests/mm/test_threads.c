@@ -19,10 +19,10 @@
 #include "tests/ktest.h"
 #include "tests/mm/fixture.h"
 
-#define NR_THREADS	4
-#define ALLOC_STEPS	3000
-#define HELD_MAX	32
-#define FAULT_PAGES	64UL
+#define NR_THREADS 4
+#define ALLOC_STEPS 3000
+#define HELD_MAX 32
+#define FAULT_PAGES 64UL
 
 struct alloc_worker {
 	pthread_t thread;
@@ -144,8 +144,8 @@ static void *fault_worker_fn(void *arg)
 		order[j] = t;
 	}
 	for (i = 0; i < FAULT_PAGES; i++)
-		if (handle_mm_fault(w->mm, w->vma, w->vma->vm_start +
-				    order[i] * PAGE_SIZE, 0))
+		if (handle_mm_fault(w->mm, w->vma,
+				    w->vma->vm_start + order[i] * PAGE_SIZE, 0))
 			w->errors++;
 	return NULL;
 }
@@ -160,15 +160,18 @@ static void test_concurrent_faults(void)
 	for (round = 0; round < 4; round++) {
 		CU_ASSERT_EQUAL_FATAL(fx_init(&f, 2 * FAULT_PAGES,
 					      FAULT_PAGES * PAGE_SIZE,
-					      ZONE_ARENA, NR_THREADS), 0);
+					      ZONE_ARENA, NR_THREADS),
+				      0);
 		for (t = 0; t < NR_THREADS; t++) {
 			memset(&w[t], 0, sizeof(w[t]));
 			w[t].mm = f.mm[t];
 			w[t].seed = 0xfa0 + 16 * round + t;
 			CU_ASSERT_EQUAL(do_mmap(f.mm[t], &f.file, 0x100000,
 						FAULT_PAGES * PAGE_SIZE,
-						VM_READ | (t % 2 ? VM_SHARED : 0),
-						0, &w[t].vma), 0);
+						VM_READ |
+							(t % 2 ? VM_SHARED : 0),
+						0, &w[t].vma),
+					0);
 		}
 		started = 0;
 		for (t = 0; t < NR_THREADS; t++) {
@@ -190,8 +193,9 @@ static void test_concurrent_faults(void)
 			if (!page || page_mapcount(page) != NR_THREADS)
 				wrong++;
 			for (t = 0; t < NR_THREADS; t++)
-				if (follow_page(f.mm[t], 0x100000 +
-						i * PAGE_SIZE) != page)
+				if (follow_page(f.mm[t],
+						0x100000 + i * PAGE_SIZE) !=
+				    page)
 					wrong++;
 		}
 		CU_ASSERT_EQUAL(wrong, 0);

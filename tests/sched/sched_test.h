@@ -17,14 +17,14 @@
 #include "sched/sched.h"
 
 /* every invariant, fatal so a broken structure stops the test */
-#define SCHED_CHECK()							\
-	do {								\
-		CU_ASSERT_FATAL(sched_check());			\
-		CU_ASSERT_FATAL(process_tree_check());		\
+#define SCHED_CHECK()                                  \
+	do {                                           \
+		CU_ASSERT_FATAL(sched_check());        \
+		CU_ASSERT_FATAL(process_tree_check()); \
 	} while (0)
 
 /* jiffies starts far from 0 so "jiffies - sleep_timestamp" is honest */
-#define TEST_JIFFIES_START	100000UL
+#define TEST_JIFFIES_START 100000UL
 
 static inline void machine_up_hz(int nr_cpus, unsigned int hz)
 {
@@ -141,9 +141,9 @@ static inline void place_task(struct task_struct *p, int expired, int prio)
 }
 
 /* sys_wait4() returns @task's pid (read first: @task may be freed) */
-#define WAIT_REAPS(waiter, which, codep, task)				\
-	do {								\
-		pid_t pid_ = (task)->pid;				\
+#define WAIT_REAPS(waiter, which, codep, task)                                \
+	do {                                                                  \
+		pid_t pid_ = (task)->pid;                                     \
 		CU_ASSERT_EQUAL(sys_wait4((waiter), (which), (codep)), pid_); \
 	} while (0)
 
@@ -173,7 +173,7 @@ static inline unsigned long queued_by_list(void)
 }
 
 /* tasks a soak keeps at most */
-#define SOAK_TASKS	24
+#define SOAK_TASKS 24
 
 /* a random live task that is not init, or NULL */
 static inline struct task_struct *soak_random_task(unsigned int *seed)
@@ -243,9 +243,10 @@ static inline void soak_step(unsigned int *seed, int cpus, int cpu, int op,
 	case 9:
 		pol = policies[rand_r(seed) % ARRAY_SIZE(policies)];
 		if (p)
-			setscheduler(p, pol, pol == SCHED_FIFO ||
-					     pol == SCHED_RR ?
-					     1 + rand_r(seed) % 98 : 0);
+			setscheduler(p, pol,
+				     pol == SCHED_FIFO || pol == SCHED_RR ?
+					     1 + rand_r(seed) % 98 :
+					     0);
 		break;
 	case 10:
 		if (curr != cpu_rq(cpu)->idle && nr_tasks() < SOAK_TASKS &&
@@ -264,8 +265,8 @@ static inline void soak_step(unsigned int *seed, int cpus, int cpu, int op,
 		break;
 	case 12:
 		if (p)
-			set_cpus_allowed(p, 1 + rand_r(seed) %
-					    ((1UL << cpus) - 1));
+			set_cpus_allowed(
+				p, 1 + rand_r(seed) % ((1UL << cpus) - 1));
 		break;
 	default:
 		schedule(cpu);

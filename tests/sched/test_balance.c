@@ -68,8 +68,10 @@ static void two_queues(int nr, int load)
 }
 
 /* the spec's worked busy-mode cases: (this nr, busiest load) -> pulled */
-static const struct { int nr, load, pulled; } worked_cases[] = {
-	{ 0, 2, 1 }, { 1, 2, 0 }, { 1, 3, 1 }, { 2, 4, 1 },
+static const struct {
+	int nr, load, pulled;
+} worked_cases[] = {
+	{ 0, 2, 1 }, { 1, 2, 0 }, { 1, 3, 1 },	 { 2, 4, 1 },
 	{ 4, 8, 2 }, { 5, 8, 0 }, { 10, 20, 5 }, { 11, 20, 0 },
 };
 
@@ -115,13 +117,14 @@ static void test_busy_worked_cases_by_tick(void)
 
 	for (i = 0; i < ARRAY_SIZE(worked_cases); i++) {
 		if (!worked_cases[i].nr)
-			continue;	/* a CPU with no task ticks idle */
+			continue; /* a CPU with no task ticks idle */
 		two_queues(worked_cases[i].nr, worked_cases[i].load);
 		rq0 = cpu_rq(0);
 		CU_ASSERT_PTR_NOT_EQUAL(schedule(0), rq0->idle);
 		jiffies = (jiffies / BUSY_REBALANCE_TICK + 1) *
-			  BUSY_REBALANCE_TICK - 1;
-		scheduler_tick(0, 1);	/* off the cadence: no balancing */
+				  BUSY_REBALANCE_TICK -
+			  1;
+		scheduler_tick(0, 1); /* off the cadence: no balancing */
 		CU_ASSERT_EQUAL(rq0->nr_balance, 1UL);
 		jiffies++;
 		before = rq0->nr_pulled;
@@ -168,12 +171,12 @@ static void test_fluctuation_memory(void)
 {
 	/* this CPU counts as its larger, remote CPUs as their smaller */
 	two_queues(0, 8);
-	cpu_rq(0)->prev_nr_running[0] = 4;	/* behaves as (4, 8) */
+	cpu_rq(0)->prev_nr_running[0] = 4; /* behaves as (4, 8) */
 	CU_ASSERT_EQUAL(balance_cpu(0, 0), 2);
 	machine_down();
 
 	two_queues(0, 8);
-	cpu_rq(0)->prev_nr_running[1] = 2;	/* behaves as (0, 2) */
+	cpu_rq(0)->prev_nr_running[1] = 2; /* behaves as (0, 2) */
 	CU_ASSERT_EQUAL(balance_cpu(0, 0), 1);
 	CU_ASSERT_EQUAL(cpu_rq(0)->prev_nr_running[1], 8);
 	machine_down();
@@ -230,8 +233,8 @@ static void test_pull_order(void)
 	aa = new_task_on("aa", 0, 1);
 	place_task(ea, 1, 110);
 	place_task(eb, 1, 120);
-	place_task(ec, 1, 120);	/* behind eb */
-	place_task(aa, 0, 100);	/* better, but in active */
+	place_task(ec, 1, 120); /* behind eb */
+	place_task(aa, 0, 100); /* better, but in active */
 	SCHED_CHECK();
 	jiffies++;
 	cpu_rq(0)->prev_nr_running[0] = 0;
@@ -240,8 +243,8 @@ static void test_pull_order(void)
 	CU_ASSERT_EQUAL(balance_cpu(0, 0), 2);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL_FATAL(log.n, 2);
-	CU_ASSERT_PTR_EQUAL(log.seq[0], ea);	/* expired, lowest index */
-	CU_ASSERT_PTR_EQUAL(log.seq[1], ec);	/* then the tail */
+	CU_ASSERT_PTR_EQUAL(log.seq[0], ea); /* expired, lowest index */
+	CU_ASSERT_PTR_EQUAL(log.seq[1], ec); /* then the tail */
 	/* pulled into this CPU's active array, same prio */
 	CU_ASSERT_PTR_EQUAL(ea->array, cpu_rq(0)->active);
 	CU_ASSERT_EQUAL(ea->prio, 110);
@@ -452,8 +455,8 @@ static CU_TestInfo set_cpus_allowed_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/balance/find_busiest_queue", find_busiest_queue_tests,
-	    NULL, NULL)
+KTEST_SUITE("sched/balance/find_busiest_queue", find_busiest_queue_tests, NULL,
+	    NULL)
 KTEST_SUITE("sched/balance/load_balance", load_balance_tests, NULL, NULL)
 KTEST_SUITE("sched/balance/set_cpus_allowed", set_cpus_allowed_tests, NULL,
 	    NULL)

@@ -181,8 +181,8 @@ static void test_place_sleeper(void)
 {
 	static const struct {
 		int policy;
-		int64_t before;		/* its vruntime before min_vruntime */
-		int64_t placed;		/* where it wakes, likewise */
+		int64_t before; /* its vruntime before min_vruntime */
+		int64_t placed; /* where it wakes, likewise */
 	} t[] = {
 		{ SCHED_OTHER, 50000000, 3000000 },
 		{ SCHED_OTHER, 3000001, 3000000 },
@@ -258,30 +258,30 @@ static void test_wakeup_preemption(void)
 	bool next;
 
 	/* nice 0: more than 1e6 behind preempts, exactly 1e6 does not */
-	CU_ASSERT_FALSE(wakeup_preempts(0, SCHED_OTHER, 1000000, SCHED_OTHER,
-					&next));
+	CU_ASSERT_FALSE(
+		wakeup_preempts(0, SCHED_OTHER, 1000000, SCHED_OTHER, &next));
 	CU_ASSERT_FALSE(next);
-	CU_ASSERT_TRUE(wakeup_preempts(0, SCHED_OTHER, 1000001, SCHED_OTHER,
-				       &next));
+	CU_ASSERT_TRUE(
+		wakeup_preempts(0, SCHED_OTHER, 1000001, SCHED_OTHER, &next));
 	CU_ASSERT_TRUE(next);
 	/* ahead of it: never */
-	CU_ASSERT_FALSE(wakeup_preempts(0, SCHED_OTHER, -5, SCHED_OTHER,
-					&next));
+	CU_ASSERT_FALSE(
+		wakeup_preempts(0, SCHED_OTHER, -5, SCHED_OTHER, &next));
 	/* nice 5 at the 3 ms floor: 3e6 < 3056716 */
-	CU_ASSERT_FALSE(wakeup_preempts(5, SCHED_OTHER, 9000000, SCHED_OTHER,
-					&next));
+	CU_ASSERT_FALSE(
+		wakeup_preempts(5, SCHED_OTHER, 9000000, SCHED_OTHER, &next));
 	/* SCHED_BATCH wakees wait for the tick */
-	CU_ASSERT_FALSE(wakeup_preempts(0, SCHED_BATCH, 3000000, SCHED_OTHER,
-					&next));
+	CU_ASSERT_FALSE(
+		wakeup_preempts(0, SCHED_BATCH, 3000000, SCHED_OTHER, &next));
 	/* a SCHED_IDLE task gives way to any other, however placed */
-	CU_ASSERT_TRUE(wakeup_preempts(0, SCHED_OTHER, -5000000, SCHED_IDLE,
-				       &next));
+	CU_ASSERT_TRUE(
+		wakeup_preempts(0, SCHED_OTHER, -5000000, SCHED_IDLE, &next));
 	CU_ASSERT_FALSE(next);
-	CU_ASSERT_TRUE(wakeup_preempts(0, SCHED_BATCH, -5000000, SCHED_IDLE,
-				       &next));
+	CU_ASSERT_TRUE(
+		wakeup_preempts(0, SCHED_BATCH, -5000000, SCHED_IDLE, &next));
 	/* ...but not to another idle one */
-	CU_ASSERT_FALSE(wakeup_preempts(0, SCHED_IDLE, 300000, SCHED_IDLE,
-					&next));
+	CU_ASSERT_FALSE(
+		wakeup_preempts(0, SCHED_IDLE, 300000, SCHED_IDLE, &next));
 }
 
 /* ---------------------------------------------------- tick preemption */
@@ -539,8 +539,7 @@ static CU_TestInfo yield_tests[] = {
 };
 
 static CU_TestInfo migrate_tests[] = {
-	{ "relative to min_vruntime across CPUs",
-	  test_migration_renormalises },
+	{ "relative to min_vruntime across CPUs", test_migration_renormalises },
 	{ "relative to the CPU it leaves, after a spell in rt",
 	  test_migration_from_where_it_is },
 	CU_TEST_INFO_NULL,

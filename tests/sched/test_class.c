@@ -40,8 +40,7 @@ static void test_selection(void)
 	CU_ASSERT(n >= 2);
 	for (i = n; i < ARRAY_SIZE(order); i++)
 		CU_ASSERT_PTR_NULL(sched_class_find(order[i]));
-	CU_ASSERT_STRING_EQUAL(sched_class_names(names, sizeof(names)),
-			       expect);
+	CU_ASSERT_STRING_EQUAL(sched_class_names(names, sizeof(names)), expect);
 	CU_ASSERT_STRING_EQUAL(sched_class_names(names, 3), "");
 	CU_ASSERT_PTR_NULL(sched_class_find("rt"));
 	CU_ASSERT_PTR_NULL(sched_class_find("O1"));
@@ -182,8 +181,8 @@ static void test_snapshot_o1(void)
 	snap = sched_snapshot(0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 	CU_ASSERT_EQUAL(int_at(snap, "cpu"), 0);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(snap,
-		"class")), "o1");
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(snap, "class")), "o1");
 	CU_ASSERT_EQUAL(int_at(snap, "nr_running"), 3);
 	CU_ASSERT_EQUAL(int_at(json_object_get(snap, "curr"), "pid"), a->pid);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(snap, "queues")), 1);
@@ -192,19 +191,20 @@ static void test_snapshot_o1(void)
 			       "prio_arrays");
 	active = json_array_get(json_object_get(q, "arrays"), 0);
 	expired = json_array_get(json_object_get(q, "arrays"), 1);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(active,
-		"name")), "active");
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(active, "name")), "active");
 	CU_ASSERT_EQUAL(int_at(active, "nr_active"), 3);
 	CU_ASSERT_EQUAL(int_at(expired, "nr_active"), 0);
 	/* bit 125 is word 1 bit 61; the sentinel 140 is word 2 bit 12 */
 	snprintf(word, sizeof(word), "0x%016lx", 1UL << 61);
 	CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(
-		json_object_get(active, "bitmap"), 1)), word);
+				       json_object_get(active, "bitmap"), 1)),
+			       word);
 	snprintf(word, sizeof(word), "0x%016lx", 1UL << 12);
 	CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(
-		json_object_get(active, "bitmap"), 2)), word);
-	CU_ASSERT_EQUAL(json_array_size(json_object_get(expired, "queues")),
-			0);
+				       json_object_get(active, "bitmap"), 2)),
+			       word);
+	CU_ASSERT_EQUAL(json_array_size(json_object_get(expired, "queues")), 0);
 	q = json_array_get(json_object_get(active, "queues"), 0);
 	CU_ASSERT_EQUAL(int_at(q, "prio"), 125);
 	tasks = json_object_get(q, "tasks");
@@ -218,11 +218,18 @@ static void test_snapshot_o1(void)
 		machine_tick();
 	snap = sched_snapshot(0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
-	expired = json_array_get(json_object_get(queue_of(snap, 0), "arrays"),
-				 1);
+	expired =
+		json_array_get(json_object_get(queue_of(snap, 0), "arrays"), 1);
 	CU_ASSERT_EQUAL(int_at(expired, "nr_active"), 1);
-	CU_ASSERT_EQUAL(int_at(json_array_get(json_object_get(json_array_get(
-		json_object_get(expired, "queues"), 0), "tasks"), 0), "pid"),
+	CU_ASSERT_EQUAL(
+		int_at(json_array_get(
+			       json_object_get(
+				       json_array_get(json_object_get(expired,
+								      "queues"),
+						      0),
+				       "tasks"),
+			       0),
+		       "pid"),
 		a->pid);
 	json_decref(snap);
 	machine_down();
@@ -246,11 +253,17 @@ static void test_snapshot_goodness(void)
 	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(rt, "class")),
 			       "rt");
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(rt, "arrays")), 1);
-	CU_ASSERT_EQUAL(int_at(json_array_get(json_object_get(json_array_get(
-		json_object_get(rt, "arrays"), 0), "queues"), 0), "prio"),
+	CU_ASSERT_EQUAL(
+		int_at(json_array_get(
+			       json_object_get(
+				       json_array_get(
+					       json_object_get(rt, "arrays"), 0),
+				       "queues"),
+			       0),
+		       "prio"),
 		99 - 10);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(list,
-		"kind")), "list");
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(list, "kind")),
+			       "list");
 	t = json_array_get(json_object_get(list, "tasks"), 0);
 	CU_ASSERT_EQUAL(int_at(t, "pid"), a->pid);
 	/* HZ=100, nice -5: 25 >> 2 + 1 = 7 ticks; 7+15+1+25 on CPU 0 */
@@ -339,7 +352,7 @@ static unsigned long queued_tasks(void)
 	return n;
 }
 
-#define SOAK_STEPS	3000
+#define SOAK_STEPS 3000
 
 static void random_step(unsigned int *seed, int cpus)
 {

@@ -52,8 +52,8 @@ static bool entity_less(const struct rb_node *a, const struct rb_node *b)
 static bool tree_sound(struct cfs_rq *cfs_rq)
 {
 	return rb_check_cached(&cfs_rq->tasks_timeline, entity_less) &&
-	       rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
-				  entity_less, min_deadline_ok);
+	       rb_check_augmented(&cfs_rq->tasks_timeline.rb_root, entity_less,
+				  min_deadline_ok);
 }
 
 /* ------------------------------------------------ V and eligibility */
@@ -152,7 +152,7 @@ static void test_deadlines(void)
 {
 	static const struct {
 		int nice;
-		uint64_t slice;		/* custom, 0 for the base slice */
+		uint64_t slice; /* custom, 0 for the base slice */
 		uint64_t first, next;
 	} t[] = {
 		{ 0, 0, 375000, 750000 },
@@ -268,10 +268,8 @@ static void test_lag_clamp(void)
 		int nice;
 		int64_t vlag, kept;
 	} t[] = {
-		{ 0, 10000000, 1500000 },
-		{ 0, -10000000, -1500000 },
-		{ 0, 1499999, 1499999 },
-		{ 5, 10000000, 4585074 },
+		{ 0, 10000000, 1500000 },  { 0, -10000000, -1500000 },
+		{ 0, 1499999, 1499999 },   { 5, 10000000, 4585074 },
 		{ 5, -4000000, -4000000 },
 	};
 	struct task_struct *s, *a;
@@ -293,17 +291,16 @@ static void test_lag_clamp(void)
 
 /* ----------------------------------------------- the pick, brute force */
 
-#define POOL	48
+#define POOL 48
 
 struct pick_world {
 	struct cfs_rq cfs_rq;
 	struct sched_entity se[POOL];
-	bool queued[POOL];	/* in the tree */
-	int curr;		/* index of the running entity, or -1 */
+	bool queued[POOL]; /* in the tree */
+	int curr; /* index of the running entity, or -1 */
 };
 
-static const unsigned long weights[] = { 15, 335, 1024, 1991, 9548, 3,
-					 88761 };
+static const unsigned long weights[] = { 15, 335, 1024, 1991, 9548, 3, 88761 };
 
 /* lag >= 0 with exact sums: sum w_j (v_j - v_i) >= 0 */
 static bool brute_eligible(struct pick_world *w, struct sched_entity *se)
@@ -347,8 +344,8 @@ static void pick_step(struct pick_world *w, unsigned int *seed)
 		/* join near min_vruntime with some request */
 		v = cfs_rq->min_vruntime - 4000000 +
 		    (uint64_t)(rand_r(seed) % 24000000);
-		bare_entity(se, weights[rand_r(seed) % ARRAY_SIZE(weights)],
-			    v, v + 1 + (uint64_t)(rand_r(seed) % 20000000));
+		bare_entity(se, weights[rand_r(seed) % ARRAY_SIZE(weights)], v,
+			    v + 1 + (uint64_t)(rand_r(seed) % 20000000));
 		__enqueue_entity_eevdf(cfs_rq, se);
 		w->queued[i] = true;
 	} else if (op < 6 && w->queued[i]) {
@@ -396,7 +393,7 @@ static void pick_agrees(struct pick_world *w)
 	CU_ASSERT_TRUE_FATAL(brute_eligible(w, se));
 	if (curr && curr->vlag == (int64_t)curr->deadline &&
 	    brute_eligible(w, curr)) {
-		CU_ASSERT_PTR_EQUAL_FATAL(se, curr);	/* RUN_TO_PARITY */
+		CU_ASSERT_PTR_EQUAL_FATAL(se, curr); /* RUN_TO_PARITY */
 	} else {
 		CU_ASSERT_EQUAL_FATAL(se->deadline, deadline);
 	}
@@ -429,8 +426,8 @@ static void test_pick_eevdf_brute_force(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w);
 	for (s = 1; s <= 40; s++) {
 		seed = s;
-		bare_cfs_rq(&w->cfs_rq, (uint64_t)-(1LL << 20) +
-			    (uint64_t)s * 7777777);
+		bare_cfs_rq(&w->cfs_rq,
+			    (uint64_t) - (1LL << 20) + (uint64_t)s * 7777777);
 		memset(w->queued, 0, sizeof(w->queued));
 		w->curr = -1;
 		for (step = 0; step < 400; step++) {

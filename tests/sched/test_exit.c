@@ -143,7 +143,7 @@ static void test_ptrace_lists(void)
 	CU_ASSERT_EQUAL(ptrace_attach(t, t), -EPERM);
 	CU_ASSERT_EQUAL(ptrace_attach(t, child_reaper), -EPERM);
 	CU_ASSERT_EQUAL(ptrace_attach(t, init_task), -EPERM);
-	CU_ASSERT_EQUAL(ptrace_attach(t, th), -EPERM);	/* own group */
+	CU_ASSERT_EQUAL(ptrace_attach(t, th), -EPERM); /* own group */
 	CU_ASSERT_EQUAL(ptrace_detach(b), -EINVAL);
 
 	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
@@ -255,7 +255,7 @@ static void test_reparent_detached_child(void)
 	d = fork_ok(a, CLONE_DETACHED, "d");
 	e = fork_ok(a, CLONE_DETACHED, "e");
 	tr = sched_new_task("tracer", 0, SCHED_OTHER, 0);
-	CU_ASSERT_EQUAL(ptrace_attach(tr, e), 0);	/* on a's ptrace list */
+	CU_ASSERT_EQUAL(ptrace_attach(tr, e), 0); /* on a's ptrace list */
 	CU_ASSERT_EQUAL(d->exit_signal, -1);
 
 	CU_ASSERT_EQUAL(do_exit(a, 0), 0);
@@ -302,14 +302,14 @@ static void test_zombie_notifies_new_parent_once(void)
 	f = fork_ok(g, SIGCHLD, "father");
 	k1 = fork_ok(f, SIGCHLD, "k1");
 	k2 = fork_ok(f, SIGCHLD, "k2");
-	CU_ASSERT_EQUAL(do_exit(k1, 42), 0);	/* zombie, not reaped */
+	CU_ASSERT_EQUAL(do_exit(k1, 42), 0); /* zombie, not reaped */
 	CU_ASSERT_TRUE(sig_recorded(f, SIGCHLD));
 	g_before = g->nr_signals;
 	init_before = child_reaper->nr_signals;
 
 	CU_ASSERT_EQUAL(do_exit(f, 0), 0);
 	SCHED_CHECK();
-	CU_ASSERT_EQUAL(g->nr_signals, g_before + 1);	/* f itself */
+	CU_ASSERT_EQUAL(g->nr_signals, g_before + 1); /* f itself */
 	CU_ASSERT_EQUAL(child_reaper->nr_signals, init_before + 1); /* k1 */
 	CU_ASSERT_PTR_EQUAL(k1->parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(k2->parent, child_reaper);
@@ -397,7 +397,7 @@ static void test_wait_traced_zombie_hands_back(void)
 	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
 	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), -ECHILD);
 	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
-	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), 0);	/* alive */
+	CU_ASSERT_EQUAL(sys_wait4(t, -1, NULL), 0); /* alive */
 	CU_ASSERT_EQUAL(do_exit(b, 9), 0);
 	SCHED_CHECK();
 	before = a->nr_signals;
@@ -629,13 +629,13 @@ static void test_teardown_frees_dead_current(void)
 	CU_ASSERT_EQUAL(do_exit(a, 0), 0);
 	CU_ASSERT_EQUAL(set_cpus_allowed(a, 1UL), -EINVAL);
 	SCHED_CHECK();
-	machine_down();	/* frees the dead current task too */
+	machine_down(); /* frees the dead current task too */
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
 /* ------------------------------------------------------------- the soak */
 
-#define SOAK_MAX	64
+#define SOAK_MAX 64
 
 static struct task_struct *soak_tasks[SOAK_MAX];
 static int soak_n, soak_released;
@@ -681,8 +681,8 @@ static void test_random_soak(void)
 		q = soak_n ? soak_tasks[rand() % soak_n] : NULL;
 		switch (op) {
 		case 0:
-			c = sched_new_task("n", rand() % 40 - 20,
-					   SCHED_OTHER, 0);
+			c = sched_new_task("n", rand() % 40 - 20, SCHED_OTHER,
+					   0);
 			if (c) {
 				soak_add(c);
 				if (wake_up_forked_process(c, cpu))
@@ -691,9 +691,10 @@ static void test_random_soak(void)
 			break;
 		case 1:
 			if (p && !(p->flags & PF_EXITING) &&
-			    do_fork(p, (rand() % 4 ? SIGCHLD : CLONE_DETACHED) |
-				    (rand() % 5 ? 0 : CLONE_THREAD), "f",
-				    &c) == 0) {
+			    do_fork(p,
+				    (rand() % 4 ? SIGCHLD : CLONE_DETACHED) |
+					    (rand() % 5 ? 0 : CLONE_THREAD),
+				    "f", &c) == 0) {
 				soak_add(c);
 				wake_up_forked_process(c, task_cpu(p));
 			}
@@ -708,8 +709,8 @@ static void test_random_soak(void)
 			if (q != cpu_rq(cpu)->idle &&
 			    !(q->flags & PF_EXITING)) {
 				set_task_state(q, rand() % 2 ?
-					       TASK_INTERRUPTIBLE :
-					       TASK_UNINTERRUPTIBLE);
+							  TASK_INTERRUPTIBLE :
+							  TASK_UNINTERRUPTIBLE);
 				schedule(cpu);
 			}
 			break;
@@ -750,7 +751,7 @@ static void test_random_soak(void)
 				sys_sched_yield(cpu);
 			else if (p && (op = rand() % 3) == SCHED_OTHER)
 				setscheduler(p, SCHED_OTHER, 0);
-			else if (p)	/* FIFO or RR: a valid RT priority */
+			else if (p) /* FIFO or RR: a valid RT priority */
 				rt_set += setscheduler(p, op,
 						       1 + rand() % 99) == 0;
 			schedule(cpu);
@@ -768,7 +769,7 @@ static void test_random_soak(void)
 	fprintf(stderr, "[soak: %d released, %lu moved, %d live] ",
 		soak_released, moved, soak_n);
 	CU_ASSERT(soak_released > 20);
-	CU_ASSERT(rt_set > 10);	/* real-time tasks took part */
+	CU_ASSERT(rt_set > 10); /* real-time tasks took part */
 	CU_ASSERT(moved > 20);
 	sched_set_hooks(NULL);
 	machine_down();

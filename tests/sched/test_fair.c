@@ -28,11 +28,11 @@ static void test_weight_tables(void)
 	unsigned int i;
 	double ratio, exact;
 
-	CU_ASSERT_EQUAL(sched_prio_to_weight[0], 88761UL);	/* nice -20 */
-	CU_ASSERT_EQUAL(sched_prio_to_weight[20], 1024UL);	/* nice 0 */
-	CU_ASSERT_EQUAL(sched_prio_to_weight[25], 335UL);	/* nice 5 */
-	CU_ASSERT_EQUAL(sched_prio_to_weight[39], 15UL);	/* nice 19 */
-	CU_ASSERT_EQUAL(sched_prio_to_wmult[20], 4194304U);	/* 2^32/1024 */
+	CU_ASSERT_EQUAL(sched_prio_to_weight[0], 88761UL); /* nice -20 */
+	CU_ASSERT_EQUAL(sched_prio_to_weight[20], 1024UL); /* nice 0 */
+	CU_ASSERT_EQUAL(sched_prio_to_weight[25], 335UL); /* nice 5 */
+	CU_ASSERT_EQUAL(sched_prio_to_weight[39], 15UL); /* nice 19 */
+	CU_ASSERT_EQUAL(sched_prio_to_wmult[20], 4194304U); /* 2^32/1024 */
 	CU_ASSERT_EQUAL(sched_prio_to_wmult[25], 12820798U);
 	for (i = 0; i < 40; i++) {
 		/* each inverse is 2^32 / weight, give or take one */
@@ -97,9 +97,12 @@ static void test_calc_delta(void)
 /* 1 + ilog2(min(ncpus, 8)): 1, 2, 2, 3, 3, 4, 4 */
 static void test_sysctl_factor(void)
 {
-	static const struct { int cpus; unsigned int factor; } t[] = {
-		{ 1, 1 }, { 2, 2 }, { 3, 2 }, { 4, 3 }, { 7, 3 }, { 8, 4 },
-		{ 64, 4 },
+	static const struct {
+		int cpus;
+		unsigned int factor;
+	} t[] = {
+		{ 1, 1 }, { 2, 2 }, { 3, 2 },  { 4, 3 },
+		{ 7, 3 }, { 8, 4 }, { 64, 4 },
 	};
 	unsigned int i;
 
@@ -182,10 +185,8 @@ static void test_vruntime_by_weight(void)
 		int nice, policy;
 		uint64_t delta;
 	} t[] = {
-		{ 0, SCHED_OTHER, 1000000 },
-		{ 5, SCHED_OTHER, 3056716 },
-		{ -3, SCHED_OTHER, 514314 },
-		{ 5, SCHED_BATCH, 3056716 },
+		{ 0, SCHED_OTHER, 1000000 },  { 5, SCHED_OTHER, 3056716 },
+		{ -3, SCHED_OTHER, 514314 },  { 5, SCHED_BATCH, 3056716 },
 		{ 0, SCHED_IDLE, 341333333 },
 	};
 	struct task_struct *p;
@@ -330,7 +331,7 @@ static void test_load_balance_skips(void)
 		if (t[i] != curr)
 			t[i]->se.exec_start = rq_clock(cpu_rq(0));
 	CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 1), 0);
-	age(1);		/* 1 ms later: past the 0.5 ms migration cost */
+	age(1); /* 1 ms later: past the 0.5 ms migration cost */
 	for (i = 0; i < 3; i++)
 		if (t[i] != curr)
 			CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 1), 0);
@@ -420,8 +421,8 @@ static void test_custom_slice(void)
 
 static json_t *tree_root(json_t *snap)
 {
-	return json_object_get(json_array_get(json_object_get(snap, "queues"),
-					      1), "root");
+	return json_object_get(
+		json_array_get(json_object_get(snap, "queues"), 1), "root");
 }
 
 /* count the nodes of a snapshot's subtree; check it is in vruntime order */
@@ -437,8 +438,8 @@ static int count_nodes(json_t *node, long long *last, int *ordered)
 	if ((long long)((unsigned long long)v - (unsigned long long)*last) < 0)
 		*ordered = 0;
 	*last = v;
-	return n + 1 + count_nodes(json_object_get(node, "right"), last,
-				   ordered);
+	return n + 1 +
+	       count_nodes(json_object_get(node, "right"), last, ordered);
 }
 
 static void test_snapshot_tree(void)
@@ -457,25 +458,29 @@ static void test_snapshot_tree(void)
 		snap = sched_snapshot(0);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 		q = json_array_get(json_object_get(snap, "queues"), 1);
-		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(q,
-			"class")), k ? "eevdf" : "cfs");
-		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(q,
-			"kind")), "rbtree");
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(q,
-			"nr_running")), 9);
+		CU_ASSERT_STRING_EQUAL(
+			json_string_value(json_object_get(q, "class")),
+			k ? "eevdf" : "cfs");
+		CU_ASSERT_STRING_EQUAL(
+			json_string_value(json_object_get(q, "kind")),
+			"rbtree");
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(q, "nr_running")),
+			9);
 		CU_ASSERT_FALSE(json_is_null(json_object_get(q, "curr")));
 		root = tree_root(snap);
-		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
-			"color")), "black");
+		CU_ASSERT_STRING_EQUAL(
+			json_string_value(json_object_get(root, "color")),
+			"black");
 		last = json_integer_value(json_object_get(q, "min_vruntime")) -
 		       1000000000LL;
 		ordered = 1;
 		CU_ASSERT_EQUAL(count_nodes(root, &last, &ordered), 8);
 		CU_ASSERT(ordered);
-		CU_ASSERT_EQUAL(json_is_integer(json_object_get(root,
-			"deadline")), k);
-		CU_ASSERT_EQUAL(json_is_integer(json_object_get(q,
-			"avg_vruntime")), k);
+		CU_ASSERT_EQUAL(
+			json_is_integer(json_object_get(root, "deadline")), k);
+		CU_ASSERT_EQUAL(
+			json_is_integer(json_object_get(q, "avg_vruntime")), k);
 		CU_ASSERT(json_is_boolean(json_object_get(root, "eligible")) ==
 			  (k == 1));
 		json_decref(snap);
@@ -500,28 +505,31 @@ static void test_rq_check_fair_reports(void)
 		fair_up(1, class);
 		cfs_rq = &cpu_rq(0)->cfs;
 		new_task_on("a", 0, 0);
-		new_task_on("b", 5, 0);		/* weights 1024 + 335 */
+		new_task_on("b", 5, 0); /* weights 1024 + 335 */
 		SCHED_CHECK();
 		cfs_rq->load.weight++;
-		snprintf(want, sizeof(want),
-			 ": %s: cpu 0: group /: nr_running 2 load 1360 idle 0 h_nr_running 2, counted 2 1359 0 2",
-			 class->name);
+		snprintf(
+			want, sizeof(want),
+			": %s: cpu 0: group /: nr_running 2 load 1360 idle 0 h_nr_running 2, counted 2 1359 0 2",
+			class->name);
 		EXPECT_CHECK_FAILS(sched_check(), "sched_check");
 		expect_detail(want);
 		cfs_rq->load.weight--;
 		cfs_rq->min_vruntime -= 1000;
-		snprintf(want, sizeof(want),
-			 ": %s: cpu 0: group /: min_vruntime went back from %llu to %llu",
-			 class->name,
-			 (unsigned long long)cfs_rq->min_vruntime + 1000,
-			 (unsigned long long)cfs_rq->min_vruntime);
+		snprintf(
+			want, sizeof(want),
+			": %s: cpu 0: group /: min_vruntime went back from %llu to %llu",
+			class->name,
+			(unsigned long long)cfs_rq->min_vruntime + 1000,
+			(unsigned long long)cfs_rq->min_vruntime);
 		EXPECT_CHECK_FAILS(sched_check(), "sched_check");
 		expect_detail(want);
 		cfs_rq->min_vruntime += 1000;
 		if (k) {
 			cfs_rq->avg_vruntime++;
 			EXPECT_CHECK_FAILS(sched_check(), "sched_check");
-			expect_detail(": eevdf: cpu 0: group /: avg_vruntime 1 avg_load 1359, the tree sums 0 1359");
+			expect_detail(
+				": eevdf: cpu 0: group /: avg_vruntime 1 avg_load 1359, the tree sums 0 1359");
 			cfs_rq->avg_vruntime--;
 		}
 		SCHED_CHECK();

@@ -27,11 +27,11 @@
 #include "tests/sched/sched_test.h"
 
 static const struct sched_class *const fair_classes[] = {
-	&cfs_sched_class, &eevdf_sched_class,
+	&cfs_sched_class,
+	&eevdf_sched_class,
 };
 
-static struct task_group *new_group(struct task_group *parent,
-				    const char *name)
+static struct task_group *new_group(struct task_group *parent, const char *name)
 {
 	struct task_group *tg = NULL;
 
@@ -146,8 +146,8 @@ static void test_no_groups_elsewhere(void)
 
 	for (k = 0; k < ARRAY_SIZE(class); k++) {
 		machine_up_class(1, 1000, class[k]);
-		CU_ASSERT_EQUAL(sched_create_group(&root_task_group, "/A",
-						   &tg), -EINVAL);
+		CU_ASSERT_EQUAL(sched_create_group(&root_task_group, "/A", &tg),
+				-EINVAL);
 		CU_ASSERT_PTR_NULL(tg);
 		p = new_task_on("p", 0, 0);
 		CU_ASSERT_EQUAL(sched_move_task(p, &root_task_group), -EINVAL);
@@ -404,8 +404,7 @@ static void test_wakeup_where_chains_meet(void)
 		CU_ASSERT_FALSE(test_tsk_need_resched(h));
 		CU_ASSERT_EQUAL(wake_up_process(w), 1);
 		if (k == 1) {
-			CU_ASSERT_EQUAL(b->se[0]->deadline,
-					a->se[0]->deadline);
+			CU_ASSERT_EQUAL(b->se[0]->deadline, a->se[0]->deadline);
 			CU_ASSERT_FALSE(test_tsk_need_resched(h));
 			machine_tick();
 			CU_ASSERT_PTR_EQUAL(cpu_curr(0), w);
@@ -416,7 +415,8 @@ static void test_wakeup_where_chains_meet(void)
 		}
 		CU_ASSERT_TRUE(test_tsk_need_resched(h));
 		CU_ASSERT_EQUAL(cpu_rq(0)->cfs.min_vruntime -
-				b->se[0]->vruntime, 3000000ULL);
+					b->se[0]->vruntime,
+				3000000ULL);
 		/* the buddy is the matched entity, from there up */
 		CU_ASSERT_PTR_EQUAL(cpu_rq(0)->cfs.next, b->se[0]);
 		CU_ASSERT_PTR_NULL(b->cfs_rq[0]->next);
@@ -460,7 +460,8 @@ static void test_sleep_sets_group_buddy(void)
 	CU_ASSERT_PTR_EQUAL(cpu_rq(0)->cfs.curr, a->se[0]);
 	CU_ASSERT_PTR_EQUAL(cpu_rq(0)->cfs.next, a->se[0]);
 	CU_ASSERT_EQUAL(a->se[0]->sum_exec_runtime -
-			a->se[0]->prev_sum_exec_runtime, 1000000ULL);
+				a->se[0]->prev_sum_exec_runtime,
+			1000000ULL);
 	CU_ASSERT(task_queued(r) && cpu_curr(0) != r);
 	/* the last one leaves: /A leaves the root queue, and its buddy */
 	set_task_state(a1, TASK_INTERRUPTIBLE);
@@ -508,8 +509,8 @@ static void test_move_running_task(void)
 		CU_ASSERT_PTR_EQUAL(a->cfs_rq[0]->curr, &p->se);
 		CU_ASSERT_PTR_EQUAL(cpu_rq(0)->cfs.curr, a->se[0]);
 		if (k == 0) {
-			CU_ASSERT_EQUAL(p->se.vruntime, v - min +
-					a->cfs_rq[0]->min_vruntime);
+			CU_ASSERT_EQUAL(p->se.vruntime,
+					v - min + a->cfs_rq[0]->min_vruntime);
 		} else {
 			CU_ASSERT_EQUAL(p->se.vruntime,
 					a->cfs_rq[0]->min_vruntime);
@@ -750,21 +751,23 @@ static void test_snapshot_groups(void)
 		snap = sched_snapshot(0);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 		q = json_array_get(json_object_get(snap, "queues"), 1);
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(q,
-			"nr_running")), 1);
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(q, "nr_running")),
+			1);
 		g = snapshot_group(snap);
-		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(g,
-			"group")), "/A");
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
-			"weight")), 1024);
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
-			"shares")), 1024);
+		CU_ASSERT_STRING_EQUAL(
+			json_string_value(json_object_get(g, "group")), "/A");
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(g, "weight")), 1024);
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(g, "shares")), 1024);
 		CU_ASSERT_PTR_NULL(json_object_get(g, "pid"));
 		gq = json_object_get(g, "queue");
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(gq,
-			"nr_running")), 2);
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(gq,
-			"load")), 2048);
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(gq, "nr_running")),
+			2);
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(gq, "load")),
+				2048);
 		t = json_object_get(gq, "curr");
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "pid")),
 				cpu_curr(0)->pid);
@@ -804,12 +807,15 @@ static void test_snapshot_group_shares(void)
 			snap = sched_snapshot(cpu);
 			CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 			g = snapshot_group(snap);
-			CU_ASSERT_STRING_EQUAL(json_string_value(
-				json_object_get(g, "group")), "/A");
-			CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
-				"shares")), 300);
-			CU_ASSERT_EQUAL(json_integer_value(json_object_get(g,
-				"weight")), weight[cpu]);
+			CU_ASSERT_STRING_EQUAL(
+				json_string_value(json_object_get(g, "group")),
+				"/A");
+			CU_ASSERT_EQUAL(json_integer_value(
+						json_object_get(g, "shares")),
+					300);
+			CU_ASSERT_EQUAL(json_integer_value(
+						json_object_get(g, "weight")),
+					weight[cpu]);
 			json_decref(snap);
 		}
 		machine_down();
@@ -818,8 +824,8 @@ static void test_snapshot_group_shares(void)
 
 /* ------------------------------------------------------- random soak */
 
-#define SOAK_GROUPS	8
-#define SOAK_STEPS	3000
+#define SOAK_GROUPS 8
+#define SOAK_STEPS 3000
 
 /*
  * soak_step()'s steps, and: a task (the running one, at times) moves to a
@@ -885,8 +891,7 @@ static void test_soak_groups(void)
 			tg[2] = new_group(tg[1], "a/b");
 			nr_groups = 3;
 			for (k = 0; k < 8; k++)
-				task_in(tg[k % 3], "t", k * 5 - 20,
-					k % cpus);
+				task_in(tg[k % 3], "t", k * 5 - 20, k % cpus);
 			for (step = 0; step < SOAK_STEPS; step++) {
 				group_step(&seed, cpus, tg, &nr_groups);
 				SCHED_CHECK();
@@ -938,8 +943,7 @@ static CU_TestInfo misc_tests[] = {
 	{ "group entities in snapshots", test_snapshot_groups },
 	{ "a group's shares and each CPU's weight in snapshots",
 	  test_snapshot_group_shares },
-	{ "invariants after every step, groups moving",
-	  test_soak_groups },
+	{ "invariants after every step, groups moving", test_soak_groups },
 	CU_TEST_INFO_NULL,
 };
 

@@ -47,14 +47,14 @@ static pid_t run_list_pid(int idx)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 	/* queues: the rt class in front, then goodness */
-	tasks = json_object_get(json_array_get(json_object_get(snap, "queues"),
-					       1), "tasks");
+	tasks = json_object_get(
+		json_array_get(json_object_get(snap, "queues"), 1), "tasks");
 	n = (int)json_array_size(tasks);
 	if (idx < 0)
 		idx += n;
 	if (idx >= 0 && idx < n)
-		pid = (pid_t)json_integer_value(json_object_get(
-			json_array_get(tasks, idx), "pid"));
+		pid = (pid_t)json_integer_value(
+			json_object_get(json_array_get(tasks, idx), "pid"));
 	json_decref(snap);
 	return pid;
 }
@@ -82,18 +82,12 @@ static void test_nice_to_ticks(void)
 		unsigned int nice0, nice_m20, nice19, nice5, nice_m3;
 	} t[] = {
 		/* 20>>2+1, 40>>2+1, 1>>2+1, 15>>2+1, 23>>2+1 */
-		{ 100, 6, 11, 1, 4, 6 },
-		{ 199, 6, 11, 1, 4, 6 },
-		{ 200, 11, 21, 1, 8, 12 },
-		{ 250, 11, 21, 1, 8, 12 },
-		{ 399, 11, 21, 1, 8, 12 },
-		{ 400, 21, 41, 2, 16, 24 },
-		{ 500, 21, 41, 2, 16, 24 },
-		{ 800, 41, 81, 3, 31, 47 },
-		{ 1000, 41, 81, 3, 31, 47 },
-		{ 1200, 41, 81, 3, 31, 47 },
-		{ 1600, 81, 161, 5, 61, 93 },
-		{ 2000, 81, 161, 5, 61, 93 },
+		{ 100, 6, 11, 1, 4, 6 },      { 199, 6, 11, 1, 4, 6 },
+		{ 200, 11, 21, 1, 8, 12 },    { 250, 11, 21, 1, 8, 12 },
+		{ 399, 11, 21, 1, 8, 12 },    { 400, 21, 41, 2, 16, 24 },
+		{ 500, 21, 41, 2, 16, 24 },   { 800, 41, 81, 3, 31, 47 },
+		{ 1000, 41, 81, 3, 31, 47 },  { 1200, 41, 81, 3, 31, 47 },
+		{ 1600, 81, 161, 5, 61, 93 }, { 2000, 81, 161, 5, 61, 93 },
 	};
 	unsigned int i;
 
@@ -415,7 +409,8 @@ static void test_penalty_keeps_tasks_home(void)
 	mine = sleeper_on("mine", 0, SCHED_OTHER, 1);
 	a = new_task_on("a", 0, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
-	other = sleeper_on("other", 0, SCHED_OTHER, 0);	/* a runs again on CPU 0 */
+	other = sleeper_on("other", 0, SCHED_OTHER,
+			   0); /* a runs again on CPU 0 */
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), a);
 	mine->counter = 10;
 	other->counter = 20;
@@ -476,7 +471,7 @@ static void test_classes_of_policies(void)
 	CU_ASSERT_PTR_EQUAL(f->sched_class, &rt_sched_class);
 	CU_ASSERT_PTR_EQUAL(r->sched_class, &rt_sched_class);
 	CU_ASSERT_EQUAL(b->counter, 41);
-	CU_ASSERT_EQUAL(f->time_slice, 151U);	/* o1's slice, for RR */
+	CU_ASSERT_EQUAL(f->time_slice, 151U); /* o1's slice, for RR */
 	CU_ASSERT_EQUAL(wake_up_forked_process(o, 0), 0);
 	CU_ASSERT_EQUAL(wake_up_forked_process(f, 0), 0);
 	/* the rt class is asked first */
@@ -544,8 +539,7 @@ static CU_TestInfo schedule_tests[] = {
 };
 
 static CU_TestInfo reschedule_idle_tests[] = {
-	{ "last CPU, oldest idle, best gain; take-over",
-	  test_reschedule_idle },
+	{ "last CPU, oldest idle, best gain; take-over", test_reschedule_idle },
 	CU_TEST_INFO_NULL,
 };
 
@@ -560,8 +554,7 @@ static CU_TestInfo sys_sched_yield_tests[] = {
 };
 
 static CU_TestInfo do_fork_tests[] = {
-	{ "fork splits the counter, reap gives it back",
-	  test_fork_and_reap },
+	{ "fork splits the counter, reap gives it back", test_fork_and_reap },
 	CU_TEST_INFO_NULL,
 };
 
@@ -573,12 +566,10 @@ static CU_TestInfo setscheduler_tests[] = {
 
 KTEST_SUITE("sched/goodness/goodness", goodness_tests, NULL, NULL)
 KTEST_SUITE("sched/goodness/schedule", schedule_tests, NULL, NULL)
-KTEST_SUITE("sched/goodness/reschedule_idle", reschedule_idle_tests, NULL,
-	    NULL)
-KTEST_SUITE("sched/goodness/update_process_times",
-	    update_process_times_tests, NULL, NULL)
-KTEST_SUITE("sched/goodness/sys_sched_yield", sys_sched_yield_tests, NULL,
-	    NULL)
+KTEST_SUITE("sched/goodness/reschedule_idle", reschedule_idle_tests, NULL, NULL)
+KTEST_SUITE("sched/goodness/update_process_times", update_process_times_tests,
+	    NULL, NULL)
+KTEST_SUITE("sched/goodness/sys_sched_yield", sys_sched_yield_tests, NULL, NULL)
 KTEST_SUITE("sched/goodness/do_fork", do_fork_tests, NULL, NULL)
 KTEST_SUITE("sched/goodness/setscheduler", setscheduler_tests, NULL, NULL)
 KTEST_SUITE("sched/goodness/rq_check", rq_check_tests, report_suite_init,

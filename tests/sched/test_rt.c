@@ -16,7 +16,7 @@
 #include "tests/report.h"
 #include "tests/sched/sched_test.h"
 
-#define RT_LOG_LEN	4000
+#define RT_LOG_LEN 4000
 
 /* what ran, tick by tick: a real-time task's pid, 0 for anything else */
 struct rt_log {
@@ -48,8 +48,8 @@ static void ticks(struct rt_log *log, int n)
 		log_tick(log);
 }
 
-static struct task_struct *rt_task_new(const char *comm, int policy,
-				       int prio, int nice)
+static struct task_struct *rt_task_new(const char *comm, int policy, int prio,
+				       int nice)
 {
 	struct task_struct *p = sched_new_task(comm, nice, policy, prio);
 
@@ -84,13 +84,13 @@ static void rt_script(const struct sched_class *class, struct rt_log *log)
 	ticks(log, 20);
 	r1 = rt_task_new("r1", SCHED_RR, 10, 0);
 	r2 = rt_task_new("r2", SCHED_RR, 10, -5);
-	ticks(log, 400);		/* RR slices of 151 and 188 */
+	ticks(log, 400); /* RR slices of 151 and 188 */
 	f = rt_task_new("f", SCHED_FIFO, 20, 0);
-	ticks(log, 30);			/* f preempts at once */
+	ticks(log, 30); /* f preempts at once */
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), f);
 	sleep_curr();
 	ticks(log, 50);
-	sys_sched_yield(0);		/* the running RR task to its tail */
+	sys_sched_yield(0); /* the running RR task to its tail */
 	ticks(log, 10);
 	CU_ASSERT_EQUAL_FATAL(do_fork(cpu_curr(0), SIGCHLD, "kid", &c), 0);
 	CU_ASSERT_EQUAL_FATAL(wake_up_forked_process(c, 0), 0);
@@ -98,19 +98,19 @@ static void rt_script(const struct sched_class *class, struct rt_log *log)
 	CU_ASSERT_EQUAL(do_exit(c, 0), 0);
 	ticks(log, 5);
 	CU_ASSERT_EQUAL(sys_wait4(c->parent, -1, NULL) > 0, 1);
-	CU_ASSERT_EQUAL(set_user_nice(r1, 10), 0);	/* a 76-tick slice */
+	CU_ASSERT_EQUAL(set_user_nice(r1, 10), 0); /* a 76-tick slice */
 	ticks(log, 300);
 	CU_ASSERT_EQUAL(setscheduler(r2, SCHED_FIFO, 30), 0);
-	ticks(log, 200);		/* r2 runs when r1's slice ends */
-	CU_ASSERT_EQUAL(wake_up_process(f), 1);	/* behind r2 */
+	ticks(log, 200); /* r2 runs when r1's slice ends */
+	CU_ASSERT_EQUAL(wake_up_process(f), 1); /* behind r2 */
 	ticks(log, 10);
-	sleep_curr();			/* r2 */
+	sleep_curr(); /* r2 */
 	ticks(log, 10);
-	sleep_curr();			/* f */
+	sleep_curr(); /* f */
 	ticks(log, 100);
-	sleep_curr();			/* r1: the hogs run */
+	sleep_curr(); /* r1: the hogs run */
 	ticks(log, 200);
-	CU_ASSERT_EQUAL(wake_up_process(r1), 1);	/* preempts them */
+	CU_ASSERT_EQUAL(wake_up_process(r1), 1); /* preempts them */
 	ticks(log, 20);
 	CU_ASSERT_EQUAL(setscheduler(r1, SCHED_OTHER, 0), 0);
 	ticks(log, 50);
@@ -172,7 +172,7 @@ static void test_pull(void)
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
 	CU_ASSERT_EQUAL(cpu_rq(0)->rt_nr_running, 2UL);
 	jiffies++;
-	scheduler_tick(1, 1);		/* idle tick: balances */
+	scheduler_tick(1, 1); /* idle tick: balances */
 	CU_ASSERT_EQUAL(task_cpu(b), 1);
 	CU_ASSERT_EQUAL(task_cpu(a), 0);
 	CU_ASSERT_EQUAL(cpu_rq(1)->nr_rt_pulled, 1UL);
@@ -214,7 +214,8 @@ static void test_rq_check_rt_reports(void)
 	rt_task_new("r", SCHED_RR, 10, 0);
 	rq->rt_nr_running++;
 	EXPECT_CHECK_FAILS(sched_check(), "sched_check");
-	expect_detail(": cpu 0: rt: 0 queued in expired, rt_nr_running 2 for 1 queued");
+	expect_detail(
+		": cpu 0: rt: 0 queued in expired, rt_nr_running 2 for 1 queued");
 	rq->rt_nr_running--;
 	SCHED_CHECK();
 	machine_down();

@@ -56,9 +56,12 @@ static void test_constants_basic(void)
 static void test_timeslice_table(void)
 {
 	/* the spec's table at HZ=1000 */
-	static const struct { int nice; unsigned int ticks; } table[] = {
+	static const struct {
+		int nice;
+		unsigned int ticks;
+	} table[] = {
 		{ -20, 300 }, { -10, 225 }, { -5, 188 }, { 0, 151 },
-		{ 5, 114 }, { 10, 76 }, { 19, 10 },
+		{ 5, 114 },   { 10, 76 },   { 19, 10 },
 	};
 	static const unsigned int hzs[] = { 100, 250, 300, 1000, 1024 };
 	struct task_struct t;
@@ -78,8 +81,8 @@ static void test_timeslice_table(void)
 		max = 300 * hzs[i] / 1000;
 		for (nice = -20; nice <= 19; nice++) {
 			t.static_prio = 120 + nice;
-			expect = min + (max - min) * (unsigned int)(19 - nice) /
-				 39;
+			expect = min +
+				 (max - min) * (unsigned int)(19 - nice) / 39;
 			CU_ASSERT_EQUAL(task_timeslice(&t), expect);
 		}
 	}
@@ -131,7 +134,9 @@ static void test_bonus_values(void)
 
 static void test_delta_and_interactive(void)
 {
-	static const struct { int nice, delta; } table[] = {
+	static const struct {
+		int nice, delta;
+	} table[] = {
 		{ -20, -3 }, { -10, 0 }, { 0, 2 }, { 10, 4 }, { 19, 6 },
 	};
 	struct task_struct t;
@@ -319,7 +324,7 @@ static void test_init_fault_injection(void)
 		/* nothing half-built: a retry still works */
 		CU_ASSERT_FATAL(n < 100);
 	}
-	CU_ASSERT(n > 4);	/* 4 idle tasks and init were allocated */
+	CU_ASSERT(n > 4); /* 4 idle tasks and init were allocated */
 	SCHED_CHECK();
 	machine_down();
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
@@ -372,7 +377,7 @@ static void test_expiry_and_array_switch(void)
 	machine_up(1);
 	rq = cpu_rq(0);
 	p = new_task_on("hog", 0, 0);
-	CU_ASSERT_EQUAL(p->prio, 125);	/* sleep_avg 0: +5 */
+	CU_ASSERT_EQUAL(p->prio, 125); /* sleep_avg 0: +5 */
 	CU_ASSERT_TRUE(test_tsk_need_resched(rq->idle));
 	CU_ASSERT_PTR_EQUAL(schedule(0), p);
 	CU_ASSERT_EQUAL(rq->nr_switches, 1UL);
@@ -406,7 +411,7 @@ static void test_expiry_and_array_switch(void)
 	CU_ASSERT_EQUAL(rq->nr_array_switches, 1UL);
 	CU_ASSERT_EQUAL(rq->expired_timestamp, 0UL);
 	CU_ASSERT_PTR_EQUAL(p->array, rq->active);
-	CU_ASSERT_EQUAL(rq->nr_switches, 1UL);	/* same task again */
+	CU_ASSERT_EQUAL(rq->nr_switches, 1UL); /* same task again */
 	CU_ASSERT_FALSE(test_tsk_need_resched(p));
 	machine_down();
 }
@@ -481,7 +486,7 @@ static void test_interactive_reinsertion(void)
 	p = sched_new_task("shell", 0, SCHED_OTHER, 0);
 	p->sleep_avg = 2000;
 	CU_ASSERT_EQUAL(wake_up_forked_process(p, 0), 0);
-	CU_ASSERT_EQUAL(p->sleep_avg, 1900UL);	/* CHILD_PENALTY 95% */
+	CU_ASSERT_EQUAL(p->sleep_avg, 1900UL); /* CHILD_PENALTY 95% */
 	CU_ASSERT_EQUAL(p->prio, 116);
 	q = new_task_on("other", 0, 0);
 	/* q waits in the queue p will land in after its slice (117) */
@@ -496,7 +501,7 @@ static void test_interactive_reinsertion(void)
 	CU_ASSERT_EQUAL(p->sleep_avg, s);
 	expect = 120 - ((int)(1000 * s / 2000 / 100) - 5);
 	CU_ASSERT_EQUAL(p->prio, expect);
-	CU_ASSERT(expect <= 120 - 2);	/* so TASK_INTERACTIVE */
+	CU_ASSERT(expect <= 120 - 2); /* so TASK_INTERACTIVE */
 	/* back into active, at the tail of its queue, no stamp */
 	CU_ASSERT_PTR_EQUAL(p->array, rq->active);
 	CU_ASSERT_EQUAL(rq->expired->nr_active, 0);
@@ -554,7 +559,7 @@ static void test_expiry_at_other_hz(void)
 		machine_up_hz(1, hzs[i]);
 		min = 10 * hzs[i] / 1000;
 		max = 300 * hzs[i] / 1000;
-		slice = min + (max - min) * 19 / 39;	/* nice 0 */
+		slice = min + (max - min) * 19 / 39; /* nice 0 */
 		p = new_task_on("hog", 0, 0);
 		CU_ASSERT_PTR_EQUAL(schedule(0), p);
 		CU_ASSERT_EQUAL(p->time_slice, slice);
@@ -628,10 +633,10 @@ static void test_rr_versus_fifo(void)
 	sched_set_hooks(&hooks);
 	r1 = sched_new_task("rr1", 0, SCHED_RR, 49);
 	r2 = sched_new_task("rr2", 0, SCHED_RR, 49);
-	CU_ASSERT_EQUAL(r1->prio, 50);	/* 99 - rt_priority */
+	CU_ASSERT_EQUAL(r1->prio, 50); /* 99 - rt_priority */
 	wake_up_forked_process(r1, 0);
 	wake_up_forked_process(r2, 0);
-	CU_ASSERT_EQUAL(r1->prio, 50);	/* no bonus for RT */
+	CU_ASSERT_EQUAL(r1->prio, 50); /* no bonus for RT */
 	schedule(0);
 	for (i = 0; i < 151 * 2; i++) {
 		machine_tick();
@@ -694,8 +699,8 @@ static void test_sleep_and_wakeup(void)
 	CU_ASSERT_EQUAL(a->sleep_avg, 500UL);
 	CU_ASSERT_EQUAL(a->prio, 120 - ((1000 * 500 / 2000 / 100) - 5));
 	CU_ASSERT_PTR_EQUAL(a->array, rq->active);
-	CU_ASSERT_TRUE(test_tsk_need_resched(b));	/* 123 < 125 */
-	CU_ASSERT_EQUAL(wake_up_process(a), 0);	/* already queued */
+	CU_ASSERT_TRUE(test_tsk_need_resched(b)); /* 123 < 125 */
+	CU_ASSERT_EQUAL(wake_up_process(a), 0); /* already queued */
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
 
 	/* a queued task that set a sleep state and is woken stays put */
@@ -825,7 +830,7 @@ static void test_yield(void)
 	CU_ASSERT_EQUAL(sys_sched_yield(0), 0);
 	SCHED_CHECK();
 	CU_ASSERT_PTR_EQUAL(a->array, rq->expired);
-	CU_ASSERT_EQUAL(rq->expired_timestamp, 0UL);	/* 2.5.33 quirk */
+	CU_ASSERT_EQUAL(rq->expired_timestamp, 0UL); /* 2.5.33 quirk */
 	CU_ASSERT_TRUE(test_tsk_need_resched(a));
 	CU_ASSERT_PTR_EQUAL(schedule(0), b);
 	/* b yields too: active empties, the arrays switch, a runs */
@@ -855,7 +860,7 @@ static void test_set_user_nice(void)
 	rq = cpu_rq(0);
 	a = sched_new_task("a", 0, SCHED_OTHER, 0);
 	a->sleep_avg = 1500;
-	wake_up_forked_process(a, 0);	/* sleep_avg 1425: bonus 2 */
+	wake_up_forked_process(a, 0); /* sleep_avg 1425: bonus 2 */
 	CU_ASSERT_EQUAL(a->prio, 118);
 	b = new_task_on("b", 0, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
@@ -880,7 +885,7 @@ static void test_set_user_nice(void)
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(a->static_prio, 125);
 	CU_ASSERT_EQUAL(a->prio, 125);
-	CU_ASSERT_TRUE(test_tsk_need_resched(a));	/* running, worse */
+	CU_ASSERT_TRUE(test_tsk_need_resched(a)); /* running, worse */
 	clear_tsk_need_resched(a);
 	/*
 	 * 2.5.33 quirk: its "raised the priority" test compares with
@@ -961,15 +966,15 @@ static void test_fork_splits_slice(void)
 	CU_ASSERT_EQUAL(do_fork(a, CLONE_THREAD << 4, "x", &c), -EINVAL);
 	CU_ASSERT_EQUAL(do_fork(a, SIGCHLD, "child", &c), 0);
 	SCHED_CHECK();
-	CU_ASSERT_EQUAL(c->time_slice, 76U);	/* (151 + 1) / 2 */
+	CU_ASSERT_EQUAL(c->time_slice, 76U); /* (151 + 1) / 2 */
 	CU_ASSERT_EQUAL(a->time_slice, 75U);
 	CU_ASSERT_EQUAL(c->first_time_slice, 1U);
 	CU_ASSERT_EQUAL(c->sleep_avg, 1000UL);
-	CU_ASSERT_EQUAL(a->sleep_avg, 1000UL);	/* PARENT_PENALTY 100 */
+	CU_ASSERT_EQUAL(a->sleep_avg, 1000UL); /* PARENT_PENALTY 100 */
 	CU_ASSERT_PTR_NULL(c->array);
 	CU_ASSERT_EQUAL(wake_up_forked_process(c, 0), 0);
 	CU_ASSERT_EQUAL(wake_up_forked_process(c, 0), -EINVAL);
-	CU_ASSERT_EQUAL(c->sleep_avg, 950UL);	/* CHILD_PENALTY 95 */
+	CU_ASSERT_EQUAL(c->sleep_avg, 950UL); /* CHILD_PENALTY 95 */
 	CU_ASSERT_EQUAL(rq->nr_running, 2UL);
 
 	/* even split */
@@ -1054,8 +1059,8 @@ static void test_sched_exit_after_first_slice(void)
 	CU_ASSERT_EQUAL(do_exit(c, 0), 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), rq->idle);
 	WAIT_REAPS(a, -1, NULL, c);
-	CU_ASSERT_EQUAL(a->time_slice, 75U);	/* nothing given back */
-	CU_ASSERT_EQUAL(a->sleep_avg, 0UL);	/* child's was higher */
+	CU_ASSERT_EQUAL(a->time_slice, 75U); /* nothing given back */
+	CU_ASSERT_EQUAL(a->sleep_avg, 0UL); /* child's was higher */
 	SCHED_CHECK();
 	machine_down();
 }
@@ -1078,7 +1083,7 @@ static void test_detached_exit_gives_nothing_back(void)
 	CU_ASSERT_EQUAL(c->first_time_slice, 1U);
 	CU_ASSERT_EQUAL(c->sleep_avg, 950UL);
 	CU_ASSERT_EQUAL(a->time_slice, 75U);
-	CU_ASSERT_EQUAL(do_exit(c, 0), 0);	/* released at once */
+	CU_ASSERT_EQUAL(do_exit(c, 0), 0); /* released at once */
 	CU_ASSERT_EQUAL(a->time_slice, 75U);
 	CU_ASSERT_EQUAL(a->sleep_avg, 1000UL);
 	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
@@ -1108,7 +1113,7 @@ static void test_rt_child_penalty(void)
 	CU_ASSERT_EQUAL(c->sleep_avg, 1000UL);
 	CU_ASSERT_EQUAL(wake_up_forked_process(c, 0), 0);
 	CU_ASSERT_EQUAL(c->sleep_avg, 1000UL);
-	CU_ASSERT_EQUAL(c->prio, 49);	/* RT prio untouched */
+	CU_ASSERT_EQUAL(c->prio, 49); /* RT prio untouched */
 	/* back to normal with the unpenalised estimate */
 	CU_ASSERT_EQUAL(setscheduler(c, SCHED_OTHER, 0), 0);
 	CU_ASSERT_EQUAL(c->prio, 120);
@@ -1343,8 +1348,8 @@ static CU_TestInfo sched_exit_tests[] = {
 
 KTEST_SUITE("sched/core/task_timeslice", task_timeslice_tests, NULL, NULL)
 KTEST_SUITE("sched/core/effective_prio", effective_prio_tests, NULL, NULL)
-KTEST_SUITE("sched/core/sched_find_first_bit", sched_find_first_bit_tests,
-	    NULL, NULL)
+KTEST_SUITE("sched/core/sched_find_first_bit", sched_find_first_bit_tests, NULL,
+	    NULL)
 KTEST_SUITE("sched/core/enqueue_task", enqueue_task_tests, NULL, NULL)
 KTEST_SUITE("sched/core/sched_init", sched_init_tests, NULL, NULL)
 KTEST_SUITE("sched/core/scheduler_tick", scheduler_tick_tests, NULL, NULL)
@@ -1354,8 +1359,8 @@ KTEST_SUITE("sched/core/sys_sched_yield", sys_sched_yield_tests, NULL, NULL)
 KTEST_SUITE("sched/core/set_user_nice", set_user_nice_tests, NULL, NULL)
 KTEST_SUITE("sched/core/setscheduler", setscheduler_tests, NULL, NULL)
 KTEST_SUITE("sched/core/copy_process", copy_process_tests, NULL, NULL)
-KTEST_SUITE("sched/core/wake_up_forked_process",
-	    wake_up_forked_process_tests, NULL, NULL)
+KTEST_SUITE("sched/core/wake_up_forked_process", wake_up_forked_process_tests,
+	    NULL, NULL)
 KTEST_SUITE("sched/core/sched_exit", sched_exit_tests, NULL, NULL)
 KTEST_SUITE("sched/core/sched_check", sched_check_tests, report_suite_init,
 	    report_suite_cleanup)

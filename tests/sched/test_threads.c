@@ -73,13 +73,13 @@ static void test_migration_queue_lifo(void)
 	}
 	migration_freeze(0, true);
 	for (i = 0; i < 3; i++) {
-		CU_ASSERT_EQUAL_FATAL(pthread_create(&m[i].thread, NULL,
-						     mover_fn, &m[i]), 0);
+		CU_ASSERT_EQUAL_FATAL(
+			pthread_create(&m[i].thread, NULL, mover_fn, &m[i]), 0);
 		/* wait until this request is queued before the next */
 		while (migration_queue_len(0) != i + 1)
 			sched_yield();
 	}
-	CU_ASSERT_EQUAL(log.n, 0);	/* nothing served while frozen */
+	CU_ASSERT_EQUAL(log.n, 0); /* nothing served while frozen */
 	migration_freeze(0, false);
 	for (i = 0; i < 3; i++) {
 		pthread_join(m[i].thread, NULL);
@@ -131,7 +131,7 @@ static void test_exit_with_pending_migration(void)
 	machine_up(2);
 	live = kmalloc_live();
 	sched_set_hooks(&hooks);
-	m.p = new_task_on("victim", 0, 0);	/* queued, not running */
+	m.p = new_task_on("victim", 0, 0); /* queued, not running */
 	m.mask = 2UL;
 	log.watch = m.p;
 	pid = m.p->pid;
@@ -223,7 +223,7 @@ static void test_stale_request_is_served(void)
 	CU_ASSERT_EQUAL_FATAL(pthread_create(&m.thread, NULL, mover_fn, &m), 0);
 	while (migration_queue_len(1) != 1)
 		sched_yield();
-	CU_ASSERT_EQUAL(set_cpus_allowed(m.p, 3UL), 0);	/* CPU 1 is back */
+	CU_ASSERT_EQUAL(set_cpus_allowed(m.p, 3UL), 0); /* CPU 1 is back */
 	CU_ASSERT_EQUAL(task_cpu(m.p), 1);
 	migration_freeze(1, false);
 	pthread_join(m.thread, NULL);
@@ -261,8 +261,7 @@ static void test_stale_request_is_served(void)
 }
 
 /* counts moves of the watched task to CPU 1 (on a migration thread) */
-static void count_move_to_1(struct task_struct *p, int src, int dst,
-			    void *data)
+static void count_move_to_1(struct task_struct *p, int src, int dst, void *data)
 {
 	struct release_log *log = data;
 
@@ -275,8 +274,7 @@ static void count_move_to_1(struct task_struct *p, int src, int dst,
 static void test_teardown_serves_pending_request(void)
 {
 	struct release_log log = { .watch = NULL, .n = 0 };
-	struct sched_hooks hooks = { .migrate = count_move_to_1,
-				     .data = &log };
+	struct sched_hooks hooks = { .migrate = count_move_to_1, .data = &log };
 	struct mover m;
 	long live = kmalloc_live();
 
@@ -364,8 +362,8 @@ static void test_double_rq_lock_order(void)
 
 /* ----------------------------------------------- lock and balance hammer */
 
-#define HAMMER_CPUS	4
-#define HAMMER_ITERS	3000
+#define HAMMER_CPUS 4
+#define HAMMER_ITERS 3000
 
 /* per-runqueue counters, each changed only under that runqueue's lock */
 static unsigned long hammer_count[HAMMER_CPUS];
@@ -394,10 +392,12 @@ static void *hammer_fn(void *arg)
 				hammer_count[other]++;
 			h->locked += 1 + (other != h->cpu);
 			/* both locked: their counts must add up */
-			if (a->nr_running != (unsigned long)
-			    (a->active->nr_active + a->expired->nr_active) ||
-			    b->nr_running != (unsigned long)
-			    (b->active->nr_active + b->expired->nr_active))
+			if (a->nr_running !=
+				    (unsigned long)(a->active->nr_active +
+						    a->expired->nr_active) ||
+			    b->nr_running !=
+				    (unsigned long)(b->active->nr_active +
+						    b->expired->nr_active))
 				h->bad_counts++;
 			double_rq_unlock(a, b);
 		} else {
@@ -427,7 +427,8 @@ static void test_double_lock_and_balance_hammer(void)
 		h[i].seed = 100 + i;
 		h[i].locked = h[i].pulled = h[i].bad_counts = 0;
 		CU_ASSERT_EQUAL_FATAL(pthread_create(&h[i].thread, NULL,
-						     hammer_fn, &h[i]), 0);
+						     hammer_fn, &h[i]),
+				      0);
 	}
 	for (i = 0; i < HAMMER_CPUS; i++) {
 		pthread_join(h[i].thread, NULL);
@@ -439,7 +440,7 @@ static void test_double_lock_and_balance_hammer(void)
 		counted += hammer_count[i];
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(bad, 0UL);
-	CU_ASSERT_EQUAL(counted, locked);	/* no lost update */
+	CU_ASSERT_EQUAL(counted, locked); /* no lost update */
 	CU_ASSERT(pulled > 0);
 	CU_ASSERT_EQUAL(sched_nr_running_total(), (unsigned long)ntasks);
 	CU_ASSERT(cpu_rq(0)->nr_running < (unsigned long)ntasks);
@@ -448,9 +449,9 @@ static void test_double_lock_and_balance_hammer(void)
 
 /* --------------------------------------------------- lockstep machine */
 
-#define LOCKSTEP_CPUS	4
-#define LOCKSTEP_TASKS	24
-#define LOCKSTEP_STEPS	1500
+#define LOCKSTEP_CPUS 4
+#define LOCKSTEP_TASKS 24
+#define LOCKSTEP_STEPS 1500
 
 static pthread_barrier_t lockstep_barrier;
 static struct task_struct *lockstep_tasks[LOCKSTEP_TASKS];
@@ -471,7 +472,7 @@ static void *cpu_worker_fn(void *arg)
 	for (step = 0; step < LOCKSTEP_STEPS; step++) {
 		pthread_barrier_wait(&lockstep_barrier);
 		if (w->cpu == 0)
-			jiffies++;	/* nobody else runs now */
+			jiffies++; /* nobody else runs now */
 		pthread_barrier_wait(&lockstep_barrier);
 
 		scheduler_tick(w->cpu, 1);
@@ -533,9 +534,9 @@ static void class_assert(bool ok, const struct sched_class *class,
 	CU_assertImplementation(ok, line, msg, __FILE__, "", fatal);
 }
 
-#define CLASS_ASSERT(class, cond)					\
+#define CLASS_ASSERT(class, cond) \
 	class_assert((cond), (class), #cond, __LINE__, false)
-#define CLASS_ASSERT_FATAL(class, cond)					\
+#define CLASS_ASSERT_FATAL(class, cond) \
 	class_assert((cond), (class), #cond, __LINE__, true)
 
 static void lockstep(const struct sched_class *class)
@@ -551,13 +552,15 @@ static void lockstep(const struct sched_class *class)
 	for (i = 0; i < LOCKSTEP_TASKS; i++)
 		lockstep_tasks[i] = new_task_on("w", i % 7 - 3, i % 2);
 	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&lockstep_barrier, NULL,
-						   LOCKSTEP_CPUS), 0);
+						   LOCKSTEP_CPUS),
+			      0);
 	for (i = 0; i < LOCKSTEP_CPUS; i++) {
 		w[i].cpu = i;
 		w[i].seed = 7 * i + 1;
 		w[i].schedules = w[i].migrations_failed = 0;
 		CU_ASSERT_EQUAL_FATAL(pthread_create(&w[i].thread, NULL,
-						     cpu_worker_fn, &w[i]), 0);
+						     cpu_worker_fn, &w[i]),
+				      0);
 	}
 	for (i = 0; i < LOCKSTEP_CPUS; i++) {
 		pthread_join(w[i].thread, NULL);
@@ -578,8 +581,9 @@ static void lockstep(const struct sched_class *class)
 		moved += lockstep_tasks[i]->nr_migrations;
 	CLASS_ASSERT(class, moved > 0);
 	for (i = 0; i < LOCKSTEP_TASKS; i++)
-		CLASS_ASSERT(class, lockstep_tasks[i]->cpus_allowed &
-			     (1UL << task_cpu(lockstep_tasks[i])));
+		CLASS_ASSERT(class,
+			     lockstep_tasks[i]->cpus_allowed &
+				     (1UL << task_cpu(lockstep_tasks[i])));
 	machine_down();
 }
 
@@ -598,8 +602,8 @@ static void test_lockstep_every_class(void)
 
 /* ------------------------------- goodness: a take-over meets setscheduler */
 
-#define TAKEOVER_ROUNDS		2000
-#define TAKEOVER_FILLERS	256
+#define TAKEOVER_ROUNDS 2000
+#define TAKEOVER_FILLERS 256
 
 static pthread_barrier_t takeover_start, takeover_done;
 static bool takeover_stop;
@@ -607,7 +611,7 @@ static bool takeover_stop;
 struct takeover_thread {
 	pthread_t thread;
 	struct task_struct *p;
-	bool to_rt;	/* setscheduler(p, SCHED_RR, 1), else schedule(0) */
+	bool to_rt; /* setscheduler(p, SCHED_RR, 1), else schedule(0) */
 };
 
 static void *takeover_fn(void *arg)
@@ -646,7 +650,7 @@ static bool takeover_reset(struct task_struct *p)
 	}
 	task_rq_unlock(rq);
 	return !setscheduler(p, SCHED_OTHER, 0) &&
-	       !set_cpus_allowed(p, 2UL) &&	/* asleep: rehomed to CPU 1 */
+	       !set_cpus_allowed(p, 2UL) && /* asleep: rehomed to CPU 1 */
 	       !set_cpus_allowed(p, 3UL) && wake_up_process(p) == 1 &&
 	       task_cpu(p) == 1 && cpu_curr(0) == cpu_rq(0)->idle;
 }
@@ -678,13 +682,13 @@ static void test_takeover_meets_setscheduler(void)
 	takeover_stop = false;
 	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&takeover_start, NULL, 3),
 			      0);
-	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&takeover_done, NULL, 3),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&takeover_done, NULL, 3), 0);
 	for (i = 0; i < 2; i++) {
 		t[i].p = p;
 		t[i].to_rt = i;
 		CU_ASSERT_EQUAL_FATAL(pthread_create(&t[i].thread, NULL,
-						     takeover_fn, &t[i]), 0);
+						     takeover_fn, &t[i]),
+				      0);
 	}
 	for (round = 0; round < TAKEOVER_ROUNDS && bad_round < 0; round++) {
 		if (!takeover_reset(p)) {
@@ -765,7 +769,7 @@ static void test_woken_before_switched_out(void)
 		CU_ASSERT_PTR_EQUAL(cpu_curr(1), p);
 		CU_ASSERT_PTR_EQUAL(cpu_rq(1)->goodness.curr, p);
 		clear_tsk_need_resched(cpu_rq(0)->idle);
-		jiffies++;	/* IDLE_REBALANCE_TICK is 1 at HZ=1000 */
+		jiffies++; /* IDLE_REBALANCE_TICK is 1 at HZ=1000 */
 		scheduler_tick(0, 1);
 		CU_ASSERT_FALSE(test_tsk_need_resched(cpu_rq(0)->idle));
 	}
@@ -782,7 +786,7 @@ static void test_woken_before_switched_out(void)
 
 /* ------------------------------------------- process tree under threads */
 
-#define TREE_STEPS	1200
+#define TREE_STEPS 1200
 
 struct tree_worker {
 	pthread_t thread;
@@ -808,8 +812,7 @@ static void *tree_worker_fn(void *arg)
 		scheduler_tick(w->cpu, 1);
 		curr = cpu_curr(w->cpu);
 		op = rand_r(&w->seed) % 10;
-		if (curr != cpu_rq(w->cpu)->idle && op < 3 &&
-		    nr_tasks() < 80) {
+		if (curr != cpu_rq(w->cpu)->idle && op < 3 && nr_tasks() < 80) {
 			flags = rand_r(&w->seed) % 3 ? SIGCHLD : CLONE_DETACHED;
 			if (rand_r(&w->seed) % 4 == 0)
 				flags |= CLONE_THREAD;
@@ -837,8 +840,11 @@ static void *tree_worker_fn(void *arg)
 			 * is blocked here until the move is done: curr
 			 * cannot be freed under us.
 			 */
-			if (set_cpus_allowed(curr, 1 + rand_r(&w->seed) %
-					     ((1UL << LOCKSTEP_CPUS) - 1)))
+			if (set_cpus_allowed(
+				    curr,
+				    1 + rand_r(&w->seed) %
+						    ((1UL << LOCKSTEP_CPUS) -
+						     1)))
 				w->errors += !(curr->flags & PF_EXITING);
 			else
 				w->moves++;
@@ -861,13 +867,15 @@ static void test_tree_under_threads(void)
 	for (i = 0; i < 8; i++)
 		new_task_on("root", i % 5 - 2, i % LOCKSTEP_CPUS);
 	CU_ASSERT_EQUAL_FATAL(pthread_barrier_init(&lockstep_barrier, NULL,
-						   LOCKSTEP_CPUS), 0);
+						   LOCKSTEP_CPUS),
+			      0);
 	for (i = 0; i < LOCKSTEP_CPUS; i++) {
 		memset(&w[i], 0, sizeof(w[i]));
 		w[i].cpu = i;
 		w[i].seed = 31 * i + 5;
 		CU_ASSERT_EQUAL_FATAL(pthread_create(&w[i].thread, NULL,
-						     tree_worker_fn, &w[i]), 0);
+						     tree_worker_fn, &w[i]),
+				      0);
 	}
 	for (i = 0; i < LOCKSTEP_CPUS; i++) {
 		pthread_join(w[i].thread, NULL);

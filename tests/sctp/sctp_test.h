@@ -78,7 +78,8 @@ static inline int sctp_test_check_suite_cleanup(void)
 }
 
 /* the number of entries of a bind address list */
-static inline unsigned int sctp_test_count_addrs(const struct sctp_bind_addr *bp)
+static inline unsigned int
+sctp_test_count_addrs(const struct sctp_bind_addr *bp)
 {
 	return list_count_nodes(&bp->address_list);
 }

@@ -21,8 +21,8 @@ static struct sctp_association *new_asoc(void)
 	return asoc;
 }
 
-static struct sctp_transport *add(struct sctp_association *asoc,
-				  const char *ip, uint16_t port)
+static struct sctp_transport *add(struct sctp_association *asoc, const char *ip,
+				  uint16_t port)
 {
 	union sctp_addr a = strchr(ip, ':') ? sctp_test_v6(ip, port) :
 					      sctp_test_v4(ip, port);
@@ -171,7 +171,7 @@ static void test_add_peer_fault_injection(void)
 		CU_ASSERT_EQUAL(sctp_test_live(), live);
 	}
 	CU_ASSERT_PTR_NOT_NULL(t);
-	CU_ASSERT_EQUAL(n, 2);	/* one allocation: the transport */
+	CU_ASSERT_EQUAL(n, 2); /* one allocation: the transport */
 	CU_ASSERT_EQUAL(asoc->peer.transport_count, 2);
 	free_asoc(asoc);
 
@@ -324,12 +324,11 @@ static void test_set_primary(void)
 }
 
 /* queue one DATA chunk and send it on @t */
-static uint32_t send_on(struct sctp_association *asoc,
-			struct sctp_transport *t)
+static uint32_t send_on(struct sctp_association *asoc, struct sctp_transport *t)
 {
 	struct sctp_transport *saved = asoc->peer.active_path;
-	struct sctp_chunk *chunk = sctp_chunk_new(SCTP_CID_DATA, 100,
-						  GFP_KERNEL);
+	struct sctp_chunk *chunk =
+		sctp_chunk_new(SCTP_CID_DATA, 100, GFP_KERNEL);
 	uint32_t tsn = asoc->next_tsn;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(chunk);
@@ -352,7 +351,8 @@ static void test_assoc_update(void)
 	struct sctp_association *asoc = new_asoc(), *new = new_asoc();
 	struct sctp_transport *a = add(asoc, "10.0.0.1", 1);
 	static const enum sctp_state states[] = {
-		SCTP_STATE_ESTABLISHED, SCTP_STATE_COOKIE_ECHOED,
+		SCTP_STATE_ESTABLISHED,
+		SCTP_STATE_COOKIE_ECHOED,
 		SCTP_STATE_SHUTDOWN_SENT,
 	};
 	unsigned int i;
@@ -509,7 +509,7 @@ static void test_free_busy_and_timers(void)
 	CU_ASSERT_EQUAL(asoc->peer.transport_count, 2);
 	CU_ASSERT(b->hb_pending);
 	CU_ASSERT_EQUAL(atomic_read(&b->refcnt), 3);
-	sctp_transport_put(b);	/* the holder lets go */
+	sctp_transport_put(b); /* the holder lets go */
 
 	/* with heartbeat timers armed and chunks in flight: all freed */
 	free_asoc(asoc);
@@ -609,7 +609,7 @@ static void test_held_transport_outlives_asoc(void)
 	CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc, a), 0);
 	CU_ASSERT(a->dead);
 	CU_ASSERT_FALSE(a->hb_pending);
-	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 1);	/* the holder's */
+	CU_ASSERT_EQUAL(atomic_read(&a->refcnt), 1); /* the holder's */
 	CU_ASSERT(list_empty(&a->transmitted));
 	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, b);
 	CU_ASSERT(sctp_assoc_check(asoc));
@@ -670,8 +670,7 @@ static void expected_paths(struct sctp_association *asoc,
  * The SHUTDOWN target from the spec's rule, on an array in list order
  * (indices modulo n rather than a walk that skips the list head).
  */
-static struct sctp_transport *
-expected_shutdown(struct sctp_association *asoc)
+static struct sctp_transport *expected_shutdown(struct sctp_association *asoc)
 {
 	struct sctp_transport *arr[16], *t, *first_inactive = NULL;
 	struct sctp_transport *last = asoc->shutdown_last_sent_to;
@@ -752,9 +751,8 @@ static void test_random_soak(void)
 		}
 		case 2:
 			if (oracle[i]) {
-				CU_ASSERT_EQUAL(sctp_assoc_rm_peer(asoc,
-								   oracle[i]),
-						0);
+				CU_ASSERT_EQUAL(
+					sctp_assoc_rm_peer(asoc, oracle[i]), 0);
 				oracle[i] = NULL;
 			}
 			break;
@@ -765,7 +763,8 @@ static void test_random_soak(void)
 
 				t = oracle[i];
 				t->last_time_heard = rand_r(&seed) % 100;
-				sctp_assoc_control_transport(asoc, t,
+				sctp_assoc_control_transport(
+					asoc, t,
 					up ? SCTP_TRANSPORT_UP :
 					     SCTP_TRANSPORT_DOWN);
 				CU_ASSERT_EQUAL(t->state, up ? SCTP_ACTIVE :
@@ -814,7 +813,8 @@ static void test_assoc_check_reports(void)
 	/* no transport, yet a path */
 	asoc->peer.primary_path = &stray;
 	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
-	expect_detail(": no transport, but a primary, active or retransmit path");
+	expect_detail(
+		": no transport, but a primary, active or retransmit path");
 	asoc->peer.primary_path = NULL;
 	a = add(asoc, "10.0.0.1", 5000);
 	b = add(asoc, "10.0.0.2", 5000);
@@ -853,7 +853,8 @@ static void test_assoc_check_reports(void)
 	asoc->peer.transport_count--;
 	asoc->peer.retran_path = &stray;
 	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
-	expect_detail(": the primary, active or retransmit path is not on the transport list");
+	expect_detail(
+		": the primary, active or retransmit path is not on the transport list");
 	asoc->peer.retran_path = b;
 	asoc->shutdown_last_sent_to = &stray;
 	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
@@ -863,8 +864,8 @@ static void test_assoc_check_reports(void)
 	asoc->outqueue.outstanding_bytes++;
 	EXPECT_CHECK_FAILS(sctp_assoc_check(asoc), "sctp_assoc_check");
 	expect_detail(": sctp_outq_check at sctp/associola.c:");
-	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
-				      ": outstanding_bytes 1, 0 in flight"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(report_last, ": outstanding_bytes 1, 0 in flight"));
 	asoc->outqueue.outstanding_bytes--;
 	CU_ASSERT(sctp_assoc_check(asoc));
 	free_asoc(asoc);
@@ -942,19 +943,21 @@ KTEST_SUITE("sctp/associola/sctp_assoc_add_peer", add_peer_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/sctp_assoc_lookup_paddr", lookup_paddr_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/associola/sctp_assoc_control_transport", control_transport_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_control_transport",
+	    control_transport_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/sctp_assoc_set_primary", set_primary_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/sctp_assoc_lookup_tsn", lookup_tsn_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/sctp_assoc_update", assoc_update_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/associola/sctp_assoc_choose_shutdown_transport", shutdown_transport_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_assoc_choose_shutdown_transport",
+	    shutdown_transport_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/sctp_assoc_rm_peer", rm_peer_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/associola/soak", associola_soak_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/soak", associola_soak_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/sctp_assoc_check", assoc_check_tests,
 	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

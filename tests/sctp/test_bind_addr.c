@@ -23,8 +23,8 @@ static void add(struct sctp_bind_addr *bp, const char *ip, uint16_t port)
 }
 
 /* whether entry @n of @bp is exactly @ip:@port */
-static int entry_is(struct sctp_bind_addr *bp, unsigned int n,
-		    const char *ip, uint16_t port)
+static int entry_is(struct sctp_bind_addr *bp, unsigned int n, const char *ip,
+		    uint16_t port)
 {
 	struct sctp_sockaddr_entry *e = sctp_test_nth_addr(bp, n);
 	union sctp_addr a = addr_of(ip, port);
@@ -43,9 +43,9 @@ static void test_add_and_wiring(void)
 	CU_ASSERT(bp->malloced);
 	bp->port = 5000;
 	head = &bp->address_list;
-	add(bp, "10.0.0.1", 0);		/* port 0: takes bp's */
-	add(bp, "2001:db8::1", 6000);	/* an explicit port is kept */
-	add(bp, "10.0.0.1", 0);		/* no duplicate check */
+	add(bp, "10.0.0.1", 0); /* port 0: takes bp's */
+	add(bp, "2001:db8::1", 6000); /* an explicit port is kept */
+	add(bp, "10.0.0.1", 0); /* no duplicate check */
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(bp), 3);
 	CU_ASSERT(entry_is(bp, 0, "10.0.0.1", 5000));
 	CU_ASSERT(entry_is(bp, 1, "2001:db8::1", 6000));
@@ -236,8 +236,8 @@ static void test_scope_rules(void)
 		for (s = SCTP_SCOPE_GLOBAL; s <= SCTP_SCOPE_UNUSABLE; s++)
 			CU_ASSERT_EQUAL(sctp_in_scope(&a, s),
 					scope_cases[i].scope !=
-						SCTP_SCOPE_UNUSABLE &&
-					(int)scope_cases[i].scope <= s);
+							SCTP_SCOPE_UNUSABLE &&
+						(int)scope_cases[i].scope <= s);
 	}
 	memset(&a, 0, sizeof(a));
 	a.sa.sa_family = AF_UNIX;
@@ -246,11 +246,9 @@ static void test_scope_rules(void)
 
 /* 10.0.0.1, 2001:db8::1, 192.168.1.2 as address parameters */
 static const uint8_t raw3[] = {
-	0x00, 0x05, 0x00, 0x08, 0x0a, 0x00, 0x00, 0x01,
-	0x00, 0x06, 0x00, 0x14, 0x20, 0x01, 0x0d, 0xb8,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x01,
-	0x00, 0x05, 0x00, 0x08, 0xc0, 0xa8, 0x01, 0x02,
+	0x00, 0x05, 0x00, 0x08, 0x0a, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x14,
+	0x20, 0x01, 0x0d, 0xb8, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x01, 0x00, 0x05, 0x00, 0x08, 0xc0, 0xa8, 0x01, 0x02,
 };
 
 static void test_to_raw_byte_vector(void)
@@ -271,8 +269,7 @@ static void test_to_raw_byte_vector(void)
 	CU_ASSERT_EQUAL(memcmp(raw, raw3, sizeof(raw3)), 0);
 	kfree(raw);
 	kmalloc_fail_nth(1);
-	CU_ASSERT_EQUAL(sctp_bind_addrs_to_raw(&bp, &raw, GFP_KERNEL),
-			-ENOMEM);
+	CU_ASSERT_EQUAL(sctp_bind_addrs_to_raw(&bp, &raw, GFP_KERNEL), -ENOMEM);
 	kmalloc_fault_reset();
 	CU_ASSERT_PTR_NULL(raw);
 	sctp_bind_addr_clean(&bp);
@@ -287,7 +284,8 @@ static void test_raw_to_bind_addrs_round_trip(void)
 
 	sctp_bind_addr_init(&bp, 1);
 	CU_ASSERT_EQUAL(sctp_raw_to_bind_addrs(&bp, raw3, sizeof(raw3), 5000,
-					       GFP_KERNEL), 0);
+					       GFP_KERNEL),
+			0);
 	CU_ASSERT(sctp_bind_addr_check(&bp));
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), 3);
 	CU_ASSERT(entry_is(&bp, 0, "10.0.0.1", 5000));
@@ -318,18 +316,19 @@ static const struct raw_case bad_raw[] = {
 	{ "length 3", { 0, 5, 0, 3, 10, 0, 0, 1 }, 8 },
 	{ "longer than what remains", { 0, 5, 0, 8, 10, 0, 0 }, 7 },
 	{ "IPv6 longer than what remains", { 0, 6, 0, 20, 1, 2, 3, 4 }, 8 },
-	{ "fewer than 4 bytes left",
-	  { 0, 5, 0, 8, 10, 0, 0, 1, 0, 5 }, 10 },
+	{ "fewer than 4 bytes left", { 0, 5, 0, 8, 10, 0, 0, 1, 0, 5 }, 10 },
 	{ "1 byte left", { 0, 5, 0, 8, 10, 0, 0, 1, 0 }, 9 },
 	{ "IPv4 length 12", { 0, 5, 0, 12, 10, 0, 0, 1, 0, 0, 0, 0 }, 12 },
 	{ "IPv4 length 4", { 0, 5, 0, 4 }, 4 },
-	{ "IPv6 length 16", { 0, 6, 0, 16, 1, 2, 3, 4, 5, 6, 7, 8,
-			      9, 10, 11, 12 }, 16 },
+	{ "IPv6 length 16",
+	  { 0, 6, 0, 16, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 },
+	  16 },
 	{ "IPv6 length 8", { 0, 6, 0, 8, 1, 2, 3, 4 }, 8 },
 	{ "host name address", { 0, 11, 0, 8, 'a', '.', 'b', 0 }, 8 },
 	{ "supported address types", { 0, 12, 0, 6, 0, 5, 0, 0 }, 8 },
 	{ "unknown after a good one",
-	  { 0, 5, 0, 8, 10, 0, 0, 1, 0x80, 0, 0, 4 }, 12 },
+	  { 0, 5, 0, 8, 10, 0, 0, 1, 0x80, 0, 0, 4 },
+	  12 },
 	{ "negative length", { 0 }, -1 },
 };
 
@@ -391,8 +390,11 @@ static void test_raw_to_bind_addrs_every_truncation(void)
 		buf = exact_copy(raw3, len);
 		err = sctp_raw_to_bind_addrs(&bp, buf, len, 3, GFP_KERNEL);
 		free(buf);
-		want_n = len == 0 ? 0 : len == 8 ? 1 : len == 28 ? 2 :
-			 len == 36 ? 3 : -1;
+		want_n = len == 0  ? 0 :
+			 len == 8  ? 1 :
+			 len == 28 ? 2 :
+			 len == 36 ? 3 :
+				     -1;
 		if (want_n < 0) {
 			CU_ASSERT_EQUAL(err, -EINVAL);
 			CU_ASSERT(list_empty(&bp.address_list));
@@ -428,14 +430,14 @@ static void test_raw_to_bind_addrs_fault_injection(void)
 		}
 	}
 	CU_ASSERT_EQUAL(err, 0);
-	CU_ASSERT_EQUAL(n, 5);	/* three allocations, then success */
+	CU_ASSERT_EQUAL(n, 5); /* three allocations, then success */
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), 3);
 	sctp_bind_addr_clean(&bp);
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
 /* what 2.5.33's callers pass for an IPv6 socket whose peer takes IPv6 */
-#define SCTP_ADDR6_BOTH	(SCTP_ADDR6_ALLOWED | SCTP_ADDR6_PEERSUPP)
+#define SCTP_ADDR6_BOTH (SCTP_ADDR6_ALLOWED | SCTP_ADDR6_PEERSUPP)
 
 /*
  * The copy of a wildcard bind list towards each scope and family mix.
@@ -450,27 +452,35 @@ static void test_copy_wildcard_expands_local_list(void)
 		int flags;
 		const char *want[8];
 	} cases[] = {
-		{ SCTP_SCOPE_GLOBAL, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
+		{ SCTP_SCOPE_GLOBAL,
+		  SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
 		  { "192.0.2.1", "2001:db8::1" } },
-		{ SCTP_SCOPE_PRIVATE, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
+		{ SCTP_SCOPE_PRIVATE,
+		  SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
 		  { "10.0.0.1", "192.0.2.1", "2001:db8::1" } },
-		{ SCTP_SCOPE_LINK, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
+		{ SCTP_SCOPE_LINK,
+		  SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
 		  { "10.0.0.1", "192.0.2.1", "169.254.1.1", "fe80::1",
 		    "2001:db8::1" } },
-		{ SCTP_SCOPE_LOOPBACK, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
-		  { "127.0.0.1", "10.0.0.1", "192.0.2.1", "169.254.1.1",
-		    "::1", "fe80::1", "2001:db8::1" } },
-		{ SCTP_SCOPE_LINK, SCTP_ADDR4_PEERSUPP,
+		{ SCTP_SCOPE_LOOPBACK,
+		  SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH,
+		  { "127.0.0.1", "10.0.0.1", "192.0.2.1", "169.254.1.1", "::1",
+		    "fe80::1", "2001:db8::1" } },
+		{ SCTP_SCOPE_LINK,
+		  SCTP_ADDR4_PEERSUPP,
 		  { "10.0.0.1", "192.0.2.1", "169.254.1.1" } },
-		{ SCTP_SCOPE_LINK, SCTP_ADDR6_BOTH,
+		{ SCTP_SCOPE_LINK,
+		  SCTP_ADDR6_BOTH,
 		  { "fe80::1", "2001:db8::1" } },
 		/* IPv6 needs both: the socket allows it, the peer takes it */
 		{ SCTP_SCOPE_LINK, SCTP_ADDR6_ALLOWED, { NULL } },
 		{ SCTP_SCOPE_LINK, SCTP_ADDR6_PEERSUPP, { NULL } },
-		{ SCTP_SCOPE_LINK, SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_PEERSUPP,
+		{ SCTP_SCOPE_LINK,
+		  SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_PEERSUPP,
 		  { "10.0.0.1", "192.0.2.1", "169.254.1.1" } },
 		{ SCTP_SCOPE_LOOPBACK, 0, { NULL } },
-		{ SCTP_SCOPE_UNUSABLE, SCTP_ADDR4_PEERSUPP,
+		{ SCTP_SCOPE_UNUSABLE,
+		  SCTP_ADDR4_PEERSUPP,
 		  { "127.0.0.1", "10.0.0.1", "192.0.2.1", "169.254.1.1" } },
 	};
 	struct sctp_bind_addr src, dest;
@@ -485,10 +495,9 @@ static void test_copy_wildcard_expands_local_list(void)
 	CU_ASSERT_EQUAL(sctp_add_bind_addr(&src, &any, GFP_KERNEL), 0);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		sctp_bind_addr_init(&dest, 0);
-		CU_ASSERT_EQUAL(sctp_bind_addr_copy(&dest, &src,
-						    cases[i].scope,
-						    GFP_KERNEL,
-						    cases[i].flags), 0);
+		CU_ASSERT_EQUAL(sctp_bind_addr_copy(&dest, &src, cases[i].scope,
+						    GFP_KERNEL, cases[i].flags),
+				0);
 		CU_ASSERT(sctp_bind_addr_check(&dest));
 		CU_ASSERT_EQUAL(dest.port, 4000);
 		for (j = 0; cases[i].want[j]; j++)
@@ -511,19 +520,18 @@ static void test_copy_filters_explicit_and_faults(void)
 
 	CU_ASSERT_EQUAL_FATAL(sctp_get_local_addr_list(), 0);
 	sctp_bind_addr_init(&src, 99);
-	add(&src, "127.0.0.1", 0);	/* out of scope */
+	add(&src, "127.0.0.1", 0); /* out of scope */
 	add(&src, "10.1.2.3", 0);
-	add(&src, "224.0.0.5", 0);	/* unusable */
+	add(&src, "224.0.0.5", 0); /* unusable */
 	add(&src, "fd00::7", 0);
-	add(&src, "::", 0);		/* expands: global + private */
+	add(&src, "::", 0); /* expands: global + private */
 	add(&src, "203.0.113.9", 0);
 	for (n = 1; n < 30 && err; n++) {
 		sctp_bind_addr_init(&dest, 0);
 		kmalloc_fail_nth(n);
-		err = sctp_bind_addr_copy(&dest, &src, SCTP_SCOPE_PRIVATE,
-					  GFP_KERNEL,
-					  SCTP_ADDR4_PEERSUPP |
-					  SCTP_ADDR6_BOTH);
+		err = sctp_bind_addr_copy(
+			&dest, &src, SCTP_SCOPE_PRIVATE, GFP_KERNEL,
+			SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH);
 		kmalloc_fault_reset();
 		CU_ASSERT(sctp_bind_addr_check(&dest));
 		if (err) {
@@ -541,7 +549,7 @@ static void test_copy_filters_explicit_and_faults(void)
 	CU_ASSERT(entry_is(&dest, 4, "2001:db8::1", 99));
 	CU_ASSERT(entry_is(&dest, 5, "203.0.113.9", 99));
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&dest), 6);
-	CU_ASSERT_EQUAL(n, 8);	/* six allocations, then success */
+	CU_ASSERT_EQUAL(n, 8); /* six allocations, then success */
 	sctp_bind_addr_clean(&dest);
 	sctp_bind_addr_clean(&src);
 	__sctp_free_local_addr_list();
@@ -674,15 +682,15 @@ KTEST_SUITE("sctp/bind_addr/sctp_del_bind_addr", del_bind_addr_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_has_addr", has_addr_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/bind_addr/sctp_scope", scope_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_scope", scope_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/sctp_bind_addrs_to_raw", to_raw_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/sctp_raw_to_bind_addrs", raw_to_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_copy", bind_addr_copy_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/bind_addr/soak", bind_addr_soak_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/soak", bind_addr_soak_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_check", bind_addr_check_tests,
 	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

@@ -19,8 +19,8 @@ static struct sctp_association *new_asoc(struct sctp_endpoint *ep)
 	return asoc;
 }
 
-static struct sctp_transport *add(struct sctp_association *asoc,
-				  const char *ip, uint16_t port)
+static struct sctp_transport *add(struct sctp_association *asoc, const char *ip,
+				  uint16_t port)
 {
 	union sctp_addr a = sctp_test_v4(ip, port);
 
@@ -45,7 +45,7 @@ static void test_new_free_refcounts(void)
 		CU_FAIL("sctp_endpoint_new() never succeeded");
 		return;
 	}
-	CU_ASSERT_EQUAL(n, 3);	/* one allocation, then success */
+	CU_ASSERT_EQUAL(n, 3); /* one allocation, then success */
 	CU_ASSERT_EQUAL(atomic_read(&ep->base.refcnt), 1);
 	a = new_asoc(ep);
 	b = new_asoc(ep);
@@ -104,9 +104,9 @@ static void test_lookup_assoc(void)
 	c = new_asoc(ep);
 	ta = add(a, "10.0.0.1", 100);
 	CU_ASSERT_PTR_NOT_NULL(add(a, "10.0.0.2", 100));
-	tb = add(b, "10.0.0.2", 200);	/* same address, another port */
+	tb = add(b, "10.0.0.2", 200); /* same address, another port */
 	CU_ASSERT_PTR_NOT_NULL(add(c, "10.0.0.3", 100));
-	tc = add(c, "10.0.0.2", 100);	/* same as a's: a comes first */
+	tc = add(c, "10.0.0.2", 100); /* same as a's: a comes first */
 	CU_ASSERT(sctp_endpoint_check(ep));
 
 	x = sctp_test_v4("10.0.0.1", 100);
@@ -173,8 +173,8 @@ static void test_random_soak(void)
 		default:
 			if (asocs[s]) {
 				/* slots 0-2 use port 1000, 3-5 port 1001 */
-				CU_ASSERT_PTR_NOT_NULL(add(asocs[s], ip,
-							   1000 + s / 3));
+				CU_ASSERT_PTR_NOT_NULL(
+					add(asocs[s], ip, 1000 + s / 3));
 				has[s][i] = true;
 			}
 			break;
@@ -184,7 +184,8 @@ static void test_random_soak(void)
 			snprintf(ip, sizeof(ip), "10.7.0.%u", i + 1);
 			for (j = 0; j < 2; j++) {
 				x = sctp_test_v4(ip, 1000 + j);
-				found = __sctp_endpoint_lookup_assoc(ep, &x, &t);
+				found = __sctp_endpoint_lookup_assoc(ep, &x,
+								     &t);
 				/* the first on ep->asocs holding it */
 				want = NULL;
 				list_for_each_entry(want, &ep->asocs, asocs) {
@@ -229,8 +230,8 @@ static void test_endpoint_check_reports(void)
 	a->peer.transport_count++;
 	EXPECT_CHECK_FAILS(sctp_endpoint_check(ep), "sctp_endpoint_check");
 	expect_detail(": sctp_assoc_check at sctp/endpointola.c:");
-	CU_ASSERT_PTR_NOT_NULL(strstr(report_last,
-				      ": transport_count 1, 0 on the list"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(report_last, ": transport_count 1, 0 on the list"));
 	a->peer.transport_count--;
 	CU_ASSERT(sctp_endpoint_check(ep));
 	sctp_endpoint_free(ep);

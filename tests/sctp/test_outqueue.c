@@ -60,9 +60,8 @@ static int sack_exact(struct sctp_association *asoc, const uint8_t *buf,
 	return err;
 }
 
-static int sack(struct sctp_association *asoc, uint32_t cum,
-		uint32_t a_rwnd, const uint16_t (*blocks)[2],
-		unsigned int nblocks)
+static int sack(struct sctp_association *asoc, uint32_t cum, uint32_t a_rwnd,
+		const uint16_t (*blocks)[2], unsigned int nblocks)
 {
 	uint8_t buf[512];
 	size_t len = make_sack(buf, cum, a_rwnd, blocks, nblocks, NULL, 0);
@@ -82,8 +81,8 @@ static struct sctp_association *new_asoc(unsigned int ntransports)
 	for (i = 0; i < ntransports; i++) {
 		snprintf(ip, sizeof(ip), "192.0.2.%u", i + 1);
 		a = sctp_test_v4(ip, 9);
-		CU_ASSERT_PTR_NOT_NULL(sctp_assoc_add_peer(asoc, &a,
-							   GFP_KERNEL));
+		CU_ASSERT_PTR_NOT_NULL(
+			sctp_assoc_add_peer(asoc, &a, GFP_KERNEL));
 	}
 	return asoc;
 }
@@ -93,8 +92,8 @@ static struct sctp_chunk *send_on(struct sctp_association *asoc,
 				  struct sctp_transport *t, uint32_t len)
 {
 	struct sctp_transport *saved = asoc->peer.active_path;
-	struct sctp_chunk *chunk = sctp_chunk_new(SCTP_CID_DATA, len,
-						  GFP_KERNEL);
+	struct sctp_chunk *chunk =
+		sctp_chunk_new(SCTP_CID_DATA, len, GFP_KERNEL);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(chunk);
 	sctp_outq_tail(&asoc->outqueue, chunk);
@@ -144,7 +143,7 @@ static void test_teardown_frees_every_queue(void)
 	CU_ASSERT(q->empty);
 	CU_ASSERT_EQUAL(q->outstanding_bytes, 0);
 	CU_ASSERT_EQUAL(a->flight_size, 0);
-	CU_ASSERT_EQUAL(sctp_test_live(), live + 1 + 2);	/* asoc, 2 t */
+	CU_ASSERT_EQUAL(sctp_test_live(), live + 1 + 2); /* asoc, 2 t */
 	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
@@ -233,8 +232,8 @@ static void test_gap_blocks_and_reneging(void)
 	CU_ASSERT(c[3]->tsn_gap_acked);
 	CU_ASSERT_FALSE(c[4]->tsn_gap_acked);
 	CU_ASSERT(in_flight(asoc, c[2]) && in_flight(asoc, c[3]));
-	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 1);	/* below 4 */
-	CU_ASSERT_EQUAL(c[4]->tsn_missing_report, 0);	/* above 4 */
+	CU_ASSERT_EQUAL(c[1]->tsn_missing_report, 1); /* below 4 */
+	CU_ASSERT_EQUAL(c[4]->tsn_missing_report, 0); /* above 4 */
 	CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes, 200 + 500);
 	CU_ASSERT_EQUAL(asoc->peer.rwnd, 5000 - 700);
 
@@ -325,10 +324,10 @@ static void test_missing_reports_follow_htna(void)
 	static const uint16_t four[1][2] = { { 4, 4 } };
 	struct sctp_chunk *c[5];
 
-	c[1] = send_on(asoc, a, 10);	/* TSN 1 */
-	c[2] = send_on(asoc, a, 10);	/* TSN 2 */
-	c[3] = send_on(asoc, b, 10);	/* TSN 3 */
-	c[4] = send_on(asoc, b, 10);	/* TSN 4 */
+	c[1] = send_on(asoc, a, 10); /* TSN 1 */
+	c[2] = send_on(asoc, a, 10); /* TSN 2 */
+	c[3] = send_on(asoc, b, 10); /* TSN 3 */
+	c[4] = send_on(asoc, b, 10); /* TSN 4 */
 
 	/* TSN 3 newly acked on b: 1 and 2, on a, are below it */
 	CU_ASSERT_EQUAL(sack(asoc, 0, 5000, only3, 1), 0);
@@ -412,7 +411,7 @@ static void test_bad_sacks_change_nothing(void)
 	int i;
 
 	for (i = 0; i < 5; i++)
-		send_on(asoc, t, 10);	/* TSNs 1..5 */
+		send_on(asoc, t, 10); /* TSNs 1..5 */
 	CU_ASSERT_EQUAL(sack(asoc, 2, 1000, gap_ok, 1), 0);
 	before = take(asoc);
 
@@ -437,7 +436,7 @@ static void test_bad_sacks_change_nothing(void)
 	memcpy(buf, &h, sizeof(h));
 	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EMSGSIZE);
 	h.num_gap_ack_blocks = 0;
-	h.num_dup_tsns = htons(0x4000);	/* 4 * X wraps 16 bits */
+	h.num_dup_tsns = htons(0x4000); /* 4 * X wraps 16 bits */
 	memcpy(buf, &h, sizeof(h));
 	CU_ASSERT_EQUAL(sack_exact(asoc, buf, sizeof(buf)), -EMSGSIZE);
 	/* bad blocks */
@@ -507,7 +506,8 @@ static void test_sack_checks_agree_on_every_length(void)
 		if (!mine)
 			mine = sctp_sack_check_tsns(&v, asoc->ctsn_ack_point,
 						    asoc->next_tsn);
-		theirs = sctp_sack_outqueue(&asoc->outqueue,
+		theirs = sctp_sack_outqueue(
+			&asoc->outqueue,
 			(const struct sctp_sackhdr *)(copy + 4), clen - 4);
 		free(copy);
 		/* below 16 the parser calls the length field impossible
@@ -540,9 +540,9 @@ static void test_inactive_transport_comes_back(void)
 	struct sctp_transport *b = sctp_test_nth_transport(asoc, 1);
 	static const uint16_t gap[1][2] = { { 2, 2 } };
 
-	send_on(asoc, a, 10);	/* 1 */
-	send_on(asoc, b, 10);	/* 2 */
-	send_on(asoc, b, 10);	/* 3 */
+	send_on(asoc, a, 10); /* 1 */
+	send_on(asoc, b, 10); /* 2 */
+	send_on(asoc, b, 10); /* 3 */
 	b->error_count = 3;
 	sctp_assoc_control_transport(asoc, b, SCTP_TRANSPORT_DOWN);
 	a->error_count = 1;
@@ -578,9 +578,9 @@ static void test_ack_clears_error_count(void)
 	struct sctp_transport *c = sctp_test_nth_transport(asoc, 2);
 	static const uint16_t gap[1][2] = { { 2, 2 } };
 
-	send_on(asoc, a, 10);	/* 1 */
-	send_on(asoc, b, 10);	/* 2 */
-	send_on(asoc, b, 10);	/* 3 */
+	send_on(asoc, a, 10); /* 1 */
+	send_on(asoc, b, 10); /* 2 */
+	send_on(asoc, b, 10); /* 3 */
 	a->error_count = 2;
 	b->error_count = 3;
 	c->error_count = 4;
@@ -634,16 +634,17 @@ static void test_random_soak_oracle(void)
 	uint32_t base, expect;
 	size_t len;
 
-	asoc->next_tsn = 0xffffff80u;	/* cross the wrap on the way */
+	asoc->next_tsn = 0xffffff80u; /* cross the wrap on the way */
 	asoc->ctsn_ack_point = asoc->next_tsn - 1;
-	base = asoc->next_tsn;		/* TSN of chunks[0] */
+	base = asoc->next_tsn; /* TSN of chunks[0] */
 	for (step = 0; step < 2000 && nsent < SOAK_MAX; step++) {
 		switch (rand_r(&seed) % 4) {
 		case 0:
-			chunks[nsent] = send_on(asoc,
-				sctp_test_nth_transport(asoc,
-							rand_r(&seed) % 3),
-				1 + rand_r(&seed) % 1000);
+			chunks[nsent] =
+				send_on(asoc,
+					sctp_test_nth_transport(
+						asoc, rand_r(&seed) % 3),
+					1 + rand_r(&seed) % 1000);
 			CU_ASSERT_EQUAL(chunks[nsent]->tsn, base + nsent);
 			nsent++;
 			break;
@@ -694,8 +695,8 @@ static void test_random_soak_oracle(void)
 			}
 			CU_ASSERT_EQUAL(asoc->outqueue.outstanding_bytes,
 					expect);
-			CU_ASSERT_EQUAL(asoc->peer.rwnd, expect > 50000 ? 0 :
-							 50000 - expect);
+			CU_ASSERT_EQUAL(asoc->peer.rwnd,
+					expect > 50000 ? 0 : 50000 - expect);
 			CU_ASSERT_EQUAL(asoc->ctsn_ack_point, base + cum - 1);
 			break;
 		}
@@ -706,7 +707,7 @@ static void test_random_soak_oracle(void)
 				&sctp_test_nth_transport(asoc, i)->transmitted);
 		CU_ASSERT_EQUAL(n, nsent - cum);
 	}
-	CU_ASSERT(nsent > 0x80);	/* the TSNs did wrap */
+	CU_ASSERT(nsent > 0x80); /* the TSNs did wrap */
 	sctp_association_free(asoc);
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
@@ -759,8 +760,7 @@ static void test_outq_check_reports(void)
 }
 
 static CU_TestInfo outq_check_tests[] = {
-	{ "sctp_outq_check reports each corruption",
-	  test_outq_check_reports },
+	{ "sctp_outq_check reports each corruption", test_outq_check_reports },
 	CU_TEST_INFO_NULL,
 };
 

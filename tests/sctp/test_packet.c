@@ -111,15 +111,16 @@ static void test_packet_header_bytes(void)
 	uint8_t buf[64];
 	struct sctp_packet_buf pkt;
 	const uint8_t want[12] = {
-		0x13, 0x88,		/* source port 5000 */
-		0x0b, 0xb8,		/* destination port 3000 */
-		0xde, 0xad, 0xbe, 0xef,	/* verification tag */
-		0x00, 0x00, 0x00, 0x00,	/* checksum, not yet computed */
+		0x13, 0x88, /* source port 5000 */
+		0x0b, 0xb8, /* destination port 3000 */
+		0xde, 0xad, 0xbe, 0xef, /* verification tag */
+		0x00, 0x00, 0x00, 0x00, /* checksum, not yet computed */
 	};
 
 	memset(buf, 0x55, sizeof(buf));
 	CU_ASSERT_EQUAL(sctp_packet_init(&pkt, buf, sizeof(buf), 5000, 3000,
-					 0xdeadbeef), 0);
+					 0xdeadbeef),
+			0);
 	CU_ASSERT_EQUAL(pkt.len, 12);
 	CU_ASSERT_EQUAL(memcmp(buf, want, 12), 0);
 	CU_ASSERT_EQUAL(sctp_packet_init(&pkt, buf, 11, 1, 2, 3), -EFBIG);
@@ -192,17 +193,16 @@ static size_t raw_packet(uint8_t *buf, const uint8_t *chunks, size_t clen)
 {
 	memset(buf, 0, SCTP_COMMON_HEADER_LEN);
 	memcpy(buf + SCTP_COMMON_HEADER_LEN, chunks, clen);
-	sctp_store_cksum(buf, sctp_compute_cksum(buf,
-					SCTP_COMMON_HEADER_LEN + clen));
+	sctp_store_cksum(
+		buf, sctp_compute_cksum(buf, SCTP_COMMON_HEADER_LEN + clen));
 	return SCTP_COMMON_HEADER_LEN + clen;
 }
 
 static void test_chunk_walk_good(void)
 {
 	const uint8_t chunks[] = {
-		0x01, 0x00, 0x00, 0x06, 0xaa, 0xbb, 0x00, 0x00,
-		0x02, 0x00, 0x00, 0x04,
-		0x03, 0x00, 0x00, 0x05, 0xcc,	/* last padding missing */
+		0x01, 0x00, 0x00, 0x06, 0xaa, 0xbb, 0x00, 0x00, 0x02,
+		0x00, 0x00, 0x04, 0x03, 0x00, 0x00, 0x05, 0xcc, /* last padding missing */
 	};
 	uint8_t buf[64];
 	const uint8_t *c;
@@ -230,13 +230,13 @@ static void test_chunk_walk_bad(void)
 		size_t len;
 		int err;
 	} bad[] = {
-		{ { 0x01, 0, 0x00, 0x00 }, 4, -EINVAL },	/* length 0 */
-		{ { 0x01, 0, 0x00, 0x01 }, 4, -EINVAL },	/* 1 */
-		{ { 0x01, 0, 0x00, 0x02 }, 4, -EINVAL },	/* 2 */
-		{ { 0x01, 0, 0x00, 0x03 }, 4, -EINVAL },	/* 3 */
-		{ { 0x01, 0, 0x00, 0x09 }, 8, -EMSGSIZE },	/* too long */
+		{ { 0x01, 0, 0x00, 0x00 }, 4, -EINVAL }, /* length 0 */
+		{ { 0x01, 0, 0x00, 0x01 }, 4, -EINVAL }, /* 1 */
+		{ { 0x01, 0, 0x00, 0x02 }, 4, -EINVAL }, /* 2 */
+		{ { 0x01, 0, 0x00, 0x03 }, 4, -EINVAL }, /* 3 */
+		{ { 0x01, 0, 0x00, 0x09 }, 8, -EMSGSIZE }, /* too long */
 		{ { 0x01, 0, 0xff, 0xff }, 4, -EMSGSIZE },
-		{ { 0x01, 0, 0x00 }, 3, -EMSGSIZE },	/* < 4 bytes left */
+		{ { 0x01, 0, 0x00 }, 3, -EMSGSIZE }, /* < 4 bytes left */
 		{ { 0x01 }, 1, -EMSGSIZE },
 	};
 	uint8_t buf[32];
@@ -248,7 +248,8 @@ static void test_chunk_walk_bad(void)
 		const uint8_t *c = NULL;
 
 		CU_ASSERT_EQUAL(sctp_packet_next_chunk(buf, len, &off, &c,
-						       &clen), bad[i].err);
+						       &clen),
+				bad[i].err);
 		CU_ASSERT_EQUAL(off, SCTP_COMMON_HEADER_LEN);
 		CU_ASSERT_PTR_NULL(c);
 		CU_ASSERT_EQUAL(sctp_packet_verify(buf, len), bad[i].err);
@@ -286,8 +287,8 @@ static CU_TestInfo pop_inqueue_tests[] = {
 
 KTEST_SUITE("sctp/packet/count_crc", count_crc_tests, NULL, NULL);
 KTEST_SUITE("sctp/packet/sctp_packet_init", packet_init_tests, NULL, NULL);
-KTEST_SUITE("sctp/packet/sctp_packet_append_chunk", append_chunk_tests,
-	    NULL, NULL);
-KTEST_SUITE("sctp/packet/sctp_packet_transmit", packet_transmit_tests,
-	    NULL, NULL);
+KTEST_SUITE("sctp/packet/sctp_packet_append_chunk", append_chunk_tests, NULL,
+	    NULL);
+KTEST_SUITE("sctp/packet/sctp_packet_transmit", packet_transmit_tests, NULL,
+	    NULL);
 KTEST_SUITE("sctp/packet/sctp_pop_inqueue", pop_inqueue_tests, NULL, NULL);

@@ -20,7 +20,7 @@
 #include "tests/ktest.h"
 #include "tests/sctp/sctp_test.h"
 
-#define PEER_PORT	5000
+#define PEER_PORT 5000
 
 /* addresses with the scope the test expects of each */
 static const struct {
@@ -66,9 +66,13 @@ static int make_init(uint8_t *buf, size_t size, uint32_t tag, uint32_t rwnd,
 		     unsigned int addr_types, bool ecn)
 {
 	struct sctp_init_view v = {
-		.type = SCTP_CID_INIT, .init_tag = tag, .a_rwnd = rwnd,
-		.num_outbound_streams = 7, .num_inbound_streams = 9,
-		.initial_tsn = tag ^ 0x5555, .addr_types = addr_types,
+		.type = SCTP_CID_INIT,
+		.init_tag = tag,
+		.a_rwnd = rwnd,
+		.num_outbound_streams = 7,
+		.num_inbound_streams = 9,
+		.initial_tsn = tag ^ 0x5555,
+		.addr_types = addr_types,
 		.ecn_capable = ecn,
 	};
 	uint8_t addrs[20 * 16];
@@ -124,7 +128,8 @@ static void test_init_adds_only_source(void)
 			SCTP_ADDR4_SUPPORTED, true);
 	CU_ASSERT_FATAL(len > 0);
 	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_INIT, &src, buf,
-					  (size_t)len), 0);
+					  (size_t)len),
+			0);
 	CU_ASSERT(transports_are(asoc, &src, 1));
 	t = list_first_entry(&asoc->peer.transport_addr_list,
 			     struct sctp_transport, transports);
@@ -171,8 +176,9 @@ static void test_cookie_adds_in_scope(void)
 	len = make_init(buf, sizeof(buf), 77, 12345, idx, ARRAY_SIZE(idx), 0,
 			false);
 	CU_ASSERT_FATAL(len > 0);
-	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
-					  buf, (size_t)len), 0);
+	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, buf,
+					  (size_t)len),
+			0);
 	CU_ASSERT(transports_are(asoc, want, n));
 	list_for_each_entry(t, &asoc->peer.transport_addr_list, transports)
 		CU_ASSERT_EQUAL(t->ssthresh, 12345);
@@ -181,8 +187,8 @@ static void test_cookie_adds_in_scope(void)
 			     struct sctp_transport, transports);
 	CU_ASSERT_PTR_EQUAL(asoc->peer.primary_path, t);
 	CU_ASSERT_PTR_EQUAL(asoc->peer.active_path, t);
-	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path, list_next_entry(t,
-								    transports));
+	CU_ASSERT_PTR_EQUAL(asoc->peer.retran_path,
+			    list_next_entry(t, transports));
 	/* no Supported Address Types: the peer takes both families */
 	CU_ASSERT(asoc->peer.ipv4_address);
 	CU_ASSERT(asoc->peer.ipv6_address);
@@ -193,8 +199,9 @@ static void test_cookie_adds_in_scope(void)
 	/* a loopback association takes every usable address */
 	asoc = new_asoc(SCTP_SCOPE_LOOPBACK);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
-	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
-					  buf, (size_t)len), 0);
+	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, buf,
+					  (size_t)len),
+			0);
 	CU_ASSERT_EQUAL(asoc->peer.transport_count, ARRAY_SIZE(pool) - 1);
 	CU_ASSERT(sctp_assoc_check(asoc));
 	free_asoc(asoc);
@@ -211,10 +218,12 @@ static void test_ipv6_peers_only_on_ipv6_socket(void)
 	/* 8.8.8.8, 2a00:1450::1, 172.16.9.9 */
 	const unsigned int idx[] = { 2, 6, 9 };
 	static const struct {
-		int family;		/* 0: no socket */
+		int family; /* 0: no socket */
 		unsigned int peers;
 	} cases[] = {
-		{ AF_INET, 3 }, { AF_INET6, 4 }, { 0, 4 },
+		{ AF_INET, 3 },
+		{ AF_INET6, 4 },
+		{ 0, 4 },
 	};
 	union sctp_addr src = addr_of("10.0.0.2", PEER_PORT);
 	union sctp_addr want[4];
@@ -234,7 +243,9 @@ static void test_ipv6_peers_only_on_ipv6_socket(void)
 	for (c = 0; c < ARRAY_SIZE(cases); c++) {
 		if (cases[c].family) {
 			CU_ASSERT_EQUAL_FATAL(sctp_sock_init(&sk,
-					cases[c].family, 80, GFP_KERNEL), 0);
+							     cases[c].family,
+							     80, GFP_KERNEL),
+					      0);
 			asoc = sctp_association_new(sk.ep, SCTP_SCOPE_PRIVATE,
 						    GFP_KERNEL);
 		} else {
@@ -243,10 +254,12 @@ static void test_ipv6_peers_only_on_ipv6_socket(void)
 		CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
 		/* answering the INIT adds only the source, on any socket */
 		CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_INIT, &src,
-						  buf, (size_t)len), 0);
+						  buf, (size_t)len),
+				0);
 		CU_ASSERT(transports_are(asoc, want, 1));
 		CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO,
-						  &src, buf, (size_t)len), 0);
+						  &src, buf, (size_t)len),
+				0);
 		CU_ASSERT_EQUAL(asoc->peer.transport_count, cases[c].peers);
 		if (cases[c].peers == 3) {
 			CU_ASSERT(transports_are(asoc, want, 3));
@@ -326,35 +339,42 @@ static void test_bad_input_changes_nothing(void)
 	len = make_init(buf, sizeof(buf), 5, 1000, idx, 2,
 			SCTP_ADDR4_SUPPORTED | SCTP_ADDR6_SUPPORTED, true);
 	CU_ASSERT_FATAL(len > 0);
-	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
-					  buf, (size_t)len), 0);
+	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, buf,
+					  (size_t)len),
+			0);
 	CU_ASSERT_EQUAL(asoc->peer.transport_count, 3);
 	take(asoc, &before);
 
 	/* a malformed INIT: tag 0, truncated, a zero-length parameter */
 	memcpy(bad, buf, (size_t)len);
 	sctp_put32(bad + 4, 0);
-	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
-					  bad, (size_t)len), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, bad,
+					  (size_t)len),
+			-EINVAL);
 	CU_ASSERT(unchanged(asoc, &before));
-	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
-					  buf, (size_t)len - 1), -EMSGSIZE);
+	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, buf,
+					  (size_t)len - 1),
+			-EMSGSIZE);
 	CU_ASSERT(unchanged(asoc, &before));
 	memcpy(bad, buf, (size_t)len);
 	sctp_put16(bad + 22, 0);
-	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
-					  bad, (size_t)len), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, bad,
+					  (size_t)len),
+			-EINVAL);
 	CU_ASSERT(unchanged(asoc, &before));
 
 	/* a Host Name Address: refused for an ABORT (RFC 9260 3.3.2.1) */
 	{
 		const uint8_t hn[] = {
-			0x00, 0x05, 0x00, 0x08, 8, 8, 8, 9,
+			0x00, 0x05, 0x00, 0x08, 8,   8,	  8,   9,
 			0x00, 0x0b, 0x00, 0x08, 'h', 'o', 's', 0,
 		};
 		struct sctp_init_view v = {
-			.type = SCTP_CID_INIT, .init_tag = 6, .a_rwnd = 7,
-			.num_outbound_streams = 1, .num_inbound_streams = 1,
+			.type = SCTP_CID_INIT,
+			.init_tag = 6,
+			.a_rwnd = 7,
+			.num_outbound_streams = 1,
+			.num_inbound_streams = 1,
 		};
 		int hlen = sctp_make_init_raw(bad, sizeof(bad), &v, hn,
 					      sizeof(hn), NULL, 0);
@@ -369,12 +389,14 @@ static void test_bad_input_changes_nothing(void)
 	/* a source on another port, or of another family */
 	other = addr_of("8.8.4.4", PEER_PORT + 1);
 	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &other,
-					  buf, (size_t)len), -EINVAL);
+					  buf, (size_t)len),
+			-EINVAL);
 	CU_ASSERT(unchanged(asoc, &before));
 	memset(&other, 0, sizeof(other));
 	other.sa.sa_family = AF_UNIX;
 	CU_ASSERT_EQUAL(sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &other,
-					  buf, (size_t)len), -EINVAL);
+					  buf, (size_t)len),
+			-EINVAL);
 	CU_ASSERT(unchanged(asoc, &before));
 	free_asoc(asoc);
 }
@@ -402,8 +424,8 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 	asoc = new_asoc(scope);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
 	if (with_peer)
-		CU_ASSERT_PTR_NOT_NULL(sctp_assoc_add_peer(asoc, &first,
-							   GFP_KERNEL));
+		CU_ASSERT_PTR_NOT_NULL(
+			sctp_assoc_add_peer(asoc, &first, GFP_KERNEL));
 	for (nth = 1; nth < 100; nth++) {
 		take(asoc, &before);
 		live = sctp_test_live();
@@ -413,7 +435,7 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 					(size_t)len);
 		kmalloc_fault_reset();
 		if (kmalloc_fault_fired() == fired)
-			break;		/* nothing left to fail */
+			break; /* nothing left to fail */
 		bad += ret != -ENOMEM;
 		bad += !unchanged(asoc, &before);
 		bad += sctp_test_live() != live;
@@ -472,11 +494,12 @@ static void test_random_sequence(void)
 		/* Supported Address Types: none, IPv4, IPv6 or both */
 		types = (seed >> 50) % 4;
 		with_ecn = (seed >> 53) & 1;
-		len = make_init(buf, sizeof(buf), (uint32_t)step + 1, step,
-				idx, n, types, with_ecn);
+		len = make_init(buf, sizeof(buf), (uint32_t)step + 1, step, idx,
+				n, types, with_ecn);
 		src = addr_of(pool[src_i].text, PEER_PORT);
-		ret = sctp_process_init(asoc, cookie ? SCTP_CID_COOKIE_ECHO :
-					SCTP_CID_INIT, &src, buf, (size_t)len);
+		ret = sctp_process_init(
+			asoc, cookie ? SCTP_CID_COOKIE_ECHO : SCTP_CID_INIT,
+			&src, buf, (size_t)len);
 		bad += ret != 0;
 
 		/* oracle: source, then in-scope parameters, no duplicates */
@@ -487,8 +510,7 @@ static void test_random_sequence(void)
 				a = src;
 			} else {
 				if (!cookie ||
-				    pool[idx[i - 1]].scope >
-				    SCTP_SCOPE_PRIVATE)
+				    pool[idx[i - 1]].scope > SCTP_SCOPE_PRIVATE)
 					continue;
 				a = addr_of(pool[idx[i - 1]].text, PEER_PORT);
 			}
@@ -515,7 +537,8 @@ static void test_random_sequence(void)
 		if (!list_empty(&asoc->peer.transport_addr_list))
 			bad += list_last_entry(&asoc->peer.transport_addr_list,
 					       struct sctp_transport,
-					       transports)->ssthresh != step;
+					       transports)
+				       ->ssthresh != step;
 	}
 	CU_ASSERT_EQUAL(bad, 0);
 	free_asoc(asoc);
@@ -528,16 +551,13 @@ static void test_make_init_from_asoc(void)
 	struct sctp_bind_addr bp;
 	union sctp_addr a = addr_of("10.0.0.1", 0), b = addr_of("fe80::2", 0);
 	const uint8_t want[] = {
-		0x01, 0x00, 0x00, 0x3c,
-		0x12, 0x34, 0x56, 0x78,		/* c.my_vtag */
-		0x00, 0x00, 0x80, 0x00,		/* a_rwnd 32768 */
-		0x00, 0x0a, 0x00, 0x0a,
-		0x00, 0x00, 0x03, 0xe8,		/* next_tsn 1000 */
-		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,
-		0x00, 0x06, 0x00, 0x14, 0xfe, 0x80, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0x02,
-		0x00, 0x0c, 0x00, 0x08, 0x00, 0x05, 0x00, 0x06,
-		0x80, 0x00, 0x00, 0x04,
+		0x01, 0x00, 0x00, 0x3c, 0x12, 0x34, 0x56, 0x78, /* c.my_vtag */
+		0x00, 0x00, 0x80, 0x00, /* a_rwnd 32768 */
+		0x00, 0x0a, 0x00, 0x0a, 0x00, 0x00, 0x03, 0xe8, /* next_tsn 1000 */
+		0x00, 0x05, 0x00, 0x08, 10,   0,    0,	  1,	0x00, 0x06,
+		0x00, 0x14, 0xfe, 0x80, 0,    0,    0,	  0,	0,    0,
+		0,    0,    0,	  0,	0,    0,    0,	  0x02, 0x00, 0x0c,
+		0x00, 0x08, 0x00, 0x05, 0x00, 0x06, 0x80, 0x00, 0x00, 0x04,
 	};
 	uint8_t buf[128];
 	unsigned long nth, fired;
@@ -564,11 +584,10 @@ static void test_make_init_from_asoc(void)
 	CU_ASSERT_EQUAL(nth, 2);
 	CU_ASSERT_EQUAL(len, (int)sizeof(want));
 	CU_ASSERT_EQUAL(memcmp(buf, want, sizeof(want)), 0);
-	CU_ASSERT_EQUAL(sctp_make_init(asoc, &bp, GFP_KERNEL, buf, 40),
-			-EFBIG);
+	CU_ASSERT_EQUAL(sctp_make_init(asoc, &bp, GFP_KERNEL, buf, 40), -EFBIG);
 	asoc->c.my_vtag = 0;
-	CU_ASSERT_EQUAL(sctp_make_init(asoc, &bp, GFP_KERNEL, buf,
-				       sizeof(buf)), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init(asoc, &bp, GFP_KERNEL, buf, sizeof(buf)),
+			-EINVAL);
 	sctp_bind_addr_clean(&bp);
 	free_asoc(asoc);
 }
@@ -586,20 +605,19 @@ static void test_make_init_ack_from_asoc(void)
 	union sctp_addr a = addr_of("10.0.0.1", 0);
 	const uint8_t cookie[3] = { 0xc0, 0x0c, 0x1e };
 	const uint8_t want[] = {
-		0x02, 0x00, 0x00, 0x23,		/* INIT ACK, length 35 */
-		0x12, 0x34, 0x56, 0x78,		/* c.my_vtag */
-		0x00, 0x00, 0x80, 0x00,		/* a_rwnd 32768 */
-		0x00, 0x0a, 0x00, 0x0a,
-		0x00, 0x00, 0x03, 0xe8,		/* next_tsn 1000 */
-		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,
-		0x00, 0x07, 0x00, 0x07, 0xc0, 0x0c, 0x1e, 0x00,
+		0x02, 0x00, 0x00, 0x23, /* INIT ACK, length 35 */
+		0x12, 0x34, 0x56, 0x78, /* c.my_vtag */
+		0x00, 0x00, 0x80, 0x00, /* a_rwnd 32768 */
+		0x00, 0x0a, 0x00, 0x0a, 0x00, 0x00, 0x03, 0xe8, /* next_tsn 1000 */
+		0x00, 0x05, 0x00, 0x08, 10,   0,    0,	  1,	0x00,
+		0x07, 0x00, 0x07, 0xc0, 0x0c, 0x1e, 0x00,
 	};
 	uint8_t buf[128];
 	int len;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
-	CU_ASSERT_EQUAL(sctp_add_bind_addr(&asoc->base.bind_addr, &a,
-					   GFP_KERNEL), 0);
+	CU_ASSERT_EQUAL(
+		sctp_add_bind_addr(&asoc->base.bind_addr, &a, GFP_KERNEL), 0);
 	asoc->c.my_vtag = 0x12345678;
 	asoc->next_tsn = 1000;
 	len = sctp_make_init_ack(asoc, &asoc->base.bind_addr, GFP_KERNEL,
@@ -611,7 +629,7 @@ static void test_make_init_ack_from_asoc(void)
 	len = sctp_make_init_ack(asoc, &asoc->base.bind_addr, GFP_KERNEL,
 				 cookie, sizeof(cookie), buf, sizeof(buf));
 	CU_ASSERT_EQUAL(len, (int)sizeof(want) + 4);
-	CU_ASSERT_EQUAL(buf[3], 0x28);	/* the cookie's padding counts */
+	CU_ASSERT_EQUAL(buf[3], 0x28); /* the cookie's padding counts */
 	CU_ASSERT_EQUAL(memcmp(buf + 4, want + 4, sizeof(want) - 4), 0);
 	CU_ASSERT_EQUAL(sctp_get32(buf + sizeof(want)), 0x80000004u);
 	free_asoc(asoc);
@@ -629,16 +647,17 @@ static void test_make_then_process(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(us);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(them);
-	CU_ASSERT_EQUAL(sctp_add_bind_addr(&us->base.bind_addr, &a,
-					   GFP_KERNEL), 0);
-	CU_ASSERT_EQUAL(sctp_add_bind_addr(&us->base.bind_addr, &b,
-					   GFP_KERNEL), 0);
+	CU_ASSERT_EQUAL(sctp_add_bind_addr(&us->base.bind_addr, &a, GFP_KERNEL),
+			0);
+	CU_ASSERT_EQUAL(sctp_add_bind_addr(&us->base.bind_addr, &b, GFP_KERNEL),
+			0);
 	us->c.my_vtag = 0xfeedf00d;
 	len = sctp_make_init(us, &us->base.bind_addr, GFP_KERNEL, buf,
 			     sizeof(buf));
 	CU_ASSERT_FATAL(len > 0);
-	CU_ASSERT_EQUAL(sctp_process_init(them, SCTP_CID_COOKIE_ECHO, &src,
-					  buf, (size_t)len), 0);
+	CU_ASSERT_EQUAL(sctp_process_init(them, SCTP_CID_COOKIE_ECHO, &src, buf,
+					  (size_t)len),
+			0);
 	CU_ASSERT(transports_are(them, want, 2));
 	CU_ASSERT_EQUAL(them->c.peer_vtag, 0xfeedf00d);
 	CU_ASSERT_EQUAL(them->peer.i.initial_tsn, us->next_tsn);
@@ -669,8 +688,7 @@ static CU_TestInfo make_init_tests[] = {
 };
 
 static CU_TestInfo make_init_ack_tests[] = {
-	{ "sctp_make_init_ack from a bind list",
-	  test_make_init_ack_from_asoc },
+	{ "sctp_make_init_ack from a bind list", test_make_init_ack_from_asoc },
 	CU_TEST_INFO_NULL,
 };
 

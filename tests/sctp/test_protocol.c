@@ -34,15 +34,15 @@ static void test_address_families(void)
 	CU_ASSERT_PTR_EQUAL(sctp_param_type2af(5), v4);
 	CU_ASSERT_PTR_EQUAL(sctp_param_type2af(6), v6);
 	CU_ASSERT_PTR_NULL(sctp_param_type2af(11));
-	CU_ASSERT_PTR_NULL(sctp_param_type2af(0x0500));	/* byte order */
+	CU_ASSERT_PTR_NULL(sctp_param_type2af(0x0500)); /* byte order */
 }
 
 static void test_af_codecs(void)
 {
 	static const uint8_t p4[8] = { 0, 5, 0, 8, 192, 0, 2, 33 };
-	static const uint8_t p6[20] = { 0, 6, 0, 20, 0xfe, 0x80, 0, 0,
-					0, 0, 0, 0, 0, 0, 0, 0,
-					0, 0, 0xab, 0xcd };
+	static const uint8_t p6[20] = { 0, 6, 0, 20, 0xfe, 0x80, 0,
+					0, 0, 0, 0,  0,	   0,	 0,
+					0, 0, 0, 0,  0xab, 0xcd };
 	struct sctp_af *v4 = sctp_get_af_specific(AF_INET);
 	struct sctp_af *v6 = sctp_get_af_specific(AF_INET6);
 	union sctp_addr a = sctp_test_v4("192.0.2.33", 77), b;
@@ -65,10 +65,10 @@ static void test_af_codecs(void)
 	CU_ASSERT(v6->cmp_addr(&a, &b));
 	b.v6.sin6_port = htons(2);
 	CU_ASSERT_FALSE(v6->cmp_addr(&a, &b));
-	CU_ASSERT(v6->is_any(&(union sctp_addr){
-		.v6 = sctp_test_v6("::", 0).v6 }));
-	CU_ASSERT_FALSE(v4->is_any(&(union sctp_addr){
-		.v4 = sctp_test_v4("0.0.0.1", 0).v4 }));
+	CU_ASSERT(v6->is_any(
+		&(union sctp_addr){ .v6 = sctp_test_v6("::", 0).v6 }));
+	CU_ASSERT_FALSE(v4->is_any(
+		&(union sctp_addr){ .v4 = sctp_test_v4("0.0.0.1", 0).v4 }));
 	/* the port is network order inside the union */
 	a = sctp_test_v4("1.2.3.4", 0x1234);
 	CU_ASSERT_EQUAL(((uint8_t *)&a.v4.sin_port)[0], 0x12);
@@ -78,8 +78,8 @@ static void test_af_codecs(void)
 static void test_local_addr_list(void)
 {
 	static const char *const want[] = {
-		"127.0.0.1", "10.0.0.1", "192.0.2.1", "169.254.1.1",
-		"::1", "fe80::1", "2001:db8::1",
+		"127.0.0.1", "10.0.0.1", "192.0.2.1",	"169.254.1.1",
+		"::1",	     "fe80::1",	 "2001:db8::1",
 	};
 	struct sctp_sockaddr_entry *e;
 	union sctp_addr a;
@@ -142,11 +142,10 @@ static void test_copy_local_addr_list(void)
 	/* towards a private peer: 10.0.0.1, 192.0.2.1, 2001:db8::1 */
 	for (n = 1; n < 10 && err; n++) {
 		kmalloc_fail_nth(n);
-		err = sctp_copy_local_addr_list(&bp, SCTP_SCOPE_PRIVATE,
-						GFP_KERNEL,
-						SCTP_ADDR4_PEERSUPP |
-						SCTP_ADDR6_ALLOWED |
-						SCTP_ADDR6_PEERSUPP);
+		err = sctp_copy_local_addr_list(
+			&bp, SCTP_SCOPE_PRIVATE, GFP_KERNEL,
+			SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_ALLOWED |
+				SCTP_ADDR6_PEERSUPP);
 		kmalloc_fault_reset();
 		CU_ASSERT(sctp_bind_addr_check(&bp));
 		if (err) {
@@ -215,7 +214,8 @@ KTEST_SUITE("sctp/protocol/sctp_get_af_specific", af_specific_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/protocol/sctp_get_local_addr_list", local_addr_list_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/protocol/sctp_copy_local_addr_list", copy_local_addr_list_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/protocol/sctp_copy_local_addr_list",
+	    copy_local_addr_list_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/protocol/sctp_local_addr_check", local_addr_check_tests,
 	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);

@@ -29,16 +29,16 @@
 #include "list/rculist.h"
 #include "tests/sctp/sctp_test.h"
 
-#define NREADERS	2
-#define NSTABLE		4
-#define NVOLATILE	8
-#define WRITER_STEPS	3000
+#define NREADERS 2
+#define NSTABLE 4
+#define NVOLATILE 8
+#define WRITER_STEPS 3000
 
 struct rcu_stress {
 	struct sctp_association *asoc;
 	struct sock *sk;
 	atomic_int done;
-	atomic_int started;	/* readers running: the writer waits */
+	atomic_int started; /* readers running: the writer waits */
 	/* per reader results */
 	unsigned long lookups[NREADERS];
 	unsigned long missing[NREADERS];
@@ -92,8 +92,8 @@ static void *reader(void *arg)
 	while (!atomic_load(&st->done) || round < 50) {
 		round++;
 		for (i = 0; i < NSTABLE + NVOLATILE; i++) {
-			const union sctp_addr *want = i < NSTABLE ?
-				&stable[i] : &vol[i - NSTABLE];
+			const union sctp_addr *want =
+				i < NSTABLE ? &stable[i] : &vol[i - NSTABLE];
 
 			kstruct_rcu_read_lock();
 			t = sctp_assoc_lookup_paddr(st->asoc, want);
@@ -103,7 +103,8 @@ static void *reader(void *arg)
 			if (i < NSTABLE && !t)
 				st->missing[id]++;
 			if (!sctp_bind_addr_has_addr(&st->asoc->base.bind_addr,
-						     want) && i < NSTABLE)
+						     want) &&
+			    i < NSTABLE)
 				st->missing[id]++;
 			kstruct_rcu_read_unlock();
 			st->lookups[id]++;
@@ -170,14 +171,15 @@ static void test_readers_against_peer_and_bind_writer(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(st.asoc);
 	for (i = 0; i < NSTABLE; i++) {
 		a = stable_addr(i);
-		CU_ASSERT_PTR_NOT_NULL(sctp_assoc_add_peer(st.asoc, &a,
-							   GFP_KERNEL));
-		CU_ASSERT_EQUAL(sctp_add_bind_addr(&st.asoc->base.bind_addr,
-						   &a, GFP_KERNEL), 0);
+		CU_ASSERT_PTR_NOT_NULL(
+			sctp_assoc_add_peer(st.asoc, &a, GFP_KERNEL));
+		CU_ASSERT_EQUAL(sctp_add_bind_addr(&st.asoc->base.bind_addr, &a,
+						   GFP_KERNEL),
+				0);
 	}
 	for (i = 0; i < NREADERS; i++)
-		CU_ASSERT_EQUAL_FATAL(pthread_create(&readers[i], NULL,
-						     reader, &st), 0);
+		CU_ASSERT_EQUAL_FATAL(
+			pthread_create(&readers[i], NULL, reader, &st), 0);
 	CU_ASSERT_EQUAL_FATAL(pthread_create(&w, NULL, writer, &st), 0);
 	pthread_join(w, NULL);
 	atomic_store(&st.done, 1);
@@ -198,8 +200,8 @@ static void test_readers_against_peer_and_bind_writer(void)
 
 struct bindx_writer {
 	struct sock *sk;
-	atomic_int *started;	/* the reader is running */
-	unsigned int first;	/* its own block of addresses */
+	atomic_int *started; /* the reader is running */
+	unsigned int first; /* its own block of addresses */
 	unsigned int seed;
 	unsigned long errors;
 };
@@ -301,11 +303,10 @@ static void test_bindx_writers_and_reader(void)
 		bw[i].seed = 77 + i;
 		bw[i].errors = 0;
 	}
-	CU_ASSERT_EQUAL_FATAL(pthread_create(&rt, NULL, bindx_reader, &br),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(pthread_create(&rt, NULL, bindx_reader, &br), 0);
 	for (i = 0; i < 2; i++)
-		CU_ASSERT_EQUAL_FATAL(pthread_create(&wt[i], NULL,
-						     bindx_writer, &bw[i]), 0);
+		CU_ASSERT_EQUAL_FATAL(
+			pthread_create(&wt[i], NULL, bindx_writer, &bw[i]), 0);
 	for (i = 0; i < 2; i++)
 		pthread_join(wt[i], NULL);
 	atomic_store(&done, 1);

@@ -25,22 +25,20 @@
  * Types IPv4, IPv6 (type 12, length 4 + 2*2); ECN Capable (0x8000, 4).
  */
 static const uint8_t init_addrs[] = {
-	0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,
-	0x00, 0x06, 0x00, 0x14, 0x20, 0x01, 0x0d, 0xb8,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01,
+	0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1, 0x00, 0x06, 0x00, 0x14, 0x20, 0x01,
+	0x0d, 0xb8, 0,	  0,	0,  0, 0, 0, 0,	   0,	 0,    0,    0,	   0x01,
 };
 
 static const uint8_t init_vector[] = {
-	0x01, 0x00, 0x00, 0x3c,		/* INIT, flags 0, length 60 */
-	0x01, 0x02, 0x03, 0x04,		/* initiate tag */
-	0x00, 0x01, 0x00, 0x00,		/* a_rwnd 65536 */
-	0x00, 0x0a, 0x00, 0x0a,		/* OS 10, MIS 10 */
-	0x11, 0x22, 0x33, 0x44,		/* initial TSN */
-	0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,
-	0x00, 0x06, 0x00, 0x14, 0x20, 0x01, 0x0d, 0xb8,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01,
-	0x00, 0x0c, 0x00, 0x08, 0x00, 0x05, 0x00, 0x06,
-	0x80, 0x00, 0x00, 0x04,
+	0x01, 0x00, 0x00, 0x3c, /* INIT, flags 0, length 60 */
+	0x01, 0x02, 0x03, 0x04, /* initiate tag */
+	0x00, 0x01, 0x00, 0x00, /* a_rwnd 65536 */
+	0x00, 0x0a, 0x00, 0x0a, /* OS 10, MIS 10 */
+	0x11, 0x22, 0x33, 0x44, /* initial TSN */
+	0x00, 0x05, 0x00, 0x08, 10,   0,    0,	  1,	0x00, 0x06,
+	0x00, 0x14, 0x20, 0x01, 0x0d, 0xb8, 0,	  0,	0,    0,
+	0,    0,    0,	  0,	0,    0,    0,	  0x01, 0x00, 0x0c,
+	0x00, 0x08, 0x00, 0x05, 0x00, 0x06, 0x80, 0x00, 0x00, 0x04,
 };
 
 static struct sctp_init_view vector_init(void)
@@ -93,8 +91,9 @@ static void test_init_vector(void)
 	/* too small a buffer: refused, untouched */
 	memset(buf, 0xee, sizeof(buf));
 	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(init_vector) - 1, &v,
-					   init_addrs, sizeof(init_addrs),
-					   NULL, 0), -EFBIG);
+					   init_addrs, sizeof(init_addrs), NULL,
+					   0),
+			-EFBIG);
 	CU_ASSERT_EQUAL(buf[0], 0xee);
 }
 
@@ -103,37 +102,32 @@ static void test_init_final_padding(void)
 {
 	struct sctp_init_view v = vector_init(), p;
 	const uint8_t want[] = {
-		0x01, 0x00, 0x00, 0x1a,		/* length 26: 20 + 6 */
-		0x01, 0x02, 0x03, 0x04,
-		0x00, 0x01, 0x00, 0x00,
-		0x00, 0x0a, 0x00, 0x0a,
-		0x11, 0x22, 0x33, 0x44,
+		0x01, 0x00, 0x00, 0x1a, /* length 26: 20 + 6 */
+		0x01, 0x02, 0x03, 0x04, 0x00, 0x01, 0x00, 0x00,
+		0x00, 0x0a, 0x00, 0x0a, 0x11, 0x22, 0x33, 0x44,
 		0x00, 0x0c, 0x00, 0x06, 0x00, 0x05, 0x00, 0x00,
 	};
 	const uint8_t want_ecn[] = {
-		0x01, 0x00, 0x00, 0x20,		/* 32: inner padding counts */
-		0x01, 0x02, 0x03, 0x04,
-		0x00, 0x01, 0x00, 0x00,
-		0x00, 0x0a, 0x00, 0x0a,
-		0x11, 0x22, 0x33, 0x44,
-		0x00, 0x0c, 0x00, 0x06, 0x00, 0x05, 0x00, 0x00,
-		0x80, 0x00, 0x00, 0x04,
+		0x01, 0x00, 0x00, 0x20, /* 32: inner padding counts */
+		0x01, 0x02, 0x03, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x0a,
+		0x00, 0x0a, 0x11, 0x22, 0x33, 0x44, 0x00, 0x0c, 0x00, 0x06,
+		0x00, 0x05, 0x00, 0x00, 0x80, 0x00, 0x00, 0x04,
 	};
 	uint8_t buf[64];
 
 	v.addr_types = SCTP_ADDR4_SUPPORTED;
 	v.ecn_capable = false;
 	memset(buf, 0xee, sizeof(buf));
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 0), 28);
+	CU_ASSERT_EQUAL(
+		sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL, 0), 28);
 	CU_ASSERT_EQUAL(memcmp(buf, want, sizeof(want)), 0);
 	CU_ASSERT_EQUAL(sctp_verify_init(buf, 26, &p), 0);
 	CU_ASSERT_EQUAL(p.addr_types, SCTP_ADDR4_SUPPORTED);
 	CU_ASSERT(!p.ecn_capable);
 
 	v.ecn_capable = true;
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 0), 32);
+	CU_ASSERT_EQUAL(
+		sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL, 0), 32);
 	CU_ASSERT_EQUAL(memcmp(buf, want_ecn, sizeof(want_ecn)), 0);
 	CU_ASSERT_EQUAL(sctp_verify_init(buf, 32, &p), 0);
 	CU_ASSERT(p.ecn_capable);
@@ -141,8 +135,8 @@ static void test_init_final_padding(void)
 	/* nothing optional: exactly the 20-byte fixed part */
 	v.addr_types = 0;
 	v.ecn_capable = false;
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 0), 20);
+	CU_ASSERT_EQUAL(
+		sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL, 0), 20);
 	CU_ASSERT_EQUAL(sctp_verify_init(buf, 20, &p), 0);
 	CU_ASSERT(!p.has_supported_addr_types);
 	CU_ASSERT_EQUAL(p.params_len, 0);
@@ -153,21 +147,19 @@ static void test_init_ack_cookie(void)
 	struct sctp_init_view v = vector_init(), p;
 	const uint8_t cookie[5] = { 'c', 'o', 'o', 'k', 'y' };
 	const uint8_t want[] = {
-		0x02, 0x00, 0x00, 0x2c,		/* INIT ACK, 20 + 12 + 8 + 4 */
-		0x01, 0x02, 0x03, 0x04,
-		0x00, 0x01, 0x00, 0x00,
-		0x00, 0x0a, 0x00, 0x0a,
-		0x11, 0x22, 0x33, 0x44,
-		0x00, 0x07, 0x00, 0x09, 'c', 'o', 'o', 'k', 'y', 0, 0, 0,
-		0x00, 0x0c, 0x00, 0x06, 0x00, 0x06, 0x00, 0x00,
-		0x80, 0x00, 0x00, 0x04,
+		0x02, 0x00, 0x00, 0x2c, /* INIT ACK, 20 + 12 + 8 + 4 */
+		0x01, 0x02, 0x03, 0x04, 0x00, 0x01, 0x00, 0x00, 0x00, 0x0a,
+		0x00, 0x0a, 0x11, 0x22, 0x33, 0x44, 0x00, 0x07, 0x00, 0x09,
+		'c',  'o',  'o',  'k',	'y',  0,    0,	  0,	0x00, 0x0c,
+		0x00, 0x06, 0x00, 0x06, 0x00, 0x00, 0x80, 0x00, 0x00, 0x04,
 	};
 	uint8_t buf[64];
 
 	v.type = SCTP_CID_INIT_ACK;
 	v.addr_types = SCTP_ADDR6_SUPPORTED;
 	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   cookie, sizeof(cookie)), 44);
+					   cookie, sizeof(cookie)),
+			44);
 	CU_ASSERT_EQUAL(memcmp(buf, want, sizeof(want)), 0);
 	CU_ASSERT_EQUAL_FATAL(sctp_verify_init(buf, 44, &p), 0);
 	CU_ASSERT_EQUAL(p.type, SCTP_CID_INIT_ACK);
@@ -178,7 +170,8 @@ static void test_init_ack_cookie(void)
 	/* a cookie only belongs in an INIT ACK */
 	v.type = SCTP_CID_INIT;
 	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   cookie, sizeof(cookie)), -EINVAL);
+					   cookie, sizeof(cookie)),
+			-EINVAL);
 }
 
 static void test_init_encoder_refuses(void)
@@ -187,36 +180,46 @@ static void test_init_encoder_refuses(void)
 	uint8_t buf[128];
 
 	v.init_tag = 0;
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL,
+					   0),
+			-EINVAL);
 	v = vector_init();
 	v.num_outbound_streams = 0;
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL,
+					   0),
+			-EINVAL);
 	v = vector_init();
 	v.num_inbound_streams = 0;
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL,
+					   0),
+			-EINVAL);
 	v = vector_init();
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, init_addrs,
-					   6, NULL, 0), -EINVAL);
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 8,
-					   NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, init_addrs, 6,
+					   NULL, 0),
+			-EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 8, NULL,
+					   0),
+			-EINVAL);
 	v.type = SCTP_CID_INIT_ACK;
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 3), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL,
+					   3),
+			-EINVAL);
 	v.type = SCTP_CID_SACK;
-	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0,
-					   NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_init_raw(buf, sizeof(buf), &v, NULL, 0, NULL,
+					   0),
+			-EINVAL);
 	/* the other encoders refuse a length without its bytes */
 	CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, NULL, 1,
-					   NULL, 0), -EINVAL);
+					   NULL, 0),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, NULL, 0,
-					   NULL, 2), -EINVAL);
+					   NULL, 2),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_make_chunk_raw(buf, sizeof(buf), 9, 0, NULL, 4),
 			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_make_data_raw(buf, sizeof(buf), 1, 0, 0, 0, NULL,
-					   4), -EINVAL);
+					   4),
+			-EINVAL);
 }
 
 /* SACK, RFC 9260 3.3.4: cum 256, a_rwnd 16384, gaps 2-3 and 5-5, dup 254 */
@@ -225,20 +228,20 @@ static void test_sack_vector(void)
 	const struct sctp_sack_gap gabs[2] = { { 2, 3 }, { 5, 5 } };
 	const uint32_t dups[1] = { 0xfe };
 	const uint8_t want[] = {
-		0x03, 0x00, 0x00, 0x1c,		/* SACK, length 16 + 8 + 4 */
-		0x00, 0x00, 0x01, 0x00,		/* cumulative TSN ack */
-		0x00, 0x00, 0x40, 0x00,		/* a_rwnd */
-		0x00, 0x02, 0x00, 0x01,		/* N = 2, X = 1 */
-		0x00, 0x02, 0x00, 0x03,
-		0x00, 0x05, 0x00, 0x05,
-		0x00, 0x00, 0x00, 0xfe,
+		0x03, 0x00, 0x00, 0x1c, /* SACK, length 16 + 8 + 4 */
+		0x00, 0x00, 0x01, 0x00, /* cumulative TSN ack */
+		0x00, 0x00, 0x40, 0x00, /* a_rwnd */
+		0x00, 0x02, 0x00, 0x01, /* N = 2, X = 1 */
+		0x00, 0x02, 0x00, 0x03, 0x00, 0x05,
+		0x00, 0x05, 0x00, 0x00, 0x00, 0xfe,
 	};
 	struct sctp_sack_view s;
 	uint8_t buf[64];
 
 	memset(buf, 0xee, sizeof(buf));
 	CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 256, 16384, gabs,
-					   2, dups, 1), 28);
+					   2, dups, 1),
+			28);
 	CU_ASSERT_EQUAL(memcmp(buf, want, sizeof(want)), 0);
 	CU_ASSERT_EQUAL(buf[28], 0xee);
 	CU_ASSERT_EQUAL_FATAL(sctp_verify_sack(buf, 28, &s), 0);
@@ -253,7 +256,8 @@ static void test_sack_vector(void)
 	CU_ASSERT_EQUAL(sctp_sack_view_dup(&s, 0), 0xfe);
 
 	CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, 27, 256, 16384, gabs, 2, dups,
-					   1), -EFBIG);
+					   1),
+			-EFBIG);
 	CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, 16, 7, 0, NULL, 0, NULL, 0),
 			16);
 	CU_ASSERT_EQUAL(sctp_verify_sack(buf, 16, &s), 0);
@@ -263,20 +267,22 @@ static void test_sack_vector(void)
 static void test_data_and_chunk_vectors(void)
 {
 	const uint8_t want_data[] = {
-		0x00, 0x03, 0x00, 0x13,		/* DATA, B|E, length 19 */
-		0x00, 0x00, 0x00, 0x2a,		/* TSN 42 */
-		0x00, 0x01, 0x00, 0x02,		/* stream 1, SSN 2 */
-		0x00, 0x00, 0x00, 0x33,		/* PPID 51 */
-		'a', 'b', 'c', 0x00,
+		0x00, 0x03, 0x00, 0x13, /* DATA, B|E, length 19 */
+		0x00, 0x00, 0x00, 0x2a, /* TSN 42 */
+		0x00, 0x01, 0x00, 0x02, /* stream 1, SSN 2 */
+		0x00, 0x00, 0x00, 0x33, /* PPID 51 */
+		'a',  'b',  'c',  0x00,
 	};
 	const uint8_t want_cookie_ack[] = { 0x0b, 0x00, 0x00, 0x04 };
 	uint8_t buf[32];
 
 	CU_ASSERT_EQUAL(sctp_make_data_raw(buf, sizeof(buf), 42, 1, 2, 51,
-					   "abc", 3), 20);
+					   "abc", 3),
+			20);
 	CU_ASSERT_EQUAL(memcmp(buf, want_data, sizeof(want_data)), 0);
 	CU_ASSERT_EQUAL(sctp_make_data_raw(buf, sizeof(buf), 42, 1, 2, 51,
-					   "abc", 0), -EINVAL);
+					   "abc", 0),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_make_data_raw(buf, 19, 42, 1, 2, 51, "abc", 3),
 			-EFBIG);
 	CU_ASSERT_EQUAL(sctp_make_chunk_raw(buf, sizeof(buf),
@@ -284,7 +290,8 @@ static void test_data_and_chunk_vectors(void)
 			4);
 	CU_ASSERT_EQUAL(memcmp(buf, want_cookie_ack, 4), 0);
 	CU_ASSERT_EQUAL(sctp_make_chunk_raw(buf, 7, SCTP_CID_COOKIE_ECHO, 0,
-					    "xyz", 3), -EFBIG);
+					    "xyz", 3),
+			-EFBIG);
 }
 
 /* ---- round trips ---- */
@@ -331,9 +338,9 @@ static void test_init_roundtrip_random(void)
 			for (i = 0; i < clen; i++)
 				cookie[i] = (uint8_t)rng(&seed);
 		}
-		len = sctp_make_init_raw(buf, sizeof(buf), &v, addrs, alen,
-					 v.type == SCTP_CID_INIT_ACK ?
-					 cookie : NULL, clen);
+		len = sctp_make_init_raw(
+			buf, sizeof(buf), &v, addrs, alen,
+			v.type == SCTP_CID_INIT_ACK ? cookie : NULL, clen);
 		if (len < 20 || sctp_verify_init(buf, (size_t)len, &p)) {
 			bad++;
 			continue;
@@ -345,9 +352,8 @@ static void test_init_roundtrip_random(void)
 		       p.initial_tsn != v.initial_tsn ||
 		       p.addr_types != v.addr_types ||
 		       p.has_supported_addr_types != (v.addr_types != 0) ||
-		       p.ecn_capable != v.ecn_capable ||
-		       p.num_ipv4 != n4 || p.num_ipv6 != n6 ||
-		       memcmp(p.params, addrs, alen) != 0 ||
+		       p.ecn_capable != v.ecn_capable || p.num_ipv4 != n4 ||
+		       p.num_ipv6 != n6 || memcmp(p.params, addrs, alen) != 0 ||
 		       (v.type == SCTP_CID_INIT_ACK &&
 			(p.cookie_len != clen || !p.cookie ||
 			 memcmp(p.cookie, cookie, clen)));
@@ -375,8 +381,8 @@ static void test_sack_roundtrip_random(void)
 
 		for (i = 0; i < n; i++) {
 			gabs[i].start = (uint16_t)(at + 1 + rng(&seed) % 50);
-			gabs[i].end = (uint16_t)(gabs[i].start +
-						 rng(&seed) % 50);
+			gabs[i].end =
+				(uint16_t)(gabs[i].start + rng(&seed) % 50);
 			at = gabs[i].end;
 		}
 		for (i = 0; i < x; i++)
@@ -434,8 +440,8 @@ static void test_make_sack_from_tsns(void)
 			bad++;
 			continue;
 		}
-		bad += s.num_dup_tsns != (ndup < SCTP_MAX_DUP_TSNS ? ndup :
-					  SCTP_MAX_DUP_TSNS);
+		bad += s.num_dup_tsns !=
+		       (ndup < SCTP_MAX_DUP_TSNS ? ndup : SCTP_MAX_DUP_TSNS);
 		for (off = 0; off < 200; off++) {
 			uint32_t tsn = base + off;
 			bool acked = TSN_lte(tsn, s.cum_tsn_ack);
@@ -444,8 +450,9 @@ static void test_make_sack_from_tsns(void)
 				struct sctp_sack_gap g =
 					sctp_sack_view_gap(&s, i);
 
-				acked |= TSN_gte(tsn, s.cum_tsn_ack + g.start) &&
-					 TSN_lte(tsn, s.cum_tsn_ack + g.end);
+				acked |=
+					TSN_gte(tsn, s.cum_tsn_ack + g.start) &&
+					TSN_lte(tsn, s.cum_tsn_ack + g.end);
 			}
 			bad += acked != got[off];
 		}
@@ -469,8 +476,8 @@ static void test_make_sack_from_tsns(void)
 static size_t init_with(uint8_t *buf, const uint8_t *params, size_t plen)
 {
 	const uint8_t head[20] = {
-		0x01, 0x00, 0x00, 0x00, 0, 0, 0, 1, 0, 0, 0x10, 0,
-		0, 1, 0, 1, 0, 0, 0, 0,
+		0x01, 0x00, 0x00, 0x00, 0, 0, 0, 1, 0, 0,
+		0x10, 0,    0,	  1,	0, 1, 0, 0, 0, 0,
 	};
 
 	memcpy(buf, head, 20);
@@ -492,28 +499,45 @@ static void test_init_bad_params(void)
 		{ "length 1", { 0x00, 0x05, 0x00, 0x01 }, 4, -EINVAL },
 		{ "length 2", { 0x00, 0x05, 0x00, 0x02 }, 4, -EINVAL },
 		{ "length 3", { 0x00, 0x05, 0x00, 0x03 }, 4, -EINVAL },
-		{ "past the end", { 0x00, 0x05, 0x00, 0x0c, 1, 2, 3, 4 }, 8,
+		{ "past the end",
+		  { 0x00, 0x05, 0x00, 0x0c, 1, 2, 3, 4 },
+		  8,
 		  -EMSGSIZE },
 		{ "huge", { 0x80, 0x00, 0xff, 0xff }, 4, -EMSGSIZE },
-		{ "3 bytes left", { 0x80, 0x00, 0x00, 0x04, 0, 0, 0 }, 7,
+		{ "3 bytes left",
+		  { 0x80, 0x00, 0x00, 0x04, 0, 0, 0 },
+		  7,
 		  -EMSGSIZE },
 		{ "1 byte left", { 0x00 }, 1, -EMSGSIZE },
-		{ "IPv4 length 12", { 0x00, 0x05, 0x00, 0x0c, 10, 0, 0, 1,
-		  0, 0, 0, 0 }, 12, -EINVAL },
+		{ "IPv4 length 12",
+		  { 0x00, 0x05, 0x00, 0x0c, 10, 0, 0, 1, 0, 0, 0, 0 },
+		  12,
+		  -EINVAL },
 		{ "IPv4 length 4", { 0x00, 0x05, 0x00, 0x04 }, 4, -EINVAL },
 		{ "IPv6 length 16", { 0x00, 0x06, 0x00, 0x10 }, 16, -EINVAL },
 		{ "IPv6 length 24", { 0x00, 0x06, 0x00, 0x18 }, 24, -EINVAL },
-		{ "SAT odd", { 0x00, 0x0c, 0x00, 0x05, 0x00, 0, 0, 0 }, 8,
+		{ "SAT odd",
+		  { 0x00, 0x0c, 0x00, 0x05, 0x00, 0, 0, 0 },
+		  8,
 		  -EINVAL },
 		{ "SAT length 3", { 0x00, 0x0c, 0x00, 0x03 }, 4, -EINVAL },
-		{ "SAT length 7", { 0x00, 0x0c, 0x00, 0x07, 0, 5, 0, 0 }, 8,
+		{ "SAT length 7",
+		  { 0x00, 0x0c, 0x00, 0x07, 0, 5, 0, 0 },
+		  8,
 		  -EINVAL },
-		{ "ECN length 8", { 0x80, 0x00, 0x00, 0x08, 0, 0, 0, 0 }, 8,
+		{ "ECN length 8",
+		  { 0x80, 0x00, 0x00, 0x08, 0, 0, 0, 0 },
+		  8,
 		  -EINVAL },
-		{ "cookie in INIT", { 0x00, 0x07, 0x00, 0x05, 1, 0, 0, 0 }, 8,
+		{ "cookie in INIT",
+		  { 0x00, 0x07, 0x00, 0x05, 1, 0, 0, 0 },
+		  8,
 		  -EINVAL },
-		{ "bad after good", { 0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,
-		  0x00, 0x06, 0x00, 0x00 }, 12, -EINVAL },
+		{ "bad after good",
+		  { 0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1, 0x00, 0x06, 0x00,
+		    0x00 },
+		  12,
+		  -EINVAL },
 	};
 	uint8_t buf[64];
 	size_t i;
@@ -529,17 +553,17 @@ static void test_init_bad_params(void)
 			fprintf(stderr, "\n  %s: got %d, want %d\n",
 				cases[i].what, ret, cases[i].err);
 		CU_ASSERT_EQUAL(ret, cases[i].err);
-		CU_ASSERT_EQUAL(p.init_tag, 0x5a5a5a5au);	/* untouched */
+		CU_ASSERT_EQUAL(p.init_tag, 0x5a5a5a5au); /* untouched */
 	}
 }
 
 static void test_init_good_odd_params(void)
 {
 	const uint8_t params[] = {
-		0x00, 0x0c, 0x00, 0x04,			/* empty SAT */
+		0x00, 0x0c, 0x00, 0x04, /* empty SAT */
 		0x00, 0x0c, 0x00, 0x0a, 0x00, 0x0b, 0x00, 0x05,
-		0x01, 0x23, 0x00, 0x00,			/* unknown kept out */
-		0xc0, 0x01, 0x00, 0x05, 0x99, 0x00, 0x00, 0x00,	/* unknown */
+		0x01, 0x23, 0x00, 0x00, /* unknown kept out */
+		0xc0, 0x01, 0x00, 0x05, 0x99, 0x00, 0x00, 0x00, /* unknown */
 	};
 	struct sctp_init_view p;
 	uint8_t buf[64];
@@ -562,15 +586,15 @@ static void test_init_good_odd_params(void)
 static void test_init_host_name_refused(void)
 {
 	const uint8_t params[] = {
-		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 1,	/* IPv4 10.0.0.1 */
-		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e', 'x', 'a', 'm', 'p',
-		'l', 'e', 0, 0, 0,			/* host name, 14 + 2 */
-		0x00, 0x0b, 0x00, 0x06, 'b', 0, 0, 0,	/* a second one */
-		0x80, 0x00, 0x00, 0x04,			/* ECN */
+		0x00, 0x05, 0x00, 0x08, 10,  0,	  0,   1, /* IPv4 10.0.0.1 */
+		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e', 'x', 'a',
+		'm',  'p',  'l',  'e',	0,   0,	  0, /* host name, 14 + 2 */
+		0x00, 0x0b, 0x00, 0x06, 'b', 0,	  0,   0, /* a second one */
+		0x80, 0x00, 0x00, 0x04, /* ECN */
 	};
 	const uint8_t bad_after[] = {
-		0x00, 0x0b, 0x00, 0x06, 'b', 0, 0, 0,
-		0x00, 0x05, 0x00, 0x04,			/* IPv4 length 4 */
+		0x00, 0x0b, 0x00, 0x06, 'b',  0,
+		0,    0,    0x00, 0x05, 0x00, 0x04, /* IPv4 length 4 */
 	};
 	struct sctp_init_view p;
 	uint8_t buf[96];
@@ -590,7 +614,7 @@ static void test_init_host_name_refused(void)
 	len = init_with(buf, bad_after, sizeof(bad_after));
 	CU_ASSERT_EQUAL(sctp_verify_init(buf, len, &p), -EINVAL);
 	/* a host name parameter must at least hold its header */
-	len = init_with(buf, (const uint8_t []){ 0x00, 0x0b, 0x00, 0x03 }, 4);
+	len = init_with(buf, (const uint8_t[]){ 0x00, 0x0b, 0x00, 0x03 }, 4);
 	CU_ASSERT_EQUAL(sctp_verify_init(buf, len, &p), -EINVAL);
 }
 
@@ -728,10 +752,12 @@ static void test_sack_bad(void)
 		const struct sctp_sack_gap g[2] = { { 4, 5 }, { 1, 2 } };
 		const struct sctp_sack_gap z[1] = { { 0, 2 } };
 
-		CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, g,
-						   2, NULL, 0), -EINVAL);
-		CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, z,
-						   1, NULL, 0), -EINVAL);
+		CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, g, 2,
+						   NULL, 0),
+				-EINVAL);
+		CU_ASSERT_EQUAL(sctp_make_sack_raw(buf, sizeof(buf), 1, 1, z, 1,
+						   NULL, 0),
+				-EINVAL);
 	}
 }
 
@@ -752,8 +778,8 @@ static void test_sack_check_tsns(void)
 	CU_ASSERT_EQUAL(sctp_sack_check_tsns(&s, 100, 101), -ERANGE);
 	CU_ASSERT_EQUAL(sctp_sack_check_tsns(&s, 100, 100), -ERANGE);
 	/* across the wrap: cum 0xfffffffe, blocks to 0x00000002 */
-	len = sctp_make_sack_raw(buf, sizeof(buf), 0xfffffffeu, 0, g, 1,
-				 NULL, 0);
+	len = sctp_make_sack_raw(buf, sizeof(buf), 0xfffffffeu, 0, g, 1, NULL,
+				 0);
 	CU_ASSERT_EQUAL_FATAL(sctp_verify_sack(buf, (size_t)len, &s), 0);
 	CU_ASSERT_EQUAL(sctp_sack_check_tsns(&s, 0xfffffff0u, 3), 0);
 	CU_ASSERT_EQUAL(sctp_sack_check_tsns(&s, 0xffffffffu, 3), -ESTALE);
@@ -765,15 +791,15 @@ static void test_sack_check_tsns(void)
 static void test_restart_abort_vector(void)
 {
 	const uint8_t want4[] = {
-		0x06, 0x00, 0x00, 0x10,		/* ABORT, length 16 */
-		0x00, 0x0b, 0x00, 0x0c,		/* cause 11, length 12 */
+		0x06, 0x00, 0x00, 0x10, /* ABORT, length 16 */
+		0x00, 0x0b, 0x00, 0x0c, /* cause 11, length 12 */
 		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 9,
 	};
 	const uint8_t want6[] = {
-		0x06, 0x00, 0x00, 0x1c,		/* ABORT, length 28 */
-		0x00, 0x0b, 0x00, 0x18,		/* cause 11, length 24 */
-		0x00, 0x06, 0x00, 0x14, 0xfe, 0x80, 0, 0, 0, 0, 0, 0,
-		0, 0, 0, 0, 0, 0, 0, 0x07,
+		0x06, 0x00, 0x00, 0x1c, /* ABORT, length 28 */
+		0x00, 0x0b, 0x00, 0x18, /* cause 11, length 24 */
+		0x00, 0x06, 0x00, 0x14, 0xfe, 0x80, 0, 0, 0, 0,
+		0,    0,    0,	  0,	0,    0,    0, 0, 0, 0x07,
 	};
 	union sctp_addr a;
 	uint8_t buf[64];
@@ -794,8 +820,7 @@ static void test_restart_abort_vector(void)
 
 	memset(&a, 0, sizeof(a));
 	a.sa.sa_family = AF_UNIX;
-	CU_ASSERT_EQUAL(sctp_make_restart_abort(&a, buf, sizeof(buf)),
-			-EINVAL);
+	CU_ASSERT_EQUAL(sctp_make_restart_abort(&a, buf, sizeof(buf)), -EINVAL);
 }
 
 /*
@@ -806,36 +831,40 @@ static void test_restart_abort_vector(void)
 static void test_unresolvable_abort_vector(void)
 {
 	const uint8_t param[] = {
-		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e', 'x', 'a', 'm', 'p',
-		'l', 'e', 0,
+		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e',
+		'x',  'a',  'm',  'p',	'l', 'e', 0,
 	};
 	const uint8_t want[] = {
-		0x06, 0x00, 0x00, 0x16,		/* ABORT, length 22 */
-		0x00, 0x05, 0x00, 0x12,		/* cause 5, length 18 */
-		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e', 'x', 'a', 'm', 'p',
-		'l', 'e', 0,
-		0x00, 0x00,			/* padding */
+		0x06, 0x00, 0x00, 0x16, /* ABORT, length 22 */
+		0x00, 0x05, 0x00, 0x12, /* cause 5, length 18 */
+		0x00, 0x0b, 0x00, 0x0e, 'a', '.', 'e',	'x',
+		'a',  'm',  'p',  'l',	'e', 0,	  0x00, 0x00, /* padding */
 	};
 	uint8_t buf[64];
 
 	memset(buf, 0xee, sizeof(buf));
-	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, sizeof(param),
-						     buf, sizeof(buf)), 24);
+	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, sizeof(param), buf,
+						     sizeof(buf)),
+			24);
 	CU_ASSERT_EQUAL(memcmp(buf, want, sizeof(want)), 0);
 	CU_ASSERT_EQUAL(buf[24], 0xee);
 	/* too small: refused, untouched */
 	memset(buf, 0xee, sizeof(buf));
-	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, sizeof(param),
-						     buf, 23), -EFBIG);
+	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, sizeof(param), buf,
+						     23),
+			-EFBIG);
 	CU_ASSERT_EQUAL(buf[0], 0xee);
 	/* not a parameter: shorter than its header, or a length field that
 	 * does not match */
 	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, 3, buf,
-						     sizeof(buf)), -EINVAL);
+						     sizeof(buf)),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(param, 12, buf,
-						     sizeof(buf)), -EINVAL);
+						     sizeof(buf)),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_make_unresolvable_abort(NULL, 14, buf,
-						     sizeof(buf)), -EINVAL);
+						     sizeof(buf)),
+			-EINVAL);
 }
 
 static CU_TestInfo make_init_raw_tests[] = {
@@ -862,8 +891,7 @@ static CU_TestInfo make_chunk_tests[] = {
 static CU_TestInfo verify_init_tests[] = {
 	{ "INIT: every bad parameter", test_init_bad_params },
 	{ "INIT: odd but valid parameters", test_init_good_odd_params },
-	{ "INIT: a Host Name Address is refused",
-	  test_init_host_name_refused },
+	{ "INIT: a Host Name Address is refused", test_init_host_name_refused },
 	{ "INIT: bad header", test_init_bad_header },
 	{ "INIT: every truncation", test_init_truncations },
 	CU_TEST_INFO_NULL,
@@ -889,16 +917,16 @@ static CU_TestInfo hn_param_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/sm_make_chunk/sctp_make_init/raw", make_init_raw_tests,
-	    NULL, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_make_init/raw", make_init_raw_tests, NULL,
+	    NULL);
 KTEST_SUITE("sctp/sm_make_chunk/sctp_make_sack", make_sack_tests, NULL, NULL);
 KTEST_SUITE("sctp/sm_make_chunk/sctp_make_chunk", make_chunk_tests, NULL, NULL);
-KTEST_SUITE("sctp/sm_make_chunk/sctp_verify_init", verify_init_tests,
-	    NULL, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_verify_init", verify_init_tests, NULL,
+	    NULL);
 KTEST_SUITE("sctp/sm_statefuns/sctp_sm_pull_sack", pull_sack_tests, NULL, NULL);
-KTEST_SUITE("sctp/sm_statefuns/sctp_sf_eat_sack_6_2", eat_sack_tests,
-	    NULL, NULL);
+KTEST_SUITE("sctp/sm_statefuns/sctp_sf_eat_sack_6_2", eat_sack_tests, NULL,
+	    NULL);
 KTEST_SUITE("sctp/sm_statefuns/sctp_sf_do_dupcook_a/abort", restart_abort_tests,
 	    NULL, NULL);
-KTEST_SUITE("sctp/sm_make_chunk/sctp_process_hn_param", hn_param_tests,
-	    NULL, NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_process_hn_param", hn_param_tests, NULL,
+	    NULL);

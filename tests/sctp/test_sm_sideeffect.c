@@ -17,8 +17,8 @@ static struct sctp_association *new_asoc(void)
 	return asoc;
 }
 
-static struct sctp_transport *add(struct sctp_association *asoc,
-				  const char *ip, uint16_t port)
+static struct sctp_transport *add(struct sctp_association *asoc, const char *ip,
+				  uint16_t port)
 {
 	union sctp_addr a = sctp_test_v4(ip, port);
 	struct sctp_transport *t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL);
@@ -77,14 +77,14 @@ static void test_set_bind_addrs_order(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(bp);
 	asoc->base.bind_addr.port = 9;
-	CU_ASSERT_EQUAL(sctp_add_bind_addr(&asoc->base.bind_addr, &a,
-					   GFP_KERNEL), 0);
-	CU_ASSERT_EQUAL(sctp_raw_to_bind_addrs(bp, raw, sizeof(raw), 9,
-					       GFP_KERNEL), 0);
+	CU_ASSERT_EQUAL(
+		sctp_add_bind_addr(&asoc->base.bind_addr, &a, GFP_KERNEL), 0);
+	CU_ASSERT_EQUAL(
+		sctp_raw_to_bind_addrs(bp, raw, sizeof(raw), 9, GFP_KERNEL), 0);
 	b = sctp_test_nth_addr(bp, 0);
 	c = sctp_test_nth_addr(bp, 1);
 	live = sctp_test_live();
-	sctp_cmd_set_bind_addrs(asoc, bp);	/* frees bp itself */
+	sctp_cmd_set_bind_addrs(asoc, bp); /* frees bp itself */
 	CU_ASSERT_EQUAL(sctp_test_live(), live - 1);
 	CU_ASSERT(sctp_assoc_check(asoc));
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&asoc->base.bind_addr), 3);
@@ -116,6 +116,5 @@ static CU_TestInfo set_bind_addrs_tests[] = {
 
 KTEST_SUITE("sctp/sm_sideeffect/sctp_cmd_hb_timers_start", hb_timers_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/sm_sideeffect/sctp_cmd_set_bind_addrs",
-	    set_bind_addrs_tests, sctp_test_suite_init,
-	    sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/sm_sideeffect/sctp_cmd_set_bind_addrs", set_bind_addrs_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);

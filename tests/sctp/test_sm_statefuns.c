@@ -21,16 +21,20 @@
 #include "tests/ktest.h"
 #include "tests/sctp/sctp_test.h"
 
-#define PORT	7777
+#define PORT 7777
 
 /* an INIT with tag @tag listing the IPv4 addresses @texts */
 static int init_listing(uint8_t *buf, size_t size, uint32_t tag,
 			const char *const *texts, unsigned int n)
 {
 	struct sctp_init_view v = {
-		.type = SCTP_CID_INIT, .init_tag = tag, .a_rwnd = 2000 + tag,
-		.num_outbound_streams = 3, .num_inbound_streams = 3,
-		.initial_tsn = tag * 7, .ecn_capable = true,
+		.type = SCTP_CID_INIT,
+		.init_tag = tag,
+		.a_rwnd = 2000 + tag,
+		.num_outbound_streams = 3,
+		.num_inbound_streams = 3,
+		.initial_tsn = tag * 7,
+		.ecn_capable = true,
 	};
 	uint8_t addrs[8 * 8];
 	unsigned int i;
@@ -43,8 +47,7 @@ static int init_listing(uint8_t *buf, size_t size, uint32_t tag,
 		sctp_put16(addrs + 8 * i + 2, 8);
 		memcpy(addrs + 8 * i + 4, &in, 4);
 	}
-	return sctp_make_init_raw(buf, size, &v, addrs, 8 * (size_t)n, NULL,
-				  0);
+	return sctp_make_init_raw(buf, size, &v, addrs, 8 * (size_t)n, NULL, 0);
 }
 
 /* the existing association: peer 10.0.0.1 (source), 10.0.0.2, 10.0.0.3 */
@@ -61,8 +64,8 @@ static struct sctp_association *established(void)
 	if (!asoc)
 		return NULL;
 	len = init_listing(buf, sizeof(buf), 1, old_addrs, 2);
-	if (len < 0 || sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
-					 buf, (size_t)len)) {
+	if (len < 0 || sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, buf,
+					 (size_t)len)) {
 		sctp_association_free(asoc);
 		return NULL;
 	}
@@ -94,7 +97,8 @@ static void check_abort_needs_room(struct sctp_association *old,
 
 	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, src, init,
 					     (size_t)len, abort, sizeof(abort),
-					     &abort_len), -EFBIG);
+					     &abort_len),
+			-EFBIG);
 	CU_ASSERT_EQUAL(abort_len, 0);
 	CU_ASSERT_EQUAL(old->c.peer_vtag, 1);
 	CU_ASSERT(sctp_assoc_check(old));
@@ -192,8 +196,8 @@ static void test_restart_new_address_aborts(void)
 	const char *const added[] = { "10.0.0.2", "192.168.7.7", "10.0.0.3",
 				      "10.0.0.99" };
 	const uint8_t want[] = {
-		0x06, 0x00, 0x00, 0x10,		/* ABORT, length 16 */
-		0x00, 0x0b, 0x00, 0x0c,		/* restart, new addresses */
+		0x06, 0x00, 0x00, 0x10, /* ABORT, length 16 */
+		0x00, 0x0b, 0x00, 0x0c, /* restart, new addresses */
 		0x00, 0x05, 0x00, 0x08, 192, 168, 7, 7,
 	};
 	struct sctp_association *old = established(), *new_asoc;
@@ -267,9 +271,13 @@ static void restart_setup(struct restart_case *rc)
 	uint8_t sack[16 + 4];
 	struct sctp_sackhdr *h = (struct sctp_sackhdr *)sack;
 	struct sctp_init_view v = {
-		.type = SCTP_CID_INIT, .init_tag = 2, .a_rwnd = 2002,
-		.num_outbound_streams = 3, .num_inbound_streams = 3,
-		.initial_tsn = 14, .addr_types = SCTP_ADDR4_SUPPORTED,
+		.type = SCTP_CID_INIT,
+		.init_tag = 2,
+		.a_rwnd = 2002,
+		.num_outbound_streams = 3,
+		.num_inbound_streams = 3,
+		.initial_tsn = 14,
+		.addr_types = SCTP_ADDR4_SUPPORTED,
 	};
 	uint8_t addrs[16];
 	struct in_addr in;
@@ -296,8 +304,8 @@ static void restart_setup(struct restart_case *rc)
 	h->num_dup_tsns = 0;
 	sctp_put16(sack + 12, gap[0][0]);
 	sctp_put16(sack + 14, gap[0][1]);
-	CU_ASSERT_EQUAL_FATAL(sctp_sack_outqueue(&rc->old->outqueue, h,
-						 sizeof(sack)), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		sctp_sack_outqueue(&rc->old->outqueue, h, sizeof(sack)), 0);
 	CU_ASSERT_EQUAL(rc->old->next_tsn, 5);
 	CU_ASSERT_EQUAL(rc->old->ctsn_ack_point, 1);
 	CU_ASSERT_EQUAL(rc->old->outqueue.outstanding_bytes, 200);
@@ -315,8 +323,8 @@ static void restart_setup(struct restart_case *rc)
 		sctp_put16(addrs + 8 * i + 2, 8);
 		memcpy(addrs + 8 * i + 4, &in, 4);
 	}
-	rc->init_len = sctp_make_init_raw(rc->init, sizeof(rc->init), &v,
-					  addrs, sizeof(addrs), NULL, 0);
+	rc->init_len = sctp_make_init_raw(rc->init, sizeof(rc->init), &v, addrs,
+					  sizeof(addrs), NULL, 0);
 	CU_ASSERT_FATAL(rc->init_len > 0);
 }
 
@@ -429,10 +437,9 @@ static void test_restart_refused_keeps_data(void)
 
 	restart_setup(&rc);
 	live = sctp_test_live();
-	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(rc.old, rc.new_asoc, &src,
-					     rc.init, (size_t)rc.init_len,
-					     abort, sizeof(abort),
-					     &abort_len),
+	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(rc.old, rc.new_asoc, &src, rc.init,
+					     (size_t)rc.init_len, abort,
+					     sizeof(abort), &abort_len),
 			SCTP_DISPOSITION_ABORT);
 	CU_ASSERT_EQUAL(rc.old->next_tsn, 5);
 	CU_ASSERT_EQUAL(rc.old->ctsn_ack_point, 1);
@@ -452,18 +459,20 @@ static void test_restart_refused_keeps_data(void)
 static void test_host_name_aborts(void)
 {
 	const uint8_t params[] = {
-		0x00, 0x05, 0x00, 0x08, 10, 0, 0, 2,
-		0x00, 0x0b, 0x00, 0x07, 'h', 'o', 0, 0,	/* "ho", 7 + 1 */
+		0x00, 0x05, 0x00, 0x08, 10,  0,	  0, 2,
+		0x00, 0x0b, 0x00, 0x07, 'h', 'o', 0, 0, /* "ho", 7 + 1 */
 	};
 	const uint8_t want[] = {
-		0x06, 0x00, 0x00, 0x0f,		/* ABORT, length 15 */
-		0x00, 0x05, 0x00, 0x0b,		/* Unresolvable Address, 11 */
-		0x00, 0x0b, 0x00, 0x07, 'h', 'o', 0,
-		0x00,				/* padding */
+		0x06, 0x00, 0x00, 0x0f, /* ABORT, length 15 */
+		0x00, 0x05, 0x00, 0x0b, /* Unresolvable Address, 11 */
+		0x00, 0x0b, 0x00, 0x07, 'h', 'o', 0, 0x00, /* padding */
 	};
 	struct sctp_init_view v = {
-		.type = SCTP_CID_INIT, .init_tag = 2, .a_rwnd = 2002,
-		.num_outbound_streams = 3, .num_inbound_streams = 3,
+		.type = SCTP_CID_INIT,
+		.init_tag = 2,
+		.a_rwnd = 2002,
+		.num_outbound_streams = 3,
+		.num_inbound_streams = 3,
 		.initial_tsn = 14,
 	};
 	struct sctp_association *old = established(), *new_asoc;
@@ -475,8 +484,8 @@ static void test_host_name_aborts(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
 	new_asoc = cookie_asoc();
-	len = sctp_make_init_raw(buf, sizeof(buf), &v, params,
-				 sizeof(params), NULL, 0);
+	len = sctp_make_init_raw(buf, sizeof(buf), &v, params, sizeof(params),
+				 NULL, 0);
 	CU_ASSERT_FATAL(len > 0);
 	live = sctp_test_live();
 	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
@@ -506,10 +515,11 @@ static void test_bad_init_changes_nothing(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
 	new_asoc = cookie_asoc();
 	len = init_listing(buf, sizeof(buf), 2, old_addrs, 2);
-	sctp_put16(buf + 20 + 2, 3);	/* first parameter's length */
+	sctp_put16(buf + 20 + 2, 3); /* first parameter's length */
 	CU_ASSERT_EQUAL(sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
 					     (size_t)len, abort, sizeof(abort),
-					     &abort_len), -EINVAL);
+					     &abort_len),
+			-EINVAL);
 	CU_ASSERT_EQUAL(abort_len, 0);
 	CU_ASSERT_EQUAL(new_asoc->peer.transport_count, 0);
 	CU_ASSERT_EQUAL(old->c.peer_vtag, 1);

@@ -24,8 +24,7 @@ static size_t snap(struct sctp_endpoint *ep, void **out)
 	list_for_each_entry(asoc, &ep->asocs, asocs) {
 		if (n < MAX_SNAP)
 			out[n++] = NULL;
-		list_for_each_entry(e, &asoc->base.bind_addr.address_list,
-				    list)
+		list_for_each_entry(e, &asoc->base.bind_addr.address_list, list)
 			if (n < MAX_SNAP)
 				out[n++] = e;
 	}
@@ -41,16 +40,15 @@ static void make_sock(struct sock *sk, sa_family_t family, uint16_t port,
 	char ip[32];
 	int i;
 
-	CU_ASSERT_EQUAL_FATAL(sctp_sock_init(sk, family, port, GFP_KERNEL),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(sctp_sock_init(sk, family, port, GFP_KERNEL), 0);
 	for (i = 0; i < nasocs; i++) {
 		asoc = sctp_association_new(sk->ep, SCTP_SCOPE_GLOBAL,
 					    GFP_KERNEL);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
 		snprintf(ip, sizeof(ip), "198.51.100.%d", i + 1);
 		peer = sctp_test_v4(ip, 2000 + i);
-		CU_ASSERT_PTR_NOT_NULL(sctp_assoc_add_peer(asoc, &peer,
-							   GFP_KERNEL));
+		CU_ASSERT_PTR_NOT_NULL(
+			sctp_assoc_add_peer(asoc, &peer, GFP_KERNEL));
 		asoc->state = SCTP_STATE_CLOSED;
 		sctp_endpoint_add_asoc(sk->ep, asoc);
 	}
@@ -99,7 +97,7 @@ static void test_bindx_add_walks_every_asoc(void)
 	long live = sctp_test_live();
 
 	make_sock(&sk, AF_INET6, 7000, 2);
-	addrs[0] = sctp_test_v4("10.0.0.1", 0);		/* port 0: bound */
+	addrs[0] = sctp_test_v4("10.0.0.1", 0); /* port 0: bound */
 	addrs[1] = sctp_test_v6("2001:db8::1", 7000);
 	want0 = sctp_test_v4("10.0.0.1", 7000);
 	want1 = addrs[1];
@@ -139,12 +137,12 @@ static void test_bindx_bad_input_changes_nothing(void)
 	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, a, 1), -EINVAL);
 	a[0] = sctp_test_v6("2001:db8::9", 0);
 	CU_ASSERT_EQUAL(sctp_bindx_add(&sk4, a, 1), -EINVAL);
-	a[0] = sctp_test_v4("10.0.0.2", 7001);			/* wrong port */
+	a[0] = sctp_test_v4("10.0.0.2", 7001); /* wrong port */
 	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, a, 1), -EINVAL);
-	a[0] = sctp_test_v4("10.0.0.2", 0);			/* duplicate */
+	a[0] = sctp_test_v4("10.0.0.2", 0); /* duplicate */
 	a[1] = sctp_test_v4("10.0.0.2", 7000);
 	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, a, 2), -EINVAL);
-	a[0] = sctp_test_v4("10.0.0.3", 0);			/* bad second */
+	a[0] = sctp_test_v4("10.0.0.3", 0); /* bad second */
 	a[1] = sctp_test_v4("10.0.0.4", 1);
 	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, a, 2), -EINVAL);
 	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, &ok, 1), -EADDRINUSE);
@@ -189,13 +187,17 @@ static void test_bindx_add_rollback_under_faults(void)
 	 * wildcard, say): the rollback must remove the new entry, not the
 	 * first match.
 	 */
-	CU_ASSERT_EQUAL(sctp_add_bind_addr(&sk.ep->base.bind_addr,
-					   &(union sctp_addr){ .v4 =
-					   sctp_test_v4("10.0.0.1", 7000).v4 },
-					   GFP_KERNEL), 0);
+	CU_ASSERT_EQUAL(
+		sctp_add_bind_addr(
+			&sk.ep->base.bind_addr,
+			&(union sctp_addr){
+				.v4 = sctp_test_v4("10.0.0.1", 7000).v4 },
+			GFP_KERNEL),
+		0);
 	list_for_each_entry(asoc, &sk.ep->asocs, asocs)
-		CU_ASSERT_EQUAL(sctp_add_bind_addr(&asoc->base.bind_addr,
-						   &pre, GFP_KERNEL), 0);
+		CU_ASSERT_EQUAL(sctp_add_bind_addr(&asoc->base.bind_addr, &pre,
+						   GFP_KERNEL),
+				0);
 	addrs[0] = pre;
 	addrs[1] = sctp_test_v4("10.0.0.6", 0);
 	nb = snap(sk.ep, before);
@@ -209,13 +211,13 @@ static void test_bindx_add_rollback_under_faults(void)
 			CU_ASSERT_EQUAL(err, -ENOMEM);
 			na = snap(sk.ep, after);
 			CU_ASSERT_EQUAL(na, nb);
-			CU_ASSERT_EQUAL(memcmp(before, after,
-					       nb * sizeof(void *)), 0);
+			CU_ASSERT_EQUAL(
+				memcmp(before, after, nb * sizeof(void *)), 0);
 			CU_ASSERT_EQUAL(sctp_test_live(), live);
 		}
 	}
 	CU_ASSERT_EQUAL(err, 0);
-	CU_ASSERT_EQUAL(n, 10);		/* 2 addresses x (ep + 3 asocs) */
+	CU_ASSERT_EQUAL(n, 10); /* 2 addresses x (ep + 3 asocs) */
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&sk.ep->base.bind_addr), 3);
 	CU_ASSERT(entry_is(&sk.ep->base.bind_addr, 0,
 			   sctp_test_v4("10.0.0.1", 7000)));
@@ -250,9 +252,12 @@ static void test_bindx_rem(void)
 	a0 = list_first_entry(&sk.ep->asocs, struct sctp_association, asocs);
 	a1 = list_last_entry(&sk.ep->asocs, struct sctp_association, asocs);
 	/* a1 stops using 10.0.0.2 on its own */
-	CU_ASSERT_EQUAL(sctp_del_bind_addr(&a1->base.bind_addr,
-		&(union sctp_addr){ .v4 = sctp_test_v4("10.0.0.2",
-						       7000).v4 }), 0);
+	CU_ASSERT_EQUAL(
+		sctp_del_bind_addr(
+			&a1->base.bind_addr,
+			&(union sctp_addr){
+				.v4 = sctp_test_v4("10.0.0.2", 7000).v4 }),
+		0);
 	live = sctp_test_live();
 	CU_ASSERT_EQUAL(sctp_bindx_rem(&sk, &addrs[1], 1), 0);
 	CU_ASSERT(sctp_endpoint_check(sk.ep));
@@ -301,8 +306,8 @@ static void test_bindx_random_soak(void)
 			char ip[32];
 
 			snprintf(ip, sizeof(ip), "10.5.0.%u", idx[i] + 1);
-			addrs[i] = sctp_test_v4(ip, rand_r(&seed) % 2 ? 0 :
-								      9000);
+			addrs[i] =
+				sctp_test_v4(ip, rand_r(&seed) % 2 ? 0 : 9000);
 		}
 		/* the oracle's verdict */
 		want = 0;
@@ -352,7 +357,8 @@ static void test_bindx_random_soak(void)
 			a = sctp_test_v4(ip, 9000);
 			CU_ASSERT(entry_is(&sk.ep->base.bind_addr, j, a));
 			list_for_each_entry(asoc, &sk.ep->asocs, asocs)
-				CU_ASSERT(entry_is(&asoc->base.bind_addr, j, a));
+				CU_ASSERT(
+					entry_is(&asoc->base.bind_addr, j, a));
 		}
 		CU_ASSERT_EQUAL(sctp_test_count_addrs(&sk.ep->base.bind_addr),
 				nbound);
@@ -377,30 +383,37 @@ static void test_setsockopt_bindx(void)
 	addrs[1] = sctp_test_v4("10.0.0.2", 0);
 	live = sctp_test_live();
 	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, addrs, 0,
-					      SCTP_BINDX_ADD_ADDR), -EINVAL);
+					      SCTP_BINDX_ADD_ADDR),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, addrs, -28,
-					      SCTP_BINDX_ADD_ADDR), -EINVAL);
-	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, addrs,
-					      sizeof(addrs[0]) + 1,
-					      SCTP_BINDX_ADD_ADDR), -EINVAL);
+					      SCTP_BINDX_ADD_ADDR),
+			-EINVAL);
+	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, addrs, sizeof(addrs[0]) + 1,
+					      SCTP_BINDX_ADD_ADDR),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, addrs, sizeof(addrs) - 4,
-					      SCTP_BINDX_ADD_ADDR), -EINVAL);
+					      SCTP_BINDX_ADD_ADDR),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, NULL, sizeof(addrs),
-					      SCTP_BINDX_ADD_ADDR), -EINVAL);
+					      SCTP_BINDX_ADD_ADDR),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, addrs, sizeof(addrs), 3),
 			-EINVAL);
 	kmalloc_fail_nth(1);
 	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, addrs, sizeof(addrs),
-					      SCTP_BINDX_ADD_ADDR), -ENOMEM);
+					      SCTP_BINDX_ADD_ADDR),
+			-ENOMEM);
 	kmalloc_fault_reset();
 	CU_ASSERT(list_empty(&sk.ep->base.bind_addr.address_list));
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, SOL_SCTP, SCTP_SOCKOPT_BINDX_ADD,
-					addrs, sizeof(addrs)), 0);
+					addrs, sizeof(addrs)),
+			0);
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&sk.ep->base.bind_addr), 2);
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, SOL_SCTP, SCTP_SOCKOPT_BINDX_REM,
-					addrs, sizeof(addrs[0])), 0);
+					addrs, sizeof(addrs[0])),
+			0);
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&sk.ep->base.bind_addr), 1);
 	CU_ASSERT(entry_is(&sk.ep->base.bind_addr, 0,
 			   sctp_test_v4("10.0.0.2", 7000)));
@@ -428,7 +441,7 @@ static void test_sockopt_family_walk(void)
 	make_sock(&sk, AF_INET6, 1, 3);
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 3, &v, sizeof(v)),
 			-ENOPROTOOPT);
-	CU_ASSERT_EQUAL(sk.ipopt[3], 42);	/* IPv4 ran first */
+	CU_ASSERT_EQUAL(sk.ipopt[3], 42); /* IPv4 ran first */
 	CU_ASSERT_EQUAL(sk.ipopt6[3], 0);
 	/* IPv4 refuses before IPv6 is asked */
 	v = 7;
@@ -457,7 +470,8 @@ static void test_sockopt_family_walk(void)
 			-ENOPROTOOPT);
 	len = sizeof(out);
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, SOL_SCTP, SCTP_GET_ASSOC_NUMBER,
-					&out, &len), 0);
+					&out, &len),
+			0);
 	CU_ASSERT_EQUAL(out, 3);
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, SOL_SCTP, 12345, &out, &len),
 			-ENOPROTOOPT);
@@ -528,9 +542,9 @@ static void test_sockopt_falls_through_to_sctp(void)
 
 	make_sock(&sk, AF_INET, 1, 2);
 	stub_ncalls = 0;
-	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP,
-					SCTP_SOCKOPT_BINDX_ADD, &a,
-					sizeof(a)), 0);
+	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, SCTP_SOCKOPT_BINDX_ADD,
+					&a, sizeof(a)),
+			0);
 	CU_ASSERT_EQUAL(stub_ncalls, 2);
 	CU_ASSERT_EQUAL(memcmp(stub_calls, "46", 2), 0);
 	CU_ASSERT(sctp_bind_addr_has_addr(&sk.ep->base.bind_addr, &a));
@@ -542,7 +556,8 @@ static void test_sockopt_falls_through_to_sctp(void)
 	stub_ncalls = 0;
 	len = sizeof(out);
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, IPPROTO_IPV6,
-					SCTP_GET_ASSOC_NUMBER, &out, &len), 0);
+					SCTP_GET_ASSOC_NUMBER, &out, &len),
+			0);
 	CU_ASSERT_EQUAL(out, 2);
 	CU_ASSERT_EQUAL(stub_ncalls, 2);
 
@@ -575,12 +590,12 @@ static void test_close_safe_walk(void)
 		as[i++] = asoc;
 	as[0]->state = SCTP_STATE_CLOSED;
 	as[1]->state = SCTP_STATE_COOKIE_WAIT;
-	as[2]->state = SCTP_STATE_ESTABLISHED;		/* data queued */
+	as[2]->state = SCTP_STATE_ESTABLISHED; /* data queued */
 	sctp_outq_tail(&as[2]->outqueue,
 		       sctp_chunk_new(SCTP_CID_DATA, 10, GFP_KERNEL));
-	as[3]->state = SCTP_STATE_ESTABLISHED;		/* idle */
+	as[3]->state = SCTP_STATE_ESTABLISHED; /* idle */
 	as[4]->state = SCTP_STATE_SHUTDOWN_RECEIVED;
-	as[5]->state = SCTP_STATE_CLOSED;		/* still held */
+	as[5]->state = SCTP_STATE_CLOSED; /* still held */
 	held = as[5]->peer.primary_path;
 	sctp_transport_hold(held);
 
@@ -652,11 +667,14 @@ static void test_closed_socket(void)
 	CU_ASSERT_EQUAL(sctp_bindx_add(&sk, &a, 1), -EBADF);
 	CU_ASSERT_EQUAL(sctp_bindx_rem(&sk, &a, 1), -EBADF);
 	CU_ASSERT_EQUAL(sctp_setsockopt_bindx(&sk, &a, sizeof(a),
-					      SCTP_BINDX_ADD_ADDR), -EBADF);
+					      SCTP_BINDX_ADD_ADDR),
+			-EBADF);
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, SOL_SCTP, SCTP_SOCKOPT_BINDX_REM,
-					&a, sizeof(a)), -EBADF);
+					&a, sizeof(a)),
+			-EBADF);
 	CU_ASSERT_EQUAL(sctp_getsockopt(&sk, SOL_SCTP, SCTP_GET_ASSOC_NUMBER,
-					&out, &len), 0);
+					&out, &len),
+			0);
 	CU_ASSERT_EQUAL(out, 0);
 	/* IP level: the family walk needs no endpoint (IPv6 refuses) */
 	CU_ASSERT_EQUAL(sctp_setsockopt(&sk, IPPROTO_IP, 1, &v, sizeof(v)),
@@ -711,17 +729,17 @@ static CU_TestInfo write_space_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sctp/socket/sctp_init_sock", init_sock_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/socket/sctp_bindx_add", bindx_add_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/socket/sctp_bindx_rem", bindx_rem_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_init_sock", init_sock_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_bindx_add", bindx_add_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_bindx_rem", bindx_rem_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/socket/sctp_setsockopt_bindx", setsockopt_bindx_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/socket/sctp_setsockopt", setsockopt_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
-KTEST_SUITE("sctp/socket/sctp_close", close_tests,
-	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/socket/sctp_close", close_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/socket/sctp_write_space", write_space_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);

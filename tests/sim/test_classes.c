@@ -36,8 +36,8 @@ static int run_start(struct run *run, const char *workload,
 
 	memset(run, 0, sizeof(*run));
 	if (workload[0] == '{')
-		ret = sim_workload_parse(workload, "test", cpus, &run->wl,
-					 err, sizeof(err));
+		ret = sim_workload_parse(workload, "test", cpus, &run->wl, err,
+					 sizeof(err));
 	else
 		ret = sim_workload_builtin(workload, cpus, &run->wl, err,
 					   sizeof(err));
@@ -87,7 +87,8 @@ static void check_shares(const struct sched_class *class, unsigned int hz,
 			 const int *nice, const unsigned long *weight, int nr,
 			 unsigned int seconds, unsigned long slack)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = hz,
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = hz,
 				 .duration_usec = seconds * 1000000ull,
 				 .sched_class = class };
 	unsigned long long total = 0, sum = 0, expect;
@@ -209,19 +210,20 @@ static const struct sim_task_stats *task_named(const struct sim_report *r,
 
 struct want_share {
 	const char *comm;
-	double share;		/* of one CPU's time */
-	unsigned long slack;	/* ticks */
+	double share; /* of one CPU's time */
+	unsigned long slack; /* ticks */
 };
 
 /* run @json for @seconds on one CPU and check each task's share */
-static void check_task_shares(const struct sched_class *class,
-			      unsigned int hz, const char *json,
-			      unsigned int seconds,
+static void check_task_shares(const struct sched_class *class, unsigned int hz,
+			      const char *json, unsigned int seconds,
 			      const struct want_share *want, unsigned int n)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = hz,
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = hz,
 				 .duration_usec = seconds * 1000000ull,
-				 .check_every_tick = 1, .sched_class = class };
+				 .check_every_tick = 1,
+				 .sched_class = class };
 	unsigned long long total = (unsigned long long)seconds * hz;
 	const struct sim_task_stats *ts;
 	struct run run;
@@ -304,7 +306,8 @@ static void test_group_shares_set(void)
 		"\"tasks\":{\"a\":{\"taskgroup\":\"/A\",\"run\":100000000},"
 		"\"b\":{\"taskgroup\":\"/B\",\"run\":100000000}}}";
 	static const struct want_share want[] = {
-		{ "a", 0.2, 7 }, { "b", 0.8, 7 },
+		{ "a", 0.2, 7 },
+		{ "b", 0.8, 7 },
 	};
 	unsigned int k;
 
@@ -330,8 +333,10 @@ static void test_group_shares_nested(void)
 		"\"w\":{\"instance\":2,\"taskgroup\":\"/w\",\"run\":100000000},"
 		"\"w5\":{\"priority\":5,\"taskgroup\":\"/w\",\"run\":100000000}}}";
 	static const struct want_share want[] = {
-		{ "r", 1.0 / 3, 7 }, { "a1", 1.0 / 6, 14 },
-		{ "b-0", 1.0 / 12, 21 }, { "b-1", 1.0 / 12, 21 },
+		{ "r", 1.0 / 3, 7 },
+		{ "a1", 1.0 / 6, 14 },
+		{ "b-0", 1.0 / 12, 21 },
+		{ "b-1", 1.0 / 12, 21 },
 		{ "w-0", 1024.0 / 2383 / 3, 14 },
 		{ "w-1", 1024.0 / 2383 / 3, 14 },
 		{ "w5", 335.0 / 2383 / 3, 14 },
@@ -363,7 +368,9 @@ static void test_group_shares_two_cpus(void)
 
 	for (k = 0; k < 2; k++) {
 		struct sim_options o = {
-			.nr_cpus = 2, .hz = 1000, .duration_usec = 20000000,
+			.nr_cpus = 2,
+			.hz = 1000,
+			.duration_usec = 20000000,
 			.check_every_tick = 1,
 			.sched_class = k ? &eevdf_sched_class :
 					   &cfs_sched_class,
@@ -406,7 +413,8 @@ static void test_group_phase_moves(void)
 		const struct sched_class *class[] = { &cfs_sched_class,
 						      &eevdf_sched_class,
 						      &o1_sched_class };
-		struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+		struct sim_options o = { .nr_cpus = 1,
+					 .hz = 1000,
 					 .duration_usec = 1000000,
 					 .check_every_tick = 1,
 					 .sched_class = class[k] };
@@ -453,15 +461,16 @@ static void test_group_check_every_tick(void)
 		for (cpus = 1; cpus <= 4; cpus++) {
 			for (seed = 1; seed <= 3; seed++) {
 				struct sim_options o = {
-					.nr_cpus = cpus, .seed = seed,
+					.nr_cpus = cpus,
+					.seed = seed,
 					.duration_usec = 400000,
 					.check_every_tick = 1,
 					.sched_class = k ? &eevdf_sched_class :
 							   &cfs_sched_class,
 				};
 
-				CU_ASSERT_EQUAL(run_start(&run, random_groups,
-							  &o), 0);
+				CU_ASSERT_EQUAL(
+					run_start(&run, random_groups, &o), 0);
 				/* 8 with the root, which is not reported */
 				if (run.r)
 					CU_ASSERT_EQUAL(run.r->nr_taskgroups,
@@ -500,12 +509,13 @@ static void test_sched_idle_through_sim(void)
 }
 
 /* the median wake-up latency (ticks) of p in a run of @json under @class */
-static unsigned int p_latency(const struct sched_class *class,
-			      const char *json)
+static unsigned int p_latency(const struct sched_class *class, const char *json)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
 				 .duration_usec = 2000000,
-				 .check_every_tick = 1, .sched_class = class };
+				 .check_every_tick = 1,
+				 .sched_class = class };
 	unsigned int lat = ~0u;
 	struct run run;
 
@@ -544,12 +554,13 @@ static void test_sched_batch_through_sim(void)
 }
 
 /* the context switches of a run of @json on one CPU under @class */
-static unsigned long switches(const struct sched_class *class,
-			      const char *json)
+static unsigned long switches(const struct sched_class *class, const char *json)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
 				 .duration_usec = 2000000,
-				 .check_every_tick = 1, .sched_class = class };
+				 .check_every_tick = 1,
+				 .sched_class = class };
 	unsigned long n = 0;
 	struct run run;
 
@@ -573,9 +584,8 @@ static unsigned long switches(const struct sched_class *class,
  */
 static void test_custom_slice_through_sim(void)
 {
-	static const char plain[] =
-		"{\"tasks\":{\"a\":{\"run\":100000000},"
-		"\"b\":{\"run\":100000000}}}";
+	static const char plain[] = "{\"tasks\":{\"a\":{\"run\":100000000},"
+				    "\"b\":{\"run\":100000000}}}";
 	static const char sliced[] =
 		"{\"tasks\":{\"a\":{\"run\":100000000},"
 		"\"b\":{\"run\":100000000,\"dl-runtime\":8000}}}";
@@ -591,9 +601,13 @@ static void test_custom_slice_through_sim(void)
 /* sim_check() after every tick: workloads x seeds x every class */
 static void test_check_every_tick_every_class(void)
 {
-	static const struct { const char *w; unsigned int cpus; } runs[] = {
-		{ "mixed", 4 }, { "fork", 3 }, { "rt", 2 }, { "interactive", 3 },
-		{ "random", 4 }, { "nice", 1 }, { "hogs", 5 },
+	static const struct {
+		const char *w;
+		unsigned int cpus;
+	} runs[] = {
+		{ "mixed", 4 },	      { "fork", 3 },   { "rt", 2 },
+		{ "interactive", 3 }, { "random", 4 }, { "nice", 1 },
+		{ "hogs", 5 },
 	};
 	unsigned int i, k, seed;
 	struct run run;
@@ -602,7 +616,8 @@ static void test_check_every_tick_every_class(void)
 		for (k = 0; k < ARRAY_SIZE(runs); k++) {
 			for (seed = 1; seed <= 3; seed++) {
 				struct sim_options o = {
-					.nr_cpus = runs[k].cpus, .seed = seed,
+					.nr_cpus = runs[k].cpus,
+					.seed = seed,
 					.duration_usec = 400000,
 					.check_every_tick = 1,
 					.sched_class = sched_classes[i],
@@ -636,8 +651,10 @@ static void test_same_trace_every_class(void)
 		for (k = 0; k < 2; k++) {
 			FILE *f = open_memstream(&buf[k], &len[k]);
 			struct sim_options o = {
-				.nr_cpus = 3, .seed = 9,
-				.duration_usec = 500000, .trace = f,
+				.nr_cpus = 3,
+				.seed = 9,
+				.duration_usec = 500000,
+				.trace = f,
 				.sched_class = sched_classes[i],
 			};
 			struct run run;
@@ -696,8 +713,10 @@ static void threaded_every_class(const char *workload, unsigned int cpus)
 	unsigned int i;
 
 	for (i = 0; sched_classes[i]; i++) {
-		struct sim_options o = { .nr_cpus = cpus, .threaded = 1,
-					 .seed = 3, .duration_usec = 300000,
+		struct sim_options o = { .nr_cpus = cpus,
+					 .threaded = 1,
+					 .seed = 3,
+					 .duration_usec = 300000,
 					 .check_every_tick = 1,
 					 .sched_class = sched_classes[i] };
 		struct run run;
@@ -734,8 +753,11 @@ static void test_threaded_groups(void)
 	for (k = 0; k < 2; k++) {
 		for (cpus = 2; cpus <= 4; cpus += 2) {
 			struct sim_options o = {
-				.nr_cpus = cpus, .threaded = 1, .seed = 5,
-				.duration_usec = 300000, .check_every_tick = 1,
+				.nr_cpus = cpus,
+				.threaded = 1,
+				.seed = 5,
+				.duration_usec = 300000,
+				.check_every_tick = 1,
 				.sched_class = k ? &eevdf_sched_class :
 						   &cfs_sched_class,
 			};

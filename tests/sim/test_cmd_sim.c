@@ -134,10 +134,10 @@ static void test_list_and_show(void)
 static void test_usage_errors(void)
 {
 	static const char *const bad[][3] = {
-		{ "--cpus", "0", NULL }, { "--cpus", "65", NULL },
-		{ "--cpus", "two", NULL }, { "--hz", "5", NULL },
+		{ "--cpus", "0", NULL },      { "--cpus", "65", NULL },
+		{ "--cpus", "two", NULL },    { "--hz", "5", NULL },
 		{ "--duration", "-1", NULL }, { "--duration", "x", NULL },
-		{ "--json", "--csv", NULL }, { "--bogus", NULL, NULL },
+		{ "--json", "--csv", NULL },  { "--bogus", NULL, NULL },
 		{ "a.json", "b.json", NULL }, { "-w", "hogs", "a.json" },
 	};
 	unsigned int i;
@@ -216,7 +216,8 @@ static void test_json_csv_and_traces(void)
 	CU_ASSERT_PTR_NOT_NULL(root);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")),
 			500);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "nr_cpus")), 2);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "nr_cpus")),
+			2);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(root, "tasks")), 8);
 	json_decref(root);
 	done(&o);
@@ -276,7 +277,8 @@ static void test_rtapp_file_from_stdin(void)
 	unlink(path);
 	CU_ASSERT_EQUAL(o.status, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "workload stdin: 1 CPUs"));
-	CU_ASSERT_STRING_EQUAL(o.err,
+	CU_ASSERT_STRING_EQUAL(
+		o.err,
 		"kstruct sim: warning: stdin: global.logdir: rt-app's own logs; ignored\n"
 		"kstruct sim: warning: stdin: tasks.a.mem: memory and I/O traffic are not modelled: \"mem\" takes no simulated time\n");
 	done(&o);
@@ -310,20 +312,23 @@ static void test_taskgroups_by_class(void)
 	o = run(path, "--cpus", "1", "--sched", "cfs", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
 	CU_ASSERT_STRING_EQUAL(o.err, "");
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		o.out,
 		"taskgroups (cgroups: share of all CPU time, child groups included; tasks and Jain: the tasks in the group itself)\n"
 		"taskgroup               share(%)    run(ms)  tasks    Jain\n"
 		"/A                          50.0       60.0      1  1.0000\n"
 		"/B                          50.0       60.0      4  0.9978\n"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--sched", "eevdf", "--csv", NULL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		o.out,
 		"table,class,taskgroup,runtime_ms,share,tasks,jain_index,jain_tasks\n"
 		"taskgroup,eevdf,/A,60,0.5,1,1,1\n"
 		"taskgroup,eevdf,/B,60,0.5,4,1,4\n\n"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--sched", "cfs", "--json", NULL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		o.out,
 		"\"taskgroups\":[{\"taskgroup\":\"/A\",\"runtime_ms\":60.0,\"share\":0.5,"
 		"\"tasks\":1,\"jain_index\":1.0,\"jain_tasks\":1},"
 		"{\"taskgroup\":\"/B\",\"runtime_ms\":60.0,\"share\":0.5,"
@@ -331,18 +336,22 @@ static void test_taskgroups_by_class(void)
 	done(&o);
 	o = run(path, "--cpus", "1", "--sched", "o1", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
-	snprintf(warning, sizeof(warning),
-		 "kstruct sim: warning: %s: taskgroup: group scheduling runs under cfs and eevdf; o1 runs every task in the root group\n",
-		 strrchr(path, '/') + 1);
+	snprintf(
+		warning, sizeof(warning),
+		"kstruct sim: warning: %s: taskgroup: group scheduling runs under cfs and eevdf; o1 runs every task in the root group\n",
+		strrchr(path, '/') + 1);
 	CU_ASSERT_STRING_EQUAL(o.err, warning);
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		o.out,
 		"/A                         100.0      120.0      1  1.0000\n"
 		"/B                           0.0        0.0      4  1.0000\n"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--compare", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "goodness runs every task in the root group"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "o1 runs every task in the root group"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(o.err, "goodness runs every task in the root group"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(o.err, "o1 runs every task in the root group"));
 	CU_ASSERT_PTR_NULL(strstr(o.err, "cfs runs"));
 	done(&o);
 	unlink(path);
@@ -356,14 +365,17 @@ static void test_trace_write_error_named(void)
 
 	CU_ASSERT_EQUAL(o.status, 1);
 	CU_ASSERT_STRING_EQUAL(o.out, "");
-	CU_ASSERT_EQUAL(strncmp(o.err,
-				"kstruct sim: /dev/full: No space left on device (the run stopped after ",
-				71), 0);
+	CU_ASSERT_EQUAL(
+		strncmp(o.err,
+			"kstruct sim: /dev/full: No space left on device (the run stopped after ",
+			71),
+		0);
 	done(&o);
 	o = run("-w", "hogs", "--duration", "60", "--chrome", "/dev/full",
 		NULL);
 	CU_ASSERT_EQUAL(o.status, 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "kstruct sim: /dev/full: No space left on device"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		o.err, "kstruct sim: /dev/full: No space left on device"));
 	done(&o);
 }
 
@@ -391,7 +403,8 @@ static void test_every_allocation_failure_says_so(void)
 	for (n = 1; n < 5000; n++) {
 		fired = kmalloc_fault_fired();
 		kmalloc_fail_nth(n);
-		o = run("-w", "fork", "--cpus", "2", "--duration", "0.05", NULL);
+		o = run("-w", "fork", "--cpus", "2", "--duration", "0.05",
+			NULL);
 		kmalloc_fault_reset();
 		if (kmalloc_fault_fired() == fired) {
 			CU_ASSERT_EQUAL(o.status, 0);
@@ -402,8 +415,8 @@ static void test_every_allocation_failure_says_so(void)
 		CU_ASSERT(printable_lines(o.err));
 		CU_ASSERT_EQUAL(strncmp(o.err, "kstruct sim: ", 13), 0);
 		if (n == 1)
-			CU_ASSERT_STRING_EQUAL(o.err,
-					       "kstruct sim: fork: out of memory\n");
+			CU_ASSERT_STRING_EQUAL(
+				o.err, "kstruct sim: fork: out of memory\n");
 		if (o.status != 1 || !printable_lines(o.err))
 			fprintf(stderr, "\nallocation %lu: \"%s\"\n", n, o.err);
 		done(&o);
@@ -443,8 +456,9 @@ static void test_class_path(void)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		CU_ASSERT_EQUAL(cmd_sim_class_path(buf, sizeof(buf), cases[i][0],
-						   cases[i][1]), 0);
+		CU_ASSERT_EQUAL(cmd_sim_class_path(buf, sizeof(buf),
+						   cases[i][0], cases[i][1]),
+				0);
 		CU_ASSERT_STRING_EQUAL(buf, cases[i][2]);
 	}
 	CU_ASSERT_EQUAL(cmd_sim_class_path(buf, 8, "t.txt", "goodness"),
@@ -465,8 +479,10 @@ static unsigned int classes(const char **names)
 static void test_compare_every_workload(void)
 {
 	static const char *const files[] = {
-		"sim/workloads/mixed.json", "sim/workloads/periodic.json",
-		"sim/workloads/forks.json", "sim/workloads/affinity.json",
+		"sim/workloads/mixed.json",
+		"sim/workloads/periodic.json",
+		"sim/workloads/forks.json",
+		"sim/workloads/affinity.json",
 	};
 	const char *names[SIM_COMPARE_MAX_RUNS];
 	unsigned int nr = classes(names), i, k;
@@ -483,9 +499,10 @@ static void test_compare_every_workload(void)
 		CU_ASSERT_EQUAL(o.status, 0);
 		CU_ASSERT_STRING_EQUAL(o.err, "");
 		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "one run per scheduler"));
-		CU_ASSERT_PTR_NOT_NULL(strstr(o.out,
-					      "\nCPU share (% of all CPU time)\n"));
-		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, "\nscheduler: ns per pick "));
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(o.out, "\nCPU share (% of all CPU time)\n"));
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(o.out, "\nscheduler: ns per pick "));
 		/* the heading names every class, in order */
 		p = strstr(o.out, "\n\n");
 		for (k = 0; p && k < nr; k++) {
@@ -550,12 +567,21 @@ static void test_compare_taskgroups(void)
 
 	o = run("--compare", file, "--cpus", "1", "--duration", "20", NULL);
 	CU_ASSERT_EQUAL_FATAL(o.status, 0);
-	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: CPU share (%, child groups included)\n",
-					  "/A", a, nr), nr);
-	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: CPU share (%, child groups included)\n",
-					  "/B", b, nr), nr);
+	CU_ASSERT_EQUAL_FATAL(
+		compare_row(
+			o.out,
+			"\ntaskgroups: CPU share (%, child groups included)\n",
+			"/A", a, nr),
+		nr);
+	CU_ASSERT_EQUAL_FATAL(
+		compare_row(
+			o.out,
+			"\ntaskgroups: CPU share (%, child groups included)\n",
+			"/B", b, nr),
+		nr);
 	for (k = 0; k < nr; k++) {
-		int fair = !strcmp(names[k], "cfs") || !strcmp(names[k], "eevdf");
+		int fair = !strcmp(names[k], "cfs") ||
+			   !strcmp(names[k], "eevdf");
 		double want = fair ? 20.0 : 80.0, slack = fair ? 0.1 : 1.1;
 
 		CU_ASSERT(fabs(atof(a[k]) - want) <= slack);
@@ -563,10 +589,18 @@ static void test_compare_taskgroups(void)
 		if (fabs(atof(a[k]) - want) > slack)
 			fprintf(stderr, "\n%s: /A %s%%\n", names[k], a[k]);
 	}
-	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: Jain's index (the tasks in the group itself)\n",
-					  "/A", a, nr), nr);
-	CU_ASSERT_EQUAL_FATAL(compare_row(o.out, "\ntaskgroups: Jain's index (the tasks in the group itself)\n",
-					  "/B", b, nr), nr);
+	CU_ASSERT_EQUAL_FATAL(
+		compare_row(
+			o.out,
+			"\ntaskgroups: Jain's index (the tasks in the group itself)\n",
+			"/A", a, nr),
+		nr);
+	CU_ASSERT_EQUAL_FATAL(
+		compare_row(
+			o.out,
+			"\ntaskgroups: Jain's index (the tasks in the group itself)\n",
+			"/B", b, nr),
+		nr);
 	for (k = 0; k < nr; k++) {
 		CU_ASSERT(atof(a[k]) >= 0.997 && atof(a[k]) <= 1.0);
 		CU_ASSERT_STRING_EQUAL(b[k], "-");
@@ -580,7 +614,8 @@ static void test_compare_taskgroups(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	done(&o);
 	for (k = 0; k < nr; k++) {
-		json_t *cls = json_array_get(json_object_get(root, "classes"), k);
+		json_t *cls =
+			json_array_get(json_object_get(root, "classes"), k);
 		json_t *tgs = json_object_get(cls, "taskgroups");
 		json_t *tg = json_array_get(tgs, 0), *tasks, *t;
 		double sum = 0, sq = 0, x, share;
@@ -588,20 +623,24 @@ static void test_compare_taskgroups(void)
 		int fair;
 
 		CU_ASSERT_EQUAL_FATAL(json_array_size(tgs), 2);
-		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(tg,
-			"taskgroup")), "/A");
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(tg,
-			"tasks")), 4);
-		CU_ASSERT_EQUAL(json_integer_value(json_object_get(tg,
-			"jain_tasks")), 4);
+		CU_ASSERT_STRING_EQUAL(
+			json_string_value(json_object_get(tg, "taskgroup")),
+			"/A");
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(tg, "tasks")), 4);
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(tg, "jain_tasks")),
+			4);
 		share = json_real_value(json_object_get(tg, "share"));
 		fair = !strcmp(names[k], "cfs") || !strcmp(names[k], "eevdf");
 		CU_ASSERT(fabs(100 * share - (fair ? 20.0 : 80.0)) <=
 			  (fair ? 0.05 : 1.05));
 		tasks = json_object_get(cls, "tasks");
-		json_array_foreach(tasks, i, t) {
-			if (strncmp(json_string_value(json_object_get(t,
-					"comm")), "a-", 2))
+		json_array_foreach(tasks, i, t)
+		{
+			if (strncmp(json_string_value(
+					    json_object_get(t, "comm")),
+				    "a-", 2))
 				continue;
 			x = json_real_value(json_object_get(t, "runtime_ms"));
 			sum += x;
@@ -609,8 +648,9 @@ static void test_compare_taskgroups(void)
 			n++;
 		}
 		CU_ASSERT_EQUAL(n, 4);
-		CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(tg,
-			"jain_index")), sum * sum / (n * sq), 1e-12);
+		CU_ASSERT_DOUBLE_EQUAL(
+			json_real_value(json_object_get(tg, "jain_index")),
+			sum * sum / (n * sq), 1e-12);
 	}
 	json_decref(root);
 }
@@ -634,20 +674,23 @@ static void test_compare_json_equals_single_runs(void)
 	root = json_loads(o.out, JSON_REJECT_DUPLICATES, &jerr);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	done(&o);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
-							"workload")), "mixed");
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")), 500);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(root, "workload")), "mixed");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")),
+			500);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "seed")), 7);
 	cls = json_object_get(root, "classes");
 	CU_ASSERT_EQUAL_FATAL(json_array_size(cls), nr);
 	for (k = 0; k < nr; k++) {
 		json_t *section = json_array_get(cls, k), *single;
 
-		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-			section, "class")), names[k]);
+		CU_ASSERT_STRING_EQUAL(
+			json_string_value(json_object_get(section, "class")),
+			names[k]);
 		CU_ASSERT(json_is_object(json_object_get(section, "cost")));
-		CU_ASSERT(json_number_value(json_object_get(json_object_get(
-			section, "cost"), "ns_per_pick")) > 0);
+		CU_ASSERT(json_number_value(json_object_get(
+				  json_object_get(section, "cost"),
+				  "ns_per_pick")) > 0);
 		o = run("--json", "mixed", "--cpus", "3", "--seed", "7",
 			"--duration", "0.5", "--sched", names[k], NULL);
 		CU_ASSERT_EQUAL(o.status, 0);
@@ -693,7 +736,7 @@ static void test_compare_traces(void)
 		"--trace", trace, "--chrome", chrome, NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
 	done(&o);
-	CU_ASSERT_EQUAL(access(trace, F_OK), -1);	/* no unsuffixed file */
+	CU_ASSERT_EQUAL(access(trace, F_OK), -1); /* no unsuffixed file */
 	for (k = 0; k < nr; k++) {
 		char *a, *b;
 		size_t la, lb;
@@ -701,8 +744,8 @@ static void test_compare_traces(void)
 		json_t *root;
 
 		snprintf(single, sizeof(single), "%s/single.txt", dir);
-		o = run("fork", "--seed", "3", "--duration", "0.4",
-			"--sched", names[k], "--trace", single, NULL);
+		o = run("fork", "--seed", "3", "--duration", "0.4", "--sched",
+			names[k], "--trace", single, NULL);
 		CU_ASSERT_EQUAL(o.status, 0);
 		done(&o);
 		snprintf(path, sizeof(path), "%s/t.%s.txt", dir, names[k]);
@@ -718,12 +761,12 @@ static void test_compare_traces(void)
 		snprintf(path, sizeof(path), "%s/c.%s.json", dir, names[k]);
 		root = json_load_file(path, 0, &jerr);
 		CU_ASSERT_PTR_NOT_NULL(root);
-		CU_ASSERT(json_array_size(json_object_get(root,
-							  "traceEvents")) > 10);
+		CU_ASSERT(json_array_size(
+				  json_object_get(root, "traceEvents")) > 10);
 		json_decref(root);
 		unlink(path);
 	}
-	CU_ASSERT_EQUAL(rmdir(dir), 0);	/* nothing else was written */
+	CU_ASSERT_EQUAL(rmdir(dir), 0); /* nothing else was written */
 }
 
 static void test_compare_errors(void)
@@ -790,13 +833,22 @@ static void remove_dir(void)
 static void test_numbers(void)
 {
 	static const char *const bad[][2] = {
-		{ "--cpus", "0x4" }, { "--cpus", "4x" }, { "--cpus", " 4" },
-		{ "--cpus", "-1" }, { "--seed", "-1" }, { "--seed", "+3" },
-		{ "--seed", "18446744073709551616" }, { "--hz", "1e3" },
-		{ "--duration", "1e3" }, { "--duration", "0x10" },
-		{ "--duration", "inf" }, { "--duration", "nan" },
-		{ "--duration", "0.0000001" }, { "--duration", "0" },
-		{ "--duration", " 1" }, { "--max-tasks", "1k" },
+		{ "--cpus", "0x4" },
+		{ "--cpus", "4x" },
+		{ "--cpus", " 4" },
+		{ "--cpus", "-1" },
+		{ "--seed", "-1" },
+		{ "--seed", "+3" },
+		{ "--seed", "18446744073709551616" },
+		{ "--hz", "1e3" },
+		{ "--duration", "1e3" },
+		{ "--duration", "0x10" },
+		{ "--duration", "inf" },
+		{ "--duration", "nan" },
+		{ "--duration", "0.0000001" },
+		{ "--duration", "0" },
+		{ "--duration", " 1" },
+		{ "--max-tasks", "1k" },
 	};
 	struct output o;
 	unsigned int i;
@@ -814,7 +866,8 @@ static void test_numbers(void)
 	done(&o);
 	/* the ranges the messages state are the ones enforced */
 	o = run("--cpus", "0", NULL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "\"0\" is not a whole number in 1..64"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(o.err, "\"0\" is not a whole number in 1..64"));
 	done(&o);
 	o = run("--cpus", "64", "-w", "hogs", "--duration", "0.001", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
@@ -837,7 +890,8 @@ static void test_max_tasks_zero(void)
 	struct output o = run("--max-tasks", "0", NULL);
 
 	CU_ASSERT_EQUAL(o.status, 2);
-	CU_ASSERT_STRING_EQUAL(o.err, "kstruct sim: --max-tasks: \"0\" is not a "
+	CU_ASSERT_STRING_EQUAL(o.err,
+			       "kstruct sim: --max-tasks: \"0\" is not a "
 			       "whole number in 1..100000000\n");
 	done(&o);
 	o = run("--max-tasks", "1", "-w", "fork", "--duration", "0.5", NULL);
@@ -850,14 +904,14 @@ static void test_too_many_ticks(void)
 {
 	char path[] = "/tmp/kstruct-cmd-XXXXXX";
 	int fd = mkstemp(path);
-	static const char long_wl[] =
-		"{\"global\": {\"duration\": 1000000},"
-		" \"tasks\": {\"a\": {\"run\": 1000}}}";
+	static const char long_wl[] = "{\"global\": {\"duration\": 1000000},"
+				      " \"tasks\": {\"a\": {\"run\": 1000}}}";
 	struct output o;
 
 	o = run("--duration", "1000000", "--hz", "100000", NULL);
 	CU_ASSERT_EQUAL(o.status, 2);
-	CU_ASSERT_STRING_EQUAL(o.err, "kstruct sim: a run of --duration at "
+	CU_ASSERT_STRING_EQUAL(o.err,
+			       "kstruct sim: a run of --duration at "
 			       "100000 HZ is 100000000000 ticks; at most "
 			       "1000000000 (shorten --duration or lower "
 			       "--hz)\n");
@@ -875,7 +929,7 @@ static void test_too_many_ticks(void)
 	o = run("--hz", "2000", path, NULL);
 	CU_ASSERT_EQUAL(o.status, 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "the workload's duration at 2000 "
-				      "HZ is 2000000000 ticks"));
+					     "HZ is 2000000000 ticks"));
 	done(&o);
 	unlink(path);
 }
@@ -922,7 +976,8 @@ static void test_failed_allocation_leaves_nothing(void)
 		kmalloc_fault_reset();
 		if (kmalloc_fault_fired() == fired) {
 			CU_ASSERT_EQUAL(o.status, 0);
-			CU_ASSERT_STRING_EQUAL(listing(), "c.json p.html t.txt");
+			CU_ASSERT_STRING_EQUAL(listing(),
+					       "c.json p.html t.txt");
 			done(&o);
 			break;
 		}
@@ -994,7 +1049,7 @@ static void test_trace_write_error(void)
 	status = run_in_child(run_past_limit, 0, err, sizeof(err));
 	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "/t.txt: File too large (the run "
-				      "stopped after "));
+					   "stopped after "));
 	CU_ASSERT_STRING_EQUAL(listing(), "");
 	remove_dir();
 }
@@ -1087,9 +1142,10 @@ static void test_html(void)
 		CU_ASSERT_PTR_NOT_NULL_FATAL(html);
 		CU_ASSERT_EQUAL(strncmp(html, "<!DOCTYPE html>\n", 16), 0);
 		for (k = 0; sched_classes[k]; k++) {
-			snprintf(section, sizeof(section),
-				 "<section class=\"run\" id=\"run-%u\" data-label=\"%s\"",
-				 k, i ? sched_classes[k]->name : "o1");
+			snprintf(
+				section, sizeof(section),
+				"<section class=\"run\" id=\"run-%u\" data-label=\"%s\"",
+				k, i ? sched_classes[k]->name : "o1");
 			CU_ASSERT(!strstr(html, section) == (i == 0 && k > 0));
 		}
 		start = strstr(html, open);
@@ -1120,8 +1176,10 @@ static void test_html(void)
 	CU_ASSERT_EQUAL(o.status, 1);
 	CU_ASSERT_STRING_EQUAL(o.out, "");
 	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, page));
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "more than 30000 task runs (at tick "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "shorten the run with --duration"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(o.err, "more than 30000 task runs (at tick "));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(o.err, "shorten the run with --duration"));
 	start = read_file(page, &len);
 	CU_ASSERT(html && start && !strcmp(html, start));
 	free(start);
@@ -1144,8 +1202,10 @@ static CU_TestInfo cmd_tests[] = {
 	{ "usage errors exit 2", test_usage_errors },
 	{ "a bad workload runs nothing", test_bad_workload_runs_nothing },
 	{ "--json, --csv, --trace, --chrome", test_json_csv_and_traces },
-	{ "every allocation failure says so", test_every_allocation_failure_says_so },
-	{ "an rt-app file from the standard input", test_rtapp_file_from_stdin },
+	{ "every allocation failure says so",
+	  test_every_allocation_failure_says_so },
+	{ "an rt-app file from the standard input",
+	  test_rtapp_file_from_stdin },
 	{ "taskgroups: figures under cfs, a warning under o1",
 	  test_taskgroups_by_class },
 	{ "a trace write error names the file", test_trace_write_error_named },
@@ -1165,7 +1225,8 @@ static CU_TestInfo cmd_tests[] = {
 	{ "duration x HZ is bounded", test_too_many_ticks },
 	{ "traces and page appear only when the run succeeds",
 	  test_traces_renamed_on_success },
-	{ "a failed allocation leaves no file", test_failed_allocation_leaves_nothing },
+	{ "a failed allocation leaves no file",
+	  test_failed_allocation_leaves_nothing },
 	{ "stdout on /dev/full: exit 1, no trace kept", test_stdout_full },
 	{ "a trace write error (RLIMIT_FSIZE) leaves nothing",
 	  test_trace_write_error },
@@ -1199,8 +1260,9 @@ static void test_compare_threaded(void)
 	for (k = 0; k < json_array_size(cls); k++) {
 		json_t *c = json_array_get(cls, k);
 
-		CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c,
-							"class")), names[k]);
+		CU_ASSERT_STRING_EQUAL(
+			json_string_value(json_object_get(c, "class")),
+			names[k]);
 		CU_ASSERT(json_is_true(json_object_get(c, "threaded")));
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "ticks")),
 				300);

@@ -36,16 +36,16 @@ static void test_percentile_by_hand(void)
 	CU_ASSERT_EQUAL(sim_percentile(ten, 10, 1), 1);
 	CU_ASSERT_EQUAL(sim_percentile(ten, 10, 100), 10);
 	CU_ASSERT_EQUAL(sim_percentile(ten, 10, 51), 6);
-	CU_ASSERT_EQUAL(sim_percentile(five, 5, 50), 7);	/* rank 3 */
-	CU_ASSERT_EQUAL(sim_percentile(five, 5, 40), 3);	/* rank 2 */
-	CU_ASSERT_EQUAL(sim_percentile(five, 5, 99), 20);	/* rank 5 */
+	CU_ASSERT_EQUAL(sim_percentile(five, 5, 50), 7); /* rank 3 */
+	CU_ASSERT_EQUAL(sim_percentile(five, 5, 40), 3); /* rank 2 */
+	CU_ASSERT_EQUAL(sim_percentile(five, 5, 99), 20); /* rank 5 */
 	CU_ASSERT_EQUAL(sim_percentile(one, 1, 50), 42);
 	CU_ASSERT_EQUAL(sim_percentile(one, 1, 99), 42);
 	CU_ASSERT_EQUAL(sim_percentile(NULL, 0, 50), 0);
 	for (i = 0; i < 100; i++)
 		hundred[i] = i * 10;
-	CU_ASSERT_EQUAL(sim_percentile(hundred, 100, 99), 980);	/* rank 99 */
-	CU_ASSERT_EQUAL(sim_percentile(hundred, 100, 50), 490);	/* rank 50 */
+	CU_ASSERT_EQUAL(sim_percentile(hundred, 100, 99), 980); /* rank 99 */
+	CU_ASSERT_EQUAL(sim_percentile(hundred, 100, 50), 490); /* rank 50 */
 }
 
 static void test_jain_by_hand(void)
@@ -110,7 +110,7 @@ static void test_latency_growth_and_failure(void)
  *   t6    rt     0        50       0         -          -   (FIFO 9)
  *   t7    ed     not created (pid 0)
  */
-#define NR_FIX	8
+#define NR_FIX 8
 
 struct fixture {
 	struct sim_workload wl;
@@ -122,10 +122,10 @@ struct fixture {
 
 static void make_fixture(struct fixture *f, unsigned int hz)
 {
-	static const unsigned long long runtime[NR_FIX] = {
-		100, 100, 100, 5, 10, 30, 50, 0 };
-	static const unsigned int response[NR_FIX] = {
-		0, 4, 8, 20, 1, 2, 0, SIM_NEVER_RAN };
+	static const unsigned long long runtime[NR_FIX] = { 100, 100, 100, 5,
+							    10,	 30,  50,  0 };
+	static const unsigned int response[NR_FIX] = { 0, 4, 8, 20,
+						       1, 2, 0, SIM_NEVER_RAN };
 	static const unsigned int desc[NR_FIX] = { 0, 0, 0, 0, 1, 1, 2, 1 };
 	unsigned int i;
 
@@ -154,7 +154,7 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	f->st[3].turnaround = 60;
 	f->st[5].exited = 1;
 	f->st[5].turnaround = 150;
-	f->st[4].bonus_sum = 10;	/* 4 switch-ins: a mean bonus of 2.5 */
+	f->st[4].bonus_sum = 10; /* 4 switch-ins: a mean bonus of 2.5 */
 	f->st[6].policy = SIM_POLICY_FIFO;
 	f->st[6].priority = 9;
 	f->st[7].pid = 0;
@@ -170,13 +170,13 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	f->r.cpus[1].busy = 95;
 	f->r.cpus[1].switches = 5;
 	f->r.nr_counters = sched_counters(&o1_sched_class, f->r.counters);
-	f->r.cpus[1].counters[0] = 4;	/* array_switches */
-	f->r.cpus[1].counters[1] = 2;	/* pulled */
+	f->r.cpus[1].counters[0] = 4; /* array_switches */
+	f->r.cpus[1].counters[1] = 2; /* pulled */
 	f->st[1].migrations = 3;
 	f->st[4].migrations = 1;
 	f->st[1].wakeups = 1;
 	f->st[4].wakeups = 3;
-	f->st[5].wakeups = 2;	/* one of them never got the CPU back */
+	f->st[5].wakeups = 2; /* one of them never got the CPU back */
 	CU_ASSERT_EQUAL(sim_latency_add(&f->st[1], 3), 0);
 	CU_ASSERT_EQUAL(sim_latency_add(&f->st[4], 9), 0);
 	CU_ASSERT_EQUAL(sim_latency_add(&f->st[4], 1), 0);
@@ -302,7 +302,7 @@ static unsigned int oracle(const struct sim_report *r, long desc,
 		if (desc < 0 || r->tasks[i]->desc == (unsigned long)desc)
 			for (k = 0; k < r->tasks[i]->nr_latency; k++)
 				all[m++] = r->tasks[i]->latency[k];
-	for (i = 1; all && i < m; i++)		/* insertion sort */
+	for (i = 1; all && i < m; i++) /* insertion sort */
 		for (k = i; k && all[k - 1] > all[k]; k--) {
 			v = all[k];
 			all[k] = all[k - 1];
@@ -333,7 +333,8 @@ static void test_merged_latency_oracle(void)
 
 			ptr[i] = &st[i];
 			st[i].desc = i % 3;
-			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			seed = seed * 6364136223846793005ull +
+			       1442695040888963407ull;
 			len = (seed >> 33) % 20;
 			for (k = 0; k < len; k++) {
 				unsigned int v;
@@ -341,7 +342,7 @@ static void test_merged_latency_oracle(void)
 				seed = seed * 6364136223846793005ull + 1;
 				v = (seed >> 35) % (round % 2 ? 50 : 7);
 				if (round % 3 == 2 && k == 0 && i == 4)
-					v = (1u << 21) + 5;	/* search path */
+					v = (1u << 21) + 5; /* search path */
 				CU_ASSERT_EQUAL(sim_latency_add(&st[i], v), 0);
 			}
 		}
@@ -355,7 +356,7 @@ static void test_merged_latency_oracle(void)
 			int ret;
 
 			if (round % 5 == 4)
-				kmalloc_fail_nth(1);	/* the histogram */
+				kmalloc_fail_nth(1); /* the histogram */
 			ret = sim_report_latency(&r, desc, &l);
 			kmalloc_fault_reset();
 			bad += kmalloc_live() != live;
@@ -374,7 +375,8 @@ static void test_merged_latency_oracle(void)
 			unsigned long n;
 
 			/* one task's percentile is the oracle of a 1-task set */
-			struct sim_report one = { .hz = 1000, .nr_tasks = 1,
+			struct sim_report one = { .hz = 1000,
+						  .nr_tasks = 1,
 						  .tasks = &ptr[i] };
 
 			bad += sim_task_latency(ptr[i], pcts[i]) !=
@@ -392,11 +394,11 @@ static void test_cost_by_hand(void)
 
 	CU_ASSERT_DOUBLE_EQUAL(sim_cost_ns(&c, SIM_NR_COST), 0, 1e-12);
 	c.calls[SIM_COST_SCHEDULE] = 10;
-	c.ns[SIM_COST_SCHEDULE] = 1000;		/* 100 each, 20 the clock's */
+	c.ns[SIM_COST_SCHEDULE] = 1000; /* 100 each, 20 the clock's */
 	c.calls[SIM_COST_TICK] = 30;
-	c.ns[SIM_COST_TICK] = 1500;		/* 50 each */
+	c.ns[SIM_COST_TICK] = 1500; /* 50 each */
 	c.calls[SIM_COST_WAKEUP] = 10;
-	c.ns[SIM_COST_WAKEUP] = 100;		/* below the clock: 0 */
+	c.ns[SIM_COST_WAKEUP] = 100; /* below the clock: 0 */
 	CU_ASSERT_DOUBLE_EQUAL(sim_cost_ns(&c, SIM_COST_SCHEDULE), 80, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(sim_cost_ns(&c, SIM_COST_TICK), 30, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(sim_cost_ns(&c, SIM_COST_WAKEUP), 0, 1e-12);
@@ -457,15 +459,18 @@ static void test_json_round_trip(void)
 	CU_ASSERT_EQUAL(text[strlen(text) - 1], '\n');
 	root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
-							"workload")), "fixture");
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(root, "workload")),
+		"fixture");
 	CU_ASSERT(json_is_null(json_object_get(root, "class")));
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")), 300);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")),
+			300);
 	CU_ASSERT(num(root, "seconds") == 300.0 / 300);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root,
-						"context_switches")), 12);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root,
-						"migrations")), 4);
+	CU_ASSERT_EQUAL(
+		json_integer_value(json_object_get(root, "context_switches")),
+		12);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "migrations")),
+			4);
 	lat = json_object_get(root, "latency");
 	CU_ASSERT(num(lat, "p99_ms") == 9 * 1000.0 / 300);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(lat, "wakeups")), 5);
@@ -474,15 +479,18 @@ static void test_json_round_trip(void)
 	CU_ASSERT_EQUAL_FATAL(json_array_size(hist), 5);
 	CU_ASSERT(json_number_value(json_array_get(json_array_get(hist, 3),
 						   0)) == 5 * 1000.0 / 300);
-	CU_ASSERT_EQUAL(json_integer_value(json_array_get(json_array_get(hist,
-								3), 1)), 1);
+	CU_ASSERT_EQUAL(
+		json_integer_value(json_array_get(json_array_get(hist, 3), 1)),
+		1);
 	c = json_object_get(root, "cost");
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "clock_ns")), 7);
-	CU_ASSERT(num(c, "ns_per_event") == sim_cost_ns(&f.r.cost, SIM_NR_COST));
+	CU_ASSERT(num(c, "ns_per_event") ==
+		  sim_cost_ns(&f.r.cost, SIM_NR_COST));
 	CU_ASSERT(num(c, "ns_per_pick") ==
 		  sim_cost_ns(&f.r.cost, SIM_COST_SCHEDULE));
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(c,
-				"calls"), "scheduler_tick")), 7);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
+				json_object_get(c, "calls"), "scheduler_tick")),
+			7);
 
 	g = json_object_get(root, "groups");
 	CU_ASSERT_EQUAL_FATAL(json_array_size(g), 3);
@@ -496,17 +504,19 @@ static void test_json_round_trip(void)
 	}
 	CU_ASSERT(num(json_array_get(g, 0), "response_mean_ms") ==
 		  8 * 1000.0 / 300);
-	CU_ASSERT(json_is_null(json_object_get(json_array_get(g, 2),
-					       "turnaround_mean_ms")));
+	CU_ASSERT(json_is_null(
+		json_object_get(json_array_get(g, 2), "turnaround_mean_ms")));
 	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_array_get(g, 2), "policy")), "FIFO");
+				       json_array_get(g, 2), "policy")),
+			       "FIFO");
 
 	t = json_object_get(root, "tasks");
 	CU_ASSERT_EQUAL_FATAL(json_array_size(t), NR_FIX);
 	for (i = 0; i < NR_FIX; i++) {
 		json_t *o = json_array_get(t, i);
 
-		CU_ASSERT(num(o, "runtime_ms") == f.st[i].runtime * 1000.0 / 300);
+		CU_ASSERT(num(o, "runtime_ms") ==
+			  f.st[i].runtime * 1000.0 / 300);
 		CU_ASSERT(num(o, "wait_ms") == f.st[i].wait * 1000.0 / 300);
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "pid")),
 				f.st[i].pid);
@@ -518,19 +528,20 @@ static void test_json_round_trip(void)
 		  60 * 1000.0 / 300);
 	CU_ASSERT(num(json_array_get(t, 3), "created_ms") ==
 		  200 * 1000.0 / 300);
-	CU_ASSERT(json_is_null(json_object_get(json_array_get(t, 0),
-					       "turnaround_ms")));
-	CU_ASSERT(json_is_null(json_object_get(json_array_get(t, 7),
-					       "response_ms")));
-	CU_ASSERT(json_is_null(json_object_get(json_array_get(t, 7),
-					       "created_ms")));
-	CU_ASSERT(json_is_true(json_object_get(json_array_get(t, 3),
-					       "forked")));
+	CU_ASSERT(json_is_null(
+		json_object_get(json_array_get(t, 0), "turnaround_ms")));
+	CU_ASSERT(json_is_null(
+		json_object_get(json_array_get(t, 7), "response_ms")));
+	CU_ASSERT(json_is_null(
+		json_object_get(json_array_get(t, 7), "created_ms")));
+	CU_ASSERT(
+		json_is_true(json_object_get(json_array_get(t, 3), "forked")));
 	c = json_object_get(root, "cpus");
 	CU_ASSERT_EQUAL_FATAL(json_array_size(c), 2);
 	CU_ASSERT(num(json_array_get(c, 1), "utilisation") == 95.0 / 300);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-		json_array_get(c, 1), "array_switches")), 4);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(c, 1),
+							   "array_switches")),
+			4);
 	json_decref(root);
 	free(text);
 
@@ -566,7 +577,7 @@ static int csv_record(const char **text, char field[][64], int max)
 				quoted = 0;
 				continue;
 			} else if (!*p) {
-				return -2;	/* an open quote at the end */
+				return -2; /* an open quote at the end */
 			}
 		} else if (*p == '"' && len == 0) {
 			quoted = 1;
@@ -606,7 +617,7 @@ static void test_csv_fields(void)
 	/* every record has as many fields as its table's header */
 	for (p = text; (n = csv_record(&p, field, 32)) >= 0;) {
 		if (n == 1 && !field[0][0]) {
-			width = 0;	/* the blank line between tables */
+			width = 0; /* the blank line between tables */
 			continue;
 		}
 		if (!strcmp(field[0], "table")) {
@@ -658,13 +669,16 @@ static void test_text_lines(void)
 	text = render(sim_report_text, &f);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "2 CPUs, HZ=1000, 0.300 s"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		text,
 		"context switches 12, migrations 4, wake-ups 6: latency p50 3.0 ms, p99 9.0 ms, max 9.0 ms\n"));
 	CU_ASSERT_PTR_NULL(strstr(text, "scheduler cost"));
 	/* share 305/600, Jain 169/196, response mean 8, turnaround 60 */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		text,
 		"hog                  4     50.8  0.8622      3.0      3.0      3.0       8.0      60.0\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		text,
 		"rt                   1      8.3  1.0000      0.0      0.0      0.0       0.0         -\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "(not started)"));
 	free(text);
@@ -675,7 +689,8 @@ static void test_text_lines(void)
 	f.r.cost.ns[SIM_COST_TICK] = 150;
 	text = render(sim_report_text, &f);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		text,
 		"scheduler cost: 40.0 ns per event (10 calls), 62.5 ns per pick (schedule())\n"));
 	free(text);
 	release_fixture(&f);
@@ -707,15 +722,19 @@ static void test_names_escaped(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
-							"workload")), nasty);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(root,
-							"class")), "o\"1");
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_array_get(json_object_get(root, "groups"), 1), "group")),
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(root, "workload")), nasty);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(root, "class")), "o\"1");
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(
+			json_array_get(json_object_get(root, "groups"), 1),
+			"group")),
 		"e,d\"");
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(
-		json_array_get(json_object_get(root, "tasks"), 0), "comm")),
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(
+			json_array_get(json_object_get(root, "tasks"), 0),
+			"comm")),
 		"caf?");
 	json_decref(root);
 	free(text);
@@ -742,7 +761,9 @@ static void test_write_errors(void)
 {
 	int (*const fn[])(FILE *, const struct sim_report *,
 			  const struct sim_workload *) = {
-		sim_report_text, sim_report_json, sim_report_csv,
+		sim_report_text,
+		sim_report_json,
+		sim_report_csv,
 	};
 	struct fixture f;
 	unsigned int i;
@@ -765,7 +786,9 @@ static void test_outputs_fault_injection(void)
 {
 	int (*const fn[])(FILE *, const struct sim_report *,
 			  const struct sim_workload *) = {
-		sim_report_text, sim_report_json, sim_report_csv,
+		sim_report_text,
+		sim_report_json,
+		sim_report_csv,
 	};
 	struct fixture f;
 	unsigned int i, nth;

@@ -101,15 +101,15 @@ static void run_end(struct run *run)
 
 /* ------------------------------------------------------ trace parsing */
 
-#define MAX_PID	100000
+#define MAX_PID 100000
 
 struct trace_check {
 	unsigned int nr_cpus;
 	int cur_pid[SIM_MAX_CPUS];
 	char cur_comm[SIM_MAX_CPUS][64];
 	unsigned long switches[SIM_MAX_CPUS];
-	unsigned long *switch_in;	/* per pid */
-	unsigned long *migrations;	/* per pid */
+	unsigned long *switch_in; /* per pid */
+	unsigned long *migrations; /* per pid */
 	unsigned long wakings, wakeup_news, migrates, forks, exits;
 	unsigned long lines, events;
 	unsigned long long last_us;
@@ -154,8 +154,9 @@ static int check_event(struct trace_check *tc, const char *line)
 	int n = 0, pid, p1, p2, r1, r2, who_pid;
 	const char *rest, *br;
 
-	if (sscanf(line, " %63s [%u] %7s %llu.%7[0-9]: %31[^:]: %n", who,
-		   &cpu, flags, &sec, frac, event, &n) != 6 || !n)
+	if (sscanf(line, " %63s [%u] %7s %llu.%7[0-9]: %31[^:]: %n", who, &cpu,
+		   flags, &sec, frac, event, &n) != 6 ||
+	    !n)
 		return fail_line(tc, "does not parse", line);
 	br = strchr(line, '[');
 	if (!br || strspn(br + 1, "0123456789") != 3 || br[4] != ']')
@@ -178,15 +179,16 @@ static int check_event(struct trace_check *tc, const char *line)
 	n = 0;
 	tc->events++;
 	if (!strcmp(event, "sched_switch")) {
-		if (sscanf(rest, "prev_comm=%63s prev_pid=%d prev_prio=%d prev_state=%c ==> next_comm=%63s next_pid=%d next_prio=%d%n",
+		if (sscanf(rest,
+			   "prev_comm=%63s prev_pid=%d prev_prio=%d prev_state=%c ==> next_comm=%63s next_pid=%d next_prio=%d%n",
 			   c1, &p1, &r1, &state, c2, &p2, &r2, &n) != 7 ||
 		    rest[n])
 			return fail_line(tc, "sched_switch fields", line);
 		if (!strchr("RSDTZX", state))
 			return fail_line(tc, "prev_state", line);
 		if (p1 != tc->cur_pid[cpu] || strcmp(c1, tc->cur_comm[cpu]))
-			return fail_line(tc, "prev is not the CPU's current task",
-					 line);
+			return fail_line(
+				tc, "prev is not the CPU's current task", line);
 		if (strcmp(who, c1) || who_pid != p1)
 			return fail_line(tc, "task column is not prev", line);
 		if (p1 == p2)
@@ -194,34 +196,41 @@ static int check_event(struct trace_check *tc, const char *line)
 		if (p2 && current_anywhere(tc, p2))
 			return fail_line(tc, "next runs on another CPU", line);
 		if (!check_comm(c1, p1, cpu) || !check_comm(c2, p2, cpu))
-			return fail_line(tc, "idle is not swapper/N pid 0", line);
+			return fail_line(tc, "idle is not swapper/N pid 0",
+					 line);
 		if (r1 < 0 || r1 > 140 || r2 < 0 || r2 > 140)
 			return fail_line(tc, "prio out of range", line);
 		tc->cur_pid[cpu] = p2;
-		snprintf(tc->cur_comm[cpu], sizeof(tc->cur_comm[cpu]), "%s", c2);
+		snprintf(tc->cur_comm[cpu], sizeof(tc->cur_comm[cpu]), "%s",
+			 c2);
 		tc->switches[cpu]++;
 		if (p2 > 0 && p2 < MAX_PID)
 			tc->switch_in[p2]++;
 	} else if (!strcmp(event, "sched_waking") ||
 		   !strcmp(event, "sched_wakeup_new")) {
-		if (sscanf(rest, "comm=%63s pid=%d prio=%d target_cpu=%u%n",
-			   c1, &pid, &r1, &a, &n) != 4 || rest[n] ||
+		if (sscanf(rest, "comm=%63s pid=%d prio=%d target_cpu=%u%n", c1,
+			   &pid, &r1, &a, &n) != 4 ||
+		    rest[n] ||
 		    strlen(rest) - strlen(strstr(rest, "target_cpu=")) + 14 !=
-		    strlen(rest))
+			    strlen(rest))
 			return fail_line(tc, "wake-up fields", line);
 		if (a != cpu)
-			return fail_line(tc, "target_cpu is not the line's", line);
+			return fail_line(tc, "target_cpu is not the line's",
+					 line);
 		if (pid <= 0 || current_anywhere(tc, pid))
 			return fail_line(tc, "woken task is running", line);
 		if (who_pid != tc->cur_pid[cpu])
-			return fail_line(tc, "waker column is not current", line);
+			return fail_line(tc, "waker column is not current",
+					 line);
 		if (!strcmp(event, "sched_waking"))
 			tc->wakings++;
 		else
 			tc->wakeup_news++;
 	} else if (!strcmp(event, "sched_process_fork")) {
-		if (sscanf(rest, "comm=%63s pid=%d child_comm=%63s child_pid=%d%n",
-			   c1, &p1, c2, &p2, &n) != 4 || rest[n])
+		if (sscanf(rest,
+			   "comm=%63s pid=%d child_comm=%63s child_pid=%d%n",
+			   c1, &p1, c2, &p2, &n) != 4 ||
+		    rest[n])
 			return fail_line(tc, "sched_process_fork fields", line);
 		if (p1 != tc->cur_pid[cpu] || strcmp(c1, tc->cur_comm[cpu]) ||
 		    strcmp(who, c1) || who_pid != p1)
@@ -231,7 +240,8 @@ static int check_event(struct trace_check *tc, const char *line)
 		tc->forks++;
 	} else if (!strcmp(event, "sched_process_exit")) {
 		if (sscanf(rest, "comm=%63s pid=%d prio=%d%n", c1, &pid, &r1,
-			   &n) != 3 || rest[n])
+			   &n) != 3 ||
+		    rest[n])
 			return fail_line(tc, "sched_process_exit fields", line);
 		if (pid != tc->cur_pid[cpu] || strcmp(c1, tc->cur_comm[cpu]) ||
 		    strcmp(who, c1) || who_pid != pid)
@@ -239,8 +249,10 @@ static int check_event(struct trace_check *tc, const char *line)
 					 line);
 		tc->exits++;
 	} else if (!strcmp(event, "sched_migrate_task")) {
-		if (sscanf(rest, "comm=%63s pid=%d prio=%d orig_cpu=%u dest_cpu=%u%n",
-			   c1, &pid, &r1, &a, &b, &n) != 5 || rest[n])
+		if (sscanf(rest,
+			   "comm=%63s pid=%d prio=%d orig_cpu=%u dest_cpu=%u%n",
+			   c1, &pid, &r1, &a, &b, &n) != 5 ||
+		    rest[n])
 			return fail_line(tc, "sched_migrate_task fields", line);
 		if (b != cpu || a == b || a >= tc->nr_cpus)
 			return fail_line(tc, "orig/dest CPU", line);
@@ -266,8 +278,8 @@ static int check_trace(struct trace_check *tc, char *text, size_t len,
 	memset(tc, 0, sizeof(*tc));
 	tc->nr_cpus = nr_cpus;
 	for (c = 0; c < nr_cpus; c++)
-		snprintf(tc->cur_comm[c], sizeof(tc->cur_comm[c]),
-			 "swapper/%u", c);
+		snprintf(tc->cur_comm[c], sizeof(tc->cur_comm[c]), "swapper/%u",
+			 c);
 	tc->switch_in = calloc(MAX_PID, sizeof(*tc->switch_in));
 	tc->migrations = calloc(MAX_PID, sizeof(*tc->migrations));
 	if (!tc->switch_in || !tc->migrations)
@@ -302,12 +314,16 @@ static void free_check(struct trace_check *tc)
 static void test_same_seed_same_trace(void)
 {
 	static const char *const workloads[] = {
-		"random", "mixed", "fork", "sim/workloads/affinity.json",
+		"random",
+		"mixed",
+		"fork",
+		"sim/workloads/affinity.json",
 	};
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(workloads); i++) {
-		struct sim_options o1 = { .nr_cpus = 4, .seed = 7,
+		struct sim_options o1 = { .nr_cpus = 4,
+					  .seed = 7,
 					  .duration_usec = 600000 };
 		struct sim_options o2 = o1, o3 = o1;
 		struct run r1, r2, r3;
@@ -339,7 +355,8 @@ static void test_same_seed_same_trace(void)
 static void check_workload_trace(const char *workload, unsigned int cpus,
 				 unsigned long long usec)
 {
-	struct sim_options o = { .nr_cpus = cpus, .seed = 3,
+	struct sim_options o = { .nr_cpus = cpus,
+				 .seed = 3,
 				 .duration_usec = usec };
 	struct trace_check tc;
 	struct run run;
@@ -406,7 +423,8 @@ static int slice_cmp(const void *a, const void *b)
  */
 static void test_chrome_trace_agrees(void)
 {
-	struct sim_options o = { .nr_cpus = 3, .seed = 4,
+	struct sim_options o = { .nr_cpus = 3,
+				 .seed = 4,
 				 .duration_usec = 800000 };
 	unsigned long long busy_us[SIM_MAX_CPUS] = { 0 }, end[SIM_MAX_CPUS];
 	unsigned long long *task_us;
@@ -424,14 +442,15 @@ static void test_chrome_trace_agrees(void)
 	o.chrome = open_memstream(&buf, &len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(o.chrome);
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, "mixed", &o, 0), 0);
-	fclose(o.chrome);	/* sim_run() has ended the trace */
+	fclose(o.chrome); /* sim_run() has ended the trace */
 	root = json_loads(buf, JSON_REJECT_DUPLICATES, &jerr);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	events = json_object_get(root, "traceEvents");
 	on_cpu = calloc(json_array_size(events), sizeof(*on_cpu));
 	on_task = calloc(json_array_size(events), sizeof(*on_task));
 	CU_ASSERT_FATAL(on_cpu && on_task);
-	json_array_foreach(events, i, e) {
+	json_array_foreach(events, i, e)
+	{
 		const char *ph = json_string_value(json_object_get(e, "ph"));
 		long long pid = json_integer_value(json_object_get(e, "pid"));
 		long long tid = json_integer_value(json_object_get(e, "tid"));
@@ -502,8 +521,8 @@ static void test_default_workload_shows_everything(void)
 		pulled += cpu_counter(run.r, c, "pulled");
 		arrsw += cpu_counter(run.r, c, "array_switches");
 	}
-	CU_ASSERT(pulled > 0);		/* balancing */
-	CU_ASSERT(arrsw > 0);		/* expiry and array switches */
+	CU_ASSERT(pulled > 0); /* balancing */
+	CU_ASSERT(arrsw > 0); /* expiry and array switches */
 	CU_ASSERT(run.r->forks > 0 && run.r->exits > 0);
 	/* the editors sleep and earn a bonus; the hogs never do */
 	for (i = 0; i < run.r->nr_tasks; i++) {
@@ -522,13 +541,17 @@ static void test_default_workload_shows_everything(void)
 /* one CPU, one task: run 2 ms, sleep 8 ms, for 1 s at HZ=1000 */
 static void test_periodic_by_hand(void)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
 				 .duration_usec = 1000000 };
 	const struct sim_task_stats *t;
 	struct run run;
 
-	CU_ASSERT_EQUAL_FATAL(run_start(&run,
-		"{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}", &o, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		run_start(&run,
+			  "{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}",
+			  &o, 0),
+		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 1);
 	t = run.r->tasks[0];
 	/* a 10-tick cycle starting at 0, 10, ..., 990: 100 runs of 2 */
@@ -546,8 +569,11 @@ static void test_periodic_by_hand(void)
 
 	/* HZ=100: 2 ms rounds to 1 tick (at least one), 8 ms to 1 tick */
 	o.hz = 100;
-	CU_ASSERT_EQUAL_FATAL(run_start(&run,
-		"{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}", &o, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		run_start(&run,
+			  "{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}",
+			  &o, 0),
+		0);
 	t = run.r->tasks[0];
 	CU_ASSERT_EQUAL(run.r->ticks, 100);
 	CU_ASSERT_EQUAL(t->runtime, 50);
@@ -568,8 +594,11 @@ static void test_two_hogs_by_hand(void)
 	double x[2];
 	struct run run;
 
-	CU_ASSERT_EQUAL_FATAL(run_start(&run,
-		"{\"tasks\":{\"h\":{\"instance\":2,\"run\":100000000}}}", &o, 0),
+	CU_ASSERT_EQUAL_FATAL(
+		run_start(
+			&run,
+			"{\"tasks\":{\"h\":{\"instance\":2,\"run\":100000000}}}",
+			&o, 0),
 		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 2);
 	a = run.r->tasks[0];
@@ -618,13 +647,15 @@ static void test_metrics_by_hand(void)
 	struct sim_group g[3];
 	struct run run;
 
-	CU_ASSERT_EQUAL_FATAL(run_start(&run,
-		"{\"tasks\":{"
-		"\"f\":{\"policy\":\"SCHED_FIFO\",\"priority\":10,"
-		"\"run\":20000,\"sleep\":80000},"
-		"\"b\":{\"run\":1000,\"sleep\":5000},"
-		"\"e\":{\"loop\":1,\"delay\":351000,\"run\":5000}}}",
-		&o, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		run_start(&run,
+			  "{\"tasks\":{"
+			  "\"f\":{\"policy\":\"SCHED_FIFO\",\"priority\":10,"
+			  "\"run\":20000,\"sleep\":80000},"
+			  "\"b\":{\"run\":1000,\"sleep\":5000},"
+			  "\"e\":{\"loop\":1,\"delay\":351000,\"run\":5000}}}",
+			  &o, 0),
+		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3);
 	f = run.r->tasks[0];
 	b = run.r->tasks[1];
@@ -729,8 +760,13 @@ static void test_invariants_every_tick(void)
 		const char *workload;
 		unsigned int cpus;
 	} cases[] = {
-		{ "mixed", 4 }, { "fork", 3 }, { "rt", 2 }, { "nice", 1 },
-		{ "interactive", 4 }, { "random", 3 }, { "hogs", 5 },
+		{ "mixed", 4 },
+		{ "fork", 3 },
+		{ "rt", 2 },
+		{ "nice", 1 },
+		{ "interactive", 4 },
+		{ "random", 3 },
+		{ "hogs", 5 },
 		{ "sim/workloads/affinity.json", 4 },
 		{ "sim/workloads/forks.json", 4 },
 	};
@@ -738,7 +774,8 @@ static void test_invariants_every_tick(void)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct sim_options o = { .nr_cpus = cases[i].cpus,
-					 .duration_usec = 400000, .seed = i };
+					 .duration_usec = 400000,
+					 .seed = i };
 		struct sim_workload *wl = NULL;
 		struct sim *s = NULL;
 		unsigned long long busy = 0, run = 0;
@@ -746,8 +783,8 @@ static void test_invariants_every_tick(void)
 		unsigned long steps = 0, bad = 0, k;
 		int ret;
 
-		CU_ASSERT_EQUAL_FATAL(load(cases[i].workload, cases[i].cpus,
-					   &wl), 0);
+		CU_ASSERT_EQUAL_FATAL(
+			load(cases[i].workload, cases[i].cpus, &wl), 0);
 		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
 		CU_ASSERT(sim_check(s));
 		while ((ret = sim_step(s)) > 0) {
@@ -782,7 +819,8 @@ static void test_invariants_every_tick(void)
  */
 static void test_check_catches_disagreement(void)
 {
-	struct sim_options o = { .nr_cpus = 1, .duration_usec = 100000,
+	struct sim_options o = { .nr_cpus = 1,
+				 .duration_usec = 100000,
 				 .check_every_tick = 1 };
 	struct sim_workload *wl = NULL;
 	const struct sim_report *r;
@@ -791,8 +829,10 @@ static void test_check_catches_disagreement(void)
 	unsigned int i;
 	int before;
 
-	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}",
-				   1, &wl), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		load("{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}", 1,
+		     &wl),
+		0);
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
 	for (i = 0; i < 3; i++)
 		CU_ASSERT_EQUAL(sim_step(s), 1);
@@ -831,7 +871,8 @@ static void test_check_catches_disagreement(void)
  */
 static void test_check_catches_taskgroup(void)
 {
-	struct sim_options o = { .nr_cpus = 1, .duration_usec = 100000,
+	struct sim_options o = { .nr_cpus = 1,
+				 .duration_usec = 100000,
 				 .sched_class = &cfs_sched_class };
 	struct sim_workload *wl = NULL;
 	const struct sim_report *r;
@@ -840,7 +881,9 @@ static void test_check_catches_taskgroup(void)
 	struct sim *s = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"p\":{\"taskgroup\":\"/A\","
-				   "\"run\":100000}}}", 1, &wl), 0);
+				   "\"run\":100000}}}",
+				   1, &wl),
+			      0);
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
 	CU_ASSERT_EQUAL(sim_step(s), 1);
 	CU_ASSERT(sim_check(s));
@@ -873,14 +916,17 @@ static void test_create_errors(void)
 	CU_ASSERT_EQUAL(sim_create(wl, &o, &s), -EINVAL);
 	o.hz = 0;
 	/* parsed for 8 CPUs, pinned to CPU 7, run on 2 */
-	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"a\":{\"cpus\":[7],\"run\":1}}}",
-				   8, &wide), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		load("{\"tasks\":{\"a\":{\"cpus\":[7],\"run\":1}}}", 8, &wide),
+		0);
 	CU_ASSERT_EQUAL(sim_create(wide, &o, &s), -EINVAL);
 	CU_ASSERT_PTR_NULL(s);
 	sim_workload_free(wide);
 	/* the same for an affinity event: refused now, not in mid-run */
-	CU_ASSERT_EQUAL_FATAL(load("{\"tasks\":{\"a\":{\"run\":1000,\"affinity\":[7]}}}",
-				   8, &wide), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		load("{\"tasks\":{\"a\":{\"run\":1000,\"affinity\":[7]}}}", 8,
+		     &wide),
+		0);
 	CU_ASSERT_EQUAL(sim_create(wide, &o, &s), -EINVAL);
 	CU_ASSERT_PTR_NULL(s);
 	sim_destroy(s);
@@ -908,7 +954,8 @@ static void test_create_errors(void)
 
 static void test_fork_limit(void)
 {
-	struct sim_options o = { .nr_cpus = 2, .max_tasks = 4,
+	struct sim_options o = { .nr_cpus = 2,
+				 .max_tasks = 4,
 				 .duration_usec = 500000 };
 	struct run run;
 
@@ -986,7 +1033,8 @@ static void test_create_fault_injection_groups(void)
 		const struct sched_class *class[] = { &o1_sched_class,
 						      &cfs_sched_class,
 						      &eevdf_sched_class };
-		struct sim_options o = { .nr_cpus = 3, .duration_usec = 50000,
+		struct sim_options o = { .nr_cpus = 3,
+					 .duration_usec = 50000,
 					 .sched_class = class[k] };
 		unsigned long n = create_fails_cleanly(wl, &o);
 
@@ -1019,10 +1067,10 @@ static void test_class_warnings(void)
 	static const char *const slice =
 		"test: tasks.b.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it";
 	const char *const want[][3] = {
-		{ groups, idle, slice },	/* goodness */
-		{ groups, idle, slice },	/* o1 */
-		{ slice },			/* cfs */
-		{ NULL },			/* eevdf */
+		{ groups, idle, slice }, /* goodness */
+		{ groups, idle, slice }, /* o1 */
+		{ slice }, /* cfs */
+		{ NULL }, /* eevdf */
 	};
 	struct sim_workload *wl = NULL;
 	unsigned int i, k;
@@ -1063,7 +1111,8 @@ static void run_fault_injection(const struct sched_class *class)
 	unsigned int w;
 
 	for (w = 0; w < ARRAY_SIZE(workloads); w++) {
-		struct sim_options o = { .nr_cpus = 2, .duration_usec = 300000,
+		struct sim_options o = { .nr_cpus = 2,
+					 .duration_usec = 300000,
 					 .sched_class = class };
 		struct sim_workload *wl = NULL;
 		unsigned long n, failed = 0;
@@ -1127,7 +1176,8 @@ static void assert_same_bytes(FILE *fa, char **a, size_t *la, FILE *fb,
 
 static void test_report_outputs_repeat(void)
 {
-	struct sim_options o = { .nr_cpus = 4, .seed = 5,
+	struct sim_options o = { .nr_cpus = 4,
+				 .seed = 5,
 				 .duration_usec = 500000 };
 	char *a = NULL, *b = NULL;
 	size_t la = 0, lb = 0;
@@ -1151,9 +1201,13 @@ static void test_report_outputs_repeat(void)
 static void test_cost_counts_calls(void)
 {
 	static const char *const workloads[] = {
-		"mixed", "fork", "rt", "sim/workloads/pipeline.json",
+		"mixed",
+		"fork",
+		"rt",
+		"sim/workloads/pipeline.json",
 	};
-	struct sim_options o = { .nr_cpus = 3, .seed = 2,
+	struct sim_options o = { .nr_cpus = 3,
+				 .seed = 2,
 				 .duration_usec = 300000 };
 	unsigned int i;
 
@@ -1241,7 +1295,7 @@ struct span {
 	unsigned int cpu;
 };
 
-#define MAX_SPANS	64
+#define MAX_SPANS 64
 
 /* the ticks of a trace line's timestamp, at HZ=1000 */
 static unsigned long long line_ms(const char *line)
@@ -1268,7 +1322,8 @@ static unsigned int task_spans(const char *trace, const char *comm,
 	const char *p, *sw;
 	int open = 0;
 
-	for (p = trace; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+	for (p = trace; p && *p;
+	     p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
 		unsigned long long t;
 
 		snprintf(line, sizeof(line), "%.*s",
@@ -1277,7 +1332,8 @@ static unsigned int task_spans(const char *trace, const char *comm,
 		sw = strstr(line, ": sched_switch: ");
 		if (line[0] == '#' || !sw ||
 		    sscanf(sw, ": sched_switch: prev_comm=%63s", prev) != 1 ||
-		    sscanf(strstr(sw, "==> ") + 4, "next_comm=%63s", next) != 1 ||
+		    sscanf(strstr(sw, "==> ") + 4, "next_comm=%63s", next) !=
+			    1 ||
 		    sscanf(strchr(line, '[') + 1, "%u", &cpu) != 1)
 			continue;
 		if (open && !strcmp(prev, comm)) {
@@ -1309,7 +1365,9 @@ static unsigned int task_spans(const char *trace, const char *comm,
 static int run_file(struct run *run, const char *name, unsigned int cpus,
 		    unsigned long long ms)
 {
-	struct sim_options o = { .nr_cpus = cpus, .hz = 1000, .seed = 1,
+	struct sim_options o = { .nr_cpus = cpus,
+				 .hz = 1000,
+				 .seed = 1,
 				 .duration_usec = ms * 1000,
 				 .check_every_tick = 1 };
 	char path[128];
@@ -1413,12 +1471,15 @@ static void test_timer_modes(void)
 	/* 5..30 run; expiry 15 is late: next from 30; run 30..32, sleep to
 	 * 40, run 40..42, sleep to 50, run 50..52, sleep to 60, exit */
 	static const struct span relative[] = {
-		{ 5, 32, 0 }, { 40, 42, 0 }, { 50, 52, 0 },
+		{ 5, 32, 0 },
+		{ 40, 42, 0 },
+		{ 50, 52, 0 },
 	};
 	/* expiries 15, 25, 35, 45: late at 30 and 32; run 32..34, sleep to
 	 * 35, run 35..37, sleep to 45, exit */
 	static const struct span absolute[] = {
-		{ 5, 34, 0 }, { 35, 37, 0 },
+		{ 5, 34, 0 },
+		{ 35, 37, 0 },
 	};
 	struct run run;
 
@@ -1490,7 +1551,7 @@ static void test_not_modelled_changes_nothing(void)
 	for (i = 0; i < ARRAY_SIZE(want); i++)
 		CU_ASSERT_STRING_EQUAL(sim_warning(a.s, i), want[i]);
 	CU_ASSERT_PTR_NULL(sim_warning(a.s, i));
-	run_stop(&a);	/* one machine at a time */
+	run_stop(&a); /* one machine at a time */
 	CU_ASSERT_EQUAL_FATAL(run_file(&b, "plain", 2, 300), 0);
 	CU_ASSERT_PTR_NULL(sim_warning(b.s, 0));
 	run_stop(&b);
@@ -1504,7 +1565,8 @@ static void test_not_modelled_changes_nothing(void)
 /* the run time of the one task of @json, 100 ms on one CPU */
 static unsigned long long runtime_alone(const char *json)
 {
-	struct sim_options o = { .nr_cpus = 1, .hz = 1000,
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
 				 .duration_usec = 100000,
 				 .check_every_tick = 1 };
 	unsigned long long ticks = ~0ull;
@@ -1529,23 +1591,27 @@ static void test_zero_time_loop_hogs(void)
 /* a default mutex taken twice by its holder deadlocks, as pthreads' */
 static void test_relock_deadlocks(void)
 {
-	CU_ASSERT_EQUAL(runtime_alone("{\"tasks\":{\"d\":{\"lock\":\"m\","
-				      "\"run\":3000,\"lock\":\"m\",\"run\":3000,"
-				      "\"unlock\":\"m\"}}}"), 3);
+	CU_ASSERT_EQUAL(runtime_alone(
+				"{\"tasks\":{\"d\":{\"lock\":\"m\","
+				"\"run\":3000,\"lock\":\"m\",\"run\":3000,"
+				"\"unlock\":\"m\"}}}"),
+			3);
 }
 
 /* every file of tests/sim/workloads/ runs threaded with every check on */
 static void test_rtapp_threaded(void)
 {
 	static const char *const files[] = {
-		"mutex", "cond", "suspend", "barrier", "timer_relative",
-		"phase_cpus", "semaphore", "not_modelled",
+		"mutex",	  "cond",	"suspend",   "barrier",
+		"timer_relative", "phase_cpus", "semaphore", "not_modelled",
 	};
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(files); i++) {
-		struct sim_options o = { .nr_cpus = 4, .hz = 1000,
-					 .threaded = 1, .seed = 1,
+		struct sim_options o = { .nr_cpus = 4,
+					 .hz = 1000,
+					 .threaded = 1,
+					 .seed = 1,
 					 .duration_usec = 200000,
 					 .check_every_tick = 1 };
 		char path[128];
@@ -1567,15 +1633,18 @@ static void test_rtapp_threaded(void)
 }
 
 static CU_TestInfo rtapp_tests[] = {
-	{ "a task blocked on a mutex runs when it is unlocked", test_mutex_blocks },
+	{ "a task blocked on a mutex runs when it is unlocked",
+	  test_mutex_blocks },
 	{ "signal wakes one waiter, broadcast all", test_condition_wakes },
 	{ "resume wakes a suspended task; a lost resume", test_suspend_resume },
-	{ "a barrier releases all at the last arrival", test_barrier_releases_all },
+	{ "a barrier releases all at the last arrival",
+	  test_barrier_releases_all },
 	{ "relative and absolute timers", test_timer_modes },
 	{ "per-phase cpus move the task", test_phase_cpus_move },
 	{ "a semaphore remembers posts", test_semaphore_counts },
 	{ "duplicate keys run in file order", test_duplicates_run_in_order },
-	{ "keys not modelled change nothing", test_not_modelled_changes_nothing },
+	{ "keys not modelled change nothing",
+	  test_not_modelled_changes_nothing },
 	{ "a loop of no time is a hog", test_zero_time_loop_hogs },
 	{ "a mutex locked twice deadlocks", test_relock_deadlocks },
 	CU_TEST_INFO_NULL,
@@ -1601,7 +1670,7 @@ struct watch {
 	unsigned long wakeups, first_wakeups, yields, ticks;
 	unsigned long long last_tick, total;
 	int yield_not_current, curr_mismatch, tick_order;
-	long long stop_at;	/* -1: never */
+	long long stop_at; /* -1: never */
 	int stop_err;
 };
 
@@ -1664,7 +1733,9 @@ static int watch_tick(unsigned long long tick, unsigned long long total,
 		json_t *snap = sched_snapshot(cpu);
 		json_t *curr = json_object_get(snap, "curr");
 		int pid = json_is_object(curr) ?
-			  json_integer_value(json_object_get(curr, "pid")) : 0;
+				  json_integer_value(
+					  json_object_get(curr, "pid")) :
+				  0;
 
 		if (!snap || pid != w->curr[cpu])
 			w->curr_mismatch++;
@@ -1690,7 +1761,8 @@ static void watch_begin(struct watch *w, struct sim_observer *obs,
 	w->f = open_memstream(&w->text, &w->len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w->f);
 	CU_ASSERT_EQUAL(sim_trace_begin(&w->tr, w->f, NULL, NULL, NULL, 1000,
-					o->nr_cpus), 0);
+					o->nr_cpus),
+			0);
 	*obs = watch_observer;
 	obs->data = w;
 	o->observer = obs;
@@ -1730,7 +1802,8 @@ static char *event_lines(const char *text, const char *event)
 /* what the observer is told is what the trace writes */
 static void observer_agrees(const char *workload, unsigned int cpus)
 {
-	struct sim_options o = { .nr_cpus = cpus, .seed = 5,
+	struct sim_options o = { .nr_cpus = cpus,
+				 .seed = 5,
 				 .duration_usec = 400000 };
 	struct sim_observer obs;
 	struct trace_check tc;
@@ -1779,7 +1852,8 @@ static void test_observer_sees_the_trace(void)
  * sched_wakeup_new line */
 static void test_observer_wakeups(void)
 {
-	struct sim_options o = { .nr_cpus = 3, .seed = 2,
+	struct sim_options o = { .nr_cpus = 3,
+				 .seed = 2,
 				 .duration_usec = 500000 };
 	struct sim_observer obs;
 	struct trace_check tc;
@@ -1831,8 +1905,8 @@ static void test_observer_yields(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, two, &o, 0), 0);
 	CU_ASSERT_EQUAL(w.yields, 10);
 	CU_ASSERT_EQUAL(w.yield_not_current, 0);
-	CU_ASSERT_EQUAL(run.r->tasks[0]->switches +
-			run.r->tasks[1]->switches, 11);
+	CU_ASSERT_EQUAL(run.r->tasks[0]->switches + run.r->tasks[1]->switches,
+			11);
 	run_end(&run);
 	watch_end(&w);
 }
@@ -1843,13 +1917,18 @@ static void test_observer_yields(void)
  */
 static void test_observer_stops_the_run(void)
 {
-	static const struct { unsigned int tick; int err; } stops[] = {
-		{ 7, -ECANCELED }, { 0, -ENOSPC },
+	static const struct {
+		unsigned int tick;
+		int err;
+	} stops[] = {
+		{ 7, -ECANCELED },
+		{ 0, -ENOSPC },
 	};
 	unsigned int i, k;
 
 	for (i = 0; i < 4; i++) {
-		struct sim_options o = { .nr_cpus = 2, .seed = 1,
+		struct sim_options o = { .nr_cpus = 2,
+					 .seed = 1,
 					 .threaded = i & 1,
 					 .duration_usec = 50000 };
 		struct sim_observer obs;
@@ -1861,7 +1940,8 @@ static void test_observer_stops_the_run(void)
 		w.stop_at = stops[k].tick;
 		w.stop_err = stops[k].err;
 		CU_ASSERT_EQUAL(run_start(&run, "hogs", &o, 0), stops[k].err);
-		CU_ASSERT_EQUAL(sim_ticks(run.s), (unsigned long long)stops[k].tick);
+		CU_ASSERT_EQUAL(sim_ticks(run.s),
+				(unsigned long long)stops[k].tick);
 		CU_ASSERT_EQUAL(w.ticks, stops[k].tick + 1ul);
 		CU_ASSERT_EQUAL(w.tick_order, 0);
 		run_end(&run);
@@ -1884,7 +1964,9 @@ KTEST_SUITE("sim/observer", observer_tests, NULL, NULL)
 
 static void threaded_run(const char *workload, unsigned int cpus)
 {
-	struct sim_options o = { .nr_cpus = cpus, .threaded = 1, .seed = 2,
+	struct sim_options o = { .nr_cpus = cpus,
+				 .threaded = 1,
+				 .seed = 2,
 				 .duration_usec = 300000,
 				 .check_every_tick = 1 };
 	unsigned long long busy = 0, run_ticks = 0;

@@ -33,7 +33,9 @@ static char *tour_text(void)
 static void sim_groups(const struct sched_class *class, struct sim_group *g,
 		       struct sim_totals *tot)
 {
-	struct sim_options opt = { .nr_cpus = 1, .hz = 1000, .seed = 1,
+	struct sim_options opt = { .nr_cpus = 1,
+				   .hz = 1000,
+				   .seed = 1,
 				   .duration_usec = 3000000,
 				   .sched_class = class };
 	struct sim_group found[3];
@@ -44,9 +46,9 @@ static void sim_groups(const struct sched_class *class, struct sim_group *g,
 	int n, i;
 
 	memset(g, 0, 3 * sizeof(*g));
-	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(tour_generations_workload,
-						 "t", 1, &wl, err,
-						 sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(tour_generations_workload, "t",
+						 1, &wl, err, sizeof(err)),
+			      0);
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &opt, &s), 0);
 	CU_ASSERT_EQUAL(sim_run(s), 0);
 	r = sim_report(s);
@@ -79,20 +81,23 @@ static void test_figures_are_the_runs(void)
 		sim_groups(sched_classes[k], g, &tot);
 		/* every class takes some CPU from each task */
 		CU_ASSERT(g[0].share > 0 && g[1].share > 0 && g[2].share > 0);
-		snprintf(line, sizeof(line),
-			 "     hog %.1f%%, hog5 %.1f%%, typist %.1f%% of the CPU; %llu context switches\n",
-			 100 * g[0].share, 100 * g[1].share, 100 * g[2].share,
-			 tot.switches);
+		snprintf(
+			line, sizeof(line),
+			"     hog %.1f%%, hog5 %.1f%%, typist %.1f%% of the CPU; %llu context switches\n",
+			100 * g[0].share, 100 * g[1].share, 100 * g[2].share,
+			tot.switches);
 		CU_ASSERT_PTR_NOT_NULL(strstr(section, line));
 		/* the rule, for a class the tour has one for */
-		snprintf(line, sizeof(line), "     hog : hog5 = %.2f; the rule, ",
+		snprintf(line, sizeof(line),
+			 "     hog : hog5 = %.2f; the rule, ",
 			 g[0].share / g[1].share);
 		if (tour_generations_states_rule(sched_classes[k]->name))
 			CU_ASSERT_PTR_NOT_NULL(strstr(section, line));
-		snprintf(line, sizeof(line),
-			 "     typist's wake-up latency: p50 %.0f ms, p99 %.0f ms, max %.0f ms (%llu wake-ups)\n",
-			 (double)g[2].latency.p50, (double)g[2].latency.p99,
-			 (double)g[2].latency.max, g[2].latency.n);
+		snprintf(
+			line, sizeof(line),
+			"     typist's wake-up latency: p50 %.0f ms, p99 %.0f ms, max %.0f ms (%llu wake-ups)\n",
+			(double)g[2].latency.p50, (double)g[2].latency.p99,
+			(double)g[2].latency.max, g[2].latency.n);
 		CU_ASSERT_PTR_NOT_NULL(strstr(section, line));
 		snprintf(line, sizeof(line), "%s %.0f ms",
 			 sched_classes[k]->name, (double)g[2].latency.max);
@@ -108,14 +113,15 @@ static void test_rules_by_hand(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	/* 2.4: TICK_SCALE(x) = x << 1 at HZ 1000: (20 - 0) * 2 + 1, 15 * 2 + 1 */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		text,
 		"the rule, NICE_TO_TICKS(0) : NICE_TO_TICKS(5) = 41 : 31, gives 1.32\n"));
 	/* 2.5.33: 10 + 290 * 19 / 39 = 151 (nice 0), 10 + 290 * 14 / 39 = 114 */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
-		"the rule, timeslices 151 : 114 ticks, gives 1.32\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		text, "the rule, timeslices 151 : 114 ticks, gives 1.32\n"));
 	/* 6.5 and 6.6: sched_prio_to_weight[20] and [25], 1024 / 335 */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
-		"the rule, weights 1024 : 335, gives 3.06\n"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(text, "the rule, weights 1024 : 335, gives 3.06\n"));
 	free(text);
 }
 

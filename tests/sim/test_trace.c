@@ -29,7 +29,7 @@ static void test_timestamps(void)
 	CU_ASSERT_STRING_EQUAL(buf, "0.000000");
 	sim_trace_timestamp(buf, 1234, 1000);
 	CU_ASSERT_STRING_EQUAL(buf, "1.234000");
-	sim_trace_timestamp(buf, 1, 300);	/* 1000000 / 300 = 3333 us */
+	sim_trace_timestamp(buf, 1, 300); /* 1000000 / 300 = 3333 us */
 	CU_ASSERT_STRING_EQUAL(buf, "0.003333");
 	sim_trace_timestamp(buf, 250, 100);
 	CU_ASSERT_STRING_EQUAL(buf, "2.500000");
@@ -87,7 +87,8 @@ static void test_exact_lines(void)
 	body = strstr(text, "|         |\n");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(body);
 	body += strlen("|         |\n");
-	CU_ASSERT_STRING_EQUAL(body,
+	CU_ASSERT_STRING_EQUAL(
+		body,
 		"           hog-1-3     [002] d..2     1.234000: sched_switch: "
 		"prev_comm=hog-1 prev_pid=3 prev_prio=120 prev_state=S ==> "
 		"next_comm=swapper/2 next_pid=0 next_prio=140\n"
@@ -134,7 +135,8 @@ static void test_bad_begin(void)
 	CU_ASSERT_EQUAL(sim_trace_begin(&tr, NULL, NULL, NULL, NULL, 1000, 0),
 			-EINVAL);
 	CU_ASSERT_EQUAL(sim_trace_begin(&tr, NULL, NULL, NULL, NULL, 1000,
-					SIM_MAX_CPUS + 1), -EINVAL);
+					SIM_MAX_CPUS + 1),
+			-EINVAL);
 	CU_ASSERT_EQUAL(sim_trace_begin(&tr, NULL, NULL, NULL, NULL, 1000, 1),
 			0);
 	CU_ASSERT_EQUAL(sim_trace_end(&tr, 0), 0);
@@ -313,12 +315,13 @@ static const struct {
 	const char *event;
 	const char *keys[8];
 } formats[] = {
-	{ "sched_switch", { "prev_comm", "prev_pid", "prev_prio", "prev_state",
-			    "next_comm", "next_pid", "next_prio" } },
+	{ "sched_switch",
+	  { "prev_comm", "prev_pid", "prev_prio", "prev_state", "next_comm",
+	    "next_pid", "next_prio" } },
 	{ "sched_waking", { "comm", "pid", "prio", "target_cpu" } },
 	{ "sched_wakeup_new", { "comm", "pid", "prio", "target_cpu" } },
-	{ "sched_migrate_task", { "comm", "pid", "prio", "orig_cpu",
-				  "dest_cpu" } },
+	{ "sched_migrate_task",
+	  { "comm", "pid", "prio", "orig_cpu", "dest_cpu" } },
 	{ "sched_process_fork", { "comm", "pid", "child_comm", "child_pid" } },
 	{ "sched_process_exit", { "comm", "pid", "prio" } },
 };
@@ -340,8 +343,9 @@ static int check_fields(const struct systrace_line *l)
 	for (tok = strtok_r(buf, " ", &save); tok;
 	     tok = strtok_r(NULL, " ", &save))
 		if (strcmp(tok, "==>"))
-			snprintf(keys + strlen(keys), sizeof(keys) - strlen(keys),
-				 "%.*s ", (int)strcspn(tok, "="), tok);
+			snprintf(keys + strlen(keys),
+				 sizeof(keys) - strlen(keys), "%.*s ",
+				 (int)strcspn(tok, "="), tok);
 	for (k = 0; formats[f].keys[k]; k++)
 		snprintf(want + strlen(want), sizeof(want) - strlen(want),
 			 "%s ", formats[f].keys[k]);
@@ -353,23 +357,22 @@ static int check_fields(const struct systrace_line *l)
 
 		if (strstr(key, "comm") || !strcmp(key, "prev_state"))
 			continue;
-		if (strstr(key, "prio") ? !is_int(arg(l->args, key, v, sizeof(v))) :
-		    !is_uint(arg(l->args, key, v, sizeof(v))))
+		if (strstr(key, "prio") ?
+			    !is_int(arg(l->args, key, v, sizeof(v))) :
+			    !is_uint(arg(l->args, key, v, sizeof(v))))
 			return -1;
 	}
 	if (f == 0 && (!arg(l->args, "prev_state", v, sizeof(v)) ||
 		       strlen(v) != 1 || !strchr("RSDTtXZxKWPN", v[0])))
 		return -1;
 	/* the leading task is the one the line is about, for these */
-	if ((f == 0 && (strcmp(l->task, arg(l->args, "prev_comm", v,
-					    sizeof(v))) ||
-			l->pid != strtoul(arg(l->args, "prev_pid", v,
-					      sizeof(v)), NULL, 10))) ||
-	    ((f == 4 || f == 5) && (strcmp(l->task, arg(l->args, "comm", v,
-						       sizeof(v))) ||
-				    l->pid != strtoul(arg(l->args, "pid", v,
-							  sizeof(v)),
-						      NULL, 10))))
+	if ((f == 0 &&
+	     (strcmp(l->task, arg(l->args, "prev_comm", v, sizeof(v))) ||
+	      l->pid != strtoul(arg(l->args, "prev_pid", v, sizeof(v)), NULL,
+				10))) ||
+	    ((f == 4 || f == 5) &&
+	     (strcmp(l->task, arg(l->args, "comm", v, sizeof(v))) ||
+	      l->pid != strtoul(arg(l->args, "pid", v, sizeof(v)), NULL, 10))))
 		return -1;
 	return f;
 }
@@ -395,13 +398,12 @@ static void check_systrace(const char *text, unsigned int nr_cpus,
 		if (!line[0] || line[0] == '#')
 			continue;
 		f = -1;
-		if (systrace_parse(line, &l) && l.cpu < nr_cpus &&
-		    l.ts >= last)
+		if (systrace_parse(line, &l) && l.cpu < nr_cpus && l.ts >= last)
 			f = check_fields(&l);
 		if (f < 0) {
 			if (gc->bad++ < 5)
-				fprintf(stderr, "\nnot Perfetto's grammar: %s\n",
-					line);
+				fprintf(stderr,
+					"\nnot Perfetto's grammar: %s\n", line);
 			continue;
 		}
 		last = l.ts;
@@ -413,12 +415,12 @@ static void check_systrace(const char *text, unsigned int nr_cpus,
 static void test_grammar_refuses(void)
 {
 	static const char *const bad[] = {
-		"hog-3[001] d..2 1.0: sched_switch: a",	/* no blank */
-		"hog-3     [01a] d..2 1.000000: x: y",	/* CPU */
-		"hog-3     [001] d..2 1: sched_switch: a=1",	/* no fraction */
+		"hog-3[001] d..2 1.0: sched_switch: a", /* no blank */
+		"hog-3     [01a] d..2 1.000000: x: y", /* CPU */
+		"hog-3     [001] d..2 1: sched_switch: a=1", /* no fraction */
 		"hog-3     [001] d..2 1.000000:sched_switch: a=1",
-		"hog     [001] d..2 1.000000: sched_switch: a=1",	/* no pid */
-		"hog-3     [001] d..2 1.000000: sched_switch a=1",	/* no ':' */
+		"hog     [001] d..2 1.000000: sched_switch: a=1", /* no pid */
+		"hog-3     [001] d..2 1.000000: sched_switch a=1", /* no ':' */
 	};
 	static const char good[] =
 		"  kworker/u16:1-77    (   77) [004] ....   316.196720: 0: B|77|x";
@@ -435,12 +437,12 @@ static void test_grammar_refuses(void)
 	CU_ASSERT(l.pid == 77 && l.cpu == 4);
 	CU_ASSERT_STRING_EQUAL(l.event, "0");
 	CU_ASSERT_STRING_EQUAL(l.args, "B|77|x");
-	CU_ASSERT_FATAL(systrace_parse("<idle>-0     [000]  0.002188: task_newtask: pid=1",
-				       &l));
+	CU_ASSERT_FATAL(systrace_parse(
+		"<idle>-0     [000]  0.002188: task_newtask: pid=1", &l));
 	CU_ASSERT(l.ts == 0.002188 && !strcmp(l.task, "<idle>"));
 	/* a dash in the task name: the first place the grammar matches */
-	CU_ASSERT_FATAL(systrace_parse("a-1-2 x-5     [003] d..2 7.000001: e: k=v",
-				       &l));
+	CU_ASSERT_FATAL(systrace_parse(
+		"a-1-2 x-5     [003] d..2 7.000001: e: k=v", &l));
 	CU_ASSERT_STRING_EQUAL(l.task, "a-1-2 x");
 	CU_ASSERT(l.pid == 5 && l.cpu == 3);
 }
@@ -463,7 +465,8 @@ static void test_exact_lines_grammar(void)
 /* run @wl on 4 CPUs for 0.4 s and check its trace's lines into @gc */
 static void check_run(struct sim_workload *wl, struct grammar_count *gc)
 {
-	struct sim_options o = { .nr_cpus = 4, .seed = 5,
+	struct sim_options o = { .nr_cpus = 4,
+				 .seed = 5,
 				 .duration_usec = 400000 };
 	struct sim *s = NULL;
 	char *buf = NULL;
@@ -488,7 +491,8 @@ static void check_run(struct sim_workload *wl, struct grammar_count *gc)
 static void test_builtins_follow_perfetto(void)
 {
 	static const char *const files[] = {
-		"sim/workloads/affinity.json", "sim/workloads/forks.json",
+		"sim/workloads/affinity.json",
+		"sim/workloads/forks.json",
 		"sim/workloads/pipeline.json",
 	};
 	struct grammar_count gc = { 0 };
@@ -500,13 +504,15 @@ static void test_builtins_follow_perfetto(void)
 	for (b = sim_builtins; b->name; b++, runs++) {
 		wl = NULL;
 		CU_ASSERT_EQUAL_FATAL(sim_workload_builtin(b->name, 4, &wl, err,
-							   sizeof(err)), 0);
+							   sizeof(err)),
+				      0);
 		check_run(wl, &gc);
 	}
 	for (i = 0; i < ARRAY_SIZE(files); i++, runs++) {
 		wl = NULL;
 		CU_ASSERT_EQUAL_FATAL(sim_workload_load(files[i], 4, &wl, err,
-							sizeof(err)), 0);
+							sizeof(err)),
+				      0);
 		check_run(wl, &gc);
 	}
 	CU_ASSERT(runs >= 10);
@@ -550,12 +556,12 @@ static void two_cpus(struct sim_trace *tr)
 	struct sim_trace_task idle0 = { "swapper/0", 0, 140 };
 	struct sim_trace_task idle1 = { "swapper/1", 0, 140 };
 
-	sim_trace_switch(tr, 10, 0, &idle0, 'R', &a);	/* a: 10..15 */
+	sim_trace_switch(tr, 10, 0, &idle0, 'R', &a); /* a: 10..15 */
 	sim_trace_waking(tr, 12, 0, &a, &b, 0);
-	sim_trace_switch(tr, 15, 0, &a, 'R', &b);	/* b: 15..20 */
+	sim_trace_switch(tr, 15, 0, &a, 'R', &b); /* b: 15..20 */
 	sim_trace_switch(tr, 20, 0, &b, 'S', &idle0);
 	sim_trace_migrate(tr, 20, 1, &idle1, &a, 0, 1);
-	sim_trace_switch(tr, 20, 1, &idle1, 'R', &a);	/* a: 20..end 25 */
+	sim_trace_switch(tr, 20, 1, &idle1, 'R', &a); /* a: 20..end 25 */
 	sim_trace_fork(tr, 22, 1, &a, &b);
 	sim_trace_exit(tr, 24, 1, &a);
 }
@@ -567,23 +573,25 @@ static json_t *find(json_t *root, const char *name, const char *ph, int pid,
 	json_t *e;
 	size_t i;
 
-	json_array_foreach(json_object_get(root, "traceEvents"), i, e)
-		if ((!name || !strcmp(json_string_value(json_object_get(e, "name")),
-				      name)) &&
-		    !strcmp(json_string_value(json_object_get(e, "ph")), ph) &&
-		    json_integer_value(json_object_get(e, "pid")) == pid &&
-		    json_integer_value(json_object_get(e, "tid")) == tid &&
-		    (ts < 0 ||
-		     json_integer_value(json_object_get(e, "ts")) == ts))
-			return e;
+	json_array_foreach(
+		json_object_get(root, "traceEvents"), i,
+		e) if ((!name ||
+			!strcmp(json_string_value(json_object_get(e, "name")),
+				name)) &&
+		       !strcmp(json_string_value(json_object_get(e, "ph")),
+			       ph) &&
+		       json_integer_value(json_object_get(e, "pid")) == pid &&
+		       json_integer_value(json_object_get(e, "tid")) == tid &&
+		       (ts < 0 || json_integer_value(json_object_get(
+					  e, "ts")) == ts)) return e;
 	return NULL;
 }
 
 /* the name a metadata event gives */
 static const char *meta_name(json_t *e)
 {
-	return json_string_value(json_object_get(json_object_get(e, "args"),
-						 "name"));
+	return json_string_value(
+		json_object_get(json_object_get(e, "args"), "name"));
 }
 
 static long long member(json_t *e, const char *key)
@@ -593,8 +601,8 @@ static long long member(json_t *e, const char *key)
 
 static long long argument(json_t *e, const char *key)
 {
-	return json_integer_value(json_object_get(json_object_get(e, "args"),
-						  key));
+	return json_integer_value(
+		json_object_get(json_object_get(e, "args"), key));
 }
 
 /*
@@ -610,19 +618,22 @@ static void test_chrome_tracks(void)
 	size_t i;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
-	CU_ASSERT_EQUAL(n, json_array_size(json_object_get(root, "traceEvents")));
-	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "process_name", "M", 0, 0,
-					      -1)), "CPUs");
-	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "process_name", "M", 1, 0,
-					      -1)), "Tasks");
-	CU_ASSERT_EQUAL(argument(find(root, "process_sort_index", "M", 1, 0,
-				      -1), "sort_index"), 1);
-	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "thread_name", "M", 0, 1,
-					      -1)), "CPU 1");
-	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "thread_name", "M", 1, 5,
-					      -1)), "a");
-	CU_ASSERT_STRING_EQUAL(meta_name(find(root, "thread_name", "M", 1, 6,
-					      -1)), "b");
+	CU_ASSERT_EQUAL(n,
+			json_array_size(json_object_get(root, "traceEvents")));
+	CU_ASSERT_STRING_EQUAL(
+		meta_name(find(root, "process_name", "M", 0, 0, -1)), "CPUs");
+	CU_ASSERT_STRING_EQUAL(
+		meta_name(find(root, "process_name", "M", 1, 0, -1)), "Tasks");
+	CU_ASSERT_EQUAL(
+		argument(find(root, "process_sort_index", "M", 1, 0, -1),
+			 "sort_index"),
+		1);
+	CU_ASSERT_STRING_EQUAL(
+		meta_name(find(root, "thread_name", "M", 0, 1, -1)), "CPU 1");
+	CU_ASSERT_STRING_EQUAL(
+		meta_name(find(root, "thread_name", "M", 1, 5, -1)), "a");
+	CU_ASSERT_STRING_EQUAL(
+		meta_name(find(root, "thread_name", "M", 1, 6, -1)), "b");
 
 	/* a on CPU 0 from 10 to 15 ms, on both tracks */
 	e = find(root, "a", "X", 0, 0, 10000);
@@ -645,7 +656,8 @@ static void test_chrome_tracks(void)
 	CU_ASSERT(argument(e, "child_pid") == 6);
 	CU_ASSERT_PTR_NOT_NULL(find(root, "exit", "i", 1, 5, 24000));
 
-	json_array_foreach(json_object_get(root, "traceEvents"), i, e) {
+	json_array_foreach(json_object_get(root, "traceEvents"), i, e)
+	{
 		const char *ph = json_string_value(json_object_get(e, "ph"));
 
 		meta += !strcmp(ph, "M");
@@ -688,7 +700,8 @@ static void test_chrome_many_tasks(void)
 /* the bitmap of named tasks cannot grow: the trace fails, named, no leak */
 static void test_chrome_out_of_memory(void)
 {
-	struct sim_trace_task a = { "a", 5, 120 }, idle = { "swapper/0", 0, 140 };
+	struct sim_trace_task a = { "a", 5, 120 },
+			      idle = { "swapper/0", 0, 140 };
 	long live = kmalloc_live();
 	struct sim_trace tr;
 	char *buf = NULL;
@@ -696,8 +709,8 @@ static void test_chrome_out_of_memory(void)
 	FILE *f = open_memstream(&buf, &len);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(sim_trace_begin(&tr, NULL, NULL, f, "c.json",
-					      1000, 1), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		sim_trace_begin(&tr, NULL, NULL, f, "c.json", 1000, 1), 0);
 	kmalloc_fail_nth(1);
 	CU_ASSERT_EQUAL(sim_trace_switch(&tr, 1, 0, &idle, 'R', &a), -ENOMEM);
 	kmalloc_fault_reset();
@@ -725,12 +738,12 @@ static void test_write_error(void)
 	int ret = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL_FATAL(sim_trace_begin(&tr, f, "/dev/full", NULL, NULL,
-					      1000, 1), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		sim_trace_begin(&tr, f, "/dev/full", NULL, NULL, 1000, 1), 0);
 	for (i = 0; i < 100000 && !ret; i++)
 		ret = sim_trace_switch(&tr, i, 0, &a, 'R', &b);
 	CU_ASSERT_EQUAL(ret, -ENOSPC);
-	CU_ASSERT(i < 1000);	/* at the first flush of the buffer */
+	CU_ASSERT(i < 1000); /* at the first flush of the buffer */
 	CU_ASSERT_STRING_EQUAL(tr.failed, "/dev/full");
 	CU_ASSERT_EQUAL(sim_trace_waking(&tr, i, 0, &a, &b, 0), -ENOSPC);
 	CU_ASSERT_EQUAL(sim_trace_end(&tr, 100), -ENOSPC);
@@ -751,21 +764,22 @@ static void test_write_error(void)
 /* the simulator stops at the tick the write failed, naming the file */
 static void test_run_stops_at_write_error(void)
 {
-	struct sim_options o = { .nr_cpus = 2, .seed = 1,
+	struct sim_options o = { .nr_cpus = 2,
+				 .seed = 1,
 				 .duration_usec = 10000000,
 				 .trace_path = "full.txt" };
 	struct sim_workload *wl = NULL;
 	struct sim *s = NULL;
 	char err[256];
 
-	CU_ASSERT_EQUAL_FATAL(sim_workload_builtin("fork", 2, &wl, err,
-						   sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		sim_workload_builtin("fork", 2, &wl, err, sizeof(err)), 0);
 	o.trace = fopen("/dev/full", "w");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(o.trace);
 	CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
 	CU_ASSERT_PTR_NULL(sim_output_failed(s));
 	CU_ASSERT_EQUAL(sim_run(s), -ENOSPC);
-	CU_ASSERT(sim_ticks(s) < 1000);		/* of 10,000 */
+	CU_ASSERT(sim_ticks(s) < 1000); /* of 10,000 */
 	CU_ASSERT_STRING_EQUAL(sim_output_failed(s), "full.txt");
 	sim_destroy(s);
 	fclose(o.trace);

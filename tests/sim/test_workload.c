@@ -55,8 +55,9 @@ static void test_parse_every_key(void)
 	long live = kmalloc_live();
 	char err[256] = "";
 
-	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(full_json, "dir/fu\"ll.json", 4,
-						 &wl, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(full_json, "dir/fu\"ll.json",
+						 4, &wl, err, sizeof(err)),
+			      0);
 	CU_ASSERT_STRING_EQUAL(err, "");
 	CU_ASSERT_STRING_EQUAL(wl->name, "fu_ll");
 	CU_ASSERT_EQUAL(wl->duration_usec, 1500000);
@@ -111,7 +112,7 @@ static void test_parse_every_key(void)
 	t = &wl->tasks[2];
 	CU_ASSERT_EQUAL(t->instances, 0);
 	CU_ASSERT_EQUAL(t->policy, SIM_POLICY_RR);
-	CU_ASSERT_EQUAL(t->priority, 10);	/* rt-app's RT default */
+	CU_ASSERT_EQUAL(t->priority, 10); /* rt-app's RT default */
 	sim_workload_free(wl);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
@@ -120,10 +121,12 @@ static void test_default_policy(void)
 {
 	struct sim_workload *wl = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(sim_workload_parse(
-		"{\"global\":{\"default_policy\":\"SCHED_RR\",\"duration\":-1},"
-		"\"tasks\":{\"x\":{\"run\":1},\"y\":{\"policy\":\"SCHED_NORMAL\",\"priority\":19,\"run\":1}}}",
-		"d", 1, &wl, NULL, 0), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		sim_workload_parse(
+			"{\"global\":{\"default_policy\":\"SCHED_RR\",\"duration\":-1},"
+			"\"tasks\":{\"x\":{\"run\":1},\"y\":{\"policy\":\"SCHED_NORMAL\",\"priority\":19,\"run\":1}}}",
+			"d", 1, &wl, NULL, 0),
+		0);
 	CU_ASSERT_EQUAL(wl->duration_usec, 0);
 	CU_ASSERT_EQUAL(wl->tasks[0].policy, SIM_POLICY_RR);
 	CU_ASSERT_EQUAL(wl->tasks[0].priority, 10);
@@ -155,13 +158,15 @@ static void test_comments(void)
 	sim_workload_free(wl);
 
 	/* an error after comments names the file's line */
-	CU_ASSERT_EQUAL(sim_workload_parse("/*\n\n*/ { // x\n\"tasks\": 5 6 }\n",
-					   "c.json", 1, &wl, err, sizeof(err)),
-			-EINVAL);
+	CU_ASSERT_EQUAL(
+		sim_workload_parse("/*\n\n*/ { // x\n\"tasks\": 5 6 }\n",
+				   "c.json", 1, &wl, err, sizeof(err)),
+		-EINVAL);
 	CU_ASSERT_EQUAL(strncmp(err, "c.json:4:", 9), 0);
-	CU_ASSERT_EQUAL(sim_workload_parse("{ \"tasks\": {}\n/* never\nends }\n",
-					   "c.json", 1, &wl, err, sizeof(err)),
-			-EINVAL);
+	CU_ASSERT_EQUAL(
+		sim_workload_parse("{ \"tasks\": {}\n/* never\nends }\n",
+				   "c.json", 1, &wl, err, sizeof(err)),
+		-EINVAL);
 	CU_ASSERT_STRING_EQUAL(err, "c.json:2: a /* comment that never ends");
 }
 
@@ -170,7 +175,8 @@ static void test_trailing_commas(void)
 {
 	struct sim_workload *wl = parse_ok(
 		"{ \"tasks\": { \"a\": { \"cpus\": [0, 1, ], \"run\": 5, }, },\n"
-		"  \"global\": { \"duration\": 2, /* x */ }, }\n", 2);
+		"  \"global\": { \"duration\": 2, /* x */ }, }\n",
+		2);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
 	CU_ASSERT_EQUAL(wl->tasks[0].cpus_allowed, 3ul);
@@ -184,8 +190,8 @@ static void expect_error(const char *json, const char *want)
 	struct sim_workload *wl = NULL;
 	char err[512] = "";
 
-	CU_ASSERT_EQUAL(sim_workload_parse(json, "d", 1, &wl, err,
-					   sizeof(err)), -EINVAL);
+	CU_ASSERT_EQUAL(sim_workload_parse(json, "d", 1, &wl, err, sizeof(err)),
+			-EINVAL);
 	CU_ASSERT_PTR_NULL(wl);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, want));
 	if (!strstr(err, want))
@@ -200,8 +206,8 @@ static void expect_error(const char *json, const char *want)
 static void test_duplicates_renamed(void)
 {
 	static const enum sim_event_kind kinds[] = {
-		SIM_EVENT_RUN, SIM_EVENT_SLEEP, SIM_EVENT_RUN,
-		SIM_EVENT_SLEEP, SIM_EVENT_RUN, SIM_EVENT_RUN,
+		SIM_EVENT_RUN,	 SIM_EVENT_SLEEP, SIM_EVENT_RUN,
+		SIM_EVENT_SLEEP, SIM_EVENT_RUN,	  SIM_EVENT_RUN,
 	};
 	struct sim_workload *wl;
 	const struct sim_event_desc *e;
@@ -215,15 +221,18 @@ static void test_duplicates_renamed(void)
 		     "tasks.a.run2: negative");
 	/* the number is the object's, not the key's */
 	expect_error("{\"tasks\":{\"a\":{\"run\":1,\"run\":1,\"run\":1,"
-		     "\"sleep\":1,\"sleep\":-1}}}", "tasks.a.sleep2: negative");
+		     "\"sleep\":1,\"sleep\":-1}}}",
+		     "tasks.a.sleep2: negative");
 	/* and each object has its own */
 	expect_error("{\"tasks\":{\"a\":{\"run\":1,\"run\":1},"
-		     "\"b\":{\"run\":1,\"run\":-1}}}", "tasks.b.run1: negative");
+		     "\"b\":{\"run\":1,\"run\":-1}}}",
+		     "tasks.b.run1: negative");
 	/* a task and a phase given twice */
 	expect_error("{\"tasks\":{\"a\":{\"run\":1},\"a\":{\"run\":-1}}}",
 		     "tasks.a1.run: negative");
 	expect_error("{\"tasks\":{\"a\":{\"phases\":{\"p\":{\"run\":1},"
-		     "\"p\":{\"run\":-1}}}}}", "tasks.a.phases.p1.run: negative");
+		     "\"p\":{\"run\":-1}}}}}",
+		     "tasks.a.phases.p1.run: negative");
 
 	/* an empty key given twice (found by the fuzzer) */
 	wl = parse_ok("{\"tasks\":{\"\":{\"run\":1},\"\":{\"run\":2}}}", 1);
@@ -235,7 +244,8 @@ static void test_duplicates_renamed(void)
 
 	/* every event runs, in file order */
 	wl = parse_ok("{\"tasks\":{\"a\":{\"run\":1,\"sleep\":2,\"run\":3,"
-		      "\"sleep\":4,\"run\":5,\"run1\":6}}}", 1);
+		      "\"sleep\":4,\"run\":5,\"run1\":6}}}",
+		      1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
 	CU_ASSERT_EQUAL_FATAL(wl->tasks[0].phases[0].nr_events, 6);
 	e = wl->tasks[0].phases[0].events;
@@ -251,7 +261,8 @@ static void test_key_without_value(void)
 {
 	struct sim_workload *wl = parse_ok(
 		"{\"tasks\":{\"a\":{\"loop\":-1,\n\"suspend\",\n\"run\":5},\n"
-		"\"b\":{\"run\":5,\"suspend\"}}}", 1);
+		"\"b\":{\"run\":5,\"suspend\"}}}",
+		1);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
 	CU_ASSERT_EQUAL(wl->tasks[0].phases[0].nr_events, 4);
@@ -259,8 +270,9 @@ static void test_key_without_value(void)
 	CU_ASSERT_EQUAL(wl->tasks[1].phases[0].nr_events, 4);
 	/* one warning for the key, not one per place */
 	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 1);
-	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
-			       "w.json: line 2: \"suspend\" has no value (not JSON); read as null");
+	CU_ASSERT_STRING_EQUAL(
+		wl->warnings[0],
+		"w.json: line 2: \"suspend\" has no value (not JSON); read as null");
 	sim_workload_free(wl);
 }
 
@@ -297,7 +309,8 @@ static void test_resource_events(void)
 		"\"suspend\":\"ignored\",\"resume\":\"u\","
 		"\"barrier\":\"b\",\"sem_post\":\"s\",\"sem_wait\":\"s\","
 		"\"wait1\":{},\"run\":1},"
-		"\"u\":{\"instance\":3,\"barrier\":\"b\",\"sleep\":1}}}", 1);
+		"\"u\":{\"instance\":3,\"barrier\":\"b\",\"sleep\":1}}}",
+		1);
 	const struct sim_event_desc *e;
 	unsigned int m, c, tm, tc, um, uc, b, s, um2, uc2;
 
@@ -363,7 +376,8 @@ static void test_timers(void)
 		"\"timer1\":{\"ref\":\"uniqueB\",\"period\":5,\"mode\":\"absolute\"},"
 		"\"timer2\":{\"ref\":\"shared\",\"period\":30}}}},"
 		"\"b\":{\"timer\":{\"ref\":\"shared\",\"period\":30,\"mode\":\"absolute\"},"
-		"\"timer1\":{\"ref\":\"unique\",\"period\":7}}}}", 1);
+		"\"timer1\":{\"ref\":\"unique\",\"period\":7}}}}",
+		1);
 	const struct sim_task_desc *a, *b;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
@@ -403,7 +417,8 @@ static void test_phase_cpus(void)
 		"{\"tasks\":{\"a\":{\"cpus\":[2],\"phases\":{"
 		"\"p\":{\"cpus\":[0],\"run\":1},\"q\":{\"cpus\":[1,3],\"run\":1},"
 		"\"r\":{\"run\":1}}},"
-		"\"b\":{\"phases\":{\"p\":{\"run\":1},\"q\":{\"run\":1}}}}}", 4);
+		"\"b\":{\"phases\":{\"p\":{\"run\":1},\"q\":{\"run\":1}}}}}",
+		4);
 	const struct sim_task_desc *a;
 	unsigned int i;
 
@@ -443,7 +458,8 @@ static void test_policies_slices_groups(void)
 		"\"p\":{\"taskgroup\":\"/tg2/tg21\",\"cpus\":[0],\"run\":1},"
 		"\"q\":{\"run\":1},\"r\":{\"taskgroup\":\"/\",\"run\":1}}},"
 		"\"o\":{\"taskgroup\":\"\",\"run\":1},"
-		"\"f\":{\"policy\":\"SCHED_FIFO\",\"dl-runtime\":10,\"run\":1}}}", 2);
+		"\"f\":{\"policy\":\"SCHED_FIFO\",\"dl-runtime\":10,\"run\":1}}}",
+		2);
 	static const char *const paths[] = { "/", "/tg1", "/tg2", "/tg2/tg21" };
 	static const unsigned int parents[] = { 0, 0, 0, 2 };
 	const struct sim_phase_desc *ph;
@@ -475,9 +491,10 @@ static void test_policies_slices_groups(void)
 	CU_ASSERT_EQUAL(ph->events[1].kind, SIM_EVENT_TASKGROUP);
 	CU_ASSERT_EQUAL(ph->events[1].res, 0);
 	CU_ASSERT_EQUAL(wl->tasks[2].taskgroup, SIM_NO_TASKGROUP); /* "" */
-	CU_ASSERT_EQUAL(wl->tasks[3].slice_usec, 0);	/* FIFO: none */
+	CU_ASSERT_EQUAL(wl->tasks[3].slice_usec, 0); /* FIFO: none */
 	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 1);
-	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
+	CU_ASSERT_STRING_EQUAL(
+		wl->warnings[0],
 		"w.json: tasks.f.dl-runtime: only SCHED_DEADLINE and fair tasks have a runtime; ignored");
 	sim_workload_free(wl);
 }
@@ -489,13 +506,14 @@ static void test_policies_slices_groups(void)
  */
 static void test_taskgroup_paths(void)
 {
-	struct sim_workload *wl = parse_ok(
-		"{\"tasks\":{"
-		"\"a\":{\"taskgroup\":\"//x///y/\",\"run\":1},"
-		"\"b\":{\"taskgroup\":\"/x/y\",\"run\":1},"
-		"\"c\":{\"taskgroup\":\"/x/\",\"run\":1},"
-		"\"d\":{\"taskgroup\":\"///\",\"run\":1},"
-		"\"e\":{\"taskgroup\":\"/a b/\u00e9\",\"run\":1}}}", 1);
+	struct sim_workload *wl =
+		parse_ok("{\"tasks\":{"
+			 "\"a\":{\"taskgroup\":\"//x///y/\",\"run\":1},"
+			 "\"b\":{\"taskgroup\":\"/x/y\",\"run\":1},"
+			 "\"c\":{\"taskgroup\":\"/x/\",\"run\":1},"
+			 "\"d\":{\"taskgroup\":\"///\",\"run\":1},"
+			 "\"e\":{\"taskgroup\":\"/a b/\u00e9\",\"run\":1}}}",
+			 1);
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
 	CU_ASSERT_EQUAL_FATAL(wl->nr_taskgroups, 5);
@@ -508,7 +526,8 @@ static void test_taskgroup_paths(void)
 	CU_ASSERT_EQUAL(wl->tasks[2].taskgroup, 1);
 	CU_ASSERT_EQUAL(wl->tasks[3].taskgroup, 0);
 	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 1);
-	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
+	CU_ASSERT_STRING_EQUAL(
+		wl->warnings[0],
 		"w.json: tasks.a.taskgroup: \"//x///y/\" is read as \"/x/y\", as the file system reads it");
 	sim_workload_free(wl);
 }
@@ -527,7 +546,8 @@ static void test_taskgroup_shares(void)
 		"\"/B\":{\"shares\":262144,\"weight\":3}}},"
 		"\"tasks\":{\"a\":{\"taskgroup\":\"/A/x\",\"run\":1},"
 		"\"b\":{\"taskgroup\":\"/B\",\"run\":1},"
-		"\"c\":{\"taskgroup\":\"/C\",\"run\":1}}}", 1);
+		"\"c\":{\"taskgroup\":\"/C\",\"run\":1}}}",
+		1);
 	static const char *const paths[] = { "/", "/A", "/A/x", "/B", "/C" };
 	static const unsigned long shares[] = { 0, 0, 2, 262144, 0 };
 	unsigned int i;
@@ -541,9 +561,11 @@ static void test_taskgroup_shares(void)
 	CU_ASSERT_EQUAL(wl->tasks[0].taskgroup, 2);
 	CU_ASSERT_EQUAL(wl->tasks[1].taskgroup, 3);
 	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, 2);
-	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
+	CU_ASSERT_STRING_EQUAL(
+		wl->warnings[0],
 		"w.json: global.taskgroups./A//x/: \"/A//x/\" is read as \"/A/x\", as the file system reads it");
-	CU_ASSERT_STRING_EQUAL(wl->warnings[1],
+	CU_ASSERT_STRING_EQUAL(
+		wl->warnings[1],
 		"w.json: global.taskgroups./B.weight: not a key of a taskgroup; ignored");
 	sim_workload_free(wl);
 }
@@ -558,8 +580,7 @@ static void test_taskgroup_limits(void)
 	struct sim_workload *wl = NULL;
 	int n, i;
 
-	n = snprintf(json, sizeof(json),
-		     "{\"tasks\":{\"a\":{\"taskgroup\":\"");
+	n = snprintf(json, sizeof(json), "{\"tasks\":{\"a\":{\"taskgroup\":\"");
 	for (i = 0; i < SIM_MAX_TASKGROUP_DEPTH; i++)
 		n += snprintf(json + n, sizeof(json) - n, "/%d", i);
 	snprintf(json + n, sizeof(json) - n, "\",\"run\":1}}}");
@@ -570,15 +591,18 @@ static void test_taskgroup_limits(void)
 	snprintf(json + n, sizeof(json) - n, "/x\",\"run\":1}}}");
 	wl = NULL;
 	CU_ASSERT_EQUAL(sim_workload_parse(json, "w.json", 1, &wl, err,
-					   sizeof(err)), -EINVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "a taskgroup more than 16 levels deep"));
+					   sizeof(err)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(err, "a taskgroup more than 16 levels deep"));
 
 	/* the root and 255 groups: 85 tasks of three levels each */
 	n = snprintf(json, sizeof(json), "{\"tasks\":{");
 	for (i = 0; i < (SIM_MAX_TASKGROUPS - 1) / 3; i++)
-		n += snprintf(json + n, sizeof(json) - n,
-			      "%s\"t%d\":{\"taskgroup\":\"/a%d/b/c\",\"run\":1}",
-			      i ? "," : "", i, i);
+		n += snprintf(
+			json + n, sizeof(json) - n,
+			"%s\"t%d\":{\"taskgroup\":\"/a%d/b/c\",\"run\":1}",
+			i ? "," : "", i, i);
 	snprintf(json + n, sizeof(json) - n, "}}");
 	wl = parse_ok(json, 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
@@ -588,9 +612,10 @@ static void test_taskgroup_limits(void)
 		 ",\"z\":{\"taskgroup\":\"/z\",\"run\":1}}}");
 	wl = NULL;
 	CU_ASSERT_EQUAL(sim_workload_parse(json, "w.json", 1, &wl, err,
-					   sizeof(err)), -EINVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err,
-		"tasks.z.taskgroup: more than 256 task groups"));
+					   sizeof(err)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(err, "tasks.z.taskgroup: more than 256 task groups"));
 }
 
 /* what rt-app reads and kstruct does not model: one warning per key */
@@ -606,7 +631,8 @@ static void test_warnings(void)
 		"\"timer\":{\"ref\":\"t\",\"period\":5,\"cycle\":1}},"
 		"\"b\":{\"mem\":10,\"util_min\":1,\"odd\":2,"
 		"\"phases\":{\"p\":{\"priority\":3,\"dl-period\":4,\"run\":1}},"
-		"\"run\":7}}}", 1);
+		"\"run\":7}}}",
+		1);
 	static const char *const want[] = {
 		"w.json: global.calibration: CPU calibration: a run here lasts exactly its time; ignored",
 		"w.json: global.logdir: rt-app's own logs; ignored",
@@ -658,8 +684,9 @@ static void test_many_warnings(void)
 	wl = parse_ok(json, 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
 	CU_ASSERT_EQUAL_FATAL(wl->nr_warnings, SIM_MAX_WARNINGS);
-	CU_ASSERT_STRING_EQUAL(wl->warnings[0],
-			       "w.json: tasks.a.x0: not an rt-app key; ignored");
+	CU_ASSERT_STRING_EQUAL(
+		wl->warnings[0],
+		"w.json: tasks.a.x0: not an rt-app key; ignored");
 	CU_ASSERT_PTR_NOT_NULL(strstr(wl->warnings[SIM_MAX_WARNINGS - 1],
 				      "more keys are not modelled"));
 	sim_workload_free(wl);
@@ -669,13 +696,13 @@ static void test_many_warnings(void)
 
 struct bad_case {
 	const char *json;
-	const char *want;	/* must appear in the message */
+	const char *want; /* must appear in the message */
 };
 
 /* 256 bytes: one more than a cgroup's name may have */
-#define LONG_NAME16	"abcdefghijklmnop"
-#define LONG_NAME64	LONG_NAME16 LONG_NAME16 LONG_NAME16 LONG_NAME16
-#define LONG_NAME	LONG_NAME64 LONG_NAME64 LONG_NAME64 LONG_NAME64
+#define LONG_NAME16 "abcdefghijklmnop"
+#define LONG_NAME64 LONG_NAME16 LONG_NAME16 LONG_NAME16 LONG_NAME16
+#define LONG_NAME LONG_NAME64 LONG_NAME64 LONG_NAME64 LONG_NAME64
 
 static const struct bad_case bad_cases[] = {
 	{ "{\"global\":{}}", "missing key \"tasks\"" },
@@ -800,8 +827,7 @@ static const struct bad_case bad_cases[] = {
 	  "global.default_policy: unknown policy" },
 	{ "{\"global\":5,\"tasks\":{\"a\":{\"run\":1}}}",
 	  "global: expected an object" },
-	{ "{\"tasks\":{\"a\":{\"instance\":1}}}",
-	  "tasks.a: no events" },
+	{ "{\"tasks\":{\"a\":{\"instance\":1}}}", "tasks.a: no events" },
 	{ "{\"tasks\":{\"a\":{\"phases\":{\"p\":{\"loop\":0,\"run\":1}}}}}",
 	  "tasks.a.phases.p.loop: must be -1 (forever) or at least 1" },
 	{ "{\"tasks\":{\"a\":{\"phases\":{\"p\":{\"loop\":-2,\"run\":1}}}}}",
@@ -813,13 +839,13 @@ static const struct bad_case bad_cases[] = {
 	{ "{\"tasks\":{\"a\":{\"phases\":{}}}}", "tasks.a.phases: no phases" },
 	{ "{\"tasks\":{\"a\":{\"phases\":[]}}}",
 	  "tasks.a.phases: expected an object, got an array" },
-	{ "{\"tasks\":{\"a\":{\"instance\":0,\"run\":1}}}",
-	  "no task starts" },
+	{ "{\"tasks\":{\"a\":{\"instance\":0,\"run\":1}}}", "no task starts" },
 	{ "{\"tasks\":{\"a\":{\"r\\u0075n\":1,\"run\":2}}}",
 	  "duplicate object key" },
 	{ "{\"tasks\":{\"a\":{\"jitter\":101,\"run\":1}}}",
 	  "tasks.a.jitter: 101 is out of range [0, 100]" },
-	{ "{\"tasks\":{\"a\":7}}", "tasks.a: expected an object, got an integer" },
+	{ "{\"tasks\":{\"a\":7}}",
+	  "tasks.a: expected an object, got an integer" },
 	{ "{\"tasks\":{\"a\":{\"run\":1,\"affinity\":[9]}}}",
 	  "tasks.a.affinity[0]: CPU 9 out of range" },
 	{ "{\"tasks\":{\"a\":{\"run\":1,\"affinity2\":\"all\"}}}",
@@ -862,7 +888,8 @@ static void test_too_deep(void)
 	memset(json, '[', 200);
 	json[200] = '\0';
 	CU_ASSERT_EQUAL(sim_workload_parse(json, "deep", 1, &wl, err,
-					   sizeof(err)), -EINVAL);
+					   sizeof(err)),
+			-EINVAL);
 	CU_ASSERT_PTR_NULL(wl);
 	CU_ASSERT_STRING_EQUAL(err, "deep:1: nested deeper than 64 levels");
 }
@@ -873,15 +900,18 @@ static void test_bad_json_line_number(void)
 	struct sim_workload *wl = NULL;
 	char err[256] = "";
 
-	CU_ASSERT_EQUAL(sim_workload_parse("{\n  \"tasks\": {\n    \"a\": { \"run\": 1 ]\n  }\n}\n",
-					   "w.json", 4, &wl, err, sizeof(err)),
-			-EINVAL);
+	CU_ASSERT_EQUAL(
+		sim_workload_parse(
+			"{\n  \"tasks\": {\n    \"a\": { \"run\": 1 ]\n  }\n}\n",
+			"w.json", 4, &wl, err, sizeof(err)),
+		-EINVAL);
 	CU_ASSERT_PTR_NULL(wl);
 	CU_ASSERT_EQUAL(strncmp(err, "w.json:3:", 9), 0);
 
-	CU_ASSERT_EQUAL(sim_workload_parse("{\"tasks\": {\"a\": {\"run\": 1}}\n\n",
-					   "w.json", 4, &wl, err, sizeof(err)),
-			-EINVAL);
+	CU_ASSERT_EQUAL(
+		sim_workload_parse("{\"tasks\": {\"a\": {\"run\": 1}}\n\n",
+				   "w.json", 4, &wl, err, sizeof(err)),
+		-EINVAL);
 	CU_ASSERT_EQUAL(strncmp(err, "w.json:3:", 9), 0);
 	CU_ASSERT_PTR_NULL(wl);
 }
@@ -904,7 +934,9 @@ static void test_load_file(void)
 
 	CU_ASSERT_FATAL(fd >= 0);
 	close(fd);
-	write_file(path, "{\n\"tasks\": {\n\"a\": {\"run\": 100}\n},\n\"global\": {\"duration\": }\n}\n");
+	write_file(
+		path,
+		"{\n\"tasks\": {\n\"a\": {\"run\": 100}\n},\n\"global\": {\"duration\": }\n}\n");
 	CU_ASSERT_EQUAL(sim_workload_load(path, 2, &wl, err, sizeof(err)),
 			-EINVAL);
 	CU_ASSERT_PTR_NULL(wl);
@@ -947,7 +979,8 @@ static void test_load_stdin(void)
 
 	CU_ASSERT_FATAL(fd >= 0 && saved >= 0);
 	close(fd);
-	write_file(path, "{ /* from a pipe */ \"tasks\": {\"a\": {\"run\": 7,}}}\n");
+	write_file(path,
+		   "{ /* from a pipe */ \"tasks\": {\"a\": {\"run\": 7,}}}\n");
 	fd = open(path, O_RDONLY);
 	CU_ASSERT_FATAL(fd >= 0);
 	dup2(fd, STDIN_FILENO);
@@ -990,10 +1023,12 @@ static void test_builtins(void)
 	}
 	CU_ASSERT(n >= 5);
 	CU_ASSERT_EQUAL(sim_workload_builtin("no-such", 4, NULL, err,
-					     sizeof(err)), -ENOENT);
+					     sizeof(err)),
+			-ENOENT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "no-such"));
-	CU_ASSERT_EQUAL(sim_workload_builtin(SIM_DEFAULT_WORKLOAD, 0, NULL,
-					     err, sizeof(err)), -EINVAL);
+	CU_ASSERT_EQUAL(sim_workload_builtin(SIM_DEFAULT_WORKLOAD, 0, NULL, err,
+					     sizeof(err)),
+			-EINVAL);
 }
 
 /*
@@ -1003,9 +1038,12 @@ static void test_builtins(void)
 static void test_example_files(void)
 {
 	static const char *const files[] = {
-		"sim/workloads/mixed.json", "sim/workloads/periodic.json",
-		"sim/workloads/forks.json", "sim/workloads/affinity.json",
-		"sim/workloads/pipeline.json", "sim/workloads/groups.json",
+		"sim/workloads/mixed.json",
+		"sim/workloads/periodic.json",
+		"sim/workloads/forks.json",
+		"sim/workloads/affinity.json",
+		"sim/workloads/pipeline.json",
+		"sim/workloads/groups.json",
 		"tests/sim/workloads/barrier.json",
 		"tests/sim/workloads/cond.json",
 		"tests/sim/workloads/duplicates.json",
@@ -1087,7 +1125,7 @@ static void test_parse_fault_injection(void)
 		CU_ASSERT_STRING_EQUAL(err, "f: out of memory");
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
-	CU_ASSERT(n > 30);	/* text, tables, names, tasks, events, ... */
+	CU_ASSERT(n > 30); /* text, tables, names, tasks, events, ... */
 	CU_ASSERT(n < 10000);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }

@@ -150,8 +150,8 @@ int dot_edges(const char *dot, struct dot_edge *edges, int max)
 		       strcspn(to, " ;[\n"));
 		edges[n].attrs[0] = '\0';
 		if (attrs && attrs < end)
-			copy_n(edges[n].attrs, sizeof(edges[n].attrs), attrs + 1,
-			       strcspn(attrs + 1, "]\n"));
+			copy_n(edges[n].attrs, sizeof(edges[n].attrs),
+			       attrs + 1, strcspn(attrs + 1, "]\n"));
 		n++;
 	}
 	return n;

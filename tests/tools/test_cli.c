@@ -48,14 +48,23 @@ static int parse(const char *arg, unsigned int places, unsigned long long min,
 static void test_number(void)
 {
 	static const char *const bad[] = {
-		"", "-1", "+1", " 1", "1 ", "0x10", "1e3", "1.0", "ten",
-		"18446744073709551616", "99999999999999999999999",
+		"",
+		"-1",
+		"+1",
+		" 1",
+		"1 ",
+		"0x10",
+		"1e3",
+		"1.0",
+		"ten",
+		"18446744073709551616",
+		"99999999999999999999999",
 	};
 	unsigned long long v = 77;
 	unsigned int i;
 
 	CU_ASSERT_EQUAL(parse("010", 0, 1, 64, &v), 0);
-	CU_ASSERT_EQUAL(v, 10);		/* decimal, not octal */
+	CU_ASSERT_EQUAL(v, 10); /* decimal, not octal */
 	CU_ASSERT_STRING_EQUAL(message, "");
 	CU_ASSERT_EQUAL(parse("1", 0, 1, 64, &v), 0);
 	CU_ASSERT_EQUAL(v, 1);
@@ -67,11 +76,13 @@ static void test_number(void)
 		v = 77;
 		CU_ASSERT_EQUAL(parse(bad[i], 0, 0, ~0ull, &v), -EINVAL);
 		CU_ASSERT_EQUAL(v, 77);
-		CU_ASSERT_PTR_NOT_NULL(strstr(message, "is not a whole number"));
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(message, "is not a whole number"));
 	}
 	/* the range in the message is the one enforced */
 	CU_ASSERT_EQUAL(parse("0", 0, 1, 64, &v), -EINVAL);
-	CU_ASSERT_STRING_EQUAL(message, "kstruct x: --opt: \"0\" is not a whole "
+	CU_ASSERT_STRING_EQUAL(message,
+			       "kstruct x: --opt: \"0\" is not a whole "
 			       "number in 1..64\n");
 	CU_ASSERT_EQUAL(parse("65", 0, 1, 64, &v), -EINVAL);
 	CU_ASSERT_EQUAL(v, 77);
@@ -80,8 +91,13 @@ static void test_number(void)
 static void test_fixed(void)
 {
 	static const char *const bad[] = {
-		"", "-1", "+1", " 1", "1.", ".5", "1.0000001", "1e3", "0x1p3",
-		"inf", "nan", "1,5", "1.5s", "18446744073709551616",
+		"",	     "-1",
+		"+1",	     " 1",
+		"1.",	     ".5",
+		"1.0000001", "1e3",
+		"0x1p3",     "inf",
+		"nan",	     "1,5",
+		"1.5s",	     "18446744073709551616",
 	};
 	unsigned long long v = 77;
 	unsigned int i;
@@ -104,11 +120,12 @@ static void test_fixed(void)
 	}
 	/* below, above, and overflowing the scale: the range, unscaled */
 	CU_ASSERT_EQUAL(parse("0", 6, 1, 100000000000000ull, &v), -EINVAL);
-	CU_ASSERT_STRING_EQUAL(message, "kstruct x: --opt: \"0\" is not a number "
+	CU_ASSERT_STRING_EQUAL(message,
+			       "kstruct x: --opt: \"0\" is not a number "
 			       "of seconds in 0.000001..100000000 (at most 6 "
 			       "decimals)\n");
-	CU_ASSERT_EQUAL(parse("100000000.000001", 6, 1, 100000000000000ull,
-			      &v), -EINVAL);
+	CU_ASSERT_EQUAL(parse("100000000.000001", 6, 1, 100000000000000ull, &v),
+			-EINVAL);
 	CU_ASSERT_EQUAL(parse("18446744073709.551616", 6, 0, ~0ull, &v),
 			-EINVAL);
 	CU_ASSERT_EQUAL(parse("2.5", 1, 20, 30, &v), 0);

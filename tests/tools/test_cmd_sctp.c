@@ -24,9 +24,9 @@
 #include "tools/cmd_sctp.h"
 
 /* 2002-09-03 15:03:36 UTC, the commit time of "[PATCH] list_t removal" */
-#define CAPTURE_EPOCH	1031065416u
+#define CAPTURE_EPOCH 1031065416u
 
-#define MAX_PACKETS	16
+#define MAX_PACKETS 16
 
 /**
  * struct capture - one pcap file, read into memory
@@ -43,9 +43,9 @@ struct capture {
 /* a record of the capture: its time and its SCTP packet */
 struct record {
 	uint32_t ts_sec, ts_usec;
-	const uint8_t *sctp;	/* the SCTP common header */
+	const uint8_t *sctp; /* the SCTP common header */
 	size_t sctp_len;
-	uint32_t src, dst;	/* IPv4 addresses, host order */
+	uint32_t src, dst; /* IPv4 addresses, host order */
 };
 
 static uint32_t be32(const uint8_t *p)
@@ -216,10 +216,10 @@ static void test_shutdown_cum_tsn_ack(void)
 	CU_ASSERT_EQUAL(be32(initack + 16), 5000);
 	c = first_chunk(&cr.rec[10], &len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
-	CU_ASSERT_EQUAL(c[0], 7);		/* SHUTDOWN */
+	CU_ASSERT_EQUAL(c[0], 7); /* SHUTDOWN */
 	CU_ASSERT_EQUAL(len, 8);
 	CU_ASSERT_EQUAL(be32(c + 4), 4999);
-	CU_ASSERT_EQUAL(cr.rec[10].src, 0x0a000001u);	/* from A */
+	CU_ASSERT_EQUAL(cr.rec[10].src, 0x0a000001u); /* from A */
 	free(cr.cap.data);
 }
 
@@ -235,8 +235,7 @@ static void test_data_stream_sequence_numbers(void)
 		uint32_t tsn;
 		uint16_t ssn;
 	} want[] = {
-		{ 1000, 0 }, { 1001, 1 }, { 1002, 2 }, { 1003, 3 },
-		{ 1002, 2 },
+		{ 1000, 0 }, { 1001, 1 }, { 1002, 2 }, { 1003, 3 }, { 1002, 2 },
 	};
 	struct capture_run cr;
 	unsigned int seen = 0;

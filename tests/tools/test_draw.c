@@ -34,7 +34,8 @@ static bool is_list_head(const char *dot, const char *end)
 		return false;
 	}
 	if (strcmp(fill, DRAW_HEAD_FILL) && strcmp(fill, DRAW_LINK_FILL)) {
-		fprintf(stderr, "draw: %s is a cell of colour '%s'\n", end, fill);
+		fprintf(stderr, "draw: %s is a cell of colour '%s'\n", end,
+			fill);
 		return false;
 	}
 	return true;
@@ -58,9 +59,10 @@ static void test_every_drawing(void)
 		CU_ASSERT_EQUAL(ret2, 0);
 		CU_ASSERT_STRING_EQUAL(one, two);
 		CU_ASSERT_PTR_NOT_NULL(strstr(one, "digraph "));
-		CU_ASSERT_PTR_NOT_NULL(strstr(one, "fontname=\"" DRAW_FONT "\""));
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(one, "fontname=\"" DRAW_FONT "\""));
 		CU_ASSERT_PTR_NOT_NULL(strstr(one, "labelloc=b, labeljust=l, "
-					      "label=<<TABLE"));
+						   "label=<<TABLE"));
 		n = dot_edges(one, edges, (int)ARRAY_SIZE(edges));
 		for (i = 0; i < n; i++) {
 			if (strstr(edges[i].attrs, DRAW_OTHER))
@@ -103,8 +105,8 @@ static char *draw(const char *name, struct dot_edge *edges, int max, int *n)
 static void test_zone(void)
 {
 	static const char *const rings[10] = {
-		"f510", "f508", "f504 f496", "", "f480", "f448", "f384",
-		"f256", "f0", "",
+		"f510", "f508", "f504 f496", "",   "f480",
+		"f448", "f384", "f256",	     "f0", "",
 	};
 	struct dot_edge edges[64];
 	char head[16], got[64];
@@ -204,9 +206,11 @@ static void test_sim(void)
 		rq = strstr(dot, head);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(rq);
 		CU_ASSERT_EQUAL_FATAL(sscanf(strstr(rq, "curr = "),
-					    "curr = %31[^<]", curr), 1);
+					     "curr = %31[^<]", curr),
+				      1);
 		CU_ASSERT_EQUAL_FATAL(sscanf(strstr(rq, "nr_running = "),
-					    "nr_running = %d", &nr_running), 1);
+					     "nr_running = %d", &nr_running),
+				      1);
 		tasks = 0;
 		for (q = strstr(rq, "PORT=\"a"); q && q < strchr(rq, '\n');
 		     q = strstr(q + 1, "PORT=\"a")) {

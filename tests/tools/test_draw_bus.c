@@ -17,9 +17,9 @@
 #include "tests/tools/capture.h"
 #include "tools/draw.h"
 
-#define DEVICES_EDGE	"[color=\"" DRAW_NEXT "\"]"
-#define DRIVERS_EDGE	"[color=\"" DRAW_PREV "\"]"
-#define BOUND_EDGE	"[color=\"#2a8a3a\"]"
+#define DEVICES_EDGE "[color=\"" DRAW_NEXT "\"]"
+#define DRIVERS_EDGE "[color=\"" DRAW_PREV "\"]"
+#define BOUND_EDGE "[color=\"#2a8a3a\"]"
 
 /* drv1 drives dev0 and dev2; dev1 and every other device stay unbound */
 static int match(struct device *dev, struct device_driver *drv)
@@ -109,27 +109,32 @@ static void test_rings(void)
 	CU_ASSERT_EQUAL(count(dot, BOUND_EDGE), 5);
 	/* every ring's arrows end at list_heads: ports of the nodes */
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tbus:devices -> dev0:bus_list "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdev0:bus_list -> dev1:bus_list "));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tdev0:bus_list -> dev1:bus_list "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdev2:bus_list -> bus:devices "));
 	/* drivers newest first: drv0 in the picture is drv2 */
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdrv0 [label=<" DRAW_TABLE
-				      "<TR><TD BGCOLOR=\"" DRAW_TITLE_FILL
-				      "\"><B>struct device_driver</B><BR/>"
-				      "drv2</TD>"));
+					   "<TR><TD BGCOLOR=\"" DRAW_TITLE_FILL
+					   "\"><B>struct device_driver</B><BR/>"
+					   "drv2</TD>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tbus:drivers -> drv0:bus_list "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdrv2:bus_list -> bus:drivers "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdrv1:devices -> dev0:driver_list"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot,
-		"\tdev0:driver_list -> dev2:driver_list"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdev2:driver_list -> drv1:devices"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdrv0:devices:s -> drv0:devices:s"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdrv2:devices:s -> drv2:devices:s"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tdrv1:devices -> dev0:driver_list"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tdev0:driver_list -> dev2:driver_list"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tdev2:driver_list -> drv1:devices"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tdrv0:devices:s -> drv0:devices:s"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tdrv2:devices:s -> drv2:devices:s"));
 	CU_ASSERT_EQUAL(count(dot, "style=dashed"), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdev0:driver -> drv1 ["));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdev2:driver -> drv1 ["));
 	/* a legend says what the colours mean */
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot,
-		"labelloc=b, labeljust=l, label=<<TABLE"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "labelloc=b, labeljust=l, label=<<TABLE"));
 	CU_ASSERT_EQUAL(count(dot, "->"), 4 + 4 + 5 + 2);
 	CU_ASSERT_EQUAL(dot[strlen(dot) - 2], '}');
 	free(dot);
@@ -154,12 +159,12 @@ static void test_escapes_names(void)
 	dot = draw(&odd, &ret);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
 	CU_ASSERT_EQUAL(ret, 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot,
-		"digraph \"bus odd \\\"bus\\\" \\\\\" {\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot,
-		"<B>struct bus_type odd &quot;bus&quot; \\</B>"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot,
-		"<B>struct device</B><BR/>a&quot;{b}|&lt;c&gt;</TD>"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "digraph \"bus odd \\\"bus\\\" \\\\\" {\n"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "<B>struct bus_type odd &quot;bus&quot; \\</B>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		dot, "<B>struct device</B><BR/>a&quot;{b}|&lt;c&gt;</TD>"));
 	/* nowhere raw */
 	CU_ASSERT_PTR_NULL(strstr(dot, "a\"{b}"));
 	CU_ASSERT_PTR_NULL(strstr(dot, "odd \"bus"));

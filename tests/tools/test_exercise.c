@@ -34,9 +34,10 @@ static const char *const pages[] = {
 	"list", "sched", "sim", "mm", "drivers", "sctp",
 };
 
-#define EXERCISE_FILES	"tools/exercise_list.c tools/exercise_sched.c " \
-			"tools/exercise_sim.c tools/exercise_mm.c "	\
-			"tools/exercise_bus.c tools/exercise_sctp.c"
+#define EXERCISE_FILES                                  \
+	"tools/exercise_list.c tools/exercise_sched.c " \
+	"tools/exercise_sim.c tools/exercise_mm.c "     \
+	"tools/exercise_bus.c tools/exercise_sctp.c"
 
 /* the whole of @path, or NULL */
 static char *slurp(const char *path)
@@ -86,11 +87,11 @@ static char *setup_region(const char *name)
 				line--;
 			indent = (size_t)(hit - line);
 			mem = open_memstream(&result, &len);
-			for (line = hit + strlen(marker); *line; line = end + 1) {
+			for (line = hit + strlen(marker); *line;
+			     line = end + 1) {
 				end = strchr(line, '\n');
-				if (!end ||
-				    !strncmp(line + strspn(line, "\t "),
-					     "/* } */\n", 8))
+				if (!end || !strncmp(line + strspn(line, "\t "),
+						     "/* } */\n", 8))
 					break;
 				if ((size_t)(end - line) >= indent &&
 				    !strncmp(line, hit - indent, indent))
@@ -205,7 +206,7 @@ static char *check_exercise(const char *page, const char *s, const char *end)
 			command = setup[i].text;
 		} else if (!strcmp(setup[i].lang, "json")) {
 			const char *json = command ? builtin_json(command) :
-					   NULL;
+						     NULL;
 
 			CU_ASSERT_PTR_NOT_NULL(json);
 			if (json)
@@ -225,9 +226,10 @@ static char *check_exercise(const char *page, const char *s, const char *end)
 	if (output && answer[0].text) {
 		CU_ASSERT_STRING_EQUAL(answer[0].lang, "text");
 		if (strcmp(output, answer[0].text))
-			fprintf(stderr, "docs/%s.md %s: the answer says\n%s"
-				"but the exercise prints\n%s", page, name,
-				answer[0].text, output);
+			fprintf(stderr,
+				"docs/%s.md %s: the answer says\n%s"
+				"but the exercise prints\n%s",
+				page, name, answer[0].text, output);
 		CU_ASSERT_STRING_EQUAL(output, answer[0].text);
 		free_blocks(answer, 1);
 	}
@@ -321,7 +323,7 @@ static void test_every_exercise_runs_twice_alike(void)
 		CU_ASSERT_EQUAL(r1, 0);
 		CU_ASSERT_EQUAL(r2, 0);
 		CU_ASSERT_STRING_EQUAL(one, two);
-		CU_ASSERT_PTR_NULL(strstr(one, "0x"));	/* no addresses */
+		CU_ASSERT_PTR_NULL(strstr(one, "0x")); /* no addresses */
 		free(one);
 		free(two);
 		n++;

@@ -128,8 +128,8 @@ static int run_tool(const struct spawn *sp, char *err, size_t size)
 	err[0] = '\0';
 	if (pid < 0)
 		return -1;
-	while (len + 1 < size && (got = read(fd, err + len,
-					     size - 1 - len)) > 0)
+	while (len + 1 < size &&
+	       (got = read(fd, err + len, size - 1 - len)) > 0)
 		len += (size_t)got;
 	err[len] = '\0';
 	close(fd);
@@ -149,16 +149,28 @@ static int exited(int status, int code)
 static void test_stdout_full_every_command(void)
 {
 	static const char *const cmds[][6] = {
-		{ "--help" }, { "--version" },
-		{ "tour" }, { "tour", "list" }, { "tour", "--help" },
+		{ "--help" },
+		{ "--version" },
+		{ "tour" },
+		{ "tour", "list" },
+		{ "tour", "--help" },
 		{ "tour", "sctp", "--from", "2" },
-		{ "exercise" }, { "exercise", "--help" }, { "exercise", "list-cut" },
-		{ "draw", "list" }, { "draw", "runqueue" }, { "draw", "--help" },
-		{ "sim", "-d", "0.1" }, { "sim", "--json", "-d", "0.1" },
-		{ "sim", "--csv", "-d", "0.1" }, { "sim", "--list" },
-		{ "sim", "--show", "fork" }, { "sim", "--help" },
-		{ "sctp" }, { "sctp", "--help" },
-		{ "bench", "--list" }, { "bench", "--help" },
+		{ "exercise" },
+		{ "exercise", "--help" },
+		{ "exercise", "list-cut" },
+		{ "draw", "list" },
+		{ "draw", "runqueue" },
+		{ "draw", "--help" },
+		{ "sim", "-d", "0.1" },
+		{ "sim", "--json", "-d", "0.1" },
+		{ "sim", "--csv", "-d", "0.1" },
+		{ "sim", "--list" },
+		{ "sim", "--show", "fork" },
+		{ "sim", "--help" },
+		{ "sctp" },
+		{ "sctp", "--help" },
+		{ "bench", "--list" },
+		{ "bench", "--help" },
 		{ "bench", "--quick", "--reps=1", "--min-time=0", "list" },
 	};
 	struct spawn sp = { .out = "/dev/full" };
@@ -171,7 +183,7 @@ static void test_stdout_full_every_command(void)
 		status = run_tool(&sp, err, sizeof(err));
 		CU_ASSERT(exited(status, 1));
 		CU_ASSERT_PTR_NOT_NULL(strstr(err, ": stdout: No space left "
-					      "on device\n"));
+						   "on device\n"));
 		if (!exited(status, 1) || !strstr(err, "stdout"))
 			fprintf(stderr, "\nkstruct %s %s: status %#x, %s\n",
 				cmds[i][0], cmds[i][1] ? cmds[i][1] : "",
@@ -193,7 +205,8 @@ static void test_fault_env_refused(void)
 	char err[512];
 
 	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
-	CU_ASSERT_STRING_EQUAL(err, "kstruct: KSTRUCT_FAIL_NTH=\"abc\" is not a "
+	CU_ASSERT_STRING_EQUAL(err,
+			       "kstruct: KSTRUCT_FAIL_NTH=\"abc\" is not a "
 			       "whole number (decimal digits only)\n");
 	sp.env = "KSTRUCT_FAIL_AFTER=-1";
 	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
@@ -264,8 +277,8 @@ static void test_sim_signalled(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM };
 	char trace[128], chrome[128], err[512];
-	const char *argv[] = { "sim", "-d", "100000", "--trace", trace,
-			       "--chrome", chrome, NULL };
+	const char *argv[] = { "sim", "-d",	  "100000", "--trace",
+			       trace, "--chrome", chrome,   NULL };
 	struct spawn sp = { .argv = argv, .fsize = 256 << 20 };
 	unsigned int i;
 	int fd, status;
@@ -302,7 +315,7 @@ static void test_sim_disk_full(void)
 	in_dir(trace, sizeof(trace), "t.txt");
 	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 1));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "t.txt: File too large (the run "
-				      "stopped after "));
+					   "stopped after "));
 	CU_ASSERT_STRING_EQUAL(listing(), "");
 	remove_dir();
 }
@@ -340,10 +353,9 @@ static void test_bench_out(void)
 	char out[] = "/tmp/kstruct-test-stdout-XXXXXX", err[1024];
 	const char *noplace[] = { "bench", "--out", "/proc/kstruct-bench",
 				  "sched", NULL };
-	const char *whole[] = { "bench", "--quick", "--reps=1",
-				"--min-time=0", "--out", dir, "list", NULL };
-	const char *argv[] = { "bench", "--quick", "--out", dir, "sched",
-			       NULL };
+	const char *whole[] = { "bench", "--quick", "--reps=1", "--min-time=0",
+				"--out", dir,	    "list",	NULL };
+	const char *argv[] = { "bench", "--quick", "--out", dir, "sched", NULL };
 	struct spawn sp = { .argv = noplace, .out = "/dev/full" };
 	int fd, status;
 	pid_t pid;

@@ -51,20 +51,20 @@ static void test_tour_succeeds_and_repeats(void)
 static void test_tour_shows_what_list_h_does(void)
 {
 	static const char *const expected[] = {
-		"    basket -> basket\n",			/* empty */
+		"    basket -> basket\n", /* empty */
 		"   list_empty(&basket) = 1\n",
-		"    basket -> B -> A -> basket\n",		/* list_add: stack */
-		"    basket -> B -> A -> C -> basket\n",	/* add_tail: queue */
+		"    basket -> B -> A -> basket\n", /* list_add: stack */
+		"    basket -> B -> A -> C -> basket\n", /* add_tail: queue */
 		" B(weight 10) A(weight 30) C(weight 20)\n",
-		"    basket -> B -> C -> basket\n",		/* list_del(A) */
+		"    basket -> B -> C -> basket\n", /* list_del(A) */
 		"   A: prev=POISON2 next=POISON1\n",
 		"    crate -> D -> E -> A -> crate\n",
-		"    basket -> B -> C -> D -> E -> A -> basket\n",	/* splice */
+		"    basket -> B -> C -> D -> E -> A -> basket\n", /* splice */
 		"    crate -> crate\n",
-		"    cut -> B -> C -> D -> cut\n",		/* cut at D */
+		"    cut -> B -> C -> D -> cut\n", /* cut at D */
 		"    basket -> E -> A -> basket\n",
-		"    basket -> E -> B -> D -> C -> A -> basket\n",	/* sorted */
-		" E(5) B(10) D(10) C(20) A(30)\n",		/* stable */
+		"    basket -> E -> B -> D -> C -> A -> basket\n", /* sorted */
+		" E(5) B(10) D(10) C(20) A(30)\n", /* stable */
 		"next->prev points back at it: sound.",
 		"What later kernels changed: ",
 		NULL,
@@ -77,11 +77,10 @@ static void test_tour_shows_what_list_h_does(void)
 	CU_ASSERT_EQUAL(ret, 0);
 	CU_ASSERT(in_order(text, expected));
 	/* the node table after step 3: each node's prev and next */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
-		"      basket  C       B\n"
-		"      B       basket  A\n"
-		"      A       B       C\n"
-		"      C       A       basket\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "      basket  C       B\n"
+					    "      B       basket  A\n"
+					    "      A       B       C\n"
+					    "      C       A       basket\n"));
 	free(text);
 }
 
@@ -136,8 +135,8 @@ static void test_draw_is_a_ring_of_list_heads(void)
 		/* the arrow ends at the list_head inside the entry */
 		CU_ASSERT_PTR_NOT_NULL(dot_port_fill(dot, order[i], "list",
 						     fill, sizeof(fill)));
-		CU_ASSERT_STRING_EQUAL(fill, i ? DRAW_LINK_FILL :
-				       DRAW_HEAD_FILL);
+		CU_ASSERT_STRING_EQUAL(fill,
+				       i ? DRAW_LINK_FILL : DRAW_HEAD_FILL);
 	}
 	/* a legend, and a complete graph */
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "labelloc=b"));
@@ -162,7 +161,8 @@ static void test_registered(void)
 }
 
 static CU_TestInfo list_tour_cases[] = {
-	{ "tour succeeds, same text every run", test_tour_succeeds_and_repeats },
+	{ "tour succeeds, same text every run",
+	  test_tour_succeeds_and_repeats },
 	{ "tour shows what list.h does", test_tour_shows_what_list_h_does },
 	{ "drawing is a ring of embedded list_heads",
 	  test_draw_is_a_ring_of_list_heads },

@@ -166,7 +166,10 @@ static void test_device_target(void)
 static void open_and_print(int which)
 {
 	static const char *const paths[] = {
-		"/nonexistent-kstruct/x.json", "/tmp/", "/tmp", "",
+		"/nonexistent-kstruct/x.json",
+		"/tmp/",
+		"/tmp",
+		"",
 	};
 	struct outfile of;
 
@@ -179,7 +182,8 @@ static void test_open_errors(void)
 	char out[256];
 
 	run_in_child(open_and_print, 0, out, sizeof(out));
-	CU_ASSERT_STRING_EQUAL(out, "kstruct test: /nonexistent-kstruct/x.json: "
+	CU_ASSERT_STRING_EQUAL(out,
+			       "kstruct test: /nonexistent-kstruct/x.json: "
 			       "No such file or directory\n-2");
 	run_in_child(open_and_print, 1, out, sizeof(out));
 	CU_ASSERT_STRING_EQUAL(out, "kstruct test: /tmp/: Is a directory\n-21");
@@ -198,16 +202,18 @@ static void write_past_limit(int commit)
 	int i;
 
 	setrlimit(RLIMIT_FSIZE, &lim);
-	if (outfile_open(&of, "kstruct test", in_dir(path, sizeof(path),
-							 "big.txt")))
+	if (outfile_open(&of, "kstruct test",
+			 in_dir(path, sizeof(path), "big.txt")))
 		_exit(3);
 	for (i = 0; i < 1024; i++)
 		fputs("0123456789abcdef0123456789abcdef0123456789abcdef"
-		      "0123456789abcde\n", of.f);
+		      "0123456789abcde\n",
+		      of.f);
 	if (commit)
 		_exit(outfile_commit(&of) == -EFBIG ? 0 : 4);
 	_exit(outfile_close(&of) == -EFBIG && outfile_failed(&of) == -EFBIG ?
-	      0 : 5);
+		      0 :
+		      5);
 }
 
 /*
@@ -248,7 +254,7 @@ static void die_with_files_open(int sig)
 		fputs("partial\n", of[i].f);
 		fflush(of[i].f);
 	}
-	outfile_close(&of[1]);	/* complete, not yet renamed */
+	outfile_close(&of[1]); /* complete, not yet renamed */
 	raise(sig);
 	_exit(4);
 }
@@ -287,7 +293,8 @@ static void test_signal_in_forked_child(void)
 
 	CU_ASSERT_FATAL(make_dir() == 0);
 	CU_ASSERT_EQUAL_FATAL(outfile_open(&parent, "test",
-					   in_dir(path, sizeof(path), "p")), 0);
+					   in_dir(path, sizeof(path), "p")),
+			      0);
 	status = run_in_child(die_with_files_open, SIGTERM, out, sizeof(out));
 	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
 	/* only the parent's temporary file is left, and it commits */
@@ -303,7 +310,7 @@ static void exit_normally(int unused)
 {
 	(void)unused;
 	fflush(NULL);
-	exit(0);	/* runs atexit(): must not touch the parent's files */
+	exit(0); /* runs atexit(): must not touch the parent's files */
 }
 
 static void test_child_exit_keeps_parent_files(void)
@@ -313,7 +320,8 @@ static void test_child_exit_keeps_parent_files(void)
 
 	CU_ASSERT_FATAL(make_dir() == 0);
 	CU_ASSERT_EQUAL_FATAL(outfile_open(&parent, "test",
-					   in_dir(path, sizeof(path), "p")), 0);
+					   in_dir(path, sizeof(path), "p")),
+			      0);
 	run_in_child(exit_normally, 0, out, sizeof(out));
 	CU_ASSERT_EQUAL(outfile_commit(&parent), 0);
 	assert_listing("p");
@@ -400,9 +408,10 @@ static void test_check_stdout(void)
 
 	run_in_child(print_to_full_stdout, 0, out, sizeof(out));
 	CU_ASSERT_STRING_EQUAL(out, "kstruct test: stdout: No space left on "
-			       "device\n-28");
+				    "device\n-28");
 	run_in_child(print_to_full_stdout, 1, out, sizeof(out));
-	CU_ASSERT_STRING_EQUAL(out, "kstruct test: stdout: Input/output "
+	CU_ASSERT_STRING_EQUAL(out,
+			       "kstruct test: stdout: Input/output "
 			       "error\n-5kstruct test: stdout: Input/output "
 			       "error\n -5");
 	CU_ASSERT_EQUAL(outfile_check_stdout("kstruct test"), 0);
@@ -417,7 +426,7 @@ static void keep_errors_then_print(int buffering)
 	dup2(full, STDOUT_FILENO);
 	setvbuf(stdout, NULL, buffering, BUFSIZ);
 	printf("lost\n");
-	fflush(stdout);		/* as a writer that flushes on its own */
+	fflush(stdout); /* as a writer that flushes on its own */
 	fprintf(stderr, "%d", outfile_check_stdout("kstruct test"));
 }
 
@@ -436,7 +445,7 @@ static void test_stdout_keeps_its_errno(void)
 		run_in_child(keep_errors_then_print, modes[i], out,
 			     sizeof(out));
 		CU_ASSERT_STRING_EQUAL(out, "kstruct test: stdout: No space "
-				       "left on device\n-28");
+					    "left on device\n-28");
 	}
 }
 

@@ -84,7 +84,9 @@ static int twice(FILE *out)
 static void register_twice(int unused)
 {
 	static struct kstruct_entry again = {
-		.kind = KSTRUCT_KIND_TOUR, .name = "sched", .order = 20,
+		.kind = KSTRUCT_KIND_TOUR,
+		.name = "sched",
+		.order = 20,
 		.tour = twice,
 	};
 
@@ -98,8 +100,8 @@ static void test_twice_is_a_bug(void)
 	int status = run_in_child(register_twice, 0, out, sizeof(out));
 
 	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out,
-		"kstruct: \"sched\" is registered twice\nkernel BUG at "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		out, "kstruct: \"sched\" is registered twice\nkernel BUG at "));
 	/* the parent's registry is as it was */
 	CU_ASSERT(kstruct_find(KSTRUCT_KIND_TOUR, "sched")->tour != twice);
 }

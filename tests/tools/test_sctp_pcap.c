@@ -68,7 +68,8 @@ static void test_pcap_roundtrip(void)
 
 		CU_ASSERT_EQUAL(len, 24);
 		CU_ASSERT_EQUAL(sctp_pcap_write(pc, i & 1 ? &b : &a,
-						i & 1 ? &a : &b, buf, len), 0);
+						i & 1 ? &a : &b, buf, len),
+				0);
 	}
 	CU_ASSERT_EQUAL(sctp_pcap_write(pc, &a, &b, buf, 11), -EINVAL);
 	CU_ASSERT_EQUAL(sctp_pcap_close(pc), 0);
@@ -82,10 +83,16 @@ static void test_pcap_roundtrip(void)
 	CU_ASSERT_EQUAL(pcap_datalink(p), DLT_RAW);
 	for (i = 0; pcap_next_ex(p, &rec, &data) == 1; i++) {
 		const uint8_t ip_want[20] = {
-			0x45, 0x00, 0x00, 44, 0x00, (uint8_t)(i + 1),
-			0x40, 0x00, 64, 132, 0, 0,
-			10, 0, 0, (uint8_t)(i & 1 ? 2 : 1),
-			10, 0, 0, (uint8_t)(i & 1 ? 1 : 2),
+			0x45, 0x00,
+			0x00, 44,
+			0x00, (uint8_t)(i + 1),
+			0x40, 0x00,
+			64,   132,
+			0,    0,
+			10,   0,
+			0,    (uint8_t)(i & 1 ? 2 : 1),
+			10,   0,
+			0,    (uint8_t)(i & 1 ? 1 : 2),
 		};
 		size_t len = sample_packet(buf, sizeof(buf), i);
 
@@ -217,10 +224,14 @@ static void test_pcap_real_chunks(void)
 {
 	char *path = temp_path();
 	struct sctp_init_view init = {
-		.type = SCTP_CID_INIT, .init_tag = 0x11111111,
-		.a_rwnd = 4096, .num_outbound_streams = 2,
-		.num_inbound_streams = 2, .initial_tsn = 77,
-		.addr_types = SCTP_ADDR4_SUPPORTED, .ecn_capable = true,
+		.type = SCTP_CID_INIT,
+		.init_tag = 0x11111111,
+		.a_rwnd = 4096,
+		.num_outbound_streams = 2,
+		.num_inbound_streams = 2,
+		.initial_tsn = 77,
+		.addr_types = SCTP_ADDR4_SUPPORTED,
+		.ecn_capable = true,
 	};
 	const struct sctp_sack_gap gap = { 2, 2 };
 	const uint8_t addr[8] = { 0, 5, 0, 8, 10, 0, 0, 1 };
@@ -252,21 +263,23 @@ static void test_pcap_real_chunks(void)
 						 NULL, 0, "cookie", 6);
 			break;
 		case 2:
-			len = sctp_make_data_raw(chunk, sizeof(chunk), 77, 0,
-						 0, 0, "hello", 5);
+			len = sctp_make_data_raw(chunk, sizeof(chunk), 77, 0, 0,
+						 0, "hello", 5);
 			break;
 		default:
-			len = sctp_make_sack_raw(chunk, sizeof(chunk), 77,
-						 4096, &gap, 1, NULL, 0);
+			len = sctp_make_sack_raw(chunk, sizeof(chunk), 77, 4096,
+						 &gap, 1, NULL, 0);
 			break;
 		}
 		CU_ASSERT_FATAL(len > 0);
 		CU_ASSERT_EQUAL(sctp_packet_init(&pb, pkt, sizeof(pkt), 5000,
-						 80, i ? 0x11111111 : 0), 0);
-		CU_ASSERT_EQUAL(sctp_packet_append_chunk(&pb, chunk,
-							 (size_t)len), 0);
+						 80, i ? 0x11111111 : 0),
+				0);
+		CU_ASSERT_EQUAL(
+			sctp_packet_append_chunk(&pb, chunk, (size_t)len), 0);
 		CU_ASSERT_EQUAL(sctp_pcap_write(pc, &a, &b, pkt,
-						sctp_packet_finish(&pb)), 0);
+						sctp_packet_finish(&pb)),
+				0);
 	}
 	CU_ASSERT_EQUAL(sctp_pcap_close(pc), 0);
 	CU_ASSERT_EQUAL(sctp_pcap_verify(path, &n), 0);
@@ -282,8 +295,8 @@ static void test_pcap_real_chunks(void)
 
 		CU_ASSERT_EQUAL(data[9], 132);
 		CU_ASSERT_EQUAL(sctp_packet_verify(sctp, slen), 0);
-		CU_ASSERT_EQUAL_FATAL(sctp_packet_next_chunk(sctp, slen, &off,
-							     &c, &clen), 1);
+		CU_ASSERT_EQUAL_FATAL(
+			sctp_packet_next_chunk(sctp, slen, &off, &c, &clen), 1);
 		types[i] = c[0];
 		if (c[0] == SCTP_CID_INIT || c[0] == SCTP_CID_INIT_ACK) {
 			CU_ASSERT_EQUAL(sctp_verify_init(c, clen, &v), 0);
@@ -294,8 +307,8 @@ static void test_pcap_real_chunks(void)
 			CU_ASSERT_EQUAL(s.cum_tsn_ack, 77);
 			CU_ASSERT_EQUAL(s.num_gap_ack_blocks, 1);
 		}
-		CU_ASSERT_EQUAL(sctp_packet_next_chunk(sctp, slen, &off, &c,
-						       &clen), 0);
+		CU_ASSERT_EQUAL(
+			sctp_packet_next_chunk(sctp, slen, &off, &c, &clen), 0);
 	}
 	CU_ASSERT_EQUAL(i, 4);
 	CU_ASSERT_EQUAL(types[0], SCTP_CID_INIT);

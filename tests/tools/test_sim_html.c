@@ -34,23 +34,23 @@
 
 /* ------------------------------------------------------------ a page */
 
-#define MAX_PIDS	4096
+#define MAX_PIDS 4096
 
 /* what a run measured, kept past sim_destroy() */
 struct page {
 	char *html;
 	size_t len;
-	char *report;		/* sim_report_json() of the run */
+	char *report; /* sim_report_json() of the run */
 	size_t report_len;
-	char *trace;		/* its ftrace text */
+	char *trace; /* its ftrace text */
 	size_t trace_len;
 	int ret;
 	unsigned int nr_cpus;
 	unsigned long long ticks;
-	unsigned long switches;	/* the report's, summed over tasks */
+	unsigned long switches; /* the report's, summed over tasks */
 	unsigned long long busy[SIM_MAX_CPUS];
 	unsigned long long runtime[MAX_PIDS];
-	const char *why;	/* sim_html_why() */
+	const char *why; /* sim_html_why() */
 	char why_text[256];
 };
 
@@ -84,8 +84,8 @@ static void make_page(struct page *pg, const char *workload,
 
 		o.sched_class = classes ? classes[i] : NULL;
 		o.trace = i == 0 ? trace : NULL;
-		pg->ret = sim_html_begin_run(h, o.sched_class ?
-					     o.sched_class->name : "o1", &o);
+		pg->ret = sim_html_begin_run(
+			h, o.sched_class ? o.sched_class->name : "o1", &o);
 		if (!pg->ret)
 			pg->ret = sim_create(wl, &o, &s);
 		if (!pg->ret)
@@ -134,8 +134,8 @@ static void free_page(struct page *pg)
 /* ------------------------------------------------------------ reading */
 
 /* the value of attribute @name in the tag from @tag to @end, or NULL */
-static char *attr(const char *tag, const char *end, const char *name,
-		  char *out, size_t len)
+static char *attr(const char *tag, const char *end, const char *name, char *out,
+		  size_t len)
 {
 	char key[32];
 	const char *v, *q;
@@ -185,7 +185,7 @@ static size_t read_runs(const char *html, unsigned int section,
 
 		p += strlen(key);
 		if (*p != '"' && *p != ' ')
-			continue;	/* "running": a task row's */
+			continue; /* "running": a task row's */
 		if (n == cap)
 			r = realloc(r, (cap *= 2) * sizeof(*r));
 		x = &r[n++];
@@ -208,10 +208,13 @@ static size_t read_runs(const char *html, unsigned int section,
 			int pid;
 			unsigned long long a, b, l;
 
-			CU_ASSERT_EQUAL(sscanf(lines, " pid %d \xc2\xb7 prio %d "
+			CU_ASSERT_EQUAL(sscanf(lines,
+					       " pid %d \xc2\xb7 prio %d "
 					       "\xc2\xb7 CPU %u\nticks %llu"
 					       "\xe2\x80\x93%llu: %llu tick",
-					       &pid, &x->prio, &x->cpu, &a, &b, &l), 6);
+					       &pid, &x->prio, &x->cpu, &a, &b,
+					       &l),
+					6);
 			CU_ASSERT_EQUAL(pid, x->pid);
 			CU_ASSERT_EQUAL(a, x->start);
 			CU_ASSERT_EQUAL(b, x->end);
@@ -282,8 +285,8 @@ static bool well_formed(const char *html)
 		if (!closing) {
 			char v[256];
 			static const char *const refs[] = {
-				"src", "href", "action", "srcset", "data",
-				"poster", "background", "xlink:href",
+				"src",	"href",	  "action",	"srcset",
+				"data", "poster", "background", "xlink:href",
 			};
 
 			for (i = 0; i < ARRAY_SIZE(refs); i++)
@@ -304,7 +307,7 @@ static bool well_formed(const char *html)
 				end = strstr(end, close);
 				if (!end)
 					return false;
-				end--;	/* at the closing tag next */
+				end--; /* at the closing tag next */
 			}
 		}
 		p = end + 1;
@@ -322,10 +325,9 @@ static const struct run_rect *running_at(const struct run_rect *r, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (r[i].cpu == cpu &&
-		    ((r[i].start <= t && t < r[i].end) ||
-		     (t == last && r[i].end == last &&
-		      !strcmp(r[i].why, "run ended"))))
+		if (r[i].cpu == cpu && ((r[i].start <= t && t < r[i].end) ||
+					(t == last && r[i].end == last &&
+					 !strcmp(r[i].why, "run ended"))))
 			return &r[i];
 	return NULL;
 }
@@ -351,27 +353,31 @@ static void check_reasons(const struct page *pg, struct run_rect *r, size_t n)
 		nl = strchr(line, '\n');
 		if (line[0] == '#' || !sw || (nl && sw > nl))
 			continue;
-		CU_ASSERT_FATAL(sscanf(strchr(line, '['), "[%u] d..2 %llu.%llu:",
-				       &cpu, &sec, &us) == 3);
-		CU_ASSERT_FATAL(sscanf(strstr(sw, "prev_pid="), "prev_pid=%d", &pp) == 1);
-		CU_ASSERT_FATAL(sscanf(strstr(sw, "prev_state="), "prev_state=%c", &state) == 1);
-		CU_ASSERT_FATAL(sscanf(strstr(sw, "next_pid="), "next_pid=%d", &np) == 1);
+		CU_ASSERT_FATAL(sscanf(strchr(line, '['),
+				       "[%u] d..2 %llu.%llu:", &cpu, &sec,
+				       &us) == 3);
+		CU_ASSERT_FATAL(sscanf(strstr(sw, "prev_pid="), "prev_pid=%d",
+				       &pp) == 1);
+		CU_ASSERT_FATAL(sscanf(strstr(sw, "prev_state="),
+				       "prev_state=%c", &state) == 1);
+		CU_ASSERT_FATAL(sscanf(strstr(sw, "next_pid="), "next_pid=%d",
+				       &np) == 1);
 		lines++;
 		tick = (sec * 1000000 + us) / (1000000 / 1000);
 		if (!pp)
 			continue;
 		for (i = 0; i < n; i++)
-			if (!r[i].matched && r[i].pid == pp && r[i].cpu == cpu &&
-			    r[i].end == tick)
+			if (!r[i].matched && r[i].pid == pp &&
+			    r[i].cpu == cpu && r[i].end == tick)
 				break;
 		CU_ASSERT_FATAL(i < n);
 		r[i].matched = true;
 		k = strchr("SD", state) ? !strcmp(r[i].why, "slept") :
 		    strchr("ZX", state) ? !strcmp(r[i].why, "exited") :
-		    state == 'R' ? (!strcmp(r[i].why, "preempted") ||
-				    !strcmp(r[i].why, "yielded") ||
-				    (!strcmp(r[i].why, "migrated") && !np)) :
-		    0;
+		    state == 'R'	? (!strcmp(r[i].why, "preempted") ||
+					   !strcmp(r[i].why, "yielded") ||
+					   (!strcmp(r[i].why, "migrated") && !np)) :
+					  0;
 		CU_ASSERT(k);
 		if (!k)
 			fprintf(stderr, "\n%.*s: %s\n", (int)(nl - line), line,
@@ -394,11 +400,13 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 
 	CU_ASSERT_FATAL(runtime != NULL);
 	CU_ASSERT(well_formed(pg->html));
-	CU_ASSERT_PTR_NOT_NULL(strstr(pg->html,
-		"<meta http-equiv=\"Content-Security-Policy\" "
-		"content=\"default-src 'none'; "));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(pg->html, "<meta http-equiv=\"Content-Security-Policy\" "
+				 "content=\"default-src 'none'; "));
 	/* the report, whole: the same JSON as --json prints */
-	report = embedded(pg->html, "<script type=\"application/json\" id=\"report\">", 0);
+	report = embedded(pg->html,
+			  "<script type=\"application/json\" id=\"report\">",
+			  0);
 	expect = json_loads(pg->report, 0, NULL);
 	CU_ASSERT_PTR_NOT_NULL(report);
 	CU_ASSERT_PTR_NOT_NULL(expect);
@@ -420,26 +428,35 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 	CU_ASSERT(!memcmp(runtime, pg->runtime, MAX_PIDS * sizeof(*runtime)));
 	check_reasons(pg, r, n);
 	/* the runqueues at each recorded tick run what the chart shows */
-	snaps = embedded(pg->html, "<script type=\"application/json\" class=\"snapshots\">", 0);
+	snaps = embedded(
+		pg->html,
+		"<script type=\"application/json\" class=\"snapshots\">", 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snaps);
 	ticks = json_object_get(snaps, "ticks");
 	at = json_object_get(snaps, "at");
 	CU_ASSERT(json_array_size(ticks) > 0);
 	CU_ASSERT_EQUAL(json_array_size(ticks), json_array_size(at));
-	CU_ASSERT_EQUAL((unsigned long long)json_integer_value(json_object_get(snaps, "last")),
+	CU_ASSERT_EQUAL((unsigned long long)json_integer_value(
+				json_object_get(snaps, "last")),
 			pg->ticks);
 	for (t = 0; t < json_array_size(ticks); t++) {
-		unsigned long long tick = json_integer_value(json_array_get(ticks, t));
-		unsigned long long stride = json_integer_value(json_object_get(snaps, "stride"));
+		unsigned long long tick =
+			json_integer_value(json_array_get(ticks, t));
+		unsigned long long stride =
+			json_integer_value(json_object_get(snaps, "stride"));
 		json_t *cpus = json_array_get(at, t);
 
 		CU_ASSERT(tick % stride == 0 || tick == pg->ticks);
 		CU_ASSERT_EQUAL(json_array_size(cpus), pg->nr_cpus);
 		for (c = 0; c < json_array_size(cpus); c++) {
-			json_t *curr = json_object_get(json_array_get(cpus, c), "curr");
-			const struct run_rect *on = running_at(r, n, c, tick, pg->ticks);
+			json_t *curr = json_object_get(json_array_get(cpus, c),
+						       "curr");
+			const struct run_rect *on =
+				running_at(r, n, c, tick, pg->ticks);
 			int pid = json_is_object(curr) ?
-				  json_integer_value(json_object_get(curr, "pid")) : 0;
+					  json_integer_value(json_object_get(
+						  curr, "pid")) :
+					  0;
 
 			CU_ASSERT_EQUAL(pid, on ? on->pid : 0);
 		}
@@ -455,22 +472,27 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 static void test_every_workload(void)
 {
 	static const char *const files[] = {
-		"sim/workloads/mixed.json", "sim/workloads/periodic.json",
-		"sim/workloads/forks.json", "sim/workloads/affinity.json",
-		"sim/workloads/pipeline.json", "tests/sim/workloads/mutex.json",
+		"sim/workloads/mixed.json",
+		"sim/workloads/periodic.json",
+		"sim/workloads/forks.json",
+		"sim/workloads/affinity.json",
+		"sim/workloads/pipeline.json",
+		"tests/sim/workloads/mutex.json",
 		"tests/sim/workloads/cond.json",
 		"tests/sim/workloads/barrier.json",
 		"tests/sim/workloads/suspend.json",
 	};
 	/* a small budget: the stride grows, as in long runs */
-	struct sim_html_limits lim = { .max_runs = 100000, .max_tasks = 1000,
+	struct sim_html_limits lim = { .max_runs = 100000,
+				       .max_tasks = 1000,
 				       .snapshot_bytes = 64 << 10 };
 	const struct sim_builtin *b;
 	unsigned int i, k;
 
 	for (k = 0; sched_classes[k]; k++) {
 		for (b = sim_builtins; b->name; b++) {
-			struct sim_options o = { .nr_cpus = 3, .seed = 2,
+			struct sim_options o = { .nr_cpus = 3,
+						 .seed = 2,
 						 .duration_usec = 150000 };
 			struct run_rect *r;
 			struct page pg;
@@ -485,7 +507,8 @@ static void test_every_workload(void)
 		}
 	}
 	for (i = 0; i < ARRAY_SIZE(files); i++) {
-		struct sim_options o = { .nr_cpus = 4, .seed = 1,
+		struct sim_options o = { .nr_cpus = 4,
+					 .seed = 1,
 					 .duration_usec = 200000 };
 		struct run_rect *r;
 		struct page pg;
@@ -558,8 +581,9 @@ static void test_yielded_by_hand(void)
 		want[i][1] = i < 10 ? 2 * i + 2 : 20;
 		why[i] = i < 10 ? "yielded" : "run ended";
 	}
-	expect_runs("{\"tasks\": {\"y\": {\"instance\": 2, \"run\": 2000, \"yield\": 0}}}",
-		    20000, (const unsigned long long (*)[2])want, why, 11);
+	expect_runs(
+		"{\"tasks\": {\"y\": {\"instance\": 2, \"run\": 2000, \"yield\": 0}}}",
+		20000, (const unsigned long long(*)[2])want, why, 11);
 }
 
 /* a task that runs 3 ticks once and exits; then the CPU is idle */
@@ -568,8 +592,8 @@ static void test_exited_by_hand(void)
 	static const unsigned long long want[][2] = { { 0, 3 } };
 	static const char *const why[] = { "exited" };
 
-	expect_runs("{\"tasks\": {\"e\": {\"loop\": 1, \"run\": 3000}}}",
-		    10000, want, why, 1);
+	expect_runs("{\"tasks\": {\"e\": {\"loop\": 1, \"run\": 3000}}}", 10000,
+		    want, why, 1);
 }
 
 /*
@@ -581,10 +605,14 @@ static void test_exited_by_hand(void)
 static void test_preempted_by_hand(void)
 {
 	static const unsigned long long want[][2] = {
-		{ 0, 151 }, { 151, 302 }, { 302, 400 },
+		{ 0, 151 },
+		{ 151, 302 },
+		{ 302, 400 },
 	};
 	static const char *const why[] = {
-		"preempted", "preempted", "run ended",
+		"preempted",
+		"preempted",
+		"run ended",
 	};
 
 	expect_runs("{\"tasks\": {\"h\": {\"instance\": 2, \"run\": 1000000}}}",
@@ -598,7 +626,8 @@ static void test_preempted_by_hand(void)
  */
 static void test_migrated(void)
 {
-	struct sim_options o = { .nr_cpus = 4, .seed = 1,
+	struct sim_options o = { .nr_cpus = 4,
+				 .seed = 1,
 				 .duration_usec = 300000 };
 	struct run_rect *r;
 	struct page pg;
@@ -617,11 +646,12 @@ static void test_migrated(void)
 		snprintf(ts, sizeof(ts), "%llu.%06llu", t / 1000,
 			 t % 1000 * 1000);
 		snprintf(line, sizeof(line),
-			 "[%03u] d..2 %12s: sched_switch: prev_comm=",
-			 r[i].cpu, ts);
+			 "[%03u] d..2 %12s: sched_switch: prev_comm=", r[i].cpu,
+			 ts);
 		CU_ASSERT_PTR_NOT_NULL(strstr(pg.trace, line));
-		snprintf(line, sizeof(line), " pid=%d prio=%d orig_cpu=%u dest_cpu=",
-			 r[i].pid, r[i].prio, r[i].cpu);
+		snprintf(line, sizeof(line),
+			 " pid=%d prio=%d orig_cpu=%u dest_cpu=", r[i].pid,
+			 r[i].prio, r[i].cpu);
 		CU_ASSERT_PTR_NOT_NULL(strstr(pg.trace, line));
 	}
 	CU_ASSERT(migrated > 0);
@@ -635,7 +665,8 @@ static void test_migrated(void)
  */
 static void test_sampling(void)
 {
-	struct sim_html_limits lim = { .max_runs = 100000, .max_tasks = 100,
+	struct sim_html_limits lim = { .max_runs = 100000,
+				       .max_tasks = 100,
 				       .snapshot_bytes = 100000 };
 	struct sim_options o = { .nr_cpus = 2, .duration_usec = 1001000 };
 	struct run_rect *r;
@@ -650,13 +681,16 @@ static void test_sampling(void)
 	free(r = NULL);
 	check_page(&pg, &r);
 	free(r);
-	snaps = embedded(pg.html, "<script type=\"application/json\" class=\"snapshots\">", 0);
+	snaps = embedded(
+		pg.html,
+		"<script type=\"application/json\" class=\"snapshots\">", 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snaps);
 	stride = json_integer_value(json_object_get(snaps, "stride"));
 	ticks = json_object_get(snaps, "ticks");
 	CU_ASSERT(stride > 1 && !(stride & (stride - 1)));
 	for (i = 0; i < json_array_size(ticks); i++) {
-		unsigned long long t = json_integer_value(json_array_get(ticks, i));
+		unsigned long long t =
+			json_integer_value(json_array_get(ticks, i));
 
 		CU_ASSERT(i == 0 ? t == 0 : t == prev + stride || t == 1001);
 		prev = t;
@@ -666,9 +700,10 @@ static void test_sampling(void)
 	bytes = json_dumpb(json_object_get(snaps, "at"), NULL, 0, JSON_COMPACT);
 	CU_ASSERT(bytes <= lim.snapshot_bytes);
 	CU_ASSERT(bytes * 2 > lim.snapshot_bytes / 2);
-	snprintf(says, sizeof(says),
-		 "Runqueues recorded every %lluth tick and at the last: %zu of 1002 ticks",
-		 stride, json_array_size(ticks));
+	snprintf(
+		says, sizeof(says),
+		"Runqueues recorded every %lluth tick and at the last: %zu of 1002 ticks",
+		stride, json_array_size(ticks));
 	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, says));
 	json_decref(snaps);
 	free_page(&pg);
@@ -677,8 +712,11 @@ static void test_sampling(void)
 	o.duration_usec = 50000;
 	make_page(&pg, "hogs", &o, NULL, 1, NULL);
 	CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, "Runqueues recorded at every tick, 0 to 50."));
-	snaps = embedded(pg.html, "<script type=\"application/json\" class=\"snapshots\">", 0);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(pg.html, "Runqueues recorded at every tick, 0 to 50."));
+	snaps = embedded(
+		pg.html,
+		"<script type=\"application/json\" class=\"snapshots\">", 0);
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(snaps, "ticks")), 51);
 	json_decref(snaps);
 	free_page(&pg);
@@ -687,7 +725,8 @@ static void test_sampling(void)
 /* past a limit, the run stops with -EFBIG and a sentence that says why */
 static void test_limits(void)
 {
-	struct sim_html_limits lim = { .max_runs = 10, .max_tasks = 100,
+	struct sim_html_limits lim = { .max_runs = 10,
+				       .max_tasks = 100,
 				       .snapshot_bytes = 1 << 20 };
 	struct sim_options o = { .nr_cpus = 2, .duration_usec = 2000000 };
 	struct page pg;
@@ -695,7 +734,8 @@ static void test_limits(void)
 	make_page(&pg, "mixed", &o, NULL, 1, &lim);
 	CU_ASSERT_EQUAL(pg.ret, -EFBIG);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(pg.why);
-	CU_ASSERT_PTR_NOT_NULL(strstr(pg.why, "more than 10 task runs (at tick "));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(pg.why, "more than 10 task runs (at tick "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(pg.why, "--duration"));
 	free_page(&pg);
 	lim.max_runs = 100000;
@@ -722,8 +762,10 @@ static void test_escaping(void)
 	CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
 	CU_ASSERT(check_page(&pg, &r) > 3);
 	free(r);
-	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, "<title>&lt;/script&gt; \xc2\xb7 pid "));
-	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, "&amp;amp;&#39;x&#39; (4)</text>"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(pg.html, "<title>&lt;/script&gt; \xc2\xb7 pid "));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(pg.html, "&amp;amp;&#39;x&#39; (4)</text>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, "\"comm\":\"\\u003c/script>\""));
 	CU_ASSERT_PTR_NULL(strstr(pg.html, "<!--"));
 	free_page(&pg);
@@ -731,7 +773,8 @@ static void test_escaping(void)
 
 static void test_same_run_same_page(void)
 {
-	struct sim_options o = { .nr_cpus = 4, .seed = 3,
+	struct sim_options o = { .nr_cpus = 4,
+				 .seed = 3,
 				 .duration_usec = 300000 };
 	struct page a, b;
 
@@ -748,11 +791,14 @@ static void test_same_run_same_page(void)
 static void test_side_by_side(void)
 {
 	static const struct sched_class *const classes[] = {
-		&goodness_sched_class, &o1_sched_class,
+		&goodness_sched_class,
+		&o1_sched_class,
 	};
-	struct sim_html_limits lim = { .max_runs = 100000, .max_tasks = 100,
+	struct sim_html_limits lim = { .max_runs = 100000,
+				       .max_tasks = 100,
 				       .snapshot_bytes = 160000 };
-	struct sim_options o = { .nr_cpus = 2, .seed = 1,
+	struct sim_options o = { .nr_cpus = 2,
+				 .seed = 1,
 				 .duration_usec = 500000 };
 	json_t *report, *s0, *s1;
 	struct run_rect *r0, *r1;
@@ -762,23 +808,31 @@ static void test_side_by_side(void)
 	make_page(&pg, "interactive", &o, classes, 2, &lim);
 	CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
 	CU_ASSERT(well_formed(pg.html));
-	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, "<section class=\"run\" "
+	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html,
+				      "<section class=\"run\" "
 				      "id=\"run-0\" data-label=\"goodness\""));
-	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, "<section class=\"run\" "
+	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html,
+				      "<section class=\"run\" "
 				      "id=\"run-1\" data-label=\"o1\""));
 	n0 = read_runs(pg.html, 0, &r0);
 	n1 = read_runs(pg.html, 1, &r1);
-	CU_ASSERT_EQUAL(n0, pg.switches);	/* the first run's */
+	CU_ASSERT_EQUAL(n0, pg.switches); /* the first run's */
 	CU_ASSERT(n1 > 0);
 	free(r0);
 	free(r1);
 	/* the report is the --compare document, a part per run */
-	report = embedded(pg.html, "<script type=\"application/json\" id=\"report\">", 0);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(report,
-				"workload")), "interactive");
+	report = embedded(
+		pg.html, "<script type=\"application/json\" id=\"report\">", 0);
+	CU_ASSERT_STRING_EQUAL(
+		json_string_value(json_object_get(report, "workload")),
+		"interactive");
 	CU_ASSERT_EQUAL(json_array_size(json_object_get(report, "classes")), 2);
-	s0 = embedded(pg.html, "<script type=\"application/json\" class=\"snapshots\">", 0);
-	s1 = embedded(pg.html, "<script type=\"application/json\" class=\"snapshots\">", 1);
+	s0 = embedded(pg.html,
+		      "<script type=\"application/json\" class=\"snapshots\">",
+		      0);
+	s1 = embedded(pg.html,
+		      "<script type=\"application/json\" class=\"snapshots\">",
+		      1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s1);
 	CU_ASSERT(json_integer_value(json_object_get(s0, "stride")) > 1);
@@ -805,12 +859,12 @@ static void test_api_errors(void)
 	CU_ASSERT_EQUAL(sim_html_new(&zero, 1, &h), -EINVAL);
 	CU_ASSERT_EQUAL_FATAL(sim_html_new(NULL, 1, &h), 0);
 	CU_ASSERT_PTR_NULL(sim_html_why(h));
-	CU_ASSERT_EQUAL(sim_html_write(h, stdout), -EINVAL);	/* no run */
+	CU_ASSERT_EQUAL(sim_html_write(h, stdout), -EINVAL); /* no run */
 	CU_ASSERT_EQUAL(sim_html_end_run(h, &r, NULL), -EINVAL);
 	CU_ASSERT_EQUAL(sim_html_begin_run(h, "o1", &o), 0);
 	CU_ASSERT_PTR_NOT_NULL(o.observer);
 	CU_ASSERT_EQUAL(sim_html_begin_run(h, "o1", &o), -EINVAL);
-	CU_ASSERT_EQUAL(sim_html_write(h, stdout), -EINVAL);	/* open */
+	CU_ASSERT_EQUAL(sim_html_write(h, stdout), -EINVAL); /* open */
 	sim_html_free(h);
 	sim_html_free(NULL);
 }
@@ -818,7 +872,8 @@ static void test_api_errors(void)
 /* every allocation of a page's making failed in turn: an error, no leak */
 static void test_fault_injection(void)
 {
-	struct sim_options o = { .nr_cpus = 2, .seed = 1,
+	struct sim_options o = { .nr_cpus = 2,
+				 .seed = 1,
 				 .duration_usec = 12000 };
 	unsigned long n, failed = 0;
 	long live = kmalloc_live();
@@ -875,12 +930,15 @@ KTEST_SUITE("tools/sim_html", sim_html_tests, NULL, NULL)
 static void test_threaded_run(void)
 {
 	static const char *const workloads[] = {
-		"sim/workloads/affinity.json", "mixed",
+		"sim/workloads/affinity.json",
+		"mixed",
 	};
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(workloads); i++) {
-		struct sim_options o = { .nr_cpus = 4, .seed = 1, .threaded = 1,
+		struct sim_options o = { .nr_cpus = 4,
+					 .seed = 1,
+					 .threaded = 1,
 					 .duration_usec = 200000 };
 		struct run_rect *r;
 		struct page pg;

@@ -21,8 +21,8 @@ static const struct {
 	const char *name;
 	int steps;
 } sections[] = {
-	{ "list", 9 }, { "sched", 6 }, { "mm", 9 }, { "bus", 10 },
-	{ "sctp", 4 },
+	{ "list", 9 }, { "sched", 6 }, { "mm", 9 },
+	{ "bus", 10 }, { "sctp", 4 },
 };
 
 /* the section's raw text (marks and all), and its k-th step (0: intro) */
@@ -100,7 +100,7 @@ static char *expected_from(const char *name, int from)
 
 	if (text && h && f) {
 		fputs(h, f);
-		for (k = from == 1 ? 0 : from; ; k++) {
+		for (k = from == 1 ? 0 : from;; k++) {
 			char *step = raw_step(text, k);
 
 			if (!step)
@@ -125,8 +125,8 @@ static void test_from_starts_at_each_step(void)
 	for (i = 0; i < ARRAY_SIZE(sections); i++) {
 		for (k = 1; k <= sections[i].steps; k++) {
 			char from[16], *want, *got;
-			const char *args[] = { sections[i].name, "--from",
-					       from, NULL };
+			const char *args[] = { sections[i].name, "--from", from,
+					       NULL };
 
 			snprintf(from, sizeof(from), "%d", k);
 			want = expected_from(sections[i].name, k);
@@ -206,7 +206,7 @@ static void test_bad_from_names_the_range(void)
 		CU_ASSERT_PTR_NOT_NULL_FATAL(out);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(err);
 		CU_ASSERT_EQUAL(status, 2);
-		CU_ASSERT_STRING_EQUAL(out, "");	/* nothing shown */
+		CU_ASSERT_STRING_EQUAL(out, ""); /* nothing shown */
 		CU_ASSERT_STRING_EQUAL(err, bad[i].message);
 		free(out);
 		free(err);
@@ -264,8 +264,8 @@ static ssize_t keyboard_read(void *cookie, char *buf, size_t size)
 }
 
 /* run "tour ARGS" with @k typing; the output in *@text, stderr in *@err */
-static int type_along(struct keyboard *k, const char *const *args,
-		      char **text, char **err)
+static int type_along(struct keyboard *k, const char *const *args, char **text,
+		      char **err)
 {
 	static const cookie_io_functions_t io = { .read = keyboard_read };
 	char *argv[8] = { (char *)"tour" };
@@ -323,7 +323,8 @@ static void test_step_pauses_exactly_between_steps(void)
 		/* one pause before each step but the first, right before it */
 		CU_ASSERT_EQUAL(k.nr_pauses, n - 1);
 		for (j = 0; j < k.nr_pauses; j++)
-			CU_ASSERT_EQUAL(k.paused_at[j], step_offset(text, j + 2));
+			CU_ASSERT_EQUAL(k.paused_at[j],
+					step_offset(text, j + 2));
 		free(text);
 		free(err);
 		free(want);
@@ -340,10 +341,10 @@ static void test_step_prompt_names_the_next_step(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(err);
 	CU_ASSERT_EQUAL(status, 0);
-	CU_ASSERT_STRING_EQUAL(err,
-		"-- sctp: step 2 of 4 next; Enter: go on, q: quit --"
-		"-- sctp: step 3 of 4 next; Enter: go on, q: quit --"
-		"-- sctp: step 4 of 4 next; Enter: go on, q: quit --");
+	CU_ASSERT_STRING_EQUAL(
+		err, "-- sctp: step 2 of 4 next; Enter: go on, q: quit --"
+		     "-- sctp: step 3 of 4 next; Enter: go on, q: quit --"
+		     "-- sctp: step 4 of 4 next; Enter: go on, q: quit --");
 	free(out);
 	free(err);
 }
@@ -358,7 +359,7 @@ static void test_step_from_pauses_after_the_first_shown(void)
 	CU_ASSERT_EQUAL(status, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(want);
 	CU_ASSERT_STRING_EQUAL(text, want);
-	CU_ASSERT_EQUAL(k.nr_pauses, 2);	/* before 9 and 10 */
+	CU_ASSERT_EQUAL(k.nr_pauses, 2); /* before 9 and 10 */
 	CU_ASSERT_EQUAL(k.paused_at[0], step_offset(text, 9));
 	CU_ASSERT_EQUAL(k.paused_at[1], step_offset(text, 10));
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "bus: step 9 of 10 next"));
@@ -380,7 +381,7 @@ static void test_step_q_stops(void)
 	CU_ASSERT_EQUAL(step_offset(text, 3), (size_t)-1);
 	CU_ASSERT_PTR_NULL(strstr(text, "tour: sched"));
 	CU_ASSERT_EQUAL(k.nr_pauses, 2);
-	CU_ASSERT_EQUAL(k.keys[k.pos], '\n');	/* the rest is left unread */
+	CU_ASSERT_EQUAL(k.keys[k.pos], '\n'); /* the rest is left unread */
 	free(text);
 	free(err);
 }

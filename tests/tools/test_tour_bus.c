@@ -34,36 +34,56 @@ static char *tour_text(void)
 static void test_lists_after_each_step(void)
 {
 	static const char *const lists[] = {
-		"1. ", "    devices: (empty)\n    drivers: (empty)\n",
-		"2. ", "    devices: 00:02.0[vesafb]\n"
+		"1. ",
+		"    devices: (empty)\n    drivers: (empty)\n",
+		"2. ",
+		"    devices: 00:02.0[vesafb]\n"
 		"    drivers: vesafb{00:02.0}\n",
 		/* e1000e is newer, asked first, declines the old chip */
-		"3. ", "      probe(00:03.0) by e1000e: -ENODEV",
+		"3. ",
+		"      probe(00:03.0) by e1000e: -ENODEV",
 		"      probe(00:03.0) by e1000: 0, bound\n",
 		"    devices: 00:02.0[vesafb] 00:03.0[e1000]\n"
 		"    drivers: e1000e{} e1000{00:03.0} vesafb{00:02.0}\n",
 		/* a new driver takes no bound device */
-		"4. ", "    devices: 00:02.0[vesafb] 00:03.0[e1000]\n"
+		"4. ",
+		"    devices: 00:02.0[vesafb] 00:03.0[e1000]\n"
 		"    drivers: i915{} e1000e{} e1000{00:03.0} vesafb{00:02.0}\n",
-		"5. ", "    devices: 00:02.0[vesafb] 00:03.0[e1000] "
+		"5. ",
+		"    devices: 00:02.0[vesafb] 00:03.0[e1000] "
 		"00:1f.2[ahci] 00:19.0[e1000e]\n"
 		"    drivers: ahci{00:1f.2} i915{} e1000e{00:19.0} "
 		"e1000{00:03.0} vesafb{00:02.0}\n",
 		/* walks: devices oldest first, drivers newest first */
-		"6. ", "fn(00:02.0)", "fn(00:03.0)", "fn(00:1f.2)",
-		"fn(00:19.0)", "fn(ahci)", "fn(i915)", "fn(e1000e)",
-		"fn(e1000)", "fn(vesafb)", "fn(00:1f.2): found it, return 1\n"
-		"    -> 1\n", "bus_for_each_dev(pci, 00:03.0, ...)\n"
-		"      fn(00:1f.2)", "      fn(00:19.0)",
+		"6. ",
+		"fn(00:02.0)",
+		"fn(00:03.0)",
+		"fn(00:1f.2)",
+		"fn(00:19.0)",
+		"fn(ahci)",
+		"fn(i915)",
+		"fn(e1000e)",
+		"fn(e1000)",
+		"fn(vesafb)",
+		"fn(00:1f.2): found it, return 1\n"
+		"    -> 1\n",
+		"bus_for_each_dev(pci, 00:03.0, ...)\n"
+		"      fn(00:1f.2)",
+		"      fn(00:19.0)",
 		/* the unplugged device goes; the walk goes on past it */
-		"7. ", "      remove(00:03.0) by e1000\n", "      fn(00:1f.2)\n"
+		"7. ",
+		"      remove(00:03.0) by e1000\n",
+		"      fn(00:1f.2)\n"
 		"      fn(00:19.0)\n",
 		"    devices: 00:02.0[vesafb] 00:1f.2[ahci] 00:19.0[e1000e]\n"
 		"    drivers: ahci{00:1f.2} i915{} e1000e{00:19.0} e1000{} "
 		"vesafb{00:02.0}\n",
-		"8. ", "    devices: 00:02.0[-] 00:1f.2[ahci] 00:19.0[e1000e]\n"
+		"8. ",
+		"    devices: 00:02.0[-] 00:1f.2[ahci] 00:19.0[e1000e]\n"
 		"    drivers: ahci{00:1f.2} i915{} e1000e{00:19.0} e1000{}\n",
-		"9. ", "10. ", "   done: pci unregistered\n",
+		"9. ",
+		"10. ",
+		"   done: pci unregistered\n",
 		NULL,
 	};
 	char *text = tour_text();
@@ -109,8 +129,10 @@ static void test_bad_input_errnos(void)
 	char want[96];
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	snprintf(want, sizeof(want), "device_register(00:02.0) again: %d "
-		 "(-EBUSY)\n", -EBUSY);
+	snprintf(want, sizeof(want),
+		 "device_register(00:02.0) again: %d "
+		 "(-EBUSY)\n",
+		 -EBUSY);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
 	snprintf(want, sizeof(want), "unplugged already: %d (-ENOENT)\n",
 		 -ENOENT);

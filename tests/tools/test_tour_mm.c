@@ -105,9 +105,9 @@ static void test_shared_pages_are_one_frame(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(s2, "page cache (8 pages)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s2, "zone: 24 of 32 frames free"));
 	/* step 1: the lists, private on i_mmap and shared on i_mmap_shared */
-	CU_ASSERT_PTR_NOT_NULL(strstr(text,
-		"  i_mmap (private):      head -> B's vma -> head\n"
-		"  i_mmap_shared:         head -> A's vma -> head\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		text, "  i_mmap (private):      head -> B's vma -> head\n"
+		      "  i_mmap_shared:         head -> A's vma -> head\n"));
 	free(s2);
 	free(text);
 }
@@ -122,11 +122,12 @@ static void test_truncate_zaps_past_the_new_end(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s3);
 	/* 3.5 pages: 14336 bytes, 4 pages rounded up; page 3 is kept */
 	CU_ASSERT_PTR_NOT_NULL(strstr(s3, "vmtruncate(inode, 14336): the new "
-				      "end falls inside page 3"));
+					  "end falls inside page 3"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s3, "pages = 4: page 3 stays mapped"));
 	/* i_mmap (B) first, then i_mmap_shared (A); B's vma starts at file
 	 * page 2, so 4 - 2 = 2 of its 6 pages stay; A keeps 4 of 6 */
-	CU_ASSERT_PTR_NOT_NULL(strstr(s3,
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		s3,
 		"  B: vm_pgoff 2, diff 2 < len 6: zap 0x42000-0x46000 (4 pages)\n"
 		"  A: vm_pgoff 0, diff 4 < len 6: zap 0x14000-0x16000 (2 pages)\n"));
 	after = strstr(s3, "After it:");
@@ -143,8 +144,8 @@ static void test_truncate_zaps_past_the_new_end(void)
 	/* the four cut pages went back to the zone */
 	CU_ASSERT_PTR_NOT_NULL(strstr(after, "zone: 28 of 32 frames free"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(after, "checks: zone_check, "
-				      "mapping_check, mm_check of both "
-				      "processes: sound\n"));
+					     "mapping_check, mm_check of both "
+					     "processes: sound\n"));
 	free(s3);
 	free(text);
 }
@@ -173,7 +174,7 @@ static void test_free_area_lines_add_up(void)
 		CU_ASSERT_EQUAL(sum, total);
 		lines++;
 	}
-	CU_ASSERT_EQUAL(lines, 7);	/* a line after each of 7 steps */
+	CU_ASSERT_EQUAL(lines, 7); /* a line after each of 7 steps */
 	free(text);
 }
 
@@ -201,21 +202,27 @@ static void test_buddy_steps(void)
 	CU_ASSERT_EQUAL(c, 500);
 	p = strstr(text, "8. __free_pages(frame ");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-	CU_ASSERT_EQUAL(sscanf(p, "8. __free_pages(frame %*d, order 2): its "
+	CU_ASSERT_EQUAL(sscanf(p,
+			       "8. __free_pages(frame %*d, order 2): its "
 			       "buddy (index XOR 4) is the\n   block at frame "
-			       "%ld, not free as a whole (frame %ld", &buddy,
-			       &held), 2);
+			       "%ld, not free as a whole (frame %ld",
+			       &buddy, &held),
+			2);
 	CU_ASSERT_EQUAL(buddy, b ^ 4);
 	CU_ASSERT_EQUAL(held, a);
-	snprintf(want, sizeof(want), "freeing it again is refused: %d "
-		 "(-EALREADY)", -EALREADY);
+	snprintf(want, sizeof(want),
+		 "freeing it again is refused: %d "
+		 "(-EALREADY)",
+		 -EALREADY);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
-	snprintf(want, sizeof(want), "9. __free_pages(frame %ld, order 2): "
-		 "its buddy, frame %ld,", c, c ^ 4);
+	snprintf(want, sizeof(want),
+		 "9. __free_pages(frame %ld, order 2): "
+		 "its buddy, frame %ld,",
+		 c, c ^ 4);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
 	/* everything freed: one block of the top order again */
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "0*1024kB 1*2048kB = 2048kB\n"
-				      "   /proc/buddyinfo style:"));
+					    "   /proc/buddyinfo style:"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "   zone_check: sound\n"));
 	free(text);
 }

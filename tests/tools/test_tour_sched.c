@@ -92,11 +92,13 @@ static void test_task_lines_follow_2_5_33(void)
 		lines++;
 		bonus = (int)(10 * t.sleep_avg / 2000) - 5;
 		CU_ASSERT_EQUAL(t.prio, 120 + t.nice - bonus);
-		CU_ASSERT_EQUAL(t.slice, 10u + 290u * (unsigned)(19 - t.nice) / 39);
+		CU_ASSERT_EQUAL(t.slice,
+				10u + 290u * (unsigned)(19 - t.nice) / 39);
 		CU_ASSERT_EQUAL(t.interactive,
-				t.prio <= 120 + t.nice - (t.nice * 10 / 40 + 2));
+				t.prio <=
+					120 + t.nice - (t.nice * 10 / 40 + 2));
 	}
-	CU_ASSERT_EQUAL(lines, 5 + 1 + 1 + 1);	/* step 1, 2, 3, 5 */
+	CU_ASSERT_EQUAL(lines, 5 + 1 + 1 + 1); /* step 1, 2, 3, 5 */
 	free(text);
 }
 
@@ -130,9 +132,11 @@ static void test_array_listings_are_consistent(void)
 
 			snprintf(want, sizeof(want), " %d", idx);
 			/* its bit is set */
-			CU_ASSERT_PTR_NOT_NULL(strstr(bits, want) &&
-					       strstr(bits, want) < line ?
-					       bits : NULL);
+			CU_ASSERT_PTR_NOT_NULL(
+				strstr(bits, want) &&
+						strstr(bits, want) < line ?
+					bits :
+					NULL);
 			for (q = strchr(line, ':') + 1; q < eol; q++)
 				tasks += q[0] == ' ';
 			queues++;
@@ -148,7 +152,7 @@ static void test_array_listings_are_consistent(void)
 		CU_ASSERT_EQUAL(n_bits, queues);
 		CU_ASSERT_EQUAL(tasks, nr_active);
 	}
-	CU_ASSERT_EQUAL(arrays, 2 * 5 + 2);	/* CPU 0 in 5 steps, CPU 1 once */
+	CU_ASSERT_EQUAL(arrays, 2 * 5 + 2); /* CPU 0 in 5 steps, CPU 1 once */
 	free(text);
 }
 
@@ -172,8 +176,8 @@ static void test_prose_numbers_are_the_tasks(void)
 	snprintf(want, sizeof(want), "bonus %+d, so\n   prio %d at nice 0",
 		 120 - make1.prio, make1.prio);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
-	snprintf(want, sizeof(want), "bonus %+d, prio %d.\n",
-		 120 - editor.prio, editor.prio);
+	snprintf(want, sizeof(want), "bonus %+d, prio %d.\n", 120 - editor.prio,
+		 editor.prio);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
 	snprintf(want, sizeof(want), "its whole slice (%u ticks at nice 0)",
 		 editor.slice);
@@ -184,9 +188,10 @@ static void test_prose_numbers_are_the_tasks(void)
 		 make2.slice, make3.slice, backup.slice);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
 	/* step 1's bitmap starts at the editor's queue */
-	snprintf(want, sizeof(want), "the active bitmap is %d: schedule() "
-		 "picks\n   the first task of queue[%d]", editor.prio,
-		 editor.prio);
+	snprintf(want, sizeof(want),
+		 "the active bitmap is %d: schedule() "
+		 "picks\n   the first task of queue[%d]",
+		 editor.prio, editor.prio);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, want));
 	free(text);
 }
@@ -218,16 +223,19 @@ static void test_the_pull_takes_the_tail(void)
 	snprintf(from, sizeof(from), "   %s came from the tail of queue[125].",
 		 pulled);
 	CU_ASSERT_PTR_NOT_NULL(strstr(step6, from));
-	CU_ASSERT_PTR_NOT_NULL(strstr(step6, "The expired array had 0 task(s)"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(step6, "The expired array had 0 task(s)"));
 	/* CPU 1 has it, alone */
 	snprintf(from, sizeof(from), "  CPU 1: current %s, nr_running 1,",
 		 pulled);
 	CU_ASSERT_PTR_NOT_NULL(strstr(step6, from));
 	/* nr_running is conserved: the total the tour gives is the sum */
 	CU_ASSERT_EQUAL(sscanf(strstr(step6, "  CPU 0: current"),
-			       "  CPU 0: current %*s nr_running %d,", &a), 1);
+			       "  CPU 0: current %*s nr_running %d,", &a),
+			1);
 	CU_ASSERT_EQUAL(sscanf(strstr(step6, "  CPU 1: current"),
-			       "  CPU 1: current %*s nr_running %d,", &b), 1);
+			       "  CPU 1: current %*s nr_running %d,", &b),
+			1);
 	snprintf(from, sizeof(from), "over the CPUs is unchanged (%d)", a + b);
 	CU_ASSERT_PTR_NOT_NULL(strstr(step6, from));
 	idx = 0;
@@ -254,7 +262,7 @@ static void test_draw_runqueue_is_step_3(void)
 	n = dot_edges(dot, edges, (int)ARRAY_SIZE(edges));
 	/* pids: editor 2, make-1 3, make-2 4, make-3 5, backup 6 */
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "active</TD><TD PORT=\"active\">"
-				      "arrays[0]"));
+					   "arrays[0]"));
 	dot_ring(edges, n, "rq0_a0:q125", names, sizeof(names));
 	CU_ASSERT_STRING_EQUAL(names, "t4 t5");
 	dot_ring(edges, n, "rq0_a0:q135", names, sizeof(names));
@@ -276,12 +284,13 @@ static void test_draw_runqueue_is_step_3(void)
 			char node[8];
 
 			snprintf(node, sizeof(node), "%.6s", edges[i].to);
-			CU_ASSERT_PTR_NOT_NULL(dot_port_fill(dot, node,
-				edges[i].to + 7, fill, sizeof(fill)));
+			CU_ASSERT_PTR_NOT_NULL(
+				dot_port_fill(dot, node, edges[i].to + 7, fill,
+					      sizeof(fill)));
 			CU_ASSERT_STRING_EQUAL(fill, DRAW_HEAD_FILL);
 		} else {
-			CU_ASSERT_PTR_NOT_NULL(strstr(edges[i].to,
-						      ":run_list"));
+			CU_ASSERT_PTR_NOT_NULL(
+				strstr(edges[i].to, ":run_list"));
 		}
 	}
 	free(dot);

@@ -116,10 +116,12 @@ static void test_scene(void)
 	list_for_each_entry(t, &s.asoc[1]->peer.transport_addr_list,
 			    transports) {
 		static const char *const want[] = { "192.168.5.1:6000",
-			"192.168.6.1:6000", "192.168.7.1:6000" };
+						    "192.168.6.1:6000",
+						    "192.168.7.1:6000" };
 
 		CU_ASSERT_STRING_EQUAL(sctp_scene_addr(&t->ipaddr, addr,
-						       sizeof(addr)), want[i]);
+						       sizeof(addr)),
+				       want[i]);
 		if (!i)
 			CU_ASSERT_PTR_EQUAL(s.asoc[1]->peer.primary_path, t);
 		i++;

@@ -24,11 +24,11 @@ int main(void)
 	if (!it)
 		return 1;
 	it->value = 1;
-	list_add_tail(&it->node, &items);	/* the kernel's list.h */
+	list_add_tail(&it->node, &items); /* the kernel's list.h */
 	list_del(&it->node);
 	kfree(it);
 
-	if (sched_init(1))			/* one machine per process */
+	if (sched_init(1)) /* one machine per process */
 		return 1;
 	p = sched_new_task("hello", 0, SCHED_OTHER, 0);
 	ran = p && !wake_up_forked_process(p, 0) && schedule(0) == p;

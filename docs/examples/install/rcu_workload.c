@@ -51,5 +51,7 @@ int main(void)
 	printf("installed kstruct: %d, workload %s, live %ld\n", sum,
 	       ret ? err : "parsed", kmalloc_live());
 	return sum == 1234 && !ret && kmalloc_live() == 0 &&
-	       list_check(&items) ? 0 : 1;
+			       list_check(&items) ?
+		       0 :
+		       1;
 }

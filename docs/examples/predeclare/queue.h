@@ -8,7 +8,7 @@
 #ifndef QUEUE_H
 #define QUEUE_H
 
-struct list_head;		/* enough for pointers */
+struct list_head; /* enough for pointers */
 
 /* 0, or -ENOSPC when the example's pool of 16 entries is used up */
 int queue_push(struct list_head *queue, int value);
