@@ -19,7 +19,7 @@ set -eu
 BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev"
 # the pictures name DejaVu, so that dot measures text the same everywhere
 PICTURES="graphviz fonts-dejavu-core gnuplot-nox"
-EXTRA="clang libclang-rt-14-dev valgrind"
+EXTRA="clang libclang-rt-14-dev clang-format-14 valgrind"
 BROWSER="chromium"
 
 mode=install
