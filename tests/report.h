@@ -48,6 +48,9 @@ void report_stop(void);
 #define expect_corruption(before, op, line, detail) \
 	__expect_report(before, op " corruption at", __FILE__, line, detail)
 
+/* how far a report's line may be from __LINE__ (EXPECT_CHECK_FAILS) */
+#define REPORT_LINE_SLACK 2
+
 void __expect_report(int before, const char *what, const char *file, int line,
 		     const char *detail);
 
@@ -56,9 +59,11 @@ void __expect_report(int before, const char *what, const char *file, int line,
  * reports once, naming this file and line.  Needs report_record()
  * installed; expect_detail() then checks what the report says.
  *
- * Write it on one line: where a macro invocation spans lines, gcc gives
- * every __LINE__ in it the first line, clang gives __LINE__ in this body
- * the last line and the checker's CHECK_CALLER() the line its call is on.
+ * Where an invocation spans lines (as clang-format breaks a long one), gcc
+ * gives every __LINE__ in it the first line, clang gives __LINE__ in this
+ * body the last line and the checker's CHECK_CALLER() the line its call
+ * is on: so the report's line is taken within REPORT_LINE_SLACK lines of
+ * __LINE__, the span of an invocation broken over up to three lines.
  */
 #define EXPECT_CHECK_FAILS(call, checker)                      \
 	do {                                                   \
