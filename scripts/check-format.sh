@@ -11,9 +11,30 @@
 # "bool (" for a cast and writes "bool(sched_check)(void)".  A line that
 # starts with a type and then "(name)(" gets its space back.
 #
-# Prints the first lines of each difference, then one line: how many
+# Files are checked as many at once as there are CPUs.  Prints the
+# first lines of each difference, then one line: how many
 # files of how many differ.  Run from the top of the tree.
 set -u
+# scripts/check-format.sh --one CLANG_FORMAT TMPDIR FIX FILE: one file
+# (what the parallel runs below call); a file that differs leaves its
+# name under TMPDIR/differ
+if [ "${1:-}" = "--one" ]; then
+	CF=$2 tmp=$3 fix=$4 f=$5
+	out="$tmp/out.$$"
+	"$CF" --style=file "$f" | sed -E \
+		's/^([A-Za-z_][A-Za-z_0-9 *]*[A-Za-z_0-9*])\(([A-Za-z_][A-Za-z_0-9]*)\)\(/\1 (\2)(/' \
+		>"$out" || { echo "check-format: $CF failed on $f"; exit 255; }
+	if ! cmp -s "$f" "$out"; then
+		printf '%s\n' "$f" >"$tmp/differ/$(printf '%s' "$f" | tr / _)"
+		if [ "$fix" = 1 ]; then
+			cat "$out" >"$f"
+		else
+			diff -u "$f" "$out" | sed -n '1,12p'
+		fi
+	fi
+	rm -f "$out"
+	exit 0
+fi
 fix=0
 if [ "${1:-}" = "--fix" ]; then
 	fix=1
@@ -38,21 +59,12 @@ for m in $(LC_ALL=C comm -23 "$tmp/defined" "$tmp/listed"); do
 	bad=1
 done
 
-files=0
-differ=0
-for f in $(git ls-files '*.c' '*.h'); do
-	files=$((files + 1))
-	"$CF" --style=file "$f" | sed -E \
-		's/^([A-Za-z_][A-Za-z_0-9 *]*[A-Za-z_0-9*])\(([A-Za-z_][A-Za-z_0-9]*)\)\(/\1 (\2)(/' \
-		>"$tmp/out" || { echo "check-format: $CF failed on $f"; exit 2; }
-	cmp -s "$f" "$tmp/out" && continue
-	differ=$((differ + 1))
-	if [ $fix = 1 ]; then
-		cat "$tmp/out" >"$f"
-	else
-		diff -u "$f" "$tmp/out" | sed -n '1,12p'
-	fi
-done
+mkdir "$tmp/differ"
+files=$(git ls-files '*.c' '*.h' | wc -l)
+git ls-files -z '*.c' '*.h' |
+	xargs -0 -n 1 -P "$(nproc 2>/dev/null || echo 1)" "$0" --one "$CF" "$tmp" "$fix" ||
+	exit 2
+differ=$(find "$tmp/differ" -type f | wc -l)
 if [ $fix = 1 ]; then
 	echo "format: rewrote $differ of $files files as .clang-format writes them"
 	exit "$bad"
