@@ -251,8 +251,9 @@ struct load_weight {
  * also @deadline and @min_deadline, of an entity seldom in the cache; the
  * pick then reads @my_q of the entity it chose, and the switch @cfs_rq of
  * the next task's.  Those six are the first 64 bytes: one cache line
- * where the allocation aligns them, two at worst, where the order of 6.6
- * (@load first, @vruntime 48 bytes past run_node) took two or three.
+ * where the allocation aligns them, two at worst, where the earlier
+ * order (@load first, @vruntime 32 bytes beyond the end of run_node,
+ * then @deadline and @min_deadline) took two or three.
  * Linux 6.6 put deadline and min_deadline beside run_node; from 6.9 its
  * tree is sorted by deadline, which sits there with the augmented
  * min_vruntime.  @load and the running entity's accounting follow, which
