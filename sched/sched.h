@@ -217,12 +217,16 @@ struct load_weight {
 
 /**
  * struct sched_entity - a task as cfs and eevdf see it (the kernel's)
- * @load: its weight
  * @run_node: link in its cfs_rq's tree (out of the tree while it runs)
  * @vruntime: its virtual runtime: ns of run time scaled by 1024 / weight
  *	(the tree's key)
  * @deadline: eevdf: its virtual deadline, @vruntime + @slice scaled
  * @min_deadline: eevdf: the earliest @deadline of its subtree
+ * @cfs_rq: the queue it is on, or is to be queued on (group scheduling: a
+ *	task's is its task group's queue on the CPU it was last queued on;
+ *	NULL for a task that never was a fair task: the root group)
+ * @my_q: the queue it stands for (a task group's entity), NULL for a task
+ * @load: its weight
  * @on_rq: runnable (queued or running) in the fair class
  * @migrated: cfs: it changed CPU (or task group) while asleep; its vruntime
  *	is relative until its next enqueue adds the new min_vruntime (6.5's
@@ -234,10 +238,6 @@ struct load_weight {
  * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
  *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
  * @slice: eevdf: its request size, ns
- * @cfs_rq: the queue it is on, or is to be queued on (group scheduling: a
- *	task's is its task group's queue on the CPU it was last queued on;
- *	NULL for a task that never was a fair task: the root group)
- * @my_q: the queue it stands for (a task group's entity), NULL for a task
  *
  * An entity is a task or, with group scheduling, a task group on one CPU
  * (struct task_group).  The kernel also keeps @parent and @depth; they are
@@ -248,20 +248,26 @@ struct load_weight {
  * The order is for the cache (kstruct's; the kernel's differs): every
  * level of a tree walk (an insertion's descent, eevdf's pick and its
  * min_deadline updates) reads @run_node and the key @vruntime, and eevdf
- * also @deadline and @min_deadline, of an entity seldom in the cache.
- * They are the first 64 bytes with @load, one cache line where the
- * allocation aligns them, two at worst, where the order of 6.6 (with
- * @vruntime further down) took two or three.  Linux 6.6 put deadline and
- * min_deadline beside run_node; from 6.9 its tree is sorted by deadline,
- * which sits there with the augmented min_vruntime.  The running entity's
- * accounting follows.
+ * also @deadline and @min_deadline, of an entity seldom in the cache; the
+ * pick then reads @my_q of the entity it chose, and the switch @cfs_rq of
+ * the next task's.  Those six are the first 64 bytes: one cache line
+ * where the allocation aligns them, two at worst, where the earlier
+ * order (@load first, @vruntime 32 bytes beyond the end of run_node,
+ * then @deadline and @min_deadline) took two or three.
+ * Linux 6.6 put deadline and min_deadline beside run_node; from 6.9 its
+ * tree is sorted by deadline, which sits there with the augmented
+ * min_vruntime.  @load and the running entity's accounting follow, which
+ * the pick's dequeue and the switch read once schedule() has prefetched
+ * them.
  */
 struct sched_entity {
-	struct load_weight load;
 	struct rb_node run_node;
 	uint64_t vruntime;
 	uint64_t deadline;
 	uint64_t min_deadline;
+	struct cfs_rq *cfs_rq;
+	struct cfs_rq *my_q;
+	struct load_weight load;
 	unsigned char on_rq;
 	unsigned char migrated;
 	unsigned char custom_slice;
@@ -270,8 +276,6 @@ struct sched_entity {
 	uint64_t prev_sum_exec_runtime;
 	int64_t vlag;
 	uint64_t slice;
-	struct cfs_rq *cfs_rq;
-	struct cfs_rq *my_q;
 };
 
 /**
