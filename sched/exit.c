@@ -35,6 +35,12 @@
  *    grandparent's (2.5.33 made the tracer its parent, untraced).
  *  - ptrace_attach() by a task's own parent links nothing (2.5.33's
  *    __ptrace_link() BUG()ed; there the parent traced via TRACEME).
+ *  - ptrace_attach() refuses (-EPERM) a task of the tracer's own thread
+ *    group, and an already traced task with -EBUSY (2.5.33 refused
+ *    itself, pids 0 and 1 and a task without mm, all with -EPERM, and
+ *    let a thread trace a sibling thread).
+ *  - do_fork() with CLONE_PARENT from init is refused (-EINVAL): 2.5.33
+ *    gave the child init's parent, the idle task, which never reaps.
  *  - do_exit() refuses (-EPERM) to kill an idle task or init instead of
  *    panicking, and refuses a second exit with -EINVAL.  A detached task
  *    is released at once only when untraced; a traced one stays a zombie

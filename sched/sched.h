@@ -1224,7 +1224,8 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
  * ptrace_children.
  *
  * Context: takes tasklist_lock.
- * Return: 0, -EPERM (self, idle, init, zombie), -EBUSY (already traced).
+ * Return: 0, -EPERM (self, a thread of @tracer's own group, idle, init,
+ * an exiting task), -EBUSY (already traced).
  */
 int ptrace_attach(struct task_struct *tracer, struct task_struct *child);
 

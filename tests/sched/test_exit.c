@@ -105,6 +105,33 @@ static void test_thread_group_order(void)
 }
 
 /*
+ * CLONE_PARENT from init is refused: 2.5.33 gave the child init's parent,
+ * the idle task, which never reaps it.  Nothing is linked or allocated.
+ */
+static void test_clone_parent_from_init(void)
+{
+	struct task_struct *c = NULL;
+	unsigned long live;
+	int nr, nr_idle;
+
+	machine_up(1);
+	live = kmalloc_live();
+	nr = list_count_nodes(&child_reaper->children);
+	nr_idle = list_count_nodes(&init_task->children);
+	CU_ASSERT_EQUAL(do_fork(child_reaper, SIGCHLD | CLONE_PARENT, "c", &c),
+			-EINVAL);
+	CU_ASSERT_PTR_NULL(c);
+	CU_ASSERT_EQUAL(list_count_nodes(&child_reaper->children), nr);
+	CU_ASSERT_EQUAL(list_count_nodes(&init_task->children), nr_idle);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	/* a plain fork from init is still fine */
+	c = fork_ok(child_reaper, SIGCHLD, "c");
+	CU_ASSERT_PTR_EQUAL(c->real_parent, child_reaper);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
  * CLONE_PARENT from a traced task: the child is its grandparent's,
  * untraced.  2.5.33 took the forker's parent, i.e. its tracer, as the
  * child's parent while leaving it untraced (no ptrace_list link); the
@@ -857,6 +884,7 @@ static CU_TestInfo copy_process_tests[] = {
 	{ "fork linkage and thread groups", test_fork_linkage },
 	{ "a new thread follows its creator in the group",
 	  test_thread_group_order },
+	{ "CLONE_PARENT from init", test_clone_parent_from_init },
 	{ "CLONE_PARENT from a traced task", test_clone_parent_of_traced_task },
 	CU_TEST_INFO_NULL,
 };

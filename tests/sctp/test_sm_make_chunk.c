@@ -912,7 +912,7 @@ static CU_TestInfo restart_abort_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-static CU_TestInfo hn_param_tests[] = {
+static CU_TestInfo unresolvable_abort_tests[] = {
 	{ "Unresolvable Address ABORT bytes", test_unresolvable_abort_vector },
 	CU_TEST_INFO_NULL,
 };
@@ -928,5 +928,5 @@ KTEST_SUITE("sctp/sm_statefuns/sctp_sf_eat_sack_6_2", eat_sack_tests, NULL,
 	    NULL);
 KTEST_SUITE("sctp/sm_statefuns/sctp_sf_do_dupcook_a/abort", restart_abort_tests,
 	    NULL, NULL);
-KTEST_SUITE("sctp/sm_make_chunk/sctp_process_hn_param", hn_param_tests, NULL,
-	    NULL);
+KTEST_SUITE("sctp/sm_make_chunk/sctp_make_unresolvable_abort",
+	    unresolvable_abort_tests, NULL, NULL);
