@@ -144,7 +144,7 @@ static int trunc_init(struct trunc_ctx *c, unsigned long n, uint64_t seed)
 	 */
 	qsort(last, n, sizeof(*last), cmp_ulong_desc);
 	c->pgoff_few = last[(n >= 100 ? n / 100 : 1) - 1];
-	err = mm_itree_check(c->tree) ? 0 : -EUCLEAN;
+	err = mm_itree_check(c->tree) ? 0 : -EIO;
 out:
 	kfree(first);
 	kfree(last);
@@ -420,7 +420,7 @@ static int bench_buddy(struct bench *b)
 		spec.ops = BUDDY_ZONE_PAGES >> c.order;
 		bench_measure(b, &spec);
 	}
-	err = zone_check(&c.zone) ? 0 : -EUCLEAN;
+	err = zone_check(&c.zone) ? 0 : -EIO;
 	kfree(c.blocks);
 	zone_release(&c.zone);
 	return err;
@@ -523,7 +523,7 @@ static int bench_scan(struct bench *b)
 			if (c.zone.zone_mem_map[i].flags & (1UL << PG_head))
 				__free_page(&c.zone, &c.zone.zone_mem_map[i]);
 		if (!err && !zone_check(&c.zone))
-			err = -EUCLEAN;
+			err = -EIO;
 		kfree(c.flag);
 		if (zone_release(&c.zone) && !err)
 			err = -EBUSY;

@@ -827,7 +827,7 @@ void fair_balance_tick(struct runqueue *rq)
 					  rq->cpu, ##__VA_ARGS__);      \
 	} while (0)
 
-static bool entity_less_check(const struct rb_node *a, const struct rb_node *b)
+static bool entity_less_const(const struct rb_node *a, const struct rb_node *b)
 {
 	return entity_before(__node_2_se(a), __node_2_se(b));
 }
@@ -913,9 +913,9 @@ static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
 	/* a broken tree is rb_check*()'s to report */
 	if (fair_eevdf &&
 	    !rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
-				entity_less_check, min_deadline_ok))
+				entity_less_const, min_deadline_ok))
 		return false;
-	if (!rb_check_cached(&cfs_rq->tasks_timeline, entity_less_check))
+	if (!rb_check_cached(&cfs_rq->tasks_timeline, entity_less_const))
 		return false;
 	for (node = rb_first_cached(&cfs_rq->tasks_timeline); node;
 	     node = rb_next(node)) {
