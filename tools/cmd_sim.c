@@ -201,6 +201,21 @@ struct sim_cmd {
 	struct sim_html *page;
 };
 
+/*
+ * Two outputs named alike would overwrite each other (with --compare,
+ * their per-class names too): refuse, naming both options.  Return: true
+ * when they are the same file.
+ */
+static bool same_output(const char *a, const char *b, const char *opt_a,
+			const char *opt_b)
+{
+	if (!a || !b || strcmp(a, b))
+		return false;
+	fprintf(stderr, "kstruct sim: %s and %s both name %s\n", opt_a, opt_b,
+		a);
+	return true;
+}
+
 /* Return: -1 to go on, else the exit status */
 static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 {
@@ -324,6 +339,11 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 		fprintf(stderr, "kstruct sim: --json or --csv, not both\n");
 		return 2;
 	}
+	if (same_output(cmd->trace_path, cmd->chrome_path, "--trace",
+			"--chrome") ||
+	    same_output(cmd->trace_path, cmd->html_path, "--trace", "--html") ||
+	    same_output(cmd->chrome_path, cmd->html_path, "--chrome", "--html"))
+		return 2;
 	return -1;
 }
 

@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,15 +103,23 @@ static int cmd_draw(int argc, char **argv)
 	return 0;
 }
 
-static int run_command(int argc, char **argv)
+/*
+ * The command runs with @who ("kstruct sim") as its argv[0], the name
+ * getopt's own messages begin with.
+ */
+static int run_command(int argc, char **argv, char *who)
 {
 	struct kstruct_entry *e;
 
-	if (!strcmp(argv[0], "draw"))
+	if (!strcmp(argv[0], "draw")) {
+		argv[0] = who;
 		return cmd_draw(argc, argv);
+	}
 	e = kstruct_find(KSTRUCT_KIND_COMMAND, argv[0]);
-	if (e)
+	if (e) {
+		argv[0] = who;
 		return e->command(argc, argv);
+	}
 	fprintf(stderr, "kstruct: unknown command '%s' (try kstruct --help)\n",
 		argv[0]);
 	return 2;
@@ -129,10 +138,14 @@ int main(int argc, char **argv)
 
 	outfile_stdout_keep_errors();
 	if (kmalloc_fault_from_env(&bad)) {
+		/* compat/slab.h: NTH takes 0..ULONG_MAX, AFTER 0..LONG_MAX */
 		fprintf(stderr,
-			"kstruct: %s=\"%s\" is not a whole number "
+			"kstruct: %s=\"%s\" is not a whole number from 0 to %lu "
 			"(decimal digits only)\n",
-			bad, getenv(bad));
+			bad, getenv(bad),
+			strcmp(bad, "KSTRUCT_FAIL_NTH") ?
+				(unsigned long)LONG_MAX :
+				ULONG_MAX);
 		return 2;
 	}
 	/* "+": the options before the command are kstruct's own */
@@ -154,7 +167,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	snprintf(who, sizeof(who), "kstruct %s", argv[optind]);
-	status = run_command(argc - optind, argv + optind);
+	status = run_command(argc - optind, argv + optind, who);
 	/* a command that failed has said why; one that did not, may not have */
 	if (!status && outfile_check_stdout(who))
 		status = 1;

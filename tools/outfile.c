@@ -395,8 +395,13 @@ static ssize_t stdout_write(void *cookie, const char *buf, size_t size)
 int outfile_stdout_keep_errors(void)
 {
 	static const cookie_io_functions_t io = { .write = stdout_write };
-	FILE *f = fopencookie(NULL, "w", io);
+	struct sigaction old;
+	FILE *f;
 
+	/* stdout past RLIMIT_FSIZE: EFBIG, reported, not a silent SIGXFSZ */
+	if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+		signal(SIGXFSZ, SIG_IGN);
+	f = fopencookie(NULL, "w", io);
 	if (!f)
 		return -ENOMEM;
 	setvbuf(f, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, BUFSIZ);

@@ -109,7 +109,9 @@ int outfile_failed(const struct outfile *of);
  * so that outfile_check_stdout() can name the cause however the failed
  * write came about: glibc forgets it once the data it could not write is
  * gone (an unbuffered stream, a caller's own fflush()).  main() calls it
- * first.
+ * first.  It also ignores SIGXFSZ (unless the caller already set it), so
+ * that a write past RLIMIT_FSIZE fails with EFBIG and is named rather
+ * than killing the process.
  *
  * Return: 0, or -ENOMEM (stdout is then left as it was).
  */

@@ -140,6 +140,11 @@ static void test_usage_errors(void)
 		{ "--json", "--csv", NULL },  { "--bogus", NULL, NULL },
 		{ "a.json", "b.json", NULL }, { "-w", "hogs", "a.json" },
 	};
+	static const char *const same[][2] = {
+		{ "--trace", "--chrome" },
+		{ "--trace", "--html" },
+		{ "--chrome", "--html" },
+	};
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
@@ -148,6 +153,20 @@ static void test_usage_errors(void)
 		CU_ASSERT_EQUAL(o.status, 2);
 		CU_ASSERT_STRING_EQUAL(o.out, "");
 		CU_ASSERT(strlen(o.err) > 0);
+		done(&o);
+	}
+	/* two outputs named alike: refused before anything is written */
+	for (i = 0; i < ARRAY_SIZE(same); i++) {
+		struct output o = run(same[i][0], "/nonexistent/x", same[i][1],
+				      "/nonexistent/x", NULL);
+		char said[96];
+
+		CU_ASSERT_EQUAL(o.status, 2);
+		CU_ASSERT_STRING_EQUAL(o.out, "");
+		snprintf(said, sizeof(said),
+			 "kstruct sim: %s and %s both name /nonexistent/x\n",
+			 same[i][0], same[i][1]);
+		CU_ASSERT_STRING_EQUAL(o.err, said);
 		done(&o);
 	}
 }

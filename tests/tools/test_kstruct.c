@@ -174,9 +174,9 @@ static void test_stdout_full_every_command(void)
 		{ "bench", "--quick", "--reps=1", "--min-time=0", "list" },
 	};
 	struct spawn sp = { .out = "/dev/full" };
-	char err[4096];
+	char err[4096], path[128];
 	unsigned int i;
-	int status;
+	int status, fd;
 
 	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
 		sp.argv = cmds[i];
@@ -189,6 +189,30 @@ static void test_stdout_full_every_command(void)
 				cmds[i][0], cmds[i][1] ? cmds[i][1] : "",
 				status, err);
 	}
+	/*
+	 * stdout a file past RLIMIT_FSIZE: the write fails with EFBIG and is
+	 * named, where the default SIGXFSZ would kill the tool silently
+	 */
+	make_dir();
+	in_dir(path, sizeof(path), "stdout");
+	sp.out = path;
+	sp.fsize = 1;
+	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
+		sp.argv = cmds[i];
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		CU_ASSERT_FATAL(fd >= 0);
+		close(fd);
+		status = run_tool(&sp, err, sizeof(err));
+		CU_ASSERT(exited(status, 1));
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(err, ": stdout: File too large\n"));
+		if (!exited(status, 1) || !strstr(err, "File too large"))
+			fprintf(stderr, "\nkstruct %s %s: status %#x, %s\n",
+				cmds[i][0], cmds[i][1] ? cmds[i][1] : "",
+				status, err);
+	}
+	unlink(path);
+	sp.fsize = 0;
 	/* and they all succeed when stdout takes it */
 	sp.out = NULL;
 	for (i = 0; i < ARRAY_SIZE(cmds); i++) {
@@ -201,18 +225,33 @@ static void test_stdout_full_every_command(void)
 static void test_fault_env_refused(void)
 {
 	static const char *const tour[] = { "tour", "list", NULL };
+	static const char *const bogus[] = { "sim", "--bogus", NULL };
 	struct spawn sp = { .argv = tour, .env = "KSTRUCT_FAIL_NTH=abc" };
 	char err[512];
 
 	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
 	CU_ASSERT_STRING_EQUAL(err,
 			       "kstruct: KSTRUCT_FAIL_NTH=\"abc\" is not a "
-			       "whole number (decimal digits only)\n");
+			       "whole number from 0 to 18446744073709551615 "
+			       "(decimal digits only)\n");
 	sp.env = "KSTRUCT_FAIL_AFTER=-1";
 	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "KSTRUCT_FAIL_AFTER=\"-1\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "KSTRUCT_FAIL_AFTER=\"-1\" is not a "
+					   "whole number from 0 to "
+					   "9223372036854775807 "));
+	/* out of range says the range */
+	sp.env = "KSTRUCT_FAIL_NTH=99999999999999999999999";
+	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "from 0 to 18446744073709551615"));
 	sp.env = "KSTRUCT_FAIL_NTH=0";
 	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 0));
+	/* getopt's own messages name the command as the tool does */
+	sp.env = NULL;
+	sp.argv = bogus;
+	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
+	CU_ASSERT_NSTRING_EQUAL(
+		err, "kstruct sim: unrecognized option '--bogus'",
+		strlen("kstruct sim: unrecognized option '--bogus'"));
 }
 
 /*
@@ -400,9 +439,10 @@ static int suite_init(void)
 }
 
 static CU_TestInfo tool_cases[] = {
-	{ "stdout on /dev/full: every command fails, naming stdout",
+	{ "stdout on /dev/full or past RLIMIT_FSIZE: every command fails, naming stdout",
 	  test_stdout_full_every_command },
-	{ "KSTRUCT_FAIL_NTH=abc is refused", test_fault_env_refused },
+	{ "KSTRUCT_FAIL_NTH=abc is refused; getopt's messages",
+	  test_fault_env_refused },
 	{ "sctp --pcap: whole or nothing", test_sctp_pcap_files },
 	{ "sim --trace: SIGINT, SIGTERM leave nothing", test_sim_signalled },
 	{ "sim --trace: a full disk leaves nothing", test_sim_disk_full },
