@@ -135,11 +135,14 @@ Name: kstruct
 Description: the Linux 2.5.33 list_head structures in userspace
 Version: $version
 Requires: $requires
-Requires.private: $requires_private
 Cflags: -I\${includedir}
 Libs: -L\${libdir} -lkstruct
 Libs.private: -lpthread -lm
 EOF
+# a Requires.private line only when something is listed
+if [ -n "$requires_private" ]; then
+	printf 'Requires.private: %s\n' "$requires_private" >>"$pc"
+fi
 put_file 644 "$pc" "lib/pkgconfig/kstruct.pc"
 rm -f "$pc"
 
