@@ -4,8 +4,9 @@
  * the exercises of every docs page (tools/exercise_*.c), held to what the
  * pages say.
  *
- * Each of docs/list.md, sched.md, sim.md, mm.md, drivers.md and sctp.md
- * ends with "## Exercises": one "### " section per exercise, holding
+ * Each of docs/list.md, rbtree.md, sched.md, sim.md, mm.md, drivers.md
+ * and sctp.md ends with "## Exercises": one "### " section per
+ * exercise, holding
  *   - its setup: fenced blocks before the answer.  A ```c block must be
  *     the code between "exercise NAME setup {" and "}" in
  *     tools/exercise_*.c, line for line (one indent level less); a ```sh
@@ -31,12 +32,13 @@
 #include "tools/kstruct.h"
 
 static const char *const pages[] = {
-	"list", "sched", "sim", "mm", "drivers", "sctp",
+	"list", "rbtree", "sched", "sim", "mm", "drivers", "sctp",
 };
 
-#define EXERCISE_FILES                                  \
-	"tools/exercise_list.c tools/exercise_sched.c " \
-	"tools/exercise_sim.c tools/exercise_mm.c "     \
+#define EXERCISE_FILES                                   \
+	"tools/exercise_list.c tools/exercise_rbtree.c " \
+	"tools/exercise_sched.c "                        \
+	"tools/exercise_sim.c tools/exercise_mm.c "      \
 	"tools/exercise_bus.c tools/exercise_sctp.c"
 
 /* the whole of @path, or NULL */
@@ -328,7 +330,7 @@ static void test_every_exercise_runs_twice_alike(void)
 		free(two);
 		n++;
 	}
-	CU_ASSERT_EQUAL(n, 13);
+	CU_ASSERT_EQUAL(n, 15);
 }
 
 static CU_TestInfo exercise_cases[] = {
