@@ -3,13 +3,12 @@
  * tests/tools/test_draw.c - the pictures of "kstruct draw": what every
  * drawing shares (tools/draw.h), and the drawings of tools/draw_mm.c,
  * tools/draw_sctp.c, tools/draw_sim.c and tools/draw_rbtree.c (list,
- * runqueue and bus have
- * their own tests: test_list_tour.c, test_tour_sched.c,
- * test_draw_bus.c).
+ * runqueue and bus have their own tests: test_list_tour.c,
+ * test_tour_sched.c, test_draw_bus.c).
  *
  * Every drawing: succeeds, prints the same DOT twice, names the font of
  * tools/draw.h and carries a legend; and every list arrow (any edge but
- * the dashed "other pointers") leaves from and ends at a table cell
+ * the dashed "other pointers" and the tree arrows) leaves from and ends at a table cell
  * coloured as a list head or an embedded list_head - never at the
  * structure around it; every tree arrow (rb_left, rb_right) ends at a
  * cell filled as a red or a black node.  Then each picture's rings and
@@ -263,7 +262,7 @@ static void test_sim(void)
 	free(dot);
 }
 
-/* "8B(3R(1B,6B(4R,7R)),13B(10R,14R))" read back from the edges of @n */
+/* "8B(3R(1B,6B(4R,7R)),13B(10R,14R))": node @from's subtree, read back */
 static void tree_shape(const char *dot, const struct dot_edge *e, int n,
 		       const char *from, char *buf, size_t size)
 {
