@@ -9,6 +9,8 @@
  * prev pointers dashed red ones.  Every list arrow ends at the embedded
  * list_head it holds the address of, not at the start of the structure
  * around it: getting from there to the structure is container_of()'s job.
+ * In a red-black tree a node is filled with its colour, and rb_left and
+ * rb_right are solid green arrows to the embedded rb_node.
  *
  * The font is named, not left to fontconfig, so that Graphviz measures
  * text the same way wherever the docs are built (DejaVu is what Debian's
@@ -30,16 +32,21 @@
 #define DRAW_NEXT "#1f4fb4"
 #define DRAW_PREV "#b0502a"
 #define DRAW_OTHER "#555555" /* pointers that are not list links */
+#define DRAW_RB_RED "#f2a0a0" /* a red rb_node */
+#define DRAW_RB_BLACK "#404040" /* a black rb_node (its text is white) */
+#define DRAW_TREE "#1f7a3a" /* rb_left and rb_right */
 
 /* samples for the key column of a legend (HTML-like text) */
 #define DRAW_KEY_NEXT "<FONT COLOR=\"" DRAW_NEXT "\">━━━━▶</FONT>"
 #define DRAW_KEY_PREV "<FONT COLOR=\"" DRAW_PREV "\">╍╍╍╍▶</FONT>"
 #define DRAW_KEY_OTHER "<FONT COLOR=\"" DRAW_OTHER "\">╍╍╍╍▶</FONT>"
+#define DRAW_KEY_TREE "<FONT COLOR=\"" DRAW_TREE "\">━━━━▶</FONT>"
 
 /* edge attributes */
 #define DRAW_EDGE_NEXT "color=\"" DRAW_NEXT "\""
 #define DRAW_EDGE_PREV "color=\"" DRAW_PREV "\", style=dashed"
 #define DRAW_EDGE_OTHER "color=\"" DRAW_OTHER "\", style=dashed"
+#define DRAW_EDGE_TREE "color=\"" DRAW_TREE "\""
 
 /**
  * struct draw_key - one row of a picture's legend

@@ -82,7 +82,8 @@ struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name);
 			   .exercise = (fn))
 
 /* tour ordering: list 10, sched 20, mm 30, bus 40, sctp 50; exercises by
- * page: list 10.., sched 20.., sim 25.., mm 30.., drivers 40.., sctp 50.. */
+ * page: list 10.., rbtree 15.., sched 20.., sim 25.., generations 27..,
+ * mm 30.., drivers 40.., sctp 50.. */
 
 /*
  * A tour section starts each numbered step with this mark, as in

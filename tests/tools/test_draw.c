@@ -2,16 +2,18 @@
 /*
  * tests/tools/test_draw.c - the pictures of "kstruct draw": what every
  * drawing shares (tools/draw.h), and the drawings of tools/draw_mm.c,
- * tools/draw_sctp.c and tools/draw_sim.c (list, runqueue and bus have
- * their own tests: test_list_tour.c, test_tour_sched.c,
- * test_draw_bus.c).
+ * tools/draw_sctp.c, tools/draw_sim.c and tools/draw_rbtree.c (list,
+ * runqueue and bus have their own tests: test_list_tour.c,
+ * test_tour_sched.c, test_draw_bus.c).
  *
  * Every drawing: succeeds, prints the same DOT twice, names the font of
  * tools/draw.h and carries a legend; and every list arrow (any edge but
- * the dashed "other pointers") leaves from and ends at a table cell
+ * the dashed "other pointers" and the tree arrows) leaves from and ends at a table cell
  * coloured as a list head or an embedded list_head - never at the
- * structure around it.  Then each picture's rings are read back and
- * compared with what the code built, worked by hand.
+ * structure around it; every tree arrow (rb_left, rb_right) ends at a
+ * cell filled as a red or a black node.  Then each picture's rings and
+ * trees are read back and compared with what the code built, worked by
+ * hand.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +43,16 @@ static bool is_list_head(const char *dot, const char *end)
 	return true;
 }
 
+/* is @end a cell filled as a red or a black rb_node? */
+static bool is_rb_node(const char *dot, const char *end)
+{
+	char node[64], port[64], fill[16];
+
+	dot_split_end(end, node, port, sizeof(node));
+	return port[0] && dot_port_fill(dot, node, port, fill, sizeof(fill)) &&
+	       (!strcmp(fill, DRAW_RB_RED) || !strcmp(fill, DRAW_RB_BLACK));
+}
+
 static void test_every_drawing(void)
 {
 	struct kstruct_entry *e;
@@ -68,6 +80,10 @@ static void test_every_drawing(void)
 			if (strstr(edges[i].attrs, DRAW_OTHER))
 				continue;
 			links++;
+			if (strstr(edges[i].attrs, DRAW_TREE)) {
+				CU_ASSERT(is_rb_node(one, edges[i].to));
+				continue;
+			}
 			if (!is_list_head(one, edges[i].from) ||
 			    !is_list_head(one, edges[i].to))
 				fprintf(stderr, "draw %s: edge %s -> %s\n",
@@ -83,7 +99,7 @@ static void test_every_drawing(void)
 		free(one);
 		free(two);
 	}
-	CU_ASSERT_EQUAL(drawings, 8);
+	CU_ASSERT_EQUAL(drawings, 9);
 }
 
 static char *draw(const char *name, struct dot_edge *edges, int max, int *n)
@@ -246,6 +262,64 @@ static void test_sim(void)
 	free(dot);
 }
 
+/* "8B(3R(1B,6B(4R,7R)),13B(10R,14R))": node @from's subtree, read back */
+static void tree_shape(const char *dot, const struct dot_edge *e, int n,
+		       const char *from, char *buf, size_t size)
+{
+	static const char *const side[2] = { "rb_left", "rb_right" };
+	char want[32], node[64], port[64], fill[16];
+	const struct dot_edge *child[2];
+	size_t len;
+	int i;
+
+	CU_ASSERT_FATAL(dot_port_fill(dot, from, "rb_node", fill,
+				      sizeof(fill)) != NULL);
+	snprintf(buf, size, "%s%c", from + 1,
+		 strcmp(fill, DRAW_RB_RED) ? 'B' : 'R');
+	for (i = 0; i < 2; i++) {
+		snprintf(want, sizeof(want), "%s:%s", from, side[i]);
+		child[i] = dot_edge_from(e, n, want);
+	}
+	if (!child[0] && !child[1])
+		return;
+	for (i = 0; i < 2; i++) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%c", i ? ',' : '(');
+		if (!child[i])
+			continue;
+		dot_split_end(child[i]->to, node, port, sizeof(node));
+		CU_ASSERT_STRING_EQUAL(port, "rb_node");
+		len = strlen(buf);
+		tree_shape(dot, e, n, node, buf + len, size - len);
+	}
+	len = strlen(buf);
+	snprintf(buf + len, size - len, ")");
+}
+
+/*
+ * 8, 3, 10, 1, 6, 14, 4, 7, 13 by hand: 1 recolours 3 and 10 black, 4
+ * recolours 1 and 6 black and 3 red, 13 (left of the red 14, whose
+ * uncle is NULL) turns right at 14 and left at 10 and comes up black.
+ */
+static void test_rbtree(void)
+{
+	struct dot_edge edges[32];
+	char got[128];
+	int n;
+	char *dot = draw("rbtree", edges, (int)ARRAY_SIZE(edges), &n);
+	const struct dot_edge *top;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dot);
+	top = dot_edge_from(edges, n, "root:rb_node");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top);
+	CU_ASSERT_STRING_EQUAL(top->to, "k8:rb_node:n");
+	tree_shape(dot, edges, n, "k8", got, sizeof(got));
+	CU_ASSERT_STRING_EQUAL(got, "8B(3R(1B,6B(4R,7R)),13B(10R,14R))");
+	/* 9 nodes, 8 children and the root: one arrow each */
+	CU_ASSERT_EQUAL(n, 9);
+	free(dot);
+}
+
 static CU_TestInfo draw_cases[] = {
 	{ "every drawing: repeatable, legend, arrows end at list_heads",
 	  test_every_drawing },
@@ -254,6 +328,7 @@ static CU_TestInfo draw_cases[] = {
 	{ "endpoint and association: rings and paths",
 	  test_endpoint_and_association },
 	{ "sim: the queues hold nr_running, curr is bold", test_sim },
+	{ "rbtree: the shape and colours rb_add() made", test_rbtree },
 	CU_TEST_INFO_NULL,
 };
 

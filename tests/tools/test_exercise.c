@@ -4,13 +4,15 @@
  * the exercises of every docs page (tools/exercise_*.c), held to what the
  * pages say.
  *
- * Each of docs/list.md, sched.md, sim.md, mm.md, drivers.md and sctp.md
- * ends with "## Exercises": one "### " section per exercise, holding
+ * Each of docs/list.md, rbtree.md, sched.md, sim.md, generations.md,
+ * mm.md, drivers.md and sctp.md ends with "## Exercises": one "### "
+ * section per exercise, holding
  *   - its setup: fenced blocks before the answer.  A ```c block must be
  *     the code between "exercise NAME setup {" and "}" in
  *     tools/exercise_*.c, line for line (one indent level less); a ```sh
  *     block must be a string of that code; a ```json block must be the
- *     built-in workload the ```sh command names (-w NAME);
+ *     workload the ```sh command names: a built-in (-w NAME) or the
+ *     file its last word names;
  *   - "`kstruct exercise NAME`", which names it;
  *   - "<details><summary>Answer</summary>" and then a ```text block that
  *     must be exactly what the exercise prints.
@@ -31,12 +33,14 @@
 #include "tools/kstruct.h"
 
 static const char *const pages[] = {
-	"list", "sched", "sim", "mm", "drivers", "sctp",
+	"list",	       "rbtree", "sched",   "sim",
+	"generations", "mm",	 "drivers", "sctp",
 };
 
-#define EXERCISE_FILES                                  \
-	"tools/exercise_list.c tools/exercise_sched.c " \
-	"tools/exercise_sim.c tools/exercise_mm.c "     \
+#define EXERCISE_FILES                                   \
+	"tools/exercise_list.c tools/exercise_rbtree.c " \
+	"tools/exercise_sched.c "                        \
+	"tools/exercise_sim.c tools/exercise_mm.c "      \
 	"tools/exercise_bus.c tools/exercise_sctp.c"
 
 /* the whole of @path, or NULL */
@@ -141,20 +145,31 @@ static void free_blocks(struct block *b, int n)
 		free(b[n].text);
 }
 
-/* the built-in workload named by "-w NAME" in @command, or NULL */
-static const char *builtin_json(const char *command)
+/*
+ * The workload @command names: the built-in of "-w NAME", else the file
+ * its last word names.  Return: its text (free() it), or NULL.
+ */
+static char *workload_json(const char *command)
 {
 	const char *w = strstr(command, "-w ");
 	const struct sim_builtin *b;
+	char *path, *text;
 	size_t n;
 
-	if (!w)
-		return NULL;
+	if (!w) {
+		w = strrchr(command, ' ');
+		if (!w)
+			return NULL;
+		path = strndup(w + 1, strcspn(w + 1, "\n"));
+		text = path ? slurp(path) : NULL;
+		free(path);
+		return text;
+	}
 	w += 3;
 	n = strcspn(w, " \n");
 	for (b = sim_builtins; b->name; b++)
 		if (strlen(b->name) == n && !strncmp(b->name, w, n))
-			return b->json;
+			return strdup(b->json);
 	return NULL;
 }
 
@@ -205,12 +220,12 @@ static char *check_exercise(const char *page, const char *s, const char *end)
 			CU_ASSERT_PTR_NOT_NULL(strstr(region, quoted));
 			command = setup[i].text;
 		} else if (!strcmp(setup[i].lang, "json")) {
-			const char *json = command ? builtin_json(command) :
-						     NULL;
+			char *json = command ? workload_json(command) : NULL;
 
 			CU_ASSERT_PTR_NOT_NULL(json);
 			if (json)
 				CU_ASSERT_STRING_EQUAL(setup[i].text, json);
+			free(json);
 		} else {
 			fprintf(stderr, "docs/%s.md %s: a ```%s setup block\n",
 				page, name, setup[i].lang);
@@ -328,7 +343,7 @@ static void test_every_exercise_runs_twice_alike(void)
 		free(two);
 		n++;
 	}
-	CU_ASSERT_EQUAL(n, 13);
+	CU_ASSERT_EQUAL(n, 17);
 }
 
 static CU_TestInfo exercise_cases[] = {
