@@ -662,6 +662,24 @@ int bench_crossover(char *buf, size_t size, const char *a_name,
 	return err;
 }
 
+void bench_note_crossover(struct bench *b, const char *what, const char *a_name,
+			  const char *b_name, const char *unit,
+			  const unsigned long *x, unsigned int nr,
+			  const struct bench_stat *const *a,
+			  const struct bench_stat *const *other)
+{
+	char text[1024];
+	int err;
+
+	err = bench_crossover(text, sizeof(text), a_name, b_name, unit, x, nr,
+			      a, other);
+	if (err == -EINVAL) {
+		bench_set_error(b, err);
+		return;
+	}
+	bench_note(b, "%s: crossover: %s%s", what, text, err ? " [cut]" : "");
+}
+
 double bench_ratio(struct bench *b, const char *group, const char *what,
 		   double x, const struct bench_stat *num,
 		   const struct bench_stat *den)

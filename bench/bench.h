@@ -143,6 +143,27 @@ int bench_crossover(char *buf, size_t size, const char *a_name,
 		    const struct bench_stat *const *b);
 
 /**
+ * bench_note_crossover() - note bench_crossover()'s text
+ * @b: the run
+ * @what: what the note is about, its first words ("lookup_paddr")
+ * @a_name: as for bench_crossover()
+ * @b_name: as for bench_crossover()
+ * @unit: as for bench_crossover()
+ * @x: as for bench_crossover()
+ * @nr: as for bench_crossover()
+ * @a: as for bench_crossover()
+ * @other: bench_crossover()'s @b
+ *
+ * The note reads "@what: crossover: <text>", and ends "[cut]" when the
+ * text did not fit.
+ */
+void bench_note_crossover(struct bench *b, const char *what, const char *a_name,
+			  const char *b_name, const char *unit,
+			  const unsigned long *x, unsigned int nr,
+			  const struct bench_stat *const *a,
+			  const struct bench_stat *const *other);
+
+/**
  * bench_value() - record a figure that is not a time (bytes, events/s)
  * @b: the run
  * @group: the group it belongs to
