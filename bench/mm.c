@@ -17,8 +17,9 @@
  *   range (vma_truncate_range()), so they do the same work per hit.
  *   Two truncation points: the last page of the k-th highest vma, k = 1%
  *   of N but at least 1 (few vmas affected, where a tree wins), and 0
- *   (every vma affected: nothing can skip anything).  The crossover is
- *   the smallest N at which the tree's find is faster.  Before timing,
+ *   (every vma affected: nothing can skip anything).  The crossover note
+ *   names the N at which the spread shows the tree's find faster or
+ *   slower, and those at which it shows no difference.  Before timing,
  *   the two finds are checked to return the same vmas and ranges.
  * - the buddy allocator: one alloc+free pair of each order 0..MAX_ORDER-1
  *   in a free zone (split down, merge back up), and filling a zone with

@@ -11,8 +11,9 @@
  *   1,000), each lookup of a random existing peer address, against
  *   liburcu's RCU hash table (cds_lfht) keyed by the same address: the
  *   userspace analogue of the rhashtable of transports the kernel moved
- *   to in 2016.  The crossover is the smallest N at which the hash
- *   lookup is faster.  Before timing, both are checked to return the
+ *   to in 2016.  The crossover note names the N at which the
+ *   spread shows the hash lookup faster or slower, and those at which it
+ *   shows no difference.  Before timing, both are checked to return the
  *   same transport for every key.
  * - readers against a writer: 1 and 2 threads doing lookup_paddr on a
  *   16-transport association while one writer adds and removes a
@@ -20,8 +21,9 @@
  *   case RCU is for), the list read under RCU (list_for_each_entry_rcu, the
  *   writer serialised by the association's lock, frees after a grace
  *   period), under a pthread rwlock, and under a mutex.  Fixed-duration
- *   runs (five of 0.5 s each, the median kept; quick mode one of 0.2 s);
- *   the figure is lookups per second summed over the readers.
+ *   runs (five of 0.5 s each, the median kept and their spread noted;
+ *   quick mode one of 0.2 s, a single measurement); the figure is
+ *   lookups per second summed over the readers.
  */
 #include <errno.h>
 #include <pthread.h>
