@@ -1445,6 +1445,49 @@ static void test_command(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+/*
+ * bench_note_crossover() records "what: crossover: <text>", marks a text
+ * cut to fit, and takes no sizes as the run's error.
+ */
+static void test_note_crossover(void)
+{
+	static const unsigned long x[] = { 1, 4 };
+	struct bench_stat fast = STAT(1, 0.9, 1.1), slow = STAT(2, 1.5, 2.5);
+	const struct bench_stat *a[] = { &fast, &fast },
+				*b2[] = { &slow, &slow };
+	struct bench_options opt = exact_options(1, 0);
+	char name[1100];
+	struct bench_record *r;
+	struct bench *b;
+
+	memset(name, 'a', sizeof(name) - 1);
+	name[sizeof(name) - 1] = 0;
+	quiet();
+	b = bench_begin("crossover", &opt);
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	quiet();
+	bench_note_crossover(b, "g", "a", "b", "tasks", x, 2, a, b2);
+	bench_note_crossover(b, "long", name, "b", "tasks", x, 2, a, b2);
+	loud();
+	r = list_first_entry(&b->records, struct bench_record, node);
+	CU_ASSERT_EQUAL(r->kind, BENCH_RECORD_NOTE);
+	CU_ASSERT_STRING_EQUAL(r->label, "g: crossover: a is faster than b "
+					 "at every N from 1 to 4 tasks");
+	r = list_next_entry(r, node);
+	CU_ASSERT_EQUAL(strlen(r->label),
+			strlen("long: crossover: ") + 1023 + strlen(" [cut]"));
+	CU_ASSERT_EQUAL(strcmp(r->label + strlen(r->label) - 6, " [cut]"), 0);
+	CU_ASSERT_EQUAL(list_count_nodes(&b->records), 2);
+	quiet();
+	bench_note_crossover(b, "none", "a", "b", "tasks", x, 0, a, b2);
+	loud();
+	CU_ASSERT_EQUAL(list_count_nodes(&b->records), 2);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), -EINVAL);
+	loud();
+}
+
 static CU_TestInfo bench_cases[] = {
 	{ "measure calls setup, fn, teardown",
 	  test_measure_calls_setup_fn_teardown },
@@ -1476,6 +1519,8 @@ static CU_TestInfo bench_cases[] = {
 	{ "an order is stated only where the spread excludes 1", test_compare },
 	{ "a crossover note names the N where none was shown",
 	  test_crossover_text },
+	{ "a crossover note is recorded, marked when cut",
+	  test_note_crossover },
 	{ "a failed run writes nothing", test_failed_run_writes_nothing },
 	{ "unwritable output folder", test_unwritable_outdir },
 	{ "unopenable output keeps its errno",
