@@ -534,22 +534,165 @@ static int straddles_one(double low, double high)
 	return low <= 1 && high >= 1;
 }
 
+/*
+ * The lowest and the highest ratio @num / @den the repetitions allow,
+ * NAN where a denominator is not above 0 or either case is unmeasured.
+ */
+static void ratio_spread(const struct bench_stat *num,
+			 const struct bench_stat *den, double *low,
+			 double *high)
+{
+	*low = *high = NAN;
+	if (!num || !den || !num->reps || !den->reps)
+		return;
+	if (den->max_ns > 0)
+		*low = num->min_ns / den->max_ns;
+	if (den->min_ns > 0)
+		*high = num->max_ns / den->min_ns;
+}
+
+enum bench_order bench_compare(const struct bench_stat *a,
+			       const struct bench_stat *b, double *low,
+			       double *high)
+{
+	double lo, hi;
+
+	ratio_spread(a, b, &lo, &hi);
+	if (low)
+		*low = lo;
+	if (high)
+		*high = hi;
+	if (isnan(lo) || isnan(hi) || straddles_one(lo, hi))
+		return BENCH_NOT_SHOWN;
+	return hi < 1 ? BENCH_FASTER : BENCH_SLOWER;
+}
+
+/* append to @buf (of @size, @len used) like snprintf; -ENOSPC once cut */
+static int __attribute__((format(printf, 4, 5)))
+append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*len >= size - 1)
+		return -ENOSPC;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *len, size - *len, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -EINVAL;
+	if ((size_t)n >= size - *len) {
+		*len = size - 1;
+		return -ENOSPC;
+	}
+	*len += (size_t)n;
+	return 0;
+}
+
+int bench_crossover(char *buf, size_t size, const char *a_name,
+		    const char *b_name, const char *unit,
+		    const unsigned long *x, unsigned int nr,
+		    const struct bench_stat *const *a,
+		    const struct bench_stat *const *b)
+{
+	enum bench_order run = BENCH_NOT_SHOWN, v;
+	unsigned int i, first = 0, last = 0, runs = 0, gaps = 0;
+	size_t len = 0;
+	int err = 0;
+
+	if (!nr || !size)
+		return -EINVAL;
+	buf[0] = 0;
+	/* i == nr closes the last run */
+	for (i = 0; i <= nr && !err; i++) {
+		v = i < nr ? bench_compare(a[i], b[i], NULL, NULL) :
+			     BENCH_NOT_SHOWN;
+		if (i < nr && v == BENCH_NOT_SHOWN) {
+			gaps++;
+			continue;
+		}
+		if (v == run && i < nr) {
+			last = i;
+			continue;
+		}
+		if (run != BENCH_NOT_SHOWN) {
+			const char *order = run == BENCH_FASTER ? "faster" :
+								  "slower";
+
+			if (runs++)
+				err = append(buf, size, &len, "; %s", order);
+			else
+				err = append(buf, size, &len,
+					     "%s is %s than %s", a_name, order,
+					     b_name);
+			if (err)
+				break;
+			if (!gaps && first == 0 && last == nr - 1)
+				err = append(buf, size, &len,
+					     " at every N from %lu to %lu %s",
+					     x[0], x[nr - 1], unit);
+			else if (first == last)
+				err = append(buf, size, &len, " at N = %lu %s",
+					     x[first], unit);
+			else
+				err = append(buf, size, &len,
+					     " from N = %lu to N = %lu %s",
+					     x[first], x[last], unit);
+		}
+		run = v;
+		first = last = i;
+	}
+	if (err)
+		return err;
+	if (!runs)
+		return append(buf, size, &len,
+			      "no difference was shown between %s and %s at "
+			      "any N from %lu to %lu %s",
+			      a_name, b_name, x[0], x[nr - 1], unit);
+	if (!gaps)
+		return 0;
+	err = append(buf, size, &len, "; at N = ");
+	for (i = 0, gaps = 0; i < nr && !err; i++)
+		if (bench_compare(a[i], b[i], NULL, NULL) == BENCH_NOT_SHOWN)
+			err = append(buf, size, &len, "%s%lu",
+				     gaps++ ? ", " : "", x[i]);
+	if (!err)
+		err = append(buf, size, &len, " %s no difference was shown",
+			     unit);
+	return err;
+}
+
+void bench_note_crossover(struct bench *b, const char *what, const char *a_name,
+			  const char *b_name, const char *unit,
+			  const unsigned long *x, unsigned int nr,
+			  const struct bench_stat *const *a,
+			  const struct bench_stat *const *other)
+{
+	char text[1024];
+	int err;
+
+	err = bench_crossover(text, sizeof(text), a_name, b_name, unit, x, nr,
+			      a, other);
+	if (err == -EINVAL) {
+		bench_set_error(b, err);
+		return;
+	}
+	bench_note(b, "%s: crossover: %s%s", what, text, err ? " [cut]" : "");
+}
+
 double bench_ratio(struct bench *b, const char *group, const char *what,
 		   double x, const struct bench_stat *num,
 		   const struct bench_stat *den)
 {
-	double ratio = NAN, ratio_min = NAN, low = NAN, high = NAN;
+	double ratio = NAN, ratio_min = NAN, low, high;
 	struct bench_record *r;
 
+	ratio_spread(num, den, &low, &high);
 	if (num && den && num->reps && den->reps) {
 		if (den->median_ns > 0)
 			ratio = num->median_ns / den->median_ns;
-		if (den->min_ns > 0) {
+		if (den->min_ns > 0)
 			ratio_min = num->min_ns / den->min_ns;
-			high = num->max_ns / den->min_ns;
-		}
-		if (den->max_ns > 0)
-			low = num->min_ns / den->max_ns;
 	}
 	if (!b)
 		return ratio;

@@ -18,6 +18,7 @@
 #ifndef KSTRUCT_BENCH_BENCH_H
 #define KSTRUCT_BENCH_BENCH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct bench;
@@ -87,6 +88,80 @@ int bench_measure_set(struct bench *b, const struct bench_spec *specs,
 double bench_ratio(struct bench *b, const char *group, const char *what,
 		   double x, const struct bench_stat *num,
 		   const struct bench_stat *den);
+
+/* what bench_compare() found */
+enum bench_order {
+	BENCH_NOT_SHOWN, /* the spread holds 1: no difference shown */
+	BENCH_FASTER, /* every ratio the repetitions allow is below 1 */
+	BENCH_SLOWER, /* every one is above 1 */
+};
+
+/**
+ * bench_compare() - whether @a was shown faster or slower than @b
+ * @a: one case's statistics
+ * @b: the other's
+ * @low: receives the lowest ratio a / b the repetitions allow (a's min /
+ *	 b's max), NAN when either case is unmeasured; or NULL
+ * @high: receives the highest (a's max / b's min); or NULL
+ *
+ * The test bench_ratio() marks its ratios with: an order is shown only
+ * when the spread [@low, @high] excludes 1.  A note that says which case
+ * is faster states it only where this says so.
+ *
+ * Return: BENCH_FASTER, BENCH_SLOWER, or BENCH_NOT_SHOWN (also when
+ * either is NULL or unmeasured).
+ */
+enum bench_order bench_compare(const struct bench_stat *a,
+			       const struct bench_stat *b, double *low,
+			       double *high);
+
+/**
+ * bench_crossover() - the text of a note on where @a is faster than @b
+ * @buf: receives the text
+ * @size: its size
+ * @a_name: what @a measures ("the hash table")
+ * @b_name: what @b measures ("the list walk")
+ * @unit: what x counts ("transports")
+ * @x: the sizes measured, in increasing order
+ * @nr: how many
+ * @a: @a's statistics at each size
+ * @b: @b's at each size
+ *
+ * Each run of sizes over which bench_compare() shows the same order is
+ * named ("@a_name is slower than @b_name at N = 1 transports; faster from
+ * N = 16 to N = 64 transports"), then every size where it shows none
+ * ("at N = 4 transports no difference was shown"): a crossover is stated
+ * only between sizes where both orders were shown.
+ *
+ * Return: 0; -ENOSPC when the text was cut to fit @buf (still ended);
+ * -EINVAL when @nr or @size is 0.
+ */
+int bench_crossover(char *buf, size_t size, const char *a_name,
+		    const char *b_name, const char *unit,
+		    const unsigned long *x, unsigned int nr,
+		    const struct bench_stat *const *a,
+		    const struct bench_stat *const *b);
+
+/**
+ * bench_note_crossover() - note bench_crossover()'s text
+ * @b: the run
+ * @what: what the note is about, its first words ("lookup_paddr")
+ * @a_name: as for bench_crossover()
+ * @b_name: as for bench_crossover()
+ * @unit: as for bench_crossover()
+ * @x: as for bench_crossover()
+ * @nr: as for bench_crossover()
+ * @a: as for bench_crossover()
+ * @other: bench_crossover()'s @b
+ *
+ * The note reads "@what: crossover: <text>", and ends "[cut]" when the
+ * text did not fit.
+ */
+void bench_note_crossover(struct bench *b, const char *what, const char *a_name,
+			  const char *b_name, const char *unit,
+			  const unsigned long *x, unsigned int nr,
+			  const struct bench_stat *const *a,
+			  const struct bench_stat *const *other);
 
 /**
  * bench_value() - record a figure that is not a time (bytes, events/s)

@@ -17,8 +17,9 @@
  *   range (vma_truncate_range()), so they do the same work per hit.
  *   Two truncation points: the last page of the k-th highest vma, k = 1%
  *   of N but at least 1 (few vmas affected, where a tree wins), and 0
- *   (every vma affected: nothing can skip anything).  The crossover is
- *   the smallest N at which the tree's find is faster.  Before timing,
+ *   (every vma affected: nothing can skip anything).  The crossover note
+ *   names the N at which the spread shows the tree's find faster or
+ *   slower, and those at which it shows no difference.  Before timing,
  *   the two finds are checked to return the same vmas and ranges.
  * - the buddy allocator: one alloc+free pair of each order 0..MAX_ORDER-1
  *   in a free zone (split down, merge back up), and filling a zone with
@@ -258,8 +259,9 @@ static int bench_truncate(struct bench *b)
 {
 	static const unsigned long sizes[] = { 1, 10, 100, 1000, 10000, 100000 };
 	unsigned int nsizes = bench_quick(b) ? 5 : 6, s, w;
-	/* per truncation point: at which sizes the tree's find won */
-	bool tree_won[2][6] = { { false } };
+	/* per truncation point, the two finds at each size */
+	const struct bench_stat *list[2][ARRAY_SIZE(sizes)];
+	const struct bench_stat *tree[2][ARRAY_SIZE(sizes)];
 	static const char *const find_group[2] = {
 		"vmtruncate find, ~1% of vmas (at least 1) affected",
 		"vmtruncate find, truncate to 0 (all affected)",
@@ -306,8 +308,8 @@ static int bench_truncate(struct bench *b)
 			}
 			bench_ratio(b, find_group[w], "list / tree", x, find[0],
 				    find[1]);
-			tree_won[w][s] = find[1]->median_ns <
-					 find[0]->median_ns;
+			list[w][s] = find[0];
+			tree[w][s] = find[1];
 			if (w)
 				continue;
 
@@ -333,23 +335,10 @@ static int bench_truncate(struct bench *b)
 		}
 		trunc_exit(&c);
 	}
-	/* the crossover: the smallest N from which the tree always won */
-	for (w = 0; w < 2; w++) {
-		unsigned int from = nsizes;
-
-		while (from > 0 && tree_won[w][from - 1])
-			from--;
-		if (from < nsizes)
-			bench_note(b,
-				   "%s: crossover: the tree's find is faster "
-				   "from N = %lu vmas on",
-				   find_group[w], sizes[from]);
-		else
-			bench_note(b,
-				   "%s: no crossover: the list walk is "
-				   "faster at N = %lu vmas",
-				   find_group[w], sizes[nsizes - 1]);
-	}
+	for (w = 0; w < 2; w++)
+		bench_note_crossover(b, find_group[w], "the tree's find",
+				     "the list walk", "vmas", sizes, nsizes,
+				     tree[w], list[w]);
 	return 0;
 }
 

@@ -446,41 +446,6 @@ static const struct {
 	  "O(1) memory order above floor + 9 stores, ns" },
 };
 
-/*
- * Report every size range where @b_name's median passes @a_name's (the
- * costlier one becomes the cheaper one, or back), or that it never does.
- */
-static void crossover(struct bench *b, const char *group, const char *a_name,
-		      const char *b_name, const unsigned long *sizes,
-		      unsigned int nr, const struct bench_stat *const *a,
-		      const struct bench_stat *const *other)
-{
-	bool more = other[0]->median_ns > a[0]->median_ns, was;
-	char buf[512];
-	unsigned int i;
-	int len = 0;
-
-	buf[0] = 0;
-	for (i = 1; i < nr; i++) {
-		was = more;
-		more = other[i]->median_ns > a[i]->median_ns;
-		if (more != was && len < (int)sizeof(buf))
-			len += snprintf(
-				buf + len, sizeof(buf) - len,
-				"%sbetween N=%lu and N=%lu %s becomes %s than %s",
-				len ? "; " : "", sizes[i - 1], sizes[i], b_name,
-				more ? "costlier" : "cheaper", a_name);
-	}
-	if (len)
-		bench_note(b, "%s: crossover: %s", group, buf);
-	else
-		bench_note(
-			b,
-			"%s: %s costs %s than %s at every N from %lu to %lu (no crossover)",
-			group, b_name, more ? "more" : "less", a_name, sizes[0],
-			sizes[nr - 1]);
-}
-
 /* O(1) pick-next at one size, and on @ref (N=REF_N) in the same rounds */
 static int measure_pick_next(struct bench *b, struct rq_set *r,
 			     struct rq_set *ref, const struct bench_stat **row)
@@ -886,10 +851,11 @@ static int bench_classes(struct bench *b)
 		}
 		for (k = 0; k < nr_classes; k++)
 			for (j = k + 1; j < nr_classes; j++)
-				crossover(b, class_group[o],
-					  sched_classes[k]->name,
-					  sched_classes[j]->name, sizes, nr,
-					  st[k][o], st[j][o]);
+				bench_note_crossover(b, class_group[o],
+						     sched_classes[j]->name,
+						     sched_classes[k]->name,
+						     "tasks", sizes, nr,
+						     st[j][o], st[k][o]);
 	}
 	bench_note(
 		b,
@@ -1324,35 +1290,6 @@ static void sim_measure_stat(struct sim_measure *m, struct bench_stat *st)
 	st->ops = 1;
 }
 
-/* the N at which @slow first costs more per event than @fast, as a note */
-static void sim_crossover(struct bench *b, const char *group,
-			  const unsigned long *tasks, unsigned int nr,
-			  unsigned int a, unsigned int c,
-			  struct bench_stat st[][MAX_CLASSES])
-{
-	int before = st[0][a].median_ns < st[0][c].median_ns;
-	unsigned int i;
-
-	for (i = 1; i < nr; i++) {
-		int now = st[i][a].median_ns < st[i][c].median_ns;
-
-		if (now != before) {
-			bench_note(
-				b,
-				"%s: %s overtakes %s (fewer ns per event) between %lu and %lu tasks",
-				group, sched_classes[now ? a : c]->name,
-				sched_classes[now ? c : a]->name, tasks[i - 1],
-				tasks[i]);
-			return;
-		}
-	}
-	bench_note(
-		b,
-		"%s: %s costs %s per event than %s at every N from %lu to %lu tasks",
-		group, sched_classes[a]->name, before ? "less" : "more",
-		sched_classes[c]->name, tasks[0], tasks[nr - 1]);
-}
-
 static int bench_simulator(struct bench *b)
 {
 	static const unsigned long full_tasks[] = { 1000, 10000, 100000,
@@ -1366,6 +1303,7 @@ static int bench_simulator(struct bench *b)
 						SIM_ROUND_WINDOWS;
 	const char *group = "simulator versus tasks, 4 CPUs";
 	struct bench_stat st[ARRAY_SIZE(full_tasks)][MAX_CLASSES];
+	const struct bench_stat *by_class[MAX_CLASSES][ARRAY_SIZE(full_tasks)];
 	unsigned int i, c, k, r, o1, nr_classes = bench_classes_nr(&o1);
 	struct sim_measure *m;
 	char what[96];
@@ -1394,6 +1332,7 @@ static int bench_simulator(struct bench *b)
 			struct rusage ru;
 
 			sim_measure_stat(&m[c], &st[i][c]);
+			by_class[c][i] = &st[i][c];
 #define SIM_VALUE(label, v)                                                    \
 	do {                                                                   \
 		snprintf(what, sizeof(what), "%s, %s", sched_classes[c]->name, \
@@ -1453,7 +1392,10 @@ static int bench_simulator(struct bench *b)
 	}
 	for (c = 0; c < nr_classes; c++)
 		for (k = c + 1; k < nr_classes; k++)
-			sim_crossover(b, group, tasks, nr, c, k, st);
+			bench_note_crossover(b, group, sched_classes[c]->name,
+					     sched_classes[k]->name, "tasks",
+					     tasks, nr, by_class[c],
+					     by_class[k]);
 out:
 	kfree(m);
 	return ret;

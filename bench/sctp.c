@@ -11,8 +11,9 @@
  *   1,000), each lookup of a random existing peer address, against
  *   liburcu's RCU hash table (cds_lfht) keyed by the same address: the
  *   userspace analogue of the rhashtable of transports the kernel moved
- *   to in 2016.  The crossover is the smallest N at which the hash
- *   lookup is faster.  Before timing, both are checked to return the
+ *   to in 2016.  The crossover note names the N at which the
+ *   spread shows the hash lookup faster or slower, and those at which it
+ *   shows no difference.  Before timing, both are checked to return the
  *   same transport for every key.
  * - readers against a writer: 1 and 2 threads doing lookup_paddr on a
  *   16-transport association while one writer adds and removes a
@@ -20,8 +21,9 @@
  *   case RCU is for), the list read under RCU (list_for_each_entry_rcu, the
  *   writer serialised by the association's lock, frees after a grace
  *   period), under a pthread rwlock, and under a mutex.  Fixed-duration
- *   runs (five of 0.5 s each, the median kept; quick mode one of 0.2 s);
- *   the figure is lookups per second summed over the readers.
+ *   runs (five of 0.5 s each, the median kept and their spread noted;
+ *   quick mode one of 0.2 s, a single measurement); the figure is
+ *   lookups per second summed over the readers.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -232,13 +234,13 @@ static int bench_lookup_paddr(struct bench *b)
 					       256, 1024, 4096, 10000 };
 	const char *group = "lookup_paddr: list walk vs cds_lfht";
 	unsigned int nsizes = bench_quick(b) ? 6 : ARRAY_SIZE(sizes), s;
-	unsigned long crossover = 0;
+	const struct bench_stat *list[ARRAY_SIZE(sizes)];
+	const struct bench_stat *hash[ARRAY_SIZE(sizes)];
 	uint64_t seed = 0x5c7b;
 
 	bench_axes(b, group, "peer transports on the association (N)",
 		   "address lookup", 0);
 	for (s = 0; s < nsizes; s++) {
-		const struct bench_stat *list, *hash;
 		struct lookup_ctx *ctx = lookup_ctx_new(sizes[s], &seed);
 		struct bench_spec spec = {
 			.group = group,
@@ -246,30 +248,21 @@ static int bench_lookup_paddr(struct bench *b)
 			.ops = LOOKUPS_PER_CALL,
 			.arg = ctx,
 		};
-		double ratio;
 
 		if (!ctx)
 			return -ENOMEM;
 		spec.series = "list walk (sctp_assoc_lookup_paddr)";
 		spec.fn = bench_list_lookup;
-		list = bench_measure(b, &spec);
+		list[s] = bench_measure(b, &spec);
 		spec.series = "cds_lfht (RCU hash table)";
 		spec.fn = bench_hash_lookup;
-		hash = bench_measure(b, &spec);
-		ratio = bench_ratio(b, group, "list / hash", spec.x, list,
-				    hash);
-		if (!crossover && ratio > 1.0)
-			crossover = sizes[s];
+		hash[s] = bench_measure(b, &spec);
+		bench_ratio(b, group, "list / hash", spec.x, list[s], hash[s]);
 		lookup_ctx_free(ctx);
 	}
-	if (crossover)
-		bench_note(b,
-			   "lookup_paddr crossover: the hash table is "
-			   "faster from N = %lu transports",
-			   crossover);
-	else
-		bench_note(b, "lookup_paddr crossover: the list walk was "
-			      "faster at every N measured");
+	bench_note_crossover(b, "lookup_paddr", "the hash table",
+			     "the list walk", "transports", sizes, nsizes, hash,
+			     list);
 	return 0;
 }
 
@@ -455,10 +448,50 @@ static double median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* @n runs' lookups per second as statistics of ns per lookup (sorts them) */
+static void rate_stat(double *runs, int n, struct bench_stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->median_ns = 1e9 / median(runs, n);
+	if (runs[0] <= 0)
+		return;
+	st->min_ns = 1e9 / runs[n - 1];
+	st->max_ns = 1e9 / runs[0];
+	st->reps = n;
+	st->ops = 1;
+}
+
+/*
+ * The note on RCU's lookups per second against @other's: the ratio of
+ * the medians with the spread of the runs and what it shows, or, from a
+ * single run each, the ratio alone said to be one measurement.
+ */
+static void rate_phrase(char *buf, size_t size, const struct bench_stat *rcu,
+			const struct bench_stat *other, const char *name)
+{
+	static const char *const shown[] = {
+		[BENCH_NOT_SHOWN] = "no difference shown",
+		[BENCH_FASTER] = "RCU slower",
+		[BENCH_SLOWER] = "RCU faster",
+	};
+	double low, high;
+	enum bench_order order = bench_compare(other, rcu, &low, &high);
+
+	if (rcu->reps < 2)
+		snprintf(buf, size, "RCU %.2fx %s",
+			 other->median_ns / rcu->median_ns, name);
+	else
+		snprintf(buf, size, "RCU %.2fx %s (spread %.3g..%.3gx: %s)",
+			 other->median_ns / rcu->median_ns, name, low, high,
+			 shown[order]);
+}
+
 static int bench_readers(struct bench *b)
 {
 	const char *group = "lookup_paddr readers vs one writer (16 peers)";
-	double seconds = bench_quick(b) ? 0.2 : 0.5, rate[3][2];
+	double seconds = bench_quick(b) ? 0.2 : 0.5;
+	struct bench_stat rate[3][2];
+	char rw[128], mx[128];
 	int nruns = bench_quick(b) ? 1 : RW_RUNS;
 	struct rw_ctx *ctx;
 	int mode, nreaders, err = 0;
@@ -486,27 +519,35 @@ static int bench_readers(struct bench *b)
 			}
 			if (err)
 				break;
-			rate[mode][nreaders - 1] = median(runs, nruns);
+			rate_stat(runs, nruns, &rate[mode][nreaders - 1]);
 			snprintf(what, sizeof(what), "lookups/s, %s",
 				 mode_names[mode]);
 			bench_value(b, group, what, nreaders,
-				    rate[mode][nreaders - 1]);
+				    median(runs, nruns));
 			snprintf(what, sizeof(what), "writer add+remove/s, %s",
 				 mode_names[mode]);
 			bench_value(b, group, what, nreaders,
 				    median(writes, nruns));
 		}
 	}
-	if (!err)
-		for (nreaders = 1; nreaders <= 2; nreaders++)
-			bench_note(b,
-				   "%d reader(s): RCU %.2fx the rwlock, "
-				   "%.2fx the mutex (lookups/s)",
-				   nreaders,
-				   rate[READ_RCU][nreaders - 1] /
-					   rate[READ_RWLOCK][nreaders - 1],
-				   rate[READ_RCU][nreaders - 1] /
-					   rate[READ_MUTEX][nreaders - 1]);
+	for (nreaders = 1; nreaders <= 2 && !err; nreaders++) {
+		const struct bench_stat *rcu = &rate[READ_RCU][nreaders - 1];
+
+		rate_phrase(rw, sizeof(rw), rcu,
+			    &rate[READ_RWLOCK][nreaders - 1], "the rwlock");
+		rate_phrase(mx, sizeof(mx), rcu,
+			    &rate[READ_MUTEX][nreaders - 1], "the mutex");
+		if (nruns > 1)
+			bench_note(
+				b,
+				"%d reader(s), lookups/s, median of %d runs each: %s, %s",
+				nreaders, nruns, rw, mx);
+		else
+			bench_note(
+				b,
+				"%d reader(s), lookups/s, one run each (a single measurement, no spread): %s, %s",
+				nreaders, rw, mx);
+	}
 	sctp_association_free(ctx->asoc);
 	kstruct_rcu_barrier();
 	pthread_rwlock_destroy(&ctx->rwlock);

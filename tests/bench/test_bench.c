@@ -1082,6 +1082,121 @@ static void test_straddle_marking(void)
 	remove_outdir();
 }
 
+/* stats of one case, five repetitions of one operation each */
+#define STAT(median, min, max)                       \
+	((struct bench_stat){ .median_ns = (median), \
+			      .min_ns = (min),       \
+			      .max_ns = (max),       \
+			      .reps = 5,             \
+			      .ops = 1 })
+
+/*
+ * bench_compare() states an order only when the spread of a / b
+ * excludes 1, the test the ratio line marks with "holds 1"; a spread
+ * that reaches 1 exactly holds it.
+ */
+static void test_compare(void)
+{
+	struct bench_stat fast = STAT(1, 0.9, 1.1), slow = STAT(2, 1.5, 2.5);
+	struct bench_stat wide = STAT(1.8, 1, 3), touching = STAT(1, 0.5, 1.5);
+	struct bench_stat unmeasured = { .median_ns = 1, .min_ns = 1 };
+	struct bench_stat zero = { .reps = 5, .ops = 1 };
+	double low = 0, high = 0;
+
+	CU_ASSERT_EQUAL(bench_compare(&fast, &slow, &low, &high), BENCH_FASTER);
+	CU_ASSERT_DOUBLE_EQUAL(low, 0.9 / 2.5, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(high, 1.1 / 1.5, 1e-12);
+	CU_ASSERT_EQUAL(bench_compare(&slow, &fast, &low, &high), BENCH_SLOWER);
+	CU_ASSERT_DOUBLE_EQUAL(low, 1.5 / 1.1, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(high, 2.5 / 0.9, 1e-12);
+	/* the medians say faster (0.9x), the spread 0.4..2x does not */
+	CU_ASSERT_EQUAL(bench_compare(&wide, &slow, &low, &high),
+			BENCH_NOT_SHOWN);
+	CU_ASSERT_DOUBLE_EQUAL(low, 0.4, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(high, 2.0, 1e-12);
+	CU_ASSERT_EQUAL(bench_compare(&slow, &wide, NULL, NULL),
+			BENCH_NOT_SHOWN);
+	/* 1.5 / 1.5: the spread ends at 1 */
+	CU_ASSERT_EQUAL(bench_compare(&touching, &slow, NULL, &high),
+			BENCH_NOT_SHOWN);
+	CU_ASSERT_DOUBLE_EQUAL(high, 1.0, 1e-12);
+	CU_ASSERT_EQUAL(bench_compare(&slow, &touching, &low, NULL),
+			BENCH_NOT_SHOWN);
+	CU_ASSERT_DOUBLE_EQUAL(low, 1.0, 1e-12);
+	/* nothing measured: nothing shown, and the spread is unknown */
+	CU_ASSERT_EQUAL(bench_compare(&fast, &unmeasured, &low, &high),
+			BENCH_NOT_SHOWN);
+	CU_ASSERT(isnan(low) && isnan(high));
+	CU_ASSERT_EQUAL(bench_compare(&unmeasured, &fast, NULL, NULL),
+			BENCH_NOT_SHOWN);
+	CU_ASSERT_EQUAL(bench_compare(&fast, &zero, NULL, NULL),
+			BENCH_NOT_SHOWN);
+	CU_ASSERT_EQUAL(bench_compare(NULL, &fast, NULL, NULL),
+			BENCH_NOT_SHOWN);
+	CU_ASSERT_EQUAL(bench_compare(&fast, NULL, NULL, NULL),
+			BENCH_NOT_SHOWN);
+}
+
+/*
+ * A crossover note names an order only where bench_compare() shows one,
+ * and lists the N where none was shown: here the medians put the
+ * crossing at N = 4, which the spreads do not show.
+ */
+static void test_crossover_text(void)
+{
+	static const unsigned long x[] = { 1, 4, 16, 64 };
+	struct bench_stat fast = STAT(1, 0.9, 1.1), slow = STAT(2, 1.5, 2.5);
+	struct bench_stat list = STAT(1, 0.9, 1.1), wide = STAT(1.8, 1, 3);
+	struct bench_stat slower = STAT(2, 1.8, 2.2);
+	const struct bench_stat *hash[] = { &slower, &wide, &fast, &fast };
+	const struct bench_stat *walk[] = { &list, &slow, &slow, &slow };
+	const struct bench_stat *same[] = { &fast, &fast, &fast, &fast };
+	const struct bench_stat *apart[] = { &wide, &fast, &wide, &slower };
+	const struct bench_stat *apart_walk[] = { &list, &slow, &slow, &list };
+	char buf[256], small[40];
+
+	CU_ASSERT_EQUAL(bench_crossover(buf, sizeof(buf), "the hash table",
+					"the list walk", "transports", x, 4,
+					hash, walk),
+			0);
+	CU_ASSERT_STRING_EQUAL(
+		buf, "the hash table is slower than the list walk at N = 1 "
+		     "transports; faster from N = 16 to N = 64 transports; at "
+		     "N = 4 transports no difference was shown");
+	/* too small a buffer: cut, ended, and said so */
+	CU_ASSERT_EQUAL(bench_crossover(small, sizeof(small), "the hash table",
+					"the list walk", "transports", x, 4,
+					hash, walk),
+			-ENOSPC);
+	CU_ASSERT_EQUAL(strlen(small), sizeof(small) - 1);
+	CU_ASSERT_EQUAL(strncmp(small, buf, sizeof(small) - 1), 0);
+	/* shown at every N, the same way */
+	CU_ASSERT_EQUAL(bench_crossover(buf, sizeof(buf), "a", "b", "tasks",
+					x + 2, 2, hash + 2, walk + 2),
+			0);
+	CU_ASSERT_STRING_EQUAL(
+		buf, "a is faster than b at every N from 16 to 64 tasks");
+	/* shown nowhere */
+	CU_ASSERT_EQUAL(bench_crossover(buf, sizeof(buf), "a", "b", "tasks", x,
+					4, same, same),
+			0);
+	CU_ASSERT_STRING_EQUAL(buf, "no difference was shown between a and "
+				    "b at any N from 1 to 64 tasks");
+	/* gaps inside a run, listed together */
+	CU_ASSERT_EQUAL(bench_crossover(buf, sizeof(buf), "a", "b", "vmas", x,
+					4, apart, apart_walk),
+			0);
+	CU_ASSERT_STRING_EQUAL(buf, "a is faster than b at N = 4 vmas; "
+				    "slower at N = 64 vmas; at N = 1, 16 "
+				    "vmas no difference was shown");
+	CU_ASSERT_EQUAL(bench_crossover(buf, sizeof(buf), "a", "b", "tasks", x,
+					0, hash, walk),
+			-EINVAL);
+	CU_ASSERT_EQUAL(bench_crossover(buf, 0, "a", "b", "tasks", x, 4, hash,
+					walk),
+			-EINVAL);
+}
+
 /* a run that met an error writes no file at all */
 static void test_failed_run_writes_nothing(void)
 {
@@ -1330,6 +1445,49 @@ static void test_command(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+/*
+ * bench_note_crossover() records "what: crossover: <text>", marks a text
+ * cut to fit, and takes no sizes as the run's error.
+ */
+static void test_note_crossover(void)
+{
+	static const unsigned long x[] = { 1, 4 };
+	struct bench_stat fast = STAT(1, 0.9, 1.1), slow = STAT(2, 1.5, 2.5);
+	const struct bench_stat *a[] = { &fast, &fast },
+				*b2[] = { &slow, &slow };
+	struct bench_options opt = exact_options(1, 0);
+	char name[1100];
+	struct bench_record *r;
+	struct bench *b;
+
+	memset(name, 'a', sizeof(name) - 1);
+	name[sizeof(name) - 1] = 0;
+	quiet();
+	b = bench_begin("crossover", &opt);
+	loud();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	quiet();
+	bench_note_crossover(b, "g", "a", "b", "tasks", x, 2, a, b2);
+	bench_note_crossover(b, "long", name, "b", "tasks", x, 2, a, b2);
+	loud();
+	r = list_first_entry(&b->records, struct bench_record, node);
+	CU_ASSERT_EQUAL(r->kind, BENCH_RECORD_NOTE);
+	CU_ASSERT_STRING_EQUAL(r->label, "g: crossover: a is faster than b "
+					 "at every N from 1 to 4 tasks");
+	r = list_next_entry(r, node);
+	CU_ASSERT_EQUAL(strlen(r->label),
+			strlen("long: crossover: ") + 1023 + strlen(" [cut]"));
+	CU_ASSERT_EQUAL(strcmp(r->label + strlen(r->label) - 6, " [cut]"), 0);
+	CU_ASSERT_EQUAL(list_count_nodes(&b->records), 2);
+	quiet();
+	bench_note_crossover(b, "none", "a", "b", "tasks", x, 0, a, b2);
+	loud();
+	CU_ASSERT_EQUAL(list_count_nodes(&b->records), 2);
+	quiet();
+	CU_ASSERT_EQUAL(bench_finish(b), -EINVAL);
+	loud();
+}
+
 static CU_TestInfo bench_cases[] = {
 	{ "measure calls setup, fn, teardown",
 	  test_measure_calls_setup_fn_teardown },
@@ -1358,6 +1516,11 @@ static CU_TestInfo bench_cases[] = {
 	{ "result files record machine, build, dates, load",
 	  test_result_context },
 	{ "ratios whose spread holds 1 are marked", test_straddle_marking },
+	{ "an order is stated only where the spread excludes 1", test_compare },
+	{ "a crossover note names the N where none was shown",
+	  test_crossover_text },
+	{ "a crossover note is recorded, marked when cut",
+	  test_note_crossover },
 	{ "a failed run writes nothing", test_failed_run_writes_nothing },
 	{ "unwritable output folder", test_unwritable_outdir },
 	{ "unopenable output keeps its errno",
