@@ -436,7 +436,8 @@ fuzz-run: $(FUZZ_BINS)
 
 # ---------------------------------------------------------------- docs
 # The pictures are committed (docs/img/), so that the pages show them;
-# check-docs renders them again into $(BUILD) and compares.
+# check-docs renders them again into $(BUILD) and compares, and fails on
+# an SVG there wider than 800pt.
 docs: deps-pictures $(TOOL)
 	@scripts/render-docs.sh $(TOOL) docs/img
 	@scripts/plot-generations.sh $(TOOL) docs/img
