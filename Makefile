@@ -345,7 +345,8 @@ check-jitter: $(TEST_BINS) $(BUILD)/tests/jitter.so
 
 # The explorer pages of kstruct sim --html, loaded in a real browser
 # (headless Chromium, installed here when missing): no JavaScript error,
-# and one rect.run per switch to a task in the trace of the same run.
+# one rect.run per switch to a task in the trace of the same run, and
+# runqueue cards that hold their chips at 1280 and 760 pixels wide.
 check-html: deps-ensure deps-browser
 	@$(MAKE) --no-print-directory $(TOOL)
 	@scripts/check-html.sh $(TOOL) $(BUILD)/html
@@ -435,7 +436,8 @@ fuzz-run: $(FUZZ_BINS)
 
 # ---------------------------------------------------------------- docs
 # The pictures are committed (docs/img/), so that the pages show them;
-# check-docs renders them again into $(BUILD) and compares.
+# check-docs renders them again into $(BUILD) and compares, and fails on
+# an SVG there wider than 800pt.
 docs: deps-pictures $(TOOL)
 	@scripts/render-docs.sh $(TOOL) docs/img
 	@scripts/plot-generations.sh $(TOOL) docs/img

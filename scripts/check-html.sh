@@ -28,9 +28,14 @@
 #     group and CPU where the group has something queued), counted here
 #     from the page's JSON; a workload with task groups under cfs and
 #     eevdf is among the pages.
+# On a goodness page and the same run under every other class (and the
+# task groups' page), each at 1280 and at 760 pixels wide, opened at
+# #tick=200, no runqueue card's content is wider than the card: a probe
+# script added to a copy of the page measures each card's scrollWidth
+# against its clientWidth and each task chip's box against the card's.
 # Then it breaks pages on purpose (a thrown exception, a syntax error, a
 # blocked load, a missing rect, a cursor that stays put, group boxes not
-# drawn) and fails unless the check catches each.
+# drawn, chips that do not wrap) and fails unless the check catches each.
 #
 # --screenshots writes the PNGs of docs/sim.md into IMGDIR instead: each
 # one page at one tick (#tick=N), in a window the size of a projected
@@ -233,6 +238,54 @@ check() {
 	echo "check-html: $(basename "$page"): $(tr '\n' ' ' <"$page.runs")rect.run = switches in the trace, tick $TICK shown with $groups group boxes, no JavaScript error"
 }
 
+# The probe fits() adds to a page: <html data-cards-fit="yes"> when every
+# runqueue card holds its content, else what runs past which card.
+probe='<script>
+(function () {
+	var bad = [], shown = 0;
+
+	document.querySelectorAll(".cpu-card").forEach(function (card) {
+		var box = card.getBoundingClientRect();
+		var h = card.querySelector("h3");
+		var name = h ? h.firstChild.textContent.trim() : "a card";
+
+		if (box.width > 0)
+			shown++;
+		if (card.scrollWidth > card.clientWidth)
+			bad.push(name + ": content " + card.scrollWidth +
+				 " px wide in " + card.clientWidth);
+		card.querySelectorAll(".task, .group-chip").forEach(function (c) {
+			var r = c.getBoundingClientRect();
+
+			if (r.right > box.right + 0.5 || r.left < box.left - 0.5)
+				bad.push(name + ": " + c.textContent + " runs past the card");
+		});
+	});
+	document.documentElement.setAttribute("data-cards-fit", !shown ?
+		"no card shown" : bad.length ? bad.slice(0, 3).join("; ") : "yes");
+})();
+</script>'
+
+# fits PAGE WIDTH: PAGE's runqueue cards, at #tick=200 in a window WIDTH
+# pixels wide, each hold their content.  Prints why not; Return: 0 when
+# they do.
+fits() {
+	copy=${1%.html}.fit$2.html
+	printf '%s\n' "$probe" >"$out/probe.html"
+	awk 'FNR == NR { p = p $0 "\n"; next }
+	     /<\/body>/ { sub(/<\/body>/, p "</body>") } { print }' \
+		"$out/probe.html" "$1" >"$copy"
+	chrome --window-size="$2",1100 --dump-dom "file://$copy#tick=200" \
+		>"$copy.dom" 2>/dev/null || { echo "check-html: $copy: $browser failed"; return 1; }
+	fit=$(grep -o '<html[^>]*>' "$copy.dom" | head -n 1 |
+	      sed -n 's/.* data-cards-fit="\([^"]*\)".*/\1/p')
+	if [ "$fit" != yes ]; then
+		echo "check-html: $(basename "$1") at $2 px: ${fit:-the probe did not run}"
+		return 1
+	fi
+	echo "check-html: $(basename "$1") at $2 px: every runqueue card holds its content"
+}
+
 # page NAME SIM-ARGS...: one run, its page and trace, checked
 page() {
 	name=$1
@@ -279,6 +332,19 @@ if [ "$(awk '{ n += $1 } END { print n + 0 }' "$out/groups-cfs.html.groups")" -e
 	exit 1
 fi
 
+# the runqueue cards hold their chips, goodness's long list lines too
+classes=$("$tool" sim --help | sed -n 's/.*--sched NAME .*: \(.*\) (default.*/\1/p' | tr -d ,)
+[ -n "$classes" ] || { echo "check-html: no class named in 'kstruct sim --help'"; exit 1; }
+for c in $classes; do
+	page "mixed-$c" -w mixed --cpus 2 --duration 0.5 --sched "$c"
+	for w in 1280 760; do
+		fits "$out/mixed-$c.html" $w
+	done
+done
+for w in 1280 760; do
+	fits "$out/groups-cfs.html" $w
+done
+
 # --compare: every class on one page, a section each, a trace each
 # (FILE's stem + .CLASS + its extension)
 "$tool" sim --compare -w interactive --html "$out/compare.html" \
@@ -318,4 +384,13 @@ good=$out/groups-cfs.html
 sed "s|return groupBox(e, currPid);|return null;|" "$good" >"$out/broken-groups.html"
 broken "no box for a group's queue" groups
 
-echo "check-html: $passed pages passed in $browser; 6 broken pages caught"
+good=$out/mixed-goodness.html
+sed 's|</head>|<style>.cpu-card small { white-space: nowrap !important; }</style></head>|' \
+	"$good" >"$out/broken-fit.html"
+if fits "$out/broken-fit.html" 760 >"$out/broken-fit.out"; then
+	echo "check-html: the check passed chips that do not wrap ($out/broken-fit.html)"
+	exit 1
+fi
+echo "check-html: caught a page with chips that do not wrap: $(tail -n 1 "$out/broken-fit.out")"
+
+echo "check-html: $passed pages passed in $browser; 7 broken pages caught"

@@ -5,8 +5,9 @@
 #   render-docs.sh TOOL OUTDIR          write OUTDIR/NAME.svg for each drawing
 #   render-docs.sh --check TOOL DIR TMP render into TMP and compare with DIR:
 #                                       exit 1 naming every picture that is
-#                                       stale or missing, and every image a
-#                                       docs/*.md page links to that is absent
+#                                       stale or missing, every image a
+#                                       docs/*.md page links to that is absent,
+#                                       and every SVG of DIR wider than 800pt
 #
 # Asks TOOL (build/kstruct) for its list of drawings ("kstruct draw
 # --help").  The SVG is made byte for byte repeatable: dot's comment
@@ -14,7 +15,7 @@
 # tools/draw.h).  "make docs" and "make check-docs" run it.
 set -eu
 
-usage() { sed -n '2,13p' "$0"; }
+usage() { sed -n '2,14p' "$0"; }
 
 check=0
 if [ "${1:-}" = --check ]; then
@@ -57,6 +58,47 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# The widest a docs picture may be, in points (1pt = 4/3 px): a page
+# column and a projector show about that much; a picture wider is
+# scaled down until its text cannot be read (one once was 5313 px).
+MAX_PT=800
+
+# too_wide SVG...: name each SVG whose <svg width> is over MAX_PT points
+# (pt, px or no unit, in); Return: 0 when every one fits.
+too_wide() {
+	awk -v max=$MAX_PT '
+	FNR == 1 { in_svg = 0; done = 0 }
+	!done && /<svg/ { in_svg = 1 }
+	in_svg && !done && match($0, /[ \t]width="[0-9.]+[a-z]*"/) {
+		w = substr($0, RSTART, RLENGTH)
+		sub(/.*width="/, "", w)
+		sub(/"$/, "", w)
+		n = w + 0
+		unit = w
+		sub(/^[0-9.]+/, "", unit)
+		if (unit == "pt")
+			pt = n
+		else if (unit == "px" || unit == "")
+			pt = n * 0.75
+		else if (unit == "in")
+			pt = n * 72
+		else
+			pt = -1
+		if (pt < 0) {
+			printf "render-docs: %s: width \"%s\": a unit not understood here\n", FILENAME, w
+			bad = 1
+		} else if (pt > max) {
+			printf "render-docs: %s is %s wide (%.0fpt), over the %dpt docs pictures may be (docs/DESIGN.md)\n", FILENAME, w, pt, max
+			bad = 1
+		}
+		done = 1
+	}
+	in_svg && !done && />/ { in_svg = 0; done = 1
+		printf "render-docs: %s: its <svg> has no width\n", FILENAME
+		bad = 1 }
+	END { exit bad }' "$@" >&2
+}
 status=0
 count=0
 for name in $names; do
@@ -78,9 +120,24 @@ done
 [ $status = 0 ] || exit $status
 
 if [ $check = 0 ]; then
-	echo "render-docs: $count picture(s) in $outdir"
-	exit 0
+	for name in $names; do
+		too_wide "$outdir/$name.svg" || status=1
+	done
+	[ $status = 0 ] && echo "render-docs: $count picture(s) in $outdir"
+	exit $status
 fi
+
+# the width check catches a picture too wide
+printf '<svg width="%dpt" height="10pt">\n</svg>\n' $((MAX_PT + 1)) >"$tmp/wide.svg"
+printf '<svg\n width="%d" height="10">\n</svg>\n' $((MAX_PT * 4 / 3 + 2)) >"$tmp/wide-px.svg"
+for svg in "$tmp/wide.svg" "$tmp/wide-px.svg"; do
+	if too_wide "$svg" 2>/dev/null; then
+		echo "render-docs: the width check passed $svg" >&2
+		exit 1
+	fi
+done
+# every SVG of the docs, the plots too, fits
+too_wide "$ref"/*.svg || status=1
 
 for name in $names; do
 	if [ ! -f "$ref/$name.svg" ]; then

@@ -58,8 +58,9 @@ static void tour_usage(FILE *out)
 		"Builds each structure on a small example, runs its traversals and\n"
 		"prints what happened, pointers and all.  With no SECTION, every\n"
 		"section in order.\n\n"
-		"  --step     pause before each numbered step for Enter ('q' and\n"
-		"             Enter stops; the prompt goes to stderr)\n"
+		"  --step     pause between numbered steps (none before the first\n"
+		"             shown) for Enter ('q' and Enter stops; the prompt\n"
+		"             goes to stderr)\n"
 		"  --from N   start SECTION at its step N\n"
 		"  -h, --help this text\n\nSections:\n");
 	tour_sections(out);

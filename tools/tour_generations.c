@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tools/tour_generations.c - "kstruct tour sched", last section: the same
+ * tools/tour_generations.c - "kstruct tour sched", step 7: the same
  * small workload under each generation of the scheduler.
  *
  * Mirrors no kernel function.  It runs one workload on the simulator
@@ -25,6 +25,7 @@
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
+#include "tools/kstruct.h"
 #include "tools/tour_generations.h"
 
 /* the workload: on one CPU, hogs at nice 0 and 5, and a typist */
@@ -198,7 +199,8 @@ int tour_sched_generations(FILE *out, int step)
 		return ret;
 	}
 	fprintf(out,
-		"\n%d. The same workload under each generation of the scheduler.\n"
+		"\n" TOUR_STEP
+		"%d. The same workload under each generation of the scheduler.\n"
 		"   One CPU, %.0f s at HZ=%d: \"hog\" (nice %d) and \"hog5\" (nice %d) never\n"
 		"   sleep; \"typist\" runs 1 ms and sleeps 9 ms, over and over.  Each class\n"
 		"   runs it on a machine of its own, same seed ('kstruct sim --compare'\n"

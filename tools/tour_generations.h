@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tools/tour_generations.h - the last section of "kstruct tour sched":
+ * tools/tour_generations.h - step 7 of "kstruct tour sched":
  * one small workload under every scheduling class.
  */
 #ifndef KSTRUCT_TOOLS_TOUR_GENERATIONS_H
@@ -25,7 +25,7 @@ bool tour_generations_states_rule(const char *name);
  * tour_sched_generations() - run the tour's workload under each class
  * and explain what each did with it
  * @out: where the text goes
- * @step: the number the section gets in the tour
+ * @step: the number the step gets in the tour (it prints TOUR_STEP first)
  *
  * Context: builds and tears down simulations, so no scheduler machine may
  * exist.

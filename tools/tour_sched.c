@@ -217,7 +217,18 @@ static int tour_sched(FILE *out)
 		"\n   The sum of nr_running over the CPUs is unchanged (%lu): balancing\n"
 		"   and migration move tasks, they never lose or duplicate one.\n"
 		"   sched_check() and process_tree_check() verified every invariant:\n"
-		"   %s.\n"
+		"   %s.\n",
+		sched_nr_running_total(), ret ? "FAILED" : "ok");
+	sched_set_hooks(NULL);
+	tour_out = NULL;
+	sched_scene_teardown();
+	if (ret)
+		return ret;
+	/* step 7 builds machines of its own: this one is gone */
+	ret = tour_sched_generations(out, 7);
+	if (ret)
+		return ret;
+	fprintf(out,
 		"\nWhat later kernels changed: 2.6.0 kept the two arrays but reworked\n"
 		"the interactivity estimator (sleep_avg in nanoseconds, partial slices\n"
 		"for interactive tasks); 2.6.7 replaced find_busiest_queue()'s flat scan\n"
@@ -226,12 +237,8 @@ static int tour_sched(FILE *out)
 		"no expiry, behind the first struct sched_class; 6.6 replaced CFS's\n"
 		"pick with EEVDF.\n"
 		"\nMore: docs/sched.md; 'kstruct sim' runs whole workloads (docs/sim.md);\n"
-		"'kstruct draw runqueue | dot -Tsvg' pictures a runqueue.\n",
-		sched_nr_running_total(), ret ? "FAILED" : "ok");
-	sched_set_hooks(NULL);
-	tour_out = NULL;
-	sched_scene_teardown();
-	return ret ? ret : tour_sched_generations(out, 7);
+		"'kstruct draw runqueue | dot -Tsvg' pictures a runqueue.\n");
+	return 0;
 }
 
 KSTRUCT_TOUR("sched", 20,

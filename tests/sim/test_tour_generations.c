@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/sim/test_tour_generations.c - the last section of "kstruct tour
+ * tests/sim/test_tour_generations.c - step 7 of "kstruct tour
  * sched" (tools/tour_generations.c): every figure it prints is the
  * figure a simulator run of the same workload and class gives, and the
  * share rules it quotes are each generation's.
@@ -15,6 +15,7 @@
 #include "sim/sim.h"
 #include "sim/workload.h"
 #include "tests/ktest.h"
+#include "tools/kstruct.h"
 #include "tools/tour_generations.h"
 
 static char *tour_text(void)
@@ -69,7 +70,8 @@ static void test_figures_are_the_runs(void)
 	unsigned int k;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\n7. The same workload under"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(text, "\n" TOUR_STEP "7. The same workload under"));
 	for (k = 0; sched_classes[k]; k++) {
 		struct sim_group g[3];
 		struct sim_totals tot;

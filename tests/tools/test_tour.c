@@ -6,6 +6,7 @@
  * from a pipe, q stops, the end of the input ends the pausing, and bad
  * arguments are refused with a message that names what is allowed.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,7 @@ static const struct {
 	const char *name;
 	int steps;
 } sections[] = {
-	{ "list", 9 }, { "sched", 6 }, { "mm", 9 },
+	{ "list", 9 }, { "sched", 7 }, { "mm", 9 },
 	{ "bus", 10 }, { "sctp", 4 },
 };
 
@@ -61,8 +62,39 @@ static char *header(const char *name)
 	return h;
 }
 
+/*
+ * Is @line (the start of a line) a step's heading, "N. " in column 0?
+ */
+static bool is_heading(const char *line)
+{
+	const char *p = line;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return p > line && p[0] == '.' && p[1] == ' ';
+}
+
+/*
+ * The step headings of @text, marked or not; *@last: where the last one
+ * starts (@text when none).
+ */
+static int count_headings(const char *text, const char **last)
+{
+	const char *p;
+	int n = is_heading(text);
+
+	*last = text;
+	for (p = text; *p; p++)
+		if ((*p == '\n' || *p == '\f') && is_heading(p + 1)) {
+			*last = p + 1;
+			n++;
+		}
+	return n;
+}
+
 static void test_every_section_has_its_numbered_steps(void)
 {
+	const char *later, *last;
 	size_t i;
 	int k;
 
@@ -83,9 +115,14 @@ static void test_every_section_has_its_numbered_steps(void)
 			CU_ASSERT(!strncmp(step, number, strlen(number)));
 			free(step);
 		}
-		/* each section ends on what later kernels changed */
-		CU_ASSERT_PTR_NOT_NULL(strstr(strrchr(text, '\f'),
-					      "What later kernels changed: "));
+		/* every step heading has its mark: none hides in another step */
+		CU_ASSERT_EQUAL(count_headings(text, &last), sections[i].steps);
+		/* each section ends on what later kernels changed, after its
+		 * last step's heading */
+		later = strstr(strrchr(text, '\f'),
+			       "\nWhat later kernels changed: ");
+		CU_ASSERT_PTR_NOT_NULL(later);
+		CU_ASSERT(later > last);
 		free(text);
 	}
 }
@@ -161,6 +198,25 @@ static void test_without_from_is_from_1(void)
 	free(b);
 }
 
+/* the generations are step 7, and the section ends after them */
+static void test_sched_from_7(void)
+{
+	const char *args[] = { "sched", "--from", "7", NULL };
+	int status = -1;
+	char *out = run_tour(args, "", &status, NULL), *later;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	CU_ASSERT_EQUAL(status, 0);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(out, "====\n\n7. The same workload under each"));
+	CU_ASSERT_PTR_NULL(strstr(out, "\n6. "));
+	later = strstr(out, "\nWhat later kernels changed: ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(later);
+	CU_ASSERT(later > strstr(out, "The typist's longest wait"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(later, "\nMore: docs/sched.md"));
+	free(out);
+}
+
 static void test_bad_from_names_the_range(void)
 {
 	static const struct {
@@ -171,6 +227,8 @@ static void test_bad_from_names_the_range(void)
 		  "kstruct tour list: no step '10'; its steps are 1-9\n" },
 		{ { "sctp", "--from=5", NULL },
 		  "kstruct tour sctp: no step '5'; its steps are 1-4\n" },
+		{ { "sched", "--from", "8", NULL },
+		  "kstruct tour sched: no step '8'; its steps are 1-7\n" },
 		{ { "mm", "--from", "0", NULL },
 		  "kstruct tour mm: no step '0'; its steps are 1-9\n" },
 		{ { "mm", "--from", "2x", NULL },
@@ -420,9 +478,10 @@ static void test_step_across_sections(void)
 	int status = type_along(&k, args, &text, &err);
 
 	CU_ASSERT_EQUAL(status, 0);
-	/* 9 + 6 steps: a pause before each but the very first */
-	CU_ASSERT_EQUAL(k.nr_pauses, 9 + 6 - 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "-- sched: step 1 of 6 next;"));
+	/* 9 + 7 steps: a pause between each two */
+	CU_ASSERT_EQUAL(k.nr_pauses, 9 + 7 - 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "-- sched: step 1 of 7 next;"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "-- sched: step 7 of 7 next;"));
 	free(text);
 	free(err);
 }
@@ -437,6 +496,8 @@ static void test_help(void)
 	CU_ASSERT_EQUAL(status, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--step"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--from N"));
+	/* it pauses between steps, not before the first */
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pause between numbered steps"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\n  sctp "));
 	free(out);
 }
@@ -450,6 +511,8 @@ static CU_TestInfo tour_cases[] = {
 	  test_without_from_is_from_1 },
 	{ "a bad --from names the range", test_bad_from_names_the_range },
 	{ "an unknown section lists them", test_unknown_section_lists_them },
+	{ "sched --from 7 shows the generations, then what changed",
+	  test_sched_from_7 },
 	{ "--step pauses exactly between steps",
 	  test_step_pauses_exactly_between_steps },
 	{ "--step's prompt names the next step",
