@@ -142,7 +142,7 @@ static inline unsigned long list_bench_len(const struct list_bench_ctx *ctx)
  * @ctx: its context, after some calls of @f->run[@ctx->op]
  *
  * Reports what is wrong through the check handler, with the caller's
- * file:line (compat/check.h).
+ * file:line (compat/check.h).  A NULL @f or @ctx is reported as such.
  *
  * Return: true when the lists are sound and hold what @ctx->op should
  * leave (the same for every family).
@@ -150,9 +150,14 @@ static inline unsigned long list_bench_len(const struct list_bench_ctx *ctx)
 static inline bool (list_bench_check)(const struct list_bench_family *f,
 				     struct list_bench_ctx *ctx)
 {
-	unsigned long len = list_bench_len(ctx);
+	unsigned long len;
 	int ok;
 
+	if (!f)
+		return check_fail("no family (NULL)");
+	if (!ctx)
+		return check_fail("%s: no context (NULL)", f->name);
+	len = list_bench_len(ctx);
 	switch (ctx->op) {
 	case LIST_BENCH_ADD: /* a stack: keys come out in reverse */
 		ok = f->holds(ctx, 0, len, 1);

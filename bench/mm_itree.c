@@ -131,6 +131,8 @@ bool (mm_itree_check)(const struct mm_itree *tree)
 	const struct rb_node *rb, *prev = NULL;
 	size_t count = 0;
 
+	if (!tree)
+		return check_fail("no tree (NULL)");
 	if (!rb_check_augmented(&tree->root, itnode_less, itnode_augment_ok))
 		return false;
 	for (rb = rb_first(&tree->root); rb; rb = rb_next(rb)) {

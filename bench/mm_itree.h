@@ -82,7 +82,7 @@ size_t mm_itree_query_from(const struct mm_itree *tree, unsigned long from,
  * rb_check_augmented() with every node's subtree_last, ranges in
  * strictly increasing order, and as many as were built.  Reports the
  * first fault through the check handler with the caller's file:line
- * (compat/check.h).
+ * (compat/check.h).  A NULL @tree is reported as such.
  *
  * Return: true when the tree is sound.
  */

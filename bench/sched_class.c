@@ -249,6 +249,8 @@ bool (class_bench_check)(struct class_bench *c)
 	};
 	unsigned long i;
 
+	if (!c)
+		return check_fail("no bench (NULL)");
 	if (c->wrong)
 		return check_fail("%s: the loops found %lu results wrong",
 				  c->class->name, c->wrong);

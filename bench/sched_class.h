@@ -80,7 +80,8 @@ void class_bench_pick(void *arg);
  * best priority in the active array, goodness the highest goodness(),
  * cfs the least vruntime, eevdf the earliest deadline among the
  * eligible.  Reports the first thing wrong through the check handler
- * (compat/check.h), with the caller's file:line.
+ * (compat/check.h), with the caller's file:line.  A NULL @c is reported
+ * as such.
  *
  * Return: true when all of that holds.
  */

@@ -123,7 +123,8 @@ static inline bool __list_del_entry_valid(struct list_head *entry)
  * and that every node's next->prev points back at it.  Those back links
  * also guarantee the walk comes back to @head, so a corrupt list cannot
  * make it loop.  Reports the first fault through the check handler
- * (check_set_handler()) with the caller's file:line; never aborts.
+ * (check_set_handler()) with the caller's file:line; never aborts.  A
+ * NULL @head is reported as such.
  *
  * Context: any thread; reads the ring without a lock (the caller keeps
  * writers out).
@@ -138,7 +139,8 @@ bool list_check(const struct list_head *head);
  *
  * Checks first->pprev == &h->first and node->next->pprev == &node->next
  * along the chain, with no NULL or poison pprev and no poison next.
- * Reports as list_check() does (never aborts).
+ * Reports as list_check() does (never aborts); a NULL @h is reported
+ * as such.
  *
  * Context: as list_check().
  * Return: true when the chain is sound.  O(n).

@@ -113,6 +113,8 @@ bool (list_check)(const struct list_head *head)
 	const struct list_head *pos = head;
 	unsigned long index = 0;
 
+	if (!head)
+		return check_fail("no list head (NULL)");
 	do {
 		const struct list_head *next = pos->next;
 
@@ -135,10 +137,13 @@ bool (list_check)(const struct list_head *head)
 
 bool (hlist_check)(const struct hlist_head *h)
 {
-	struct hlist_node *const *expect = &h->first;
+	struct hlist_node *const *expect;
 	const struct hlist_node *pos;
 	unsigned long index = 0;
 
+	if (!h)
+		return check_fail("no hlist head (NULL)");
+	expect = &h->first;
 	for (pos = h->first; pos; pos = pos->next) {
 		if (is_poison(pos)) /* not to be dereferenced */
 			return check_fail(

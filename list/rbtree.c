@@ -466,6 +466,8 @@ bool (rb_check)(const struct rb_root *root,
 {
 	const struct rb_node *first;
 
+	if (!root)
+		return check_fail("no tree (NULL)");
 	return check_tree(root, less, NULL, &first);
 }
 
@@ -475,6 +477,8 @@ bool (rb_check_cached)(const struct rb_root_cached *root,
 {
 	const struct rb_node *first;
 
+	if (!root)
+		return check_fail("no tree (NULL)");
 	if (!check_tree(&root->rb_root, less, NULL, &first))
 		return false;
 	if (root->rb_leftmost != first)
@@ -491,5 +495,7 @@ bool (rb_check_augmented)(const struct rb_root *root,
 {
 	const struct rb_node *first;
 
+	if (!root)
+		return check_fail("no tree (NULL)");
 	return check_tree(root, less, augmented_ok, &first);
 }

@@ -522,7 +522,8 @@ rb_next_match(const void *key, struct rb_node *node,
  * false).  A walk deeper than any red-black tree in memory can be is
  * reported as such, so a loop cannot make it run on.  Reports the first
  * fault through the check handler (compat/check.h) with the caller's
- * file:line, as list_check() does; never aborts.
+ * file:line, as list_check() does; never aborts.  A NULL @root is
+ * reported as such.
  *
  * Context: any thread; the caller keeps writers out.
  * Return: true when the tree is sound.  O(n), no allocation.

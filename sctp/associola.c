@@ -626,7 +626,8 @@ static bool sctp_assoc_has_transport(const struct sctp_association *asoc,
  * transport and otherwise on the list; shutdown_last_sent_to NULL or on
  * the list; the outqueue's accounting right (sctp_outq_check()).
  * Reports the first violation through the check handler with the
- * caller's file:line (compat/check.h); never aborts.
+ * caller's file:line (compat/check.h); never aborts.  A NULL @asoc is
+ * reported as such.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
@@ -636,6 +637,8 @@ bool (sctp_assoc_check)(const struct sctp_association *asoc)
 	const struct sctp_transport *t, *u;
 	unsigned int count = 0;
 
+	if (!asoc)
+		return check_fail("no association (NULL)");
 	if (atomic_read(&asoc->base.refcnt) < 1 || asoc->base.dead)
 		return check_fail("association %p: refcnt %d, %s",
 				  (const void *)asoc,

@@ -526,7 +526,8 @@ out_err:
  *
  * The ring is sound, and every entry is AF_INET or AF_INET6.  Reports
  * the first violation through the check handler with the caller's
- * file:line (compat/check.h); never aborts.
+ * file:line (compat/check.h); never aborts.  A NULL @bp is reported as
+ * such.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
@@ -536,6 +537,8 @@ bool (sctp_bind_addr_check)(const struct sctp_bind_addr *bp)
 	const struct sctp_sockaddr_entry *entry;
 	unsigned int n = 0;
 
+	if (!bp)
+		return check_fail("no bind address list (NULL)");
 	if (!list_check(&bp->address_list))
 		return false;
 	list_for_each_entry(entry, &bp->address_list, list) {

@@ -155,7 +155,7 @@ __sctp_endpoint_lookup_assoc(const struct sctp_endpoint *ep,
  * endpoint holds at least one reference per association (plus the
  * socket's while not freed).  Reports the first violation through the
  * check handler with the caller's file:line (compat/check.h); never
- * aborts.
+ * aborts.  A NULL @ep is reported as such.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
@@ -165,6 +165,8 @@ bool (sctp_endpoint_check)(const struct sctp_endpoint *ep)
 	const struct sctp_association *asoc;
 	int count = 0;
 
+	if (!ep)
+		return check_fail("no endpoint (NULL)");
 	if (!list_check(&ep->asocs))
 		return false;
 	list_for_each_entry(asoc, &ep->asocs, asocs) {

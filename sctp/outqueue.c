@@ -348,19 +348,22 @@ int sctp_sack_outqueue(struct sctp_outq *q, const struct sctp_sackhdr *sack,
  * below next_tsn; each flight size and the outstanding bytes equal to the
  * bytes not gap-acked; @q->empty right.  Reports the first violation
  * through the check handler with the caller's file:line
- * (compat/check.h); never aborts.
+ * (compat/check.h); never aborts.  A NULL @q is reported as such.
  *
  * Context: no writer runs concurrently.
  * Return: true when sound.
  */
 bool (sctp_outq_check)(const struct sctp_outq *q)
 {
-	const struct sctp_association *asoc = q->asoc;
+	const struct sctp_association *asoc;
 	const struct sctp_transport *t;
 	const struct sctp_chunk *chunk;
 	uint32_t outstanding = 0, flight, prev_tsn;
 	bool empty, first;
 
+	if (!q)
+		return check_fail("no outqueue (NULL)");
+	asoc = q->asoc;
 	if (!list_check(&q->out_chunk_list) ||
 	    !list_check(&q->control_chunk_list) ||
 	    !list_check(&q->retransmit) || !list_check(&q->sacked))

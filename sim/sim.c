@@ -1529,6 +1529,8 @@ bool (sim_check)(struct sim *s)
 	unsigned long i, runnable = 0, blocked = 0;
 	unsigned int cpu;
 
+	if (!s)
+		return check_fail("no simulation (NULL)");
 	if (!sched_check() || !process_tree_check())
 		return false;
 	/*

@@ -206,7 +206,7 @@ const char *sim_output_failed(const struct sim *s);
  * nr_running over the runqueues equals the number of runnable tasks; a
  * CPU's current task is its idle task or a runnable one.  Reports the
  * first violation through the check handler with the caller's file:line
- * (compat/check.h); never aborts.
+ * (compat/check.h); never aborts.  A NULL @s is reported as such.
  *
  * Context: takes the runqueue locks and tasklist_lock, as sched_check()
  * and process_tree_check() do.

@@ -137,6 +137,25 @@ static void test_check_refuses_wrong_results(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+/* a NULL family or context is a violation, each reported as such */
+static void test_check_null(void)
+{
+	const struct list_bench_family *f = &list_bench_list_head;
+	long live = kmalloc_live();
+	struct list_bench_ctx *ctx = run_once(f, LIST_BENCH_ADD_TAIL);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ctx);
+	CU_ASSERT(list_bench_check(f, ctx));
+	EXPECT_CHECK_FAILS(list_bench_check(NULL, ctx), "list_bench_check");
+	expect_detail(": no family (NULL)");
+	EXPECT_CHECK_FAILS(list_bench_check(f, NULL), "list_bench_check");
+	expect_detail(": list_head: no context (NULL)");
+	EXPECT_CHECK_FAILS(list_bench_check(NULL, NULL), "list_bench_check");
+	expect_detail(": no family (NULL)");
+	f->destroy(ctx);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
 static void test_create_out_of_memory(void)
 {
 	long live = kmalloc_live();
@@ -153,6 +172,8 @@ static void test_create_out_of_memory(void)
 static CU_TestInfo list_families_cases[] = {
 	{ "every loop passes its check", test_every_loop_passes_its_check },
 	{ "check refuses wrong results", test_check_refuses_wrong_results },
+	{ "list_bench_check(NULL, ctx), (f, NULL): false, one report each",
+	  test_check_null },
 	{ "create out of memory", test_create_out_of_memory },
 	CU_TEST_INFO_NULL,
 };

@@ -178,6 +178,13 @@ static void test_create_out_of_memory(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+/* a NULL bench is a violation, reported before anything is run */
+static void test_check_null(void)
+{
+	EXPECT_CHECK_FAILS(class_bench_check(NULL), "class_bench_check");
+	expect_detail(": no bench (NULL)");
+}
+
 static CU_TestInfo sched_class_cases[] = {
 	{ "every loop, every class: sound queues, the right pick",
 	  test_loops_every_class },
@@ -185,6 +192,7 @@ static CU_TestInfo sched_class_cases[] = {
 	  test_check_refuses },
 	{ "class_bench_check refuses a broken tree or array",
 	  test_check_refuses_broken_queue },
+	{ "class_bench_check(NULL): false, one report", test_check_null },
 	{ "class_bench_create fails every allocation cleanly",
 	  test_create_out_of_memory },
 	CU_TEST_INFO_NULL,

@@ -341,6 +341,19 @@ static void test_hlist_check_detects(void)
 	CU_ASSERT(hlist_check(&h));
 }
 
+/* a NULL head is a violation: reported once, false, nothing read */
+static void test_list_check_null(void)
+{
+	EXPECT_CHECK_FAILS(list_check(NULL), "list_check");
+	expect_detail(": no list head (NULL)");
+}
+
+static void test_hlist_check_null(void)
+{
+	EXPECT_CHECK_FAILS(hlist_check(NULL), "hlist_check");
+	expect_detail(": no hlist head (NULL)");
+}
+
 static void test_set_handler_returns_previous(void)
 {
 	check_handler_fn *old = check_set_handler(NULL);
@@ -504,6 +517,8 @@ static CU_TestInfo list_debug_cases[] = {
 	{ "list_check: back link, NULL, poison, loop, head",
 	  test_list_check_detects },
 	{ "hlist_check: pprev, loop, poison", test_hlist_check_detects },
+	{ "list_check(NULL): false, one report", test_list_check_null },
+	{ "hlist_check(NULL): false, one report", test_hlist_check_null },
 	{ "check_set_handler returns the previous handler",
 	  test_set_handler_returns_previous },
 	{ "default handler: abort, message on stderr (fork)",

@@ -1163,6 +1163,24 @@ static void test_rb_check_cached(void)
 	expect_check(before++, "rb_check_cached", line, "black nodes");
 }
 
+/* a NULL root is a violation, with or without an order to check */
+static void test_rb_check_null(void)
+{
+	EXPECT_CHECK_FAILS(rb_check(NULL, thing_less_c), "rb_check");
+	expect_detail(": no tree (NULL)");
+	EXPECT_CHECK_FAILS(rb_check(NULL, NULL), "rb_check");
+	expect_detail(": no tree (NULL)");
+}
+
+static void test_rb_check_cached_null(void)
+{
+	EXPECT_CHECK_FAILS(rb_check_cached(NULL, thing_less_c),
+			   "rb_check_cached");
+	expect_detail(": no tree (NULL)");
+	EXPECT_CHECK_FAILS(rb_check_cached(NULL, NULL), "rb_check_cached");
+	expect_detail(": no tree (NULL)");
+}
+
 /* with no handler installed the report goes to stderr and the walk returns */
 static void check_with_default_handler(int unused)
 {
@@ -1243,6 +1261,9 @@ static CU_TestInfo rbtree_check_cases[] = {
 	{ "rb_check: keys out of order", test_rb_check_order },
 	{ "rb_check: a chain deeper than any tree", test_rb_check_depth_bound },
 	{ "rb_check_cached: stale leftmost", test_rb_check_cached },
+	{ "rb_check(NULL, ...): false, one report", test_rb_check_null },
+	{ "rb_check_cached(NULL, ...): false, one report",
+	  test_rb_check_cached_null },
 	{ "rb_check: default handler prints, does not abort",
 	  test_rb_check_default_handler },
 	CU_TEST_INFO_NULL,

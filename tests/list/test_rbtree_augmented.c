@@ -428,6 +428,17 @@ static void test_rb_check_augmented(void)
 	expect_check(before++, "rb_check_augmented", line, "sorts before");
 }
 
+/* a NULL root is a violation, whichever callbacks come with it */
+static void test_rb_check_augmented_null(void)
+{
+	EXPECT_CHECK_FAILS(rb_check_augmented(NULL, itv_less_c, itv_ok),
+			   "rb_check_augmented");
+	expect_detail(": no tree (NULL)");
+	EXPECT_CHECK_FAILS(rb_check_augmented(NULL, NULL, NULL),
+			   "rb_check_augmented");
+	expect_detail(": no tree (NULL)");
+}
+
 /* ------------------------------------------------------------------ */
 /* the three trees, one random sequence, against sorted arrays         */
 
@@ -579,6 +590,8 @@ static CU_TestInfo rbtree_augmented_cases[] = {
 	  test_rb_augment_callbacks_by_hand },
 	{ "rb_check_augmented: a stale value, keys out of order",
 	  test_rb_check_augmented },
+	{ "rb_check_augmented(NULL, ...): false, one report",
+	  test_rb_check_augmented_null },
 	{ "random insert/erase on max, min and hand-made trees against an oracle",
 	  test_random_augmented },
 	CU_TEST_INFO_NULL,

@@ -6,6 +6,7 @@
  * library (the Makefile's TOOLS_DBG_A).
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "bench/mm_itree.h"
 #include "compat/slab.h"
@@ -144,10 +145,22 @@ static void test_itree_check_refuses(void)
 	mm_itree_free(tree);
 }
 
+/*
+ * a NULL tree is a violation, reported as such by mm_itree_check() itself
+ * (not by rb_check_augmented() handed &NULL->root)
+ */
+static void test_itree_check_null(void)
+{
+	EXPECT_CHECK_FAILS(mm_itree_check(NULL), "mm_itree_check");
+	expect_detail(": no tree (NULL)");
+	CU_ASSERT_PTR_NULL(strstr(report_last, "rb_check_augmented"));
+}
+
 static CU_TestInfo itree_tests[] = {
 	{ "queries against brute force", test_itree_against_brute_force },
 	{ "mm_itree_check refuses a stale maximum, disorder, a missing range, a red root",
 	  test_itree_check_refuses },
+	{ "mm_itree_check(NULL): false, one report", test_itree_check_null },
 	{ "fault injection", test_itree_fault_injection },
 	CU_TEST_INFO_NULL,
 };

@@ -871,9 +871,17 @@ static void test_assoc_check_reports(void)
 	free_asoc(asoc);
 }
 
+/* a NULL association is a violation, reported as such */
+static void test_assoc_check_null(void)
+{
+	EXPECT_CHECK_FAILS(sctp_assoc_check(NULL), "sctp_assoc_check");
+	expect_detail(": no association (NULL)");
+}
+
 static CU_TestInfo assoc_check_tests[] = {
 	{ "sctp_assoc_check reports each corruption",
 	  test_assoc_check_reports },
+	{ "sctp_assoc_check(NULL): false, one report", test_assoc_check_null },
 	CU_TEST_INFO_NULL,
 };
 

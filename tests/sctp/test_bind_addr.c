@@ -623,9 +623,18 @@ static void test_bind_addr_check_reports(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/* a NULL list is a violation, reported as such */
+static void test_bind_addr_check_null(void)
+{
+	EXPECT_CHECK_FAILS(sctp_bind_addr_check(NULL), "sctp_bind_addr_check");
+	expect_detail(": no bind address list (NULL)");
+}
+
 static CU_TestInfo bind_addr_check_tests[] = {
 	{ "sctp_bind_addr_check reports a bad family and a broken ring",
 	  test_bind_addr_check_reports },
+	{ "sctp_bind_addr_check(NULL): false, one report",
+	  test_bind_addr_check_null },
 	CU_TEST_INFO_NULL,
 };
 

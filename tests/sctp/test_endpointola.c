@@ -240,9 +240,18 @@ static void test_endpoint_check_reports(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/* a NULL endpoint is a violation, reported as such */
+static void test_endpoint_check_null(void)
+{
+	EXPECT_CHECK_FAILS(sctp_endpoint_check(NULL), "sctp_endpoint_check");
+	expect_detail(": no endpoint (NULL)");
+}
+
 static CU_TestInfo endpoint_check_tests[] = {
 	{ "sctp_endpoint_check reports a foreign association and refcounts",
 	  test_endpoint_check_reports },
+	{ "sctp_endpoint_check(NULL): false, one report",
+	  test_endpoint_check_null },
 	CU_TEST_INFO_NULL,
 };
 

@@ -759,8 +759,16 @@ static void test_outq_check_reports(void)
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
 }
 
+/* a NULL outqueue is a violation, reported as such */
+static void test_outq_check_null(void)
+{
+	EXPECT_CHECK_FAILS(sctp_outq_check(NULL), "sctp_outq_check");
+	expect_detail(": no outqueue (NULL)");
+}
+
 static CU_TestInfo outq_check_tests[] = {
 	{ "sctp_outq_check reports each corruption", test_outq_check_reports },
+	{ "sctp_outq_check(NULL): false, one report", test_outq_check_null },
 	CU_TEST_INFO_NULL,
 };
 

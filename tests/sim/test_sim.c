@@ -864,6 +864,13 @@ static void test_check_catches_disagreement(void)
 	sim_workload_free(wl);
 }
 
+/* a NULL simulation is a violation, reported before anything is run */
+static void test_check_null(void)
+{
+	EXPECT_CHECK_FAILS(sim_check(NULL), "sim_check");
+	expect_detail(": no simulation (NULL)");
+}
+
 /*
  * Under cfs, sim_check() also holds the scheduler to the workload's task
  * groups: a task moved out of its group behind the simulator's back is
@@ -1268,6 +1275,7 @@ static CU_TestInfo sim_tests[] = {
 	{ "FIFO and RR tasks", test_rt_by_hand },
 	{ "invariants after every tick", test_invariants_every_tick },
 	{ "sim_check catches a disagreement", test_check_catches_disagreement },
+	{ "sim_check(NULL): false, one report", test_check_null },
 	{ "sim_check holds the scheduler to the taskgroups",
 	  test_check_catches_taskgroup },
 	{ "create errors", test_create_errors },
