@@ -111,6 +111,7 @@ struct sim_task {
 	unsigned long long wake_at;
 	unsigned long long runnable_since;
 	unsigned long long woken_at;
+	unsigned long long run_until; /* a runtime event's end, or 0 */
 	unsigned long long *timers; /* its own timers' next expiry (us) */
 	uint64_t rng;
 	unsigned int wait_mutex; /* blocked on a condition: the mutex
@@ -996,10 +997,13 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		next_event(s, t);
 		switch (ev->kind) {
 		case SIM_EVENT_RUN:
+		case SIM_EVENT_RUNTIME:
 			ticks = jittered_ticks(s, t, ev->usec);
 			if (!ticks)
 				continue;
 			t->run_left = ticks > UINT32_MAX ? UINT32_MAX : ticks;
+			if (ev->kind == SIM_EVENT_RUNTIME)
+				t->run_until = now + ticks;
 			return ACT_RUN;
 		case SIM_EVENT_SLEEP:
 			ticks = jittered_ticks(s, t, ev->usec);
@@ -1080,6 +1084,16 @@ static int task_exit(struct sim *s, struct sim_task *t)
 }
 
 /*
+ * Is the run of @t over?  A run ends when it has had its ticks of CPU; a
+ * runtime also when its time has passed, on the CPU or waiting for it
+ * (one that passed while @t waited is over as @t next runs).
+ */
+static bool run_over(const struct sim_task *t)
+{
+	return !t->run_left || (t->run_until && jiffies >= t->run_until);
+}
+
+/*
  * Step 3 of a tick on @cpu: let the current task go on with its program
  * when its run is over, and call schedule() while need_resched is set.
  */
@@ -1096,7 +1110,9 @@ static int settle_cpu(struct sim *s, int cpu)
 		struct sim_task *t = curr->driver_data;
 		int resched = test_tsk_need_resched(curr);
 
-		if (t && t->state == SIM_RUNNABLE && !t->run_left) {
+		if (t && t->state == SIM_RUNNABLE && run_over(t)) {
+			t->run_left = 0;
+			t->run_until = 0;
 			switch (advance(s, t, cpu, &affinity, &err)) {
 			case ACT_RUN:
 				/* what it did may have woken a better task */

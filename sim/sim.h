@@ -11,9 +11,10 @@
  *      counted), then jiffies++ and scheduler_tick() on every CPU;
  *   2. sleepers whose time has come are woken (wake_up_process()), and
  *      tasks whose start delay is over are created and woken;
- *   3. on every CPU, a current task that finished its run event goes on
- *      with its program (sleeps, forks, yields or exits), and schedule()
- *      runs wherever need_resched is set.
+ *   3. on every CPU, a current task whose run event is over (its CPU
+ *      time used, or a runtime's time passed, maybe while it waited)
+ *      goes on with its program (sleeps, forks, yields or exits), and
+ *      schedule() runs wherever need_resched is set.
  *
  * Single-threaded, this is exactly repeatable: the same workload, seed,
  * CPUs and HZ give the same trace, byte for byte.  Threaded, one pthread

@@ -1491,6 +1491,102 @@ static void test_timer_modes(void)
 	run_end(&run);
 }
 
+/*
+ * "runtime" ends when its time has passed since the event started
+ * (when the task first ran it), whether or not the task had the CPU;
+ * "run" ends when the task has used that much CPU.  One CPU under o1 at
+ * HZ=1000, a nice-0 hog h and a task r that does one event and exits:
+ * h runs its first slice (151 ticks, test_two_hogs_by_hand()) 0..151,
+ * r starts its event at 151 and runs its own slice 151..302, the arrays
+ * switch, h runs 302..453, then r again.
+ *  - runtime 200 ms: over at 351, while r waits; r ends as it runs
+ *    again at 453, with 151 ticks of CPU, consuming nothing more;
+ *  - run 200 ms: r runs its last 49 ticks 453..502;
+ *  - 100 ms: over at 251 on the CPU, the same for both.
+ */
+static void test_runtime_counts_waiting(void)
+{
+	static const struct {
+		const char *event;
+		unsigned long long usec;
+		unsigned long long runtime;
+		unsigned int turnaround;
+	} cases[] = {
+		{ "runtime", 200000, 151, 453 },
+		{ "run", 200000, 200, 502 },
+		{ "runtime", 100000, 100, 251 },
+		{ "run", 100000, 100, 251 },
+	};
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
+				 .duration_usec = 1000000,
+				 .check_every_tick = 1 };
+	const struct sim_task_stats *h, *r;
+	char json[256];
+	unsigned int i;
+	struct run run;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(json, sizeof(json),
+			 "{\"tasks\":{\"h\":{\"run\":100000000},"
+			 "\"r\":{\"loop\":1,\"%s\":%llu}}}",
+			 cases[i].event, cases[i].usec);
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+		CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 2);
+		h = run.r->tasks[0];
+		r = run.r->tasks[1];
+		CU_ASSERT_EQUAL(r->runtime, cases[i].runtime);
+		CU_ASSERT(r->exited);
+		CU_ASSERT_EQUAL(r->turnaround, cases[i].turnaround);
+		CU_ASSERT_EQUAL(h->runtime, 1000 - cases[i].runtime);
+		run_end(&run);
+	}
+}
+
+/*
+ * Under cfs (one CPU: a 6 ms latency), a hog h, a ("run": 100000) and b
+ * ("runtime": 100000) start together, each placed a vslice after
+ * min_vruntime 0 as it is queued (START_DEBIT): h at 6 ms (alone), a at
+ * 3 (of two), b at 2 (of three).  Slices are 2 ms: b runs 0..2 (to 4),
+ * a 2..4 (to 5), b 4..6 (to 6), a 6..8 (to 7), then h, b, a in turn from
+ * 8, h first of the tied h and b as the earlier queued: b runs
+ * [10 + 6k, 12 + 6k).  b's 100 ms is over as it is picked at 100 = 10 +
+ * 6 x 15: 2 + 2 + 15 x 2 = 34 ticks of CPU, not 100, and b exits at
+ * 100.  a ran 34 ticks too by then (its last at 96..98); with two tasks
+ * left slices are 3 ms and a is the leftmost: it runs [100 + 6j, 103 +
+ * 6j) until its 66 other ticks are done, at 100 + 6 x 21 + 3 = 229.
+ */
+static void test_runtime_cfs(void)
+{
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
+				 .duration_usec = 1000000,
+				 .check_every_tick = 1,
+				 .sched_class = &cfs_sched_class };
+	const struct sim_task_stats *h, *a, *b;
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(
+		run_start(&run,
+			  "{\"tasks\":{\"h\":{\"run\":100000000},"
+			  "\"a\":{\"loop\":1,\"run\":100000},"
+			  "\"b\":{\"loop\":1,\"runtime\":100000}}}",
+			  &o, 0),
+		0);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3);
+	h = run.r->tasks[0];
+	a = run.r->tasks[1];
+	b = run.r->tasks[2];
+	CU_ASSERT_EQUAL(b->runtime, 34);
+	CU_ASSERT(b->exited);
+	CU_ASSERT_EQUAL(b->turnaround, 100);
+	CU_ASSERT_EQUAL(a->runtime, 100);
+	CU_ASSERT(a->exited);
+	CU_ASSERT_EQUAL(a->turnaround, 229);
+	CU_ASSERT_EQUAL(h->runtime, 1000 - 34 - 100);
+	run_end(&run);
+}
+
 /* per-phase cpus move the task: CPU 1, then 2, then back to its own 0 */
 static void test_phase_cpus_move(void)
 {
@@ -1640,6 +1736,10 @@ static CU_TestInfo rtapp_tests[] = {
 	{ "a barrier releases all at the last arrival",
 	  test_barrier_releases_all },
 	{ "relative and absolute timers", test_timer_modes },
+	{ "runtime counts the time off the CPU, run does not",
+	  test_runtime_counts_waiting },
+	{ "runtime under cfs: a third of the CPU, over at its time",
+	  test_runtime_cfs },
 	{ "per-phase cpus move the task", test_phase_cpus_move },
 	{ "a semaphore remembers posts", test_semaphore_counts },
 	{ "duplicate keys run in file order", test_duplicates_run_in_order },
