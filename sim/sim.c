@@ -76,7 +76,7 @@
 #define SIM_DEFAULT_CPUS 4
 #define SIM_DEFAULT_USEC 2000000ull
 #define SIM_DEFAULT_MAX_TASKS 4000000ul
-#define SIM_MAX_CLASS_WARNINGS 3 /* sim_warning(): one per kind */
+#define SIM_MAX_CLASS_WARNINGS 4 /* sim_warning(): one per kind */
 #define SIM_WARNING_LEN 256
 
 enum sim_task_state {
@@ -1658,23 +1658,35 @@ add_warning(struct sim *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* @d, the first task of @policy, which the class runs as SCHED_OTHER */
+static void policy_warning(struct sim *s, const struct sim_task_desc *d,
+			   const char *policy)
+{
+	add_warning(
+		s,
+		"%s: tasks.%s.policy: %s has no %s: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+		s->wl->name, d->name, sched_current_class()->name, policy);
+}
+
 /*
  * What the class does not model of the workload, one line for each of
- * taskgroup, SCHED_BATCH or SCHED_IDLE, and dl-runtime on a fair task (the
+ * taskgroup, SCHED_BATCH, SCHED_IDLE and dl-runtime on a fair task (the
  * first task that asks), in the workload's own warnings' style.
  */
 static void class_warnings(struct sim *s)
 {
 	const struct sim_workload *wl = s->wl;
 	const char *cls = sched_current_class()->name;
-	const struct sim_task_desc *d, *batch = NULL, *slice = NULL;
+	const struct sim_task_desc *d, *batch = NULL, *idle = NULL;
+	const struct sim_task_desc *slice = NULL;
 	unsigned int i;
 
 	for (i = 0; i < wl->nr_tasks; i++) {
 		d = &wl->tasks[i];
-		if (!batch && (d->policy == SIM_POLICY_BATCH ||
-			       d->policy == SIM_POLICY_IDLE))
+		if (!batch && d->policy == SIM_POLICY_BATCH)
 			batch = d;
+		if (!idle && d->policy == SIM_POLICY_IDLE)
+			idle = d;
 		if (!slice && d->slice_usec)
 			slice = d;
 	}
@@ -1684,12 +1696,9 @@ static void class_warnings(struct sim *s)
 			"%s: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group",
 			wl->name, cls);
 	if (batch && !class_is_fair(s))
-		add_warning(
-			s,
-			"%s: tasks.%s.policy: %s has no %s: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
-			wl->name, batch->name, cls,
-			batch->policy == SIM_POLICY_BATCH ? "SCHED_BATCH" :
-							    "SCHED_IDLE");
+		policy_warning(s, batch, "SCHED_BATCH");
+	if (idle && !class_is_fair(s))
+		policy_warning(s, idle, "SCHED_IDLE");
 	if (slice && s->opt.sched_class != &eevdf_sched_class)
 		add_warning(
 			s,

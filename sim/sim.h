@@ -225,7 +225,8 @@ bool sim_check(struct sim *s);
  * class; these do: its task groups (run by cfs and eevdf only), its
  * SCHED_BATCH and SCHED_IDLE tasks (cfs and eevdf give them their
  * meaning, the others run them as SCHED_OTHER), a fair task's dl-runtime
- * (eevdf's custom slice).  One line per kind, as "workload: key: what".
+ * (eevdf's custom slice).  One line per kind (SCHED_BATCH and SCHED_IDLE
+ * each one of their own), as "workload: key: what".
  *
  * Return: the @i-th line, NULL past the last; valid until sim_destroy().
  */

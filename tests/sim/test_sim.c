@@ -1048,10 +1048,10 @@ static void test_create_fault_injection_groups(void)
 }
 
 /*
- * What each class does not model of a workload, said once per kind:
- * goodness and o1 ignore taskgroup and the custom slice and run
- * SCHED_BATCH and SCHED_IDLE as SCHED_OTHER; cfs ignores the custom
- * slice; eevdf models all four.
+ * What each class does not model of a workload, said once per kind (a
+ * policy being a kind of its own): goodness and o1 ignore taskgroup and
+ * the custom slice and run SCHED_BATCH and SCHED_IDLE as SCHED_OTHER;
+ * cfs ignores the custom slice; eevdf models all four.
  */
 static void test_class_warnings(void)
 {
@@ -1059,16 +1059,20 @@ static void test_class_warnings(void)
 		"{\"tasks\":{\"a\":{\"taskgroup\":\"/a\",\"run\":1000},"
 		"\"i\":{\"policy\":\"SCHED_IDLE\",\"run\":1000},"
 		"\"b\":{\"policy\":\"SCHED_BATCH\",\"dl-runtime\":500,\"run\":1},"
+		"\"j\":{\"policy\":\"SCHED_IDLE\",\"run\":1000},"
 		"\"s\":{\"dl-runtime\":500,\"run\":1}}}";
 	static const char *const groups =
 		"test: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group";
+	static const char *const batch =
+		"test: tasks.b.policy: %s has no SCHED_BATCH: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)";
 	static const char *const idle =
 		"test: tasks.i.policy: %s has no SCHED_IDLE: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)";
 	static const char *const slice =
 		"test: tasks.b.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it";
-	const char *const want[][3] = {
-		{ groups, idle, slice }, /* goodness */
-		{ groups, idle, slice }, /* o1 */
+	/* each policy the class lacks once, by its first task */
+	const char *const want[][4] = {
+		{ groups, batch, idle, slice }, /* goodness */
+		{ groups, batch, idle, slice }, /* o1 */
 		{ slice }, /* cfs */
 		{ NULL }, /* eevdf */
 	};
@@ -1084,7 +1088,7 @@ static void test_class_warnings(void)
 		struct sim *s = NULL;
 
 		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
-		for (k = 0; k < 3 && want[i][k]; k++) {
+		for (k = 0; k < 4 && want[i][k]; k++) {
 			snprintf(line, sizeof(line), want[i][k],
 				 sched_classes[i]->name);
 			CU_ASSERT_STRING_EQUAL(sim_warning(s, k), line);
@@ -1093,6 +1097,35 @@ static void test_class_warnings(void)
 		sim_destroy(s);
 	}
 	sim_workload_free(wl);
+}
+
+/* one policy the class lacks, and only that one, is named */
+static void test_class_warnings_one_policy(void)
+{
+	static const char *const json[] = {
+		"{\"tasks\":{\"x\":{\"run\":1},"
+		"\"b\":{\"policy\":\"SCHED_BATCH\",\"run\":1}}}",
+		"{\"tasks\":{\"i\":{\"policy\":\"SCHED_IDLE\",\"run\":1},"
+		"\"x\":{\"run\":1}}}",
+	};
+	static const char *const want[] = {
+		"test: tasks.b.policy: o1 has no SCHED_BATCH: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+		"test: tasks.i.policy: o1 has no SCHED_IDLE: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(json); i++) {
+		struct sim_options o = { .nr_cpus = 1 };
+		struct sim_workload *wl = NULL;
+		struct sim *s = NULL;
+
+		CU_ASSERT_EQUAL_FATAL(load(json[i], 1, &wl), 0);
+		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+		CU_ASSERT_STRING_EQUAL(sim_warning(s, 0), want[i]);
+		CU_ASSERT_PTR_NULL(sim_warning(s, 1));
+		sim_destroy(s);
+		sim_workload_free(wl);
+	}
 }
 
 /*
@@ -1276,6 +1309,8 @@ static CU_TestInfo sim_tests[] = {
 	{ "fault injection: create with task groups",
 	  test_create_fault_injection_groups },
 	{ "what each class does not model", test_class_warnings },
+	{ "a policy the class lacks is named alone",
+	  test_class_warnings_one_policy },
 	{ "fault injection: run", test_run_fault_injection },
 	{ "fault injection: run, every class",
 	  test_run_fault_injection_every_class },
@@ -1630,7 +1665,7 @@ static void test_duplicates_run_in_order(void)
 /*
  * What is not modelled leaves the schedule as it would be without it:
  * under o1, taskgroup, dl-runtime, SCHED_BATCH and SCHED_IDLE too, each
- * said once by the simulator (the workload's own warnings are the
+ * (each policy) said once by the simulator (the workload's own warnings are the
  * class's business of no class).
  */
 static void test_not_modelled_changes_nothing(void)
@@ -1638,6 +1673,7 @@ static void test_not_modelled_changes_nothing(void)
 	static const char *const want[] = {
 		"not_modelled: taskgroup: group scheduling runs under cfs and eevdf; o1 runs every task in the root group",
 		"not_modelled: tasks.batch.policy: o1 has no SCHED_BATCH: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+		"not_modelled: tasks.idle.policy: o1 has no SCHED_IDLE: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
 		"not_modelled: tasks.worker.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); o1 ignores it",
 	};
 	struct run a, b;
