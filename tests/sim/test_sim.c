@@ -1495,23 +1495,26 @@ static void test_barrier_releases_all(void)
 }
 
 /*
- * Timers start at the task's delay (5 ms).  The first activation runs
- * until 30, past its expiry at 15.  Relative: the timer starts again at
- * 30, so the next activations run at 30 (late: no sleep), 42 and 52.
- * Absolute: expiries stay at 25, 35, 45: the task runs on at 30 and 32
- * (both late) and then at 35 and 45... worked out below.
+ * tests/sim/workloads/timer_{relative,absolute}.json: one task on one
+ * CPU, started at 5 ms (its delay, where its timer starts), runs 25 ms
+ * (5..30) and waits for its 10 ms timer, whose first expiry (15) has
+ * passed; then three activations of 2 ms, each followed by the timer,
+ * and it exits.
+ *  - relative: the late expiry starts the timer again from 30, so the
+ *    first activation runs at once (30..32) and the next ones at 40 and
+ *    50; it sleeps to 60 and exits.  It ran [5,32), [40,42), [50,52).
+ *  - absolute: the expiries stay at 15, 25, 35, 45: at 30 and 32 the
+ *    task is late (no sleep), so it runs 30..34 at once, sleeps to 35,
+ *    runs 35..37, sleeps to 45 and exits.  It ran [5,34), [35,37).
+ * Each is exactly those stretches, on CPU 0, in 100 ms.
  */
 static void test_timer_modes(void)
 {
-	/* 5..30 run; expiry 15 is late: next from 30; run 30..32, sleep to
-	 * 40, run 40..42, sleep to 50, run 50..52, sleep to 60, exit */
 	static const struct span relative[] = {
 		{ 5, 32, 0 },
 		{ 40, 42, 0 },
 		{ 50, 52, 0 },
 	};
-	/* expiries 15, 25, 35, 45: late at 30 and 32; run 32..34, sleep to
-	 * 35, run 35..37, sleep to 45, exit */
 	static const struct span absolute[] = {
 		{ 5, 34, 0 },
 		{ 35, 37, 0 },
