@@ -76,7 +76,7 @@
 #define SIM_DEFAULT_CPUS 4
 #define SIM_DEFAULT_USEC 2000000ull
 #define SIM_DEFAULT_MAX_TASKS 4000000ul
-#define SIM_MAX_CLASS_WARNINGS 3 /* sim_warning(): one per kind */
+#define SIM_MAX_CLASS_WARNINGS 4 /* sim_warning(): one per kind */
 #define SIM_WARNING_LEN 256
 
 enum sim_task_state {
@@ -111,6 +111,7 @@ struct sim_task {
 	unsigned long long wake_at;
 	unsigned long long runnable_since;
 	unsigned long long woken_at;
+	unsigned long long run_until; /* a runtime event's end, or 0 */
 	unsigned long long *timers; /* its own timers' next expiry (us) */
 	uint64_t rng;
 	unsigned int wait_mutex; /* blocked on a condition: the mutex
@@ -996,10 +997,13 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		next_event(s, t);
 		switch (ev->kind) {
 		case SIM_EVENT_RUN:
+		case SIM_EVENT_RUNTIME:
 			ticks = jittered_ticks(s, t, ev->usec);
 			if (!ticks)
 				continue;
 			t->run_left = ticks > UINT32_MAX ? UINT32_MAX : ticks;
+			if (ev->kind == SIM_EVENT_RUNTIME)
+				t->run_until = now + ticks;
 			return ACT_RUN;
 		case SIM_EVENT_SLEEP:
 			ticks = jittered_ticks(s, t, ev->usec);
@@ -1080,6 +1084,16 @@ static int task_exit(struct sim *s, struct sim_task *t)
 }
 
 /*
+ * Is the run of @t over?  A run ends when it has had its ticks of CPU; a
+ * runtime also when its time has passed, on the CPU or waiting for it
+ * (one that passed while @t waited is over as @t next runs).
+ */
+static bool run_over(const struct sim_task *t)
+{
+	return !t->run_left || (t->run_until && jiffies >= t->run_until);
+}
+
+/*
  * Step 3 of a tick on @cpu: let the current task go on with its program
  * when its run is over, and call schedule() while need_resched is set.
  */
@@ -1096,7 +1110,9 @@ static int settle_cpu(struct sim *s, int cpu)
 		struct sim_task *t = curr->driver_data;
 		int resched = test_tsk_need_resched(curr);
 
-		if (t && t->state == SIM_RUNNABLE && !t->run_left) {
+		if (t && t->state == SIM_RUNNABLE && run_over(t)) {
+			t->run_left = 0;
+			t->run_until = 0;
 			switch (advance(s, t, cpu, &affinity, &err)) {
 			case ACT_RUN:
 				/* what it did may have woken a better task */
@@ -1644,23 +1660,35 @@ add_warning(struct sim *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* @d, the first task of @policy, which the class runs as SCHED_OTHER */
+static void policy_warning(struct sim *s, const struct sim_task_desc *d,
+			   const char *policy)
+{
+	add_warning(
+		s,
+		"%s: tasks.%s.policy: %s has no %s: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+		s->wl->name, d->name, sched_current_class()->name, policy);
+}
+
 /*
  * What the class does not model of the workload, one line for each of
- * taskgroup, SCHED_BATCH or SCHED_IDLE, and dl-runtime on a fair task (the
+ * taskgroup, SCHED_BATCH, SCHED_IDLE and dl-runtime on a fair task (the
  * first task that asks), in the workload's own warnings' style.
  */
 static void class_warnings(struct sim *s)
 {
 	const struct sim_workload *wl = s->wl;
 	const char *cls = sched_current_class()->name;
-	const struct sim_task_desc *d, *batch = NULL, *slice = NULL;
+	const struct sim_task_desc *d, *batch = NULL, *idle = NULL;
+	const struct sim_task_desc *slice = NULL;
 	unsigned int i;
 
 	for (i = 0; i < wl->nr_tasks; i++) {
 		d = &wl->tasks[i];
-		if (!batch && (d->policy == SIM_POLICY_BATCH ||
-			       d->policy == SIM_POLICY_IDLE))
+		if (!batch && d->policy == SIM_POLICY_BATCH)
 			batch = d;
+		if (!idle && d->policy == SIM_POLICY_IDLE)
+			idle = d;
 		if (!slice && d->slice_usec)
 			slice = d;
 	}
@@ -1670,12 +1698,9 @@ static void class_warnings(struct sim *s)
 			"%s: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group",
 			wl->name, cls);
 	if (batch && !class_is_fair(s))
-		add_warning(
-			s,
-			"%s: tasks.%s.policy: %s has no %s: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
-			wl->name, batch->name, cls,
-			batch->policy == SIM_POLICY_BATCH ? "SCHED_BATCH" :
-							    "SCHED_IDLE");
+		policy_warning(s, batch, "SCHED_BATCH");
+	if (idle && !class_is_fair(s))
+		policy_warning(s, idle, "SCHED_IDLE");
 	if (slice && s->opt.sched_class != &eevdf_sched_class)
 		add_warning(
 			s,

@@ -11,9 +11,10 @@
  *      counted), then jiffies++ and scheduler_tick() on every CPU;
  *   2. sleepers whose time has come are woken (wake_up_process()), and
  *      tasks whose start delay is over are created and woken;
- *   3. on every CPU, a current task that finished its run event goes on
- *      with its program (sleeps, forks, yields or exits), and schedule()
- *      runs wherever need_resched is set.
+ *   3. on every CPU, a current task whose run event is over (its CPU
+ *      time used, or a runtime's time passed, maybe while it waited)
+ *      goes on with its program (sleeps, forks, yields or exits), and
+ *      schedule() runs wherever need_resched is set.
  *
  * Single-threaded, this is exactly repeatable: the same workload, seed,
  * CPUs and HZ give the same trace, byte for byte.  Threaded, one pthread
@@ -224,7 +225,8 @@ bool sim_check(struct sim *s);
  * class; these do: its task groups (run by cfs and eevdf only), its
  * SCHED_BATCH and SCHED_IDLE tasks (cfs and eevdf give them their
  * meaning, the others run them as SCHED_OTHER), a fair task's dl-runtime
- * (eevdf's custom slice).  One line per kind, as "workload: key: what".
+ * (eevdf's custom slice).  One line per kind (SCHED_BATCH and SCHED_IDLE
+ * each one of their own), as "workload: key: what".
  *
  * Return: the @i-th line, NULL past the last; valid until sim_destroy().
  */

@@ -22,11 +22,12 @@
  * null.
  *
  * How each event is modelled, in short (docs/sim.md has the details):
- * run, runtime, sleep and timer use or wait for time; lock, wait,
- * signal, broad and sync work on mutexes and condition variables, with
- * blocked tasks asleep until they are handed the mutex or signalled;
- * suspend and resume are rt-app's own sequences of those (a condition
- * and a mutex named after the task); barrier blocks until its last user
+ * run uses CPU time, runtime lasts wall-clock time (waiting for the CPU
+ * counts), sleep and timer wait for time; lock, wait, signal, broad and
+ * sync work on mutexes and condition variables, with blocked tasks
+ * asleep until they are handed the mutex or signalled; suspend and
+ * resume are rt-app's own sequences of those (a condition and a mutex
+ * named after the task); barrier blocks until its last user
  * arrives; sem_post and sem_wait are a counting semaphore; per-phase
  * "cpus" and "taskgroup" become an affinity change and a move to another
  * task group at the start of the phase; "taskgroup" paths make the
@@ -777,6 +778,7 @@ static int find_own_timer(struct parse_ctx *ctx, struct sim_task_desc *t,
 /* ------------------------------------------------------------ events */
 
 enum rtapp_event {
+	EV_RUNTIME,
 	EV_RUN,
 	EV_SLEEP,
 	EV_TIMER,
@@ -801,7 +803,8 @@ enum rtapp_event {
 
 /*
  * rt-app recognises an event by the start of its key ("run", "run1",
- * "runtime", "sleep_a", ...); "memrun" must be tried before "mem".
+ * "runtime", "sleep_a", ...); "runtime" must be tried before "run",
+ * "memrun" before "mem".
  * @steps: the events of struct sim_event_desc it becomes.
  */
 static const struct {
@@ -809,7 +812,7 @@ static const struct {
 	enum rtapp_event ev;
 	unsigned int steps;
 } rtapp_events[] = {
-	{ "run", EV_RUN, 1 }, /* and "runtime" */
+	{ "runtime", EV_RUNTIME, 1 },	{ "run", EV_RUN, 1 },
 	{ "sleep", EV_SLEEP, 1 },	{ "timer", EV_TIMER, 1 },
 	{ "fork", EV_FORK, 1 },		{ "yield", EV_YIELD, 1 },
 	{ "affinity", EV_AFFINITY, 1 }, { "lock", EV_LOCK, 1 },
@@ -1067,6 +1070,9 @@ static int parse_event(struct parse_ctx *ctx, struct event_ctx *ec,
 	switch (rtapp_events[e].ev) {
 	case EV_RUN:
 		ev->kind = SIM_EVENT_RUN;
+		return get_usec(ctx, path, v, &ev->usec);
+	case EV_RUNTIME:
+		ev->kind = SIM_EVENT_RUNTIME;
 		return get_usec(ctx, path, v, &ev->usec);
 	case EV_SLEEP:
 		ev->kind = SIM_EVENT_SLEEP;

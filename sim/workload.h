@@ -58,11 +58,12 @@ enum sim_policy {
 };
 
 /*
- * What a task does.  rt-app's events map onto these: "run" and "runtime"
- * are SIM_EVENT_RUN; "suspend" is LOCK, WAIT, UNLOCK on the mutex and
- * condition named after the task; "resume" is LOCK, BROADCAST, UNLOCK on
- * those of the task it names; "sync" is SIGNAL then WAIT; "mem", "iorun"
- * and "memrun" are SIM_EVENT_NOP (docs/sim.md).
+ * What a task does.  rt-app's events map onto these: "run" is
+ * SIM_EVENT_RUN, "runtime" SIM_EVENT_RUNTIME; "suspend" is LOCK, WAIT,
+ * UNLOCK on the mutex and condition named after the task; "resume" is
+ * LOCK, BROADCAST, UNLOCK on those of the task it names; "sync" is
+ * SIGNAL then WAIT; "mem", "iorun" and "memrun" are SIM_EVENT_NOP
+ * (docs/sim.md).
  */
 enum sim_event_kind {
 	SIM_EVENT_RUN, /* burn the CPU for @usec of run time */
@@ -85,6 +86,8 @@ enum sim_event_kind {
 				 * "taskgroup", at the start of the phase) */
 	SIM_EVENT_NOP, /* an rt-app event that is not modelled: it
 				 * takes no simulated time */
+	SIM_EVENT_RUNTIME, /* burn the CPU until @usec have passed since
+				 * the event started, on the CPU or not */
 };
 
 /* no resource (a WAIT on no mutex) */
@@ -96,7 +99,8 @@ enum sim_event_kind {
  * @local: for SIM_EVENT_TIMER, @res indexes the task's own timers (an
  *	rt-app "unique" timer: one per task instance) rather than the
  *	workload's resources
- * @usec: run time, sleep time or timer period (microseconds)
+ * @usec: run time, wall-clock time of a runtime, sleep time or timer
+ *	period (microseconds)
  * @fork_task: for SIM_EVENT_FORK, the index of the task description
  * @res: the resource (mutex, condition, barrier, semaphore or timer); for
  *	SIM_EVENT_TASKGROUP, the group (an index of sim_workload.taskgroups)

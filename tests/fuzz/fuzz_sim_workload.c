@@ -57,7 +57,7 @@ static void check_event(const struct sim_workload *wl,
 {
 	int kind = resource_kind(ev->kind);
 
-	CHECK(ev->kind <= SIM_EVENT_NOP);
+	CHECK(ev->kind <= SIM_EVENT_RUNTIME);
 	if (ev->kind == SIM_EVENT_FORK)
 		CHECK(ev->fork_task < wl->nr_tasks);
 	if (ev->kind == SIM_EVENT_AFFINITY)

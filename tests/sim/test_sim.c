@@ -1055,10 +1055,10 @@ static void test_create_fault_injection_groups(void)
 }
 
 /*
- * What each class does not model of a workload, said once per kind:
- * goodness and o1 ignore taskgroup and the custom slice and run
- * SCHED_BATCH and SCHED_IDLE as SCHED_OTHER; cfs ignores the custom
- * slice; eevdf models all four.
+ * What each class does not model of a workload, said once per kind (a
+ * policy being a kind of its own): goodness and o1 ignore taskgroup and
+ * the custom slice and run SCHED_BATCH and SCHED_IDLE as SCHED_OTHER;
+ * cfs ignores the custom slice; eevdf models all four.
  */
 static void test_class_warnings(void)
 {
@@ -1066,16 +1066,20 @@ static void test_class_warnings(void)
 		"{\"tasks\":{\"a\":{\"taskgroup\":\"/a\",\"run\":1000},"
 		"\"i\":{\"policy\":\"SCHED_IDLE\",\"run\":1000},"
 		"\"b\":{\"policy\":\"SCHED_BATCH\",\"dl-runtime\":500,\"run\":1},"
+		"\"j\":{\"policy\":\"SCHED_IDLE\",\"run\":1000},"
 		"\"s\":{\"dl-runtime\":500,\"run\":1}}}";
 	static const char *const groups =
 		"test: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group";
+	static const char *const batch =
+		"test: tasks.b.policy: %s has no SCHED_BATCH: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)";
 	static const char *const idle =
 		"test: tasks.i.policy: %s has no SCHED_IDLE: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)";
 	static const char *const slice =
 		"test: tasks.b.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it";
-	const char *const want[][3] = {
-		{ groups, idle, slice }, /* goodness */
-		{ groups, idle, slice }, /* o1 */
+	/* each policy the class lacks once, by its first task */
+	const char *const want[][4] = {
+		{ groups, batch, idle, slice }, /* goodness */
+		{ groups, batch, idle, slice }, /* o1 */
 		{ slice }, /* cfs */
 		{ NULL }, /* eevdf */
 	};
@@ -1091,7 +1095,7 @@ static void test_class_warnings(void)
 		struct sim *s = NULL;
 
 		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
-		for (k = 0; k < 3 && want[i][k]; k++) {
+		for (k = 0; k < 4 && want[i][k]; k++) {
 			snprintf(line, sizeof(line), want[i][k],
 				 sched_classes[i]->name);
 			CU_ASSERT_STRING_EQUAL(sim_warning(s, k), line);
@@ -1100,6 +1104,35 @@ static void test_class_warnings(void)
 		sim_destroy(s);
 	}
 	sim_workload_free(wl);
+}
+
+/* one policy the class lacks, and only that one, is named */
+static void test_class_warnings_one_policy(void)
+{
+	static const char *const json[] = {
+		"{\"tasks\":{\"x\":{\"run\":1},"
+		"\"b\":{\"policy\":\"SCHED_BATCH\",\"run\":1}}}",
+		"{\"tasks\":{\"i\":{\"policy\":\"SCHED_IDLE\",\"run\":1},"
+		"\"x\":{\"run\":1}}}",
+	};
+	static const char *const want[] = {
+		"test: tasks.b.policy: o1 has no SCHED_BATCH: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+		"test: tasks.i.policy: o1 has no SCHED_IDLE: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(json); i++) {
+		struct sim_options o = { .nr_cpus = 1 };
+		struct sim_workload *wl = NULL;
+		struct sim *s = NULL;
+
+		CU_ASSERT_EQUAL_FATAL(load(json[i], 1, &wl), 0);
+		CU_ASSERT_EQUAL_FATAL(sim_create(wl, &o, &s), 0);
+		CU_ASSERT_STRING_EQUAL(sim_warning(s, 0), want[i]);
+		CU_ASSERT_PTR_NULL(sim_warning(s, 1));
+		sim_destroy(s);
+		sim_workload_free(wl);
+	}
 }
 
 /*
@@ -1284,6 +1317,8 @@ static CU_TestInfo sim_tests[] = {
 	{ "fault injection: create with task groups",
 	  test_create_fault_injection_groups },
 	{ "what each class does not model", test_class_warnings },
+	{ "a policy the class lacks is named alone",
+	  test_class_warnings_one_policy },
 	{ "fault injection: run", test_run_fault_injection },
 	{ "fault injection: run, every class",
 	  test_run_fault_injection_every_class },
@@ -1468,23 +1503,26 @@ static void test_barrier_releases_all(void)
 }
 
 /*
- * Timers start at the task's delay (5 ms).  The first activation runs
- * until 30, past its expiry at 15.  Relative: the timer starts again at
- * 30, so the next activations run at 30 (late: no sleep), 42 and 52.
- * Absolute: expiries stay at 25, 35, 45: the task runs on at 30 and 32
- * (both late) and then at 35 and 45... worked out below.
+ * tests/sim/workloads/timer_{relative,absolute}.json: one task on one
+ * CPU, started at 5 ms (its delay, where its timer starts), runs 25 ms
+ * (5..30) and waits for its 10 ms timer, whose first expiry (15) has
+ * passed; then three activations of 2 ms, each followed by the timer,
+ * and it exits.
+ *  - relative: the late expiry starts the timer again from 30, so the
+ *    first activation runs at once (30..32) and the next ones at 40 and
+ *    50; it sleeps to 60 and exits.  It ran [5,32), [40,42), [50,52).
+ *  - absolute: the expiries stay at 15, 25, 35, 45: at 30 and 32 the
+ *    task is late (no sleep), so it runs 30..34 at once, sleeps to 35,
+ *    runs 35..37, sleeps to 45 and exits.  It ran [5,34), [35,37).
+ * Each is exactly those stretches, on CPU 0, in 100 ms.
  */
 static void test_timer_modes(void)
 {
-	/* 5..30 run; expiry 15 is late: next from 30; run 30..32, sleep to
-	 * 40, run 40..42, sleep to 50, run 50..52, sleep to 60, exit */
 	static const struct span relative[] = {
 		{ 5, 32, 0 },
 		{ 40, 42, 0 },
 		{ 50, 52, 0 },
 	};
-	/* expiries 15, 25, 35, 45: late at 30 and 32; run 32..34, sleep to
-	 * 35, run 35..37, sleep to 45, exit */
 	static const struct span absolute[] = {
 		{ 5, 34, 0 },
 		{ 35, 37, 0 },
@@ -1496,6 +1534,102 @@ static void test_timer_modes(void)
 	run_end(&run);
 	CU_ASSERT_EQUAL_FATAL(run_file(&run, "timer_absolute", 1, 100), 0);
 	expect_spans(&run, "periodic", 100, 2, absolute);
+	run_end(&run);
+}
+
+/*
+ * "runtime" ends when its time has passed since the event started
+ * (when the task first ran it), whether or not the task had the CPU;
+ * "run" ends when the task has used that much CPU.  One CPU under o1 at
+ * HZ=1000, a nice-0 hog h and a task r that does one event and exits:
+ * h runs its first slice (151 ticks, test_two_hogs_by_hand()) 0..151,
+ * r starts its event at 151 and runs its own slice 151..302, the arrays
+ * switch, h runs 302..453, then r again.
+ *  - runtime 200 ms: over at 351, while r waits; r ends as it runs
+ *    again at 453, with 151 ticks of CPU, consuming nothing more;
+ *  - run 200 ms: r runs its last 49 ticks 453..502;
+ *  - 100 ms: over at 251 on the CPU, the same for both.
+ */
+static void test_runtime_counts_waiting(void)
+{
+	static const struct {
+		const char *event;
+		unsigned long long usec;
+		unsigned long long runtime;
+		unsigned int turnaround;
+	} cases[] = {
+		{ "runtime", 200000, 151, 453 },
+		{ "run", 200000, 200, 502 },
+		{ "runtime", 100000, 100, 251 },
+		{ "run", 100000, 100, 251 },
+	};
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
+				 .duration_usec = 1000000,
+				 .check_every_tick = 1 };
+	const struct sim_task_stats *h, *r;
+	char json[256];
+	unsigned int i;
+	struct run run;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		snprintf(json, sizeof(json),
+			 "{\"tasks\":{\"h\":{\"run\":100000000},"
+			 "\"r\":{\"loop\":1,\"%s\":%llu}}}",
+			 cases[i].event, cases[i].usec);
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+		CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 2);
+		h = run.r->tasks[0];
+		r = run.r->tasks[1];
+		CU_ASSERT_EQUAL(r->runtime, cases[i].runtime);
+		CU_ASSERT(r->exited);
+		CU_ASSERT_EQUAL(r->turnaround, cases[i].turnaround);
+		CU_ASSERT_EQUAL(h->runtime, 1000 - cases[i].runtime);
+		run_end(&run);
+	}
+}
+
+/*
+ * Under cfs (one CPU: a 6 ms latency), a hog h, a ("run": 100000) and b
+ * ("runtime": 100000) start together, each placed a vslice after
+ * min_vruntime 0 as it is queued (START_DEBIT): h at 6 ms (alone), a at
+ * 3 (of two), b at 2 (of three).  Slices are 2 ms: b runs 0..2 (to 4),
+ * a 2..4 (to 5), b 4..6 (to 6), a 6..8 (to 7), then h, b, a in turn from
+ * 8, h first of the tied h and b as the earlier queued: b runs
+ * [10 + 6k, 12 + 6k).  b's 100 ms is over as it is picked at 100 = 10 +
+ * 6 x 15: 2 + 2 + 15 x 2 = 34 ticks of CPU, not 100, and b exits at
+ * 100.  a ran 34 ticks too by then (its last at 96..98); with two tasks
+ * left slices are 3 ms and a is the leftmost: it runs [100 + 6j, 103 +
+ * 6j) until its 66 other ticks are done, at 100 + 6 x 21 + 3 = 229.
+ */
+static void test_runtime_cfs(void)
+{
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
+				 .duration_usec = 1000000,
+				 .check_every_tick = 1,
+				 .sched_class = &cfs_sched_class };
+	const struct sim_task_stats *h, *a, *b;
+	struct run run;
+
+	CU_ASSERT_EQUAL_FATAL(
+		run_start(&run,
+			  "{\"tasks\":{\"h\":{\"run\":100000000},"
+			  "\"a\":{\"loop\":1,\"run\":100000},"
+			  "\"b\":{\"loop\":1,\"runtime\":100000}}}",
+			  &o, 0),
+		0);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3);
+	h = run.r->tasks[0];
+	a = run.r->tasks[1];
+	b = run.r->tasks[2];
+	CU_ASSERT_EQUAL(b->runtime, 34);
+	CU_ASSERT(b->exited);
+	CU_ASSERT_EQUAL(b->turnaround, 100);
+	CU_ASSERT_EQUAL(a->runtime, 100);
+	CU_ASSERT(a->exited);
+	CU_ASSERT_EQUAL(a->turnaround, 229);
+	CU_ASSERT_EQUAL(h->runtime, 1000 - 34 - 100);
 	run_end(&run);
 }
 
@@ -1542,7 +1676,7 @@ static void test_duplicates_run_in_order(void)
 /*
  * What is not modelled leaves the schedule as it would be without it:
  * under o1, taskgroup, dl-runtime, SCHED_BATCH and SCHED_IDLE too, each
- * said once by the simulator (the workload's own warnings are the
+ * (each policy) said once by the simulator (the workload's own warnings are the
  * class's business of no class).
  */
 static void test_not_modelled_changes_nothing(void)
@@ -1550,6 +1684,7 @@ static void test_not_modelled_changes_nothing(void)
 	static const char *const want[] = {
 		"not_modelled: taskgroup: group scheduling runs under cfs and eevdf; o1 runs every task in the root group",
 		"not_modelled: tasks.batch.policy: o1 has no SCHED_BATCH: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
+		"not_modelled: tasks.idle.policy: o1 has no SCHED_IDLE: it runs as SCHED_OTHER (cfs and eevdf give it its meaning)",
 		"not_modelled: tasks.worker.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); o1 ignores it",
 	};
 	struct run a, b;
@@ -1648,6 +1783,10 @@ static CU_TestInfo rtapp_tests[] = {
 	{ "a barrier releases all at the last arrival",
 	  test_barrier_releases_all },
 	{ "relative and absolute timers", test_timer_modes },
+	{ "runtime counts the time off the CPU, run does not",
+	  test_runtime_counts_waiting },
+	{ "runtime under cfs: a third of the CPU, over at its time",
+	  test_runtime_cfs },
 	{ "per-phase cpus move the task", test_phase_cpus_move },
 	{ "a semaphore remembers posts", test_semaphore_counts },
 	{ "duplicate keys run in file order", test_duplicates_run_in_order },

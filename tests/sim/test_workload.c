@@ -87,7 +87,7 @@ static void test_parse_every_key(void)
 	CU_ASSERT(e[3].kind == SIM_EVENT_TIMER && e[3].usec == 16000 &&
 		  !e[3].local && e[3].res == 0);
 	CU_ASSERT(e[4].kind == SIM_EVENT_YIELD);
-	CU_ASSERT(e[5].kind == SIM_EVENT_RUN && e[5].usec == 7);
+	CU_ASSERT(e[5].kind == SIM_EVENT_RUNTIME && e[5].usec == 7);
 	CU_ASSERT(e[6].kind == SIM_EVENT_AFFINITY && e[6].cpus == 5ul);
 	CU_ASSERT_EQUAL_FATAL(wl->nr_resources, 1);
 	CU_ASSERT_STRING_EQUAL(wl->resources[0].name, "t");
