@@ -111,8 +111,8 @@ static void test_thread_group_order(void)
 static void test_clone_parent_from_init(void)
 {
 	struct task_struct *c = NULL;
-	unsigned long live;
-	int nr, nr_idle;
+	size_t nr, nr_idle;
+	long live;
 
 	machine_up(1);
 	live = kmalloc_live();
