@@ -7,6 +7,8 @@
 #   make check-html the kstruct sim --html pages in headless Chromium
 #   make docs-screenshots  docs/img/sim-explorer*.png, taken the same way
 #   make check-layers  no file includes a header of a higher layer (make check)
+#   make check-names  no typedef of a struct, union or enum, nor a second
+#                   name for a type: one name per thing (make check)
 #   make check-format  every C file as .clang-format writes it (CI runs it)
 #   make format     rewrite the C files that differ from it
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
@@ -310,6 +312,9 @@ check-compile: | $(INC_STAMP)
 check-layers:
 	@scripts/check-layers.sh
 
+check-names:
+	@scripts/check-names.sh
+
 # Every C file as .clang-format writes it, and every iterator of the tree
 # in its ForEachMacros.  CI runs it; not part of make check, whose
 # packages do not include clang-format (make deps installs it).  Output
@@ -322,7 +327,7 @@ check-format:
 format:
 	@scripts/check-format.sh --fix $(CLANG_FORMAT)
 
-check-run: $(TEST_BINS) check-headers check-compile check-layers \
+check-run: $(TEST_BINS) check-headers check-compile check-layers check-names \
 		$(if $(SANITIZE),,check-abi)
 	@scripts/run-tests.sh $(BUILD)/tests $(TESTS) -- $(SUITES)
 
@@ -464,7 +469,7 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers \
-	check-compile check-layers check-format format check-abi abi-update check-install install \
+	check-compile check-layers check-names check-format format check-abi abi-update check-install install \
 	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures \
 	deps-browser clean FORCE
 .DELETE_ON_ERROR:

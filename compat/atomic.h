@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compat/atomic.h - atomic_t on the compiler's __atomic builtins.
+ * compat/atomic.h - struct atomic on the compiler's __atomic builtins.
  *
  * Mirrors include/asm-i386/atomic.h's API (atomic_read, atomic_set,
  * atomic_inc, atomic_dec, atomic_add, atomic_sub, atomic_dec_and_test,
- * atomic_inc_return).  atomic_t is 2.5.33's own: an int in a struct,
- * the opaque counter type the kernel's coding style allows a typedef
- * for, reached only through these functions (a plain "v++" does not
- * compile).  The int is read and written with GCC's __atomic builtins
- * (clang has them too) rather than as a C11 _Atomic, which C++ does not
- * have, so that the header serves C11 and C++ alike.  All operations
+ * atomic_inc_return).  2.5.33 named its counter atomic_t, a typedef of
+ * an anonymous struct holding an int; here it is struct atomic, the one
+ * name this project gives it (no typedefs of structs), reached only
+ * through these functions (a plain "v++" does not compile).  The int is
+ * read and written with GCC's __atomic builtins (clang has them too)
+ * rather than as a C11 _Atomic, which C++ does not have, so that the
+ * header serves C11 and C++ alike.  All operations
  * are sequentially consistent; the kernel's are at least as strong where
  * it matters (the _and_test/_return forms are full barriers there too).
  */
@@ -20,9 +21,9 @@
 
 KSTRUCT_EXPORT_BEGIN
 
-typedef struct {
+struct atomic {
 	int counter;
-} atomic_t;
+};
 
 #define ATOMIC_INIT(i) \
 	{              \
@@ -36,7 +37,7 @@ typedef struct {
  * Context: any; sequentially consistent.
  * Return: its value.
  */
-static inline int atomic_read(const atomic_t *v)
+static inline int atomic_read(const struct atomic *v)
 {
 	return __atomic_load_n(&v->counter, __ATOMIC_SEQ_CST);
 }
@@ -48,7 +49,7 @@ static inline int atomic_read(const atomic_t *v)
  *
  * Context: any; sequentially consistent.
  */
-static inline void atomic_set(atomic_t *v, int i)
+static inline void atomic_set(struct atomic *v, int i)
 {
 	__atomic_store_n(&v->counter, i, __ATOMIC_SEQ_CST);
 }
@@ -60,7 +61,7 @@ static inline void atomic_set(atomic_t *v, int i)
  *
  * Context: any; sequentially consistent.
  */
-static inline void atomic_add(int i, atomic_t *v)
+static inline void atomic_add(int i, struct atomic *v)
 {
 	__atomic_fetch_add(&v->counter, i, __ATOMIC_SEQ_CST);
 }
@@ -72,7 +73,7 @@ static inline void atomic_add(int i, atomic_t *v)
  *
  * Context: any; sequentially consistent.
  */
-static inline void atomic_sub(int i, atomic_t *v)
+static inline void atomic_sub(int i, struct atomic *v)
 {
 	__atomic_fetch_sub(&v->counter, i, __ATOMIC_SEQ_CST);
 }
@@ -83,7 +84,7 @@ static inline void atomic_sub(int i, atomic_t *v)
  *
  * Context: any; sequentially consistent.
  */
-static inline void atomic_inc(atomic_t *v)
+static inline void atomic_inc(struct atomic *v)
 {
 	__atomic_fetch_add(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
@@ -94,7 +95,7 @@ static inline void atomic_inc(atomic_t *v)
  *
  * Context: any; sequentially consistent.
  */
-static inline void atomic_dec(atomic_t *v)
+static inline void atomic_dec(struct atomic *v)
 {
 	__atomic_fetch_sub(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
@@ -106,7 +107,7 @@ static inline void atomic_dec(atomic_t *v)
  * Context: any; sequentially consistent.
  * Return: the new value.
  */
-static inline int atomic_inc_return(atomic_t *v)
+static inline int atomic_inc_return(struct atomic *v)
 {
 	return __atomic_add_fetch(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
@@ -118,7 +119,7 @@ static inline int atomic_inc_return(atomic_t *v)
  * Context: any; sequentially consistent.
  * Return: the new value.
  */
-static inline int atomic_dec_return(atomic_t *v)
+static inline int atomic_dec_return(struct atomic *v)
 {
 	return __atomic_sub_fetch(&v->counter, 1, __ATOMIC_SEQ_CST);
 }
@@ -130,7 +131,7 @@ static inline int atomic_dec_return(atomic_t *v)
  * Context: any; sequentially consistent.
  * Return: nonzero when the new value is 0.
  */
-static inline int atomic_dec_and_test(atomic_t *v)
+static inline int atomic_dec_and_test(struct atomic *v)
 {
 	return __atomic_sub_fetch(&v->counter, 1, __ATOMIC_SEQ_CST) == 0;
 }

@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compat/spinlock.h - spinlock_t and rwlock_t on pthreads.
+ * compat/spinlock.h - struct spinlock and struct rwlock on pthreads.
  *
- * Mirrors include/linux/spinlock.h's API.  spinlock_t is a pthread mutex
- * rather than a spinning lock: on a 2-core machine running more threads
- * than cores (the threaded simulator, sanitizers) a sleeping lock is the
- * honest choice, and ThreadSanitizer understands it.  rwlock_t is a
- * mutex, a condition variable and the count of holders rather than a
- * pthread_rwlock_t, which <pthread.h> declares only to programs that ask
- * for POSIX with a feature macro: this header compiles under plain
- * -std=c11 (docs/DESIGN.md, "The public surface").  These are the
- * kernel's opaque lock types, reached only through the functions below,
- * which is the case the kernel's coding style allows a typedef for.
+ * Mirrors include/linux/spinlock.h's API; 2.5.33 named the two types
+ * spinlock_t and rwlock_t, typedefs of structs, which this project spells
+ * as the structs themselves (one name for each thing).  A spinlock is a
+ * pthread mutex rather than a spinning lock: on a 2-core machine running
+ * more threads than cores (the threaded simulator, sanitizers) a sleeping
+ * lock is the honest choice, and ThreadSanitizer understands it.  An
+ * rwlock is a mutex, a condition variable and the count of holders rather
+ * than a pthread_rwlock_t, which <pthread.h> declares only to programs
+ * that ask for POSIX with a feature macro: this header compiles under
+ * plain -std=c11 (docs/DESIGN.md, "The public surface").  Both are
+ * reached only through the functions below.
  *
  * Interrupts do not exist here: the _irq/_irqsave forms take the lock and
  * keep the kernel's signatures so ported code reads the same.
@@ -26,7 +27,10 @@
 
 KSTRUCT_EXPORT_BEGIN
 
-typedef pthread_mutex_t spinlock_t;
+/* the mutex is the lock; a struct of its own so that it has one name */
+struct spinlock {
+	pthread_mutex_t mutex;
+};
 
 /*
  * As 2.5.33's rwlock_t, the lock prefers readers: a reader waits only
@@ -34,28 +38,31 @@ typedef pthread_mutex_t spinlock_t;
  * reader may take it again while it holds it (the kernel's nested
  * read_lock) and a stream of readers can keep a writer out.
  */
-typedef struct {
+struct rwlock {
 	pthread_mutex_t lock; /* guards the two counts */
 	pthread_cond_t released; /* the writer left, or readers hit 0 */
 	unsigned int readers; /* read holds */
 	unsigned int writer; /* 1 while write-held */
-} rwlock_t;
+};
 
-#define __SPIN_LOCK_UNLOCKED(name) PTHREAD_MUTEX_INITIALIZER
-#define DEFINE_SPINLOCK(name) spinlock_t name = PTHREAD_MUTEX_INITIALIZER
+#define __SPIN_LOCK_UNLOCKED(name)        \
+	{                                 \
+		PTHREAD_MUTEX_INITIALIZER \
+	}
+#define DEFINE_SPINLOCK(name) struct spinlock name = __SPIN_LOCK_UNLOCKED(name)
 #define __RW_LOCK_UNLOCKED(name)                                          \
 	{                                                                 \
 		PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0 \
 	}
-#define DEFINE_RWLOCK(name) rwlock_t name = __RW_LOCK_UNLOCKED(name)
+#define DEFINE_RWLOCK(name) struct rwlock name = __RW_LOCK_UNLOCKED(name)
 
 /**
  * spin_lock_init() - initialise a lock at run time
  * @lock: the lock
  */
-static inline void spin_lock_init(spinlock_t *lock)
+static inline void spin_lock_init(struct spinlock *lock)
 {
-	BUG_ON(pthread_mutex_init(lock, NULL) != 0);
+	BUG_ON(pthread_mutex_init(&lock->mutex, NULL) != 0);
 }
 
 /**
@@ -64,9 +71,9 @@ static inline void spin_lock_init(spinlock_t *lock)
  *
  * Context: may sleep (a pthread mutex); not recursive.
  */
-static inline void spin_lock(spinlock_t *lock)
+static inline void spin_lock(struct spinlock *lock)
 {
-	BUG_ON(pthread_mutex_lock(lock) != 0);
+	BUG_ON(pthread_mutex_lock(&lock->mutex) != 0);
 }
 
 /**
@@ -75,27 +82,27 @@ static inline void spin_lock(spinlock_t *lock)
  *
  * Return: 1 when taken, 0 when someone else holds it.
  */
-static inline int spin_trylock(spinlock_t *lock)
+static inline int spin_trylock(struct spinlock *lock)
 {
-	return pthread_mutex_trylock(lock) == 0;
+	return pthread_mutex_trylock(&lock->mutex) == 0;
 }
 
 /**
  * spin_unlock() - release @lock
  * @lock: a lock the caller holds
  */
-static inline void spin_unlock(spinlock_t *lock)
+static inline void spin_unlock(struct spinlock *lock)
 {
-	BUG_ON(pthread_mutex_unlock(lock) != 0);
+	BUG_ON(pthread_mutex_unlock(&lock->mutex) != 0);
 }
 
 /**
  * spin_lock_destroy() - free a lock's pthread resources
  * @lock: an unlocked lock nobody will use again
  */
-static inline void spin_lock_destroy(spinlock_t *lock)
+static inline void spin_lock_destroy(struct spinlock *lock)
 {
-	pthread_mutex_destroy(lock);
+	pthread_mutex_destroy(&lock->mutex);
 }
 
 #define spin_lock_irq(lock) spin_lock(lock)
@@ -115,7 +122,7 @@ static inline void spin_lock_destroy(spinlock_t *lock)
  * rwlock_init() - initialise a reader/writer lock at run time
  * @lock: the lock
  */
-static inline void rwlock_init(rwlock_t *lock)
+static inline void rwlock_init(struct rwlock *lock)
 {
 	BUG_ON(pthread_mutex_init(&lock->lock, NULL) != 0);
 	BUG_ON(pthread_cond_init(&lock->released, NULL) != 0);
@@ -129,7 +136,7 @@ static inline void rwlock_init(rwlock_t *lock)
  *
  * Context: may sleep, while a writer holds @lock; nests.
  */
-static inline void read_lock(rwlock_t *lock)
+static inline void read_lock(struct rwlock *lock)
 {
 	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
 	while (lock->writer)
@@ -142,7 +149,7 @@ static inline void read_lock(rwlock_t *lock)
  * read_unlock() - drop a read hold of @lock
  * @lock: the lock, read-held by the caller
  */
-static inline void read_unlock(rwlock_t *lock)
+static inline void read_unlock(struct rwlock *lock)
 {
 	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
 	BUG_ON(lock->readers == 0);
@@ -157,7 +164,7 @@ static inline void read_unlock(rwlock_t *lock)
  *
  * Context: may sleep, while anyone holds @lock; not recursive.
  */
-static inline void write_lock(rwlock_t *lock)
+static inline void write_lock(struct rwlock *lock)
 {
 	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
 	while (lock->writer || lock->readers)
@@ -172,7 +179,7 @@ static inline void write_lock(rwlock_t *lock)
  *
  * Return: 1 when taken, 0 when a reader or a writer holds it.
  */
-static inline int write_trylock(rwlock_t *lock)
+static inline int write_trylock(struct rwlock *lock)
 {
 	int taken;
 
@@ -188,7 +195,7 @@ static inline int write_trylock(rwlock_t *lock)
  * write_unlock() - release a write hold of @lock
  * @lock: the lock, write-held by the caller
  */
-static inline void write_unlock(rwlock_t *lock)
+static inline void write_unlock(struct rwlock *lock)
 {
 	BUG_ON(pthread_mutex_lock(&lock->lock) != 0);
 	BUG_ON(!lock->writer);
@@ -201,7 +208,7 @@ static inline void write_unlock(rwlock_t *lock)
  * rwlock_destroy() - free a reader/writer lock's pthread resources
  * @lock: an unlocked lock nobody will use again
  */
-static inline void rwlock_destroy(rwlock_t *lock)
+static inline void rwlock_destroy(struct rwlock *lock)
 {
 	pthread_cond_destroy(&lock->released);
 	pthread_mutex_destroy(&lock->lock);

@@ -59,11 +59,11 @@ struct inode;
 struct address_space {
 	struct inode *host;
 	struct zone *zone;
-	spinlock_t page_lock;
+	struct spinlock page_lock;
 	struct list_head clean_pages;
 	struct hlist_head page_hash[PAGE_HASH_SIZE];
 	unsigned long nrpages;
-	spinlock_t i_shared_lock;
+	struct spinlock i_shared_lock;
 	struct list_head i_mmap;
 	struct list_head i_mmap_shared;
 };

@@ -129,7 +129,7 @@ struct page {
  *
  * Context: any; ptes of different processes map a page under different
  * page_table_locks, so the count is updated atomically (the kernel's
- * _mapcount is an atomic_t).
+ * _mapcount is an struct atomic).
  * Return: the count.
  */
 static inline unsigned int page_mapcount(const struct page *page)
@@ -204,7 +204,7 @@ struct pte_table {
 struct mm_struct {
 	struct list_head mmap;
 	int map_count;
-	spinlock_t page_table_lock;
+	struct spinlock page_table_lock;
 	struct pte_table **pgd;
 	unsigned long rss;
 	unsigned long nr_pte_tables;

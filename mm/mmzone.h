@@ -86,7 +86,7 @@ struct free_area {
  * @check_scratch: one byte per frame, used only by zone_check()
  */
 struct zone {
-	spinlock_t lock;
+	struct spinlock lock;
 	unsigned long free_pages;
 	struct free_area free_area[MAX_ORDER];
 	struct page *zone_mem_map;

@@ -1107,7 +1107,7 @@ static void *migration_thread(void *arg)
 		while (!rq->migration_stop &&
 		       (rq->migration_frozen ||
 			list_empty(&rq->migration_queue)))
-			pthread_cond_wait(&rq->migration_wait, &rq->lock);
+			pthread_cond_wait(&rq->migration_wait, &rq->lock.mutex);
 		if (list_empty(&rq->migration_queue))
 			break; /* told to stop, nothing left to serve */
 		/* newest request first: they are added at the head */

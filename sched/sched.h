@@ -422,7 +422,7 @@ struct goodness_rq {
  * holds this CPU's real-time tasks and @expired stays empty.
  */
 struct runqueue {
-	spinlock_t lock;
+	struct spinlock lock;
 	unsigned long nr_running, nr_switches, expired_timestamp;
 	long nr_uninterruptible;
 	struct task_struct *curr, *idle;
@@ -606,7 +606,7 @@ extern struct task_struct *child_reaper;
  * it for reading (reads nest); only the process tree's functions take it
  * for writing.
  */
-extern rwlock_t tasklist_lock;
+extern struct rwlock tasklist_lock;
 
 #define cpu_rq(cpu) (&runqueues[(cpu)])
 #define task_rq(p) cpu_rq(task_cpu(p))

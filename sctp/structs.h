@@ -144,7 +144,7 @@ struct sctp_af {
 struct sctp_protocol {
 	struct list_head address_families;
 	struct list_head local_addr_list;
-	spinlock_t local_addr_lock;
+	struct spinlock local_addr_lock;
 };
 
 extern struct sctp_protocol sctp_proto;
@@ -213,7 +213,7 @@ enum sctp_transport_cmd {
 struct sctp_transport {
 	struct list_head transports;
 	struct rcu_head rcu;
-	atomic_t refcnt;
+	struct atomic refcnt;
 	int dead;
 	union sctp_addr ipaddr;
 	struct sctp_association *asoc;
@@ -296,9 +296,9 @@ struct sctp_inithdr_host {
  */
 struct sctp_ep_common {
 	struct sctp_bind_addr bind_addr;
-	atomic_t refcnt;
+	struct atomic refcnt;
 	int dead;
-	spinlock_t lock;
+	struct spinlock lock;
 };
 
 /**
@@ -411,7 +411,7 @@ struct sctp_endpoint {
  */
 struct sock {
 	sa_family_t family;
-	spinlock_t lock;
+	struct spinlock lock;
 	struct sctp_endpoint *ep;
 	unsigned int sndbuf;
 	int ipopt[SCTP_SOCK_IPOPTS];

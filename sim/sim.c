@@ -155,7 +155,7 @@ struct sim {
 	unsigned long long ticks;
 	int started, trace_ended, stop;
 
-	spinlock_t lock; /* the tables below, in threaded runs */
+	struct spinlock lock; /* the tables below, in threaded runs */
 	struct sim_task **chunks;
 	unsigned long nr_chunks, chunk_cap;
 	unsigned long nr_tasks;
@@ -166,9 +166,9 @@ struct sim {
 	struct sim_cost wheel_cost; /* wake-ups made by the wheel */
 	unsigned int clock_ns; /* see struct sim_cost */
 
-	spinlock_t trace_lock;
+	struct spinlock trace_lock;
 	struct sim_trace trace;
-	spinlock_t start_lock; /* held while threads start */
+	struct spinlock start_lock; /* held while threads start */
 
 	struct sim_cpu cpus[SIM_MAX_CPUS];
 	pthread_barrier_t barrier;

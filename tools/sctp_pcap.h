@@ -28,8 +28,9 @@ struct sctp_pcap;
 int sctp_pcap_open(FILE *f, struct sctp_pcap **out);
 
 /*
- * The time of a capture's first packet: 2002-09-03 15:03:36 UTC, when the
- * "list_t removal" patch this project is named after was committed.  The
+ * The time of a capture's first packet: 2002-09-03 15:03:36 UTC, when
+ * Rusty Russell's patch taking the list typedef out of Linux 2.5.33 (the
+ * change this project follows) was committed.  The
  * k-th packet (from 0) is stamped k milliseconds later: a fixed time, so
  * a file's bytes depend on its packets only, and a believable one.
  */

@@ -90,10 +90,10 @@ struct device_driver;
  */
 struct bus_type {
 	const char *name;
-	rwlock_t lock;
-	spinlock_t bind_lock;
-	spinlock_t walk_lock;
-	atomic_t refcount;
+	struct rwlock lock;
+	struct spinlock bind_lock;
+	struct spinlock walk_lock;
+	struct atomic refcount;
 	int present;
 	struct list_head node;
 	struct list_head devices;
@@ -120,7 +120,7 @@ struct bus_type {
 struct device_driver {
 	const char *name;
 	struct bus_type *bus;
-	atomic_t refcount;
+	struct atomic refcount;
 	int present;
 	struct list_head bus_list;
 	struct list_head devices;
@@ -153,7 +153,7 @@ struct device {
 	struct list_head driver_list;
 	struct bus_type *bus;
 	struct device_driver *driver;
-	atomic_t refcount;
+	struct atomic refcount;
 	int present;
 	char name[DEVICE_NAME_SIZE];
 	char bus_id[BUS_ID_SIZE];

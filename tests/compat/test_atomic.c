@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/compat/test_atomic.c - atomic_t: each operation's value and
+ * tests/compat/test_atomic.c - struct atomic: each operation's value and
  * return, and threads incrementing and decrementing concurrently.
  */
 #include <pthread.h>
@@ -10,7 +10,7 @@
 
 static void test_atomic_ops(void)
 {
-	atomic_t v = ATOMIC_INIT(5);
+	struct atomic v = ATOMIC_INIT(5);
 
 	CU_ASSERT_EQUAL(atomic_read(&v), 5);
 	atomic_set(&v, 10);
@@ -35,8 +35,8 @@ static void test_atomic_ops(void)
 #define NR_THREADS 4
 #define NR_OPS 50000
 
-static atomic_t shared = ATOMIC_INIT(0);
-static atomic_t zero_hits = ATOMIC_INIT(0);
+static struct atomic shared = ATOMIC_INIT(0);
+static struct atomic zero_hits = ATOMIC_INIT(0);
 
 static void *hammer(void *arg)
 {
@@ -54,7 +54,7 @@ static void *hammer(void *arg)
 /* a reference count dropped by many threads hits zero exactly once */
 static void *drop_refs(void *arg)
 {
-	atomic_t *ref = arg;
+	struct atomic *ref = arg;
 	int i;
 
 	for (i = 0; i < NR_OPS; i++)
@@ -65,7 +65,7 @@ static void *drop_refs(void *arg)
 
 static void test_atomic_threads(void)
 {
-	atomic_t ref = ATOMIC_INIT(NR_THREADS * NR_OPS);
+	struct atomic ref = ATOMIC_INIT(NR_THREADS * NR_OPS);
 	pthread_t t[NR_THREADS];
 	int i;
 

@@ -161,7 +161,7 @@ static void test_fault_env(void)
 
 static void test_kstrdup(void)
 {
-	static const char text[] = "list_t removal";
+	static const char text[] = "one name per thing";
 	long live = kmalloc_live();
 	char *copy = kstrdup(text, GFP_KERNEL);
 

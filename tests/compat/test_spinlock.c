@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/compat/test_spinlock.c - spinlock_t and rwlock_t: threads count
+ * tests/compat/test_spinlock.c - struct spinlock and struct rwlock: threads count
  * under the lock and the total is exact; readers under read_lock never
  * see a writer's half-done update; trylock fails while the lock is held
  * (by a reader or a writer, for write_trylock).
@@ -73,7 +73,7 @@ static void *try_from_other_thread(void *arg)
 
 static void test_spin_trylock(void)
 {
-	spinlock_t lock;
+	struct spinlock lock;
 	pthread_t t;
 	void *got = NULL;
 
@@ -216,7 +216,7 @@ static void test_rwlock_who_gets_in(void)
 
 static void test_rwlock_init_destroy(void)
 {
-	rwlock_t l;
+	struct rwlock l;
 
 	rwlock_init(&l);
 	read_lock(&l);

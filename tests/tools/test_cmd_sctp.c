@@ -23,7 +23,10 @@
 #include "tests/ktest.h"
 #include "tools/cmd_sctp.h"
 
-/* 2002-09-03 15:03:36 UTC, the commit time of "[PATCH] list_t removal" */
+/*
+ * 2002-09-03 15:03:36 UTC: when the patch that removed the list typedef
+ * was committed (written out here, not taken from tools/sctp_pcap.h)
+ */
 #define CAPTURE_EPOCH 1031065416u
 
 #define MAX_PACKETS 16
