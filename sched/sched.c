@@ -1107,6 +1107,7 @@ static void *migration_thread(void *arg)
 		while (!rq->migration_stop &&
 		       (rq->migration_frozen ||
 			list_empty(&rq->migration_queue)))
+			/* sleeps with the runqueue lock's own mutex let go */
 			pthread_cond_wait(&rq->migration_wait, &rq->lock.mutex);
 		if (list_empty(&rq->migration_queue))
 			break; /* told to stop, nothing left to serve */

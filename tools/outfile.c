@@ -82,6 +82,19 @@ static void forget_in_child(void)
 		atomic_store(&slots[i], NULL);
 }
 
+/*
+ * A write past RLIMIT_FSIZE fails with EFBIG, reported like any other
+ * write error, rather than killing the tool silently with SIGXFSZ; a
+ * caller that chose its own disposition keeps it.
+ */
+static void ignore_sigxfsz(void)
+{
+	struct sigaction old;
+
+	if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+		signal(SIGXFSZ, SIG_IGN);
+}
+
 static void install_handlers(void)
 {
 	struct sigaction sa, old;
@@ -101,9 +114,7 @@ static void install_handlers(void)
 		    old.sa_handler == SIG_DFL)
 			sigaction(cleanup_signals[i], &sa, NULL);
 	}
-	/* past RLIMIT_FSIZE a write fails with EFBIG, reported like others */
-	if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-		signal(SIGXFSZ, SIG_IGN);
+	ignore_sigxfsz();
 	pthread_atfork(NULL, NULL, forget_in_child);
 	atexit(remove_listed);
 }
@@ -395,12 +406,9 @@ static ssize_t stdout_write(void *cookie, const char *buf, size_t size)
 int outfile_stdout_keep_errors(void)
 {
 	static const cookie_io_functions_t io = { .write = stdout_write };
-	struct sigaction old;
 	FILE *f;
 
-	/* stdout past RLIMIT_FSIZE: EFBIG, reported, not a silent SIGXFSZ */
-	if (sigaction(SIGXFSZ, NULL, &old) == 0 && old.sa_handler == SIG_DFL)
-		signal(SIGXFSZ, SIG_IGN);
+	ignore_sigxfsz();
 	f = fopencookie(NULL, "w", io);
 	if (!f)
 		return -ENOMEM;
