@@ -17,12 +17,8 @@
 # (for bench/bench.c) and kstruct_version.h (for tools/kstruct.c).
 # Prints one line per violation and a summary; exits 1 on any.
 set -u
-files=$(git ls-files --cached --others --exclude-standard '*.c' '*.h' \
-	2>/dev/null || find . -name '*.[ch]' ! -path './build*' | sed 's|^\./||')
-set --
-for f in $files; do
-	[ -e "$f" ] && set -- "$@" "$f"
-done
+# shellcheck disable=SC2046 # C file names hold no blanks
+set -- $(scripts/c-files.sh)
 exec awk '
 function folder(path) {
 	if (path ~ /^drivers\/base\//)

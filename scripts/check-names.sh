@@ -8,12 +8,8 @@
 # the tree; prints file:line for each and a summary; exits 1 on any.
 # Run from the top of the tree (make check runs it).
 set -u
-files=$(git ls-files --cached --others --exclude-standard '*.c' '*.h' \
-	2>/dev/null || find . -name '*.[ch]' ! -path './build*' | sed 's|^\./||')
-set --
-for f in $files; do
-	[ -e "$f" ] && set -- "$@" "$f"
-done
+# shellcheck disable=SC2046 # C file names hold no blanks
+set -- $(scripts/c-files.sh)
 exec awk '
 /^[ \t]*typedef[ \t]+(struct|union|enum)([ \t{]|$)/ {
 	printf "%s:%d: a typedef of a %s: name it by its tag only\n",
