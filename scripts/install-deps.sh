@@ -13,7 +13,10 @@
 #   install-deps.sh --check [--pictures | --browser]
 #                                 exit 1 (naming them) if packages are missing
 #
-# As root it runs apt-get; otherwise it names the packages and the command.
+# What is needed is asked of the tools first (command -v, pkg-config), and
+# apt-get runs only for what is missing: a host without dpkg, or with the
+# libraries installed some other way, passes without it.  As root it runs
+# apt-get; otherwise it names the packages and the command.
 set -eu
 
 BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev"
@@ -36,11 +39,35 @@ for arg in "$@"; do
 	esac
 done
 
+# present PACKAGE: what the package brings is there.  Asked of the tools
+# themselves first (the command on PATH, pkg-config for a library, the
+# font file), so that a host without dpkg, or with the libraries built by
+# hand, passes; dpkg only for what no tool can answer.
+present() {
+	case "$1" in
+	make|gcc|g++|pkg-config|clang|valgrind|chromium) command -v "$1" >/dev/null ;;
+	clang-format-14) command -v clang-format-14 >/dev/null ;;
+	graphviz) command -v dot >/dev/null ;;
+	gnuplot-nox) command -v gnuplot >/dev/null ;;
+	liburcu-dev) pkg-config --exists liburcu liburcu-cds 2>/dev/null ;;
+	libcunit1-dev) pkg-config --exists cunit 2>/dev/null ;;
+	libjansson-dev) pkg-config --exists jansson 2>/dev/null ;;
+	libpcap-dev) pkg-config --exists libpcap 2>/dev/null ;;
+	fonts-dejavu-core) [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] ;;
+	*) dpkg_installed "$1" ;;
+	esac
+}
+
+# dpkg_installed PACKAGE: dpkg says so; true where there is no dpkg (the
+# package is then named by what it brings, as above, or not checked)
+dpkg_installed() {
+	command -v dpkg-query >/dev/null 2>&1 || return 0
+	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"
+}
+
 missing=""
 for p in $want; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
-		missing="$missing $p"
-	fi
+	present "$p" || missing="$missing $p"
 done
 
 if [ -z "$missing" ]; then
@@ -49,6 +76,11 @@ if [ -z "$missing" ]; then
 fi
 if [ "$mode" = check ]; then
 	echo "install-deps: missing Debian packages:$missing" >&2
+	exit 1
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "install-deps: missing (Debian package names):$missing" >&2
+	echo "install-deps: this host has no apt-get: install them with its own package manager" >&2
 	exit 1
 fi
 if [ "$(id -u)" != 0 ]; then

@@ -228,16 +228,14 @@ static void test_set_clear_test_against_oracle(void)
 		CU_ASSERT_FALSE(test_bit(i, map));
 }
 
-static void test_bit_macros(void)
-{
-	CU_ASSERT_EQUAL(BITS_PER_LONG, (int)(sizeof(long) * CHAR_BIT));
-	CU_ASSERT_EQUAL(BITS_TO_LONGS(0), 0);
-	CU_ASSERT_EQUAL(BITS_TO_LONGS(1), 1);
-	CU_ASSERT_EQUAL(BITS_TO_LONGS(BITS_PER_LONG), 1);
-	CU_ASSERT_EQUAL(BITS_TO_LONGS(BITS_PER_LONG + 1), 2);
-	CU_ASSERT_EQUAL(BIT_WORD(BITS_PER_LONG + 3), 1);
-	CU_ASSERT_EQUAL(BIT_MASK(BITS_PER_LONG + 3), 1UL << 3);
-}
+/* the bit macros are constant expressions: the compiler checks them */
+_Static_assert(BITS_PER_LONG == (int)(sizeof(long) * CHAR_BIT), "BITS_PER_LONG");
+_Static_assert(BITS_TO_LONGS(0) == 0, "BITS_TO_LONGS(0)");
+_Static_assert(BITS_TO_LONGS(1) == 1, "BITS_TO_LONGS(1)");
+_Static_assert(BITS_TO_LONGS(BITS_PER_LONG) == 1, "BITS_TO_LONGS(a word)");
+_Static_assert(BITS_TO_LONGS(BITS_PER_LONG + 1) == 2, "BITS_TO_LONGS(a bit more)");
+_Static_assert(BIT_WORD(BITS_PER_LONG + 3) == 1, "BIT_WORD");
+_Static_assert(BIT_MASK(BITS_PER_LONG + 3) == 1UL << 3, "BIT_MASK");
 
 static CU_TestInfo bitops_cases[] = {
 	{ "find_first_bit, find_next_bit, find_next_zero_bit vs oracle",
@@ -248,7 +246,6 @@ static CU_TestInfo bitops_cases[] = {
 	{ "__ffs, __fls, ffz", test_ffs_fls_ffz },
 	{ "set/clear/change/test and __test_and_* vs oracle",
 	  test_set_clear_test_against_oracle },
-	{ "BITS_PER_LONG, BITS_TO_LONGS, BIT_WORD, BIT_MASK", test_bit_macros },
 	CU_TEST_INFO_NULL,
 };
 KTEST_SUITE("compat/bitops", bitops_cases, NULL, NULL)

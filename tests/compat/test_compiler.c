@@ -50,10 +50,10 @@ static void test_once_likely_array_size(void)
 	CU_ASSERT_EQUAL(READ_ONCE(l), 42L);
 	CU_ASSERT(likely(v == 3));
 	CU_ASSERT_FALSE(unlikely(v != 3));
-	CU_ASSERT_EQUAL(ARRAY_SIZE(a), 7);
+	_Static_assert(ARRAY_SIZE(a) == 7, "ARRAY_SIZE of a local array");
 	barrier();
-	CU_ASSERT(__same_type(v, int));
-	CU_ASSERT_FALSE(__same_type(v, long));
+	_Static_assert(__same_type(v, int), "__same_type of the same type");
+	_Static_assert(!__same_type(v, long), "__same_type of another type");
 }
 
 static int index_evals;

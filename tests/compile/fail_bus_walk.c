@@ -23,13 +23,21 @@ static int visit_device(struct device *dev, void *data)
 	return 0;
 }
 
+int walk(struct bus_type *bus);
+
 int walk(struct bus_type *bus)
 {
-#ifdef WALK_DRV
+#if defined(WALK_DRV) && defined(FAIL)
 	(void)visit_driver;
 	return bus_for_each_drv(bus, NULL, NULL, visit_device);
-#else
+#elif defined(WALK_DRV)
+	(void)visit_device;
+	return bus_for_each_drv(bus, NULL, NULL, visit_driver);
+#elif defined(FAIL)
 	(void)visit_device;
 	return bus_for_each_dev(bus, NULL, NULL, visit_driver);
+#else
+	(void)visit_driver;
+	return bus_for_each_dev(bus, NULL, NULL, visit_device);
 #endif
 }

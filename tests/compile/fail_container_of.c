@@ -16,6 +16,10 @@ struct thing *wrong(struct hlist_node *n);
 
 struct thing *wrong(struct hlist_node *n)
 {
+#ifdef FAIL
 	/* n is an hlist_node, but node is a list_head */
 	return container_of(n, struct thing, node);
+#else
+	return container_of(n, struct thing, hnode);
+#endif
 }

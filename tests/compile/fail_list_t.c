@@ -8,6 +8,12 @@
  */
 #include "list/list.h"
 
+#ifdef FAIL
 #define OLD_NAME(a, b) a##b
+#endif
 
+#ifdef FAIL
 OLD_NAME(list, _t) * no_such_name;
+#else
+struct list_head *no_such_name;
+#endif

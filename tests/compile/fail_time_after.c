@@ -11,5 +11,9 @@ int newer(unsigned int a, unsigned int b);
 
 int newer(unsigned int a, unsigned int b)
 {
+#ifdef FAIL
 	return time_after(a, b);
+#else
+	return time_after((unsigned long)a, (unsigned long)b);
+#endif
 }

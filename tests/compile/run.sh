@@ -18,11 +18,15 @@
 #     without LIST_DEBUG) and as C++17; ok_rbtree_api.c, which uses every
 #     name of both, as C11 -pedantic, GNU C11 with LIST_DEBUG and C++17:
 #     built and run;
-#   - compile_fail: container_of() with a wrong member type (and the
-#     error must be container_of's own), the absent list_t,
+#   - compile_fail, each case built twice as ccan builds its own
+#     (without FAIL it must compile with -Werror, with -DFAIL it must
+#     fail with an error whose text, not its file name, names what is
+#     under test): container_of() with a wrong member type, the absent list_t,
 #     time_after() of values that are not unsigned long, mm's
 #     internal rmqueue(), and a bus walk given a callback for the other
 #     kind of entry (bus_for_each_dev/bus_for_each_drv share one walk);
+#     and two probes that the checker itself refuses a case broken by
+#     an unrelated syntax error;
 #   - docs/examples/predeclare/: the two-file example of docs/list.md;
 #   - every public name of list.h, rbtree.h and rbtree_augmented.h
 #     appears in a CUnit case title of tests/list/ (so the run summary
@@ -62,18 +66,35 @@ check() {
 	fi
 }
 
-# check_fail DESCRIPTION PATTERN COMMAND...: the command must fail, and
-# its output must match PATTERN (so it fails for the right reason)
+# errors_of LOG: the text of each error diagnostic in LOG, without the
+# "file:line:col:" that leads it, so that a pattern cannot match the
+# file's own name (fail_list_t.c names list_t in every line it causes)
+errors_of() {
+	sed -n 's/^.*[[:space:]]\{0,1\}\(fatal \)\{0,1\}error:[[:space:]]*//p' "$1"
+}
+
+# check_fail DESCRIPTION PATTERN FILE FLAGS...: the compile_fail case
+# FILE, built as ccan builds its own: without FAIL defined it must
+# compile cleanly (-Werror), so that the case is valid C apart from the
+# one construct under test; with -DFAIL it must fail, and the text of an
+# error (not a file name, not a note) must match PATTERN, so that it
+# fails for the right reason and not for a typo elsewhere
 check_fail() {
 	desc=$1
 	pattern=$2
-	shift 2
-	if "$@" >"$tmp/log" 2>&1; then
-		bad "$desc (compiled, must not)"
-	elif grep -q -- "$pattern" "$tmp/log"; then
+	file=$3
+	shift 3
+	if ! "$CC" -std=gnu11 -Wall -Wextra -Werror $I "$@" \
+		-c "$file" -o "$tmp/f.o" >"$tmp/log" 2>&1; then
+		bad "$desc (does not compile without FAIL either)"
+		sed 's/^/    /' "$tmp/log" | head -n 20
+	elif "$CC" -std=gnu11 -Wall -Wextra $I "$@" -DFAIL \
+		-c "$file" -o "$tmp/f.o" >"$tmp/log" 2>&1; then
+		bad "$desc (compiled with FAIL, must not)"
+	elif errors_of "$tmp/log" | grep -q -- "$pattern"; then
 		ok "$desc"
 	else
-		bad "$desc (failed, but not with \"$pattern\")"
+		bad "$desc (failed, but no error says \"$pattern\")"
 		sed 's/^/    /' "$tmp/log" | head -n 20
 	fi
 }
@@ -137,23 +158,40 @@ else
 fi
 
 check_fail "$CC: container_of with a wrong member type does not compile" \
-	"container_of" \
-	"$CC" -std=gnu11 -Wall -Wextra $I -c tests/compile/fail_container_of.c -o "$tmp/f.o"
+	"container_of" tests/compile/fail_container_of.c
 check_fail "$CC: time_after() of two unsigned ints does not compile" \
-	"unsigned long jiffies" \
-	"$CC" -std=gnu11 -Wall -Wextra $I -c tests/compile/fail_time_after.c -o "$tmp/f.o"
-check_fail "$CC: there is no list_t" "list_t" \
-	"$CC" -std=gnu11 -Wall -Wextra $I -c tests/compile/fail_list_t.c -o "$tmp/f.o"
+	"unsigned long jiffies" tests/compile/fail_time_after.c
+check_fail "$CC: there is no list_t" "list_t" tests/compile/fail_list_t.c
 check_fail "$CC: rmqueue() is internal to mm/page_alloc.c" "rmqueue" \
-	"$CC" -std=gnu11 -Wall -Wextra -Werror=implicit-function-declaration \
-	$I -c tests/compile/fail_rmqueue.c -o "$tmp/f.o"
+	tests/compile/fail_rmqueue.c -Werror=implicit-function-declaration
 for walk in dev drv; do
 	check_fail "$CC: bus_for_each_$walk() refuses the other walk's callback" \
-		"incompatible.*pointer type" \
-		"$CC" -std=gnu11 -Wall -Wextra -Werror=incompatible-pointer-types \
-		$I -D_GNU_SOURCE $([ $walk = drv ] && echo -DWALK_DRV) \
-		-c tests/compile/fail_bus_walk.c -o "$tmp/f.o"
+		"incompatible.*pointer type" tests/compile/fail_bus_walk.c \
+		-Werror=incompatible-pointer-types -D_GNU_SOURCE \
+		$([ $walk = drv ] && echo -DWALK_DRV)
 done
+
+# The checker checks itself: a copy of fail_list_t.c whose FAIL branch
+# also holds an unrelated syntax error, and one whose other branch does,
+# must each make check_fail report a failure.  (Before, a pattern that
+# the file's name matched passed any broken case.)
+probe() {
+	name=$1
+	sed "$2" tests/compile/fail_list_t.c >"$tmp/$name.c"
+	saved_pass=$pass saved_fail=$fail
+	check_fail "probe" "list_t" "$tmp/$name.c" >/dev/null
+	caught=$((fail - saved_fail))
+	pass=$saved_pass fail=$saved_fail
+	if [ "$caught" -eq 1 ]; then
+		ok "check_fail refuses $3"
+	else
+		bad "check_fail passed $3"
+	fi
+}
+probe fail_list_t_syntax 's/^OLD_NAME(list, _t) \* no_such_name;$/int syntax error here;/' \
+	"a FAIL branch whose only error is an unrelated syntax error"
+probe fail_list_t_both 's/^struct list_head \*no_such_name;$/struct list_head *no_such_name; )/' \
+	"a case that does not compile without FAIL"
 
 ex=docs/examples/predeclare
 check "$CC: $ex builds and runs" sh -c \
@@ -162,12 +200,13 @@ check "$CC: $ex builds and runs" sh -c \
 # would be the only place in the tree that spells the old typedef)
 cat > "$tmp/typedef_twice.c" <<'C'
 typedef struct list_head list_t;	/* in sched.h, say */
+#ifdef FAIL
 typedef struct list_head list_t;	/* in fs.h, say: error in C99 */
+#endif
 int list_t_is_empty(list_t *head);
 C
 check_fail "$CC: docs/list.md: a list_t typedef cannot be predeclared (C99)" \
-	"redefinition of typedef" \
-	"$CC" -std=c99 -pedantic-errors -c "$tmp/typedef_twice.c" -o "$tmp/f.o"
+	"redefinition of typedef" "$tmp/typedef_twice.c" -std=c99 -pedantic-errors
 
 # check_titled WHAT NAMES FILES...: each of NAMES appears, as a whole
 # word, in a CUnit case title ({ "title", ...) of one of FILES

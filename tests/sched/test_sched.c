@@ -20,20 +20,22 @@
 
 /* ------------------------------------------------------------ constants */
 
+/* the priority constants are constant expressions: checked by the compiler */
+_Static_assert(MAX_RT_PRIO == 100, "MAX_RT_PRIO");
+_Static_assert(MAX_PRIO == 140, "MAX_PRIO");
+_Static_assert(NICE_TO_PRIO(-20) == 100, "NICE_TO_PRIO(-20)");
+_Static_assert(NICE_TO_PRIO(0) == 120, "NICE_TO_PRIO(0)");
+_Static_assert(NICE_TO_PRIO(19) == 139, "NICE_TO_PRIO(19)");
+_Static_assert(PRIO_TO_NICE(139) == 19, "PRIO_TO_NICE(139)");
+_Static_assert(USER_PRIO(139) == 39, "USER_PRIO(139)");
+_Static_assert(MAX_USER_PRIO == 40, "MAX_USER_PRIO");
+/* 141 bits: 18 bytes, rounded up to whole longs */
+_Static_assert(BITMAP_SIZE == (sizeof(long) == 8 ? 3UL : 5UL), "BITMAP_SIZE");
+_Static_assert(BITMAP_SIZE * sizeof(long) * 8 >= MAX_PRIO + 1,
+	       "one bit per priority and the delimiter");
+
 static void test_constants_basic(void)
 {
-	CU_ASSERT_EQUAL(MAX_RT_PRIO, 100);
-	CU_ASSERT_EQUAL(MAX_PRIO, 140);
-	CU_ASSERT_EQUAL(NICE_TO_PRIO(-20), 100);
-	CU_ASSERT_EQUAL(NICE_TO_PRIO(0), 120);
-	CU_ASSERT_EQUAL(NICE_TO_PRIO(19), 139);
-	CU_ASSERT_EQUAL(PRIO_TO_NICE(139), 19);
-	CU_ASSERT_EQUAL(USER_PRIO(139), 39);
-	CU_ASSERT_EQUAL(MAX_USER_PRIO, 40);
-	/* 141 bits: 18 bytes, rounded up to whole longs */
-	CU_ASSERT_EQUAL(BITMAP_SIZE, sizeof(long) == 8 ? 3UL : 5UL);
-	CU_ASSERT(BITMAP_SIZE * sizeof(long) * 8 >= MAX_PRIO + 1);
-
 	kstruct_hz = 1000;
 	CU_ASSERT_EQUAL(MIN_TIMESLICE, 10);
 	CU_ASSERT_EQUAL(MAX_TIMESLICE, 300);

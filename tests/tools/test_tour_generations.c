@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/sim/test_tour_generations.c - step 7 of "kstruct tour
+ * tests/tools/test_tour_generations.c - step 7 of "kstruct tour
  * sched" (tools/tour_generations.c): every figure it prints is the
  * figure a simulator run of the same workload and class gives, and the
  * share rules it quotes are each generation's.
@@ -133,4 +133,4 @@ static CU_TestInfo tour_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/tour-generations", tour_tests, NULL, NULL)
+KTEST_SUITE("tools/tour_generations", tour_tests, NULL, NULL)

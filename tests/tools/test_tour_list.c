@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/tools/test_list_tour.c - "kstruct tour list" (tools/tour_list.c)
+ * tests/tools/test_tour_list.c - "kstruct tour list" (tools/tour_list.c)
  * and "kstruct draw list" (tools/draw_list.c).
  *
  * The tour must print the same text on every run (labels, never
@@ -170,4 +170,4 @@ static CU_TestInfo list_tour_cases[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("tools/list-tour", list_tour_cases, NULL, NULL)
+KTEST_SUITE("tools/tour_list", list_tour_cases, NULL, NULL)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/mm/test_itree.c - the interval tree the vmtruncate benchmark
+ * tests/bench/test_mm_itree.c - the interval tree the vmtruncate benchmark
  * compares against (bench/mm_itree.c), so that its answers are known to
  * be right before anyone reads its timings.  It comes from the tools
  * library (the Makefile's TOOLS_DBG_A).
@@ -165,5 +165,5 @@ static CU_TestInfo itree_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("mm/bench_itree", itree_tests, report_suite_init,
+KTEST_SUITE("bench/mm_itree", itree_tests, report_suite_init,
 	    report_suite_cleanup)

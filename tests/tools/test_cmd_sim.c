@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/sim/test_cmd_sim.c - the "kstruct sim" command (tools/cmd_sim.c):
+ * tests/tools/test_cmd_sim.c - the "kstruct sim" command (tools/cmd_sim.c):
  * exit statuses, messages on stderr, and the files and formats it writes.
  * The command comes from the tools library (tools/cmd_sim.h).
  */
@@ -1297,7 +1297,7 @@ static CU_TestInfo cmd_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/cmd", cmd_tests, NULL, NULL)
+KTEST_SUITE("tools/cmd_sim", cmd_tests, NULL, NULL)
 
 /*
  * --compare --threaded: every class on one thread per CPU, every
@@ -1339,4 +1339,4 @@ static CU_TestInfo cmd_threads_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sim/threads/cmd", cmd_threads_tests, NULL, NULL)
+KTEST_SUITE("tools/threads/cmd_sim", cmd_threads_tests, NULL, NULL)
