@@ -229,11 +229,13 @@ static void test_set_clear_test_against_oracle(void)
 }
 
 /* the bit macros are constant expressions: the compiler checks them */
-_Static_assert(BITS_PER_LONG == (int)(sizeof(long) * CHAR_BIT), "BITS_PER_LONG");
+_Static_assert(BITS_PER_LONG == (int)(sizeof(long) * CHAR_BIT),
+	       "BITS_PER_LONG");
 _Static_assert(BITS_TO_LONGS(0) == 0, "BITS_TO_LONGS(0)");
 _Static_assert(BITS_TO_LONGS(1) == 1, "BITS_TO_LONGS(1)");
 _Static_assert(BITS_TO_LONGS(BITS_PER_LONG) == 1, "BITS_TO_LONGS(a word)");
-_Static_assert(BITS_TO_LONGS(BITS_PER_LONG + 1) == 2, "BITS_TO_LONGS(a bit more)");
+_Static_assert(BITS_TO_LONGS(BITS_PER_LONG + 1) == 2,
+	       "BITS_TO_LONGS(a bit more)");
 _Static_assert(BIT_WORD(BITS_PER_LONG + 3) == 1, "BIT_WORD");
 _Static_assert(BIT_MASK(BITS_PER_LONG + 3) == 1UL << 3, "BIT_MASK");
 
