@@ -2,10 +2,11 @@
 /*
  * tools/kstruct.c - the kstruct command line.
  *
- *   kstruct draw STRUCTURE      Graphviz DOT of a structure's state
  *   kstruct COMMAND ...         commands registered by subsystems and
- *                               tools (tour, bench, sim, ...; see
- *                               kstruct --help)
+ *                               tools (tour, bench, sim, draw, ...;
+ *                               see kstruct --help), each in its
+ *                               tools/cmd_<verb>.c or its subsystem's
+ *                               file
  *
  * Subsystems register tours, benchmarks, drawings and commands from their
  * own files (tools/kstruct.h); this file only finds and runs them.  It also
@@ -24,14 +25,6 @@
 #include "tools/kstruct.h"
 #include "tools/outfile.h"
 
-static void list_kind(FILE *out, enum kstruct_kind kind)
-{
-	struct kstruct_entry *e;
-
-	for (e = kstruct_entries(kind); e && e->kind == kind; e = e->next)
-		fprintf(out, "  %-10s %s\n", e->name, e->summary);
-}
-
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -40,67 +33,12 @@ static void usage(FILE *out)
 		"The Linux 2.5.33 list_head structures in userspace: lists, the O(1)\n"
 		"scheduler, SCTP associations, vm areas, the buddy allocator, buses.\n"
 		"\n"
-		"commands:\n"
-		"  draw       Graphviz DOT of a structure (kstruct draw --help)\n");
-	list_kind(out, KSTRUCT_KIND_COMMAND);
+		"commands:\n");
+	kstruct_list(out, KSTRUCT_KIND_COMMAND);
 	fprintf(out,
 		"\n"
 		"Run 'kstruct COMMAND --help' for a command's options.\n"
 		"Options: -h, --help   this text;  --version   the version\n");
-}
-
-static const struct option help_only[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-/* Return: 'h' for --help, 0 to go on, '?' for an unknown option */
-static int parse_help(int argc, char **argv, const char *who)
-{
-	int c;
-
-	optind = 0; /* GNU: full reset, the tool may parse twice */
-	while ((c = getopt_long(argc, argv, "h", help_only, NULL)) != -1) {
-		if (c == 'h')
-			return 'h';
-		fprintf(stderr, "%s: try --help\n", who);
-		return '?';
-	}
-	return 0;
-}
-
-static int cmd_draw(int argc, char **argv)
-{
-	struct kstruct_entry *e;
-	int ret, help = parse_help(argc, argv, "kstruct draw");
-
-	if (help == '?')
-		return 2;
-	if (help == 'h' || optind != argc - 1) {
-		FILE *out = help ? stdout : stderr;
-
-		fprintf(out,
-			"usage: kstruct draw STRUCTURE > FILE.dot\n\n"
-			"Prints a Graphviz DOT picture of a small example of STRUCTURE;\n"
-			"render it with 'dot -Tpng FILE.dot -o FILE.png'.  Structures:\n");
-		list_kind(out, KSTRUCT_KIND_DRAW);
-		return help ? 0 : 2;
-	}
-	e = kstruct_find(KSTRUCT_KIND_DRAW, argv[optind]);
-	if (!e) {
-		fprintf(stderr,
-			"kstruct draw: no structure '%s'; structures are:\n",
-			argv[optind]);
-		list_kind(stderr, KSTRUCT_KIND_DRAW);
-		return 2;
-	}
-	ret = e->draw(stdout);
-	if (ret) {
-		fprintf(stderr, "kstruct draw %s: %s\n", argv[optind],
-			strerror(-ret));
-		return 1;
-	}
-	return 0;
 }
 
 /*
@@ -111,10 +49,6 @@ static int run_command(int argc, char **argv, char *who)
 {
 	struct kstruct_entry *e;
 
-	if (!strcmp(argv[0], "draw")) {
-		argv[0] = who;
-		return cmd_draw(argc, argv);
-	}
 	e = kstruct_find(KSTRUCT_KIND_COMMAND, argv[0]);
 	if (e) {
 		argv[0] = who;

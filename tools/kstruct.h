@@ -50,6 +50,8 @@ void kstruct_register(struct kstruct_entry *entry);
 /* registered entries of one kind, by order then name */
 struct kstruct_entry *kstruct_entries(enum kstruct_kind kind);
 struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name);
+/* prints "  NAME  SUMMARY", a line per registered entry of @kind */
+void kstruct_list(FILE *out, enum kstruct_kind kind);
 
 #define __KSTRUCT_CAT2(a, b) a##b
 #define __KSTRUCT_CAT(a, b) __KSTRUCT_CAT2(a, b)

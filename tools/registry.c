@@ -54,3 +54,11 @@ struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name)
 			return e;
 	return NULL;
 }
+
+void kstruct_list(FILE *out, enum kstruct_kind kind)
+{
+	struct kstruct_entry *e;
+
+	for (e = kstruct_entries(kind); e && e->kind == kind; e = e->next)
+		fprintf(out, "  %-10s %s\n", e->name, e->summary);
+}
