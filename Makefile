@@ -368,11 +368,13 @@ docs-screenshots: deps-ensure deps-browser
 # sanitizers add symbols of their own).  abi-update rewrites the list:
 # only for a deliberate change, with VERSION bumped (docs/DESIGN.md).
 ABI_FILE := abi/libkstruct.so.$(SOMAJOR).symbols
-check-abi: $(LIB_SO)
-	@scripts/check-abi.sh $(LIB_SO) $(ABI_FILE) $(PUBLIC_HEADERS)
+check-abi: $(LIB_SO) $(INC_STAMP)
+	@CC="$(CC)" ABI_INC=$(INC) ABI_CFLAGS="$(PUBLIC_HDR_CFLAGS)" \
+		scripts/check-abi.sh $(LIB_SO) $(ABI_FILE) $(PUBLIC_HEADERS)
 
-abi-update: $(LIB_SO)
-	@scripts/check-abi.sh --update $(LIB_SO) $(ABI_FILE) $(PUBLIC_HEADERS)
+abi-update: $(LIB_SO) $(INC_STAMP)
+	@CC="$(CC)" ABI_INC=$(INC) ABI_CFLAGS="$(PUBLIC_HDR_CFLAGS)" \
+		scripts/check-abi.sh --update $(LIB_SO) $(ABI_FILE) $(PUBLIC_HEADERS)
 
 # ---------------------------------------------------------------- install
 # scripts/install.sh does the work and keeps a manifest of what it put

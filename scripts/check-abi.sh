@@ -12,21 +12,83 @@
 # (the library exports what they declare and nothing else,
 # compat/export.h).
 #
+# The layout of every structure and union the HEADERs define (its size,
+# and each member's offset and size, as pahole reads them from the debug
+# information of a file that includes every HEADER, compiled by $CC with
+# the include folder $ABI_INC) must be exactly ABIFILE's sibling
+# abi/libkstruct.so.N.layout: nm sees no layout, and a user's program
+# compiled against one layout and run against another reads the wrong
+# bytes.
+#
 # "make abi-update" (--update) rewrites ABIFILE from LIBRARY instead, for
-# a deliberate change of the ABI; docs/DESIGN.md says when the soname's
-# major number must change with it.
+# a deliberate change of the ABI, and writes the layout file when the
+# soname has none yet.  It refuses to change the layout file of an
+# existing soname: a layout change is a new soname (bump VERSION's major
+# in the Makefile), unless ABI_LAYOUT_REWRITE=1 says that this soname
+# has not been released yet.  docs/DESIGN.md says when the soname's major
+# number must change.
 set -eu
 update=0
 if [ "${1:-}" = --update ]; then
 	update=1
 	shift
 fi
-[ $# -ge 3 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '2,29p' "$0" >&2; exit 2; }
 lib=$1
 abi=$2
+layout=${abi%.symbols}.layout
 shift 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# layout OUT: every public structure and union, as pahole prints it, less
+# its comments on cachelines, holes and padding (the size stays)
+layout() {
+	if ! command -v pahole >/dev/null 2>&1; then
+		echo "check-abi: no pahole (Debian package dwarves): scripts/install-deps.sh installs it" >&2
+		return 1
+	fi
+	for h in "$@"; do
+		echo "#include <kstruct/$h>"
+	done >"$tmp/all.c"
+	# every type the headers define, used or not, in the debug information
+	# shellcheck disable=SC2086 # the flags are words
+	${CC:-cc} -std=gnu11 -D_GNU_SOURCE -g -fno-eliminate-unused-debug-types \
+		-I"${ABI_INC:-build/include}" ${ABI_CFLAGS:-} \
+		-c "$tmp/all.c" -o "$tmp/all.o" || return 1
+	names=$(sed -n 's/^\(struct\|union\) \([a-z_][a-z0-9_]*\) {.*/\2/p' "$@" |
+		LC_ALL=C sort -u | paste -sd, -)
+	[ -n "$names" ] || return 0
+	pahole -C "$names" "$tmp/all.o" | awk '
+	# "struct NAME", then "  MEMBER OFFSET SIZE" a member (a bit-field
+	# "OFFSET:BIT"), "  size N": names and numbers only, so that gcc and
+	# clang, which spell the types differently, read alike.  A member of
+	# a structure or union type defined in place is one member: pahole
+	# numbers the members inside it differently for the two compilers,
+	# and a named type is checked on its own
+	/^(struct|union) [a-z_][a-z0-9_]* \{/ { print $1 " " $2; next }
+	/^\t+(struct|union) \{/ { depth++; next }
+	/^\t+\}/ { depth-- }
+	depth > 0 { next }
+	/^\t*\/\* size: / { sub(/.*size: /, ""); sub(/,.*/, ""); print "  size " $0; next }
+	/\/\* *[0-9]+(: *[0-9]+)? +[0-9]+ *\*\/$/ {
+		pos = $0
+		sub(/.*\/\* */, "", pos)
+		sub(/ *\*\/$/, "", pos)
+		gsub(/: */, ":", pos)
+		gsub(/ +/, " ", pos)
+		decl = $0
+		sub(/;[^;]*$/, "", decl)
+		gsub(/ *__attribute__\(\(.*\)\)/, "", decl)
+		if (decl ~ /\(\*/) {
+			sub(/^[^(]*\(\*/, "", decl)
+			sub(/\).*/, "", decl)
+		} else {
+			sub(/.*[ \t*}]/, "", decl)
+		}
+		print "  " decl " " pos
+	}'
+}
 
 # "name@@VERSION kind", sorted bytewise (the file's order on any locale)
 nm -D --defined-only "$lib" | awk 'NF == 3 { print $3 " " $2 }' |
@@ -49,8 +111,21 @@ if [ -s "$tmp/undeclared" ]; then
 	status=1
 fi
 
+layout "$@" >"$tmp/layout" || exit 1
+
 if [ "$update" -eq 1 ]; then
 	[ "$status" -eq 0 ] || exit 1
+	if [ -f "$layout" ] && ! cmp -s "$layout" "$tmp/layout" &&
+	   [ "${ABI_LAYOUT_REWRITE:-0}" != 1 ]; then
+		echo "check-abi: a public structure's layout changed, and $layout" >&2
+		echo "  is the layout of a soname already made: bump VERSION's major in the" >&2
+		echo "  Makefile (a new soname, a new layout file), or, if this soname was" >&2
+		echo "  never released, make abi-update ABI_LAYOUT_REWRITE=1.  What changed:" >&2
+		diff "$layout" "$tmp/layout" | sed -n 's/^[<>] /  &/p' | head -n 40 >&2
+		exit 1
+	fi
+	cp "$tmp/layout" "$layout"
+	echo "check-abi: wrote $layout ($(grep -c '^\(struct\|union\) ' "$layout") structures and unions)"
 	mkdir -p "$(dirname "$abi")"
 	{
 		echo "# $(basename "$abi" .symbols): what it exports, \"name@@version kind\""
@@ -78,5 +153,18 @@ if ! cmp -s "$tmp/want" "$tmp/now"; then
 	echo "  when symbols were only added (docs/DESIGN.md, \"The public surface\")."
 	status=1
 fi
-[ "$status" -eq 0 ] && echo "check-abi: $lib exports the $(wc -l <"$tmp/now") symbols of $abi"
+if [ ! -f "$layout" ]; then
+	echo "check-abi: no $layout: run make abi-update and commit it" >&2
+	status=1
+elif ! cmp -s "$layout" "$tmp/layout"; then
+	echo "check-abi: the public structures' layout is not $layout's:"
+	diff "$layout" "$tmp/layout" | sed -n 's/^< /  was: /p; s/^> /  now: /p' | head -n 40
+	echo "check-abi: a program built against the old headers would read the wrong"
+	echo "  bytes.  An accident? Put the members back.  Deliberate? That is a new"
+	echo "  ABI: bump VERSION's major in the Makefile and make abi-update"
+	echo "  (docs/DESIGN.md, \"The public surface\")."
+	status=1
+fi
+[ "$status" -eq 0 ] && echo "check-abi: $lib exports the $(wc -l <"$tmp/now") symbols of $abi;" \
+	"$(grep -c '^\(struct\|union\) ' "$layout") public structures and unions as $layout lays them out"
 exit "$status"

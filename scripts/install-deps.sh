@@ -19,7 +19,8 @@
 # apt-get; otherwise it names the packages and the command.
 set -eu
 
-BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev"
+# dwarves: pahole, which make check-abi reads the public structures' layout with
+BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-dev dwarves"
 # the pictures name DejaVu, so that dot measures text the same everywhere
 PICTURES="graphviz fonts-dejavu-core gnuplot-nox"
 EXTRA="clang libclang-rt-14-dev clang-format-14 valgrind"
@@ -48,6 +49,7 @@ present() {
 	make|gcc|g++|pkg-config|clang|valgrind|chromium) command -v "$1" >/dev/null ;;
 	clang-format-14) command -v clang-format-14 >/dev/null ;;
 	graphviz) command -v dot >/dev/null ;;
+	dwarves) command -v pahole >/dev/null ;;
 	gnuplot-nox) command -v gnuplot >/dev/null ;;
 	liburcu-dev) pkg-config --exists liburcu liburcu-cds 2>/dev/null ;;
 	libcunit1-dev) pkg-config --exists cunit 2>/dev/null ;;
