@@ -207,8 +207,7 @@ void update_sg_lb_stats(const struct lb_env *env, struct sd_lb_stats *sds,
 	    (env->sd->group_flags[g] & SD_SHARE_CPUCAPACITY) &&
 	    sgs->sum_h_nr_running > 1)
 		sgs->group_smt_balance = 1;
-	sgs->group_type = group_classify(snap->version,
-					 env->sd->imbalance_pct,
+	sgs->group_type = group_classify(snap->version, env->sd->imbalance_pct,
 					 sg_imbalanced(snap, span), sgs);
 	if (sgs->group_type == group_overloaded)
 		sgs->avg_load = sgs->group_load * SCHED_CAPACITY_SCALE /
@@ -259,9 +258,9 @@ static bool pick_busiest_same_type(const struct lb_env *env,
 		if (sgs->avg_load < busiest->avg_load)
 			return false;
 		/* on a tie, leave an SMT core be: its siblings share */
-		return !(sgs->avg_load == busiest->avg_load &&
-			 (sd->group_flags[sds->busiest] &
-			  SD_SHARE_CPUCAPACITY));
+		return !(
+			sgs->avg_load == busiest->avg_load &&
+			(sd->group_flags[sds->busiest] & SD_SHARE_CPUCAPACITY));
 	case group_has_spare:
 		if (v612 && smt_vs_nonsmt_groups(sd, sds->busiest, (int)g))
 			return !((sd->group_flags[g] & SD_SHARE_CPUCAPACITY) &&
@@ -368,11 +367,11 @@ static void imbalance_to_spare(struct lb_env *env, struct sd_lb_stats *sds)
 	    !(env->sd->flags & SD_SHARE_LLC)) {
 		/* fill the local group's spare capacity */
 		env->migration_type = migrate_util;
-		env->imbalance = (long)((local->group_capacity >
-						 local->group_util ?
-					 local->group_capacity :
-					 local->group_util) -
-					local->group_util);
+		env->imbalance =
+			(long)((local->group_capacity > local->group_util ?
+					local->group_capacity :
+					local->group_util) -
+			       local->group_util);
 		if (env->idle != CPU_NOT_IDLE && env->imbalance == 0) {
 			env->migration_type = migrate_task;
 			env->imbalance = 1;
@@ -390,8 +389,8 @@ static void imbalance_to_spare(struct lb_env *env, struct sd_lb_stats *sds)
 		}
 	} else {
 		/* even out the idle CPUs */
-		env->imbalance = (long)local->idle_cpus -
-				 (long)busiest->idle_cpus;
+		env->imbalance =
+			(long)local->idle_cpus - (long)busiest->idle_cpus;
 		if (env->imbalance < 0)
 			env->imbalance = 0;
 	}
@@ -446,8 +445,8 @@ void calculate_imbalance(struct lb_env *env, struct sd_lb_stats *sds)
 	env->migration_type = migrate_load;
 	above = (busiest->avg_load - sds->avg_load) * busiest->group_capacity;
 	below = (sds->avg_load - local->avg_load) * local->group_capacity;
-	env->imbalance = (long)((above < below ? above : below) /
-				SCHED_CAPACITY_SCALE);
+	env->imbalance =
+		(long)((above < below ? above : below) / SCHED_CAPACITY_SCALE);
 }
 
 int find_busiest_group(struct lb_env *env, struct sd_lb_stats *sds)
@@ -524,7 +523,8 @@ int sched_balance_find_src_rq(const struct lb_env *env, unsigned int g)
 			/* a lone task heavier than the imbalance stays,
 			 * unless RT pressure squeezes its CPU */
 			load = cpu_state(snap, cpu)->load;
-			if (nr_running == 1 && load > (unsigned long)env->imbalance &&
+			if (nr_running == 1 &&
+			    load > (unsigned long)env->imbalance &&
 			    !check_cpu_capacity(snap, cpu, env->sd))
 				break;
 			/* the highest load per capacity */
@@ -628,7 +628,8 @@ static bool idle_or_sched_idle(const struct fair_snapshot *snap, int cpu)
 }
 
 /* some core of @span has every thread idle (the kernel keeps a hint) */
-static bool test_idle_cores(const struct fair_snapshot *snap, unsigned long span)
+static bool test_idle_cores(const struct fair_snapshot *snap,
+			    unsigned long span)
 {
 	const struct sched_topology *topo = snap->topo;
 	int cpu, sib;
@@ -653,8 +654,8 @@ static int select_idle_smt(const struct fair_snapshot *snap,
 			   const struct fair_task_state *p,
 			   const struct sched_domain *sd, int target)
 {
-	unsigned long siblings =
-		snap->topo->smt_mask[target] & p->allowed & sd->span;
+	unsigned long siblings = snap->topo->smt_mask[target] & p->allowed &
+				 sd->span;
 	int cpu;
 
 	for (cpu = 0; siblings >> cpu; cpu++)
@@ -791,7 +792,8 @@ static void update_sg_wakeup_stats(const struct fair_snapshot *snap,
 
 		if (!cpumask_test_cpu(cpu, span))
 			continue;
-		sgs->group_load += local ? sub_floor(rq->load, p->load) : rq->load;
+		sgs->group_load += local ? sub_floor(rq->load, p->load) :
+					   rq->load;
 		sgs->group_util += local ? sub_floor(util, p->util) : util;
 		sgs->group_runnable +=
 			local ? sub_floor(rq->runnable, p->runnable) :
@@ -836,10 +838,11 @@ static int find_idlest_group(const struct fair_snapshot *snap,
 			     const struct sched_domain *sd,
 			     const struct fair_task_state *p, int this_cpu)
 {
-	struct sg_lb_stats local_sgs, tmp, idlest_sgs = {
-		.avg_load = UINT_MAX,
-		.group_type = group_overloaded,
-	};
+	struct sg_lb_stats local_sgs, tmp,
+		idlest_sgs = {
+			.avg_load = UINT_MAX,
+			.group_type = group_overloaded,
+		};
 	int idlest = -1, local = -1;
 	unsigned long imbalance;
 	unsigned int g;
@@ -861,7 +864,8 @@ static int find_idlest_group(const struct fair_snapshot *snap,
 	if (idlest < 0 || local < 0)
 		return idlest;
 	if (local_sgs.group_type != idlest_sgs.group_type)
-		return local_sgs.group_type < idlest_sgs.group_type ? -1 : idlest;
+		return local_sgs.group_type < idlest_sgs.group_type ? -1 :
+								      idlest;
 	switch (local_sgs.group_type) {
 	case group_overloaded:
 	case group_fully_busy:
@@ -874,7 +878,8 @@ static int find_idlest_group(const struct fair_snapshot *snap,
 			return -1;
 		return idlest;
 	case group_has_spare:
-		return local_sgs.idle_cpus >= idlest_sgs.idle_cpus ? -1 : idlest;
+		return local_sgs.idle_cpus >= idlest_sgs.idle_cpus ? -1 :
+								     idlest;
 	default:
 		return -1;
 	}
@@ -972,7 +977,8 @@ int select_task_rq_fair(const struct fair_snapshot *snap,
 
 	if (wake_flags & WF_TTWU) {
 		sd_flag = SD_BALANCE_WAKE;
-		want_affine = !p->wake_wide && cpumask_test_cpu(cpu, p->allowed);
+		want_affine = !p->wake_wide &&
+			      cpumask_test_cpu(cpu, p->allowed);
 	} else {
 		sd_flag = wake_flags & WF_FORK ? SD_BALANCE_FORK :
 						 SD_BALANCE_EXEC;

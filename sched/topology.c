@@ -38,8 +38,8 @@ static unsigned long level_mask(const struct sched_topology *topo,
 	case SD_LV_MC:
 		return topo->core_mask[cpu];
 	default:
-		return topo->nr_cpus == NR_CPUS ? ~0UL
-						: (1UL << topo->nr_cpus) - 1;
+		return topo->nr_cpus == NR_CPUS ? ~0UL :
+						  (1UL << topo->nr_cpus) - 1;
 	}
 }
 
@@ -192,8 +192,8 @@ static void cpu_attach_domain(struct sched_topology *topo, int cpu)
 	topo->nr_domains[cpu] = (unsigned int)n;
 	for (lv = 0; lv < n; lv++) {
 		topo->sd[cpu][lv].child = lv ? &topo->sd[cpu][lv - 1] : NULL;
-		topo->sd[cpu][lv].parent =
-			lv + 1 < n ? &topo->sd[cpu][lv + 1] : NULL;
+		topo->sd[cpu][lv].parent = lv + 1 < n ? &topo->sd[cpu][lv + 1] :
+							NULL;
 	}
 }
 
@@ -227,9 +227,8 @@ static int desc_verify(const struct sched_topology_desc *desc, char *err,
 	nr = (unsigned long)desc->sockets * desc->cores;
 	if (desc->sockets > NR_CPUS || desc->cores > NR_CPUS ||
 	    desc->threads > NR_CPUS || nr * desc->threads > NR_CPUS) {
-		snprintf(err, errlen,
-			 "topology %ux%ux%u: more than %d CPUs", desc->sockets,
-			 desc->cores, desc->threads, NR_CPUS);
+		snprintf(err, errlen, "topology %ux%ux%u: more than %d CPUs",
+			 desc->sockets, desc->cores, desc->threads, NR_CPUS);
 		return -EINVAL;
 	}
 	return 0;
@@ -373,8 +372,9 @@ static bool domain_check(const struct sched_topology *topo, int cpu, int lv)
 		return sd_bad(cpu, lv, "first group lacks the CPU");
 	for (g = 0; g < sd->nr_groups; g++) {
 		if (!sd->groups[g] || (sd->groups[g] & covered))
-			return sd_bad(cpu, lv, "group %u %#lx empty or overlaps",
-				      g, sd->groups[g]);
+			return sd_bad(cpu, lv,
+				      "group %u %#lx empty or overlaps", g,
+				      sd->groups[g]);
 		covered |= sd->groups[g];
 	}
 	if (covered != sd->span)
@@ -383,7 +383,7 @@ static bool domain_check(const struct sched_topology *topo, int cpu, int lv)
 	return true;
 }
 
-bool(sched_topology_check)(const struct sched_topology *topo)
+bool (sched_topology_check)(const struct sched_topology *topo)
 {
 	unsigned int cpu, lv;
 
@@ -399,9 +399,9 @@ bool(sched_topology_check)(const struct sched_topology *topo)
 			if (!domain_check(topo, (int)cpu, (int)lv))
 				return false;
 		if (llc ? topo->llc_id[cpu] != cpumask_first(llc->span) ||
-				  topo->llc_size[cpu] != llc->span_weight :
+				    topo->llc_size[cpu] != llc->span_weight :
 			  topo->llc_id[cpu] != (int)cpu ||
-				  topo->llc_size[cpu] != 1)
+				    topo->llc_size[cpu] != 1)
 			return check_fail("cpu %u: llc_id %d size %u but its "
 					  "LLC domain says otherwise",
 					  cpu, topo->llc_id[cpu],

@@ -34,9 +34,9 @@
 #define SD_PREFER_SIBLING (1U << 7) /* spread to siblings first */
 
 /* the flags that need two groups to mean anything (SDF_NEEDS_GROUPS) */
-#define SD_DEGENERATE_GROUPS_MASK                                          \
-	(SD_BALANCE_NEWIDLE | SD_BALANCE_EXEC | SD_BALANCE_FORK |          \
-	 SD_BALANCE_WAKE | SD_SHARE_CPUCAPACITY | SD_SHARE_LLC |           \
+#define SD_DEGENERATE_GROUPS_MASK                                 \
+	(SD_BALANCE_NEWIDLE | SD_BALANCE_EXEC | SD_BALANCE_FORK | \
+	 SD_BALANCE_WAKE | SD_SHARE_CPUCAPACITY | SD_SHARE_LLC |  \
 	 SD_PREFER_SIBLING)
 
 /* the levels of the x86 topology the model builds (no CLS, no NUMA) */
@@ -158,7 +158,7 @@ static inline int cpumask_first(unsigned long mask)
 }
 
 /* walk @cpu's domains bottom up (the kernel's for_each_domain) */
-#define for_each_domain(topo, cpu, __sd)                                 \
+#define for_each_domain(topo, cpu, __sd)                                  \
 	for (__sd = (topo)->nr_domains[cpu] ? &(topo)->sd[cpu][0] : NULL; \
 	     __sd; __sd = __sd->parent)
 

@@ -733,10 +733,9 @@ static void test_find_idlest_cpu(void)
  */
 static void test_select_task_rq(void)
 {
-	struct fair_task_state p = { .cpu = 1,
-				     .load = 512,
-				     .allowed = ~0UL,
-				     .recent_used_cpu = -1 };
+	struct fair_task_state p = {
+		.cpu = 1, .load = 512, .allowed = ~0UL, .recent_used_cpu = -1
+	};
 
 	machine(1, 4, 1, FAIR_V6_1);
 	hogs(0, 1);
@@ -785,8 +784,7 @@ static CU_TestInfo fbg_tests[] = {
 	  test_fbg_612_uneven_groups },
 	{ "an imbalanced group: one task", test_fbg_imbalanced },
 	{ "RT-squeezed CPU: misfit load", test_fbg_misfit },
-	{ "the busiest among several; 6.1 and 6.12 ties",
-	  test_pick_busiest },
+	{ "the busiest among several; 6.1 and 6.12 ties", test_pick_busiest },
 	{ "the queue by migration type", test_find_src_rq },
 	CU_TEST_INFO_NULL,
 };
@@ -804,8 +802,7 @@ static CU_TestInfo wake_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
-KTEST_SUITE("sched/fair_balance/scale_rt_capacity", capacity_tests, NULL,
-	    NULL)
+KTEST_SUITE("sched/fair_balance/scale_rt_capacity", capacity_tests, NULL, NULL)
 KTEST_SUITE("sched/fair_balance/group_classify", classify_tests, NULL, NULL)
 KTEST_SUITE("sched/fair_balance/find_busiest_group", fbg_tests, NULL, NULL)
 KTEST_SUITE("sched/fair_balance/select_task_rq_fair", wake_tests, NULL, NULL)
