@@ -32,7 +32,8 @@
  * @load: the fair queue's load_avg (cpu_load())
  * @util: its util_avg (cpu_util_cfs() caps it at @capacity_orig)
  * @runnable: its runnable_avg (cpu_runnable())
- * @capacity: left for fair tasks (capacity_of(): scale_rt_capacity())
+ * @capacity: left for fair tasks (capacity_of(): scale_rt_capacity()),
+ *	at least 1
  * @capacity_orig: the CPU's full capacity (1024 here)
  * @idle: running the idle task with nothing queued or waking
  *	(available_idle_cpu())

@@ -399,6 +399,22 @@ static void test_fbg_612_uneven_groups(void)
 	CU_ASSERT_EQUAL(sds.prefer_sibling, 1);
 	CU_ASSERT_EQUAL(env.migration_type, migrate_task);
 	CU_ASSERT_EQUAL(env.imbalance, 1);
+
+	/*
+	 * 2x4x1's PKG of CPU 4, the local package counted as one core, idle;
+	 * the other (4 cores) runs 2 light tasks: (1 * 2 - 0) * 2 + 1 + 4 = 9,
+	 * / 5 = 1, but an idle group facing 2+ tasks takes 2: forced, and
+	 * half of 2 moves (without that rule nothing would).
+	 */
+	machine(2, 4, 1, FAIR_V6_12);
+	cpu_runs(0, 1, 1024, 300, 300);
+	cpu_runs(1, 1, 1024, 300, 300);
+	for (int cpu = 4; cpu < 8; cpu++)
+		topo.smt_mask[cpu] = 0xf0;
+	CU_ASSERT_EQUAL(balance(4, 1, CPU_IDLE, &env, &sds), 1);
+	CU_ASSERT_EQUAL(sds.busiest_stat.group_type, group_has_spare);
+	CU_ASSERT_EQUAL(env.migration_type, migrate_task);
+	CU_ASSERT_EQUAL(env.imbalance, 1);
 }
 
 /*
@@ -761,6 +777,89 @@ static void test_select_task_rq(void)
 	CU_ASSERT_EQUAL(select_task_rq_fair(&snap, &p, 0, WF_TTWU, 0), 0);
 }
 
+/* ------------------------------------------------------------------ soak */
+
+static unsigned int seed = 61;
+
+static unsigned int rnd(unsigned int n)
+{
+	seed = seed * 1103515245 + 12345;
+	return (seed >> 16) % n;
+}
+
+/*
+ * Random machines and states: every answer is in range and consistent.
+ * find_busiest_group() names a group other than the local one exactly
+ * when it asks for a positive imbalance, and its queue is a candidate CPU
+ * of that group with a fair task; placement answers an allowed CPU.
+ */
+static void test_soak(void)
+{
+	unsigned int round, cpu, lv;
+
+	for (round = 0; round < 400; round++) {
+		unsigned int s = 1 + rnd(2), c = 1 + rnd(4), t = 1 + rnd(2);
+		struct fair_task_state p = { 0 };
+
+		machine(s, c, t, rnd(2) ? FAIR_V6_12 : FAIR_V6_1);
+		for (cpu = 0; cpu < topo.nr_cpus; cpu++) {
+			unsigned int nr = rnd(4);
+
+			cpu_runs((int)cpu, nr, 1024UL * nr * rnd(3) / 2,
+				 rnd(1100), 300UL * nr + rnd(500));
+			snap.cpu[cpu].capacity = 1024 - rnd(2) * rnd(600);
+			snap.cpu[cpu].idle_stamp = rnd(1000);
+		}
+		snap.sg_imbalanced = rnd(8) ? 0 : 1UL << rnd(topo.nr_cpus);
+		for (cpu = 0; cpu < topo.nr_cpus; cpu++)
+			for (lv = 0; lv < topo.nr_domains[cpu]; lv++) {
+				struct lb_env env;
+				struct sd_lb_stats sds;
+				int g, src;
+
+				g = balance((int)cpu, lv,
+					    (enum cpu_idle_type)rnd(3), &env,
+					    &sds);
+				CU_ASSERT((g >= 0) == (env.imbalance > 0));
+				CU_ASSERT(env.imbalance >= 0);
+				if (g < 0)
+					continue;
+				CU_ASSERT(g != sds.local);
+				CU_ASSERT((unsigned int)g < env.sd->nr_groups);
+				src = sched_balance_find_src_rq(
+					&env, (unsigned int)g);
+				if (src < 0)
+					continue;
+				CU_ASSERT(cpumask_test_cpu(
+					src, env.sd->groups[g] & env.cpus));
+				CU_ASSERT(snap.cpu[src].h_nr_running > 0);
+			}
+		p.cpu = (int)rnd(topo.nr_cpus);
+		p.attached = rnd(2);
+		p.load = rnd(2048);
+		p.allowed = (topo.nr_cpus == NR_CPUS ?
+				     ~0UL :
+				     (1UL << topo.nr_cpus) - 1) &
+			    ~(rnd(2) ? 0 : 1UL << rnd(topo.nr_cpus));
+		p.allowed |= 1UL << p.cpu;
+		p.recent_used_cpu = (int)rnd(topo.nr_cpus + 1) - 1;
+		p.wake_wide = rnd(4) == 0;
+		for (cpu = 0; cpu < topo.nr_cpus; cpu++) {
+			int flags = rnd(2) ? WF_TTWU :
+					     (rnd(2) ? WF_FORK : WF_EXEC);
+			int dst;
+
+			if (!cpumask_test_cpu((int)cpu, p.allowed))
+				continue;
+			dst = select_task_rq_fair(
+				&snap, &p, (int)cpu,
+				flags | (rnd(2) ? WF_SYNC : 0), rnd(2048));
+			CU_ASSERT(dst >= 0 && (unsigned int)dst < topo.nr_cpus);
+			CU_ASSERT(cpumask_test_cpu(dst, p.allowed));
+		}
+	}
+}
+
 static CU_TestInfo capacity_tests[] = {
 	{ "RT, DL and IRQ pressure; reduced capacity", test_capacity },
 	CU_TEST_INFO_NULL,
@@ -802,7 +901,13 @@ static CU_TestInfo wake_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+static CU_TestInfo soak_tests[] = {
+	{ "random machines: answers in range, consistent", test_soak },
+	CU_TEST_INFO_NULL,
+};
+
 KTEST_SUITE("sched/fair_balance/scale_rt_capacity", capacity_tests, NULL, NULL)
 KTEST_SUITE("sched/fair_balance/group_classify", classify_tests, NULL, NULL)
 KTEST_SUITE("sched/fair_balance/find_busiest_group", fbg_tests, NULL, NULL)
 KTEST_SUITE("sched/fair_balance/select_task_rq_fair", wake_tests, NULL, NULL)
+KTEST_SUITE("sched/fair_balance/soak", soak_tests, NULL, NULL)
