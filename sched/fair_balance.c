@@ -26,7 +26,8 @@
  *  - group_misfit_task arises only the symmetric way: a lone fair task
  *    on a CPU RT pressure cut by more than imbalance_pct.
  *  - select_idle_cpu() scans the whole LLC: no SIS_UTIL limit (6.x's
- *    nr_idle_scan from the LLC's utilization) and no SIS_PROP; the
+ *    nr_idle_scan from the LLC's utilization; SIS_PROP is off in 6.1),
+ *    no cluster-aware choices (6.12; there is no CLS level); the
  *    "has idle cores" hint is exact, not the kernel's lazily cleared
  *    flag; a per-CPU kthread's wake-up shortcut does not exist here.
  *  - Groups' capacity is summed from the snapshot every time (the kernel
