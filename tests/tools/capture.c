@@ -40,8 +40,6 @@ char *capture_entry(int kind, const char *name, int *ret)
 		return capture(e->tour, ret);
 	case KSTRUCT_KIND_DRAW:
 		return capture(e->draw, ret);
-	case KSTRUCT_KIND_EXERCISE:
-		return capture(e->exercise, ret);
 	default:
 		return NULL;
 	}
