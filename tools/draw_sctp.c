@@ -228,8 +228,8 @@ static int draw_association(FILE *out)
 		for (i = 0; i < 3; i++)
 			if (paths[i] == t)
 				fprintf(out,
-					"\tasoc:%s:e -> t%d:title:%s [constraint=false, "
-					DRAW_EDGE_OTHER "];\n",
+					"\tasoc:%s:e -> t%d:title:%s [constraint=false, " DRAW_EDGE_OTHER
+					"];\n",
 					path_names[i], nr, path_corner[i]);
 		snprintf(from, sizeof(from), "t%d:transports", nr++);
 	}

@@ -208,8 +208,8 @@ static bool same_item(const struct item *a, const struct item *b,
 	       !memcmp(a->text, b->text, a->len);
 }
 
-enum exercise_grade exercise_grade(const struct exercise *ex,
-				   const char *input, char *hint, size_t size)
+enum exercise_grade exercise_grade(const struct exercise *ex, const char *input,
+				   char *hint, size_t size)
 {
 	char got[EXERCISE_ANSWER_MAX * 2], want[EXERCISE_ANSWER_MAX * 2];
 	const char *g = got, *w = want;
@@ -245,8 +245,10 @@ enum exercise_grade exercise_grade(const struct exercise *ex,
 		more_w = next_item(&w, &b);
 		if (!more_g && !more_w)
 			return EXERCISE_RIGHT;
-		if (more_w ? b.number || b.len > 1 || isalpha((unsigned char)*b.text) :
-			     a.number || a.len > 1 || isalpha((unsigned char)*a.text))
+		if (more_w ? b.number || b.len > 1 ||
+				     isalpha((unsigned char)*b.text) :
+			     a.number || a.len > 1 ||
+				     isalpha((unsigned char)*a.text))
 			k++;
 		if (!more_g || !more_w || !same_item(&a, &b, ex->tolerance))
 			break;
@@ -472,8 +474,9 @@ static int cmd_exercise(int argc, char **argv)
 	}
 	e = kstruct_find(KSTRUCT_KIND_EXERCISE, argv[optind]);
 	if (!e) {
-		fprintf(stderr, "kstruct exercise: no exercise '%s'; they "
-				"are:\n",
+		fprintf(stderr,
+			"kstruct exercise: no exercise '%s'; they "
+			"are:\n",
 			argv[optind]);
 		exercise_list(stderr);
 		return 2;

@@ -126,7 +126,7 @@ enum exercise_grade {
  * Return: EXERCISE_RIGHT, EXERCISE_WRONG, or EXERCISE_MALFORMED when
  * @input does not have the form of an answer.
  */
-enum exercise_grade exercise_grade(const struct exercise *ex,
-				   const char *input, char *hint, size_t size);
+enum exercise_grade exercise_grade(const struct exercise *ex, const char *input,
+				   char *hint, size_t size);
 
 #endif /* KSTRUCT_TOOLS_EXERCISE_H */

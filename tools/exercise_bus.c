@@ -29,7 +29,6 @@ struct ex_driver {
 	bool matches, declines;
 };
 
-
 static FILE *ex_out;
 static struct exercise *ex_visits; /* whose answer the walk writes */
 
@@ -207,9 +206,9 @@ static int exercise_bus_walk(struct exercise *ex)
 			"devices does the walk visit, in which order?\n",
 			ids[at], ids[gone]);
 		/* the likely slip: the four, as they were */
-		exercise_wrong(ex, "%s", strcmp(ex->answer, "A B C D") ?
-						 "A B C D" :
-						 "A B C D E");
+		exercise_wrong(ex, "%s",
+			       strcmp(ex->answer, "A B C D") ? "A B C D" :
+							       "A B C D E");
 		for (i = 0; i < 4; i++)
 			unplug(&devs[i]);
 		unplug(&e);

@@ -167,7 +167,8 @@ static int exercise_list_splice(struct exercise *ex)
 	print_items(ex->why, &a);
 	fprintf(ex->why, "\nlist_empty(&b) = %d\n", list_empty(&b));
 	if (b.next == &b) {
-		fprintf(ex->why, "b.next is b itself: %s() made b empty again\n",
+		fprintf(ex->why,
+			"b.next is b itself: %s() made b empty again\n",
 			splice_names[how]);
 	} else {
 		first = list_entry(b.next, struct item, list);
@@ -218,8 +219,7 @@ static int exercise_list_sort(struct exercise *ex)
 
 	for (i = 0; i < n; i++)
 		weights[i] = (int)exercise_pick(ex, page_weights[i % 6], 1, 3);
-	fprintf(ex->question,
-		"The entries 1 to %d, weighing", n);
+	fprintf(ex->question, "The entries 1 to %d, weighing", n);
 	for (i = 0; i < n; i++)
 		fprintf(ex->question, " %d", weights[i]);
 	fprintf(ex->question,

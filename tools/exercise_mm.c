@@ -81,7 +81,8 @@ static void draw_mappers(struct exercise *ex, struct mapper *m,
 		m[p].pgoff = (unsigned long)exercise_pick(
 			ex, (long)page_mappers[p].pgoff, 0, 6);
 		m[p].pages = (unsigned long)exercise_pick(
-			ex, (long)page_mappers[p].pages, 1, 8 - (long)m[p].pgoff);
+			ex, (long)page_mappers[p].pages, 1,
+			8 - (long)m[p].pgoff);
 		if (m[p].pages > 4)
 			m[p].pages = 4;
 		m[p].flags = exercise_pick(ex, page_mappers[p].flags != VM_READ,
@@ -116,7 +117,8 @@ static int exercise_mm_truncate(struct exercise *ex)
 			"pages)\n",
 			mappers[p].name,
 			mappers[p].flags & VM_SHARED ? "shared" : "private",
-			mappers[p].pgoff, mappers[p].pgoff + mappers[p].pages - 1,
+			mappers[p].pgoff,
+			mappers[p].pgoff + mappers[p].pages - 1,
 			mappers[p].pgoff, mappers[p].pages);
 	fprintf(ex->question,
 		"\nThen vmtruncate() cuts the file to %lu.%lu pages.  Which "
@@ -165,8 +167,9 @@ static int exercise_mm_truncate(struct exercise *ex)
 	fputc('\n', ex->why);
 	ex->form = "P: N N - ...; Q: ...; R: ...; cache: N N ... (a page "
 		   "not mapped: -;\n  an empty cache: (empty))";
-	ex->pattern = "^p:[0-9-]+( [0-9-]+)*;q:[0-9-]+( [0-9-]+)*;"
-		      "r:[0-9-]+( [0-9-]+)*;cache:(\\(empty\\)|[0-9]+( [0-9]+)*)$";
+	ex->pattern =
+		"^p:[0-9-]+( [0-9-]+)*;q:[0-9-]+( [0-9-]+)*;"
+		"r:[0-9-]+( [0-9-]+)*;cache:(\\(empty\\)|[0-9]+( [0-9]+)*)$";
 	ex->hint = "the new end rounds up to a whole page; every page at or "
 		   "past it goes,\n  from every vma that maps it, private or "
 		   "shared";

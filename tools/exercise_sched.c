@@ -111,8 +111,7 @@ static int exercise_sched_pull(struct exercise *ex)
 		"times%s; then idle\nCPU 1 ticks once, and its rebalance tick "
 		"runs load_balance().  Which\ntask does CPU 1 pull (or none), "
 		"and which task runs on CPU 0?\n",
-		task_names[pinned], ticks,
-		run ? "" : " (a's whole slice)");
+		task_names[pinned], ticks, run ? "" : " (a's whole slice)");
 	list_for_each_entry(p, &init_task->tasks, tasks)
 		if (task_cpu(p) == 1 && p != cpu_rq(1)->idle)
 			pulled = p;

@@ -134,7 +134,10 @@ static int sctp_paths(FILE *out, struct sctp_association *asoc)
 	t2->last_time_heard = heard[1]; /* 100 */
 	t3->last_time_heard = heard[2]; /* 200 */
 	spin_lock(&asoc->base.lock);
-	sctp_assoc_control_transport(asoc, down == 0 ? t1 : down == 1 ? t2 : t3,
+	sctp_assoc_control_transport(asoc,
+				     down == 0 ? t1 :
+				     down == 1 ? t2 :
+						 t3,
 				     SCTP_TRANSPORT_DOWN); /* the page: t2 */
 	spin_unlock(&asoc->base.lock);
 	/* } */
@@ -163,7 +166,7 @@ static int sctp_paths(FILE *out, struct sctp_association *asoc)
 		snprintf(ex->wrong, sizeof(ex->wrong), "active: %s; retran: %s",
 			 tname(ts, asoc->peer.active_path),
 			 tname(ts, asoc->peer.active_path == ts[0] ? ts[1] :
-								    ts[0]));
+								     ts[0]));
 	print_paths(out, asoc);
 	ex->form = "active: tN; retran: tN";
 	ex->pattern = "^active:t[123];retran:t[123]$";

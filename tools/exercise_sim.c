@@ -169,8 +169,8 @@ static int never_ran(struct exercise *ex, const struct sim_report *r,
 	if (none)
 		exercise_answer(ex, "none");
 	/* the likely slip: the last task, or none at all */
-	exercise_wrong(ex, "%s", none ? r->tasks[r->nr_tasks - 1]->comm :
-					"none");
+	exercise_wrong(ex, "%s",
+		       none ? r->tasks[r->nr_tasks - 1]->comm : "none");
 	return 0;
 }
 
@@ -190,18 +190,19 @@ static int exercise_sim_rt(struct exercise *ex)
 	bool compare;
 	int err;
 
-	snprintf(json, sizeof(json),
-		 "{ \"global\": { \"duration\": 1 },\n"
-		 "  \"tasks\": {\n"
-		 "    \"fifo\": { \"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
-		 "              \"timer\": { \"ref\": \"t\", \"period\": %d }, "
-		 "\"run\": %d },\n"
-		 "    \"rr\": { \"instance\": %d, \"policy\": \"SCHED_RR\", "
-		 "\"priority\": 10,\n"
-		 "            \"cpus\": [0], \"run\": 1000000 },\n"
-		 "    \"hog\": { \"instance\": %d, \"run\": 1000000 }\n"
-		 "  } }\n",
-		 period, fifo_run, rr, hogs);
+	snprintf(
+		json, sizeof(json),
+		"{ \"global\": { \"duration\": 1 },\n"
+		"  \"tasks\": {\n"
+		"    \"fifo\": { \"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
+		"              \"timer\": { \"ref\": \"t\", \"period\": %d }, "
+		"\"run\": %d },\n"
+		"    \"rr\": { \"instance\": %d, \"policy\": \"SCHED_RR\", "
+		"\"priority\": 10,\n"
+		"            \"cpus\": [0], \"run\": 1000000 },\n"
+		"    \"hog\": { \"instance\": %d, \"run\": 1000000 }\n"
+		"  } }\n",
+		period, fifo_run, rr, hogs);
 	snprintf(cmd, sizeof(cmd), "kstruct sim --cpus %u -d 1 rt.json", cpus);
 	ask(ex, ex->page ? command : cmd, ex->page ? NULL : json,
 	    "Every task is created on CPU 0.  Which tasks run for 0 ms in "
@@ -509,7 +510,8 @@ static void answer_classes(struct exercise *ex, unsigned int bits)
 
 	for (i = 0; sched_classes[i]; i++)
 		if (bits & (1U << i)) {
-			exercise_answer(ex, "%s%s", sep, sched_classes[i]->name);
+			exercise_answer(ex, "%s%s", sep,
+					sched_classes[i]->name);
 			sep = " ";
 		}
 }
@@ -535,7 +537,8 @@ static int exercise_generations_wakeup(struct exercise *ex)
 		 "    \"typist\": { \"run\": %d, \"sleep\": %d }\n"
 		 "  }\n}\n",
 		 hogs, nice, busy, sleep);
-	snprintf(cmd, sizeof(cmd), "kstruct sim --compare --cpus 1 typist.json");
+	snprintf(cmd, sizeof(cmd),
+		 "kstruct sim --compare --cpus 1 typist.json");
 	ask(ex, ex->page ? command : cmd, ex->page ? NULL : json,
 	    "The typist runs briefly and sleeps, beside CPU hogs.  Under "
 	    "which class is\nits longest wait for the CPU after a wake-up "
@@ -552,9 +555,10 @@ static int exercise_generations_wakeup(struct exercise *ex)
 		exercise_answer(ex, "; shortest:");
 		answer_classes(ex, rank.shortest);
 		/* the likely slip: the two swapped */
-		exercise_wrong(ex, "longest: %s; shortest: %s",
-			       sched_classes[__builtin_ctz(rank.shortest)]->name,
-			       sched_classes[__builtin_ctz(rank.longest)]->name);
+		exercise_wrong(
+			ex, "longest: %s; shortest: %s",
+			sched_classes[__builtin_ctz(rank.shortest)]->name,
+			sched_classes[__builtin_ctz(rank.longest)]->name);
 	}
 	ex->form = "longest: CLASS ...; shortest: CLASS ...";
 	ex->pattern = "^longest:[a-z0-9]+( [a-z0-9]+)*;"

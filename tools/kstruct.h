@@ -85,7 +85,8 @@ struct kstruct_entry *kstruct_find(enum kstruct_kind kind, const char *name);
 			   .order = (eorder), .summary = (esummary),       \
 			   .exercise = (fn))
 
-/* tour ordering: list 10, sched 20, mm 30, bus 40, sctp 50; exercises by
+/* tour ordering: list 10, rbtree 15, sched 20, fair 25, mm 30, bus 40,
+ * sctp 50; exercises by
  * page: list 10.., rbtree 15.., sched 20.., sim 25.., generations 27..,
  * mm 30.., drivers 40.., sctp 50.. */
 

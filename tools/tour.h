@@ -11,6 +11,22 @@
 
 int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err);
 
+/* the widest a line of the tour is, for a terminal or a projector */
+#define TOUR_COLUMNS 80
+
+/**
+ * tour_write() - write a section's text, each line within TOUR_COLUMNS
+ * @out: where to write
+ * @s: the text
+ * @len: its length in bytes
+ *
+ * A longer line (a table row a section prints, a kernel-format line) is
+ * broken at its last blank that fits, and goes on under its own indent
+ * and four more columns.  A line with no such blank is written whole.
+ * Columns are counted in characters (UTF-8), not bytes.
+ */
+void tour_write(FILE *out, const char *s, size_t len);
+
 struct rb_node;
 struct rb_root;
 

@@ -38,8 +38,7 @@ static void print_subtree(FILE *out, const struct rb_node *n, char *prefix,
 	fprintf(out, " %s\n", rb_is_red(n) ? "red" : "black");
 	if (n->rb_left && len + 5 < TOUR_RBTREE_DEPTH * 4) {
 		snprintf(prefix + len, 5, "%s", side == 1 ? "|   " : "    ");
-		print_subtree(out, n->rb_left, prefix, len + 4, 2, label,
-			      data);
+		print_subtree(out, n->rb_left, prefix, len + 4, 2, label, data);
 	}
 	prefix[len] = '\0';
 }

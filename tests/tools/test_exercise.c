@@ -357,15 +357,15 @@ static char *perturbed(const char *answer, double tolerance)
 
 	for (p = answer; *p && !last; p++)
 		if (isdigit((unsigned char)*p) &&
-		    (p == answer || !(isalnum((unsigned char)p[-1]) ||
-				      p[-1] == '-')))
+		    (p == answer ||
+		     !(isalnum((unsigned char)p[-1]) || p[-1] == '-')))
 			last = p; /* a number of its own, not "t1" or "nice0" */
 	if (!last)
 		return NULL;
 	n = strtol(last, NULL, 10);
 	if (asprintf(&out, "%.*s%ld%s", (int)(last - answer), answer,
-		     n + 1 + (long)tolerance, last + strspn(last, "0123456789")) <
-	    0)
+		     n + 1 + (long)tolerance,
+		     last + strspn(last, "0123456789")) < 0)
 		return NULL;
 	return out;
 }
@@ -440,8 +440,9 @@ static void oracle_list_sort(const struct exercise *ex)
 	len = 0;
 	for (pass = 0; pass < 2; pass++) {
 		for (i = 0; i < n; i++) {
-			for (j = i; j > 0 && (w[order[j - 1]] > w[i] ||
-					      (pass && w[order[j - 1]] == w[i]));
+			for (j = i;
+			     j > 0 && (w[order[j - 1]] > w[i] ||
+				       (pass && w[order[j - 1]] == w[i]));
 			     j--)
 				order[j] = order[j - 1];
 			order[j] = i;
@@ -510,8 +511,8 @@ static void oracle_rbtree(const struct exercise *ex, bool erase)
 			2);
 	} else {
 		CU_ASSERT_EQUAL_FATAL(sscanf(ex->question_text,
-					     "The keys %d, %d, ..., %d", &i,
-					     &n, &total),
+					     "The keys %d, %d, ..., %d", &i, &n,
+					     &total),
 				      3);
 	}
 	total = total > i || erase ? total : i;
@@ -519,7 +520,8 @@ static void oracle_rbtree(const struct exercise *ex, bool erase)
 	ok = rb_shape(&s, keys, &n, &black, false);
 	CU_ASSERT(ok);
 	CU_ASSERT_EQUAL(*s, '\0');
-	CU_ASSERT(strstr(ex->answer, "R") != ex->answer + strcspn(ex->answer, "RB"));
+	CU_ASSERT(strstr(ex->answer, "R") !=
+		  ex->answer + strcspn(ex->answer, "RB"));
 	CU_ASSERT_EQUAL(n, total - (gone > 0));
 	for (i = 0; ok && i < n; i++)
 		CU_ASSERT_EQUAL(keys[i], i + 1 + (gone && i + 1 >= gone));
@@ -594,7 +596,8 @@ static void test_seeds(void)
 				g = exercise_grade(&ex, ex.wrong, hint,
 						   sizeof(hint));
 				if (g != EXERCISE_WRONG)
-					fprintf(stderr, "%s: '%s' for '%s': %s\n",
+					fprintf(stderr,
+						"%s: '%s' for '%s': %s\n",
 						e->name, ex.wrong, ex.answer,
 						hint);
 				CU_ASSERT_EQUAL(g, EXERCISE_WRONG);
@@ -611,8 +614,8 @@ static void test_seeds(void)
 			else if (!strcmp(e->name, "list-sort"))
 				oracle_list_sort(&ex);
 			else if (!strncmp(e->name, "rbtree-", 7))
-				oracle_rbtree(&ex, !strcmp(e->name,
-							   "rbtree-erase"));
+				oracle_rbtree(&ex,
+					      !strcmp(e->name, "rbtree-erase"));
 			exercise_release(&ex);
 		}
 		/* the seeds give many instances */
@@ -690,8 +693,8 @@ static int kstruct_run(const char *args, const char *input, char *out,
 	int status;
 
 	snprintf(cmd, sizeof(cmd),
-		 "printf '%s' | build/kstruct exercise %s 2>/dev/null",
-		 input, args);
+		 "printf '%s' | build/kstruct exercise %s 2>/dev/null", input,
+		 args);
 	p = popen(cmd, "r");
 	if (!p)
 		return -1;
