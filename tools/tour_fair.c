@@ -94,7 +94,8 @@ static void show_tree(struct tour_fair *tf)
 	struct cfs_rq *cfs_rq = cfs0();
 	struct rb_node *left = rb_first_cached(&cfs_rq->tasks_timeline);
 
-	fprintf(tf->out, "   the tree (running: %s, out of the tree; leftmost: %s):\n",
+	fprintf(tf->out,
+		"   the tree (running: %s, out of the tree; leftmost: %s):\n",
 		cfs_rq->curr ? task_of(cfs_rq->curr)->comm : "none",
 		left ? task_of(__node_2_se(left))->comm : "none");
 	tour_rbtree_print(tf->out, &cfs_rq->tasks_timeline.rb_root, "     ",
@@ -112,7 +113,8 @@ static void show_tasks(struct tour_fair *tf)
 	uint64_t V = tf->eevdf ? avg_vruntime(cfs_rq) : 0;
 	int i;
 
-	fprintf(tf->out, "   min_vruntime %+.2f", vms(tf, cfs_rq->min_vruntime));
+	fprintf(tf->out, "   min_vruntime %+.2f",
+		vms(tf, cfs_rq->min_vruntime));
 	if (tf->eevdf)
 		fprintf(tf->out, ", V %+.2f", vms(tf, V));
 	fprintf(tf->out, "\n");
@@ -294,10 +296,9 @@ static int tour_cfs(struct tour_fair *tf)
 		vms(tf, tf->t[2]->se.vruntime), vms(tf, before), vms(tf, floor),
 		left ? task_of(__node_2_se(left))->comm : "none",
 		test_tsk_need_resched(cpu_curr(0)) ? "preempts" :
-						    "does not preempt",
+						     "does not preempt",
 		cpu_curr(0)->comm,
-		ms((int64_t)(cpu_curr(0)->se.vruntime -
-			     tf->t[2]->se.vruntime)),
+		ms((int64_t)(cpu_curr(0)->se.vruntime - tf->t[2]->se.vruntime)),
 		ms(sysctl_sched_wakeup_granularity));
 	show_tasks(tf);
 	show_tree(tf);
@@ -368,9 +369,9 @@ static int tour_eevdf(struct tour_fair *tf)
 	run(tf, 50);
 	update_curr(cfs_rq);
 	V = avg_vruntime(cfs_rq);
-	W = cfs_rq->avg_load +
-	    (cfs_rq->curr && cfs_rq->curr->on_rq ? cfs_rq->curr->load.weight :
-						   0);
+	W = cfs_rq->avg_load + (cfs_rq->curr && cfs_rq->curr->on_rq ?
+					cfs_rq->curr->load.weight :
+					0);
 	wake_up_process(tf->t[2]);
 	fprintf(tf->out,
 		"   At the wake-up V is %+.2f and the others weigh W = %lu: C goes to\n"

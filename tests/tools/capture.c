@@ -45,6 +45,18 @@ char *capture_entry(int kind, const char *name, int *ret)
 	}
 }
 
+char *section_text(const char *name, int *ret)
+{
+	char *text = capture_entry(KSTRUCT_KIND_TOUR, name, ret), *from, *to;
+
+	for (from = to = text; from && *from; from++)
+		if (*from != TOUR_STEP[0])
+			*to++ = *from;
+	if (text)
+		*to = '\0';
+	return text;
+}
+
 char *run_tour(const char *const *args, const char *input, int *status,
 	       char **err)
 {

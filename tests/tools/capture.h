@@ -32,6 +32,17 @@ char *capture(int (*fn)(FILE *out), int *ret);
 char *capture_entry(int kind, const char *name, int *ret);
 
 /**
+ * section_text() - the text tour section @name prints, without its step
+ *	marks: as "kstruct tour NAME" shows it, before lines too long for
+ *	the terminal are broken (tour_write())
+ * @name: a tour section
+ * @ret: receives what it returned
+ *
+ * Return: the text (free() it), or NULL.
+ */
+char *section_text(const char *name, int *ret);
+
+/**
  * run_tour() - "kstruct tour ARGS..." with @input as its standard input
  * @args: the arguments after "tour", NULL-terminated
  * @input: what the reader types (may be "")

@@ -53,7 +53,8 @@ static int read_tasks(const char *s, struct task_line *t, double *minv,
 		char state[16];
 
 		p = strchr(p, '\n') + 1;
-		if (sscanf(p, "   %3s nice %d weight %lu: ran %lf (+%lf), v %lf "
+		if (sscanf(p,
+			   "   %3s nice %d weight %lu: ran %lf (+%lf), v %lf "
 			   "(+%lf)",
 			   t[i].name, &t[i].nice, &t[i].weight, &t[i].ran,
 			   &t[i].dran, &t[i].v, &t[i].dv) != 7)
@@ -63,7 +64,8 @@ static int read_tasks(const char *s, struct task_line *t, double *minv,
 		t[i].eligible = -1;
 		if (!strncmp(strchr(p, '\n') + 1, "     lag V-v ", 13)) {
 			p = strchr(p, '\n') + 1;
-			if (sscanf(p, "     lag V-v %lf (%15[a-z ]), deadline %lf",
+			if (sscanf(p,
+				   "     lag V-v %lf (%15[a-z ]), deadline %lf",
 				   &t[i].lag, state, &t[i].deadline) != 3)
 				return 0;
 			t[i].eligible = !strcmp(state, "eligible");
@@ -120,7 +122,8 @@ static void test_cfs(void)
 	/* 1: weights by nice; the leftmost (smallest v) runs first */
 	CU_ASSERT_EQUAL_FATAL(read_tasks(st[0], t, &minv, &V), 3);
 	for (i = 0; i < 3; i++)
-		CU_ASSERT_EQUAL(t[i].weight, sched_prio_to_weight[t[i].nice + 20]);
+		CU_ASSERT_EQUAL(t[i].weight,
+				sched_prio_to_weight[t[i].nice + 20]);
 	CU_ASSERT(t[2].v < t[1].v && t[1].v < t[0].v);
 	CU_ASSERT_EQUAL(sscanf(strstr(st[0], "takes the leftmost: "),
 			       "takes the leftmost: %3s runs", runs),
@@ -282,8 +285,7 @@ static void test_runs_alike(void)
 static CU_TestInfo tour_fair_cases[] = {
 	{ "cfs: weights, vruntime by weight, leftmost, sleeper placement",
 	  test_cfs },
-	{ "eevdf: V, deadlines, each pick, lag kept over a sleep",
-	  test_eevdf },
+	{ "eevdf: V, deadlines, each pick, lag kept over a sleep", test_eevdf },
 	{ "the same text every run, no addresses", test_runs_alike },
 	CU_TEST_INFO_NULL,
 };

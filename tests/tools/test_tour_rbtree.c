@@ -149,11 +149,12 @@ static void test_every_tree_is_sound(void)
 		CU_ASSERT(!d[root].red);
 		black = check_subtree(d, root, -1000, 1000, &depth);
 		CU_ASSERT(black > 0);
-		CU_ASSERT_EQUAL(sscanf(tree,
-				       "   depth %d, black height %d; rb_check(): "
-				       "sound",
-				       &said_depth, &said_black),
-				2);
+		CU_ASSERT_EQUAL(
+			sscanf(tree,
+			       "   depth %d, black height %d; rb_check(): "
+			       "sound",
+			       &said_depth, &said_black),
+			2);
 		CU_ASSERT_EQUAL(said_depth, depth);
 		/* the tour counts black nodes, not the NULL child */
 		CU_ASSERT_EQUAL(said_black, black - 1);
