@@ -15,6 +15,7 @@
 #include "list/rbtree_augmented.h"
 #include "tools/exercise.h"
 #include "tools/kstruct.h"
+#include "tools/tour.h"
 
 /**
  * struct thing - a node of the exercises' trees
@@ -54,33 +55,16 @@ static void print_shape(FILE *out, const struct rb_node *n)
 	fputc(')', out);
 }
 
-/* the most nodes on a path from the root down to a NULL child */
-static int depth(const struct rb_node *n)
-{
-	int l, r;
-
-	if (!n)
-		return 0;
-	l = depth(n->rb_left);
-	r = depth(n->rb_right);
-	return 1 + (l > r ? l : r);
-}
-
 /*
  * The tree's shape as @ex's answer, its depth and black height as why;
  * -EIO if rb_check() fails.
  */
 static int answer_tree(struct exercise *ex, const struct rb_root *root)
 {
-	const struct rb_node *n;
 	char *shape = NULL;
 	size_t len = 0;
-	int black = 0;
 	FILE *mem;
 
-	/* every path has as many black nodes (rb_check()): count the left one */
-	for (n = root->rb_node; n; n = n->rb_left)
-		black += rb_is_black(n);
 	mem = open_memstream(&shape, &len);
 	if (!mem)
 		return -ENOMEM;
@@ -91,7 +75,8 @@ static int answer_tree(struct exercise *ex, const struct rb_root *root)
 	}
 	exercise_answer(ex, "%s", shape);
 	fprintf(ex->why, "%s\ndepth %d, black height %d\n", shape,
-		depth(root->rb_node), black);
+		tour_rbtree_depth(root->rb_node),
+		tour_rbtree_black_height(root));
 	free(shape);
 	ex->form = "each node as its key and colour (B or R), then its "
 		   "children in\n  parentheses, left,right, an empty side "

@@ -126,6 +126,24 @@ static int run(const struct sim_workload *wl, const struct sim_options *opt,
 	return err;
 }
 
+/* load @command's workload (or @json), run it, @fn reads the report */
+static int
+load_and_run(struct exercise *ex, const char *command, const char *json,
+	     int (*fn)(struct exercise *ex, const struct sim_report *r,
+		       const struct sim_workload *wl, void *data))
+{
+	struct sim_workload *wl;
+	struct sim_options opt;
+	bool compare;
+	int err = load(command, json, &opt, &compare, &wl);
+
+	if (err)
+		return err;
+	err = run(wl, &opt, NULL, fn, ex, NULL);
+	sim_workload_free(wl);
+	return err;
+}
+
 /* the question: the command, and the workload (the built-in or @json) */
 static void ask(struct exercise *ex, const char *command, const char *json,
 		const char *what)
@@ -185,9 +203,6 @@ static int exercise_sim_rt(struct exercise *ex)
 	int rr = (int)exercise_pick(ex, 2, 1, 3);
 	int hogs = (int)exercise_pick(ex, 4, 1, 5);
 	char json[512], cmd[80];
-	struct sim_workload *wl;
-	struct sim_options opt;
-	bool compare;
 	int err;
 
 	snprintf(
@@ -207,12 +222,8 @@ static int exercise_sim_rt(struct exercise *ex)
 	ask(ex, ex->page ? command : cmd, ex->page ? NULL : json,
 	    "Every task is created on CPU 0.  Which tasks run for 0 ms in "
 	    "that second?\n");
-	err = load(ex->page ? command : cmd, ex->page ? NULL : json, &opt,
-		   &compare, &wl);
-	if (err)
-		return err;
-	err = run(wl, &opt, NULL, never_ran, ex, NULL);
-	sim_workload_free(wl);
+	err = load_and_run(ex, ex->page ? command : cmd, ex->page ? NULL : json,
+			   never_ran);
 	ex->form = "NAME NAME ... (the instances' names, as hog-0), or none";
 	ex->pattern = "^(none|[a-z][a-z0-9_-]*( [a-z][a-z0-9_-]*)*)$";
 	ex->hint = "which CPU does each task start on, which may leave it, "
@@ -261,9 +272,6 @@ static int exercise_sim_nice(struct exercise *ex)
 	/* } */
 	int n = (int)exercise_pick(ex, 4, 2, 4), nice[4], i, j, len = 0;
 	char json[512], cmd[80];
-	struct sim_workload *wl;
-	struct sim_options opt;
-	bool compare;
 	int err;
 
 	for (i = 0; i < n; i++) { /* distinct nice levels, ascending */
@@ -294,13 +302,9 @@ static int exercise_sim_nice(struct exercise *ex)
 	    "CPU hogs on one CPU for 3 s, under the default class (o1).  "
 	    "What share of\nthe CPU time does each get, in whole percent "
 	    "(give or take 2)?\n");
-	err = load(ex->page ? command : cmd, ex->page ? NULL : json, &opt,
-		   &compare, &wl);
-	if (err)
-		return err;
 	ex->tolerance = 2;
-	err = run(wl, &opt, NULL, shares, ex, NULL);
-	sim_workload_free(wl);
+	err = load_and_run(ex, ex->page ? command : cmd, ex->page ? NULL : json,
+			   shares);
 	ex->form = "NAME: PERCENT, NAME: PERCENT, ... in the workload's order";
 	ex->pattern = "^[a-z][a-z0-9_-]*:[0-9]+(,[a-z][a-z0-9_-]*:[0-9]+)*$";
 	ex->hint = "o1 gives each task a timeslice by its static priority, "

@@ -37,6 +37,12 @@ struct rb_root;
 typedef void tour_rbtree_label_fn(FILE *out, const struct rb_node *node,
 				  void *data);
 
+/* the most nodes on a path from @n down to a NULL child */
+int tour_rbtree_depth(const struct rb_node *n);
+
+/* the black nodes on each path from the root down (rb_check() holds) */
+int tour_rbtree_black_height(const struct rb_root *root);
+
 /**
  * tour_rbtree_print() - a red-black tree as text, lying on its side
  * @out: where to print

@@ -85,30 +85,37 @@ static void key_label(FILE *out, const struct rb_node *n, void *data)
 	fprintf(out, "%d", rb_entry(n, const struct tour_key, node)->key);
 }
 
-/* the most nodes on a path down from @n */
-static int depth(const struct rb_node *n)
+int tour_rbtree_depth(const struct rb_node *n)
 {
 	int l, r;
 
 	if (!n)
 		return 0;
-	l = depth(n->rb_left);
-	r = depth(n->rb_right);
+	l = tour_rbtree_depth(n->rb_left);
+	r = tour_rbtree_depth(n->rb_right);
 	return 1 + (l > r ? l : r);
+}
+
+int tour_rbtree_black_height(const struct rb_root *root)
+{
+	const struct rb_node *n;
+	int black = 0;
+
+	/* every path has as many (rb_check()): count the leftmost one's */
+	for (n = root->rb_node; n; n = n->rb_left)
+		black += rb_is_black(n);
+	return black;
 }
 
 /* the tree, and what rb_check() says of it; false when it is broken */
 static bool show(FILE *out, const struct rb_root *root)
 {
-	const struct rb_node *n;
-	int black = 0;
 	bool ok = rb_check(root, key_less_const);
 
-	for (n = root->rb_node; n; n = n->rb_left)
-		black += rb_is_black(n);
 	tour_rbtree_print(out, root, "     ", key_label, NULL);
 	fprintf(out, "   depth %d, black height %d; rb_check(): %s\n",
-		depth(root->rb_node), black, ok ? "sound" : "BROKEN");
+		tour_rbtree_depth(root->rb_node),
+		tour_rbtree_black_height(root), ok ? "sound" : "BROKEN");
 	return ok;
 }
 
