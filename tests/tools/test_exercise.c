@@ -30,6 +30,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -683,18 +684,24 @@ static void test_grade(void)
 			EXERCISE_WRONG);
 }
 
-/* "kstruct exercise ARGS" with @input on stdin: its exit status, stdout */
+/*
+ * "kstruct exercise ARGS" with @input on stdin, the tool beside this
+ * binary ($(BUILD)/kstruct from $(BUILD)/tests/test-tools): its exit
+ * status, and its stdout into @out.
+ */
 static int kstruct_run(const char *args, const char *input, char *out,
 		       size_t size)
 {
-	char cmd[256];
+	const char *slash = strrchr(ktest_argv0, '/');
+	char cmd[PATH_MAX + 256];
 	size_t len;
 	FILE *p;
 	int status;
 
 	snprintf(cmd, sizeof(cmd),
-		 "printf '%s' | build/kstruct exercise %s 2>/dev/null", input,
-		 args);
+		 "printf '%s' | %.*s/../kstruct exercise %s 2>/dev/null", input,
+		 slash ? (int)(slash - ktest_argv0) : 1,
+		 slash ? ktest_argv0 : ".", args);
 	p = popen(cmd, "r");
 	if (!p)
 		return -1;
