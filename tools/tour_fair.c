@@ -266,9 +266,10 @@ static int tour_cfs(struct tour_fair *tf)
 		"\n" TOUR_STEP
 		"2. 30 ticks (%d switches).  Each tick charges the running task: at\n"
 		"   nice 0 vruntime moves as fast as run time, at nice 5 %.2f times as\n"
-		"   fast (1024 / %lu).  A task runs until it is a slice past the\n"
-		"   leftmost, so they take turns and the vruntimes stay together: the\n"
-		"   run times, not the vruntimes, differ by weight.\n",
+		"   fast (1024 / %lu).  A task runs its slice (its weight's share of\n"
+		"   sched_latency, check_preempt_tick()), then the leftmost takes\n"
+		"   over: the vruntimes stay together, and the run times, not the\n"
+		"   vruntimes, differ by weight.\n",
 		tf->switches, 1024.0 / (double)tf->t[1]->se.load.weight,
 		tf->t[1]->se.load.weight);
 	show_tasks(tf);
