@@ -56,6 +56,12 @@ trap 'rm -rf "$tmp"' EXIT
 # The classes, in the order the runs came (generation order).
 classes=$(awk -F, '$1 == "run" { print $2 }' "$tmp/nice.csv")
 
+# The latency plot's axis is logarithmic: the classes' latencies run from
+# 0 to hundreds of ms, and on a linear axis three of the four curves sit
+# on top of one another at its left edge.  A latency of 0 is drawn at
+# ZERO_MS.
+ZERO_MS=0.5
+
 # share.CLASS: "nice share%" per group; cdf.CLASS: "ms fraction" steps
 for c in $classes; do
 	awk -F, -v c="$c" '$1 == "group" && $2 == c { print $5, 100 * $9 }' \
@@ -64,9 +70,14 @@ for c in $classes; do
 		BEGIN { n = 0; total = 0 }
 		$1 == "latency" && $2 == c { ms[n] = $3; count[n] = $4; total += $4; n++ }
 		END {
-			print 0, 0
-			for (i = 0; i < n; i++) { seen += count[i]; print ms[i], seen / total }
-		}' "$tmp/interactive.csv" >"$tmp/cdf.$c"
+			# a log axis has no 0: wake-ups served within the tick
+			# they woke in (0 ms) are drawn at ZERO_MS, labelled 0
+			print zero, 0
+			for (i = 0; i < n; i++) {
+				seen += count[i]
+				print (ms[i] > 0 ? ms[i] : zero), seen / total
+			}
+		}' zero=$ZERO_MS "$tmp/interactive.csv" >"$tmp/cdf.$c"
 done
 
 # one "'file' ... title 'class'" clause per class for gnuplot's plot
@@ -104,10 +115,12 @@ unset logscale y
 
 set output '$outdir/generations-latency.svg'
 set title 'Wake-up latency, "interactive" on 2 CPUs (CDF over every wake-up)'
-set xlabel 'wake-up latency (ms)'
+set xlabel 'wake-up latency (ms, log scale; 0 is a wake-up served in its own tick)'
 set ylabel 'fraction of wake-ups at or below'
 set key bottom right
-set xrange [0:*]
+set logscale x
+set xrange [$ZERO_MS:*]
+set xtics ('0' $ZERO_MS, '1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000)
 set yrange [0:1.02]
 plot $(plots cdf "with steps lw 2" 0)
 GNUPLOT
@@ -117,8 +130,32 @@ for f in generations-share.svg generations-latency.svg; do
 	cat "$tmp/$f" >"$outdir/$f"
 done
 
+# log_axis SVG: the latency plot's x axis is logarithmic: its ticks 1, 10
+# and 100 lie equally far apart (a linear axis squashed three classes
+# onto 0).  Return: 0 when they do.
+log_axis() {
+	awk '
+	/<g transform="translate\(/ {
+		x = $0
+		sub(/.*translate\(/, "", x)
+		sub(/,.*/, "", x)
+	}
+	/<text>1<\/text>/ { x1 = x }
+	/<text>10<\/text>/ { x10 = x }
+	/<text>100<\/text>/ { x100 = x }
+	END {
+		a = x10 - x1
+		b = x100 - x10
+		exit !(a > 10 && b > 10 && a - b < 1 && b - a < 1)
+	}' "$1"
+}
+
 if [ $check = 1 ]; then
 	status=0
+	if ! log_axis "$outdir/generations-latency.svg"; then
+		echo "plot-generations: generations-latency.svg: its ticks 1, 10 and 100 ms are not equally spaced: the latency axis must be logarithmic" >&2
+		status=1
+	fi
 	for f in generations-share.svg generations-latency.svg; do
 		if ! cmp -s "$2/$f" "$outdir/$f"; then
 			echo "plot-generations: $2/$f is stale: run make docs and commit it" >&2

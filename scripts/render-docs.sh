@@ -7,7 +7,9 @@
 #                                       exit 1 naming every picture that is
 #                                       stale or missing, every image a
 #                                       docs/*.md page links to that is absent,
-#                                       and every SVG of DIR wider than 800pt
+#                                       every SVG of DIR wider than 800pt,
+#                                       and every text a renderer would run
+#                                       into the text before it ("8black")
 #
 # Asks TOOL (build/kstruct) for its list of drawings ("kstruct draw
 # --help").  The SVG is made byte for byte repeatable: dot's comment
@@ -15,7 +17,7 @@
 # tools/draw.h).  "make docs" and "make check-docs" run it.
 set -eu
 
-usage() { sed -n '2,14p' "$0"; }
+usage() { sed -n '2,12p' "$0"; }
 
 check=0
 if [ "${1:-}" = --check ]; then
@@ -138,6 +140,39 @@ for svg in "$tmp/wide.svg" "$tmp/wide-px.svg"; do
 done
 # every SVG of the docs, the plots too, fits
 too_wide "$ref"/*.svg || status=1
+
+# run_together SVG...: name each text of a drawing that begins with a
+# plain space before a visible character.  dot writes each run of an
+# HTML-like label (a bold word, then the rest) as a text element of its
+# own, and an SVG renderer drops the space that begins one: "<B>8</B>
+# black" shows as "8black".  A label keeps such words in one run, or
+# spaces them with &#160;.  Return: 0 when there is none.
+run_together() {
+	awk '
+	match($0, /<text[^>]*> +[^ &<][^<]*</) {
+		t = substr($0, RSTART, RLENGTH)
+		sub(/^<text[^>]*>/, "", t)
+		sub(/<$/, "", t)
+		printf "render-docs: %s: the text \"%s\" begins with a space an SVG renderer drops (run together with the text before it)\n", FILENAME, t
+		bad = 1
+	}
+	END { exit bad }' "$@" >&2
+}
+# the check catches the label that once showed "8black"
+printf '<text x="1">8</text>\n<text x="9"> black</text>\n' >"$tmp/together.svg"
+if run_together "$tmp/together.svg" 2>/dev/null; then
+	echo "render-docs: the run-together check passed $tmp/together.svg" >&2
+	exit 1
+fi
+for name in $names; do
+	run_together "$outdir/$name.svg" || status=1
+done
+# the red-black tree: each node's key and colour in one text, every node
+if ! awk '/<text[^>]*>[0-9]+ (black|red)</ { n++ } END { exit n != 9 }' \
+	"$outdir/rbtree.svg"; then
+	echo "render-docs: rbtree.svg: not every one of its 9 nodes reads \"KEY black\" or \"KEY red\"" >&2
+	status=1
+fi
 
 for name in $names; do
 	if [ ! -f "$ref/$name.svg" ]; then

@@ -10,6 +10,7 @@
  * none, one device is unbound.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,26 +22,31 @@
 /*
  * A ring headed by port @head ("bus:devices", "drv1:devices"), one edge
  * per next pointer: through the @member port of nodes @prefix<idx[0]>,
- * @prefix<idx[1]>, ... (@idx NULL: 0, 1, ...), @n of them.
+ * @prefix<idx[1]>, ... (@idx NULL: 0, 1, ...), @n of them.  With @sides,
+ * each edge leaves its cell's east side and enters the next one's west
+ * side (the head's too), so that a ring from a node below climbs up on
+ * the left of its first entry and comes back down on the right of its
+ * last, instead of winding through the cells between.
  */
 static void dot_ring(FILE *out, const char *head, const char *member,
 		     const char *prefix, const unsigned int *idx,
-		     unsigned int n, const char *attrs)
+		     unsigned int n, bool sides, const char *attrs)
 {
+	const char *west = sides ? ":w" : "", *east = sides ? ":e" : "";
 	unsigned int i;
 
 	if (!n) { /* an empty ring: the head points at itself */
 		fprintf(out, "\t%s:s -> %s:s [%s];\n", head, head, attrs);
 		return;
 	}
-	fprintf(out, "\t%s -> %s%u:%s [%s];\n", head, prefix, idx ? idx[0] : 0,
-		member, attrs);
+	fprintf(out, "\t%s%s -> %s%u:%s%s [%s];\n", head, west, prefix,
+		idx ? idx[0] : 0, member, west, attrs);
 	for (i = 1; i < n; i++)
-		fprintf(out, "\t%s%u:%s -> %s%u:%s [%s];\n", prefix,
-			idx ? idx[i - 1] : i - 1, member, prefix,
-			idx ? idx[i] : i, member, attrs);
-	fprintf(out, "\t%s%u:%s -> %s [%s];\n", prefix,
-		idx ? idx[n - 1] : n - 1, member, head, attrs);
+		fprintf(out, "\t%s%u:%s%s -> %s%u:%s%s [%s];\n", prefix,
+			idx ? idx[i - 1] : i - 1, member, east, prefix,
+			idx ? idx[i] : i, member, west, attrs);
+	fprintf(out, "\t%s%u:%s%s -> %s%s [%s];\n", prefix,
+		idx ? idx[n - 1] : n - 1, member, east, head, east, attrs);
 }
 
 /*
@@ -136,16 +142,16 @@ static void draw_snapshot(FILE *out, const struct bus_snapshot *snap)
 	fprintf(out, "\t}\n");
 
 	dot_ring(out, "bus:devices", "bus_list", "dev", NULL, snap->nr_devices,
-		 DOT_DEVICES);
+		 false, DOT_DEVICES);
 	dot_ring(out, "bus:drivers", "bus_list", "drv", NULL, snap->nr_drivers,
-		 DOT_DRIVERS);
+		 false, DOT_DRIVERS);
 	for (i = 0; i < snap->nr_drivers; i++) {
 		char head[32];
 
 		snprintf(head, sizeof(head), "drv%u:devices", i);
 		dot_ring(out, head, "driver_list", "dev",
 			 snap->drivers[i].bound, snap->drivers[i].nr_bound,
-			 DOT_BOUND);
+			 true, DOT_BOUND);
 	}
 	for (i = 0; i < snap->nr_devices; i++)
 		if (snap->devices[i].driver >= 0)
@@ -198,15 +204,20 @@ static int draw_match(struct device *dev, struct device_driver *drv)
 static int draw_bus_example(FILE *out)
 {
 	struct bus_type bus = { .name = "pci", .match = draw_match };
+	/*
+	 * registered in this order: the drivers ring is newest first, so
+	 * e1000 comes first on it, under the two devices it binds, and no
+	 * driver's devices ring crosses another's
+	 */
 	struct device_driver drv[3] = {
-		{ .name = "e1000", .bus = &bus },
-		{ .name = "ahci", .bus = &bus },
 		{ .name = "i915", .bus = &bus },
+		{ .name = "ahci", .bus = &bus },
+		{ .name = "e1000", .bus = &bus },
 	};
 	struct device dev[4] = {
 		{ .bus = &bus, .name = "e1000 port 0", .bus_id = "00:19.0" },
-		{ .bus = &bus, .name = "ahci", .bus_id = "00:1f.2" },
 		{ .bus = &bus, .name = "e1000 port 1", .bus_id = "00:19.1" },
+		{ .bus = &bus, .name = "ahci", .bus_id = "00:1f.2" },
 		{ .bus = &bus, .name = "audio", .bus_id = "00:1b.0" },
 	};
 	int i, ret;

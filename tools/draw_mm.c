@@ -141,7 +141,7 @@ static int draw_i_mmap(FILE *out)
 	fprintf(out,
 		"\tmapping [label=<" DRAW_TABLE
 		"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct address_space"
-		"</B> (inode 1)</TD></TR>"
+		"</B>&#160;(inode 1)</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">i_size</TD><TD>%lld</TD></TR>"
 		"<TR><TD ALIGN=\"LEFT\">nrpages</TD><TD>%lu</TD></TR>"
 		"<TR><TD PORT=\"i_mmap\" BGCOLOR=\"%s\">i_mmap</TD>"
@@ -258,7 +258,7 @@ static int draw_zone(FILE *out)
 	struct page *blocks[3] = { NULL, NULL, NULL };
 	struct list_head *pos;
 	unsigned int order;
-	unsigned long i, prev = 0;
+	unsigned long start[1UL << (MAX_ORDER - 1)], i, nr;
 	char from[32], to[32];
 	int err;
 
@@ -299,13 +299,26 @@ static int draw_zone(FILE *out)
 			order, DRAW_HEAD_FILL, order);
 	fprintf(out, "</TABLE>>];\n");
 
-	/* zone_mem_map, one node per block, top to bottom in address order */
-	fprintf(out, "\tsubgraph mem_map {\n\t\trank=same;\n");
-	for (i = 0; i < zone.size;) {
+	/*
+	 * zone_mem_map, one node per block, the highest address at the top:
+	 * the buddy allocator splits from the top of a block down, so the
+	 * small blocks are high and each free list sits about level with its
+	 * free_area head, and the rings do not cross one another
+	 */
+	for (i = 0, nr = 0; i < zone.size; nr++) {
 		int head = is_head_of_free_region(&zone.zone_mem_map[i]);
-		unsigned long n = head ? (unsigned long)head :
-					 1UL << zone.zone_mem_map[i].order;
 
+		start[nr] = i;
+		i += head ? (unsigned long)head :
+			    1UL << zone.zone_mem_map[i].order;
+	}
+	fprintf(out, "\tsubgraph mem_map {\n\t\trank=same;\n");
+	while (nr--) {
+		unsigned long end = i - 1;
+		int head;
+
+		i = start[nr];
+		head = is_head_of_free_region(&zone.zone_mem_map[i]);
 		fprintf(out, "\t\tf%lu [label=<" DRAW_TABLE "<TR>", i);
 		if (head)
 			fprintf(out,
@@ -317,13 +330,11 @@ static int draw_zone(FILE *out)
 		fprintf(out,
 			"<TD BGCOLOR=\"%s\">struct page %lu-%lu: %s"
 			"</TD></TR></TABLE>>];\n",
-			head ? DRAW_FREE_FILL : DRAW_USED_FILL, i, i + n - 1,
+			head ? DRAW_FREE_FILL : DRAW_USED_FILL, i, end,
 			head ? "free" : "used");
-		if (i)
-			fprintf(out, "\t\tf%lu -> f%lu [style=invis];\n", prev,
-				i);
-		prev = i;
-		i += n;
+		if (end + 1 < zone.size)
+			fprintf(out, "\t\tf%lu -> f%lu [style=invis];\n",
+				end + 1, i);
 	}
 	fprintf(out, "\t}\n");
 	/* each free list, following the real page->list next pointers */

@@ -66,10 +66,14 @@ static int draw_subtree(FILE *out, const struct rb_node *n,
 
 	if (t < things || t >= things + nr)
 		return -EIO;
+	/*
+	 * the key and the colour in one run of text: in two runs (a bold
+	 * key), SVG drops the space that began the second and shows "8black"
+	 */
 	fprintf(out,
 		"\tk%d [label=<" DRAW_TABLE
 		"<TR><TD PORT=\"rb_node\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
-		"<FONT COLOR=\"%s\"><B>%d</B> %s</FONT></TD></TR><TR>",
+		"<FONT COLOR=\"%s\">%d %s</FONT></TD></TR><TR>",
 		t->key, rb_is_red(n) ? DRAW_RB_RED : DRAW_RB_BLACK,
 		rb_is_red(n) ? "black" : "white", t->key,
 		rb_is_red(n) ? "red" : "black");

@@ -158,6 +158,7 @@ static int draw_association(FILE *out)
 		"active_path",
 		"retran_path",
 	};
+	static const char *const path_corner[3] = { "ne", "e", "se" };
 	const struct sctp_transport *paths[3];
 	const struct sctp_transport *t;
 	const struct sctp_association *asoc;
@@ -205,8 +206,8 @@ static int draw_association(FILE *out)
 		t = list_entry(pos, struct sctp_transport, transports);
 		fprintf(out,
 			"\tt%d [label=<" DRAW_TABLE
-			"<TR><TD COLSPAN=\"2\" BGCOLOR=\"%s\"><B>struct "
-			"sctp_transport</B></TD></TR>"
+			"<TR><TD PORT=\"title\" COLSPAN=\"2\" BGCOLOR=\"%s\">"
+			"<B>struct sctp_transport</B></TD></TR>"
 			"<TR><TD ALIGN=\"LEFT\">ipaddr</TD><TD>",
 			nr, DRAW_TITLE_FILL);
 		draw_html(out, sctp_scene_addr(&t->ipaddr, addr, sizeof(addr)));
@@ -219,12 +220,17 @@ static int draw_association(FILE *out)
 			DRAW_LINK_FILL);
 		fprintf(out, "\t%s -> t%d:transports [" DRAW_EDGE_NEXT "];\n",
 			from, nr);
+		/*
+		 * out of the east side of the pointer's own row, into the
+		 * transport's title at a corner of its own: two pointers to
+		 * one transport never share a line
+		 */
 		for (i = 0; i < 3; i++)
 			if (paths[i] == t)
 				fprintf(out,
-					"\tasoc:%s -> t%d [" DRAW_EDGE_OTHER
+					"\tasoc:%s:e -> t%d:title:%s [constraint=false, " DRAW_EDGE_OTHER
 					"];\n",
-					path_names[i], nr);
+					path_names[i], nr, path_corner[i]);
 		snprintf(from, sizeof(from), "t%d:transports", nr++);
 	}
 	fprintf(out, "\t%s -> asoc:transports [" DRAW_EDGE_NEXT "];\n}\n",

@@ -3,16 +3,19 @@
  * tools/exercise_rbtree.c - the exercises of docs/rbtree.md.
  *
  * Mirrors no kernel function: each builds a small tree of numbered nodes
- * with list/rbtree.h and prints its shape.  The code between "exercise
+ * with list/rbtree.h, as its instance says, and answers with its shape.  The code between "exercise
  * NAME setup {" and "}" is what the page shows (tests/tools/
  * test_exercise.c holds them equal).
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "list/rbtree.h"
 #include "list/rbtree_augmented.h"
+#include "tools/exercise.h"
 #include "tools/kstruct.h"
+#include "tools/tour.h"
 
 /**
  * struct thing - a node of the exercises' trees
@@ -52,62 +55,85 @@ static void print_shape(FILE *out, const struct rb_node *n)
 	fputc(')', out);
 }
 
-/* the most nodes on a path from the root down to a NULL child */
-static int depth(const struct rb_node *n)
+/*
+ * The tree's shape as @ex's answer, its depth and black height as why;
+ * -EIO if rb_check() fails.
+ */
+static int answer_tree(struct exercise *ex, const struct rb_root *root)
 {
-	int l, r;
+	char *shape = NULL;
+	size_t len = 0;
+	FILE *mem;
 
-	if (!n)
-		return 0;
-	l = depth(n->rb_left);
-	r = depth(n->rb_right);
-	return 1 + (l > r ? l : r);
-}
-
-/* the tree's shape, depth and black height; -EIO if rb_check() fails */
-static int print_tree(FILE *out, const struct rb_root *root)
-{
-	const struct rb_node *n;
-	int black = 0;
-
-	/* every path has as many black nodes (rb_check()): count the left one */
-	for (n = root->rb_node; n; n = n->rb_left)
-		black += rb_is_black(n);
-	print_shape(out, root->rb_node);
-	fprintf(out, "\ndepth %d, black height %d\n", depth(root->rb_node),
-		black);
+	mem = open_memstream(&shape, &len);
+	if (!mem)
+		return -ENOMEM;
+	print_shape(mem, root->rb_node);
+	if (fclose(mem)) {
+		free(shape);
+		return -ENOMEM;
+	}
+	exercise_answer(ex, "%s", shape);
+	fprintf(ex->why, "%s\ndepth %d, black height %d\n", shape,
+		tour_rbtree_depth(root->rb_node),
+		tour_rbtree_black_height(root));
+	free(shape);
+	ex->form = "each node as its key and colour (B or R), then its "
+		   "children in\n  parentheses, left,right, an empty side "
+		   "left empty: 4B(2R(1B,3B),6B(,7R))";
+	ex->pattern = "^[0-9]+[br](\\(.*\\))?$";
 	return rb_check(root, thing_less_const) ? 0 : -EIO;
 }
 
-static int exercise_rbtree_ascending(FILE *out)
+static int exercise_rbtree_ascending(struct exercise *ex)
 {
+	int n = (int)exercise_pick(ex, 10, 5, 16);
+	int down = (int)exercise_pick(ex, 0, 0, 1);
 	/* exercise rbtree-ascending setup { */
 	struct rb_root root = RB_ROOT;
-	struct thing things[10];
+	struct thing things[16]; /* n of them */
 	int i;
 
-	for (i = 0; i < 10; i++) { /* keys 1, 2, ..., 10 in that order */
-		things[i].key = i + 1;
+	for (i = 0; i < n; i++) { /* keys 1, 2, ..., n in that order */
+		things[i].key = down ? n - i : i + 1; /* (or n, ..., 1) */
 		rb_add(&things[i].node, &root, thing_less);
 	}
 	/* } */
-	return print_tree(out, &root);
+	fprintf(ex->question,
+		"The keys %d, %d, ..., %d are added in that order to an empty "
+		"tree with\nrb_add().  What shape and colours does the tree "
+		"end with?\n",
+		down ? n : 1, down ? n - 1 : 2, down ? 1 : n);
+	ex->hint = "insert them one at a time: a red parent with a red uncle "
+		   "recolours, with a black (or no) uncle rotates";
+	return answer_tree(ex, &root);
 }
 
-static int exercise_rbtree_erase(FILE *out)
+static int exercise_rbtree_erase(struct exercise *ex)
 {
+	int n = (int)exercise_pick(ex, 8, 5, 12);
+	int k = (int)exercise_pick(ex, 4, 1, n);
 	/* exercise rbtree-erase setup { */
 	struct rb_root root = RB_ROOT;
-	struct thing things[8];
+	struct thing things[12]; /* n of them */
 	int i;
 
-	for (i = 0; i < 8; i++) { /* 4B(2R(1B,3B),6R(5B,7B(,8R))) */
+	for (i = 0; i < n; i++) { /* keys 1..n in order */
 		things[i].key = i + 1;
 		rb_add(&things[i].node, &root, thing_less);
 	}
-	rb_erase(&things[3].node, &root); /* the root, key 4 */
+	rb_erase(&things[k - 1].node, &root); /* the node of key k */
 	/* } */
-	return print_tree(out, &root);
+	fprintf(ex->question,
+		"The keys 1, 2, ..., %d are added in that order to an empty "
+		"tree with\nrb_add(); then the node of key %d is taken out "
+		"with rb_erase().  What\nshape and colours does the tree end "
+		"with?\n",
+		n, k);
+	ex->hint = "a node with two children is replaced by its successor; "
+		   "a black node\n  gone from a path is made up for by "
+		   "recolouring or rotating";
+	return answer_tree(ex, &root);
 }
 
 KSTRUCT_EXERCISE("rbtree-ascending", 15,
@@ -115,5 +141,5 @@ KSTRUCT_EXERCISE("rbtree-ascending", 15,
 		 "make",
 		 exercise_rbtree_ascending)
 KSTRUCT_EXERCISE("rbtree-erase", 16,
-		 "docs/rbtree.md: what rb_erase() does to the root",
+		 "docs/rbtree.md: what rb_erase() does to a node",
 		 exercise_rbtree_erase)

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 struct bench;
+struct exercise;
 
 enum kstruct_kind {
 	KSTRUCT_KIND_COMMAND,
@@ -41,8 +42,11 @@ struct kstruct_entry {
 	int (*bench)(struct bench *b);
 	/* prints DOT to @out; 0 or a negative errno */
 	int (*draw)(FILE *out);
-	/* runs the exercise's scenario, prints its answer; 0 or -errno */
-	int (*exercise)(FILE *out);
+	/*
+	 * draws an instance, prints it, runs it and hands back its answer
+	 * (tools/exercise.h); 0 or a negative errno
+	 */
+	int (*exercise)(struct exercise *ex);
 	struct kstruct_entry *next;
 };
 
@@ -83,7 +87,8 @@ void kstruct_list(FILE *out, enum kstruct_kind kind);
 			   .order = (eorder), .summary = (esummary),       \
 			   .exercise = (fn))
 
-/* tour ordering: list 10, sched 20, mm 30, bus 40, sctp 50; exercises by
+/* tour ordering: list 10, rbtree 15, sched 20, fair 25, mm 30, bus 40,
+ * sctp 50; exercises by
  * page: list 10.., rbtree 15.., sched 20.., sim 25.., generations 27..,
  * mm 30.., drivers 40.., sctp 50.. */
 

@@ -149,6 +149,47 @@ static bool tour_pause(struct tour_run *r, const char *section, int step,
 	return line[0] != 'q';
 }
 
+/* columns of @s[0..@len): UTF-8 continuation bytes take none */
+static size_t tour_columns(const char *s, size_t len)
+{
+	size_t cols = 0, i;
+
+	for (i = 0; i < len; i++)
+		cols += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return cols;
+}
+
+void tour_write(FILE *out, const char *s, size_t len)
+{
+	const char *end = s + len;
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *line_end = nl ? nl : end, *cut = NULL, *p;
+		size_t indent = strspn(s, " "), hang = indent + 4, cont = 0;
+
+		while (tour_columns(s, (size_t)(line_end - s)) + cont >
+		       TOUR_COLUMNS) {
+			cut = NULL;
+			for (p = s + indent + 1; p < line_end; p++)
+				if (*p == ' ' &&
+				    tour_columns(s, (size_t)(p - s)) + cont <=
+					    TOUR_COLUMNS)
+					cut = p;
+			if (!cut)
+				break;
+			fprintf(out, "%*s%.*s\n", (int)cont, "", (int)(cut - s),
+				s);
+			s = cut + strspn(cut, " ");
+			cont = hang;
+			indent = 0;
+		}
+		fprintf(out, "%*s%.*s%s", (int)cont, "", (int)(line_end - s), s,
+			nl ? "\n" : "");
+		s = nl ? nl + 1 : end;
+	}
+}
+
 /*
  * Show steps @from to @nr_steps of one section's @text, the introduction
  * with step 1.  Return: 1 when the reader quit, else 0.
@@ -165,10 +206,10 @@ static int tour_show(struct tour_run *r, const char *section, const char *text,
 			return 1;
 		if (k == 1) {
 			step = tour_step_text(text, 0, &len);
-			fwrite(step, 1, len, r->out);
+			tour_write(r->out, step, len);
 		}
 		step = tour_step_text(text, k, &len);
-		fwrite(step, 1, len, r->out);
+		tour_write(r->out, step, len);
 		r->shown++;
 	}
 	return 0;
@@ -284,8 +325,9 @@ int tour_main(int argc, char **argv, FILE *in, FILE *out, FILE *err)
 			free(text);
 			return 2;
 		}
-		fprintf(out, "==== tour: %s — %s ====\n\n", e->name,
-			e->summary);
+		fprintf(out, "==== tour: %s ====\n", e->name);
+		tour_write(out, e->summary, strlen(e->summary));
+		fprintf(out, "\n\n");
 		quit = tour_show(&r, e->name, text, from, nr_steps);
 		if (!quit)
 			fprintf(out, "\n");

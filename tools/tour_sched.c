@@ -180,9 +180,13 @@ static int tour_sched(FILE *out)
 		"5. The editor's key press arrives %d ticks after step 4, %lu ticks\n"
 		"   after it went to sleep: try_to_wake_up() credits the sleep to\n"
 		"   sleep_avg (capped at %d) and, since the editor now has a better\n"
-		"   prio than the running task, sets need_resched.\n",
+		"   prio than the running task, sets need_resched.  (A shortcut: the\n"
+		"   tour moves jiffies %d ticks on without ticking CPU 0, so its queues\n"
+		"   stay as step 4 left them.  Ticked, the tasks there would have run\n"
+		"   those ticks and stood elsewhere in their slices; the sleep the\n"
+		"   editor is credited with would be the same.)\n",
 		TOUR_KEY_DELAY, jiffies - s.editor->sleep_timestamp,
-		MAX_SLEEP_AVG);
+		MAX_SLEEP_AVG, TOUR_KEY_DELAY);
 	wake_up_process(s.editor);
 	show_task(out, s.editor);
 	if (test_tsk_need_resched(cpu_curr(0)))

@@ -40,11 +40,21 @@ char *capture_entry(int kind, const char *name, int *ret)
 		return capture(e->tour, ret);
 	case KSTRUCT_KIND_DRAW:
 		return capture(e->draw, ret);
-	case KSTRUCT_KIND_EXERCISE:
-		return capture(e->exercise, ret);
 	default:
 		return NULL;
 	}
+}
+
+char *section_text(const char *name, int *ret)
+{
+	char *text = capture_entry(KSTRUCT_KIND_TOUR, name, ret), *from, *to;
+
+	for (from = to = text; from && *from; from++)
+		if (*from != TOUR_STEP[0])
+			*to++ = *from;
+	if (text)
+		*to = '\0';
+	return text;
 }
 
 char *run_tour(const char *const *args, const char *input, int *status,

@@ -14,7 +14,7 @@
 
 /**
  * capture() - what @fn prints
- * @fn: a tour section, a drawing or an exercise
+ * @fn: a tour section or a drawing
  * @ret: receives what @fn returned
  *
  * Return: the text (free() it), or NULL when out of memory.
@@ -22,7 +22,7 @@
 char *capture(int (*fn)(FILE *out), int *ret);
 
 /**
- * capture_entry() - what the registered tour/drawing/exercise @name prints
+ * capture_entry() - what the registered tour or drawing @name prints
  * @kind: a KSTRUCT_KIND_*
  * @name: its name
  * @ret: receives what it returned (-ENOENT if nothing has that name)
@@ -30,6 +30,17 @@ char *capture(int (*fn)(FILE *out), int *ret);
  * Return: the text (free() it), or NULL.
  */
 char *capture_entry(int kind, const char *name, int *ret);
+
+/**
+ * section_text() - the text tour section @name prints, without its step
+ *	marks: as "kstruct tour NAME" shows it, before lines too long for
+ *	the terminal are broken (tour_write())
+ * @name: a tour section
+ * @ret: receives what it returned
+ *
+ * Return: the text (free() it), or NULL.
+ */
+char *section_text(const char *name, int *ret);
 
 /**
  * run_tour() - "kstruct tour ARGS..." with @input as its standard input

@@ -143,6 +143,15 @@ static void test_zone(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "struct page 500-503: used"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "struct page 511-511: used"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "free_pages</TD><TD>507</TD>"));
+	/*
+	 * the blocks top down from the highest address, so that small
+	 * orders sit by their heads: 511 first, then 510, ..., 0 last,
+	 * each tied to the one above it
+	 */
+	CU_ASSERT(strstr(dot, "\t\tf511 [") < strstr(dot, "\t\tf510 ["));
+	CU_ASSERT(strstr(dot, "\t\tf256 [") < strstr(dot, "\t\tf0 ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\t\tf511 -> f510 [style=invis]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\t\tf256 -> f0 [style=invis]"));
 	free(dot);
 }
 
@@ -190,9 +199,12 @@ static void test_endpoint_and_association(void)
 	dot_ring(edges, n, "asoc:addrs", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "addr0 addr1");
 	/* the first address of the INIT is primary and active */
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tasoc:primary_path -> t0 ["));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tasoc:active_path -> t0 ["));
-	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tasoc:retran_path -> t1 ["));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tasoc:primary_path:e -> t0:title:ne ["));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tasoc:active_path:e -> t0:title:e ["));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(dot, "\tasoc:retran_path:e -> t1:title:se ["));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "<TD>192.168.7.1:6000</TD>"));
 	free(dot);
 }
@@ -315,6 +327,10 @@ static void test_rbtree(void)
 	CU_ASSERT_STRING_EQUAL(top->to, "k8:rb_node:n");
 	tree_shape(dot, edges, n, "k8", got, sizeof(got));
 	CU_ASSERT_STRING_EQUAL(got, "8B(3R(1B,6B(4R,7R)),13B(10R,14R))");
+	/* a node's key and colour are one run of text: no "8black" in SVG */
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, ">8 black</FONT>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(dot, ">3 red</FONT>"));
+	CU_ASSERT_PTR_NULL(strstr(dot, "</B> "));
 	/* 9 nodes, 8 children and the root: one arrow each */
 	CU_ASSERT_EQUAL(n, 9);
 	free(dot);

@@ -120,11 +120,11 @@ static void test_rings(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tbus:drivers -> drv0:bus_list "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(dot, "\tdrv2:bus_list -> bus:drivers "));
 	CU_ASSERT_PTR_NOT_NULL(
-		strstr(dot, "\tdrv1:devices -> dev0:driver_list"));
+		strstr(dot, "\tdrv1:devices:w -> dev0:driver_list:w"));
 	CU_ASSERT_PTR_NOT_NULL(
-		strstr(dot, "\tdev0:driver_list -> dev2:driver_list"));
+		strstr(dot, "\tdev0:driver_list:e -> dev2:driver_list:w"));
 	CU_ASSERT_PTR_NOT_NULL(
-		strstr(dot, "\tdev2:driver_list -> drv1:devices"));
+		strstr(dot, "\tdev2:driver_list:e -> drv1:devices:e"));
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(dot, "\tdrv0:devices:s -> drv0:devices:s"));
 	CU_ASSERT_PTR_NOT_NULL(

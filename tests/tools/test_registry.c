@@ -36,9 +36,9 @@ static void test_what_the_tool_registers(void)
 	/* commands: "draw" is kstruct.c's own, not registered */
 	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_COMMAND, buf, sizeof(buf)),
 			       "bench draw exercise sctp sim tour");
-	/* tour sections by their order: list 10, sched 20, ... */
+	/* tour sections by their order: list 10, rbtree 15, sched 20, ... */
 	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_TOUR, buf, sizeof(buf)),
-			       "list sched mm bus sctp");
+			       "list rbtree sched fair mm bus sctp");
 	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_DRAW, buf, sizeof(buf)),
 			       "association bus endpoint i_mmap list rbtree "
 			       "runqueue sim zone");

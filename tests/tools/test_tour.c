@@ -22,8 +22,8 @@ static const struct {
 	const char *name;
 	int steps;
 } sections[] = {
-	{ "list", 9 }, { "sched", 7 }, { "mm", 9 },
-	{ "bus", 10 }, { "sctp", 4 },
+	{ "list", 9 }, { "rbtree", 6 }, { "sched", 7 }, { "fair", 6 },
+	{ "mm", 9 },   { "bus", 10 },	{ "sctp", 4 },
 };
 
 /* the section's raw text (marks and all), and its k-th step (0: intro) */
@@ -50,14 +50,14 @@ static char *raw_step(const char *text, int k)
 	return strndup(text, end ? (size_t)(end - text) : strlen(text));
 }
 
-/* "==== tour: NAME — SUMMARY ====\n\n" */
+/* "==== tour: NAME ====\nSUMMARY\n\n" */
 static char *header(const char *name)
 {
 	struct kstruct_entry *e = kstruct_find(KSTRUCT_KIND_TOUR, name);
 	char *h = NULL;
 
-	if (e && asprintf(&h, "==== tour: %s — %s ====\n\n", e->name,
-			  e->summary) < 0)
+	if (e &&
+	    asprintf(&h, "==== tour: %s ====\n%s\n\n", e->name, e->summary) < 0)
 		h = NULL;
 	return h;
 }
@@ -142,7 +142,7 @@ static char *expected_from(const char *name, int from)
 
 			if (!step)
 				break;
-			fputs(step, f);
+			tour_write(f, step, strlen(step)); /* as wide as fits */
 			free(step);
 		}
 		fputs("\n", f);
@@ -208,7 +208,7 @@ static void test_sched_from_7(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
 	CU_ASSERT_EQUAL(status, 0);
 	CU_ASSERT_PTR_NOT_NULL(
-		strstr(out, "====\n\n7. The same workload under each"));
+		strstr(out, "balancing\n\n7. The same workload under each"));
 	CU_ASSERT_PTR_NULL(strstr(out, "\n6. "));
 	later = strstr(out, "\nWhat later kernels changed: ");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(later);
@@ -502,7 +502,59 @@ static void test_help(void)
 	free(out);
 }
 
+/* every line of the whole tour, every section, within TOUR_COLUMNS */
+static void test_every_line_fits(void)
+{
+	const char *args[] = { NULL };
+	int status, lines = 0;
+	char *all = run_tour(args, "", &status, NULL), *line, *end;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(all);
+	CU_ASSERT_EQUAL(status, 0);
+	for (line = all; *line; line = end + 1) {
+		size_t cols = 0;
+		const char *p;
+
+		end = strchrnul(line, '\n');
+		for (p = line; p < end; p++)
+			cols += ((unsigned char)*p & 0xc0) != 0x80;
+		if (cols > TOUR_COLUMNS)
+			fprintf(stderr, "%zu columns: %.*s\n", cols,
+				(int)(end - line), line);
+		CU_ASSERT(cols <= TOUR_COLUMNS);
+		lines++;
+		if (!*end)
+			break;
+	}
+	CU_ASSERT(lines > 500);
+	free(all);
+}
+
+/* a long line breaks at its last blank that fits, under its indent + 4 */
+static void test_write_wraps(void)
+{
+	char *text = NULL, line[200];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int i, n = 0;
+
+	for (i = 0; i < 19; i++) /* "  w00 w01 ... w18": 2 + 19 * 4 - 1 = 77 */
+		n += snprintf(line + n, sizeof(line) - (size_t)n, "%sw%02d",
+			      i ? " " : "  ", i);
+	snprintf(line + n, sizeof(line) - (size_t)n, " tail-of-it\nshort\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	tour_write(f, line, strlen(line));
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT(!strncmp(text, "  w00 w01", 9));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, " w18\n      tail-of-it\nshort\n"));
+	free(text);
+}
+
 static CU_TestInfo tour_cases[] = {
+	{ "every line of every section fits in 80 columns",
+	  test_every_line_fits },
+	{ "a line too long breaks at a blank, indented", test_write_wraps },
 	{ "every section has its numbered steps",
 	  test_every_section_has_its_numbered_steps },
 	{ "--from N starts at step N, every N of every section",
