@@ -232,8 +232,6 @@ static void check_preempt_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 	int64_t delta;
 
 	ideal_runtime = sched_slice(cfs_rq, curr);
-	if (ideal_runtime > sysctl_sched_latency)
-		ideal_runtime = sysctl_sched_latency;
 	delta_exec = curr->sum_exec_runtime - curr->prev_sum_exec_runtime;
 	if (delta_exec > ideal_runtime) {
 		resched_curr(rq);

@@ -126,14 +126,40 @@ bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * The lag an entity leaves with, kept as virtual lag V - v_i, clamped to
  * twice its slice (at least a tick) in its virtual time.
  */
-static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static int64_t entity_lag(uint64_t avruntime, struct sched_entity *se)
 {
 	uint64_t span = 2 * se->slice > TICK_NSEC ? 2 * se->slice : TICK_NSEC;
 	int64_t lag, limit;
 
-	lag = (int64_t)(avg_vruntime(cfs_rq) - se->vruntime);
+	lag = (int64_t)(avruntime - se->vruntime);
 	limit = (int64_t)calc_delta_fair(span, se);
-	se->vlag = lag < -limit ? -limit : lag > limit ? limit : lag;
+	return lag < -limit ? -limit : lag > limit ? limit : lag;
+}
+
+static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	se->vlag = entity_lag(avg_vruntime(cfs_rq), se);
+}
+
+/*
+ * A queued entity's weight goes from its own to @weight, V being
+ * @avruntime: its lag w * (V - v) stays (6.12's reweight_eevdf()), so its
+ * distance to V scales with old weight / new weight, clamped as a lag is;
+ * so does its deadline's, so that the request lasts as long in real time.
+ * V itself does not move: the lags still sum to zero.
+ */
+void reweight_eevdf(struct sched_entity *se, uint64_t avruntime,
+		    unsigned long weight)
+{
+	int64_t old = (int64_t)se->load.weight, vlag, vslice;
+
+	if (avruntime != se->vruntime) {
+		vlag = entity_lag(avruntime, se) * old / (int64_t)weight;
+		se->vruntime = avruntime - (uint64_t)vlag;
+	}
+	vslice = (int64_t)(se->deadline - avruntime);
+	vslice = vslice * old / (int64_t)weight;
+	se->deadline = avruntime + (uint64_t)vslice;
 }
 
 /* --------------------------------------------- the min_deadline heap */
@@ -210,6 +236,24 @@ void __dequeue_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se)
 /* ------------------------------------------------------------ the pick */
 
 /*
+ * RUN_TO_PARITY: set_next_entity() stashes the deadline a picked entity
+ * starts with in its vlag (unused while it runs).  While the two match,
+ * it is still on the request it was picked for, and keeps the CPU while
+ * eligible.  A shorter-slice wakee (PREEMPT_SHORT) or a wakee beside a
+ * SCHED_IDLE entity spoils the stash, which ends the protection.
+ */
+static inline bool protect_slice(const struct sched_entity *se)
+{
+	return se->vlag == (int64_t)se->deadline;
+}
+
+static inline void cancel_protect_slice(struct sched_entity *se)
+{
+	if (protect_slice(se))
+		se->vlag = (int64_t)se->deadline + 1;
+}
+
+/*
  * The earliest virtual deadline among the eligible entities, in O(log n):
  * the tree is ordered by vruntime, so eligibility (vruntime at most V)
  * holds for a prefix, and every node keeps its subtree's min_deadline.
@@ -231,12 +275,15 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 	int64_t avg;
 	long load;
 
+	/* alone on the queue: nothing to compare */
+	if (cfs_rq->nr_running == 1)
+		return curr && curr->on_rq ? curr : __pick_first_entity(cfs_rq);
 	avg_with_curr(cfs_rq, &avg, &load);
 	if (curr &&
 	    (!curr->on_rq || !__entity_eligible(cfs_rq, avg, load, curr)))
 		curr = NULL;
 	best = curr;
-	if (curr && curr->vlag == (int64_t)curr->deadline)
+	if (curr && protect_slice(curr))
 		return curr;
 
 	while (node) {
@@ -293,17 +340,31 @@ struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
 /* ------------------------------------------------------ requests */
 
 /*
+ * The running entity lost its RUN_TO_PARITY protection to a shorter-slice
+ * wakee and is no longer owed service: it gives way at once (6.12's
+ * PREEMPT_SHORT, checked as its time is counted).
+ */
+static bool did_preempt_short(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	return !protect_slice(curr) && !entity_eligible(cfs_rq, curr);
+}
+
+/*
  * A request used up (vruntime reached the deadline) gets a new one,
- * vd = v + slice / w, and the CPU is offered to the others.
+ * vd = v + slice / w, and the CPU is offered to the others; so it is when
+ * a shorter-slice wakee took away its protection (did_preempt_short()).
  */
 void update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	if ((int64_t)(se->vruntime - se->deadline) < 0)
-		return;
-	if (!se->custom_slice)
-		se->slice = sysctl_sched_base_slice;
-	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
-	if (cfs_rq->nr_running > 1) {
+	bool resched = (int64_t)(se->vruntime - se->deadline) >= 0;
+
+	if (resched) {
+		if (!se->custom_slice)
+			se->slice = sysctl_sched_base_slice;
+		se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	}
+	if (cfs_rq->nr_running > 1 &&
+	    (resched || did_preempt_short(cfs_rq, se))) {
 		resched_curr(rq_of(cfs_rq));
 		rq_of(cfs_rq)->cfs.nr_tick_preempts++;
 		clear_buddies(cfs_rq, se);
@@ -340,6 +401,12 @@ static void place_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		lag /= load;
 	}
 	se->vruntime = vruntime - (uint64_t)lag;
+	/* back from a requeue or a migration: the request it had */
+	if (se->rel_deadline) {
+		se->deadline += se->vruntime;
+		se->rel_deadline = 0;
+		return;
+	}
 	if (flags & ENQUEUE_INITIAL)
 		vslice /= 2;
 	se->deadline = se->vruntime + vslice;
@@ -376,6 +443,11 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_curr(cfs_rq);
 	clear_buddies(cfs_rq, se);
 	update_entity_lag(cfs_rq, se);
+	/* not a sleep: the request goes on where it is queued again */
+	if (!(flags & DEQUEUE_SLEEP)) {
+		se->deadline -= se->vruntime;
+		se->rel_deadline = 1;
+	}
 	if (se != cfs_rq->curr)
 		__dequeue_entity(cfs_rq, se);
 	else
@@ -422,11 +494,25 @@ static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
 }
 
 /*
- * Wake-up preemption: the idle task and SCHED_IDLE tasks give way; a
- * batch or idle wakee waits for the tick; else the wakee preempts when,
- * where the two tasks' chains meet, its side is what pick_eevdf() would
- * choose now in the queue they share (RUN_TO_PARITY protects an entity
- * still on its first request).
+ * PREEMPT_SHORT: a wakee with a shorter slice than the running entity's,
+ * itself owed service, ends the running entity's protection when it is
+ * before it in vruntime or the running entity is owed nothing.
+ */
+static bool do_preempt_short(struct cfs_rq *cfs_rq, struct sched_entity *pse,
+			     struct sched_entity *se)
+{
+	if (pse->slice >= se->slice || !entity_eligible(cfs_rq, pse))
+		return false;
+	return entity_before(pse, se) || !entity_eligible(cfs_rq, se);
+}
+
+/*
+ * Wake-up preemption: the idle task and SCHED_IDLE tasks give way (a
+ * SCHED_IDLE task loses its protection); a batch or idle wakee waits for
+ * the tick; else, where the two tasks' chains meet, a shorter-slice wakee
+ * may end the running entity's RUN_TO_PARITY protection
+ * (do_preempt_short()), and the wakee preempts when its side is what
+ * pick_eevdf() would choose now in the queue they share.
  */
 static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 				 int wake_flags)
@@ -437,7 +523,12 @@ static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 	switch (check_preempt_fair(rq, p, &se, &pse)) {
 	case WAKEUP_IGNORE:
 		return;
+	case WAKEUP_PREEMPT:
+		cancel_protect_slice(se);
+		break;
 	case WAKEUP_COMPARE:
+		if (do_preempt_short(cfs_rq_of(se), pse, se))
+			cancel_protect_slice(se);
 		if (pick_eevdf(cfs_rq_of(se)) != pse)
 			return;
 		break;
@@ -446,7 +537,12 @@ static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 	rq->cfs.nr_wakeup_preempts++;
 }
 
-/* a yield pushes the running task's deadline one request further */
+/*
+ * A yield: a running task still owed service gives up the rest of its
+ * request, as if it had run to its deadline, and takes the next one (as
+ * the 6.12 stable tree Debian ships does; 6.6 pushed the deadline a
+ * request further instead).  sys_sched_yield() reschedules anyway.
+ */
 static void yield_task_eevdf(struct runqueue *rq)
 {
 	struct sched_entity *se = &rq->curr->se;
@@ -456,7 +552,12 @@ static void yield_task_eevdf(struct runqueue *rq)
 		return;
 	clear_buddies(cfs_rq, se);
 	update_curr(cfs_rq);
-	se->deadline += calc_delta_fair(se->slice, se);
+	if (entity_eligible(cfs_rq, se)) {
+		se->vruntime = se->deadline;
+		if (!se->custom_slice)
+			se->slice = sysctl_sched_base_slice;
+		se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	}
 }
 
 static int init_eevdf(int nr_cpus)

@@ -112,7 +112,7 @@ const uint32_t sched_prio_to_wmult[40] = {
 #define NORMALIZED_LATENCY 6000000U
 #define NORMALIZED_MIN_GRANULARITY 750000U
 #define NORMALIZED_WAKEUP_GRANULARITY 1000000U
-#define NORMALIZED_BASE_SLICE 750000U
+#define NORMALIZED_BASE_SLICE 700000U
 
 unsigned int sysctl_sched_latency = NORMALIZED_LATENCY;
 unsigned int sysctl_sched_min_granularity = NORMALIZED_MIN_GRANULARITY;
@@ -499,9 +499,14 @@ pick_next_task_fair(struct runqueue *rq,
 		cfs_rq = group_cfs_rq(se);
 	} while (cfs_rq);
 	p = task_of(se);
+	/*
+	 * The running task picked again keeps its turn (the kernel does
+	 * nothing when prev is picked); only the levels where it was
+	 * dequeued and requeued meanwhile (it slept and woke before the
+	 * switch) take it out of the tree again.
+	 */
 	if (p == rq->curr)
-		for_each_sched_entity(se)
-			set_next_entity(cfs_rq_of(se), se);
+		set_curr_task_fair(rq, p);
 	return p;
 }
 
@@ -550,6 +555,8 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	se->min_deadline = 0;
 	se->vlag = 0;
 	se->custom_slice = 0;
+	se->rel_deadline = 0;
+	se->sched_delayed = 0;
 	se->slice = sysctl_sched_base_slice;
 	set_load_weight(p);
 	se->my_q = NULL;

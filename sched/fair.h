@@ -239,6 +239,9 @@ uint64_t avg_vruntime(struct cfs_rq *cfs_rq);
 void avg_vruntime_add(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void avg_vruntime_sub(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void avg_vruntime_update(struct cfs_rq *cfs_rq, int64_t delta);
+/* eevdf.c: a queued @se takes @weight about V = @avruntime, keeping lag */
+void reweight_eevdf(struct sched_entity *se, uint64_t avruntime,
+		    unsigned long weight);
 /* eevdf.c: is @se owed service (lag >= 0)? */
 bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se);
 /* eevdf.c: the augmented tree's insert and erase */

@@ -105,36 +105,35 @@ void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 {
 	unsigned long old_weight = se->load.weight;
 	bool curr = cfs_rq->curr == se, eevdf = fair_is_eevdf();
-	int64_t rel;
+	uint64_t avruntime = 0;
 
 	if (se->on_rq) {
 		/* the time run so far is charged at the old weight */
-		if (curr)
+		if (curr || eevdf)
 			update_curr(cfs_rq);
-		else if (eevdf)
-			avg_vruntime_sub(cfs_rq, se);
+		if (eevdf) {
+			avruntime = avg_vruntime(cfs_rq);
+			if (!curr)
+				__dequeue_entity(cfs_rq, se);
+		}
 		cfs_rq_load_add(cfs_rq, -(long)old_weight);
 	}
 	/*
-	 * eevdf keeps the virtual lag V - v, so the lag w * (V - v) stays
-	 * when the weight changes; a queued entity's request stays as long
-	 * in real time, so its deadline moves (6.6)
+	 * eevdf keeps the lag w * (V - v) when the weight changes: a queued
+	 * entity moves about V and its request keeps its length in real
+	 * time (reweight_eevdf()); a sleeping one scales the virtual lag
+	 * it keeps
 	 */
-	if (eevdf && !se->on_rq) {
+	if (eevdf && !se->on_rq)
 		se->vlag = se->vlag * (int64_t)old_weight / (int64_t)weight;
-	} else if (eevdf) {
-		rel = (int64_t)(se->deadline - se->vruntime);
-		rel = rel * (int64_t)old_weight / (int64_t)weight;
-		se->deadline = se->vruntime + (uint64_t)rel;
-	}
+	else if (eevdf)
+		reweight_eevdf(se, avruntime, weight);
 	se->load.weight = weight;
 	se->load.inv_weight = 0;
 	if (se->on_rq) {
 		cfs_rq_load_add(cfs_rq, (long)weight);
-		if (eevdf && !curr) {
-			min_deadline_propagate(se);
-			avg_vruntime_add(cfs_rq, se);
-		}
+		if (eevdf && !curr)
+			__enqueue_entity(cfs_rq, se);
 	}
 }
 

@@ -144,9 +144,11 @@ static void test_avg_vruntime_negative(void)
 
 /*
  * A new task's request is half a slice (PLACE_DEADLINE_INITIAL): nice 0
- * 375000, nice 5 half of 2292537 (0.75 ms at 1024 / 335), 1146268.  A
- * tick (10^6 ns) uses it up: the next one is a whole slice after the new
- * vruntime.  A task with a custom slice requests that.
+ * 350000, nice 5 half of 2139701 (0.70 ms at 1024 / 335: 700000 * 1024 *
+ * 12820798 / 2^32, as __calc_delta() rounds it), 1069850; nice -3 half of
+ * 360020 (700000 * 1024 * 2157191 / 2^32), 180010.  A tick (10^6 ns) uses
+ * it up: the next one is a whole slice after the new vruntime.  A task
+ * with a custom slice requests that.
  */
 static void test_deadlines(void)
 {
@@ -155,10 +157,10 @@ static void test_deadlines(void)
 		uint64_t slice; /* custom, 0 for the base slice */
 		uint64_t first, next;
 	} t[] = {
-		{ 0, 0, 375000, 750000 },
-		{ 5, 0, 1146268, 2292537 },
+		{ 0, 0, 350000, 700000 },
+		{ 5, 0, 1069850, 2139701 },
 		{ 0, 3000000, 1500000, 3000000 },
-		{ -3, 0, 192867, 385735 },
+		{ -3, 0, 180010, 360020 },
 	};
 	struct task_struct *p;
 	unsigned int i;
@@ -225,7 +227,7 @@ static void test_lag_across_sleep(void)
 	wake_with_lag(s, 600);
 	CU_ASSERT_EQUAL(s->se.vruntime, v - 1200);
 	CU_ASSERT_EQUAL(avg_vruntime(cfs_rq), v - 600);
-	CU_ASSERT_EQUAL(s->se.deadline, s->se.vruntime + 750000);
+	CU_ASSERT_EQUAL(s->se.deadline, s->se.vruntime + 700000);
 	CU_ASSERT_TRUE(entity_eligible(cfs_rq, &s->se));
 	SCHED_CHECK();
 	/* it preempts a (whose request the tick renewed), and sleeps */
@@ -260,7 +262,8 @@ static void test_lag_across_sleep(void)
 
 /*
  * The lag kept is clamped to twice the slice in the task's virtual time
- * (at least a tick): 1.5 ms for nice 0, 4585074 for nice 5.
+ * (at least a tick): 1.4 ms for nice 0, 4279403 for nice 5 (1400000 *
+ * 1024 * 12820798 / 2^32).
  */
 static void test_lag_clamp(void)
 {
@@ -268,8 +271,8 @@ static void test_lag_clamp(void)
 		int nice;
 		int64_t vlag, kept;
 	} t[] = {
-		{ 0, 10000000, 1500000 },  { 0, -10000000, -1500000 },
-		{ 0, 1499999, 1499999 },   { 5, 10000000, 4585074 },
+		{ 0, 10000000, 1400000 },  { 0, -10000000, -1400000 },
+		{ 0, 1399999, 1399999 },   { 5, 10000000, 4279403 },
 		{ 5, -4000000, -4000000 },
 	};
 	struct task_struct *s, *a;
@@ -447,9 +450,11 @@ static void test_pick_eevdf_brute_force(void)
 /*
  * RUN_TO_PARITY: a task still on the request it was picked for keeps the
  * CPU while it is eligible, though a wakee would be picked: a, just
- * picked (deadline V + 375000), and s, waking with no lag and a 0.1 ms
- * custom slice (deadline V + 100000).  Without the mark of the request a
- * was picked for, s is the pick.  The tick uses a's request up: s runs.
+ * picked (deadline V + 350000), and s, waking with no lag and a 0.1 ms
+ * custom slice (deadline V + 100000).  s is not before a (both at V) and
+ * a is owed service, so PREEMPT_SHORT leaves a's protection.  Without the
+ * mark of the request a was picked for, s is the pick.  The tick uses a's
+ * request up: s runs.
  */
 static void test_run_to_parity(void)
 {
@@ -464,7 +469,7 @@ static void test_run_to_parity(void)
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
 	CU_ASSERT_EQUAL(a->se.vlag, (int64_t)a->se.deadline);
 	wake_with_lag(s, 0);
-	CU_ASSERT_EQUAL(s->se.deadline, a->se.deadline - 275000);
+	CU_ASSERT_EQUAL(s->se.deadline, a->se.deadline - 250000);
 	CU_ASSERT_FALSE(test_tsk_need_resched(a));
 	CU_ASSERT_PTR_EQUAL(pick_eevdf(cfs_rq), &a->se);
 	a->se.vlag = 0;
@@ -481,7 +486,7 @@ static void test_run_to_parity(void)
 
 /*
  * Same lag, shorter request: beside a (its request renewed by a tick,
- * deadline V + 750000), a wakee with no lag and the base slice ties and
+ * deadline V + 700000, no longer protected), a wakee with no lag and the base slice ties and
  * waits; with a 0.1 ms custom slice its deadline is earlier and it
  * preempts.
  */
@@ -498,11 +503,11 @@ static void test_custom_slice_wakeup(void)
 		a = new_task_on("a", 0, 0);
 		CU_ASSERT_PTR_EQUAL(schedule(0), a);
 		machine_tick();
-		CU_ASSERT_EQUAL(a->se.deadline - a->se.vruntime, 750000ULL);
+		CU_ASSERT_EQUAL(a->se.deadline - a->se.vruntime, 700000ULL);
 		wake_with_lag(s, 0);
 		CU_ASSERT_EQUAL(s->se.vruntime, a->se.vruntime);
 		CU_ASSERT_EQUAL(s->se.deadline - s->se.vruntime,
-				k ? 100000ULL : 750000ULL);
+				k ? 100000ULL : 700000ULL);
 		CU_ASSERT_EQUAL(test_tsk_need_resched(a), k);
 		SCHED_CHECK();
 		machine_down();
@@ -510,10 +515,11 @@ static void test_custom_slice_wakeup(void)
 }
 
 /*
- * A yield pushes the running task's deadline one request on (a nice-0
- * request is 750000): a and b, both new at the same V, have the same
- * deadline, which a (just picked) keeps by RUN_TO_PARITY; a yield leaves
- * b's the earlier, and b runs.
+ * A yield of a task owed service: its vruntime jumps to its deadline and
+ * it takes the next request, which ends a request later (a nice-0 request
+ * is 700000): a and b, both new at the same V, have the same deadline,
+ * which a (just picked) keeps by RUN_TO_PARITY; a yield leaves b's the
+ * earlier, and b runs.
  */
 static void test_yield(void)
 {
@@ -529,7 +535,8 @@ static void test_yield(void)
 	CU_ASSERT_EQUAL(b->se.deadline, a->se.deadline);
 	deadline = a->se.deadline;
 	CU_ASSERT_EQUAL(sys_sched_yield(0), 0);
-	CU_ASSERT_EQUAL(a->se.deadline, deadline + 750000);
+	CU_ASSERT_EQUAL(a->se.vruntime, deadline);
+	CU_ASSERT_EQUAL(a->se.deadline, deadline + 700000);
 	CU_ASSERT_PTR_EQUAL(schedule(0), b);
 	/* alone, a yield changes nothing */
 	set_task_state(b, TASK_INTERRUPTIBLE);

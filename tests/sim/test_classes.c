@@ -532,8 +532,11 @@ static unsigned int p_latency(const struct sched_class *class, const char *json)
  * latency 0); as SCHED_BATCH it never preempts on waking and waits for
  * the hog's tick (1).  eevdf, the hog asking for 3 ms slices (dl-runtime):
  * SCHED_OTHER wakes with an earlier deadline than the hog's request and
- * preempts (0); SCHED_BATCH waits for the request to end (2).  o1 runs
- * both as SCHED_OTHER: the same latency.
+ * preempts (0); SCHED_BATCH does not preempt on waking, but the hog lost
+ * its RUN_TO_PARITY protection when its request was renewed while it ran
+ * alone, and beside p (behind it in vruntime) it is owed nothing: 6.12's
+ * update_curr() reschedules it at the next tick (1).  o1 runs both as
+ * SCHED_OTHER: the same latency.
  */
 static void test_sched_batch_through_sim(void)
 {
@@ -548,7 +551,7 @@ static void test_sched_batch_through_sim(void)
 	CU_ASSERT_EQUAL(p_latency(&cfs_sched_class, other), 0);
 	CU_ASSERT_EQUAL(p_latency(&cfs_sched_class, batch), 1);
 	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, other), 0);
-	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, batch), 2);
+	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, batch), 1);
 	CU_ASSERT_EQUAL(p_latency(&o1_sched_class, other),
 			p_latency(&o1_sched_class, batch));
 }
