@@ -556,7 +556,6 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	se->vlag = 0;
 	se->custom_slice = 0;
 	se->rel_deadline = 0;
-	se->sched_delayed = 0;
 	se->slice = sysctl_sched_base_slice;
 	set_load_weight(p);
 	se->my_q = NULL;

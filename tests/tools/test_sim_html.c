@@ -46,6 +46,7 @@ struct page {
 	size_t trace_len;
 	int ret;
 	unsigned int nr_cpus;
+	unsigned int hz; /* the run's: the trace's times are in us */
 	unsigned long long ticks;
 	unsigned long switches; /* the report's, summed over tasks */
 	unsigned long long busy[SIM_MAX_CPUS];
@@ -95,6 +96,7 @@ static void make_page(struct page *pg, const char *workload,
 			pg->ret = -ENOMEM;
 		if (!pg->ret && i == 0) {
 			pg->nr_cpus = r->nr_cpus;
+			pg->hz = r->hz;
 			pg->ticks = r->ticks;
 			for (c = 0; c < r->nr_cpus; c++)
 				pg->busy[c] = r->cpus[c].busy;
@@ -363,7 +365,7 @@ static void check_reasons(const struct page *pg, struct run_rect *r, size_t n)
 		CU_ASSERT_FATAL(sscanf(strstr(sw, "next_pid="), "next_pid=%d",
 				       &np) == 1);
 		lines++;
-		tick = (sec * 1000000 + us) / (1000000 / 1000);
+		tick = (sec * 1000000 + us) * pg->hz / 1000000;
 		if (!pp)
 			continue;
 		for (i = 0; i < n; i++)
@@ -797,9 +799,10 @@ static void test_side_by_side(void)
 	struct sim_html_limits lim = { .max_runs = 100000,
 				       .max_tasks = 100,
 				       .snapshot_bytes = 160000 };
-	struct sim_options o = { .nr_cpus = 2,
-				 .seed = 1,
-				 .duration_usec = 500000 };
+	/* one HZ for both: one stride of the same ticks */
+	struct sim_options o = {
+		.nr_cpus = 2, .hz = 1000, .seed = 1, .duration_usec = 500000
+	};
 	json_t *report, *s0, *s1;
 	struct run_rect *r0, *r1;
 	struct page pg;
