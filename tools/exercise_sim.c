@@ -63,6 +63,8 @@ static int parse_command(const char *command, char *workload, size_t size,
 			opt->duration_usec = 1000000ull * (unsigned)atoi(value);
 		else if (!strcmp(arg, "--seed"))
 			opt->seed = strtoull(value, NULL, 10);
+		else if (!strcmp(arg, "--hz"))
+			opt->hz = (unsigned int)atoi(value);
 		else
 			return -EINVAL;
 	}
@@ -200,7 +202,7 @@ static int exercise_generations_nice(FILE *out)
 {
 	/* exercise generations-nice setup { */
 	static const char command[] =
-		"kstruct sim --compare --cpus 1 docs/examples/two-hogs.json";
+		"kstruct sim --compare --cpus 1 --hz 1000 docs/examples/two-hogs.json";
 	/* } */
 
 	return run_compare(out, command, "CPU share");
@@ -210,7 +212,7 @@ static int exercise_generations_wakeup(FILE *out)
 {
 	/* exercise generations-wakeup setup { */
 	static const char command[] =
-		"kstruct sim --compare --cpus 1 docs/examples/typist.json";
+		"kstruct sim --compare --cpus 1 --hz 1000 docs/examples/typist.json";
 	/* } */
 
 	return run_compare(out, command, "wake-up latency");
