@@ -149,7 +149,7 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
  * min_vruntime.  A group's entity that leaves takes its (minimal) share
  * of the group's weight.
  */
-static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	update_curr(cfs_rq);
@@ -165,6 +165,7 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_cfs_group(se);
 	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
+	return true;
 }
 
 static void enqueue_task_cfs(struct runqueue *rq, struct task_struct *p,

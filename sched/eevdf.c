@@ -263,10 +263,14 @@ static inline void cancel_protect_slice(struct sched_entity *se)
  * the left.  Then the best candidate is either the node found or inside
  * the best eligible left subtree, found by following min_deadline down.
  * With RUN_TO_PARITY the running entity keeps the CPU while eligible and
- * still on the request it was picked for.  The sums behind V do not
+ * still on the request it was picked for; otherwise it is weighed last
+ * and wins only with a strictly earlier deadline (6.12 prefers the queued
+ * entity on a tie, 6.6 kept the running one).  The sums behind V do not
  * change during the pick: they are taken once, where 6.6's
  * entity_eligible() took them again at every node.
  */
+static struct sched_entity *min_deadline_in(struct sched_entity *top);
+
 static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 {
 	struct rb_node *node = cfs_rq->tasks_timeline.rb_root.rb_node;
@@ -282,10 +286,10 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 	if (curr &&
 	    (!curr->on_rq || !__entity_eligible(cfs_rq, avg, load, curr)))
 		curr = NULL;
-	best = curr;
 	if (curr && protect_slice(curr))
 		return curr;
 
+	best = NULL;
 	while (node) {
 		se = __node_2_se(node);
 		if (!__entity_eligible(cfs_rq, avg, load, se)) {
@@ -307,12 +311,21 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 			break;
 		node = node->rb_right;
 	}
-	if (!best_left ||
-	    (int64_t)(best_left->min_deadline - best->deadline) > 0)
-		return best;
+	if (best_left &&
+	    (!best || (int64_t)(best_left->min_deadline - best->deadline) <= 0))
+		best = min_deadline_in(best_left);
+	/* the running entity only with a strictly earlier deadline (6.12) */
+	if (curr && (!best || deadline_gt(deadline, best, curr)))
+		return curr;
+	return best;
+}
 
-	/* every entity of best_left's subtree is eligible: find its min */
-	node = &best_left->run_node;
+/* the entity of @top's subtree with its min_deadline */
+static struct sched_entity *min_deadline_in(struct sched_entity *top)
+{
+	struct rb_node *node = &top->run_node;
+	struct sched_entity *se;
+
 	while (node) {
 		se = __node_2_se(node);
 		if (se->deadline == se->min_deadline)
@@ -412,11 +425,39 @@ static void place_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	se->deadline = se->vruntime + vslice;
 }
 
+/*
+ * A sleeper still queued is woken (6.12's requeue_delayed_entity()): it
+ * stays where it is, but with DELAY_ZERO a positive lag it has earned
+ * meanwhile is dropped: it is placed again at V, with none.
+ */
+static void requeue_delayed_entity(struct cfs_rq *cfs_rq,
+				   struct sched_entity *se)
+{
+	bool curr = cfs_rq->curr == se;
+
+	update_curr(cfs_rq);
+	update_entity_lag(cfs_rq, se);
+	if (se->vlag > 0) {
+		if (!curr)
+			__dequeue_entity(cfs_rq, se);
+		se->vlag = 0;
+		place_entity_eevdf(cfs_rq, se, 0);
+		if (!curr)
+			__enqueue_entity(cfs_rq, se);
+	}
+	se->sched_delayed = 0;
+}
+
 /* a group's entity takes its share of the group's weight, then is placed */
 static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	bool curr = cfs_rq->curr == se;
+
+	if (flags & ENQUEUE_DELAYED) {
+		requeue_delayed_entity(cfs_rq, se);
+		return;
+	}
 
 	if (curr)
 		place_entity_eevdf(cfs_rq, se, flags);
@@ -433,15 +474,39 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 }
 
 /*
+ * DELAY_DEQUEUE: a task going to sleep that is owed nothing (negative lag)
+ * stays queued, so that its debt is paid in virtual time while it sleeps
+ * (the others catch up with it) rather than forgotten or carried: it is
+ * dequeued for good when the pick reaches it, or woken where it is.  A
+ * task that dies is not kept.
+ */
+static bool delay_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			  int flags)
+{
+	if ((flags & (DEQUEUE_SLEEP | DEQUEUE_DELAYED)) != DEQUEUE_SLEEP ||
+	    !entity_is_task(se) ||
+	    (task_of(se)->state & (TASK_ZOMBIE | TASK_DEAD)))
+		return false;
+	return !entity_eligible(cfs_rq, se);
+}
+
+/*
  * Leaving keeps the lag (a group's entity then takes its minimal share of
  * the weight, which scales the lag kept); a requeue (DEQUEUE_SAVE, unless
- * into another group: DEQUEUE_MOVE) leaves min_vruntime.
+ * into another group: DEQUEUE_MOVE) leaves min_vruntime.  A sleeper owed
+ * nothing is kept queued instead (delay_dequeue(): return false); when it
+ * leaves at last, a positive lag it earned meanwhile is dropped
+ * (DELAY_ZERO).
  */
-static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	update_curr(cfs_rq);
 	clear_buddies(cfs_rq, se);
+	if (delay_dequeue(cfs_rq, se, flags)) {
+		se->sched_delayed = 1;
+		return false;
+	}
 	update_entity_lag(cfs_rq, se);
 	/* not a sleep: the request goes on where it is queued again */
 	if (!(flags & DEQUEUE_SLEEP)) {
@@ -457,6 +522,28 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_cfs_group(se);
 	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
+	if (flags & DEQUEUE_DELAYED) {
+		se->sched_delayed = 0;
+		if (se->vlag > 0)
+			se->vlag = 0;
+	}
+	return true;
+}
+
+void finish_delayed_dequeue(struct runqueue *rq, struct task_struct *p)
+{
+	dequeue_delayed_fair(rq, p, dequeue_entity);
+}
+
+/*
+ * A sleeper left queued that changes CPU (set_task_cpu(), the old CPU's
+ * lock held) leaves its old queue for good first.
+ */
+static void migrate_task_rq_eevdf(struct task_struct *p, int new_cpu)
+{
+	(void)new_cpu;
+	if (p->se.sched_delayed)
+		finish_delayed_dequeue(cpu_rq(task_cpu(p)), p);
 }
 
 static void enqueue_task_eevdf(struct runqueue *rq, struct task_struct *p,
@@ -586,6 +673,7 @@ const struct sched_class eevdf_sched_class = {
 	.task_fork = task_fork_fair,
 	.set_nice = set_nice_fair,
 	.prio_changed = prio_changed_fair,
+	.migrate_task_rq = migrate_task_rq_eevdf,
 	.load_balance = load_balance_fair,
 	.task_queued = task_queued_fair,
 	.rq_check = check_fair,

@@ -485,10 +485,12 @@ struct task_struct *
 pick_next_task_fair(struct runqueue *rq,
 		    struct sched_entity *(*pick)(struct cfs_rq *cfs_rq))
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct cfs_rq *cfs_rq;
 	struct sched_entity *curr, *se;
 	struct task_struct *p;
 
+again:
+	cfs_rq = &rq->cfs;
 	if (!cfs_rq->nr_running)
 		return NULL;
 	do {
@@ -499,6 +501,11 @@ pick_next_task_fair(struct runqueue *rq,
 		cfs_rq = group_cfs_rq(se);
 	} while (cfs_rq);
 	p = task_of(se);
+	/* eevdf: a sleeper kept queued was reached: it leaves, pick again */
+	if (unlikely(se->sched_delayed)) {
+		finish_delayed_dequeue(rq, p);
+		goto again;
+	}
 	/*
 	 * The running task picked again keeps its turn (the kernel does
 	 * nothing when prev is picked); only the levels where it was
@@ -556,6 +563,7 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	se->vlag = 0;
 	se->custom_slice = 0;
 	se->rel_deadline = 0;
+	se->sched_delayed = 0;
 	se->slice = sysctl_sched_base_slice;
 	set_load_weight(p);
 	se->my_q = NULL;
@@ -607,9 +615,12 @@ void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio)
 void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice)
 {
 	const struct sched_class *class = task_sched_class(p);
-	bool queued = p->se.on_rq, running = task_running(rq, p);
+	bool queued, running = task_running(rq, p);
 	unsigned long old_weight = p->se.load.weight;
 	int oldprio = p->prio;
+
+	fair_settle(rq, p);
+	queued = p->se.on_rq;
 
 	if (queued)
 		class->dequeue_task(rq, p, DEQUEUE_SAVE);
@@ -670,9 +681,16 @@ out_unlock:
 	return ret;
 }
 
+/* a sleeper eevdf keeps queued is not runnable */
 bool task_queued_fair(const struct task_struct *p)
 {
-	return p->se.on_rq;
+	return p->se.on_rq && !p->se.sched_delayed;
+}
+
+void fair_settle(struct runqueue *rq, struct task_struct *p)
+{
+	if (unlikely(p->se.sched_delayed))
+		finish_delayed_dequeue(rq, p);
 }
 
 void init_cfs_rq(struct cfs_rq *cfs_rq, struct runqueue *rq,
@@ -747,7 +765,8 @@ static unsigned int balance_candidates(struct runqueue *rq,
 		node = rb_first_cached(&tg->cfs_rq[rq->cpu]->tasks_timeline);
 		for (; node && n < NR_MIGRATE; node = rb_next(node)) {
 			se = __node_2_se(node);
-			if (entity_is_task(se))
+			/* a sleeper eevdf keeps queued is no candidate */
+			if (entity_is_task(se) && !se->sched_delayed)
 				out[n++] = task_of(se);
 		}
 	}
@@ -892,6 +911,14 @@ static bool check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
 		   se->on_rq, task_cpu(p));
 	check_that(p->state != TASK_ZOMBIE || p == rq->curr,
 		   "zombie %d queued, not current", p->pid);
+	/* a sleeper kept queued (eevdf) is not counted as runnable */
+	if (se->sched_delayed) {
+		check_that(fair_eevdf && p->state != TASK_RUNNING &&
+				   p != rq->curr,
+			   "task %d delayed, but %s", p->pid,
+			   fair_eevdf ? "runnable" : "under cfs");
+		return true;
+	}
 	(*tasks)++;
 	return true;
 }

@@ -20,6 +20,14 @@
 #include "sched/sched.h"
 
 #define NICE_0_LOAD 1024UL
+
+/*
+ * eevdf's delayed dequeue (6.12's DELAY_DEQUEUE): the final dequeue of a
+ * sleeper left queued, and the wake-up that finds it still queued (the
+ * kernel's values, beside the ENQUEUE_ and DEQUEUE_ flags of class.h)
+ */
+#define DEQUEUE_DELAYED 0x200
+#define ENQUEUE_DELAYED 0x200
 /* SCHED_IDLE's weight and its inverse */
 #define WEIGHT_IDLEPRIO 3
 #define WMULT_IDLEPRIO 1431655765U
@@ -303,10 +311,17 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 		       void (*enqueue_entity)(struct cfs_rq *cfs_rq,
 					      struct sched_entity *se,
 					      int flags));
+/*
+ * A task whose entity eevdf left queued asleep (se->sched_delayed) is
+ * woken: enqueue_task_fair() hands its entity to the version's
+ * enqueue_entity with ENQUEUE_DELAYED, and counts the task again.
+ */
 
 /**
  * dequeue_task_fair() - both classes' dequeue_task: @p's entity, then
- *	each group entity above it whose queue it left empty
+ *	each group entity above it whose queue it left empty (eevdf may
+ *	keep a sleeper's entity queued: its dequeue_entity then answers
+ *	false, and only the task counts change)
  * @rq: locked
  * @p: the task
  * @flags: DEQUEUE_* for @p's level; the levels above sleep
@@ -317,9 +332,27 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
  * current) ends its whole chain's turn.
  */
 void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
-		       void (*dequeue_entity)(struct cfs_rq *cfs_rq,
+		       bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
 					      struct sched_entity *se,
 					      int flags));
+
+/**
+ * dequeue_delayed_fair() - the final dequeue of a delayed task
+ * @rq: locked
+ * @p: a task whose entity eevdf left queued when it slept
+ * @dequeue_entity: the version's
+ *
+ * Its entity leaves the tree (DEQUEUE_SLEEP | DEQUEUE_DELAYED), and so
+ * does each group entity above whose queue it leaves empty.  The task
+ * was no longer counted in h_nr_running.
+ */
+void dequeue_delayed_fair(struct runqueue *rq, struct task_struct *p,
+			  bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
+						 struct sched_entity *se,
+						 int flags));
+
+/* eevdf.c: dequeue_delayed_fair() with eevdf's dequeue_entity */
+void finish_delayed_dequeue(struct runqueue *rq, struct task_struct *p);
 
 /**
  * task_tick_fair() - both classes' task_tick: the version's tick at every

@@ -185,6 +185,15 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq;
 
+	if (unlikely(se->sched_delayed)) {
+		/* still queued where it slept: counted again */
+		enqueue_entity(cfs_rq_of(se), se, ENQUEUE_DELAYED);
+		for_each_sched_entity(se) {
+			update_cfs_group(se);
+			h_nr_running_add(cfs_rq_of(se), 1);
+		}
+		return;
+	}
 	se->cfs_rq = task_group(p)->cfs_rq[rq->cpu];
 	for_each_sched_entity(se) {
 		if (se->on_rq)
@@ -203,7 +212,7 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 }
 
 void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
-		       void (*dequeue_entity)(struct cfs_rq *cfs_rq,
+		       bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
 					      struct sched_entity *se,
 					      int flags))
 {
@@ -212,9 +221,16 @@ void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 	bool was_curr = cfs_rq_of(se)->curr == se;
 	struct cfs_rq *cfs_rq;
 
+	if (!dequeue_entity(cfs_rq_of(se), se, flags)) {
+		/* delayed: its entity stays queued, the task no longer counts */
+		for_each_sched_entity(se)
+			h_nr_running_add(cfs_rq_of(se), -1);
+		return;
+	}
 	for_each_sched_entity(se) {
 		cfs_rq = cfs_rq_of(se);
-		dequeue_entity(cfs_rq, se, flags);
+		if (se != &p->se)
+			dequeue_entity(cfs_rq, se, flags);
 		h_nr_running_add(cfs_rq, -1);
 		/* a group that still holds something stays queued */
 		if (cfs_rq->nr_running) {
@@ -240,6 +256,30 @@ void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 		for (se = parent_entity(&p->se); se; se = parent_entity(se))
 			if (cfs_rq_of(se)->curr == se)
 				put_prev_entity(cfs_rq_of(se), se);
+}
+
+void dequeue_delayed_fair(struct runqueue *rq, struct task_struct *p,
+			  bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
+						 struct sched_entity *se,
+						 int flags))
+{
+	struct sched_entity *se = &p->se;
+	int flags = DEQUEUE_SLEEP | DEQUEUE_DELAYED;
+	struct cfs_rq *cfs_rq;
+
+	(void)rq;
+	for_each_sched_entity(se) {
+		cfs_rq = cfs_rq_of(se);
+		dequeue_entity(cfs_rq, se, flags);
+		/* a group that still holds something stays queued */
+		if (cfs_rq->nr_running) {
+			se = parent_entity(se);
+			break;
+		}
+		flags = DEQUEUE_SLEEP;
+	}
+	for_each_sched_entity(se)
+		update_cfs_group(se);
 }
 
 void task_tick_fair(struct runqueue *rq, struct task_struct *curr,
@@ -431,6 +471,8 @@ int sched_move_task(struct task_struct *p, struct task_group *tg)
 		goto out_unlock;
 	class = task_sched_class(p);
 	fair = class == sched_current_class();
+	/* a sleeper eevdf still holds leaves first */
+	fair_settle(rq, p);
 	queued = fair && p->se.on_rq;
 	running = fair && task_running(rq, p);
 	if (queued)

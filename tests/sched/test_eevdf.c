@@ -485,30 +485,31 @@ static void test_run_to_parity(void)
 }
 
 /*
- * Same lag, shorter request: beside a (its request renewed by a tick,
- * deadline V + 700000, no longer protected), a wakee with no lag and the base slice ties and
- * waits; with a 0.1 ms custom slice its deadline is earlier and it
- * preempts.
+ * Same lag, other requests: beside a (its request renewed by a tick,
+ * deadline V + 700000, no longer protected), a wakee with no lag and a 3
+ * ms custom slice has the later deadline and waits; with the base slice
+ * it ties, and 6.12's pick gives the tie to the queued entity: it
+ * preempts; with a 0.1 ms slice its deadline is earlier and it preempts.
  */
 static void test_custom_slice_wakeup(void)
 {
+	static const uint64_t slice[] = { 3000000, 700000, 100000 };
 	struct task_struct *s, *a;
 	int k;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		eevdf_up(1);
 		s = sleeper_on("s", 0, SCHED_OTHER, 0);
-		if (k)
-			CU_ASSERT_EQUAL(sched_set_custom_slice(s, 100000), 0);
+		if (k != 1)
+			CU_ASSERT_EQUAL(sched_set_custom_slice(s, slice[k]), 0);
 		a = new_task_on("a", 0, 0);
 		CU_ASSERT_PTR_EQUAL(schedule(0), a);
 		machine_tick();
 		CU_ASSERT_EQUAL(a->se.deadline - a->se.vruntime, 700000ULL);
 		wake_with_lag(s, 0);
 		CU_ASSERT_EQUAL(s->se.vruntime, a->se.vruntime);
-		CU_ASSERT_EQUAL(s->se.deadline - s->se.vruntime,
-				k ? 100000ULL : 700000ULL);
-		CU_ASSERT_EQUAL(test_tsk_need_resched(a), k);
+		CU_ASSERT_EQUAL(s->se.deadline - s->se.vruntime, slice[k]);
+		CU_ASSERT_EQUAL(test_tsk_need_resched(a), k > 0);
 		SCHED_CHECK();
 		machine_down();
 	}
@@ -548,6 +549,159 @@ static void test_yield(void)
 	machine_down();
 }
 
+/*
+ * PREEMPT_SHORT: a wakee with a shorter slice, owed service and before the
+ * running task in vruntime, ends its RUN_TO_PARITY protection.  a runs,
+ * just picked (protected); c wakes with virtual lag -600: 1200 after a
+ * (600 * 2048 / 1024), V 600 after a, and a keeps the CPU.  s wakes with
+ * lag 600: 900 before V (600 * 3072 / 2048), 300 before a; V is then 300
+ * after a, so a is still owed service.  With the base slice s waits
+ * behind a's protection; with a 0.1 ms slice (deadline 99700 after a's
+ * vruntime, a's 350000) the protection ends and s, now the earliest
+ * eligible deadline, preempts.
+ */
+static void test_preempt_short(void)
+{
+	struct task_struct *s, *c, *a;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		eevdf_up(1);
+		s = sleeper_on("s", 0, SCHED_OTHER, 0);
+		c = sleeper_on("c", 0, SCHED_OTHER, 0);
+		if (k)
+			CU_ASSERT_EQUAL(sched_set_custom_slice(s, 100000), 0);
+		a = new_task_on("a", 0, 0);
+		CU_ASSERT_PTR_EQUAL(schedule(0), a);
+		wake_with_lag(c, -600);
+		CU_ASSERT_EQUAL(c->se.vruntime, a->se.vruntime + 1200);
+		CU_ASSERT_FALSE(test_tsk_need_resched(a));
+		wake_with_lag(s, 600);
+		CU_ASSERT_EQUAL(s->se.vruntime, a->se.vruntime - 300);
+		CU_ASSERT_TRUE(entity_eligible(&cpu_rq(0)->cfs, &a->se));
+		CU_ASSERT_EQUAL(test_tsk_need_resched(a), k);
+		/* the mark of a's request stays only without the short wakee */
+		CU_ASSERT_EQUAL(a->se.vlag == (int64_t)a->se.deadline, !k);
+		if (k)
+			CU_ASSERT_PTR_EQUAL(schedule(0), s);
+		SCHED_CHECK();
+		machine_down();
+	}
+}
+
+/* ------------------------------------------------------ DELAY_DEQUEUE */
+
+/*
+ * s runs a tick beside a, just woken at V: s is then 1 ms ahead of a, V
+ * half-way, and s owes service.  It goes to sleep there: @s (asleep),
+ * @a (running); s's entity stays queued (DELAY_DEQUEUE), but s is not
+ * runnable: the CPU's nr_running and the root's h_nr_running count a
+ * alone, nr_running of the queue both.
+ */
+static void sleep_owing(struct task_struct **s, struct task_struct **a)
+{
+	struct cfs_rq *cfs_rq = &cpu_rq(0)->cfs;
+
+	*s = new_task_on("s", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), *s);
+	*a = new_task_on("a", 0, 0);
+	set_task_state(*s, TASK_INTERRUPTIBLE);
+	machine_tick();
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), *a);
+	CU_ASSERT_EQUAL((*s)->se.vruntime, (*a)->se.vruntime + 1000000);
+	CU_ASSERT_TRUE((*s)->se.sched_delayed);
+	CU_ASSERT_TRUE((*s)->se.on_rq);
+	CU_ASSERT_FALSE(task_queued(*s));
+	CU_ASSERT_FALSE(entity_eligible(cfs_rq, &(*s)->se));
+	CU_ASSERT_EQUAL(cpu_rq(0)->nr_running, 1UL);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 2UL);
+	CU_ASSERT_EQUAL(cfs_rq->h_nr_running, 1UL);
+	CU_ASSERT_EQUAL(cfs_rq->load.weight, 2048UL);
+	SCHED_CHECK();
+}
+
+/*
+ * The delayed entity leaves when the pick reaches it: once a has run as
+ * long (a tick), both are at V and s's lag is 0, not negative; the pick
+ * at the end of a's request finds s (not a: s's request ends first)
+ * and dequeues it for good, with no lag (DELAY_ZERO keeps none above 0);
+ * a runs on.  s never ran meanwhile.
+ */
+static void test_delay_dequeue_until_picked(void)
+{
+	struct cfs_rq *cfs_rq;
+	struct task_struct *s, *a;
+	int i;
+
+	eevdf_up(1);
+	cfs_rq = &cpu_rq(0)->cfs;
+	sleep_owing(&s, &a);
+	for (i = 0; i < 4 && s->se.on_rq; i++) {
+		machine_tick();
+		CU_ASSERT_PTR_EQUAL(cpu_curr(0), a);
+		SCHED_CHECK();
+	}
+	CU_ASSERT_EQUAL(i, 1);
+	CU_ASSERT_FALSE(s->se.on_rq);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	CU_ASSERT_EQUAL(s->se.vlag, 0);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 1UL);
+	CU_ASSERT_EQUAL(cfs_rq->load.weight, 1024UL);
+	/* woken later, it is placed as any sleeper */
+	CU_ASSERT_EQUAL(wake_up_process(s), 1);
+	CU_ASSERT_TRUE(task_queued(s));
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * Woken while still queued, s stays where it is (its lag is negative:
+ * DELAY_ZERO moves only a positive one) and is counted again; a sync
+ * wake-up from another CPU's pull, or a policy change, makes it leave
+ * for good first.  cfs keeps no sleeper.
+ */
+static void test_delay_dequeue_woken(void)
+{
+	struct cfs_rq *cfs_rq;
+	struct task_struct *s, *a;
+	uint64_t v;
+
+	eevdf_up(1);
+	cfs_rq = &cpu_rq(0)->cfs;
+	sleep_owing(&s, &a);
+	v = s->se.vruntime;
+	CU_ASSERT_EQUAL(wake_up_process(s), 1);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	CU_ASSERT_TRUE(task_queued(s));
+	CU_ASSERT_EQUAL(s->se.vruntime, v);
+	CU_ASSERT_EQUAL(cpu_rq(0)->nr_running, 2UL);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 2UL);
+	CU_ASSERT_EQUAL(cfs_rq->h_nr_running, 2UL);
+	SCHED_CHECK();
+	machine_down();
+
+	eevdf_up(1);
+	cfs_rq = &cpu_rq(0)->cfs;
+	sleep_owing(&s, &a);
+	CU_ASSERT_EQUAL(setscheduler(s, SCHED_FIFO, 5), 0);
+	CU_ASSERT_FALSE(s->se.on_rq);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 1UL);
+	SCHED_CHECK();
+	machine_down();
+
+	machine_up_class(1, 1000, &cfs_sched_class);
+	s = new_task_on("s", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), s);
+	a = new_task_on("a", 0, 0);
+	set_task_state(s, TASK_INTERRUPTIBLE);
+	machine_tick();
+	CU_ASSERT_FALSE(s->se.on_rq);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo avg_tests[] = {
 	{ "V and eligibility by hand", test_avg_vruntime_by_hand },
 	{ "below min_vruntime, rounding down", test_avg_vruntime_negative },
@@ -570,6 +724,16 @@ static CU_TestInfo pick_tests[] = {
 	  test_pick_eevdf_brute_force },
 	{ "RUN_TO_PARITY", test_run_to_parity },
 	{ "a custom slice wins a wake-up", test_custom_slice_wakeup },
+	{ "PREEMPT_SHORT: a shorter-slice wakee ends the protection",
+	  test_preempt_short },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo delay_tests[] = {
+	{ "a sleeper owing service stays queued until picked",
+	  test_delay_dequeue_until_picked },
+	{ "woken in place; a policy change ends it; not under cfs",
+	  test_delay_dequeue_woken },
 	CU_TEST_INFO_NULL,
 };
 
@@ -583,3 +747,4 @@ KTEST_SUITE("sched/eevdf/update_deadline", deadline_tests, NULL, NULL)
 KTEST_SUITE("sched/eevdf/place_entity", lag_tests, NULL, NULL)
 KTEST_SUITE("sched/eevdf/pick_eevdf", pick_tests, NULL, NULL)
 KTEST_SUITE("sched/eevdf/yield_task_eevdf", yield_tests, NULL, NULL)
+KTEST_SUITE("sched/eevdf/dequeue_entity", delay_tests, NULL, NULL)
