@@ -14,8 +14,8 @@
  *             (sched/goodness.c)
  *   o1        Linux 2.5.33, the default: the priority arrays of
  *             sched/sched.c, unchanged
- *   cfs       Linux 6.5's Completely Fair Scheduler (sched/fair.c)
- *   eevdf     Linux 6.6's Earliest Eligible Virtual Deadline First
+ *   cfs       Linux 6.1's Completely Fair Scheduler (sched/fair.c)
+ *   eevdf     Linux 6.12's Earliest Eligible Virtual Deadline First
  *             (sched/fair.c)
  *
  * and one that is not selectable on its own:

@@ -1,34 +1,39 @@
 // SPDX-License-Identifier: MIT
 /*
- * sched/eevdf.c - Earliest Eligible Virtual Deadline First, Linux 6.6's
+ * sched/eevdf.c - Earliest Eligible Virtual Deadline First, Linux 6.12's
  * fair class: of the tasks owed service, the one whose request ends first
  * in virtual time runs.
  *
- * Mirrors kernel/sched/fair.c of 6.6 (Peter Zijlstra's EEVDF, after
- * Stoica and Abdel-Wahab, 1995; the 6.6 stable tree): avg_vruntime_add,
- * avg_vruntime_sub, avg_vruntime_update, avg_vruntime, update_entity_lag,
- * entity_eligible, the min_deadline augmented tree (__update_min_deadline,
- * min_deadline_update), __pick_eevdf and pick_eevdf (with the fix that
- * searches the best left subtree when the heap descent found none
- * eligible), update_deadline, place_entity (PLACE_LAG with the (W + w) / W
- * inflation, PLACE_DEADLINE_INITIAL), enqueue_entity, dequeue_entity,
- * check_preempt_wakeup and yield_task_fair; features as 6.6 shipped them
- * (PLACE_LAG, PLACE_DEADLINE_INITIAL, RUN_TO_PARITY, WAKEUP_PREEMPTION on;
- * NEXT_BUDDY off).  Custom slices are 6.12's (sched_set_custom_slice()
- * in sched/fair.c; update_deadline() and place_entity() keep them).  The
- * shared machinery is in sched/fair.c, the task groups' walks and
- * reweight_entity() in sched/fair_group.c: every function here works on
- * one level of the hierarchy, a task's or a group's entity alike.
+ * Mirrors kernel/sched/fair.c of 6.12 as Debian ships it (6.12.118; Peter
+ * Zijlstra's EEVDF, after Stoica and Abdel-Wahab, 1995): avg_vruntime_add,
+ * avg_vruntime_sub, avg_vruntime_update, avg_vruntime, entity_lag,
+ * update_entity_lag, entity_eligible, pick_eevdf (RUN_TO_PARITY with
+ * protect_slice), update_deadline with PREEMPT_SHORT's did_preempt_short,
+ * place_entity (PLACE_LAG with the (W + w) / W inflation,
+ * PLACE_DEADLINE_INITIAL, PLACE_REL_DEADLINE), reweight_eevdf,
+ * enqueue_entity, dequeue_entity with DELAY_DEQUEUE and DELAY_ZERO,
+ * requeue_delayed_entity, check_preempt_wakeup_fair (do_preempt_short,
+ * cancel_protect_slice) and yield_task_fair; features as 6.12 ships them
+ * (PLACE_LAG, PLACE_DEADLINE_INITIAL, PLACE_REL_DEADLINE, RUN_TO_PARITY,
+ * PREEMPT_SHORT, DELAY_DEQUEUE, DELAY_ZERO, WAKEUP_PREEMPTION on;
+ * NEXT_BUDDY off).  Custom slices (sched_set_custom_slice() in
+ * sched/fair.c) are sched_attr.sched_runtime's.  The shared machinery is
+ * in sched/fair.c, the task groups' walks and reweight_entity() in
+ * sched/fair_group.c: every function here works on one level of the
+ * hierarchy, a task's or a group's entity alike.
  *
  * Deliberate differences (see also sched/fair.c):
- *  - A new task is placed once, at its first enqueue, with ENQUEUE_INITIAL
- *    (half a slice of deadline).  6.6 placed it in task_fork_fair() with
- *    ENQUEUE_INITIAL and again at wake_up_new_task() without it, which
- *    overwrote the half slice; later kernels place it once, as here.
- *  - The pick considers the running entity where it stands (6.6's
+ *  - The tree is ordered by vruntime and augmented with min_deadline
+ *    (6.6's); 6.12 orders it by deadline, augmented with min_vruntime.
+ *    The pick is the same rule; ties between queued entities of equal
+ *    deadlines may fall otherwise.
+ *  - Only tasks are kept queued asleep (6.12 keeps group entities too); a
+ *    task kept so is not runnable to the core (task_queued() false, out
+ *    of nr_running and h_nr_running), and leaves for good before its
+ *    nice, policy, group or CPU changes (fair_settle()).
+ *  - The pick considers the running entity where it stands (the
  *    FAIR_GROUP_SCHED path, where RUN_TO_PARITY applies); a running task
- *    picked again starts a new turn without a switch, on the request it
- *    has.
+ *    picked again keeps its turn, as in the kernel.
  *  - Weights are not scaled by 1024 (the kernel's scale_load() on 64-bit
  *    machines, undone by scale_load_down() wherever these sums use them).
  */

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * sched/fair.c - what Linux 6.5's CFS and 6.6's EEVDF share: weights and
+ * sched/fair.c - what Linux 6.1's CFS and 6.12's EEVDF share: weights and
  * their inverses, virtual time, the runqueue clock, the tree of waiting
  * entities with its running entity kept outside, the load, fork, nice
  * changes, balancing by load, the invariant check and the snapshot.  The
- * two policies are in sched/cfs.c (6.5) and sched/eevdf.c (6.6).
+ * two policies are in sched/cfs.c (6.1) and sched/eevdf.c (6.12).
  *
- * Mirrors kernel/sched/fair.c of 6.5 and 6.6 (and kernel/sched/core.c's
+ * Mirrors kernel/sched/fair.c of 6.1 and 6.12 (and kernel/sched/core.c's
  * sched_prio_to_weight[], sched_prio_to_wmult[], set_load_weight(),
  * set_user_nice()): __calc_delta, calc_delta_fair, update_curr,
  * update_min_vruntime, __enqueue_entity, __dequeue_entity,
@@ -30,8 +30,8 @@
  *    thread may make the idle task current without schedule(), and
  *    dequeues the task next: that must end its turn.
  *  - A new task is placed at its first enqueue (ENQUEUE_INITIAL), on the
- *    CPU it starts on; task_fork only brings its parent's vruntime (6.5)
- *    up to date and records it relative to min_vruntime.  6.5 placed it
+ *    CPU it starts on; task_fork only brings its parent's vruntime (6.1)
+ *    up to date and records it relative to min_vruntime.  6.1 placed it
  *    in task_fork_fair() on the parent's runqueue; for a child started
  *    there, as the simulator starts them, it is the same.
  *  - Balancing is a simplified periodic and idle pull in the spirit of
@@ -542,7 +542,7 @@ int check_preempt_fair(struct runqueue *rq, struct task_struct *p,
 }
 
 /*
- * A new task's entity: its weight, no run time, and (6.5) its parent's
+ * A new task's entity: its weight, no run time, and (6.1) its parent's
  * vruntime relative to the parent's min_vruntime; placed at its first
  * enqueue (ENQUEUE_INITIAL).  eevdf: no lag, and the parent's requested
  * slice (6.12 copies it unless SCHED_RESET_ON_FORK).

@@ -5,10 +5,10 @@
  * on every CPU, and the walks up the hierarchy that enqueue, dequeue and
  * tick a task's entity and the group entities above it.
  *
- * Mirrors kernel/sched/fair.c of 6.5 and 6.6 built with
+ * Mirrors kernel/sched/fair.c of 6.1 and 6.12 built with
  * CONFIG_FAIR_GROUP_SCHED: enqueue_task_fair, dequeue_task_fair,
  * task_tick_fair, find_matching_se, calc_group_shares, update_cfs_group,
- * reweight_entity (6.6's rescales an eevdf entity's deadline or lag),
+ * reweight_entity (6.12's keeps an eevdf entity's lag and request),
  * alloc_fair_sched_group, init_tg_cfs_entry, detach_task_cfs_rq,
  * __sched_group_set_shares; and kernel/sched/core.c's sched_create_group
  * and sched_move_task.  Written from the kernel's description of its

@@ -229,7 +229,7 @@ struct load_weight {
  * @load: its weight
  * @on_rq: runnable (queued or running) in the fair class
  * @migrated: cfs: it changed CPU (or task group) while asleep; its vruntime
- *	is relative until its next enqueue adds the new min_vruntime (6.5's
+ *	is relative until its next enqueue adds the new min_vruntime (6.1's
  *	ENQUEUE_MIGRATED)
  * @custom_slice: eevdf: @slice was asked for (sched_set_custom_slice())
  * @rel_deadline: eevdf: @deadline is relative to @vruntime, kept so by a
