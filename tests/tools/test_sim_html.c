@@ -902,6 +902,32 @@ static void test_fault_injection(void)
 	CU_ASSERT(n < 400);
 }
 
+/*
+ * Runs of classes of different HZ on one page (no HZ given: goodness at
+ * 100, cfs at 250): each section carries its own HZ and ticks, from which
+ * the page puts them on one time axis (0.5 s: 50 and 125 ticks).
+ */
+static void test_side_by_side_own_hz(void)
+{
+	static const struct sched_class *const classes[] = {
+		&goodness_sched_class,
+		&cfs_sched_class,
+	};
+	struct sim_options o = { .nr_cpus = 2,
+				 .seed = 1,
+				 .duration_usec = 500000 };
+	struct page pg;
+
+	make_page(&pg, "interactive", &o, classes, 2, NULL);
+	CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
+	CU_ASSERT(well_formed(pg.html));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		pg.html, "data-ticks=\"50\" data-cpus=\"2\" data-hz=\"100\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		pg.html, "data-ticks=\"125\" data-cpus=\"2\" data-hz=\"250\""));
+	free_page(&pg);
+}
+
 static CU_TestInfo sim_html_tests[] = {
 	{ "every built-in under every class, and workload files",
 	  test_every_workload },
@@ -915,6 +941,7 @@ static CU_TestInfo sim_html_tests[] = {
 	{ "markup in names, JSON kept whole", test_escaping },
 	{ "same run, same page", test_same_run_same_page },
 	{ "runs side by side", test_side_by_side },
+	{ "runs side by side, each at its own HZ", test_side_by_side_own_hz },
 	{ "API errors", test_api_errors },
 	{ "fault injection", test_fault_injection },
 	CU_TEST_INFO_NULL,
