@@ -26,7 +26,8 @@
  *  - The tree is ordered by vruntime and augmented with min_deadline
  *    (6.6's); 6.12 orders it by deadline, augmented with min_vruntime.
  *    The pick is the same rule; ties between queued entities of equal
- *    deadlines may fall otherwise.
+ *    deadlines may fall otherwise, and a tie with the running entity
+ *    keeps it running (the tick clock: see __pick_eevdf()).
  *  - Only tasks are kept queued asleep (6.12 keeps group entities too); a
  *    task kept so is not runnable to the core (task_queued() false, out
  *    of nr_running and h_nr_running), and leaves for good before its
@@ -268,9 +269,14 @@ static inline void cancel_protect_slice(struct sched_entity *se)
  * the left.  Then the best candidate is either the node found or inside
  * the best eligible left subtree, found by following min_deadline down.
  * With RUN_TO_PARITY the running entity keeps the CPU while eligible and
- * still on the request it was picked for; otherwise it is weighed last
- * and wins only with a strictly earlier deadline (6.12 prefers the queued
- * entity on a tie, 6.6 kept the running one).  The sums behind V do not
+ * still on the request it was picked for; otherwise it is weighed last,
+ * and keeps the CPU on a tie of deadlines.  6.12's code gives a tie to
+ * the queued entity, but on the kernel's nanosecond clock a running task
+ * began its turn a little after the tick that started it and is a little
+ * behind when the next tick compares: on the tick clock the tie is exact
+ * and the running entity is what the kernel would pick (two equal hogs
+ * at HZ 250 then take two ticks each, as on the 6.12 kernel).  The sums
+ * behind V do not
  * change during the pick: they are taken once, where 6.6's
  * entity_eligible() took them again at every node.
  */
@@ -319,8 +325,8 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 	if (best_left &&
 	    (!best || (int64_t)(best_left->min_deadline - best->deadline) <= 0))
 		best = min_deadline_in(best_left);
-	/* the running entity only with a strictly earlier deadline (6.12) */
-	if (curr && (!best || deadline_gt(deadline, best, curr)))
+	/* the running entity on a tie too (see above) */
+	if (curr && (!best || !deadline_gt(deadline, curr, best)))
 		return curr;
 	return best;
 }
