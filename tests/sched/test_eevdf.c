@@ -703,6 +703,34 @@ static void test_delay_dequeue_woken(void)
 	machine_down();
 }
 
+/*
+ * The running task picked again keeps its turn: the kernel does nothing
+ * when prev is picked again, so no new turn starts and RUN_TO_PARITY's
+ * mark is not renewed.  a runs alone; a tick ends its first request (half
+ * a slice) and renews it, alone, without a reschedule: the mark of the
+ * request it was picked for no longer matches.  schedule() picks a again:
+ * the mark still does not match, and its turn still started at 0.
+ */
+static void test_repick_keeps_turn(void)
+{
+	struct task_struct *a;
+	int64_t mark;
+
+	eevdf_up(1);
+	a = new_task_on("a", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	mark = a->se.vlag;
+	CU_ASSERT_EQUAL(mark, (int64_t)a->se.deadline);
+	machine_tick();
+	CU_ASSERT_NOT_EQUAL(a->se.vlag, (int64_t)a->se.deadline);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	CU_ASSERT_EQUAL(a->se.vlag, mark);
+	CU_ASSERT_EQUAL(a->se.prev_sum_exec_runtime, 0);
+	CU_ASSERT_EQUAL(a->se.sum_exec_runtime, 1000000ULL);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo avg_tests[] = {
 	{ "V and eligibility by hand", test_avg_vruntime_by_hand },
 	{ "below min_vruntime, rounding down", test_avg_vruntime_negative },
@@ -727,6 +755,8 @@ static CU_TestInfo pick_tests[] = {
 	{ "a custom slice wins a wake-up", test_custom_slice_wakeup },
 	{ "PREEMPT_SHORT: a shorter-slice wakee ends the protection",
 	  test_preempt_short },
+	{ "the running task picked again keeps its turn",
+	  test_repick_keeps_turn },
 	CU_TEST_INFO_NULL,
 };
 
