@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
- * sched/cfs.c - the Completely Fair Scheduler of Linux 6.5 as a class:
+ * sched/cfs.c - the Completely Fair Scheduler of Linux 6.1 as a class:
  * the leftmost vruntime runs, for a slice proportional to its weight.
  *
- * Mirrors kernel/sched/fair.c of 6.5 (the design Ingo Molnar merged in
+ * Mirrors kernel/sched/fair.c of 6.1, Debian 12's kernel (the design Ingo
+ * Molnar merged in
  * 2.6.23, at its last version before EEVDF): __sched_period,
  * sched_slice, sched_vslice, place_entity (START_DEBIT,
  * GENTLE_FAIR_SLEEPERS), enqueue_entity and dequeue_entity with their
  * min_vruntime renormalisation, check_preempt_tick, pick_next_entity with
  * the next, last and skip buddies, wakeup_gran, wakeup_preempt_entity,
  * check_preempt_wakeup, yield_task_fair, migrate_task_rq_fair's
- * renormalisation, entity_tick; features as 6.5 shipped them
+ * renormalisation, entity_tick; features as 6.1 shipped them
  * (GENTLE_FAIR_SLEEPERS, START_DEBIT, LAST_BUDDY, WAKEUP_PREEMPTION,
  * ALT_PERIOD, BASE_SLICE on; NEXT_BUDDY off).  The shared machinery is in
  * sched/fair.c, the task groups' walks in sched/fair_group.c: every
@@ -18,12 +19,12 @@
  * group's entity alike.
  *
  * Deliberate differences (see also sched/fair.c):
- *  - The pick considers the running entity where it stands (6.5's
+ *  - The pick considers the running entity where it stands (6.1's
  *    FAIR_GROUP_SCHED path, as put_prev_entity() before the pick would);
- *    a running task picked again starts a new turn without a switch.
+ *    a running task picked again keeps its turn, as in the kernel.
  *  - A task that changes CPU while asleep has its vruntime made relative
  *    to the old CPU's min_vruntime (migrate_task_rq_fair()) and relative
- *    to the new one at its wake-up (6.5's ENQUEUE_MIGRATED).
+ *    to the new one at its wake-up (6.1's ENQUEUE_MIGRATED).
  */
 #include "sched/class.h"
 #include "sched/fair.h"
@@ -149,7 +150,7 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
  * min_vruntime.  A group's entity that leaves takes its (minimal) share
  * of the group's weight.
  */
-static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	update_curr(cfs_rq);
@@ -165,6 +166,7 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_cfs_group(se);
 	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
+	return true;
 }
 
 static void enqueue_task_cfs(struct runqueue *rq, struct task_struct *p,
@@ -232,8 +234,6 @@ static void check_preempt_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 	int64_t delta;
 
 	ideal_runtime = sched_slice(cfs_rq, curr);
-	if (ideal_runtime > sysctl_sched_latency)
-		ideal_runtime = sysctl_sched_latency;
 	delta_exec = curr->sum_exec_runtime - curr->prev_sum_exec_runtime;
 	if (delta_exec > ideal_runtime) {
 		resched_curr(rq);

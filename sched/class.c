@@ -37,6 +37,15 @@ const struct sched_class *sched_class_find(const char *name)
 	return NULL;
 }
 
+unsigned int sched_class_hz(const struct sched_class *sclass)
+{
+	if (sclass == &goodness_sched_class)
+		return 100;
+	if (sclass == &cfs_sched_class || sclass == &eevdf_sched_class)
+		return 250;
+	return 1000;
+}
+
 char *sched_class_names(char *buf, size_t len)
 {
 	size_t used = 0;

@@ -14,8 +14,8 @@
  *             (sched/goodness.c)
  *   o1        Linux 2.5.33, the default: the priority arrays of
  *             sched/sched.c, unchanged
- *   cfs       Linux 6.5's Completely Fair Scheduler (sched/fair.c)
- *   eevdf     Linux 6.6's Earliest Eligible Virtual Deadline First
+ *   cfs       Linux 6.1's Completely Fair Scheduler (sched/fair.c)
+ *   eevdf     Linux 6.12's Earliest Eligible Virtual Deadline First
  *             (sched/fair.c)
  *
  * and one that is not selectable on its own:
@@ -221,6 +221,18 @@ extern const struct sched_class *const sched_classes[];
  * Return: the class, or NULL for any other name (NULL included).
  */
 const struct sched_class *sched_class_find(const char *name);
+
+/**
+ * sched_class_hz() - the HZ of the kernel a class models
+ * @sclass: a selectable class; NULL means o1
+ *
+ * What the simulator runs a class at unless told otherwise: goodness 100
+ * (Linux 2.4 on x86), o1 1000 (2.5.33 on x86), cfs and eevdf 250
+ * (CONFIG_HZ of Debian's 6.1 and 6.12 kernels).
+ *
+ * Return: ticks per second.
+ */
+unsigned int sched_class_hz(const struct sched_class *sclass);
 
 /**
  * sched_class_names() - the selectable names for a message

@@ -1,34 +1,40 @@
 // SPDX-License-Identifier: MIT
 /*
- * sched/eevdf.c - Earliest Eligible Virtual Deadline First, Linux 6.6's
+ * sched/eevdf.c - Earliest Eligible Virtual Deadline First, Linux 6.12's
  * fair class: of the tasks owed service, the one whose request ends first
  * in virtual time runs.
  *
- * Mirrors kernel/sched/fair.c of 6.6 (Peter Zijlstra's EEVDF, after
- * Stoica and Abdel-Wahab, 1995; the 6.6 stable tree): avg_vruntime_add,
- * avg_vruntime_sub, avg_vruntime_update, avg_vruntime, update_entity_lag,
- * entity_eligible, the min_deadline augmented tree (__update_min_deadline,
- * min_deadline_update), __pick_eevdf and pick_eevdf (with the fix that
- * searches the best left subtree when the heap descent found none
- * eligible), update_deadline, place_entity (PLACE_LAG with the (W + w) / W
- * inflation, PLACE_DEADLINE_INITIAL), enqueue_entity, dequeue_entity,
- * check_preempt_wakeup and yield_task_fair; features as 6.6 shipped them
- * (PLACE_LAG, PLACE_DEADLINE_INITIAL, RUN_TO_PARITY, WAKEUP_PREEMPTION on;
- * NEXT_BUDDY off).  Custom slices are 6.12's (sched_set_custom_slice()
- * in sched/fair.c; update_deadline() and place_entity() keep them).  The
- * shared machinery is in sched/fair.c, the task groups' walks and
- * reweight_entity() in sched/fair_group.c: every function here works on
- * one level of the hierarchy, a task's or a group's entity alike.
+ * Mirrors kernel/sched/fair.c of 6.12 as Debian ships it (6.12.118; Peter
+ * Zijlstra's EEVDF, after Stoica and Abdel-Wahab, 1995): avg_vruntime_add,
+ * avg_vruntime_sub, avg_vruntime_update, avg_vruntime, entity_lag,
+ * update_entity_lag, entity_eligible, pick_eevdf (RUN_TO_PARITY with
+ * protect_slice), update_deadline with PREEMPT_SHORT's did_preempt_short,
+ * place_entity (PLACE_LAG with the (W + w) / W inflation,
+ * PLACE_DEADLINE_INITIAL, PLACE_REL_DEADLINE), reweight_eevdf,
+ * enqueue_entity, dequeue_entity with DELAY_DEQUEUE and DELAY_ZERO,
+ * requeue_delayed_entity, check_preempt_wakeup_fair (do_preempt_short,
+ * cancel_protect_slice) and yield_task_fair; features as 6.12 ships them
+ * (PLACE_LAG, PLACE_DEADLINE_INITIAL, PLACE_REL_DEADLINE, RUN_TO_PARITY,
+ * PREEMPT_SHORT, DELAY_DEQUEUE, DELAY_ZERO, WAKEUP_PREEMPTION on;
+ * NEXT_BUDDY off).  Custom slices (sched_set_custom_slice() in
+ * sched/fair.c) are sched_attr.sched_runtime's.  The shared machinery is
+ * in sched/fair.c, the task groups' walks and reweight_entity() in
+ * sched/fair_group.c: every function here works on one level of the
+ * hierarchy, a task's or a group's entity alike.
  *
  * Deliberate differences (see also sched/fair.c):
- *  - A new task is placed once, at its first enqueue, with ENQUEUE_INITIAL
- *    (half a slice of deadline).  6.6 placed it in task_fork_fair() with
- *    ENQUEUE_INITIAL and again at wake_up_new_task() without it, which
- *    overwrote the half slice; later kernels place it once, as here.
- *  - The pick considers the running entity where it stands (6.6's
+ *  - The tree is ordered by vruntime and augmented with min_deadline
+ *    (6.6's); 6.12 orders it by deadline, augmented with min_vruntime.
+ *    The pick is the same rule; ties between queued entities of equal
+ *    deadlines may fall otherwise, and a tie with the running entity
+ *    keeps it running (the tick clock: see __pick_eevdf()).
+ *  - Only tasks are kept queued asleep (6.12 keeps group entities too); a
+ *    task kept so is not runnable to the core (task_queued() false, out
+ *    of nr_running and h_nr_running), and leaves for good before its
+ *    nice, policy, group or CPU changes (fair_settle()).
+ *  - The pick considers the running entity where it stands (the
  *    FAIR_GROUP_SCHED path, where RUN_TO_PARITY applies); a running task
- *    picked again starts a new turn without a switch, on the request it
- *    has.
+ *    picked again keeps its turn, as in the kernel.
  *  - Weights are not scaled by 1024 (the kernel's scale_load() on 64-bit
  *    machines, undone by scale_load_down() wherever these sums use them).
  */
@@ -126,14 +132,40 @@ bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * The lag an entity leaves with, kept as virtual lag V - v_i, clamped to
  * twice its slice (at least a tick) in its virtual time.
  */
-static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
+static int64_t entity_lag(uint64_t avruntime, struct sched_entity *se)
 {
 	uint64_t span = 2 * se->slice > TICK_NSEC ? 2 * se->slice : TICK_NSEC;
 	int64_t lag, limit;
 
-	lag = (int64_t)(avg_vruntime(cfs_rq) - se->vruntime);
+	lag = (int64_t)(avruntime - se->vruntime);
 	limit = (int64_t)calc_delta_fair(span, se);
-	se->vlag = lag < -limit ? -limit : lag > limit ? limit : lag;
+	return lag < -limit ? -limit : lag > limit ? limit : lag;
+}
+
+static void update_entity_lag(struct cfs_rq *cfs_rq, struct sched_entity *se)
+{
+	se->vlag = entity_lag(avg_vruntime(cfs_rq), se);
+}
+
+/*
+ * A queued entity's weight goes from its own to @weight, V being
+ * @avruntime: its lag w * (V - v) stays (6.12's reweight_eevdf()), so its
+ * distance to V scales with old weight / new weight, clamped as a lag is;
+ * so does its deadline's, so that the request lasts as long in real time.
+ * V itself does not move: the lags still sum to zero.
+ */
+void reweight_eevdf(struct sched_entity *se, uint64_t avruntime,
+		    unsigned long weight)
+{
+	int64_t old = (int64_t)se->load.weight, vlag, vslice;
+
+	if (avruntime != se->vruntime) {
+		vlag = entity_lag(avruntime, se) * old / (int64_t)weight;
+		se->vruntime = avruntime - (uint64_t)vlag;
+	}
+	vslice = (int64_t)(se->deadline - avruntime);
+	vslice = vslice * old / (int64_t)weight;
+	se->deadline = avruntime + (uint64_t)vslice;
 }
 
 /* --------------------------------------------- the min_deadline heap */
@@ -210,6 +242,24 @@ void __dequeue_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se)
 /* ------------------------------------------------------------ the pick */
 
 /*
+ * RUN_TO_PARITY: set_next_entity() stashes the deadline a picked entity
+ * starts with in its vlag (unused while it runs).  While the two match,
+ * it is still on the request it was picked for, and keeps the CPU while
+ * eligible.  A shorter-slice wakee (PREEMPT_SHORT) or a wakee beside a
+ * SCHED_IDLE entity spoils the stash, which ends the protection.
+ */
+static inline bool protect_slice(const struct sched_entity *se)
+{
+	return se->vlag == (int64_t)se->deadline;
+}
+
+static inline void cancel_protect_slice(struct sched_entity *se)
+{
+	if (protect_slice(se))
+		se->vlag = (int64_t)se->deadline + 1;
+}
+
+/*
  * The earliest virtual deadline among the eligible entities, in O(log n):
  * the tree is ordered by vruntime, so eligibility (vruntime at most V)
  * holds for a prefix, and every node keeps its subtree's min_deadline.
@@ -219,10 +269,19 @@ void __dequeue_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se)
  * the left.  Then the best candidate is either the node found or inside
  * the best eligible left subtree, found by following min_deadline down.
  * With RUN_TO_PARITY the running entity keeps the CPU while eligible and
- * still on the request it was picked for.  The sums behind V do not
+ * still on the request it was picked for; otherwise it is weighed last,
+ * and keeps the CPU on a tie of deadlines.  6.12's code gives a tie to
+ * the queued entity, but on the kernel's nanosecond clock a running task
+ * began its turn a little after the tick that started it and is a little
+ * behind when the next tick compares: on the tick clock the tie is exact
+ * and the running entity is what the kernel would pick (two equal hogs
+ * at HZ 250 then take two ticks each, as on the 6.12 kernel).  The sums
+ * behind V do not
  * change during the pick: they are taken once, where 6.6's
  * entity_eligible() took them again at every node.
  */
+static struct sched_entity *min_deadline_in(struct sched_entity *top);
+
 static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 {
 	struct rb_node *node = cfs_rq->tasks_timeline.rb_root.rb_node;
@@ -231,14 +290,17 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 	int64_t avg;
 	long load;
 
+	/* alone on the queue: nothing to compare */
+	if (cfs_rq->nr_running == 1)
+		return curr && curr->on_rq ? curr : __pick_first_entity(cfs_rq);
 	avg_with_curr(cfs_rq, &avg, &load);
 	if (curr &&
 	    (!curr->on_rq || !__entity_eligible(cfs_rq, avg, load, curr)))
 		curr = NULL;
-	best = curr;
-	if (curr && curr->vlag == (int64_t)curr->deadline)
+	if (curr && protect_slice(curr))
 		return curr;
 
+	best = NULL;
 	while (node) {
 		se = __node_2_se(node);
 		if (!__entity_eligible(cfs_rq, avg, load, se)) {
@@ -260,12 +322,21 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 			break;
 		node = node->rb_right;
 	}
-	if (!best_left ||
-	    (int64_t)(best_left->min_deadline - best->deadline) > 0)
-		return best;
+	if (best_left &&
+	    (!best || (int64_t)(best_left->min_deadline - best->deadline) <= 0))
+		best = min_deadline_in(best_left);
+	/* the running entity on a tie too (see above) */
+	if (curr && (!best || !deadline_gt(deadline, curr, best)))
+		return curr;
+	return best;
+}
 
-	/* every entity of best_left's subtree is eligible: find its min */
-	node = &best_left->run_node;
+/* the entity of @top's subtree with its min_deadline */
+static struct sched_entity *min_deadline_in(struct sched_entity *top)
+{
+	struct rb_node *node = &top->run_node;
+	struct sched_entity *se;
+
 	while (node) {
 		se = __node_2_se(node);
 		if (se->deadline == se->min_deadline)
@@ -293,17 +364,31 @@ struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq)
 /* ------------------------------------------------------ requests */
 
 /*
+ * The running entity lost its RUN_TO_PARITY protection to a shorter-slice
+ * wakee and is no longer owed service: it gives way at once (6.12's
+ * PREEMPT_SHORT, checked as its time is counted).
+ */
+static bool did_preempt_short(struct cfs_rq *cfs_rq, struct sched_entity *curr)
+{
+	return !protect_slice(curr) && !entity_eligible(cfs_rq, curr);
+}
+
+/*
  * A request used up (vruntime reached the deadline) gets a new one,
- * vd = v + slice / w, and the CPU is offered to the others.
+ * vd = v + slice / w, and the CPU is offered to the others; so it is when
+ * a shorter-slice wakee took away its protection (did_preempt_short()).
  */
 void update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	if ((int64_t)(se->vruntime - se->deadline) < 0)
-		return;
-	if (!se->custom_slice)
-		se->slice = sysctl_sched_base_slice;
-	se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
-	if (cfs_rq->nr_running > 1) {
+	bool resched = (int64_t)(se->vruntime - se->deadline) >= 0;
+
+	if (resched) {
+		if (!se->custom_slice)
+			se->slice = sysctl_sched_base_slice;
+		se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	}
+	if (cfs_rq->nr_running > 1 &&
+	    (resched || did_preempt_short(cfs_rq, se))) {
 		resched_curr(rq_of(cfs_rq));
 		rq_of(cfs_rq)->cfs.nr_tick_preempts++;
 		clear_buddies(cfs_rq, se);
@@ -340,9 +425,38 @@ static void place_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		lag /= load;
 	}
 	se->vruntime = vruntime - (uint64_t)lag;
+	/* back from a requeue or a migration: the request it had */
+	if (se->rel_deadline) {
+		se->deadline += se->vruntime;
+		se->rel_deadline = 0;
+		return;
+	}
 	if (flags & ENQUEUE_INITIAL)
 		vslice /= 2;
 	se->deadline = se->vruntime + vslice;
+}
+
+/*
+ * A sleeper still queued is woken (6.12's requeue_delayed_entity()): it
+ * stays where it is, but with DELAY_ZERO a positive lag it has earned
+ * meanwhile is dropped: it is placed again at V, with none.
+ */
+static void requeue_delayed_entity(struct cfs_rq *cfs_rq,
+				   struct sched_entity *se)
+{
+	bool curr = cfs_rq->curr == se;
+
+	update_curr(cfs_rq);
+	update_entity_lag(cfs_rq, se);
+	if (se->vlag > 0) {
+		if (!curr)
+			__dequeue_entity(cfs_rq, se);
+		se->vlag = 0;
+		place_entity_eevdf(cfs_rq, se, 0);
+		if (!curr)
+			__enqueue_entity(cfs_rq, se);
+	}
+	se->sched_delayed = 0;
 }
 
 /* a group's entity takes its share of the group's weight, then is placed */
@@ -350,6 +464,11 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	bool curr = cfs_rq->curr == se;
+
+	if (flags & ENQUEUE_DELAYED) {
+		requeue_delayed_entity(cfs_rq, se);
+		return;
+	}
 
 	if (curr)
 		place_entity_eevdf(cfs_rq, se, flags);
@@ -366,16 +485,45 @@ static void enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 }
 
 /*
+ * DELAY_DEQUEUE: a task going to sleep that is owed nothing (negative lag)
+ * stays queued, so that its debt is paid in virtual time while it sleeps
+ * (the others catch up with it) rather than forgotten or carried: it is
+ * dequeued for good when the pick reaches it, or woken where it is.  A
+ * task that dies is not kept.
+ */
+static bool delay_dequeue(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			  int flags)
+{
+	if ((flags & (DEQUEUE_SLEEP | DEQUEUE_DELAYED)) != DEQUEUE_SLEEP ||
+	    !entity_is_task(se) ||
+	    (task_of(se)->state & (TASK_ZOMBIE | TASK_DEAD)))
+		return false;
+	return !entity_eligible(cfs_rq, se);
+}
+
+/*
  * Leaving keeps the lag (a group's entity then takes its minimal share of
  * the weight, which scales the lag kept); a requeue (DEQUEUE_SAVE, unless
- * into another group: DEQUEUE_MOVE) leaves min_vruntime.
+ * into another group: DEQUEUE_MOVE) leaves min_vruntime.  A sleeper owed
+ * nothing is kept queued instead (delay_dequeue(): return false); when it
+ * leaves at last, a positive lag it earned meanwhile is dropped
+ * (DELAY_ZERO).
  */
-static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
+static bool dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 			   int flags)
 {
 	update_curr(cfs_rq);
 	clear_buddies(cfs_rq, se);
+	if (delay_dequeue(cfs_rq, se, flags)) {
+		se->sched_delayed = 1;
+		return false;
+	}
 	update_entity_lag(cfs_rq, se);
+	/* not a sleep: the request goes on where it is queued again */
+	if (!(flags & DEQUEUE_SLEEP)) {
+		se->deadline -= se->vruntime;
+		se->rel_deadline = 1;
+	}
 	if (se != cfs_rq->curr)
 		__dequeue_entity(cfs_rq, se);
 	else
@@ -385,6 +533,28 @@ static void dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	update_cfs_group(se);
 	if ((flags & (DEQUEUE_SAVE | DEQUEUE_MOVE)) != DEQUEUE_SAVE)
 		update_min_vruntime(cfs_rq);
+	if (flags & DEQUEUE_DELAYED) {
+		se->sched_delayed = 0;
+		if (se->vlag > 0)
+			se->vlag = 0;
+	}
+	return true;
+}
+
+void finish_delayed_dequeue(struct runqueue *rq, struct task_struct *p)
+{
+	dequeue_delayed_fair(rq, p, dequeue_entity);
+}
+
+/*
+ * A sleeper left queued that changes CPU (set_task_cpu(), the old CPU's
+ * lock held) leaves its old queue for good first.
+ */
+static void migrate_task_rq_eevdf(struct task_struct *p, int new_cpu)
+{
+	(void)new_cpu;
+	if (p->se.sched_delayed)
+		finish_delayed_dequeue(cpu_rq(task_cpu(p)), p);
 }
 
 static void enqueue_task_eevdf(struct runqueue *rq, struct task_struct *p,
@@ -422,11 +592,25 @@ static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
 }
 
 /*
- * Wake-up preemption: the idle task and SCHED_IDLE tasks give way; a
- * batch or idle wakee waits for the tick; else the wakee preempts when,
- * where the two tasks' chains meet, its side is what pick_eevdf() would
- * choose now in the queue they share (RUN_TO_PARITY protects an entity
- * still on its first request).
+ * PREEMPT_SHORT: a wakee with a shorter slice than the running entity's,
+ * itself owed service, ends the running entity's protection when it is
+ * before it in vruntime or the running entity is owed nothing.
+ */
+static bool do_preempt_short(struct cfs_rq *cfs_rq, struct sched_entity *pse,
+			     struct sched_entity *se)
+{
+	if (pse->slice >= se->slice || !entity_eligible(cfs_rq, pse))
+		return false;
+	return entity_before(pse, se) || !entity_eligible(cfs_rq, se);
+}
+
+/*
+ * Wake-up preemption: the idle task and SCHED_IDLE tasks give way (a
+ * SCHED_IDLE task loses its protection); a batch or idle wakee waits for
+ * the tick; else, where the two tasks' chains meet, a shorter-slice wakee
+ * may end the running entity's RUN_TO_PARITY protection
+ * (do_preempt_short()), and the wakee preempts when its side is what
+ * pick_eevdf() would choose now in the queue they share.
  */
 static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 				 int wake_flags)
@@ -437,7 +621,12 @@ static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 	switch (check_preempt_fair(rq, p, &se, &pse)) {
 	case WAKEUP_IGNORE:
 		return;
+	case WAKEUP_PREEMPT:
+		cancel_protect_slice(se);
+		break;
 	case WAKEUP_COMPARE:
+		if (do_preempt_short(cfs_rq_of(se), pse, se))
+			cancel_protect_slice(se);
 		if (pick_eevdf(cfs_rq_of(se)) != pse)
 			return;
 		break;
@@ -446,7 +635,12 @@ static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 	rq->cfs.nr_wakeup_preempts++;
 }
 
-/* a yield pushes the running task's deadline one request further */
+/*
+ * A yield: a running task still owed service gives up the rest of its
+ * request, as if it had run to its deadline, and takes the next one (as
+ * the 6.12 stable tree Debian ships does; 6.6 pushed the deadline a
+ * request further instead).  sys_sched_yield() reschedules anyway.
+ */
 static void yield_task_eevdf(struct runqueue *rq)
 {
 	struct sched_entity *se = &rq->curr->se;
@@ -456,7 +650,12 @@ static void yield_task_eevdf(struct runqueue *rq)
 		return;
 	clear_buddies(cfs_rq, se);
 	update_curr(cfs_rq);
-	se->deadline += calc_delta_fair(se->slice, se);
+	if (entity_eligible(cfs_rq, se)) {
+		se->vruntime = se->deadline;
+		if (!se->custom_slice)
+			se->slice = sysctl_sched_base_slice;
+		se->deadline = se->vruntime + calc_delta_fair(se->slice, se);
+	}
 }
 
 static int init_eevdf(int nr_cpus)
@@ -485,6 +684,7 @@ const struct sched_class eevdf_sched_class = {
 	.task_fork = task_fork_fair,
 	.set_nice = set_nice_fair,
 	.prio_changed = prio_changed_fair,
+	.migrate_task_rq = migrate_task_rq_eevdf,
 	.load_balance = load_balance_fair,
 	.task_queued = task_queued_fair,
 	.rq_check = check_fair,

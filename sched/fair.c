@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * sched/fair.c - what Linux 6.5's CFS and 6.6's EEVDF share: weights and
+ * sched/fair.c - what Linux 6.1's CFS and 6.12's EEVDF share: weights and
  * their inverses, virtual time, the runqueue clock, the tree of waiting
  * entities with its running entity kept outside, the load, fork, nice
  * changes, balancing by load, the invariant check and the snapshot.  The
- * two policies are in sched/cfs.c (6.5) and sched/eevdf.c (6.6).
+ * two policies are in sched/cfs.c (6.1) and sched/eevdf.c (6.12).
  *
- * Mirrors kernel/sched/fair.c of 6.5 and 6.6 (and kernel/sched/core.c's
+ * Mirrors kernel/sched/fair.c of 6.1 and 6.12 (and kernel/sched/core.c's
  * sched_prio_to_weight[], sched_prio_to_wmult[], set_load_weight(),
  * set_user_nice()): __calc_delta, calc_delta_fair, update_curr,
  * update_min_vruntime, __enqueue_entity, __dequeue_entity,
@@ -30,8 +30,8 @@
  *    thread may make the idle task current without schedule(), and
  *    dequeues the task next: that must end its turn.
  *  - A new task is placed at its first enqueue (ENQUEUE_INITIAL), on the
- *    CPU it starts on; task_fork only brings its parent's vruntime (6.5)
- *    up to date and records it relative to min_vruntime.  6.5 placed it
+ *    CPU it starts on; task_fork only brings its parent's vruntime (6.1)
+ *    up to date and records it relative to min_vruntime.  6.1 placed it
  *    in task_fork_fair() on the parent's runqueue; for a child started
  *    there, as the simulator starts them, it is the same.
  *  - Balancing is a simplified periodic and idle pull in the spirit of
@@ -112,7 +112,7 @@ const uint32_t sched_prio_to_wmult[40] = {
 #define NORMALIZED_LATENCY 6000000U
 #define NORMALIZED_MIN_GRANULARITY 750000U
 #define NORMALIZED_WAKEUP_GRANULARITY 1000000U
-#define NORMALIZED_BASE_SLICE 750000U
+#define NORMALIZED_BASE_SLICE 700000U
 
 unsigned int sysctl_sched_latency = NORMALIZED_LATENCY;
 unsigned int sysctl_sched_min_granularity = NORMALIZED_MIN_GRANULARITY;
@@ -485,10 +485,12 @@ struct task_struct *
 pick_next_task_fair(struct runqueue *rq,
 		    struct sched_entity *(*pick)(struct cfs_rq *cfs_rq))
 {
-	struct cfs_rq *cfs_rq = &rq->cfs;
+	struct cfs_rq *cfs_rq;
 	struct sched_entity *curr, *se;
 	struct task_struct *p;
 
+again:
+	cfs_rq = &rq->cfs;
 	if (!cfs_rq->nr_running)
 		return NULL;
 	do {
@@ -499,9 +501,19 @@ pick_next_task_fair(struct runqueue *rq,
 		cfs_rq = group_cfs_rq(se);
 	} while (cfs_rq);
 	p = task_of(se);
+	/* eevdf: a sleeper kept queued was reached: it leaves, pick again */
+	if (unlikely(se->sched_delayed)) {
+		finish_delayed_dequeue(rq, p);
+		goto again;
+	}
+	/*
+	 * The running task picked again keeps its turn (the kernel does
+	 * nothing when prev is picked); only the levels where it was
+	 * dequeued and requeued meanwhile (it slept and woke before the
+	 * switch) take it out of the tree again.
+	 */
 	if (p == rq->curr)
-		for_each_sched_entity(se)
-			set_next_entity(cfs_rq_of(se), se);
+		set_curr_task_fair(rq, p);
 	return p;
 }
 
@@ -530,7 +542,7 @@ int check_preempt_fair(struct runqueue *rq, struct task_struct *p,
 }
 
 /*
- * A new task's entity: its weight, no run time, and (6.5) its parent's
+ * A new task's entity: its weight, no run time, and (6.1) its parent's
  * vruntime relative to the parent's min_vruntime; placed at its first
  * enqueue (ENQUEUE_INITIAL).  eevdf: no lag, and the parent's requested
  * slice (6.12 copies it unless SCHED_RESET_ON_FORK).
@@ -550,6 +562,8 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	se->min_deadline = 0;
 	se->vlag = 0;
 	se->custom_slice = 0;
+	se->rel_deadline = 0;
+	se->sched_delayed = 0;
 	se->slice = sysctl_sched_base_slice;
 	set_load_weight(p);
 	se->my_q = NULL;
@@ -601,9 +615,12 @@ void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio)
 void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice)
 {
 	const struct sched_class *class = task_sched_class(p);
-	bool queued = p->se.on_rq, running = task_running(rq, p);
+	bool queued, running = task_running(rq, p);
 	unsigned long old_weight = p->se.load.weight;
 	int oldprio = p->prio;
+
+	fair_settle(rq, p);
+	queued = p->se.on_rq;
 
 	if (queued)
 		class->dequeue_task(rq, p, DEQUEUE_SAVE);
@@ -664,9 +681,16 @@ out_unlock:
 	return ret;
 }
 
+/* a sleeper eevdf keeps queued is not runnable */
 bool task_queued_fair(const struct task_struct *p)
 {
-	return p->se.on_rq;
+	return p->se.on_rq && !p->se.sched_delayed;
+}
+
+void fair_settle(struct runqueue *rq, struct task_struct *p)
+{
+	if (unlikely(p->se.sched_delayed))
+		finish_delayed_dequeue(rq, p);
 }
 
 void init_cfs_rq(struct cfs_rq *cfs_rq, struct runqueue *rq,
@@ -741,7 +765,8 @@ static unsigned int balance_candidates(struct runqueue *rq,
 		node = rb_first_cached(&tg->cfs_rq[rq->cpu]->tasks_timeline);
 		for (; node && n < NR_MIGRATE; node = rb_next(node)) {
 			se = __node_2_se(node);
-			if (entity_is_task(se))
+			/* a sleeper eevdf keeps queued is no candidate */
+			if (entity_is_task(se) && !se->sched_delayed)
 				out[n++] = task_of(se);
 		}
 	}
@@ -886,6 +911,14 @@ static bool check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
 		   se->on_rq, task_cpu(p));
 	check_that(p->state != TASK_ZOMBIE || p == rq->curr,
 		   "zombie %d queued, not current", p->pid);
+	/* a sleeper kept queued (eevdf) is not counted as runnable */
+	if (se->sched_delayed) {
+		check_that(fair_eevdf && p->state != TASK_RUNNING &&
+				   p != rq->curr,
+			   "task %d delayed, but %s", p->pid,
+			   fair_eevdf ? "runnable" : "under cfs");
+		return true;
+	}
 	(*tasks)++;
 	return true;
 }

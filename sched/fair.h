@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sched/fair.h - what the fair classes share: sched/fair.c holds the
- * machinery both Linux 6.5's CFS (sched/cfs.c) and 6.6's EEVDF
+ * machinery both Linux 6.1's CFS (sched/cfs.c) and 6.12's EEVDF
  * (sched/eevdf.c) use (weights, virtual time, the runqueue clock, the
  * tree, the running entity, balancing, checks and snapshots), and these
  * declarations are their contract; the tests use the arithmetic too.
@@ -20,6 +20,14 @@
 #include "sched/sched.h"
 
 #define NICE_0_LOAD 1024UL
+
+/*
+ * eevdf's delayed dequeue (6.12's DELAY_DEQUEUE): the final dequeue of a
+ * sleeper left queued, and the wake-up that finds it still queued (the
+ * kernel's values, beside the ENQUEUE_ and DEQUEUE_ flags of class.h)
+ */
+#define DEQUEUE_DELAYED 0x200
+#define ENQUEUE_DELAYED 0x200
 /* SCHED_IDLE's weight and its inverse */
 #define WEIGHT_IDLEPRIO 3
 #define WMULT_IDLEPRIO 1431655765U
@@ -33,8 +41,8 @@ extern const uint32_t sched_prio_to_wmult[40];
 /*
  * The tunables, at their defaults scaled for the machine's CPUs by
  * fair_update_sysctl() (factor 1 + ilog2(min(ncpus, 8))), as the kernel's
- * update_sysctl() does at boot: 6.5's latency, minimal granularity and
- * wake-up granularity, 6.6's base slice.  sched_nr_latency, the idle
+ * update_sysctl() does at boot: 6.1's latency, minimal granularity and
+ * wake-up granularity, 6.12's base slice (0.70 ms).  sched_nr_latency, the idle
  * granularity and the migration cost are not scaled.
  */
 extern unsigned int sysctl_sched_latency;
@@ -191,9 +199,8 @@ void set_last_buddy(struct sched_entity *se);
 void set_skip_buddy(struct sched_entity *se);
 
 /*
- * The picked entity leaves the tree and starts its turn (a running one
- * picked again starts a new turn where it is); put_prev_entity() puts it
- * back.
+ * The picked entity leaves the tree and starts its turn; put_prev_entity()
+ * puts it back.
  */
 void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void put_prev_entity(struct cfs_rq *cfs_rq, struct sched_entity *prev);
@@ -214,7 +221,7 @@ static inline struct cfs_rq *task_cfs_rq(const struct task_struct *p)
 }
 
 /*
- * 6.6 (eevdf) or 6.5 (cfs): the two share this file's code where the
+ * 6.12 (eevdf) or 6.1 (cfs): the two share this file's code where the
  * kernel did and differ where it changed; the class in use says which.
  */
 bool fair_is_eevdf(void);
@@ -222,10 +229,10 @@ bool fair_is_eevdf(void);
 /* a machine of @nr_cpus starts: which version, and the tunables */
 void fair_set_version(bool eevdf, int nr_cpus);
 
-/* cfs.c: 6.5's slice, and its ideal share in virtual time */
+/* cfs.c: 6.1's slice, and its ideal share in virtual time */
 uint64_t sched_slice(struct cfs_rq *cfs_rq, struct sched_entity *se);
 uint64_t sched_vslice(struct cfs_rq *cfs_rq, struct sched_entity *se);
-/* cfs.c: 6.5's placement of a new (@initial) or waking entity */
+/* cfs.c: 6.1's placement of a new (@initial) or waking entity */
 void place_entity(struct cfs_rq *cfs_rq, struct sched_entity *se, int initial);
 /* cfs.c: should @se preempt @curr: -1, 0 or 1 */
 int wakeup_preempt_entity(struct sched_entity *curr, struct sched_entity *se);
@@ -239,6 +246,9 @@ uint64_t avg_vruntime(struct cfs_rq *cfs_rq);
 void avg_vruntime_add(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void avg_vruntime_sub(struct cfs_rq *cfs_rq, struct sched_entity *se);
 void avg_vruntime_update(struct cfs_rq *cfs_rq, int64_t delta);
+/* eevdf.c: a queued @se takes @weight about V = @avruntime, keeping lag */
+void reweight_eevdf(struct sched_entity *se, uint64_t avruntime,
+		    unsigned long weight);
 /* eevdf.c: is @se owed service (lag >= 0)? */
 bool entity_eligible(struct cfs_rq *cfs_rq, struct sched_entity *se);
 /* eevdf.c: the augmented tree's insert and erase */
@@ -248,7 +258,7 @@ void __dequeue_entity_eevdf(struct cfs_rq *cfs_rq, struct sched_entity *se);
 bool min_deadline_ok(const struct rb_node *node);
 /* eevdf.c: @se's deadline changed in the tree: its ancestors' minimums too */
 void min_deadline_propagate(struct sched_entity *se);
-/* eevdf.c: the earliest eligible virtual deadline (6.6's pick_eevdf()) */
+/* eevdf.c: the earliest eligible virtual deadline (6.12's pick_eevdf()) */
 struct sched_entity *pick_eevdf(struct cfs_rq *cfs_rq);
 
 /* ------------------------------------ task groups (sched/fair_group.c) */
@@ -300,10 +310,17 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 		       void (*enqueue_entity)(struct cfs_rq *cfs_rq,
 					      struct sched_entity *se,
 					      int flags));
+/*
+ * A task whose entity eevdf left queued asleep (se->sched_delayed) is
+ * woken: enqueue_task_fair() hands its entity to the version's
+ * enqueue_entity with ENQUEUE_DELAYED, and counts the task again.
+ */
 
 /**
  * dequeue_task_fair() - both classes' dequeue_task: @p's entity, then
- *	each group entity above it whose queue it left empty
+ *	each group entity above it whose queue it left empty (eevdf may
+ *	keep a sleeper's entity queued: its dequeue_entity then answers
+ *	false, and only the task counts change)
  * @rq: locked
  * @p: the task
  * @flags: DEQUEUE_* for @p's level; the levels above sleep
@@ -314,9 +331,27 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
  * current) ends its whole chain's turn.
  */
 void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
-		       void (*dequeue_entity)(struct cfs_rq *cfs_rq,
+		       bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
 					      struct sched_entity *se,
 					      int flags));
+
+/**
+ * dequeue_delayed_fair() - the final dequeue of a delayed task
+ * @rq: locked
+ * @p: a task whose entity eevdf left queued when it slept
+ * @dequeue_entity: the version's
+ *
+ * Its entity leaves the tree (DEQUEUE_SLEEP | DEQUEUE_DELAYED), and so
+ * does each group entity above whose queue it leaves empty.  The task
+ * was no longer counted in h_nr_running.
+ */
+void dequeue_delayed_fair(struct runqueue *rq, struct task_struct *p,
+			  bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
+						 struct sched_entity *se,
+						 int flags));
+
+/* eevdf.c: dequeue_delayed_fair() with eevdf's dequeue_entity */
+void finish_delayed_dequeue(struct runqueue *rq, struct task_struct *p);
 
 /**
  * task_tick_fair() - both classes' task_tick: the version's tick at every
@@ -339,8 +374,9 @@ void task_tick_fair(struct runqueue *rq, struct task_struct *curr,
  *
  * From the runqueue's own queue down through the group entities picked,
  * the running entity's time counted first at each level; a running task
- * picked again starts a new turn at every level (no switch calls
- * set_curr_task).
+ * picked again keeps its turn (the kernel does nothing when prev is
+ * picked again), but at the levels where it slept and woke before the
+ * switch.
  *
  * Return: the task, or NULL when none is queued.
  */

@@ -5,10 +5,10 @@
  * on every CPU, and the walks up the hierarchy that enqueue, dequeue and
  * tick a task's entity and the group entities above it.
  *
- * Mirrors kernel/sched/fair.c of 6.5 and 6.6 built with
+ * Mirrors kernel/sched/fair.c of 6.1 and 6.12 built with
  * CONFIG_FAIR_GROUP_SCHED: enqueue_task_fair, dequeue_task_fair,
  * task_tick_fair, find_matching_se, calc_group_shares, update_cfs_group,
- * reweight_entity (6.6's rescales an eevdf entity's deadline or lag),
+ * reweight_entity (6.12's keeps an eevdf entity's lag and request),
  * alloc_fair_sched_group, init_tg_cfs_entry, detach_task_cfs_rq,
  * __sched_group_set_shares; and kernel/sched/core.c's sched_create_group
  * and sched_move_task.  Written from the kernel's description of its
@@ -105,36 +105,35 @@ void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 {
 	unsigned long old_weight = se->load.weight;
 	bool curr = cfs_rq->curr == se, eevdf = fair_is_eevdf();
-	int64_t rel;
+	uint64_t avruntime = 0;
 
 	if (se->on_rq) {
 		/* the time run so far is charged at the old weight */
-		if (curr)
+		if (curr || eevdf)
 			update_curr(cfs_rq);
-		else if (eevdf)
-			avg_vruntime_sub(cfs_rq, se);
+		if (eevdf) {
+			avruntime = avg_vruntime(cfs_rq);
+			if (!curr)
+				__dequeue_entity(cfs_rq, se);
+		}
 		cfs_rq_load_add(cfs_rq, -(long)old_weight);
 	}
 	/*
-	 * eevdf keeps the virtual lag V - v, so the lag w * (V - v) stays
-	 * when the weight changes; a queued entity's request stays as long
-	 * in real time, so its deadline moves (6.6)
+	 * eevdf keeps the lag w * (V - v) when the weight changes: a queued
+	 * entity moves about V and its request keeps its length in real
+	 * time (reweight_eevdf()); a sleeping one scales the virtual lag
+	 * it keeps
 	 */
-	if (eevdf && !se->on_rq) {
+	if (eevdf && !se->on_rq)
 		se->vlag = se->vlag * (int64_t)old_weight / (int64_t)weight;
-	} else if (eevdf) {
-		rel = (int64_t)(se->deadline - se->vruntime);
-		rel = rel * (int64_t)old_weight / (int64_t)weight;
-		se->deadline = se->vruntime + (uint64_t)rel;
-	}
+	else if (eevdf)
+		reweight_eevdf(se, avruntime, weight);
 	se->load.weight = weight;
 	se->load.inv_weight = 0;
 	if (se->on_rq) {
 		cfs_rq_load_add(cfs_rq, (long)weight);
-		if (eevdf && !curr) {
-			min_deadline_propagate(se);
-			avg_vruntime_add(cfs_rq, se);
-		}
+		if (eevdf && !curr)
+			__enqueue_entity(cfs_rq, se);
 	}
 }
 
@@ -186,6 +185,15 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq;
 
+	if (unlikely(se->sched_delayed)) {
+		/* still queued where it slept: counted again */
+		enqueue_entity(cfs_rq_of(se), se, ENQUEUE_DELAYED);
+		for_each_sched_entity(se) {
+			update_cfs_group(se);
+			h_nr_running_add(cfs_rq_of(se), 1);
+		}
+		return;
+	}
 	se->cfs_rq = task_group(p)->cfs_rq[rq->cpu];
 	for_each_sched_entity(se) {
 		if (se->on_rq)
@@ -204,7 +212,7 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 }
 
 void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
-		       void (*dequeue_entity)(struct cfs_rq *cfs_rq,
+		       bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
 					      struct sched_entity *se,
 					      int flags))
 {
@@ -213,9 +221,16 @@ void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 	bool was_curr = cfs_rq_of(se)->curr == se;
 	struct cfs_rq *cfs_rq;
 
+	if (!dequeue_entity(cfs_rq_of(se), se, flags)) {
+		/* delayed: its entity stays queued, the task no longer counts */
+		for_each_sched_entity(se)
+			h_nr_running_add(cfs_rq_of(se), -1);
+		return;
+	}
 	for_each_sched_entity(se) {
 		cfs_rq = cfs_rq_of(se);
-		dequeue_entity(cfs_rq, se, flags);
+		if (se != &p->se)
+			dequeue_entity(cfs_rq, se, flags);
 		h_nr_running_add(cfs_rq, -1);
 		/* a group that still holds something stays queued */
 		if (cfs_rq->nr_running) {
@@ -241,6 +256,30 @@ void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 		for (se = parent_entity(&p->se); se; se = parent_entity(se))
 			if (cfs_rq_of(se)->curr == se)
 				put_prev_entity(cfs_rq_of(se), se);
+}
+
+void dequeue_delayed_fair(struct runqueue *rq, struct task_struct *p,
+			  bool (*dequeue_entity)(struct cfs_rq *cfs_rq,
+						 struct sched_entity *se,
+						 int flags))
+{
+	struct sched_entity *se = &p->se;
+	int flags = DEQUEUE_SLEEP | DEQUEUE_DELAYED;
+	struct cfs_rq *cfs_rq;
+
+	(void)rq;
+	for_each_sched_entity(se) {
+		cfs_rq = cfs_rq_of(se);
+		dequeue_entity(cfs_rq, se, flags);
+		/* a group that still holds something stays queued */
+		if (cfs_rq->nr_running) {
+			se = parent_entity(se);
+			break;
+		}
+		flags = DEQUEUE_SLEEP;
+	}
+	for_each_sched_entity(se)
+		update_cfs_group(se);
 }
 
 void task_tick_fair(struct runqueue *rq, struct task_struct *curr,
@@ -432,6 +471,8 @@ int sched_move_task(struct task_struct *p, struct task_group *tg)
 		goto out_unlock;
 	class = task_sched_class(p);
 	fair = class == sched_current_class();
+	/* a sleeper eevdf still holds leaves first */
+	fair_settle(rq, p);
 	queued = fair && p->se.on_rq;
 	running = fair && task_running(rq, p);
 	if (queued)

@@ -270,4 +270,11 @@ int tree_init(int nr_cpus);
  */
 void tree_teardown(int nr_cpus);
 
+/*
+ * sched/fair.c: a sleeper eevdf still keeps queued (its delayed dequeue)
+ * leaves its queue now, before the core changes its policy, group, nice
+ * or CPU; nothing for any other task.  @rq: @p's, locked.
+ */
+void fair_settle(struct runqueue *rq, struct task_struct *p);
+
 #endif /* KSTRUCT_SCHED_INTERNAL_H */

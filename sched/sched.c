@@ -861,6 +861,7 @@ int setscheduler(struct task_struct *p, int policy, int rt_priority)
 		goto out_unlock;
 
 	/* 2.5.33 deactivated and reactivated; o1 has no put/set hooks */
+	fair_settle(rq, p);
 	queued = task_queued(p);
 	running = task_running(rq, p);
 	class = task_sched_class(p);

@@ -229,9 +229,15 @@ struct load_weight {
  * @load: its weight
  * @on_rq: runnable (queued or running) in the fair class
  * @migrated: cfs: it changed CPU (or task group) while asleep; its vruntime
- *	is relative until its next enqueue adds the new min_vruntime (6.5's
+ *	is relative until its next enqueue adds the new min_vruntime (6.1's
  *	ENQUEUE_MIGRATED)
  * @custom_slice: eevdf: @slice was asked for (sched_set_custom_slice())
+ * @rel_deadline: eevdf: @deadline is relative to @vruntime, kept so by a
+ *	dequeue that is not a sleep (requeue, migration) for the next
+ *	placement (6.12's PLACE_REL_DEADLINE)
+ * @sched_delayed: eevdf: a task that went to sleep owing service stays
+ *	queued (on_rq, in the tree) until the pick reaches it or it wakes
+ *	(6.12's DELAY_DEQUEUE); it is not runnable (task_queued() is false)
  * @exec_start: the runqueue clock (ns) when its run time was last counted
  * @sum_exec_runtime: ns it has run
  * @prev_sum_exec_runtime: @sum_exec_runtime when it last started running
@@ -271,6 +277,8 @@ struct sched_entity {
 	unsigned char on_rq;
 	unsigned char migrated;
 	unsigned char custom_slice;
+	unsigned char rel_deadline;
+	unsigned char sched_delayed;
 	uint64_t exec_start;
 	uint64_t sum_exec_runtime;
 	uint64_t prev_sum_exec_runtime;

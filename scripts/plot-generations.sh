@@ -48,10 +48,12 @@ mkdir -p "$outdir"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The commands, as docs/generations.md quotes them.
-"$tool" sim --compare --csv --cpus 1 --seed 1 \
+# The commands, as docs/generations.md quotes them: every class at one
+# HZ, as the page's tables are.
+"$tool" sim --compare --csv --cpus 1 --seed 1 --hz 1000 \
 	"$here/docs/examples/generations-nice.json" >"$tmp/nice.csv"
-"$tool" sim --compare --csv --cpus 2 --seed 1 interactive >"$tmp/interactive.csv"
+"$tool" sim --compare --csv --cpus 2 --seed 1 --hz 1000 interactive \
+	>"$tmp/interactive.csv"
 
 # The classes, in the order the runs came (generation order).
 classes=$(awk -F, '$1 == "run" { print $2 }' "$tmp/nice.csv")

@@ -1513,11 +1513,31 @@ int sim_compare_text(FILE *out, const struct sim_compare *c,
 		     const struct sim_workload *wl,
 		     const struct sim_report *head)
 {
-	fprintf(out,
-		"workload %s: %u CPUs, HZ=%u, %.3f s simulated (%llu ticks), seed %llu%s: one run per scheduler\n\n",
-		head->workload, head->nr_cpus, head->hz,
-		(double)head->ticks / head->hz, head->ticks, head->seed,
-		head->threaded ? ", threaded" : "");
+	unsigned int i, same = 1;
+
+	for (i = 0; i < c->nr_runs; i++)
+		same &= c->runs[i].hz == head->hz;
+	if (same) {
+		fprintf(out,
+			"workload %s: %u CPUs, HZ=%u, %.3f s simulated (%llu ticks), seed %llu%s: one run per scheduler\n\n",
+			head->workload, head->nr_cpus, head->hz,
+			(double)head->ticks / head->hz, head->ticks, head->seed,
+			head->threaded ? ", threaded" : "");
+	} else {
+		/* each class at its own HZ: the figures below are times */
+		fprintf(out, "workload %s: %u CPUs, HZ", head->workload,
+			head->nr_cpus);
+		for (i = 0; i < c->nr_runs; i++)
+			fprintf(out, "%s%s %u", i ? ", " : " ",
+				c->runs[i].sched_class ?
+					c->runs[i].sched_class :
+					"?",
+				c->runs[i].hz);
+		fprintf(out,
+			", %.3f s simulated, seed %llu%s: one run per scheduler\n\n",
+			(double)head->ticks / head->hz, head->seed,
+			head->threaded ? ", threaded" : "");
+	}
 	cmp_heading(out, c, "");
 	cmp_group_rows(out, c, wl, "CPU share (% of all CPU time)", ROW_SHARE);
 	cmp_group_rows(out, c, wl, "Jain's index (members' CPU rates)",

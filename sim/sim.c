@@ -226,7 +226,7 @@ unsigned long long sim_total_ticks(const struct sim_workload *wl,
 				   const struct sim_options *opt)
 {
 	unsigned long long usec = opt->duration_usec;
-	unsigned int hz = opt->hz ? opt->hz : DEFAULT_HZ;
+	unsigned int hz = opt->hz ? opt->hz : sched_class_hz(opt->sched_class);
 
 	if (!usec)
 		usec = wl->duration_usec ? wl->duration_usec : SIM_DEFAULT_USEC;
@@ -1752,7 +1752,7 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	if (!s->opt.nr_cpus)
 		s->opt.nr_cpus = SIM_DEFAULT_CPUS;
 	if (!s->opt.hz)
-		s->opt.hz = DEFAULT_HZ;
+		s->opt.hz = sched_class_hz(s->opt.sched_class);
 	if (!s->opt.max_tasks)
 		s->opt.max_tasks = SIM_DEFAULT_MAX_TASKS;
 	if (!s->opt.duration_usec)

@@ -80,7 +80,8 @@ struct sim_observer {
 /**
  * struct sim_options - how to run a workload
  * @nr_cpus: CPUs (1..SIM_MAX_CPUS); 0 means 4
- * @hz: ticks per second; 0 means 1000
+ * @hz: ticks per second; 0 means the HZ of the kernel @sched_class models
+ *	(sched_class_hz(): goodness 100, o1 1000, cfs and eevdf 250)
  * @seed: seeds the random run and sleep times
  * @duration_usec: simulated time; 0 means the workload's, or 2 s
  * @threaded: one pthread per CPU

@@ -60,7 +60,9 @@ static void sim_usage(FILE *out)
 		"  -s, --seed S         seed of the random run/sleep times (default 1)\n"
 		"  -d, --duration SEC   simulated seconds, up to 6 decimals (default:\n"
 		"                       the workload's, else 2); SEC x HZ at most %llu ticks\n"
-		"      --hz N           ticks per second (%d..%d, default 1000)\n"
+		"      --hz N           ticks per second (%d..%d); default: the HZ of the\n"
+		"                       kernel the class models: goodness 100, o1 1000,\n"
+		"                       cfs and eevdf 250\n"
 		"  -t, --threaded       one pthread per CPU, in lockstep (not repeatable)\n"
 		"      --json           the report as JSON\n"
 		"      --csv            the report as CSV\n"
@@ -361,7 +363,9 @@ static int check_length(const struct sim_cmd *cmd,
 		WHO,
 		cmd->opt.duration_usec ? "--duration" :
 					 "the workload's duration",
-		cmd->opt.hz ? cmd->opt.hz : DEFAULT_HZ, ticks, SIM_MAX_TICKS);
+		cmd->opt.hz ? cmd->opt.hz :
+			      sched_class_hz(cmd->opt.sched_class),
+		ticks, SIM_MAX_TICKS);
 	return cmd->timing_given ? 2 : 1;
 }
 

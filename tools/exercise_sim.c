@@ -66,6 +66,8 @@ static int parse_command(const char *command, char *workload, size_t size,
 			opt->duration_usec = 1000000ull * (unsigned)atoi(value);
 		else if (!strcmp(arg, "--seed"))
 			opt->seed = strtoull(value, NULL, 10);
+		else if (!strcmp(arg, "--hz"))
+			opt->hz = (unsigned int)atoi(value);
 		else
 			return -EINVAL;
 	}
@@ -431,7 +433,7 @@ static int exercise_generations_nice(struct exercise *ex)
 {
 	/* exercise generations-nice setup { */
 	static const char command[] =
-		"kstruct sim --compare --cpus 1 docs/examples/two-hogs.json";
+		"kstruct sim --compare --cpus 1 --hz 1000 docs/examples/two-hogs.json";
 	/* } */
 	int nice = (int)exercise_pick(ex, 5, 1, 12);
 	char json[256], cmd[80];
@@ -524,7 +526,7 @@ static int exercise_generations_wakeup(struct exercise *ex)
 {
 	/* exercise generations-wakeup setup { */
 	static const char command[] =
-		"kstruct sim --compare --cpus 1 docs/examples/typist.json";
+		"kstruct sim --compare --cpus 1 --hz 1000 docs/examples/typist.json";
 	/* } */
 	int hogs = (int)exercise_pick(ex, 2, 1, 3);
 	int nice = (int)exercise_pick(ex, 0, -5, 5);

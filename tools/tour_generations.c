@@ -105,13 +105,13 @@ static const struct tour_class tour_classes[] = {
 	  "   first set bit: the same cost for 3 tasks or a million.  Slices\n"
 	  "   follow static priority; sleep_avg moves a task up to 5 levels",
 	  rule_o1 },
-	{ "cfs", "Linux 2.6.23 to 6.5 (this class: 6.5)",
+	{ "cfs", "Linux 2.6.23 to 6.5 (this class: 6.1)",
 	  "per CPU, a red-black tree ordered by virtual runtime: CPU time\n"
 	  "   scaled by 1024 / weight, the weight falling about 1.25x per nice\n"
 	  "   level; the pick is the leftmost, the task that has had least.  No\n"
 	  "   estimate of interactivity: a sleeper simply has had less",
 	  rule_weights },
-	{ "eevdf", "Linux 6.6 on",
+	{ "eevdf", "Linux 6.6 on (this class: 6.12)",
 	  "the same tree, each node also holding the earliest virtual\n"
 	  "   deadline below it; the pick is the eligible task (not ahead of\n"
 	  "   the queue's average virtual runtime) with the earliest deadline:\n"

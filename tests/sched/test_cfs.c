@@ -370,9 +370,13 @@ static void test_tick_preemption_weighted(void)
 /*
  * A yield makes the running task the skip buddy: the next pick passes it
  * over for the second task, unless that one is more than the wake-up
- * granularity ahead of it (skipping would be unfair: it runs on, a new
- * turn, no buddy).  a runs alone a tick, so min_vruntime is a's; b, new,
- * is placed 2999998 ahead; two ticks later b is 999998 ahead.
+ * granularity ahead of it (skipping would be unfair: it runs on).  Picked
+ * again, it keeps its turn and the buddy stays (the kernel does nothing
+ * when prev is picked again): prev_sum_exec_runtime is still 0, from the
+ * first pick.  a runs alone a tick, so min_vruntime is a's; b, new, is
+ * placed 2999998 ahead; two ticks later b is 999998 ahead, and a's turn
+ * (3 ms run) has not passed its slice (6 ms * 1024 / 2048 = 3 ms: not
+ * more than it).
  */
 static void test_yield_skip_buddy(void)
 {
@@ -389,8 +393,9 @@ static void test_yield_skip_buddy(void)
 	CU_ASSERT_EQUAL(sys_sched_yield(0), 0);
 	CU_ASSERT_PTR_EQUAL(cfs_rq->skip, &a->se);
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
-	CU_ASSERT_PTR_NULL(cfs_rq->skip);
-	CU_ASSERT_EQUAL(a->se.prev_sum_exec_runtime, a->se.sum_exec_runtime);
+	CU_ASSERT_PTR_EQUAL(cfs_rq->skip, &a->se);
+	CU_ASSERT_EQUAL(a->se.prev_sum_exec_runtime, 0);
+	CU_ASSERT_EQUAL(a->se.sum_exec_runtime, 1000000ULL);
 	machine_tick();
 	machine_tick();
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), a);

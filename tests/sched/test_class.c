@@ -445,6 +445,24 @@ static void test_fault_injection_every_class(void)
 	}
 }
 
+/*
+ * Each class's kernel's HZ: 2.4 on x86 100, 2.5.33 on x86 1000, Debian's
+ * 6.1 and 6.12 (CONFIG_HZ_250) 250; no class (o1, the default) 1000.
+ */
+static void test_class_hz(void)
+{
+	CU_ASSERT_EQUAL(sched_class_hz(&goodness_sched_class), 100U);
+	CU_ASSERT_EQUAL(sched_class_hz(&o1_sched_class), 1000U);
+	CU_ASSERT_EQUAL(sched_class_hz(&cfs_sched_class), 250U);
+	CU_ASSERT_EQUAL(sched_class_hz(&eevdf_sched_class), 250U);
+	CU_ASSERT_EQUAL(sched_class_hz(NULL), 1000U);
+}
+
+static CU_TestInfo hz_tests[] = {
+	{ "each class's kernel's HZ", test_class_hz },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo find_tests[] = {
 	{ "names, order, init, current", test_selection },
 	CU_TEST_INFO_NULL,
@@ -478,6 +496,7 @@ static CU_TestInfo init_tests[] = {
 };
 
 KTEST_SUITE("sched/class/sched_class_find", find_tests, NULL, NULL)
+KTEST_SUITE("sched/class/sched_class_hz", hz_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_class_of", class_of_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_counters", counters_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_snapshot", snapshot_tests, NULL, NULL)

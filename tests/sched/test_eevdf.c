@@ -144,9 +144,11 @@ static void test_avg_vruntime_negative(void)
 
 /*
  * A new task's request is half a slice (PLACE_DEADLINE_INITIAL): nice 0
- * 375000, nice 5 half of 2292537 (0.75 ms at 1024 / 335), 1146268.  A
- * tick (10^6 ns) uses it up: the next one is a whole slice after the new
- * vruntime.  A task with a custom slice requests that.
+ * 350000, nice 5 half of 2139701 (0.70 ms at 1024 / 335: 700000 * 1024 *
+ * 12820798 / 2^32, as __calc_delta() rounds it), 1069850; nice -3 half of
+ * 360020 (700000 * 1024 * 2157191 / 2^32), 180010.  A tick (10^6 ns) uses
+ * it up: the next one is a whole slice after the new vruntime.  A task
+ * with a custom slice requests that.
  */
 static void test_deadlines(void)
 {
@@ -155,10 +157,10 @@ static void test_deadlines(void)
 		uint64_t slice; /* custom, 0 for the base slice */
 		uint64_t first, next;
 	} t[] = {
-		{ 0, 0, 375000, 750000 },
-		{ 5, 0, 1146268, 2292537 },
+		{ 0, 0, 350000, 700000 },
+		{ 5, 0, 1069850, 2139701 },
 		{ 0, 3000000, 1500000, 3000000 },
-		{ -3, 0, 192867, 385735 },
+		{ -3, 0, 180010, 360020 },
 	};
 	struct task_struct *p;
 	unsigned int i;
@@ -225,7 +227,7 @@ static void test_lag_across_sleep(void)
 	wake_with_lag(s, 600);
 	CU_ASSERT_EQUAL(s->se.vruntime, v - 1200);
 	CU_ASSERT_EQUAL(avg_vruntime(cfs_rq), v - 600);
-	CU_ASSERT_EQUAL(s->se.deadline, s->se.vruntime + 750000);
+	CU_ASSERT_EQUAL(s->se.deadline, s->se.vruntime + 700000);
 	CU_ASSERT_TRUE(entity_eligible(cfs_rq, &s->se));
 	SCHED_CHECK();
 	/* it preempts a (whose request the tick renewed), and sleeps */
@@ -260,7 +262,8 @@ static void test_lag_across_sleep(void)
 
 /*
  * The lag kept is clamped to twice the slice in the task's virtual time
- * (at least a tick): 1.5 ms for nice 0, 4585074 for nice 5.
+ * (at least a tick): 1.4 ms for nice 0, 4279403 for nice 5 (1400000 *
+ * 1024 * 12820798 / 2^32).
  */
 static void test_lag_clamp(void)
 {
@@ -268,8 +271,8 @@ static void test_lag_clamp(void)
 		int nice;
 		int64_t vlag, kept;
 	} t[] = {
-		{ 0, 10000000, 1500000 },  { 0, -10000000, -1500000 },
-		{ 0, 1499999, 1499999 },   { 5, 10000000, 4585074 },
+		{ 0, 10000000, 1400000 },  { 0, -10000000, -1400000 },
+		{ 0, 1399999, 1399999 },   { 5, 10000000, 4279403 },
 		{ 5, -4000000, -4000000 },
 	};
 	struct task_struct *s, *a;
@@ -447,9 +450,11 @@ static void test_pick_eevdf_brute_force(void)
 /*
  * RUN_TO_PARITY: a task still on the request it was picked for keeps the
  * CPU while it is eligible, though a wakee would be picked: a, just
- * picked (deadline V + 375000), and s, waking with no lag and a 0.1 ms
- * custom slice (deadline V + 100000).  Without the mark of the request a
- * was picked for, s is the pick.  The tick uses a's request up: s runs.
+ * picked (deadline V + 350000), and s, waking with no lag and a 0.1 ms
+ * custom slice (deadline V + 100000).  s is not before a (both at V) and
+ * a is owed service, so PREEMPT_SHORT leaves a's protection.  Without the
+ * mark of the request a was picked for, s is the pick.  The tick uses a's
+ * request up: s runs.
  */
 static void test_run_to_parity(void)
 {
@@ -464,7 +469,7 @@ static void test_run_to_parity(void)
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
 	CU_ASSERT_EQUAL(a->se.vlag, (int64_t)a->se.deadline);
 	wake_with_lag(s, 0);
-	CU_ASSERT_EQUAL(s->se.deadline, a->se.deadline - 275000);
+	CU_ASSERT_EQUAL(s->se.deadline, a->se.deadline - 250000);
 	CU_ASSERT_FALSE(test_tsk_need_resched(a));
 	CU_ASSERT_PTR_EQUAL(pick_eevdf(cfs_rq), &a->se);
 	a->se.vlag = 0;
@@ -480,40 +485,42 @@ static void test_run_to_parity(void)
 }
 
 /*
- * Same lag, shorter request: beside a (its request renewed by a tick,
- * deadline V + 750000), a wakee with no lag and the base slice ties and
- * waits; with a 0.1 ms custom slice its deadline is earlier and it
- * preempts.
+ * Same lag, other requests: beside a (its request renewed by a tick,
+ * deadline V + 700000, no longer protected), a wakee with no lag and a 3
+ * ms custom slice has the later deadline and waits; with the base slice
+ * it ties, and a tie keeps the running task: it waits; with a 0.1 ms
+ * slice its deadline is earlier and it preempts.
  */
 static void test_custom_slice_wakeup(void)
 {
+	static const uint64_t slice[] = { 3000000, 700000, 100000 };
 	struct task_struct *s, *a;
 	int k;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		eevdf_up(1);
 		s = sleeper_on("s", 0, SCHED_OTHER, 0);
-		if (k)
-			CU_ASSERT_EQUAL(sched_set_custom_slice(s, 100000), 0);
+		if (k != 1)
+			CU_ASSERT_EQUAL(sched_set_custom_slice(s, slice[k]), 0);
 		a = new_task_on("a", 0, 0);
 		CU_ASSERT_PTR_EQUAL(schedule(0), a);
 		machine_tick();
-		CU_ASSERT_EQUAL(a->se.deadline - a->se.vruntime, 750000ULL);
+		CU_ASSERT_EQUAL(a->se.deadline - a->se.vruntime, 700000ULL);
 		wake_with_lag(s, 0);
 		CU_ASSERT_EQUAL(s->se.vruntime, a->se.vruntime);
-		CU_ASSERT_EQUAL(s->se.deadline - s->se.vruntime,
-				k ? 100000ULL : 750000ULL);
-		CU_ASSERT_EQUAL(test_tsk_need_resched(a), k);
+		CU_ASSERT_EQUAL(s->se.deadline - s->se.vruntime, slice[k]);
+		CU_ASSERT_EQUAL(test_tsk_need_resched(a), k == 2);
 		SCHED_CHECK();
 		machine_down();
 	}
 }
 
 /*
- * A yield pushes the running task's deadline one request on (a nice-0
- * request is 750000): a and b, both new at the same V, have the same
- * deadline, which a (just picked) keeps by RUN_TO_PARITY; a yield leaves
- * b's the earlier, and b runs.
+ * A yield of a task owed service: its vruntime jumps to its deadline and
+ * it takes the next request, which ends a request later (a nice-0 request
+ * is 700000): a and b, both new at the same V, have the same deadline,
+ * which a (just picked) keeps by RUN_TO_PARITY; a yield leaves b's the
+ * earlier, and b runs.
  */
 static void test_yield(void)
 {
@@ -529,7 +536,8 @@ static void test_yield(void)
 	CU_ASSERT_EQUAL(b->se.deadline, a->se.deadline);
 	deadline = a->se.deadline;
 	CU_ASSERT_EQUAL(sys_sched_yield(0), 0);
-	CU_ASSERT_EQUAL(a->se.deadline, deadline + 750000);
+	CU_ASSERT_EQUAL(a->se.vruntime, deadline);
+	CU_ASSERT_EQUAL(a->se.deadline, deadline + 700000);
 	CU_ASSERT_PTR_EQUAL(schedule(0), b);
 	/* alone, a yield changes nothing */
 	set_task_state(b, TASK_INTERRUPTIBLE);
@@ -537,6 +545,188 @@ static void test_yield(void)
 	deadline = a->se.deadline;
 	CU_ASSERT_EQUAL(sys_sched_yield(0), 0);
 	CU_ASSERT_EQUAL(a->se.deadline, deadline);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * PREEMPT_SHORT: a wakee with a shorter slice, owed service and before the
+ * running task in vruntime, ends its RUN_TO_PARITY protection.  a runs,
+ * just picked (protected); c wakes with virtual lag -600: 1200 after a
+ * (600 * 2048 / 1024), V 600 after a, and a keeps the CPU.  s wakes with
+ * lag 600: 900 before V (600 * 3072 / 2048), 300 before a; V is then 300
+ * after a, so a is still owed service.  With the base slice s waits
+ * behind a's protection; with a 0.1 ms slice (deadline 99700 after a's
+ * vruntime, a's 350000) the protection ends and s, now the earliest
+ * eligible deadline, preempts.
+ */
+static void test_preempt_short(void)
+{
+	struct task_struct *s, *c, *a;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		eevdf_up(1);
+		s = sleeper_on("s", 0, SCHED_OTHER, 0);
+		c = sleeper_on("c", 0, SCHED_OTHER, 0);
+		if (k)
+			CU_ASSERT_EQUAL(sched_set_custom_slice(s, 100000), 0);
+		a = new_task_on("a", 0, 0);
+		CU_ASSERT_PTR_EQUAL(schedule(0), a);
+		wake_with_lag(c, -600);
+		CU_ASSERT_EQUAL(c->se.vruntime, a->se.vruntime + 1200);
+		CU_ASSERT_FALSE(test_tsk_need_resched(a));
+		wake_with_lag(s, 600);
+		CU_ASSERT_EQUAL(s->se.vruntime, a->se.vruntime - 300);
+		CU_ASSERT_TRUE(entity_eligible(&cpu_rq(0)->cfs, &a->se));
+		CU_ASSERT_EQUAL(test_tsk_need_resched(a), k);
+		/* the mark of a's request stays only without the short wakee */
+		CU_ASSERT_EQUAL(a->se.vlag == (int64_t)a->se.deadline, !k);
+		if (k)
+			CU_ASSERT_PTR_EQUAL(schedule(0), s);
+		SCHED_CHECK();
+		machine_down();
+	}
+}
+
+/* ------------------------------------------------------ DELAY_DEQUEUE */
+
+/*
+ * s runs a tick beside a, just woken at V: s is then 1 ms ahead of a, V
+ * half-way, and s owes service.  It goes to sleep there: @s (asleep),
+ * @a (running); s's entity stays queued (DELAY_DEQUEUE), but s is not
+ * runnable: the CPU's nr_running and the root's h_nr_running count a
+ * alone, nr_running of the queue both.
+ */
+static void sleep_owing(struct task_struct **s, struct task_struct **a)
+{
+	struct cfs_rq *cfs_rq = &cpu_rq(0)->cfs;
+
+	*s = new_task_on("s", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), *s);
+	*a = new_task_on("a", 0, 0);
+	set_task_state(*s, TASK_INTERRUPTIBLE);
+	machine_tick();
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), *a);
+	CU_ASSERT_EQUAL((*s)->se.vruntime, (*a)->se.vruntime + 1000000);
+	CU_ASSERT_TRUE((*s)->se.sched_delayed);
+	CU_ASSERT_TRUE((*s)->se.on_rq);
+	CU_ASSERT_FALSE(task_queued(*s));
+	CU_ASSERT_FALSE(entity_eligible(cfs_rq, &(*s)->se));
+	CU_ASSERT_EQUAL(cpu_rq(0)->nr_running, 1UL);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 2UL);
+	CU_ASSERT_EQUAL(cfs_rq->h_nr_running, 1UL);
+	CU_ASSERT_EQUAL(cfs_rq->load.weight, 2048UL);
+	SCHED_CHECK();
+}
+
+/*
+ * The delayed entity leaves when the pick reaches it: once a has run as
+ * long (a tick), both are at V, their requests (renewed at the end of a
+ * tick each) end together, and the tie keeps a running.  A tick later a
+ * is half a tick past V and no longer eligible: the pick finds s and
+ * dequeues it for good, with no lag (half a tick earned, dropped by
+ * DELAY_ZERO); a runs on, alone.  s never ran meanwhile.
+ */
+static void test_delay_dequeue_until_picked(void)
+{
+	struct cfs_rq *cfs_rq;
+	struct task_struct *s, *a;
+	int i;
+
+	eevdf_up(1);
+	cfs_rq = &cpu_rq(0)->cfs;
+	sleep_owing(&s, &a);
+	for (i = 0; i < 4 && s->se.on_rq; i++) {
+		machine_tick();
+		CU_ASSERT_PTR_EQUAL(cpu_curr(0), a);
+		SCHED_CHECK();
+	}
+	CU_ASSERT_EQUAL(i, 2);
+	CU_ASSERT_FALSE(s->se.on_rq);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	CU_ASSERT_EQUAL(s->se.vlag, 0);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 1UL);
+	CU_ASSERT_EQUAL(cfs_rq->load.weight, 1024UL);
+	/* woken later, it is placed as any sleeper */
+	CU_ASSERT_EQUAL(wake_up_process(s), 1);
+	CU_ASSERT_TRUE(task_queued(s));
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * Woken while still queued, s stays where it is (its lag is negative:
+ * DELAY_ZERO moves only a positive one) and is counted again; a sync
+ * wake-up from another CPU's pull, or a policy change, makes it leave
+ * for good first.  cfs keeps no sleeper.
+ */
+static void test_delay_dequeue_woken(void)
+{
+	struct cfs_rq *cfs_rq;
+	struct task_struct *s, *a;
+	uint64_t v;
+
+	eevdf_up(1);
+	cfs_rq = &cpu_rq(0)->cfs;
+	sleep_owing(&s, &a);
+	v = s->se.vruntime;
+	CU_ASSERT_EQUAL(wake_up_process(s), 1);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	CU_ASSERT_TRUE(task_queued(s));
+	CU_ASSERT_EQUAL(s->se.vruntime, v);
+	CU_ASSERT_EQUAL(cpu_rq(0)->nr_running, 2UL);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 2UL);
+	CU_ASSERT_EQUAL(cfs_rq->h_nr_running, 2UL);
+	SCHED_CHECK();
+	machine_down();
+
+	eevdf_up(1);
+	cfs_rq = &cpu_rq(0)->cfs;
+	sleep_owing(&s, &a);
+	CU_ASSERT_EQUAL(setscheduler(s, SCHED_FIFO, 5), 0);
+	CU_ASSERT_FALSE(s->se.on_rq);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	CU_ASSERT_EQUAL(cfs_rq->nr_running, 1UL);
+	SCHED_CHECK();
+	machine_down();
+
+	machine_up_class(1, 1000, &cfs_sched_class);
+	s = new_task_on("s", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), s);
+	a = new_task_on("a", 0, 0);
+	set_task_state(s, TASK_INTERRUPTIBLE);
+	machine_tick();
+	CU_ASSERT_FALSE(s->se.on_rq);
+	CU_ASSERT_FALSE(s->se.sched_delayed);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * The running task picked again keeps its turn: the kernel does nothing
+ * when prev is picked again, so no new turn starts and RUN_TO_PARITY's
+ * mark is not renewed.  a runs alone; a tick ends its first request (half
+ * a slice) and renews it, alone, without a reschedule: the mark of the
+ * request it was picked for no longer matches.  schedule() picks a again:
+ * the mark still does not match, and its turn still started at 0.
+ */
+static void test_repick_keeps_turn(void)
+{
+	struct task_struct *a;
+	int64_t mark;
+
+	eevdf_up(1);
+	a = new_task_on("a", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	mark = a->se.vlag;
+	CU_ASSERT_EQUAL(mark, (int64_t)a->se.deadline);
+	machine_tick();
+	CU_ASSERT_NOT_EQUAL(a->se.vlag, (int64_t)a->se.deadline);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	CU_ASSERT_EQUAL(a->se.vlag, mark);
+	CU_ASSERT_EQUAL(a->se.prev_sum_exec_runtime, 0);
+	CU_ASSERT_EQUAL(a->se.sum_exec_runtime, 1000000ULL);
 	SCHED_CHECK();
 	machine_down();
 }
@@ -563,6 +753,18 @@ static CU_TestInfo pick_tests[] = {
 	  test_pick_eevdf_brute_force },
 	{ "RUN_TO_PARITY", test_run_to_parity },
 	{ "a custom slice wins a wake-up", test_custom_slice_wakeup },
+	{ "PREEMPT_SHORT: a shorter-slice wakee ends the protection",
+	  test_preempt_short },
+	{ "the running task picked again keeps its turn",
+	  test_repick_keeps_turn },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo delay_tests[] = {
+	{ "a sleeper owing service stays queued until picked",
+	  test_delay_dequeue_until_picked },
+	{ "woken in place; a policy change ends it; not under cfs",
+	  test_delay_dequeue_woken },
 	CU_TEST_INFO_NULL,
 };
 
@@ -576,3 +778,4 @@ KTEST_SUITE("sched/eevdf/update_deadline", deadline_tests, NULL, NULL)
 KTEST_SUITE("sched/eevdf/place_entity", lag_tests, NULL, NULL)
 KTEST_SUITE("sched/eevdf/pick_eevdf", pick_tests, NULL, NULL)
 KTEST_SUITE("sched/eevdf/yield_task_eevdf", yield_tests, NULL, NULL)
+KTEST_SUITE("sched/eevdf/dequeue_entity", delay_tests, NULL, NULL)

@@ -113,7 +113,7 @@ static void test_sysctl_factor(void)
 				750000U * t[i].factor);
 		CU_ASSERT_EQUAL(sysctl_sched_wakeup_granularity,
 				1000000U * t[i].factor);
-		CU_ASSERT_EQUAL(sysctl_sched_base_slice, 750000U * t[i].factor);
+		CU_ASSERT_EQUAL(sysctl_sched_base_slice, 700000U * t[i].factor);
 		CU_ASSERT_EQUAL(sched_nr_latency, 8U);
 		CU_ASSERT_EQUAL(sysctl_sched_idle_min_granularity, 750000U);
 	}
@@ -377,12 +377,17 @@ static void test_custom_slice(void)
 	a = new_task_on("a", 0, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
 	CU_ASSERT_EQUAL(a->se.custom_slice, 0U);
-	CU_ASSERT_EQUAL(a->se.slice, 750000ULL);
+	CU_ASSERT_EQUAL(a->se.slice, 700000ULL);
 	CU_ASSERT_EQUAL(sched_set_custom_slice(a, 2000000), 0);
 	CU_ASSERT_EQUAL(a->se.custom_slice, 1U);
 	CU_ASSERT_EQUAL(a->se.slice, 2000000ULL);
 	CU_ASSERT_PTR_EQUAL(cpu_rq(0)->cfs.curr, &a->se);
-	/* requeued at once: a deadline a new slice after its vruntime */
+	/*
+	 * requeued at once, it keeps the request it had (PLACE_REL_DEADLINE:
+	 * the first, half a base slice); the next is 2 ms
+	 */
+	CU_ASSERT_EQUAL(a->se.deadline - a->se.vruntime, 350000ULL);
+	machine_tick();
 	CU_ASSERT_EQUAL(a->se.deadline - a->se.vruntime, 2000000ULL);
 	SCHED_CHECK();
 	/* clamped to 0.1 .. 100 ms */
@@ -398,7 +403,7 @@ static void test_custom_slice(void)
 	/* 0 is the default again */
 	CU_ASSERT_EQUAL(sched_set_custom_slice(a, 0), 0);
 	CU_ASSERT_EQUAL(a->se.custom_slice, 0U);
-	CU_ASSERT_EQUAL(a->se.slice, 750000ULL);
+	CU_ASSERT_EQUAL(a->se.slice, 700000ULL);
 	/* real-time tasks and idle tasks have none */
 	r = sched_new_task("r", 0, SCHED_RR, 3);
 	CU_ASSERT_EQUAL(sched_set_custom_slice(r, 1000000), -EINVAL);

@@ -372,8 +372,8 @@ static void test_pick_walks_down_cfs(void)
  * buddy from /B up (the entity matched: w is not /B's queue's buddy; the
  * preempted side is a group, not a task: no last buddy).  eevdf: /B is
  * placed at V (/A's vruntime: it is alone) with the lag it left with
- * (none: it was alone too) and a request of 750000: its deadline ties
- * /A's, renewed at the last tick to /A's vruntime + 750000, and a tie
+ * (none: it was alone too) and a request of 700000: its deadline ties
+ * /A's, renewed at the last tick to /A's vruntime + 700000, and a tie
  * keeps the running entity: no preemption.  At the next tick /A's request
  * is used up again and /A is ahead of V by half a tick: /B runs, and w.
  */

@@ -7,6 +7,7 @@
  * (suite "sim/threads/sim", rerun under ThreadSanitizer).
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1293,8 +1294,72 @@ static void test_cost_counts_calls(void)
 	}
 }
 
+/* does every timestamp of @trace fall on a multiple of @us? */
+static bool stamps_on(const char *trace, unsigned long long us)
+{
+	unsigned long long sec, usec;
+	const char *p = trace;
+	bool any = false;
+
+	while ((p = strstr(p, ": sched_switch:"))) {
+		const char *q = p;
+
+		while (q > trace && q[-1] != ' ')
+			q--;
+		if (sscanf(q, "%llu.%llu:", &sec, &usec) != 2)
+			return false;
+		if ((sec * 1000000 + usec) % us)
+			return false;
+		any = true;
+		p++;
+	}
+	return any;
+}
+
+/*
+ * Without --hz a class runs at its kernel's HZ.  o1's is 1000, as every
+ * class had before: its trace with no HZ given is byte for byte the one
+ * at HZ 1000.  goodness runs at 100: every switch on a 10 ms boundary,
+ * which at HZ 1000 they are not (the run of the 2.4 class at 1000, as it
+ * was, stays there with --hz 1000).
+ */
+static void test_default_hz(void)
+{
+	struct sim_options a = { .nr_cpus = 2,
+				 .seed = 5,
+				 .duration_usec = 500000,
+				 .sched_class = &o1_sched_class };
+	struct sim_options b = a;
+	struct run r1, r2;
+
+	b.hz = 1000;
+	CU_ASSERT_EQUAL(run_start(&r1, "mixed", &a, 1), 0);
+	CU_ASSERT_EQUAL(r1.r ? r1.r->hz : 0, 1000U);
+	run_stop(&r1);
+	CU_ASSERT_EQUAL(run_start(&r2, "mixed", &b, 1), 0);
+	run_stop(&r2);
+	CU_ASSERT(r1.len > 1000 && r1.len == r2.len && r1.trace && r2.trace &&
+		  !memcmp(r1.trace, r2.trace, r1.len));
+	run_end(&r1);
+	run_end(&r2);
+
+	a.sched_class = b.sched_class = &goodness_sched_class;
+	CU_ASSERT_EQUAL(run_start(&r1, "mixed", &a, 1), 0);
+	CU_ASSERT_EQUAL(r1.r ? r1.r->hz : 0, 100U);
+	CU_ASSERT_EQUAL(r1.r ? r1.r->ticks : 0, 50ULL);
+	run_stop(&r1);
+	CU_ASSERT_EQUAL(run_start(&r2, "mixed", &b, 1), 0);
+	run_stop(&r2);
+	CU_ASSERT_TRUE(r1.trace && stamps_on(r1.trace, 10000));
+	CU_ASSERT_FALSE(r2.trace && stamps_on(r2.trace, 10000));
+	CU_ASSERT_TRUE(r2.trace && stamps_on(r2.trace, 1000));
+	run_end(&r1);
+	run_end(&r2);
+}
+
 static CU_TestInfo sim_tests[] = {
 	{ "same seed, same trace bytes", test_same_seed_same_trace },
+	{ "each class at its kernel's HZ; o1's unchanged", test_default_hz },
 	{ "every trace line parses and agrees", test_trace_lines_parse },
 	{ "Chrome slices add up to busy and run time",
 	  test_chrome_trace_agrees },

@@ -328,7 +328,8 @@ static void test_taskgroups_by_class(void)
 	CU_ASSERT_FATAL(fd >= 0);
 	CU_ASSERT_EQUAL(write(fd, text, strlen(text)), (ssize_t)strlen(text));
 	close(fd);
-	o = run(path, "--cpus", "1", "--sched", "cfs", NULL);
+	/* at 1 ms ticks, as the figures below are worked */
+	o = run(path, "--cpus", "1", "--sched", "cfs", "--hz", "1000", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
 	CU_ASSERT_STRING_EQUAL(o.err, "");
 	CU_ASSERT_PTR_NOT_NULL(strstr(
@@ -338,14 +339,16 @@ static void test_taskgroups_by_class(void)
 		"/A                          50.0       60.0      1  1.0000\n"
 		"/B                          50.0       60.0      4  0.9978\n"));
 	done(&o);
-	o = run(path, "--cpus", "1", "--sched", "eevdf", "--csv", NULL);
+	o = run(path, "--cpus", "1", "--sched", "eevdf", "--csv", "--hz",
+		"1000", NULL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(
 		o.out,
 		"table,class,taskgroup,runtime_ms,share,tasks,jain_index,jain_tasks\n"
 		"taskgroup,eevdf,/A,60,0.5,1,1,1\n"
 		"taskgroup,eevdf,/B,60,0.5,4,1,4\n\n"));
 	done(&o);
-	o = run(path, "--cpus", "1", "--sched", "cfs", "--json", NULL);
+	o = run(path, "--cpus", "1", "--sched", "cfs", "--json", "--hz", "1000",
+		NULL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(
 		o.out,
 		"\"taskgroups\":[{\"taskgroup\":\"/A\",\"runtime_ms\":60.0,\"share\":0.5,"
@@ -695,8 +698,9 @@ static void test_compare_json_equals_single_runs(void)
 	done(&o);
 	CU_ASSERT_STRING_EQUAL(
 		json_string_value(json_object_get(root, "workload")), "mixed");
+	/* the head is the first class's run: 0.5 s at its HZ */
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "ticks")),
-			500);
+			sched_class_hz(sched_class_find(names[0])) / 2);
 	CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "seed")), 7);
 	cls = json_object_get(root, "classes");
 	CU_ASSERT_EQUAL_FATAL(json_array_size(cls), nr);
@@ -726,10 +730,13 @@ static void test_compare_json_equals_single_runs(void)
 	o = run("--compare", "--csv", "hogs", "--duration", "0.2", NULL);
 	CU_ASSERT_EQUAL(o.status, 0);
 	for (k = 0; k < nr; k++) {
+		unsigned int hz;
 		char row[64];
 
-		snprintf(row, sizeof(row), "\nrun,%s,hogs,4,1000,1,0,200,",
-			 names[k]);
+		/* each class at its own HZ: 0.2 s of its ticks */
+		hz = sched_class_hz(sched_class_find(names[k]));
+		snprintf(row, sizeof(row), "\nrun,%s,hogs,4,%u,1,0,%u,",
+			 names[k], hz, hz / 5);
 		CU_ASSERT_PTR_NOT_NULL(strstr(o.out, row));
 		snprintf(row, sizeof(row), "\ngroup,%s,hog,NORMAL,0,8,",
 			 names[k]);
@@ -1327,8 +1334,10 @@ static void test_compare_threaded(void)
 			json_string_value(json_object_get(c, "class")),
 			names[k]);
 		CU_ASSERT(json_is_true(json_object_get(c, "threaded")));
+		/* 0.3 s, each class at its own HZ */
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(c, "ticks")),
-				300);
+				3 * sched_class_hz(sched_class_find(names[k])) /
+					10);
 	}
 	json_decref(root);
 	done(&o);

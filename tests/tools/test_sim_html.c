@@ -46,6 +46,7 @@ struct page {
 	size_t trace_len;
 	int ret;
 	unsigned int nr_cpus;
+	unsigned int hz; /* the run's: the trace's times are in us */
 	unsigned long long ticks;
 	unsigned long switches; /* the report's, summed over tasks */
 	unsigned long long busy[SIM_MAX_CPUS];
@@ -95,6 +96,7 @@ static void make_page(struct page *pg, const char *workload,
 			pg->ret = -ENOMEM;
 		if (!pg->ret && i == 0) {
 			pg->nr_cpus = r->nr_cpus;
+			pg->hz = r->hz;
 			pg->ticks = r->ticks;
 			for (c = 0; c < r->nr_cpus; c++)
 				pg->busy[c] = r->cpus[c].busy;
@@ -363,7 +365,7 @@ static void check_reasons(const struct page *pg, struct run_rect *r, size_t n)
 		CU_ASSERT_FATAL(sscanf(strstr(sw, "next_pid="), "next_pid=%d",
 				       &np) == 1);
 		lines++;
-		tick = (sec * 1000000 + us) / (1000000 / 1000);
+		tick = (sec * 1000000 + us) * pg->hz / 1000000;
 		if (!pp)
 			continue;
 		for (i = 0; i < n; i++)
@@ -797,9 +799,10 @@ static void test_side_by_side(void)
 	struct sim_html_limits lim = { .max_runs = 100000,
 				       .max_tasks = 100,
 				       .snapshot_bytes = 160000 };
-	struct sim_options o = { .nr_cpus = 2,
-				 .seed = 1,
-				 .duration_usec = 500000 };
+	/* one HZ for both: one stride of the same ticks */
+	struct sim_options o = {
+		.nr_cpus = 2, .hz = 1000, .seed = 1, .duration_usec = 500000
+	};
 	json_t *report, *s0, *s1;
 	struct run_rect *r0, *r1;
 	struct page pg;
@@ -899,6 +902,32 @@ static void test_fault_injection(void)
 	CU_ASSERT(n < 400);
 }
 
+/*
+ * Runs of classes of different HZ on one page (no HZ given: goodness at
+ * 100, cfs at 250): each section carries its own HZ and ticks, from which
+ * the page puts them on one time axis (0.5 s: 50 and 125 ticks).
+ */
+static void test_side_by_side_own_hz(void)
+{
+	static const struct sched_class *const classes[] = {
+		&goodness_sched_class,
+		&cfs_sched_class,
+	};
+	struct sim_options o = { .nr_cpus = 2,
+				 .seed = 1,
+				 .duration_usec = 500000 };
+	struct page pg;
+
+	make_page(&pg, "interactive", &o, classes, 2, NULL);
+	CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
+	CU_ASSERT(well_formed(pg.html));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		pg.html, "data-ticks=\"50\" data-cpus=\"2\" data-hz=\"100\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		pg.html, "data-ticks=\"125\" data-cpus=\"2\" data-hz=\"250\""));
+	free_page(&pg);
+}
+
 static CU_TestInfo sim_html_tests[] = {
 	{ "every built-in under every class, and workload files",
 	  test_every_workload },
@@ -912,6 +941,7 @@ static CU_TestInfo sim_html_tests[] = {
 	{ "markup in names, JSON kept whole", test_escaping },
 	{ "same run, same page", test_same_run_same_page },
 	{ "runs side by side", test_side_by_side },
+	{ "runs side by side, each at its own HZ", test_side_by_side_own_hz },
 	{ "API errors", test_api_errors },
 	{ "fault injection", test_fault_injection },
 	CU_TEST_INFO_NULL,

@@ -506,17 +506,24 @@
 		return m * p;
 	}
 
+	/*
+	 * One time axis for every run, though each ticks at its own HZ:
+	 * pxPerTick is per tick of the first run, and a run's own tick is
+	 * run.f of those (the first run's HZ over its own).  The marks are
+	 * at the first run's ticks, so they fall at the same times in all.
+	 */
 	function drawAxis(run) {
-		var width = Math.round(run.ticks * pxPerTick);
+		var len = run.ticks * run.f;
+		var width = Math.round(len * pxPerTick);
 		var step = niceStep(90 / pxPerTick), t, parts = [];
 
-		for (t = 0; t <= run.ticks; t += step) {
+		for (t = 0; t <= len; t += step) {
 			parts.push(svg('line', { x1: t * pxPerTick + 0.5, x2: t * pxPerTick + 0.5,
 						 y1: 14, y2: 20 }));
 			/* a label that would not fit is left out */
 			if (t * pxPerTick + 70 <= width)
 				parts.push(svg('text', { x: t * pxPerTick + 3, y: 12,
-							 text: timeText(t, run.hz) }));
+							 text: timeText(t, runs[0].hz) }));
 		}
 		run.axis.replaceChildren.apply(run.axis, parts);
 		run.axis.setAttribute('width', Math.max(width, 1));
@@ -526,7 +533,7 @@
 		pxPerTick = Math.min(Math.max(px, 0.02), 64);
 		runs.forEach(function (run) {
 			run.plots.forEach(function (p) {
-				p.setAttribute('width', Math.max(1, Math.round(run.ticks * pxPerTick)));
+				p.setAttribute('width', Math.max(1, Math.round(run.ticks * run.f * pxPerTick)));
 			});
 			drawAxis(run);
 		});
@@ -560,10 +567,13 @@
 		tickLabel.textContent = 'tick ' + tick + ' (' +
 			timeText(tick, runs[0].hz) + ')';
 		runs.forEach(function (run) {
+			/* the same time, in the run's own ticks */
+			var own = Math.floor(tick / run.f);
+
 			run.cursors.forEach(function (c) {
-				c.setAttribute('x', tick);
+				c.setAttribute('x', own);
 			});
-			showRunqueues(run, tick);
+			showRunqueues(run, own);
 		});
 	}
 
@@ -733,8 +743,11 @@
 			run.cursors.push(c);
 			p.addEventListener('click', onClick);
 		});
-		maxTicks = Math.max(maxTicks, run.ticks);
 		runs.push(run);
+	});
+	runs.forEach(function (run) {
+		run.f = runs[0].hz / run.hz;
+		maxTicks = Math.max(maxTicks, run.ticks * run.f);
 	});
 	recorded = runs[0].snaps.ticks;
 	slider.max = recorded.length - 1;
