@@ -124,6 +124,7 @@ if [ "$update" -eq 1 ]; then
 		diff "$layout" "$tmp/layout" | sed -n 's/^[<>] /  &/p' | head -n 40 >&2
 		exit 1
 	fi
+	mkdir -p "$(dirname "$layout")"
 	cp "$tmp/layout" "$layout"
 	echo "check-abi: wrote $layout ($(grep -c '^\(struct\|union\) ' "$layout") structures and unions)"
 	mkdir -p "$(dirname "$abi")"
