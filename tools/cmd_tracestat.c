@@ -54,7 +54,7 @@ static void usage(FILE *out)
 		"                       switch to a task of the workload (default 1)\n"
 		"      --window SEC     and lasts SEC (default: to the trace's end)\n"
 		"      --markdown       the table in Markdown\n"
-		"      --check-share P  fail (exit 1) unless each task's kstruct CPU share\n"
+		"      --check-share P  fail (exit 3) unless each task's kstruct CPU share\n"
 		"                       is within max(P, the real min-max spread) points\n"
 		"                       of the real mean\n"
 		"      --demand FILE    write WORKLOAD with each sleeping task's run\n"
@@ -63,8 +63,8 @@ static void usage(FILE *out)
 		"                       calibrated loop is not exact); needs plain JSON\n"
 		"  -h, --help           this text\n"
 		"\n"
-		"Exit status: 0; 1 when --check-share fails; 2 for a usage error, a\n"
-		"bad trace or workload, or an output that cannot be written.\n");
+		"Exit status: 0; 1 for a bad trace or workload, or an output that\n"
+		"cannot be written; 2 for a usage error; 3 when --check-share fails.\n");
 }
 
 /**
@@ -636,7 +636,7 @@ int cmd_tracestat(int argc, char **argv)
 {
 	struct tracestat_cmd cmd = { 0 };
 	unsigned int t;
-	int ret, status = 2;
+	int ret, status = 1;
 
 	ret = parse_options(&cmd, argc, argv);
 	if (ret)
@@ -651,11 +651,11 @@ int cmd_tracestat(int argc, char **argv)
 	print_table(&cmd);
 	status = 0;
 	if (cmd.check_centi >= 0 && check_shares(&cmd))
-		status = 1;
+		status = 3;
 	if (cmd.demand && write_demand(&cmd))
-		status = 2;
+		status = 1;
 	if (outfile_check_stdout(WHO))
-		status = 2;
+		status = 1;
 out:
 	cmd_free(&cmd);
 	return status;

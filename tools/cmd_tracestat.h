@@ -17,9 +17,9 @@
  *
  * Context: writes the table to stdout, errors to stderr, --demand's file
  * beside its target (renamed onto it when complete).
- * Return: the exit status: 0; 1 when --check-share found a task outside
- * its tolerance; 2 for a usage error, a bad trace or workload, or an
- * output that could not be written.
+ * Return: the exit status: 0; 1 for a bad trace or workload, or an output
+ * that could not be written; 2 for a usage error; 3 when --check-share
+ * found a task outside its tolerance.
  */
 int cmd_tracestat(int argc, char **argv);
 
