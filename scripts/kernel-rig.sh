@@ -9,6 +9,8 @@
 #                                 each hog's CPU share checked
 #   kernel-rig.sh --docs FILE     every case, then FILE (docs/validation.md)
 #                                 written from the tables
+#   kernel-rig.sh --docs-only FILE  FILE written from the last full run's
+#                                 tables, without running anything
 #   kernel-rig.sh --case NAME     only that case (may be repeated)
 #   kernel-rig.sh --kernel 6.1    only that kernel: 6.1 or 6.12
 #
@@ -37,6 +39,7 @@ CASES_FILE=tests/kernel/cases
 
 quick=0
 docs=""
+docs_only=0
 only_cases=""
 only_kernels=""
 while [ $# -gt 0 ]; do
@@ -45,6 +48,12 @@ while [ $# -gt 0 ]; do
 	--docs)
 		[ $# -ge 2 ] || { echo "kernel-rig: --docs needs a FILE" >&2; exit 2; }
 		docs=$2
+		shift
+		;;
+	--docs-only)
+		[ $# -ge 2 ] || { echo "kernel-rig: --docs-only needs a FILE" >&2; exit 2; }
+		docs=$2
+		docs_only=1
 		shift
 		;;
 	--case)
@@ -60,7 +69,7 @@ while [ $# -gt 0 ]; do
 		esac
 		shift
 		;;
-	-h | --help) sed -n '2,26p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,/^set -eu$/p' "$0" | sed '$d'; exit 0 ;;
 	*) echo "kernel-rig: unknown option '$1' (try --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -347,7 +356,7 @@ with ftrace, and the same file runs through `kstruct sim`; one analyser,
 
 ## How the tables are made
 
-    make validation-docs        # this page (about 10 minutes under TCG)
+    make validation-docs        # this page (20 to 30 minutes under TCG)
     make check-kernel           # the same runs, tables on stdout
     make check-kernel-quick     # the CI subset: hog shares, checked
 
@@ -362,9 +371,9 @@ with ftrace, and the same file runs through `kstruct sim`; one analyser,
   and libgcc_s, with `scripts/kernel-guest-init.sh` as `/init`.  qemu
   boots with `-smp 1` or `-smp 2`, under KVM when a short probe boot
   reaches `/init`, else under TCG: with `-icount shift=2,sleep=off` on
-  1 CPU, with `-accel tcg,thread=multi` on 2 (see below).  The kernel command line has `noautogroup`, so that rt-app's
-  threads compete one by one as kstruct's tasks do, not as one session's
-  group.  The console is the first serial port; the traces come back
+  1 CPU, with `-accel tcg,thread=multi` on 2 (see below).  The kernel
+  command line has `noautogroup`, so that rt-app's threads compete one
+  by one as kstruct's tasks do, not as one session's group.  The console is the first serial port; the traces come back
   gzipped and in base64 on the second.
 - **Runs**: rt-app calibrates its loop once per boot; each case then runs
   3 times in one boot.  Each run traces `sched_switch`, `sched_wakeup`,
@@ -403,9 +412,9 @@ tables' 2-CPU rows show how much, in their min–max).
   calibrated once per boot.  It lasts what those loops take on the
   emulated CPU, which is not quite the time asked for.  The measured CPU
   time per activation is shown, and kstruct is given it.
-- **A slow machine**: at 250 MIPS (1 CPU), the kernel's own work (a context
-  switch, a timer interrupt, a wake-up) takes several times longer than
-  on current hardware, so the wake-up latencies measured here are those
+- **A slow machine**: at 250 MIPS (1 CPU), the kernel's own work (a
+  context switch, a timer interrupt, a wake-up) takes several times
+  longer than on current hardware, so the wake-up latencies measured here are those
   of a slow machine: compare them with kstruct's in orders of magnitude,
   not in microseconds.
 - **Shares** are not distorted: the kernel accounts CPU time on the
@@ -461,6 +470,10 @@ EOF
 	echo "kernel-rig: wrote $page" >&2
 }
 
+if [ "$docs_only" = 1 ]; then
+	write_docs "$docs"
+	exit 0
+fi
 kernels=${only_kernels:-6.1 6.12}
 # the quick subset's shorter runs are kept apart from the full runs'
 results=results
