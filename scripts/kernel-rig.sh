@@ -35,7 +35,10 @@ BOOT_LIMIT=${BOOT_LIMIT:-180}
 FLOOR=${FLOOR:-2}
 QUICK_SECONDS=5
 WARMUP=1
-CASES_FILE=tests/kernel/cases
+# the cases and their workloads (RIG_CASES: another list, for the rig's
+# own test of a refused file)
+CASES_FILE=${RIG_CASES:-tests/kernel/cases}
+CASES_DIR=$(dirname "$CASES_FILE")
 
 quick=0
 docs=""
@@ -298,7 +301,7 @@ cases_for() {
 }
 
 workload_seconds() {
-	sed -n 's/.*"duration"[[:space:]]*:[[:space:]]*\([0-9][0-9]*\).*/\1/p' "tests/kernel/$1.json" | head -n 1
+	sed -n 's/.*"duration"[[:space:]]*:[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$CASES_DIR/$1.json" | head -n 1
 }
 
 case_seconds() {
@@ -313,7 +316,7 @@ extract() {
 	fi
 	if grep -q '^RIG refused' "$res"; then
 		set -- $(sed -n 's/^RIG refused //p' "$res" | head -n 1)
-		echo "kernel-rig: $kname: rt-app refused or stopped early on tests/kernel/$1.json (run $2, status $3); its output:" >&2
+		echo "kernel-rig: $kname: rt-app refused or stopped early on $CASES_DIR/$1.json (run $2, status $3); its output:" >&2
 		sed -n 's/^RIG log /  /p' "$res" | tr -d '\r' >&2
 		exit 1
 	fi
@@ -444,7 +447,7 @@ EOF
 			echo "## $name ($cpus CPU$( [ "$cpus" = 1 ] || echo s))"
 			echo
 			echo '```json'
-			cat "tests/kernel/$name.json"
+			cat "$CASES_DIR/$name.json"
 			echo '```'
 			for d in "$RIG_DIR"/results/*/; do
 				[ -f "$d/version" ] || continue
@@ -496,12 +499,12 @@ for k in $kernels; do
 		mkdir -p "$job/job"
 		limit=60
 		for name in $names; do
-			[ -f "tests/kernel/$name.json" ] || die "tests/kernel/$name.json is missing"
-			grep -q '"global"[[:space:]]*:[[:space:]]*{' "tests/kernel/$name.json" ||
-				die "tests/kernel/$name.json has no \"global\" object (the guest puts rt-app's calibration there)"
+			[ -f "$CASES_DIR/$name.json" ] || die "$CASES_DIR/$name.json is missing"
+			grep -q '"global"[[:space:]]*:[[:space:]]*{' "$CASES_DIR/$name.json" ||
+				die "$CASES_DIR/$name.json has no \"global\" object (the guest puts rt-app's calibration there)"
 			secs=$(case_seconds "$name")
-			[ -n "$secs" ] || die "tests/kernel/$name.json gives no whole \"duration\""
-			cp "tests/kernel/$name.json" "$job/job/$name.json"
+			[ -n "$secs" ] || die "$CASES_DIR/$name.json gives no whole \"duration\""
+			cp "$CASES_DIR/$name.json" "$job/job/$name.json"
 			echo "$name $secs $RUNS" >>"$job/job/jobs"
 			# ten times a run's guest time, at least
 			[ $((10 * (secs + 3))) -le "$limit" ] || limit=$((10 * (secs + 3)))
@@ -517,7 +520,7 @@ for k in $kernels; do
 			# kstruct is given the CPU time per activation the kernel measured
 			demand=$(temp_for "$out/$name/demand.json")
 			# shellcheck disable=SC2086
-			"$KSTRUCT" tracestat --workload "tests/kernel/$name.json" \
+			"$KSTRUCT" tracestat --workload "$CASES_DIR/$name.json" \
 				--demand "$demand" --warmup "$WARMUP" --window "$window" \
 				$traces >/dev/null
 			sim=$(temp_for "$out/$name/kstruct-$sched.trace")
@@ -526,9 +529,9 @@ for k in $kernels; do
 				die "kstruct sim failed on $demand"
 			c=$out/$name
 			{
-				echo "kstruct tracestat --workload tests/kernel/$name.json --demand $c/demand.json --warmup $WARMUP --window $window $c/run*.trace"
+				echo "kstruct tracestat --workload $CASES_DIR/$name.json --demand $c/demand.json --warmup $WARMUP --window $window $c/run*.trace"
 				echo "kstruct sim $c/demand.json --sched $sched --cpus $cpus --duration $((secs + 1)) --trace $c/kstruct-$sched.trace"
-				echo "kstruct tracestat --workload tests/kernel/$name.json --warmup $WARMUP --window $window --markdown --kstruct $c/kstruct-$sched.trace $c/run*.trace"
+				echo "kstruct tracestat --workload $CASES_DIR/$name.json --warmup $WARMUP --window $window --markdown --kstruct $c/kstruct-$sched.trace $c/run*.trace"
 			} >"$out/$name/commands.tmp"
 			mv "$out/$name/commands.tmp" "$out/$name/commands"
 			check=""
@@ -536,7 +539,7 @@ for k in $kernels; do
 			table=$(temp_for "$out/$name/table.md")
 			status=0
 			# shellcheck disable=SC2086
-			"$KSTRUCT" tracestat --workload "tests/kernel/$name.json" \
+			"$KSTRUCT" tracestat --workload "$CASES_DIR/$name.json" \
 				--warmup "$WARMUP" --window "$window" --markdown \
 				--kstruct "$sim" $check $traces >"$table" || status=$?
 			[ "$status" = 0 ] || [ "$status" = 3 ] ||
