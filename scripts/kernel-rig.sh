@@ -216,10 +216,10 @@ probe_accel() {
 
 # Under TCG, a 1-CPU guest's clock counts the instructions it executes
 # (-icount, 4 ns each: a 250 MIPS machine), so what it measures does not
-# depend on how much of the host it gets.  A 2-CPU guest does not boot
-# so (qemu 7.2 hangs bringing up the second CPU): it runs its vCPUs on
-# host threads, on the host's clock (MTTCG), where a busy host stretches
-# ticks and latencies.  RIG_TCG=mttcg runs every guest so.
+# depend on how much of the host it gets.  Linux 6.1 does not boot so on
+# 2 CPUs (it hangs bringing up the second; 6.12 boots): a 2-CPU guest of
+# either kernel runs its vCPUs on host threads, on the host's clock
+# (MTTCG), where a busy host stretches ticks and latencies.  RIG_TCG=mttcg runs every guest so.
 accel_args() {
 	if [ "$ACCEL" = kvm ]; then
 		echo "-accel kvm -cpu host"
@@ -403,9 +403,10 @@ percentiles.  Rows that neither side has (latency of a hog) are left out.
 Under TCG, a 1-CPU guest's clock counts the instructions it executes,
 4 ns each (`-icount shift=2`): the guest is a 250 MIPS machine whatever
 the host is doing, so a busy host makes the runs slower, not different,
-and the real runs barely differ from each other.  A 2-CPU guest does not
-boot under `-icount` (qemu 7.2 hangs bringing up the second CPU), so it
-runs each vCPU on a host thread, on the host's clock: when the host is
+and the real runs barely differ from each other.  Linux 6.1 does not
+boot on 2 CPUs under `-icount` (with qemu 7.2 it hangs bringing up the
+second CPU; 6.12 boots), so a 2-CPU guest of either kernel runs each
+vCPU on a host thread, on the host's clock: when the host is
 shared with other work, the vCPU threads wait for a CPU, ticks arrive
 late and merged, and hogs that switch at every 4 ms tick were seen
 switching every 20 to 40 ms, with wake-up tails of tens of ms (the
