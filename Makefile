@@ -21,6 +21,10 @@
 #   make check-abi  libkstruct.so exports exactly abi/libkstruct.so.N.symbols
 #   make abi-update rewrite that list from the library (a deliberate change)
 #   make deps       install every Debian package the project uses
+#   make check-kernel  the reference rig: tests/kernel/ under Linux 6.1 and
+#                   6.12 in qemu beside kstruct sim (CI_SUBSET=1: the CI
+#                   subset, as make check-kernel-quick); make validation-docs
+#                   writes docs/validation.md from a full run
 #
 # Variables: BUILD (output folder), CC, OPT, SANITIZE (e.g.
 # address,undefined or thread), TESTS (test binaries to run, e.g. "list
@@ -433,6 +437,7 @@ $(FUZZ_BUILD)/%: $(FUZZ_OBJ)/tests/fuzz/%.o $(FUZZ_LIB)
 	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $(filter %.o,$^) \
 		$(call whole_archive,$(FUZZ_LIB)) $(LIB_LIBS) -lpthread -lm
 $(FUZZ_BUILD)/fuzz_cli: $(FUZZ_OBJ)/tools/cli.o
+$(FUZZ_BUILD)/fuzz_tracestat: $(FUZZ_OBJ)/tools/tracestat.o
 # the harnesses' objects are kept, as the library's are
 .SECONDARY: $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_OBJ)/tests/fuzz/%.o)
 
@@ -454,6 +459,25 @@ check-docs: deps-pictures $(TOOL)
 	@scripts/render-docs.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 	@scripts/plot-generations.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 
+# ---------------------------------------------------------------- kernel
+# The reference rig (scripts/kernel-rig.sh, docs/validation.md): every
+# workload of tests/kernel/ under Debian's Linux 6.1 and 6.12 in qemu,
+# traced, beside kstruct sim's cfs and eevdf; the kernels, the initramfs
+# and the traces are kept under $(BUILD)/kernel.  The quick subset checks
+# the hogs' CPU shares only (CI runs it).
+RIG = KSTRUCT=$(TOOL) RIG_DIR=$(BUILD)/kernel scripts/kernel-rig.sh
+check-kernel: deps-ensure
+	@$(MAKE) --no-print-directory $(TOOL)
+	@$(RIG) $(if $(CI_SUBSET),--quick,)
+
+check-kernel-quick: deps-ensure
+	@$(MAKE) --no-print-directory $(TOOL)
+	@$(RIG) --quick
+
+validation-docs: deps-ensure
+	@$(MAKE) --no-print-directory $(TOOL)
+	@$(RIG) --docs docs/validation.md
+
 # ---------------------------------------------------------------- deps
 deps:
 	@scripts/install-deps.sh --all
@@ -474,7 +498,7 @@ clean:
 .PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers \
 	check-compile check-layers check-names check-format format check-abi abi-update check-install install \
 	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures \
-	deps-browser clean FORCE
+	deps-browser clean check-kernel check-kernel-quick validation-docs FORCE
 .DELETE_ON_ERROR:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -6,11 +6,13 @@
 #                                 "make check-docs" and the bench plots
 #   install-deps.sh --browser     headless Chromium: "make check-html" and
 #                                 "make docs-screenshots" (large: not in --all)
-#   install-deps.sh --all         every set but the browser, and what CI and
-#                                 fuzzing use
-#   install-deps.sh --if-missing [--pictures | --browser]
+#   install-deps.sh --kernel      qemu, busybox, rt-app and cpio: the reference
+#                                 rig, "make check-kernel" (not in --all)
+#   install-deps.sh --all         every set but the browser and the rig, and
+#                                 what CI and fuzzing use
+#   install-deps.sh --if-missing [--pictures | --browser | --kernel]
 #                                 the same, only when something is missing
-#   install-deps.sh --check [--pictures | --browser]
+#   install-deps.sh --check [--pictures | --browser | --kernel]
 #                                 exit 1 (naming them) if packages are missing
 #
 # What is needed is asked of the tools first (command -v, pkg-config), and
@@ -25,6 +27,8 @@ BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-d
 PICTURES="graphviz fonts-dejavu-core gnuplot-nox"
 EXTRA="clang libclang-rt-14-dev clang-format-14 valgrind"
 BROWSER="chromium"
+# the reference rig (scripts/kernel-rig.sh); its kernels are fetched there
+KERNEL="qemu-system-x86 busybox-static rt-app cpio"
 
 mode=install
 want=$BASE
@@ -33,9 +37,10 @@ for arg in "$@"; do
 	--all) want="$BASE $PICTURES $EXTRA" ;;
 	--pictures) want=$PICTURES ;;
 	--browser) want=$BROWSER ;;
+	--kernel) want=$KERNEL ;;
 	--if-missing) mode=if-missing ;;
 	--check) mode=check ;;
-	-h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,17p' "$0"; exit 0 ;;
 	*) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
 	esac
 done

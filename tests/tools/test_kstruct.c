@@ -169,6 +169,7 @@ static void test_stdout_full_every_command(void)
 		{ "sim", "--help" },
 		{ "sctp" },
 		{ "sctp", "--help" },
+		{ "tracestat", "--help" },
 		{ "bench", "--list" },
 		{ "bench", "--help" },
 		{ "bench", "--quick", "--reps=1", "--min-time=0", "list" },

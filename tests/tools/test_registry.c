@@ -35,7 +35,7 @@ static void test_what_the_tool_registers(void)
 
 	/* commands: "draw" is kstruct.c's own, not registered */
 	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_COMMAND, buf, sizeof(buf)),
-			       "bench draw exercise sctp sim tour");
+			       "bench draw exercise sctp sim tour tracestat");
 	/* tour sections by their order: list 10, rbtree 15, sched 20, ... */
 	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_TOUR, buf, sizeof(buf)),
 			       "list rbtree sched fair mm bus sctp");

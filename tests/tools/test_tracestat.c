@@ -1,0 +1,555 @@
+// SPDX-License-Identifier: MIT
+/*
+ * tests/tools/test_tracestat.c - the trace analyser (tools/tracestat.c)
+ * and "kstruct tracestat" (tools/cmd_tracestat.c).
+ *
+ * The traces are written by hand, in the layout of a Linux 6.x "trace"
+ * file (the flags column with five characters) or of kstruct sim's
+ * (four), and every expected figure is worked out in the comment above
+ * the trace from its timestamps, not from the code.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compat/slab.h"
+#include "tests/ktest.h"
+#include "tests/tmpdir.h"
+#include "tools/cmd_sim.h"
+#include "tools/cmd_tracestat.h"
+#include "tools/tracestat.h"
+
+#define MS 1000000ll
+
+/*
+ * One CPU, tasks a (pid 10) and b (pid 11), times in ms after 1 s:
+ *
+ *   0     a and b created (sched_wakeup_new), a switched in
+ *   4     a preempted (R), b in
+ *   6     b sleeps (S): its first activation used 2 ms
+ *   8     b woken
+ *   9     a preempted, b in: latency 1 ms
+ *   10.5  b sleeps: its second activation used 1.5 ms; a in
+ *   12    a migrated (the event alone)
+ *   14    a switches to idle, still runnable
+ *
+ * Whole trace, window [0, 14):
+ *   a: runs 0-4, 6-9, 10.5-14 = 10.5 ms; waits 4-6, 9-10.5 = 3.5 ms;
+ *      3 switch-ins; 1 migration; no wake-up; no activation ends
+ *   b: runs 4-6, 9-10.5 = 3.5 ms; waits 0-4, 8-9 = 5 ms; 2 switch-ins;
+ *      1 wake-up of 1 ms; 2 activations, 3.5 ms
+ */
+static const char two_tasks[] =
+	"# tracer: nop\n"
+	"#\n"
+	"# entries-in-buffer/entries-written: 10/10   #P:1\n"
+	"#\n"
+	"          <idle>-0       [000] d..2.     1.000000: sched_wakeup_new: comm=a pid=10 prio=120 target_cpu=000\n"
+	"          <idle>-0       [000] d..2.     1.000000: sched_wakeup_new: comm=b pid=11 prio=120 target_cpu=000\n"
+	"          <idle>-0       [000] d..2.     1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120\n"
+	"               a-10      [000] d..2.     1.004000: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=R+ ==> next_comm=b next_pid=11 next_prio=120\n"
+	"               b-11      [000] d..2.     1.006000: sched_switch: prev_comm=b prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120\n"
+	"            init-1       [000] .....     1.007000: tracing_mark_write: a marker, ignored\n"
+	"               a-10      [000] d.h2.     1.008000: sched_wakeup: comm=b pid=11 prio=120 target_cpu=000\n"
+	"               a-10      [000] d..2.     1.009000: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120\n"
+	"               b-11      [000] d..2.     1.010500: sched_switch: prev_comm=b prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120\n"
+	"               a-10      [000] d..2.     1.012000: sched_migrate_task: comm=a pid=10 prio=120 orig_cpu=0 dest_cpu=1\n"
+	"               a-10      [000] d..2.     1.014000: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120\n";
+
+static const struct tracestat_name ab[] = {
+	{ "a", "a", 0 },
+	{ "b", "b", 0 },
+};
+
+static int read_text(const char *text, const struct tracestat_name *names,
+		     unsigned int nr, long long warmup, long long length,
+		     struct tracestat_result *res, char *err, size_t errlen)
+{
+	struct tracestat_window w = { warmup, length };
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	int ret;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	ret = tracestat_read(f, names, nr, &w, res, err, errlen);
+	fclose(f);
+	return ret;
+}
+
+static void test_whole_trace(void)
+{
+	struct tracestat_result res;
+	const struct tracestat_figures *a, *b;
+	char err[256];
+
+	CU_ASSERT_EQUAL_FATAL(
+		read_text(two_tasks, ab, 2, 0, 0, &res, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(res.events, 10);
+	CU_ASSERT_EQUAL(res.first_ns, 1000 * MS);
+	CU_ASSERT_EQUAL(res.start_ns, 1000 * MS);
+	CU_ASSERT_EQUAL(res.end_ns, 1014 * MS);
+	a = &res.tasks[0];
+	b = &res.tasks[1];
+	CU_ASSERT(a->found && b->found);
+	CU_ASSERT_EQUAL(a->pid, 10);
+	CU_ASSERT_EQUAL(b->pid, 11);
+	CU_ASSERT_EQUAL(a->run_ns, 10500000);
+	CU_ASSERT_EQUAL(a->wait_ns, 3500000);
+	CU_ASSERT_EQUAL(a->switches, 3);
+	CU_ASSERT_EQUAL(a->migrations, 1);
+	CU_ASSERT_EQUAL(a->wakeups, 0);
+	CU_ASSERT_EQUAL(a->activations, 0);
+	CU_ASSERT_EQUAL(b->run_ns, 3500000);
+	CU_ASSERT_EQUAL(b->wait_ns, 5 * MS);
+	CU_ASSERT_EQUAL(b->switches, 2);
+	CU_ASSERT_EQUAL(b->migrations, 0);
+	CU_ASSERT_EQUAL(b->wakeups, 1);
+	CU_ASSERT_EQUAL(b->lat_p50_ns, 1 * MS);
+	CU_ASSERT_EQUAL(b->lat_p99_ns, 1 * MS);
+	CU_ASSERT_EQUAL(b->lat_max_ns, 1 * MS);
+	CU_ASSERT_EQUAL(b->activations, 2);
+	CU_ASSERT_EQUAL(b->activation_ns, 3500000);
+	tracestat_free(&res);
+}
+
+/*
+ * The same trace, window [5, 10): what crosses an edge counts inside.
+ *   a: waits 5-6 and 9-10 = 2 ms, runs 6-9 = 3 ms, 1 switch-in (6);
+ *      the migration (12) is outside
+ *   b: runs 5-6 and 9-10 = 2 ms, waits 8-9 = 1 ms, 1 switch-in (9);
+ *      the activation ending at 6 counts whole (2 ms), the one ending at
+ *      10.5 does not; the wake-up at 8 is inside: 1 ms
+ */
+static void test_window_edges(void)
+{
+	struct tracestat_result res;
+	const struct tracestat_figures *a, *b;
+	char err[256];
+
+	CU_ASSERT_EQUAL_FATAL(read_text(two_tasks, ab, 2, 5 * MS, 5 * MS, &res,
+					err, sizeof(err)),
+			      0);
+	CU_ASSERT_EQUAL(res.start_ns, 1005 * MS);
+	CU_ASSERT_EQUAL(res.end_ns, 1010 * MS);
+	a = &res.tasks[0];
+	b = &res.tasks[1];
+	CU_ASSERT_EQUAL(a->run_ns, 3 * MS);
+	CU_ASSERT_EQUAL(a->wait_ns, 2 * MS);
+	CU_ASSERT_EQUAL(a->switches, 1);
+	CU_ASSERT_EQUAL(a->migrations, 0);
+	CU_ASSERT_EQUAL(b->run_ns, 2 * MS);
+	CU_ASSERT_EQUAL(b->wait_ns, 1 * MS);
+	CU_ASSERT_EQUAL(b->switches, 1);
+	CU_ASSERT_EQUAL(b->wakeups, 1);
+	CU_ASSERT_EQUAL(b->activations, 1);
+	CU_ASSERT_EQUAL(b->activation_ns, 2 * MS);
+	tracestat_free(&res);
+}
+
+static void expect_error(const char *text, long long length, const char *what)
+{
+	struct tracestat_result res;
+	char err[256];
+
+	CU_ASSERT_EQUAL(read_text(text, ab, 2, 0, length, &res, err,
+				  sizeof(err)),
+			-EINVAL);
+	CU_ASSERT_PTR_NULL(res.tasks);
+	if (!strstr(err, what))
+		fprintf(stderr, "\nexpected \"%s\" in \"%s\"\n", what, err);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, what));
+}
+
+static void test_bad_traces(void)
+{
+	/* the window ends at 20 ms; the trace at 14 */
+	expect_error(two_tasks, 20 * MS, "before the window's end");
+	expect_error("# entries-in-buffer/entries-written: 8/12   #P:2\n", 0,
+		     "lost events");
+	expect_error("CPU:1 [LOST 5 EVENTS]\n", 0, "lost events");
+	expect_error("just text\n", 0, "no sched_switch");
+	expect_error(
+		"  x-1 [000] d..2. 1.0: sched_switch: prev_comm=x prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=a next_prio=120\n",
+		0, "line 1: sched_switch without");
+	expect_error(
+		"  x-1 [000] d..2. 1.0: sched_switch: prev_comm=x prev_pid=1 prev_prio=120 ==> next_comm=a next_pid=10 next_prio=120\n",
+		0, "prev_state");
+	expect_error("  x-1 d..2. 1.0: sched_wakeup: comm=a pid=10 prio=120\n",
+		     0, "no [CPU] column");
+	expect_error("  x-1 [000] d..2. 1.: sched_wakeup: comm=a pid=10\n", 0,
+		     "no timestamp");
+	expect_error("  x-1 [000] d..2. 1.0: sched_wakeup: comm=a pid=x1\n", 0,
+		     "without comm or pid");
+	/* no switch to a or b */
+	expect_error(
+		"  x-1 [000] d..2. 1.0: sched_switch: prev_comm=x prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=y next_pid=2 next_prio=120\n",
+		0, "no switch to any");
+}
+
+/*
+ * rt-app gives each instance of "hog" that name, after the thread starts
+ * as "rt-app": pids 21 and 20 are hog-1 and hog-0 by pid order.  The
+ * window starts at the first switch to a thread named "hog" (at 2 s, not
+ * at 1 s, when it was still "rt-app").  Over [2, 4): pid 20 runs 2-3 and
+ * pid 21 3-4.  kstruct's layout (four flag characters) reads the same.
+ */
+static void test_rt_app_instances(void)
+{
+	static const char text[] =
+		"     rt-app-5 [000] d..2 1.000000: sched_wakeup_new: comm=rt-app pid=21 prio=120 target_cpu=000\n"
+		"     rt-app-5 [000] d..2 1.000000: sched_wakeup_new: comm=rt-app pid=20 prio=120 target_cpu=000\n"
+		"     rt-app-5 [000] d..2 1.000000: sched_switch: prev_comm=rt-app prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=rt-app next_pid=21 next_prio=120\n"
+		"     rt-app-21 [000] d..2 2.000000: sched_switch: prev_comm=rt-app prev_pid=21 prev_prio=120 prev_state=R ==> next_comm=hog next_pid=20 next_prio=120\n"
+		"     hog-20 [000] d..2 3.000000: sched_switch: prev_comm=hog prev_pid=20 prev_prio=120 prev_state=R ==> next_comm=hog next_pid=21 next_prio=120\n"
+		"     hog-21 [000] d..2 4.000000: sched_switch: prev_comm=hog prev_pid=21 prev_prio=120 prev_state=R ==> next_comm=hog next_pid=20 next_prio=120\n";
+	static const struct tracestat_name hogs[] = {
+		{ "hog-0", "hog", 0 },
+		{ "hog-1", "hog", 1 },
+		{ "idle", "idle", 0 },
+	};
+	struct tracestat_result res;
+	char err[256];
+
+	CU_ASSERT_EQUAL_FATAL(
+		read_text(text, hogs, 3, 0, 0, &res, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(res.start_ns, 2000 * MS);
+	CU_ASSERT_EQUAL(res.end_ns, 4000 * MS);
+	CU_ASSERT_EQUAL(res.tasks[0].pid, 20);
+	CU_ASSERT_EQUAL(res.tasks[1].pid, 21);
+	CU_ASSERT_EQUAL(res.tasks[0].run_ns, 1000 * MS);
+	CU_ASSERT_EQUAL(res.tasks[0].wait_ns, 1000 * MS);
+	CU_ASSERT_EQUAL(res.tasks[1].run_ns, 1000 * MS);
+	CU_ASSERT_EQUAL(res.tasks[1].switches, 1);
+	CU_ASSERT_FALSE(res.tasks[2].found);
+	tracestat_free(&res);
+}
+
+/*
+ * 100 wake-ups of b whose latencies are 1, 2, ..., 100 us, written out of
+ * order: nearest rank gives p50 = 50 us, p99 = 99 us, max = 100 us.
+ */
+static void test_percentiles(void)
+{
+	struct tracestat_result res;
+	char *text = malloc(100 * 600 + 400), err[256];
+	size_t n = 0;
+	int k;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	n += sprintf(
+		text + n,
+		" x-1 [000] d..2. 0.500000: sched_switch: prev_comm=x prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120\n");
+	for (k = 1; k <= 100; k++) {
+		int lat = (k * 37) % 100 + 1; /* a permutation of 1..100 */
+		long long t = 1000000 + k * 1000; /* us */
+
+		n += sprintf(
+			text + n,
+			" a-10 [000] d..2. %lld.%06lld: sched_wakeup: comm=b pid=11 prio=120 target_cpu=000\n",
+			t / 1000000, t % 1000000);
+		t += lat;
+		n += sprintf(
+			text + n,
+			" a-10 [000] d..2. %lld.%06lld: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120\n",
+			t / 1000000, t % 1000000);
+		t += 200;
+		n += sprintf(
+			text + n,
+			" b-11 [000] d..2. %lld.%06lld: sched_switch: prev_comm=b prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120\n",
+			t / 1000000, t % 1000000);
+	}
+	/* the window ends here: the last activation ends inside it */
+	n += sprintf(
+		text + n,
+		" a-10 [000] d..2. 2.000000: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n");
+	CU_ASSERT_EQUAL_FATAL(
+		read_text(text, ab, 2, 0, 0, &res, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(res.tasks[1].wakeups, 100);
+	CU_ASSERT_EQUAL(res.tasks[1].lat_p50_ns, 50000);
+	CU_ASSERT_EQUAL(res.tasks[1].lat_p99_ns, 99000);
+	CU_ASSERT_EQUAL(res.tasks[1].lat_max_ns, 100000);
+	/* every activation ran 200 us */
+	CU_ASSERT_EQUAL(res.tasks[1].activations, 100);
+	CU_ASSERT_EQUAL(res.tasks[1].activation_ns, 100 * 200000ll);
+	tracestat_free(&res);
+	free(text);
+}
+
+static void test_fails_every_allocation(void)
+{
+	struct tracestat_result res;
+	unsigned long nth;
+	long live = kmalloc_live();
+	char err[256];
+	int ret;
+
+	for (nth = 1;; nth++) {
+		kmalloc_fail_nth(nth);
+		ret = read_text(two_tasks, ab, 2, 0, 0, &res, err, sizeof(err));
+		kmalloc_fault_reset();
+		if (!ret)
+			break;
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+		CU_ASSERT_PTR_NULL(res.tasks);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+	CU_ASSERT(nth > 3); /* the result, the events, the comms, a latency */
+	CU_ASSERT_EQUAL(res.tasks[0].run_ns, 10500000);
+	tracestat_free(&res);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
+/* ------------------------------------------------------------ command */
+
+static char dir[64];
+
+/* @text into DIR/@name; Return: its path (static, until the next call) */
+static const char *put(const char *name, const char *text)
+{
+	static char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static char out_text[16384];
+
+/* run "kstruct CMD ARGS" (@fn), its output into out_text; Return: status */
+static int run_cmd(int (*fn)(int, char **), char **args)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(STDOUT_FILENO), saved_err = dup(STDERR_FILENO);
+	int argc = 0, status;
+	size_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+	while (args[argc])
+		argc++;
+	fflush(stdout);
+	fflush(stderr);
+	dup2(fileno(tmp), STDOUT_FILENO);
+	dup2(fileno(tmp), STDERR_FILENO);
+	status = fn(argc, args);
+	fflush(stdout);
+	fflush(stderr);
+	clearerr(stdout);
+	dup2(saved, STDOUT_FILENO);
+	dup2(saved_err, STDERR_FILENO);
+	close(saved);
+	close(saved_err);
+	rewind(tmp);
+	n = fread(out_text, 1, sizeof(out_text) - 1, tmp);
+	out_text[n] = '\0';
+	fclose(tmp);
+	return status;
+}
+
+static int run(char **args)
+{
+	return run_cmd(cmd_tracestat, args);
+}
+
+/*
+ * The hand-made trace as the real side, and a copy with a's and b's
+ * shares moved as kstruct's: a has 75% of the window (10.5 of 14 ms) in
+ * both; the other trace gives a 12.5 of 14 ms (89.3%, 14.3 points off).
+ */
+static void test_command(void)
+{
+	char real[128], other[128], wl[128], demand[128], kst[160];
+	char *text;
+	int status;
+
+	CU_ASSERT_EQUAL_FATAL(tmpdir_make(dir, "tracestat"), 0);
+	snprintf(real, sizeof(real), "%s", put("real.trace", two_tasks));
+	snprintf(wl, sizeof(wl), "%s",
+		 put("w.json",
+		     "{ \"tasks\": { \"a\": { \"run\": 100000 },\n"
+		     "  \"b\": { \"run\": 1000, \"sleep\": 5000 } } }\n"));
+	text = strdup(two_tasks);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	/* b's first run ends at 4.5 ms instead of 6: a runs 1.5 ms more */
+	memcpy(strstr(text, "1.006000: sched_switch"), "1.004500", 8);
+	snprintf(other, sizeof(other), "%s", put("other.trace", text));
+	free(text);
+	snprintf(demand, sizeof(demand), "%s/demand.json", dir);
+	snprintf(kst, sizeof(kst), "--kstruct=%s", real);
+
+	{
+		char *args[] = {
+			"tracestat",	 "-w", wl,   "--warmup", "0", kst,
+			"--check-share", "2",  real, real,	 NULL
+		};
+
+		status = run(args);
+		CU_ASSERT_EQUAL(status, 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "2 real traces"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(
+			out_text,
+			"check a CPU share: kstruct 75.0, real 75.0 (75.0-75.0), tolerance 2.0: ok"));
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(out_text, "CPU per activation (ms)"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "1.750"));
+	}
+	snprintf(kst, sizeof(kst), "--kstruct=%s", other);
+	{
+		char *args[] = {
+			"tracestat",	 "-w", wl,   "--warmup", "0", kst,
+			"--check-share", "2",  real, NULL
+		};
+
+		status = run(args);
+		CU_ASSERT_EQUAL(status, 3);
+		CU_ASSERT_PTR_NOT_NULL(strstr(
+			out_text,
+			"check a CPU share: kstruct 85.7, real 75.0 (75.0-75.0), tolerance 2.0: FAILED"));
+	}
+	{
+		/* the spread of the real runs widens the tolerance: 75.0 and
+		 * 85.7 give a mean of 80.4 and a spread of 10.7 points */
+		char *args[] = { "tracestat",	  "-w", wl,
+				 "--warmup",	  "0",	kst,
+				 "--check-share", "2",	real,
+				 other,		  NULL };
+
+		status = run(args);
+		CU_ASSERT_EQUAL(status, 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "tolerance 10.7: ok"));
+	}
+	{
+		/* b's activations took 1.75 ms: its run of 1000 us becomes 1750 */
+		char *args[] = { "tracestat", "-w",   wl,   "--warmup", "0",
+				 "--demand",  demand, real, NULL };
+		char buf[512] = "";
+		FILE *f;
+		size_t n;
+
+		status = run(args);
+		CU_ASSERT_EQUAL(status, 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(
+			out_text,
+			"demand: b: run 1000 us a loop -> 1750 us (measured 1.750 ms per activation)"));
+		f = fopen(demand, "r");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		buf[n] = '\0';
+		fclose(f);
+		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 1750"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 100000"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"sleep\": 5000"));
+	}
+	{
+		char *args[] = { "tracestat", "-w", wl,	 "--window",
+				 "0.02",      real, NULL };
+
+		status = run(args);
+		CU_ASSERT_EQUAL(status, 1);
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(out_text, "before the window's end"));
+	}
+	{
+		char *args[] = { "tracestat", real, NULL };
+
+		CU_ASSERT_EQUAL(run(args), 2);
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(out_text, "-w WORKLOAD is needed"));
+	}
+	{
+		char *args[] = { "tracestat", "-w", wl,	 "--check-share",
+				 "2",	      real, NULL };
+
+		CU_ASSERT_EQUAL(run(args), 2);
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(out_text, "needs real traces and --kstruct"));
+	}
+	CU_ASSERT_STRING_EQUAL(tmpdir_list(dir),
+			       "demand.json other.trace real.trace w.json");
+	tmpdir_remove(dir);
+}
+
+/*
+ * kstruct sim's own trace: two hogs on one CPU for 5 s; over [1 s, 4 s)
+ * each has half of the CPU (within a tick at any HZ from 100 up) and
+ * waits the other half.
+ */
+static void test_reads_kstruct_sim(void)
+{
+	char wl[128], trace[96], tr_opt[128];
+	int status;
+
+	CU_ASSERT_EQUAL_FATAL(tmpdir_make(dir, "tracestat-sim"), 0);
+	snprintf(
+		wl, sizeof(wl), "%s",
+		put("h.json",
+		    "{ \"tasks\": { \"hog\": { \"instance\": 2, \"run\": 1000000 } } }\n"));
+	snprintf(trace, sizeof(trace), "%s/h.trace", dir);
+	snprintf(tr_opt, sizeof(tr_opt), "--trace=%s", trace);
+	{
+		char *args[] = { "sim",	   wl,	"--sched",    "cfs",
+				 "--cpus", "1", "--duration", "5",
+				 tr_opt,   NULL };
+
+		status = run_cmd(cmd_sim, args);
+		CU_ASSERT_EQUAL_FATAL(status, 0);
+	}
+	{
+		char kst[180];
+		char *args[] = { "tracestat", "-w", wl,	 "--window",
+				 "3",	      kst,  NULL };
+
+		snprintf(kst, sizeof(kst), "--kstruct=%s", trace);
+		status = run(args);
+		CU_ASSERT_EQUAL(status, 0);
+		if (status)
+			fprintf(stderr, "\n%s\n", out_text);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "hog-0"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "hog-1"));
+	}
+	{
+		struct tracestat_result res;
+		struct tracestat_window w = { 1000 * MS, 3000 * MS };
+		static const struct tracestat_name hogs[] = {
+			{ "hog-0", "hog", 0 },
+			{ "hog-1", "hog", 1 },
+		};
+		FILE *f = fopen(trace, "r");
+		char err[256];
+		int i;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		CU_ASSERT_EQUAL_FATAL(tracestat_read(f, hogs, 2, &w, &res, err,
+						     sizeof(err)),
+				      0);
+		fclose(f);
+		for (i = 0; i < 2; i++) {
+			CU_ASSERT(llabs(res.tasks[i].run_ns - 1500 * MS) <=
+				  10 * MS);
+			CU_ASSERT_EQUAL(res.tasks[i].run_ns +
+						res.tasks[i].wait_ns,
+					3000 * MS);
+			CU_ASSERT(res.tasks[i].switches > 0);
+		}
+		tracestat_free(&res);
+	}
+	tmpdir_remove(dir);
+}
+
+static CU_TestInfo tracestat_cases[] = {
+	{ "a hand-made 6.x trace: every figure", test_whole_trace },
+	{ "the window's edges cut intervals", test_window_edges },
+	{ "bad traces: lost events, short, malformed", test_bad_traces },
+	{ "rt-app's instances: by name, then by pid", test_rt_app_instances },
+	{ "latency percentiles: nearest rank", test_percentiles },
+	{ "fails every allocation", test_fails_every_allocation },
+	{ "the command: table, --check-share, --demand, errors", test_command },
+	{ "kstruct sim's trace: two hogs share a CPU", test_reads_kstruct_sim },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("tools/tracestat", tracestat_cases, NULL, NULL)
