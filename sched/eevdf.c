@@ -26,8 +26,8 @@
  *  - The tree is ordered by vruntime and augmented with min_deadline
  *    (6.6's); 6.12 orders it by deadline, augmented with min_vruntime.
  *    The pick is the same rule; ties between queued entities of equal
- *    deadlines may fall otherwise, and a tie with the running entity
- *    keeps it running (the tick clock: see __pick_eevdf()).
+ *    deadlines may fall otherwise (a tie with the running entity goes to
+ *    the queued one, as in 6.12: see __pick_eevdf()).
  *  - Only tasks are kept queued asleep (6.12 keeps group entities too); a
  *    task kept so is not runnable to the core (task_queued() false, out
  *    of nr_running and h_nr_running), and leaves for good before its
@@ -270,12 +270,11 @@ static inline void cancel_protect_slice(struct sched_entity *se)
  * the best eligible left subtree, found by following min_deadline down.
  * With RUN_TO_PARITY the running entity keeps the CPU while eligible and
  * still on the request it was picked for; otherwise it is weighed last,
- * and keeps the CPU on a tie of deadlines.  6.12's code gives a tie to
- * the queued entity, but on the kernel's nanosecond clock a running task
- * began its turn a little after the tick that started it and is a little
- * behind when the next tick compares: on the tick clock the tie is exact
- * and the running entity is what the kernel would pick (two equal hogs
- * at HZ 250 then take two ticks each, as on the 6.12 kernel).  The sums
+ * and only a deadline strictly earlier than the best queued one keeps it
+ * running: a tie goes to the queued entity, as 6.12's pick_eevdf() gives
+ * it.  (Two equal hogs at HZ 250 then switch at every tick: 125
+ * switch-ins a second each, as Linux 6.12 did in qemu, docs/validation.md;
+ * keeping the running entity on a tie gave half that.)  The sums
  * behind V do not
  * change during the pick: they are taken once, where 6.6's
  * entity_eligible() took them again at every node.
@@ -325,8 +324,8 @@ static struct sched_entity *__pick_eevdf(struct cfs_rq *cfs_rq)
 	if (best_left &&
 	    (!best || (int64_t)(best_left->min_deadline - best->deadline) <= 0))
 		best = min_deadline_in(best_left);
-	/* the running entity on a tie too (see above) */
-	if (curr && (!best || !deadline_gt(deadline, curr, best)))
+	/* the running entity only with a strictly earlier deadline */
+	if (curr && (!best || deadline_gt(deadline, best, curr)))
 		return curr;
 	return best;
 }

@@ -11,6 +11,9 @@
 #                                 written from the tables
 #   kernel-rig.sh --docs-only FILE  FILE written from the last full run's
 #                                 tables, without running anything
+#   kernel-rig.sh --resim [--docs FILE]  kstruct's side again on the last
+#                                 full run's traces (after a change to
+#                                 kstruct), no kernel booted
 #   kernel-rig.sh --case NAME     only that case (may be repeated)
 #   kernel-rig.sh --kernel 6.1    only that kernel: 6.1 or 6.12
 #
@@ -43,6 +46,7 @@ CASES_DIR=$(dirname "$CASES_FILE")
 quick=0
 docs=""
 docs_only=0
+resim=0
 only_cases=""
 only_kernels=""
 while [ $# -gt 0 ]; do
@@ -53,6 +57,7 @@ while [ $# -gt 0 ]; do
 		docs=$2
 		shift
 		;;
+	--resim) resim=1 ;;
 	--docs-only)
 		[ $# -ge 2 ] || { echo "kernel-rig: --docs-only needs a FILE" >&2; exit 2; }
 		docs=$2
@@ -474,6 +479,78 @@ EOF
 	echo "kernel-rig: wrote $page" >&2
 }
 
+# simulate OUT NAME CPUS SCHED: kstruct's side of case NAME against the
+# traces under OUT/NAME (given the CPU time per activation the kernel
+# measured), its commands and its table; in the quick subset, the share
+# check counted in total_pass or total_fail
+simulate() {
+	out=$1
+	name=$2
+	cpus=$3
+	sched=$4
+	secs=$(case_seconds "$name")
+	window=$(awk -v s="$secs" -v w="$WARMUP" 'BEGIN { printf "%.1f", s - w - 0.5 }')
+	traces=$(ls "$out/$name"/run*.trace)
+	# kstruct is given the CPU time per activation the kernel measured
+	demand=$(temp_for "$out/$name/demand.json")
+	# shellcheck disable=SC2086
+	"$KSTRUCT" tracestat --workload "$CASES_DIR/$name.json" \
+		--demand "$demand" --warmup "$WARMUP" --window "$window" \
+		$traces >/dev/null
+	sim=$(temp_for "$out/$name/kstruct-$sched.trace")
+	"$KSTRUCT" sim "$demand" --sched "$sched" --cpus "$cpus" \
+		--duration $((secs + 1)) --trace "$sim" >/dev/null 2>&1 ||
+		die "kstruct sim failed on $demand"
+	c=$out/$name
+	{
+		echo "kstruct tracestat --workload $CASES_DIR/$name.json --demand $c/demand.json --warmup $WARMUP --window $window $c/run*.trace"
+		echo "kstruct sim $c/demand.json --sched $sched --cpus $cpus --duration $((secs + 1)) --trace $c/kstruct-$sched.trace"
+		echo "kstruct tracestat --workload $CASES_DIR/$name.json --warmup $WARMUP --window $window --markdown --kstruct $c/kstruct-$sched.trace $c/run*.trace"
+	} >"$out/$name/commands.tmp"
+	mv "$out/$name/commands.tmp" "$out/$name/commands"
+	check=""
+	[ "$quick" = 1 ] && check="--check-share $FLOOR"
+	table=$(temp_for "$out/$name/table.md")
+	status=0
+	# shellcheck disable=SC2086
+	"$KSTRUCT" tracestat --workload "$CASES_DIR/$name.json" \
+		--warmup "$WARMUP" --window "$window" --markdown \
+		--kstruct "$sim" $check $traces >"$table" || status=$?
+	[ "$status" = 0 ] || [ "$status" = 3 ] ||
+		die "kstruct tracestat failed on $name"
+	mv "$sim" "$out/$name/kstruct-$sched.trace"
+	mv "$demand" "$out/$name/demand.json"
+	mv "$table" "$out/$name/table.md"
+	echo "== Linux $kname ($sched), $cpus CPU(s): $name"
+	cat "$out/$name/table.md"
+	if [ "$quick" = 1 ]; then
+		if [ "$status" = 0 ]; then
+			total_pass=$((total_pass + 1))
+		else
+			total_fail=$((total_fail + 1))
+		fi
+	fi
+}
+
+if [ "$resim" = 1 ]; then
+	# kstruct's side again, on the traces the last full run kept
+	total_pass=0
+	total_fail=0
+	for d in "$RIG_DIR"/results/*/; do
+		[ -f "$d/version" ] || continue
+		kname=$(basename "$d")
+		case "$kname" in 6.1.*) sched=cfs ;; *) sched=eevdf ;; esac
+		for cpus in 1 2; do
+			for name in $(cases_for "$cpus"); do
+				ls "$d$name"/run*.trace >/dev/null 2>&1 ||
+					die "no traces for $name under $d: run the whole rig first"
+				simulate "${d%/}" "$name" "$cpus" "$sched"
+			done
+		done
+	done
+	[ -n "$docs" ] && write_docs "$docs"
+	exit 0
+fi
 if [ "$docs_only" = 1 ]; then
 	write_docs "$docs"
 	exit 0
@@ -515,48 +592,7 @@ for k in $kernels; do
 		extract "$out/results$cpus.txt" "$out" "$kname"
 		rm -rf "$job"
 		for name in $names; do
-			secs=$(case_seconds "$name")
-			window=$(awk -v s="$secs" -v w="$WARMUP" 'BEGIN { printf "%.1f", s - w - 0.5 }')
-			traces=$(ls "$out/$name"/run*.trace)
-			# kstruct is given the CPU time per activation the kernel measured
-			demand=$(temp_for "$out/$name/demand.json")
-			# shellcheck disable=SC2086
-			"$KSTRUCT" tracestat --workload "$CASES_DIR/$name.json" \
-				--demand "$demand" --warmup "$WARMUP" --window "$window" \
-				$traces >/dev/null
-			sim=$(temp_for "$out/$name/kstruct-$sched.trace")
-			"$KSTRUCT" sim "$demand" --sched "$sched" --cpus "$cpus" \
-				--duration $((secs + 1)) --trace "$sim" >/dev/null 2>&1 ||
-				die "kstruct sim failed on $demand"
-			c=$out/$name
-			{
-				echo "kstruct tracestat --workload $CASES_DIR/$name.json --demand $c/demand.json --warmup $WARMUP --window $window $c/run*.trace"
-				echo "kstruct sim $c/demand.json --sched $sched --cpus $cpus --duration $((secs + 1)) --trace $c/kstruct-$sched.trace"
-				echo "kstruct tracestat --workload $CASES_DIR/$name.json --warmup $WARMUP --window $window --markdown --kstruct $c/kstruct-$sched.trace $c/run*.trace"
-			} >"$out/$name/commands.tmp"
-			mv "$out/$name/commands.tmp" "$out/$name/commands"
-			check=""
-			[ "$quick" = 1 ] && check="--check-share $FLOOR"
-			table=$(temp_for "$out/$name/table.md")
-			status=0
-			# shellcheck disable=SC2086
-			"$KSTRUCT" tracestat --workload "$CASES_DIR/$name.json" \
-				--warmup "$WARMUP" --window "$window" --markdown \
-				--kstruct "$sim" $check $traces >"$table" || status=$?
-			[ "$status" = 0 ] || [ "$status" = 3 ] ||
-				die "kstruct tracestat failed on $name"
-			mv "$sim" "$out/$name/kstruct-$sched.trace"
-			mv "$demand" "$out/$name/demand.json"
-			mv "$table" "$out/$name/table.md"
-			echo "== Linux $kname ($sched), $cpus CPU(s): $name"
-			cat "$out/$name/table.md"
-			if [ "$quick" = 1 ]; then
-				if [ "$status" = 0 ]; then
-					total_pass=$((total_pass + 1))
-				else
-					total_fail=$((total_fail + 1))
-				fi
-			fi
+			simulate "$out" "$name" "$cpus" "$sched"
 		done
 	done
 done

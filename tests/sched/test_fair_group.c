@@ -373,9 +373,10 @@ static void test_pick_walks_down_cfs(void)
  * preempted side is a group, not a task: no last buddy).  eevdf: /B is
  * placed at V (/A's vruntime: it is alone) with the lag it left with
  * (none: it was alone too) and a request of 700000: its deadline ties
- * /A's, renewed at the last tick to /A's vruntime + 700000, and a tie
- * keeps the running entity: no preemption.  At the next tick /A's request
- * is used up again and /A is ahead of V by half a tick: /B runs, and w.
+ * /A's, renewed at the last tick to /A's vruntime + 700000 (so /A is no
+ * longer on the request it was picked for: RUN_TO_PARITY does not hold
+ * it), and 6.12's pick gives a tie to the queued entity: w preempts at
+ * once, and /B's chain runs.
  */
 static void test_wakeup_where_chains_meet(void)
 {
@@ -405,9 +406,8 @@ static void test_wakeup_where_chains_meet(void)
 		CU_ASSERT_EQUAL(wake_up_process(w), 1);
 		if (k == 1) {
 			CU_ASSERT_EQUAL(b->se[0]->deadline, a->se[0]->deadline);
-			CU_ASSERT_FALSE(test_tsk_need_resched(h));
-			machine_tick();
-			CU_ASSERT_PTR_EQUAL(cpu_curr(0), w);
+			CU_ASSERT_TRUE(test_tsk_need_resched(h));
+			CU_ASSERT_PTR_EQUAL(schedule(0), w);
 			CU_ASSERT_PTR_EQUAL(cpu_rq(0)->cfs.curr, b->se[0]);
 			SCHED_CHECK();
 			machine_down();
