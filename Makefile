@@ -223,10 +223,30 @@ $(TOOLS_A) $(TOOLS_DBG_A):
 	@rm -f $@
 	$(call quiet,AR,$(patsubst $(BUILD)/%,%,$@))ar rcs $@ $^
 
-$(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS)
+# the kernel's lib/rbtree.c, when its source is installed (below)
+KERNEL_TAR      := $(wildcard /usr/src/linux-source-6.12.tar.xz)
+KERNEL_RBTREE   := $(BUILD)/kernel-rbtree
+KERNEL_RBTREE_O := $(if $(KERNEL_TAR),$(KERNEL_RBTREE)/rbtree.o)
+$(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS) $(KERNEL_RBTREE_O)
 	$(call quiet,LD,$(@F))$(CC) -o $@ $(OBJ)/tools/kstruct.o \
-		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) \
+		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) $(KERNEL_RBTREE_O) \
 		$(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
+
+# The kernel's own lib/rbtree.c, the rbtree benchmark's baseline
+# (bench/rbtree.c): tools/lib/rbtree.c and the tools/include headers it
+# needs, extracted from Debian's linux-source-6.12 into the build folder,
+# compiled, its symbols prefixed "kernel_", linked into the tool only.
+# Never committed nor installed; without the package the benchmark skips
+# it (scripts/install-deps.sh --bench installs it).
+$(KERNEL_RBTREE)/rbtree.o: $(KERNEL_TAR)
+	@rm -rf $(KERNEL_RBTREE) && mkdir -p $(KERNEL_RBTREE)
+	$(call quiet,TAR,$(patsubst $(BUILD)/%,%,$(KERNEL_RBTREE))/tools)tar -xJf $< \
+		-C $(KERNEL_RBTREE) --strip-components=1 --wildcards \
+		'*/tools/lib/rbtree.c' '*/tools/include/*'
+	$(call quiet,CC,kernel 6.12 tools/lib/rbtree.c)$(CC) -std=gnu11 $(OPT) -g -fPIC \
+		-I$(KERNEL_RBTREE)/tools/include -c $(KERNEL_RBTREE)/tools/lib/rbtree.c \
+		-o $@.tmp
+	@objcopy --prefix-symbols=kernel_ $@.tmp $@ && rm -f $@.tmp
 
 # ---------------------------------------------------------------- tests
 # One test binary per folder of tests/, linked with the subsystems it
@@ -403,7 +423,7 @@ run: deps-ensure
 	@$(MAKE) --no-print-directory $(TOOL)
 	@$(TOOL) tour
 
-bench: deps-ensure deps-pictures
+bench: deps-ensure deps-pictures deps-bench
 	@$(MAKE) --no-print-directory $(TOOL)
 	$(TOOL) bench --out $(BUILD)/bench $(BENCH_ARGS)
 
@@ -462,6 +482,10 @@ deps-ensure:
 deps-pictures:
 	@scripts/install-deps.sh --if-missing --pictures
 
+# the kernel's source, for the rbtree benchmark's baseline
+deps-bench:
+	@scripts/install-deps.sh --if-missing --bench
+
 deps-browser:
 	@scripts/install-deps.sh --if-missing --browser
 
@@ -470,7 +494,7 @@ clean:
 
 .PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers \
 	check-compile check-layers check-names check-format format check-abi abi-update check-install install \
-	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures \
+	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-bench \
 	deps-browser clean FORCE
 .DELETE_ON_ERROR:
 

@@ -4,13 +4,15 @@
 #   install-deps.sh               install what "make run" and "make check" need
 #   install-deps.sh --pictures    Graphviz (and its font) and gnuplot: "make docs",
 #                                 "make check-docs" and the bench plots
+#   install-deps.sh --bench       the kernel's source (linux-source-6.12), whose
+#                                 lib/rbtree.c the rbtree benchmark compares with
 #   install-deps.sh --browser     headless Chromium: "make check-html" and
 #                                 "make docs-screenshots" (large: not in --all)
 #   install-deps.sh --all         every set but the browser, and what CI and
 #                                 fuzzing use
-#   install-deps.sh --if-missing [--pictures | --browser]
+#   install-deps.sh --if-missing [--pictures | --bench | --browser]
 #                                 the same, only when something is missing
-#   install-deps.sh --check [--pictures | --browser]
+#   install-deps.sh --check [--pictures | --bench | --browser]
 #                                 exit 1 (naming them) if packages are missing
 #
 # As root it runs apt-get; otherwise it names the packages and the command.
@@ -21,6 +23,7 @@ BASE="make gcc g++ pkg-config liburcu-dev libcunit1-dev libjansson-dev libpcap-d
 PICTURES="graphviz fonts-dejavu-core gnuplot-nox"
 EXTRA="clang libclang-rt-14-dev clang-format-14 valgrind"
 BROWSER="chromium"
+BENCH="linux-source-6.12"
 
 mode=install
 want=$BASE
@@ -29,9 +32,10 @@ for arg in "$@"; do
 	--all) want="$BASE $PICTURES $EXTRA" ;;
 	--pictures) want=$PICTURES ;;
 	--browser) want=$BROWSER ;;
+	--bench) want=$BENCH ;;
 	--if-missing) mode=if-missing ;;
 	--check) mode=check ;;
-	-h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,17p' "$0"; exit 0 ;;
 	*) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
 	esac
 done
