@@ -71,8 +71,8 @@ static void rbtree_insert_all(void *arg)
 
 		while (*link) {
 			parent = *link;
-			if (it->key < rb_entry(parent, struct rbtree_item, node)
-					      ->key)
+			if (it->key <
+			    rb_entry(parent, struct rbtree_item, node)->key)
 				link = &parent->rb_left;
 			else
 				link = &parent->rb_right;
@@ -153,11 +153,14 @@ static int bench_rbtree_at(struct bench *b, unsigned long n, bool kernel)
 	for (s = 0; s < nseries; s++) {
 		c[s].n = n;
 		c[s].items = kcalloc(n, sizeof(*c[s].items), GFP_KERNEL);
-		c[s].insert_order = kcalloc(n, sizeof(unsigned long), GFP_KERNEL);
-		c[s].erase_order = kcalloc(n, sizeof(unsigned long), GFP_KERNEL);
+		c[s].insert_order =
+			kcalloc(n, sizeof(unsigned long), GFP_KERNEL);
+		c[s].erase_order =
+			kcalloc(n, sizeof(unsigned long), GFP_KERNEL);
 		if (!c[s].items || !c[s].insert_order || !c[s].erase_order)
 			goto out;
-		c[s].insert_color = s ? kernel_rb_insert_color : rb_insert_color;
+		c[s].insert_color = s ? kernel_rb_insert_color :
+					rb_insert_color;
 		c[s].erase = s ? kernel_rb_erase : rb_erase;
 	}
 	for (i = 0; i < n; i++)
