@@ -12,6 +12,7 @@
 #   make check-format  every C file as .clang-format writes it (CI runs it)
 #   make format     rewrite the C files that differ from it
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
+#   make bench-docs rerun what docs/ quotes and rewrite its benchmark tables
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
 #   make check-docs fails if the committed pictures are not what the code draws
@@ -470,6 +471,20 @@ docs: deps-pictures $(TOOL)
 check-docs: deps-pictures $(TOOL)
 	@scripts/render-docs.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 	@scripts/plot-generations.sh --check $(TOOL) docs/img $(BUILD)/docs/img
+	@scripts/bench-docs.sh --check $(TOOL) docs/bench $(BENCH_DOCS_PAGES)
+
+# The benchmark tables of docs/ (scripts/bench-docs.sh): rerun the
+# subjects they quote, keep their JSON records in docs/bench/ (committed:
+# the tables' sources), and rewrite each table between its page's markers.
+BENCH_DOCS_SUBJECTS := rbtree sched-long
+BENCH_DOCS_PAGES    := docs/bench.md docs/generations.md
+bench-docs: deps-ensure deps-pictures deps-bench
+	@$(MAKE) --no-print-directory $(TOOL)
+	$(TOOL) bench --long --out $(BUILD)/bench-docs $(BENCH_DOCS_SUBJECTS)
+	@mkdir -p docs/bench
+	@for s in $(BENCH_DOCS_SUBJECTS); do \
+		cp $(BUILD)/bench-docs/$$s.json docs/bench/ || exit 1; done
+	@scripts/bench-docs.sh $(TOOL) docs/bench $(BENCH_DOCS_PAGES)
 
 # ---------------------------------------------------------------- deps
 deps:
@@ -494,7 +509,7 @@ clean:
 
 .PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers \
 	check-compile check-layers check-names check-format format check-abi abi-update check-install install \
-	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-bench \
+	uninstall run bench bench-docs fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-bench \
 	deps-browser clean FORCE
 .DELETE_ON_ERROR:
 
