@@ -434,8 +434,10 @@ static void child_destroy_live(int unused)
 	kmem_cache_destroy(c);
 	/* still usable */
 	kmem_cache_free(c, a);
+	if (kmem_cache_live(c) != 0)
+		_exit(1);
 	kmem_cache_destroy(c);
-	exit(kmem_cache_live(c) == 0 ? 0 : 1);
+	_exit(0);
 }
 
 static void child_cache_double_free(int unused)
