@@ -38,8 +38,8 @@ SANITIZE ?=
 FUZZ_SECONDS ?= 60
 V        ?= 0
 # the library's version; its major number is the soname's
-# (libkstruct.so.1): docs/DESIGN.md ("The ABI") says when each changes
-VERSION  := 1.1.0
+# (libkstruct.so.2): docs/DESIGN.md ("The ABI") says when each changes
+VERSION  := 2.0.0
 SOMAJOR  := $(firstword $(subst ., ,$(VERSION)))
 
 LIB_DIRS := compat list sched sim sctp mm drivers/base
