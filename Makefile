@@ -12,6 +12,7 @@
 #   make check-format  every C file as .clang-format writes it (CI runs it)
 #   make format     rewrite the C files that differ from it
 #   make bench      the benchmarks: build/bench/*.json, *.csv, *.png
+#   make bench-docs rerun what docs/ quotes and rewrite its benchmark tables
 #   make fuzz       each libFuzzer harness for FUZZ_SECONDS (clang)
 #   make docs       the pictures of docs/ (docs/img/*.svg, Graphviz)
 #   make check-docs fails if the committed pictures are not what the code draws
@@ -228,10 +229,30 @@ $(TOOLS_A) $(TOOLS_DBG_A):
 	@rm -f $@
 	$(call quiet,AR,$(patsubst $(BUILD)/%,%,$@))ar rcs $@ $^
 
-$(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS)
+# the kernel's lib/rbtree.c, when its source is installed (below)
+KERNEL_TAR      := $(wildcard /usr/src/linux-source-6.12.tar.xz)
+KERNEL_RBTREE   := $(BUILD)/kernel-rbtree
+KERNEL_RBTREE_O := $(if $(KERNEL_TAR),$(KERNEL_RBTREE)/rbtree.o)
+$(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS) $(KERNEL_RBTREE_O)
 	$(call quiet,LD,$(@F))$(CC) -o $@ $(OBJ)/tools/kstruct.o \
-		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) \
+		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) $(KERNEL_RBTREE_O) \
 		$(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
+
+# The kernel's own lib/rbtree.c, the rbtree benchmark's baseline
+# (bench/rbtree.c): tools/lib/rbtree.c and the tools/include headers it
+# needs, extracted from Debian's linux-source-6.12 into the build folder,
+# compiled, its symbols prefixed "kernel_", linked into the tool only.
+# Never committed nor installed; without the package the benchmark skips
+# it (scripts/install-deps.sh --bench installs it).
+$(KERNEL_RBTREE)/rbtree.o: $(KERNEL_TAR)
+	@rm -rf $(KERNEL_RBTREE) && mkdir -p $(KERNEL_RBTREE)
+	$(call quiet,TAR,$(patsubst $(BUILD)/%,%,$(KERNEL_RBTREE))/tools)tar -xJf $< \
+		-C $(KERNEL_RBTREE) --strip-components=1 --wildcards \
+		'*/tools/lib/rbtree.c' '*/tools/include/*'
+	$(call quiet,CC,kernel 6.12 tools/lib/rbtree.c)$(CC) -std=gnu11 $(OPT) -g -fPIC \
+		-I$(KERNEL_RBTREE)/tools/include -c $(KERNEL_RBTREE)/tools/lib/rbtree.c \
+		-o $@.tmp
+	@objcopy --prefix-symbols=kernel_ $@.tmp $@ && rm -f $@.tmp
 
 # ---------------------------------------------------------------- tests
 # One test binary per folder of tests/, linked with the subsystems it
@@ -410,7 +431,7 @@ run: deps-ensure
 	@$(MAKE) --no-print-directory $(TOOL)
 	@$(TOOL) tour
 
-bench: deps-ensure deps-pictures
+bench: deps-ensure deps-pictures deps-bench
 	@$(MAKE) --no-print-directory $(TOOL)
 	$(TOOL) bench --out $(BUILD)/bench $(BENCH_ARGS)
 
@@ -458,6 +479,20 @@ docs: deps-pictures $(TOOL)
 check-docs: deps-pictures $(TOOL)
 	@scripts/render-docs.sh --check $(TOOL) docs/img $(BUILD)/docs/img
 	@scripts/plot-generations.sh --check $(TOOL) docs/img $(BUILD)/docs/img
+	@scripts/bench-docs.sh --check $(TOOL) docs/bench $(BENCH_DOCS_PAGES)
+
+# The benchmark tables of docs/ (scripts/bench-docs.sh): rerun the
+# subjects they quote, keep their JSON records in docs/bench/ (committed:
+# the tables' sources), and rewrite each table between its page's markers.
+BENCH_DOCS_SUBJECTS := rbtree sched-long
+BENCH_DOCS_PAGES    := docs/bench.md docs/generations.md
+bench-docs: deps-ensure deps-pictures deps-bench
+	@$(MAKE) --no-print-directory $(TOOL)
+	$(TOOL) bench --long --out $(BUILD)/bench-docs $(BENCH_DOCS_SUBJECTS)
+	@mkdir -p docs/bench
+	@for s in $(BENCH_DOCS_SUBJECTS); do \
+		cp $(BUILD)/bench-docs/$$s.json docs/bench/ || exit 1; done
+	@scripts/bench-docs.sh $(TOOL) docs/bench $(BENCH_DOCS_PAGES)
 
 # ---------------------------------------------------------------- kernel
 # The reference rig (scripts/kernel-rig.sh, docs/validation.md): every
@@ -489,6 +524,10 @@ deps-ensure:
 deps-pictures:
 	@scripts/install-deps.sh --if-missing --pictures
 
+# the kernel's source, for the rbtree benchmark's baseline
+deps-bench:
+	@scripts/install-deps.sh --if-missing --bench
+
 deps-browser:
 	@scripts/install-deps.sh --if-missing --browser
 
@@ -497,7 +536,7 @@ clean:
 
 .PHONY: all tests check check-run check-jitter check-html docs-screenshots check-headers \
 	check-compile check-layers check-names check-format format check-abi abi-update check-install install \
-	uninstall run bench fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures \
+	uninstall run bench bench-docs fuzz fuzz-run docs check-docs deps deps-ensure deps-pictures deps-bench \
 	deps-browser clean check-kernel check-kernel-quick validation-docs FORCE
 .DELETE_ON_ERROR:
 

@@ -222,6 +222,7 @@ struct bench *bench_begin(const char *subject, const struct bench_options *opt)
 		if (opt->min_seconds > 0)
 			b->opt.min_seconds = opt->min_seconds;
 		b->opt.outdir = opt->outdir;
+		b->opt.long_run = opt->long_run;
 	}
 	INIT_LIST_HEAD(&b->records);
 	INIT_LIST_HEAD(&b->axes);
@@ -246,6 +247,11 @@ struct bench *bench_begin(const char *subject, const struct bench_options *opt)
 int bench_quick(const struct bench *b)
 {
 	return b ? b->opt.quick : 0;
+}
+
+int bench_long(const struct bench *b)
+{
+	return b ? b->opt.long_run : 0;
 }
 
 static struct bench_record *bench_add_record(struct bench *b,
@@ -1682,11 +1688,140 @@ static void bench_list_subjects(FILE *out)
 #define BENCH_MAX_WARMUP 100000u
 #define BENCH_MAX_MIN_MS 60000u
 
+/* ------------------------------------------------------------------ */
+/* tables for the docs, from a result file                             */
+
+/* a figure as the docs print it: 3 significant digits, thousands apart */
+static void put_figure(FILE *out, double v)
+{
+	char buf[64];
+
+	if (!isfinite(v)) {
+		fputs("-", out);
+		return;
+	}
+	if (fabs(v) >= 1000 && fabs(v) < 1e15) {
+		snprintf(buf, sizeof(buf), "%.0f", v);
+		for (char *p = buf; *p; p++) {
+			size_t left = strlen(p) - (*p == '-');
+
+			if (*p != '-' && p != buf && left % 3 == 0 &&
+			    p[-1] != '-')
+				fputc(',', out);
+			fputc(*p, out);
+		}
+		return;
+	}
+	fprintf(out, "%.3g", v);
+}
+
+static double json_num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/*
+ * bench_doc_table() - the records of @group in the result file @path as a
+ * Markdown table, headed by the run's machine, compiler, commit and load
+ * average: what scripts/bench-docs.sh puts between a page's markers.
+ * Return: 0; 1 (said on stderr) when the file cannot be read or holds no
+ * record of @group.
+ */
+/* the rows of @group (printed to @out unless it is NULL); Return: count */
+static unsigned int doc_rows(json_t *root, const char *group, FILE *out)
+{
+	static const char *const kinds[] = { "cases", "values", "ratios" };
+	unsigned int k, rows = 0;
+	json_t *list, *r;
+	size_t i;
+
+	for (k = 0; k < 3; k++) {
+		list = json_object_get(root, kinds[k]);
+		json_array_foreach(list, i, r)
+		{
+			const char *g =
+				json_string_value(json_object_get(r, "group"));
+			const char *what = json_string_value(
+				json_object_get(r, k ? "what" : "series"));
+
+			if (!g || !what || strcmp(g, group))
+				continue;
+			rows++;
+			if (!out)
+				continue;
+			fprintf(out, "| %s%s%s | ", k == 2 ? "ratio " : "",
+				what, k == 0 ? ", ns per operation" : "");
+			put_figure(out, json_num(r, "x"));
+			fputs(" | ", out);
+			put_figure(out, json_num(r, k == 0 ? "median_ns" :
+						    k == 1 ? "value" :
+							     "ratio"));
+			fputs(" | ", out);
+			put_figure(out, json_num(r, k == 0 ? "min_ns" :
+						    k == 2 ? "ratio_low" :
+							     "-"));
+			fputs(" | ", out);
+			put_figure(out, json_num(r, k == 0 ? "max_ns" :
+						    k == 2 ? "ratio_high" :
+							     "-"));
+			fputs(" |\n", out);
+		}
+	}
+	return rows;
+}
+
+/*
+ * bench_doc_table() - the records of @group in the result file @path as a
+ * Markdown table, headed by the run's machine, compiler, commit and load
+ * average: what scripts/bench-docs.sh puts between a page's markers.
+ * Return: 0; 1 (said on stderr) when the file cannot be read or holds no
+ * record of @group.
+ */
+static int bench_doc_table(const char *path, const char *group, FILE *out)
+{
+	const json_t *m, *bld, *run, *load;
+	json_error_t error;
+	json_t *root;
+
+	root = json_load_file(path, 0, &error);
+	if (!root) {
+		fprintf(stderr, "%s: %s: %s\n", WHO, path, error.text);
+		return 1;
+	}
+	if (!doc_rows(root, group, NULL)) {
+		fprintf(stderr, "%s: %s has no record of group \"%s\"\n", WHO,
+			path, group);
+		json_decref(root);
+		return 1;
+	}
+	m = json_object_get(root, "machine");
+	bld = json_object_get(root, "build");
+	run = json_object_get(root, "run");
+	load = json_array_get(json_object_get(run, "load_average_start"), 0);
+	fprintf(out,
+		"Measured on %s (%lld CPUs), %s, commit %s, load average %.2f at the start, %s",
+		json_string_value(json_object_get(m, "cpu_model")) ?: "?",
+		(long long)json_integer_value(json_object_get(m, "cpus")),
+		json_string_value(json_object_get(bld, "compiler")) ?: "?",
+		json_string_value(json_object_get(bld, "commit")) ?: "?",
+		json_is_number(load) ? json_number_value(load) : NAN,
+		json_string_value(json_object_get(run, "started")) ?: "?");
+	fprintf(out, " (record `%s`).\n\n",
+		strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	fputs("| record | x | figure | min | max |\n|---|---|---|---|---|\n",
+	      out);
+	doc_rows(root, group, out);
+	json_decref(root);
+	return 0;
+}
+
 static void bench_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: kstruct bench [--quick] [--reps N] [--warmup N] [--min-time MS]\n"
-		"                     [--out DIR] [--list] [SUBJECT...]\n"
+		"usage: kstruct bench [--quick] [--long] [--reps N] [--warmup N]\n"
+		"                     [--min-time MS] [--out DIR] [--list] [SUBJECT...]\n"
 		"\n"
 		"Runs the benchmarks of each SUBJECT (all of them, in order, when none\n"
 		"is named) and prints one table line per case as it finishes: the\n"
@@ -1698,6 +1833,11 @@ static void bench_usage(FILE *out)
 		"options (numbers are decimal; --opt=VALUE works too):\n"
 		"  --quick        smaller sizes and fewer repetitions (what CI runs);\n"
 		"                 its results say they are not for publication\n"
+		"  --long         the long runs too: sched-long times the simulator\n"
+		"                 at a million tasks in windows spread over 1,000\n"
+		"                 simulated seconds, each class in a child process\n"
+		"                 whose peak RSS it reports (CPU minutes; skipped\n"
+		"                 without --long)\n"
 		"  --reps N       timed repetitions per case (1..%u; default %u, quick %u)\n"
 		"  --warmup N     untimed calls before them (0..%u; default %u, quick %u)\n"
 		"  --min-time MS  a repetition shorter than this repeats its body\n"
@@ -1709,6 +1849,11 @@ static void bench_usage(FILE *out)
 		"                 is created and checked before anything runs, and a\n"
 		"                 subject's files appear only when it succeeds\n"
 		"  --list         list the subjects and exit\n"
+		"  --table FILE GROUP\n"
+		"                 print GROUP's records in the result file FILE (a\n"
+		"                 SUBJECT.json of --out) as a Markdown table headed by\n"
+		"                 the machine, compiler, commit and load average, and\n"
+		"                 exit (scripts/bench-docs.sh fills docs/ with them)\n"
 		"  -h, --help     this text\n"
 		"\n"
 		"subjects:\n",
@@ -1720,10 +1865,21 @@ static void bench_usage(FILE *out)
 	bench_list_subjects(out);
 }
 
-enum { OPT_QUICK = 256, OPT_REPS, OPT_WARMUP, OPT_MIN_TIME, OPT_OUT, OPT_LIST };
+enum {
+	OPT_QUICK = 256,
+	OPT_REPS,
+	OPT_WARMUP,
+	OPT_MIN_TIME,
+	OPT_OUT,
+	OPT_LIST,
+	OPT_LONG,
+	OPT_TABLE
+};
 
 static const struct option bench_long_options[] = {
 	{ "quick", no_argument, NULL, OPT_QUICK },
+	{ "long", no_argument, NULL, OPT_LONG },
+	{ "table", required_argument, NULL, OPT_TABLE },
 	{ "reps", required_argument, NULL, OPT_REPS },
 	{ "warmup", required_argument, NULL, OPT_WARMUP },
 	{ "min-time", required_argument, NULL, OPT_MIN_TIME },
@@ -1737,7 +1893,7 @@ static const struct option bench_long_options[] = {
 static int bench_parse_args(int argc, char **argv, struct bench_options *opt)
 {
 	unsigned long long reps = 0, warmup = 0, min_ms = 0;
-	int c, quick = 0, have_warmup = 0, have_min = 0, i;
+	int c, quick = 0, long_run = 0, have_warmup = 0, have_min = 0, i;
 	const char *outdir = NULL;
 
 	optind = 0; /* GNU: full reset, the tool may parse twice */
@@ -1747,6 +1903,18 @@ static int bench_parse_args(int argc, char **argv, struct bench_options *opt)
 		case OPT_QUICK:
 			quick = 1;
 			break;
+		case OPT_LONG:
+			long_run = 1;
+			break;
+		case OPT_TABLE:
+			if (optind >= argc) {
+				fprintf(stderr, "%s: --table FILE GROUP\n",
+					WHO);
+				return 2;
+			}
+			if (bench_doc_table(optarg, argv[optind], stdout))
+				return 1;
+			return outfile_check_stdout(WHO) ? 1 : 0;
 		case OPT_REPS:
 			if (cli_number(WHO, "--reps", optarg, 1, BENCH_MAX_REPS,
 				       &reps))
@@ -1799,6 +1967,7 @@ static int bench_parse_args(int argc, char **argv, struct bench_options *opt)
 	if (have_min)
 		opt->min_seconds = min_ms ? min_ms / 1e3 : 1e-9;
 	opt->outdir = outdir;
+	opt->long_run = long_run;
 	return -1;
 }
 

@@ -187,6 +187,12 @@ void bench_note(struct bench *b, const char *fmt, ...)
 /** bench_quick() - true in quick mode: subjects shrink their sizes */
 int bench_quick(const struct bench *b);
 
+/**
+ * bench_long() - true when the long runs are wanted (--long): the
+ * simulator over 1,000 simulated seconds at a million tasks
+ */
+int bench_long(const struct bench *b);
+
 /* a seedable, fast PRNG for building inputs (xorshift64*) */
 static inline uint64_t bench_rand(uint64_t *state)
 {
@@ -213,6 +219,7 @@ struct bench_options {
 	unsigned int warmup; /* untimed ones first (default 3) */
 	double min_seconds; /* a repetition shorter than this is repeated */
 	int quick; /* smaller sizes, fewer repetitions */
+	int long_run; /* the long runs too (minutes): --long */
 	const char *outdir; /* where JSON/CSV/PNG go; NULL: nowhere */
 };
 

@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -1278,16 +1279,22 @@ static int sim_round(unsigned long tasks, unsigned int nr_cpus,
 	return ret;
 }
 
+/* the median, min and max of @nr windows' @ns (sorted in place) */
+static void windows_stat(double *ns, unsigned int nr, struct bench_stat *st)
+{
+	qsort(ns, nr, sizeof(ns[0]), cmp_double);
+	memset(st, 0, sizeof(*st));
+	st->median_ns = ns[nr / 2];
+	st->min_ns = ns[0];
+	st->max_ns = ns[nr - 1];
+	st->reps = nr;
+	st->ops = 1;
+}
+
 /* the median, min and max of @m's windows */
 static void sim_measure_stat(struct sim_measure *m, struct bench_stat *st)
 {
-	qsort(m->ns, m->nr, sizeof(m->ns[0]), cmp_double);
-	memset(st, 0, sizeof(*st));
-	st->median_ns = m->ns[m->nr / 2];
-	st->min_ns = m->ns[0];
-	st->max_ns = m->ns[m->nr - 1];
-	st->reps = m->nr;
-	st->ops = 1;
+	windows_stat(m->ns, m->nr, st);
 }
 
 static int bench_simulator(struct bench *b)
@@ -1402,6 +1409,267 @@ out:
 }
 
 /*
+ * The long run (--long): each class runs a million tasks for
+ * LONG_SECONDS simulated seconds, in a child process of its own, so that
+ * its peak RSS is its own (wait4()'s ru_maxrss; the pages the child
+ * inherited at fork are reported beside it).  LONG_WINDOWS windows of
+ * LONG_WINDOW_SECONDS simulated seconds each, ending at equal steps
+ * across the run (the last at its end), are timed in the thread's CPU
+ * time (not affected by other processes' load, as real time is) and
+ * divided by the events inside each.  The first windows alone flatter the
+ * trees: the switch rate, and with it the cost of an event, rises as the
+ * run goes on.  Quick mode: 100,000 tasks for 100 seconds.
+ */
+#define LONG_TASKS 1000000ul
+#define LONG_SECONDS 1000u
+#define LONG_TASKS_QUICK 100000ul
+#define LONG_SECONDS_QUICK 100u
+#define LONG_WINDOWS 20
+#define LONG_WINDOW_SECONDS 5u
+
+struct long_result {
+	int err;
+	unsigned int nr; /* windows measured */
+	double ns[LONG_WINDOWS]; /* CPU ns per event, by window */
+	double cpu_s; /* CPU seconds of the whole child */
+	unsigned long long events, ticks;
+	unsigned int hz;
+};
+
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+/* step until tick @until (or the run's end); Return: 0 or an errno */
+static int long_steps_to(struct sim *s, unsigned long long until)
+{
+	int ret = 1;
+
+	while (ret > 0 && sim_ticks(s) < until)
+		ret = sim_step(s);
+	return ret < 0 ? ret : 0;
+}
+
+/* in the child: one class's long run into @res */
+static void long_run_class(unsigned long tasks, unsigned int seconds,
+			   unsigned int class, struct long_result *res)
+{
+	struct sim_workload *wl = NULL;
+	const struct sim_report *r;
+	struct sim *s = NULL;
+	unsigned long long win, end;
+	unsigned int w;
+	uint64_t t0;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	ret = sim_bench_create(tasks, 4, class, 0, &wl, &s);
+	if (!ret) {
+		ret = sim_step(s);
+		ret = ret < 0 ? ret : 0;
+	}
+	r = ret ? NULL : sim_report(s);
+	if (!ret && !r)
+		ret = -ENOMEM;
+	if (!ret) {
+		res->hz = r->hz;
+		win = (unsigned long long)LONG_WINDOW_SECONDS * r->hz;
+		for (w = 0; !ret && w < LONG_WINDOWS; w++) {
+			unsigned long long e0;
+
+			end = (unsigned long long)seconds * r->hz * (w + 1) /
+			      LONG_WINDOWS;
+			ret = long_steps_to(s, end - win);
+			e0 = sim_events(s);
+			t0 = thread_cpu_ns();
+			if (!ret)
+				ret = long_steps_to(s, end);
+			if (!ret && sim_events(s) > e0)
+				res->ns[res->nr++] =
+					(double)(thread_cpu_ns() - t0) /
+					(sim_events(s) - e0);
+		}
+		res->events = sim_events(s);
+		res->ticks = sim_ticks(s);
+	}
+	res->cpu_s = (double)thread_cpu_ns() / NSEC_PER_SEC;
+	res->err = ret;
+	sim_destroy(s);
+	sim_workload_free(wl);
+}
+
+/* the resident set now, in KiB (/proc/self/statm), or 0 */
+static unsigned long resident_kib(void)
+{
+	unsigned long size, resident = 0;
+	FILE *f = fopen("/proc/self/statm", "r");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu %lu", &size, &resident) != 2)
+		resident = 0;
+	fclose(f);
+	return resident * (unsigned long)(sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/* one class's long run in a child; its peak RSS (KiB) into @maxrss */
+static int long_run_child(unsigned long tasks, unsigned int seconds,
+			  unsigned int class, struct long_result *res,
+			  long *maxrss)
+{
+	struct rusage ru;
+	int fd[2], status;
+	ssize_t got = 0, n;
+	pid_t pid;
+
+	fflush(NULL);
+	if (pipe(fd))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -errno;
+	}
+	if (pid == 0) {
+		close(fd[0]);
+		long_run_class(tasks, seconds, class, res);
+		n = write(fd[1], res, sizeof(*res));
+		_exit(n == (ssize_t)sizeof(*res) ? 0 : 1);
+	}
+	close(fd[1]);
+	while (got < (ssize_t)sizeof(*res) &&
+	       (n = read(fd[0], (char *)res + got, sizeof(*res) - got)) > 0)
+		got += n;
+	close(fd[0]);
+	if (wait4(pid, &status, 0, &ru) != pid)
+		return -ECHILD;
+	if (got != (ssize_t)sizeof(*res) || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return -EIO;
+	*maxrss = ru.ru_maxrss;
+	return res->err;
+}
+
+/**
+ * bench_sched_long() - the "sched-long" subject: bench_simulator_long()
+ * under --long, else a note that it was skipped
+ * @b: the run
+ *
+ * Context: forks a child per class, each of which builds a machine
+ * (sched_init()) and needs about 600 MB at a million tasks.
+ * Return: 0, -ENOMEM, -EIO when a run failed, or an errno of fork/pipe.
+ */
+static int bench_simulator_long(struct bench *b);
+
+static int bench_sched_long(struct bench *b)
+{
+	if (!bench_long(b)) {
+		bench_note(b, "skipped: the long run takes minutes; "
+			      "kstruct bench --long sched-long runs it");
+		return 0;
+	}
+	return bench_simulator_long(b);
+}
+
+static int bench_simulator_long(struct bench *b)
+{
+	unsigned long tasks = bench_quick(b) ? LONG_TASKS_QUICK : LONG_TASKS;
+	unsigned int seconds = bench_quick(b) ? LONG_SECONDS_QUICK :
+						LONG_SECONDS;
+	struct bench_stat st[MAX_CLASSES];
+	unsigned int c, w, o1, nr_classes = bench_classes_nr(&o1);
+	struct long_result *res;
+	char group[96], what[128];
+	unsigned long inherited;
+	long maxrss = 0;
+	int ret = 0;
+
+	snprintf(group, sizeof(group), "simulator, %lu tasks, 4 CPUs, %u s",
+		 tasks, seconds);
+	res = kcalloc(MAX_CLASSES, sizeof(*res), GFP_KERNEL);
+	if (!res)
+		return -ENOMEM;
+	for (c = 0; c < nr_classes; c++) {
+		struct long_result *rc = &res[c];
+		double sorted[LONG_WINDOWS];
+
+		if (!strcmp(sched_classes[c]->name, "goodness")) {
+			/* its schedule() weighs every runnable task */
+			bench_note(
+				b,
+				"%s: goodness is not run: its O(n) schedule() makes a long run at this size take hours",
+				group);
+			continue;
+		}
+		inherited = resident_kib();
+		ret = long_run_child(tasks, seconds, c, rc, &maxrss);
+		if (ret) {
+			bench_note(b,
+				   "BROKEN: the long run under %s failed (%d)",
+				   sched_classes[c]->name, ret);
+			goto out;
+		}
+		if (!rc->nr) {
+			ret = -EIO;
+			goto out;
+		}
+		memcpy(sorted, rc->ns, rc->nr * sizeof(sorted[0]));
+		windows_stat(sorted, rc->nr, &st[c]);
+#define LONG_VALUE(label, v)                                                   \
+	do {                                                                   \
+		snprintf(what, sizeof(what), "%s, %s", sched_classes[c]->name, \
+			 label);                                               \
+		bench_value(b, group, what, tasks, (v));                       \
+	} while (0)
+		LONG_VALUE("ns per event (median window, CPU time)",
+			   st[c].median_ns);
+		LONG_VALUE("ns per event (fastest window)", st[c].min_ns);
+		LONG_VALUE("ns per event (slowest window)", st[c].max_ns);
+		for (w = 0; w < rc->nr; w++) {
+			char label[64];
+
+			snprintf(label, sizeof(label),
+				 "ns per event, window ending at %u s",
+				 seconds * (w + 1) / LONG_WINDOWS);
+			LONG_VALUE(label, rc->ns[w]);
+		}
+		LONG_VALUE("events", (double)rc->events);
+		LONG_VALUE("CPU seconds of the run", rc->cpu_s);
+		LONG_VALUE("peak RSS MiB (child's ru_maxrss)", maxrss / 1024.0);
+		LONG_VALUE("RSS MiB inherited at fork", inherited / 1024.0);
+#undef LONG_VALUE
+		bench_note(
+			b,
+			"%s: %s: peak RSS %.1f MiB (%ld KiB, of which %lu KiB were the parent's, inherited at fork; target 512 MiB: %s); ns per event over %u windows: median %.1f, %.1f..%.1f",
+			group, sched_classes[c]->name, maxrss / 1024.0, maxrss,
+			inherited, maxrss <= 512 * 1024 ? "met" : "MISSED",
+			rc->nr, st[c].median_ns, st[c].min_ns, st[c].max_ns);
+	}
+	for (c = 0; c < nr_classes; c++) {
+		double q;
+
+		if (c == o1 || !res[c].nr)
+			continue;
+		snprintf(what, sizeof(what), "%s / o1, ns per event",
+			 sched_classes[c]->name);
+		q = bench_ratio(b, group, what, tasks, &st[c], &st[o1]);
+		bench_note(
+			b,
+			"%s: %s costs %.2fx o1 per event, median of %u windows each ending at equal steps across the run (target <= 2: %s)",
+			group, sched_classes[c]->name, q, st[c].reps,
+			q <= 2 ? "met" : "MISSED");
+	}
+out:
+	kfree(res);
+	return ret;
+}
+
+/*
  * o1 on 64 CPUs with the most tasks, the first SIM_BALANCE_TICKS ticks
  * from the start, the scheduler's calls timed (sim_options.measure_cost):
  * the share of the scheduler's time spent in scheduler_tick().  Here that
@@ -1487,3 +1755,8 @@ KSTRUCT_BENCH(
 	"sched", 20,
 	"O(1) runqueue and its memory floor, every class's enqueue/dequeue/pick and schedule(), load_balance, the simulator at scale",
 	bench_sched)
+
+KSTRUCT_BENCH(
+	"sched-long", 25,
+	"with --long: the simulator at a million tasks over 1,000 simulated seconds, each class's windows and peak RSS",
+	bench_sched_long)

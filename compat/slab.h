@@ -27,6 +27,9 @@
 #define KSTRUCT_COMPAT_SLAB_H
 
 #include <stddef.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 
 #include <kstruct/compat/export.h>
 
@@ -144,6 +147,109 @@ char *__kstrdup(const char *s, unsigned int flags, const char *file, int line);
  * Return: the copy (kfree() it), or NULL when out of memory or @s is NULL.
  */
 #define kstrdup(s, flags) __kstrdup((s), (flags), __FILE__, __LINE__)
+
+/*
+ * Slab caches, as the kernel's mm/slab_common.c offers them: many objects
+ * of one size, packed in 64 KiB slabs with no header in front of each
+ * object (task_struct, the simulator's per-task records).  Each cache
+ * counts its live objects and the allocations fault injection failed in
+ * it; its allocations also count towards kmalloc_live() and take their
+ * step of the process-wide countdowns, so the leak checks and the "fails
+ * every allocation" loops see them as they see kmalloc()'s.
+ */
+struct kmem_cache;
+
+#define SLAB_HWCACHE_ALIGN 0x2000u /* align objects to a cache line */
+
+/**
+ * kmem_cache_create() - a cache of objects of @size bytes
+ * @name: a name for messages (copied)
+ * @size: the object size, 1 .. 16384 bytes
+ * @align: the objects' alignment (a power of two, up to 4096), or 0:
+ *	that of a pointer
+ * @flags: 0 or SLAB_HWCACHE_ALIGN
+ * @ctor: called on each object when its slab is set up, or NULL; a freed
+ *	object must be back in its constructed state, as in the kernel
+ *
+ * Context: any thread.  The cache's own memory (its descriptor and its
+ * slabs) is neither counted by kmalloc_live() nor failed by fault
+ * injection: a cache may be made once and live as long as the process,
+ * as the kernel's task_struct cache does; only its objects count.
+ * Return: the cache, or NULL (out of memory, a bad size or alignment).
+ */
+struct kmem_cache *kmem_cache_create(const char *name, size_t size,
+				     size_t align, unsigned int flags,
+				     void (*ctor)(void *));
+
+void *__kmem_cache_alloc(struct kmem_cache *cache, unsigned int flags,
+			 const char *file, int line);
+void __kmem_cache_free(struct kmem_cache *cache, void *obj, const char *file,
+		       int line);
+
+/**
+ * kmem_cache_alloc() - an object from @cache
+ * @cache: the cache
+ * @flags: as for kmalloc(); __GFP_ZERO zeroes the object
+ *
+ * Context: any thread; counts towards kmalloc_live() and fault injection.
+ * Return: the object, or NULL when out of memory or failed on purpose.
+ */
+#define kmem_cache_alloc(cache, flags) \
+	__kmem_cache_alloc((cache), (flags), __FILE__, __LINE__)
+
+/**
+ * kmem_cache_zalloc() - kmem_cache_alloc(), zeroed
+ * @cache: the cache
+ * @flags: as for kmalloc()
+ */
+#define kmem_cache_zalloc(cache, flags) \
+	__kmem_cache_alloc((cache), (flags) | __GFP_ZERO, __FILE__, __LINE__)
+
+/**
+ * kmem_cache_free() - give an object back to its cache
+ * @cache: the cache it came from
+ * @obj: the object, or NULL (nothing happens)
+ *
+ * An object of another cache, one not at an object's start, or one
+ * already freed is a BUG naming the caller's file:line.  A slab left
+ * empty is released, unless it is the cache's last one with free room.
+ */
+#define kmem_cache_free(cache, obj) \
+	__kmem_cache_free((cache), (obj), __FILE__, __LINE__)
+
+/**
+ * kmem_cache_destroy() - release a cache and its slabs
+ * @cache: the cache, or NULL
+ *
+ * A cache that still has live objects is reported on stderr and kept
+ * (as the kernel does), so that nothing is freed under its users.
+ */
+void kmem_cache_destroy(struct kmem_cache *cache);
+
+/** kmem_cache_live() - objects of @cache allocated and not yet freed */
+long kmem_cache_live(const struct kmem_cache *cache);
+
+/** kmem_cache_fault_fired() - allocations of @cache failed on purpose */
+unsigned long kmem_cache_fault_fired(const struct kmem_cache *cache);
+
+/**
+ * kmem_cache_set_failslab() - whether fault injection may fail @cache's
+ * allocations (the kernel's /sys/kernel/slab/NAME/failslab)
+ * @cache: the cache
+ * @on: true (the default) or false: its allocations then never fail on
+ *	purpose and take no step of the countdowns
+ */
+void kmem_cache_set_failslab(struct kmem_cache *cache, bool on);
+
+/**
+ * kmem_cache_size() - the bytes an object of @cache takes in its slab
+ * @cache: the cache
+ *
+ * Return: the object size rounded up to the alignment (plus the free
+ * list's word when the cache has a constructor): what a million objects
+ * cost, 1/1,000,000 of it, less the slabs' small headers.
+ */
+size_t kmem_cache_size(const struct kmem_cache *cache);
 
 KSTRUCT_EXPORT_END
 

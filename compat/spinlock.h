@@ -4,14 +4,25 @@
  *
  * Mirrors include/linux/spinlock.h's API; 2.5.33 named the two types
  * spinlock_t and rwlock_t, typedefs of structs, which this project spells
- * as the structs themselves (one name for each thing).  A spinlock is a
- * pthread mutex rather than a spinning lock: on a 2-core machine running
- * more threads than cores (the threaded simulator, sanitizers) a sleeping
- * lock is the honest choice, and ThreadSanitizer understands it.  An
- * rwlock is a mutex, a condition variable and the count of holders rather
- * than a pthread_rwlock_t, which <pthread.h> declares only to programs
- * that ask for POSIX with a feature macro: this header compiles under
- * plain -std=c11 (docs/DESIGN.md, "The public surface").  Both are
+ * as the structs themselves (one name for each thing).  A spinlock is
+ * what the kernel's is: a word taken with an atomic exchange, and while
+ * someone else holds it, a wait that reads it with a pause in between
+ * (x86's "pause", Arm's "yield") until it looks free.  Uncontended, that
+ * is one atomic instruction each way, where a pthread mutex costs a call
+ * and more.  Unlike the kernel, a holder here can be preempted (nothing
+ * turns preemption off in userspace, and a 2-core machine runs more
+ * threads than cores: the threaded simulator, sanitizers), so a waiter
+ * that has spun SPIN_YIELD_AFTER pauses gives its CPU away with
+ * sched_yield() before it tries again.  ThreadSanitizer understands the
+ * __atomic builtins' acquire and release, so it sees the lock as it sees
+ * a mutex.  Nothing can sleep on a spinlock: a thread that must wait for
+ * a condition with the lock dropped sleeps on a mutex and condition
+ * variable of its own (the migration thread does: sched/sched.c).
+ *
+ * An rwlock is a mutex, a condition variable and the count of holders
+ * rather than a pthread_rwlock_t, which <pthread.h> declares only to
+ * programs that ask for POSIX with a feature macro: this header compiles
+ * under plain -std=c11 (docs/DESIGN.md, "The public surface").  Both are
  * reached only through the functions below.
  *
  * Interrupts do not exist here: the _irq/_irqsave forms take the lock and
@@ -27,9 +38,9 @@
 
 KSTRUCT_EXPORT_BEGIN
 
-/* the mutex is the lock; a struct of its own so that it has one name */
+/* 1 while held; only the functions below touch it */
 struct spinlock {
-	pthread_mutex_t mutex;
+	int locked;
 };
 
 /*
@@ -45,9 +56,9 @@ struct rwlock {
 	unsigned int writer; /* 1 while write-held */
 };
 
-#define __SPIN_LOCK_UNLOCKED(name)        \
-	{                                 \
-		PTHREAD_MUTEX_INITIALIZER \
+#define __SPIN_LOCK_UNLOCKED(name) \
+	{                          \
+		0                  \
 	}
 #define DEFINE_SPINLOCK(name) struct spinlock name = __SPIN_LOCK_UNLOCKED(name)
 #define __RW_LOCK_UNLOCKED(name)                                          \
@@ -56,24 +67,28 @@ struct rwlock {
 	}
 #define DEFINE_RWLOCK(name) struct rwlock name = __RW_LOCK_UNLOCKED(name)
 
+/* pauses a waiter spins before it yields its CPU */
+#define SPIN_YIELD_AFTER 128
+
+/* cpu_relax() - tell the CPU this is a spin-wait loop */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ __volatile__("pause" ::: "memory");
+#elif defined(__aarch64__) || defined(__arm__)
+	__asm__ __volatile__("yield" ::: "memory");
+#else
+	__asm__ __volatile__("" ::: "memory");
+#endif
+}
+
 /**
  * spin_lock_init() - initialise a lock at run time
  * @lock: the lock
  */
 static inline void spin_lock_init(struct spinlock *lock)
 {
-	BUG_ON(pthread_mutex_init(&lock->mutex, NULL) != 0);
-}
-
-/**
- * spin_lock() - take @lock, sleeping until it is free
- * @lock: the lock
- *
- * Context: may sleep (a pthread mutex); not recursive.
- */
-static inline void spin_lock(struct spinlock *lock)
-{
-	BUG_ON(pthread_mutex_lock(&lock->mutex) != 0);
+	__atomic_store_n(&lock->locked, 0, __ATOMIC_RELAXED);
 }
 
 /**
@@ -84,7 +99,25 @@ static inline void spin_lock(struct spinlock *lock)
  */
 static inline int spin_trylock(struct spinlock *lock)
 {
-	return pthread_mutex_trylock(&lock->mutex) == 0;
+	return !__atomic_load_n(&lock->locked, __ATOMIC_RELAXED) &&
+	       !__atomic_exchange_n(&lock->locked, 1, __ATOMIC_ACQUIRE);
+}
+
+/* the contended path: wait until @lock looks free, then try again */
+void __spin_lock_wait(struct spinlock *lock);
+
+/**
+ * spin_lock() - take @lock, spinning until it is free
+ * @lock: the lock
+ *
+ * Context: spins (yielding the CPU now and then while it waits); not
+ * recursive: taking a lock the caller holds never returns.
+ */
+static inline void spin_lock(struct spinlock *lock)
+{
+	if (__builtin_expect(
+		    __atomic_exchange_n(&lock->locked, 1, __ATOMIC_ACQUIRE), 0))
+		__spin_lock_wait(lock);
 }
 
 /**
@@ -93,16 +126,27 @@ static inline int spin_trylock(struct spinlock *lock)
  */
 static inline void spin_unlock(struct spinlock *lock)
 {
-	BUG_ON(pthread_mutex_unlock(&lock->mutex) != 0);
+	__atomic_store_n(&lock->locked, 0, __ATOMIC_RELEASE);
 }
 
 /**
- * spin_lock_destroy() - free a lock's pthread resources
+ * spin_is_locked() - whether someone holds @lock (for assertions)
+ * @lock: the lock
+ */
+static inline int spin_is_locked(struct spinlock *lock)
+{
+	return __atomic_load_n(&lock->locked, __ATOMIC_RELAXED);
+}
+
+/**
+ * spin_lock_destroy() - the end of a lock's life
  * @lock: an unlocked lock nobody will use again
+ *
+ * Nothing to free; a lock still held is a BUG.
  */
 static inline void spin_lock_destroy(struct spinlock *lock)
 {
-	pthread_mutex_destroy(&lock->mutex);
+	BUG_ON(spin_is_locked(lock));
 }
 
 #define spin_lock_irq(lock) spin_lock(lock)

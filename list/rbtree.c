@@ -29,13 +29,10 @@
 /* rotation                                                            */
 
 /*
- * rotate() - turn @top down to one side, bringing up its child on the
- * other: to the left, @top->rb_right comes up (and to the right,
- * @top->rb_left).  The child takes @top's place and colour, @top becomes
- * its child with @top_color, and the child's inner subtree (the one
- * between them in order) moves across to @top.  The order is unchanged;
- * only @top's and the child's subtrees change, which is what
- * @augment_rotate(top, child) is told.
+ * A rotation turns @top down to one side and brings up its child @up from
+ * the other; the child's inner subtree (the one between them in order)
+ * moves across to @top.  The order is unchanged; only @top's and @up's
+ * subtrees change, which is what augment_rotate(top, up) is told.
  *
  *        top              up                 top             up
  *       /   \            /  \               /   \           /  \
@@ -43,31 +40,22 @@
  *           /  \      /   \               /  \                /   \
  *       inner   c    a   inner           a   inner        inner    c
  *         (to the left)                     (to the right)
+ *
+ * The rebalancing below writes each rotation out where it happens, the
+ * left and the right case separately: which child links move is then
+ * known when the code is compiled, and each case touches only the links
+ * and colours it must (the inner subtree's colour is often known too).
+ * replace_top() does the part common to all of them: @up takes @top's
+ * place, parent and colour, and @top hangs under @up with @top_color.
  */
-static __always_inline void
-rotate(struct rb_node *top, bool to_left, int top_color, struct rb_root *root,
-       void (*augment_rotate)(struct rb_node *, struct rb_node *))
+static __always_inline void replace_top(struct rb_node *top, struct rb_node *up,
+					struct rb_root *root, int top_color)
 {
 	unsigned long pc = top->__rb_parent_color;
-	struct rb_node *up, *inner;
 
-	if (to_left) {
-		up = top->rb_right;
-		inner = up->rb_left;
-		top->rb_right = inner;
-		up->rb_left = top;
-	} else {
-		up = top->rb_left;
-		inner = up->rb_right;
-		top->rb_left = inner;
-		up->rb_right = top;
-	}
-	if (inner)
-		rb_set_parent(inner, top);
 	up->__rb_parent_color = pc;
 	rb_set_parent_color(top, up, top_color);
 	__rb_change_child(top, up, __rb_parent(pc), root);
-	augment_rotate(top, up);
 }
 
 /* ------------------------------------------------------------------ */
@@ -84,39 +72,83 @@ rotate(struct rb_node *top, bool to_left, int top_color, struct rb_root *root,
  *     one of node, parent and grandparent to the top, painted black, with
  *     the other two as its red children; done.
  * When the walk reaches the root it paints it black (rule 1).
+ *
+ * A red node's parent word holds no colour bit to clear (RB_RED is 0),
+ * and the subtree a rotation moves across hangs below a red node, so it
+ * is black.
  */
 static __always_inline void
 insert_color(struct rb_node *node, struct rb_root *root,
 	     void (*augment_rotate)(struct rb_node *, struct rb_node *))
 {
-	struct rb_node *parent, *gparent, *uncle;
-	bool left;
+	struct rb_node *parent = (struct rb_node *)node->__rb_parent_color;
+	struct rb_node *gparent, *uncle, *inner;
 
 	for (;;) {
-		parent = rb_parent(node);
 		if (!parent) {
 			rb_set_parent_color(node, NULL, RB_BLACK);
 			return;
 		}
 		if (rb_is_black(parent))
 			return;
-		gparent = rb_parent(parent); /* a red parent is no root */
-		left = parent == gparent->rb_left;
-		uncle = left ? gparent->rb_right : gparent->rb_left;
-		if (uncle && rb_is_red(uncle)) {
-			rb_set_parent_color(parent, gparent, RB_BLACK);
-			rb_set_parent_color(uncle, gparent, RB_BLACK);
-			gparent->__rb_parent_color &= ~1ul; /* red */
-			node = gparent;
-			continue;
+		gparent = (struct rb_node *)parent->__rb_parent_color;
+		uncle = gparent->rb_right;
+		if (parent != uncle) {
+			/* parent is the left child */
+			if (uncle && rb_is_red(uncle)) {
+				rb_set_parent_color(uncle, gparent, RB_BLACK);
+				goto recolour;
+			}
+			if (node == parent->rb_right) {
+				/* to the left at parent: node comes up */
+				inner = node->rb_left;
+				parent->rb_right = inner;
+				node->rb_left = parent;
+				if (inner)
+					rb_set_parent_color(inner, parent,
+							    RB_BLACK);
+				rb_set_parent_color(parent, node, RB_RED);
+				augment_rotate(parent, node);
+				parent = node;
+			}
+			/* to the right at gparent: parent comes up, black */
+			inner = parent->rb_right;
+			gparent->rb_left = inner;
+			parent->rb_right = gparent;
+		} else {
+			/* the mirror image: parent is the right child */
+			uncle = gparent->rb_left;
+			if (uncle && rb_is_red(uncle)) {
+				rb_set_parent_color(uncle, gparent, RB_BLACK);
+				goto recolour;
+			}
+			if (node == parent->rb_left) {
+				inner = node->rb_right;
+				parent->rb_left = inner;
+				node->rb_right = parent;
+				if (inner)
+					rb_set_parent_color(inner, parent,
+							    RB_BLACK);
+				rb_set_parent_color(parent, node, RB_RED);
+				augment_rotate(parent, node);
+				parent = node;
+			}
+			inner = parent->rb_left;
+			gparent->rb_right = inner;
+			parent->rb_left = gparent;
 		}
-		/* node on the inner side: first bring it up over parent */
-		if (node == (left ? parent->rb_right : parent->rb_left)) {
-			rotate(parent, left, RB_RED, root, augment_rotate);
-			parent = node;
-		}
-		rotate(gparent, !left, RB_RED, root, augment_rotate);
+		if (inner)
+			rb_set_parent_color(inner, gparent, RB_BLACK);
+		replace_top(gparent, parent, root, RB_RED);
+		augment_rotate(gparent, parent);
 		return;
+
+recolour:
+		/* the uncle is black now; gparent turns red */
+		rb_set_parent_color(parent, gparent, RB_BLACK);
+		node = gparent;
+		parent = rb_parent(node);
+		node->__rb_parent_color = (unsigned long)parent;
 	}
 }
 
@@ -128,57 +160,109 @@ insert_color(struct rb_node *node, struct rb_root *root,
  * black or NULL) has a black height one less than its sibling's.  Walking
  * up:
  *   - a red sibling is rotated up over parent (painted black, parent red),
- *     which leaves node a black sibling;
+ *     which leaves node a black sibling: the red one's inner child;
  *   - a black sibling with two black children is painted red, evening the
  *     two sides; the shortfall moves up to parent, unless parent is red
  *     and can be painted black to pay it;
  *   - a black sibling with a red child: rotations bring a black node over
  *     node's side and keep the sibling's side as it was; done.
+ *
+ * The sibling exists (its side has a black height of at least one), so a
+ * NULL @node is on the left exactly when the right child is not NULL.  A
+ * red sibling's children exist and are black, for the same reason.
  */
 static __always_inline void
 erase_color(struct rb_node *parent, struct rb_root *root,
 	    void (*augment_rotate)(struct rb_node *, struct rb_node *))
 {
-	struct rb_node *node = NULL, *sibling, *near, *far;
-	bool left;
+	struct rb_node *node = NULL, *sibling, *near, *far, *inner;
 
 	for (;;) {
-		/*
-		 * The sibling exists: its side has a black height of at
-		 * least one.  So a NULL @node is found on the left exactly
-		 * when the left child is NULL.
-		 */
-		left = node == parent->rb_left;
-		sibling = left ? parent->rb_right : parent->rb_left;
-		if (rb_is_red(sibling)) {
-			rotate(parent, left, RB_RED, root, augment_rotate);
-			sibling = left ? parent->rb_right : parent->rb_left;
-		}
-		near = left ? sibling->rb_left : sibling->rb_right;
-		far = left ? sibling->rb_right : sibling->rb_left;
-		if (!far || rb_is_black(far)) {
-			if (!near || rb_is_black(near)) {
-				/* paint the sibling red */
-				sibling->__rb_parent_color &= ~1ul;
-				if (rb_is_red(parent)) {
-					parent->__rb_parent_color |= RB_BLACK;
-					return;
-				}
-				node = parent;
-				parent = rb_parent(node);
-				if (!parent)
-					return;
-				continue;
+		sibling = parent->rb_right;
+		if (node != sibling) {
+			/* node is the left child: the sibling is right */
+			if (rb_is_red(sibling)) {
+				/* to the left at parent */
+				inner = sibling->rb_left;
+				parent->rb_right = inner;
+				sibling->rb_left = parent;
+				rb_set_parent_color(inner, parent, RB_BLACK);
+				replace_top(parent, sibling, root, RB_RED);
+				augment_rotate(parent, sibling);
+				sibling = inner;
 			}
-			/* near red, far black: near comes up, black */
-			rotate(sibling, !left, RB_RED, root, augment_rotate);
-			far = sibling;
-			sibling = near;
+			far = sibling->rb_right;
+			if (!far || rb_is_black(far)) {
+				near = sibling->rb_left;
+				if (!near || rb_is_black(near))
+					goto paint_sibling;
+				/* to the right at sibling: near comes up */
+				inner = near->rb_right;
+				sibling->rb_left = inner;
+				near->rb_right = sibling;
+				parent->rb_right = near;
+				if (inner)
+					rb_set_parent_color(inner, sibling,
+							    RB_BLACK);
+				augment_rotate(sibling, near);
+				far = sibling;
+				sibling = near;
+			}
+			/* to the left at parent: sibling comes up */
+			inner = sibling->rb_left;
+			parent->rb_right = inner;
+			sibling->rb_left = parent;
+		} else {
+			/* the mirror image: node is the right child */
+			sibling = parent->rb_left;
+			if (rb_is_red(sibling)) {
+				inner = sibling->rb_right;
+				parent->rb_left = inner;
+				sibling->rb_right = parent;
+				rb_set_parent_color(inner, parent, RB_BLACK);
+				replace_top(parent, sibling, root, RB_RED);
+				augment_rotate(parent, sibling);
+				sibling = inner;
+			}
+			far = sibling->rb_left;
+			if (!far || rb_is_black(far)) {
+				near = sibling->rb_right;
+				if (!near || rb_is_black(near))
+					goto paint_sibling;
+				inner = near->rb_left;
+				sibling->rb_right = inner;
+				near->rb_left = sibling;
+				parent->rb_left = near;
+				if (inner)
+					rb_set_parent_color(inner, sibling,
+							    RB_BLACK);
+				augment_rotate(sibling, near);
+				far = sibling;
+				sibling = near;
+			}
+			inner = sibling->rb_right;
+			parent->rb_left = inner;
+			sibling->rb_right = parent;
 		}
-		/* far red: sibling comes up in parent's colour */
-		rotate(parent, left, RB_BLACK, root, augment_rotate);
+		/* sibling takes parent's colour; parent and far turn black */
 		rb_set_parent_color(far, sibling, RB_BLACK);
+		if (inner)
+			rb_set_parent(inner, parent);
+		replace_top(parent, sibling, root, RB_BLACK);
+		augment_rotate(parent, sibling);
 		return;
+
+paint_sibling:
+		/* both of the sibling's children are black: it turns red */
+		rb_set_parent_color(sibling, parent, RB_RED);
+		if (rb_is_red(parent)) {
+			parent->__rb_parent_color |= RB_BLACK;
+			return;
+		}
+		node = parent;
+		parent = rb_parent(node);
+		if (!parent)
+			return;
 	}
 }
 

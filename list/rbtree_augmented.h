@@ -259,34 +259,47 @@ static __always_inline struct rb_node *
 __rb_erase_augmented(struct rb_node *node, struct rb_root *root,
 		     const struct rb_augment_callbacks *augment)
 {
-	struct rb_node *left = node->rb_left, *right = node->rb_right;
-	unsigned long pc = node->__rb_parent_color;
-	struct rb_node *parent = __rb_parent(pc);
-	struct rb_node *successor, *gap, *child, *rebalance = NULL;
-	unsigned long successor_pc;
+	struct rb_node *right = node->rb_right, *left = node->rb_left;
+	struct rb_node *parent, *successor, *gap, *child, *rebalance = NULL;
+	unsigned long pc;
 
-	if (!left || !right) {
-		child = left ? left : right;
-		__rb_change_child(node, child, parent, root);
-		if (child) /* a lone child is red, @node black */
-			child->__rb_parent_color = pc;
+	/*
+	 * Each word is read where it is first needed, not up front: fewer
+	 * values live at once, so rb_erase() keeps them all in registers.
+	 */
+	if (!left) {
+		pc = node->__rb_parent_color;
+		parent = __rb_parent(pc);
+		__rb_change_child(node, right, parent, root);
+		if (right) /* a lone child is red, @node black */
+			right->__rb_parent_color = pc;
 		else if (__rb_is_black(pc))
 			rebalance = parent;
 		augment->propagate(parent, NULL);
 		return rebalance;
 	}
+	if (!right) {
+		pc = node->__rb_parent_color;
+		left->__rb_parent_color = pc;
+		parent = __rb_parent(pc);
+		__rb_change_child(node, left, parent, root);
+		augment->propagate(parent, NULL);
+		return NULL;
+	}
 
 	/* @gap: the parent of the successor's old place */
 	successor = right;
-	if (!right->rb_left) {
+	gap = right->rb_left;
+	if (!gap) {
 		gap = successor;
 		child = successor->rb_right;
 		augment->copy(node, successor);
 	} else {
 		do {
-			gap = successor;
-			successor = successor->rb_left;
-		} while (successor->rb_left);
+			successor = gap;
+			gap = gap->rb_left;
+		} while (gap);
+		gap = rb_parent(successor);
 		child = successor->rb_right;
 		gap->rb_left = child;
 		successor->rb_right = right;
@@ -294,15 +307,16 @@ __rb_erase_augmented(struct rb_node *node, struct rb_root *root,
 		augment->copy(node, successor);
 		augment->propagate(gap, successor);
 	}
+	left = node->rb_left;
 	successor->rb_left = left;
 	rb_set_parent(left, successor);
-	__rb_change_child(node, successor, parent, root);
-	successor_pc = successor->__rb_parent_color;
-	successor->__rb_parent_color = pc;
+	pc = node->__rb_parent_color;
+	__rb_change_child(node, successor, __rb_parent(pc), root);
 	if (child) /* red, below a black successor */
 		rb_set_parent_color(child, gap, RB_BLACK);
-	else if (__rb_is_black(successor_pc))
+	else if (rb_is_black(successor))
 		rebalance = gap;
+	successor->__rb_parent_color = pc;
 	augment->propagate(successor, NULL);
 	return rebalance;
 }

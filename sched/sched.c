@@ -1097,6 +1097,19 @@ static bool task_request_done(struct task_struct *p)
 	return dead;
 }
 
+/*
+ * Wake @rq's migration thread to look at its queue and flags again.
+ * Called after changing them, with @rq->lock held (the lock order:
+ * @rq->lock, then @rq->migration_mutex; the thread never holds both).
+ */
+static void migration_kick(struct runqueue *rq)
+{
+	BUG_ON(pthread_mutex_lock(&rq->migration_mutex) != 0);
+	rq->migration_kicked = true;
+	pthread_cond_signal(&rq->migration_wait);
+	BUG_ON(pthread_mutex_unlock(&rq->migration_mutex) != 0);
+}
+
 static void *migration_thread(void *arg)
 {
 	struct runqueue *rq = arg;
@@ -1107,9 +1120,21 @@ static void *migration_thread(void *arg)
 	for (;;) {
 		while (!rq->migration_stop &&
 		       (rq->migration_frozen ||
-			list_empty(&rq->migration_queue)))
-			/* sleeps with the runqueue lock's own mutex let go */
-			pthread_cond_wait(&rq->migration_wait, &rq->lock.mutex);
+			list_empty(&rq->migration_queue))) {
+			/*
+			 * Sleep with the runqueue lock let go, until a kick:
+			 * one made after that look found nothing is seen
+			 * here, since it sets @migration_kicked.
+			 */
+			spin_unlock(&rq->lock);
+			BUG_ON(pthread_mutex_lock(&rq->migration_mutex) != 0);
+			while (!rq->migration_kicked)
+				pthread_cond_wait(&rq->migration_wait,
+						  &rq->migration_mutex);
+			rq->migration_kicked = false;
+			BUG_ON(pthread_mutex_unlock(&rq->migration_mutex) != 0);
+			spin_lock(&rq->lock);
+		}
 		if (list_empty(&rq->migration_queue))
 			break; /* told to stop, nothing left to serve */
 		/* newest request first: they are added at the head */
@@ -1164,7 +1189,7 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 	/* keeps @p allocated until the request is served */
 	p->migration_pending++;
 	list_add(&req.list, &rq->migration_queue);
-	pthread_cond_signal(&rq->migration_wait);
+	migration_kick(rq);
 	task_rq_unlock(rq);
 
 	wait_for_completion(&req.done);
@@ -1182,7 +1207,7 @@ void migration_freeze(int cpu, bool frozen)
 
 	spin_lock(&rq->lock);
 	rq->migration_frozen = frozen;
-	pthread_cond_signal(&rq->migration_wait);
+	migration_kick(rq);
 	spin_unlock(&rq->lock);
 }
 
@@ -1209,7 +1234,7 @@ static void migration_stop(int nr_cpus)
 		spin_lock(&rq->lock);
 		rq->migration_stop = true;
 		rq->migration_frozen = false;
-		pthread_cond_signal(&rq->migration_wait);
+		migration_kick(rq);
 		spin_unlock(&rq->lock);
 		pthread_join(rq->migration_thread, NULL);
 		rq->migration_running = false;
@@ -1263,6 +1288,7 @@ static void rq_init(struct runqueue *rq, int cpu)
 	memset(rq, 0, sizeof(*rq));
 	spin_lock_init(&rq->lock);
 	BUG_ON(pthread_cond_init(&rq->migration_wait, NULL) != 0);
+	BUG_ON(pthread_mutex_init(&rq->migration_mutex, NULL) != 0);
 	INIT_LIST_HEAD(&rq->migration_queue);
 	rq->cpu = cpu;
 	rq->active = &rq->arrays[0];
@@ -1279,6 +1305,7 @@ static void rq_init(struct runqueue *rq, int cpu)
 static void rq_destroy(struct runqueue *rq)
 {
 	pthread_cond_destroy(&rq->migration_wait);
+	pthread_mutex_destroy(&rq->migration_mutex);
 	spin_lock_destroy(&rq->lock);
 }
 

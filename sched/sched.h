@@ -64,7 +64,7 @@
  * NULL by default.  sched_check() and process_tree_check() verify every
  * invariant of docs/sched.md.
  *
- * Locking: every runqueue has a real lock (a pthread mutex); two are
+ * Locking: every runqueue has a real lock (a spinlock); two are
  * always taken in ascending address order.  The process tree is under
  * tasklist_lock.  The functions here take the locks they need; callers
  * hold none (except where a comment says so).
@@ -409,7 +409,10 @@ struct goodness_rq {
  * @prev_nr_running: this CPU's view of every CPU's nr_running at its last
  *	load_balance (the kernel's anti-fluctuation memory)
  * @migration_thread: the pthread serving @migration_queue
- * @migration_wait: signalled (under @lock) when a request is queued
+ * @migration_wait: signalled when a request is queued, or the thread is
+ *	frozen, thawed or stopped (its own mutex: a spinlock cannot be slept
+ *	on)
+ * @migration_mutex: guards @migration_kicked, for @migration_wait
  * @migration_queue: pending struct migration_req, newest first
  * @cpu: this runqueue's CPU number
  * @nr_array_switches: times @active and @expired were swapped
@@ -438,11 +441,13 @@ struct runqueue {
 	int prev_nr_running[NR_CPUS];
 	pthread_t migration_thread;
 	pthread_cond_t migration_wait;
+	pthread_mutex_t migration_mutex;
 	struct list_head migration_queue;
 
 	/* kstruct additions */
 	int cpu;
 	bool migration_running, migration_stop, migration_frozen;
+	bool migration_kicked; /* under @migration_mutex: look again */
 	unsigned long nr_array_switches, nr_pulled, nr_migrated_in;
 	unsigned long nr_balance;
 	unsigned long user_ticks, system_ticks, idle_ticks;

@@ -4,15 +4,19 @@
 #   install-deps.sh               install what "make run" and "make check" need
 #   install-deps.sh --pictures    Graphviz (and its font) and gnuplot: "make docs",
 #                                 "make check-docs" and the bench plots
+#   install-deps.sh --bench       the kernel's source (linux-source-6.12), whose
+#                                 lib/rbtree.c the rbtree benchmark compares with
 #   install-deps.sh --browser     headless Chromium: "make check-html" and
 #                                 "make docs-screenshots" (large: not in --all)
 #   install-deps.sh --kernel      qemu, busybox, rt-app and cpio: the reference
 #                                 rig, "make check-kernel" (not in --all)
-#   install-deps.sh --all         every set but the browser and the rig, and
-#                                 what CI and fuzzing use
-#   install-deps.sh --if-missing [--pictures | --browser | --kernel]
+#   install-deps.sh --bench       the kernel's source (linux-source-6.12): the
+#                                 rbtree benchmark's baseline (not in --all)
+#   install-deps.sh --all         every set but the browser, the rig and the
+#                                 kernel's source, and what CI and fuzzing use
+#   install-deps.sh --if-missing [--pictures | --bench | --browser | --kernel]
 #                                 the same, only when something is missing
-#   install-deps.sh --check [--pictures | --browser | --kernel]
+#   install-deps.sh --check [--pictures | --bench | --browser | --kernel]
 #                                 exit 1 (naming them) if packages are missing
 #
 # What is needed is asked of the tools first (command -v, pkg-config), and
@@ -29,6 +33,7 @@ EXTRA="clang libclang-rt-14-dev clang-format-14 valgrind"
 BROWSER="chromium"
 # the reference rig (scripts/kernel-rig.sh); its kernels are fetched there
 KERNEL="qemu-system-x86 busybox-static rt-app cpio"
+BENCH="linux-source-6.12"
 
 mode=install
 want=$BASE
@@ -38,6 +43,7 @@ for arg in "$@"; do
 	--pictures) want=$PICTURES ;;
 	--browser) want=$BROWSER ;;
 	--kernel) want=$KERNEL ;;
+	--bench) want=$BENCH ;;
 	--if-missing) mode=if-missing ;;
 	--check) mode=check ;;
 	-h|--help) sed -n '2,17p' "$0"; exit 0 ;;
@@ -55,6 +61,10 @@ present() {
 	clang-format-14) command -v clang-format-14 >/dev/null ;;
 	graphviz) command -v dot >/dev/null ;;
 	dwarves) command -v pahole >/dev/null ;;
+	qemu-system-x86) command -v qemu-system-x86_64 >/dev/null ;;
+	busybox-static) [ -x /bin/busybox ] ;;
+	rt-app|cpio) command -v "$1" >/dev/null ;;
+	linux-source-6.12) [ -e /usr/src/linux-source-6.12.tar.xz ] ;;
 	gnuplot-nox) command -v gnuplot >/dev/null ;;
 	liburcu-dev) pkg-config --exists liburcu liburcu-cds 2>/dev/null ;;
 	libcunit1-dev) pkg-config --exists cunit 2>/dev/null ;;

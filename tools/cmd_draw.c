@@ -43,9 +43,8 @@ static int cmd_draw(int argc, char **argv)
 	}
 	e = kstruct_find(KSTRUCT_KIND_DRAW, argv[optind]);
 	if (!e) {
-		fprintf(stderr,
-			"%s: no structure '%s'; structures are:\n", argv[0],
-			argv[optind]);
+		fprintf(stderr, "%s: no structure '%s'; structures are:\n",
+			argv[0], argv[optind]);
 		kstruct_list(stderr, KSTRUCT_KIND_DRAW);
 		return 2;
 	}

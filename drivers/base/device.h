@@ -29,7 +29,8 @@
  *   the current one included: every walk registers a cursor on the bus,
  *   and unlinking an entry moves each cursor standing on it back to its
  *   predecessor (see bus.c).
- * - A per-bus bind_lock (a sleeping lock) serialises registration,
+ * - A per-bus bind_lock (a struct spinlock held across the callbacks: a
+ *   waiter spins, then yields its CPU) serialises registration,
  *   unregistration, probe and remove, as the bus's rw_semaphore did from
  *   2.5.4x and device_lock() does today.  The bus's rwlock (lock, a field
  *   of 2.5.33's bus_type that its bus.c never took: one global spinlock,

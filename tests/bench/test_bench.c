@@ -1450,6 +1450,61 @@ static void test_command(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
+/* "bench --table FILE GROUP" into @out (at most @size bytes); its status */
+static int table_of(const char *file, const char *group, char *out, size_t size)
+{
+	const char *args[] = { "bench", "--table", file, group };
+	char path[300];
+	int saved, fd, ret;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "%s/table.md", outdir);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	dup2(fd, STDOUT_FILENO);
+	close(fd);
+	ret = cmd_bench(4, (char **)args);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	fd = open(path, O_RDONLY);
+	n = fd < 0 ? -1 : read(fd, out, size - 1);
+	out[n > 0 ? n : 0] = 0;
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
+/*
+ * --table prints a group's cases, values and ratios under the run's
+ * machine, compiler, commit and load average; a missing file or group
+ * fails (the check make check-docs makes).
+ */
+static void test_table(void)
+{
+	const char *nogroup[] = { "bench", "--table", "x.json" };
+	char path[256], out[4096];
+
+	CU_ASSERT_FATAL(make_outdir() == 0);
+	CU_ASSERT_EQUAL(write_sample_run("/nonexistent", 0), 0);
+	snprintf(path, sizeof(path), "%s/sample.json", outdir);
+	CU_ASSERT_EQUAL(table_of(path, "point", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Measured on "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ", commit "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "load average "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "| only, ns per operation | 5 | "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "| bytes | 5 | 4,096 | - | - |"));
+	CU_ASSERT_PTR_NULL(strstr(out, "by order")); /* another group's */
+	CU_ASSERT_EQUAL(table_of(path, "curve", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "| ratio "));
+	CU_ASSERT_EQUAL(table_of(path, "nosuch", out, sizeof(out)), 1);
+	snprintf(path, sizeof(path), "%s/nosuch.json", outdir);
+	CU_ASSERT_EQUAL(table_of(path, "point", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(run_cmd(3, nogroup), 2);
+	remove_outdir();
+}
+
 /*
  * bench_note_crossover() records "what: crossover: <text>", marks a text
  * cut to fit, and takes no sizes as the run's error.
@@ -1534,6 +1589,8 @@ static CU_TestInfo bench_cases[] = {
 	{ "file-name slugs", test_slug },
 	{ "every allocation can fail", test_every_allocation_can_fail },
 	{ "the kstruct bench command", test_command },
+	{ "bench --table: a group of a result file as a Markdown table",
+	  test_table },
 	CU_TEST_INFO_NULL,
 };
 

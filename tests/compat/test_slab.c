@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/compat/test_slab.c - kmalloc accounting and fault injection.
+ * tests/compat/test_slab.c - kmalloc accounting and fault injection, and
+ * the slab caches (kmem_cache_*).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -299,6 +300,200 @@ static void test_double_free_is_a_bug(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "freed"));
 }
 
+/* ------------------------------------------------------------------ */
+/* slab caches                                                         */
+
+struct obj440 {
+	unsigned long word[55];
+};
+
+/* objects packed: no header between them, 440 bytes apart */
+static void test_kmem_cache_packs(void)
+{
+	struct kmem_cache *c =
+		kmem_cache_create("t440", sizeof(struct obj440), 0, 0, NULL);
+	struct obj440 *o[300];
+	long before = kmalloc_live();
+	unsigned int i, adjacent = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(kmem_cache_size(c), 440);
+	for (i = 0; i < 300; i++) {
+		o[i] = kmem_cache_alloc(c, GFP_KERNEL);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(o[i]);
+		CU_ASSERT_EQUAL((uintptr_t)o[i] % sizeof(void *), 0);
+		memset(o[i], 0xa5, sizeof(*o[i]));
+		if (i && (char *)o[i] - (char *)o[i - 1] == 440)
+			adjacent++;
+	}
+	/* 148 objects a 64 KiB slab: all but the first of each adjacent */
+	CU_ASSERT(adjacent >= 300 - 3);
+	CU_ASSERT_EQUAL(kmem_cache_live(c), 300);
+	CU_ASSERT_EQUAL(kmalloc_live(), before + 300);
+	for (i = 0; i < 300; i++)
+		kmem_cache_free(c, o[i]);
+	kmem_cache_free(c, NULL);
+	CU_ASSERT_EQUAL(kmem_cache_live(c), 0);
+	CU_ASSERT_EQUAL(kmalloc_live(), before);
+	kmem_cache_destroy(c);
+}
+
+/* a freed object is handed out again; zalloc zeroes; alignment kept */
+static void test_kmem_cache_reuse_zero_align(void)
+{
+	struct kmem_cache *c =
+		kmem_cache_create("t24", 24, 0, SLAB_HWCACHE_ALIGN, NULL);
+	unsigned char *a, *b;
+	int i, zero = 1;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(kmem_cache_size(c), 64);
+	a = kmem_cache_alloc(c, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_EQUAL((uintptr_t)a % 64, 0);
+	memset(a, 0xff, 24);
+	kmem_cache_free(c, a);
+	b = kmem_cache_zalloc(c, GFP_KERNEL);
+	CU_ASSERT_PTR_EQUAL(b, a);
+	for (i = 0; i < 24; i++)
+		zero &= b[i] == 0;
+	CU_ASSERT(zero);
+	kmem_cache_free(c, b);
+	kmem_cache_destroy(c);
+	/* bad sizes and alignments are refused */
+	CU_ASSERT_PTR_NULL(kmem_cache_create("t", 0, 0, 0, NULL));
+	CU_ASSERT_PTR_NULL(kmem_cache_create("t", 1 << 20, 0, 0, NULL));
+	CU_ASSERT_PTR_NULL(kmem_cache_create("t", 8, 24, 0, NULL));
+}
+
+static int ctor_calls;
+
+static void ctor_mark(void *obj)
+{
+	ctor_calls++;
+	*(unsigned long *)obj = 0x1234;
+}
+
+/* the constructor runs once per object, and its state survives a free */
+static void test_kmem_cache_ctor(void)
+{
+	struct kmem_cache *c = kmem_cache_create("tctor", 16, 0, 0, ctor_mark);
+	unsigned long *a, *b;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	ctor_calls = 0;
+	a = kmem_cache_alloc(c, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT(ctor_calls > 1); /* the whole slab */
+	CU_ASSERT_EQUAL(*a, 0x1234);
+	kmem_cache_free(c, a);
+	b = kmem_cache_alloc(c, GFP_KERNEL);
+	CU_ASSERT_PTR_EQUAL(b, a);
+	CU_ASSERT_EQUAL(*b, 0x1234);
+	kmem_cache_free(c, b);
+	kmem_cache_destroy(c);
+}
+
+/* the countdowns count cache allocations; failslab off exempts a cache */
+static void test_kmem_cache_fault_injection(void)
+{
+	struct kmem_cache *c = kmem_cache_create("tfail", 32, 0, 0, NULL);
+	unsigned long fired = kmalloc_fault_fired();
+	void *a, *b, *k;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	kmalloc_fail_nth(2);
+	a = kmem_cache_alloc(c, GFP_KERNEL);
+	b = kmem_cache_alloc(c, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL(a);
+	CU_ASSERT_PTR_NULL(b);
+	CU_ASSERT_EQUAL(kmem_cache_fault_fired(c), 1);
+	CU_ASSERT_EQUAL(kmalloc_fault_fired(), fired + 1);
+	CU_ASSERT_EQUAL(kmem_cache_live(c), 1);
+
+	kmem_cache_set_failslab(c, false);
+	kmalloc_fail_nth(1);
+	b = kmem_cache_alloc(c, GFP_KERNEL); /* exempt: no step taken */
+	k = kmalloc(8, GFP_KERNEL); /* so this is the first */
+	CU_ASSERT_PTR_NOT_NULL(b);
+	CU_ASSERT_PTR_NULL(k);
+	CU_ASSERT_EQUAL(kmem_cache_fault_fired(c), 1);
+	kmalloc_fault_reset();
+	kmem_cache_free(c, a);
+	kmem_cache_free(c, b);
+	kmem_cache_destroy(c);
+}
+
+/* destroying a cache with live objects keeps it, and says so */
+static void child_destroy_live(int unused)
+{
+	struct kmem_cache *c = kmem_cache_create("tlive", 32, 0, 0, NULL);
+	void *a = kmem_cache_alloc(c, GFP_KERNEL);
+
+	(void)unused;
+	kmem_cache_destroy(c);
+	/* still usable */
+	kmem_cache_free(c, a);
+	if (kmem_cache_live(c) != 0)
+		_exit(1);
+	kmem_cache_destroy(c);
+	_exit(0);
+}
+
+static void child_cache_double_free(int unused)
+{
+	struct kmem_cache *c = kmem_cache_create("tdouble", 32, 0, 0, NULL);
+	void *a = kmem_cache_alloc(c, GFP_KERNEL);
+
+	(void)unused;
+	kmem_cache_free(c, a);
+	kmem_cache_free(c, a);
+}
+
+static void child_cache_foreign_free(int unused)
+{
+	struct kmem_cache *c = kmem_cache_create("tone", 32, 0, 0, NULL);
+	struct kmem_cache *d = kmem_cache_create("ttwo", 32, 0, 0, NULL);
+	char *a = kmem_cache_alloc(c, GFP_KERNEL);
+
+	(void)unused;
+	kmem_cache_alloc(d, GFP_KERNEL);
+	kmem_cache_free(c, a + 8); /* inside an object */
+}
+
+static void child_cache_wrong_cache(int unused)
+{
+	struct kmem_cache *c = kmem_cache_create("tone", 32, 0, 0, NULL);
+	struct kmem_cache *d = kmem_cache_create("ttwo", 32, 0, 0, NULL);
+	void *a = kmem_cache_alloc(c, GFP_KERNEL);
+
+	(void)unused;
+	kmem_cache_free(d, a);
+}
+
+static void test_kmem_cache_bad_free(void)
+{
+	char out[1024];
+	int status;
+
+	status = run_in_child(child_destroy_live, 0, out, sizeof(out));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "tlive): 1 objects remaining"));
+
+	status = run_in_child(child_cache_double_free, 0, out, sizeof(out));
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "double free"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, __FILE__));
+
+	status = run_in_child(child_cache_foreign_free, 0, out, sizeof(out));
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "not the start of an object"));
+
+	status = run_in_child(child_cache_wrong_cache, 0, out, sizeof(out));
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "not an object of this cache"));
+}
+
 static CU_TestInfo slab_cases[] = {
 	{ "live count", test_live_count },
 	{ "kzalloc zeroes, 16-byte aligned", test_kzalloc_zeroes_and_aligns },
@@ -310,6 +505,15 @@ static CU_TestInfo slab_cases[] = {
 	{ "kstrdup: a copy, NULL for NULL, fault injection", test_kstrdup },
 	{ "kfree twice is a BUG that says freed (fork)",
 	  test_double_free_is_a_bug },
+	{ "kmem_cache: objects packed with no header, live counts",
+	  test_kmem_cache_packs },
+	{ "kmem_cache: reuse, zalloc, SLAB_HWCACHE_ALIGN, bad arguments",
+	  test_kmem_cache_reuse_zero_align },
+	{ "kmem_cache: the constructor's state", test_kmem_cache_ctor },
+	{ "kmem_cache: fault injection counts it, failslab off exempts it",
+	  test_kmem_cache_fault_injection },
+	{ "kmem_cache: destroy with live objects; double, inner, foreign free (fork)",
+	  test_kmem_cache_bad_free },
 	CU_TEST_INFO_NULL,
 };
 KTEST_SUITE("compat/slab", slab_cases, NULL, NULL)

@@ -15,6 +15,7 @@
  * embeds every node), so no operation can fail.  The augmented interface
  * is in test_rbtree_augmented.c.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -384,6 +385,73 @@ static void test_rb_erase_rebalance(void)
 	/* near nephew red, far black: two rotations */
 	expect_erase(near, 4, 1, "2B(1B,4B(3R,))", "3B(2B,4B)");
 	expect_erase(mnear, 4, 4, "3B(1B(,2R),4B)", "2B(1B,3B)");
+}
+
+/*
+ * Each rebalancing case is written out twice in rbtree.c, once per side:
+ * the same keys negated must give the mirror image, node for node and
+ * colour for colour, after every insert and every erase.  Erasing a node
+ * with two children is not symmetric (its successor takes its place, in
+ * both trees), so the erases take nodes with at most one child: the
+ * rebalancing that follows meets every case on both sides.
+ */
+static bool is_mirror(const struct rb_node *a, const struct rb_node *b)
+{
+	if (!a || !b)
+		return a == b;
+	return thing_of(a)->key == -thing_of(b)->key &&
+	       rb_color(a) == rb_color(b) &&
+	       is_mirror(a->rb_left, b->rb_right) &&
+	       is_mirror(a->rb_right, b->rb_left);
+}
+
+#define MIRROR_N 96
+
+static void test_rb_insert_erase_mirror(void)
+{
+	static struct thing a[MIRROR_N], b[MIRROR_N];
+	struct rb_root ra = RB_ROOT, rb = RB_ROOT;
+	int order[MIRROR_N], i, j, tmp, bad = 0, round, left;
+	bool on[MIRROR_N];
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+
+	for (round = 0; round < 20; round++) {
+		for (i = 0; i < MIRROR_N; i++)
+			order[i] = i + 1;
+		for (i = MIRROR_N - 1; i > 0; i--) {
+			seed = seed * 6364136223846793005ull + 1;
+			j = (int)((seed >> 33) % (uint64_t)(i + 1));
+			tmp = order[i];
+			order[i] = order[j];
+			order[j] = tmp;
+		}
+		for (i = 0; i < MIRROR_N; i++) {
+			a[i].key = order[i];
+			b[i].key = -order[i];
+			rb_add(&a[i].node, &ra, thing_less);
+			rb_add(&b[i].node, &rb, thing_less);
+			on[i] = true;
+			bad += !is_mirror(ra.rb_node, rb.rb_node);
+		}
+		CU_ASSERT(rb_check(&ra, thing_less_c));
+		CU_ASSERT(rb_check(&rb, thing_less_c));
+		/* the first node with at most one child, from a moving start */
+		for (left = MIRROR_N, j = round; left; left--) {
+			while (!on[j] ||
+			       (a[j].node.rb_left && a[j].node.rb_right))
+				j = (j + 7) % MIRROR_N;
+			rb_erase(&a[j].node, &ra);
+			rb_erase(&b[j].node, &rb);
+			on[j] = false;
+			bad += !is_mirror(ra.rb_node, rb.rb_node);
+			if (left % 8 == 0) {
+				CU_ASSERT(rb_check(&ra, thing_less_c));
+				CU_ASSERT(rb_check(&rb, thing_less_c));
+			}
+		}
+		CU_ASSERT(RB_EMPTY_ROOT(&ra) && RB_EMPTY_ROOT(&rb));
+	}
+	CU_ASSERT_EQUAL(bad, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1223,6 +1291,8 @@ static CU_TestInfo rbtree_cases[] = {
 	  test_rb_erase_unlink },
 	{ "rb_erase: each rebalancing case and its mirror",
 	  test_rb_erase_rebalance },
+	{ "rb_insert_color, rb_erase: negated keys give the mirror image",
+	  test_rb_insert_erase_mirror },
 	{ "rb_first, rb_last", test_rb_first_last },
 	{ "rb_next, rb_prev", test_rb_next_prev },
 	{ "rb_first_postorder, rb_next_postorder", test_rb_postorder },
