@@ -233,7 +233,16 @@ $(TOOLS_A) $(TOOLS_DBG_A):
 KERNEL_TAR      := $(wildcard /usr/src/linux-source-6.12.tar.xz)
 KERNEL_RBTREE   := $(BUILD)/kernel-rbtree
 KERNEL_RBTREE_O := $(if $(KERNEL_TAR),$(KERNEL_RBTREE)/rbtree.o)
-$(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS) $(KERNEL_RBTREE_O)
+$(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS)
+	$(call quiet,LD,$(@F))$(CC) -o $@ $(OBJ)/tools/kstruct.o \
+		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) \
+		$(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
+
+# The tool the benchmarks run: the same, plus the kernel's rbtree when its
+# source is installed.  Never installed: the installed kstruct holds
+# kstruct's own code only (the kernel's file is GPL-2.0).
+BENCH_TOOL := $(BUILD)/kstruct-bench
+$(BENCH_TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS) $(KERNEL_RBTREE_O)
 	$(call quiet,LD,$(@F))$(CC) -o $@ $(OBJ)/tools/kstruct.o \
 		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) $(KERNEL_RBTREE_O) \
 		$(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
@@ -241,7 +250,7 @@ $(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS) $(KERNEL_RBTREE_O)
 # The kernel's own lib/rbtree.c, the rbtree benchmark's baseline
 # (bench/rbtree.c): tools/lib/rbtree.c and the tools/include headers it
 # needs, extracted from Debian's linux-source-6.12 into the build folder,
-# compiled, its symbols prefixed "kernel_", linked into the tool only.
+# compiled, its symbols prefixed "kernel_", linked into $(BENCH_TOOL) only.
 # Never committed nor installed; without the package the benchmark skips
 # it (scripts/install-deps.sh --bench installs it).
 $(KERNEL_RBTREE)/rbtree.o: $(KERNEL_TAR)
@@ -432,8 +441,8 @@ run: deps-ensure
 	@$(TOOL) tour
 
 bench: deps-ensure deps-pictures deps-bench
-	@$(MAKE) --no-print-directory $(TOOL)
-	$(TOOL) bench --out $(BUILD)/bench $(BENCH_ARGS)
+	@$(MAKE) --no-print-directory $(BENCH_TOOL)
+	$(BENCH_TOOL) bench --out $(BUILD)/bench $(BENCH_ARGS)
 
 # ---------------------------------------------------------------- fuzz
 FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
@@ -487,8 +496,8 @@ check-docs: deps-pictures $(TOOL)
 BENCH_DOCS_SUBJECTS := rbtree sched-long
 BENCH_DOCS_PAGES    := docs/bench.md docs/generations.md
 bench-docs: deps-ensure deps-pictures deps-bench
-	@$(MAKE) --no-print-directory $(TOOL)
-	$(TOOL) bench --long --out $(BUILD)/bench-docs $(BENCH_DOCS_SUBJECTS)
+	@$(MAKE) --no-print-directory $(BENCH_TOOL)
+	$(BENCH_TOOL) bench --long --out $(BUILD)/bench-docs $(BENCH_DOCS_SUBJECTS)
 	@mkdir -p docs/bench
 	@for s in $(BENCH_DOCS_SUBJECTS); do \
 		cp $(BUILD)/bench-docs/$$s.json docs/bench/ || exit 1; done

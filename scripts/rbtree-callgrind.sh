@@ -4,7 +4,9 @@
 # counted by callgrind (deterministic, unlike a timing) in one run of
 # "kstruct bench rbtree".
 #
-#   rbtree-callgrind.sh [TOOL]     TOOL: build/kstruct unless given
+#   rbtree-callgrind.sh [TOOL]     TOOL: build/kstruct-bench unless given
+#                                 (make build/kstruct-bench: the tool with
+#                                 the kernel's rbtree linked in)
 #
 # Prints one line per function: calls and instructions per call (the
 # function and what it calls) of each, and their ratio.  Exits 1 when a
@@ -13,7 +15,7 @@
 # scripts/install-deps.sh --bench) or valgrind is missing.
 set -eu
 
-tool=${1:-build/kstruct}
+tool=${1:-build/kstruct-bench}
 limit=${LIMIT:-1.1}
 command -v valgrind >/dev/null || {
 	echo "rbtree-callgrind: valgrind is not installed" >&2
