@@ -168,6 +168,10 @@ void replenish_dl_entity(struct sched_dl_entity *dl_se, uint64_t now)
 bool dl_entity_overflow(const struct sched_dl_entity *dl_se, uint64_t now)
 {
 	uint64_t left, right;
+	/*
+	 * an overrun (negative) counts as none left; the kernel's shift of
+	 * a negative runtime would wrap instead
+	 */
 	uint64_t runtime = dl_se->runtime > 0 ? (uint64_t)dl_se->runtime : 0;
 
 	/*
@@ -702,8 +706,7 @@ int pull_dl_task(const struct dl_snapshot *snap, int this_cpu, int *src)
 {
 	const struct dl_cpu_state *me = &snap->cpu[this_cpu];
 	unsigned int nr_running = me->dl_nr_running;
-	uint64_t earliest = me->curr_dl, dmin = 0;
-	bool have_dmin = false;
+	uint64_t earliest = me->curr_dl;
 	unsigned int cpu;
 	int pulled = 0;
 
@@ -713,22 +716,21 @@ int pull_dl_task(const struct dl_snapshot *snap, int this_cpu, int *src)
 
 		if ((int)cpu == this_cpu || !st->overloaded)
 			continue;
-		/* (the kernel's first test, this CPU's earliest before it, is
-		 * the "before this CPU's earliest" one below) */
 		if (st->dl_nr_running <= 1)
 			continue;
-		if (have_dmin && !dl_time_before(dl, dmin))
-			continue;
+		/*
+		 * it must be before this CPU's earliest, which each pull makes
+		 * the task pulled: this one test is the kernel's two (this
+		 * CPU's earliest not before it; before any pulled so far)
+		 */
 		if (nr_running && !dl_time_before(dl, earliest))
 			continue;
 		/* it preempts what runs there: that CPU keeps it */
 		if (st->running && dl_time_before(dl, st->running_dl))
 			continue;
 		src[pulled++] = (int)cpu;
-		dmin = dl;
-		have_dmin = true;
-		if (!nr_running++ || dl_time_before(dl, earliest))
-			earliest = dl;
+		nr_running++;
+		earliest = dl;
 	}
 	return pulled;
 }

@@ -477,6 +477,30 @@ static uint64_t job_deadline(const struct rig_task *k, uint64_t job)
 	return k->first + job * k->t + k->d;
 }
 
+/*
+ * Global EDF after balancing: no task waits with a deadline before one
+ * that runs, on any CPU, and no CPU is without a DL task while one waits.
+ */
+static void rig_global_oracle(struct rig *r)
+{
+	unsigned int i, cpu;
+
+	for (i = 0; i < r->nr_tasks; i++) {
+		const struct rig_task *w = &r->task[i];
+
+		if (!queued(w) || pick_next_dl_entity(&r->rq[w->cpu]) == &w->se)
+			continue;
+		for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+			const struct sched_dl_entity *run =
+				pick_next_dl_entity(&r->rq[cpu]);
+
+			if (!run ||
+			    dl_time_before(w->se.deadline, run->deadline))
+				r->oracle_ok = false;
+		}
+	}
+}
+
 static void rig_tick(struct rig *r)
 {
 	unsigned int i, cpu;
@@ -510,12 +534,20 @@ static void rig_tick(struct rig *r)
 					  r->now);
 		k->started = true;
 	}
-	/* pick, push and pull what does not run, pick again */
-	for (cpu = 0; cpu < r->nr_cpus; cpu++)
-		set_next_dl_entity(&r->rq[cpu],
-				   pick_next_dl_entity(&r->rq[cpu]));
+	/*
+	 * pick, push and pull what does not run, and again: a push that
+	 * rescheduled instead leaves a preempted task to push after the
+	 * next pick, as the kernel's balance callback does
+	 */
+	for (i = 0; i < 3; i++) {
+		for (cpu = 0; cpu < r->nr_cpus; cpu++)
+			set_next_dl_entity(&r->rq[cpu],
+					   pick_next_dl_entity(&r->rq[cpu]));
+		if (r->nr_cpus > 1)
+			rig_balance(r);
+	}
 	if (r->nr_cpus > 1)
-		rig_balance(r);
+		rig_global_oracle(r);
 	/* each CPU runs its earliest deadline for a tick */
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		struct dl_rq *rq = &r->rq[cpu];
@@ -743,6 +775,54 @@ static void test_dhall(void)
 		CU_ASSERT_EQUAL(heavy->done, 1); /* at 11 ms */
 		for (i = 0; i < m; i++)
 			CU_ASSERT_EQUAL(r.task[i].missed, 0);
+	}
+}
+
+/*
+ * A soak of global EDF on 2 to 4 CPUs: seeded random sets of periodic
+ * tasks and hogs (periods of 1 to 10 ms, runtimes up to half the period)
+ * admitted under the cap, all free to move, run for 300 ms.  After every
+ * tick each queue passes dl_rq_check() and the m earliest deadlines run
+ * (no waiting task is earlier than a running one, no CPU is without a DL
+ * task while one waits); over the run no task gets more than its
+ * bandwidth allows, runtime * (periods begun).
+ */
+static void test_global_soak(void)
+{
+	unsigned int seed = 7;
+	int set;
+
+	for (set = 0; set < 12; set++) {
+		struct rig r;
+		unsigned int m = 2 + (unsigned int)set % 3, i;
+		int tick;
+
+		rig_init(&r, m);
+		for (i = 0; i < RIG_TASKS; i++) {
+			uint64_t t =
+				(10 + (uint64_t)(rand_r(&seed) % 91)) * TICK;
+			uint64_t c = (1 + (uint64_t)(rand_r(&seed) %
+						     (t / TICK / 2))) *
+				     TICK;
+
+			rig_add(&r, c, t, t, (int)(rand_r(&seed) % m),
+				rand_r(&seed) % 3 == 0);
+		}
+		CU_ASSERT(r.nr_tasks >= 2);
+		for (tick = 0; tick < 3000; tick++) {
+			rig_tick(&r);
+			if (!rig_check(&r)) {
+				CU_FAIL("dl_rq_check or the global EDF oracle");
+				break;
+			}
+		}
+		for (i = 0; i < r.nr_tasks; i++) {
+			const struct rig_task *k = &r.task[i];
+			uint64_t periods = (r.now - k->first + k->t - 1) / k->t;
+
+			CU_ASSERT(k->ran <= periods * k->c);
+			CU_ASSERT(k->ran > 0);
+		}
 	}
 }
 
@@ -995,6 +1075,8 @@ static CU_TestInfo timeline_tests[] = {
 	{ "2/10 ms beside hogs gets 20% and never misses", test_beside_hogs },
 	{ "EDF with utilization <= 1 misses nothing", test_edf_no_miss },
 	{ "global EDF: the Dhall effect on 2..4 CPUs", test_dhall },
+	{ "global EDF soak: the m earliest run, checked each tick",
+	  test_global_soak },
 	CU_TEST_INFO_NULL,
 };
 
