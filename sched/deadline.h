@@ -376,6 +376,7 @@ bool update_curr_dl_se(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se,
  * dl_task_timer() - the replenishment timer fired
  * @dl_rq: the entity's queue
  * @dl_se: the entity; its dl_timer is disarmed
+ * @runnable: it has work (else it blocked while throttled)
  * @now: the clock (dl_timer's time)
  *
  * A throttled entity is replenished and, if it is runnable (@runnable),
