@@ -76,7 +76,7 @@ PUBLIC_HEADERS := \
 PRIVATE_HEADERS := \
 	compat/ktime.h compat/prefetch.h \
 	sched/internal.h sched/fair.h sched/goodness.h \
-	sched/pelt.h sched/topology.h sched/fair_balance.h \
+	sched/pelt.h sched/topology.h sched/fair_balance.h sched/deadline.h \
 	sim/internal.h sim/trace.h \
 	drivers/base/base.h
 

@@ -1,0 +1,736 @@
+// SPDX-License-Identifier: MIT
+/*
+ * sched/deadline.c - SCHED_DEADLINE of Linux 6.12: EDF, the Constant
+ * Bandwidth Server, admission control and global EDF's push and pull.
+ *
+ * Mirrors kernel/sched/deadline.c (__checkparam_dl, __setparam_dl,
+ * sched_dl_overflow, __dl_overflow, __dl_add, __dl_sub,
+ * replenish_dl_new_period, replenish_dl_entity, dl_entity_overflow,
+ * update_dl_revised_wakeup, update_dl_entity, start_dl_timer,
+ * dl_check_constrained_dl, task_contending, task_non_contending,
+ * enqueue_dl_entity, dequeue_dl_entity, update_curr_dl_se,
+ * dl_task_timer, inactive_task_timer, enqueue_pushable_dl_task,
+ * dequeue_pushable_dl_task, find_later_rq, push_dl_task, pull_dl_task),
+ * kernel/sched/cpudeadline.c (cpudl_find) and kernel/sched/core.c
+ * (to_ratio).  Written from the kernel's description of its rules.
+ *
+ * Deliberate differences from the kernel (docs/deadline.md,
+ * docs/fidelity.md):
+ *  - Standalone: the entity, queue and root domain bandwidth are the
+ *    caller's, the clock is an argument, and a timer is the time written
+ *    into the entity, which the caller fires.  No class uses this yet.
+ *  - No GRUB reclaiming, no frequency or capacity scaling of the runtime
+ *    charged, no dl_server (the fair server), no deadline inheritance
+ *    (PI boosting), no SCHED_FLAG_* (overrun signal, reclaim, sugov).
+ *  - Leaving the class gives the bandwidth back at once; the kernel
+ *    waits for the task's 0-lag time.
+ *  - Push and pull decide over a struct dl_snapshot; the caller moves the
+ *    task.  Among equal candidates the lowest CPU is taken (the kernel's
+ *    cpudl heap and cpumask_any_distribute() pick in their own orders),
+ *    no scheduling domain is consulted, every CPU has capacity 1024, and
+ *    pull assumes the task it takes may run on the pulling CPU.
+ */
+#include <errno.h>
+
+#include "compat/bug.h"
+#include "sched/deadline.h"
+
+uint64_t to_ratio(uint64_t period, uint64_t runtime)
+{
+	if (!period)
+		return 0;
+	return (uint64_t)(((unsigned __int128)runtime << BW_SHIFT) / period);
+}
+
+void init_dl_bw(struct dl_bw *dl_b, uint64_t rt_runtime_us,
+		uint64_t rt_period_us)
+{
+	if (rt_runtime_us == ~0ULL)
+		dl_b->bw = ~0ULL;
+	else
+		dl_b->bw = to_ratio(rt_period_us * 1000, rt_runtime_us * 1000);
+	dl_b->total_bw = 0;
+}
+
+void init_dl_rq(struct dl_rq *dl_rq)
+{
+	*dl_rq = (struct dl_rq){ .root = RB_ROOT_CACHED,
+				 .pushable_dl_tasks_root = RB_ROOT_CACHED };
+	INIT_LIST_HEAD(&dl_rq->tasks);
+}
+
+void init_dl_entity(struct sched_dl_entity *dl_se)
+{
+	*dl_se = (struct sched_dl_entity){ .nr_cpus_allowed = 1 };
+	RB_CLEAR_NODE(&dl_se->rb_node);
+	RB_CLEAR_NODE(&dl_se->pushable_node);
+	INIT_LIST_HEAD(&dl_se->rq_node);
+}
+
+bool __checkparam_dl(const struct sched_attr *attr)
+{
+	uint64_t period = attr->sched_period;
+
+	if (!attr->sched_deadline)
+		return false;
+	/* the overflow test drops DL_SCALE bits: keep at least one */
+	if (attr->sched_runtime < (1ULL << DL_SCALE))
+		return false;
+	/* bit 63 is the sign of a time difference */
+	if ((attr->sched_deadline | attr->sched_period) & (1ULL << 63))
+		return false;
+	if (!period)
+		period = attr->sched_deadline;
+	if (attr->sched_runtime > attr->sched_deadline ||
+	    attr->sched_deadline > period)
+		return false;
+	return period >= DL_PERIOD_MIN_US * 1000 &&
+	       period <= DL_PERIOD_MAX_US * 1000;
+}
+
+bool __dl_overflow(const struct dl_bw *dl_b, unsigned long cap, uint64_t old_bw,
+		   uint64_t new_bw)
+{
+	if (dl_b->bw == ~0ULL)
+		return false;
+	return ((dl_b->bw * cap) >> DL_CAPACITY_SHIFT) <
+	       dl_b->total_bw - old_bw + new_bw;
+}
+
+/* the kernel's __setparam_dl(): the reservation, not the instance */
+static void __setparam_dl(struct sched_dl_entity *dl_se,
+			  const struct sched_attr *attr)
+{
+	dl_se->dl_runtime = attr->sched_runtime;
+	dl_se->dl_deadline = attr->sched_deadline;
+	dl_se->dl_period = attr->sched_period ? attr->sched_period :
+						attr->sched_deadline;
+	dl_se->dl_bw = to_ratio(dl_se->dl_period, dl_se->dl_runtime);
+	dl_se->dl_density = to_ratio(dl_se->dl_deadline, dl_se->dl_runtime);
+}
+
+int sched_setattr_dl(struct dl_bw *dl_b, int cpus,
+		     struct sched_dl_entity *dl_se,
+		     const struct sched_attr *attr)
+{
+	unsigned long cap = (unsigned long)cpus << DL_CAPACITY_SHIFT;
+	bool was_dl = dl_se->dl_runtime != 0;
+	uint64_t new_bw;
+
+	if (attr->sched_policy != SCHED_DEADLINE) {
+		if (was_dl) {
+			dl_b->total_bw -= dl_se->dl_bw;
+			dl_se->dl_runtime = dl_se->dl_deadline = 0;
+			dl_se->dl_period = dl_se->dl_bw = 0;
+			dl_se->dl_density = 0;
+		}
+		return 0;
+	}
+	if (cpus <= 0 || !__checkparam_dl(attr))
+		return -EINVAL;
+	new_bw = to_ratio(attr->sched_period ? attr->sched_period :
+					       attr->sched_deadline,
+			  attr->sched_runtime);
+	if (__dl_overflow(dl_b, cap, was_dl ? dl_se->dl_bw : 0, new_bw))
+		return -EBUSY;
+	if (was_dl)
+		dl_b->total_bw -= dl_se->dl_bw;
+	dl_b->total_bw += new_bw;
+	__setparam_dl(dl_se, attr);
+	return 0;
+}
+
+/* ------------------------------------------------------------- the CBS */
+
+void replenish_dl_new_period(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	dl_se->deadline = now + dl_se->dl_deadline;
+	dl_se->runtime = (int64_t)dl_se->dl_runtime;
+}
+
+void replenish_dl_entity(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	BUG_ON(!dl_se->dl_runtime);
+	if (dl_se->dl_yielded && dl_se->runtime > 0)
+		dl_se->runtime = 0;
+	/* one period per dl_runtime overrun, however large the overrun */
+	while (dl_se->runtime <= 0) {
+		dl_se->deadline += dl_se->dl_period;
+		dl_se->runtime += (int64_t)dl_se->dl_runtime;
+	}
+	/* still behind the clock: start afresh from now */
+	if (dl_time_before(dl_se->deadline, now))
+		replenish_dl_new_period(dl_se, now);
+	dl_se->dl_yielded = false;
+	dl_se->dl_throttled = false;
+}
+
+bool dl_entity_overflow(const struct sched_dl_entity *dl_se, uint64_t now)
+{
+	uint64_t left, right;
+	/*
+	 * an overrun (negative) counts as none left; the kernel's shift of
+	 * a negative runtime would wrap instead
+	 */
+	uint64_t runtime = dl_se->runtime > 0 ? (uint64_t)dl_se->runtime : 0;
+
+	/*
+	 * runtime / (deadline - now) > dl_runtime / dl_deadline, as
+	 * dl_deadline * runtime > (deadline - now) * dl_runtime, each factor
+	 * in units of 1024 ns so that the products cannot overflow.
+	 */
+	left = (dl_se->dl_deadline >> DL_SCALE) * (runtime >> DL_SCALE);
+	right = ((dl_se->deadline - now) >> DL_SCALE) *
+		(dl_se->dl_runtime >> DL_SCALE);
+	return dl_time_before(right, left);
+}
+
+void update_dl_revised_wakeup(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	uint64_t laxity = dl_se->deadline - now;
+
+	WARN_ON(dl_time_before(dl_se->deadline, now));
+	dl_se->runtime =
+		(int64_t)(((unsigned __int128)dl_se->dl_density * laxity) >>
+			  BW_SHIFT);
+}
+
+void update_dl_entity(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	bool passed = dl_time_before(dl_se->deadline, now);
+
+	if (!passed && !dl_entity_overflow(dl_se, now))
+		return;
+	if (!dl_is_implicit(dl_se) && !passed) {
+		update_dl_revised_wakeup(dl_se, now);
+		return;
+	}
+	replenish_dl_new_period(dl_se, now);
+}
+
+bool start_dl_timer(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	uint64_t act = dl_next_period(dl_se);
+
+	if (!dl_time_before(now, act))
+		return false;
+	dl_se->dl_timer = act;
+	return true;
+}
+
+void dl_check_constrained_dl(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	if (!dl_time_before(dl_se->deadline, now) ||
+	    !dl_time_before(now, dl_next_period(dl_se)))
+		return;
+	if (!start_dl_timer(dl_se, now))
+		return;
+	dl_se->dl_throttled = true;
+	if (dl_se->runtime > 0)
+		dl_se->runtime = 0;
+}
+
+/* ------------------------------------------------- bandwidth of a queue */
+
+static void add_running_bw(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	WARN_ON(dl_se->dl_active);
+	dl_se->dl_active = true;
+	dl_rq->running_bw += dl_se->dl_bw;
+	WARN_ON(dl_rq->running_bw > dl_rq->this_bw);
+}
+
+static void sub_running_bw(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	WARN_ON(!dl_se->dl_active);
+	dl_se->dl_active = false;
+	if (dl_rq->running_bw < dl_se->dl_bw)
+		dl_rq->running_bw = 0;
+	else
+		dl_rq->running_bw -= dl_se->dl_bw;
+}
+
+void dl_attach(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	BUG_ON(!list_empty(&dl_se->rq_node));
+	list_add_tail(&dl_se->rq_node, &dl_rq->tasks);
+	dl_rq->this_bw += dl_se->dl_bw;
+}
+
+void dl_detach(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	BUG_ON(!RB_EMPTY_NODE(&dl_se->rb_node));
+	if (dl_se->dl_active)
+		sub_running_bw(dl_rq, dl_se);
+	dl_se->dl_non_contending = false;
+	dl_se->inactive_timer = 0;
+	dl_se->dl_timer = 0;
+	if (dl_rq->curr == dl_se)
+		dl_rq->curr = NULL;
+	list_del_init(&dl_se->rq_node);
+	dl_rq->this_bw -= dl_se->dl_bw;
+}
+
+/* it wakes: its bandwidth counts again, or still counts */
+static void task_contending(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	if (dl_se->dl_non_contending) {
+		dl_se->dl_non_contending = false;
+		dl_se->inactive_timer = 0;
+	} else if (!dl_se->dl_active) {
+		add_running_bw(dl_rq, dl_se);
+	}
+}
+
+/*
+ * it blocks: its bandwidth leaves running_bw at its 0-lag time, when the
+ * runtime left would be used up at its bandwidth by its deadline
+ */
+static void task_non_contending(struct dl_rq *dl_rq,
+				struct sched_dl_entity *dl_se, uint64_t now)
+{
+	int64_t zerolag;
+
+	if (!dl_se->dl_active)
+		return;
+	zerolag = (int64_t)dl_se->deadline - dl_se->runtime *
+						     (int64_t)dl_se->dl_period /
+						     (int64_t)dl_se->dl_runtime;
+	zerolag -= (int64_t)now;
+	if (zerolag < 0) {
+		sub_running_bw(dl_rq, dl_se);
+		return;
+	}
+	dl_se->dl_non_contending = true;
+	dl_se->inactive_timer = now + (uint64_t)zerolag;
+}
+
+void inactive_task_timer(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	dl_se->inactive_timer = 0;
+	if (!dl_se->dl_non_contending)
+		return;
+	dl_se->dl_non_contending = false;
+	sub_running_bw(dl_rq, dl_se);
+}
+
+/* ------------------------------------------------------------ the trees */
+
+/* the trees' order, for the checker (both sides const) */
+static bool dl_before(const struct rb_node *a, const struct rb_node *b)
+{
+	return dl_time_before(
+		rb_entry(a, const struct sched_dl_entity, rb_node)->deadline,
+		rb_entry(b, const struct sched_dl_entity, rb_node)->deadline);
+}
+
+static bool pushable_before(const struct rb_node *a, const struct rb_node *b)
+{
+	return dl_time_before(
+		rb_entry(a, const struct sched_dl_entity, pushable_node)
+			->deadline,
+		rb_entry(b, const struct sched_dl_entity, pushable_node)
+			->deadline);
+}
+
+/* ... and as rb_add_cached() takes it */
+static bool dl_less(struct rb_node *a, const struct rb_node *b)
+{
+	return dl_before(a, b);
+}
+
+static bool pushable_less(struct rb_node *a, const struct rb_node *b)
+{
+	return pushable_before(a, b);
+}
+
+static void enqueue_pushable(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	if (!RB_EMPTY_NODE(&dl_se->pushable_node))
+		return;
+	if (rb_add_cached(&dl_se->pushable_node, &dl_rq->pushable_dl_tasks_root,
+			  pushable_less))
+		dl_rq->earliest_dl.next = dl_se->deadline;
+	dl_rq->overloaded = true;
+}
+
+static void dequeue_pushable(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	struct rb_root_cached *root = &dl_rq->pushable_dl_tasks_root;
+	struct rb_node *leftmost;
+
+	if (RB_EMPTY_NODE(&dl_se->pushable_node))
+		return;
+	leftmost = rb_erase_cached(&dl_se->pushable_node, root);
+	if (leftmost)
+		dl_rq->earliest_dl.next = rb_entry(leftmost,
+						   struct sched_dl_entity,
+						   pushable_node)
+						  ->deadline;
+	RB_CLEAR_NODE(&dl_se->pushable_node);
+	if (!rb_first_cached(root)) {
+		dl_rq->earliest_dl.next = 0;
+		dl_rq->overloaded = false;
+	}
+}
+
+static void __enqueue_dl_entity(struct dl_rq *dl_rq,
+				struct sched_dl_entity *dl_se)
+{
+	BUG_ON(!RB_EMPTY_NODE(&dl_se->rb_node));
+	rb_add_cached(&dl_se->rb_node, &dl_rq->root, dl_less);
+	dl_rq->dl_nr_running++;
+	if (dl_rq->dl_nr_running == 1 ||
+	    dl_time_before(dl_se->deadline, dl_rq->earliest_dl.curr))
+		dl_rq->earliest_dl.curr = dl_se->deadline;
+	if (dl_rq->curr != dl_se && dl_se->nr_cpus_allowed > 1)
+		enqueue_pushable(dl_rq, dl_se);
+}
+
+static void __dequeue_dl_entity(struct dl_rq *dl_rq,
+				struct sched_dl_entity *dl_se)
+{
+	struct rb_node *first;
+
+	if (RB_EMPTY_NODE(&dl_se->rb_node))
+		return;
+	dequeue_pushable(dl_rq, dl_se);
+	rb_erase_cached(&dl_se->rb_node, &dl_rq->root);
+	RB_CLEAR_NODE(&dl_se->rb_node);
+	dl_rq->dl_nr_running--;
+	first = rb_first_cached(&dl_rq->root);
+	dl_rq->earliest_dl.curr =
+		first ? rb_entry(first, struct sched_dl_entity, rb_node)
+				->deadline :
+			0;
+}
+
+void enqueue_dl_entity(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se,
+		       int flags, uint64_t now)
+{
+	if (!dl_se->dl_throttled && !dl_is_implicit(dl_se))
+		dl_check_constrained_dl(dl_se, now);
+	if (flags & (ENQUEUE_RESTORE | ENQUEUE_MIGRATED) && !dl_se->dl_active)
+		add_running_bw(dl_rq, dl_se);
+	if (dl_se->dl_throttled && !(flags & ENQUEUE_REPLENISH)) {
+		if (flags & ENQUEUE_WAKEUP)
+			task_contending(dl_rq, dl_se);
+		return;
+	}
+	if (flags & ENQUEUE_WAKEUP) {
+		task_contending(dl_rq, dl_se);
+		update_dl_entity(dl_se, now);
+	} else if (flags & ENQUEUE_REPLENISH) {
+		replenish_dl_entity(dl_se, now);
+	} else if (flags & ENQUEUE_RESTORE &&
+		   dl_time_before(dl_se->deadline, now)) {
+		replenish_dl_new_period(dl_se, now);
+	}
+	__enqueue_dl_entity(dl_rq, dl_se);
+}
+
+void dequeue_dl_entity(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se,
+		       int flags, uint64_t now)
+{
+	__dequeue_dl_entity(dl_rq, dl_se);
+	if (flags & DEQUEUE_SLEEP)
+		task_non_contending(dl_rq, dl_se, now);
+}
+
+bool update_curr_dl_se(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se,
+		       int64_t delta_exec, uint64_t now)
+{
+	if (delta_exec > 0)
+		dl_se->runtime -= delta_exec;
+	else if (!dl_se->dl_yielded)
+		return false;
+	if (dl_se->runtime > 0 && !dl_se->dl_yielded)
+		return false;
+	dl_se->dl_throttled = true;
+	__dequeue_dl_entity(dl_rq, dl_se);
+	if (!start_dl_timer(dl_se, now))
+		enqueue_dl_entity(dl_rq, dl_se, ENQUEUE_REPLENISH, now);
+	return true;
+}
+
+void dl_task_timer(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se,
+		   bool runnable, uint64_t now)
+{
+	dl_se->dl_timer = 0;
+	if (!dl_se->dl_throttled)
+		return;
+	if (!runnable) {
+		/* blocked while throttled: the wake-up rule decides later */
+		replenish_dl_entity(dl_se, now);
+		return;
+	}
+	enqueue_dl_entity(dl_rq, dl_se, ENQUEUE_REPLENISH, now);
+}
+
+void dl_migrate(struct dl_rq *src, struct dl_rq *dst,
+		struct sched_dl_entity *dl_se, uint64_t now)
+{
+	BUG_ON(RB_EMPTY_NODE(&dl_se->rb_node) || src->curr == dl_se);
+	__dequeue_dl_entity(src, dl_se);
+	dl_detach(src, dl_se);
+	dl_attach(dst, dl_se);
+	enqueue_dl_entity(dst, dl_se, ENQUEUE_MIGRATED, now);
+}
+
+struct sched_dl_entity *pick_next_dl_entity(const struct dl_rq *dl_rq)
+{
+	struct rb_node *first = rb_first_cached(&dl_rq->root);
+
+	return first ? rb_entry(first, struct sched_dl_entity, rb_node) : NULL;
+}
+
+void set_next_dl_entity(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	if (dl_rq->curr)
+		put_prev_dl_entity(dl_rq);
+	dl_rq->curr = dl_se;
+	if (dl_se)
+		dequeue_pushable(dl_rq, dl_se);
+}
+
+void put_prev_dl_entity(struct dl_rq *dl_rq)
+{
+	struct sched_dl_entity *prev = dl_rq->curr;
+
+	dl_rq->curr = NULL;
+	if (prev && !RB_EMPTY_NODE(&prev->rb_node) && prev->nr_cpus_allowed > 1)
+		enqueue_pushable(dl_rq, prev);
+}
+
+/* ------------------------------------------------------------ the check */
+
+#define dl_se_of(node, member) \
+	rb_entry((struct rb_node *)(node), struct sched_dl_entity, member)
+
+static bool dl_attached(const struct dl_rq *dl_rq,
+			const struct sched_dl_entity *dl_se)
+{
+	const struct sched_dl_entity *pos;
+
+	list_for_each_entry(pos, &dl_rq->tasks, rq_node)
+		if (pos == dl_se)
+			return true;
+	return false;
+}
+
+static uint64_t leftmost_deadline(const struct rb_root_cached *root,
+				  bool pushable)
+{
+	const struct rb_node *first = rb_first_cached(root);
+
+	if (!first)
+		return 0;
+	return pushable ? dl_se_of(first, pushable_node)->deadline :
+			  dl_se_of(first, rb_node)->deadline;
+}
+
+static bool dl_trees_check(const struct dl_rq *dl_rq)
+{
+	const struct rb_node *node;
+	unsigned int n = 0;
+
+	if (!rb_check_cached(&dl_rq->root, dl_before))
+		return false;
+	if (!rb_check_cached(&dl_rq->pushable_dl_tasks_root, pushable_before))
+		return false;
+	for (node = rb_first(&dl_rq->root.rb_root); node;
+	     node = rb_next(node)) {
+		const struct sched_dl_entity *dl_se = dl_se_of(node, rb_node);
+
+		n++;
+		if (dl_se->dl_throttled)
+			return check_fail("queued entity %u is throttled", n);
+		if (!dl_attached(dl_rq, dl_se))
+			return check_fail("queued entity %u is not attached",
+					  n);
+	}
+	if (n != dl_rq->dl_nr_running)
+		return check_fail("dl_nr_running %u but the tree holds %u",
+				  dl_rq->dl_nr_running, n);
+	n = 0;
+	for (node = rb_first(&dl_rq->pushable_dl_tasks_root.rb_root); node;
+	     node = rb_next(node)) {
+		const struct sched_dl_entity *dl_se =
+			dl_se_of(node, pushable_node);
+
+		n++;
+		if (RB_EMPTY_NODE(&dl_se->rb_node))
+			return check_fail("pushable entity %u is not queued",
+					  n);
+		if (dl_se == dl_rq->curr)
+			return check_fail("pushable entity %u is running", n);
+		if (dl_se->nr_cpus_allowed <= 1)
+			return check_fail("pushable entity %u may not move", n);
+	}
+	if (dl_rq->overloaded != (n > 0))
+		return check_fail("overloaded %d with %u pushable",
+				  dl_rq->overloaded, n);
+	return true;
+}
+
+bool (dl_rq_check)(const struct dl_rq *dl_rq)
+{
+	const struct sched_dl_entity *dl_se;
+	uint64_t this_bw = 0, running_bw = 0, want;
+
+	if (!dl_rq)
+		return check_fail("no dl_rq (NULL)");
+	if (!dl_trees_check(dl_rq))
+		return false;
+	want = leftmost_deadline(&dl_rq->root, false);
+	if (dl_rq->earliest_dl.curr != want)
+		return check_fail(
+			"earliest_dl.curr %llu but the leftmost is %llu",
+			(unsigned long long)dl_rq->earliest_dl.curr,
+			(unsigned long long)want);
+	want = leftmost_deadline(&dl_rq->pushable_dl_tasks_root, true);
+	if (dl_rq->earliest_dl.next != want)
+		return check_fail("earliest_dl.next %llu but the pushable "
+				  "leftmost is %llu",
+				  (unsigned long long)dl_rq->earliest_dl.next,
+				  (unsigned long long)want);
+	if (!list_check(&dl_rq->tasks))
+		return false;
+	list_for_each_entry(dl_se, &dl_rq->tasks, rq_node) {
+		this_bw += dl_se->dl_bw;
+		if (dl_se->dl_active)
+			running_bw += dl_se->dl_bw;
+		else if (dl_se->dl_non_contending)
+			return check_fail(
+				"an inactive entity is non contending");
+	}
+	if (dl_rq->this_bw != this_bw)
+		return check_fail("this_bw %llu but the attached sum to %llu",
+				  (unsigned long long)dl_rq->this_bw,
+				  (unsigned long long)this_bw);
+	if (dl_rq->running_bw != running_bw)
+		return check_fail("running_bw %llu but the active sum to %llu",
+				  (unsigned long long)dl_rq->running_bw,
+				  (unsigned long long)running_bw);
+	dl_se = dl_rq->curr;
+	if (dl_se && !dl_attached(dl_rq, dl_se))
+		return check_fail("the running entity is not attached");
+	if (dl_se && RB_EMPTY_NODE(&dl_se->rb_node) && !dl_se->dl_throttled)
+		return check_fail("the running entity is neither queued nor "
+				  "throttled");
+	return true;
+}
+
+/* ------------------------------------------------------------ global EDF */
+
+void dl_cpu_state_of(const struct dl_rq *dl_rq, struct dl_cpu_state *st)
+{
+	const struct sched_dl_entity *curr = dl_rq->curr;
+
+	*st = (struct dl_cpu_state){
+		.dl_nr_running = dl_rq->dl_nr_running,
+		.curr_dl = dl_rq->earliest_dl.curr,
+		.next_dl = dl_rq->earliest_dl.next,
+		.overloaded = dl_rq->overloaded,
+	};
+	if (curr && !RB_EMPTY_NODE(&curr->rb_node)) {
+		st->running = true;
+		st->running_dl = curr->deadline;
+		st->running_may_move = curr->nr_cpus_allowed > 1;
+	}
+}
+
+bool cpudl_find(const struct dl_snapshot *snap, uint64_t deadline,
+		uint64_t allowed, uint64_t *later_mask)
+{
+	unsigned int cpu;
+	int latest = -1;
+
+	*later_mask = 0;
+	for (cpu = 0; cpu < snap->nr_cpus; cpu++)
+		if (!snap->cpu[cpu].dl_nr_running && allowed & (1ULL << cpu))
+			*later_mask |= 1ULL << cpu;
+	if (*later_mask)
+		return true;
+	/* the heap's maximum: the CPU whose earliest deadline is latest */
+	for (cpu = 0; cpu < snap->nr_cpus; cpu++)
+		if (latest < 0 || dl_time_before(snap->cpu[latest].curr_dl,
+						 snap->cpu[cpu].curr_dl))
+			latest = (int)cpu;
+	if (latest < 0 || !(allowed & (1ULL << latest)) ||
+	    !dl_time_before(deadline, snap->cpu[latest].curr_dl))
+		return false;
+	*later_mask = 1ULL << latest;
+	return true;
+}
+
+/* every CPU of @snap as a mask */
+static uint64_t snap_cpus(const struct dl_snapshot *snap)
+{
+	return snap->nr_cpus >= 64 ? ~0ULL : (1ULL << snap->nr_cpus) - 1;
+}
+
+int find_later_rq(const struct dl_snapshot *snap, int task_cpu, int this_cpu,
+		  uint64_t deadline, uint64_t allowed)
+{
+	uint64_t mask;
+
+	if (__builtin_popcountll(allowed & snap_cpus(snap)) <= 1)
+		return -1;
+	if (!cpudl_find(snap, deadline, allowed, &mask))
+		return -1;
+	if (task_cpu >= 0 && mask & (1ULL << task_cpu))
+		return task_cpu;
+	if (this_cpu >= 0 && mask & (1ULL << this_cpu))
+		return this_cpu;
+	return __builtin_ctzll(mask);
+}
+
+int push_dl_task(const struct dl_snapshot *snap, int cpu, uint64_t deadline,
+		 uint64_t allowed)
+{
+	const struct dl_cpu_state *st = &snap->cpu[cpu];
+	int later;
+
+	if (st->running && dl_time_before(deadline, st->running_dl) &&
+	    st->running_may_move)
+		return DL_PUSH_RESCHED;
+	later = find_later_rq(snap, cpu, cpu, deadline, allowed);
+	/* the kernel's find_lock_later_rq() refuses its own CPU */
+	if (later < 0 || later == cpu)
+		return DL_PUSH_NONE;
+	return later;
+}
+
+int pull_dl_task(const struct dl_snapshot *snap, int this_cpu, int *src)
+{
+	const struct dl_cpu_state *me = &snap->cpu[this_cpu];
+	unsigned int nr_running = me->dl_nr_running;
+	uint64_t earliest = me->curr_dl;
+	unsigned int cpu;
+	int pulled = 0;
+
+	for (cpu = 0; cpu < snap->nr_cpus; cpu++) {
+		const struct dl_cpu_state *st = &snap->cpu[cpu];
+		uint64_t dl = st->next_dl;
+
+		if ((int)cpu == this_cpu || !st->overloaded)
+			continue;
+		if (st->dl_nr_running <= 1)
+			continue;
+		/*
+		 * it must be before this CPU's earliest, which each pull makes
+		 * the task pulled: this one test is the kernel's two (this
+		 * CPU's earliest not before it; before any pulled so far)
+		 */
+		if (nr_running && !dl_time_before(dl, earliest))
+			continue;
+		/* it preempts what runs there: that CPU keeps it */
+		if (st->running && dl_time_before(dl, st->running_dl))
+			continue;
+		src[pulled++] = (int)cpu;
+		nr_running++;
+		earliest = dl;
+	}
+	return pulled;
+}
