@@ -61,6 +61,40 @@ static inline bool task_running(const struct runqueue *rq,
 	return rq->curr == p;
 }
 
+/*
+ * Note why @rq's running task is to leave (see struct sched_reason): the
+ * first reason since the last switch stands.  @rq is locked.
+ */
+static inline void note_resched(struct runqueue *rq, int kind, int pid,
+				const char *rule, long long a, long long b,
+				const char *unit)
+{
+	struct sched_reason *w = &rq->resched_why;
+
+	if (w->kind != SCHED_WHY_NONE)
+		return;
+	w->kind = kind;
+	w->pid = pid;
+	w->rule = rule;
+	w->a = a;
+	w->b = b;
+	w->unit = unit;
+}
+
+/* note why @rq's pick chose its task; @rq is locked */
+static inline void note_pick(struct runqueue *rq, int pid, const char *rule,
+			     long long a, long long b, const char *unit)
+{
+	struct sched_reason *w = &rq->pick_why;
+
+	w->kind = 0;
+	w->pid = pid;
+	w->rule = rule;
+	w->a = a;
+	w->b = b;
+	w->unit = unit;
+}
+
 /* nr_running is read without the lock by other CPUs' balancing */
 static inline void rq_nr_running_add(struct runqueue *rq, long delta)
 {
