@@ -644,61 +644,393 @@
 
 	/* -------------------------------------------------------- report */
 
-	function cell(v) {
-		var text = v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v);
+	/*
+	 * The report (the --json document) as tables: every figure has a
+	 * label, a unit and a format, and its cell carries data-key, its path
+	 * in the document ("tasks.3.share", "classes.1.cpus.0.utilisation"),
+	 * which the browser test follows to check the text against --json.
+	 */
+	var FORMATS = {
+		pct: function (v) { return (100 * v).toFixed(1) + '%'; },
+		ms: function (v) { return v.toFixed(1); },
+		ms3: function (v) { return v.toFixed(3); },
+		s: function (v) { return v.toFixed(3); },
+		jain: function (v) { return v.toFixed(4); },
+		signed: function (v) { return (v > 0 ? '+' : '') + v.toFixed(1); },
+		ns: function (v) { return v.toFixed(1); },
+		int: function (v) { return String(v); },
+		bool: function (v) { return v ? 'yes' : 'no'; },
+		text: function (v) { return String(v); }
+	};
 
-		return el('td', { 'class': typeof v === 'number' ? '' : 'text', text: text });
+	/* [key, label, unit, format] of the tables' columns */
+	var TASK_COLS = [
+		['comm', 'task', '', 'text'], ['pid', 'pid', '', 'int'],
+		['group', 'group', '', 'text'], ['policy', 'policy', '', 'text'],
+		['priority', 'pri', 'nice or rt prio', 'int'],
+		['forked', 'forked', '', 'bool'], ['exited', 'exited', '', 'bool'],
+		['created_ms', 'created', 'ms', 'ms'],
+		['share', 'share', '% of all CPU time', 'pct'],
+		['runtime_ms', 'run', 'ms', 'ms'], ['wait_ms', 'wait', 'ms', 'ms'],
+		['switches', 'switches', '', 'int'],
+		['bonus', 'bonus', 'prio, mean', 'signed'],
+		['migrations', 'migr', '', 'int'], ['wakeups', 'wake-ups', '', 'int'],
+		['latency_p50_ms', 'lat p50', 'ms', 'ms'],
+		['latency_p99_ms', 'lat p99', 'ms', 'ms'],
+		['latency_max_ms', 'lat max', 'ms', 'ms'],
+		['response_ms', 'response', 'ms', 'ms'],
+		['turnaround_ms', 'turnaround', 'ms', 'ms']
+	];
+	/* the averages row: the mean of these columns over the tasks */
+	var MEAN_OF = { share: 1, runtime_ms: 1, wait_ms: 1, switches: 1,
+			wakeups: 1, response_ms: 1, turnaround_ms: 1 };
+	var GROUP_COLS = [
+		['group', 'group', '', 'text'], ['policy', 'policy', '', 'text'],
+		['priority', 'pri', '', 'int'], ['tasks', 'tasks', '', 'int'],
+		['exited', 'exited', '', 'int'], ['runtime_ms', 'run', 'ms', 'ms'],
+		['share', 'share', '% of all CPU time', 'pct'],
+		['jain_index', 'Jain', 'members\u2019 CPU rates', 'jain'],
+		['jain_tasks', 'Jain over', 'tasks', 'int'],
+		['latency.wakeups', 'wake-ups', '', 'int'],
+		['latency.p50_ms', 'lat p50', 'ms', 'ms'],
+		['latency.p99_ms', 'lat p99', 'ms', 'ms'],
+		['latency.max_ms', 'lat max', 'ms', 'ms'],
+		['response_mean_ms', 'response mean', 'ms', 'ms'],
+		['response_max_ms', 'response max', 'ms', 'ms'],
+		['turnaround_mean_ms', 'turnaround mean', 'ms', 'ms']
+	];
+	var TASKGROUP_COLS = [
+		['taskgroup', 'taskgroup', '', 'text'],
+		['runtime_ms', 'run', 'ms', 'ms'],
+		['share', 'share', '% of all CPU time, child groups included', 'pct'],
+		['tasks', 'tasks', 'in the group itself', 'int'],
+		['jain_index', 'Jain', '', 'jain'], ['jain_tasks', 'Jain over', 'tasks', 'int']
+	];
+	var SUMMARY = [
+		['workload', 'workload', '', 'text'], ['class', 'scheduler', '', 'text'],
+		['nr_cpus', 'CPUs', '', 'int'], ['hz', 'HZ', 'ticks per second', 'int'],
+		['seed', 'seed', '', 'int'], ['threaded', 'threaded', '', 'bool'],
+		['ticks', 'ticks', '', 'int'], ['seconds', 'simulated', 's', 's'],
+		['events', 'events', '', 'int'], ['forks', 'forks', '', 'int'],
+		['forks_refused', 'forks refused', '', 'int'], ['exits', 'exits', '', 'int'],
+		['context_switches', 'context switches', '', 'int'],
+		['migrations', 'migrations', '', 'int'], ['wakeups', 'wake-ups', '', 'int'],
+		['latency.wakeups', 'wake-up latency: wake-ups counted', '', 'int'],
+		['latency.p50_ms', 'wake-up latency p50', 'ms', 'ms'],
+		['latency.p99_ms', 'wake-up latency p99', 'ms', 'ms'],
+		['latency.max_ms', 'wake-up latency max', 'ms', 'ms'],
+		['cost.clock_ns', 'cost: clock resolution', 'ns', 'int'],
+		['cost.ns_per_event', 'cost: scheduler per event', 'ns', 'ns'],
+		['cost.ns_per_pick', 'cost: scheduler per pick', 'ns', 'ns']
+	];
+
+	function dig(obj, path) {
+		return path.split('.').reduce(function (o, k) {
+			return o === null || o === undefined ? undefined : o[k];
+		}, obj);
 	}
 
-	function table(rows) {
-		var keys = [];
+	/* a cell of value @v at document path @key, in format @fmt */
+	function valueCell(v, key, fmt, tag) {
+		var text = v === null || v === undefined ? '-' :
+			   (FORMATS[fmt] || FORMATS.text)(v);
 
-		rows.forEach(function (r) {
-			Object.keys(r).forEach(function (k) {
-				if (keys.indexOf(k) < 0)
-					keys.push(k);
-			});
-		});
-		return el('table', {}, [
-			el('tr', {}, keys.map(function (k) { return el('th', { text: k }); }))
-		].concat(rows.map(function (r) {
-			return el('tr', {}, keys.map(function (k) {
-				return cell(k in r ? r[k] : '');
+		return el(tag || 'td', { 'class': fmt === 'text' ? 'text' : '',
+					 'data-key': key, text: text });
+	}
+
+	function head(cols) {
+		return el('tr', {}, cols.map(function (c) {
+			return el('th', { title: c[2] }, [c[1], c[2] ?
+				el('small', { 'class': 'unit', text: ' (' + c[2] + ')' }) : null]);
+		}));
+	}
+
+	function wide(table) {
+		return el('div', { 'class': 'wide' }, [table]);
+	}
+
+	/* a table of @rows (objects at @path.i) by @cols */
+	function rowsTable(rows, path, cols, extra) {
+		return wide(el('table', {}, [head(cols)].concat(rows.map(function (r, i) {
+			return el('tr', {}, cols.map(function (c) {
+				return valueCell(dig(r, c[0]), path + '.' + i + '.' + c[0], c[3]);
 			}));
+		}), extra || [])));
+	}
+
+	/* the textbook's averages row under the task table */
+	function meansRow(tasks, cols) {
+		return el('tr', { 'class': 'mean' }, cols.map(function (c, i) {
+			var vals;
+
+			if (!i)
+				return el('td', { 'class': 'text', text: 'average' });
+			if (!MEAN_OF[c[0]])
+				return el('td', {});
+			vals = tasks.map(function (t) { return t[c[0]]; }).filter(function (v) {
+				return typeof v === 'number';
+			});
+			return el('td', { text: vals.length ? (FORMATS[c[3]])(vals.reduce(function (a, b) {
+				return a + b;
+			}, 0) / vals.length) : '-' });
+		}));
+	}
+
+	function summaryTable(r, path, rows) {
+		return wide(el('table', { 'class': 'summary' }, rows.filter(function (c) {
+			return dig(r, c[0]) !== undefined && !(c[0].indexOf('cost.') === 0 && !r.cost);
+		}).map(function (c) {
+			return el('tr', {}, [el('th', { 'class': 'text' }, [c[1], c[2] ?
+				el('small', { 'class': 'unit', text: ' (' + c[2] + ')' }) : null]),
+				valueCell(dig(r, c[0]), path + c[0], c[3])]);
 		})));
 	}
 
-	function reportView(v, title) {
-		var parts = title ? [el('h3', { text: title })] : [];
-		var dl = [];
+	/* the CPUs: utilisation, switches and the class's counters */
+	function cpuTable(cpus, path) {
+		var cols = [['cpu', 'CPU', '', 'int'],
+			    ['utilisation', 'utilisation', '% busy ticks', 'pct'],
+			    ['switches', 'switches', '', 'int']];
 
-		if (Array.isArray(v)) {
-			if (v.length && v.every(function (x) {
-				return x && typeof x === 'object' && !Array.isArray(x);
-			}) && v.every(function (x) {
-				return Object.keys(x).every(function (k) {
-					return typeof x[k] !== 'object' || x[k] === null;
-				});
-			}))
-				return el('div', {}, parts.concat([
-					el('div', { 'class': 'wide' }, [table(v)])]));
-			return el('div', {}, parts.concat(v.map(function (x, i) {
-				return reportView(x, (title || '') + ' ' + (i + 1));
-			})));
-		}
-		if (v === null || typeof v !== 'object')
-			return el('div', {}, parts.concat([String(v)]));
-		Object.keys(v).forEach(function (k) {
-			if (v[k] === null || typeof v[k] !== 'object') {
-				dl.push(el('dt', { text: k }));
-				dl.push(el('dd', { text: String(v[k]) }));
-			}
+		Object.keys(cpus[0] || {}).forEach(function (k) {
+			if (!cols.some(function (c) { return c[0] === k; }))
+				cols.push([k, k.replace(/_/g, ' '), 'class counter', 'int']);
 		});
-		if (dl.length)
-			parts.push(el('dl', {}, dl));
-		Object.keys(v).forEach(function (k) {
-			if (v[k] !== null && typeof v[k] === 'object')
-				parts.push(reportView(v[k], k));
+		return rowsTable(cpus, path, cols);
+	}
+
+	/* the cost's calls and raw ns, a row per kind of call */
+	function costTable(cost, path) {
+		var kinds = Object.keys(cost.calls || {});
+
+		return wide(el('table', {}, [head([['', 'call'], ['', 'calls'],
+						     ['', 'time', 'ns, measured']])]
+			.concat(kinds.map(function (k) {
+				return el('tr', {}, [el('td', { 'class': 'text', text: k }),
+					valueCell(cost.calls[k], path + 'calls.' + k, 'int'),
+					valueCell(cost.ns_raw[k], path + 'ns_raw.' + k, 'int')]);
+			}))));
+	}
+
+	/*
+	 * The wake-up latencies as a CDF per run, x on a log axis (ms; a
+	 * latency of 0, a wake-up that ran in its tick, stands at the axis's
+	 * left end), y the fraction of wake-ups at or below x.
+	 */
+	function cdfChart(list) {
+		var W = 560, H = 220, L = 46, B = 30, parts = [], max = 1, minPos = Infinity;
+		var lo, hi, x, y;
+
+		list.forEach(function (e) {
+			e.hist.forEach(function (h) {
+				max = Math.max(max, h[0]);
+				if (h[0] > 0)
+					minPos = Math.min(minPos, h[0]);
+			});
+		});
+		lo = Math.pow(10, Math.floor(Math.log10(isFinite(minPos) ? minPos : 1)) - 1);
+		hi = Math.pow(10, Math.ceil(Math.log10(max * 1.01)));
+		x = function (v) {
+			return L + (W - L - 10) * (Math.log10(Math.max(v, lo)) - Math.log10(lo)) /
+				   (Math.log10(hi) - Math.log10(lo));
+		};
+		y = function (f) { return 8 + (H - B - 8) * (1 - f); };
+		[0, 0.25, 0.5, 0.75, 1].forEach(function (f) {
+			parts.push(svg('line', { 'class': 'grid', x1: L, x2: W - 10, y1: y(f), y2: y(f) }));
+			parts.push(svg('text', { x: L - 4, y: y(f) + 4, 'text-anchor': 'end',
+						 text: Math.round(f * 100) + '%' }));
+		});
+		for (var d = lo; d <= hi * 1.0001; d *= 10) {
+			parts.push(svg('line', { 'class': 'grid', x1: x(d), x2: x(d), y1: y(0), y2: y(1) }));
+			parts.push(svg('text', { x: x(d), y: H - B + 14, 'text-anchor': 'middle',
+						 text: d === lo ? '\u2264' + (+d.toPrecision(3)) : String(+d.toPrecision(3)) }));
+		}
+		parts.push(svg('text', { x: (L + W) / 2, y: H - 3, 'text-anchor': 'middle',
+					 text: 'wake-up latency (ms, log scale)' }));
+		list.forEach(function (e, k) {
+			var total = e.hist.reduce(function (a, h) { return a + h[1]; }, 0);
+			var acc = 0, pts = [[x(lo), y(0)]];
+
+			e.hist.forEach(function (h) {
+				pts.push([x(h[0]), y(acc / total)]);
+				acc += h[1];
+				pts.push([x(h[0]), y(acc / total)]);
+			});
+			pts.push([x(hi), y(acc / (total || 1))]);
+			if (!total)
+				return;
+			parts.push(svg('polyline', { 'class': 'cdf', stroke: CLASS_COLOURS[k % CLASS_COLOURS.length],
+						     points: pts.map(function (p) { return p.join(','); }).join(' ') },
+				       [svg('title', { text: e.label + ': ' + total + ' wake-ups' })]));
+			parts.push(svg('text', { x: W - 14, y: y(0) - 8 - 14 * k, 'text-anchor': 'end',
+						 fill: CLASS_COLOURS[k % CLASS_COLOURS.length],
+						 text: e.label + ' (' + total + ')' }));
+		});
+		return svg('svg', { 'class': 'cdf-chart', viewBox: '0 0 ' + W + ' ' + H,
+				    width: W, height: H }, parts);
+	}
+
+	var CLASS_COLOURS = ['#7b1fa2', '#1565c0', '#2e7d32', '#e65100', '#555'];
+
+	function histTable(hist, path) {
+		return el('details', {}, [el('summary', { text: 'the histogram: wake-ups per latency' }),
+			wide(el('table', {}, [head([['', 'latency', 'ms'], ['', 'wake-ups']])]
+				.concat(hist.map(function (h, i) {
+					return el('tr', {}, [valueCell(h[0], path + i + '.0', 'ms'),
+							     valueCell(h[1], path + i + '.1', 'int')]);
+				}))))]);
+	}
+
+	/* one run's report: the --json --sched CLASS object at @path */
+	function runReport(r, path) {
+		var parts = [el('h3', { text: 'Summary' }), summaryTable(r, path, SUMMARY)];
+
+		if (r.cost)
+			parts.push(el('h3', { text: 'The scheduler\u2019s own cost' }),
+				   costTable(r.cost, path + 'cost.'));
+		parts.push(el('h3', { text: 'Tasks' }),
+			   el('p', { 'class': 'note', text: 'share: of all the CPU time of the run (ticks \u00d7 CPUs); ' +
+				     'wait: runnable but not running; lat: wake-up latency, wake-up to the next run; ' +
+				     'response: creation to first run; turnaround: creation to exit. The last row is the mean over the tasks ' +
+				     '(response over those that ran, turnaround over those that exited).' }),
+			   rowsTable(r.tasks, path + 'tasks', TASK_COLS, [meansRow(r.tasks, TASK_COLS)]),
+			   el('h3', { text: 'CPUs' }), cpuTable(r.cpus, path + 'cpus'),
+			   el('h3', { text: 'Task groups (the instances of one description)' }),
+			   rowsTable(r.groups, path + 'groups', GROUP_COLS));
+		if (r.taskgroups)
+			parts.push(el('h3', { text: 'Taskgroups (cgroups)' }),
+				   rowsTable(r.taskgroups, path + 'taskgroups', TASKGROUP_COLS));
+		parts.push(el('h3', { text: 'Wake-up latency' }),
+			   cdfChart([{ label: r['class'] || 'run', hist: r.latency_histogram }]),
+			   histTable(r.latency_histogram, path + 'latency_histogram.'));
+		return el('div', {}, parts);
+	}
+
+	/*
+	 * --compare: the terminal's side-by-side table, a column per class,
+	 * rows by group, then by task (matched by name); each cell points at
+	 * its figure in its class's part of the document.
+	 */
+	function compareTable(doc) {
+		var cls = doc.classes, rows = [];
+
+		function names(list, key) {
+			var seen = [];
+
+			cls.forEach(function (c) {
+				(c[list] || []).forEach(function (x) {
+					if (seen.indexOf(x[key]) < 0)
+						seen.push(x[key]);
+				});
+			});
+			return seen;
+		}
+		function find(c, list, key, name) {
+			var i = (c[list] || []).findIndex(function (x) { return x[key] === name; });
+
+			return i;
+		}
+		function section(title) {
+			rows.push(el('tr', { 'class': 'section' }, [el('th', { 'class': 'text', colspan: cls.length + 1,
+									       text: title })]));
+		}
+		function row(label, cell) {
+			rows.push(el('tr', {}, [el('td', { 'class': 'text', text: label })].concat(cls.map(cell))));
+		}
+		function per(list, key, field, fmt) {
+			return function (name) {
+				row(name, function (c, k) {
+					var i = find(c, list, key, name);
+
+					return i < 0 ? el('td', { text: '-' }) :
+					       valueCell(dig(c[list][i], field),
+							 'classes.' + k + '.' + list + '.' + i + '.' + field, fmt);
+				});
+			};
+		}
+		function latency(c, k, base, obj) {
+			var td = el('td', {});
+
+			['p50_ms', 'p99_ms', 'max_ms'].forEach(function (f, n) {
+				if (n)
+					td.appendChild(document.createTextNode('/'));
+				td.appendChild(el('span', { 'data-key': 'classes.' + k + '.' + base + f,
+							    text: FORMATS.ms(obj[f]) }));
+			});
+			return td;
+		}
+
+		section('CPU share (% of all CPU time)');
+		names('groups', 'group').forEach(per('groups', 'group', 'share', 'pct'));
+		section('Jain\u2019s index (members\u2019 CPU rates)');
+		names('groups', 'group').forEach(per('groups', 'group', 'jain_index', 'jain'));
+		section('wake-up latency p50/p99/max (ms)');
+		row('all tasks', function (c, k) { return latency(c, k, 'latency.', c.latency); });
+		names('groups', 'group').forEach(function (g) {
+			row(g, function (c, k) {
+				var i = find(c, 'groups', 'group', g);
+
+				return i < 0 ? el('td', { text: '-' }) :
+				       latency(c, k, 'groups.' + i + '.latency.', c.groups[i].latency);
+			});
+		});
+		section('response time, mean (ms)');
+		names('groups', 'group').forEach(per('groups', 'group', 'response_mean_ms', 'ms'));
+		section('totals');
+		[['context switches', 'context_switches', 'int'], ['migrations', 'migrations', 'int'],
+		 ['scheduler: ns per event', 'cost.ns_per_event', 'ns'],
+		 ['scheduler: ns per pick', 'cost.ns_per_pick', 'ns']].forEach(function (t) {
+			row(t[0], function (c, k) {
+				return valueCell(dig(c, t[1]), 'classes.' + k + '.' + t[1], t[2]);
+			});
+		});
+		if (cls.some(function (c) { return c.taskgroups; })) {
+			section('taskgroups: CPU share (%, child groups included)');
+			names('taskgroups', 'taskgroup').forEach(per('taskgroups', 'taskgroup', 'share', 'pct'));
+		}
+		section('per task: CPU share (% of all CPU time)');
+		names('tasks', 'comm').forEach(per('tasks', 'comm', 'share', 'pct'));
+		section('per task: response/turnaround (ms; - : never ran, still alive, or no such task)');
+		names('tasks', 'comm').forEach(function (name) {
+			row(name, function (c, k) {
+				var i = find(c, 'tasks', 'comm', name), td = el('td', {});
+
+				if (i < 0)
+					return el('td', { text: '-/-' });
+				td.appendChild(valueCell(c.tasks[i].response_ms,
+							 'classes.' + k + '.tasks.' + i + '.response_ms', 'ms', 'span'));
+				td.appendChild(document.createTextNode('/'));
+				td.appendChild(valueCell(c.tasks[i].turnaround_ms,
+							 'classes.' + k + '.tasks.' + i + '.turnaround_ms', 'ms', 'span'));
+				return td;
+			});
+		});
+		return wide(el('table', { 'class': 'compare' }, [
+			el('tr', {}, [el('th', {})].concat(cls.map(function (c, k) {
+				return el('th', { 'data-key': 'classes.' + k + '.class', text: c['class'] });
+			})))
+		].concat(rows)));
+	}
+
+	function reportView(doc) {
+		var parts;
+
+		if (!doc)
+			return el('p', { text: 'no report' });
+		if (!doc.classes)
+			return runReport(doc, '');
+		parts = [summaryTable(doc, '', SUMMARY.slice(0, 8)),
+			 el('h3', { text: 'Every scheduler, side by side' }), compareTable(doc),
+			 el('h3', { text: 'Wake-up latency of every class' }),
+			 cdfChart(doc.classes.map(function (c) {
+				 return { label: c['class'], hist: c.latency_histogram };
+			 }))];
+		doc.classes.forEach(function (c, k) {
+			parts.push(el('details', { 'class': 'class-report' }, [
+				el('summary', { text: 'Everything about ' + c['class'] }),
+				runReport(c, 'classes.' + k + '.')
+			]));
 		});
 		return el('div', {}, parts);
 	}
@@ -779,7 +1111,7 @@
 
 	choose(wanted ? indexAtOrBefore(+wanted[1]) : 0);
 	document.getElementById('report-view').appendChild(
-		reportView(parseJSON(document.getElementById('report')), null));
+		reportView(parseJSON(document.getElementById('report'))));
 	/* last: the page has its height, and so its scroll bar, by now */
 	fit();
 	window.kstructErrors.show();
