@@ -13,6 +13,8 @@
 	'use strict';
 
 	var LABEL_W = 150;
+	var CPU_ROW = 28;	/* tools/sim_html.c's CPU_ROW and TASK_ROW */
+	var TASK_ROW = 14;
 	var MAX_PRIO = 140;
 	var MAX_RT_PRIO = 100;
 	var SVG_NS = document.querySelector('svg').namespaceURI;
@@ -369,11 +371,29 @@
 		var BOXW = 176, BOXH = (eevdf ? 48 : 34) + 14 * extra;
 		var W = BOXW + 8, H = BOXH + 18;
 
+		/*
+		 * A large tree shows its top levels; a node whose subtrees
+		 * are cut says how many entities they hold, and a click on it
+		 * unfolds them (kept per entity while the page is open).
+		 */
+		function size(n) {
+			return n ? 1 + size(n.left) + size(n.right) : 0;
+		}
+		var big = size(q.root) > 31;
+
 		function place(n, depth) {
-			var me, l, r;
+			var me, l, r, key = isGroup(n) ? 'g' + n.group : 'p' + n.pid, hidden;
 
 			if (!n)
 				return null;
+			if (big && depth >= 4 && !unfolded[key] && (n.left || n.right)) {
+				hidden = size(n) - 1;
+				me = { n: n, x: order++ * W + W / 2, y: depth * H + BOXH / 2 + 2,
+				       folded: hidden, key: key };
+				depthMax = Math.max(depthMax, depth);
+				nodes.push(me);
+				return me;
+			}
 			l = place(n.left, depth + 1);
 			me = { n: n, x: order++ * W + W / 2, y: depth * H + BOXH / 2 + 2 };
 			depthMax = Math.max(depthMax, depth);
@@ -409,7 +429,7 @@
 			return l;
 		}
 
-		place(q.root, 0);
+		var rootNode = place(q.root, 0), rootX = rootNode ? rootNode.x : 0;
 		var parts = [];
 		var currDetail = eevdf ? ['vruntime', 'deadline'] : ['vruntime'];
 
@@ -440,10 +460,14 @@
 				return svg('text', { 'class': 'node-label' + (i ? '' : ' name'),
 						     x: p.x + 5, y: top + 14 + 14 * i,
 						     'text-anchor': 'middle', text: t });
-			}), [svg('title', { text: title })]));
+			}), p.folded ? [svg('text', { 'class': 'fold', x: p.x, y: top + BOXH + 13,
+						      'text-anchor': 'middle', 'data-unfold': p.key,
+						      text: '\u25bc ' + p.folded + ' more below: click to unfold' })] : [],
+			[svg('title', { text: title })]));
 		});
 		if (nodes.length)
-			parts.push(el('div', { style: 'overflow-x:auto' }, [
+			parts.push(el('div', { 'class': 'tree-box', style: 'overflow-x:auto',
+					       'data-root-x': rootX }, [
 				svg('svg', { 'class': 'tree', width: order * W,
 					     height: (depthMax + 1) * H + 4 },
 				    edges.concat(g))
@@ -454,6 +478,12 @@
 	}
 
 	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree };
+	var unfolded = {};
+
+	/* a tree's box scrolled so that its root stands in the middle */
+	function centreRoot(box) {
+		box.scrollLeft = Math.max(0, +box.getAttribute('data-root-x') - box.clientWidth / 2);
+	}
 
 	function queueView(q, currPid) {
 		var draw = KINDS[q.kind];
@@ -494,7 +524,32 @@
 		for (i = snaps.ticks.length - 1; i > 0 && snaps.ticks[i] > tick; i--)
 			;
 		at = snaps.at[i] || [];
-		run.rq.replaceChildren.apply(run.rq, at.map(cpuCard));
+		run.rq.replaceChildren.apply(run.rq, at.map(function (snap) {
+			var card = cpuCard(snap);
+
+			card.insertBefore(pickLine(run, snap.cpu, tick), card.children[2] || null);
+			return card;
+		}));
+		run.rq.querySelectorAll('.tree-box').forEach(centreRoot);
+	}
+
+	/*
+	 * The last pick on @cpu at or before @tick, as the class decided it:
+	 * the queue below is read at the end of the tick, after the pick.
+	 */
+	function pickLine(run, cpu, tick) {
+		var list = run.byCpu[cpu] || [], i = lastAtOrBefore(list, tick), r = i >= 0 ? list[i] : null;
+		var lines, text;
+
+		if (!r)
+			return el('div', { 'class': 'pick', text: 'no task picked here yet' });
+		lines = r.el.querySelector('title').textContent.split('\n');
+		text = 'at tick ' + r.start + ' ' + (run.names[r.pid] || '?') + ' was ' +
+		       (lines[3] || '').replace(/^picked: /, 'picked: ');
+		if (i > 0 && list[i - 1].end === r.start)
+			text += ' \u00b7 it replaced ' + (run.names[list[i - 1].pid] || '?') + ', ' +
+				(lines.length && list[i - 1].el.querySelector('title').textContent.split('\n')[2] || '');
+		return el('div', { 'class': 'pick', text: text + (r.end <= tick ? ' \u00b7 it ran to tick ' + r.end : '') });
 	}
 
 	/* -------------------------------------------------- time and zoom */
@@ -522,13 +577,48 @@
 		run.axis.setAttribute('width', Math.max(width, 1));
 	}
 
-	function zoomTo(px) {
+	/* the first chart's scroll box, which every other follows */
+	function scroller() {
+		return document.querySelector('.chart .scroll');
+	}
+
+	/*
+	 * Zoom to @px pixels a tick, keeping @anchor (a tick; default the
+	 * cursor's) where it stood on the screen, or in the middle of the
+	 * view when it was out of it.
+	 */
+	function zoomTo(px, anchor) {
+		var sc = scroller(), old = pxPerTick, at, view;
+
+		if (anchor === undefined)
+			anchor = currentTick();
+		at = anchor * old - (sc ? sc.scrollLeft : 0);
+		view = sc ? sc.clientWidth : 0;
+		if (at < 0 || at > view)
+			at = view / 2;
 		pxPerTick = Math.min(Math.max(px, 0.02), 64);
 		runs.forEach(function (run) {
 			run.plots.forEach(function (p) {
 				p.setAttribute('width', Math.max(1, Math.round(run.ticks * pxPerTick)));
 			});
+			run.qplots.forEach(function (q) {
+				q.box.style.width = Math.max(1, Math.round(run.ticks * pxPerTick)) + 'px';
+			});
 			drawAxis(run);
+		});
+		if (sc) {
+			sc.scrollLeft = Math.max(0, anchor * pxPerTick - at);
+			syncScroll(sc);
+		}
+		redrawView();
+		saveHash();
+	}
+
+	/* what depends on the part of the charts in view */
+	function redrawView() {
+		runs.forEach(function (run) {
+			drawNames(run);
+			run.qplots.forEach(drawQuantity);
 		});
 	}
 
@@ -537,19 +627,29 @@
 	function fit() {
 		var avail = runs[0].section.clientWidth - LABEL_W - 2;
 
-		zoomTo(Math.max(avail, 200) / maxTicks);
 		fitted = true;
+		zoomTo(Math.max(avail, 200) / maxTicks);
 	}
 
 	/* keep every chart's scroll position together */
+	var syncing = false;
+
 	function syncScroll(source) {
+		if (syncing)
+			return;
+		syncing = true;
 		document.querySelectorAll('.chart .scroll').forEach(function (s) {
 			if (s !== source && s.scrollLeft !== source.scrollLeft)
 				s.scrollLeft = source.scrollLeft;
 		});
+		syncing = false;
 	}
 
 	/* ------------------------------------------------ the chosen tick */
+
+	function currentTick() {
+		return recorded[+slider.value] || 0;
+	}
 
 	function choose(index) {
 		var tick;
@@ -563,19 +663,40 @@
 			run.cursors.forEach(function (c) {
 				c.setAttribute('x', tick);
 			});
+			run.qplots.forEach(function (q) {
+				q.cursor.style.left = (tick * pxPerTick) + 'px';
+			});
 			showRunqueues(run, tick);
 		});
+		saveHash();
 	}
 
+	/* step to the neighbour; the cursor stays in view */
 	function step(delta) {
+		var sc = scroller(), x;
+
 		choose(+slider.value + delta);
+		if (!sc)
+			return;
+		x = currentTick() * pxPerTick;
+		if (x < sc.scrollLeft || x > sc.scrollLeft + sc.clientWidth) {
+			sc.scrollLeft = Math.max(0, x - sc.clientWidth / 2);
+			syncScroll(sc);
+		}
 	}
 
+	/*
+	 * Play in simulated time: the speed is simulated seconds per second
+	 * of the clock; each frame goes to the recorded tick at or before
+	 * where that time has come.
+	 */
 	function play() {
 		var button = document.getElementById('play');
+		var speed = document.getElementById('speed');
+		var from, start;
 
 		if (player) {
-			clearInterval(player);
+			cancelAnimationFrame(player);
 			player = null;
 			button.textContent = '\u25b6\ufe0e play';
 			return;
@@ -583,18 +704,59 @@
 		if (+slider.value >= recorded.length - 1)
 			choose(0);
 		button.textContent = '\u25a0 pause';
-		player = setInterval(function () {
-			if (+slider.value >= recorded.length - 1)
+		from = currentTick();
+		start = null;
+		player = requestAnimationFrame(function frame(now) {
+			var want, i;
+
+			if (start === null)
+				start = now;
+			want = from + (now - start) / 1000 * (+speed.value) * runs[0].hz;
+			i = indexAtOrBefore(Math.floor(want));
+			if (i !== +slider.value)
+				step(i - +slider.value);
+			if (+slider.value >= recorded.length - 1) {
+				player = requestAnimationFrame(function () {});
 				play();
-			else
-				step(1);
-		}, 120);
+				return;
+			}
+			player = requestAnimationFrame(frame);
+		});
+	}
+
+	/* ------------------------------------------- the URL's hash */
+
+	/*
+	 * #tick=T&zoom=Z&sel=PID: the chosen tick, the zoom (pixels a tick,
+	 * or "fit") and the selected task; written as they change, read at
+	 * load.
+	 */
+	var selected = null, hashReady = false;
+
+	function saveHash() {
+		var h;
+
+		if (!hashReady)
+			return;
+		h = '#tick=' + currentTick() + '&zoom=' +
+		    (fitted ? 'fit' : +pxPerTick.toPrecision(6)) +
+		    (selected !== null ? '&sel=' + selected : '');
+		if (location.hash !== h)
+			history.replaceState(null, '', h);
+	}
+
+	function hashValue(name) {
+		var m = new RegExp('(?:^#|&)' + name + '=([^&]*)').exec(location.hash);
+
+		return m ? decodeURIComponent(m[1]) : null;
 	}
 
 	/* -------------------------------------------------- highlighting */
 
-	/* light up the runs and rows of @pids (a list; null: none) */
+	/* light up the runs and rows of @pids (a list; null: the selected) */
 	function highlight(pids, text) {
+		if (pids === null && selected !== null)
+			pids = [String(selected)];
 		document.querySelectorAll('.hl').forEach(function (e) {
 			e.classList.remove('hl');
 		});
@@ -612,7 +774,7 @@
 	}
 
 	/* what pointing at lights up: a task's runs, or a group's tasks' */
-	var POINTED = 'rect.run, .labels text[data-pid], .task, ' +
+	var POINTED = '.labels text[data-pid], .task, ' +
 		      '.group-chip, .group-node, .group-box > h5';
 
 	function onOver(e) {
@@ -620,10 +782,7 @@
 
 		if (!r)
 			return;
-		if (r.matches('rect.run'))
-			highlight([r.getAttribute('data-pid')],
-				  r.querySelector('title').textContent.replace(/\n/g, ' \u00b7 '));
-		else if (r.hasAttribute('data-pids'))
+		if (r.hasAttribute('data-pids'))
 			highlight(r.getAttribute('data-pids').split(' ').filter(Boolean),
 				  r.textContent + ' (its tasks lit up in the charts)');
 		else
@@ -635,11 +794,378 @@
 			highlight(null, hoverIdle);
 	}
 
+	/* a click chooses the tick under the pointer, and selects its run's task */
 	function onClick(e) {
-		var plot = e.target.closest('svg.plot');
+		var plot = e.target.closest('svg.plot, .qplot');
+		var box = plot.getBoundingClientRect();
+		var hit = plot.kstructHit ? plot.kstructHit(e) : null;
+
+		selected = hit && hit.pid ? hit.pid : null;
+		choose(nearestIndex(Math.floor((e.clientX - box.left) / pxPerTick)));
+		highlight(null, hit ? hit.text : hoverIdle);
+	}
+
+	/* ---------------------------------------- what is under the pointer */
+
+	/* the tick and the row under pointer event @e on @plot */
+	function pointer(e, plot, rowHeight) {
 		var box = plot.getBoundingClientRect();
 
-		choose(nearestIndex(Math.floor((e.clientX - box.left) / pxPerTick)));
+		return { tick: (e.clientX - box.left) / pxPerTick,
+			 row: Math.floor((e.clientY - box.top) / rowHeight),
+			 px: e.clientX - box.left };
+	}
+
+	/* the index of the last item of @list (sorted by .start) starting <= @t */
+	function lastAtOrBefore(list, t) {
+		var lo = 0, hi = list.length - 1, mid;
+
+		if (!list.length || list[0].start > t)
+			return -1;
+		while (lo < hi) {
+			mid = (lo + hi + 1) >> 1;
+			if (list[mid].start <= t)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		return lo;
+	}
+
+	/*
+	 * The run under the pointer: the one whose interval holds its tick on
+	 * the CPU of its row, whatever the zoom; else a run within 3 pixels
+	 * (a zero-length one, or one narrower than a pixel).
+	 */
+	function runAt(run, e) {
+		var p = pointer(e, run.gantt, CPU_ROW), list = run.byCpu[p.row] || [];
+		var i = lastAtOrBefore(list, p.tick), best = null, d, k;
+
+		if (i >= 0 && p.tick < list[i].end)
+			return list[i];
+		for (k = Math.max(i - 2, 0); k <= i + 2 && k < list.length; k++) {
+			d = Math.min(Math.abs(list[k].start - p.tick), Math.abs(list[k].end - p.tick)) * pxPerTick;
+			if (d <= 3 && (!best || d < best.d))
+				best = { r: list[k], d: d };
+		}
+		return best ? best.r : null;
+	}
+
+	function runText(r) {
+		return r.el.querySelector('title').textContent.replace(/\n/g, ' \u00b7 ');
+	}
+
+	/* the state of a task row under the pointer, and its wake-ups */
+	function stateAt(run, e) {
+		var p = pointer(e, run.states, TASK_ROW), t = run.rows[p.row];
+		var list, i, s, w, text;
+
+		if (!t)
+			return null;
+		list = t.segs;
+		i = lastAtOrBefore(list, p.tick);
+		s = i >= 0 && p.tick < list[i].end ? list[i] : null;
+		text = t.name + ': ' + (s ? s.state + (s.state === 'runnable' ? ' (waiting on a runqueue)' : '') +
+			' from tick ' + s.start + ' to ' + s.end + ' (' +
+			timeText(s.end - s.start, run.hz) + ')' : 'not alive');
+		w = nearestWake(t, p.tick);
+		if (w && Math.abs(w[1] - p.tick) * pxPerTick <= 4)
+			text += ' \u00b7 woken at tick ' + w[1] + (w[2] === null ? ', not run by the end' :
+				', ran at tick ' + w[2] + ': waited ' + (w[2] - w[1]) + ' tick' +
+				(w[2] - w[1] === 1 ? '' : 's') + ' (' + timeText(w[2] - w[1], run.hz) + ')');
+		return { pid: t.pid, text: text };
+	}
+
+	function nearestWake(t, tick) {
+		var best = null;
+
+		(t.wakes || []).forEach(function (w) {
+			if (!best || Math.abs(w[1] - tick) < Math.abs(best[1] - tick))
+				best = w;
+		});
+		return best;
+	}
+
+	function onPlotMove(run, kind, e) {
+		var hit;
+
+		if (kind === 'gantt') {
+			hit = runAt(run, e);
+			if (hit) {
+				highlight([String(hit.pid)], runText(hit));
+				return;
+			}
+		} else {
+			hit = stateAt(run, e);
+			if (hit) {
+				highlight([String(hit.pid)], hit.text);
+				return;
+			}
+		}
+		highlight(null, hoverIdle);
+	}
+
+	/* ------------------------------------------- names on the bars */
+
+	/* the task's name on each bar of the view wide enough to hold it */
+	function drawNames(run) {
+		var sc = run.gantt.parentNode, from = sc.scrollLeft / pxPerTick;
+		var to = from + sc.clientWidth / pxPerTick, parts = [];
+
+		run.byCpu.forEach(function (list) {
+			var i = Math.max(lastAtOrBefore(list, from), 0);
+
+			for (; i < list.length && list[i].start <= to; i++) {
+				var r = list[i], w = (r.end - r.start) * pxPerTick;
+				var name = run.names[r.pid] || '';
+
+				if (w < name.length * 7.2 + 8 || parts.length > 600)
+					continue;
+				parts.push(svg('text', { x: Math.max(r.start * pxPerTick, sc.scrollLeft) + 4,
+							 y: r.cpu * CPU_ROW + CPU_ROW / 2 + 4, text: name }));
+			}
+		});
+		run.namesLayer.setAttribute('width', Math.max(1, Math.round(run.ticks * pxPerTick)));
+		run.namesLayer.replaceChildren.apply(run.namesLayer, parts);
+	}
+
+	/* ------------------------------------------- wake-up markers */
+
+	/* a mark at each wake-up on its task's row, one path for all */
+	function drawWakes(run) {
+		var d = [];
+
+		run.series.wakes.forEach(function (w) {
+			var row = run.rowOf[w[0]];
+
+			if (row !== undefined)
+				d.push('M' + w[1] + ' ' + (row * TASK_ROW) + 'v' + TASK_ROW);
+		});
+		if (d.length)
+			run.states.appendChild(svg('path', { 'class': 'wakes', d: d.join('') }));
+	}
+
+	/* -------------------------------------- quantities over time */
+
+	/* what each quantity is, and its unit, said once per chart */
+	var QUANTITIES = {
+		vruntime: { title: 'vruntime per task', unit: 'ms of virtual time', scale: 1e-6,
+			    q: 'min_vruntime', qtitle: 'dashed: min_vruntime of each queue' },
+		lag: { title: 'lag = V \u2212 vruntime per task (positive: owed CPU)',
+		       unit: 'ms of virtual time', scale: 1e-6 },
+		deadline: { title: 'virtual deadline per task', unit: 'ms of virtual time', scale: 1e-6,
+			    q: 'avg_vruntime', qtitle: 'dashed: V (avg_vruntime) of each queue' },
+		sleep_avg: { title: 'sleep_avg per task', unit: 'ticks', scale: 1 },
+		bonus: { title: 'bonus = static prio \u2212 prio (sleep_avg\u2019s reward, \u22125..+5)',
+			 unit: 'prio levels', scale: 1 },
+		prio: { title: 'dynamic priority (lower runs first)', unit: 'prio', scale: 1 },
+		counter: { title: 'counter per task', unit: 'ticks left in the epoch', scale: 1 },
+		goodness: { title: 'goodness per task, as its CPU sees it', unit: 'points', scale: 1 },
+		nr_running: { title: 'runqueue length per CPU', unit: 'tasks', scale: 1 }
+	};
+
+	/* @rows ([tick, v...] or [tick]: gone) as steps of column @col */
+	function steps(rows, col, last) {
+		var out = [], i, r, v;
+
+		for (i = 0; i < rows.length; i++) {
+			r = rows[i];
+			v = r.length > col ? r[col] : null;
+			out.push({ start: r[0], end: i + 1 < rows.length ? rows[i + 1][0] : last, v: v });
+		}
+		return out;
+	}
+
+	/* eevdf's lag of a task: V of its queue less its vruntime, per change */
+	function lagSteps(run, rows) {
+		var S = run.series, qcol = S.fields.indexOf('queue'), vcol = S.fields.indexOf('vruntime');
+		var out = [];
+
+		steps(rows, vcol + 1, run.ticks).forEach(function (s, i) {
+			var q = rows[i].length > 1 ? rows[i][qcol + 1] : -1;
+			var vq = q >= 0 ? S.qrows[q] || [] : [], k = lastAtOrBefore(vq.map(function (x) {
+				return { start: x[0] };
+			}), s.start), t = s.start, end;
+
+			if (s.v === null || q < 0) {
+				out.push({ start: s.start, end: s.end, v: null });
+				return;
+			}
+			for (; t < s.end; k++) {
+				end = k + 1 < vq.length ? Math.min(vq[k + 1][0], s.end) : s.end;
+				if (k >= 0)
+					out.push({ start: t, end: end, v: vq[k][1] - s.v });
+				t = end;
+				if (k + 1 >= vq.length)
+					break;
+			}
+		});
+		return out;
+	}
+
+	/* every line of quantity @name: [{label, pid, colour, steps}] */
+	function quantityLines(run, name) {
+		var S = run.series, lines = [], col = S.fields.indexOf(name);
+
+		if (name === 'nr_running') {
+			for (var c = 0; c < run.cpus; c++)
+				lines.push({ label: 'CPU ' + c, colour: 'hsl(' + (c * 67 % 360) + ',45%,40%)',
+					     steps: steps(S.cpus, c + 1, run.ticks) });
+			return lines;
+		}
+		Object.keys(S.tasks).forEach(function (pid) {
+			var rows = S.tasks[pid];
+
+			if (!rows.length)
+				return;
+			lines.push({ label: (run.names[pid] || '?') + ' (pid ' + pid + ')', pid: +pid,
+				     colour: taskColour(+pid),
+				     steps: name === 'lag' ? lagSteps(run, rows) : steps(rows, col + 1, run.ticks) });
+		});
+		if (QUANTITIES[name].q === S.qfield)
+			S.queues.forEach(function (qn, i) {
+				lines.push({ label: S.qfield + ' of ' + qn, dashed: true, colour: '#333',
+					     steps: steps(S.qrows[i], 1, run.ticks) });
+			});
+		return lines;
+	}
+
+	/* the names of the quantities @run's class recorded */
+	function quantityNames(run) {
+		var f = run.series.fields.filter(function (k) { return k !== 'queue'; });
+
+		if (f.indexOf('deadline') >= 0)
+			f = ['lag', 'deadline'];
+		return f.concat(['nr_running']);
+	}
+
+	/*
+	 * A chart of one quantity: a box as wide as the other plots (so it
+	 * scrolls with them), with a canvas the size of the view that is
+	 * redrawn for the part in view.
+	 */
+	function quantityChart(run, name) {
+		var Q = QUANTITIES[name], H = 120;
+		var box = el('div', { 'class': 'qplot' });
+		var canvas = el('canvas', { height: H });
+		var cursor = el('div', { 'class': 'qcursor' });
+		var q = { run: run, name: name, box: box, canvas: canvas, cursor: cursor, H: H,
+			  lines: quantityLines(run, name), Q: Q };
+		var lo = Infinity, hi = -Infinity;
+
+		q.lines.forEach(function (l) {
+			l.steps.forEach(function (s) {
+				if (s.v === null)
+					return;
+				lo = Math.min(lo, s.v * Q.scale);
+				hi = Math.max(hi, s.v * Q.scale);
+			});
+		});
+		if (!isFinite(lo)) {
+			lo = 0;
+			hi = 1;
+		}
+		if (hi === lo)
+			hi = lo + 1;
+		q.lo = lo;
+		q.hi = hi;
+		box.appendChild(canvas);
+		box.appendChild(cursor);
+		box.style.height = H + 'px';
+		box.kstructHit = function (e) {
+			return quantityAt(q, e);
+		};
+		box.addEventListener('mousemove', function (e) {
+			var hit = quantityAt(q, e);
+
+			highlight(hit && hit.pid ? [String(hit.pid)] : null, hit ? hit.text : hoverIdle);
+		});
+		box.addEventListener('click', onClick);
+		run.qplots.push(q);
+		return el('div', { 'class': 'qchart' }, [
+			el('h4', { text: Q.title + ' (' + Q.unit + ')' + (Q.q === run.series.qfield && Q.qtitle ?
+									     '; ' + Q.qtitle : '') }),
+			el('div', { 'class': 'chart' }, [
+				el('div', { 'class': 'qscale', style: 'width:' + LABEL_W + 'px' }, [
+					el('span', { text: fmtQ(hi) }), el('span', { text: fmtQ(lo) })]),
+				el('div', { 'class': 'scroll' }, [box])])
+		]);
+	}
+
+	function fmtQ(v) {
+		return Math.abs(v) >= 100 || v === Math.round(v) ? String(+v.toFixed(1)) : v.toFixed(3);
+	}
+
+	function qy(q, v) {
+		return 4 + (q.H - 8) * (1 - (v * q.Q.scale - q.lo) / (q.hi - q.lo));
+	}
+
+	function drawQuantity(q) {
+		var sc = q.box.parentNode, x0 = sc.scrollLeft, w = sc.clientWidth;
+		var c = q.canvas, g, from = x0 / pxPerTick, to = (x0 + w) / pxPerTick;
+
+		if (!w)
+			return;
+		c.width = w;
+		c.style.left = x0 + 'px';
+		g = c.getContext('2d');
+		g.clearRect(0, 0, w, q.H);
+		q.lines.forEach(function (l) {
+			var i = Math.max(lastAtOrBefore(l.steps, from), 0), s, pen = false;
+
+			g.strokeStyle = l.colour;
+			g.lineWidth = l.dashed ? 1.5 : 1.5;
+			g.setLineDash(l.dashed ? [5, 4] : []);
+			g.beginPath();
+			for (; i < l.steps.length && l.steps[i].start <= to; i++) {
+				s = l.steps[i];
+				if (s.v === null) {
+					pen = false;
+					continue;
+				}
+				var xa = s.start * pxPerTick - x0, xb = s.end * pxPerTick - x0, y = qy(q, s.v);
+
+				if (pen)
+					g.lineTo(xa, y);
+				else
+					g.moveTo(xa, y);
+				g.lineTo(xb, y);
+				pen = true;
+			}
+			g.stroke();
+		});
+	}
+
+	/* the line nearest the pointer at its tick, with its value and unit */
+	function quantityAt(q, e) {
+		var box = q.box.getBoundingClientRect(), tick = (e.clientX - box.left) / pxPerTick;
+		var y = e.clientY - box.top, best = null;
+
+		q.lines.forEach(function (l) {
+			var i = lastAtOrBefore(l.steps, tick), s = i >= 0 ? l.steps[i] : null, d;
+
+			if (!s || s.v === null || tick >= s.end)
+				return;
+			d = Math.abs(qy(q, s.v) - y);
+			if (!best || d < best.d)
+				best = { d: d, l: l, v: s.v };
+		});
+		if (!best)
+			return null;
+		return { pid: best.l.pid, text: best.l.label + ': ' + q.name + ' ' +
+			 fmtQ(best.v * q.Q.scale) + ' ' + q.Q.unit + ' at tick ' + Math.floor(tick) };
+	}
+
+	function quantitiesView(run) {
+		var S = run.series, note = S.stride > 1 ?
+			' Recorded at every tick to tick ' + S.from + ', then every ' + S.stride +
+			'th (the page\u2019s size budget).' : '';
+
+		return el('details', { 'class': 'quantities', open: '' }, [
+			el('summary', { text: 'the class\u2019s quantities over time (read from the runqueues at the end of each tick; a line stops while its task is off the queues)' + note })
+		].concat(quantityNames(run).map(function (n) {
+			return quantityChart(run, n);
+		})));
 	}
 
 	/* -------------------------------------------------------- report */
@@ -1037,24 +1563,72 @@
 
 	/* ---------------------------------------------------------- start */
 
+	/* @run's bars per CPU, its task rows and their stretches of state */
+	function indexRun(run) {
+		run.byCpu = [];
+		for (var c = 0; c < run.cpus; c++)
+			run.byCpu.push([]);
+		run.gantt.querySelectorAll('rect.run').forEach(function (r) {
+			var x = +r.getAttribute('x'), zero = r.classList.contains('zero');
+			var cpu = Math.floor(+r.getAttribute('y') / CPU_ROW);
+
+			(run.byCpu[cpu] = run.byCpu[cpu] || []).push({
+				start: x, end: zero ? x : x + +r.getAttribute('width'),
+				pid: +r.getAttribute('data-pid'), cpu: cpu, el: r });
+		});
+		run.names = {};
+		run.rows = [];
+		run.rowOf = {};
+		run.section.querySelectorAll('.chart.tasks .labels text[data-pid]').forEach(function (t, i) {
+			var pid = +t.getAttribute('data-pid');
+
+			run.names[pid] = t.textContent.replace(/ \(\d+\)$/, '');
+			run.rowOf[pid] = i;
+			run.rows.push({ pid: pid, name: run.names[pid], segs: [], wakes: [] });
+		});
+		run.states.querySelectorAll('rect[data-pid]').forEach(function (r) {
+			var row = run.rows[run.rowOf[+r.getAttribute('data-pid')]];
+			var x = +r.getAttribute('x');
+
+			if (row)
+				row.segs.push({ start: x, end: x + +r.getAttribute('width'),
+						state: r.getAttribute('class') });
+		});
+		run.series.wakes.forEach(function (w) {
+			var row = run.rows[run.rowOf[w[0]]];
+
+			if (row)
+				row.wakes.push(w);
+		});
+	}
+
 	document.querySelectorAll('section.run').forEach(function (section) {
 		var gantt = section.querySelector('svg.plot.gantt');
 		var data = section.querySelector('script.snapshots');
+		var series = section.querySelector('script.series');
 		var run = {
 			section: section,
 			label: section.getAttribute('data-label'),
 			ticks: +section.getAttribute('data-ticks') || 1,
 			hz: +section.getAttribute('data-hz') || 1000,
+			cpus: +section.getAttribute('data-cpus') || 1,
 			snaps: parseJSON(data),
+			series: parseJSON(series),
 			rq: section.querySelector('.rq'),
+			gantt: gantt,
+			states: section.querySelector('svg.plot.states'),
 			plots: Array.prototype.slice.call(section.querySelectorAll('svg.plot')),
 			axis: svg('svg', { 'class': 'axis', height: 22, width: 10 }),
+			namesLayer: svg('svg', { 'class': 'names', height: gantt.getAttribute('height'), width: 10 }),
+			qplots: [],
 			cursors: []
 		};
 
-		/* read once: the file keeps it, the document need not */
+		/* read once: the file keeps them, the document need not */
 		data.remove();
+		series.remove();
 		gantt.parentNode.insertBefore(run.axis, gantt);
+		gantt.parentNode.appendChild(run.namesLayer);
 		/* the labels' column starts below the axis too */
 		section.querySelector('.chart.cpus .labels').style.marginTop = '22px';
 		run.plots.forEach(function (p) {
@@ -1065,6 +1639,22 @@
 			run.cursors.push(c);
 			p.addEventListener('click', onClick);
 		});
+		indexRun(run);
+		drawWakes(run);
+		gantt.kstructHit = function (e) {
+			var r = runAt(run, e);
+
+			return r ? { pid: r.pid, text: runText(r) } : null;
+		};
+		run.states.kstructHit = function (e) {
+			return stateAt(run, e);
+		};
+		gantt.addEventListener('mousemove', function (e) { onPlotMove(run, 'gantt', e); });
+		run.states.addEventListener('mousemove', function (e) { onPlotMove(run, 'states', e); });
+		[gantt, run.states].forEach(function (p) {
+			p.addEventListener('mouseleave', function () { highlight(null, hoverIdle); });
+		});
+		section.querySelector('details.tasks').after(quantitiesView(run));
 		maxTicks = Math.max(maxTicks, run.ticks);
 		runs.push(run);
 	});
@@ -1073,47 +1663,87 @@
 	slider.addEventListener('input', function () {
 		choose(+slider.value);
 	});
-	document.getElementById('first').addEventListener('click', function () { choose(0); });
+	document.getElementById('first').addEventListener('click', function () { choose(0); step(0); });
 	document.getElementById('prev').addEventListener('click', function () { step(-1); });
 	document.getElementById('next').addEventListener('click', function () { step(1); });
 	document.getElementById('last').addEventListener('click', function () {
 		choose(recorded.length - 1);
+		step(0);
 	});
 	document.getElementById('play').addEventListener('click', play);
-	document.getElementById('zoom-in').addEventListener('click', function () {
+
+	function zoomIn() {
 		fitted = false;
 		zoomTo(pxPerTick * 2);
-	});
-	document.getElementById('zoom-out').addEventListener('click', function () {
+	}
+
+	function zoomOut() {
 		fitted = false;
 		zoomTo(pxPerTick / 2);
-	});
+	}
+
+	document.getElementById('zoom-in').addEventListener('click', zoomIn);
+	document.getElementById('zoom-out').addEventListener('click', zoomOut);
 	window.addEventListener('resize', function () {
 		if (fitted)
 			fit();
+		else
+			redrawView();
 	});
 	document.getElementById('zoom-fit').addEventListener('click', fit);
 	document.querySelectorAll('.chart .scroll').forEach(function (s) {
-		s.addEventListener('scroll', function () { syncScroll(s); });
+		s.addEventListener('scroll', function () {
+			syncScroll(s);
+			if (s === scroller())
+				redrawView();
+		});
 	});
 	document.addEventListener('keydown', function (e) {
-		if (e.target === slider || e.target.tagName === 'INPUT')
+		if (e.target === slider || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) ||
+		    e.ctrlKey || e.metaKey || e.altKey)
 			return;
 		if (e.key === 'ArrowRight')
 			step(1);
 		else if (e.key === 'ArrowLeft')
 			step(-1);
+		else if (e.key === '+' || e.key === '=')
+			zoomIn();
+		else if (e.key === '-')
+			zoomOut();
+		else if (e.key === ' ')
+			play();
+		else
+			return;
+		e.preventDefault();
 	});
 	document.querySelector('main').addEventListener('mouseover', onOver);
 	document.querySelector('main').addEventListener('mouseout', onOut);
+	document.querySelector('main').addEventListener('click', function (e) {
+		var f = e.target.closest('[data-unfold]');
 
-	var wanted = /(?:^#|&)tick=(\d+)/.exec(location.hash);
+		if (!f)
+			return;
+		unfolded[f.getAttribute('data-unfold')] = true;
+		choose(+slider.value);
+	});
 
-	choose(wanted ? indexAtOrBefore(+wanted[1]) : 0);
+	var wantTick = hashValue('tick'), wantZoom = hashValue('zoom'), wantSel = hashValue('sel');
+
+	choose(wantTick !== null && /^\d+$/.test(wantTick) ? indexAtOrBefore(+wantTick) : 0);
 	document.getElementById('report-view').appendChild(
 		reportView(parseJSON(document.getElementById('report'))));
 	/* last: the page has its height, and so its scroll bar, by now */
-	fit();
+	if (wantSel !== null && /^\d+$/.test(wantSel))
+		selected = +wantSel;
+	if (wantZoom !== null && wantZoom !== 'fit' && +wantZoom > 0) {
+		fitted = false;
+		zoomTo(+wantZoom);
+	} else {
+		fit();
+	}
+	hashReady = true;
+	saveHash();
+	highlight(null, hoverIdle);
 	window.kstructErrors.show();
 	document.documentElement.setAttribute('data-js-status', 'ready');
 }());
