@@ -379,14 +379,15 @@
 		function size(n) {
 			return n ? 1 + size(n.left) + size(n.right) : 0;
 		}
-		var big = size(q.root) > 31;
+		var large = size(q.root) > 31;
 
 		function place(n, depth) {
-			var me, l, r, key = isGroup(n) ? 'g' + n.group : 'p' + n.pid, hidden;
+			var me, l, r, key, hidden;
 
 			if (!n)
 				return null;
-			if (big && depth >= 4 && !unfolded[key] && (n.left || n.right)) {
+			key = isGroup(n) ? 'g' + n.group : 'p' + n.pid;
+			if (large && depth >= 4 && !unfolded[key] && (n.left || n.right)) {
 				hidden = size(n) - 1;
 				me = { n: n, x: order++ * W + W / 2, y: depth * H + BOXH / 2 + 2,
 				       folded: hidden, key: key };
@@ -521,6 +522,10 @@
 	function showRunqueues(run, tick) {
 		var snaps = run.snaps, i, at;
 
+		/* folded away: drawn when opened */
+		run.rqTick = tick;
+		if (!run.rq.parentNode.open)
+			return;
 		for (i = snaps.ticks.length - 1; i > 0 && snaps.ticks[i] > tick; i--)
 			;
 		at = snaps.at[i] || [];
@@ -733,16 +738,25 @@
 	 */
 	var selected = null, hashReady = false;
 
-	function saveHash() {
-		var h;
+	var hashTimer = null;
 
-		if (!hashReady)
+	function hashText() {
+		return '#tick=' + currentTick() + '&zoom=' +
+		       (fitted ? 'fit' : +pxPerTick.toPrecision(6)) +
+		       (selected !== null ? '&sel=' + selected : '');
+	}
+
+	/* at most a few times a second: browsers throttle replaceState() */
+	function saveHash() {
+		if (!hashReady || hashTimer !== null)
 			return;
-		h = '#tick=' + currentTick() + '&zoom=' +
-		    (fitted ? 'fit' : +pxPerTick.toPrecision(6)) +
-		    (selected !== null ? '&sel=' + selected : '');
-		if (location.hash !== h)
-			history.replaceState(null, '', h);
+		hashTimer = setTimeout(function () {
+			var h = hashText();
+
+			hashTimer = null;
+			if (location.hash !== h)
+				history.replaceState(null, '', h);
+		}, 250);
 	}
 
 	function hashValue(name) {
@@ -1304,6 +1318,9 @@
 	}
 
 	function summaryTable(r, path, rows) {
+		/* a run that did not measure its cost says so */
+		if (r.cost === null)
+			rows = rows.concat([['cost', 'the scheduler\u2019s cost', 'not measured (--cost)', 'text']]);
 		return wide(el('table', { 'class': 'summary' }, rows.filter(function (c) {
 			return dig(r, c[0]) !== undefined && !(c[0].indexOf('cost.') === 0 && !r.cost);
 		}).map(function (c) {
@@ -1655,6 +1672,10 @@
 			p.addEventListener('mouseleave', function () { highlight(null, hoverIdle); });
 		});
 		section.querySelector('details.tasks').after(quantitiesView(run));
+		run.rq.parentNode.addEventListener('toggle', function () {
+			if (run.rq.parentNode.open)
+				showRunqueues(run, run.rqTick);
+		});
 		maxTicks = Math.max(maxTicks, run.ticks);
 		runs.push(run);
 	});
@@ -1742,7 +1763,8 @@
 		fit();
 	}
 	hashReady = true;
-	saveHash();
+	if (location.hash !== hashText())
+		history.replaceState(null, '', hashText());
 	highlight(null, hoverIdle);
 	window.kstructErrors.show();
 	document.documentElement.setAttribute('data-js-status', 'ready');
