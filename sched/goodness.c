@@ -109,14 +109,8 @@ static void note_goodness(int cpu, int kind, int pid, const char *rule,
 {
 	struct sched_reason *w = &cpu_rq(cpu)->goodness.why;
 
-	if (w->kind != SCHED_WHY_NONE)
-		return;
-	w->kind = kind;
-	w->pid = pid;
-	w->rule = rule;
-	w->a = a;
-	w->b = b;
-	w->unit = "goodness";
+	if (w->kind == SCHED_WHY_NONE)
+		sched_reason_set(w, kind, pid, rule, a, b, "goodness");
 }
 
 /*

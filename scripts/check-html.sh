@@ -331,7 +331,7 @@ explore() {
 		>"$copy.dom" 2>/dev/null || { echo "check-html: $copy: $browser failed"; return 1; }
 	grep -o '<html[^>]*>' "$copy.dom" | head -n 1 |
 		grep -o 'data-[a-z-]*="[^"]*"' |
-		sed 's/^data-//; s/="/=/; s/"$//; s/&amp;/\&/g' >"$1.probe"
+		sed 's/^data-//; s/="/=/; s/"$//; s/&quot;/"/g; s/&amp;/\&/g' >"$1.probe"
 }
 
 # probed PAGE NAME: the probe's finding NAME on PAGE
@@ -498,12 +498,12 @@ echo "check-html: caught a page with chips that do not wrap: $(tail -n 1 "$out/b
 # explored_broken WHAT NAME: a broken copy of mixed-cfs must fail explored
 good=$out/mixed-cfs.html
 explored_broken() {
-	copy=$out/broken-$2.html
-	if explored "$copy" "${good%.html}.json" >"$copy.out"; then
-		echo "check-html: the check passed a page with $1 ($copy)"
+	broke=$out/broken-$2.html
+	if explored "$broke" "${good%.html}.json" >"$broke.out"; then
+		echo "check-html: the check passed a page with $1 ($broke)"
 		exit 1
 	fi
-	echo "check-html: caught a page with $1: $(tail -n 1 "$copy.out")"
+	echo "check-html: caught a page with $1: $(tail -n 1 "$broke.out")"
 }
 sed "s|return (100 \* v).toFixed(1) + '%';|return (100 * v + 1).toFixed(1) + '%';|" "$good" >"$out/broken-figure.html"
 explored_broken "a wrong figure in a table" figure

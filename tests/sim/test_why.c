@@ -119,8 +119,7 @@ static int watch_run(struct watch *x, const char *workload, const char *class,
 }
 
 /* the first switch away from @pid that matches @state, or NULL */
-static const struct seen *first_out(const struct watch *x, int pid,
-				    char state)
+static const struct seen *first_out(const struct watch *x, int pid, char state)
 {
 	size_t i;
 
@@ -145,10 +144,10 @@ static void test_every_switch_has_a_reason(void)
 			struct watch x;
 			unsigned long bad_out = 0, bad_pick = 0, bad_sleep = 0;
 
-			CU_ASSERT_EQUAL_FATAL(watch_run(&x, sim_builtins[b].name,
-							sched_classes[c]->name,
-							2, 400000),
-					      0);
+			CU_ASSERT_EQUAL_FATAL(
+				watch_run(&x, sim_builtins[b].name,
+					  sched_classes[c]->name, 2, 400000),
+				0);
 			CU_ASSERT(x.nr > 0);
 			CU_ASSERT_EQUAL(x.nr_whys, x.nr_switches);
 			for (i = 0; i < x.nr; i++) {
@@ -176,6 +175,26 @@ static void test_every_switch_has_a_reason(void)
 			free(x.at);
 		}
 	}
+}
+
+/*
+ * Two nice-0 hogs on one CPU under @class for @usec: the first switch
+ * away from the first hog (pid 2), which must be its slice's end.
+ */
+static const struct seen *two_hogs(struct watch *x, const char *class,
+				   unsigned long long usec)
+{
+	static const char wl[] =
+		"{ \"tasks\": { \"hog\": { \"instance\": 2, \"cpus\": [0],"
+		" \"run\": 1000000 } } }";
+	const struct seen *s;
+
+	if (watch_run(x, wl, class, 1, usec))
+		return NULL;
+	s = first_out(x, 2, 'R');
+	if (s && s->out.kind != SCHED_WHY_SLICE)
+		return NULL;
+	return s;
 }
 
 /*
@@ -222,16 +241,11 @@ static void test_cfs_wakeup_preemption(void)
  */
 static void test_o1_slice_expiry(void)
 {
-	static const char wl[] =
-		"{ \"tasks\": { \"hog\": { \"instance\": 2, \"cpus\": [0],"
-		" \"run\": 1000000 } } }";
 	struct watch x;
 	const struct seen *s;
 
-	CU_ASSERT_EQUAL_FATAL(watch_run(&x, wl, "o1", 1, 500000), 0);
-	s = first_out(&x, 2, 'R');
+	s = two_hogs(&x, "o1", 500000);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_EQUAL(s->out.kind, SCHED_WHY_SLICE);
 	CU_ASSERT_STRING_EQUAL(s->out.unit, "ticks");
 	CU_ASSERT_EQUAL(s->out.a, 151);
 	CU_ASSERT_EQUAL(s->tick - s->start, 151);
@@ -245,16 +259,11 @@ static void test_o1_slice_expiry(void)
 /* cfs: the same hogs end their turn past their ideal slice, 6 ms / 2 */
 static void test_cfs_slice_expiry(void)
 {
-	static const char wl[] =
-		"{ \"tasks\": { \"hog\": { \"instance\": 2, \"cpus\": [0],"
-		" \"run\": 1000000 } } }";
 	struct watch x;
 	const struct seen *s;
 
-	CU_ASSERT_EQUAL_FATAL(watch_run(&x, wl, "cfs", 1, 200000), 0);
-	s = first_out(&x, 2, 'R');
+	s = two_hogs(&x, "cfs", 200000);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_EQUAL(s->out.kind, SCHED_WHY_SLICE);
 	CU_ASSERT_STRING_EQUAL(s->out.unit, "ns");
 	/* ideal slice: the latency (6 ms on one CPU) shared by two */
 	CU_ASSERT(s->out.b <= 3000000 && s->out.b > 2990000);
@@ -271,16 +280,11 @@ static void test_cfs_slice_expiry(void)
 /* eevdf: a used-up request names the new one's slice, the base slice */
 static void test_eevdf_request_used_up(void)
 {
-	static const char wl[] =
-		"{ \"tasks\": { \"hog\": { \"instance\": 2, \"cpus\": [0],"
-		" \"run\": 1000000 } } }";
 	struct watch x;
 	const struct seen *s;
 
-	CU_ASSERT_EQUAL_FATAL(watch_run(&x, wl, "eevdf", 1, 200000), 0);
-	s = first_out(&x, 2, 'R');
+	s = two_hogs(&x, "eevdf", 200000);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_EQUAL(s->out.kind, SCHED_WHY_SLICE);
 	CU_ASSERT_EQUAL(s->out.a, x.base_slice);
 	CU_ASSERT_PTR_NOT_NULL(strstr(s->pick.rule, "deadline"));
 	free(x.at);
@@ -289,16 +293,11 @@ static void test_eevdf_request_used_up(void)
 /* goodness: a counter that reaches 0 names the ticks of its nice */
 static void test_goodness_counter(void)
 {
-	static const char wl[] =
-		"{ \"tasks\": { \"hog\": { \"instance\": 2, \"cpus\": [0],"
-		" \"run\": 1000000 } } }";
 	struct watch x;
 	const struct seen *s;
 
-	CU_ASSERT_EQUAL_FATAL(watch_run(&x, wl, "goodness", 1, 500000), 0);
-	s = first_out(&x, 2, 'R');
+	s = two_hogs(&x, "goodness", 500000);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_EQUAL(s->out.kind, SCHED_WHY_SLICE);
 	CU_ASSERT_EQUAL(s->out.a, NICE_TO_TICKS(0));
 	CU_ASSERT_STRING_EQUAL(s->pick.unit, "goodness");
 	free(x.at);

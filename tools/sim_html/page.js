@@ -522,10 +522,7 @@
 	function showRunqueues(run, tick) {
 		var snaps = run.snaps, i, at;
 
-		/* folded away: drawn when opened */
-		run.rqTick = tick;
-		if (!run.rq.parentNode.open)
-			return;
+
 		for (i = snaps.ticks.length - 1; i > 0 && snaps.ticks[i] > tick; i--)
 			;
 		at = snaps.at[i] || [];
@@ -1672,9 +1669,9 @@
 			p.addEventListener('mouseleave', function () { highlight(null, hoverIdle); });
 		});
 		section.querySelector('details.tasks').after(quantitiesView(run));
+		/* a folded tree box has no width to centre in until opened */
 		run.rq.parentNode.addEventListener('toggle', function () {
-			if (run.rq.parentNode.open)
-				showRunqueues(run, run.rqTick);
+			run.rq.querySelectorAll('.tree-box').forEach(centreRoot);
 		});
 		maxTicks = Math.max(maxTicks, run.ticks);
 		runs.push(run);
