@@ -122,11 +122,26 @@
 	var SHOWN = { pid: 1, comm: 1, policy: 1, prio: 1, nice: 1,
 		      color: 1, left: 1, right: 1 };
 
+	/*
+	 * The fair classes' virtual times (ns of virtual time in the
+	 * snapshots), shown in ms of virtual time everywhere on the page.
+	 */
+	var VIRTUAL = { vruntime: 1, min_vruntime: 1, avg_vruntime: 1, deadline: 1,
+			min_deadline: 1, lag: 1 };
+
+	function vt(v) {
+		return (v / 1e6).toFixed(3);
+	}
+
+	function fieldText(k, v) {
+		return VIRTUAL[k] && typeof v === 'number' ? vt(v) + ' ms' : String(v);
+	}
+
 	function taskTitle(t) {
 		return Object.keys(t).filter(function (k) {
 			return typeof t[k] !== 'object';
 		}).map(function (k) {
-			return k + ': ' + t[k];
+			return k + ': ' + (VIRTUAL[k] ? fieldText(k, t[k]) + ' of virtual time' : t[k]);
 		}).join('\n');
 	}
 
@@ -138,7 +153,7 @@
 			var v = t[k];
 
 			return k.replace(/_/g, ' ') + ' ' +
-			       (typeof v === 'number' ? big(v) : String(v));
+			       (VIRTUAL[k] ? fieldText(k, v) : typeof v === 'number' ? big(v) : String(v));
 		}).join(', ');
 	}
 
@@ -230,7 +245,7 @@
 			   ['group ' + e.group + ' ',
 			    el('span', { 'class': 'sub',
 					 text: groupWeight(e) + ' \u00b7 vruntime ' +
-					       big(e.vruntime) + ' \u00b7 its queue: ' + info })]),
+					       fieldText('vruntime', e.vruntime) + ' \u00b7 its queue: ' + info })]),
 			rbtree(e.queue, currPid, e.group)
 		]);
 	}
@@ -255,7 +270,7 @@
 			return !skip[k] && obj[k] !== null &&
 			       typeof obj[k] !== 'object';
 		}).map(function (k) {
-			return k.replace(/_/g, ' ') + ' ' + obj[k];
+			return k.replace(/_/g, ' ') + ' ' + fieldText(k, obj[k]);
 		}).join(' \u00b7 ');
 	}
 
@@ -415,12 +430,12 @@
 
 		function lines(n) {
 			var l = [isGroup(n) ? cut('group ' + n.group, 22) :
-				 n.comm + ' ' + n.pid, 'vr ' + big(n.vruntime)];
+				 n.comm + ' ' + n.pid, 'vr ' + vt(n.vruntime)];
 
 			if (eevdf) {
-				l[1] += ' dl ' + big(n.deadline);
+				l[1] += ' dl ' + vt(n.deadline);
 				l.push((n.eligible ? 'eligible' : 'not eligible') +
-				       ', min ' + big(n.min_deadline));
+				       ', min ' + vt(n.min_deadline));
 			}
 			if (isGroup(n))
 				l.push(cut('w ' + big(n.weight) + ' of shares ' +
@@ -494,7 +509,8 @@
 
 		return el('div', { 'class': 'queue' }, [
 			el('h4', { text: q['class'] + ' \u00b7 ' + q.kind +
-					 (info ? ' \u00b7 ' + info : '') }),
+					 (info ? ' \u00b7 ' + info : '') +
+					 (q.kind === 'rbtree' ? ' \u00b7 vr, dl, min: ms of virtual time' : '') }),
 			body
 		]);
 	}
