@@ -386,7 +386,7 @@ if [ -n "$shots" ]; then
 	shot sim-explorer-compare 130 1200,900 -w interactive --cpus 2 \
 		--duration 0.3 --compare
 	# EEVDF's red-black tree: vruntime, deadline, eligibility
-	shot sim-explorer-eevdf 300 1200,1060 -w mixed --cpus 2 \
+	shot sim-explorer-eevdf 300 1200,1900 -w mixed --cpus 2 \
 		--duration 0.5 --sched eevdf
 	exit 0
 fi

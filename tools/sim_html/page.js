@@ -1188,11 +1188,19 @@
 			' Recorded at every tick to tick ' + S.from + ', then every ' + S.stride +
 			'th (the page\u2019s size budget).' : '';
 
-		return el('details', { 'class': 'quantities', open: '' }, [
+		var details = el('details', { 'class': 'quantities' }, [
 			el('summary', { text: 'the class\u2019s quantities over time (read from the runqueues at the end of each tick; a line stops while its task is off the queues)' + note })
 		].concat(quantityNames(run).map(function (n) {
 			return quantityChart(run, n);
 		})));
+
+		/* open with one run; with several the Gantt charts come first */
+		if (document.querySelectorAll('section.run').length === 1)
+			details.open = true;
+		details.addEventListener('toggle', function () {
+			run.qplots.forEach(drawQuantity);
+		});
+		return details;
 	}
 
 	/* -------------------------------------------------------- report */
