@@ -1003,16 +1003,23 @@
 		return out;
 	}
 
-	/* eevdf's lag of a task: V of its queue less its vruntime, per change */
+	/*
+	 * eevdf's lag of a task: V of its queue less its vruntime, per change
+	 * of either; V moves at every tick, so a long run keeps a step per
+	 * @grain ticks at most (2,000 steps a task over the run).
+	 */
 	function lagSteps(run, rows) {
 		var S = run.series, qcol = S.fields.indexOf('queue'), vcol = S.fields.indexOf('vruntime');
-		var out = [];
+		var out = [], grain = Math.max(1, Math.floor(run.ticks / 2000));
 
+		if (!S.qstarts)
+			S.qstarts = S.qrows.map(function (rows) {
+				return rows.map(function (x) { return { start: x[0] }; });
+			});
 		steps(rows, vcol + 1, run.ticks).forEach(function (s, i) {
 			var q = rows[i].length > 1 ? rows[i][qcol + 1] : -1;
-			var vq = q >= 0 ? S.qrows[q] || [] : [], k = lastAtOrBefore(vq.map(function (x) {
-				return { start: x[0] };
-			}), s.start), t = s.start, end;
+			var vq = q >= 0 ? S.qrows[q] || [] : [];
+			var k = q >= 0 ? lastAtOrBefore(S.qstarts[q] || [], s.start) : -1, t = s.start, end;
 
 			if (s.v === null || q < 0) {
 				out.push({ start: s.start, end: s.end, v: null });
@@ -1020,6 +1027,8 @@
 			}
 			for (; t < s.end; k++) {
 				end = k + 1 < vq.length ? Math.min(vq[k + 1][0], s.end) : s.end;
+				if (k >= 0 && end < s.end && end - t < grain)
+					continue;
 				if (k >= 0)
 					out.push({ start: t, end: end, v: vq[k][1] - s.v });
 				t = end;
@@ -1137,8 +1146,9 @@
 		c.style.left = x0 + 'px';
 		g = c.getContext('2d');
 		g.clearRect(0, 0, w, q.H);
+		/* a point per pixel at most: narrower steps are skipped over */
 		q.lines.forEach(function (l) {
-			var i = Math.max(lastAtOrBefore(l.steps, from), 0), s, pen = false;
+			var i = Math.max(lastAtOrBefore(l.steps, from), 0), s, pen = false, lastX = -Infinity;
 
 			g.strokeStyle = l.colour;
 			g.lineWidth = l.dashed ? 1.5 : 1.5;
@@ -1152,11 +1162,15 @@
 				}
 				var xa = s.start * pxPerTick - x0, xb = s.end * pxPerTick - x0, y = qy(q, s.v);
 
+				if (pen && xb - lastX < 1 && i + 1 < l.steps.length &&
+				    l.steps[i + 1].v !== null)
+					continue;
 				if (pen)
 					g.lineTo(xa, y);
 				else
 					g.moveTo(xa, y);
 				g.lineTo(xb, y);
+				lastX = xb;
 				pen = true;
 			}
 			g.stroke();
