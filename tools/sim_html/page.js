@@ -1755,7 +1755,9 @@
 		});
 	});
 	document.addEventListener('keydown', function (e) {
+		/* a focused control keeps its keys (space presses a button) */
 		if (e.target === slider || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) ||
+		    (e.key === ' ' && e.target.tagName === 'BUTTON') ||
 		    e.ctrlKey || e.metaKey || e.altKey)
 			return;
 		if (e.key === 'ArrowRight')
