@@ -1006,11 +1006,11 @@
 	/*
 	 * eevdf's lag of a task: V of its queue less its vruntime, per change
 	 * of either; V moves at every tick, so a long run keeps a step per
-	 * @grain ticks at most (2,000 steps a task over the run).
+	 * @grain ticks at most (1,000 steps a task over the run).
 	 */
 	function lagSteps(run, rows) {
 		var S = run.series, qcol = S.fields.indexOf('queue'), vcol = S.fields.indexOf('vruntime');
-		var out = [], grain = Math.max(1, Math.floor(run.ticks / 2000));
+		var out = [], grain = Math.max(1, Math.floor(run.ticks / 1000));
 
 		if (!S.qstarts)
 			S.qstarts = S.qrows.map(function (rows) {
