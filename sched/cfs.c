@@ -236,6 +236,10 @@ static void check_preempt_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 	ideal_runtime = sched_slice(cfs_rq, curr);
 	delta_exec = curr->sum_exec_runtime - curr->prev_sum_exec_runtime;
 	if (delta_exec > ideal_runtime) {
+		note_resched(
+			rq, SCHED_WHY_SLICE, 0,
+			"it ran a since it was picked, more than its ideal slice b (sched_slice())",
+			(long long)delta_exec, (long long)ideal_runtime, "ns");
 		resched_curr(rq);
 		rq->cfs.nr_tick_preempts++;
 		clear_buddies(cfs_rq, curr);
@@ -248,6 +252,10 @@ static void check_preempt_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 	if (delta < 0)
 		return;
 	if ((uint64_t)delta > ideal_runtime) {
+		note_resched(
+			rq, SCHED_WHY_TICK, se_pid(se),
+			"vruntime(curr) - vruntime(leftmost) = a, more than its ideal slice b",
+			delta, (long long)ideal_runtime, "ns of virtual time");
 		resched_curr(rq);
 		rq->cfs.nr_tick_preempts++;
 	}
@@ -265,6 +273,44 @@ static void entity_tick(struct cfs_rq *cfs_rq, struct sched_entity *curr)
 static void task_tick_cfs(struct runqueue *rq, struct task_struct *curr)
 {
 	task_tick_fair(rq, curr, entity_tick);
+}
+
+/*
+ * Why pick_next_entity() chose @se, @left being the leftmost (or the
+ * running entity, before it in key order).
+ */
+static void note_pick_cfs(struct cfs_rq *cfs_rq, struct sched_entity *se,
+			  struct sched_entity *left, struct sched_entity *curr)
+{
+	struct runqueue *rq = rq_of(cfs_rq);
+	struct sched_entity *second;
+	const char *rule;
+
+	if (se != left) {
+		if (se == cfs_rq->next)
+			rule = "the next buddy (a wake-up preempted for it): vruntime a, within wakeup_gran of the leftmost's b";
+		else if (se == cfs_rq->last)
+			rule = "the last buddy (the task a wake-up preempted): vruntime a, within wakeup_gran of the leftmost's b";
+		else
+			rule = "the leftmost yielded (skip buddy): the next, vruntime a, within wakeup_gran of the leftmost's b";
+		note_pick(rq, se_pid(left), rule, (long long)se->vruntime,
+			  (long long)left->vruntime, "ns of virtual time");
+		return;
+	}
+	second = left == curr ? __pick_first_entity(cfs_rq) :
+				rb_entry_safe(rb_next(&left->run_node),
+					      struct sched_entity, run_node);
+	if (curr && left != curr && (!second || entity_before(curr, second)))
+		second = curr;
+	if (second)
+		note_pick(
+			rq, se_pid(second),
+			"the smallest vruntime a (the leftmost); the next has b",
+			(long long)se->vruntime, (long long)second->vruntime,
+			"ns of virtual time");
+	else
+		note_pick(rq, 0, "the only entity queued, vruntime a",
+			  (long long)se->vruntime, 0, "ns of virtual time");
 }
 
 /*
@@ -298,6 +344,7 @@ static struct sched_entity *pick_next_entity(struct cfs_rq *cfs_rq)
 		se = cfs_rq->next;
 	else if (cfs_rq->last && wakeup_preempt_entity(cfs_rq->last, left) < 1)
 		se = cfs_rq->last;
+	note_pick_cfs(cfs_rq, se, left, curr);
 	return se;
 }
 
@@ -328,6 +375,13 @@ static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 	case WAKEUP_COMPARE:
 		if (wakeup_preempt_entity(se, pse) != 1)
 			return;
+		note_resched(
+			rq, SCHED_WHY_WAKEUP, p->pid,
+			"vruntime(curr) - vruntime(woken) = a, more than wakeup_gran b (in the woken task's virtual time)",
+			(long long)(se->vruntime - pse->vruntime),
+			(long long)calc_delta_fair(
+				sysctl_sched_wakeup_granularity, pse),
+			"ns of virtual time");
 		set_next_buddy(pse);
 		break;
 	}

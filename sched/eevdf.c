@@ -388,6 +388,17 @@ void update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	}
 	if (cfs_rq->nr_running > 1 &&
 	    (resched || did_preempt_short(cfs_rq, se))) {
+		if (resched)
+			note_resched(
+				rq_of(cfs_rq), SCHED_WHY_SLICE, 0,
+				"its request is used up (vruntime reached its deadline): a new one of slice a",
+				(long long)se->slice, 0, "ns");
+		else
+			note_resched(
+				rq_of(cfs_rq), SCHED_WHY_WAKEUP, 0,
+				"PREEMPT_SHORT: a shorter-slice wakee ended its protection and it is no longer eligible (lag a < 0)",
+				(long long)(avg_vruntime(cfs_rq) - se->vruntime), 0,
+				"ns of virtual time");
 		resched_curr(rq_of(cfs_rq));
 		rq_of(cfs_rq)->cfs.nr_tick_preempts++;
 		clear_buddies(cfs_rq, se);
@@ -583,11 +594,30 @@ static void task_tick_eevdf(struct runqueue *rq, struct task_struct *curr)
 	task_tick_fair(rq, curr, entity_tick);
 }
 
+/* pick_eevdf(), saying why */
+static struct sched_entity *pick_eevdf_noted(struct cfs_rq *cfs_rq)
+{
+	struct sched_entity *se = pick_eevdf(cfs_rq), *curr = cfs_rq->curr;
+	long long v = (long long)avg_vruntime(cfs_rq);
+
+	if (se == curr && curr->vlag == (int64_t)curr->deadline)
+		note_pick(
+			rq_of(cfs_rq), 0,
+			"the running entity keeps the CPU: eligible (vruntime a <= V b) and still on the request it was picked for (RUN_TO_PARITY)",
+			(long long)se->vruntime, v, "ns of virtual time");
+	else
+		note_pick(
+			rq_of(cfs_rq), 0,
+			"of the eligible entities (vruntime <= V b), the earliest virtual deadline a",
+			(long long)se->deadline, v, "ns of virtual time");
+	return se;
+}
+
 static struct task_struct *pick_next_task_eevdf(struct runqueue *rq,
 						struct task_struct *prev)
 {
 	(void)prev;
-	return pick_next_task_fair(rq, pick_eevdf);
+	return pick_next_task_fair(rq, pick_eevdf_noted);
 }
 
 /*
@@ -628,6 +658,19 @@ static void check_preempt_wakeup(struct runqueue *rq, struct task_struct *p,
 			cancel_protect_slice(se);
 		if (pick_eevdf(cfs_rq_of(se)) != pse)
 			return;
+		if (!entity_eligible(cfs_rq_of(se), se))
+			note_resched(
+				rq, SCHED_WHY_WAKEUP, p->pid,
+				"curr is not eligible (vruntime a > V b): the woken task is the eligible one with the earliest deadline",
+				(long long)se->vruntime,
+				(long long)avg_vruntime(cfs_rq_of(se)),
+				"ns of virtual time");
+		else
+			note_resched(
+				rq, SCHED_WHY_WAKEUP, p->pid,
+				"the woken task is eligible and its deadline a is earlier than curr's b",
+				(long long)pse->deadline,
+				(long long)se->deadline, "ns of virtual time");
 		break;
 	}
 	resched_curr(rq);

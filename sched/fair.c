@@ -532,8 +532,12 @@ int check_preempt_fair(struct runqueue *rq, struct task_struct *p,
 	if (unlikely(curr == p) || test_tsk_need_resched(curr))
 		return WAKEUP_IGNORE;
 	if (unlikely(task_has_idle_policy(curr)) &&
-	    likely(!task_has_idle_policy(p)))
+	    likely(!task_has_idle_policy(p))) {
+		note_resched(rq, SCHED_WHY_WAKEUP, p->pid,
+			     "a SCHED_IDLE task gives way to any other", 0, 0,
+			     NULL);
 		return WAKEUP_PREEMPT;
+	}
 	if (unlikely(p->policy != SCHED_OTHER))
 		return WAKEUP_IGNORE;
 	find_matching_se(se, pse);
@@ -599,8 +603,12 @@ void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio)
 	if (!p->se.on_rq || rq->cfs.nr_running == 1)
 		return;
 	if (task_running(rq, p)) {
-		if (p->prio > oldprio)
+		if (p->prio > oldprio) {
+			note_resched(rq, SCHED_WHY_CHANGED, 0,
+				     "its prio fell from b to a", p->prio,
+				     oldprio, "prio");
 			resched_curr(rq);
+		}
 	} else {
 		check_preempt_curr(rq, p, 0);
 	}
@@ -1091,7 +1099,9 @@ static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		       json_integer((json_int_t)se->min_deadline)) ||
 	     !snap_set(t, "eligible",
 		       json_boolean(entity_eligible(cfs_rq, se))) ||
-	     !snap_set(t, "vlag", json_integer(se->vlag)) ||
+	     !snap_set(t, "lag",
+		       json_integer((json_int_t)(avg_vruntime(cfs_rq) -
+						 se->vruntime))) ||
 	     !snap_set(t, "slice", json_integer((json_int_t)se->slice))))
 		goto err;
 	if (tg &&

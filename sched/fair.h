@@ -95,6 +95,12 @@ static inline bool entity_is_task(const struct sched_entity *se)
 	return !se->my_q;
 }
 
+/* the pid of @se's task, for a note (sched_reason); 0 for a group's */
+static inline int se_pid(struct sched_entity *se)
+{
+	return se && entity_is_task(se) ? task_of(se)->pid : 0;
+}
+
 /* the queue @se is on (or was last on, or will be put on) */
 static inline struct cfs_rq *cfs_rq_of(const struct sched_entity *se)
 {

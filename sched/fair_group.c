@@ -486,6 +486,8 @@ int sched_move_task(struct task_struct *p, struct task_group *tg)
 		class->enqueue_task(rq, p, ENQUEUE_RESTORE | ENQUEUE_MOVE);
 	if (running) {
 		set_curr_task_fair(rq, p);
+		note_resched(rq, SCHED_WHY_CHANGED, 0,
+			     "it moved to another task group", 0, 0, NULL);
 		resched_curr(rq);
 	}
 out_unlock:

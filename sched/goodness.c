@@ -101,6 +101,19 @@ static bool can_schedule(const struct task_struct *p, int this_cpu)
 }
 
 /*
+ * Note why @cpu's task is to leave, from whatever CPU decides it: kept in
+ * its goodness_rq (under runqueue_lock) until its next pick.
+ */
+static void note_goodness(int cpu, int kind, int pid, const char *rule,
+			  long long a, long long b)
+{
+	struct sched_reason *w = &cpu_rq(cpu)->goodness.why;
+
+	if (w->kind == SCHED_WHY_NONE)
+		sched_reason_set(w, kind, pid, rule, a, b, "goodness");
+}
+
+/*
  * 2.4's reschedule_idle(): tell a CPU that @p should run there.  @p's
  * last CPU if it idles; else the least recently active idle CPU; else the
  * CPU whose current task @p beats by the most, if any.  The current task
@@ -110,7 +123,7 @@ static bool can_schedule(const struct task_struct *p, int this_cpu)
  */
 static void reschedule_idle(const struct task_struct *p)
 {
-	int best_cpu = task_cpu(p), cpu, prio, max_prio = 0;
+	int best_cpu = task_cpu(p), cpu, prio, max_prio = 0, target_cpu = -1;
 	unsigned long oldest_idle = ~0UL;
 	struct task_struct *target = NULL, *tsk;
 	struct runqueue *rq = cpu_rq(best_cpu);
@@ -137,8 +150,14 @@ static void reschedule_idle(const struct task_struct *p)
 		if (prio > max_prio) {
 			max_prio = prio;
 			target = tsk;
+			target_cpu = cpu;
 		}
 	}
+	if (target && target_cpu >= 0)
+		note_goodness(
+			target_cpu, SCHED_WHY_WAKEUP, p->pid,
+			"goodness(woken) a > goodness(curr) b, the largest gain of any CPU (reschedule_idle())",
+			goodness(p, target_cpu), goodness(target, target_cpu));
 	if (target)
 		set_tsk_need_resched(target);
 }
@@ -277,22 +296,41 @@ static int take_over(struct runqueue *rq, struct task_struct *next)
 static struct task_struct *pick_next_task_goodness(struct runqueue *rq,
 						   struct task_struct *prev)
 {
-	int this_cpu = rq->cpu, c, weight;
-	struct task_struct *p, *next;
+	int this_cpu = rq->cpu, c, c2, weight;
+	struct task_struct *p, *next, *second;
+	struct sched_reason *w = &rq->goodness.why;
 
 	spin_lock(&runqueue_lock);
+	/* what another CPU noted for this one's task */
+	if (w->kind != SCHED_WHY_NONE) {
+		note_resched(rq, w->kind, w->pid, w->rule, w->a, w->b, w->unit);
+		w->kind = SCHED_WHY_NONE;
+	}
 repeat_schedule:
-	next = NULL;
-	c = -1000;
+	next = second = NULL;
+	c = c2 = -1000;
 	list_for_each_entry(p, &runqueue_head, run_list) {
 		if (!can_schedule(p, this_cpu))
 			continue;
 		weight = goodness(p, this_cpu);
 		if (weight > c) {
+			c2 = c;
+			second = next;
 			c = weight;
 			next = p;
+		} else if (weight > c2) {
+			c2 = weight;
+			second = p;
 		}
 	}
+	if (next && second)
+		note_pick(
+			rq, second->pid,
+			"the best goodness a on the run list; the runner-up has b (the first of equals wins)",
+			c, c2, "goodness");
+	else if (next)
+		note_pick(rq, 0, "the only task this CPU may run, goodness a",
+			  c, 0, "goodness");
 	/* every runnable slice is used up: a new epoch */
 	if (unlikely(!c)) {
 		recalculate(rq);
@@ -352,6 +390,10 @@ static void task_tick_goodness(struct runqueue *rq, struct task_struct *p)
 	spin_lock(&runqueue_lock);
 	if (--p->counter <= 0) {
 		p->counter = 0;
+		note_resched(
+			rq, SCHED_WHY_SLICE, 0,
+			"counter reached 0: its ticks of this epoch are used up (a recalculation adds a at its nice)",
+			NICE_TO_TICKS(TASK_NICE(p)), 0, "ticks");
 		set_tsk_need_resched(p);
 	}
 	spin_unlock(&runqueue_lock);
@@ -370,8 +412,13 @@ static int task_fork_goodness(struct task_struct *p, struct task_struct *parent)
 	} else {
 		p->counter = (parent->counter + 1) >> 1;
 		parent->counter >>= 1;
-		if (!parent->counter)
+		if (!parent->counter) {
+			note_goodness(
+				task_cpu(parent), SCHED_WHY_CHANGED, p->pid,
+				"it forked and gave the child half its counter: a left to it",
+				parent->counter, p->counter);
 			set_tsk_need_resched(parent);
+		}
 	}
 	spin_unlock(&runqueue_lock);
 	return 0;

@@ -61,6 +61,38 @@ static inline bool task_running(const struct runqueue *rq,
 	return rq->curr == p;
 }
 
+/* fill in @w (struct sched_reason) */
+static inline void sched_reason_set(struct sched_reason *w, int kind, int pid,
+				    const char *rule, long long a, long long b,
+				    const char *unit)
+{
+	w->kind = kind;
+	w->pid = pid;
+	w->rule = rule;
+	w->a = a;
+	w->b = b;
+	w->unit = unit;
+}
+
+/*
+ * Note why @rq's running task is to leave (see struct sched_reason): the
+ * first reason since the last switch stands.  @rq is locked.
+ */
+static inline void note_resched(struct runqueue *rq, int kind, int pid,
+				const char *rule, long long a, long long b,
+				const char *unit)
+{
+	if (rq->resched_why.kind == SCHED_WHY_NONE)
+		sched_reason_set(&rq->resched_why, kind, pid, rule, a, b, unit);
+}
+
+/* note why @rq's pick chose its task; @rq is locked */
+static inline void note_pick(struct runqueue *rq, int pid, const char *rule,
+			     long long a, long long b, const char *unit)
+{
+	sched_reason_set(&rq->pick_why, 0, pid, rule, a, b, unit);
+}
+
 /* nr_running is read without the lock by other CPUs' balancing */
 static inline void rq_nr_running_add(struct runqueue *rq, long delta)
 {

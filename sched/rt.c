@@ -78,8 +78,13 @@ static void check_preempt_curr_rt(struct runqueue *rq, struct task_struct *p,
 
 	(void)flags;
 	if (curr == rq->idle || task_sched_class(curr) != &rt_sched_class ||
-	    p->prio < curr->prio)
+	    p->prio < curr->prio) {
+		note_resched(
+			rq, SCHED_WHY_WAKEUP, p->pid,
+			"a real-time task of prio a runs before any task of a lower class or a worse prio b",
+			p->prio, curr->prio, "prio");
 		set_tsk_need_resched(curr);
+	}
 }
 
 static struct task_struct *pick_next_task_rt(struct runqueue *rq,
@@ -92,6 +97,10 @@ static struct task_struct *pick_next_task_rt(struct runqueue *rq,
 	if (!array->nr_active)
 		return NULL;
 	idx = sched_find_first_bit(array->bitmap);
+	note_pick(
+		rq, 0,
+		"real time first: the first task of the best real-time prio a",
+		idx, 0, "prio");
 	return list_first_entry(&array->queue[idx], struct task_struct,
 				run_list);
 }

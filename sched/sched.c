@@ -470,8 +470,13 @@ static void check_preempt_curr_o1(struct runqueue *rq, struct task_struct *p,
 				  int flags)
 {
 	(void)flags;
-	if (p->prio < rq->curr->prio)
+	if (p->prio < rq->curr->prio) {
+		note_resched(
+			rq, SCHED_WHY_WAKEUP, p->pid,
+			"prio(woken) a < prio(curr) b: a better prio preempts",
+			p->prio, rq->curr->prio, "prio");
 		set_tsk_need_resched(rq->curr);
+	}
 }
 
 int wake_up_process(struct task_struct *p)
@@ -587,6 +592,10 @@ void task_tick_rr(struct runqueue *rq, struct task_struct *p)
 		if (!p->time_slice) {
 			p->time_slice = task_timeslice(p);
 			p->first_time_slice = 0;
+			note_resched(
+				rq, SCHED_WHY_SLICE, 0,
+				"SCHED_RR: time_slice reached 0 (of a ticks); to the tail of its queue",
+				p->time_slice, 0, "ticks");
 			set_tsk_need_resched(p);
 			dequeue_task(p, rq->active);
 			enqueue_task(p, rq->active);
@@ -602,6 +611,8 @@ static void task_tick_o1(struct runqueue *rq, struct task_struct *p)
 {
 	/* expired already (or yielded), not yet switched out */
 	if (p->array != rq->active) {
+		note_resched(rq, SCHED_WHY_SLICE, 0,
+			     "it is on the expired array already", 0, 0, NULL);
 		set_tsk_need_resched(p);
 		return;
 	}
@@ -622,10 +633,18 @@ static void task_tick_o1(struct runqueue *rq, struct task_struct *p)
 		p->time_slice = task_timeslice(p);
 		p->first_time_slice = 0;
 		if (!TASK_INTERACTIVE(p) || EXPIRED_STARVING(rq)) {
+			note_resched(
+				rq, SCHED_WHY_SLICE, 0,
+				"time_slice reached 0: a new slice of a ticks, in the expired array",
+				p->time_slice, 0, "ticks");
 			if (!rq->expired_timestamp)
 				rq->expired_timestamp = jiffies;
 			enqueue_task(p, rq->expired);
 		} else {
+			note_resched(
+				rq, SCHED_WHY_SLICE, 0,
+				"time_slice reached 0: a new slice of a ticks, back in the active array (interactive)",
+				p->time_slice, 0, "ticks");
 			enqueue_task(p, rq->active);
 		}
 	}
@@ -725,6 +744,8 @@ struct task_struct *schedule(int cpu)
 	 */
 	prefetch_range(next, offsetof(struct task_struct, tasks));
 	clear_tsk_need_resched(prev);
+	if (prev == next)
+		rq->resched_why.kind = SCHED_WHY_NONE;
 	if (likely(prev != next)) {
 		class = prev == rq->idle ? NULL : task_sched_class(prev);
 		if (class && class->put_prev_task)
@@ -735,6 +756,7 @@ struct task_struct *schedule(int cpu)
 		rq->nr_switches++;
 		rq_set_curr(rq, next);
 		hook_switch(cpu, prev, next);
+		rq->resched_why.kind = SCHED_WHY_NONE;
 		/* a migration thread frees it if a request still names it */
 		if (prev->state == TASK_DEAD && !prev->migration_pending)
 			dead = prev;
@@ -754,6 +776,7 @@ static struct task_struct *pick_next_task_o1(struct runqueue *rq,
 					     struct task_struct *prev)
 {
 	struct prio_array *array;
+	bool switched = false;
 	int idx;
 
 	(void)prev;
@@ -769,8 +792,15 @@ static struct task_struct *pick_next_task_o1(struct runqueue *rq,
 		array = rq->active;
 		rq->expired_timestamp = 0;
 		rq->nr_array_switches++;
+		switched = true;
 	}
 	idx = sched_find_first_bit(array->bitmap);
+	note_pick(
+		rq, 0,
+		switched ?
+			"the active array was empty, so the arrays were switched; then the first task of the best prio a" :
+			"the first task of the best prio a with a task queued in the active array",
+		idx, 0, "prio");
 	return list_first_entry(&array->queue[idx], struct task_struct,
 				run_list);
 }
@@ -785,6 +815,7 @@ long sys_sched_yield(int cpu)
 	if (p == rq->idle || !task_queued(p))
 		goto out_unlock;
 	task_sched_class(p)->yield_task(rq);
+	note_resched(rq, SCHED_WHY_YIELD, 0, "sched_yield()", 0, 0, NULL);
 	set_tsk_need_resched(p);
 out_unlock:
 	spin_unlock(&rq->lock);
@@ -840,8 +871,11 @@ static void set_nice_o1(struct runqueue *rq, struct task_struct *p, long nice)
 		 * rose, but compared with static_prio after updating it, so
 		 * only a running task is ever rescheduled.
 		 */
-		if (task_running(rq, p))
+		if (task_running(rq, p)) {
+			note_resched(rq, SCHED_WHY_CHANGED, 0,
+				     "its nice changed to a", nice, 0, NULL);
 			set_tsk_need_resched(rq->curr);
+		}
 	}
 }
 
@@ -971,8 +1005,13 @@ void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
 	this_rq->nr_pulled++;
 	hook_migrate(p, src_cpu, this_cpu);
 	/* the idle task has prio MAX_PRIO: always preempted */
-	if (p->prio < this_rq->curr->prio)
+	if (p->prio < this_rq->curr->prio) {
+		note_resched(
+			this_rq, SCHED_WHY_WAKEUP, p->pid,
+			"load_balance() pulled in a task of better prio: a < b",
+			p->prio, this_rq->curr->prio, "prio");
 		set_tsk_need_resched(this_rq->curr);
+	}
 }
 
 /* running, not allowed here, or cache-hot tasks stay where they are */
@@ -1064,7 +1103,13 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 		rq_set_curr(rq_src, rq_src->idle);
 		set_tsk_need_resched(rq_src->idle);
 		p->sleep_timestamp = jiffies;
+		rq_src->resched_why.kind = SCHED_WHY_NONE;
+		note_resched(
+			rq_src, SCHED_WHY_MIGRATE, 0,
+			"set_cpus_allowed(): no longer allowed here, the migration thread moves it to CPU a",
+			cpu_dest, cpu_src, NULL);
 		hook_switch(cpu_src, p, rq_src->idle);
+		rq_src->resched_why.kind = SCHED_WHY_NONE;
 	}
 	set_task_cpu(p, cpu_dest);
 	if (task_queued(p)) {

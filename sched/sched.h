@@ -372,6 +372,53 @@ struct task_group {
 };
 
 /**
+ * enum sched_why_kind - why a CPU's running task is to leave it
+ * @SCHED_WHY_NONE: nothing noted since the last pick
+ * @SCHED_WHY_SLICE: its slice (EEVDF: its request) is used up
+ * @SCHED_WHY_WAKEUP: a task that woke (or was forked or pulled in) is to
+ *	run in its place, by the class's rule
+ * @SCHED_WHY_TICK: (cfs) at the tick, the leftmost entity is behind it
+ *	by more than its ideal slice
+ * @SCHED_WHY_YIELD: it called sched_yield()
+ * @SCHED_WHY_MIGRATE: a migration thread takes it off this CPU
+ * @SCHED_WHY_CHANGED: its nice, prio or task group changed, or it forked
+ *	with nothing left of its slice
+ */
+enum sched_why_kind {
+	SCHED_WHY_NONE,
+	SCHED_WHY_SLICE,
+	SCHED_WHY_WAKEUP,
+	SCHED_WHY_TICK,
+	SCHED_WHY_YIELD,
+	SCHED_WHY_MIGRATE,
+	SCHED_WHY_CHANGED,
+};
+
+/**
+ * struct sched_reason - a decision of the class, as data for a display
+ * @kind: enum sched_why_kind for a resched; unused (0) for a pick
+ * @pid: the other task the decision weighed (the wakee, the runner-up),
+ *	or 0
+ * @rule: the rule applied, in words naming @a and @b ("vruntime(curr) -
+ *	vruntime(woken) > wakeup_gran"); a static string, or NULL
+ * @a: the first value the rule compared
+ * @b: the second
+ * @unit: the unit of @a and @b ("ns", "ns of virtual time", "ticks",
+ *	"prio", "goodness"), or NULL
+ *
+ * The classes note them in the runqueue (struct runqueue @resched_why,
+ * @pick_why) where they decide; the scheduler never reads them.  A trace
+ * hook reads them in @switch_to, under the runqueue's lock.
+ */
+struct sched_reason {
+	int kind;
+	int pid;
+	const char *rule;
+	long long a, b;
+	const char *unit;
+};
+
+/**
  * struct goodness_rq - the per-CPU state of the 2.4 scheduler
  * @curr: the task this CPU chose last (2.4's schedule_data.curr): a
  *	task other CPUs must not pick, NULL when it runs no goodness task
@@ -380,6 +427,9 @@ struct task_group {
  * @nr_recalculations: counter recalculations this CPU ran
  * @nr_remote_picks: tasks this CPU picked that another CPU's runqueue
  *	owned (they move here, a migration)
+ * @why: why this CPU's task is to leave, noted by another CPU (a wake-up
+ *	there, a fork): the next pick here moves it to the runqueue's
+ *	@resched_why
  *
  * Under goodness's global runqueue_lock (sched/goodness.c), not @lock
  * of the runqueue.
@@ -388,6 +438,7 @@ struct goodness_rq {
 	struct task_struct *curr;
 	unsigned long last_schedule;
 	unsigned long nr_recalculations, nr_remote_picks;
+	struct sched_reason why;
 };
 
 /**
@@ -428,6 +479,10 @@ struct goodness_rq {
  *	(machines running goodness, cfs or eevdf)
  * @goodness: the goodness class's part (sched/goodness.c)
  * @cfs: the cfs and eevdf classes' part (sched/fair.c)
+ * @resched_why: why @curr is to leave the CPU, as the class noted it when
+ *	it set need_resched (the first since the last switch; cleared at
+ *	each schedule())
+ * @pick_why: why the class's last pick chose its task
  *
  * Under the rt class (machines running goodness, cfs or eevdf), @active
  * holds this CPU's real-time tasks and @expired stays empty.
@@ -454,6 +509,10 @@ struct runqueue {
 	unsigned long rt_nr_running, nr_rt_pulled;
 	struct goodness_rq goodness;
 	struct cfs_rq cfs;
+	/* why curr is to leave (the first noted since the last switch) */
+	struct sched_reason resched_why;
+	/* why the last pick chose its task */
+	struct sched_reason pick_why;
 };
 
 /**

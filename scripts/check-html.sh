@@ -33,9 +33,22 @@
 # #tick=200, no runqueue card's content is wider than the card: a probe
 # script added to a copy of the page measures each card's scrollWidth
 # against its clientWidth and each task chip's box against the card's.
+# On those pages and the --compare page, a probe (scripts/check-html-probe.js,
+# added to a copy with the --json report of the same command) checks that
+# every figure of --json is in the page's tables, shown as the same value;
+# that every run's tooltip says why it ended and why it was picked; that
+# three zoom-ins keep the cursor in view; opened at #tick=T&zoom=Z&sel=P,
+# a page shows that tick, zoom and selected task and keeps them in its
+# hash; and it measures, on a 200-task page of 10 s, the time until the
+# page is interactive and the time of a tick step (performance.now(),
+# printed; they fail above CHECK_HTML_LOAD_MS, default 30000, and
+# CHECK_HTML_STEP_MS, default 500: generous, for loaded CI machines;
+# docs/sim.md has the targets and a measurement).
 # Then it breaks pages on purpose (a thrown exception, a syntax error, a
 # blocked load, a missing rect, a cursor that stays put, group boxes not
-# drawn, chips that do not wrap) and fails unless the check catches each.
+# drawn, chips that do not wrap, a wrong figure, a run without a reason,
+# a zoom that loses the cursor, a hash not read) and fails unless the
+# check catches each.
 #
 # --screenshots writes the PNGs of docs/sim.md into IMGDIR instead: each
 # one page at one tick (#tick=N), in a window the size of a projected
@@ -286,13 +299,72 @@ fits() {
 	echo "check-html: $(basename "$1") at $2 px: every runqueue card holds its content"
 }
 
-# page NAME SIM-ARGS...: one run, its page and trace, checked
+# page NAME SIM-ARGS...: one run, its page, trace and --json report,
+# checked
 page() {
 	name=$1
 	shift
-	"$tool" sim "$@" --html "$out/$name.html" --trace "$out/$name.txt" >/dev/null
+	"$tool" sim "$@" --json --html "$out/$name.html" --trace "$out/$name.txt" >"$out/$name.json"
 	check "$out/$name.html" "$out/$name.txt"
 	passed=$((passed + 1))
+}
+
+probe_js=$(dirname "$0")/check-html-probe.js
+
+# explore PAGE JSON HASH: PAGE's copy with the probe, opened at #HASH;
+# prints the probe's attribute NAME=VALUE lines into PAGE.probe
+explore() {
+	copy=${1%.html}.probe.html
+	{
+		printf '<script>window.WANT = '
+		sed 's|<|\\u003c|g' "$2"
+		printf ';\n'
+		cat "$probe_js"
+		printf '</script>\n'
+	} >"$out/probe.html"
+	# (printed as it is: sub() would read each "&" in it)
+	awk 'FNR == NR { p = p $0 "\n"; next }
+	     (i = index($0, "</body>")) {
+		printf "%s%s%s\n", substr($0, 1, i - 1), p, substr($0, i); next
+	     } { print }' "$out/probe.html" "$1" >"$copy"
+	chrome --window-size=1280,900 --dump-dom "file://$copy#$3" \
+		>"$copy.dom" 2>/dev/null || { echo "check-html: $copy: $browser failed"; return 1; }
+	grep -o '<html[^>]*>' "$copy.dom" | head -n 1 |
+		grep -o 'data-[a-z-]*="[^"]*"' |
+		sed 's/^data-//; s/="/=/; s/"$//; s/&quot;/"/g; s/&amp;/\&/g' >"$1.probe"
+}
+
+# probed PAGE NAME: the probe's finding NAME on PAGE
+probed() {
+	sed -n "s/^$2=//p" "$1.probe"
+}
+
+# explored PAGE JSON: the tables, the reasons, the zoom and a hash that
+# round-trips (#tick=TICK&zoom=2&sel=PID of the page's first run).
+# Prints why not; Return: 0 when all hold.
+explored() {
+	pid=$(sed -n 's/.*<rect class="run[^"]*" data-pid="\([0-9]*\)".*/\1/p' "$1" | head -n 1)
+	# the last recorded tick at or before TICK: the one the page shows
+	tick=$(sed -n 's/.*<script type="application\/json" class="snapshots">{"stride":[0-9]*,"last":[0-9]*,"ticks":\[\([0-9,]*\)\].*/\1/p' "$1" |
+	       head -n 1 | tr ',' '\n' | awk -v want=$TICK '$1 <= want { t = $1 } END { print t + 0 }')
+	want="tick=$tick&zoom=2&sel=$pid"
+	explore "$1" "$2" "$want" || return 1
+	for what in tables reasons zoom; do
+		case "$(probed "$1" $what)" in
+		ok*) ;;
+		*)
+			echo "check-html: $(basename "$1"): $what: $(probed "$1" $what)"
+			return 1 ;;
+		esac
+	done
+	state=$(probed "$1" state)
+	case "$state" in
+	"$want hash #$want") ;;
+	*)
+		echo "check-html: $(basename "$1"): opened at #$want, it shows $state"
+		return 1 ;;
+	esac
+	echo "check-html: $(basename "$1"): $(probed "$1" tables | cut -d' ' -f2) figures equal --json's, $(probed "$1" reasons | cut -d' ' -f2) runs say why, the zoom keeps the cursor, the hash round-trips"
 }
 
 # shot NAME TICK WIDTHxHEIGHT SIM-ARGS...: a picture of a page at a tick
@@ -314,7 +386,7 @@ if [ -n "$shots" ]; then
 	shot sim-explorer-compare 130 1200,900 -w interactive --cpus 2 \
 		--duration 0.3 --compare
 	# EEVDF's red-black tree: vruntime, deadline, eligibility
-	shot sim-explorer-eevdf 300 1200,1060 -w mixed --cpus 2 \
+	shot sim-explorer-eevdf 300 1200,1900 -w mixed --cpus 2 \
 		--duration 0.5 --sched eevdf
 	exit 0
 fi
@@ -344,18 +416,48 @@ done
 for w in 1280 760; do
 	fits "$out/groups-cfs.html" $w
 done
+for c in $classes; do
+	explored "$out/mixed-$c.html" "$out/mixed-$c.json"
+done
+explored "$out/groups-eevdf.html" "$out/groups-eevdf.json"
 
 # --compare: every class on one page, a section each, a trace each
 # (FILE's stem + .CLASS + its extension)
-"$tool" sim --compare -w interactive --html "$out/compare.html" \
-	--trace "$out/compare.txt" >/dev/null
+"$tool" sim --compare -w interactive --json --html "$out/compare.html" \
+	--trace "$out/compare.txt" >"$out/compare.json"
 traces=""
 for c in $(sed -n 's/.*<section class="run" id="run-[0-9]*" data-label="\([a-z0-9]*\)".*/\1/p' "$out/compare.html"); do
 	traces="$traces $out/compare.$c.txt"
 done
 # shellcheck disable=SC2086
 check "$out/compare.html" $traces
+explored "$out/compare.html" "$out/compare.json"
 passed=$((passed + 1))
+
+# A large run: 200 tasks for 10 s under cfs on 4 CPUs.  Its time to
+# interactive and of a tick step, measured in the browser.
+cat >"$out/large.json" <<'JSON'
+{ "global": { "duration": 10 },
+  "tasks": { "hog": { "instance": 150, "run": 1000000 },
+	     "io": { "instance": 50, "run": 3000, "sleep": 60000 } } }
+JSON
+"$tool" sim --sched cfs --hz 1000 --json --html "$out/large.html" "$out/large.json" >"$out/large.report.json"
+explore "$out/large.html" "$out/large.report.json" "tick=5000"
+set -- $(probed "$out/large.html" perf)
+if [ $# -ne 3 ]; then
+	echo "check-html: large.html: the probe did not measure"
+	exit 1
+fi
+echo "check-html: large.html (200 tasks, 10 s, $(wc -c <"$out/large.html") bytes): interactive after $1 ms, a tick step $2 ms (median of 10; largest $3 ms)"
+if [ "$1" -gt "${CHECK_HTML_LOAD_MS:-30000}" ] ||
+   [ "${2%.*}" -gt "${CHECK_HTML_STEP_MS:-500}" ]; then
+	echo "check-html: large.html is too slow (limits: ${CHECK_HTML_LOAD_MS:-30000} ms to interactive, ${CHECK_HTML_STEP_MS:-500} ms a step)"
+	exit 1
+fi
+case "$(probed "$out/large.html" reasons)" in
+ok*) ;;
+*) echo "check-html: large.html: $(probed "$out/large.html" reasons)"; exit 1 ;;
+esac
 
 # The check must fail on broken pages: break copies of one on purpose.
 good=$out/hogs.html
@@ -393,4 +495,24 @@ if fits "$out/broken-fit.html" 760 >"$out/broken-fit.out"; then
 fi
 echo "check-html: caught a page with chips that do not wrap: $(tail -n 1 "$out/broken-fit.out")"
 
-echo "check-html: $passed pages passed in $browser; 7 broken pages caught"
+# explored_broken WHAT NAME: a broken copy of mixed-cfs must fail explored
+good=$out/mixed-cfs.html
+explored_broken() {
+	broke=$out/broken-$2.html
+	if explored "$broke" "${good%.html}.json" >"$broke.out"; then
+		echo "check-html: the check passed a page with $1 ($broke)"
+		exit 1
+	fi
+	echo "check-html: caught a page with $1: $(tail -n 1 "$broke.out")"
+}
+sed "s|return (100 \* v).toFixed(1) + '%';|return (100 * v + 1).toFixed(1) + '%';|" "$good" >"$out/broken-figure.html"
+explored_broken "a wrong figure in a table" figure
+awk '!done && /^picked: / { sub(/^picked: /, ""); done = 1 } { print }' \
+	"$good" >"$out/broken-reason.html"
+explored_broken "a run that does not say why it was picked" reason
+sed 's|sc.scrollLeft = Math.max(0, anchor \* pxPerTick - at);|sc.scrollLeft = 0;|' "$good" >"$out/broken-zoom.html"
+explored_broken "a zoom that loses the cursor" zoom
+sed "s|if (wantZoom !== null \&\& wantZoom|if (false \&\& wantZoom|" "$good" >"$out/broken-hash.html"
+explored_broken "a zoom in the hash that is not restored" hash
+
+echo "check-html: $passed pages passed in $browser; 11 broken pages caught"

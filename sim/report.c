@@ -847,25 +847,34 @@ static json_t *cpus_json(const struct sim_report *r)
 	return a;
 }
 
+/* a task's run time / all the CPU time of the run, as a group's share */
+static double task_share(const struct sim_report *r,
+			 const struct sim_task_stats *ts)
+{
+	double all = (double)r->ticks * r->nr_cpus;
+
+	return all ? ts->runtime / all : 0;
+}
+
 static json_t *task_json(const struct sim_report *r,
 			 const struct sim_workload *wl,
 			 const struct sim_task_stats *ts)
 {
 	return json_pack(
-		"{s:o,s:i,s:o,s:s,s:i,s:b,s:b,s:o,s:f,s:f,s:I,s:f,s:I,s:I,"
+		"{s:o,s:i,s:o,s:s,s:i,s:b,s:b,s:o,s:f,s:f,s:f,s:I,s:f,s:I,s:I,"
 		"s:f,s:f,s:f,s:o,s:o}",
 		"comm", json_name(ts->comm), "pid", ts->pid, "group",
 		json_name(group_name(wl, ts->desc)), "policy",
 		policy_name(ts->policy), "priority", ts->priority, "forked",
 		ts->forked, "exited", ts->exited, "created_ms",
 		json_ms(r, ts->created, created(ts)), "runtime_ms",
-		ms(r, ts->runtime), "wait_ms", ms(r, ts->wait), "switches",
-		(json_int_t)ts->switches, "bonus", bonus(ts), "migrations",
-		(json_int_t)ts->migrations, "wakeups", (json_int_t)ts->wakeups,
-		"latency_p50_ms", ms(r, sim_task_latency(ts, 50)),
-		"latency_p99_ms", ms(r, sim_task_latency(ts, 99)),
-		"latency_max_ms", ms(r, sim_task_latency(ts, 100)),
-		"response_ms",
+		ms(r, ts->runtime), "share", task_share(r, ts), "wait_ms",
+		ms(r, ts->wait), "switches", (json_int_t)ts->switches, "bonus",
+		bonus(ts), "migrations", (json_int_t)ts->migrations, "wakeups",
+		(json_int_t)ts->wakeups, "latency_p50_ms",
+		ms(r, sim_task_latency(ts, 50)), "latency_p99_ms",
+		ms(r, sim_task_latency(ts, 99)), "latency_max_ms",
+		ms(r, sim_task_latency(ts, 100)), "response_ms",
 		json_ms(r, ts->response, ts->response != SIM_NEVER_RAN),
 		"turnaround_ms", json_ms(r, ts->turnaround, ts->exited));
 }
@@ -1087,7 +1096,7 @@ static void csv_tasks(FILE *out, const struct sim_report *r,
 {
 	unsigned long i;
 
-	fputs("table,class,comm,pid,group,policy,priority,forked,exited,created_ms,runtime_ms,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms,latency_max_ms,response_ms,turnaround_ms\n",
+	fputs("table,class,comm,pid,group,policy,priority,forked,exited,created_ms,runtime_ms,share,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms,latency_max_ms,response_ms,turnaround_ms\n",
 	      out);
 	for (i = 0; i < r->nr_tasks; i++) {
 		const struct sim_task_stats *ts = r->tasks[i];
@@ -1101,6 +1110,7 @@ static void csv_tasks(FILE *out, const struct sim_report *r,
 			ts->priority, ts->forked, ts->exited);
 		csv_ms(out, r, ts->created, created(ts));
 		csv_num(out, ms(r, ts->runtime));
+		csv_num(out, task_share(r, ts));
 		csv_num(out, ms(r, ts->wait));
 		fprintf(out, ",%u", ts->switches);
 		csv_num(out, bonus(ts));

@@ -144,6 +144,8 @@ struct sim_cpu {
 	unsigned long long busy;
 	unsigned long long events;
 	struct sim_cost cost; /* calls made on this CPU */
+	/* the event its current task sleeps or blocks on, until switched */
+	const struct sim_event_desc *slept_on;
 	int err;
 	pthread_t thread;
 };
@@ -355,6 +357,54 @@ static int observe_tick(struct sim *s)
 	return obs->tick(s->ticks, s->total_ticks, obs->data);
 }
 
+/* the name of @ev's timer or resource, or NULL */
+static const char *event_resource(struct sim *s, const struct sim_task *t,
+				  const struct sim_event_desc *ev)
+{
+	switch (ev->kind) {
+	case SIM_EVENT_TIMER:
+		return ev->local ? task_desc(s, t)->timers[ev->res].name :
+				   s->wl->resources[ev->res].name;
+	case SIM_EVENT_SLEEP:
+		return NULL;
+	default:
+		return s->wl->resources[ev->res].name;
+	}
+}
+
+static const char *const event_names[] = {
+	[SIM_EVENT_SLEEP] = "sleep",	 [SIM_EVENT_TIMER] = "timer",
+	[SIM_EVENT_LOCK] = "lock",	 [SIM_EVENT_WAIT] = "wait",
+	[SIM_EVENT_BARRIER] = "barrier", [SIM_EVENT_SEM_WAIT] = "sem_wait",
+};
+
+/*
+ * Tell the observer why @cpu switches from @prev (its hook_switch(),
+ * under the trace lock and @cpu's runqueue lock).
+ */
+static void observe_why(struct sim *s, int cpu, struct task_struct *prev)
+{
+	const struct sim_observer *obs = s->opt.observer;
+	const struct sim_event_desc *ev = s->cpus[cpu].slept_on;
+	struct sim_task *t = prev->driver_data;
+	struct runqueue *rq = cpu_rq(cpu);
+	struct sim_why w = { .out = &rq->resched_why, .pick = &rq->pick_why };
+
+	if (prev->state == TASK_RUNNING)
+		ev = NULL;
+	else
+		s->cpus[cpu].slept_on = NULL;
+	if (!obs || !obs->why)
+		return;
+	if (ev && t && ev->kind < ARRAY_SIZE(event_names)) {
+		w.event = event_names[ev->kind];
+		w.resource = event_resource(s, t, ev);
+		if (ev->kind == SIM_EVENT_SLEEP)
+			w.usec = ev->usec;
+	}
+	obs->why(jiffies, cpu, &w, obs->data);
+}
+
 static char state_char(long state)
 {
 	switch (state) {
@@ -405,6 +455,7 @@ static void hook_switch(int cpu, struct task_struct *prev,
 	state = state_char(prev->state);
 	spin_lock(&s->trace_lock);
 	sim_trace_switch(&s->trace, now, cpu, &a, state, &b);
+	observe_why(s, cpu, prev);
 	if (s->opt.observer && s->opt.observer->switch_to)
 		s->opt.observer->switch_to(now, cpu, &a, state, &b,
 					   s->opt.observer->data);
@@ -1010,10 +1061,13 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 			if (!ticks)
 				continue;
 			t->wake_at = now + ticks;
+			s->cpus[cpu].slept_on = ev;
 			return ACT_SLEEP;
 		case SIM_EVENT_TIMER:
-			if (timer_event(s, t, ev))
+			if (timer_event(s, t, ev)) {
+				s->cpus[cpu].slept_on = ev;
 				return ACT_SLEEP;
+			}
 			continue; /* late: no sleep, as rt-app */
 		case SIM_EVENT_FORK:
 			*err = fork_task(s, t, cpu, ev->fork_task);
@@ -1036,8 +1090,10 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		case SIM_EVENT_BARRIER:
 		case SIM_EVENT_SEM_POST:
 		case SIM_EVENT_SEM_WAIT:
-			if (resource_event(s, t, ev))
+			if (resource_event(s, t, ev)) {
+				s->cpus[cpu].slept_on = ev;
 				return ACT_BLOCK;
+			}
 			continue;
 		case SIM_EVENT_TASKGROUP:
 			/* a running task that moves is rescheduled */

@@ -40,6 +40,26 @@ struct sim_workload;
 struct sim_report;
 struct sched_class;
 struct sim_trace_task;
+struct sched_reason;
+
+/**
+ * struct sim_why - why a switch happened, for an observer's @why
+ * @out: why the task switched out still runnable is leaving, as its
+ *	class noted it (struct sched_reason; kind SCHED_WHY_NONE when none)
+ * @pick: why the class picked the task switched in
+ * @event: when the task switched out sleeps or blocks: the workload's
+ *	event that made it ("sleep", "timer", "lock", "wait", "barrier",
+ *	"sem_wait"), else NULL
+ * @resource: that event's timer or resource name, or NULL
+ * @usec: a "sleep" event's length in microseconds (0 otherwise)
+ */
+struct sim_why {
+	const struct sched_reason *out;
+	const struct sched_reason *pick;
+	const char *event;
+	const char *resource;
+	unsigned long long usec;
+};
 
 /**
  * struct sim_observer - callbacks that watch a run (each may be NULL)
@@ -49,6 +69,7 @@ struct sim_trace_task;
  * @wakeup: at @tick, @p became runnable on @cpu; @first for the first
  *	activation of a new task (its start, or a fork)
  * @migrate: at @tick, @p moved from @src_cpu's runqueue to @dst_cpu's
+ * @why: called just before @switch_to, with the reasons of that switch
  * @yield: at @tick, @p, the current task of @cpu, calls sched_yield()
  *	(a switch may follow, or not when nothing else can run)
  * @tick: the machine is at rest after tick @tick of @total (0: after
@@ -72,6 +93,8 @@ struct sim_observer {
 			unsigned int src_cpu, unsigned int dst_cpu, void *data);
 	void (*yield)(unsigned long long tick, unsigned int cpu,
 		      const struct sim_trace_task *p, void *data);
+	void (*why)(unsigned long long tick, unsigned int cpu,
+		    const struct sim_why *why, void *data);
 	int (*tick)(unsigned long long tick, unsigned long long total,
 		    void *data);
 	void *data;

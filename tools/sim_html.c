@@ -19,6 +19,7 @@
  * a callback is kept in the run's @err and stops the recording; the next
  * tick callback returns it, which stops the run.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -74,13 +75,49 @@ struct html_buf {
 	size_t len, cap;
 };
 
+/* the quantities recorded per task, and per queue, at most */
+#define SERIES_MAX 4
+#define QUEUES_MAX 64
+
+/* a class's decision (struct sched_reason), kept for the page */
+struct html_note {
+	const char *rule, *unit; /* static strings of sched/ */
+	long long a, b;
+	int pid;
+	unsigned char kind; /* enum sched_why_kind */
+};
+
+/* why a run ended, when its task slept or blocked */
+struct html_sleep {
+	const char *event; /* "timer", "lock", ... (static), or NULL */
+	const char *resource; /* interned in the page, or NULL */
+	unsigned long long usec;
+};
+
 /* a task's run on a CPU: one rect.run */
 struct html_slice {
 	unsigned long long start, end;
 	int pid, prio;
 	unsigned short cpu;
 	unsigned char why; /* enum sim_html_why */
+	struct html_note out, pick; /* why it ended, why it was picked */
+	struct html_sleep slept;
 };
+
+/* what the simulator said about the next switch of a CPU (html_why()) */
+struct html_pending {
+	struct html_note out, pick;
+	struct html_sleep slept;
+	bool set;
+};
+
+/* a wake-up: @pid became runnable at @tick, ran at @ran (or never) */
+struct html_wake {
+	unsigned long long tick, ran;
+	int pid;
+};
+
+#define NEVER_RAN (~0ull)
 
 /* from @tick on, the task is in @state */
 struct html_change {
@@ -96,6 +133,12 @@ struct html_task {
 	long left_idle; /* slice it left for the idle task, still R */
 	unsigned long long yield_tick;
 	int yield_cpu; /* where it last yielded, -1: nowhere */
+	long last_wake; /* its wake-up not yet followed by a run, or -1 */
+	unsigned long long seen; /* the tick + 1 the quantities last saw it */
+	/* the per-class quantities (html_series): last values, changes */
+	long long last[SERIES_MAX];
+	bool present;
+	struct html_buf rows;
 };
 
 /* the runqueues at @tick: their JSON array is @text from @start on */
@@ -113,6 +156,30 @@ struct html_snaps {
 	struct html_buf text;
 };
 
+/*
+ * The quantities of the run's class over time, as their changes: per
+ * task a row [tick, values...] whenever one of its values changed (a row
+ * of nulls when it left the queues), per queue [tick, value] likewise,
+ * and the CPUs' nr_running [tick, n0, n1, ...] when one changed.  They
+ * are read from the snapshots at every @stride-th tick; @stride doubles
+ * (from then on) when the rows outgrow their @budget.
+ */
+struct html_series {
+	const char *fields[SERIES_MAX]; /* the task quantities' names */
+	unsigned int nr_fields;
+	const char *qfield; /* the queue quantity's name, or NULL */
+	char *qnames[QUEUES_MAX]; /* "CPU 0", "CPU 1 /A", ... */
+	long long qlast[QUEUES_MAX];
+	bool qpresent[QUEUES_MAX];
+	struct html_buf qrows[QUEUES_MAX];
+	unsigned int nr_queues;
+	unsigned long nr_running[SIM_MAX_CPUS];
+	struct html_buf cpu_rows;
+	unsigned long stride;
+	size_t bytes, budget;
+	unsigned long long from; /* the tick the last doubling took effect */
+};
+
 struct html_run {
 	struct sim_html *page;
 	char label[32];
@@ -127,7 +194,11 @@ struct html_run {
 	unsigned int *task_of_pid; /* index + 1; 0: none */
 	size_t cap_pids;
 	long cpu_slice[SIM_MAX_CPUS]; /* the open run of each CPU, or -1 */
+	struct html_pending pending[SIM_MAX_CPUS];
+	struct html_wake *wakes;
+	size_t nr_wakes, cap_wakes;
 	struct html_snaps snaps;
+	struct html_series series;
 };
 
 struct sim_html {
@@ -140,6 +211,8 @@ struct sim_html {
 	char workload[64];
 	unsigned long long seed;
 	char why[256];
+	char **names; /* resource names, interned (html_sleep) */
+	size_t nr_names, cap_names;
 };
 
 /* ------------------------------------------------------------- memory */
@@ -265,6 +338,7 @@ static struct html_task *task_get(struct html_run *run, unsigned long long tick,
 	t->pid = p->pid;
 	t->left_idle = -1;
 	t->yield_cpu = -1;
+	t->last_wake = -1;
 	run->task_of_pid[p->pid] = run->nr_tasks;
 	return t;
 }
@@ -316,6 +390,7 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 			const struct sim_trace_task *next, void *data)
 {
 	struct html_run *run = data;
+	struct html_pending *pend;
 	struct html_task *t;
 	struct html_slice *sl;
 	unsigned int why = SIM_HTML_PREEMPTED, state = ST_RUNNABLE;
@@ -323,6 +398,10 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 
 	if (run->err || cpu >= run->nr_cpus)
 		return;
+	pend = &run->pending[cpu];
+	if (!pend->set)
+		memset(pend, 0, sizeof(*pend));
+	pend->set = false;
 	t = task_get(run, tick, prev);
 	if (t) {
 		switch (prev_state) {
@@ -345,6 +424,10 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 			break;
 		}
 		i = slice_close(run, cpu, tick, prev->pid, why);
+		if (i >= 0) {
+			run->slices[i].out = pend->out;
+			run->slices[i].slept = pend->slept;
+		}
 		t->yield_cpu = -1;
 		/* a migration thread's move may follow: see html_migrate() */
 		t->left_idle = why == SIM_HTML_PREEMPTED && next->pid == 0 ? i :
@@ -373,9 +456,16 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 	sl->prio = next->prio;
 	sl->cpu = cpu;
 	sl->why = SIM_HTML_RUN_ENDED;
+	memset(&sl->out, 0, sizeof(sl->out));
+	memset(&sl->slept, 0, sizeof(sl->slept));
+	sl->pick = pend->pick;
 	run->cpu_slice[cpu] = run->nr_slices++;
 	run->page->nr_slices++;
 	t->left_idle = -1;
+	if (t->last_wake >= 0) {
+		run->wakes[t->last_wake].ran = tick;
+		t->last_wake = -1;
+	}
 	task_state(run, t, tick, ST_RUNNING);
 }
 
@@ -395,6 +485,67 @@ static void html_wakeup(unsigned long long tick, unsigned int cpu,
 	t->left_idle = -1;
 	if (!t->nr_changes || t->changes[t->nr_changes - 1].state != ST_RUNNING)
 		task_state(run, t, tick, ST_RUNNABLE);
+	if (first)
+		return;
+	if (grow(run->wakes, run->cap_wakes, run->nr_wakes + 1)) {
+		run_fail(run, -ENOMEM, NULL);
+		return;
+	}
+	run->wakes[run->nr_wakes].tick = tick;
+	run->wakes[run->nr_wakes].ran = NEVER_RAN;
+	run->wakes[run->nr_wakes].pid = p->pid;
+	t->last_wake = run->nr_wakes++;
+}
+
+/* @name, kept by the page (the workload may go first); NULL on failure */
+static const char *intern(struct html_run *run, const char *name)
+{
+	struct sim_html *h = run->page;
+	size_t i;
+
+	for (i = 0; i < h->nr_names; i++)
+		if (!strcmp(h->names[i], name))
+			return h->names[i];
+	if (grow(h->names, h->cap_names, h->nr_names + 1))
+		goto fail;
+	h->names[h->nr_names] = kstrdup(name, GFP_KERNEL);
+	if (!h->names[h->nr_names])
+		goto fail;
+	return h->names[h->nr_names++];
+fail:
+	run_fail(run, -ENOMEM, NULL);
+	return NULL;
+}
+
+static void note_copy(struct html_note *n, const struct sched_reason *r)
+{
+	n->rule = r->rule;
+	n->unit = r->unit;
+	n->a = r->a;
+	n->b = r->b;
+	n->pid = r->pid;
+	n->kind = (unsigned char)r->kind;
+}
+
+/* the reasons of the switch about to be told to html_switch() */
+static void html_why(unsigned long long tick, unsigned int cpu,
+		     const struct sim_why *w, void *data)
+{
+	struct html_run *run = data;
+	struct html_pending *pend;
+
+	(void)tick;
+	if (run->err || cpu >= run->nr_cpus)
+		return;
+	pend = &run->pending[cpu];
+	memset(pend, 0, sizeof(*pend));
+	pend->set = true;
+	note_copy(&pend->out, w->out);
+	note_copy(&pend->pick, w->pick);
+	pend->slept.event = w->event;
+	pend->slept.usec = w->usec;
+	if (w->resource)
+		pend->slept.resource = intern(run, w->resource);
 }
 
 static void html_migrate(unsigned long long tick,
@@ -462,33 +613,282 @@ static void snaps_thin(struct html_snaps *sn, unsigned long long last)
 	sn->text.len = len;
 }
 
-/* every CPU's runqueue at @tick, as one JSON array */
-static int snaps_take(struct html_run *run, unsigned long long tick)
+/* every CPU's runqueue, as one JSON array; NULL when out of memory */
+static json_t *snapshot_all(const struct html_run *run)
 {
-	struct html_snaps *sn = &run->snaps;
 	json_t *all = json_array();
-	size_t need;
 	unsigned int cpu;
-	int ret = -ENOMEM;
 
 	if (!all)
-		return -ENOMEM;
-	for (cpu = 0; cpu < run->nr_cpus; cpu++)
-		if (json_array_append_new(all, sched_snapshot(cpu)))
-			goto out;
+		return NULL;
+	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
+		if (json_array_append_new(all, sched_snapshot(cpu))) {
+			json_decref(all);
+			return NULL;
+		}
+	}
+	return all;
+}
+
+/* keep @all, the runqueues at @tick */
+static int snaps_take(struct html_run *run, unsigned long long tick,
+		      json_t *all)
+{
+	struct html_snaps *sn = &run->snaps;
+	size_t need;
+
 	need = json_dumpb(all, NULL, 0, JSON_COMPACT);
 	if (!need || grow(sn->text.p, sn->text.cap, sn->text.len + need) ||
 	    grow(sn->at, sn->cap, sn->nr + 1))
-		goto out;
+		return -ENOMEM;
 	json_dumpb(all, sn->text.p + sn->text.len, need, JSON_COMPACT);
 	sn->at[sn->nr].tick = tick;
 	sn->at[sn->nr].start = sn->text.len;
 	sn->nr++;
 	sn->text.len += need;
-	ret = 0;
-out:
-	json_decref(all);
-	return ret;
+	return 0;
+}
+
+/* ------------------------------------------------ quantities over time */
+
+/* append printf text to @b, counting it in @se's bytes */
+static int __attribute__((format(printf, 3, 4)))
+series_add(struct html_series *se, struct html_buf *b, const char *fmt, ...)
+{
+	char text[160];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(text))
+		return -EINVAL;
+	se->bytes += n;
+	return buf_add(b, text, n);
+}
+
+/* the class's quantities, from its queue's "class" in a snapshot */
+static void series_fields(struct html_series *se, const char *class)
+{
+	static const struct {
+		const char *class, *fields[SERIES_MAX], *qfield;
+	} kinds[] = {
+		{ "o1", { "sleep_avg", "bonus", "prio" }, NULL },
+		{ "goodness", { "counter", "goodness" }, NULL },
+		{ "cfs", { "queue", "vruntime" }, "min_vruntime" },
+		{ "eevdf", { "queue", "vruntime", "deadline" }, "avg_vruntime" },
+	};
+	unsigned int i, k;
+
+	if (se->nr_fields || !class)
+		return;
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		if (strcmp(kinds[i].class, class))
+			continue;
+		for (k = 0; k < SERIES_MAX && kinds[i].fields[k]; k++)
+			se->fields[k] = kinds[i].fields[k];
+		se->nr_fields = k;
+		se->qfield = kinds[i].qfield;
+	}
+}
+
+static long long json_ll(const json_t *obj, const char *key)
+{
+	return (long long)json_integer_value(json_object_get(obj, key));
+}
+
+/* the index of queue @name, added when new; -1 when there are too many */
+static int series_queue(struct html_run *run, const char *name)
+{
+	struct html_series *se = &run->series;
+	unsigned int i;
+
+	for (i = 0; i < se->nr_queues; i++)
+		if (!strcmp(se->qnames[i], name))
+			return i;
+	if (se->nr_queues == QUEUES_MAX)
+		return -1;
+	se->qnames[i] = kstrdup(name, GFP_KERNEL);
+	if (!se->qnames[i]) {
+		run_fail(run, -ENOMEM, NULL);
+		return -1;
+	}
+	return se->nr_queues++;
+}
+
+/* task entry @t of a snapshot, in queue @qi, at @tick */
+static void series_task(struct html_run *run, unsigned long long tick,
+			const json_t *t, int qi)
+{
+	struct html_series *se = &run->series;
+	struct html_task *task = task_find(
+		run, (int)json_integer_value(json_object_get(t, "pid")));
+	long long v[SERIES_MAX] = { 0 };
+	unsigned int i;
+	bool same;
+
+	if (!task || task->seen == tick + 1)
+		return;
+	task->seen = tick + 1;
+	for (i = 0; i < se->nr_fields; i++) {
+		if (!strcmp(se->fields[i], "queue"))
+			v[i] = qi;
+		else if (!strcmp(se->fields[i], "bonus"))
+			v[i] = 120 + json_ll(t, "nice") - json_ll(t, "prio");
+		else
+			v[i] = json_ll(t, se->fields[i]);
+	}
+	same = task->present && !memcmp(v, task->last, sizeof(v));
+	if (same)
+		return;
+	memcpy(task->last, v, sizeof(v));
+	task->present = true;
+	if (series_add(se, &task->rows, "[%llu", tick))
+		goto fail;
+	for (i = 0; i < se->nr_fields; i++)
+		if (series_add(se, &task->rows, ",%lld", v[i]))
+			goto fail;
+	if (series_add(se, &task->rows, "],"))
+		goto fail;
+	return;
+fail:
+	run_fail(run, -ENOMEM, NULL);
+}
+
+/* queue @qi's own quantity @v at @tick */
+static void series_qvalue(struct html_run *run, unsigned long long tick, int qi,
+			  long long v)
+{
+	struct html_series *se = &run->series;
+
+	if (qi < 0 || (se->qpresent[qi] && se->qlast[qi] == v))
+		return;
+	se->qpresent[qi] = true;
+	se->qlast[qi] = v;
+	if (series_add(se, &se->qrows[qi], "[%llu,%lld],", tick, v))
+		run_fail(run, -ENOMEM, NULL);
+}
+
+static void series_tree(struct html_run *run, unsigned long long tick,
+			const json_t *q, int cpu, const char *group);
+
+/* an entity of a fair queue: a task, or a group with its own queue */
+static void series_entity(struct html_run *run, unsigned long long tick,
+			  const json_t *e, int cpu, int qi)
+{
+	const char *group;
+
+	if (!json_is_object(e))
+		return;
+	group = json_string_value(json_object_get(e, "group"));
+	if (group)
+		series_tree(run, tick, json_object_get(e, "queue"), cpu, group);
+	else
+		series_task(run, tick, e, qi);
+}
+
+static void series_node(struct html_run *run, unsigned long long tick,
+			const json_t *n, int cpu, int qi)
+{
+	if (!json_is_object(n))
+		return;
+	series_node(run, tick, json_object_get(n, "left"), cpu, qi);
+	series_entity(run, tick, n, cpu, qi);
+	series_node(run, tick, json_object_get(n, "right"), cpu, qi);
+}
+
+/* a fair queue (cfs, eevdf): the root's of @cpu, or @group's there */
+static void series_tree(struct html_run *run, unsigned long long tick,
+			const json_t *q, int cpu, const char *group)
+{
+	struct html_series *se = &run->series;
+	char name[300];
+	int qi;
+
+	if (!json_is_object(q))
+		return;
+	snprintf(name, sizeof(name), "CPU %d%s%s", cpu, group ? " " : "",
+		 group ? group : "");
+	qi = series_queue(run, name);
+	if (se->qfield && json_object_get(q, se->qfield))
+		series_qvalue(run, tick, qi, json_ll(q, se->qfield));
+	series_entity(run, tick, json_object_get(q, "curr"), cpu, qi);
+	series_node(run, tick, json_object_get(q, "root"), cpu, qi);
+}
+
+/* one CPU's snapshot: its class's queue (the rt class's is left out) */
+static void series_cpu(struct html_run *run, unsigned long long tick,
+		       const json_t *snap, int cpu)
+{
+	const json_t *q, *a, *pq, *t;
+	size_t i, k, m, n;
+	const char *class;
+
+	json_array_foreach(json_object_get(snap, "queues"), i, q)
+	{
+		class = json_string_value(json_object_get(q, "class"));
+		if (!class || !strcmp(class, "rt"))
+			continue;
+		series_fields(&run->series, class);
+		if (json_object_get(q, "root") || json_object_get(q, "curr")) {
+			series_tree(run, tick, q, cpu, NULL);
+			continue;
+		}
+		json_array_foreach(json_object_get(q, "tasks"), k, t)
+			series_task(run, tick, t, cpu);
+		json_array_foreach(json_object_get(q, "arrays"), k, a)
+			json_array_foreach(json_object_get(a, "queues"), m, pq)
+				json_array_foreach(json_object_get(pq, "tasks"),
+						   n, t)
+					series_task(run, tick, t, cpu);
+	}
+}
+
+/* the quantities at @tick, from @all, the snapshots of every CPU */
+static void series_take(struct html_run *run, unsigned long long tick,
+			const json_t *all)
+{
+	struct html_series *se = &run->series;
+	const json_t *snap;
+	bool changed = false;
+	size_t cpu, i;
+
+	json_array_foreach(all, cpu, snap)
+	{
+		unsigned long n =
+			json_integer_value(json_object_get(snap, "nr_running"));
+
+		if (cpu >= SIM_MAX_CPUS)
+			break;
+		changed |= !tick || n != se->nr_running[cpu];
+		se->nr_running[cpu] = n;
+		series_cpu(run, tick, snap, (int)cpu);
+	}
+	for (i = 0; i < run->nr_tasks; i++) {
+		struct html_task *t = &run->tasks[i];
+
+		if (!t->present || t->seen == tick + 1)
+			continue;
+		/* off every queue: a row of its tick alone */
+		t->present = false;
+		if (series_add(se, &t->rows, "[%llu],", tick))
+			run_fail(run, -ENOMEM, NULL);
+	}
+	if (changed) {
+		if (series_add(se, &se->cpu_rows, "[%llu", tick))
+			run_fail(run, -ENOMEM, NULL);
+		for (cpu = 0; cpu < run->nr_cpus; cpu++)
+			if (series_add(se, &se->cpu_rows, ",%lu",
+				       se->nr_running[cpu]))
+				run_fail(run, -ENOMEM, NULL);
+		if (series_add(se, &se->cpu_rows, "],"))
+			run_fail(run, -ENOMEM, NULL);
+	}
+	if (se->bytes > se->budget && se->stride <= run->total) {
+		se->stride *= 2;
+		se->from = tick;
+	}
 }
 
 static int html_tick(unsigned long long tick, unsigned long long total,
@@ -496,15 +896,30 @@ static int html_tick(unsigned long long tick, unsigned long long total,
 {
 	struct html_run *run = data;
 	struct html_snaps *sn = &run->snaps;
-	int ret;
+	bool snap, series;
+	json_t *all;
+	int ret = 0;
 
 	if (run->err)
 		return run->err;
 	run->ticks = tick;
 	run->total = total;
-	if (tick % sn->stride && tick != total)
+	snap = !(tick % sn->stride) || tick == total;
+	series = !(tick % run->series.stride) || tick == total;
+	if (!snap && !series)
 		return 0;
-	ret = snaps_take(run, tick);
+	all = snapshot_all(run);
+	if (!all) {
+		run_fail(run, -ENOMEM, NULL);
+		return -ENOMEM;
+	}
+	if (series)
+		series_take(run, tick, all);
+	if (snap)
+		ret = snaps_take(run, tick, all);
+	json_decref(all);
+	if (!ret)
+		ret = run->err;
 	if (ret) {
 		run_fail(run, ret, NULL);
 		return ret;
@@ -540,6 +955,7 @@ int sim_html_new(const struct sim_html_limits *limits, unsigned int nr_runs,
 	h->obs.wakeup = html_wakeup;
 	h->obs.migrate = html_migrate;
 	h->obs.yield = html_yield;
+	h->obs.why = html_why;
 	h->obs.tick = html_tick;
 	*out = h;
 	return 0;
@@ -571,6 +987,8 @@ int sim_html_begin_run(struct sim_html *h, const char *label,
 		run->cpu_slice[cpu] = -1;
 	run->snaps.stride = 1;
 	run->snaps.budget = h->lim.snapshot_bytes / h->want_runs;
+	run->series.stride = 1;
+	run->series.budget = h->lim.snapshot_bytes / h->want_runs;
 	h->obs.data = run;
 	opt->observer = &h->obs;
 	return 0;
@@ -636,8 +1054,16 @@ static void run_free(struct html_run *run)
 {
 	size_t i;
 
-	for (i = 0; i < run->nr_tasks; i++)
+	for (i = 0; i < run->series.nr_queues; i++) {
+		kfree(run->series.qnames[i]);
+		buf_free(&run->series.qrows[i]);
+	}
+	buf_free(&run->series.cpu_rows);
+	kfree(run->wakes);
+	for (i = 0; i < run->nr_tasks; i++) {
 		kfree(run->tasks[i].changes);
+		buf_free(&run->tasks[i].rows);
+	}
 	kfree(run->tasks);
 	kfree(run->task_of_pid);
 	kfree(run->slices);
@@ -653,6 +1079,9 @@ void sim_html_free(struct sim_html *h)
 		return;
 	for (i = 0; i < h->nr_runs; i++)
 		run_free(&h->runs[i]);
+	for (i = 0; i < h->nr_names; i++)
+		kfree(h->names[i]);
+	kfree(h->names);
 	buf_free(&h->report);
 	kfree(h);
 }
@@ -751,10 +1180,143 @@ static void lane(FILE *f, const struct html_run *run, unsigned int row,
 		row % 2 ? " odd" : "", y, width_of(run), height);
 }
 
+/* a value of a note in its unit: ns as ms */
+static int value_text(char *buf, size_t len, long long v, const char *unit)
+{
+	if (unit && !strncmp(unit, "ns", 2))
+		return snprintf(buf, len, "%.3f ms%s", v / 1e6, unit + 2);
+	if (unit && !strcmp(unit, "ticks"))
+		return snprintf(buf, len, "%lld tick%s", v, v == 1 ? "" : "s");
+	return snprintf(buf, len, "%lld", v);
+}
+
+/* "NAME (pid P)" of @pid, or "" */
+static void who(char *buf, size_t len, const struct html_run *run, int pid)
+{
+	const struct html_task *t = task_find((struct html_run *)run, pid);
+
+	if (pid > 0)
+		snprintf(buf, len, "%s (pid %d)", t ? t->comm : "?", pid);
+	else
+		buf[0] = '\0';
+}
+
+/* does @rule name the value @c: the word "a" or "b" in it */
+static bool names(const char *rule, char c)
+{
+	const char *p;
+
+	for (p = strchr(rule, c); p; p = strchr(p + 1, c))
+		if ((p == rule || p[-1] == ' ') &&
+		    !isalnum((unsigned char)p[1]))
+			return true;
+	return false;
+}
+
+/* @n's rule with its values: "RULE (a = 1.000 ms, b = 0.750 ms)" */
+static void rule_text(char *buf, size_t len, const struct html_note *n)
+{
+	char a[48], b[48];
+
+	if (!n->rule) {
+		snprintf(buf, len, "no rule noted");
+		return;
+	}
+	value_text(a, sizeof(a), n->a, n->unit);
+	value_text(b, sizeof(b), n->b, n->unit);
+	if (names(n->rule, 'b'))
+		snprintf(buf, len, "%s (a = %s, b = %s)", n->rule, a, b);
+	else if (names(n->rule, 'a'))
+		snprintf(buf, len, "%s (a = %s)", n->rule, a);
+	else
+		snprintf(buf, len, "%s", n->rule);
+}
+
+static const char *const kind_text[] = {
+	[SCHED_WHY_NONE] = "no reason noted by the class",
+	[SCHED_WHY_SLICE] = "slice used up",
+	[SCHED_WHY_WAKEUP] = "for the woken task",
+	[SCHED_WHY_TICK] = "at the tick, for the leftmost",
+	[SCHED_WHY_YIELD] = "it yielded",
+	[SCHED_WHY_MIGRATE] = "moved off this CPU",
+	[SCHED_WHY_CHANGED] = "its parameters changed",
+};
+
+static const char *const event_text[][2] = {
+	{ "sleep", "slept for" },
+	{ "timer", "slept until timer" },
+	{ "lock", "blocked on mutex" },
+	{ "wait", "waited on condition" },
+	{ "barrier", "waited at barrier" },
+	{ "sem_wait", "waited on semaphore" },
+};
+
+/*
+ * Why @sl ended and why it was picked, two lines of text:
+ * "preempted: slice used up: RULE (a = ..., b = ...)\npicked: RULE ...".
+ * The first word is enum sim_html_why's.
+ */
+static void slice_why(char *buf, size_t len, const struct html_run *run,
+		      const struct html_slice *sl)
+{
+	char rule[400], name[64], pick[400], runner[64];
+	const struct html_note *o = &sl->out;
+	unsigned int i;
+	size_t n;
+
+	n = snprintf(buf, len, "%s: ", why_text[sl->why]);
+	switch (sl->why) {
+	case SIM_HTML_SLEPT:
+		for (i = 0; i < ARRAY_SIZE(event_text); i++)
+			if (sl->slept.event &&
+			    !strcmp(sl->slept.event, event_text[i][0]))
+				break;
+		if (i == ARRAY_SIZE(event_text))
+			n += snprintf(buf + n, len - n, "asleep");
+		else if (!i)
+			n += snprintf(buf + n, len - n, "%s %.3f ms",
+				      event_text[i][1],
+				      sl->slept.usec / 1000.0);
+		else
+			n += snprintf(
+				buf + n, len - n, "%s %s", event_text[i][1],
+				sl->slept.resource ? sl->slept.resource : "?");
+		break;
+	case SIM_HTML_EXITED:
+		n += snprintf(buf + n, len - n, "its program ended");
+		break;
+	case SIM_HTML_RUN_ENDED:
+		n += snprintf(buf + n, len - n,
+			      "still running when the simulation stopped");
+		break;
+	case SIM_HTML_STOPPED:
+		n += snprintf(buf + n, len - n, "stopped");
+		break;
+	default:
+		rule_text(rule, sizeof(rule), o);
+		who(name, sizeof(name), run, o->pid);
+		n += snprintf(buf + n, len - n, "%s%s%s: %s",
+			      o->kind < ARRAY_SIZE(kind_text) ?
+				      kind_text[o->kind] :
+				      "?",
+			      name[0] ? " " : "", name,
+			      o->kind ? rule : "the class noted no rule");
+		break;
+	}
+	if (n >= len)
+		return;
+	rule_text(pick, sizeof(pick), &sl->pick);
+	who(runner, sizeof(runner), run, sl->pick.pid);
+	snprintf(buf + n, len - n, "\npicked: %s%s%s", pick,
+		 runner[0] ? "; the runner-up: " : "", runner);
+}
+
 /* one rect.run: a zero-length run is drawn 0.3 ticks wide, marked "zero" */
 static void write_slice(FILE *f, const struct html_run *run,
 			const struct html_slice *sl)
 {
+	char why[1024];
+
 	const struct html_task *t = task_find((struct html_run *)run, sl->pid);
 	unsigned long long len = sl->end - sl->start;
 
@@ -770,9 +1332,12 @@ static void write_slice(FILE *f, const struct html_run *run,
 	put_text(f, t ? t->comm : "?");
 	fprintf(f,
 		" \xc2\xb7 pid %d \xc2\xb7 prio %d \xc2\xb7 CPU %u\n"
-		"ticks %llu\xe2\x80\x93%llu: %llu tick%s (%.1f ms)\n%s</title></rect>\n",
+		"ticks %llu\xe2\x80\x93%llu: %llu tick%s (%.1f ms)\n",
 		sl->pid, sl->prio, sl->cpu, sl->start, sl->end, len,
-		len == 1 ? "" : "s", ms(run, len), why_text[sl->why]);
+		len == 1 ? "" : "s", ms(run, len));
+	slice_why(why, sizeof(why), run, sl);
+	put_text(f, why);
+	fputs("</title></rect>\n", f);
 }
 
 static void write_gantt(FILE *f, const struct html_run *run)
@@ -890,6 +1455,83 @@ static void write_snapshots(FILE *f, const struct html_run *run,
 	fputs("]}</script>\n", f);
 }
 
+/* @s as a JSON string (no '<' in it: see put_json()) */
+static void put_json_string(FILE *f, const char *s)
+{
+	json_t *j = json_string(s);
+	char *text = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+
+	if (text)
+		put_json(f, text, strlen(text));
+	else
+		fputs("\"\"", f);
+	free(text);
+	json_decref(j);
+}
+
+/* rows "[...],[...]," as a JSON array */
+static void put_rows(FILE *f, const struct html_buf *b)
+{
+	fputc('[', f);
+	if (b->len)
+		fwrite(b->p, 1, b->len - 1, f);
+	fputc(']', f);
+}
+
+/*
+ * The quantities over time and the wake-ups, as JSON: {"stride": S,
+ * "from": T, "fields": [...], "qfield": NAME, "queues": [...], "qrows":
+ * [[[tick, v], ...] per queue], "cpus": [[tick, n0, ...], ...], "tasks":
+ * {"PID": [[tick, v...] or [tick] (off the queues)], ...}, "wakes":
+ * [[pid, tick, ran or null], ...]}
+ */
+static void write_series(FILE *f, const struct html_run *run)
+{
+	const struct html_series *se = &run->series;
+	unsigned int i;
+	size_t k;
+
+	fprintf(f,
+		"<script type=\"application/json\" class=\"series\">"
+		"{\"stride\":%lu,\"from\":%llu,\"fields\":[",
+		se->stride, se->from);
+	for (i = 0; i < se->nr_fields; i++)
+		fprintf(f, "%s\"%s\"", i ? "," : "", se->fields[i]);
+	fputs("],\"qfield\":", f);
+	if (se->qfield)
+		fprintf(f, "\"%s\"", se->qfield);
+	else
+		fputs("null", f);
+	fputs(",\"queues\":[", f);
+	for (i = 0; i < se->nr_queues; i++) {
+		fputs(i ? "," : "", f);
+		put_json_string(f, se->qnames[i]);
+	}
+	fputs("],\n\"qrows\":[", f);
+	for (i = 0; i < se->nr_queues; i++) {
+		fputs(i ? ",\n" : "", f);
+		put_rows(f, &se->qrows[i]);
+	}
+	fputs("],\n\"cpus\":", f);
+	put_rows(f, &se->cpu_rows);
+	fputs(",\n\"tasks\":{", f);
+	for (k = 0; k < run->nr_tasks; k++) {
+		fprintf(f, "%s\"%d\":", k ? ",\n" : "", run->tasks[k].pid);
+		put_rows(f, &run->tasks[k].rows);
+	}
+	fputs("},\n\"wakes\":[", f);
+	for (k = 0; k < run->nr_wakes; k++) {
+		const struct html_wake *w = &run->wakes[k];
+
+		fprintf(f, "%s[%d,%llu,", k ? "," : "", w->pid, w->tick);
+		if (w->ran == NEVER_RAN)
+			fputs("null]", f);
+		else
+			fprintf(f, "%llu]", w->ran);
+	}
+	fputs("]}</script>\n", f);
+}
+
 static void write_run(FILE *f, const struct sim_html *h, unsigned int i,
 		      unsigned long stride)
 {
@@ -911,6 +1553,7 @@ static void write_run(FILE *f, const struct sim_html *h, unsigned int i,
 		"</details>\n",
 		h->nr_runs == 1 ? " open" : "");
 	write_snapshots(f, run, stride);
+	write_series(f, run);
 	fputs("</section>\n", f);
 }
 

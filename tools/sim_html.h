@@ -15,9 +15,15 @@
  *   - a Gantt chart, a row per CPU, with one <rect class="run"> for each
  *     switch to a task other than the idle task: the interval from that
  *     switch to the CPU's next switch (or the end of the run), its
- *     <title> giving the task, pid, prio, length and why it ended
- *     (enum sim_html_why);
+ *     <title> giving the task, pid, prio, length, why it ended (a line
+ *     starting with enum sim_html_why's word, then the class's reason,
+ *     struct sched_reason, or the event it slept on, from the observer's
+ *     @why) and why it was picked (a line "picked: RULE (a = .., b = ..)");
  *   - a row per task: running, runnable, sleeping;
+ *   - the class's quantities over time (sleep_avg, counter, vruntime,
+ *     deadline, V, nr_running, ...: struct html_series), read from the
+ *     snapshots at every tick and kept as their changes, and every
+ *     wake-up with the tick its task next ran, as JSON;
  *   - the runqueues at the recorded ticks (the snapshot rule below), as
  *     JSON the page's script draws by their "kind";
  * and, once, the JSON report that --json prints for the same options

@@ -518,6 +518,8 @@ static void test_json_round_trip(void)
 		CU_ASSERT(num(o, "runtime_ms") ==
 			  f.st[i].runtime * 1000.0 / 300);
 		CU_ASSERT(num(o, "wait_ms") == f.st[i].wait * 1000.0 / 300);
+		/* of all CPU time: 300 ticks on 2 CPUs */
+		CU_ASSERT(num(o, "share") == f.st[i].runtime / 600.0);
 		CU_ASSERT_EQUAL(json_integer_value(json_object_get(o, "pid")),
 				f.st[i].pid);
 	}
@@ -632,13 +634,14 @@ static void test_csv_fields(void)
 		cpus += !strcmp(field[0], "cpu");
 		lats += !strcmp(field[0], "latency");
 		if (!strcmp(field[0], "task") && !strcmp(field[2], "t3")) {
-			CU_ASSERT_STRING_EQUAL(header[19], "response_ms");
-			CU_ASSERT_STRING_EQUAL(field[19], "20");
-			CU_ASSERT_STRING_EQUAL(header[20], "turnaround_ms");
-			CU_ASSERT_STRING_EQUAL(field[20], "60");
+			CU_ASSERT_STRING_EQUAL(header[11], "share");
+			CU_ASSERT_STRING_EQUAL(header[20], "response_ms");
+			CU_ASSERT_STRING_EQUAL(field[20], "20");
+			CU_ASSERT_STRING_EQUAL(header[21], "turnaround_ms");
+			CU_ASSERT_STRING_EQUAL(field[21], "60");
 		}
 		if (!strcmp(field[0], "task") && !strcmp(field[2], "t0"))
-			CU_ASSERT_STRING_EQUAL(field[20], "");
+			CU_ASSERT_STRING_EQUAL(field[21], "");
 		if (!strcmp(field[0], "group") && !strcmp(field[2], "ed")) {
 			CU_ASSERT_STRING_EQUAL(header[8], "share");
 			CU_ASSERT_STRING_EQUAL(field[8], "0.0666666667");

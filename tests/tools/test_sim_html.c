@@ -928,6 +928,176 @@ static void test_side_by_side_own_hz(void)
 	free_page(&pg);
 }
 
+/* every task entry of a snapshot's class queue (not the rt class's) */
+static void snap_tasks(json_t *v, json_t *out)
+{
+	const char *key;
+	json_t *x;
+	size_t i;
+
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, x) snap_tasks(x, out);
+		return;
+	}
+	if (!json_is_object(v))
+		return;
+	if (json_is_string(json_object_get(v, "class")) &&
+	    !strcmp(json_string_value(json_object_get(v, "class")), "rt"))
+		return;
+	if (json_is_integer(json_object_get(v, "pid")) &&
+	    json_object_get(v, "policy")) {
+		char pid[16];
+
+		snprintf(pid, sizeof(pid), "%lld",
+			 json_integer_value(json_object_get(v, "pid")));
+		json_object_set(out, pid, v);
+	}
+	json_object_foreach(v, key, x) if (strcmp(key, "curr") ||
+					   !json_object_get(v, "nr_switches"))
+		snap_tasks(x, out);
+}
+
+/* the row of @rows in force at @tick: the last one at or before it */
+static json_t *row_at(json_t *rows, unsigned long long tick)
+{
+	json_t *row, *found = NULL;
+	size_t i;
+
+	json_array_foreach(rows, i, row)
+	{
+		if ((unsigned long long)json_integer_value(
+			    json_array_get(row, 0)) > tick)
+			break;
+		found = row;
+	}
+	return found;
+}
+
+/*
+ * The quantities over time, kept as their changes, give at every
+ * recorded tick the value the snapshot of that tick has, for every task
+ * queued then (and none for a task off the queues); every wake-up is
+ * followed by a run of its task at the tick it says.
+ */
+static void test_quantities(void)
+{
+	static const char *const field[] = { "counter", "sleep_avg", "vruntime",
+					     "vruntime" };
+	unsigned int c;
+
+	for (c = 0; sched_classes[c]; c++) {
+		struct sim_options o = { .nr_cpus = 2,
+					 .hz = 1000,
+					 .seed = 1,
+					 .duration_usec = 300000 };
+		const struct sched_class *cls = sched_classes[c];
+		json_t *series, *snaps, *fields, *wake;
+		unsigned long checked = 0, ran = 0;
+		size_t t, i, col = 0;
+		struct run_rect *r;
+		struct page pg;
+		size_t n;
+
+		CU_ASSERT_STRING_EQUAL(cls->name, c == 0 ? "goodness" :
+						  c == 1 ? "o1" :
+						  c == 2 ? "cfs" :
+							   "eevdf");
+		make_page(&pg, "mixed", &o, &cls, 1, NULL);
+		CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
+		n = read_runs(pg.html, 0, &r);
+		series = embedded(
+			pg.html,
+			"<script type=\"application/json\" class=\"series\">",
+			0);
+		snaps = embedded(
+			pg.html,
+			"<script type=\"application/json\" class=\"snapshots\">",
+			0);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(series);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(snaps);
+		CU_ASSERT_EQUAL(
+			json_integer_value(json_object_get(series, "stride")),
+			1);
+		fields = json_object_get(series, "fields");
+		for (i = 0; i < json_array_size(fields); i++)
+			if (!strcmp(json_string_value(json_array_get(fields, i)),
+				    field[c]))
+				col = i + 1;
+		CU_ASSERT_FATAL(col > 0);
+		for (t = 0;
+		     t < json_array_size(json_object_get(snaps, "ticks"));
+		     t++) {
+			unsigned long long tick = json_integer_value(
+				json_array_get(json_object_get(snaps, "ticks"),
+					       t));
+			json_t *queued = json_object();
+			const char *pid;
+			json_t *e, *rows;
+
+			snap_tasks(json_array_get(json_object_get(snaps, "at"),
+						  t),
+				   queued);
+			json_object_foreach(queued, pid, e)
+			{
+				json_t *row =
+					row_at(json_object_get(
+						       json_object_get(series,
+								       "tasks"),
+						       pid),
+					       tick);
+
+				CU_ASSERT_FATAL(row != NULL);
+				CU_ASSERT_EQUAL(json_array_size(row),
+						json_array_size(fields) + 1);
+				CU_ASSERT_EQUAL(
+					json_integer_value(
+						json_array_get(row, col)),
+					json_integer_value(
+						json_object_get(e, field[c])));
+				checked++;
+			}
+			/* a task off every queue has no value then */
+			json_object_foreach(json_object_get(series, "tasks"),
+					    pid, rows)
+			{
+				json_t *row = row_at(rows, tick);
+
+				if (!json_object_get(queued, pid) && row)
+					CU_ASSERT_EQUAL(json_array_size(row),
+							1);
+			}
+			json_decref(queued);
+		}
+		CU_ASSERT(checked > 100);
+		json_array_foreach(json_object_get(series, "wakes"), i, wake)
+		{
+			json_t *at = json_array_get(wake, 2);
+			size_t k;
+			bool found = false;
+
+			if (json_is_null(at))
+				continue;
+			CU_ASSERT(json_integer_value(at) >=
+				  json_integer_value(json_array_get(wake, 1)));
+			for (k = 0; k < n && !found; k++)
+				found = r[k].pid == json_integer_value(
+							    json_array_get(
+								    wake, 0)) &&
+					r[k].start ==
+						(unsigned long long)
+							json_integer_value(at);
+			CU_ASSERT(found);
+			ran++;
+		}
+		/* o1 leaves the editors waiting behind the hogs: 4 run */
+		CU_ASSERT(ran >= 4);
+		json_decref(series);
+		json_decref(snaps);
+		free(r);
+		free_page(&pg);
+	}
+}
+
 static CU_TestInfo sim_html_tests[] = {
 	{ "every built-in under every class, and workload files",
 	  test_every_workload },
@@ -942,6 +1112,7 @@ static CU_TestInfo sim_html_tests[] = {
 	{ "same run, same page", test_same_run_same_page },
 	{ "runs side by side", test_side_by_side },
 	{ "runs side by side, each at its own HZ", test_side_by_side_own_hz },
+	{ "quantities over time and wake-ups", test_quantities },
 	{ "API errors", test_api_errors },
 	{ "fault injection", test_fault_injection },
 	CU_TEST_INFO_NULL,

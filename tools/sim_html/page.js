@@ -13,6 +13,8 @@
 	'use strict';
 
 	var LABEL_W = 150;
+	var CPU_ROW = 28;	/* tools/sim_html.c's CPU_ROW and TASK_ROW */
+	var TASK_ROW = 14;
 	var MAX_PRIO = 140;
 	var MAX_RT_PRIO = 100;
 	var SVG_NS = document.querySelector('svg').namespaceURI;
@@ -120,11 +122,26 @@
 	var SHOWN = { pid: 1, comm: 1, policy: 1, prio: 1, nice: 1,
 		      color: 1, left: 1, right: 1 };
 
+	/*
+	 * The fair classes' virtual times (ns of virtual time in the
+	 * snapshots), shown in ms of virtual time everywhere on the page.
+	 */
+	var VIRTUAL = { vruntime: 1, min_vruntime: 1, avg_vruntime: 1, deadline: 1,
+			min_deadline: 1, lag: 1 };
+
+	function vt(v) {
+		return (v / 1e6).toFixed(3);
+	}
+
+	function fieldText(k, v) {
+		return VIRTUAL[k] && typeof v === 'number' ? vt(v) + ' ms' : String(v);
+	}
+
 	function taskTitle(t) {
 		return Object.keys(t).filter(function (k) {
 			return typeof t[k] !== 'object';
 		}).map(function (k) {
-			return k + ': ' + t[k];
+			return k + ': ' + (VIRTUAL[k] ? fieldText(k, t[k]) + ' of virtual time' : t[k]);
 		}).join('\n');
 	}
 
@@ -136,7 +153,7 @@
 			var v = t[k];
 
 			return k.replace(/_/g, ' ') + ' ' +
-			       (typeof v === 'number' ? big(v) : String(v));
+			       (VIRTUAL[k] ? fieldText(k, v) : typeof v === 'number' ? big(v) : String(v));
 		}).join(', ');
 	}
 
@@ -228,7 +245,7 @@
 			   ['group ' + e.group + ' ',
 			    el('span', { 'class': 'sub',
 					 text: groupWeight(e) + ' \u00b7 vruntime ' +
-					       big(e.vruntime) + ' \u00b7 its queue: ' + info })]),
+					       fieldText('vruntime', e.vruntime) + ' \u00b7 its queue: ' + info })]),
 			rbtree(e.queue, currPid, e.group)
 		]);
 	}
@@ -253,7 +270,7 @@
 			return !skip[k] && obj[k] !== null &&
 			       typeof obj[k] !== 'object';
 		}).map(function (k) {
-			return k.replace(/_/g, ' ') + ' ' + obj[k];
+			return k.replace(/_/g, ' ') + ' ' + fieldText(k, obj[k]);
 		}).join(' \u00b7 ');
 	}
 
@@ -369,11 +386,30 @@
 		var BOXW = 176, BOXH = (eevdf ? 48 : 34) + 14 * extra;
 		var W = BOXW + 8, H = BOXH + 18;
 
+		/*
+		 * A large tree shows its top levels; a node whose subtrees
+		 * are cut says how many entities they hold, and a click on it
+		 * unfolds them (kept per entity while the page is open).
+		 */
+		function size(n) {
+			return n ? 1 + size(n.left) + size(n.right) : 0;
+		}
+		var large = size(q.root) > 31;
+
 		function place(n, depth) {
-			var me, l, r;
+			var me, l, r, key, hidden;
 
 			if (!n)
 				return null;
+			key = isGroup(n) ? 'g' + n.group : 'p' + n.pid;
+			if (large && depth >= 4 && !unfolded[key] && (n.left || n.right)) {
+				hidden = size(n) - 1;
+				me = { n: n, x: order++ * W + W / 2, y: depth * H + BOXH / 2 + 2,
+				       folded: hidden, key: key };
+				depthMax = Math.max(depthMax, depth);
+				nodes.push(me);
+				return me;
+			}
 			l = place(n.left, depth + 1);
 			me = { n: n, x: order++ * W + W / 2, y: depth * H + BOXH / 2 + 2 };
 			depthMax = Math.max(depthMax, depth);
@@ -394,12 +430,12 @@
 
 		function lines(n) {
 			var l = [isGroup(n) ? cut('group ' + n.group, 22) :
-				 n.comm + ' ' + n.pid, 'vr ' + big(n.vruntime)];
+				 n.comm + ' ' + n.pid, 'vr ' + vt(n.vruntime)];
 
 			if (eevdf) {
-				l[1] += ' dl ' + big(n.deadline);
+				l[1] += ' dl ' + vt(n.deadline);
 				l.push((n.eligible ? 'eligible' : 'not eligible') +
-				       ', min ' + big(n.min_deadline));
+				       ', min ' + vt(n.min_deadline));
 			}
 			if (isGroup(n))
 				l.push(cut('w ' + big(n.weight) + ' of shares ' +
@@ -409,7 +445,7 @@
 			return l;
 		}
 
-		place(q.root, 0);
+		var rootNode = place(q.root, 0), rootX = rootNode ? rootNode.x : 0;
 		var parts = [];
 		var currDetail = eevdf ? ['vruntime', 'deadline'] : ['vruntime'];
 
@@ -440,10 +476,14 @@
 				return svg('text', { 'class': 'node-label' + (i ? '' : ' name'),
 						     x: p.x + 5, y: top + 14 + 14 * i,
 						     'text-anchor': 'middle', text: t });
-			}), [svg('title', { text: title })]));
+			}), p.folded ? [svg('text', { 'class': 'fold', x: p.x, y: top + BOXH + 13,
+						      'text-anchor': 'middle', 'data-unfold': p.key,
+						      text: '\u25bc ' + p.folded + ' more below: click to unfold' })] : [],
+			[svg('title', { text: title })]));
 		});
 		if (nodes.length)
-			parts.push(el('div', { style: 'overflow-x:auto' }, [
+			parts.push(el('div', { 'class': 'tree-box', style: 'overflow-x:auto',
+					       'data-root-x': rootX }, [
 				svg('svg', { 'class': 'tree', width: order * W,
 					     height: (depthMax + 1) * H + 4 },
 				    edges.concat(g))
@@ -454,6 +494,12 @@
 	}
 
 	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree };
+	var unfolded = {};
+
+	/* a tree's box scrolled so that its root stands in the middle */
+	function centreRoot(box) {
+		box.scrollLeft = Math.max(0, +box.getAttribute('data-root-x') - box.clientWidth / 2);
+	}
 
 	function queueView(q, currPid) {
 		var draw = KINDS[q.kind];
@@ -463,7 +509,8 @@
 
 		return el('div', { 'class': 'queue' }, [
 			el('h4', { text: q['class'] + ' \u00b7 ' + q.kind +
-					 (info ? ' \u00b7 ' + info : '') }),
+					 (info ? ' \u00b7 ' + info : '') +
+					 (q.kind === 'rbtree' ? ' \u00b7 vr, dl, min: ms of virtual time' : '') }),
 			body
 		]);
 	}
@@ -491,10 +538,36 @@
 	function showRunqueues(run, tick) {
 		var snaps = run.snaps, i, at;
 
+
 		for (i = snaps.ticks.length - 1; i > 0 && snaps.ticks[i] > tick; i--)
 			;
 		at = snaps.at[i] || [];
-		run.rq.replaceChildren.apply(run.rq, at.map(cpuCard));
+		run.rq.replaceChildren.apply(run.rq, at.map(function (snap) {
+			var card = cpuCard(snap);
+
+			card.insertBefore(pickLine(run, snap.cpu, tick), card.children[2] || null);
+			return card;
+		}));
+		run.rq.querySelectorAll('.tree-box').forEach(centreRoot);
+	}
+
+	/*
+	 * The last pick on @cpu at or before @tick, as the class decided it:
+	 * the queue below is read at the end of the tick, after the pick.
+	 */
+	function pickLine(run, cpu, tick) {
+		var list = run.byCpu[cpu] || [], i = lastAtOrBefore(list, tick), r = i >= 0 ? list[i] : null;
+		var lines, text;
+
+		if (!r)
+			return el('div', { 'class': 'pick', text: 'no task picked here yet' });
+		lines = r.el.querySelector('title').textContent.split('\n');
+		text = 'at tick ' + r.start + ' ' + (run.names[r.pid] || '?') + ' was ' +
+		       (lines[3] || '').replace(/^picked: /, 'picked: ');
+		if (i > 0 && list[i - 1].end === r.start)
+			text += ' \u00b7 it replaced ' + (run.names[list[i - 1].pid] || '?') + ', ' +
+				(lines.length && list[i - 1].el.querySelector('title').textContent.split('\n')[2] || '');
+		return el('div', { 'class': 'pick', text: text + (r.end <= tick ? ' \u00b7 it ran to tick ' + r.end : '') });
 	}
 
 	/* -------------------------------------------------- time and zoom */
@@ -509,9 +582,14 @@
 	/*
 	 * One time axis for every run, though each ticks at its own HZ:
 	 * pxPerTick is per tick of the first run, and a run's own tick is
-	 * run.f of those (the first run's HZ over its own).  The marks are
-	 * at the first run's ticks, so they fall at the same times in all.
+	 * run.f of those (the first run's HZ over its own: pxOf(run) pixels).
+	 * The marks are at the first run's ticks, so they fall at the same
+	 * times in all.
 	 */
+	function pxOf(run) {
+		return pxPerTick * run.f;
+	}
+
 	function drawAxis(run) {
 		var len = run.ticks * run.f;
 		var width = Math.round(len * pxPerTick);
@@ -529,13 +607,48 @@
 		run.axis.setAttribute('width', Math.max(width, 1));
 	}
 
-	function zoomTo(px) {
+	/* the first chart's scroll box, which every other follows */
+	function scroller() {
+		return document.querySelector('.chart .scroll');
+	}
+
+	/*
+	 * Zoom to @px pixels a tick, keeping @anchor (a tick; default the
+	 * cursor's) where it stood on the screen, or in the middle of the
+	 * view when it was out of it.
+	 */
+	function zoomTo(px, anchor) {
+		var sc = scroller(), old = pxPerTick, at, view;
+
+		if (anchor === undefined)
+			anchor = currentTick();
+		at = anchor * old - (sc ? sc.scrollLeft : 0);
+		view = sc ? sc.clientWidth : 0;
+		if (at < 0 || at > view)
+			at = view / 2;
 		pxPerTick = Math.min(Math.max(px, 0.02), 64);
 		runs.forEach(function (run) {
 			run.plots.forEach(function (p) {
-				p.setAttribute('width', Math.max(1, Math.round(run.ticks * run.f * pxPerTick)));
+				p.setAttribute('width', Math.max(1, Math.round(run.ticks * pxOf(run))));
+			});
+			run.qplots.forEach(function (q) {
+				q.box.style.width = Math.max(1, Math.round(run.ticks * pxOf(run))) + 'px';
 			});
 			drawAxis(run);
+		});
+		if (sc) {
+			sc.scrollLeft = Math.max(0, anchor * pxPerTick - at);
+			syncScroll(sc);
+		}
+		redrawView();
+		saveHash();
+	}
+
+	/* what depends on the part of the charts in view */
+	function redrawView() {
+		runs.forEach(function (run) {
+			drawNames(run);
+			run.qplots.forEach(drawQuantity);
 		});
 	}
 
@@ -544,19 +657,29 @@
 	function fit() {
 		var avail = runs[0].section.clientWidth - LABEL_W - 2;
 
-		zoomTo(Math.max(avail, 200) / maxTicks);
 		fitted = true;
+		zoomTo(Math.max(avail, 200) / maxTicks);
 	}
 
 	/* keep every chart's scroll position together */
+	var syncing = false;
+
 	function syncScroll(source) {
+		if (syncing)
+			return;
+		syncing = true;
 		document.querySelectorAll('.chart .scroll').forEach(function (s) {
 			if (s !== source && s.scrollLeft !== source.scrollLeft)
 				s.scrollLeft = source.scrollLeft;
 		});
+		syncing = false;
 	}
 
 	/* ------------------------------------------------ the chosen tick */
+
+	function currentTick() {
+		return recorded[+slider.value] || 0;
+	}
 
 	function choose(index) {
 		var tick;
@@ -573,19 +696,40 @@
 			run.cursors.forEach(function (c) {
 				c.setAttribute('x', own);
 			});
+			run.qplots.forEach(function (q) {
+				q.cursor.style.left = (tick * pxPerTick) + 'px';
+			});
 			showRunqueues(run, own);
 		});
+		saveHash();
 	}
 
+	/* step to the neighbour; the cursor stays in view */
 	function step(delta) {
+		var sc = scroller(), x;
+
 		choose(+slider.value + delta);
+		if (!sc)
+			return;
+		x = currentTick() * pxPerTick;
+		if (x < sc.scrollLeft || x > sc.scrollLeft + sc.clientWidth) {
+			sc.scrollLeft = Math.max(0, x - sc.clientWidth / 2);
+			syncScroll(sc);
+		}
 	}
 
+	/*
+	 * Play in simulated time: the speed is simulated seconds per second
+	 * of the clock; each frame goes to the recorded tick at or before
+	 * where that time has come.
+	 */
 	function play() {
 		var button = document.getElementById('play');
+		var speed = document.getElementById('speed');
+		var from, start;
 
 		if (player) {
-			clearInterval(player);
+			cancelAnimationFrame(player);
 			player = null;
 			button.textContent = '\u25b6\ufe0e play';
 			return;
@@ -593,18 +737,68 @@
 		if (+slider.value >= recorded.length - 1)
 			choose(0);
 		button.textContent = '\u25a0 pause';
-		player = setInterval(function () {
-			if (+slider.value >= recorded.length - 1)
+		from = currentTick();
+		start = null;
+		player = requestAnimationFrame(function frame(now) {
+			var want, i;
+
+			if (start === null)
+				start = now;
+			want = from + (now - start) / 1000 * (+speed.value) * runs[0].hz;
+			i = indexAtOrBefore(Math.floor(want));
+			if (i !== +slider.value)
+				step(i - +slider.value);
+			if (+slider.value >= recorded.length - 1) {
+				player = requestAnimationFrame(function () {});
 				play();
-			else
-				step(1);
-		}, 120);
+				return;
+			}
+			player = requestAnimationFrame(frame);
+		});
+	}
+
+	/* ------------------------------------------- the URL's hash */
+
+	/*
+	 * #tick=T&zoom=Z&sel=PID: the chosen tick, the zoom (pixels a tick,
+	 * or "fit") and the selected task; written as they change, read at
+	 * load.
+	 */
+	var selected = null, hashReady = false;
+
+	var hashTimer = null;
+
+	function hashText() {
+		return '#tick=' + currentTick() + '&zoom=' +
+		       (fitted ? 'fit' : +pxPerTick.toPrecision(6)) +
+		       (selected !== null ? '&sel=' + selected : '');
+	}
+
+	/* at most a few times a second: browsers throttle replaceState() */
+	function saveHash() {
+		if (!hashReady || hashTimer !== null)
+			return;
+		hashTimer = setTimeout(function () {
+			var h = hashText();
+
+			hashTimer = null;
+			if (location.hash !== h)
+				history.replaceState(null, '', h);
+		}, 250);
+	}
+
+	function hashValue(name) {
+		var m = new RegExp('(?:^#|&)' + name + '=([^&]*)').exec(location.hash);
+
+		return m ? decodeURIComponent(m[1]) : null;
 	}
 
 	/* -------------------------------------------------- highlighting */
 
-	/* light up the runs and rows of @pids (a list; null: none) */
+	/* light up the runs and rows of @pids (a list; null: the selected) */
 	function highlight(pids, text) {
+		if (pids === null && selected !== null)
+			pids = [String(selected)];
 		document.querySelectorAll('.hl').forEach(function (e) {
 			e.classList.remove('hl');
 		});
@@ -622,7 +816,7 @@
 	}
 
 	/* what pointing at lights up: a task's runs, or a group's tasks' */
-	var POINTED = 'rect.run, .labels text[data-pid], .task, ' +
+	var POINTED = '.labels text[data-pid], .task, ' +
 		      '.group-chip, .group-node, .group-box > h5';
 
 	function onOver(e) {
@@ -630,10 +824,7 @@
 
 		if (!r)
 			return;
-		if (r.matches('rect.run'))
-			highlight([r.getAttribute('data-pid')],
-				  r.querySelector('title').textContent.replace(/\n/g, ' \u00b7 '));
-		else if (r.hasAttribute('data-pids'))
+		if (r.hasAttribute('data-pids'))
 			highlight(r.getAttribute('data-pids').split(' ').filter(Boolean),
 				  r.textContent + ' (its tasks lit up in the charts)');
 		else
@@ -645,94 +836,869 @@
 			highlight(null, hoverIdle);
 	}
 
+	/* a click chooses the tick under the pointer, and selects its run's task */
 	function onClick(e) {
-		var plot = e.target.closest('svg.plot');
+		var plot = e.target.closest('svg.plot, .qplot');
+		var box = plot.getBoundingClientRect();
+		var hit = plot.kstructHit ? plot.kstructHit(e) : null;
+
+		selected = hit && hit.pid ? hit.pid : null;
+		choose(nearestIndex(Math.floor((e.clientX - box.left) / pxPerTick)));
+		highlight(null, hit ? hit.text : hoverIdle);
+	}
+
+	/* ---------------------------------------- what is under the pointer */
+
+	/* @run's own tick and the row under pointer event @e on @plot */
+	function pointer(run, e, plot, rowHeight) {
 		var box = plot.getBoundingClientRect();
 
-		choose(nearestIndex(Math.floor((e.clientX - box.left) / pxPerTick)));
+		return { tick: (e.clientX - box.left) / pxOf(run),
+			 row: Math.floor((e.clientY - box.top) / rowHeight),
+			 px: e.clientX - box.left };
+	}
+
+	/* the index of the last item of @list (sorted by .start) starting <= @t */
+	function lastAtOrBefore(list, t) {
+		var lo = 0, hi = list.length - 1, mid;
+
+		if (!list.length || list[0].start > t)
+			return -1;
+		while (lo < hi) {
+			mid = (lo + hi + 1) >> 1;
+			if (list[mid].start <= t)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		return lo;
+	}
+
+	/*
+	 * The run under the pointer: the one whose interval holds its tick on
+	 * the CPU of its row, whatever the zoom; else a run within 3 pixels
+	 * (a zero-length one, or one narrower than a pixel).
+	 */
+	function runAt(run, e) {
+		var p = pointer(run, e, run.gantt, CPU_ROW), list = run.byCpu[p.row] || [];
+		var i = lastAtOrBefore(list, p.tick), best = null, d, k;
+
+		if (i >= 0 && p.tick < list[i].end)
+			return list[i];
+		for (k = Math.max(i - 2, 0); k <= i + 2 && k < list.length; k++) {
+			d = Math.min(Math.abs(list[k].start - p.tick), Math.abs(list[k].end - p.tick)) * pxOf(run);
+			if (d <= 3 && (!best || d < best.d))
+				best = { r: list[k], d: d };
+		}
+		return best ? best.r : null;
+	}
+
+	function runText(r) {
+		return r.el.querySelector('title').textContent.replace(/\n/g, ' \u00b7 ');
+	}
+
+	/* the state of a task row under the pointer, and its wake-ups */
+	function stateAt(run, e) {
+		var p = pointer(run, e, run.states, TASK_ROW), t = run.rows[p.row];
+		var list, i, s, w, text;
+
+		if (!t)
+			return null;
+		list = t.segs;
+		i = lastAtOrBefore(list, p.tick);
+		s = i >= 0 && p.tick < list[i].end ? list[i] : null;
+		text = t.name + ': ' + (s ? s.state + (s.state === 'runnable' ? ' (waiting on a runqueue)' : '') +
+			' from tick ' + s.start + ' to ' + s.end + ' (' +
+			timeText(s.end - s.start, run.hz) + ')' : 'not alive');
+		w = nearestWake(t, p.tick);
+		if (w && Math.abs(w[1] - p.tick) * pxOf(run) <= 4)
+			text += ' \u00b7 woken at tick ' + w[1] + (w[2] === null ? ', not run by the end' :
+				', ran at tick ' + w[2] + ': waited ' + (w[2] - w[1]) + ' tick' +
+				(w[2] - w[1] === 1 ? '' : 's') + ' (' + timeText(w[2] - w[1], run.hz) + ')');
+		return { pid: t.pid, text: text };
+	}
+
+	function nearestWake(t, tick) {
+		var best = null;
+
+		(t.wakes || []).forEach(function (w) {
+			if (!best || Math.abs(w[1] - tick) < Math.abs(best[1] - tick))
+				best = w;
+		});
+		return best;
+	}
+
+	function onPlotMove(run, kind, e) {
+		var hit;
+
+		if (kind === 'gantt') {
+			hit = runAt(run, e);
+			if (hit) {
+				highlight([String(hit.pid)], runText(hit));
+				return;
+			}
+		} else {
+			hit = stateAt(run, e);
+			if (hit) {
+				highlight([String(hit.pid)], hit.text);
+				return;
+			}
+		}
+		highlight(null, hoverIdle);
+	}
+
+	/* ------------------------------------------- names on the bars */
+
+	/* the task's name on each bar of the view wide enough to hold it */
+	function drawNames(run) {
+		var sc = run.gantt.parentNode, px = pxOf(run), from = sc.scrollLeft / px;
+		var to = from + sc.clientWidth / px, parts = [];
+
+		run.byCpu.forEach(function (list) {
+			var i = Math.max(lastAtOrBefore(list, from), 0);
+
+			for (; i < list.length && list[i].start <= to; i++) {
+				var r = list[i], w = (r.end - r.start) * px;
+				var name = run.names[r.pid] || '';
+
+				if (w < name.length * 7.2 + 8 || parts.length > 600)
+					continue;
+				parts.push(svg('text', { x: Math.max(r.start * px, sc.scrollLeft) + 4,
+							 y: r.cpu * CPU_ROW + CPU_ROW / 2 + 4, text: name }));
+			}
+		});
+		run.namesLayer.setAttribute('width', Math.max(1, Math.round(run.ticks * px)));
+		run.namesLayer.replaceChildren.apply(run.namesLayer, parts);
+	}
+
+	/* ------------------------------------------- wake-up markers */
+
+	/* a mark at each wake-up on its task's row, one path for all */
+	function drawWakes(run) {
+		var d = [];
+
+		run.series.wakes.forEach(function (w) {
+			var row = run.rowOf[w[0]];
+
+			if (row !== undefined)
+				d.push('M' + w[1] + ' ' + (row * TASK_ROW) + 'v' + TASK_ROW);
+		});
+		if (d.length)
+			run.states.appendChild(svg('path', { 'class': 'wakes', d: d.join('') }));
+	}
+
+	/* -------------------------------------- quantities over time */
+
+	/* what each quantity is, and its unit, said once per chart */
+	var QUANTITIES = {
+		vruntime: { title: 'vruntime per task', unit: 'ms of virtual time', scale: 1e-6,
+			    q: 'min_vruntime', qtitle: 'dashed: min_vruntime of each queue' },
+		lag: { title: 'lag = V \u2212 vruntime per task (positive: owed CPU)',
+		       unit: 'ms of virtual time', scale: 1e-6 },
+		deadline: { title: 'virtual deadline per task', unit: 'ms of virtual time', scale: 1e-6,
+			    q: 'avg_vruntime', qtitle: 'dashed: V (avg_vruntime) of each queue' },
+		sleep_avg: { title: 'sleep_avg per task', unit: 'ticks', scale: 1 },
+		bonus: { title: 'bonus = static prio \u2212 prio (sleep_avg\u2019s reward, \u22125..+5)',
+			 unit: 'prio levels', scale: 1 },
+		prio: { title: 'dynamic priority (lower runs first)', unit: 'prio', scale: 1 },
+		counter: { title: 'counter per task', unit: 'ticks left in the epoch', scale: 1 },
+		goodness: { title: 'goodness per task, as its CPU sees it', unit: 'points', scale: 1 },
+		nr_running: { title: 'runqueue length per CPU', unit: 'tasks', scale: 1 }
+	};
+
+	/* @rows ([tick, v...] or [tick]: gone) as steps of column @col */
+	function steps(rows, col, last) {
+		var out = [], i, r, v;
+
+		for (i = 0; i < rows.length; i++) {
+			r = rows[i];
+			v = r.length > col ? r[col] : null;
+			out.push({ start: r[0], end: i + 1 < rows.length ? rows[i + 1][0] : last, v: v });
+		}
+		return out;
+	}
+
+	/*
+	 * eevdf's lag of a task: V of its queue less its vruntime, per change
+	 * of either; V moves at every tick, so a long run keeps a step per
+	 * @grain ticks at most (1,000 steps a task over the run).
+	 */
+	function lagSteps(run, rows) {
+		var S = run.series, qcol = S.fields.indexOf('queue'), vcol = S.fields.indexOf('vruntime');
+		var out = [], grain = Math.max(1, Math.floor(run.ticks / 1000));
+
+		if (!S.qstarts)
+			S.qstarts = S.qrows.map(function (rows) {
+				return rows.map(function (x) { return { start: x[0] }; });
+			});
+		steps(rows, vcol + 1, run.ticks).forEach(function (s, i) {
+			var q = rows[i].length > 1 ? rows[i][qcol + 1] : -1;
+			var vq = q >= 0 ? S.qrows[q] || [] : [];
+			var k = q >= 0 ? lastAtOrBefore(S.qstarts[q] || [], s.start) : -1, t = s.start, end;
+
+			if (s.v === null || q < 0) {
+				out.push({ start: s.start, end: s.end, v: null });
+				return;
+			}
+			for (; t < s.end; k++) {
+				end = k + 1 < vq.length ? Math.min(vq[k + 1][0], s.end) : s.end;
+				if (k >= 0 && end < s.end && end - t < grain)
+					continue;
+				if (k >= 0)
+					out.push({ start: t, end: end, v: vq[k][1] - s.v });
+				t = end;
+				if (k + 1 >= vq.length)
+					break;
+			}
+		});
+		return out;
+	}
+
+	/* every line of quantity @name: [{label, pid, colour, steps}] */
+	function quantityLines(run, name) {
+		var S = run.series, lines = [], col = S.fields.indexOf(name);
+
+		if (name === 'nr_running') {
+			for (var c = 0; c < run.cpus; c++)
+				lines.push({ label: 'CPU ' + c, colour: 'hsl(' + (c * 67 % 360) + ',45%,40%)',
+					     steps: steps(S.cpus, c + 1, run.ticks) });
+			return lines;
+		}
+		Object.keys(S.tasks).forEach(function (pid) {
+			var rows = S.tasks[pid];
+
+			if (!rows.length)
+				return;
+			lines.push({ label: (run.names[pid] || '?') + ' (pid ' + pid + ')', pid: +pid,
+				     colour: taskColour(+pid),
+				     steps: name === 'lag' ? lagSteps(run, rows) : steps(rows, col + 1, run.ticks) });
+		});
+		if (QUANTITIES[name].q === S.qfield)
+			S.queues.forEach(function (qn, i) {
+				lines.push({ label: S.qfield + ' of ' + qn, dashed: true, colour: '#333',
+					     steps: steps(S.qrows[i], 1, run.ticks) });
+			});
+		return lines;
+	}
+
+	/* the names of the quantities @run's class recorded */
+	function quantityNames(run) {
+		var f = run.series.fields.filter(function (k) { return k !== 'queue'; });
+
+		if (f.indexOf('deadline') >= 0)
+			f = ['lag', 'deadline'];
+		return f.concat(['nr_running']);
+	}
+
+	/*
+	 * A chart of one quantity: a box as wide as the other plots (so it
+	 * scrolls with them), with a canvas the size of the view that is
+	 * redrawn for the part in view.
+	 */
+	function quantityChart(run, name) {
+		var Q = QUANTITIES[name], H = 120;
+		var box = el('div', { 'class': 'qplot' });
+		var canvas = el('canvas', { height: H });
+		var cursor = el('div', { 'class': 'qcursor' });
+		var q = { run: run, name: name, box: box, canvas: canvas, cursor: cursor, H: H,
+			  lines: quantityLines(run, name), Q: Q };
+		var lo = Infinity, hi = -Infinity;
+
+		q.lines.forEach(function (l) {
+			l.steps.forEach(function (s) {
+				if (s.v === null)
+					return;
+				lo = Math.min(lo, s.v * Q.scale);
+				hi = Math.max(hi, s.v * Q.scale);
+			});
+		});
+		if (!isFinite(lo)) {
+			lo = 0;
+			hi = 1;
+		}
+		if (hi === lo)
+			hi = lo + 1;
+		q.lo = lo;
+		q.hi = hi;
+		box.appendChild(canvas);
+		box.appendChild(cursor);
+		box.style.height = H + 'px';
+		box.kstructHit = function (e) {
+			return quantityAt(q, e);
+		};
+		box.addEventListener('mousemove', function (e) {
+			var hit = quantityAt(q, e);
+
+			highlight(hit && hit.pid ? [String(hit.pid)] : null, hit ? hit.text : hoverIdle);
+		});
+		box.addEventListener('click', onClick);
+		run.qplots.push(q);
+		return el('div', { 'class': 'qchart' }, [
+			el('h4', { text: Q.title + ' (' + Q.unit + ')' + (Q.q === run.series.qfield && Q.qtitle ?
+									     '; ' + Q.qtitle : '') }),
+			el('div', { 'class': 'chart' }, [
+				el('div', { 'class': 'qscale', style: 'width:' + LABEL_W + 'px' }, [
+					el('span', { text: fmtQ(hi) }), el('span', { text: fmtQ(lo) })]),
+				el('div', { 'class': 'scroll' }, [box])])
+		]);
+	}
+
+	function fmtQ(v) {
+		return Math.abs(v) >= 100 || v === Math.round(v) ? String(+v.toFixed(1)) : v.toFixed(3);
+	}
+
+	function qy(q, v) {
+		return 4 + (q.H - 8) * (1 - (v * q.Q.scale - q.lo) / (q.hi - q.lo));
+	}
+
+	function drawQuantity(q) {
+		var sc = q.box.parentNode, x0 = sc.scrollLeft, w = sc.clientWidth, px = pxOf(q.run);
+		var c = q.canvas, g, from = x0 / px, to = (x0 + w) / px;
+
+		if (!w)
+			return;
+		c.width = w;
+		c.style.left = x0 + 'px';
+		g = c.getContext('2d');
+		g.clearRect(0, 0, w, q.H);
+		/* a point per pixel at most: narrower steps are skipped over */
+		q.lines.forEach(function (l) {
+			var i = Math.max(lastAtOrBefore(l.steps, from), 0), s, pen = false, lastX = -Infinity;
+
+			g.strokeStyle = l.colour;
+			g.lineWidth = l.dashed ? 1.5 : 1.5;
+			g.setLineDash(l.dashed ? [5, 4] : []);
+			g.beginPath();
+			for (; i < l.steps.length && l.steps[i].start <= to; i++) {
+				s = l.steps[i];
+				if (s.v === null) {
+					pen = false;
+					continue;
+				}
+				var xa = s.start * px - x0, xb = s.end * px - x0, y = qy(q, s.v);
+
+				if (pen && xb - lastX < 1 && i + 1 < l.steps.length &&
+				    l.steps[i + 1].v !== null)
+					continue;
+				if (pen)
+					g.lineTo(xa, y);
+				else
+					g.moveTo(xa, y);
+				g.lineTo(xb, y);
+				lastX = xb;
+				pen = true;
+			}
+			g.stroke();
+		});
+	}
+
+	/* the line nearest the pointer at its tick, with its value and unit */
+	function quantityAt(q, e) {
+		var box = q.box.getBoundingClientRect(), tick = (e.clientX - box.left) / pxOf(q.run);
+		var y = e.clientY - box.top, best = null;
+
+		q.lines.forEach(function (l) {
+			var i = lastAtOrBefore(l.steps, tick), s = i >= 0 ? l.steps[i] : null, d;
+
+			if (!s || s.v === null || tick >= s.end)
+				return;
+			d = Math.abs(qy(q, s.v) - y);
+			if (!best || d < best.d)
+				best = { d: d, l: l, v: s.v };
+		});
+		if (!best)
+			return null;
+		return { pid: best.l.pid, text: best.l.label + ': ' + q.name + ' ' +
+			 fmtQ(best.v * q.Q.scale) + ' ' + q.Q.unit + ' at tick ' + Math.floor(tick) };
+	}
+
+	function quantitiesView(run) {
+		var S = run.series, note = S.stride > 1 ?
+			' Recorded at every tick to tick ' + S.from + ', then every ' + S.stride +
+			'th (the page\u2019s size budget).' : '';
+
+		var details = el('details', { 'class': 'quantities' }, [
+			el('summary', { text: 'the class\u2019s quantities over time (read from the runqueues at the end of each tick; a line stops while its task is off the queues)' + note })
+		].concat(quantityNames(run).map(function (n) {
+			return quantityChart(run, n);
+		})));
+
+		/* open with one run; with several the Gantt charts come first */
+		if (document.querySelectorAll('section.run').length === 1)
+			details.open = true;
+		details.addEventListener('toggle', function () {
+			run.qplots.forEach(drawQuantity);
+		});
+		return details;
 	}
 
 	/* -------------------------------------------------------- report */
 
-	function cell(v) {
-		var text = v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v);
+	/*
+	 * The report (the --json document) as tables: every figure has a
+	 * label, a unit and a format, and its cell carries data-key, its path
+	 * in the document ("tasks.3.share", "classes.1.cpus.0.utilisation"),
+	 * which the browser test follows to check the text against --json.
+	 */
+	var FORMATS = {
+		pct: function (v) { return (100 * v).toFixed(1) + '%'; },
+		ms: function (v) { return v.toFixed(1); },
+		ms3: function (v) { return v.toFixed(3); },
+		s: function (v) { return v.toFixed(3); },
+		jain: function (v) { return v.toFixed(4); },
+		signed: function (v) { return (v > 0 ? '+' : '') + v.toFixed(1); },
+		ns: function (v) { return v.toFixed(1); },
+		int: function (v) { return String(v); },
+		bool: function (v) { return v ? 'yes' : 'no'; },
+		text: function (v) { return String(v); }
+	};
 
-		return el('td', { 'class': typeof v === 'number' ? '' : 'text', text: text });
+	/* [key, label, unit, format] of the tables' columns */
+	var TASK_COLS = [
+		['comm', 'task', '', 'text'], ['pid', 'pid', '', 'int'],
+		['group', 'group', '', 'text'], ['policy', 'policy', '', 'text'],
+		['priority', 'pri', 'nice or rt prio', 'int'],
+		['forked', 'forked', '', 'bool'], ['exited', 'exited', '', 'bool'],
+		['created_ms', 'created', 'ms', 'ms'],
+		['share', 'share', '% of all CPU time', 'pct'],
+		['runtime_ms', 'run', 'ms', 'ms'], ['wait_ms', 'wait', 'ms', 'ms'],
+		['switches', 'switches', '', 'int'],
+		['bonus', 'bonus', 'prio, mean', 'signed'],
+		['migrations', 'migr', '', 'int'], ['wakeups', 'wake-ups', '', 'int'],
+		['latency_p50_ms', 'lat p50', 'ms', 'ms'],
+		['latency_p99_ms', 'lat p99', 'ms', 'ms'],
+		['latency_max_ms', 'lat max', 'ms', 'ms'],
+		['response_ms', 'response', 'ms', 'ms'],
+		['turnaround_ms', 'turnaround', 'ms', 'ms']
+	];
+	/* the averages row: the mean of these columns over the tasks */
+	var MEAN_OF = { share: 1, runtime_ms: 1, wait_ms: 1, switches: 1,
+			wakeups: 1, response_ms: 1, turnaround_ms: 1 };
+	var GROUP_COLS = [
+		['group', 'group', '', 'text'], ['policy', 'policy', '', 'text'],
+		['priority', 'pri', '', 'int'], ['tasks', 'tasks', '', 'int'],
+		['exited', 'exited', '', 'int'], ['runtime_ms', 'run', 'ms', 'ms'],
+		['share', 'share', '% of all CPU time', 'pct'],
+		['jain_index', 'Jain', 'members\u2019 CPU rates', 'jain'],
+		['jain_tasks', 'Jain over', 'tasks', 'int'],
+		['latency.wakeups', 'wake-ups', '', 'int'],
+		['latency.p50_ms', 'lat p50', 'ms', 'ms'],
+		['latency.p99_ms', 'lat p99', 'ms', 'ms'],
+		['latency.max_ms', 'lat max', 'ms', 'ms'],
+		['response_mean_ms', 'response mean', 'ms', 'ms'],
+		['response_max_ms', 'response max', 'ms', 'ms'],
+		['turnaround_mean_ms', 'turnaround mean', 'ms', 'ms']
+	];
+	var TASKGROUP_COLS = [
+		['taskgroup', 'taskgroup', '', 'text'],
+		['runtime_ms', 'run', 'ms', 'ms'],
+		['share', 'share', '% of all CPU time, child groups included', 'pct'],
+		['tasks', 'tasks', 'in the group itself', 'int'],
+		['jain_index', 'Jain', '', 'jain'], ['jain_tasks', 'Jain over', 'tasks', 'int']
+	];
+	var SUMMARY = [
+		['workload', 'workload', '', 'text'], ['class', 'scheduler', '', 'text'],
+		['nr_cpus', 'CPUs', '', 'int'], ['hz', 'HZ', 'ticks per second', 'int'],
+		['seed', 'seed', '', 'int'], ['threaded', 'threaded', '', 'bool'],
+		['ticks', 'ticks', '', 'int'], ['seconds', 'simulated', 's', 's'],
+		['events', 'events', '', 'int'], ['forks', 'forks', '', 'int'],
+		['forks_refused', 'forks refused', '', 'int'], ['exits', 'exits', '', 'int'],
+		['context_switches', 'context switches', '', 'int'],
+		['migrations', 'migrations', '', 'int'], ['wakeups', 'wake-ups', '', 'int'],
+		['latency.wakeups', 'wake-up latency: wake-ups counted', '', 'int'],
+		['latency.p50_ms', 'wake-up latency p50', 'ms', 'ms'],
+		['latency.p99_ms', 'wake-up latency p99', 'ms', 'ms'],
+		['latency.max_ms', 'wake-up latency max', 'ms', 'ms'],
+		['cost.clock_ns', 'cost: clock resolution', 'ns', 'int'],
+		['cost.ns_per_event', 'cost: scheduler per event', 'ns', 'ns'],
+		['cost.ns_per_pick', 'cost: scheduler per pick', 'ns', 'ns']
+	];
+
+	function dig(obj, path) {
+		return path.split('.').reduce(function (o, k) {
+			return o === null || o === undefined ? undefined : o[k];
+		}, obj);
 	}
 
-	function table(rows) {
-		var keys = [];
+	/* a cell of value @v at document path @key, in format @fmt */
+	function valueCell(v, key, fmt, tag) {
+		var text = v === null || v === undefined ? '-' :
+			   (FORMATS[fmt] || FORMATS.text)(v);
 
-		rows.forEach(function (r) {
-			Object.keys(r).forEach(function (k) {
-				if (keys.indexOf(k) < 0)
-					keys.push(k);
-			});
-		});
-		return el('table', {}, [
-			el('tr', {}, keys.map(function (k) { return el('th', { text: k }); }))
-		].concat(rows.map(function (r) {
-			return el('tr', {}, keys.map(function (k) {
-				return cell(k in r ? r[k] : '');
+		return el(tag || 'td', { 'class': fmt === 'text' ? 'text' : '',
+					 'data-key': key, text: text });
+	}
+
+	function head(cols) {
+		return el('tr', {}, cols.map(function (c) {
+			return el('th', { title: c[2] }, [c[1], c[2] ?
+				el('small', { 'class': 'unit', text: ' (' + c[2] + ')' }) : null]);
+		}));
+	}
+
+	function wide(table) {
+		return el('div', { 'class': 'wide' }, [table]);
+	}
+
+	/* a table of @rows (objects at @path.i) by @cols */
+	function rowsTable(rows, path, cols, extra) {
+		return wide(el('table', {}, [head(cols)].concat(rows.map(function (r, i) {
+			return el('tr', {}, cols.map(function (c) {
+				return valueCell(dig(r, c[0]), path + '.' + i + '.' + c[0], c[3]);
 			}));
+		}), extra || [])));
+	}
+
+	/* the textbook's averages row under the task table */
+	function meansRow(tasks, cols) {
+		return el('tr', { 'class': 'mean' }, cols.map(function (c, i) {
+			var vals;
+
+			if (!i)
+				return el('td', { 'class': 'text', text: 'average' });
+			if (!MEAN_OF[c[0]])
+				return el('td', {});
+			vals = tasks.map(function (t) { return t[c[0]]; }).filter(function (v) {
+				return typeof v === 'number';
+			});
+			return el('td', { text: vals.length ? (FORMATS[c[3]])(vals.reduce(function (a, b) {
+				return a + b;
+			}, 0) / vals.length) : '-' });
+		}));
+	}
+
+	function summaryTable(r, path, rows) {
+		/* a run that did not measure its cost says so */
+		if (r.cost === null)
+			rows = rows.concat([['cost', 'the scheduler\u2019s cost', 'not measured (--cost)', 'text']]);
+		return wide(el('table', { 'class': 'summary' }, rows.filter(function (c) {
+			return dig(r, c[0]) !== undefined && !(c[0].indexOf('cost.') === 0 && !r.cost);
+		}).map(function (c) {
+			return el('tr', {}, [el('th', { 'class': 'text' }, [c[1], c[2] ?
+				el('small', { 'class': 'unit', text: ' (' + c[2] + ')' }) : null]),
+				valueCell(dig(r, c[0]), path + c[0], c[3])]);
 		})));
 	}
 
-	function reportView(v, title) {
-		var parts = title ? [el('h3', { text: title })] : [];
-		var dl = [];
+	/* the CPUs: utilisation, switches and the class's counters */
+	function cpuTable(cpus, path) {
+		var cols = [['cpu', 'CPU', '', 'int'],
+			    ['utilisation', 'utilisation', '% busy ticks', 'pct'],
+			    ['switches', 'switches', '', 'int']];
 
-		if (Array.isArray(v)) {
-			if (v.length && v.every(function (x) {
-				return x && typeof x === 'object' && !Array.isArray(x);
-			}) && v.every(function (x) {
-				return Object.keys(x).every(function (k) {
-					return typeof x[k] !== 'object' || x[k] === null;
-				});
-			}))
-				return el('div', {}, parts.concat([
-					el('div', { 'class': 'wide' }, [table(v)])]));
-			return el('div', {}, parts.concat(v.map(function (x, i) {
-				return reportView(x, (title || '') + ' ' + (i + 1));
-			})));
-		}
-		if (v === null || typeof v !== 'object')
-			return el('div', {}, parts.concat([String(v)]));
-		Object.keys(v).forEach(function (k) {
-			if (v[k] === null || typeof v[k] !== 'object') {
-				dl.push(el('dt', { text: k }));
-				dl.push(el('dd', { text: String(v[k]) }));
-			}
+		Object.keys(cpus[0] || {}).forEach(function (k) {
+			if (!cols.some(function (c) { return c[0] === k; }))
+				cols.push([k, k.replace(/_/g, ' '), 'class counter', 'int']);
 		});
-		if (dl.length)
-			parts.push(el('dl', {}, dl));
-		Object.keys(v).forEach(function (k) {
-			if (v[k] !== null && typeof v[k] === 'object')
-				parts.push(reportView(v[k], k));
+		return rowsTable(cpus, path, cols);
+	}
+
+	/* the cost's calls and raw ns, a row per kind of call */
+	function costTable(cost, path) {
+		var kinds = Object.keys(cost.calls || {});
+
+		return wide(el('table', {}, [head([['', 'call'], ['', 'calls'],
+						     ['', 'time', 'ns, measured']])]
+			.concat(kinds.map(function (k) {
+				return el('tr', {}, [el('td', { 'class': 'text', text: k }),
+					valueCell(cost.calls[k], path + 'calls.' + k, 'int'),
+					valueCell(cost.ns_raw[k], path + 'ns_raw.' + k, 'int')]);
+			}))));
+	}
+
+	/*
+	 * The wake-up latencies as a CDF per run, x on a log axis (ms; a
+	 * latency of 0, a wake-up that ran in its tick, stands at the axis's
+	 * left end), y the fraction of wake-ups at or below x.
+	 */
+	function cdfChart(list) {
+		var W = 560, H = 220, L = 46, B = 30, parts = [], max = 1, minPos = Infinity;
+		var lo, hi, x, y;
+
+		list.forEach(function (e) {
+			e.hist.forEach(function (h) {
+				max = Math.max(max, h[0]);
+				if (h[0] > 0)
+					minPos = Math.min(minPos, h[0]);
+			});
+		});
+		lo = Math.pow(10, Math.floor(Math.log10(isFinite(minPos) ? minPos : 1)) - 1);
+		hi = Math.pow(10, Math.ceil(Math.log10(max * 1.01)));
+		x = function (v) {
+			return L + (W - L - 10) * (Math.log10(Math.max(v, lo)) - Math.log10(lo)) /
+				   (Math.log10(hi) - Math.log10(lo));
+		};
+		y = function (f) { return 8 + (H - B - 8) * (1 - f); };
+		[0, 0.25, 0.5, 0.75, 1].forEach(function (f) {
+			parts.push(svg('line', { 'class': 'grid', x1: L, x2: W - 10, y1: y(f), y2: y(f) }));
+			parts.push(svg('text', { x: L - 4, y: y(f) + 4, 'text-anchor': 'end',
+						 text: Math.round(f * 100) + '%' }));
+		});
+		for (var d = lo; d <= hi * 1.0001; d *= 10) {
+			parts.push(svg('line', { 'class': 'grid', x1: x(d), x2: x(d), y1: y(0), y2: y(1) }));
+			parts.push(svg('text', { x: x(d), y: H - B + 14, 'text-anchor': 'middle',
+						 text: d === lo ? '\u2264' + (+d.toPrecision(3)) : String(+d.toPrecision(3)) }));
+		}
+		parts.push(svg('text', { x: (L + W) / 2, y: H - 3, 'text-anchor': 'middle',
+					 text: 'wake-up latency (ms, log scale)' }));
+		list.forEach(function (e, k) {
+			var total = e.hist.reduce(function (a, h) { return a + h[1]; }, 0);
+			var acc = 0, pts = [[x(lo), y(0)]];
+
+			e.hist.forEach(function (h) {
+				pts.push([x(h[0]), y(acc / total)]);
+				acc += h[1];
+				pts.push([x(h[0]), y(acc / total)]);
+			});
+			pts.push([x(hi), y(acc / (total || 1))]);
+			if (!total)
+				return;
+			parts.push(svg('polyline', { 'class': 'cdf', stroke: CLASS_COLOURS[k % CLASS_COLOURS.length],
+						     points: pts.map(function (p) { return p.join(','); }).join(' ') },
+				       [svg('title', { text: e.label + ': ' + total + ' wake-ups' })]));
+			parts.push(svg('text', { x: W - 14, y: y(0) - 8 - 14 * k, 'text-anchor': 'end',
+						 fill: CLASS_COLOURS[k % CLASS_COLOURS.length],
+						 text: e.label + ' (' + total + ')' }));
+		});
+		return svg('svg', { 'class': 'cdf-chart', viewBox: '0 0 ' + W + ' ' + H,
+				    width: W, height: H }, parts);
+	}
+
+	var CLASS_COLOURS = ['#7b1fa2', '#1565c0', '#2e7d32', '#e65100', '#555'];
+
+	function histTable(hist, path) {
+		return el('details', {}, [el('summary', { text: 'the histogram: wake-ups per latency' }),
+			wide(el('table', {}, [head([['', 'latency', 'ms'], ['', 'wake-ups']])]
+				.concat(hist.map(function (h, i) {
+					return el('tr', {}, [valueCell(h[0], path + i + '.0', 'ms'),
+							     valueCell(h[1], path + i + '.1', 'int')]);
+				}))))]);
+	}
+
+	/* one run's report: the --json --sched CLASS object at @path */
+	function runReport(r, path) {
+		var parts = [el('h3', { text: 'Summary' }), summaryTable(r, path, SUMMARY)];
+
+		if (r.cost)
+			parts.push(el('h3', { text: 'The scheduler\u2019s own cost' }),
+				   costTable(r.cost, path + 'cost.'));
+		parts.push(el('h3', { text: 'Tasks' }),
+			   el('p', { 'class': 'note', text: 'share: of all the CPU time of the run (ticks \u00d7 CPUs); ' +
+				     'wait: runnable but not running; lat: wake-up latency, wake-up to the next run; ' +
+				     'response: creation to first run; turnaround: creation to exit. The last row is the mean over the tasks ' +
+				     '(response over those that ran, turnaround over those that exited).' }),
+			   rowsTable(r.tasks, path + 'tasks', TASK_COLS, [meansRow(r.tasks, TASK_COLS)]),
+			   el('h3', { text: 'CPUs' }), cpuTable(r.cpus, path + 'cpus'),
+			   el('h3', { text: 'Task groups (the instances of one description)' }),
+			   rowsTable(r.groups, path + 'groups', GROUP_COLS));
+		if (r.taskgroups)
+			parts.push(el('h3', { text: 'Taskgroups (cgroups)' }),
+				   rowsTable(r.taskgroups, path + 'taskgroups', TASKGROUP_COLS));
+		parts.push(el('h3', { text: 'Wake-up latency' }),
+			   cdfChart([{ label: r['class'] || 'run', hist: r.latency_histogram }]),
+			   histTable(r.latency_histogram, path + 'latency_histogram.'));
+		return el('div', {}, parts);
+	}
+
+	/*
+	 * --compare: the terminal's side-by-side table, a column per class,
+	 * rows by group, then by task (matched by name); each cell points at
+	 * its figure in its class's part of the document.
+	 */
+	function compareTable(doc) {
+		var cls = doc.classes, rows = [];
+
+		function names(list, key) {
+			var seen = [];
+
+			cls.forEach(function (c) {
+				(c[list] || []).forEach(function (x) {
+					if (seen.indexOf(x[key]) < 0)
+						seen.push(x[key]);
+				});
+			});
+			return seen;
+		}
+		function find(c, list, key, name) {
+			var i = (c[list] || []).findIndex(function (x) { return x[key] === name; });
+
+			return i;
+		}
+		function section(title) {
+			rows.push(el('tr', { 'class': 'section' }, [el('th', { 'class': 'text', colspan: cls.length + 1,
+									       text: title })]));
+		}
+		function row(label, cell) {
+			rows.push(el('tr', {}, [el('td', { 'class': 'text', text: label })].concat(cls.map(cell))));
+		}
+		function per(list, key, field, fmt) {
+			return function (name) {
+				row(name, function (c, k) {
+					var i = find(c, list, key, name);
+
+					return i < 0 ? el('td', { text: '-' }) :
+					       valueCell(dig(c[list][i], field),
+							 'classes.' + k + '.' + list + '.' + i + '.' + field, fmt);
+				});
+			};
+		}
+		function latency(c, k, base, obj) {
+			var td = el('td', {});
+
+			['p50_ms', 'p99_ms', 'max_ms'].forEach(function (f, n) {
+				if (n)
+					td.appendChild(document.createTextNode('/'));
+				td.appendChild(el('span', { 'data-key': 'classes.' + k + '.' + base + f,
+							    text: FORMATS.ms(obj[f]) }));
+			});
+			return td;
+		}
+
+		section('CPU share (% of all CPU time)');
+		names('groups', 'group').forEach(per('groups', 'group', 'share', 'pct'));
+		section('Jain\u2019s index (members\u2019 CPU rates)');
+		names('groups', 'group').forEach(per('groups', 'group', 'jain_index', 'jain'));
+		section('wake-up latency p50/p99/max (ms)');
+		row('all tasks', function (c, k) { return latency(c, k, 'latency.', c.latency); });
+		names('groups', 'group').forEach(function (g) {
+			row(g, function (c, k) {
+				var i = find(c, 'groups', 'group', g);
+
+				return i < 0 ? el('td', { text: '-' }) :
+				       latency(c, k, 'groups.' + i + '.latency.', c.groups[i].latency);
+			});
+		});
+		section('response time, mean (ms)');
+		names('groups', 'group').forEach(per('groups', 'group', 'response_mean_ms', 'ms'));
+		section('totals');
+		[['context switches', 'context_switches', 'int'], ['migrations', 'migrations', 'int'],
+		 ['scheduler: ns per event', 'cost.ns_per_event', 'ns'],
+		 ['scheduler: ns per pick', 'cost.ns_per_pick', 'ns']].forEach(function (t) {
+			row(t[0], function (c, k) {
+				return valueCell(dig(c, t[1]), 'classes.' + k + '.' + t[1], t[2]);
+			});
+		});
+		if (cls.some(function (c) { return c.taskgroups; })) {
+			section('taskgroups: CPU share (%, child groups included)');
+			names('taskgroups', 'taskgroup').forEach(per('taskgroups', 'taskgroup', 'share', 'pct'));
+		}
+		section('per task: CPU share (% of all CPU time)');
+		names('tasks', 'comm').forEach(per('tasks', 'comm', 'share', 'pct'));
+		section('per task: response/turnaround (ms; - : never ran, still alive, or no such task)');
+		names('tasks', 'comm').forEach(function (name) {
+			row(name, function (c, k) {
+				var i = find(c, 'tasks', 'comm', name), td = el('td', {});
+
+				if (i < 0)
+					return el('td', { text: '-/-' });
+				td.appendChild(valueCell(c.tasks[i].response_ms,
+							 'classes.' + k + '.tasks.' + i + '.response_ms', 'ms', 'span'));
+				td.appendChild(document.createTextNode('/'));
+				td.appendChild(valueCell(c.tasks[i].turnaround_ms,
+							 'classes.' + k + '.tasks.' + i + '.turnaround_ms', 'ms', 'span'));
+				return td;
+			});
+		});
+		return wide(el('table', { 'class': 'compare' }, [
+			el('tr', {}, [el('th', {})].concat(cls.map(function (c, k) {
+				return el('th', { 'data-key': 'classes.' + k + '.class', text: c['class'] });
+			})))
+		].concat(rows)));
+	}
+
+	function reportView(doc) {
+		var parts;
+
+		if (!doc)
+			return el('p', { text: 'no report' });
+		if (!doc.classes)
+			return runReport(doc, '');
+		parts = [summaryTable(doc, '', SUMMARY.slice(0, 8)),
+			 el('h3', { text: 'Every scheduler, side by side' }), compareTable(doc),
+			 el('h3', { text: 'Wake-up latency of every class' }),
+			 cdfChart(doc.classes.map(function (c) {
+				 return { label: c['class'], hist: c.latency_histogram };
+			 }))];
+		doc.classes.forEach(function (c, k) {
+			parts.push(el('details', { 'class': 'class-report' }, [
+				el('summary', { text: 'Everything about ' + c['class'] }),
+				runReport(c, 'classes.' + k + '.')
+			]));
 		});
 		return el('div', {}, parts);
 	}
 
 	/* ---------------------------------------------------------- start */
 
+	/* @run's bars per CPU, its task rows and their stretches of state */
+	function indexRun(run) {
+		run.byCpu = [];
+		for (var c = 0; c < run.cpus; c++)
+			run.byCpu.push([]);
+		run.gantt.querySelectorAll('rect.run').forEach(function (r) {
+			var x = +r.getAttribute('x'), zero = r.classList.contains('zero');
+			var cpu = Math.floor(+r.getAttribute('y') / CPU_ROW);
+
+			(run.byCpu[cpu] = run.byCpu[cpu] || []).push({
+				start: x, end: zero ? x : x + +r.getAttribute('width'),
+				pid: +r.getAttribute('data-pid'), cpu: cpu, el: r });
+		});
+		run.names = {};
+		run.rows = [];
+		run.rowOf = {};
+		run.section.querySelectorAll('.chart.tasks .labels text[data-pid]').forEach(function (t, i) {
+			var pid = +t.getAttribute('data-pid');
+
+			run.names[pid] = t.textContent.replace(/ \(\d+\)$/, '');
+			run.rowOf[pid] = i;
+			run.rows.push({ pid: pid, name: run.names[pid], segs: [], wakes: [] });
+		});
+		run.states.querySelectorAll('rect[data-pid]').forEach(function (r) {
+			var row = run.rows[run.rowOf[+r.getAttribute('data-pid')]];
+			var x = +r.getAttribute('x');
+
+			if (row)
+				row.segs.push({ start: x, end: x + +r.getAttribute('width'),
+						state: r.getAttribute('class') });
+		});
+		run.series.wakes.forEach(function (w) {
+			var row = run.rows[run.rowOf[w[0]]];
+
+			if (row)
+				row.wakes.push(w);
+		});
+	}
+
 	document.querySelectorAll('section.run').forEach(function (section) {
 		var gantt = section.querySelector('svg.plot.gantt');
 		var data = section.querySelector('script.snapshots');
+		var series = section.querySelector('script.series');
 		var run = {
 			section: section,
 			label: section.getAttribute('data-label'),
 			ticks: +section.getAttribute('data-ticks') || 1,
 			hz: +section.getAttribute('data-hz') || 1000,
+			cpus: +section.getAttribute('data-cpus') || 1,
 			snaps: parseJSON(data),
+			series: parseJSON(series),
 			rq: section.querySelector('.rq'),
+			gantt: gantt,
+			states: section.querySelector('svg.plot.states'),
 			plots: Array.prototype.slice.call(section.querySelectorAll('svg.plot')),
 			axis: svg('svg', { 'class': 'axis', height: 22, width: 10 }),
+			namesLayer: svg('svg', { 'class': 'names', height: gantt.getAttribute('height'), width: 10 }),
+			qplots: [],
 			cursors: []
 		};
 
-		/* read once: the file keeps it, the document need not */
+		/* the first run's ticks per tick of this one (see pxOf()) */
+		run.f = runs.length ? runs[0].hz / run.hz : 1;
+
+		/* read once: the file keeps them, the document need not */
 		data.remove();
+		series.remove();
 		gantt.parentNode.insertBefore(run.axis, gantt);
+		gantt.parentNode.appendChild(run.namesLayer);
 		/* the labels' column starts below the axis too */
 		section.querySelector('.chart.cpus .labels').style.marginTop = '22px';
 		run.plots.forEach(function (p) {
@@ -743,58 +1709,118 @@
 			run.cursors.push(c);
 			p.addEventListener('click', onClick);
 		});
-		runs.push(run);
-	});
-	runs.forEach(function (run) {
-		run.f = runs[0].hz / run.hz;
+		indexRun(run);
+		drawWakes(run);
+		gantt.kstructHit = function (e) {
+			var r = runAt(run, e);
+
+			return r ? { pid: r.pid, text: runText(r) } : null;
+		};
+		run.states.kstructHit = function (e) {
+			return stateAt(run, e);
+		};
+		gantt.addEventListener('mousemove', function (e) { onPlotMove(run, 'gantt', e); });
+		run.states.addEventListener('mousemove', function (e) { onPlotMove(run, 'states', e); });
+		[gantt, run.states].forEach(function (p) {
+			p.addEventListener('mouseleave', function () { highlight(null, hoverIdle); });
+		});
+		section.querySelector('details.tasks').after(quantitiesView(run));
+		/* a folded tree box has no width to centre in until opened */
+		run.rq.parentNode.addEventListener('toggle', function () {
+			run.rq.querySelectorAll('.tree-box').forEach(centreRoot);
+		});
 		maxTicks = Math.max(maxTicks, run.ticks * run.f);
+		runs.push(run);
 	});
 	recorded = runs[0].snaps.ticks;
 	slider.max = recorded.length - 1;
 	slider.addEventListener('input', function () {
 		choose(+slider.value);
 	});
-	document.getElementById('first').addEventListener('click', function () { choose(0); });
+	document.getElementById('first').addEventListener('click', function () { choose(0); step(0); });
 	document.getElementById('prev').addEventListener('click', function () { step(-1); });
 	document.getElementById('next').addEventListener('click', function () { step(1); });
 	document.getElementById('last').addEventListener('click', function () {
 		choose(recorded.length - 1);
+		step(0);
 	});
 	document.getElementById('play').addEventListener('click', play);
-	document.getElementById('zoom-in').addEventListener('click', function () {
+
+	function zoomIn() {
 		fitted = false;
 		zoomTo(pxPerTick * 2);
-	});
-	document.getElementById('zoom-out').addEventListener('click', function () {
+	}
+
+	function zoomOut() {
 		fitted = false;
 		zoomTo(pxPerTick / 2);
-	});
+	}
+
+	document.getElementById('zoom-in').addEventListener('click', zoomIn);
+	document.getElementById('zoom-out').addEventListener('click', zoomOut);
 	window.addEventListener('resize', function () {
 		if (fitted)
 			fit();
+		else
+			redrawView();
 	});
 	document.getElementById('zoom-fit').addEventListener('click', fit);
 	document.querySelectorAll('.chart .scroll').forEach(function (s) {
-		s.addEventListener('scroll', function () { syncScroll(s); });
+		s.addEventListener('scroll', function () {
+			syncScroll(s);
+			if (s === scroller())
+				redrawView();
+		});
 	});
 	document.addEventListener('keydown', function (e) {
-		if (e.target === slider || e.target.tagName === 'INPUT')
+		/* a focused control keeps its keys (space presses a button) */
+		if (e.target === slider || /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) ||
+		    (e.key === ' ' && e.target.tagName === 'BUTTON') ||
+		    e.ctrlKey || e.metaKey || e.altKey)
 			return;
 		if (e.key === 'ArrowRight')
 			step(1);
 		else if (e.key === 'ArrowLeft')
 			step(-1);
+		else if (e.key === '+' || e.key === '=')
+			zoomIn();
+		else if (e.key === '-')
+			zoomOut();
+		else if (e.key === ' ')
+			play();
+		else
+			return;
+		e.preventDefault();
 	});
 	document.querySelector('main').addEventListener('mouseover', onOver);
 	document.querySelector('main').addEventListener('mouseout', onOut);
+	document.querySelector('main').addEventListener('click', function (e) {
+		var f = e.target.closest('[data-unfold]');
 
-	var wanted = /(?:^#|&)tick=(\d+)/.exec(location.hash);
+		if (!f)
+			return;
+		unfolded[f.getAttribute('data-unfold')] = true;
+		choose(+slider.value);
+	});
 
-	choose(wanted ? indexAtOrBefore(+wanted[1]) : 0);
+	var wantTick = hashValue('tick'), wantZoom = hashValue('zoom'), wantSel = hashValue('sel');
+
+	choose(wantTick !== null && /^\d+$/.test(wantTick) ? indexAtOrBefore(+wantTick) : 0);
 	document.getElementById('report-view').appendChild(
-		reportView(parseJSON(document.getElementById('report')), null));
+		reportView(parseJSON(document.getElementById('report'))));
 	/* last: the page has its height, and so its scroll bar, by now */
-	fit();
+	if (wantSel !== null && /^\d+$/.test(wantSel))
+		selected = +wantSel;
+	if (wantZoom !== null && wantZoom !== 'fit' && +wantZoom > 0) {
+		fitted = false;
+		zoomTo(+wantZoom);
+	} else {
+		fit();
+	}
+	hashReady = true;
+	if (location.hash !== hashText())
+		history.replaceState(null, '', hashText());
+	highlight(null, hoverIdle);
 	window.kstructErrors.show();
 	document.documentElement.setAttribute('data-js-status', 'ready');
 }());
