@@ -75,7 +75,6 @@
 #define SIM_SIGCHLD 17
 #define SIM_DEFAULT_CPUS 4
 #define SIM_DEFAULT_USEC 2000000ull
-#define SIM_DEFAULT_MAX_TASKS 4000000ul
 #define SIM_MAX_CLASS_WARNINGS 4 /* sim_warning(): one per kind */
 #define SIM_WARNING_LEN 256
 

@@ -525,10 +525,85 @@ static void print_warnings(const struct sim *s)
 }
 
 /*
+ * A step of a run failed with @err: say which, of which class (@cls, NULL
+ * for a single run).  The steps are "creating the machine", "running",
+ * "reporting" (computing the report: only memory can fail) and "writing
+ * the report"; an allocation that fails is "out of memory" in any step.
+ */
+static void step_failed(const char *cls, const char *step, int err,
+			const char *detail)
+{
+	fprintf(stderr, "%s: %s%s%s: %s%s\n", WHO, cls ? cls : "",
+		cls ? ": " : "", step,
+		err == -ENOMEM ? "out of memory" : strerror(-err),
+		detail ? detail : "");
+}
+
+/*
+ * sim_create() failed with @err: name the limit when a limit stopped it.
+ * Return: the exit status.
+ */
+static int create_failed(const struct sim_cmd *cmd, const char *cls,
+			 const struct sim_workload *wl, int err)
+{
+	unsigned long long start = 0, max = cmd->opt.max_tasks;
+	unsigned int d;
+
+	if (err != -EFBIG) {
+		step_failed(cls, "creating the machine", err, NULL);
+		return 1;
+	}
+	for (d = 0; d < wl->nr_tasks; d++)
+		start += wl->tasks[d].instances;
+	fprintf(stderr,
+		"%s: %s%sthe workload starts %llu tasks; --max-tasks is %llu (raise it with --max-tasks)\n",
+		WHO, cls ? cls : "", cls ? ": " : "", start,
+		max ? max : SIM_DEFAULT_MAX_TASKS);
+	return 1;
+}
+
+/* sim_run() of @s failed with @err: say why */
+static void run_failed(const struct sim_cmd *cmd, const char *cls,
+		       const struct sim *s, int err)
+{
+	char detail[96];
+
+	if (sim_output_failed(s)) {
+		fprintf(stderr,
+			"%s: %s: %s (the run stopped after %llu ticks)\n", WHO,
+			sim_output_failed(s), strerror(-err), sim_ticks(s));
+		return;
+	}
+	if (html_stopped(cmd))
+		return;
+	if (err == -EAGAIN && cmd->opt.threaded) {
+		fprintf(stderr,
+			"%s: %s%scannot start a thread per CPU (%u): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, give fewer --cpus, or run without --threaded)\n",
+			WHO, cls ? cls : "", cls ? ": " : "", cmd->opt.nr_cpus);
+		return;
+	}
+	snprintf(detail, sizeof(detail), " (the run stopped after %llu ticks)",
+		 sim_ticks(s));
+	step_failed(cls, "running", err, detail);
+}
+
+/*
+ * A report writer failed with @err: out of memory is the report's, any
+ * other error the stream's.
+ */
+static void write_failed(const char *cls, int err)
+{
+	step_failed(cls, err == -ENOMEM ? "reporting" : "writing the report",
+		    err, NULL);
+}
+
+/*
  * One run of @wl per class, each on a machine of its own with the same
- * options and seed; the JSON and CSV are written a run at a time, the
- * text table once every run is in.  The traces of every class are
- * renamed onto their names together, once all the runs succeeded.
+ * options and seed.  The JSON and CSV are written a run at a time, the
+ * text table once every run is in, all of it into a held stream that
+ * reaches stdout only when every run and its report went through:
+ * stdout holds the whole comparison or nothing.  The traces of every
+ * class are renamed onto their names together, after it.
  * Return: the exit status.
  */
 static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
@@ -537,6 +612,7 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 	struct outfile *files;
 	char(*names)[PATH_MAX];
 	unsigned int i, nr;
+	FILE *out = NULL;
 	int ret = 0, status = 1;
 
 	for (nr = 0; sched_classes[nr]; nr++)
@@ -548,6 +624,9 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 		goto out;
 	}
 	if (html_open(cmd, nr))
+		goto out;
+	out = outfile_hold(WHO);
+	if (!out)
 		goto out;
 	for (i = 0; !ret && i < nr; i++) {
 		struct sim_options opt = cmd->opt;
@@ -569,61 +648,55 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 		}
 		if (cmd->page) {
 			ret = sim_html_begin_run(cmd->page, name, &opt);
-			if (ret)
+			if (ret) {
+				step_failed(name, "creating the machine", ret,
+					    NULL);
 				goto next;
+			}
 		}
 		ret = sim_create(wl, &opt, &s);
 		if (ret) {
-			fprintf(stderr,
-				"%s: %s: cannot build the machine: %s\n", WHO,
-				name, strerror(-ret));
+			create_failed(cmd, name, wl, ret);
 			goto next;
 		}
 		print_warnings(s);
 		ret = sim_run(s);
-		if (ret && sim_output_failed(s)) {
-			fprintf(stderr,
-				"%s: %s: %s (the run stopped after %llu ticks)\n",
-				WHO, sim_output_failed(s), strerror(-ret),
-				sim_ticks(s));
-			goto next;
-		}
 		if (ret) {
-			if (!html_stopped(cmd))
-				fprintf(stderr,
-					"%s: %s: the run failed after %llu ticks: %s\n",
-					WHO, name, sim_ticks(s),
-					strerror(-ret));
+			run_failed(cmd, name, s, ret);
 			goto next;
 		}
 		r = sim_report(s);
 		if (!r) {
 			ret = -ENOMEM;
+			step_failed(name, "reporting", ret, NULL);
 			goto next;
 		}
 		ret = html_run_end(cmd, r, wl);
 		if (ret)
 			goto next;
 		if (cmd->json)
-			ret = sim_compare_json(stdout, r, wl, i == 0,
-					       i == nr - 1);
+			ret = sim_compare_json(out, r, wl, i == 0, i == nr - 1);
 		else if (cmd->csv)
-			ret = sim_compare_csv(stdout, r, wl, i == 0,
-					      i == nr - 1);
+			ret = sim_compare_csv(out, r, wl, i == 0, i == nr - 1);
 		else
 			ret = sim_compare_add(&cmp, r, wl);
 		if (!ret && !cmd->json && !cmd->csv && i == nr - 1)
-			ret = sim_compare_text(stdout, &cmp, wl, r);
-		if (ret && !outfile_check_stdout(WHO))
-			fprintf(stderr, "%s: writing the report: %s\n", WHO,
-				strerror(-ret));
+			ret = sim_compare_text(out, &cmp, wl, r);
+		if (ret)
+			write_failed(name, ret);
 next:
 		sim_destroy(s);
+	}
+	if (!ret) {
+		ret = outfile_put_held(WHO, out);
+		out = NULL;
 	}
 	if (!ret && !commit_class_outputs(cmd, files, 2 * nr))
 		status = 0;
 	sim_compare_release(&cmp);
 out:
+	if (out)
+		fclose(out);
 	for (i = 0; files && i < 2 * nr; i++)
 		outfile_abort(&files[i]);
 	kfree(names);
@@ -658,6 +731,7 @@ int cmd_sim(int argc, char **argv)
 	const struct sim_report *r;
 	struct sim_workload *wl = NULL;
 	struct sim *s = NULL;
+	FILE *out = NULL;
 	uint64_t start = ktime_get_ns();
 	char err[512];
 	unsigned int i;
@@ -691,8 +765,10 @@ int cmd_sim(int argc, char **argv)
 			cmd.page,
 			cmd.opt.sched_class ? cmd.opt.sched_class->name : "o1",
 			&cmd.opt);
-		if (ret)
+		if (ret) {
+			step_failed(NULL, "creating the machine", ret, NULL);
 			goto out;
+		}
 	}
 	if (isatty(STDERR_FILENO)) {
 		cmd.opt.progress = show_progress;
@@ -700,50 +776,45 @@ int cmd_sim(int argc, char **argv)
 	}
 	ret = sim_create(wl, &cmd.opt, &s);
 	if (ret) {
-		fprintf(stderr, "%s: cannot build the machine: %s\n", WHO,
-			strerror(-ret));
+		create_failed(&cmd, NULL, wl, ret);
 		goto out;
 	}
 	print_warnings(s);
 	ret = sim_run(s);
-	if (ret && sim_output_failed(s)) {
-		fprintf(stderr,
-			"%s: %s: %s (the run stopped after %llu ticks)\n", WHO,
-			sim_output_failed(s), strerror(-ret), sim_ticks(s));
-		goto out;
-	}
 	if (ret) {
-		if (!html_stopped(&cmd))
-			fprintf(stderr,
-				"%s: the run failed after %llu ticks: %s\n",
-				WHO, sim_ticks(s), strerror(-ret));
+		run_failed(&cmd, NULL, s, ret);
 		goto out;
 	}
 	r = sim_report(s);
 	if (!r) {
-		fprintf(stderr, "%s: out of memory\n", WHO);
+		step_failed(NULL, "reporting", -ENOMEM, NULL);
 		goto out;
 	}
 	if (html_run_end(&cmd, r, wl))
 		goto out;
-	if (cmd.json)
-		ret = sim_report_json(stdout, r, wl);
-	else if (cmd.csv)
-		ret = sim_report_csv(stdout, r, wl);
-	else
-		ret = sim_report_text(stdout, r, wl);
-	/* the traces are kept only when the report reached stdout too */
-	if (outfile_check_stdout(WHO))
+	/* the report reaches stdout whole, or not at all */
+	out = outfile_hold(WHO);
+	if (!out)
 		goto out;
+	if (cmd.json)
+		ret = sim_report_json(out, r, wl);
+	else if (cmd.csv)
+		ret = sim_report_csv(out, r, wl);
+	else
+		ret = sim_report_text(out, r, wl);
 	if (ret) {
-		fprintf(stderr, "%s: writing the report: %s\n", WHO,
-			strerror(-ret));
+		write_failed(NULL, ret);
 		goto out;
 	}
-	if (commit_outputs(&cmd))
+	ret = outfile_put_held(WHO, out);
+	out = NULL;
+	/* the traces are kept only when the report reached stdout too */
+	if (ret || commit_outputs(&cmd))
 		goto out;
 	status = 0;
 out:
+	if (out)
+		fclose(out);
 	sim_destroy(s);
 	outfile_abort(&cmd.trace);
 	outfile_abort(&cmd.chrome);

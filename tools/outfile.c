@@ -432,3 +432,54 @@ int outfile_check_stdout(const char *who)
 		fprintf(stderr, "%s: stdout: %s\n", who, strerror(-err));
 	return err;
 }
+
+FILE *outfile_hold(const char *who)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[PATH_MAX];
+	FILE *f = NULL;
+	int fd = -1;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if (snprintf(path, sizeof(path), "%s/.kstruct-output.XXXXXX", dir) >=
+	    (int)sizeof(path))
+		errno = ENAMETOOLONG;
+	else
+		fd = mkstemp(path);
+	if (fd >= 0) {
+		unlink(path);
+		f = fdopen(fd, "w+");
+		if (!f)
+			close(fd);
+	}
+	if (!f)
+		fprintf(stderr, "%s: cannot hold the output: %s: %s\n", who,
+			dir, strerror(errno));
+	return f;
+}
+
+int outfile_put_held(const char *who, FILE *held)
+{
+	char buf[BUFSIZ];
+	size_t n;
+	int err = 0;
+
+	if (!held)
+		return 0;
+	errno = 0;
+	if (fflush(held) == EOF || ferror(held) || fseek(held, 0, SEEK_SET))
+		err = errno ? -errno : -EIO;
+	while (!err && (n = fread(buf, 1, sizeof(buf), held)) > 0)
+		if (fwrite(buf, 1, n, stdout) != n)
+			break;
+	if (!err && ferror(held))
+		err = -EIO;
+	fclose(held);
+	if (err) {
+		fprintf(stderr, "%s: the held output: %s\n", who,
+			strerror(-err));
+		return err;
+	}
+	return outfile_check_stdout(who);
+}

@@ -132,4 +132,26 @@ int outfile_stdout_keep_errors(void);
  */
 int outfile_check_stdout(const char *who);
 
+/**
+ * outfile_hold() - a stream that holds a command's output until it is whole
+ * @who: the message prefix
+ * A command whose output to stdout could stop half-way (a later step
+ * fails, memory runs out) writes it here instead, and hands it to
+ * outfile_put_held() once everything went through: stdout then holds the
+ * complete output or nothing.  The stream is an unlinked temporary file
+ * in $TMPDIR (else /tmp), so the output may be larger than memory.
+ * Return: the stream, or NULL after printing "WHO: cannot hold the output:
+ * why".
+ */
+FILE *outfile_hold(const char *who);
+
+/**
+ * outfile_put_held() - copy what @held holds to stdout, and close it
+ * @who: the message prefix
+ * @held: a stream from outfile_hold(), or NULL (nothing to do)
+ * Return: 0, or a negative errno after printing why (a failed write to
+ * the held stream, or to stdout as outfile_check_stdout() prints it).
+ */
+int outfile_put_held(const char *who, FILE *held);
+
 #endif /* KSTRUCT_TOOLS_OUTFILE_H */
