@@ -540,6 +540,19 @@ static void step_failed(const char *cls, const char *step, int err,
 }
 
 /*
+ * pthread_create() refused one of @what, one thread per CPU: EAGAIN, out
+ * of threads (RLIMIT_NPROC, threads-max) or of memory for their stacks
+ */
+static void threads_failed(const struct sim_cmd *cmd, const char *cls,
+			   const char *what, const char *without)
+{
+	fprintf(stderr,
+		"%s: %s%scannot start %s, one per CPU (%u): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, or give fewer --cpus%s)\n",
+		WHO, cls ? cls : "", cls ? ": " : "", what, cmd->opt.nr_cpus,
+		without);
+}
+
+/*
  * sim_create() failed with @err: name the limit when a limit stopped it.
  * Return: the exit status.
  */
@@ -549,6 +562,12 @@ static int create_failed(const struct sim_cmd *cmd, const char *cls,
 	unsigned long long start = 0, max = cmd->opt.max_tasks;
 	unsigned int d;
 
+	if (err == -EAGAIN) {
+		/* sched_init() starts the migration threads */
+		threads_failed(cmd, cls, "the scheduler's migration threads",
+			       "");
+		return 1;
+	}
 	if (err != -EFBIG) {
 		step_failed(cls, "creating the machine", err, NULL);
 		return 1;
@@ -577,9 +596,8 @@ static void run_failed(const struct sim_cmd *cmd, const char *cls,
 	if (html_stopped(cmd))
 		return;
 	if (err == -EAGAIN && cmd->opt.threaded) {
-		fprintf(stderr,
-			"%s: %s%scannot start a thread per CPU (%u): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, give fewer --cpus, or run without --threaded)\n",
-			WHO, cls ? cls : "", cls ? ": " : "", cmd->opt.nr_cpus);
+		threads_failed(cmd, cls, "the simulator's CPU threads",
+			       ", or run without --threaded");
 		return;
 	}
 	snprintf(detail, sizeof(detail), " (the run stopped after %llu ticks)",

@@ -6,6 +6,7 @@
  */
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1010,6 +1011,153 @@ static void test_failed_allocation_leaves_nothing(void)
 	remove_dir();
 }
 
+/*
+ * Fail every allocation of a run in turn (each N once, then every one
+ * after the N-th): each failure exits 1 with a message of readable lines
+ * on stderr, and stdout is empty; the run that fails nothing prints a
+ * document that @whole accepts.  Each of the steps (creating, running,
+ * reporting, writing) fails at least once.
+ */
+static void fail_every_allocation(const char *const *argv,
+				  int (*whole)(const char *out))
+{
+	static const char *const steps[] = { ": creating the machine: ",
+					     ": running: ", ": reporting: ",
+					     "out of memory" };
+	unsigned int seen[ARRAY_SIZE(steps)] = { 0 }, k, after;
+	unsigned long n, fired;
+	struct output o;
+
+	for (after = 0; after < 2; after++) {
+		for (n = 1; n < 5000; n++) {
+			fired = kmalloc_fault_fired();
+			if (after)
+				kmalloc_fail_after(n);
+			else
+				kmalloc_fail_nth(n);
+			o = run(argv[0], argv[1], argv[2], argv[3], argv[4],
+				argv[5], argv[6], argv[7], NULL);
+			kmalloc_fault_reset();
+			if (kmalloc_fault_fired() == fired) {
+				CU_ASSERT_EQUAL(o.status, 0);
+				CU_ASSERT(whole(o.out));
+				done(&o);
+				break;
+			}
+			CU_ASSERT_EQUAL(o.status, 1);
+			CU_ASSERT(printable_lines(o.err));
+			CU_ASSERT_STRING_EQUAL(o.out, "");
+			for (k = 0; k < ARRAY_SIZE(steps); k++)
+				seen[k] += !!strstr(o.err, steps[k]);
+			if (o.status != 1 || !printable_lines(o.err) || *o.out)
+				fprintf(stderr,
+					"\n%s %lu: \"%s\", %zu bytes out\n",
+					after ? "after" : "nth", n, o.err,
+					strlen(o.out));
+			done(&o);
+		}
+		CU_ASSERT(n > 10 && n < 5000);
+	}
+	for (k = 0; k < ARRAY_SIZE(steps); k++)
+		CU_ASSERT(seen[k] > 0);
+}
+
+static int whole_json(const char *out)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(out, JSON_REJECT_DUPLICATES, &jerr);
+
+	json_decref(root);
+	return root != NULL;
+}
+
+/* the text comparison ends with its tasks' table, the CSV with a row */
+static int whole_text(const char *out)
+{
+	return strstr(out, "workload ") == out && out[strlen(out) - 1] == '\n';
+}
+
+static int whole_csv(const char *out)
+{
+	return strncmp(out, "table,", 6) == 0 && out[strlen(out) - 1] == '\n';
+}
+
+static void test_compare_every_allocation_failure(void)
+{
+	static const char *const text[] = {
+		"--compare",  "fork", "--cpus", "2",
+		"--duration", "0.05", NULL,	NULL
+	};
+	static const char *const json[] = {
+		"--compare",  "fork", "--cpus", "2",
+		"--duration", "0.05", "--json", NULL
+	};
+	static const char *const csv[] = {
+		"--compare",  "fork", "--cpus", "2",
+		"--duration", "0.05", "--csv",	NULL
+	};
+	static const char *const groups[] = {
+		"--compare",
+		"--json",
+		"--duration",
+		"0.05",
+		"tests/sim/workloads/taskgroup_shares.json",
+		NULL,
+		NULL,
+		NULL
+	};
+
+	fail_every_allocation(text, whole_text);
+	fail_every_allocation(json, whole_json);
+	fail_every_allocation(csv, whole_csv);
+	fail_every_allocation(groups, whole_json);
+}
+
+/* a single run too: its report whole or nothing */
+static void test_single_every_allocation_failure(void)
+{
+	static const char *const json[] = { "fork",	  "--cpus", "2",
+					    "--duration", "0.05",   "--json",
+					    "--sched",	  "cfs" };
+	static const char *const groups[] = {
+		"--sched", "eevdf",
+		"--csv",   "--duration",
+		"0.05",	   "tests/sim/workloads/taskgroup_shares.json",
+		NULL,	   NULL
+	};
+
+	fail_every_allocation(json, whole_json);
+	fail_every_allocation(groups, whole_csv);
+}
+
+/* more tasks at the start than --max-tasks: the message names both */
+static void test_max_tasks_named(void)
+{
+	/* taskgroup_shares.json: "a" has 4 instances, "b" 1 */
+	struct output o = run("--max-tasks", "3",
+			      "tests/sim/workloads/taskgroup_shares.json",
+			      NULL);
+
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_STRING_EQUAL(
+		o.err,
+		"kstruct sim: the workload starts 5 tasks; --max-tasks is 3 (raise it with --max-tasks)\n");
+	done(&o);
+	o = run("--compare", "--max-tasks", "4",
+		"tests/sim/workloads/taskgroup_shares.json", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_STRING_EQUAL(
+		o.err,
+		"kstruct sim: goodness: the workload starts 5 tasks; --max-tasks is 4 (raise it with --max-tasks)\n");
+	done(&o);
+	o = run("--max-tasks", "5", "--duration", "0.01",
+		"tests/sim/workloads/taskgroup_shares.json", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
+}
+
 /* stdout refuses the report: exit 1 naming stdout, and no trace kept */
 static void test_stdout_full(void)
 {
@@ -1289,6 +1437,12 @@ static CU_TestInfo cmd_tests[] = {
 	{ "a failed allocation leaves no file",
 	  test_failed_allocation_leaves_nothing },
 	{ "stdout on /dev/full: exit 1, no trace kept", test_stdout_full },
+	{ "--compare: every failed allocation says why, stdout whole or empty",
+	  test_compare_every_allocation_failure },
+	{ "one class: every failed allocation says why, stdout whole or empty",
+	  test_single_every_allocation_failure },
+	{ "more tasks than --max-tasks: the limit and the option named",
+	  test_max_tasks_named },
 	{ "a trace write error (RLIMIT_FSIZE) leaves nothing",
 	  test_trace_write_error },
 	{ "--html", test_html },
@@ -1334,8 +1488,53 @@ static void test_compare_threaded(void)
 	done(&o);
 }
 
+/*
+ * In a child whose threads ask for a stack larger than the address space
+ * (pthread_setattr_default_np()), no thread can start: the machine's
+ * migration threads, started first, fail, and the message says which
+ * resource ran out and what to try.
+ */
+static void run_without_threads(int compare)
+{
+	pthread_attr_t attr;
+	struct output o;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, (size_t)1 << 46);
+	pthread_setattr_default_np(&attr);
+	pthread_attr_destroy(&attr);
+	if (compare)
+		o = run("--threaded", "--compare", "-w", "hogs", "--duration",
+			"0.01", NULL);
+	else
+		o = run("--threaded", "-w", "hogs", "--duration", "0.01", NULL);
+	fputs(o.err, stderr);
+	if (*o.out)
+		fputs("stdout not empty\n", stderr);
+	_exit(o.status);
+}
+
+static void test_threads_cannot_start(void)
+{
+	static const char msg[] =
+		"cannot start the scheduler's migration threads, one per CPU (4): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, or give fewer --cpus)\n";
+	char err[1024], want[512];
+	int status;
+
+	status = run_in_child(run_without_threads, 0, err, sizeof(err));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	snprintf(want, sizeof(want), "kstruct sim: %s", msg);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	status = run_in_child(run_without_threads, 1, err, sizeof(err));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	snprintf(want, sizeof(want), "kstruct sim: goodness: %s", msg);
+	CU_ASSERT_STRING_EQUAL(err, want);
+}
+
 static CU_TestInfo cmd_threads_tests[] = {
 	{ "--compare --threaded --check", test_compare_threaded },
+	{ "threads that cannot start: the resource and the way out named",
+	  test_threads_cannot_start },
 	CU_TEST_INFO_NULL,
 };
 
