@@ -61,6 +61,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -286,6 +287,7 @@ struct parse_ctx {
 	struct name_table names; /* resources, warnings */
 	unsigned int resources_cap, warnings_cap, taskgroups_cap;
 	unsigned int line; /* rtapp_to_json(): the current line */
+	const char *text; /* rtapp_to_json(): its input */
 };
 
 static int __attribute__((format(printf, 3, 4)))
@@ -458,6 +460,7 @@ struct json_frame {
 	size_t key; /* output offset of the last key's text */
 	unsigned int key_len; /* its length */
 	unsigned int key_line; /* its line */
+	bool strict; /* "global"."taskgroups": a duplicate key is an error */
 };
 
 static void value_done(struct json_frame *top)
@@ -469,15 +472,55 @@ static void value_done(struct json_frame *top)
 }
 
 /*
- * A key of the object @top: written as it is, or, when the object has it
- * already, as workgen renames it: the key followed by the object's
- * suffix number, counted up until the name is new.
+ * The line and column of @at in the input (both from 1, the column in
+ * characters, as jansson counts them)
+ */
+static void text_position(const struct parse_ctx *ctx, size_t at,
+			  unsigned int *line, unsigned int *column)
+{
+	size_t i;
+
+	*line = 1;
+	*column = 1;
+	for (i = 0; i < at; i++) {
+		if (ctx->text[i] == '\n') {
+			(*line)++;
+			*column = 1;
+		} else if (((unsigned char)ctx->text[i] & 0xc0) != 0x80) {
+			(*column)++;
+		}
+	}
+}
+
+/* @key (@len bytes) of a strict object, at @at, was at @first already */
+static int duplicate_key(struct parse_ctx *ctx, const char *key, size_t len,
+			 size_t at, size_t first)
+{
+	unsigned int line, column, first_line, first_column;
+
+	text_position(ctx, at, &line, &column);
+	text_position(ctx, first, &first_line, &first_column);
+	if (ctx->err && ctx->errlen)
+		snprintf(
+			ctx->err, ctx->errlen,
+			"%s:%u:%u: taskgroup \"%.*s\" is given twice (first at %u:%u)",
+			ctx->source, line, column, len > 200 ? 200 : (int)len,
+			key, first_line, first_column);
+	return -EINVAL;
+}
+
+/*
+ * A key of the object @top, at @key in the input (@len bytes): written as
+ * it is, or, when the object has it already, as workgen renames it: the
+ * key followed by the object's suffix number, counted up until the name
+ * is new.  In a strict object a key given twice is an error instead.
  */
 static int out_key(struct parse_ctx *ctx, struct name_table *keys,
 		   struct json_frame *top, struct text_out *o, const char *key,
 		   size_t len)
 {
-	size_t start = o->len;
+	size_t start = o->len, at = key - 1 - ctx->text;
+	unsigned int first;
 	char num[16];
 	int ret;
 
@@ -486,6 +529,8 @@ static int out_key(struct parse_ctx *ctx, struct name_table *keys,
 		ret = out_put(o, key, len);
 	if (ret)
 		return ret;
+	if (top->strict && name_find(keys, top->id, key, len, &first))
+		return duplicate_key(ctx, key, len, at, first);
 	if (name_find(keys, top->id, key, len, NULL)) {
 		for (;;) {
 			o->len = start + 1 + len;
@@ -502,7 +547,8 @@ static int out_key(struct parse_ctx *ctx, struct name_table *keys,
 	top->key = start + 1;
 	top->key_len = o->len - start - 1;
 	top->key_line = ctx->line;
-	ret = name_add(keys, top->id, o->buf + top->key, top->key_len, 0);
+	ret = name_add(keys, top->id, o->buf + top->key, top->key_len,
+		       (unsigned int)at);
 	return ret ? ret : out_put(o, "\"", 1);
 }
 
@@ -571,6 +617,15 @@ static int out_comment(struct parse_ctx *ctx, struct text_out *o,
 	return 0;
 }
 
+/* whether @f is an object whose value being read is that of key @key */
+static bool frame_key_is(const struct text_out *o, const struct json_frame *f,
+			 const char *key)
+{
+	return f->close == '}' && f->expect == EXPECT_VALUE &&
+	       f->key_len == strlen(key) &&
+	       !memcmp(o->buf + f->key, key, f->key_len);
+}
+
 /*
  * rtapp_to_json() - rt-app's workload text @in (@n bytes) as strict JSON
  * in @o (see the top of this file).  Everything that is not a comment, a
@@ -588,6 +643,7 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 	int ret = 0;
 
 	ctx->line = 1;
+	ctx->text = in;
 	while (!ret && i < n) {
 		char c = in[i];
 
@@ -636,6 +692,9 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 				break;
 			}
 			top = &stack[depth++];
+			top->strict = c == '{' && depth == 3 &&
+				      frame_key_is(o, &stack[0], "global") &&
+				      frame_key_is(o, &stack[1], "taskgroups");
 			top->close = c == '{' ? '}' : ']';
 			top->expect = c == '{' ? EXPECT_KEY : EXPECT_VALUE;
 			top->id = objects++;
@@ -1669,6 +1728,12 @@ static const struct ignored_key global_ignored[] = {
 	{ "cumulative_slack", "rt-app's own logs" },
 };
 
+/* a group's weight: @shares as given, or the default when not (0) */
+static unsigned long group_shares(unsigned long shares)
+{
+	return shares ? shares : ROOT_TASK_GROUP_LOAD;
+}
+
 /*
  * "taskgroups" in "global" (a kstruct extension: rt-app has no key for a
  * group's weight): { PATH: { "shares": N }, ... }, each group's weight,
@@ -1679,8 +1744,11 @@ static const struct ignored_key global_ignored[] = {
 static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 				  const json_t *obj, struct sim_workload *wl)
 {
+	/* the PATH that set each group, to refuse another that reads alike */
+	const char *set_by[SIM_MAX_TASKGROUPS] = { NULL };
 	char where[PATH_LEN], sub[PATH_LEN];
 	const char *name, *key;
+	unsigned long given;
 	unsigned int idx;
 	json_t *group, *v;
 	long long shares;
@@ -1703,6 +1771,7 @@ static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 			return parse_error(
 				ctx, where,
 				"the root group's weight cannot be set");
+		given = 0;
 		json_object_foreach(group, key, v)
 		{
 			path_join(sub, sizeof(sub), "%s.%s", where, key);
@@ -1712,12 +1781,21 @@ static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 			} else {
 				ret = get_int(ctx, sub, v, MIN_SHARES,
 					      MAX_SHARES, &shares);
-				if (!ret)
-					wl->taskgroups[idx].shares = shares;
+				given = shares;
 			}
 			if (ret)
 				return ret;
 		}
+		if (set_by[idx] && group_shares(wl->taskgroups[idx].shares) !=
+					   group_shares(given))
+			return parse_error(
+				ctx, where,
+				"\"%s\" and \"%s\" are the same task group \"%s\", with different shares (%lu and %lu)",
+				set_by[idx], name, wl->taskgroups[idx].path,
+				group_shares(wl->taskgroups[idx].shares),
+				group_shares(given));
+		set_by[idx] = name;
+		wl->taskgroups[idx].shares = given;
 	}
 	return 0;
 }
