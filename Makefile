@@ -69,7 +69,7 @@ PUBLIC_HEADERS := \
 # tool's and tests'), never installed.  Every header of $(LIB_DIRS) is in
 # exactly one of the two lists (make check-headers fails otherwise).
 PRIVATE_HEADERS := \
-	compat/ktime.h compat/prefetch.h \
+	compat/ktime.h compat/prefetch.h compat/escape.h \
 	sched/internal.h sched/fair.h sched/goodness.h \
 	sim/internal.h sim/trace.h \
 	drivers/base/base.h

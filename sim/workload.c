@@ -69,6 +69,7 @@
 #include <jansson.h>
 
 #include "compat/compiler.h"
+#include "compat/escape.h"
 #include "compat/slab.h"
 #include "sched/sched.h"
 #include "sim/workload.h"
@@ -305,6 +306,24 @@ parse_error(struct parse_ctx *ctx, const char *path, const char *fmt, ...)
 	return -EINVAL;
 }
 
+/* room for @len bytes escaped: each may take four ("\x1b") */
+#define ESCAPED_LEN(len) (4 * (len) + 1)
+
+/*
+ * The message in @err (@errlen bytes), escaped where it is (compat/escape.h):
+ * every error leaves the parser through here.  Return: @ret.
+ */
+static int safe_error(int ret, char *err, size_t errlen)
+{
+	char raw[512];
+
+	if (!ret || !err || !errlen)
+		return ret;
+	snprintf(raw, sizeof(raw), "%s", err);
+	escape_message(err, errlen, raw);
+	return ret;
+}
+
 /*
  * Warn that @path is accepted but not modelled, once per @what (the key,
  * whatever task or phase it is in).  Return: 0 or -ENOMEM.
@@ -314,8 +333,9 @@ warn(struct parse_ctx *ctx, const char *what, const char *path, const char *fmt,
      ...)
 {
 	struct sim_workload *wl = ctx->wl;
-	char msg[256], *line;
+	char msg[256], safe[ESCAPED_LEN(256)], *line;
 	va_list ap;
+	size_t len;
 	int ret;
 
 	if (name_find(&ctx->names, TAG_WARNING, what, strlen(what), NULL) ||
@@ -340,7 +360,9 @@ warn(struct parse_ctx *ctx, const char *what, const char *path, const char *fmt,
 		snprintf(msg, sizeof(msg), "%s: %s%s%s", ctx->source,
 			 path ? path : "", path ? ": " : "", text);
 	}
-	line = kstrndup(msg, strlen(msg));
+	/* the workload's keys and names, made safe to print */
+	len = escape_message(safe, sizeof(safe), msg);
+	line = kstrndup(safe, len);
 	if (!line)
 		return -ENOMEM;
 	wl->warnings[wl->nr_warnings++] = line;
@@ -1991,7 +2013,8 @@ int sim_workload_parse(const char *text, const char *source,
 		.errlen = errlen,
 	};
 
-	return parse_text(&ctx, text, strlen(text), out);
+	return safe_error(parse_text(&ctx, text, strlen(text), out), err,
+			  errlen);
 }
 
 /* the whole of @f into @o.  Return: 0, -errno, -EFBIG, -ENOMEM */
@@ -2040,7 +2063,7 @@ int sim_workload_load(const char *path, unsigned int nr_cpus,
 		goto out_err;
 	ret = parse_text(&ctx, text.buf, text.len, out);
 	kfree(text.buf);
-	return ret;
+	return safe_error(ret, err, errlen);
 out_err:
 	kfree(text.buf);
 	if (err && errlen) {
@@ -2053,7 +2076,7 @@ out_err:
 			snprintf(err, errlen, "%s: %s", ctx.source,
 				 strerror(-ret));
 	}
-	return ret;
+	return safe_error(ret, err, errlen);
 }
 
 unsigned long sim_workload_nr_initial(const struct sim_workload *wl)
@@ -2079,7 +2102,7 @@ int sim_workload_builtin(const char *name, unsigned int nr_cpus,
 		snprintf(err, errlen,
 			 "%s: no such built-in workload (kstruct sim --list)",
 			 name);
-	return -ENOENT;
+	return safe_error(-ENOENT, err, errlen);
 }
 
 /*

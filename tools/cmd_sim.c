@@ -128,8 +128,7 @@ static int show_builtin(const char *name)
 			return stdout_status();
 		}
 	}
-	fprintf(stderr, "kstruct sim: %s: no such built-in workload (--list)\n",
-		name);
+	cli_error("kstruct sim: %s: no such built-in workload (--list)", name);
 	return 1;
 }
 
@@ -211,8 +210,7 @@ static bool same_output(const char *a, const char *b, const char *opt_a,
 {
 	if (!a || !b || strcmp(a, b))
 		return false;
-	fprintf(stderr, "kstruct sim: %s and %s both name %s\n", opt_a, opt_b,
-		a);
+	cli_error("kstruct sim: %s and %s both name %s", opt_a, opt_b, a);
 	return true;
 }
 
@@ -277,8 +275,8 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			break;
 		case OPT_HTML:
 			if (!strcmp(optarg, "-")) {
-				fprintf(stderr,
-					"%s: --html: give a file name (stdout carries the report)\n",
+				cli_error(
+					"%s: --html: give a file name (stdout carries the report)",
 					WHO);
 				return 2;
 			}
@@ -297,8 +295,8 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 		case OPT_SCHED:
 			cmd->opt.sched_class = sched_class_find(optarg);
 			if (!cmd->opt.sched_class) {
-				fprintf(stderr,
-					"kstruct sim: --sched: unknown scheduler \"%s\" (%s)\n",
+				cli_error(
+					"kstruct sim: --sched: unknown scheduler \"%s\" (%s)",
 					optarg,
 					sched_class_names(names,
 							  sizeof(names)));
@@ -322,21 +320,21 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 	if (optind < argc)
 		cmd->file = argv[optind++];
 	if (optind < argc) {
-		fprintf(stderr, "kstruct sim: one workload file at most\n");
+		cli_error("kstruct sim: one workload file at most");
 		return 2;
 	}
 	if (cmd->file && cmd->builtin) {
-		fprintf(stderr,
-			"kstruct sim: give a workload file or --workload, not both\n");
+		cli_error(
+			"kstruct sim: give a workload file or --workload, not both");
 		return 2;
 	}
 	if (cmd->compare && cmd->opt.sched_class) {
-		fprintf(stderr,
-			"kstruct sim: --compare runs every scheduler: not with --sched\n");
+		cli_error(
+			"kstruct sim: --compare runs every scheduler: not with --sched");
 		return 2;
 	}
 	if (cmd->json && cmd->csv) {
-		fprintf(stderr, "kstruct sim: --json or --csv, not both\n");
+		cli_error("kstruct sim: --json or --csv, not both");
 		return 2;
 	}
 	if (same_output(cmd->trace_path, cmd->chrome_path, "--trace",
@@ -355,13 +353,12 @@ static int check_length(const struct sim_cmd *cmd,
 
 	if (ticks <= SIM_MAX_TICKS)
 		return -1;
-	fprintf(stderr,
-		"%s: a run of %s at %u HZ is %llu ticks; at most %llu "
-		"(shorten --duration or lower --hz)\n",
-		WHO,
-		cmd->opt.duration_usec ? "--duration" :
-					 "the workload's duration",
-		cmd->opt.hz ? cmd->opt.hz : DEFAULT_HZ, ticks, SIM_MAX_TICKS);
+	cli_error("%s: a run of %s at %u HZ is %llu ticks; at most %llu "
+		  "(shorten --duration or lower --hz)",
+		  WHO,
+		  cmd->opt.duration_usec ? "--duration" :
+					   "the workload's duration",
+		  cmd->opt.hz ? cmd->opt.hz : DEFAULT_HZ, ticks, SIM_MAX_TICKS);
 	return cmd->timing_given ? 2 : 1;
 }
 
@@ -397,8 +394,7 @@ static int html_open(struct sim_cmd *cmd, unsigned int nr)
 		return -1;
 	ret = sim_html_new(NULL, nr, &cmd->page);
 	if (ret) {
-		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-			strerror(-ret));
+		cli_error("%s: %s: %s", WHO, cmd->html_path, strerror(-ret));
 		return -1;
 	}
 	return 0;
@@ -411,8 +407,7 @@ static int html_run_end(struct sim_cmd *cmd, const struct sim_report *r,
 	int ret = cmd->page ? sim_html_end_run(cmd->page, r, wl) : 0;
 
 	if (ret)
-		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-			strerror(-ret));
+		cli_error("%s: %s: %s", WHO, cmd->html_path, strerror(-ret));
 	return ret;
 }
 
@@ -421,8 +416,7 @@ static bool html_stopped(const struct sim_cmd *cmd)
 {
 	if (!cmd->page || !sim_html_why(cmd->page))
 		return false;
-	fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-		sim_html_why(cmd->page));
+	cli_error("%s: %s: %s", WHO, cmd->html_path, sim_html_why(cmd->page));
 	return true;
 }
 
@@ -435,8 +429,7 @@ static int html_write(struct sim_cmd *cmd)
 	int ret = cmd->page ? sim_html_write(cmd->page, cmd->html.f) : 0;
 
 	if (ret && ret != -EIO) {
-		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-			strerror(-ret));
+		cli_error("%s: %s: %s", WHO, cmd->html_path, strerror(-ret));
 		return -1;
 	}
 	return 0;
@@ -485,8 +478,7 @@ static int open_class_output(const char *path, const char *cls, char *name,
 	if (!path)
 		return 0;
 	if (cmd_sim_class_path(name, PATH_MAX, path, cls)) {
-		fprintf(stderr, "%s: %s: %s\n", WHO, path,
-			strerror(ENAMETOOLONG));
+		cli_error("%s: %s: %s", WHO, path, strerror(ENAMETOOLONG));
 		return -ENAMETOOLONG;
 	}
 	if (outfile_open(of, WHO, name))
@@ -521,7 +513,7 @@ static void print_warnings(const struct sim *s)
 	unsigned int i;
 
 	for (i = 0; (w = sim_warning(s, i)); i++)
-		fprintf(stderr, "%s: warning: %s\n", WHO, w);
+		cli_error("%s: warning: %s", WHO, w);
 }
 
 /*
@@ -533,10 +525,9 @@ static void print_warnings(const struct sim *s)
 static void step_failed(const char *cls, const char *step, int err,
 			const char *detail)
 {
-	fprintf(stderr, "%s: %s%s%s: %s%s\n", WHO, cls ? cls : "",
-		cls ? ": " : "", step,
-		err == -ENOMEM ? "out of memory" : strerror(-err),
-		detail ? detail : "");
+	cli_error("%s: %s%s%s: %s%s", WHO, cls ? cls : "", cls ? ": " : "",
+		  step, err == -ENOMEM ? "out of memory" : strerror(-err),
+		  detail ? detail : "");
 }
 
 /*
@@ -546,8 +537,8 @@ static void step_failed(const char *cls, const char *step, int err,
 static void threads_failed(const struct sim_cmd *cmd, const char *cls,
 			   const char *what, const char *without)
 {
-	fprintf(stderr,
-		"%s: %s%scannot start %s, one per CPU (%u): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, or give fewer --cpus%s)\n",
+	cli_error(
+		"%s: %s%scannot start %s, one per CPU (%u): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, or give fewer --cpus%s)",
 		WHO, cls ? cls : "", cls ? ": " : "", what, cmd->opt.nr_cpus,
 		without);
 }
@@ -559,8 +550,7 @@ static void threads_failed(const struct sim_cmd *cmd, const char *cls,
 static int create_failed(const struct sim_cmd *cmd, const char *cls,
 			 const struct sim_workload *wl, int err)
 {
-	unsigned long long start = 0, max = cmd->opt.max_tasks;
-	unsigned int d;
+	unsigned long long start, max = cmd->opt.max_tasks;
 
 	if (err == -EAGAIN) {
 		/* sched_init() starts the migration threads */
@@ -572,10 +562,9 @@ static int create_failed(const struct sim_cmd *cmd, const char *cls,
 		step_failed(cls, "creating the machine", err, NULL);
 		return 1;
 	}
-	for (d = 0; d < wl->nr_tasks; d++)
-		start += wl->tasks[d].instances;
-	fprintf(stderr,
-		"%s: %s%sthe workload starts %llu tasks; --max-tasks is %llu (raise it with --max-tasks)\n",
+	start = sim_workload_nr_initial(wl);
+	cli_error(
+		"%s: %s%sthe workload starts %llu tasks; --max-tasks is %llu (raise it with --max-tasks)",
 		WHO, cls ? cls : "", cls ? ": " : "", start,
 		max ? max : SIM_DEFAULT_MAX_TASKS);
 	return 1;
@@ -588,9 +577,8 @@ static void run_failed(const struct sim_cmd *cmd, const char *cls,
 	char detail[96];
 
 	if (sim_output_failed(s)) {
-		fprintf(stderr,
-			"%s: %s: %s (the run stopped after %llu ticks)\n", WHO,
-			sim_output_failed(s), strerror(-err), sim_ticks(s));
+		cli_error("%s: %s: %s (the run stopped after %llu ticks)", WHO,
+			  sim_output_failed(s), strerror(-err), sim_ticks(s));
 		return;
 	}
 	if (html_stopped(cmd))
@@ -607,10 +595,23 @@ static void run_failed(const struct sim_cmd *cmd, const char *cls,
 
 /*
  * A report writer failed with @err: out of memory is the report's, any
- * other error the stream's.
+ * other error the stream's, where the held output (@held) knows why.
  */
-static void write_failed(const char *cls, int err)
+static void write_failed(const char *cls, int err,
+			 const struct outfile_held *held)
 {
+	const char *tmp = getenv("TMPDIR");
+
+	if (outfile_held_error(held))
+		err = outfile_held_error(held);
+	if (err != -ENOMEM && outfile_held_error(held)) {
+		/* a large report waits in a temporary file */
+		cli_error(
+			"%s: %s%swriting the report into %s until it is complete: %s",
+			WHO, cls ? cls : "", cls ? ": " : "",
+			tmp && *tmp ? tmp : "/tmp", strerror(-err));
+		return;
+	}
 	step_failed(cls, err == -ENOMEM ? "reporting" : "writing the report",
 		    err, NULL);
 }
@@ -627,10 +628,10 @@ static void write_failed(const char *cls, int err)
 static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 {
 	struct sim_compare cmp = { 0 };
+	struct outfile_held held = { 0 };
 	struct outfile *files;
 	char(*names)[PATH_MAX];
 	unsigned int i, nr;
-	FILE *out = NULL;
 	int ret = 0, status = 1;
 
 	for (nr = 0; sched_classes[nr]; nr++)
@@ -638,14 +639,15 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 	files = kcalloc(2 * nr, sizeof(*files), GFP_KERNEL);
 	names = kcalloc(2 * nr, sizeof(*names), GFP_KERNEL);
 	if (!files || !names) {
-		fprintf(stderr, "%s: out of memory\n", WHO);
+		cli_error("%s: out of memory", WHO);
 		goto out;
 	}
 	if (html_open(cmd, nr))
 		goto out;
-	out = outfile_hold(WHO);
-	if (!out)
+	if (outfile_hold(&held)) {
+		cli_error("%s: out of memory", WHO);
 		goto out;
+	}
 	for (i = 0; !ret && i < nr; i++) {
 		struct sim_options opt = cmd->opt;
 		const char *name = sched_classes[i]->name;
@@ -693,28 +695,27 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 		if (ret)
 			goto next;
 		if (cmd->json)
-			ret = sim_compare_json(out, r, wl, i == 0, i == nr - 1);
+			ret = sim_compare_json(held.f, r, wl, i == 0,
+					       i == nr - 1);
 		else if (cmd->csv)
-			ret = sim_compare_csv(out, r, wl, i == 0, i == nr - 1);
+			ret = sim_compare_csv(held.f, r, wl, i == 0,
+					      i == nr - 1);
 		else
 			ret = sim_compare_add(&cmp, r, wl);
 		if (!ret && !cmd->json && !cmd->csv && i == nr - 1)
-			ret = sim_compare_text(out, &cmp, wl, r);
+			ret = sim_compare_text(held.f, &cmp, wl, r);
 		if (ret)
-			write_failed(name, ret);
+			write_failed(name, ret, &held);
 next:
 		sim_destroy(s);
 	}
-	if (!ret) {
-		ret = outfile_put_held(WHO, out);
-		out = NULL;
-	}
+	if (!ret)
+		ret = outfile_put_held(WHO, &held);
 	if (!ret && !commit_class_outputs(cmd, files, 2 * nr))
 		status = 0;
 	sim_compare_release(&cmp);
 out:
-	if (out)
-		fclose(out);
+	outfile_held_release(&held);
 	for (i = 0; files && i < 2 * nr; i++)
 		outfile_abort(&files[i]);
 	kfree(names);
@@ -748,8 +749,8 @@ int cmd_sim(int argc, char **argv)
 	struct sim_cmd cmd = { .opt = { .nr_cpus = 4, .seed = 1 } };
 	const struct sim_report *r;
 	struct sim_workload *wl = NULL;
+	struct outfile_held held = { 0 };
 	struct sim *s = NULL;
-	FILE *out = NULL;
 	uint64_t start = ktime_get_ns();
 	char err[512];
 	unsigned int i;
@@ -760,11 +761,11 @@ int cmd_sim(int argc, char **argv)
 		return ret;
 	ret = load_workload(&cmd, &wl, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "%s: %s\n", WHO, err);
+		cli_error("%s: %s", WHO, err);
 		return 1;
 	}
 	for (i = 0; i < wl->nr_warnings; i++)
-		fprintf(stderr, "%s: warning: %s\n", WHO, wl->warnings[i]);
+		cli_error("%s: warning: %s", WHO, wl->warnings[i]);
 	ret = check_length(&cmd, wl);
 	if (ret >= 0) {
 		status = ret;
@@ -811,28 +812,24 @@ int cmd_sim(int argc, char **argv)
 	if (html_run_end(&cmd, r, wl))
 		goto out;
 	/* the report reaches stdout whole, or not at all */
-	out = outfile_hold(WHO);
-	if (!out)
-		goto out;
-	if (cmd.json)
-		ret = sim_report_json(out, r, wl);
-	else if (cmd.csv)
-		ret = sim_report_csv(out, r, wl);
-	else
-		ret = sim_report_text(out, r, wl);
+	ret = outfile_hold(&held);
+	if (!ret && cmd.json)
+		ret = sim_report_json(held.f, r, wl);
+	else if (!ret && cmd.csv)
+		ret = sim_report_csv(held.f, r, wl);
+	else if (!ret)
+		ret = sim_report_text(held.f, r, wl);
 	if (ret) {
-		write_failed(NULL, ret);
+		write_failed(NULL, ret, &held);
 		goto out;
 	}
-	ret = outfile_put_held(WHO, out);
-	out = NULL;
+	ret = outfile_put_held(WHO, &held);
 	/* the traces are kept only when the report reached stdout too */
 	if (ret || commit_outputs(&cmd))
 		goto out;
 	status = 0;
 out:
-	if (out)
-		fclose(out);
+	outfile_held_release(&held);
 	sim_destroy(s);
 	outfile_abort(&cmd.trace);
 	outfile_abort(&cmd.chrome);

@@ -1158,6 +1158,71 @@ static void test_max_tasks_named(void)
 	done(&o);
 }
 
+/*
+ * A workload's names and keys reach stderr escaped: no ESC, no newline
+ * of theirs, in the parser's errors and warnings and the tool's own
+ * messages (a file name).  A task's name has its control characters
+ * made '_' before any message could show it.
+ */
+static void test_names_escaped_on_stderr(void)
+{
+	static const struct {
+		const char *json;
+		const char *want;
+	} cases[] = {
+		/* the group, as a key of "taskgroups" */
+		{ "{\"global\":{\"taskgroups\":{\"/a\\u001b[2J\\u001b[H\":{}}},"
+		  "\"tasks\":{\"t\":{\"run\":1000}}}",
+		  "global.taskgroups./a\\x1b[2J\\x1b[H: a taskgroup name with a control character" },
+		/* an error: a path that does not start with / */
+		{ "{\"tasks\":{\"t\":{\"taskgroup\":\"a\\u001b]0;pwned\\u0007\","
+		  "\"run\":1000}}}",
+		  "\"a\\x1b]0;pwned\\x07\": a taskgroup is a path" },
+		/* an error naming a key with a newline */
+		{ "{\"tasks\":{\"t\\nx\\u009b\":{\"run\":-1}}}",
+		  "tasks.t\\nx\\xc2\\x9b.run: " },
+		/* a duplicate group, in the text before jansson reads it */
+		{ "{\"global\":{\"taskgroups\":{\"/\x1b[2J\":{},\"/\x1b[2J\":{}}},"
+		  "\"tasks\":{\"t\":{\"run\":1}}}",
+		  "taskgroup \"/\\x1b[2J\" is given twice" },
+		/* a warning naming a key */
+		{ "{\"global\":{\"x\\u001b[H\":1},\"tasks\":{\"t\":{\"run\":1000}}}",
+		  "global.x\\x1b[H: not an rt-app key; ignored" },
+	};
+	char path[160], name[160];
+	struct output o;
+	unsigned int i;
+	FILE *f;
+
+	make_dir();
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		f = fopen(in_dir(path, "w.json"), "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		fputs(cases[i].json, f);
+		fclose(f);
+		o = run("--duration", "0.01", path, NULL);
+		CU_ASSERT(printable_lines(o.err));
+		CU_ASSERT_PTR_NULL(strchr(o.err, '\x1b'));
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.err, cases[i].want));
+		if (!strstr(o.err, cases[i].want))
+			fprintf(stderr, "\n%u: %s", i, o.err);
+		done(&o);
+		unlink(path);
+	}
+	/* a file name of the user's: escaped in the tool's own message */
+	o = run(in_dir(name, "no\x1b[2J\xff.json"), NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT(printable_lines(o.err));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "no\\x1b[2J\\xff.json: "));
+	done(&o);
+	o = run("--trace", in_dir(name, "none/t\x1b.txt"), "-w", "hogs", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT(printable_lines(o.err));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "t\\x1b.txt: "));
+	done(&o);
+	remove_dir();
+}
+
 /* stdout refuses the report: exit 1 naming stdout, and no trace kept */
 static void test_stdout_full(void)
 {
@@ -1443,6 +1508,8 @@ static CU_TestInfo cmd_tests[] = {
 	  test_single_every_allocation_failure },
 	{ "more tasks than --max-tasks: the limit and the option named",
 	  test_max_tasks_named },
+	{ "a workload's names reach stderr escaped",
+	  test_names_escaped_on_stderr },
 	{ "a trace write error (RLIMIT_FSIZE) leaves nothing",
 	  test_trace_write_error },
 	{ "--html", test_html },
