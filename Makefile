@@ -430,6 +430,8 @@ $(FUZZ_BUILD)/%: $(FUZZ_OBJ)/tests/fuzz/%.o $(FUZZ_LIB)
 	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $(filter %.o,$^) \
 		$(call whole_archive,$(FUZZ_LIB)) $(LIB_LIBS) -lpthread -lm
 $(FUZZ_BUILD)/fuzz_cli: $(FUZZ_OBJ)/tools/cli.o
+$(FUZZ_BUILD)/fuzz_sim_run: $(FUZZ_OBJ)/tools/sim_html.o
+$(FUZZ_OBJ)/tools/sim_html.o: $(HTML_ASSETS_H)
 # the harnesses' objects are kept, as the library's are
 .SECONDARY: $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_OBJ)/tests/fuzz/%.o)
 

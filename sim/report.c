@@ -233,6 +233,8 @@ static int sorted_percentiles(const struct task_set *set,
 	for (i = 0; i < set->n; i++) {
 		const struct sim_task_stats *ts = set->tasks[i];
 
+		if (!ts->nr_latency)
+			continue;
 		memcpy(all + m, ts->latency, ts->nr_latency * sizeof(*all));
 		m += ts->nr_latency;
 	}

@@ -99,10 +99,10 @@ static long decode(const unsigned char *s, size_t *len)
  */
 static void test_every_short_string(void)
 {
-	static const unsigned char third[] = { 0x00, 0x01, 0x1b, 0x41, 0x7f,
-					       0x80, 0x8f, 0x90, 0x9f, 0xa0,
-					       0xbf, 0xc0, 0xc3, 0xe2, 0xf0,
-					       0xff };
+	static const unsigned char third[] = { 0x00, 0x01, 0x1b, 0x41,
+					       0x7f, 0x80, 0x8f, 0x90,
+					       0x9f, 0xa0, 0xbf, 0xc0,
+					       0xc3, 0xe2, 0xf0, 0xff };
 	char src[5], want[64], dst[64], again[64];
 	unsigned int a, b, c, bad = 0;
 	size_t i, len, w;
@@ -110,7 +110,8 @@ static void test_every_short_string(void)
 
 	for (a = 1; a < 256; a++)
 		for (b = 0; b < 256; b++)
-			for (c = 0; c < (a >= 0xc0 && b ? ARRAY_SIZE(third) : 1);
+			for (c = 0;
+			     c < (a >= 0xc0 && b ? ARRAY_SIZE(third) : 1);
 			     c++) {
 				src[0] = (char)a;
 				src[1] = (char)b;
@@ -132,14 +133,18 @@ static void test_every_short_string(void)
 						unsigned char x = src[i + k];
 
 						if (x == '\n')
-							w += sprintf(want + w, "\\n");
+							w += sprintf(want + w,
+								     "\\n");
 						else if (x == '\t')
-							w += sprintf(want + w, "\\t");
+							w += sprintf(want + w,
+								     "\\t");
 						else if (x == '\r')
-							w += sprintf(want + w, "\\r");
+							w += sprintf(want + w,
+								     "\\r");
 						else
 							w += sprintf(want + w,
-								     "\\x%02x", x);
+								     "\\x%02x",
+								     x);
 					}
 				}
 				want[w] = 0;
