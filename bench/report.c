@@ -7,6 +7,8 @@
  * cost descriptions x tasks: N descriptions of one task each.  The report
  * groups the tasks by description once, so the time per description must
  * stay flat from N = 10^4 to 10^6; the ratios to 10^4 say whether it did.
+ * The baseline is what it did before, a scan of every task for each
+ * description (sim_report_latency()), timed at 10^4 only (10^8 steps).
  * Each call's groups are checked against the tasks they were made from.
  */
 #include <errno.h>
@@ -89,6 +91,27 @@ static void report_groups(void *arg)
 	c->n = sim_report_groups(&c->r, c->r.nr_tasks, c->groups);
 }
 
+/*
+ * The baseline, what the report did before: each description's latencies
+ * by a scan of every task (sim_report_latency()), descriptions x tasks
+ */
+static void report_scan(void *arg)
+{
+	struct report_case *c = arg;
+	struct sim_latency l;
+	unsigned long d;
+
+	c->n = 0;
+	for (d = 0; d < c->r.nr_tasks; d++) {
+		if (sim_report_latency(&c->r, d, &l))
+			return;
+		c->groups[d].desc = d;
+		c->groups[d].tasks = 1;
+		c->groups[d].latency = l;
+	}
+	c->n = c->r.nr_tasks;
+}
+
 /* every description is a group of its one task, its latencies its own */
 static int report_case_verify(const struct report_case *c)
 {
@@ -117,7 +140,7 @@ static int bench_report(struct bench *b)
 	unsigned int nr = bench_quick(b) ? ARRAY_SIZE(quick_sizes) :
 					   ARRAY_SIZE(full_sizes);
 	const char *group = "the report of N one-task descriptions";
-	const struct bench_stat *st[ARRAY_SIZE(full_sizes)];
+	const struct bench_stat *st[ARRAY_SIZE(full_sizes)], *scan;
 	struct report_case c;
 	unsigned int i;
 	int ret = 0;
@@ -144,6 +167,26 @@ static int bench_report(struct bench *b)
 				sizes[i]);
 		report_case_free(&c);
 	}
+	if (!ret)
+		ret = report_case_make(&c, sizes[0]);
+	if (!ret) {
+		struct bench_spec spec = { .group = group,
+					   .series = "a scan per description",
+					   .x = sizes[0],
+					   .ops = sizes[0],
+					   .fn = report_scan,
+					   .arg = &c };
+
+		scan = bench_measure(b, &spec);
+		ret = report_case_verify(&c);
+		report_case_free(&c);
+		if (ret)
+			bench_note(b, "BROKEN: the scan of %lu descriptions",
+				   sizes[0]);
+	}
+	if (!ret)
+		bench_ratio(b, group, "sim_report_groups() / a scan", sizes[0],
+			    st[0], scan);
 	for (i = 1; !ret && i < nr; i++)
 		bench_ratio(b, group, "per description, N / 10,000", sizes[i],
 			    st[i], st[0]);
