@@ -103,6 +103,11 @@ int cli_fixed(const char *who, const char *opt, const char *arg,
 	return -EINVAL;
 }
 
+const char *cli_strerror(int err)
+{
+	return err == -ENOMEM ? "out of memory" : strerror(-err);
+}
+
 void cli_error(const char *fmt, ...)
 {
 	char raw[1024], safe[4 * sizeof(raw)];

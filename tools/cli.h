@@ -58,6 +58,14 @@ int cli_fixed(const char *who, const char *opt, const char *arg,
 	      unsigned long long max, unsigned long long *out);
 
 /**
+ * cli_strerror() - why, for a message: "out of memory" for -ENOMEM (an
+ *	allocation failed: not strerror()'s "Cannot allocate memory", which
+ *	reads as if a write had), else strerror(-@err)
+ * @err: a negative errno
+ */
+const char *cli_strerror(int err);
+
+/**
  * cli_error() - print a message on stderr, made safe to print
  * @fmt: printf's format of the line, without its newline
  *

@@ -379,6 +379,12 @@ static int open_outputs(struct sim_cmd *cmd)
 
 /* ---------------------------------------------------------- --html */
 
+/* the page failed with @err: a failed allocation is "out of memory" */
+static void html_failed(const struct sim_cmd *cmd, int err)
+{
+	cli_error("%s: %s: %s", WHO, cmd->html_path, cli_strerror(err));
+}
+
 /*
  * --html: the page's file, opened before anything runs (so that nothing
  * runs when it cannot be written), and a page for @nr runs.
@@ -394,7 +400,7 @@ static int html_open(struct sim_cmd *cmd, unsigned int nr)
 		return -1;
 	ret = sim_html_new(NULL, nr, &cmd->page);
 	if (ret) {
-		cli_error("%s: %s: %s", WHO, cmd->html_path, strerror(-ret));
+		html_failed(cmd, ret);
 		return -1;
 	}
 	return 0;
@@ -407,7 +413,7 @@ static int html_run_end(struct sim_cmd *cmd, const struct sim_report *r,
 	int ret = cmd->page ? sim_html_end_run(cmd->page, r, wl) : 0;
 
 	if (ret)
-		cli_error("%s: %s: %s", WHO, cmd->html_path, strerror(-ret));
+		html_failed(cmd, ret);
 	return ret;
 }
 
@@ -429,7 +435,7 @@ static int html_write(struct sim_cmd *cmd)
 	int ret = cmd->page ? sim_html_write(cmd->page, cmd->html.f) : 0;
 
 	if (ret && ret != -EIO) {
-		cli_error("%s: %s: %s", WHO, cmd->html_path, strerror(-ret));
+		html_failed(cmd, ret);
 		return -1;
 	}
 	return 0;
@@ -526,8 +532,7 @@ static void step_failed(const char *cls, const char *step, int err,
 			const char *detail)
 {
 	cli_error("%s: %s%s%s: %s%s", WHO, cls ? cls : "", cls ? ": " : "",
-		  step, err == -ENOMEM ? "out of memory" : strerror(-err),
-		  detail ? detail : "");
+		  step, cli_strerror(err), detail ? detail : "");
 }
 
 /*

@@ -154,7 +154,7 @@ static void report(struct outfile *of, int err)
 	if (of->reported)
 		return;
 	of->reported = 1;
-	cli_error("%s: %s: %s", of->who, of->path, strerror(-of->err));
+	cli_error("%s: %s: %s", of->who, of->path, cli_strerror(of->err));
 }
 
 static ssize_t cookie_write(void *cookie, const char *buf, size_t size)
@@ -547,7 +547,7 @@ int outfile_put_held(const char *who, struct outfile_held *h)
 	}
 	outfile_held_release(h);
 	if (err) {
-		cli_error("%s: the held output: %s", who, strerror(-err));
+		cli_error("%s: the held output: %s", who, cli_strerror(err));
 		return err;
 	}
 	return outfile_check_stdout(who);

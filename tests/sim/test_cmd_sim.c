@@ -1016,7 +1016,8 @@ static void test_failed_allocation_leaves_nothing(void)
  * after the N-th): each failure exits 1 with a message of readable lines
  * on stderr, and stdout is empty; the run that fails nothing prints a
  * document that @whole accepts.  Each of the steps (creating, running,
- * reporting, writing) fails at least once.
+ * reporting) fails at least once, and a failed allocation is always
+ * "out of memory".
  */
 static void fail_every_allocation(const char *const *argv,
 				  int (*whole)(const char *out))
@@ -1047,6 +1048,8 @@ static void fail_every_allocation(const char *const *argv,
 			CU_ASSERT_EQUAL(o.status, 1);
 			CU_ASSERT(printable_lines(o.err));
 			CU_ASSERT_STRING_EQUAL(o.out, "");
+			/* memory is "out of memory", never strerror's words */
+			CU_ASSERT_PTR_NULL(strstr(o.err, "Cannot allocate"));
 			for (k = 0; k < ARRAY_SIZE(steps); k++)
 				seen[k] += !!strstr(o.err, steps[k]);
 			if (o.status != 1 || !printable_lines(o.err) || *o.out)
@@ -1107,10 +1110,18 @@ static void test_compare_every_allocation_failure(void)
 		NULL
 	};
 
+	char page[128];
+	const char *html[] = { "--compare", "fork",   "--duration", "0.05",
+			       "--json",    "--html", page,	    NULL };
+
 	fail_every_allocation(text, whole_text);
 	fail_every_allocation(json, whole_json);
 	fail_every_allocation(csv, whole_csv);
 	fail_every_allocation(groups, whole_json);
+	make_dir();
+	in_dir(page, "p.html");
+	fail_every_allocation(html, whole_json);
+	remove_dir();
 }
 
 /* a single run too: its report whole or nothing */
