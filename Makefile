@@ -74,7 +74,7 @@ PUBLIC_HEADERS := \
 # tool's and tests'), never installed.  Every header of $(LIB_DIRS) is in
 # exactly one of the two lists (make check-headers fails otherwise).
 PRIVATE_HEADERS := \
-	compat/ktime.h compat/prefetch.h \
+	compat/ktime.h compat/prefetch.h compat/escape.h \
 	sched/internal.h sched/fair.h sched/goodness.h \
 	sched/pelt.h sched/topology.h sched/fair_balance.h sched/deadline.h \
 	sim/internal.h sim/trace.h \
@@ -468,6 +468,8 @@ $(FUZZ_BUILD)/%: $(FUZZ_OBJ)/tests/fuzz/%.o $(FUZZ_LIB)
 		$(call whole_archive,$(FUZZ_LIB)) $(LIB_LIBS) -lpthread -lm
 $(FUZZ_BUILD)/fuzz_cli: $(FUZZ_OBJ)/tools/cli.o
 $(FUZZ_BUILD)/fuzz_tracestat: $(FUZZ_OBJ)/tools/tracestat.o
+$(FUZZ_BUILD)/fuzz_sim_run: $(FUZZ_OBJ)/tools/sim_html.o
+$(FUZZ_OBJ)/tools/sim_html.o: $(HTML_ASSETS_H)
 # the harnesses' objects are kept, as the library's are
 .SECONDARY: $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_OBJ)/tests/fuzz/%.o)
 

@@ -112,19 +112,29 @@ void sim_report_finish(struct sim_report *r)
 /* ------------------------------------------- latencies of many tasks */
 
 /*
- * Merged percentiles come from a histogram of the latency values when
- * the largest is below LATENCY_HIST_MAX ticks (one pass over every
- * wake-up, a counter per value), else from a binary search over the
- * values, counting in each task's sorted list (no memory, but a pass over
- * the tasks per step): a run whose latencies reach a million ticks is one
- * of a few tasks that waited very long, not of a million tasks.
+ * Merged percentiles of a set of tasks (every task, or one description's,
+ * grouped once by sim_report_groups()) come from the cheapest of:
+ *  - the task's own sorted list, when one task of the set has latencies;
+ *  - a histogram of the values, a counter per tick up to the largest
+ *    (one pass over the wake-ups plus one over the counters), when the
+ *    largest is below LATENCY_HIST_MAX ticks and the wake-ups outnumber
+ *    a quarter of the counters;
+ *  - the values copied and sorted, when there are fewer (a set of a few
+ *    wake-ups, one of them long, pays for its wake-ups, not its longest);
+ *  - a binary search over the values, counting in each task's sorted
+ *    list (no memory, a pass over the set's tasks per step), past the
+ *    histogram's reach: a run whose latencies reach a million ticks is
+ *    one of a few tasks that waited very long, not of a million tasks.
+ * Each costs the set's tasks and wake-ups, never the run's: the groups'
+ * figures together cost the run's tasks plus its descriptions.
  */
 #define LATENCY_HIST_MAX (1u << 20)
 
-static int in_group(const struct sim_task_stats *ts, long desc)
-{
-	return desc < 0 || ts->desc == (unsigned long)desc;
-}
+/* a set of tasks: @n of them at @tasks */
+struct task_set {
+	struct sim_task_stats *const *tasks;
+	unsigned long n;
+};
 
 /* how many of @ts's latencies are at most @v */
 static unsigned long at_most(const struct sim_task_stats *ts, unsigned int v)
@@ -143,7 +153,7 @@ static unsigned long at_most(const struct sim_task_stats *ts, unsigned int v)
 }
 
 /* the smallest latency with at least @rank latencies at or below it */
-static unsigned int search_rank(const struct sim_report *r, long desc,
+static unsigned int search_rank(const struct task_set *set,
 				unsigned long long rank, unsigned int max)
 {
 	unsigned int lo = 0, hi = max;
@@ -153,9 +163,8 @@ static unsigned int search_rank(const struct sim_report *r, long desc,
 		unsigned long long count = 0;
 		unsigned long i;
 
-		for (i = 0; i < r->nr_tasks; i++)
-			if (in_group(r->tasks[i], desc))
-				count += at_most(r->tasks[i], mid);
+		for (i = 0; i < set->n; i++)
+			count += at_most(set->tasks[i], mid);
 		if (count >= rank)
 			hi = mid;
 		else
@@ -165,12 +174,11 @@ static unsigned int search_rank(const struct sim_report *r, long desc,
 }
 
 /*
- * A histogram of the latencies of @desc's tasks (every task for -1):
- * (@max + 1) counters (@max below LATENCY_HIST_MAX), or NULL when out of
- * memory.
+ * A histogram of the latencies of @set: (@max + 1) counters (@max below
+ * LATENCY_HIST_MAX), or NULL when out of memory.
  */
-static unsigned long long *latency_histogram(const struct sim_report *r,
-					     long desc, unsigned int max)
+static unsigned long long *latency_histogram(const struct task_set *set,
+					     unsigned int max)
 {
 	unsigned long long *hist;
 	unsigned long i, k;
@@ -178,63 +186,122 @@ static unsigned long long *latency_histogram(const struct sim_report *r,
 	hist = kcalloc(max + 1ul, sizeof(*hist), GFP_KERNEL);
 	if (!hist)
 		return NULL;
-	for (i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = r->tasks[i];
+	for (i = 0; i < set->n; i++) {
+		const struct sim_task_stats *ts = set->tasks[i];
 
-		if (in_group(ts, desc))
-			for (k = 0; k < ts->nr_latency; k++)
-				hist[ts->latency[k]]++;
+		for (k = 0; k < ts->nr_latency; k++)
+			hist[ts->latency[k]]++;
 	}
 	return hist;
 }
 
-/* the value of rank @rank in a histogram of @max + 1 counters */
-static unsigned int hist_rank(const unsigned long long *hist, unsigned int max,
-			      unsigned long long rank)
+/* p50 and p99 of @set from a histogram of its values */
+static int hist_percentiles(const struct task_set *set, struct sim_latency *out)
 {
-	unsigned long long seen = 0;
+	unsigned long long *hist, rank50, rank99, seen = 0;
 	unsigned int v;
 
-	for (v = 0; v < max; v++) {
+	hist = latency_histogram(set, out->max);
+	if (!hist)
+		return -ENOMEM;
+	rank50 = nearest_rank(out->n, 50);
+	rank99 = nearest_rank(out->n, 99);
+	out->p50 = out->p99 = out->max;
+	for (v = 0; v < out->max; v++) {
 		seen += hist[v];
-		if (seen >= rank)
+		if (seen >= rank50 && out->p50 == out->max)
+			out->p50 = v;
+		if (seen >= rank99) {
+			out->p99 = v;
 			break;
+		}
 	}
-	return v;
+	kfree(hist);
+	return 0;
 }
 
-int sim_report_latency(const struct sim_report *r, long desc,
-		       struct sim_latency *out)
+/* p50 and p99 of @set from its values, copied and sorted */
+static int sorted_percentiles(const struct task_set *set,
+			      struct sim_latency *out)
 {
-	unsigned long long *hist;
+	unsigned int *all;
+	unsigned long i, m = 0;
+
+	all = kcalloc(out->n, sizeof(*all), GFP_KERNEL);
+	if (!all)
+		return -ENOMEM;
+	for (i = 0; i < set->n; i++) {
+		const struct sim_task_stats *ts = set->tasks[i];
+
+		if (!ts->nr_latency)
+			continue;
+		memcpy(all + m, ts->latency, ts->nr_latency * sizeof(*all));
+		m += ts->nr_latency;
+	}
+	qsort(all, m, sizeof(*all), cmp_uint);
+	out->p50 = sim_percentile(all, m, 50);
+	out->p99 = sim_percentile(all, m, 99);
+	kfree(all);
+	return 0;
+}
+
+/* the merged latencies of @set into @out; Return: 0 or -ENOMEM */
+static int set_latency(const struct task_set *set, struct sim_latency *out)
+{
+	const struct sim_task_stats *only = NULL;
 	unsigned long i;
 
 	memset(out, 0, sizeof(*out));
-	for (i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = r->tasks[i];
+	for (i = 0; i < set->n; i++) {
+		const struct sim_task_stats *ts = set->tasks[i];
 
-		if (!in_group(ts, desc) || !ts->nr_latency)
+		if (!ts->nr_latency)
 			continue;
+		only = out->n ? NULL : ts;
 		out->n += ts->nr_latency;
 		if (ts->latency[ts->nr_latency - 1] > out->max)
 			out->max = ts->latency[ts->nr_latency - 1];
 	}
 	if (!out->n)
 		return 0;
-	if (out->max >= LATENCY_HIST_MAX) {
-		out->p50 = search_rank(r, desc, nearest_rank(out->n, 50),
-				       out->max);
-		out->p99 = search_rank(r, desc, nearest_rank(out->n, 99),
-				       out->max);
+	if (only && only->nr_latency == out->n) {
+		out->p50 = sim_task_latency(only, 50);
+		out->p99 = sim_task_latency(only, 99);
 		return 0;
 	}
-	hist = latency_histogram(r, desc, out->max);
-	if (!hist)
+	if (out->max >= LATENCY_HIST_MAX) {
+		out->p50 = search_rank(set, nearest_rank(out->n, 50), out->max);
+		out->p99 = search_rank(set, nearest_rank(out->n, 99), out->max);
+		return 0;
+	}
+	if (out->n < out->max / 4)
+		return sorted_percentiles(set, out);
+	return hist_percentiles(set, out);
+}
+
+int sim_report_latency(const struct sim_report *r, long desc,
+		       struct sim_latency *out)
+{
+	struct task_set set = { r->tasks, r->nr_tasks };
+	struct sim_task_stats **members;
+	unsigned long i;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	if (desc < 0)
+		return set_latency(&set, out);
+	members = kcalloc(r->nr_tasks ? r->nr_tasks : 1, sizeof(*members),
+			  GFP_KERNEL);
+	if (!members)
 		return -ENOMEM;
-	out->p50 = hist_rank(hist, out->max, nearest_rank(out->n, 50));
-	out->p99 = hist_rank(hist, out->max, nearest_rank(out->n, 99));
-	kfree(hist);
-	return 0;
+	set.tasks = members;
+	set.n = 0;
+	for (i = 0; i < r->nr_tasks; i++)
+		if (r->tasks[i]->desc == (unsigned long)desc)
+			members[set.n++] = r->tasks[i];
+	ret = set_latency(&set, out);
+	kfree(members);
+	return ret;
 }
 
 /* ------------------------------------------------ groups and totals */
@@ -300,11 +367,45 @@ int sim_report_taskgroup_tasks(const struct sim_report *r,
 	return 0;
 }
 
+/*
+ * The tasks of each description together, in one pass: *@order holds
+ * every task of a description below @nr_desc, by description, and
+ * (*@start)[d] .. (*@start)[d + 1] are description d's.  Return: 0 or
+ * -ENOMEM (nothing is left allocated).
+ */
+static int group_by_desc(const struct sim_report *r, unsigned int nr_desc,
+			 struct sim_task_stats ***order, unsigned long **start)
+{
+	unsigned long i, *next;
+	unsigned int d;
+
+	*start = kcalloc(nr_desc + 2ul, sizeof(**start), GFP_KERNEL);
+	*order = kcalloc(r->nr_tasks ? r->nr_tasks : 1, sizeof(**order),
+			 GFP_KERNEL);
+	if (!*start || !*order) {
+		kfree(*start);
+		kfree(*order);
+		return -ENOMEM;
+	}
+	/* counted into start[d + 2], summed into start[d + 1], placed */
+	for (i = 0; i < r->nr_tasks; i++)
+		if (r->tasks[i]->desc < nr_desc)
+			(*start)[r->tasks[i]->desc + 2]++;
+	for (d = 1; d <= nr_desc; d++)
+		(*start)[d + 1] += (*start)[d];
+	next = *start + 1;
+	for (i = 0; i < r->nr_tasks; i++)
+		if (r->tasks[i]->desc < nr_desc)
+			(*order)[next[r->tasks[i]->desc]++] = r->tasks[i];
+	return 0;
+}
+
 int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		      struct sim_group *out)
 {
 	double *sums, cpu_ticks = (double)r->ticks * r->nr_cpus;
-	unsigned long i;
+	struct sim_task_stats **order;
+	unsigned long i, *start;
 	unsigned int d;
 	int n = 0;
 
@@ -312,6 +413,10 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 	sums = kcalloc(nr_desc ? 4ul * nr_desc : 1, sizeof(*sums), GFP_KERNEL);
 	if (!sums)
 		return -ENOMEM;
+	if (group_by_desc(r, nr_desc, &order, &start)) {
+		kfree(sums);
+		return -ENOMEM;
+	}
 	memset(out, 0, nr_desc * sizeof(*out));
 	for (i = 0; i < r->nr_tasks; i++) {
 		const struct sim_task_stats *ts = r->tasks[i];
@@ -337,6 +442,8 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		}
 	}
 	for (d = 0; d < nr_desc; d++) {
+		struct task_set set = { order + start[d],
+					start[d + 1] - start[d] };
 		struct sim_group g = out[d];
 		const double *sum = &sums[4 * d];
 
@@ -347,12 +454,14 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		g.jain = jain(sum[0], sum[1], g.jain_tasks);
 		g.response_mean = g.ran ? sum[2] / g.ran : 0;
 		g.turnaround_mean = g.exited ? sum[3] / g.exited : 0;
-		if (sim_report_latency(r, d, &g.latency)) {
+		if (set_latency(&set, &g.latency)) {
 			n = -ENOMEM;
 			break;
 		}
 		out[n++] = g;
 	}
+	kfree(order);
+	kfree(start);
 	kfree(sums);
 	return n;
 }
@@ -613,10 +722,12 @@ static int need_histogram(const struct sim_report *r,
 			  const struct sim_latency *l,
 			  unsigned long long **hist)
 {
+	struct task_set set = { r->tasks, r->nr_tasks };
+
 	*hist = NULL;
 	if (!l->n || l->max >= LATENCY_HIST_MAX)
 		return 0;
-	*hist = latency_histogram(r, -1, l->max);
+	*hist = latency_histogram(&set, l->max);
 	return *hist ? 0 : -ENOMEM;
 }
 

@@ -295,11 +295,14 @@ struct sim_latency {
  * @desc: the group whose tasks count, or -1 for every task
  * @out: the result
  *
- * Exact nearest-rank percentiles of the merged lists: from a histogram
- * of the values (a counter per tick up to the largest), or, when the
- * largest is a million ticks or more, from a binary search over the
+ * Exact nearest-rank percentiles of the merged lists: from the one
+ * task's list when one task has latencies, from a histogram of the values
+ * (a counter per tick up to the largest) when they are many for their
+ * range, from a sorted copy when they are few and far apart, or, when
+ * the largest is a million ticks or more, from a binary search over the
  * values counted in each sorted list; nothing the size of all the
- * wake-ups of a million tasks is allocated.
+ * wake-ups of a million tasks is allocated.  A scan of every task: for
+ * every group at once, sim_report_groups() costs one.
  *
  * Return: 0, or -ENOMEM (@out is then not to be used).
  */
@@ -341,6 +344,10 @@ struct sim_group {
  * @r: the run (after sim_report_finish())
  * @nr_desc: descriptions in the workload
  * @out: room for @nr_desc groups
+ *
+ * The tasks are put together by description once, so the whole costs the
+ * tasks plus the descriptions (a million descriptions of one task each
+ * take well under a second), not their product.
  *
  * Return: groups written, in description order (a description none of
  * whose tasks was created has none), or -ENOMEM.

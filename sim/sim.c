@@ -56,6 +56,7 @@
 #include "compat/compiler.h"
 #include "compat/jiffies.h"
 #include "compat/ktime.h"
+#include "compat/escape.h"
 #include "compat/slab.h"
 #include "compat/spinlock.h"
 #include "list/list.h"
@@ -75,7 +76,6 @@
 #define SIM_SIGCHLD 17
 #define SIM_DEFAULT_CPUS 4
 #define SIM_DEFAULT_USEC 2000000ull
-#define SIM_DEFAULT_MAX_TASKS 4000000ul
 #define SIM_MAX_CLASS_WARNINGS 4 /* sim_warning(): one per kind */
 #define SIM_WARNING_LEN 256
 
@@ -1709,11 +1709,14 @@ static int make_taskgroups(struct sim *s)
 static void __attribute__((format(printf, 2, 3)))
 add_warning(struct sim *s, const char *fmt, ...)
 {
+	char raw[SIM_WARNING_LEN];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(s->warnings[s->nr_warnings++], SIM_WARNING_LEN, fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	/* the workload's names, made safe to print */
+	escape_message(s->warnings[s->nr_warnings++], SIM_WARNING_LEN, raw);
 }
 
 /* @d, the first task of @policy, which the class runs as SCHED_OTHER */

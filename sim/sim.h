@@ -100,6 +100,9 @@ struct sim_observer {
 	void *data;
 };
 
+/* sim_options.max_tasks when it is 0 */
+#define SIM_DEFAULT_MAX_TASKS 4000000ul
+
 /**
  * struct sim_options - how to run a workload
  * @nr_cpus: CPUs (1..SIM_MAX_CPUS); 0 means 4
@@ -113,7 +116,7 @@ struct sim_observer {
  * @chrome: Chrome trace-event JSON goes here, or NULL
  * @chrome_path: the name of @chrome's file, for messages (may be NULL)
  * @max_tasks: tasks ever created, forks beyond it are refused; 0 means
- *	4,000,000
+ *	SIM_DEFAULT_MAX_TASKS
  * @check_every_tick: run sim_check() after every tick; a failure stops
  *	the run with -EUCLEAN, once sim_check() has reported the violation
  *	through the check handler (compat/check.h)

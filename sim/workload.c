@@ -61,6 +61,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -68,6 +69,7 @@
 #include <jansson.h>
 
 #include "compat/compiler.h"
+#include "compat/escape.h"
 #include "compat/slab.h"
 #include "sched/sched.h"
 #include "sim/workload.h"
@@ -286,6 +288,7 @@ struct parse_ctx {
 	struct name_table names; /* resources, warnings */
 	unsigned int resources_cap, warnings_cap, taskgroups_cap;
 	unsigned int line; /* rtapp_to_json(): the current line */
+	const char *text; /* rtapp_to_json(): its input */
 };
 
 static int __attribute__((format(printf, 3, 4)))
@@ -303,6 +306,24 @@ parse_error(struct parse_ctx *ctx, const char *path, const char *fmt, ...)
 	return -EINVAL;
 }
 
+/* room for @len bytes escaped: each may take four ("\x1b") */
+#define ESCAPED_LEN(len) (4 * (len) + 1)
+
+/*
+ * The message in @err (@errlen bytes), escaped where it is (compat/escape.h):
+ * every error leaves the parser through here.  Return: @ret.
+ */
+static int safe_error(int ret, char *err, size_t errlen)
+{
+	char raw[512];
+
+	if (!ret || !err || !errlen)
+		return ret;
+	snprintf(raw, sizeof(raw), "%s", err);
+	escape_message(err, errlen, raw);
+	return ret;
+}
+
 /*
  * Warn that @path is accepted but not modelled, once per @what (the key,
  * whatever task or phase it is in).  Return: 0 or -ENOMEM.
@@ -312,8 +333,9 @@ warn(struct parse_ctx *ctx, const char *what, const char *path, const char *fmt,
      ...)
 {
 	struct sim_workload *wl = ctx->wl;
-	char msg[256], *line;
+	char msg[256], safe[ESCAPED_LEN(256)], *line;
 	va_list ap;
+	size_t len;
 	int ret;
 
 	if (name_find(&ctx->names, TAG_WARNING, what, strlen(what), NULL) ||
@@ -338,7 +360,9 @@ warn(struct parse_ctx *ctx, const char *what, const char *path, const char *fmt,
 		snprintf(msg, sizeof(msg), "%s: %s%s%s", ctx->source,
 			 path ? path : "", path ? ": " : "", text);
 	}
-	line = kstrndup(msg, strlen(msg));
+	/* the workload's keys and names, made safe to print */
+	len = escape_message(safe, sizeof(safe), msg);
+	line = kstrndup(safe, len);
 	if (!line)
 		return -ENOMEM;
 	wl->warnings[wl->nr_warnings++] = line;
@@ -458,6 +482,7 @@ struct json_frame {
 	size_t key; /* output offset of the last key's text */
 	unsigned int key_len; /* its length */
 	unsigned int key_line; /* its line */
+	bool strict; /* "global"."taskgroups": a duplicate key is an error */
 };
 
 static void value_done(struct json_frame *top)
@@ -469,15 +494,55 @@ static void value_done(struct json_frame *top)
 }
 
 /*
- * A key of the object @top: written as it is, or, when the object has it
- * already, as workgen renames it: the key followed by the object's
- * suffix number, counted up until the name is new.
+ * The line and column of @at in the input (both from 1, the column in
+ * characters, as jansson counts them)
+ */
+static void text_position(const struct parse_ctx *ctx, size_t at,
+			  unsigned int *line, unsigned int *column)
+{
+	size_t i;
+
+	*line = 1;
+	*column = 1;
+	for (i = 0; i < at; i++) {
+		if (ctx->text[i] == '\n') {
+			(*line)++;
+			*column = 1;
+		} else if (((unsigned char)ctx->text[i] & 0xc0) != 0x80) {
+			(*column)++;
+		}
+	}
+}
+
+/* @key (@len bytes) of a strict object, at @at, was at @first already */
+static int duplicate_key(struct parse_ctx *ctx, const char *key, size_t len,
+			 size_t at, size_t first)
+{
+	unsigned int line, column, first_line, first_column;
+
+	text_position(ctx, at, &line, &column);
+	text_position(ctx, first, &first_line, &first_column);
+	if (ctx->err && ctx->errlen)
+		snprintf(
+			ctx->err, ctx->errlen,
+			"%s:%u:%u: taskgroup \"%.*s\" is given twice (first at %u:%u)",
+			ctx->source, line, column, len > 200 ? 200 : (int)len,
+			key, first_line, first_column);
+	return -EINVAL;
+}
+
+/*
+ * A key of the object @top, at @key in the input (@len bytes): written as
+ * it is, or, when the object has it already, as workgen renames it: the
+ * key followed by the object's suffix number, counted up until the name
+ * is new.  In a strict object a key given twice is an error instead.
  */
 static int out_key(struct parse_ctx *ctx, struct name_table *keys,
 		   struct json_frame *top, struct text_out *o, const char *key,
 		   size_t len)
 {
-	size_t start = o->len;
+	size_t start = o->len, at = key - 1 - ctx->text;
+	unsigned int first;
 	char num[16];
 	int ret;
 
@@ -486,6 +551,8 @@ static int out_key(struct parse_ctx *ctx, struct name_table *keys,
 		ret = out_put(o, key, len);
 	if (ret)
 		return ret;
+	if (top->strict && name_find(keys, top->id, key, len, &first))
+		return duplicate_key(ctx, key, len, at, first);
 	if (name_find(keys, top->id, key, len, NULL)) {
 		for (;;) {
 			o->len = start + 1 + len;
@@ -502,7 +569,8 @@ static int out_key(struct parse_ctx *ctx, struct name_table *keys,
 	top->key = start + 1;
 	top->key_len = o->len - start - 1;
 	top->key_line = ctx->line;
-	ret = name_add(keys, top->id, o->buf + top->key, top->key_len, 0);
+	ret = name_add(keys, top->id, o->buf + top->key, top->key_len,
+		       (unsigned int)at);
 	return ret ? ret : out_put(o, "\"", 1);
 }
 
@@ -571,6 +639,15 @@ static int out_comment(struct parse_ctx *ctx, struct text_out *o,
 	return 0;
 }
 
+/* whether @f is an object whose value being read is that of key @key */
+static bool frame_key_is(const struct text_out *o, const struct json_frame *f,
+			 const char *key)
+{
+	return f->close == '}' && f->expect == EXPECT_VALUE &&
+	       f->key_len == strlen(key) &&
+	       !memcmp(o->buf + f->key, key, f->key_len);
+}
+
 /*
  * rtapp_to_json() - rt-app's workload text @in (@n bytes) as strict JSON
  * in @o (see the top of this file).  Everything that is not a comment, a
@@ -588,6 +665,7 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 	int ret = 0;
 
 	ctx->line = 1;
+	ctx->text = in;
 	while (!ret && i < n) {
 		char c = in[i];
 
@@ -636,6 +714,9 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 				break;
 			}
 			top = &stack[depth++];
+			top->strict = c == '{' && depth == 3 &&
+				      frame_key_is(o, &stack[0], "global") &&
+				      frame_key_is(o, &stack[1], "taskgroups");
 			top->close = c == '{' ? '}' : ']';
 			top->expect = c == '{' ? EXPECT_KEY : EXPECT_VALUE;
 			top->id = objects++;
@@ -1669,6 +1750,12 @@ static const struct ignored_key global_ignored[] = {
 	{ "cumulative_slack", "rt-app's own logs" },
 };
 
+/* a group's weight: @shares as given, or the default when not (0) */
+static unsigned long group_shares(unsigned long shares)
+{
+	return shares ? shares : ROOT_TASK_GROUP_LOAD;
+}
+
 /*
  * "taskgroups" in "global" (a kstruct extension: rt-app has no key for a
  * group's weight): { PATH: { "shares": N }, ... }, each group's weight,
@@ -1679,8 +1766,11 @@ static const struct ignored_key global_ignored[] = {
 static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 				  const json_t *obj, struct sim_workload *wl)
 {
+	/* the PATH that set each group, to refuse another that reads alike */
+	const char *set_by[SIM_MAX_TASKGROUPS] = { NULL };
 	char where[PATH_LEN], sub[PATH_LEN];
 	const char *name, *key;
+	unsigned long given;
 	unsigned int idx;
 	json_t *group, *v;
 	long long shares;
@@ -1703,6 +1793,7 @@ static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 			return parse_error(
 				ctx, where,
 				"the root group's weight cannot be set");
+		given = 0;
 		json_object_foreach(group, key, v)
 		{
 			path_join(sub, sizeof(sub), "%s.%s", where, key);
@@ -1712,12 +1803,21 @@ static int parse_taskgroup_shares(struct parse_ctx *ctx, const char *path,
 			} else {
 				ret = get_int(ctx, sub, v, MIN_SHARES,
 					      MAX_SHARES, &shares);
-				if (!ret)
-					wl->taskgroups[idx].shares = shares;
+				given = shares;
 			}
 			if (ret)
 				return ret;
 		}
+		if (set_by[idx] && group_shares(wl->taskgroups[idx].shares) !=
+					   group_shares(given))
+			return parse_error(
+				ctx, where,
+				"\"%s\" and \"%s\" are the same task group \"%s\", with different shares (%lu and %lu)",
+				set_by[idx], name, wl->taskgroups[idx].path,
+				group_shares(wl->taskgroups[idx].shares),
+				group_shares(given));
+		set_by[idx] = name;
+		wl->taskgroups[idx].shares = given;
 	}
 	return 0;
 }
@@ -1913,7 +2013,8 @@ int sim_workload_parse(const char *text, const char *source,
 		.errlen = errlen,
 	};
 
-	return parse_text(&ctx, text, strlen(text), out);
+	return safe_error(parse_text(&ctx, text, strlen(text), out), err,
+			  errlen);
 }
 
 /* the whole of @f into @o.  Return: 0, -errno, -EFBIG, -ENOMEM */
@@ -1962,7 +2063,7 @@ int sim_workload_load(const char *path, unsigned int nr_cpus,
 		goto out_err;
 	ret = parse_text(&ctx, text.buf, text.len, out);
 	kfree(text.buf);
-	return ret;
+	return safe_error(ret, err, errlen);
 out_err:
 	kfree(text.buf);
 	if (err && errlen) {
@@ -1975,7 +2076,7 @@ out_err:
 			snprintf(err, errlen, "%s: %s", ctx.source,
 				 strerror(-ret));
 	}
-	return ret;
+	return safe_error(ret, err, errlen);
 }
 
 unsigned long sim_workload_nr_initial(const struct sim_workload *wl)
@@ -2001,7 +2102,7 @@ int sim_workload_builtin(const char *name, unsigned int nr_cpus,
 		snprintf(err, errlen,
 			 "%s: no such built-in workload (kstruct sim --list)",
 			 name);
-	return -ENOENT;
+	return safe_error(-ENOENT, err, errlen);
 }
 
 /*

@@ -7,10 +7,12 @@
  * value around: each of those is refused here before it is called.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat/escape.h"
 #include "tools/cli.h"
 
 /* digits only, into @out; Return: the first byte after them, or NULL */
@@ -46,9 +48,8 @@ int cli_number(const char *who, const char *opt, const char *arg,
 	       unsigned long long *out)
 {
 	if (cli_parse(arg, min, max, out)) {
-		fprintf(stderr,
-			"%s: %s: \"%s\" is not a whole number in %llu..%llu\n",
-			who, opt, arg, min, max);
+		cli_error("%s: %s: \"%s\" is not a whole number in %llu..%llu",
+			  who, opt, arg, min, max);
 		return -EINVAL;
 	}
 	return 0;
@@ -96,9 +97,25 @@ int cli_fixed(const char *who, const char *opt, const char *arg,
 	}
 	print_fixed(lo, sizeof(lo), min, places, scale);
 	print_fixed(hi, sizeof(hi), max, places, scale);
-	fprintf(stderr,
-		"%s: %s: \"%s\" is not a number of %s in %s..%s "
-		"(at most %u decimals)\n",
-		who, opt, arg, unit, lo, hi, places);
+	cli_error("%s: %s: \"%s\" is not a number of %s in %s..%s "
+		  "(at most %u decimals)",
+		  who, opt, arg, unit, lo, hi, places);
 	return -EINVAL;
+}
+
+const char *cli_strerror(int err)
+{
+	return err == -ENOMEM ? "out of memory" : strerror(-err);
+}
+
+void cli_error(const char *fmt, ...)
+{
+	char raw[1024], safe[4 * sizeof(raw)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	escape_message(safe, sizeof(safe), raw);
+	fprintf(stderr, "%s\n", safe);
 }

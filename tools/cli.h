@@ -57,4 +57,24 @@ int cli_fixed(const char *who, const char *opt, const char *arg,
 	      unsigned int places, const char *unit, unsigned long long min,
 	      unsigned long long max, unsigned long long *out);
 
+/**
+ * cli_strerror() - why, for a message: "out of memory" for -ENOMEM (an
+ *	allocation failed: not strerror()'s "Cannot allocate memory", which
+ *	reads as if a write had), else strerror(-@err)
+ * @err: a negative errno
+ */
+const char *cli_strerror(int err);
+
+/**
+ * cli_error() - print a message on stderr, made safe to print
+ * @fmt: printf's format of the line, without its newline
+ *
+ * The whole line goes through escape_message() (compat/escape.h): what a
+ * user gave (a file name, an option's value, a workload's names) cannot
+ * put a control character on the terminal.  Every error and warning of
+ * the kstruct commands is printed by it; a line is cut at 1,023 bytes of
+ * message before escaping.
+ */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif /* KSTRUCT_TOOLS_CLI_H */

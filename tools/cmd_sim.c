@@ -130,8 +130,7 @@ static int show_builtin(const char *name)
 			return stdout_status();
 		}
 	}
-	fprintf(stderr, "kstruct sim: %s: no such built-in workload (--list)\n",
-		name);
+	cli_error("kstruct sim: %s: no such built-in workload (--list)", name);
 	return 1;
 }
 
@@ -213,8 +212,7 @@ static bool same_output(const char *a, const char *b, const char *opt_a,
 {
 	if (!a || !b || strcmp(a, b))
 		return false;
-	fprintf(stderr, "kstruct sim: %s and %s both name %s\n", opt_a, opt_b,
-		a);
+	cli_error("kstruct sim: %s and %s both name %s", opt_a, opt_b, a);
 	return true;
 }
 
@@ -279,8 +277,8 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			break;
 		case OPT_HTML:
 			if (!strcmp(optarg, "-")) {
-				fprintf(stderr,
-					"%s: --html: give a file name (stdout carries the report)\n",
+				cli_error(
+					"%s: --html: give a file name (stdout carries the report)",
 					WHO);
 				return 2;
 			}
@@ -299,8 +297,8 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 		case OPT_SCHED:
 			cmd->opt.sched_class = sched_class_find(optarg);
 			if (!cmd->opt.sched_class) {
-				fprintf(stderr,
-					"kstruct sim: --sched: unknown scheduler \"%s\" (%s)\n",
+				cli_error(
+					"kstruct sim: --sched: unknown scheduler \"%s\" (%s)",
 					optarg,
 					sched_class_names(names,
 							  sizeof(names)));
@@ -324,21 +322,21 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 	if (optind < argc)
 		cmd->file = argv[optind++];
 	if (optind < argc) {
-		fprintf(stderr, "kstruct sim: one workload file at most\n");
+		cli_error("kstruct sim: one workload file at most");
 		return 2;
 	}
 	if (cmd->file && cmd->builtin) {
-		fprintf(stderr,
-			"kstruct sim: give a workload file or --workload, not both\n");
+		cli_error(
+			"kstruct sim: give a workload file or --workload, not both");
 		return 2;
 	}
 	if (cmd->compare && cmd->opt.sched_class) {
-		fprintf(stderr,
-			"kstruct sim: --compare runs every scheduler: not with --sched\n");
+		cli_error(
+			"kstruct sim: --compare runs every scheduler: not with --sched");
 		return 2;
 	}
 	if (cmd->json && cmd->csv) {
-		fprintf(stderr, "kstruct sim: --json or --csv, not both\n");
+		cli_error("kstruct sim: --json or --csv, not both");
 		return 2;
 	}
 	if (same_output(cmd->trace_path, cmd->chrome_path, "--trace",
@@ -357,15 +355,14 @@ static int check_length(const struct sim_cmd *cmd,
 
 	if (ticks <= SIM_MAX_TICKS)
 		return -1;
-	fprintf(stderr,
-		"%s: a run of %s at %u HZ is %llu ticks; at most %llu "
-		"(shorten --duration or lower --hz)\n",
-		WHO,
-		cmd->opt.duration_usec ? "--duration" :
-					 "the workload's duration",
-		cmd->opt.hz ? cmd->opt.hz :
-			      sched_class_hz(cmd->opt.sched_class),
-		ticks, SIM_MAX_TICKS);
+	cli_error("%s: a run of %s at %u HZ is %llu ticks; at most %llu "
+		  "(shorten --duration or lower --hz)",
+		  WHO,
+		  cmd->opt.duration_usec ? "--duration" :
+					   "the workload's duration",
+		  cmd->opt.hz ? cmd->opt.hz :
+				sched_class_hz(cmd->opt.sched_class),
+		  ticks, SIM_MAX_TICKS);
 	return cmd->timing_given ? 2 : 1;
 }
 
@@ -386,6 +383,12 @@ static int open_outputs(struct sim_cmd *cmd)
 
 /* ---------------------------------------------------------- --html */
 
+/* the page failed with @err: a failed allocation is "out of memory" */
+static void html_failed(const struct sim_cmd *cmd, int err)
+{
+	cli_error("%s: %s: %s", WHO, cmd->html_path, cli_strerror(err));
+}
+
 /*
  * --html: the page's file, opened before anything runs (so that nothing
  * runs when it cannot be written), and a page for @nr runs.
@@ -401,8 +404,7 @@ static int html_open(struct sim_cmd *cmd, unsigned int nr)
 		return -1;
 	ret = sim_html_new(NULL, nr, &cmd->page);
 	if (ret) {
-		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-			strerror(-ret));
+		html_failed(cmd, ret);
 		return -1;
 	}
 	return 0;
@@ -415,8 +417,7 @@ static int html_run_end(struct sim_cmd *cmd, const struct sim_report *r,
 	int ret = cmd->page ? sim_html_end_run(cmd->page, r, wl) : 0;
 
 	if (ret)
-		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-			strerror(-ret));
+		html_failed(cmd, ret);
 	return ret;
 }
 
@@ -425,8 +426,7 @@ static bool html_stopped(const struct sim_cmd *cmd)
 {
 	if (!cmd->page || !sim_html_why(cmd->page))
 		return false;
-	fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-		sim_html_why(cmd->page));
+	cli_error("%s: %s: %s", WHO, cmd->html_path, sim_html_why(cmd->page));
 	return true;
 }
 
@@ -439,8 +439,7 @@ static int html_write(struct sim_cmd *cmd)
 	int ret = cmd->page ? sim_html_write(cmd->page, cmd->html.f) : 0;
 
 	if (ret && ret != -EIO) {
-		fprintf(stderr, "%s: %s: %s\n", WHO, cmd->html_path,
-			strerror(-ret));
+		html_failed(cmd, ret);
 		return -1;
 	}
 	return 0;
@@ -489,8 +488,7 @@ static int open_class_output(const char *path, const char *cls, char *name,
 	if (!path)
 		return 0;
 	if (cmd_sim_class_path(name, PATH_MAX, path, cls)) {
-		fprintf(stderr, "%s: %s: %s\n", WHO, path,
-			strerror(ENAMETOOLONG));
+		cli_error("%s: %s: %s", WHO, path, strerror(ENAMETOOLONG));
 		return -ENAMETOOLONG;
 	}
 	if (outfile_open(of, WHO, name))
@@ -525,19 +523,121 @@ static void print_warnings(const struct sim *s)
 	unsigned int i;
 
 	for (i = 0; (w = sim_warning(s, i)); i++)
-		fprintf(stderr, "%s: warning: %s\n", WHO, w);
+		cli_error("%s: warning: %s", WHO, w);
+}
+
+/*
+ * A step of a run failed with @err: say which, of which class (@cls, NULL
+ * for a single run).  The steps are "creating the machine", "running",
+ * "reporting" (computing the report: only memory can fail) and "writing
+ * the report"; an allocation that fails is "out of memory" in any step.
+ */
+static void step_failed(const char *cls, const char *step, int err,
+			const char *detail)
+{
+	cli_error("%s: %s%s%s: %s%s", WHO, cls ? cls : "", cls ? ": " : "",
+		  step, cli_strerror(err), detail ? detail : "");
+}
+
+/*
+ * pthread_create() refused one of @what, one thread per CPU: EAGAIN, out
+ * of threads (RLIMIT_NPROC, threads-max) or of memory for their stacks
+ */
+static void threads_failed(const struct sim_cmd *cmd, const char *cls,
+			   const char *what, const char *without)
+{
+	cli_error(
+		"%s: %s%scannot start %s, one per CPU (%u): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, or give fewer --cpus%s)",
+		WHO, cls ? cls : "", cls ? ": " : "", what, cmd->opt.nr_cpus,
+		without);
+}
+
+/*
+ * sim_create() failed with @err: name the limit when a limit stopped it.
+ * Return: the exit status.
+ */
+static int create_failed(const struct sim_cmd *cmd, const char *cls,
+			 const struct sim_workload *wl, int err)
+{
+	unsigned long long start, max = cmd->opt.max_tasks;
+
+	if (err == -EAGAIN) {
+		/* sched_init() starts the migration threads */
+		threads_failed(cmd, cls, "the scheduler's migration threads",
+			       "");
+		return 1;
+	}
+	if (err != -EFBIG) {
+		step_failed(cls, "creating the machine", err, NULL);
+		return 1;
+	}
+	start = sim_workload_nr_initial(wl);
+	cli_error(
+		"%s: %s%sthe workload starts %llu tasks; --max-tasks is %llu (raise it with --max-tasks)",
+		WHO, cls ? cls : "", cls ? ": " : "", start,
+		max ? max : SIM_DEFAULT_MAX_TASKS);
+	return 1;
+}
+
+/* sim_run() of @s failed with @err: say why */
+static void run_failed(const struct sim_cmd *cmd, const char *cls,
+		       const struct sim *s, int err)
+{
+	char detail[96];
+
+	if (sim_output_failed(s)) {
+		cli_error("%s: %s: %s (the run stopped after %llu ticks)", WHO,
+			  sim_output_failed(s), strerror(-err), sim_ticks(s));
+		return;
+	}
+	if (html_stopped(cmd))
+		return;
+	if (err == -EAGAIN && cmd->opt.threaded) {
+		threads_failed(cmd, cls, "the simulator's CPU threads",
+			       ", or run without --threaded");
+		return;
+	}
+	snprintf(detail, sizeof(detail), " (the run stopped after %llu ticks)",
+		 sim_ticks(s));
+	step_failed(cls, "running", err, detail);
+}
+
+/*
+ * A report writer failed with @err: out of memory is the report's, any
+ * other error the stream's, where the held output (@held) knows why.
+ */
+static void write_failed(const char *cls, int err,
+			 const struct outfile_held *held)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (outfile_held_error(held))
+		err = outfile_held_error(held);
+	if (err != -ENOMEM && outfile_held_error(held)) {
+		/* a large report waits in a temporary file */
+		cli_error(
+			"%s: %s%swriting the report into %s until it is complete: %s",
+			WHO, cls ? cls : "", cls ? ": " : "",
+			tmp && *tmp ? tmp : "/tmp", strerror(-err));
+		return;
+	}
+	step_failed(cls, err == -ENOMEM ? "reporting" : "writing the report",
+		    err, NULL);
 }
 
 /*
  * One run of @wl per class, each on a machine of its own with the same
- * options and seed; the JSON and CSV are written a run at a time, the
- * text table once every run is in.  The traces of every class are
- * renamed onto their names together, once all the runs succeeded.
+ * options and seed.  The JSON and CSV are written a run at a time, the
+ * text table once every run is in, all of it into a held stream that
+ * reaches stdout only when every run and its report went through:
+ * stdout holds the whole comparison or nothing.  The traces of every
+ * class are renamed onto their names together, after it.
  * Return: the exit status.
  */
 static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 {
 	struct sim_compare cmp = { 0 };
+	struct outfile_held held = { 0 };
 	struct outfile *files;
 	char(*names)[PATH_MAX];
 	unsigned int i, nr;
@@ -548,11 +648,15 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 	files = kcalloc(2 * nr, sizeof(*files), GFP_KERNEL);
 	names = kcalloc(2 * nr, sizeof(*names), GFP_KERNEL);
 	if (!files || !names) {
-		fprintf(stderr, "%s: out of memory\n", WHO);
+		cli_error("%s: out of memory", WHO);
 		goto out;
 	}
 	if (html_open(cmd, nr))
 		goto out;
+	if (outfile_hold(&held)) {
+		cli_error("%s: out of memory", WHO);
+		goto out;
+	}
 	for (i = 0; !ret && i < nr; i++) {
 		struct sim_options opt = cmd->opt;
 		const char *name = sched_classes[i]->name;
@@ -573,61 +677,54 @@ static int compare(struct sim_cmd *cmd, const struct sim_workload *wl)
 		}
 		if (cmd->page) {
 			ret = sim_html_begin_run(cmd->page, name, &opt);
-			if (ret)
+			if (ret) {
+				step_failed(name, "creating the machine", ret,
+					    NULL);
 				goto next;
+			}
 		}
 		ret = sim_create(wl, &opt, &s);
 		if (ret) {
-			fprintf(stderr,
-				"%s: %s: cannot build the machine: %s\n", WHO,
-				name, strerror(-ret));
+			create_failed(cmd, name, wl, ret);
 			goto next;
 		}
 		print_warnings(s);
 		ret = sim_run(s);
-		if (ret && sim_output_failed(s)) {
-			fprintf(stderr,
-				"%s: %s: %s (the run stopped after %llu ticks)\n",
-				WHO, sim_output_failed(s), strerror(-ret),
-				sim_ticks(s));
-			goto next;
-		}
 		if (ret) {
-			if (!html_stopped(cmd))
-				fprintf(stderr,
-					"%s: %s: the run failed after %llu ticks: %s\n",
-					WHO, name, sim_ticks(s),
-					strerror(-ret));
+			run_failed(cmd, name, s, ret);
 			goto next;
 		}
 		r = sim_report(s);
 		if (!r) {
 			ret = -ENOMEM;
+			step_failed(name, "reporting", ret, NULL);
 			goto next;
 		}
 		ret = html_run_end(cmd, r, wl);
 		if (ret)
 			goto next;
 		if (cmd->json)
-			ret = sim_compare_json(stdout, r, wl, i == 0,
+			ret = sim_compare_json(held.f, r, wl, i == 0,
 					       i == nr - 1);
 		else if (cmd->csv)
-			ret = sim_compare_csv(stdout, r, wl, i == 0,
+			ret = sim_compare_csv(held.f, r, wl, i == 0,
 					      i == nr - 1);
 		else
 			ret = sim_compare_add(&cmp, r, wl);
 		if (!ret && !cmd->json && !cmd->csv && i == nr - 1)
-			ret = sim_compare_text(stdout, &cmp, wl, r);
-		if (ret && !outfile_check_stdout(WHO))
-			fprintf(stderr, "%s: writing the report: %s\n", WHO,
-				strerror(-ret));
+			ret = sim_compare_text(held.f, &cmp, wl, r);
+		if (ret)
+			write_failed(name, ret, &held);
 next:
 		sim_destroy(s);
 	}
+	if (!ret)
+		ret = outfile_put_held(WHO, &held);
 	if (!ret && !commit_class_outputs(cmd, files, 2 * nr))
 		status = 0;
 	sim_compare_release(&cmp);
 out:
+	outfile_held_release(&held);
 	for (i = 0; files && i < 2 * nr; i++)
 		outfile_abort(&files[i]);
 	kfree(names);
@@ -661,6 +758,7 @@ int cmd_sim(int argc, char **argv)
 	struct sim_cmd cmd = { .opt = { .nr_cpus = 4, .seed = 1 } };
 	const struct sim_report *r;
 	struct sim_workload *wl = NULL;
+	struct outfile_held held = { 0 };
 	struct sim *s = NULL;
 	uint64_t start = ktime_get_ns();
 	char err[512];
@@ -672,11 +770,11 @@ int cmd_sim(int argc, char **argv)
 		return ret;
 	ret = load_workload(&cmd, &wl, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "%s: %s\n", WHO, err);
+		cli_error("%s: %s", WHO, err);
 		return 1;
 	}
 	for (i = 0; i < wl->nr_warnings; i++)
-		fprintf(stderr, "%s: warning: %s\n", WHO, wl->warnings[i]);
+		cli_error("%s: warning: %s", WHO, wl->warnings[i]);
 	ret = check_length(&cmd, wl);
 	if (ret >= 0) {
 		status = ret;
@@ -695,8 +793,10 @@ int cmd_sim(int argc, char **argv)
 			cmd.page,
 			cmd.opt.sched_class ? cmd.opt.sched_class->name : "o1",
 			&cmd.opt);
-		if (ret)
+		if (ret) {
+			step_failed(NULL, "creating the machine", ret, NULL);
 			goto out;
+		}
 	}
 	if (isatty(STDERR_FILENO)) {
 		cmd.opt.progress = show_progress;
@@ -704,50 +804,41 @@ int cmd_sim(int argc, char **argv)
 	}
 	ret = sim_create(wl, &cmd.opt, &s);
 	if (ret) {
-		fprintf(stderr, "%s: cannot build the machine: %s\n", WHO,
-			strerror(-ret));
+		create_failed(&cmd, NULL, wl, ret);
 		goto out;
 	}
 	print_warnings(s);
 	ret = sim_run(s);
-	if (ret && sim_output_failed(s)) {
-		fprintf(stderr,
-			"%s: %s: %s (the run stopped after %llu ticks)\n", WHO,
-			sim_output_failed(s), strerror(-ret), sim_ticks(s));
-		goto out;
-	}
 	if (ret) {
-		if (!html_stopped(&cmd))
-			fprintf(stderr,
-				"%s: the run failed after %llu ticks: %s\n",
-				WHO, sim_ticks(s), strerror(-ret));
+		run_failed(&cmd, NULL, s, ret);
 		goto out;
 	}
 	r = sim_report(s);
 	if (!r) {
-		fprintf(stderr, "%s: out of memory\n", WHO);
+		step_failed(NULL, "reporting", -ENOMEM, NULL);
 		goto out;
 	}
 	if (html_run_end(&cmd, r, wl))
 		goto out;
-	if (cmd.json)
-		ret = sim_report_json(stdout, r, wl);
-	else if (cmd.csv)
-		ret = sim_report_csv(stdout, r, wl);
-	else
-		ret = sim_report_text(stdout, r, wl);
-	/* the traces are kept only when the report reached stdout too */
-	if (outfile_check_stdout(WHO))
-		goto out;
+	/* the report reaches stdout whole, or not at all */
+	ret = outfile_hold(&held);
+	if (!ret && cmd.json)
+		ret = sim_report_json(held.f, r, wl);
+	else if (!ret && cmd.csv)
+		ret = sim_report_csv(held.f, r, wl);
+	else if (!ret)
+		ret = sim_report_text(held.f, r, wl);
 	if (ret) {
-		fprintf(stderr, "%s: writing the report: %s\n", WHO,
-			strerror(-ret));
+		write_failed(NULL, ret, &held);
 		goto out;
 	}
-	if (commit_outputs(&cmd))
+	ret = outfile_put_held(WHO, &held);
+	/* the traces are kept only when the report reached stdout too */
+	if (ret || commit_outputs(&cmd))
 		goto out;
 	status = 0;
 out:
+	outfile_held_release(&held);
 	sim_destroy(s);
 	outfile_abort(&cmd.trace);
 	outfile_abort(&cmd.chrome);

@@ -36,6 +36,7 @@
 
 #include "compat/compiler.h"
 #include "compat/slab.h"
+#include "tools/cli.h"
 #include "tools/outfile.h"
 
 /* temporary files that can exist at once (a benchmark subject's outputs) */
@@ -153,7 +154,7 @@ static void report(struct outfile *of, int err)
 	if (of->reported)
 		return;
 	of->reported = 1;
-	fprintf(stderr, "%s: %s: %s\n", of->who, of->path, strerror(-of->err));
+	cli_error("%s: %s: %s", of->who, of->path, cli_strerror(of->err));
 }
 
 static ssize_t cookie_write(void *cookie, const char *buf, size_t size)
@@ -429,6 +430,125 @@ int outfile_check_stdout(const char *who)
 	if (err && stdout_err)
 		err = stdout_err;
 	if (err)
-		fprintf(stderr, "%s: stdout: %s\n", who, strerror(-err));
+		cli_error("%s: stdout: %s", who, strerror(-err));
 	return err;
+}
+
+/* ------------------------------------------------- held output */
+
+/* an unlinked temporary file for @h, holding what @h->buf held */
+static int held_spill(struct outfile_held *h)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[PATH_MAX];
+	int fd = -1;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	errno = ENAMETOOLONG;
+	if (snprintf(path, sizeof(path), "%s/.kstruct-output.XXXXXX", dir) <
+	    (int)sizeof(path))
+		fd = mkstemp(path);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	h->spill = fdopen(fd, "w+");
+	if (!h->spill) {
+		close(fd);
+		return -ENOMEM;
+	}
+	if (h->len && fwrite(h->buf, 1, h->len, h->spill) != h->len)
+		return errno ? -errno : -EIO;
+	kfree(h->buf);
+	h->buf = NULL;
+	h->len = h->cap = 0;
+	return 0;
+}
+
+static ssize_t held_write(void *cookie, const char *buf, size_t size)
+{
+	struct outfile_held *h = cookie;
+	char *bigger;
+	size_t cap;
+
+	if (h->err)
+		return 0;
+	if (!h->spill && h->len + size > OUTFILE_HELD_MEM)
+		h->err = held_spill(h);
+	if (!h->err && h->spill) {
+		errno = 0;
+		if (fwrite(buf, 1, size, h->spill) != size)
+			h->err = errno ? -errno : -EIO;
+	} else if (!h->err) {
+		if (h->len + size > h->cap) {
+			cap = h->cap ? 2 * h->cap : BUFSIZ;
+			while (cap < h->len + size)
+				cap *= 2;
+			bigger = kmalloc(cap, GFP_KERNEL);
+			if (!bigger) {
+				h->err = -ENOMEM;
+				return 0;
+			}
+			if (h->len)
+				memcpy(bigger, h->buf, h->len);
+			kfree(h->buf);
+			h->buf = bigger;
+			h->cap = cap;
+		}
+		memcpy(h->buf + h->len, buf, size);
+		h->len += size;
+	}
+	return h->err ? 0 : (ssize_t)size;
+}
+
+int outfile_hold(struct outfile_held *h)
+{
+	static const cookie_io_functions_t io = { .write = held_write };
+
+	memset(h, 0, sizeof(*h));
+	h->f = fopencookie(h, "w", io);
+	return h->f ? 0 : -ENOMEM;
+}
+
+int outfile_held_error(const struct outfile_held *h)
+{
+	return h->err;
+}
+
+void outfile_held_release(struct outfile_held *h)
+{
+	if (h->f)
+		fclose(h->f);
+	if (h->spill)
+		fclose(h->spill);
+	kfree(h->buf);
+	memset(h, 0, sizeof(*h));
+}
+
+int outfile_put_held(const char *who, struct outfile_held *h)
+{
+	char buf[BUFSIZ];
+	size_t n;
+	int err = 0;
+
+	if (fflush(h->f) == EOF || ferror(h->f))
+		err = h->err ? h->err : -EIO;
+	if (!err && h->spill) {
+		errno = 0;
+		if (fflush(h->spill) == EOF || fseek(h->spill, 0, SEEK_SET))
+			err = errno ? -errno : -EIO;
+		while (!err && (n = fread(buf, 1, sizeof(buf), h->spill)) > 0)
+			if (fwrite(buf, 1, n, stdout) != n)
+				break;
+		if (!err && ferror(h->spill))
+			err = -EIO;
+	} else if (!err && h->len) {
+		fwrite(h->buf, 1, h->len, stdout);
+	}
+	outfile_held_release(h);
+	if (err) {
+		cli_error("%s: the held output: %s", who, cli_strerror(err));
+		return err;
+	}
+	return outfile_check_stdout(who);
 }

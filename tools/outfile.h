@@ -132,4 +132,63 @@ int outfile_stdout_keep_errors(void);
  */
 int outfile_check_stdout(const char *who);
 
+/**
+ * struct outfile_held - a command's output, held until it is whole
+ * @f: the stream the command writes (NULL when not open)
+ * @buf: what was written, while it fits in memory
+ * @len: its length
+ * @cap: @buf's size
+ * @spill: past OUTFILE_HELD_MEM bytes, an unlinked temporary file in
+ *	$TMPDIR (else /tmp) that holds everything instead, or NULL
+ * @err: the first error (-ENOMEM, or the temporary file's errno), or 0
+ *
+ * A command whose output to stdout could stop half-way (a later step
+ * fails, memory runs out) writes it here, and hands it to
+ * outfile_put_held() once everything went through: stdout then holds the
+ * complete output or nothing.  Small outputs stay in memory (kmalloc(),
+ * so fault injection reaches them), and a limit on files (RLIMIT_FSIZE)
+ * is then met, as before, by stdout; a large one goes to a file, so that
+ * the output may be larger than memory.
+ */
+struct outfile_held {
+	FILE *f;
+	char *buf;
+	size_t len, cap;
+	FILE *spill;
+	int err;
+};
+
+/* what struct outfile_held keeps in memory before it uses a file */
+#define OUTFILE_HELD_MEM (16ul << 20)
+
+/**
+ * outfile_hold() - start holding an output
+ * @h: the held output (its previous contents are ignored)
+ * Return: 0, or -ENOMEM.
+ */
+int outfile_hold(struct outfile_held *h);
+
+/**
+ * outfile_held_error() - why writing to @h failed
+ * @h: the held output
+ * Return: the first error (-ENOMEM, or the temporary file's), or 0.
+ */
+int outfile_held_error(const struct outfile_held *h);
+
+/**
+ * outfile_put_held() - copy what @h holds to stdout, and release it
+ * @who: the message prefix
+ * @h: the held output
+ * Return: 0, or a negative errno after printing why (a failed write to the
+ * held output: "WHO: the held output: why"; or to stdout, as
+ * outfile_check_stdout() prints it).
+ */
+int outfile_put_held(const char *who, struct outfile_held *h);
+
+/**
+ * outfile_held_release() - give the held output up
+ * @h: the held output, open or not (zero-initialised is "not open")
+ */
+void outfile_held_release(struct outfile_held *h);
+
 #endif /* KSTRUCT_TOOLS_OUTFILE_H */

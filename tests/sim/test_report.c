@@ -388,6 +388,117 @@ static void test_merged_latency_oracle(void)
 	CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* the next of a seeded sequence, below @bound */
+static unsigned int next_below(uint64_t *seed, unsigned int bound)
+{
+	*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned int)((*seed >> 33) % bound);
+}
+
+/*
+ * sim_report_groups() groups the tasks by description once; on random
+ * runs each group's latencies must be those of the brute-force oracle
+ * (every latency of the description's tasks, sorted) and of
+ * sim_report_latency() scanning every task for the description, and its
+ * counts those of a scan.  The rounds take every path: one task with
+ * latencies, a histogram, a few values far apart (sorted copies), a
+ * value past the histogram (the search); tasks of no description and
+ * tasks never created are among them.
+ */
+#define ORACLE_TASKS 120
+static void test_groups_against_scan(void)
+{
+	static struct sim_task_stats st[ORACLE_TASKS];
+	struct sim_task_stats *ptr[ORACLE_TASKS];
+	struct sim_group g[40];
+	struct sim_report r = {
+		.hz = 1000, .nr_cpus = 2, .ticks = 500, .tasks = ptr
+	};
+	uint64_t seed = 2026;
+	unsigned int round, i, k, bad = 0, nr_desc;
+	int n, m;
+
+	for (round = 0; round < 200; round++) {
+		unsigned int scale = round % 4, d;
+
+		memset(st, 0, sizeof(st));
+		nr_desc = 1 + next_below(&seed, 40);
+		r.nr_tasks = 1 + next_below(&seed, ORACLE_TASKS);
+		for (i = 0; i < r.nr_tasks; i++) {
+			unsigned int len = next_below(&seed, scale ? 12 : 3);
+
+			ptr[i] = &st[i];
+			st[i].desc = next_below(&seed, nr_desc + 2);
+			st[i].pid = next_below(&seed, 8) ? 2 + i : 0;
+			st[i].runtime = next_below(&seed, 500);
+			st[i].response = next_below(&seed, 50);
+			for (k = 0; k < len; k++) {
+				unsigned int v = next_below(&seed, 20);
+
+				if (scale == 2 && !next_below(&seed, 4))
+					v += 400000; /* few and far apart */
+				if (scale == 3 && !next_below(&seed, 30))
+					v += 1u << 21; /* past the histogram */
+				CU_ASSERT_EQUAL(sim_latency_add(&st[i], v), 0);
+			}
+		}
+		sim_report_finish(&r);
+		n = sim_report_groups(&r, nr_desc, g);
+		CU_ASSERT_FATAL(n >= 0 && n <= (int)nr_desc);
+		for (d = 0, m = 0; d < nr_desc; d++) {
+			struct sim_latency scan;
+			unsigned long tasks = 0, lat;
+
+			for (i = 0; i < r.nr_tasks; i++)
+				tasks += st[i].desc == d && st[i].pid;
+			if (!tasks)
+				continue;
+			bad += m >= n || g[m].desc != d || g[m].tasks != tasks;
+			if (m >= n)
+				break;
+			bad += sim_report_latency(&r, d, &scan) != 0;
+			bad += memcmp(&scan, &g[m].latency, sizeof(scan)) != 0;
+			bad += g[m].latency.p50 != oracle(&r, d, 50, &lat);
+			bad += g[m].latency.p99 != oracle(&r, d, 99, &lat);
+			bad += g[m].latency.max != oracle(&r, d, 100, &lat);
+			bad += g[m].latency.n != lat;
+			m++;
+		}
+		bad += m != n;
+		for (i = 0; i < r.nr_tasks; i++)
+			sim_task_stats_release(&st[i]);
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
+/* every allocation of sim_report_groups() fails in turn: -ENOMEM, no leak */
+static void test_groups_fail_every_allocation(void)
+{
+	struct fixture f;
+	struct sim_group g[3];
+	unsigned long n, fired;
+	long live;
+	int ret;
+
+	make_fixture(&f, 1000);
+	sim_report_finish(&f.r);
+	live = kmalloc_live();
+	for (n = 1; n < 100; n++) {
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		ret = sim_report_groups(&f.r, 3, g);
+		kmalloc_fault_reset();
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		if (kmalloc_fault_fired() == fired) {
+			CU_ASSERT_EQUAL(ret, 3);
+			break;
+		}
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+	}
+	CU_ASSERT(n > 2 && n < 100);
+	release_fixture(&f);
+}
+
 static void test_cost_by_hand(void)
 {
 	struct sim_cost c = { .measured = 1, .clock_ns = 20 };
@@ -834,6 +945,10 @@ static CU_TestInfo report_tests[] = {
 	{ "totals by hand", test_totals_by_hand },
 	{ "finish sorts latencies", test_finish_sorts_latencies },
 	{ "merged latencies against brute force", test_merged_latency_oracle },
+	{ "groups by description once: as the scan and brute force",
+	  test_groups_against_scan },
+	{ "groups: every allocation fails in turn",
+	  test_groups_fail_every_allocation },
 	{ "scheduler cost by hand", test_cost_by_hand },
 	{ "JSON parses and round-trips", test_json_round_trip },
 	{ "CSV records split into their header's fields", test_csv_fields },

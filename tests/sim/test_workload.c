@@ -571,6 +571,49 @@ static void test_taskgroup_shares(void)
 }
 
 /*
+ * No task group is renamed: a PATH given twice in "taskgroups" is an
+ * error naming both places (line:column, the column in characters: the
+ * é before the second is one); paths the file system reads alike ("/a",
+ * "//a/") are one group, refused when their shares differ (no shares is
+ * 1024), accepted when they agree.  Elsewhere duplicate keys are still
+ * renamed as workgen does (test_duplicates_renamed()).
+ */
+static void test_taskgroup_duplicates(void)
+{
+	struct sim_workload *wl;
+
+	expect_error("{\"global\":{\"taskgroups\":{\"/a\":{\"shares\":256},\n"
+		     "\"/\u00e9\":{}, \"/a\":{\"shares\":256}}},"
+		     "\"tasks\":{\"t\":{\"taskgroup\":\"/a\",\"run\":1}}}",
+		     "d:2:10: taskgroup \"/a\" is given twice (first at 1:26)");
+	expect_error(
+		"{\"global\":{\"taskgroups\":{\"/a\":{\"shares\":256},"
+		"\"//a/\":{\"shares\":512}}},"
+		"\"tasks\":{\"t\":{\"run\":1}}}",
+		"d: global.taskgroups.//a/: \"/a\" and \"//a/\" are the same task group \"/a\", with different shares (256 and 512)");
+	expect_error("{\"global\":{\"taskgroups\":{\"/x/a\":{},"
+		     "\"/x//a\":{\"shares\":2048}}},"
+		     "\"tasks\":{\"t\":{\"run\":1}}}",
+		     "with different shares (1024 and 2048)");
+	wl = parse_ok("{\"global\":{\"taskgroups\":{\"/a\":{},"
+		      "\"//a\":{\"shares\":1024}}},"
+		      "\"tasks\":{\"t\":{\"taskgroup\":\"/a\",\"run\":1}}}",
+		      1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
+	CU_ASSERT_EQUAL(wl->nr_taskgroups, 2);
+	CU_ASSERT_STRING_EQUAL(wl->taskgroups[1].path, "/a");
+	CU_ASSERT_EQUAL(wl->taskgroups[1].shares, 1024);
+	sim_workload_free(wl);
+	/* a duplicate elsewhere, even in "global", is still renamed */
+	wl = parse_ok(
+		"{\"global\":{\"taskgroups\":{\"/a\":{}},\"x\":1,\"x\":2},"
+		"\"tasks\":{\"t\":{\"run\":1}}}",
+		1);
+	CU_ASSERT_PTR_NOT_NULL(wl);
+	sim_workload_free(wl);
+}
+
+/*
  * The limits: SIM_MAX_TASKGROUP_DEPTH levels and SIM_MAX_TASKGROUPS
  * groups (ancestors and the root counted) are accepted, one more is not.
  */
@@ -1143,6 +1186,8 @@ static CU_TestInfo workload_tests[] = {
 	{ "per-phase cpus", test_phase_cpus },
 	{ "SCHED_BATCH, SCHED_IDLE, dl-runtime, taskgroup",
 	  test_policies_slices_groups },
+	{ "taskgroup paths given twice or alike are refused, never renamed",
+	  test_taskgroup_duplicates },
 	{ "taskgroup paths as the file system reads them",
 	  test_taskgroup_paths },
 	{ "taskgroup depth and count limits", test_taskgroup_limits },

@@ -6,6 +6,7 @@
  */
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1017,6 +1018,229 @@ static void test_failed_allocation_leaves_nothing(void)
 	remove_dir();
 }
 
+/*
+ * Fail every allocation of a run in turn (each N once, then every one
+ * after the N-th): each failure exits 1 with a message of readable lines
+ * on stderr, and stdout is empty; the run that fails nothing prints a
+ * document that @whole accepts.  Each of the steps (creating, running,
+ * reporting) fails at least once, and a failed allocation is always
+ * "out of memory".
+ */
+static void fail_every_allocation(const char *const *argv,
+				  int (*whole)(const char *out))
+{
+	static const char *const steps[] = { ": creating the machine: ",
+					     ": running: ", ": reporting: ",
+					     "out of memory" };
+	unsigned int seen[ARRAY_SIZE(steps)] = { 0 }, k, after;
+	unsigned long n, fired;
+	struct output o;
+
+	for (after = 0; after < 2; after++) {
+		for (n = 1; n < 5000; n++) {
+			fired = kmalloc_fault_fired();
+			if (after)
+				kmalloc_fail_after(n);
+			else
+				kmalloc_fail_nth(n);
+			o = run(argv[0], argv[1], argv[2], argv[3], argv[4],
+				argv[5], argv[6], argv[7], NULL);
+			kmalloc_fault_reset();
+			if (kmalloc_fault_fired() == fired) {
+				CU_ASSERT_EQUAL(o.status, 0);
+				CU_ASSERT(whole(o.out));
+				done(&o);
+				break;
+			}
+			CU_ASSERT_EQUAL(o.status, 1);
+			CU_ASSERT(printable_lines(o.err));
+			CU_ASSERT_STRING_EQUAL(o.out, "");
+			/* memory is "out of memory", never strerror's words */
+			CU_ASSERT_PTR_NULL(strstr(o.err, "Cannot allocate"));
+			for (k = 0; k < ARRAY_SIZE(steps); k++)
+				seen[k] += !!strstr(o.err, steps[k]);
+			if (o.status != 1 || !printable_lines(o.err) || *o.out)
+				fprintf(stderr,
+					"\n%s %lu: \"%s\", %zu bytes out\n",
+					after ? "after" : "nth", n, o.err,
+					strlen(o.out));
+			done(&o);
+		}
+		CU_ASSERT(n > 10 && n < 5000);
+	}
+	for (k = 0; k < ARRAY_SIZE(steps); k++)
+		CU_ASSERT(seen[k] > 0);
+}
+
+static int whole_json(const char *out)
+{
+	json_error_t jerr;
+	json_t *root = json_loads(out, JSON_REJECT_DUPLICATES, &jerr);
+
+	json_decref(root);
+	return root != NULL;
+}
+
+/* the text comparison ends with its tasks' table, the CSV with a row */
+static int whole_text(const char *out)
+{
+	return strstr(out, "workload ") == out && out[strlen(out) - 1] == '\n';
+}
+
+static int whole_csv(const char *out)
+{
+	return strncmp(out, "table,", 6) == 0 && out[strlen(out) - 1] == '\n';
+}
+
+static void test_compare_every_allocation_failure(void)
+{
+	static const char *const text[] = {
+		"--compare",  "fork", "--cpus", "2",
+		"--duration", "0.05", NULL,	NULL
+	};
+	static const char *const json[] = {
+		"--compare",  "fork", "--cpus", "2",
+		"--duration", "0.05", "--json", NULL
+	};
+	static const char *const csv[] = {
+		"--compare",  "fork", "--cpus", "2",
+		"--duration", "0.05", "--csv",	NULL
+	};
+	static const char *const groups[] = {
+		"--compare",
+		"--json",
+		"--duration",
+		"0.05",
+		"tests/sim/workloads/taskgroup_shares.json",
+		NULL,
+		NULL,
+		NULL
+	};
+
+	char page[128];
+	const char *html[] = { "--compare", "fork",   "--duration", "0.05",
+			       "--json",    "--html", page,	    NULL };
+
+	fail_every_allocation(text, whole_text);
+	fail_every_allocation(json, whole_json);
+	fail_every_allocation(csv, whole_csv);
+	fail_every_allocation(groups, whole_json);
+	make_dir();
+	in_dir(page, "p.html");
+	fail_every_allocation(html, whole_json);
+	remove_dir();
+}
+
+/* a single run too: its report whole or nothing */
+static void test_single_every_allocation_failure(void)
+{
+	static const char *const json[] = { "fork",	  "--cpus", "2",
+					    "--duration", "0.05",   "--json",
+					    "--sched",	  "cfs" };
+	static const char *const groups[] = {
+		"--sched", "eevdf",
+		"--csv",   "--duration",
+		"0.05",	   "tests/sim/workloads/taskgroup_shares.json",
+		NULL,	   NULL
+	};
+
+	fail_every_allocation(json, whole_json);
+	fail_every_allocation(groups, whole_csv);
+}
+
+/* more tasks at the start than --max-tasks: the message names both */
+static void test_max_tasks_named(void)
+{
+	/* taskgroup_shares.json: "a" has 4 instances, "b" 1 */
+	struct output o = run("--max-tasks", "3",
+			      "tests/sim/workloads/taskgroup_shares.json",
+			      NULL);
+
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_STRING_EQUAL(
+		o.err,
+		"kstruct sim: the workload starts 5 tasks; --max-tasks is 3 (raise it with --max-tasks)\n");
+	done(&o);
+	o = run("--compare", "--max-tasks", "4",
+		"tests/sim/workloads/taskgroup_shares.json", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_STRING_EQUAL(
+		o.err,
+		"kstruct sim: goodness: the workload starts 5 tasks; --max-tasks is 4 (raise it with --max-tasks)\n");
+	done(&o);
+	o = run("--max-tasks", "5", "--duration", "0.01",
+		"tests/sim/workloads/taskgroup_shares.json", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
+}
+
+/*
+ * A workload's names and keys reach stderr escaped: no ESC, no newline
+ * of theirs, in the parser's errors and warnings and the tool's own
+ * messages (a file name).  A task's name has its control characters
+ * made '_' before any message could show it.
+ */
+static void test_names_escaped_on_stderr(void)
+{
+	static const struct {
+		const char *json;
+		const char *want;
+	} cases[] = {
+		/* the group, as a key of "taskgroups" */
+		{ "{\"global\":{\"taskgroups\":{\"/a\\u001b[2J\\u001b[H\":{}}},"
+		  "\"tasks\":{\"t\":{\"run\":1000}}}",
+		  "global.taskgroups./a\\x1b[2J\\x1b[H: a taskgroup name with a control character" },
+		/* an error: a path that does not start with / */
+		{ "{\"tasks\":{\"t\":{\"taskgroup\":\"a\\u001b]0;pwned\\u0007\","
+		  "\"run\":1000}}}",
+		  "\"a\\x1b]0;pwned\\x07\": a taskgroup is a path" },
+		/* an error naming a key with a newline */
+		{ "{\"tasks\":{\"t\\nx\\u009b\":{\"run\":-1}}}",
+		  "tasks.t\\nx\\xc2\\x9b.run: " },
+		/* a duplicate group, in the text before jansson reads it */
+		{ "{\"global\":{\"taskgroups\":{\"/\x1b[2J\":{},\"/\x1b[2J\":{}}},"
+		  "\"tasks\":{\"t\":{\"run\":1}}}",
+		  "taskgroup \"/\\x1b[2J\" is given twice" },
+		/* a warning naming a key */
+		{ "{\"global\":{\"x\\u001b[H\":1},\"tasks\":{\"t\":{\"run\":1000}}}",
+		  "global.x\\x1b[H: not an rt-app key; ignored" },
+	};
+	char path[160], name[160];
+	struct output o;
+	unsigned int i;
+	FILE *f;
+
+	make_dir();
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		f = fopen(in_dir(path, "w.json"), "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		fputs(cases[i].json, f);
+		fclose(f);
+		o = run("--duration", "0.01", path, NULL);
+		CU_ASSERT(printable_lines(o.err));
+		CU_ASSERT_PTR_NULL(strchr(o.err, '\x1b'));
+		CU_ASSERT_PTR_NOT_NULL(strstr(o.err, cases[i].want));
+		if (!strstr(o.err, cases[i].want))
+			fprintf(stderr, "\n%u: %s", i, o.err);
+		done(&o);
+		unlink(path);
+	}
+	/* a file name of the user's: escaped in the tool's own message */
+	o = run(in_dir(name, "no\x1b[2J\xff.json"), NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT(printable_lines(o.err));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "no\\x1b[2J\\xff.json: "));
+	done(&o);
+	o = run("--trace", in_dir(name, "none/t\x1b.txt"), "-w", "hogs", NULL);
+	CU_ASSERT_EQUAL(o.status, 1);
+	CU_ASSERT(printable_lines(o.err));
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.err, "t\\x1b.txt: "));
+	done(&o);
+	remove_dir();
+}
+
 /* stdout refuses the report: exit 1 naming stdout, and no trace kept */
 static void test_stdout_full(void)
 {
@@ -1296,6 +1520,10 @@ static CU_TestInfo cmd_tests[] = {
 	{ "a failed allocation leaves no file",
 	  test_failed_allocation_leaves_nothing },
 	{ "stdout on /dev/full: exit 1, no trace kept", test_stdout_full },
+	{ "more tasks than --max-tasks: the limit and the option named",
+	  test_max_tasks_named },
+	{ "a workload's names reach stderr escaped",
+	  test_names_escaped_on_stderr },
 	{ "a trace write error (RLIMIT_FSIZE) leaves nothing",
 	  test_trace_write_error },
 	{ "--html", test_html },
@@ -1305,6 +1533,21 @@ static CU_TestInfo cmd_tests[] = {
 };
 
 KTEST_SUITE("tools/cmd_sim", cmd_tests, NULL, NULL)
+
+/*
+ * Every allocation of whole runs failing in turn: about 1,500 runs, each
+ * building a machine with its migration threads; left to ASan+UBSan by
+ * the valgrind pass (VALGRIND_SKIP in .ci/run), where they take minutes.
+ */
+static CU_TestInfo allocation_tests[] = {
+	{ "--compare: every failed allocation says why, stdout whole or empty",
+	  test_compare_every_allocation_failure },
+	{ "one class: every failed allocation says why, stdout whole or empty",
+	  test_single_every_allocation_failure },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("tools/cmd_sim/allocation", allocation_tests, NULL, NULL)
 
 /*
  * --compare --threaded: every class on one thread per CPU, every
@@ -1343,8 +1586,53 @@ static void test_compare_threaded(void)
 	done(&o);
 }
 
+/*
+ * In a child whose threads ask for a stack larger than the address space
+ * (pthread_setattr_default_np()), no thread can start: the machine's
+ * migration threads, started first, fail, and the message says which
+ * resource ran out and what to try.
+ */
+static void run_without_threads(int compare)
+{
+	pthread_attr_t attr;
+	struct output o;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, (size_t)1 << 46);
+	pthread_setattr_default_np(&attr);
+	pthread_attr_destroy(&attr);
+	if (compare)
+		o = run("--threaded", "--compare", "-w", "hogs", "--duration",
+			"0.01", NULL);
+	else
+		o = run("--threaded", "-w", "hogs", "--duration", "0.01", NULL);
+	fputs(o.err, stderr);
+	if (*o.out)
+		fputs("stdout not empty\n", stderr);
+	_exit(o.status);
+}
+
+static void test_threads_cannot_start(void)
+{
+	static const char msg[] =
+		"cannot start the scheduler's migration threads, one per CPU (4): the process is out of threads or of memory for their stacks (raise ulimit -u or ulimit -v, or give fewer --cpus)\n";
+	char err[1024], want[512];
+	int status;
+
+	status = run_in_child(run_without_threads, 0, err, sizeof(err));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	snprintf(want, sizeof(want), "kstruct sim: %s", msg);
+	CU_ASSERT_STRING_EQUAL(err, want);
+	status = run_in_child(run_without_threads, 1, err, sizeof(err));
+	CU_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	snprintf(want, sizeof(want), "kstruct sim: goodness: %s", msg);
+	CU_ASSERT_STRING_EQUAL(err, want);
+}
+
 static CU_TestInfo cmd_threads_tests[] = {
 	{ "--compare --threaded --check", test_compare_threaded },
+	{ "threads that cannot start: the resource and the way out named",
+	  test_threads_cannot_start },
 	CU_TEST_INFO_NULL,
 };
 

@@ -449,6 +449,103 @@ static void test_stdout_keeps_its_errno(void)
 	}
 }
 
+/*
+ * A held output of @kib KiB (negative: with $TMPDIR missing), each byte
+ * the low byte of its offset, put on stdout (a file in the folder); the
+ * child prints outfile_put_held()'s answer on stderr.
+ */
+static void hold_and_put(int kib)
+{
+	struct outfile_held h;
+	char path[128];
+	size_t i, n = (size_t)(kib < 0 ? -kib : kib) << 10;
+	int fd = open(in_dir(path, sizeof(path), "out"),
+		      O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+		_exit(3);
+	setenv("TMPDIR", kib < 0 ? "/nonexistent/kstruct" : dir, 1);
+	if (outfile_hold(&h))
+		_exit(4);
+	for (i = 0; i < n; i++)
+		fputc((int)(i & 0xff), h.f);
+	fprintf(stderr, "%d", outfile_put_held("kstruct test", &h));
+}
+
+/* stdout holds the bytes hold_and_put() wrote, and nothing else is left */
+static int holds_pattern(size_t n)
+{
+	char path[128];
+	FILE *f = fopen(in_dir(path, sizeof(path), "out"), "r");
+	size_t i = 0;
+	int c, ok = !!f;
+
+	while (ok && (c = fgetc(f)) != EOF)
+		ok = c == (int)(i++ & 0xff);
+	if (f)
+		fclose(f);
+	return ok && i == n;
+}
+
+/*
+ * A held output reaches stdout whole: a small one from memory, one past
+ * OUTFILE_HELD_MEM from an unlinked file in $TMPDIR (nothing left in the
+ * folder); a $TMPDIR that cannot take it is named, and stdout gets
+ * nothing.
+ */
+static void test_held_output(void)
+{
+	int kib = (int)(OUTFILE_HELD_MEM >> 10) + 64;
+	char out[256];
+
+	CU_ASSERT_FATAL(make_dir() == 0);
+	run_in_child(hold_and_put, 100, out, sizeof(out));
+	CU_ASSERT_STRING_EQUAL(out, "0");
+	CU_ASSERT(holds_pattern(100 << 10));
+	run_in_child(hold_and_put, kib, out, sizeof(out));
+	CU_ASSERT_STRING_EQUAL(out, "0");
+	CU_ASSERT(holds_pattern((size_t)kib << 10));
+	assert_listing("out");
+	run_in_child(hold_and_put, -kib, out, sizeof(out));
+	CU_ASSERT_STRING_EQUAL(out, "kstruct test: the held output: No such "
+				    "file or directory\n-2");
+	CU_ASSERT(holds_pattern(0));
+	remove_dir();
+}
+
+/* each allocation of a held output fails in turn: -ENOMEM, no leak */
+static void test_held_every_allocation(void)
+{
+	struct outfile_held h;
+	unsigned long n, fired;
+	long live = kmalloc_live();
+	size_t i;
+	int err;
+
+	for (n = 1; n < 100; n++) {
+		CU_ASSERT_EQUAL_FATAL(outfile_hold(&h), 0);
+		fired = kmalloc_fault_fired();
+		kmalloc_fail_nth(n);
+		for (i = 0; i < (100 << 10); i++)
+			fputc('x', h.f);
+		fflush(h.f);
+		kmalloc_fault_reset();
+		err = outfile_held_error(&h);
+		if (kmalloc_fault_fired() == fired) {
+			CU_ASSERT_EQUAL(err, 0);
+			CU_ASSERT_EQUAL(h.len, 100 << 10);
+			outfile_held_release(&h);
+			break;
+		}
+		CU_ASSERT_EQUAL(err, -ENOMEM);
+		CU_ASSERT(ferror(h.f));
+		outfile_held_release(&h);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+	}
+	CU_ASSERT(n > 2 && n < 100);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+}
+
 static CU_TestInfo outfile_cases[] = {
 	{ "commit renames the complete file", test_commit_renames },
 	{ "an existing target stays until the commit", test_existing_target },
@@ -468,6 +565,10 @@ static CU_TestInfo outfile_cases[] = {
 	{ "stdout on /dev/full", test_check_stdout },
 	{ "a kept stdout names the errno, however buffered",
 	  test_stdout_keeps_its_errno },
+	{ "a held output reaches stdout whole, from memory or a file",
+	  test_held_output },
+	{ "a held output: every allocation fails in turn",
+	  test_held_every_allocation },
 	CU_TEST_INFO_NULL,
 };
 

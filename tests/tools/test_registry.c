@@ -43,7 +43,7 @@ static void test_what_the_tool_registers(void)
 			       "association bus endpoint i_mmap list rbtree "
 			       "runqueue sim zone");
 	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_BENCH, buf, sizeof(buf)),
-			       "list rbtree sched sched-long mm sctp");
+			       "list rbtree sched sched-long mm sctp report");
 	CU_ASSERT_PTR_NOT_NULL(kstruct_entries(KSTRUCT_KIND_EXERCISE));
 }
 
