@@ -266,7 +266,7 @@ $(KERNEL_RBTREE)/rbtree.o: $(KERNEL_TAR)
 # ---------------------------------------------------------------- tests
 # One test binary per folder of tests/, linked with the subsystems it
 # tests (so one subsystem's broken build does not stop another's tests).
-TEST_DIRS := $(filter-out fuzz compile install jitter,$(patsubst tests/%/,%,$(wildcard tests/*/)))
+TEST_DIRS := $(filter-out fuzz compile install jitter kernel,$(patsubst tests/%/,%,$(wildcard tests/*/)))
 TEST_DEPS_compat  := compat
 TEST_DEPS_list    := compat list
 TEST_DEPS_sched   := compat list sched
