@@ -397,8 +397,9 @@ void update_deadline(struct cfs_rq *cfs_rq, struct sched_entity *se)
 			note_resched(
 				rq_of(cfs_rq), SCHED_WHY_WAKEUP, 0,
 				"PREEMPT_SHORT: a shorter-slice wakee ended its protection and it is no longer eligible (lag a < 0)",
-				(long long)(avg_vruntime(cfs_rq) - se->vruntime), 0,
-				"ns of virtual time");
+				(long long)(avg_vruntime(cfs_rq) -
+					    se->vruntime),
+				0, "ns of virtual time");
 		resched_curr(rq_of(cfs_rq));
 		rq_of(cfs_rq)->cfs.nr_tick_preempts++;
 		clear_buddies(cfs_rq, se);
