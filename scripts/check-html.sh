@@ -113,6 +113,9 @@ shown() {
 			cards++
 			line = substr(line, RSTART + RLENGTH)
 		}
+		# a run shorter than TICK is shown at its last tick
+		if (last == "" && match($0, /data-ticks="[0-9]+"/))
+			last = substr($0, RSTART + 12, RLENGTH - 13) + 0
 		line = $0
 		while (match(line, /data-cpus="[0-9]+"/)) {
 			cpus += substr(line, RSTART + 11, RLENGTH - 12)
@@ -121,6 +124,8 @@ shown() {
 	}
 	END {
 		sub(/.*tick /, "", label)
+		if (last != "" && last < want)
+			want = last
 		if (bad == "" && label != cursor)
 			bad = "the label says tick " label ", the cursor " cursor
 		if (bad == "" && (cursor > want || (every && cursor != want) ||
