@@ -499,7 +499,7 @@ awk 'skip { if (/<\/rect>/) skip = 0; next }
 	!done && /^<rect class="run"/ { done = 1; skip = !/<\/rect>/; next }
 	{ print }' "$good" >"$out/broken-rect.html"
 broken "a rect.run missing" rect
-sed "s|c.setAttribute('x', tick);|c.setAttribute('x', 0);|" "$good" >"$out/broken-cursor.html"
+sed "s|c.setAttribute('x', own);|c.setAttribute('x', 0);|" "$good" >"$out/broken-cursor.html"
 broken "a cursor that does not follow the slider" cursor
 good=$out/groups-cfs.html
 sed "s|return groupBox(e, currPid);|return null;|" "$good" >"$out/broken-groups.html"
