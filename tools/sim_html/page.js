@@ -1093,33 +1093,19 @@
 	/*
 	 * A chart of one quantity: a box as wide as the other plots (so it
 	 * scrolls with them), with a canvas the size of the view that is
-	 * redrawn for the part in view.
+	 * redrawn for the part in view.  Its lines are read from the series
+	 * and drawn only once the chart comes near the view (prepareQuantity(),
+	 * watchQuantities()): a page of 200 tasks opens without them.
 	 */
 	function quantityChart(run, name) {
 		var Q = QUANTITIES[name], H = 120;
 		var box = el('div', { 'class': 'qplot' });
 		var canvas = el('canvas', { height: H });
 		var cursor = el('div', { 'class': 'qcursor' });
+		var hi = el('span'), lo = el('span');
 		var q = { run: run, name: name, box: box, canvas: canvas, cursor: cursor, H: H,
-			  lines: quantityLines(run, name), Q: Q };
-		var lo = Infinity, hi = -Infinity;
+			  lines: null, seen: false, Q: Q, hiText: hi, loText: lo };
 
-		q.lines.forEach(function (l) {
-			l.steps.forEach(function (s) {
-				if (s.v === null)
-					return;
-				lo = Math.min(lo, s.v * Q.scale);
-				hi = Math.max(hi, s.v * Q.scale);
-			});
-		});
-		if (!isFinite(lo)) {
-			lo = 0;
-			hi = 1;
-		}
-		if (hi === lo)
-			hi = lo + 1;
-		q.lo = lo;
-		q.hi = hi;
 		box.appendChild(canvas);
 		box.appendChild(cursor);
 		box.style.height = H + 'px';
@@ -1137,10 +1123,74 @@
 			el('h4', { text: Q.title + ' (' + Q.unit + ')' + (Q.q === run.series.qfield && Q.qtitle ?
 									     '; ' + Q.qtitle : '') }),
 			el('div', { 'class': 'chart' }, [
-				el('div', { 'class': 'qscale', style: 'width:' + LABEL_W + 'px' }, [
-					el('span', { text: fmtQ(hi) }), el('span', { text: fmtQ(lo) })]),
+				el('div', { 'class': 'qscale', style: 'width:' + LABEL_W + 'px' }, [hi, lo]),
 				el('div', { 'class': 'scroll' }, [box])])
 		]);
+	}
+
+	/* @q's lines and scale, read from the series the first time they are needed */
+	function prepareQuantity(q) {
+		var lo = Infinity, hi = -Infinity, Q = q.Q;
+
+		if (q.lines)
+			return;
+		q.lines = quantityLines(q.run, q.name);
+		q.lines.forEach(function (l) {
+			l.steps.forEach(function (s) {
+				if (s.v === null)
+					return;
+				lo = Math.min(lo, s.v * Q.scale);
+				hi = Math.max(hi, s.v * Q.scale);
+			});
+		});
+		if (!isFinite(lo)) {
+			lo = 0;
+			hi = 1;
+		}
+		if (hi === lo)
+			hi = lo + 1;
+		q.lo = lo;
+		q.hi = hi;
+		q.hiText.textContent = fmtQ(hi);
+		q.loText.textContent = fmtQ(lo);
+	}
+
+	/* @q from now on drawn: it is in view, or near it */
+	function seeQuantity(q) {
+		if (q.seen)
+			return;
+		q.seen = true;
+		drawQuantity(q);
+	}
+
+	/*
+	 * Draw the charts in view now, and the others when they come within
+	 * a screen of it (scrolled to, or their details opened).
+	 */
+	function watchQuantities() {
+		var near = window.innerHeight || 1000, io = null;
+
+		if (window.IntersectionObserver)
+			io = new IntersectionObserver(function (entries) {
+				entries.forEach(function (e) {
+					if (e.isIntersecting) {
+						io.unobserve(e.target);
+						seeQuantity(e.target.kstructQuantity);
+					}
+				});
+			}, { rootMargin: near + 'px 0px' });
+		runs.forEach(function (run) {
+			run.qplots.forEach(function (q) {
+				var r = q.box.getBoundingClientRect();
+
+				if (!io || (r.height && r.top < near * 2 && r.bottom > -near)) {
+					seeQuantity(q);
+					return;
+				}
+				q.box.kstructQuantity = q;
+				io.observe(q.box);
+			});
+		});
 	}
 
 	function fmtQ(v) {
@@ -1152,21 +1202,31 @@
 	}
 
 	function drawQuantity(q) {
-		var sc = q.box.parentNode, x0 = sc.scrollLeft, w = sc.clientWidth, px = pxOf(q.run);
-		var c = q.canvas, g, from = x0 / px, to = (x0 + w) / px;
+		var sc, x0, w, px, c = q.canvas, g, from, to, many;
 
+		if (!q.seen)
+			return;
+		sc = q.box.parentNode;
+		w = sc.clientWidth;
 		if (!w)
 			return;
+		prepareQuantity(q);
+		x0 = sc.scrollLeft;
+		px = pxOf(q.run);
+		from = x0 / px;
+		to = (x0 + w) / px;
 		c.width = w;
 		c.style.left = x0 + 'px';
 		g = c.getContext('2d');
 		g.clearRect(0, 0, w, q.H);
 		/* a point per pixel at most: narrower steps are skipped over */
+		many = q.lines.length > 32;
 		q.lines.forEach(function (l) {
 			var i = Math.max(lastAtOrBefore(l.steps, from), 0), s, pen = false, lastX = -Infinity;
 
 			g.strokeStyle = l.colour;
-			g.lineWidth = l.dashed ? 1.5 : 1.5;
+			/* a hairline is far cheaper to draw: for many lines */
+			g.lineWidth = many && !l.dashed ? 1 : 1.5;
 			g.setLineDash(l.dashed ? [5, 4] : []);
 			g.beginPath();
 			for (; i < l.steps.length && l.steps[i].start <= to; i++) {
@@ -1197,6 +1257,7 @@
 		var box = q.box.getBoundingClientRect(), tick = (e.clientX - box.left) / pxOf(q.run);
 		var y = e.clientY - box.top, best = null;
 
+		prepareQuantity(q);
 		q.lines.forEach(function (l) {
 			var i = lastAtOrBefore(l.steps, tick), s = i >= 0 ? l.steps[i] : null, d;
 
@@ -1817,6 +1878,7 @@
 	} else {
 		fit();
 	}
+	watchQuantities();
 	hashReady = true;
 	if (location.hash !== hashText())
 		history.replaceState(null, '', hashText());
