@@ -499,7 +499,7 @@ static bool rb_shape(const char **s, int *keys, int *n, int *black, bool red_up)
 static void oracle_rbtree(const struct exercise *ex, bool erase)
 {
 	const char *s = ex->answer;
-	int keys[32], n = 0, black, i, total, gone = 0;
+	int keys[32], n = 0, black, i = 0, total, gone = 0;
 	bool ok;
 
 	if (erase) {
