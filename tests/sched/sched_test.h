@@ -14,7 +14,24 @@
 
 #include "compat/jiffies.h"
 #include "sched/class.h"
+#include "sched/fair.h"
 #include "sched/sched.h"
+
+/*
+ * load_balance_fair() as its callers run it: with @rq's lock held (it
+ * takes the busiest queue's, and may drop and retake @rq's to take both
+ * in order).  Called without the lock, a contended trylock left @rq
+ * locked on return, and the next SCHED_CHECK() spun on it forever.
+ */
+static inline int load_balance_fair_locked(struct runqueue *rq, int idle)
+{
+	int pulled;
+
+	spin_lock(&rq->lock);
+	pulled = load_balance_fair(rq, idle);
+	spin_unlock(&rq->lock);
+	return pulled;
+}
 
 /* every invariant, fatal so a broken structure stops the test */
 #define SCHED_CHECK()                                  \

@@ -467,7 +467,7 @@ static void test_migration_renormalises(void)
 	CU_ASSERT(cfs1->min_vruntime - cfs0->min_vruntime > 2000000000ULL);
 	s = task_of(__pick_first_entity(cfs0));
 	rel = (int64_t)(s->se.vruntime - cfs0->min_vruntime);
-	CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 1), 1);
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
 	CU_ASSERT_EQUAL(task_cpu(s), 1);
 	CU_ASSERT_EQUAL((int64_t)(s->se.vruntime - cfs1->min_vruntime), rel);
 	SCHED_CHECK();

@@ -271,14 +271,14 @@ static void test_load_balance_worked(void)
 		new_task_on("b", 0, 1);
 		schedule(1);
 		age(2);
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 0), 2);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 2);
 		CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, 2UL);
 		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_running, 3UL);
 		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_pulled, 2UL);
 		SCHED_CHECK();
 		/* 3072 against 2048 is more than 25%: half of 1024 moves */
 		age(2);
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(0), 0), 1);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(0), 0), 1);
 		CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, 3UL);
 		/* 3072 against 2560 (a nice-1 task instead): within 25% */
 		SCHED_CHECK();
@@ -290,11 +290,11 @@ static void test_load_balance_worked(void)
 		schedule(0);
 		age(2);
 		/* idle: one task, whatever the imbalance */
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 1), 1);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
 		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_running, 1UL);
 		/* 2048 against 1024 busy: 2048 > 1280, half of 1024: 512 */
 		age(2);
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 0), 1);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 1);
 		SCHED_CHECK();
 		machine_down();
 
@@ -308,9 +308,9 @@ static void test_load_balance_worked(void)
 			new_task_on("b", 0, 1);
 		schedule(1);
 		age(2);
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 0), 0);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 0);
 		/* ...and it does not pull from CPU 1, lighter than itself */
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(0), 0), 0);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(0), 0), 0);
 		SCHED_CHECK();
 		machine_down();
 	}
@@ -330,16 +330,16 @@ static void test_load_balance_skips(void)
 	for (i = 0; i < 3; i++)
 		if (t[i] != curr)
 			t[i]->se.exec_start = rq_clock(cpu_rq(0));
-	CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 1), 0);
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
 	age(1); /* 1 ms later: past the 0.5 ms migration cost */
 	for (i = 0; i < 3; i++)
 		if (t[i] != curr)
 			CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 1), 0);
-	CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 1), 0);
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
 	for (i = 0; t[i] == curr; i++)
 		;
 	CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 3), 0);
-	CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 1), 1);
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
 	CU_ASSERT_EQUAL(task_cpu(t[i]), 1);
 	CU_ASSERT_EQUAL(task_cpu(curr), 0);
 	SCHED_CHECK();
@@ -360,7 +360,7 @@ static void test_load_balance_skips(void)
 	schedule(1);
 	age(2);
 	CU_ASSERT_EQUAL(cpu_rq(0)->cfs.load.weight, 11596UL);
-	CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 0), 1);
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 1);
 	CU_ASSERT_EQUAL(task_cpu(h), 0);
 	CU_ASSERT_EQUAL(task_cpu(a), 1);
 	SCHED_CHECK();

@@ -698,13 +698,13 @@ static void test_balance_by_h_load(void)
 			t[i] = task_in(a, "a", 0, 0);
 		for (i = 0; i < 4; i++)
 			CU_ASSERT_EQUAL(task_h_load(t[i]), 256UL);
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 1), 1);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
 		CU_ASSERT_EQUAL(a->se[0]->load.weight, 1024UL);
 		CU_ASSERT_EQUAL(a->se[1]->load.weight, 256UL);
 		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.h_nr_running, 1UL);
 		CU_ASSERT_EQUAL(a->cfs_rq[1]->h_nr_running, 1UL);
 		SCHED_CHECK();
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 0), 1);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 1);
 		CU_ASSERT_EQUAL(a->se[0]->load.weight, 682UL);
 		CU_ASSERT_EQUAL(a->se[1]->load.weight, 512UL);
 		CU_ASSERT_EQUAL(a->cfs_rq[0]->h_nr_running, 2UL);
@@ -714,8 +714,8 @@ static void test_balance_by_h_load(void)
 		machine_tick();
 		CU_ASSERT_EQUAL(a->se[0]->load.weight, 512UL);
 		CU_ASSERT_EQUAL(a->se[1]->load.weight, 512UL);
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(0), 0), 0);
-		CU_ASSERT_EQUAL(load_balance_fair(cpu_rq(1), 0), 0);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(0), 0), 0);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 0);
 		SCHED_CHECK();
 		machine_down();
 	}
