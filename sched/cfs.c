@@ -416,9 +416,10 @@ static int init_cfs(int nr_cpus)
 
 const struct sched_class cfs_sched_class = {
 	.name = "cfs",
-	.front = &rt_sched_class,
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.hz = 250, /* CONFIG_HZ of Debian's 6.1 */
+	.task_groups = true,
 	.init = init_cfs,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

@@ -710,9 +710,11 @@ static int init_eevdf(int nr_cpus)
 
 const struct sched_class eevdf_sched_class = {
 	.name = "eevdf",
-	.front = &rt_sched_class,
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.hz = 250, /* CONFIG_HZ of Debian's 6.12 */
+	.task_groups = true,
+	.custom_slice = true,
 	.init = init_eevdf,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

@@ -662,8 +662,7 @@ int sched_set_custom_slice(struct task_struct *p, uint64_t slice_ns)
 	 * A queued fair task takes it at once, requeued as the kernel's
 	 * sched_setattr() requeues it; the other classes only keep it.
 	 */
-	queued = (class == &cfs_sched_class || class == &eevdf_sched_class) &&
-		 task_queued(p);
+	queued = class->task_groups && task_queued(p);
 	running = task_running(rq, p);
 	if (queued)
 		class->dequeue_task(rq, p, DEQUEUE_SAVE);

@@ -70,11 +70,12 @@ static inline void h_nr_running_add(struct cfs_rq *cfs_rq, long delta)
 			 __ATOMIC_RELAXED);
 }
 
+/* the machine's class runs task groups */
 static bool fair_machine(void)
 {
 	const struct sched_class *class = sched_current_class();
 
-	return class == &cfs_sched_class || class == &eevdf_sched_class;
+	return class && class->task_groups;
 }
 
 /* ------------------------------------------------------------ shares */

@@ -102,12 +102,40 @@ static inline void rq_nr_running_add(struct runqueue *rq, long delta)
 
 /* ------------------------------------------ the class core (sched.c) */
 
+/* classes in a chain at most, and its NULL */
+#define SCHED_CHAIN_MAX 5
+
+/**
+ * sched_class_chain() - the chain a machine running @sclass asks
+ * @sclass: a selectable class
+ * @chain: room for SCHED_CHAIN_MAX + 1 pointers: filled with the chain,
+ *	highest first, ending with NULL
+ *
+ * The classes above every selectable one (sched/class.c), but those that
+ * take a policy @sclass takes itself; @sclass; the idle class.  The one
+ * place that orders the classes.
+ *
+ * Return: how many classes it holds.
+ */
+unsigned int sched_class_chain(const struct sched_class *sclass,
+			       const struct sched_class **chain);
+
+/* the machine's chain (sched_class_chain()); all NULL when none exists */
+extern const struct sched_class *sched_chain[SCHED_CHAIN_MAX + 1];
+
+/* each class of the machine's chain, highest first (the kernel's name) */
+#define for_each_class(class)                                        \
+	for (const struct sched_class *const *__chain = sched_chain; \
+	     ((class) = *__chain); __chain++)
+
 /**
  * sched_class_of() - the class of the machine's chain for @policy
  * @policy: a valid policy
  *
+ * The one place that maps a policy to its class.
+ *
  * Context: a machine exists.
- * Return: the front class when it takes @policy, else the machine's.
+ * Return: the highest class of the chain that takes @policy.
  */
 const struct sched_class *sched_class_of(int policy);
 

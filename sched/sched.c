@@ -112,6 +112,7 @@ struct sched_hooks sched_hooks;
 static bool machine_up;
 /* the selectable class the machine runs, NULL when none exists */
 static const struct sched_class *machine_class;
+const struct sched_class *sched_chain[SCHED_CHAIN_MAX + 1];
 
 /* ------------------------------------------------------------ helpers */
 
@@ -342,28 +343,13 @@ const struct sched_class *sched_current_class(void)
 	return machine_class;
 }
 
-/* the highest class of the machine's chain, and the one after @class */
-static const struct sched_class *sched_class_highest(void)
-{
-	return machine_class->front ? machine_class->front : machine_class;
-}
-
-static const struct sched_class *
-sched_class_lower(const struct sched_class *class)
-{
-	return class == machine_class ? NULL : machine_class;
-}
-
-#define for_each_class(class)                      \
-	for (class = sched_class_highest(); class; \
-	     class = sched_class_lower(class))
-
 const struct sched_class *sched_class_of(int policy)
 {
-	const struct sched_class *front = machine_class->front;
+	const struct sched_class *class;
 
-	if (front && (front->policies & (1UL << policy)))
-		return front;
+	for_each_class(class)
+		if (class->policies & (1UL << policy))
+			return class;
 	return machine_class;
 }
 
@@ -1379,6 +1365,7 @@ int sched_init_class(int nr_cpus, const struct sched_class *class)
 
 	memset(&sched_hooks, 0, sizeof(sched_hooks));
 	machine_class = class;
+	sched_class_chain(class, sched_chain);
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		rq_init(cpu_rq(cpu), cpu);
 		for_each_class(c)
@@ -1416,6 +1403,7 @@ err_classes:
 	cpu_online_map = 0;
 	nr_cpus_online = 0;
 	machine_class = NULL;
+	memset(sched_chain, 0, sizeof(sched_chain));
 	return ret;
 }
 
@@ -1443,6 +1431,7 @@ void sched_teardown(void)
 	cpu_online_map = 0;
 	nr_cpus_online = 0;
 	machine_class = NULL;
+	memset(sched_chain, 0, sizeof(sched_chain));
 	machine_up = false;
 }
 
@@ -1544,6 +1533,8 @@ bool (sched_check)(void)
 		check(rq->cpu == cpu, "cpu %d: rq->cpu %d", cpu, rq->cpu);
 		queued = 0;
 		for_each_class(class) {
+			if (!class->rq_check)
+				continue;
 			ok = class->rq_check(rq, &n);
 			if (!ok)
 				goto out_unlock;
@@ -1627,6 +1618,8 @@ const struct sched_class o1_sched_class = {
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_FIFO) |
 		    (1UL << SCHED_RR) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.policies_as_other = (1UL << SCHED_BATCH) | (1UL << SCHED_IDLE),
+	.hz = 1000, /* 2.5.33 on x86 */
 	.enqueue_task = enqueue_task_o1,
 	.dequeue_task = dequeue_task_o1,
 	.yield_task = yield_task_o1,

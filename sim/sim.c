@@ -682,14 +682,16 @@ static int rt_priority_of(const struct sim_task_desc *d)
 	return fair_policy(d) ? 0 : d->priority;
 }
 
-/*
- * The machine's class is a fair one (cfs, eevdf): it runs task groups and
- * gives SCHED_BATCH and SCHED_IDLE their meaning.
- */
-static int class_is_fair(const struct sim *s)
+/* the machine's class runs task groups (cfs, eevdf) */
+static bool class_groups(void)
 {
-	return s->opt.sched_class == &cfs_sched_class ||
-	       s->opt.sched_class == &eevdf_sched_class;
+	return sched_current_class()->task_groups;
+}
+
+/* the machine's class runs @policy as SCHED_OTHER (o1 and goodness) */
+static bool class_as_other(int policy)
+{
+	return sched_current_class()->policies_as_other & (1UL << policy);
 }
 
 /*
@@ -711,7 +713,7 @@ static int setup_task(struct sim *s, struct sim_task *t,
 		t->st.taskgroup = forker->st.taskgroup;
 	if (s->tgs && t->st.taskgroup)
 		ret = sched_move_task(t->p, s->tgs[t->st.taskgroup]);
-	if (!ret && d->slice_usec && s->opt.sched_class == &eevdf_sched_class)
+	if (!ret && d->slice_usec && sched_current_class()->custom_slice)
 		ret = sched_set_custom_slice(t->p, d->slice_usec * 1000);
 	return ret;
 }
@@ -1687,7 +1689,7 @@ static int make_taskgroups(struct sim *s)
 		kcalloc(wl->nr_taskgroups, sizeof(*s->tg_ticks), GFP_KERNEL);
 	if (!s->tg_ticks)
 		return -ENOMEM;
-	if (!class_is_fair(s))
+	if (!class_groups())
 		return 0;
 	s->tgs = kcalloc(wl->nr_taskgroups, sizeof(*s->tgs), GFP_KERNEL);
 	if (!s->tgs)
@@ -1751,16 +1753,16 @@ static void class_warnings(struct sim *s)
 		if (!slice && d->slice_usec)
 			slice = d;
 	}
-	if (wl->nr_taskgroups && !class_is_fair(s))
+	if (wl->nr_taskgroups && !class_groups())
 		add_warning(
 			s,
 			"%s: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group",
 			wl->name, cls);
-	if (batch && !class_is_fair(s))
+	if (batch && class_as_other(SCHED_BATCH))
 		policy_warning(s, batch, "SCHED_BATCH");
-	if (idle && !class_is_fair(s))
+	if (idle && class_as_other(SCHED_IDLE))
 		policy_warning(s, idle, "SCHED_IDLE");
-	if (slice && s->opt.sched_class != &eevdf_sched_class)
+	if (slice && !sched_current_class()->custom_slice)
 		add_warning(
 			s,
 			"%s: tasks.%s.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it",
