@@ -31,6 +31,7 @@ const struct sched_class *const sched_classes[] = {
  * each of them unless its selected class takes one of its policies.
  */
 static const struct sched_class *const sched_classes_above[] = {
+	&dl_sched_class,
 	&rt_sched_class,
 	NULL,
 };

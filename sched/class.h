@@ -153,6 +153,17 @@ struct sched_counter {
  *	static_prio, its own state and need_resched
  * @prio_changed: after setscheduler() requeued @p (with @oldprio its
  *	prio before): reschedule if needed; may be NULL (2.5.33 did not)
+ * @setattr: @p (dequeued, not running) enters or stays in this class
+ *	with @attr (sched_setattr()): check the class's parameters and take
+ *	them (admission control).  Return: 0, or -EINVAL / -EBUSY with
+ *	nothing changed.  May be NULL: the class has no parameters
+ * @switched_from: @p (dequeued, not running) leaves this class for
+ *	another (setscheduler(), sched_setattr()): give back what it holds
+ *	(a deadline task's bandwidth).  May be NULL
+ * @timer_tick: a timer tick on @rq's CPU, whatever runs there: fire the
+ *	class's timers that are due (the kernel's hrtimers, run at the tick
+ *	here) and balance on them.  May drop and retake @rq's lock.  May be
+ *	NULL
  * @migrate_task_rq: @p, of this class, is about to change its CPU to
  *	@new_cpu (set_task_cpu(); the old CPU's runqueue lock held); may be
  *	NULL
@@ -209,6 +220,10 @@ struct sched_class {
 	void (*set_nice)(struct runqueue *rq, struct task_struct *p, long nice);
 	void (*prio_changed)(struct runqueue *rq, struct task_struct *p,
 			     int oldprio);
+	int (*setattr)(struct runqueue *rq, struct task_struct *p,
+		       const struct sched_attr *attr);
+	void (*switched_from)(struct runqueue *rq, struct task_struct *p);
+	void (*timer_tick)(struct runqueue *rq);
 	void (*migrate_task_rq)(struct task_struct *p, int new_cpu);
 	int (*load_balance)(struct runqueue *this_rq, int idle);
 
@@ -223,6 +238,7 @@ extern const struct sched_class goodness_sched_class;
 extern const struct sched_class o1_sched_class;
 extern const struct sched_class cfs_sched_class;
 extern const struct sched_class eevdf_sched_class;
+extern const struct sched_class dl_sched_class;
 extern const struct sched_class rt_sched_class;
 extern const struct sched_class idle_sched_class;
 

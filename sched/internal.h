@@ -45,11 +45,15 @@ static inline bool sched_param_valid(int policy, int rt_priority)
  * @rt_priority: its real-time priority (0 for SCHED_OTHER)
  * @static_prio: the task's static prio (its nice level)
  *
- * Return: @static_prio for SCHED_OTHER, else MAX_USER_RT_PRIO - 1 -
+ * Return: -1 for SCHED_DEADLINE (the kernel's: before every real-time
+ * prio), @static_prio for SCHED_OTHER, else MAX_USER_RT_PRIO - 1 -
  * @rt_priority.
  */
 static inline int sched_param_prio(int policy, int rt_priority, int static_prio)
 {
+	/* the kernel's: above every real-time prio */
+	if (policy == SCHED_DEADLINE)
+		return -1;
 	if (!rt_policy(policy))
 		return static_prio;
 	return MAX_USER_RT_PRIO - 1 - rt_priority;
@@ -127,6 +131,16 @@ extern const struct sched_class *sched_chain[SCHED_CHAIN_MAX + 1];
 #define for_each_class(class)                                        \
 	for (const struct sched_class *const *__chain = sched_chain; \
 	     ((class) = *__chain); __chain++)
+
+/**
+ * sched_class_above() - does @a come before @b in the machine's chain
+ * @a: a class
+ * @b: a class
+ *
+ * Return: true when @a is asked first (false when @a is @b).
+ */
+bool sched_class_above(const struct sched_class *a,
+		       const struct sched_class *b);
 
 /**
  * sched_class_of() - the class of the machine's chain for @policy

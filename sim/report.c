@@ -511,6 +511,8 @@ static const char *policy_name(enum sim_policy p)
 		return "BATCH";
 	case SIM_POLICY_IDLE:
 		return "IDLE";
+	case SIM_POLICY_DEADLINE:
+		return "DL";
 	default:
 		return "NORMAL";
 	}
@@ -631,6 +633,29 @@ static void text_groups(FILE *out, const struct sim_report *r,
 	}
 }
 
+static void text_dl(FILE *out, const struct sim_report *r)
+{
+	unsigned long i;
+
+	if (!r->nr_dl)
+		return;
+	fprintf(out,
+		"\ndeadline tasks (SCHED_DEADLINE: reservation, share of one CPU, deadline misses, throttles, runtime left at the end)\n");
+	fprintf(out, "%-15s %9s %9s %9s %8s %7s %9s %9s\n", "task", "run(ms)",
+		"dl(ms)", "per(ms)", "cpu(%)", "misses", "throttles",
+		"left(ms)");
+	for (i = 0; i < r->nr_dl; i++) {
+		const struct sim_dl_stats *dl = &r->dl[i];
+		const struct sim_task_stats *ts = r->tasks[dl->task];
+
+		fprintf(out, "%-15s %9.3f %9.3f %9.3f %8.1f %7lu %9lu %9.3f\n",
+			ts->comm, dl->runtime_ns / 1e6, dl->deadline_ns / 1e6,
+			dl->period_ns / 1e6,
+			r->ticks ? 100.0 * ts->runtime / r->ticks : 0.0,
+			dl->misses, dl->throttles, dl->runtime_left_ns / 1e6);
+	}
+}
+
 static void text_taskgroups(FILE *out, const struct sim_report *r)
 {
 	unsigned int i;
@@ -709,6 +734,7 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 	}
 	text_groups(out, r, wl, g, n);
 	text_taskgroups(out, r);
+	text_dl(out, r);
 	kfree(g);
 	return ferror(out) ? -EIO : 0;
 }
@@ -990,6 +1016,36 @@ static json_t *task_json(const struct sim_report *r,
 		"turnaround_ms", json_ms(r, ts->turnaround, ts->exited));
 }
 
+/* the SCHED_DEADLINE tasks' figures (sim_dl_stats) */
+static json_t *dl_json(const struct sim_report *r)
+{
+	json_t *a = json_array();
+	unsigned long i;
+
+	for (i = 0; a && i < r->nr_dl; i++) {
+		const struct sim_dl_stats *dl = &r->dl[i];
+
+		if (json_array_append_new(
+			    a,
+			    json_pack(
+				    "{s:o,s:I,s:f,s:f,s:f,s:f,s:I,s:I,s:f}",
+				    "comm", json_name(r->tasks[dl->task]->comm),
+				    "pid", (json_int_t)r->tasks[dl->task]->pid,
+				    "runtime_ms", dl->runtime_ns / 1e6,
+				    "deadline_ms", dl->deadline_ns / 1e6,
+				    "period_ms", dl->period_ns / 1e6, "share",
+				    task_share(r, r->tasks[dl->task]),
+				    "deadline_misses", (json_int_t)dl->misses,
+				    "throttles", (json_int_t)dl->throttles,
+				    "runtime_left_ms",
+				    dl->runtime_left_ns / 1e6))) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
 /* the run's members, every one but the tasks */
 static json_t *run_json(const struct sim_report *r,
 			const struct sim_workload *wl,
@@ -1018,6 +1074,11 @@ static json_t *run_json(const struct sim_report *r,
 	/* under cfs and eevdf, with taskgroups: their figures */
 	if (o && r->nr_taskgroups &&
 	    json_object_set_new(o, "taskgroups", taskgroups_json(r))) {
+		json_decref(o);
+		o = NULL;
+	}
+	/* with SCHED_DEADLINE tasks: theirs */
+	if (o && r->nr_dl && json_object_set_new(o, "deadline", dl_json(r))) {
 		json_decref(o);
 		o = NULL;
 	}

@@ -209,6 +209,28 @@ struct sim_taskgroup {
  *	order (each after its parent)
  * @cpus: per CPU counters
  */
+/**
+ * struct sim_dl_stats - one SCHED_DEADLINE task's figures at the end
+ * @task: its index in sim_report.tasks
+ * @runtime_ns: its reservation: runtime per period
+ * @deadline_ns: relative deadline
+ * @period_ns: period
+ * @misses: deadlines that passed while it still had runtime and wanted
+ *	the CPU
+ * @throttles: times its runtime ran out (throttled until its next period)
+ * @runtime_left_ns: runtime left in its last instance (negative: overrun
+ *	by the last tick), 0 once it exited
+ */
+struct sim_dl_stats {
+	unsigned long task;
+	unsigned long long runtime_ns;
+	unsigned long long deadline_ns;
+	unsigned long long period_ns;
+	unsigned long misses;
+	unsigned long throttles;
+	long long runtime_left_ns;
+};
+
 struct sim_report {
 	const char *workload;
 	unsigned long long seed;
@@ -229,6 +251,8 @@ struct sim_report {
 	unsigned int nr_taskgroups;
 	const struct sim_taskgroup *taskgroups;
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
+	unsigned long nr_dl;
+	const struct sim_dl_stats *dl;
 };
 
 /**

@@ -784,13 +784,11 @@ static int parse_policy(struct parse_ctx *ctx, const char *path, const char *s,
 	} else if (!strcmp(s, "SCHED_IDLE")) {
 		*out = SIM_POLICY_IDLE;
 	} else if (!strcmp(s, "SCHED_DEADLINE")) {
-		return parse_error(
-			ctx, path,
-			"SCHED_DEADLINE is not modelled by any scheduler class");
+		*out = SIM_POLICY_DEADLINE;
 	} else {
 		return parse_error(
 			ctx, path,
-			"unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR)",
+			"unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE)",
 			s);
 	}
 	return 0;
@@ -1322,10 +1320,8 @@ static const struct ignored_key task_ignored[] = {
 	{ "util_min", "utilization clamping is not modelled" },
 	{ "util_max", "utilization clamping is not modelled" },
 	{ "nodes_membind", "NUMA memory binding is not modelled" },
-	{ "dl-period", "a SCHED_DEADLINE parameter (not modelled)" },
-	{ "dl-deadline", "a SCHED_DEADLINE parameter (not modelled)" },
-	{ "period", "rt-app's old name of dl-period (not modelled)" },
-	{ "deadline", "rt-app's old name of dl-deadline (not modelled)" },
+	{ "period", "rt-app's old name of dl-period (not read)" },
+	{ "deadline", "rt-app's old name of dl-deadline (not read)" },
 };
 
 /* a key of a task or phase that the caller does not read: warn */
@@ -1338,8 +1334,10 @@ static int other_key(struct parse_ctx *ctx, const char *path, const char *key,
 	if (why)
 		return warn(ctx, key, path, "%s; ignored", why);
 	path_join(what, sizeof(what), "key:%s", key);
-	if (in_phase && (!strcmp(key, "policy") || !strcmp(key, "priority") ||
-			 !strcmp(key, "dl-runtime")))
+	if (in_phase &&
+	    (!strcmp(key, "policy") || !strcmp(key, "priority") ||
+	     !strcmp(key, "dl-runtime") || !strcmp(key, "dl-period") ||
+	     !strcmp(key, "dl-deadline")))
 		return warn(
 			ctx, what, path,
 			"scheduling parameters that change per phase are not modelled; ignored");
@@ -1540,7 +1538,14 @@ static int task_policy(struct parse_ctx *ctx, const char *path,
 	if (ret)
 		return ret;
 	path_join(sub, sizeof(sub), "%s.priority", path);
-	if (fair_policy(t->policy)) {
+	if (t->policy == SIM_POLICY_DEADLINE) {
+		/* its reservation is its priority */
+		x = 0;
+		if (priority)
+			ret = warn(
+				ctx, "priority", sub,
+				"a SCHED_DEADLINE task has no priority; ignored");
+	} else if (fair_policy(t->policy)) {
 		x = 0;
 		if (priority)
 			ret = get_int(ctx, sub, priority, -20, 19, &x);
@@ -1574,12 +1579,73 @@ static int task_slice(struct parse_ctx *ctx, const char *path, const json_t *v,
 	return 0;
 }
 
+/* rt-app's keys read as microseconds into *@out, when given */
+static int dl_key(struct parse_ctx *ctx, const char *path, const char *key,
+		  const json_t *v, unsigned long long *out)
+{
+	char sub[PATH_LEN];
+
+	if (!v)
+		return 0;
+	path_join(sub, sizeof(sub), "%s.%s", path, key);
+	return get_usec(ctx, sub, v, out);
+}
+
+/*
+ * A SCHED_DEADLINE task's reservation, in us as rt-app reads it: the
+ * period defaults to the runtime, the deadline to the period.  Checked as
+ * sched_setattr() checks it, so that a bad file fails here, naming the
+ * key; admission control is the machine's (at the task's start).
+ */
+static int task_dl(struct parse_ctx *ctx, const char *path,
+		   const json_t *runtime, const json_t *period,
+		   const json_t *deadline, struct sim_task_desc *t)
+{
+	char sub[PATH_LEN];
+	int ret;
+
+	if (!runtime)
+		return parse_error(
+			ctx, path,
+			"a SCHED_DEADLINE task needs \"dl-runtime\" (microseconds)");
+	ret = dl_key(ctx, path, "dl-runtime", runtime, &t->dl_runtime_usec);
+	t->dl_period_usec = t->dl_runtime_usec;
+	if (!ret)
+		ret = dl_key(ctx, path, "dl-period", period,
+			     &t->dl_period_usec);
+	t->dl_deadline_usec = t->dl_period_usec;
+	if (!ret)
+		ret = dl_key(ctx, path, "dl-deadline", deadline,
+			     &t->dl_deadline_usec);
+	if (ret)
+		return ret;
+	path_join(sub, sizeof(sub), "%s.dl-runtime", path);
+	if (t->dl_runtime_usec < 2)
+		return parse_error(
+			ctx, sub,
+			"a runtime of at least 2 us (1024 ns) is needed");
+	if (t->dl_runtime_usec > t->dl_deadline_usec ||
+	    t->dl_deadline_usec > t->dl_period_usec)
+		return parse_error(
+			ctx, path,
+			"SCHED_DEADLINE needs dl-runtime <= dl-deadline <= dl-period (%llu, %llu, %llu us)",
+			t->dl_runtime_usec, t->dl_deadline_usec,
+			t->dl_period_usec);
+	path_join(sub, sizeof(sub), "%s.dl-period", path);
+	if (t->dl_period_usec < 100 || t->dl_period_usec > (1ULL << 22))
+		return parse_error(
+			ctx, sub,
+			"a SCHED_DEADLINE period of %llu us is outside 100..4194304 us",
+			t->dl_period_usec);
+	return 0;
+}
+
 static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 		      const char *name, const json_t *obj,
 		      struct sim_task_desc *t)
 {
 	const json_t *priority = NULL, *phases = NULL, *group = NULL;
-	const json_t *slice = NULL;
+	const json_t *slice = NULL, *dl_period = NULL, *dl_deadline = NULL;
 	const char *policy = ctx->default_policy;
 	struct event_ctx ec = { .t = t, .tidx = tidx, .task = name };
 	char path[PATH_LEN], sub[PATH_LEN];
@@ -1629,6 +1695,10 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 			group = v;
 		} else if (!strcmp(key, "dl-runtime")) {
 			slice = v;
+		} else if (!strcmp(key, "dl-period")) {
+			dl_period = v;
+		} else if (!strcmp(key, "dl-deadline")) {
+			dl_deadline = v;
 		} else {
 			ret = other_key(ctx, sub, key, 0);
 		}
@@ -1636,8 +1706,17 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 			return ret;
 	}
 	ret = task_policy(ctx, path, policy, priority, t);
-	if (!ret && slice)
+	if (!ret && t->policy == SIM_POLICY_DEADLINE)
+		ret = task_dl(ctx, path, slice, dl_period, dl_deadline, t);
+	else if (!ret && slice)
 		ret = task_slice(ctx, path, slice, t);
+	if (!ret && t->policy != SIM_POLICY_DEADLINE && dl_period)
+		ret = warn(ctx, "dl-period", path,
+			   "only a SCHED_DEADLINE task has a period; ignored");
+	if (!ret && t->policy != SIM_POLICY_DEADLINE && dl_deadline)
+		ret = warn(
+			ctx, "dl-deadline", path,
+			"only a SCHED_DEADLINE task has a deadline; ignored");
 	if (!ret && group) {
 		path_join(sub, sizeof(sub), "%s.taskgroup", path);
 		ret = parse_taskgroup(ctx, sub, group, t->policy,

@@ -46,8 +46,8 @@ KSTRUCT_EXPORT_BEGIN
  * Scheduling policies, with the values of the kernel's SCHED_* constants
  * (sim.c gives the scheduler SCHED_BATCH and SCHED_IDLE as they are: cfs
  * and eevdf give them their meaning, o1 and goodness run them as
- * SCHED_OTHER).  rt-app's SCHED_DEADLINE (6) is refused: no scheduler
- * class models it.
+ * SCHED_OTHER).  SCHED_DEADLINE (6) runs in the deadline class under
+ * every class, with its dl-runtime, dl-period and dl-deadline.
  */
 enum sim_policy {
 	SIM_POLICY_NORMAL = 0,
@@ -55,6 +55,7 @@ enum sim_policy {
 	SIM_POLICY_RR = 2,
 	SIM_POLICY_BATCH = 3,
 	SIM_POLICY_IDLE = 5,
+	SIM_POLICY_DEADLINE = 6,
 };
 
 /*
@@ -188,6 +189,12 @@ struct sim_taskgroup_desc {
  * @delay_usec: time before the first event
  * @slice_usec: rt-app's "dl-runtime" on a fair task: the custom slice it
  *	asks for (EEVDF, Linux 6.12); 0 when not given
+ * @dl_runtime_usec: SCHED_DEADLINE: rt-app's "dl-runtime", the runtime
+ *	per period (0 for another policy)
+ * @dl_deadline_usec: SCHED_DEADLINE: "dl-deadline", the relative
+ *	deadline (rt-app's default: the period)
+ * @dl_period_usec: SCHED_DEADLINE: "dl-period" (rt-app's default: the
+ *	runtime)
  * @jitter: 0..100: each run and sleep lasts a uniformly random time within
  *	@jitter percent of its nominal value (a kstruct extension)
  * @taskgroup: rt-app's "taskgroup", the group the task joins when it
@@ -206,6 +213,9 @@ struct sim_task_desc {
 	unsigned long cpus_allowed;
 	unsigned long long delay_usec;
 	unsigned long long slice_usec;
+	unsigned long long dl_runtime_usec;
+	unsigned long long dl_deadline_usec;
+	unsigned long long dl_period_usec;
 	unsigned int jitter;
 	unsigned int taskgroup;
 	unsigned int nr_timers;

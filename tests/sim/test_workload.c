@@ -692,7 +692,7 @@ static void test_warnings(void)
 		"w.json: tasks.a.timer.cycle: not an rt-app key here; ignored",
 		"w.json: tasks.b.mem: an event beside \"phases\" (rt-app runs only the phases); ignored",
 		"w.json: tasks.b.phases.p.priority: scheduling parameters that change per phase are not modelled; ignored",
-		"w.json: tasks.b.phases.p.dl-period: a SCHED_DEADLINE parameter (not modelled); ignored",
+		"w.json: tasks.b.phases.p.dl-period: scheduling parameters that change per phase are not modelled; ignored",
 	};
 	unsigned int i;
 
@@ -759,9 +759,13 @@ static const struct bad_case bad_cases[] = {
 	{ "{\"tasks\":{\"a\":{\"loop\":0,\"run\":1}}}",
 	  "tasks.a.loop: must be -1" },
 	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_DEADLINE\",\"run\":1}}}",
-	  "tasks.a.policy: SCHED_DEADLINE is not modelled by any scheduler class" },
+	  "tasks.a: a SCHED_DEADLINE task needs \"dl-runtime\" (microseconds)" },
 	{ "{\"global\":{\"default_policy\":\"SCHED_DEADLINE\"},\"tasks\":{\"a\":{\"run\":1}}}",
-	  "global.default_policy: SCHED_DEADLINE is not modelled" },
+	  "tasks.a: a SCHED_DEADLINE task needs \"dl-runtime\"" },
+	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_DEADLINE\",\"dl-runtime\":3000,\"dl-period\":2000,\"run\":1}}}",
+	  "tasks.a: SCHED_DEADLINE needs dl-runtime <= dl-deadline <= dl-period (3000, 2000, 2000 us)" },
+	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_DEADLINE\",\"dl-runtime\":10,\"dl-period\":50,\"run\":1}}}",
+	  "tasks.a.dl-period: a SCHED_DEADLINE period of 50 us is outside 100..4194304 us" },
 	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_WHATEVER\",\"run\":1}}}",
 	  "tasks.a.policy: unknown policy \"SCHED_WHATEVER\"" },
 	{ "{\"tasks\":{\"a\":{\"policy\":7,\"run\":1}}}",
