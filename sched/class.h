@@ -18,8 +18,10 @@
  *   eevdf     Linux 6.12's Earliest Eligible Virtual Deadline First
  *             (sched/fair.c)
  *
- * and two that are not selectable on their own:
+ * and three that are not selectable on their own:
  *
+ *   deadline  SCHED_DEADLINE of Linux 6.12: EDF, the CBS, admission
+ *             control, global EDF (sched/deadline.c)
  *   rt        SCHED_FIFO and SCHED_RR with 2.5.33's semantics, on a
  *             priority array per CPU (sched/rt.c)
  *   idle      the end of every chain: it has no task to queue and picks
@@ -27,10 +29,11 @@
  *
  * A machine runs one selectable class, chosen at sched_init_class(), in
  * a chain of classes asked highest first, as the kernel's
- * for_each_class() asks them: rt, the selected class, idle.  A class
- * above the selected one is left out of the chain when the selected
- * class takes one of its policies itself: o1 schedules real-time tasks
- * itself, as 2.5.33 did, so its chain is o1, idle.  Every task gets the
+ * for_each_class() asks them: deadline, rt, the selected class, idle.  A
+ * class above the selected one is left out of the chain when the
+ * selected class takes one of its policies itself: o1 schedules
+ * real-time tasks itself, as 2.5.33 did, so its chain is deadline, o1,
+ * idle.  Every task gets the
  * class of its policy from that chain (its highest class that takes the
  * policy) and keeps it in task_struct.sched_class.  Class state lives
  * beside the 2.5.33 fields, as in the kernel: struct sched_entity in

@@ -18,7 +18,10 @@
  * docs/fidelity.md):
  *  - Standalone: the entity, queue and root domain bandwidth are the
  *    caller's, the clock is an argument, and a timer is the time written
- *    into the entity, which the caller fires.  No class uses this yet.
+ *    into the entity, which the caller fires.  The class at the end of
+ *    this file is that caller: it fires the timers at each tick
+ *    (timer_tick_dl()), reads jiffies as its clock (dl_rq_clock()), and
+ *    pushes and pulls at each tick; see docs/fidelity.md.
  *  - No GRUB reclaiming, no frequency or capacity scaling of the runtime
  *    charged, no dl_server (the fair server), no deadline inheritance
  *    (PI boosting), no SCHED_FLAG_* (overrun signal, reclaim, sugov).

@@ -7,10 +7,11 @@
  * admission control over a root domain, and global EDF's push and pull
  * decisions.
  *
- * Not wired into any class yet: the entity and queue stand alone, the
- * caller keeps them, passes the clock (@now, ns) and arms the two timers
- * whose expiry times the functions write (see docs/deadline.md).  The
- * simulator does not run DL tasks yet.
+ * The functions stand alone: the caller keeps the entity and queue,
+ * passes the clock (@now, ns) and fires the two timers whose expiry
+ * times the functions write.  The deadline class (dl_sched_class, the
+ * end of sched/deadline.c) is that caller, with the entity in task_struct
+ * and the queue in struct runqueue (sched/sched.h); see docs/deadline.md.
  *
  * Units: times in ns, bandwidths in the kernel's fixed point (1 << 20 is
  * a whole CPU).

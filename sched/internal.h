@@ -24,7 +24,7 @@ static inline bool rt_policy(int policy)
 /**
  * sched_param_valid() - is @policy with @rt_priority a valid setting
  * @policy: SCHED_OTHER, SCHED_FIFO, SCHED_RR, SCHED_BATCH or SCHED_IDLE
- *	(SCHED_DEADLINE is not modelled)
+ *	(SCHED_DEADLINE needs sched_setattr()'s parameters: not valid here)
  * @rt_priority: 1..MAX_USER_RT_PRIO - 1 for FIFO and RR, 0 otherwise
  *
  * Return: true when both are in range and agree with each other.

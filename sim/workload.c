@@ -45,7 +45,8 @@
  *    or "..", a name longer than 255 bytes, a control character) is an
  *    error, as is a path deeper than SIM_MAX_TASKGROUP_DEPTH or more than
  *    SIM_MAX_TASKGROUPS groups (rt-app allows 32 paths);
- *  - SCHED_DEADLINE is refused: no scheduler class here models it;
+ *  - SCHED_DEADLINE takes dl-runtime, dl-period and dl-deadline with
+ *    rt-app's defaults, checked here as sched_setattr() checks them;
  *  - "jitter" (percent) is a kstruct extension that makes run and sleep
  *    times random around their nominal value;
  *  - "affinity": [CPUS] (an extension) makes the task change its own
