@@ -2291,15 +2291,15 @@ static const char dl_hogs[] =
  * 2 ms every 10 ms beside two hogs on one CPU, under every class (the
  * deadline class is above each): 20% of the CPU, no deadline missed, a
  * throttle per instance (the runtime reaches 0 as the run ends), and the
- * hogs share the rest.  Plain and threaded, checked every tick.
+ * hogs share the rest.  Checked every tick.
  */
-static void test_dl_share(void)
+static void dl_share(unsigned int threaded)
 {
 	const struct sim_dl_stats *dl;
-	unsigned int i, threaded;
+	unsigned int i;
 	struct run run;
 
-	for (threaded = 0; threaded < 2; threaded++) {
+	{
 		for (i = 0; sched_classes[i]; i++) {
 			struct sim_options o = {
 				.nr_cpus = 1,
@@ -2327,6 +2327,43 @@ static void test_dl_share(void)
 			run_end(&run);
 		}
 	}
+}
+
+static void test_dl_share(void)
+{
+	dl_share(0);
+}
+
+/* the same on the simulator's CPU thread, and on 4 CPUs */
+static void test_dl_share_threaded(void)
+{
+	struct sim_options o = { .nr_cpus = 4,
+				 .hz = 1000,
+				 .threaded = 1,
+				 .duration_usec = 300000,
+				 .check_every_tick = 1 };
+	char json[2048], one[256];
+	unsigned int k;
+	struct run run;
+
+	dl_share(1);
+	/* global EDF's pull and push across CPU threads: 6 x 50% and hogs */
+	snprintf(json, sizeof(json),
+		 "{ \"tasks\": { \"hog1\": { \"run\": 100000 }, \"hog2\": { \"run\": 100000 }");
+	for (k = 0; k < 6; k++) {
+		char name[8];
+
+		snprintf(name, sizeof(name), "d%u", k);
+		dl_task_json(one, sizeof(one), name, 5, 10);
+		strcat(json, ", ");
+		strcat(json, one);
+	}
+	strcat(json, " } }");
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+	CU_ASSERT_EQUAL(run.r->nr_dl, 6);
+	for (k = 0; k < run.r->nr_dl; k++)
+		CU_ASSERT(run.r->tasks[run.r->dl[k].task]->runtime >= 140);
+	run_end(&run);
 }
 
 /* three 40% tasks on one CPU: the third is refused, and said so */
@@ -2461,3 +2498,11 @@ static CU_TestInfo deadline_tests[] = {
 };
 
 KTEST_SUITE("sim/sim/deadline", deadline_tests, NULL, NULL)
+
+static CU_TestInfo deadline_threads_tests[] = {
+	{ "2 ms / 10 ms beside two hogs, threaded; DL tasks on 4 threads",
+	  test_dl_share_threaded },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/threads/deadline", deadline_threads_tests, NULL, NULL)
