@@ -409,7 +409,7 @@ static void yield_task_cfs(struct runqueue *rq)
 
 static int init_cfs(int nr_cpus)
 {
-	fair_set_version(false, nr_cpus);
+	fair_set_ops(&cfs_fair_ops, nr_cpus);
 	fair_groups_init();
 	return 0;
 }
@@ -440,4 +440,9 @@ const struct sched_class cfs_sched_class = {
 	.rq_check = check_fair,
 	.snapshot = snapshot_fair,
 	.counters = counters_fair,
+};
+
+const struct fair_ops cfs_fair_ops = {
+	.name = "cfs",
+	/* 6.1: vruntimes relative to min_vruntime, the plain tree */
 };

@@ -2348,8 +2348,9 @@ static void test_dl_share_threaded(void)
 
 	dl_share(1);
 	/* global EDF's pull and push across CPU threads: 6 x 50% and hogs */
-	snprintf(json, sizeof(json),
-		 "{ \"tasks\": { \"hog1\": { \"run\": 100000 }, \"hog2\": { \"run\": 100000 }");
+	snprintf(
+		json, sizeof(json),
+		"{ \"tasks\": { \"hog1\": { \"run\": 100000 }, \"hog2\": { \"run\": 100000 }");
 	for (k = 0; k < 6; k++) {
 		char name[8];
 
