@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "compat/bitops.h"
+#include "compat/compiler.h"
 #include "sched/class.h"
 #include "sched/internal.h"
 
@@ -116,24 +117,83 @@ unsigned int sched_counters(const struct sched_class *class,
 	return n;
 }
 
+/* ------------------------------------------------------------- policies */
+
+const struct sched_policy sched_policies[] = {
+	{ SCHED_OTHER, "SCHED_OTHER", "SCHED_NORMAL", "NORMAL" },
+	{ SCHED_BATCH, "SCHED_BATCH", NULL, "BATCH" },
+	{ SCHED_IDLE, "SCHED_IDLE", NULL, "IDLE" },
+	{ SCHED_FIFO, "SCHED_FIFO", NULL, "FIFO" },
+	{ SCHED_RR, "SCHED_RR", NULL, "RR" },
+	{ SCHED_DEADLINE, "SCHED_DEADLINE", NULL, "DL" },
+	{ 0, NULL, NULL, NULL },
+};
+
+const struct sched_policy *sched_policy_find(const char *name)
+{
+	const struct sched_policy *sp;
+
+	for (sp = sched_policies; name && sp->name; sp++)
+		if (!strcmp(sp->name, name) ||
+		    (sp->alias && !strcmp(sp->alias, name)))
+			return sp;
+	return NULL;
+}
+
+const struct sched_policy *sched_policy_get(int policy)
+{
+	const struct sched_policy *sp;
+
+	for (sp = sched_policies; sp->name; sp++)
+		if (sp->policy == policy)
+			return sp;
+	return NULL;
+}
+
+/* append @name to @buf (@used bytes so far), whole or not at all */
+static size_t add_name(char *buf, size_t len, size_t used, const char *sep,
+		       const char *name)
+{
+	int n = snprintf(buf + used, len - used, "%s%s", sep, name);
+
+	if (n < 0 || (size_t)n >= len - used) {
+		buf[used] = '\0';
+		return len;
+	}
+	return used + n;
+}
+
+char *sched_policy_names(char *buf, size_t len)
+{
+	const char *names[2 * ARRAY_SIZE(sched_policies)];
+	const struct sched_policy *sp;
+	size_t used = 0;
+	unsigned int n = 0, i;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (sp = sched_policies; sp->name; sp++) {
+		names[n++] = sp->name;
+		if (sp->alias)
+			names[n++] = sp->alias;
+	}
+	for (i = 0; i < n && used < len; i++)
+		used = add_name(buf, len, used,
+				!i	   ? "" :
+				i == n - 1 ? " or " :
+					     ", ",
+				names[i]);
+	return buf;
+}
+
 /* ------------------------------------------------------------ snapshots */
 
 static const char *policy_name(unsigned long policy)
 {
-	switch (policy) {
-	case SCHED_OTHER:
-		return "SCHED_OTHER";
-	case SCHED_FIFO:
-		return "SCHED_FIFO";
-	case SCHED_RR:
-		return "SCHED_RR";
-	case SCHED_BATCH:
-		return "SCHED_BATCH";
-	case SCHED_IDLE:
-		return "SCHED_IDLE";
-	default:
-		return "?";
-	}
+	const struct sched_policy *sp = sched_policy_get((int)policy);
+
+	return sp ? sp->name : "?";
 }
 
 json_t *sched_snapshot_task(const struct task_struct *p)

@@ -285,6 +285,50 @@ unsigned int sched_class_hz(const struct sched_class *sclass);
 char *sched_class_names(char *buf, size_t len);
 
 /**
+ * struct sched_policy - one scheduling policy's names: the one table the
+ *	workload parser, the simulator's report and the snapshots read
+ * @policy: its SCHED_* value
+ * @name: its name in <sched.h> ("SCHED_OTHER")
+ * @alias: its other name, or NULL ("SCHED_NORMAL", the kernel's)
+ * @label: its short name in reports ("NORMAL")
+ */
+struct sched_policy {
+	int policy;
+	const char *name;
+	const char *alias;
+	const char *label;
+};
+
+/* the policies, SCHED_OTHER first, ending with a NULL @name */
+extern const struct sched_policy sched_policies[];
+
+/**
+ * sched_policy_find() - a policy by its name or alias
+ * @name: "SCHED_OTHER", "SCHED_NORMAL", "SCHED_FIFO", ...
+ *
+ * Return: its entry, or NULL for any other name (NULL included).
+ */
+const struct sched_policy *sched_policy_find(const char *name);
+
+/**
+ * sched_policy_get() - a policy's entry by its value
+ * @policy: a SCHED_* value
+ *
+ * Return: its entry, or NULL for a value no policy has.
+ */
+const struct sched_policy *sched_policy_get(int policy);
+
+/**
+ * sched_policy_names() - every name and alias for a message
+ * @buf: where they go, as "SCHED_OTHER, SCHED_NORMAL, ... or
+ *	SCHED_DEADLINE" (as many whole names as fit)
+ * @len: size of @buf
+ *
+ * Return: @buf.
+ */
+char *sched_policy_names(char *buf, size_t len);
+
+/**
  * sched_init_class() - build a machine of @nr_cpus CPUs run by @sclass
  * @nr_cpus: CPUs online, 1..NR_CPUS
  * @sclass: a selectable class (sched_classes[]); NULL means o1

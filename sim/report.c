@@ -500,22 +500,12 @@ double sim_cost_ns(const struct sim_cost *c, unsigned int kind)
 
 /* ---------------------------------------------------------- outputs */
 
-static const char *policy_name(enum sim_policy p)
+/* the report's short name of @policy (sched_policies[]) */
+static const char *policy_name(int policy)
 {
-	switch (p) {
-	case SIM_POLICY_FIFO:
-		return "FIFO";
-	case SIM_POLICY_RR:
-		return "RR";
-	case SIM_POLICY_BATCH:
-		return "BATCH";
-	case SIM_POLICY_IDLE:
-		return "IDLE";
-	case SIM_POLICY_DEADLINE:
-		return "DL";
-	default:
-		return "NORMAL";
-	}
+	const struct sched_policy *sp = sched_policy_get(policy);
+
+	return sp ? sp->label : "?";
 }
 
 /* a taskgroup's share of all the CPU time of the run */

@@ -73,7 +73,7 @@ KSTRUCT_EXPORT_BEGIN
  * @comm: its name
  * @pid: its pid; 0 while it is not created (its start delay is not over)
  * @desc: index of its description in the workload (its group)
- * @policy: its policy (an enum sim_policy)
+ * @policy: its policy, a SCHED_* value
  * @priority: nice or rt_priority, as in the workload
  * @forked: 1 when created by a fork event rather than at time 0
  * @exited: 1 when it exited before the end

@@ -656,24 +656,13 @@ out_nomem:
  */
 static int sched_policy_of(const struct sim_task_desc *d)
 {
-	switch (d->policy) {
-	case SIM_POLICY_FIFO:
-		return SCHED_FIFO;
-	case SIM_POLICY_RR:
-		return SCHED_RR;
-	case SIM_POLICY_BATCH:
-		return SCHED_BATCH;
-	case SIM_POLICY_IDLE:
-		return SCHED_IDLE;
-	default:
-		return SCHED_OTHER;
-	}
+	return d->policy == SCHED_DEADLINE ? SCHED_OTHER : d->policy;
 }
 
 /* a policy with a nice level (the others have a real-time priority) */
 static int fair_policy(const struct sim_task_desc *d)
 {
-	return d->policy != SIM_POLICY_FIFO && d->policy != SIM_POLICY_RR;
+	return d->policy != SCHED_FIFO && d->policy != SCHED_RR;
 }
 
 static int nice_of(const struct sim_task_desc *d)
@@ -751,7 +740,7 @@ static int setup_task(struct sim *s, struct sim_task *t,
 		ret = sched_move_task(t->p, s->tgs[t->st.taskgroup]);
 	if (!ret && d->slice_usec && sched_current_class()->custom_slice)
 		ret = sched_set_custom_slice(t->p, d->slice_usec * 1000);
-	if (!ret && d->policy == SIM_POLICY_DEADLINE)
+	if (!ret && d->policy == SCHED_DEADLINE)
 		ret = setup_dl(s, t);
 	return ret;
 }
@@ -1784,9 +1773,9 @@ static void class_warnings(struct sim *s)
 
 	for (i = 0; i < wl->nr_tasks; i++) {
 		d = &wl->tasks[i];
-		if (!batch && d->policy == SIM_POLICY_BATCH)
+		if (!batch && d->policy == SCHED_BATCH)
 			batch = d;
-		if (!idle && d->policy == SIM_POLICY_IDLE)
+		if (!idle && d->policy == SCHED_IDLE)
 			idle = d;
 		if (!slice && d->slice_usec)
 			slice = d;
@@ -2062,8 +2051,7 @@ static int report_dl(struct sim *s, struct sim_report *r)
 	unsigned long i, n = 0;
 
 	for (i = 0; i < s->nr_tasks; i++)
-		n += task_desc(s, sim_task(s, i))->policy ==
-		     SIM_POLICY_DEADLINE;
+		n += task_desc(s, sim_task(s, i))->policy == SCHED_DEADLINE;
 	kfree(s->report_dl);
 	s->report_dl = NULL;
 	if (!n)
@@ -2075,7 +2063,7 @@ static int report_dl(struct sim *s, struct sim_report *r)
 		struct sim_task *t = sim_task(s, i);
 
 		d = task_desc(s, t);
-		if (d->policy != SIM_POLICY_DEADLINE)
+		if (d->policy != SCHED_DEADLINE)
 			continue;
 		dl->task = i;
 		dl->runtime_ns = d->dl_runtime_usec * 1000;

@@ -72,6 +72,7 @@
 #include "compat/compiler.h"
 #include "compat/escape.h"
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sched/sched.h"
 #include "sim/workload.h"
 
@@ -772,33 +773,21 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 /* ---------------------------------------------------------- policies */
 
 static int parse_policy(struct parse_ctx *ctx, const char *path, const char *s,
-			enum sim_policy *out)
+			int *out)
 {
-	if (!strcmp(s, "SCHED_OTHER") || !strcmp(s, "SCHED_NORMAL")) {
-		*out = SIM_POLICY_NORMAL;
-	} else if (!strcmp(s, "SCHED_FIFO")) {
-		*out = SIM_POLICY_FIFO;
-	} else if (!strcmp(s, "SCHED_RR")) {
-		*out = SIM_POLICY_RR;
-	} else if (!strcmp(s, "SCHED_BATCH")) {
-		*out = SIM_POLICY_BATCH;
-	} else if (!strcmp(s, "SCHED_IDLE")) {
-		*out = SIM_POLICY_IDLE;
-	} else if (!strcmp(s, "SCHED_DEADLINE")) {
-		*out = SIM_POLICY_DEADLINE;
-	} else {
-		return parse_error(
-			ctx, path,
-			"unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE)",
-			s);
-	}
+	const struct sched_policy *sp = sched_policy_find(s);
+	char names[160];
+
+	if (!sp)
+		return parse_error(ctx, path, "unknown policy \"%s\" (%s)", s,
+				   sched_policy_names(names, sizeof(names)));
+	*out = sp->policy;
 	return 0;
 }
 
-static int fair_policy(enum sim_policy p)
+static int fair_policy(int p)
 {
-	return p == SIM_POLICY_NORMAL || p == SIM_POLICY_BATCH ||
-	       p == SIM_POLICY_IDLE;
+	return p == SCHED_OTHER || p == SCHED_BATCH || p == SCHED_IDLE;
 }
 
 /* --------------------------------------------------------- resources */
@@ -1456,8 +1445,7 @@ static int taskgroup_path(struct parse_ctx *ctx, const char *path,
  * SCHED_BATCH), read as taskgroup_path() reads it.
  */
 static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
-			   const json_t *v, enum sim_policy policy,
-			   unsigned int *out)
+			   const json_t *v, int policy, unsigned int *out)
 {
 	const char *s = "";
 	int ret;
@@ -1539,7 +1527,7 @@ static int task_policy(struct parse_ctx *ctx, const char *path,
 	if (ret)
 		return ret;
 	path_join(sub, sizeof(sub), "%s.priority", path);
-	if (t->policy == SIM_POLICY_DEADLINE) {
+	if (t->policy == SCHED_DEADLINE) {
 		/* its reservation is its priority */
 		x = 0;
 		if (priority)
@@ -1707,14 +1695,14 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 			return ret;
 	}
 	ret = task_policy(ctx, path, policy, priority, t);
-	if (!ret && t->policy == SIM_POLICY_DEADLINE)
+	if (!ret && t->policy == SCHED_DEADLINE)
 		ret = task_dl(ctx, path, slice, dl_period, dl_deadline, t);
 	else if (!ret && slice)
 		ret = task_slice(ctx, path, slice, t);
-	if (!ret && t->policy != SIM_POLICY_DEADLINE && dl_period)
+	if (!ret && t->policy != SCHED_DEADLINE && dl_period)
 		ret = warn(ctx, "dl-period", path,
 			   "only a SCHED_DEADLINE task has a period; ignored");
-	if (!ret && t->policy != SIM_POLICY_DEADLINE && dl_deadline)
+	if (!ret && t->policy != SCHED_DEADLINE && dl_deadline)
 		ret = warn(
 			ctx, "dl-deadline", path,
 			"only a SCHED_DEADLINE task has a deadline; ignored");
@@ -1915,7 +1903,7 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 	json_object_foreach((json_t *)global, key, v)
 	{
 		char sub[PATH_LEN];
-		enum sim_policy p;
+		int p;
 		double s;
 
 		path_join(sub, sizeof(sub), "global.%s", key);

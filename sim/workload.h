@@ -43,22 +43,6 @@ KSTRUCT_EXPORT_BEGIN
 #define SIM_TASKGROUP_NAME_MAX 255
 
 /*
- * Scheduling policies, with the values of the kernel's SCHED_* constants
- * (sim.c gives the scheduler SCHED_BATCH and SCHED_IDLE as they are: cfs
- * and eevdf give them their meaning, o1 and goodness run them as
- * SCHED_OTHER).  SCHED_DEADLINE (6) runs in the deadline class under
- * every class, with its dl-runtime, dl-period and dl-deadline.
- */
-enum sim_policy {
-	SIM_POLICY_NORMAL = 0,
-	SIM_POLICY_FIFO = 1,
-	SIM_POLICY_RR = 2,
-	SIM_POLICY_BATCH = 3,
-	SIM_POLICY_IDLE = 5,
-	SIM_POLICY_DEADLINE = 6,
-};
-
-/*
  * What a task does.  rt-app's events map onto these: "run" is
  * SIM_EVENT_RUN, "runtime" SIM_EVENT_RUNTIME; "suspend" is LOCK, WAIT,
  * UNLOCK on the mutex and condition named after the task; "resume" is
@@ -182,8 +166,12 @@ struct sim_taskgroup_desc {
  * @instances: tasks started at time 0 from this description (0: only
  *	created by a fork event)
  * @loop: repetitions of all phases; -1 forever, then the task exits
- * @policy: scheduling policy
- * @priority: nice (-20..19) for SIM_POLICY_NORMAL, BATCH and IDLE,
+ * @policy: scheduling policy, a SCHED_* value (sched/sched.h; named by
+ *	sched_policies[]); sim.c gives the scheduler SCHED_BATCH and
+ *	SCHED_IDLE as they are (cfs and eevdf give them their meaning, o1
+ *	and goodness run them as SCHED_OTHER), and SCHED_DEADLINE its
+ *	reservation with sched_setattr()
+ * @priority: nice (-20..19) for SCHED_OTHER, BATCH and IDLE,
  *	rt_priority (1..99) for the real-time policies
  * @cpus_allowed: affinity mask, bit n for CPU n; all ones when not given
  * @delay_usec: time before the first event
@@ -208,7 +196,7 @@ struct sim_task_desc {
 	char name[SIM_NAME_LEN];
 	unsigned long instances;
 	long loop;
-	enum sim_policy policy;
+	int policy;
 	int priority;
 	unsigned long cpus_allowed;
 	unsigned long long delay_usec;

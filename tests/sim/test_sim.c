@@ -2323,7 +2323,7 @@ static void dl_share(unsigned int threaded)
 				  run.r->tasks[dl->task]->runtime <= 410);
 			CU_ASSERT(dl->throttles >= 195 && dl->throttles <= 200);
 			CU_ASSERT_EQUAL(run.r->tasks[dl->task]->policy,
-					SIM_POLICY_DEADLINE);
+					SCHED_DEADLINE);
 			run_end(&run);
 		}
 	}
