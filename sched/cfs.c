@@ -420,6 +420,8 @@ const struct sched_class cfs_sched_class = {
 		    (1UL << SCHED_IDLE),
 	.hz = 250, /* CONFIG_HZ of Debian's 6.1 */
 	.task_groups = true,
+	.series = (const char *const[]){ "queue", "vruntime", NULL },
+	.series_queue = "min_vruntime",
 	.init = init_cfs,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

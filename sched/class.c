@@ -52,6 +52,18 @@ unsigned int sched_class_chain(const struct sched_class *sclass,
 	return n;
 }
 
+const struct sched_class *sched_class_named(const char *name)
+{
+	int i;
+
+	for (i = 0; name && sched_classes_above[i]; i++)
+		if (!strcmp(sched_classes_above[i]->name, name))
+			return sched_classes_above[i];
+	if (name && !strcmp(idle_sched_class.name, name))
+		return &idle_sched_class;
+	return sched_class_find(name);
+}
+
 const struct sched_class *sched_class_find(const char *name)
 {
 	int i;

@@ -112,6 +112,10 @@ struct sched_counter {
  *	queues its tasks as struct sched_entity
  * @custom_slice: the class honours a custom slice
  *	(sched_set_custom_slice()); the others keep it unused
+ * @series: the fields of its snapshot's task objects that explorers
+ *	chart over time ("vruntime", ...), ending with NULL; NULL for none
+ * @series_queue: the field of its snapshot's queue object charted beside
+ *	them ("min_vruntime"), or NULL
  * @init: build the class's machine-wide state for @nr_cpus CPUs (after
  *	the runqueues, before any task); may be NULL
  * @exit: undo @init at sched_teardown(); may be NULL
@@ -200,6 +204,8 @@ struct sched_class {
 	unsigned int hz;
 	bool task_groups;
 	bool custom_slice;
+	const char *const *series;
+	const char *series_queue;
 
 	int (*init)(int nr_cpus);
 	void (*exit)(void);
@@ -261,6 +267,14 @@ extern const struct sched_class *const sched_classes[];
  * Return: the class, or NULL for any other name (NULL included).
  */
 const struct sched_class *sched_class_find(const char *name);
+
+/**
+ * sched_class_named() - any class of a chain by name
+ * @name: a selectable class's name, or "deadline", "rt", "idle"
+ *
+ * Return: the class, or NULL for any other name (NULL included).
+ */
+const struct sched_class *sched_class_named(const char *name);
 
 /**
  * sched_class_hz() - the HZ of the kernel a class models

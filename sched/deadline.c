@@ -1206,6 +1206,7 @@ err:
 const struct sched_class dl_sched_class = {
 	.name = "deadline",
 	.policies = 1UL << SCHED_DEADLINE,
+	.series = (const char *const[]){ "deadline", "runtime", NULL },
 	.init = init_dl,
 	.exit = exit_dl,
 	.rq_init = rq_init_dl,

@@ -715,6 +715,9 @@ const struct sched_class eevdf_sched_class = {
 	.hz = 250, /* CONFIG_HZ of Debian's 6.12 */
 	.task_groups = true,
 	.custom_slice = true,
+	.series =
+		(const char *const[]){ "queue", "vruntime", "deadline", NULL },
+	.series_queue = "avg_vruntime",
 	.init = init_eevdf,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

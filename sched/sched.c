@@ -1665,6 +1665,7 @@ const struct sched_class o1_sched_class = {
 		    (1UL << SCHED_IDLE),
 	.policies_as_other = (1UL << SCHED_BATCH) | (1UL << SCHED_IDLE),
 	.hz = 1000, /* 2.5.33 on x86 */
+	.series = (const char *const[]){ "sleep_avg", "bonus", "prio", NULL },
 	.enqueue_task = enqueue_task_o1,
 	.dequeue_task = dequeue_task_o1,
 	.yield_task = yield_task_o1,

@@ -1409,6 +1409,15 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 		       r->nr_taskgroups * sizeof(*run->taskgroups));
 		run->nr_taskgroups = r->nr_taskgroups;
 	}
+	if (r->nr_dl) {
+		run->dl = kcalloc(r->nr_dl, sizeof(*run->dl), GFP_KERNEL);
+		if (!run->dl) {
+			n = -ENOMEM;
+			goto out_free;
+		}
+		memcpy(run->dl, r->dl, r->nr_dl * sizeof(*run->dl));
+		run->nr_dl = r->nr_dl;
+	}
 	run->sched_class = r->sched_class;
 	run->hz = r->hz;
 	run->cost = r->cost;
@@ -1417,6 +1426,8 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 	c->nr_runs++;
 	return 0;
 out_free:
+	kfree(run->taskgroups);
+	run->taskgroups = NULL;
 	kfree(run->tasks);
 	run->tasks = NULL;
 	kfree(run->groups);
@@ -1432,6 +1443,7 @@ void sim_compare_release(struct sim_compare *c)
 		kfree(c->runs[i].groups);
 		kfree(c->runs[i].tasks);
 		kfree(c->runs[i].taskgroups);
+		kfree(c->runs[i].dl);
 	}
 	memset(c, 0, sizeof(*c));
 }
@@ -1566,6 +1578,37 @@ static void cmp_taskgroup_rows(FILE *out, const struct sim_compare *c,
 						 100.0 * tg->runtime /
 							 run->cpu_ticks :
 						 0.0);
+			fprintf(out, CMP_CELL, buf);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* per SCHED_DEADLINE task: misses/throttles/runtime left (ms) */
+static void cmp_dl_rows(FILE *out, const struct sim_compare *c)
+{
+	const struct sim_compare_run *first = &c->runs[0];
+	unsigned int i;
+	unsigned long k, j;
+	char buf[64];
+
+	if (!c->nr_runs || !first->nr_dl)
+		return;
+	fprintf(out, "deadline tasks: misses/throttles/runtime left (ms)\n");
+	for (k = 0; k < first->nr_dl; k++) {
+		fprintf(out, "  %-22s", first->dl[k].comm);
+		for (i = 0; i < c->nr_runs; i++) {
+			const struct sim_compare_run *run = &c->runs[i];
+
+			snprintf(buf, sizeof(buf), "-");
+			for (j = 0; j < run->nr_dl; j++)
+				if (!strcmp(run->dl[j].comm, first->dl[k].comm))
+					snprintf(buf, sizeof(buf),
+						 "%lu/%lu/%.3f",
+						 run->dl[j].misses,
+						 run->dl[j].throttles,
+						 run->dl[j].runtime_left_ns /
+							 1e6);
 			fprintf(out, CMP_CELL, buf);
 		}
 		fputc('\n', out);
@@ -1730,6 +1773,7 @@ int sim_compare_text(FILE *out, const struct sim_compare *c,
 	cmp_total_row(out, c, "migrations", 2);
 	cmp_total_row(out, c, "scheduler: ns per event", 3);
 	cmp_total_row(out, c, "scheduler: ns per pick", 4);
+	cmp_dl_rows(out, c);
 	cmp_tasks(out, c);
 	return ferror(out) ? -EIO : 0;
 }

@@ -212,6 +212,7 @@ struct sim_taskgroup {
 /**
  * struct sim_dl_stats - one SCHED_DEADLINE task's figures at the end
  * @task: its index in sim_report.tasks
+ * @comm: its name
  * @runtime_ns: its reservation: runtime per period
  * @deadline_ns: relative deadline
  * @period_ns: period
@@ -223,6 +224,7 @@ struct sim_taskgroup {
  */
 struct sim_dl_stats {
 	unsigned long task;
+	char comm[SIM_NAME_LEN];
 	unsigned long long runtime_ns;
 	unsigned long long deadline_ns;
 	unsigned long long period_ns;
@@ -489,6 +491,8 @@ struct sim_compare_run {
 	unsigned long long cpu_ticks;
 	unsigned int nr_taskgroups;
 	struct sim_taskgroup *taskgroups;
+	unsigned long nr_dl;
+	struct sim_dl_stats *dl;
 };
 
 /* the text shows tasks one by one up to this many tasks in every run */

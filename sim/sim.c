@@ -2066,6 +2066,7 @@ static int report_dl(struct sim *s, struct sim_report *r)
 		if (d->policy != SCHED_DEADLINE)
 			continue;
 		dl->task = i;
+		memcpy(dl->comm, t->st.comm, sizeof(dl->comm));
 		dl->runtime_ns = d->dl_runtime_usec * 1000;
 		dl->deadline_ns = d->dl_deadline_usec * 1000;
 		dl->period_ns = d->dl_period_usec * 1000;

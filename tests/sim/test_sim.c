@@ -2334,6 +2334,62 @@ static void test_dl_share(void)
 	dl_share(0);
 }
 
+/*
+ * The report shows them: the text's table, --json's "deadline" array,
+ * --compare's rows (misses/throttles/runtime left per class); a run
+ * without a DL task shows none of them.  Worked by hand: the task waits
+ * for its timer's first expiry (10 ms, rt-app's), then runs 2 ms in each
+ * of the 99 periods that start before 1 s: 198 ms (19.8%), a throttle
+ * at the end of each, its full runtime back for the 100th.
+ */
+static void test_dl_report(void)
+{
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
+				 .duration_usec = 1000000 };
+	struct sim_compare c = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	struct run run;
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, dl_hogs, &o, 0), 0);
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(sim_report_text(f, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_report_json(f, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_compare_add(&c, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_compare_text(f, &c, run.wl, run.r), 0);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf,
+		"dl                  2.000    10.000    10.000     19.8       0        99     2.000\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf,
+		"\"deadline\":[{\"comm\":\"dl\",\"pid\":2,\"runtime_ms\":2.0,\"deadline_ms\":10.0,\"period_ms\":10.0,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf,
+		"\"deadline_misses\":0,\"throttles\":99,\"runtime_left_ms\":2.0}]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf, "deadline tasks: misses/throttles/runtime left (ms)\n"
+		     "  dl                          0/99/2.000\n"));
+	free(buf);
+	sim_compare_release(&c);
+	run_end(&run);
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "hogs", &o, 0), 0);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(run.r->nr_dl, 0);
+	CU_ASSERT_EQUAL(sim_report_text(f, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_report_json(f, run.r, run.wl), 0);
+	fclose(f);
+	CU_ASSERT_PTR_NULL(strstr(buf, "deadline"));
+	free(buf);
+	run_end(&run);
+}
+
 /* the same on the simulator's CPU thread, and on 4 CPUs */
 static void test_dl_share_threaded(void)
 {
@@ -2490,6 +2546,8 @@ static void test_dl_dhall(void)
 static CU_TestInfo deadline_tests[] = {
 	{ "2 ms / 10 ms beside two hogs: 20%, no miss, every class",
 	  test_dl_share },
+	{ "the report, --json and --compare show misses, throttles, runtime left",
+	  test_dl_report },
 	{ "three 40% tasks on one CPU: the third refused by admission",
 	  test_dl_admission },
 	{ "EDF on one CPU, utilisation <= 0.95: no miss (8 seeds)",
