@@ -220,7 +220,10 @@ struct sim_taskgroup {
  *	the CPU
  * @throttles: times its runtime ran out (throttled until its next period)
  * @runtime_left_ns: runtime left in its last instance (negative: overrun
- *	by the last tick), 0 once it exited
+ *	by the last tick)
+ *
+ * Read off the task's entity at the end of the run: a task that exited
+ * before (its entity freed) shows 0 misses, throttles and runtime left.
  */
 struct sim_dl_stats {
 	unsigned long task;
