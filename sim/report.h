@@ -198,8 +198,14 @@ struct sim_taskgroup {
  * @forks: tasks created by fork events
  * @forks_refused: forks not done because the task limit was reached
  * @exits: tasks that exited
- * @nr_tasks: entries in @tasks
- * @tasks: every task's counters
+ * @nr_tasks: tasks in the run
+ * @task_blocks: every task's counters, read with sim_report_task(): block
+ *	k holds tasks k * @tasks_per_block onwards, the first one's counters
+ *	@task_offset bytes into it, the next @task_stride bytes further (the
+ *	simulator's own per-task records, not a copy of them)
+ * @tasks_per_block: tasks in each of @task_blocks
+ * @task_offset: where the first task's counters lie in a block
+ * @task_stride: bytes from one task's counters to the next in a block
  * @sched_class: the name of the scheduling class that ran
  * @nr_counters: entries of @counters
  * @counters: what each CPU's sim_cpu_stats.counters holds
@@ -221,7 +227,10 @@ struct sim_report {
 	unsigned long forks_refused;
 	unsigned long exits;
 	unsigned long nr_tasks;
-	struct sim_task_stats **tasks;
+	void *const *task_blocks;
+	unsigned long tasks_per_block;
+	size_t task_offset;
+	size_t task_stride;
 	const char *sched_class;
 	unsigned int nr_counters;
 	const struct sched_counter *counters[SCHED_MAX_COUNTERS];
@@ -230,6 +239,41 @@ struct sim_report {
 	const struct sim_taskgroup *taskgroups;
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
 };
+
+/**
+ * sim_report_task() - one task's counters
+ * @r: the report
+ * @i: the task, 0 .. @r->nr_tasks - 1, in the order the run created them
+ *
+ * Return: its counters.
+ */
+static inline struct sim_task_stats *sim_report_task(const struct sim_report *r,
+						     unsigned long i)
+{
+	return (struct sim_task_stats
+			*)((char *)r->task_blocks[i / r->tasks_per_block] +
+			   r->task_offset +
+			   i % r->tasks_per_block * r->task_stride);
+}
+
+/**
+ * sim_report_use_array() - make @r's tasks the @n counters at @block (a
+ *	report built by hand: tests, benchmarks)
+ * @r: the report
+ * @block: where a pointer to the first of the array is kept, as long as
+ *	@r is read
+ * @n: tasks in the array
+ */
+static inline void sim_report_use_array(struct sim_report *r,
+					struct sim_task_stats *const *block,
+					unsigned long n)
+{
+	r->nr_tasks = n;
+	r->task_blocks = (void *const *)block;
+	r->tasks_per_block = n ? n : 1;
+	r->task_offset = 0;
+	r->task_stride = sizeof(struct sim_task_stats);
+}
 
 /**
  * sim_latency_add() - record one wake-up latency

@@ -68,7 +68,6 @@
 #include "sim/trace.h"
 #include "sim/workload.h"
 
-#define SIM_CHUNK 4096 /* tasks per allocation */
 #define SIM_WHEEL 4096 /* wheel buckets, a power of 2 */
 #define SIM_SETTLE_MAX 64 /* schedule()s per CPU per tick */
 #define SIM_SETTLE_ROUNDS 4 /* settle_all()'s second looks */
@@ -103,28 +102,43 @@ enum sim_action {
 /*
  * struct sim_task - the simulator's side of a task: its program counter
  * in the workload description, its wheel link and its counters.
+ *
+ * A million tasks make a million of these, so they are packed: blocks of
+ * SIM_BLOCK records, each block an object of the simulation's slab cache,
+ * no header in front of any record, and the report reads the counters in
+ * place (struct sim_report's task_blocks).  What the wheel, the tick and
+ * a switch read of the simulator's state comes first, in the record's
+ * first 64 bytes; the counters, read or bumped once per switch, wake-up
+ * or tick of the running task, follow.
  */
 struct sim_task {
-	struct sim_task_stats st;
-	struct list_head timer; /* on the wheel, or a wait list */
 	struct task_struct *p; /* NULL once sched freed it */
+	struct list_head timer; /* on the wheel, or a wait list */
 	unsigned long long wake_at;
 	unsigned long long runnable_since;
 	unsigned long long woken_at;
 	unsigned long long run_until; /* a runtime event's end, or 0 */
-	unsigned long long *timers; /* its own timers' next expiry (us) */
-	uint64_t rng;
-	unsigned int wait_mutex; /* blocked on a condition: the mutex
-					 * to retake when woken */
 	unsigned int run_left; /* ticks left in this run */
-	unsigned int phase_loop; /* iterations of the phase done */
-	unsigned int loops_done; /* iterations of all phases done */
 	unsigned short phase, event; /* the next event to execute */
 	unsigned char state;
 	unsigned char done; /* the program is over */
 	unsigned char starting; /* inside start_task() */
 	unsigned char latency_pending;
+	unsigned int phase_loop; /* iterations of the phase done */
+	unsigned int loops_done; /* iterations of all phases done */
+	unsigned int wait_mutex; /* blocked on a condition: the mutex
+					 * to retake when woken */
+	uint64_t rng;
+	unsigned long long *timers; /* its own timers' next expiry (us) */
+	struct sim_task_stats st;
 };
+
+/*
+ * Records per block: a block is a slab object, cache-line aligned, of at
+ * most a quarter of a 64 KiB slab less its header, so that four fill a slab
+ */
+#define SIM_BLOCK_BYTES 16320
+#define SIM_BLOCK (SIM_BLOCK_BYTES / sizeof(struct sim_task))
 
 /*
  * struct sim_res - the state of one of the workload's resources (its
@@ -158,8 +172,9 @@ struct sim {
 	int started, trace_ended, stop;
 
 	struct spinlock lock; /* the tables below, in threaded runs */
-	struct sim_task **chunks;
-	unsigned long nr_chunks, chunk_cap;
+	struct kmem_cache *task_cache; /* blocks of SIM_BLOCK tasks */
+	struct sim_task **blocks;
+	unsigned long nr_blocks, block_cap;
 	unsigned long nr_tasks;
 	unsigned long *instances; /* per description: names given */
 	unsigned long forks, forks_refused, exits;
@@ -176,7 +191,6 @@ struct sim {
 	pthread_barrier_t barrier;
 
 	struct sim_report report;
-	struct sim_task_stats **report_tasks;
 	struct sim_taskgroup *report_taskgroups;
 
 	struct task_group **tgs; /* the workload's task groups, when
@@ -190,7 +204,7 @@ struct sim {
 
 static struct sim_task *sim_task(const struct sim *s, unsigned long i)
 {
-	return &s->chunks[i / SIM_CHUNK][i % SIM_CHUNK];
+	return &s->blocks[i / SIM_BLOCK][i % SIM_BLOCK];
 }
 
 static const struct sim_task_desc *task_desc(const struct sim *s,
@@ -597,26 +611,26 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 		*err = -EFBIG;
 		return NULL;
 	}
-	if (s->nr_tasks == s->nr_chunks * SIM_CHUNK) {
-		if (s->nr_chunks == s->chunk_cap) {
-			unsigned long cap = s->chunk_cap ? s->chunk_cap * 2 :
+	if (s->nr_tasks == s->nr_blocks * SIM_BLOCK) {
+		if (s->nr_blocks == s->block_cap) {
+			unsigned long cap = s->block_cap ? s->block_cap * 2 :
 							   16;
 			struct sim_task **c =
 				kcalloc(cap, sizeof(*c), GFP_KERNEL);
 
 			if (!c)
 				goto out_nomem;
-			if (s->nr_chunks)
-				memcpy(c, s->chunks, s->nr_chunks * sizeof(*c));
-			kfree(s->chunks);
-			s->chunks = c;
-			s->chunk_cap = cap;
+			if (s->nr_blocks)
+				memcpy(c, s->blocks, s->nr_blocks * sizeof(*c));
+			kfree(s->blocks);
+			s->blocks = c;
+			s->block_cap = cap;
 		}
-		s->chunks[s->nr_chunks] =
-			kcalloc(SIM_CHUNK, sizeof(**s->chunks), GFP_KERNEL);
-		if (!s->chunks[s->nr_chunks])
+		s->blocks[s->nr_blocks] =
+			kmem_cache_alloc(s->task_cache, GFP_KERNEL);
+		if (!s->blocks[s->nr_blocks])
 			goto out_nomem;
-		s->nr_chunks++;
+		s->nr_blocks++;
 	}
 	t = sim_task(s, s->nr_tasks);
 	memset(t, 0, sizeof(*t));
@@ -1842,6 +1856,10 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 		s->cpus[i].cpu = i;
 	}
 	ret = -ENOMEM;
+	s->task_cache = kmem_cache_create(
+		"sim_task", SIM_BLOCK * sizeof(struct sim_task), 64, 0, NULL);
+	if (!s->task_cache)
+		goto out_free;
 	s->instances = kcalloc(wl->nr_tasks, sizeof(*s->instances), GFP_KERNEL);
 	if (!s->instances)
 		goto out_free;
@@ -1898,6 +1916,7 @@ out_destroy:
 out_free:
 	kfree(s->res);
 	kfree(s->instances);
+	kmem_cache_destroy(s->task_cache);
 	kfree(s);
 	return ret;
 }
@@ -1916,12 +1935,12 @@ void sim_destroy(struct sim *s)
 		sim_task_stats_release(&sim_task(s, i)->st);
 		kfree(sim_task(s, i)->timers);
 	}
-	for (i = 0; i < s->nr_chunks; i++)
-		kfree(s->chunks[i]);
-	kfree(s->chunks);
+	for (i = 0; i < s->nr_blocks; i++)
+		kmem_cache_free(s->task_cache, s->blocks[i]);
+	kfree(s->blocks);
+	kmem_cache_destroy(s->task_cache);
 	kfree(s->instances);
 	kfree(s->res);
-	kfree(s->report_tasks);
 	kfree(s->report_taskgroups);
 	kfree(s->tgs);
 	kfree(s->tg_ticks);
@@ -1964,8 +1983,8 @@ unsigned long long sim_memory_bytes(const struct sim *s)
 	unsigned long long bytes = sizeof(*s);
 	unsigned long i;
 
-	bytes += s->nr_chunks * SIM_CHUNK * sizeof(struct sim_task);
-	bytes += s->chunk_cap * sizeof(*s->chunks);
+	bytes += s->nr_blocks * SIM_BLOCK * sizeof(struct sim_task);
+	bytes += s->block_cap * sizeof(*s->blocks);
 	bytes += s->wl->nr_resources * sizeof(*s->res);
 	if (s->tgs)
 		bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
@@ -2015,11 +2034,6 @@ const struct sim_report *sim_report(struct sim *s)
 	unsigned long i;
 	unsigned int cpu;
 
-	kfree(s->report_tasks);
-	s->report_tasks = kcalloc(s->nr_tasks ? s->nr_tasks : 1,
-				  sizeof(*s->report_tasks), GFP_KERNEL);
-	if (!s->report_tasks)
-		return NULL;
 	memset(r, 0, sizeof(*r));
 	if (report_taskgroups(s, r))
 		return NULL;
@@ -2033,7 +2047,11 @@ const struct sim_report *sim_report(struct sim *s)
 	r->forks_refused = s->forks_refused;
 	r->exits = s->exits;
 	r->nr_tasks = s->nr_tasks;
-	r->tasks = s->report_tasks;
+	/* the records in place */
+	r->task_blocks = (void *const *)s->blocks;
+	r->tasks_per_block = SIM_BLOCK;
+	r->task_offset = offsetof(struct sim_task, st);
+	r->task_stride = sizeof(struct sim_task);
 	r->events = sim_events(s);
 	r->cost.measured = s->opt.measure_cost;
 	r->cost.clock_ns = s->clock_ns;
@@ -2047,7 +2065,6 @@ const struct sim_report *sim_report(struct sim *s)
 			t->st.wait += now - t->runnable_since;
 			t->runnable_since = now;
 		}
-		s->report_tasks[i] = &t->st;
 	}
 	if (sim_report_taskgroup_tasks(r, s->report_taskgroups))
 		return NULL;

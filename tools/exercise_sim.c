@@ -176,13 +176,13 @@ static int never_ran(struct exercise *ex, const struct sim_report *r,
 	(void)data;
 	for (i = 0; i < r->nr_tasks; i++) {
 		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n",
-			r->tasks[i]->comm,
-			r->tasks[i]->runtime * 1000.0 / r->hz,
-			r->tasks[i]->migrations,
-			r->tasks[i]->migrations == 1 ? "" : "s");
-		if (!r->tasks[i]->runtime) {
+			sim_report_task(r, i)->comm,
+			sim_report_task(r, i)->runtime * 1000.0 / r->hz,
+			sim_report_task(r, i)->migrations,
+			sim_report_task(r, i)->migrations == 1 ? "" : "s");
+		if (!sim_report_task(r, i)->runtime) {
 			exercise_answer(ex, "%s%s", none ? "" : " ",
-					r->tasks[i]->comm);
+					sim_report_task(r, i)->comm);
 			none = 0;
 		}
 	}
@@ -190,7 +190,8 @@ static int never_ran(struct exercise *ex, const struct sim_report *r,
 		exercise_answer(ex, "none");
 	/* the likely slip: the last task, or none at all */
 	exercise_wrong(ex, "%s",
-		       none ? r->tasks[r->nr_tasks - 1]->comm : "none");
+		       none ? sim_report_task(r, r->nr_tasks - 1)->comm :
+			      "none");
 	return 0;
 }
 
@@ -243,20 +244,23 @@ static int shares(struct exercise *ex, const struct sim_report *r,
 	(void)wl;
 	(void)data;
 	for (i = 0; i < r->nr_tasks; i++)
-		total += r->tasks[i]->runtime;
+		total += sim_report_task(r, i)->runtime;
 	for (i = 0; i < r->nr_tasks; i++) {
-		double pct = total ? 100.0 * r->tasks[i]->runtime / total : 0;
+		double pct =
+			total ? 100.0 * sim_report_task(r, i)->runtime / total :
+				0;
 
 		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n",
-			r->tasks[i]->comm,
-			r->tasks[i]->runtime * 1000.0 / r->hz,
-			r->tasks[i]->migrations,
-			r->tasks[i]->migrations == 1 ? "" : "s");
+			sim_report_task(r, i)->comm,
+			sim_report_task(r, i)->runtime * 1000.0 / r->hz,
+			sim_report_task(r, i)->migrations,
+			sim_report_task(r, i)->migrations == 1 ? "" : "s");
 		exercise_answer(ex, "%s%s: %.0f", i ? ", " : "",
-				r->tasks[i]->comm, pct);
+				sim_report_task(r, i)->comm, pct);
 		/* the likely slip: an equal share each */
 		exercise_wrong(ex, "%s%s: %.0f", i ? ", " : "",
-			       r->tasks[i]->comm, 100.0 / r->nr_tasks);
+			       sim_report_task(r, i)->comm,
+			       100.0 / r->nr_tasks);
 		/* as printed, whole percent */
 		if (labs((long)(pct + 0.5) -
 			 (long)(100.0 / r->nr_tasks + 0.5)) <= ex->tolerance)

@@ -100,12 +100,12 @@ static void check_shares(const struct sched_class *class, unsigned int hz,
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, (unsigned long)nr);
 	for (i = 0; i < nr; i++) {
-		total += run.r->tasks[i]->runtime;
+		total += sim_report_task(run.r, i)->runtime;
 		sum += weight[i];
 	}
 	CU_ASSERT_EQUAL(total, (unsigned long long)seconds * hz);
 	for (i = 0; i < nr; i++) {
-		long long got = run.r->tasks[i]->runtime;
+		long long got = sim_report_task(run.r, i)->runtime;
 
 		expect = total * weight[i] / sum;
 		if (llabs(got - (long long)expect) > (long long)slack) {
@@ -203,8 +203,8 @@ static const struct sim_task_stats *task_named(const struct sim_report *r,
 	unsigned long i;
 
 	for (i = 0; i < r->nr_tasks; i++)
-		if (!strcmp(r->tasks[i]->comm, comm))
-			return r->tasks[i];
+		if (!strcmp(sim_report_task(r, i)->comm, comm))
+			return sim_report_task(r, i);
 	return NULL;
 }
 

@@ -116,7 +116,7 @@ struct fixture {
 	struct sim_workload wl;
 	struct sim_task_desc desc[3];
 	struct sim_task_stats st[NR_FIX];
-	struct sim_task_stats *ptr[NR_FIX];
+	struct sim_task_stats *block; /* the report's one block: st */
 	struct sim_report r;
 };
 
@@ -146,7 +146,6 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 		f->st[i].response = response[i];
 		f->st[i].wait = 300 - runtime[i];
 		f->st[i].switches = i;
-		f->ptr[i] = &f->st[i];
 	}
 	f->st[3].forked = 1;
 	f->st[3].created = 200;
@@ -163,8 +162,8 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	f->r.hz = hz;
 	f->r.nr_cpus = 2;
 	f->r.ticks = 300;
-	f->r.nr_tasks = NR_FIX;
-	f->r.tasks = f->ptr;
+	f->block = f->st;
+	sim_report_use_array(&f->r, &f->block, NR_FIX);
 	f->r.cpus[0].busy = 300;
 	f->r.cpus[0].switches = 7;
 	f->r.cpus[1].busy = 95;
@@ -294,14 +293,16 @@ static unsigned int oracle(const struct sim_report *r, long desc,
 	unsigned long i, k, m = 0;
 
 	for (i = 0; i < r->nr_tasks; i++)
-		if (desc < 0 || r->tasks[i]->desc == (unsigned long)desc)
-			m += r->tasks[i]->nr_latency;
+		if (desc < 0 ||
+		    sim_report_task(r, i)->desc == (unsigned long)desc)
+			m += sim_report_task(r, i)->nr_latency;
 	*n = m;
 	all = calloc(m ? m : 1, sizeof(*all));
 	for (i = 0, m = 0; all && i < r->nr_tasks; i++)
-		if (desc < 0 || r->tasks[i]->desc == (unsigned long)desc)
-			for (k = 0; k < r->tasks[i]->nr_latency; k++)
-				all[m++] = r->tasks[i]->latency[k];
+		if (desc < 0 ||
+		    sim_report_task(r, i)->desc == (unsigned long)desc)
+			for (k = 0; k < sim_report_task(r, i)->nr_latency; k++)
+				all[m++] = sim_report_task(r, i)->latency[k];
 	for (i = 1; all && i < m; i++) /* insertion sort */
 		for (k = i; k && all[k - 1] > all[k]; k--) {
 			v = all[k];
@@ -321,17 +322,17 @@ static unsigned int oracle(const struct sim_report *r, long desc,
 static void test_merged_latency_oracle(void)
 {
 	static const unsigned int pcts[] = { 1, 25, 50, 90, 99, 100 };
-	struct sim_task_stats st[9], *ptr[9];
-	struct sim_report r = { .hz = 1000, .nr_tasks = 9, .tasks = ptr };
+	struct sim_task_stats st[9], *block = st, *one_block;
+	struct sim_report r = { .hz = 1000 };
 	uint64_t seed = 12345;
 	unsigned int round, i, k, bad = 0;
 
+	sim_report_use_array(&r, &block, 9);
 	for (round = 0; round < 60; round++) {
 		memset(st, 0, sizeof(st));
 		for (i = 0; i < 9; i++) {
 			unsigned int len;
 
-			ptr[i] = &st[i];
 			st[i].desc = i % 3;
 			seed = seed * 6364136223846793005ull +
 			       1442695040888963407ull;
@@ -375,11 +376,11 @@ static void test_merged_latency_oracle(void)
 			unsigned long n;
 
 			/* one task's percentile is the oracle of a 1-task set */
-			struct sim_report one = { .hz = 1000,
-						  .nr_tasks = 1,
-						  .tasks = &ptr[i] };
+			struct sim_report one = { .hz = 1000 };
 
-			bad += sim_task_latency(ptr[i], pcts[i]) !=
+			one_block = &st[i];
+			sim_report_use_array(&one, &one_block, 1);
+			bad += sim_task_latency(&st[i], pcts[i]) !=
 			       oracle(&one, -1, pcts[i], &n);
 		}
 		for (i = 0; i < 9; i++)
@@ -409,11 +410,9 @@ static unsigned int next_below(uint64_t *seed, unsigned int bound)
 static void test_groups_against_scan(void)
 {
 	static struct sim_task_stats st[ORACLE_TASKS];
-	struct sim_task_stats *ptr[ORACLE_TASKS];
+	struct sim_task_stats *block = st;
 	struct sim_group g[40];
-	struct sim_report r = {
-		.hz = 1000, .nr_cpus = 2, .ticks = 500, .tasks = ptr
-	};
+	struct sim_report r = { .hz = 1000, .nr_cpus = 2, .ticks = 500 };
 	uint64_t seed = 2026;
 	unsigned int round, i, k, bad = 0, nr_desc;
 	int n, m;
@@ -423,11 +422,11 @@ static void test_groups_against_scan(void)
 
 		memset(st, 0, sizeof(st));
 		nr_desc = 1 + next_below(&seed, 40);
-		r.nr_tasks = 1 + next_below(&seed, ORACLE_TASKS);
+		sim_report_use_array(&r, &block,
+				     1 + next_below(&seed, ORACLE_TASKS));
 		for (i = 0; i < r.nr_tasks; i++) {
 			unsigned int len = next_below(&seed, scale ? 12 : 3);
 
-			ptr[i] = &st[i];
 			st[i].desc = next_below(&seed, nr_desc + 2);
 			st[i].pid = next_below(&seed, 8) ? 2 + i : 0;
 			st[i].runtime = next_below(&seed, 500);
