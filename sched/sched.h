@@ -573,7 +573,9 @@ struct runqueue {
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
  * exit and wait.  @nr_signals fills the hole after @pdeath_signal: the
- * structure has none (440 bytes).
+ * structure has none (432 bytes).  @policy and @rt_priority are 32 bits
+ * wide where 2.5.33 had longs (their values fit in a byte): 8 bytes
+ * less a task, a million tasks being 432 MB of task_structs.
  */
 struct task_struct {
 	long state;
@@ -585,8 +587,8 @@ struct task_struct {
 	struct prio_array *array;
 	unsigned long sleep_avg;
 	unsigned long sleep_timestamp;
-	unsigned long policy;
-	unsigned long rt_priority;
+	unsigned int policy; /* 2.5.33: unsigned long */
+	unsigned int rt_priority; /* 2.5.33: unsigned long */
 	unsigned long cpus_allowed;
 	unsigned int time_slice, first_time_slice;
 
