@@ -17,33 +17,73 @@
 #include "sim/internal.h"
 #include "sim/report.h"
 
+/*
+ * The room for latencies a task with @n of them has: SIM_LATENCY_INLINE
+ * in its record, then an allocation of 8, doubled whenever full
+ */
+static unsigned int latency_room(unsigned int n)
+{
+	unsigned int cap = 8;
+
+	if (n <= SIM_LATENCY_INLINE)
+		return SIM_LATENCY_INLINE;
+	while (cap < n)
+		cap *= 2;
+	return cap;
+}
+
+unsigned long sim_task_latency_bytes(const struct sim_task_stats *ts)
+{
+	if (ts->nr_latency <= SIM_LATENCY_INLINE)
+		return 0;
+	return latency_room(ts->nr_latency) * sizeof(*ts->latency);
+}
+
 int sim_latency_add(struct sim_task_stats *ts, unsigned int ticks)
 {
-	if (ts->nr_latency == ts->latency_cap) {
-		unsigned int cap = ts->latency_cap ? ts->latency_cap * 2 : 8;
+	unsigned int cap = latency_room(ts->nr_latency);
 
-		if (cap < ts->latency_cap)
+	if (ts->nr_latency == cap) {
+		unsigned int *old = sim_task_latencies(ts);
+		unsigned int *lat;
+
+		cap = cap == SIM_LATENCY_INLINE ? 8 : cap * 2;
+		if (!cap)
 			return -ENOMEM;
-		unsigned int *lat = kcalloc(cap, sizeof(*lat), GFP_KERNEL);
-
+		lat = kcalloc(cap, sizeof(*lat), GFP_KERNEL);
 		if (!lat)
 			return -ENOMEM;
-		if (ts->nr_latency)
-			memcpy(lat, ts->latency, ts->nr_latency * sizeof(*lat));
-		kfree(ts->latency);
+		memcpy(lat, old, ts->nr_latency * sizeof(*lat));
+		if (ts->nr_latency > SIM_LATENCY_INLINE)
+			kfree(old);
 		ts->latency = lat;
-		ts->latency_cap = cap;
 	}
-	ts->latency[ts->nr_latency++] = ticks;
+	ts->nr_latency++;
+	sim_task_latencies(ts)[ts->nr_latency - 1] = ticks;
 	return 0;
 }
 
 void sim_task_stats_release(struct sim_task_stats *ts)
 {
-	kfree(ts->latency);
+	if (ts->nr_latency > SIM_LATENCY_INLINE)
+		kfree(ts->latency);
 	ts->latency = NULL;
 	ts->nr_latency = 0;
-	ts->latency_cap = 0;
+}
+
+char *sim_task_comm(const struct sim_workload *wl,
+		    const struct sim_task_stats *ts, char buf[SIM_NAME_LEN])
+{
+	const char *name = ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name :
+						     "?";
+
+	if (ts->desc < wl->nr_tasks && wl->tasks[ts->desc].instances == 1 &&
+	    ts->instance == 0)
+		snprintf(buf, SIM_NAME_LEN, "%s", name);
+	else
+		snprintf(buf, SIM_NAME_LEN, "%.*s-%u", SIM_NAME_LEN - 8, name,
+			 ts->instance);
+	return buf;
 }
 
 /* the 1-based rank of the @pct percentile of @n values (@n > 0) */
@@ -103,9 +143,9 @@ void sim_report_finish(struct sim_report *r)
 	for (i = 0; i < r->nr_tasks; i++) {
 		struct sim_task_stats *ts = sim_report_task(r, i);
 
-		if (ts->nr_latency)
-			qsort(ts->latency, ts->nr_latency, sizeof(*ts->latency),
-			      cmp_uint);
+		if (ts->nr_latency > 1)
+			qsort(sim_task_latencies(ts), ts->nr_latency,
+			      sizeof(unsigned int), cmp_uint);
 	}
 }
 
@@ -156,7 +196,7 @@ static unsigned long at_most(const struct sim_task_stats *ts, unsigned int v)
 	while (lo < hi) {
 		unsigned long mid = lo + (hi - lo) / 2;
 
-		if (ts->latency[mid] <= v)
+		if (sim_task_latencies(ts)[mid] <= v)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -202,7 +242,7 @@ static unsigned long long *latency_histogram(const struct task_set *set,
 		const struct sim_task_stats *ts = set_task(set, i);
 
 		for (k = 0; k < ts->nr_latency; k++)
-			hist[ts->latency[k]]++;
+			hist[sim_task_latencies(ts)[k]]++;
 	}
 	return hist;
 }
@@ -247,7 +287,8 @@ static int sorted_percentiles(const struct task_set *set,
 
 		if (!ts->nr_latency)
 			continue;
-		memcpy(all + m, ts->latency, ts->nr_latency * sizeof(*all));
+		memcpy(all + m, sim_task_latencies(ts),
+		       ts->nr_latency * sizeof(*all));
 		m += ts->nr_latency;
 	}
 	qsort(all, m, sizeof(*all), cmp_uint);
@@ -271,8 +312,8 @@ static int set_latency(const struct task_set *set, struct sim_latency *out)
 			continue;
 		only = out->n ? NULL : ts;
 		out->n += ts->nr_latency;
-		if (ts->latency[ts->nr_latency - 1] > out->max)
-			out->max = ts->latency[ts->nr_latency - 1];
+		if (sim_task_latencies(ts)[ts->nr_latency - 1] > out->max)
+			out->max = sim_task_latencies(ts)[ts->nr_latency - 1];
 	}
 	if (!out->n)
 		return 0;
@@ -622,8 +663,10 @@ static const char *ms_or_dash(char *buf, size_t len, const struct sim_report *r,
 	return buf;
 }
 
-static void text_tasks(FILE *out, const struct sim_report *r)
+static void text_tasks(FILE *out, const struct sim_report *r,
+		       const struct sim_workload *wl)
 {
+	char comm[SIM_NAME_LEN];
 	unsigned long i;
 
 	fprintf(out,
@@ -637,9 +680,10 @@ static void text_tasks(FILE *out, const struct sim_report *r)
 
 		fprintf(out,
 			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %+5.1f %6u %7u %8.1f %8.1f %8.1f %8s %9s%s\n",
-			ts->comm, ts->pid, policy_name(ts->policy),
-			ts->priority, ms(r, ts->runtime), ms(r, ts->wait),
-			ts->switches, bonus(ts), ts->migrations, ts->wakeups,
+			sim_task_comm(wl, ts, comm), ts->pid,
+			policy_name(ts->policy), ts->priority,
+			ms(r, ts->runtime), ms(r, ts->wait), ts->switches,
+			bonus(ts), ts->migrations, ts->wakeups,
 			ms(r, sim_task_latency(ts, 50)),
 			ms(r, sim_task_latency(ts, 99)),
 			ms(r, sim_task_latency(ts, 100)),
@@ -735,7 +779,7 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 			sim_cost_ns(&r->cost, SIM_COST_SCHEDULE));
 	fputc('\n', out);
 	if (r->nr_tasks <= TEXT_MAX_TASKS)
-		text_tasks(out, r);
+		text_tasks(out, r, wl);
 	else
 		fprintf(out,
 			"(%lu tasks: per-task lines are in --json and --csv)\n",
@@ -1018,11 +1062,13 @@ static json_t *task_json(const struct sim_report *r,
 			 const struct sim_workload *wl,
 			 const struct sim_task_stats *ts)
 {
+	char comm[SIM_NAME_LEN];
+
 	return json_pack(
 		"{s:o,s:i,s:o,s:s,s:i,s:b,s:b,s:o,s:f,s:f,s:f,s:I,s:f,s:I,s:I,"
 		"s:f,s:f,s:f,s:o,s:o}",
-		"comm", json_name(ts->comm), "pid", ts->pid, "group",
-		json_name(group_name(wl, ts->desc)), "policy",
+		"comm", json_name(sim_task_comm(wl, ts, comm)), "pid", ts->pid,
+		"group", json_name(group_name(wl, ts->desc)), "policy",
 		policy_name(ts->policy), "priority", ts->priority, "forked",
 		ts->forked, "exited", ts->exited, "created_ms",
 		json_ms(r, ts->created, created(ts)), "runtime_ms",
@@ -1252,6 +1298,7 @@ static void csv_taskgroups(FILE *out, const struct sim_report *r)
 static void csv_tasks(FILE *out, const struct sim_report *r,
 		      const struct sim_workload *wl)
 {
+	char comm[SIM_NAME_LEN];
 	unsigned long i;
 
 	fputs("table,class,comm,pid,group,policy,priority,forked,exited,created_ms,runtime_ms,share,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms,latency_max_ms,response_ms,turnaround_ms\n",
@@ -1261,7 +1308,7 @@ static void csv_tasks(FILE *out, const struct sim_report *r,
 
 		csv_row(out, "task", r);
 		fputc(',', out);
-		csv_text(out, ts->comm);
+		csv_text(out, sim_task_comm(wl, ts, comm));
 		fprintf(out, ",%d,", ts->pid);
 		csv_text(out, group_name(wl, ts->desc));
 		fprintf(out, ",%s,%d,%d,%d", policy_name(ts->policy),
@@ -1388,7 +1435,7 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 			const struct sim_task_stats *ts = sim_report_task(r, i);
 			struct sim_compare_task *t = &run->tasks[i];
 
-			memcpy(t->comm, ts->comm, sizeof(t->comm));
+			sim_task_comm(wl, ts, t->comm);
 			t->response = ts->response;
 			t->turnaround = ts->turnaround;
 			t->exited = ts->exited;

@@ -585,16 +585,11 @@ static void hook_exit(struct task_struct *p, void *data)
 
 /* ------------------------------------------------------- tasks */
 
-static void task_name(struct sim *s, struct sim_task *t, unsigned int desc)
+/* @t's name (sim_task_comm()) into @buf; Return: @buf */
+static char *task_comm(const struct sim *s, const struct sim_task *t,
+		       char buf[SIM_NAME_LEN])
 {
-	const struct sim_task_desc *d = &s->wl->tasks[desc];
-	unsigned long k = s->instances[desc]++;
-
-	if (d->instances == 1 && k == 0)
-		snprintf(t->st.comm, sizeof(t->st.comm), "%s", d->name);
-	else
-		snprintf(t->st.comm, sizeof(t->st.comm), "%.*s-%lu",
-			 SIM_NAME_LEN - 8, d->name, k);
+	return sim_task_comm(s->wl, &t->st, buf);
 }
 
 /*
@@ -651,7 +646,7 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 	t->st.policy = d->policy;
 	t->st.priority = d->priority;
 	t->rng = splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
-	task_name(s, t, desc);
+	t->st.instance = (unsigned int)s->instances[desc]++;
 	s->nr_tasks++;
 	return t;
 out_nomem:
@@ -756,12 +751,13 @@ static int place_task(struct sim *s, struct sim_task *t, int cpu)
 static int start_task(struct sim *s, struct sim_task *t)
 {
 	const struct sim_task_desc *d = task_desc(s, t);
+	char comm[SIM_NAME_LEN];
 	struct task_struct *p;
 	uint64_t t0;
 	int cpu, ret;
 
-	p = sched_new_task(t->st.comm, nice_of(d), sched_policy_of(d),
-			   rt_priority_of(d));
+	p = sched_new_task(task_comm(s, t, comm), nice_of(d),
+			   sched_policy_of(d), rt_priority_of(d));
 	if (!p)
 		return -ENOMEM;
 	p->driver_data = t;
@@ -794,6 +790,7 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 		     unsigned int desc)
 {
 	const struct sim_task_desc *d = &s->wl->tasks[desc];
+	char comm[SIM_NAME_LEN];
 	struct task_struct *child;
 	struct sim_task *t;
 	uint64_t t0;
@@ -808,7 +805,7 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 		}
 		goto out_unlock;
 	}
-	ret = do_fork(parent->p, SIM_SIGCHLD, t->st.comm, &child);
+	ret = do_fork(parent->p, SIM_SIGCHLD, task_comm(s, t, comm), &child);
 	if (ret) {
 		/* the slot was the last one taken: give it back */
 		kfree(t->timers);
@@ -1515,7 +1512,9 @@ static bool task_bad(const char *what, const struct sim_task *t)
 {
 	if (!t)
 		return check_fail("%s", what);
-	return check_fail("%s: %s (pid %d)", what, t->st.comm, t->st.pid);
+	/* the name the simulator gave it, while the task lives */
+	return check_fail("%s: %s (pid %d)", what, t->p ? t->p->comm : "-",
+			  t->st.pid);
 }
 
 /*
@@ -1993,7 +1992,7 @@ unsigned long long sim_memory_bytes(const struct sim *s)
 	for (i = 0; i < s->nr_tasks; i++) {
 		const struct sim_task *t = sim_task(s, i);
 
-		bytes += t->st.latency_cap * sizeof(unsigned int);
+		bytes += sim_task_latency_bytes(&t->st);
 		bytes += task_desc(s, t)->nr_timers * sizeof(*t->timers);
 	}
 	return bytes;

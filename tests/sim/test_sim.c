@@ -528,11 +528,13 @@ static void test_default_workload_shows_everything(void)
 	/* the editors sleep and earn a bonus; the hogs never do */
 	for (i = 0; i < run.r->nr_tasks; i++) {
 		const struct sim_task_stats *t = sim_report_task(run.r, i);
+		char comm[SIM_NAME_LEN];
 
-		if (!strncmp(t->comm, "editor", 6) && t->wakeups > 10 &&
+		sim_task_comm(run.wl, t, comm);
+		if (!strncmp(comm, "editor", 6) && t->wakeups > 10 &&
 		    t->bonus_sum > 0)
 			bonus++;
-		if (!strncmp(t->comm, "hog", 3))
+		if (!strncmp(comm, "hog", 3))
 			CU_ASSERT_EQUAL(t->bonus_sum, -5ll * t->switches);
 	}
 	CU_ASSERT_EQUAL(bonus, 2);
@@ -734,13 +736,14 @@ static void test_rt_by_hand(void)
 {
 	struct sim_options o = { .nr_cpus = 2 };
 	const struct sim_task_stats *fifo, *rr0, *rr1;
+	char comm[SIM_NAME_LEN];
 	struct run run;
 
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, "rt", &o, 0), 0);
 	fifo = sim_report_task(run.r, 0);
 	rr0 = sim_report_task(run.r, 1);
 	rr1 = sim_report_task(run.r, 2);
-	CU_ASSERT_STRING_EQUAL(fifo->comm, "fifo");
+	CU_ASSERT_STRING_EQUAL(sim_task_comm(run.wl, fifo, comm), "fifo");
 	CU_ASSERT(fifo->wakeups >= 150);
 	CU_ASSERT_EQUAL(sim_task_latency(fifo, 100), 0);
 	/* 2 ms of every 10 ms */
@@ -1374,7 +1377,7 @@ static void test_report_reads_every_block(void)
 	unsigned long long runtime = 0, busy = 0;
 	unsigned long i, bad = 0, t_tasks = 0;
 	struct run run;
-	char name[SIM_NAME_LEN];
+	char name[SIM_NAME_LEN], comm[SIM_NAME_LEN];
 	int *seen;
 
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, wl_json, &o, 0), 0);
@@ -1394,7 +1397,7 @@ static void test_report_reads_every_block(void)
 			continue;
 		/* the first 1000 are t-0 .. t-999 in order, then the forks' */
 		snprintf(name, sizeof(name), "t-%lu", t_tasks++);
-		bad += strcmp(ts->comm, name) != 0;
+		bad += strcmp(sim_task_comm(run.wl, ts, comm), name) != 0;
 		bad += i < 1000 ? ts->forked : !ts->forked;
 	}
 	CU_ASSERT_EQUAL(bad, 0);
