@@ -122,7 +122,8 @@ static int report_case_verify(const struct report_case *c)
 
 		if (g->desc != i || g->tasks != 1 ||
 		    g->latency.n != ts->nr_latency ||
-		    g->latency.max != ts->latency[ts->nr_latency - 1] ||
+		    g->latency.max !=
+			    sim_task_latencies(ts)[ts->nr_latency - 1] ||
 		    g->latency.p50 != sim_task_latency(ts, 50))
 			return -EIO;
 	}
