@@ -103,6 +103,13 @@ static void task_cache_init(void)
 				  __alignof__(struct task_struct), 0, NULL);
 }
 
+size_t task_struct_slab_bytes(void)
+{
+	BUG_ON(pthread_once(&task_cache_once, task_cache_init) != 0);
+	return task_struct_cachep ? kmem_cache_slab_bytes(task_struct_cachep) :
+				    0;
+}
+
 struct task_struct *alloc_task(const char *comm)
 {
 	struct task_struct *p;

@@ -1977,25 +1977,40 @@ static void cost_add(struct sim_cost *to, const struct sim_cost *from)
 	}
 }
 
-unsigned long long sim_memory_bytes(const struct sim *s)
+void sim_memory(const struct sim *s, struct sim_memory *m)
 {
-	unsigned long long bytes = sizeof(*s);
 	unsigned long i;
 
-	bytes += s->nr_blocks * SIM_BLOCK * sizeof(struct sim_task);
-	bytes += s->block_cap * sizeof(*s->blocks);
-	bytes += s->wl->nr_resources * sizeof(*s->res);
+	memset(m, 0, sizeof(*m));
+	m->nr_tasks = s->nr_tasks;
+	m->task_struct_size = sizeof(struct task_struct);
+	m->task_struct_slab_bytes = task_struct_slab_bytes();
+	m->record_size = sizeof(struct sim_task);
+	m->stats_size = sizeof(struct sim_task_stats);
+	m->record_slab_bytes = kmem_cache_slab_bytes(s->task_cache);
+	m->other_bytes = sizeof(*s) + s->block_cap * sizeof(*s->blocks) +
+			 s->wl->nr_resources * sizeof(*s->res) +
+			 s->wl->nr_tasks * sizeof(*s->instances);
 	if (s->tgs)
-		bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
+		m->other_bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
 	if (s->tg_ticks)
-		bytes += s->wl->nr_taskgroups * sizeof(*s->tg_ticks);
+		m->other_bytes += s->wl->nr_taskgroups * sizeof(*s->tg_ticks);
 	for (i = 0; i < s->nr_tasks; i++) {
 		const struct sim_task *t = sim_task(s, i);
 
-		bytes += sim_task_latency_bytes(&t->st);
-		bytes += task_desc(s, t)->nr_timers * sizeof(*t->timers);
+		m->latency_bytes += sim_task_latency_bytes(&t->st);
+		m->other_bytes +=
+			task_desc(s, t)->nr_timers * sizeof(*t->timers);
 	}
-	return bytes;
+}
+
+unsigned long long sim_memory_bytes(const struct sim *s)
+{
+	struct sim_memory m;
+
+	sim_memory(s, &m);
+	return s->nr_blocks * SIM_BLOCK * sizeof(struct sim_task) +
+	       m.latency_bytes + m.other_bytes;
 }
 
 /*

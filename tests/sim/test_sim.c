@@ -1374,8 +1374,9 @@ static void test_report_reads_every_block(void)
 		"{\"instance\":1000,\"run\":2000,\"sleep\":3000},\"f\":"
 		"{\"instance\":3,\"run\":1000,\"fork\":\"t\",\"sleep\":5000}}}";
 	struct sim_options o = { .nr_cpus = 2, .seed = 5 };
-	unsigned long long runtime = 0, busy = 0;
+	unsigned long long runtime = 0, busy = 0, latency = 0;
 	unsigned long i, bad = 0, t_tasks = 0;
+	struct sim_memory m;
 	struct run run;
 	char name[SIM_NAME_LEN], comm[SIM_NAME_LEN];
 	int *seen;
@@ -1405,6 +1406,25 @@ static void test_report_reads_every_block(void)
 	for (i = 0; i < run.r->nr_cpus; i++)
 		busy += run.r->cpus[i].busy;
 	CU_ASSERT_EQUAL(runtime, busy);
+	/* the account: the records packed, a slab's slack at most */
+	sim_memory(run.s, &m);
+	CU_ASSERT_EQUAL(m.nr_tasks, run.r->nr_tasks);
+	CU_ASSERT_EQUAL(m.stats_size, sizeof(struct sim_task_stats));
+	CU_ASSERT(m.record_size > m.stats_size);
+	CU_ASSERT(m.record_slab_bytes >= m.nr_tasks * m.record_size);
+	CU_ASSERT(m.record_slab_bytes <
+		  m.nr_tasks * m.record_size * 102 / 100 + 65536);
+	CU_ASSERT(m.task_struct_slab_bytes >=
+		  m.nr_tasks * m.task_struct_size / 2);
+	for (i = 0; i < run.r->nr_tasks; i++) {
+		unsigned int n = sim_report_task(run.r, i)->nr_latency,
+			     room = 8;
+
+		while (room < n)
+			room *= 2;
+		latency += n > SIM_LATENCY_INLINE ? room * sizeof(int) : 0;
+	}
+	CU_ASSERT_EQUAL(m.latency_bytes, latency);
 	free(seen);
 	run_end(&run);
 }
