@@ -1616,7 +1616,9 @@ static void long_memory_account(struct bench *b, const char *group,
 	MEM_VALUE("malloc()'s heap (latency lists, tables, with headers)",
 		  heap / n);
 	MEM_VALUE("RSS inherited from the parent at fork", own);
-	MEM_VALUE("the rest of the peak RSS (code, libraries, stacks, freed)",
+	/* below 0 where the child's heap reused pages it inherited */
+	MEM_VALUE("the rest of the peak RSS (code, stacks, freed pages; "
+		  "less the inherited pages the heap reused)",
 		  rss - ts - rec - heap / n - own);
 	MEM_VALUE("peak RSS (child's ru_maxrss)", rss);
 #undef MEM_VALUE
