@@ -33,7 +33,7 @@
  */
 struct report_case {
 	struct sim_report r;
-	struct sim_task_stats *st;
+	struct sim_task_stats *st; /* the report's one block */
 	struct sim_group *groups;
 	int n; /* what the last call returned */
 };
@@ -45,7 +45,6 @@ static void report_case_free(struct report_case *c)
 	for (i = 0; c->st && i < c->r.nr_tasks; i++)
 		sim_task_stats_release(&c->st[i]);
 	kfree(c->st);
-	kfree(c->r.tasks);
 	kfree(c->groups);
 	memset(c, 0, sizeof(*c));
 }
@@ -57,18 +56,16 @@ static int report_case_make(struct report_case *c, unsigned long n)
 
 	memset(c, 0, sizeof(*c));
 	c->st = kcalloc(n, sizeof(*c->st), GFP_KERNEL);
-	c->r.tasks = kcalloc(n, sizeof(*c->r.tasks), GFP_KERNEL);
 	c->groups = kcalloc(n, sizeof(*c->groups), GFP_KERNEL);
-	c->r.nr_tasks = n;
+	sim_report_use_array(&c->r, &c->st, n);
 	c->r.hz = 1000;
 	c->r.nr_cpus = 4;
 	c->r.ticks = 2;
-	if (!c->st || !c->r.tasks || !c->groups)
+	if (!c->st || !c->groups)
 		goto nomem;
 	for (i = 0; i < n; i++) {
 		struct sim_task_stats *ts = &c->st[i];
 
-		c->r.tasks[i] = ts;
 		ts->desc = i;
 		ts->pid = i + 2;
 		ts->runtime = 1;
@@ -125,7 +122,8 @@ static int report_case_verify(const struct report_case *c)
 
 		if (g->desc != i || g->tasks != 1 ||
 		    g->latency.n != ts->nr_latency ||
-		    g->latency.max != ts->latency[ts->nr_latency - 1] ||
+		    g->latency.max !=
+			    sim_task_latencies(ts)[ts->nr_latency - 1] ||
 		    g->latency.p50 != sim_task_latency(ts, 50))
 			return -EIO;
 	}

@@ -1131,12 +1131,21 @@ static int bench_load_balance(struct bench *b)
 
 /* --------------------------------------------- the simulator at scale */
 
-/* heap bytes in use now (glibc's count: every kmalloc, with overheads) */
-static unsigned long long heap_bytes(void)
+/* bytes of malloc()'s heap in use now (every kmalloc, with overheads) */
+static unsigned long long malloc_bytes(void)
 {
 	struct mallinfo2 mi = mallinfo2();
 
 	return mi.uordblks + mi.hblkhd;
+}
+
+/*
+ * Memory in use now: malloc()'s heap and the slab caches' slabs (the
+ * task_structs, the simulator's records), which are not malloc()'s
+ */
+static unsigned long long heap_bytes(void)
+{
+	return malloc_bytes() + kmem_slab_bytes();
 }
 
 /*
@@ -1434,6 +1443,9 @@ struct long_result {
 	double cpu_s; /* CPU seconds of the whole child */
 	unsigned long long events, ticks;
 	unsigned int hz;
+	struct sim_memory
+		mem; /* at the end: the latency lists at their longest */
+	unsigned long long malloc_bytes; /* malloc()'s heap then */
 };
 
 static uint64_t thread_cpu_ns(void)
@@ -1495,6 +1507,8 @@ static void long_run_class(unsigned long tasks, unsigned int seconds,
 		}
 		res->events = sim_events(s);
 		res->ticks = sim_ticks(s);
+		sim_memory(s, &res->mem);
+		res->malloc_bytes = malloc_bytes();
 	}
 	res->cpu_s = (double)thread_cpu_ns() / NSEC_PER_SEC;
 	res->err = ret;
@@ -1566,6 +1580,56 @@ static int long_run_child(unsigned long tasks, unsigned int seconds,
  */
 static int bench_simulator_long(struct bench *b);
 
+/*
+ * Where a task's bytes go at the end of @class's long run, from the
+ * simulator's account (sim_memory()) and the child's peak RSS @maxrss
+ * (KiB, of which @inherited were the parent's): the rows of docs/bench.md's
+ * byte-by-byte account.  Each figure is bytes per task, the sizes being
+ * those of the structures.
+ */
+static void long_memory_account(struct bench *b, const char *group,
+				const char *class, unsigned long tasks,
+				const struct sim_memory *m,
+				unsigned long long heap, long maxrss,
+				unsigned long inherited)
+{
+	double n = m->nr_tasks ? (double)m->nr_tasks : 1;
+	double rss = maxrss * 1024.0 / n;
+	double ts = m->task_struct_slab_bytes / n;
+	double rec = m->record_slab_bytes / n;
+	double own = inherited * 1024.0 / n;
+	char what[128];
+
+#define MEM_VALUE(label, v)                                           \
+	do {                                                          \
+		snprintf(what, sizeof(what), "%s, %s", class, label); \
+		bench_value(b, group, what, tasks, (v));              \
+	} while (0)
+	MEM_VALUE("task_struct (its size)", (double)m->task_struct_size);
+	MEM_VALUE("task_struct in its slab cache", ts);
+	MEM_VALUE("simulator's record (its size)", (double)m->record_size);
+	MEM_VALUE("of which the report's struct sim_task_stats",
+		  (double)m->stats_size);
+	MEM_VALUE("simulator's record in its slab cache", rec);
+	MEM_VALUE("latency lists beyond the records (without headers)",
+		  m->latency_bytes / n);
+	MEM_VALUE("malloc()'s heap (latency lists, tables, with headers)",
+		  heap / n);
+	MEM_VALUE("RSS inherited from the parent at fork", own);
+	/* below 0 where the child's heap reused pages it inherited */
+	MEM_VALUE("the rest of the peak RSS (code, stacks, freed pages; "
+		  "less the inherited pages the heap reused)",
+		  rss - ts - rec - heap / n - own);
+	MEM_VALUE("peak RSS (child's ru_maxrss)", rss);
+#undef MEM_VALUE
+	bench_note(
+		b,
+		"%s: %s: %.1f bytes a task at the peak: task_struct %.1f (%zu bytes), the simulator's record %.1f (%zu), malloc()'s heap %.1f; target: a million tasks in 512 MiB, %.1f bytes a task: %s",
+		group, class, rss, ts, m->task_struct_size, rec, m->record_size,
+		heap / n, 512.0 * 1048576 / 1e6,
+		rss <= 512.0 * 1048576 / 1e6 ? "met" : "MISSED");
+}
+
 static int bench_sched_long(struct bench *b)
 {
 	if (!bench_long(b)) {
@@ -1584,13 +1648,15 @@ static int bench_simulator_long(struct bench *b)
 	struct bench_stat st[MAX_CLASSES];
 	unsigned int c, w, o1, nr_classes = bench_classes_nr(&o1);
 	struct long_result *res;
-	char group[96], what[128];
+	char group[96], mgroup[96], what[128];
 	unsigned long inherited;
 	long maxrss = 0;
 	int ret = 0;
 
 	snprintf(group, sizeof(group), "simulator, %lu tasks, 4 CPUs, %u s",
 		 tasks, seconds);
+	snprintf(mgroup, sizeof(mgroup), "bytes a task, %lu tasks, %u s", tasks,
+		 seconds);
 	res = kcalloc(MAX_CLASSES, sizeof(*res), GFP_KERNEL);
 	if (!res)
 		return -ENOMEM;
@@ -1643,6 +1709,9 @@ static int bench_simulator_long(struct bench *b)
 		LONG_VALUE("peak RSS MiB (child's ru_maxrss)", maxrss / 1024.0);
 		LONG_VALUE("RSS MiB inherited at fork", inherited / 1024.0);
 #undef LONG_VALUE
+		long_memory_account(b, mgroup, sched_classes[c]->name, tasks,
+				    &rc->mem, rc->malloc_bytes, maxrss,
+				    inherited);
 		bench_note(
 			b,
 			"%s: %s: peak RSS %.1f MiB (%ld KiB, of which %lu KiB were the parent's, inherited at fork; target 512 MiB: %s); ns per event over %u windows: median %.1f, %.1f..%.1f",

@@ -275,6 +275,7 @@ static size_t round_up(size_t n, size_t align)
 #define SLAB_BATCH 32
 static pthread_mutex_t slab_pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static void *free_slabs;
+static atomic_long slabs_in_use; /* held by a cache, over all caches */
 
 static void *slab_memory_alloc(void)
 {
@@ -411,6 +412,7 @@ static int slab_grow(struct kmem_cache *c)
 	}
 	slab->freelist = next;
 	c->nr_slabs++;
+	atomic_fetch_add(&slabs_in_use, 1);
 	partial_add(c, slab);
 	return 0;
 }
@@ -494,6 +496,7 @@ void __kmem_cache_free(struct kmem_cache *c, void *obj, const char *file,
 		partial_del(c, slab);
 		slab->magic = 0;
 		c->nr_slabs--;
+		atomic_fetch_sub(&slabs_in_use, 1);
 		slab_memory_free(slab);
 	}
 	BUG_ON(pthread_mutex_unlock(&c->lock) != 0);
@@ -517,6 +520,7 @@ void kmem_cache_destroy(struct kmem_cache *c)
 	while ((slab = c->partial)) {
 		partial_del(c, slab);
 		slab->magic = 0;
+		atomic_fetch_sub(&slabs_in_use, 1);
 		slab_memory_free(slab);
 	}
 	pthread_mutex_destroy(&c->lock);
@@ -541,4 +545,20 @@ void kmem_cache_set_failslab(struct kmem_cache *c, bool on)
 size_t kmem_cache_size(const struct kmem_cache *c)
 {
 	return c->stride;
+}
+
+size_t kmem_cache_slab_bytes(const struct kmem_cache *c)
+{
+	struct kmem_cache *cache = (struct kmem_cache *)c;
+	unsigned long n;
+
+	BUG_ON(pthread_mutex_lock(&cache->lock) != 0);
+	n = cache->nr_slabs;
+	BUG_ON(pthread_mutex_unlock(&cache->lock) != 0);
+	return n * SLAB_BYTES;
+}
+
+size_t kmem_slab_bytes(void)
+{
+	return (size_t)atomic_load(&slabs_in_use) * SLAB_BYTES;
 }

@@ -251,6 +251,24 @@ void kmem_cache_set_failslab(struct kmem_cache *cache, bool on);
  */
 size_t kmem_cache_size(const struct kmem_cache *cache);
 
+/**
+ * kmem_cache_slab_bytes() - the memory @cache's slabs take now
+ * @cache: the cache
+ *
+ * Return: its slabs times their 64 KiB: its objects, free or not, the
+ * slabs' headers and what is left at each slab's end.
+ */
+size_t kmem_cache_slab_bytes(const struct kmem_cache *cache);
+
+/**
+ * kmem_slab_bytes() - the memory the slabs of every cache take now
+ *
+ * Context: any thread (a count kept as slabs come and go).
+ * Return: the slabs held by caches times 64 KiB; the memory of malloc()
+ * (what kmalloc() takes) is not in it.
+ */
+size_t kmem_slab_bytes(void);
+
 KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_COMPAT_SLAB_H */

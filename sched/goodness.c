@@ -430,8 +430,8 @@ static void sched_exit_goodness(struct task_struct *p,
 {
 	spin_lock(&runqueue_lock);
 	parent->counter += p->counter;
-	if (parent->counter >= MAX_COUNTER)
-		parent->counter = MAX_COUNTER;
+	if (parent->counter >= (int)MAX_COUNTER)
+		parent->counter = (int)MAX_COUNTER;
 	spin_unlock(&runqueue_lock);
 }
 
@@ -530,7 +530,7 @@ static bool check_goodness(struct runqueue *rq, unsigned long *nr_queued)
 		      p->sched_class ? p->sched_class->name : "(none)");
 		check(!(p->flags & PF_STARTING) && p != cpu_rq(p->cpu)->idle,
 		      "task %d on the run list before it started", p->pid);
-		check(p->counter >= 0, "task %d: counter %ld", p->pid,
+		check(p->counter >= 0, "task %d: counter %d", p->pid,
 		      p->counter);
 		check(!p->array, "task %d in a prio_array too", p->pid);
 		if (p->cpu == rq->cpu)

@@ -700,8 +700,11 @@ struct runqueue {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  @nr_signals fills the hole after @pdeath_signal: the
- * structure has none (440 bytes).
+ * exit and wait.  The structure has no hole (424 bytes): @policy,
+ * @rt_priority, @ptrace and @counter are 32 bits wide where 2.5.33 (and
+ * 2.4, for @counter) had longs, their values fitting in a byte or two,
+ * and @nr_signals sits beside @migration_pending; 16 bytes less a task,
+ * a million tasks being 424 MB of task_structs.
  */
 struct task_struct {
 	long state;
@@ -713,17 +716,18 @@ struct task_struct {
 	struct prio_array *array;
 	unsigned long sleep_avg;
 	unsigned long sleep_timestamp;
-	unsigned long policy;
-	unsigned long rt_priority;
+	unsigned int policy; /* 2.5.33: unsigned long */
+	unsigned int rt_priority; /* 2.5.33: unsigned long */
 	unsigned long cpus_allowed;
 	unsigned int time_slice, first_time_slice;
 
 	/* kstruct additions the scheduler reads with the fields above */
 	const struct sched_class *sched_class;
 	void *driver_data;
-	long counter;
+	int counter; /* 2.4: long */
 	int yielded;
 	unsigned int migration_pending;
+	unsigned int nr_signals; /* kstruct addition */
 	unsigned long nr_migrations;
 	struct sched_entity se;
 	struct sched_dl_entity dl;
@@ -734,8 +738,7 @@ struct task_struct {
 	struct task_struct *real_parent, *parent;
 	struct list_head thread_group;
 	int exit_code, exit_signal, pdeath_signal;
-	unsigned int nr_signals; /* kstruct addition */
-	unsigned long ptrace;
+	unsigned int ptrace; /* 2.5.33: unsigned long */
 	pid_t pid, tgid;
 	char comm[TASK_COMM_LEN];
 	unsigned long signal_mask; /* kstruct addition */
@@ -1387,6 +1390,14 @@ unsigned long sched_nr_running_total(void);
  */
 struct task_struct *sched_new_task(const char *comm, int nice, int policy,
 				   int rt_priority);
+
+/**
+ * task_struct_slab_bytes() - the memory of the task_struct slab cache
+ *
+ * Return: its slabs' bytes (kmem_cache_slab_bytes()), 0 before the first
+ * task.  What a task's task_struct costs is this over the tasks alive.
+ */
+size_t task_struct_slab_bytes(void);
 
 /**
  * do_fork() - fork @parent the 2.5.33 way

@@ -16,6 +16,16 @@
 # nothing is, and the script exits 1 naming every table whose record is
 # missing (no RECORDS/SUBJECT.json, or no GROUP in it) or whose text is
 # not what the record gives.
+#
+# Every other Markdown table of DOC (outside code blocks) must say on the
+# line right before it why it has no record:
+#
+#   <!-- no bench record: REASON -->
+#
+# (a table of definitions, of targets, of instruction counts that a
+# command given beside it reproduces exactly, ...); a table without one
+# fails both modes, so that no figure is quoted from a run whose record
+# was not kept.
 set -eu
 
 check=0
@@ -38,8 +48,29 @@ for doc in "$@"; do
 	: >"$tmp/out"
 	state=text
 	n=0
+	lineno=0
+	prev=
 	while IFS= read -r line || [ -n "$line" ]; do
+		lineno=$((lineno + 1))
+		# a table outside the markers and code blocks says why
+		case "$state:$line:$prev" in
+		"text:|"*":|"*) ;;
+		"text:|"*":<!-- no bench record: "?*" -->") ;;
+		"text:|"*)
+			echo "bench-docs: $doc:$lineno: a table with no record and no '<!-- no bench record: REASON -->' line before it" >&2
+			bad=1
+			;;
+		esac
+		prev=$line
 		case "$state:$line" in
+		"text:\`\`\`"*)
+			printf '%s\n' "$line" >>"$tmp/out"
+			state=code
+			;;
+		"code:\`\`\`"*)
+			printf '%s\n' "$line" >>"$tmp/out"
+			state=text
+			;;
 		"text:<!-- bench-table "*" -->")
 			n=$((n + 1))
 			spec=${line#<!-- bench-table }

@@ -21,4 +21,11 @@
 int sim_report_taskgroup_tasks(const struct sim_report *r,
 			       struct sim_taskgroup *tgs);
 
+/**
+ * sim_task_latency_bytes() - the bytes @ts's latencies hold outside its
+ *	record (0 while they fit in it)
+ * @ts: the task
+ */
+unsigned long sim_task_latency_bytes(const struct sim_task_stats *ts);
+
 #endif /* KSTRUCT_SIM_INTERNAL_H */

@@ -17,33 +17,73 @@
 #include "sim/internal.h"
 #include "sim/report.h"
 
+/*
+ * The room for latencies a task with @n of them has: SIM_LATENCY_INLINE
+ * in its record, then an allocation of 8, doubled whenever full
+ */
+static unsigned int latency_room(unsigned int n)
+{
+	unsigned int cap = 8;
+
+	if (n <= SIM_LATENCY_INLINE)
+		return SIM_LATENCY_INLINE;
+	while (cap < n)
+		cap *= 2;
+	return cap;
+}
+
+unsigned long sim_task_latency_bytes(const struct sim_task_stats *ts)
+{
+	if (ts->nr_latency <= SIM_LATENCY_INLINE)
+		return 0;
+	return latency_room(ts->nr_latency) * sizeof(*ts->latency);
+}
+
 int sim_latency_add(struct sim_task_stats *ts, unsigned int ticks)
 {
-	if (ts->nr_latency == ts->latency_cap) {
-		unsigned int cap = ts->latency_cap ? ts->latency_cap * 2 : 8;
+	unsigned int cap = latency_room(ts->nr_latency);
 
-		if (cap < ts->latency_cap)
+	if (ts->nr_latency == cap) {
+		unsigned int *old = sim_task_latencies(ts);
+		unsigned int *lat;
+
+		cap = cap == SIM_LATENCY_INLINE ? 8 : cap * 2;
+		if (!cap)
 			return -ENOMEM;
-		unsigned int *lat = kcalloc(cap, sizeof(*lat), GFP_KERNEL);
-
+		lat = kcalloc(cap, sizeof(*lat), GFP_KERNEL);
 		if (!lat)
 			return -ENOMEM;
-		if (ts->nr_latency)
-			memcpy(lat, ts->latency, ts->nr_latency * sizeof(*lat));
-		kfree(ts->latency);
+		memcpy(lat, old, ts->nr_latency * sizeof(*lat));
+		if (ts->nr_latency > SIM_LATENCY_INLINE)
+			kfree(old);
 		ts->latency = lat;
-		ts->latency_cap = cap;
 	}
-	ts->latency[ts->nr_latency++] = ticks;
+	ts->nr_latency++;
+	sim_task_latencies(ts)[ts->nr_latency - 1] = ticks;
 	return 0;
 }
 
 void sim_task_stats_release(struct sim_task_stats *ts)
 {
-	kfree(ts->latency);
+	if (ts->nr_latency > SIM_LATENCY_INLINE)
+		kfree(ts->latency);
 	ts->latency = NULL;
 	ts->nr_latency = 0;
-	ts->latency_cap = 0;
+}
+
+char *sim_task_comm(const struct sim_workload *wl,
+		    const struct sim_task_stats *ts, char buf[SIM_NAME_LEN])
+{
+	const char *name = ts->desc < wl->nr_tasks ? wl->tasks[ts->desc].name :
+						     "?";
+
+	if (ts->desc < wl->nr_tasks && wl->tasks[ts->desc].instances == 1 &&
+	    ts->instance == 0)
+		snprintf(buf, SIM_NAME_LEN, "%s", name);
+	else
+		snprintf(buf, SIM_NAME_LEN, "%.*s-%u", SIM_NAME_LEN - 8, name,
+			 ts->instance);
+	return buf;
 }
 
 /* the 1-based rank of the @pct percentile of @n values (@n > 0) */
@@ -101,11 +141,11 @@ void sim_report_finish(struct sim_report *r)
 	unsigned long i;
 
 	for (i = 0; i < r->nr_tasks; i++) {
-		struct sim_task_stats *ts = r->tasks[i];
+		struct sim_task_stats *ts = sim_report_task(r, i);
 
-		if (ts->nr_latency)
-			qsort(ts->latency, ts->nr_latency, sizeof(*ts->latency),
-			      cmp_uint);
+		if (ts->nr_latency > 1)
+			qsort(sim_task_latencies(ts), ts->nr_latency,
+			      sizeof(unsigned int), cmp_uint);
 	}
 }
 
@@ -130,11 +170,23 @@ void sim_report_finish(struct sim_report *r)
  */
 #define LATENCY_HIST_MAX (1u << 20)
 
-/* a set of tasks: @n of them at @tasks */
+/*
+ * A set of tasks of report @r: @n of them, the tasks numbered @idx[0 ..
+ * @n - 1] when @idx is set, else @first .. @first + @n - 1.  The tasks of
+ * one description are usually a run of consecutive numbers, which then
+ * costs no list of them.
+ */
 struct task_set {
-	struct sim_task_stats *const *tasks;
-	unsigned long n;
+	const struct sim_report *r;
+	unsigned long first, n;
+	const unsigned int *idx;
 };
+
+static struct sim_task_stats *set_task(const struct task_set *set,
+				       unsigned long i)
+{
+	return sim_report_task(set->r, set->idx ? set->idx[i] : set->first + i);
+}
 
 /* how many of @ts's latencies are at most @v */
 static unsigned long at_most(const struct sim_task_stats *ts, unsigned int v)
@@ -144,7 +196,7 @@ static unsigned long at_most(const struct sim_task_stats *ts, unsigned int v)
 	while (lo < hi) {
 		unsigned long mid = lo + (hi - lo) / 2;
 
-		if (ts->latency[mid] <= v)
+		if (sim_task_latencies(ts)[mid] <= v)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -164,7 +216,7 @@ static unsigned int search_rank(const struct task_set *set,
 		unsigned long i;
 
 		for (i = 0; i < set->n; i++)
-			count += at_most(set->tasks[i], mid);
+			count += at_most(set_task(set, i), mid);
 		if (count >= rank)
 			hi = mid;
 		else
@@ -187,10 +239,10 @@ static unsigned long long *latency_histogram(const struct task_set *set,
 	if (!hist)
 		return NULL;
 	for (i = 0; i < set->n; i++) {
-		const struct sim_task_stats *ts = set->tasks[i];
+		const struct sim_task_stats *ts = set_task(set, i);
 
 		for (k = 0; k < ts->nr_latency; k++)
-			hist[ts->latency[k]]++;
+			hist[sim_task_latencies(ts)[k]]++;
 	}
 	return hist;
 }
@@ -231,11 +283,12 @@ static int sorted_percentiles(const struct task_set *set,
 	if (!all)
 		return -ENOMEM;
 	for (i = 0; i < set->n; i++) {
-		const struct sim_task_stats *ts = set->tasks[i];
+		const struct sim_task_stats *ts = set_task(set, i);
 
 		if (!ts->nr_latency)
 			continue;
-		memcpy(all + m, ts->latency, ts->nr_latency * sizeof(*all));
+		memcpy(all + m, sim_task_latencies(ts),
+		       ts->nr_latency * sizeof(*all));
 		m += ts->nr_latency;
 	}
 	qsort(all, m, sizeof(*all), cmp_uint);
@@ -253,14 +306,14 @@ static int set_latency(const struct task_set *set, struct sim_latency *out)
 
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < set->n; i++) {
-		const struct sim_task_stats *ts = set->tasks[i];
+		const struct sim_task_stats *ts = set_task(set, i);
 
 		if (!ts->nr_latency)
 			continue;
 		only = out->n ? NULL : ts;
 		out->n += ts->nr_latency;
-		if (ts->latency[ts->nr_latency - 1] > out->max)
-			out->max = ts->latency[ts->nr_latency - 1];
+		if (sim_task_latencies(ts)[ts->nr_latency - 1] > out->max)
+			out->max = sim_task_latencies(ts)[ts->nr_latency - 1];
 	}
 	if (!out->n)
 		return 0;
@@ -282,23 +335,33 @@ static int set_latency(const struct task_set *set, struct sim_latency *out)
 int sim_report_latency(const struct sim_report *r, long desc,
 		       struct sim_latency *out)
 {
-	struct task_set set = { r->tasks, r->nr_tasks };
-	struct sim_task_stats **members;
-	unsigned long i;
+	struct task_set set = { r, 0, r->nr_tasks, NULL };
+	unsigned int *members = NULL;
+	unsigned long i, last = 0;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
 	if (desc < 0)
 		return set_latency(&set, out);
-	members = kcalloc(r->nr_tasks ? r->nr_tasks : 1, sizeof(*members),
-			  GFP_KERNEL);
-	if (!members)
-		return -ENOMEM;
-	set.tasks = members;
 	set.n = 0;
-	for (i = 0; i < r->nr_tasks; i++)
-		if (r->tasks[i]->desc == (unsigned long)desc)
-			members[set.n++] = r->tasks[i];
+	for (i = 0; i < r->nr_tasks; i++) {
+		if (sim_report_task(r, i)->desc != (unsigned long)desc)
+			continue;
+		if (!set.n++)
+			set.first = i;
+		last = i;
+	}
+	if (set.n && last - set.first + 1 != set.n) {
+		/* not one run of tasks: list them */
+		members = kcalloc(set.n, sizeof(*members), GFP_KERNEL);
+		if (!members)
+			return -ENOMEM;
+		set.n = 0;
+		for (i = 0; i < r->nr_tasks; i++)
+			if (sim_report_task(r, i)->desc == (unsigned long)desc)
+				members[set.n++] = (unsigned int)i;
+		set.idx = members;
+	}
 	ret = set_latency(&set, out);
 	kfree(members);
 	return ret;
@@ -352,7 +415,7 @@ int sim_report_taskgroup_tasks(const struct sim_report *r,
 	for (k = 0; k < n; k++)
 		tgs[k].tasks = tgs[k].jain_tasks = 0;
 	for (i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = r->tasks[i];
+		const struct sim_task_stats *ts = sim_report_task(r, i);
 
 		if (!created(ts) || !ts->taskgroup || ts->taskgroup > n)
 			continue;
@@ -368,35 +431,61 @@ int sim_report_taskgroup_tasks(const struct sim_report *r,
 }
 
 /*
- * The tasks of each description together, in one pass: *@order holds
- * every task of a description below @nr_desc, by description, and
- * (*@start)[d] .. (*@start)[d + 1] are description d's.  Return: 0 or
- * -ENOMEM (nothing is left allocated).
+ * The tasks of each description below @nr_desc as sets, in two passes:
+ * @sets[d] is description d's.  Where a description's tasks are one run
+ * of consecutive numbers (every task started at time 0, and forks of a
+ * description that only forks its own), the set is that run; only the
+ * tasks of the other descriptions are listed, in *@idx, by description.
+ * Return: 0 or -ENOMEM (nothing is left allocated).
  */
 static int group_by_desc(const struct sim_report *r, unsigned int nr_desc,
-			 struct sim_task_stats ***order, unsigned long **start)
+			 struct task_set *sets, unsigned int **idx)
 {
-	unsigned long i, *next;
+	unsigned long i, *last, listed = 0;
 	unsigned int d;
 
-	*start = kcalloc(nr_desc + 2ul, sizeof(**start), GFP_KERNEL);
-	*order = kcalloc(r->nr_tasks ? r->nr_tasks : 1, sizeof(**order),
-			 GFP_KERNEL);
-	if (!*start || !*order) {
-		kfree(*start);
-		kfree(*order);
+	*idx = NULL;
+	last = kcalloc(nr_desc ? nr_desc : 1, sizeof(*last), GFP_KERNEL);
+	if (!last)
 		return -ENOMEM;
+	for (d = 0; d < nr_desc; d++)
+		sets[d] = (struct task_set){ r, 0, 0, NULL };
+	for (i = 0; i < r->nr_tasks; i++) {
+		d = sim_report_task(r, i)->desc;
+		if (d >= nr_desc)
+			continue;
+		if (!sets[d].n++)
+			sets[d].first = i;
+		last[d] = i;
 	}
-	/* counted into start[d + 2], summed into start[d + 1], placed */
-	for (i = 0; i < r->nr_tasks; i++)
-		if (r->tasks[i]->desc < nr_desc)
-			(*start)[r->tasks[i]->desc + 2]++;
-	for (d = 1; d <= nr_desc; d++)
-		(*start)[d + 1] += (*start)[d];
-	next = *start + 1;
-	for (i = 0; i < r->nr_tasks; i++)
-		if (r->tasks[i]->desc < nr_desc)
-			(*order)[next[r->tasks[i]->desc]++] = r->tasks[i];
+	for (d = 0; d < nr_desc; d++)
+		if (sets[d].n && last[d] - sets[d].first + 1 != sets[d].n)
+			listed += sets[d].n;
+	if (listed) {
+		unsigned int *next;
+
+		*idx = kcalloc(listed, sizeof(**idx), GFP_KERNEL);
+		if (!*idx) {
+			kfree(last);
+			return -ENOMEM;
+		}
+		next = *idx;
+		for (d = 0; d < nr_desc; d++) {
+			if (!sets[d].n ||
+			    last[d] - sets[d].first + 1 == sets[d].n)
+				continue;
+			sets[d].idx = next;
+			next += sets[d].n;
+			sets[d].n = 0;
+		}
+		for (i = 0; i < r->nr_tasks; i++) {
+			d = sim_report_task(r, i)->desc;
+			if (d < nr_desc && sets[d].idx)
+				((unsigned int *)sets[d].idx)[sets[d].n++] =
+					(unsigned int)i;
+		}
+	}
+	kfree(last);
 	return 0;
 }
 
@@ -404,22 +493,22 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		      struct sim_group *out)
 {
 	double *sums, cpu_ticks = (double)r->ticks * r->nr_cpus;
-	struct sim_task_stats **order;
-	unsigned long i, *start;
-	unsigned int d;
+	struct task_set *sets;
+	unsigned int d, *idx;
+	unsigned long i;
 	int n = 0;
 
 	/* per group: the rates' sum and sum of squares, responses, turnarounds */
 	sums = kcalloc(nr_desc ? 4ul * nr_desc : 1, sizeof(*sums), GFP_KERNEL);
-	if (!sums)
-		return -ENOMEM;
-	if (group_by_desc(r, nr_desc, &order, &start)) {
+	sets = kcalloc(nr_desc ? nr_desc : 1, sizeof(*sets), GFP_KERNEL);
+	if (!sums || !sets || group_by_desc(r, nr_desc, sets, &idx)) {
 		kfree(sums);
+		kfree(sets);
 		return -ENOMEM;
 	}
 	memset(out, 0, nr_desc * sizeof(*out));
 	for (i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = r->tasks[i];
+		const struct sim_task_stats *ts = sim_report_task(r, i);
 		struct sim_group *g;
 		double *sum;
 
@@ -442,8 +531,7 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		}
 	}
 	for (d = 0; d < nr_desc; d++) {
-		struct task_set set = { order + start[d],
-					start[d + 1] - start[d] };
+		const struct task_set *set = &sets[d];
 		struct sim_group g = out[d];
 		const double *sum = &sums[4 * d];
 
@@ -454,14 +542,14 @@ int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		g.jain = jain(sum[0], sum[1], g.jain_tasks);
 		g.response_mean = g.ran ? sum[2] / g.ran : 0;
 		g.turnaround_mean = g.exited ? sum[3] / g.exited : 0;
-		if (set_latency(&set, &g.latency)) {
+		if (set_latency(set, &g.latency)) {
 			n = -ENOMEM;
 			break;
 		}
 		out[n++] = g;
 	}
-	kfree(order);
-	kfree(start);
+	kfree(idx);
+	kfree(sets);
 	kfree(sums);
 	return n;
 }
@@ -475,8 +563,8 @@ int sim_report_totals(const struct sim_report *r, struct sim_totals *out)
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		out->switches += r->cpus[cpu].switches;
 	for (i = 0; i < r->nr_tasks; i++) {
-		out->migrations += r->tasks[i]->migrations;
-		out->wakeups += r->tasks[i]->wakeups;
+		out->migrations += sim_report_task(r, i)->migrations;
+		out->wakeups += sim_report_task(r, i)->wakeups;
 	}
 	return sim_report_latency(r, -1, &out->latency);
 }
@@ -567,8 +655,10 @@ static const char *ms_or_dash(char *buf, size_t len, const struct sim_report *r,
 	return buf;
 }
 
-static void text_tasks(FILE *out, const struct sim_report *r)
+static void text_tasks(FILE *out, const struct sim_report *r,
+		       const struct sim_workload *wl)
 {
+	char comm[SIM_NAME_LEN];
 	unsigned long i;
 
 	fprintf(out,
@@ -577,14 +667,15 @@ static void text_tasks(FILE *out, const struct sim_report *r)
 		"switches", "bonus", "migr", "wakeups", "lat50ms", "lat99ms",
 		"latmaxms", "resp(ms)", "turn(ms)");
 	for (i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = r->tasks[i];
+		const struct sim_task_stats *ts = sim_report_task(r, i);
 		char resp[32], turn[32];
 
 		fprintf(out,
 			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %+5.1f %6u %7u %8.1f %8.1f %8.1f %8s %9s%s\n",
-			ts->comm, ts->pid, policy_name(ts->policy),
-			ts->priority, ms(r, ts->runtime), ms(r, ts->wait),
-			ts->switches, bonus(ts), ts->migrations, ts->wakeups,
+			sim_task_comm(wl, ts, comm), ts->pid,
+			policy_name(ts->policy), ts->priority,
+			ms(r, ts->runtime), ms(r, ts->wait), ts->switches,
+			bonus(ts), ts->migrations, ts->wakeups,
 			ms(r, sim_task_latency(ts, 50)),
 			ms(r, sim_task_latency(ts, 99)),
 			ms(r, sim_task_latency(ts, 100)),
@@ -636,10 +727,10 @@ static void text_dl(FILE *out, const struct sim_report *r)
 		"left(ms)");
 	for (i = 0; i < r->nr_dl; i++) {
 		const struct sim_dl_stats *dl = &r->dl[i];
-		const struct sim_task_stats *ts = r->tasks[dl->task];
+		const struct sim_task_stats *ts = sim_report_task(r, dl->task);
 
 		fprintf(out, "%-15s %9.3f %9.3f %9.3f %8.1f %7lu %9lu %9.3f\n",
-			ts->comm, dl->runtime_ns / 1e6, dl->deadline_ns / 1e6,
+			dl->comm, dl->runtime_ns / 1e6, dl->deadline_ns / 1e6,
 			dl->period_ns / 1e6,
 			r->ticks ? 100.0 * ts->runtime / r->ticks : 0.0,
 			dl->misses, dl->throttles, dl->runtime_left_ns / 1e6);
@@ -703,7 +794,7 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 			sim_cost_ns(&r->cost, SIM_COST_SCHEDULE));
 	fputc('\n', out);
 	if (r->nr_tasks <= TEXT_MAX_TASKS)
-		text_tasks(out, r);
+		text_tasks(out, r, wl);
 	else
 		fprintf(out,
 			"(%lu tasks: per-task lines are in --json and --csv)\n",
@@ -738,7 +829,7 @@ static int need_histogram(const struct sim_report *r,
 			  const struct sim_latency *l,
 			  unsigned long long **hist)
 {
-	struct task_set set = { r->tasks, r->nr_tasks };
+	struct task_set set = { r, 0, r->nr_tasks, NULL };
 
 	*hist = NULL;
 	if (!l->n || l->max >= LATENCY_HIST_MAX)
@@ -987,11 +1078,13 @@ static json_t *task_json(const struct sim_report *r,
 			 const struct sim_workload *wl,
 			 const struct sim_task_stats *ts)
 {
+	char comm[SIM_NAME_LEN];
+
 	return json_pack(
 		"{s:o,s:i,s:o,s:s,s:i,s:b,s:b,s:o,s:f,s:f,s:f,s:I,s:f,s:I,s:I,"
 		"s:f,s:f,s:f,s:o,s:o}",
-		"comm", json_name(ts->comm), "pid", ts->pid, "group",
-		json_name(group_name(wl, ts->desc)), "policy",
+		"comm", json_name(sim_task_comm(wl, ts, comm)), "pid", ts->pid,
+		"group", json_name(group_name(wl, ts->desc)), "policy",
 		policy_name(ts->policy), "priority", ts->priority, "forked",
 		ts->forked, "exited", ts->exited, "created_ms",
 		json_ms(r, ts->created, created(ts)), "runtime_ms",
@@ -1019,12 +1112,12 @@ static json_t *dl_json(const struct sim_report *r)
 			    a,
 			    json_pack(
 				    "{s:o,s:I,s:f,s:f,s:f,s:f,s:I,s:I,s:f}",
-				    "comm", json_name(r->tasks[dl->task]->comm),
-				    "pid", (json_int_t)r->tasks[dl->task]->pid,
+				    "comm", json_name(dl->comm),
+				    "pid", (json_int_t)sim_report_task(r, dl->task)->pid,
 				    "runtime_ms", dl->runtime_ns / 1e6,
 				    "deadline_ms", dl->deadline_ns / 1e6,
 				    "period_ms", dl->period_ns / 1e6, "share",
-				    task_share(r, r->tasks[dl->task]),
+				    task_share(r, sim_report_task(r, dl->task)),
 				    "deadline_misses", (json_int_t)dl->misses,
 				    "throttles", (json_int_t)dl->throttles,
 				    "runtime_left_ms",
@@ -1103,7 +1196,7 @@ static int write_json(FILE *out, const struct sim_report *r,
 	for (i = 0; i < r->nr_tasks; i++) {
 		if (i)
 			fputc(',', out);
-		ret = put_json(out, task_json(r, wl, r->tasks[i]));
+		ret = put_json(out, task_json(r, wl, sim_report_task(r, i)));
 		if (ret)
 			return ret;
 	}
@@ -1256,16 +1349,17 @@ static void csv_taskgroups(FILE *out, const struct sim_report *r)
 static void csv_tasks(FILE *out, const struct sim_report *r,
 		      const struct sim_workload *wl)
 {
+	char comm[SIM_NAME_LEN];
 	unsigned long i;
 
 	fputs("table,class,comm,pid,group,policy,priority,forked,exited,created_ms,runtime_ms,share,wait_ms,switches,bonus,migrations,wakeups,latency_p50_ms,latency_p99_ms,latency_max_ms,response_ms,turnaround_ms\n",
 	      out);
 	for (i = 0; i < r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = r->tasks[i];
+		const struct sim_task_stats *ts = sim_report_task(r, i);
 
 		csv_row(out, "task", r);
 		fputc(',', out);
-		csv_text(out, ts->comm);
+		csv_text(out, sim_task_comm(wl, ts, comm));
 		fprintf(out, ",%d,", ts->pid);
 		csv_text(out, group_name(wl, ts->desc));
 		fprintf(out, ",%s,%d,%d,%d", policy_name(ts->policy),
@@ -1389,10 +1483,10 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 			goto out_free;
 		}
 		for (i = 0; i < r->nr_tasks; i++) {
-			const struct sim_task_stats *ts = r->tasks[i];
+			const struct sim_task_stats *ts = sim_report_task(r, i);
 			struct sim_compare_task *t = &run->tasks[i];
 
-			memcpy(t->comm, ts->comm, sizeof(t->comm));
+			sim_task_comm(wl, ts, t->comm);
 			t->response = ts->response;
 			t->turnaround = ts->turnaround;
 			t->exited = ts->exited;

@@ -68,11 +68,16 @@ KSTRUCT_EXPORT_BEGIN
 /* sim_task_stats.response of a task that has not run yet */
 #define SIM_NEVER_RAN UINT_MAX
 
+/* latencies a task keeps in its own record, before any allocation */
+#define SIM_LATENCY_INLINE 2
+
 /**
  * struct sim_task_stats - one task's counters
- * @comm: its name
  * @pid: its pid; 0 while it is not created (its start delay is not over)
  * @desc: index of its description in the workload (its group)
+ * @instance: its number among the tasks of its description, from 0, in
+ *	the order they were created (forks included): with the
+ *	description's name, its name (sim_task_comm())
  * @policy: its policy, a SCHED_* value
  * @priority: nice or rt_priority, as in the workload
  * @forked: 1 when created by a fork event rather than at time 0
@@ -85,7 +90,6 @@ KSTRUCT_EXPORT_BEGIN
  * @migrations: times its CPU changed
  * @wakeups: wake-ups
  * @nr_latency: how many latencies are recorded
- * @latency_cap: room in @latency
  * @response: ticks from creation to the first switch-in; SIM_NEVER_RAN
  *	until then (a response beyond 2^32 - 2 ticks is held at that)
  * @turnaround: ticks from creation to exit, once @exited (held likewise)
@@ -94,18 +98,25 @@ KSTRUCT_EXPORT_BEGIN
  * @wait: ticks runnable but not running
  * @bonus_sum: sum over switch-ins of static_prio - prio (the sleep_avg
  *	bonus, -5..5, of a normal task when it was picked)
- * @latency: wake-up latencies in ticks (@nr_latency of @latency_cap),
- *	sorted once sim_report_finish() has run
+ * @latency: wake-up latencies in ticks, allocated once there are more
+ *	than SIM_LATENCY_INLINE (room for 8, then doubled when full)
+ * @latency_inline: up to SIM_LATENCY_INLINE of them, in the record
  *
- * Kept small (96 bytes): the simulator holds one per task, a million
- * tasks included.  Percentiles are not stored: sim_task_latency() reads
- * them off the sorted list.  @created, @response and @turnaround (16
- * bytes) are what response and turnaround times cannot be had without.
+ * Read the latencies with sim_task_latencies(): @nr_latency of them,
+ * sorted once sim_report_finish() has run.
+ *
+ * Kept small (80 bytes): the simulator holds one per task, a million
+ * tasks included, and the report reads them where the simulator keeps
+ * them.  The name is not stored (sim_task_comm() makes it), nor the
+ * percentiles (sim_task_latency() reads them off the sorted list); most
+ * tasks of a large run wake up once or twice, so their latencies take no
+ * allocation.  @created, @response and @turnaround (16 bytes) are what
+ * response and turnaround times cannot be had without.
  */
 struct sim_task_stats {
-	char comm[SIM_NAME_LEN];
 	int pid;
 	unsigned int desc;
+	unsigned int instance;
 	unsigned char policy;
 	signed char priority;
 	unsigned char forked : 1;
@@ -115,15 +126,45 @@ struct sim_task_stats {
 	unsigned int migrations;
 	unsigned int wakeups;
 	unsigned int nr_latency;
-	unsigned int latency_cap;
 	unsigned int response;
 	unsigned int turnaround;
 	unsigned long long created;
 	unsigned long long runtime;
 	unsigned long long wait;
 	long long bonus_sum;
-	unsigned int *latency;
+	union {
+		unsigned int *latency;
+		unsigned int latency_inline[SIM_LATENCY_INLINE];
+	};
 };
+
+/**
+ * sim_task_latencies() - a task's wake-up latencies
+ * @ts: the task
+ *
+ * Return: its @ts->nr_latency latencies (where they are kept).
+ */
+static inline unsigned int *sim_task_latencies(const struct sim_task_stats *ts)
+{
+	return ts->nr_latency > SIM_LATENCY_INLINE ?
+		       ts->latency :
+		       (unsigned int *)ts->latency_inline;
+}
+
+/**
+ * sim_task_comm() - a task's name, as the simulator gave it
+ * @wl: the workload it ran
+ * @ts: the task
+ * @buf: room for the name
+ *
+ * The name is its description's when the description makes one task
+ * and this is it, else the name (cut to leave room) followed by '-' and
+ * @ts->instance: "hog-0", "hog-1", ...
+ *
+ * Return: @buf.
+ */
+char *sim_task_comm(const struct sim_workload *wl,
+		    const struct sim_task_stats *ts, char buf[SIM_NAME_LEN]);
 
 /**
  * struct sim_cpu_stats - one CPU's counters
@@ -198,8 +239,14 @@ struct sim_taskgroup {
  * @forks: tasks created by fork events
  * @forks_refused: forks not done because the task limit was reached
  * @exits: tasks that exited
- * @nr_tasks: entries in @tasks
- * @tasks: every task's counters
+ * @nr_tasks: tasks in the run
+ * @task_blocks: every task's counters, read with sim_report_task(): block
+ *	k holds tasks k * @tasks_per_block onwards, the first one's counters
+ *	@task_offset bytes into it, the next @task_stride bytes further (the
+ *	simulator's own per-task records, not a copy of them)
+ * @tasks_per_block: tasks in each of @task_blocks
+ * @task_offset: where the first task's counters lie in a block
+ * @task_stride: bytes from one task's counters to the next in a block
  * @sched_class: the name of the scheduling class that ran
  * @nr_counters: entries of @counters
  * @counters: what each CPU's sim_cpu_stats.counters holds
@@ -248,7 +295,10 @@ struct sim_report {
 	unsigned long forks_refused;
 	unsigned long exits;
 	unsigned long nr_tasks;
-	struct sim_task_stats **tasks;
+	void *const *task_blocks;
+	unsigned long tasks_per_block;
+	size_t task_offset;
+	size_t task_stride;
 	const char *sched_class;
 	unsigned int nr_counters;
 	const struct sched_counter *counters[SCHED_MAX_COUNTERS];
@@ -259,6 +309,41 @@ struct sim_report {
 	unsigned long nr_dl;
 	const struct sim_dl_stats *dl;
 };
+
+/**
+ * sim_report_task() - one task's counters
+ * @r: the report
+ * @i: the task, 0 .. @r->nr_tasks - 1, in the order the run created them
+ *
+ * Return: its counters.
+ */
+static inline struct sim_task_stats *sim_report_task(const struct sim_report *r,
+						     unsigned long i)
+{
+	return (struct sim_task_stats
+			*)((char *)r->task_blocks[i / r->tasks_per_block] +
+			   r->task_offset +
+			   i % r->tasks_per_block * r->task_stride);
+}
+
+/**
+ * sim_report_use_array() - make @r's tasks the @n counters at @block (a
+ *	report built by hand: tests, benchmarks)
+ * @r: the report
+ * @block: where a pointer to the first of the array is kept, as long as
+ *	@r is read
+ * @n: tasks in the array
+ */
+static inline void sim_report_use_array(struct sim_report *r,
+					struct sim_task_stats *const *block,
+					unsigned long n)
+{
+	r->nr_tasks = n;
+	r->task_blocks = (void *const *)block;
+	r->tasks_per_block = n ? n : 1;
+	r->task_offset = 0;
+	r->task_stride = sizeof(struct sim_task_stats);
+}
 
 /**
  * sim_latency_add() - record one wake-up latency
@@ -293,7 +378,7 @@ unsigned int sim_percentile(const unsigned int *sorted, unsigned long n,
 static inline unsigned int sim_task_latency(const struct sim_task_stats *ts,
 					    unsigned int pct)
 {
-	return sim_percentile(ts->latency, ts->nr_latency, pct);
+	return sim_percentile(sim_task_latencies(ts), ts->nr_latency, pct);
 }
 
 /**

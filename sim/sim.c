@@ -68,7 +68,6 @@
 #include "sim/trace.h"
 #include "sim/workload.h"
 
-#define SIM_CHUNK 4096 /* tasks per allocation */
 #define SIM_WHEEL 4096 /* wheel buckets, a power of 2 */
 #define SIM_SETTLE_MAX 64 /* schedule()s per CPU per tick */
 #define SIM_SETTLE_ROUNDS 4 /* settle_all()'s second looks */
@@ -103,28 +102,43 @@ enum sim_action {
 /*
  * struct sim_task - the simulator's side of a task: its program counter
  * in the workload description, its wheel link and its counters.
+ *
+ * A million tasks make a million of these, so they are packed: blocks of
+ * SIM_BLOCK records, each block an object of the simulation's slab cache,
+ * no header in front of any record, and the report reads the counters in
+ * place (struct sim_report's task_blocks).  What the wheel, the tick and
+ * a switch read of the simulator's state comes first, in the record's
+ * first 64 bytes; the counters, read or bumped once per switch, wake-up
+ * or tick of the running task, follow.
  */
 struct sim_task {
-	struct sim_task_stats st;
-	struct list_head timer; /* on the wheel, or a wait list */
 	struct task_struct *p; /* NULL once sched freed it */
+	struct list_head timer; /* on the wheel, or a wait list */
 	unsigned long long wake_at;
 	unsigned long long runnable_since;
 	unsigned long long woken_at;
 	unsigned long long run_until; /* a runtime event's end, or 0 */
-	unsigned long long *timers; /* its own timers' next expiry (us) */
-	uint64_t rng;
-	unsigned int wait_mutex; /* blocked on a condition: the mutex
-					 * to retake when woken */
 	unsigned int run_left; /* ticks left in this run */
-	unsigned int phase_loop; /* iterations of the phase done */
-	unsigned int loops_done; /* iterations of all phases done */
 	unsigned short phase, event; /* the next event to execute */
 	unsigned char state;
 	unsigned char done; /* the program is over */
 	unsigned char starting; /* inside start_task() */
 	unsigned char latency_pending;
+	unsigned int phase_loop; /* iterations of the phase done */
+	unsigned int loops_done; /* iterations of all phases done */
+	unsigned int wait_mutex; /* blocked on a condition: the mutex
+					 * to retake when woken */
+	uint64_t rng;
+	unsigned long long *timers; /* its own timers' next expiry (us) */
+	struct sim_task_stats st;
 };
+
+/*
+ * Records per block: a block is a slab object, cache-line aligned, of at
+ * most a quarter of a 64 KiB slab less its header, so that four fill a slab
+ */
+#define SIM_BLOCK_BYTES 16320
+#define SIM_BLOCK (SIM_BLOCK_BYTES / sizeof(struct sim_task))
 
 /*
  * struct sim_res - the state of one of the workload's resources (its
@@ -158,8 +172,9 @@ struct sim {
 	int started, trace_ended, stop;
 
 	struct spinlock lock; /* the tables below, in threaded runs */
-	struct sim_task **chunks;
-	unsigned long nr_chunks, chunk_cap;
+	struct kmem_cache *task_cache; /* blocks of SIM_BLOCK tasks */
+	struct sim_task **blocks;
+	unsigned long nr_blocks, block_cap;
 	unsigned long nr_tasks;
 	unsigned long *instances; /* per description: names given */
 	unsigned long forks, forks_refused, exits;
@@ -176,7 +191,6 @@ struct sim {
 	pthread_barrier_t barrier;
 
 	struct sim_report report;
-	struct sim_task_stats **report_tasks;
 	struct sim_taskgroup *report_taskgroups;
 
 	struct task_group **tgs; /* the workload's task groups, when
@@ -192,7 +206,7 @@ struct sim {
 
 static struct sim_task *sim_task(const struct sim *s, unsigned long i)
 {
-	return &s->chunks[i / SIM_CHUNK][i % SIM_CHUNK];
+	return &s->blocks[i / SIM_BLOCK][i % SIM_BLOCK];
 }
 
 static const struct sim_task_desc *task_desc(const struct sim *s,
@@ -574,16 +588,11 @@ static void hook_exit(struct task_struct *p, void *data)
 
 /* ------------------------------------------------------- tasks */
 
-static void task_name(struct sim *s, struct sim_task *t, unsigned int desc)
+/* @t's name (sim_task_comm()) into @buf; Return: @buf */
+static char *task_comm(const struct sim *s, const struct sim_task *t,
+		       char buf[SIM_NAME_LEN])
 {
-	const struct sim_task_desc *d = &s->wl->tasks[desc];
-	unsigned long k = s->instances[desc]++;
-
-	if (d->instances == 1 && k == 0)
-		snprintf(t->st.comm, sizeof(t->st.comm), "%s", d->name);
-	else
-		snprintf(t->st.comm, sizeof(t->st.comm), "%.*s-%lu",
-			 SIM_NAME_LEN - 8, d->name, k);
+	return sim_task_comm(s->wl, &t->st, buf);
 }
 
 /*
@@ -600,26 +609,26 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 		*err = -EFBIG;
 		return NULL;
 	}
-	if (s->nr_tasks == s->nr_chunks * SIM_CHUNK) {
-		if (s->nr_chunks == s->chunk_cap) {
-			unsigned long cap = s->chunk_cap ? s->chunk_cap * 2 :
+	if (s->nr_tasks == s->nr_blocks * SIM_BLOCK) {
+		if (s->nr_blocks == s->block_cap) {
+			unsigned long cap = s->block_cap ? s->block_cap * 2 :
 							   16;
 			struct sim_task **c =
 				kcalloc(cap, sizeof(*c), GFP_KERNEL);
 
 			if (!c)
 				goto out_nomem;
-			if (s->nr_chunks)
-				memcpy(c, s->chunks, s->nr_chunks * sizeof(*c));
-			kfree(s->chunks);
-			s->chunks = c;
-			s->chunk_cap = cap;
+			if (s->nr_blocks)
+				memcpy(c, s->blocks, s->nr_blocks * sizeof(*c));
+			kfree(s->blocks);
+			s->blocks = c;
+			s->block_cap = cap;
 		}
-		s->chunks[s->nr_chunks] =
-			kcalloc(SIM_CHUNK, sizeof(**s->chunks), GFP_KERNEL);
-		if (!s->chunks[s->nr_chunks])
+		s->blocks[s->nr_blocks] =
+			kmem_cache_alloc(s->task_cache, GFP_KERNEL);
+		if (!s->blocks[s->nr_blocks])
 			goto out_nomem;
-		s->nr_chunks++;
+		s->nr_blocks++;
 	}
 	t = sim_task(s, s->nr_tasks);
 	memset(t, 0, sizeof(*t));
@@ -640,7 +649,7 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 	t->st.policy = d->policy;
 	t->st.priority = d->priority;
 	t->rng = splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
-	task_name(s, t, desc);
+	t->st.instance = (unsigned int)s->instances[desc]++;
 	s->nr_tasks++;
 	return t;
 out_nomem:
@@ -712,7 +721,7 @@ static int setup_dl(struct sim *s, struct sim_task *t)
 	snprintf(
 		s->error, sizeof(s->error),
 		"task %s: SCHED_DEADLINE admission control refused %.1f%% (sum would be %.1f%% of %.1f%%): -EBUSY",
-		t->st.comm, 100.0 * (double)bw / (1 << 20),
+		t->p->comm, 100.0 * (double)bw / (1 << 20),
 		100.0 * (double)(total + bw) / (1 << 20),
 		100.0 * (double)cap / (1 << 20));
 	return ret;
@@ -771,12 +780,13 @@ static int place_task(struct sim *s, struct sim_task *t, int cpu)
 static int start_task(struct sim *s, struct sim_task *t)
 {
 	const struct sim_task_desc *d = task_desc(s, t);
+	char comm[SIM_NAME_LEN];
 	struct task_struct *p;
 	uint64_t t0;
 	int cpu, ret;
 
-	p = sched_new_task(t->st.comm, nice_of(d), sched_policy_of(d),
-			   rt_priority_of(d));
+	p = sched_new_task(task_comm(s, t, comm), nice_of(d),
+			   sched_policy_of(d), rt_priority_of(d));
 	if (!p)
 		return -ENOMEM;
 	p->driver_data = t;
@@ -809,6 +819,7 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 		     unsigned int desc)
 {
 	const struct sim_task_desc *d = &s->wl->tasks[desc];
+	char comm[SIM_NAME_LEN];
 	struct task_struct *child;
 	struct sim_task *t;
 	uint64_t t0;
@@ -823,7 +834,7 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 		}
 		goto out_unlock;
 	}
-	ret = do_fork(parent->p, SIM_SIGCHLD, t->st.comm, &child);
+	ret = do_fork(parent->p, SIM_SIGCHLD, task_comm(s, t, comm), &child);
 	if (ret) {
 		/* the slot was the last one taken: give it back */
 		kfree(t->timers);
@@ -1530,7 +1541,9 @@ static bool task_bad(const char *what, const struct sim_task *t)
 {
 	if (!t)
 		return check_fail("%s", what);
-	return check_fail("%s: %s (pid %d)", what, t->st.comm, t->st.pid);
+	/* the name the simulator gave it, while the task lives */
+	return check_fail("%s: %s (pid %d)", what, t->p ? t->p->comm : "-",
+			  t->st.pid);
 }
 
 /*
@@ -1876,6 +1889,10 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 		s->cpus[i].cpu = i;
 	}
 	ret = -ENOMEM;
+	s->task_cache = kmem_cache_create(
+		"sim_task", SIM_BLOCK * sizeof(struct sim_task), 64, 0, NULL);
+	if (!s->task_cache)
+		goto out_free;
 	s->instances = kcalloc(wl->nr_tasks, sizeof(*s->instances), GFP_KERNEL);
 	if (!s->instances)
 		goto out_free;
@@ -1932,6 +1949,7 @@ out_destroy:
 out_free:
 	kfree(s->res);
 	kfree(s->instances);
+	kmem_cache_destroy(s->task_cache);
 	kfree(s);
 	return ret;
 }
@@ -1950,12 +1968,12 @@ void sim_destroy(struct sim *s)
 		sim_task_stats_release(&sim_task(s, i)->st);
 		kfree(sim_task(s, i)->timers);
 	}
-	for (i = 0; i < s->nr_chunks; i++)
-		kfree(s->chunks[i]);
-	kfree(s->chunks);
+	for (i = 0; i < s->nr_blocks; i++)
+		kmem_cache_free(s->task_cache, s->blocks[i]);
+	kfree(s->blocks);
+	kmem_cache_destroy(s->task_cache);
 	kfree(s->instances);
 	kfree(s->res);
-	kfree(s->report_tasks);
 	kfree(s->report_dl);
 	kfree(s->report_taskgroups);
 	kfree(s->tgs);
@@ -1994,25 +2012,40 @@ static void cost_add(struct sim_cost *to, const struct sim_cost *from)
 	}
 }
 
-unsigned long long sim_memory_bytes(const struct sim *s)
+void sim_memory(const struct sim *s, struct sim_memory *m)
 {
-	unsigned long long bytes = sizeof(*s);
 	unsigned long i;
 
-	bytes += s->nr_chunks * SIM_CHUNK * sizeof(struct sim_task);
-	bytes += s->chunk_cap * sizeof(*s->chunks);
-	bytes += s->wl->nr_resources * sizeof(*s->res);
+	memset(m, 0, sizeof(*m));
+	m->nr_tasks = s->nr_tasks;
+	m->task_struct_size = sizeof(struct task_struct);
+	m->task_struct_slab_bytes = task_struct_slab_bytes();
+	m->record_size = sizeof(struct sim_task);
+	m->stats_size = sizeof(struct sim_task_stats);
+	m->record_slab_bytes = kmem_cache_slab_bytes(s->task_cache);
+	m->other_bytes = sizeof(*s) + s->block_cap * sizeof(*s->blocks) +
+			 s->wl->nr_resources * sizeof(*s->res) +
+			 s->wl->nr_tasks * sizeof(*s->instances);
 	if (s->tgs)
-		bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
+		m->other_bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
 	if (s->tg_ticks)
-		bytes += s->wl->nr_taskgroups * sizeof(*s->tg_ticks);
+		m->other_bytes += s->wl->nr_taskgroups * sizeof(*s->tg_ticks);
 	for (i = 0; i < s->nr_tasks; i++) {
 		const struct sim_task *t = sim_task(s, i);
 
-		bytes += t->st.latency_cap * sizeof(unsigned int);
-		bytes += task_desc(s, t)->nr_timers * sizeof(*t->timers);
+		m->latency_bytes += sim_task_latency_bytes(&t->st);
+		m->other_bytes +=
+			task_desc(s, t)->nr_timers * sizeof(*t->timers);
 	}
-	return bytes;
+}
+
+unsigned long long sim_memory_bytes(const struct sim *s)
+{
+	struct sim_memory m;
+
+	sim_memory(s, &m);
+	return s->nr_blocks * SIM_BLOCK * sizeof(struct sim_task) +
+	       m.latency_bytes + m.other_bytes;
 }
 
 /*
@@ -2066,7 +2099,7 @@ static int report_dl(struct sim *s, struct sim_report *r)
 		if (d->policy != SCHED_DEADLINE)
 			continue;
 		dl->task = i;
-		memcpy(dl->comm, t->st.comm, sizeof(dl->comm));
+		sim_task_comm(s->wl, &t->st, dl->comm);
 		dl->runtime_ns = d->dl_runtime_usec * 1000;
 		dl->deadline_ns = d->dl_deadline_usec * 1000;
 		dl->period_ns = d->dl_period_usec * 1000;
@@ -2089,11 +2122,6 @@ const struct sim_report *sim_report(struct sim *s)
 	unsigned long i;
 	unsigned int cpu;
 
-	kfree(s->report_tasks);
-	s->report_tasks = kcalloc(s->nr_tasks ? s->nr_tasks : 1,
-				  sizeof(*s->report_tasks), GFP_KERNEL);
-	if (!s->report_tasks)
-		return NULL;
 	memset(r, 0, sizeof(*r));
 	if (report_taskgroups(s, r))
 		return NULL;
@@ -2107,7 +2135,11 @@ const struct sim_report *sim_report(struct sim *s)
 	r->forks_refused = s->forks_refused;
 	r->exits = s->exits;
 	r->nr_tasks = s->nr_tasks;
-	r->tasks = s->report_tasks;
+	/* the records in place */
+	r->task_blocks = (void *const *)s->blocks;
+	r->tasks_per_block = SIM_BLOCK;
+	r->task_offset = offsetof(struct sim_task, st);
+	r->task_stride = sizeof(struct sim_task);
 	r->events = sim_events(s);
 	r->cost.measured = s->opt.measure_cost;
 	r->cost.clock_ns = s->clock_ns;
@@ -2121,7 +2153,6 @@ const struct sim_report *sim_report(struct sim *s)
 			t->st.wait += now - t->runnable_since;
 			t->runnable_since = now;
 		}
-		s->report_tasks[i] = &t->st;
 	}
 	if (sim_report_taskgroup_tasks(r, s->report_taskgroups))
 		return NULL;

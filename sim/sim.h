@@ -317,6 +317,42 @@ void sim_destroy(struct sim *s);
  */
 unsigned long long sim_memory_bytes(const struct sim *s);
 
+/**
+ * struct sim_memory - where the bytes of a simulation's tasks go
+ * @nr_tasks: the simulator's tasks (one record each, exited or not)
+ * @task_struct_size: sizeof(struct task_struct)
+ * @task_struct_slab_bytes: the task_struct cache's slabs
+ *	(task_struct_slab_bytes())
+ * @record_size: the simulator's per-task record (its counters, struct
+ *	sim_task_stats, included)
+ * @stats_size: sizeof(struct sim_task_stats), of @record_size
+ * @record_slab_bytes: the slabs that hold the records
+ * @latency_bytes: the latency lists beyond the records (kmalloc()'s
+ *	header and malloc()'s overhead not counted)
+ * @other_bytes: the rest of the simulator's own allocations: the
+ *	simulation, its table of record blocks, timers, resources, task
+ *	groups
+ */
+struct sim_memory {
+	unsigned long nr_tasks;
+	size_t task_struct_size;
+	size_t task_struct_slab_bytes;
+	size_t record_size;
+	size_t stats_size;
+	size_t record_slab_bytes;
+	unsigned long long latency_bytes;
+	unsigned long long other_bytes;
+};
+
+/**
+ * sim_memory() - the account of where @s's memory goes, now
+ * @s: the simulation
+ * @m: filled
+ *
+ * Context: the machine at rest (between steps).
+ */
+void sim_memory(const struct sim *s, struct sim_memory *m);
+
 KSTRUCT_EXPORT_END
 
 #endif /* KSTRUCT_SIM_SIM_H */

@@ -169,20 +169,20 @@ static void ask(struct exercise *ex, const char *command, const char *json,
 static int never_ran(struct exercise *ex, const struct sim_report *r,
 		     const struct sim_workload *wl, void *data)
 {
+	char comm[SIM_NAME_LEN];
 	unsigned long i;
 	int none = 1;
 
-	(void)wl;
 	(void)data;
 	for (i = 0; i < r->nr_tasks; i++) {
-		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n",
-			r->tasks[i]->comm,
-			r->tasks[i]->runtime * 1000.0 / r->hz,
-			r->tasks[i]->migrations,
-			r->tasks[i]->migrations == 1 ? "" : "s");
-		if (!r->tasks[i]->runtime) {
-			exercise_answer(ex, "%s%s", none ? "" : " ",
-					r->tasks[i]->comm);
+		const struct sim_task_stats *ts = sim_report_task(r, i);
+
+		sim_task_comm(wl, ts, comm);
+		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n", comm,
+			ts->runtime * 1000.0 / r->hz, ts->migrations,
+			ts->migrations == 1 ? "" : "s");
+		if (!ts->runtime) {
+			exercise_answer(ex, "%s%s", none ? "" : " ", comm);
 			none = 0;
 		}
 	}
@@ -190,7 +190,10 @@ static int never_ran(struct exercise *ex, const struct sim_report *r,
 		exercise_answer(ex, "none");
 	/* the likely slip: the last task, or none at all */
 	exercise_wrong(ex, "%s",
-		       none ? r->tasks[r->nr_tasks - 1]->comm : "none");
+		       none ? sim_task_comm(wl,
+					    sim_report_task(r, r->nr_tasks - 1),
+					    comm) :
+			      "none");
 	return 0;
 }
 
@@ -239,24 +242,23 @@ static int shares(struct exercise *ex, const struct sim_report *r,
 {
 	unsigned long long total = 0;
 	unsigned long i, equal = 0;
+	char comm[SIM_NAME_LEN];
 
-	(void)wl;
 	(void)data;
 	for (i = 0; i < r->nr_tasks; i++)
-		total += r->tasks[i]->runtime;
+		total += sim_report_task(r, i)->runtime;
 	for (i = 0; i < r->nr_tasks; i++) {
-		double pct = total ? 100.0 * r->tasks[i]->runtime / total : 0;
+		const struct sim_task_stats *ts = sim_report_task(r, i);
+		double pct = total ? 100.0 * ts->runtime / total : 0;
 
-		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n",
-			r->tasks[i]->comm,
-			r->tasks[i]->runtime * 1000.0 / r->hz,
-			r->tasks[i]->migrations,
-			r->tasks[i]->migrations == 1 ? "" : "s");
-		exercise_answer(ex, "%s%s: %.0f", i ? ", " : "",
-				r->tasks[i]->comm, pct);
+		sim_task_comm(wl, ts, comm);
+		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n", comm,
+			ts->runtime * 1000.0 / r->hz, ts->migrations,
+			ts->migrations == 1 ? "" : "s");
+		exercise_answer(ex, "%s%s: %.0f", i ? ", " : "", comm, pct);
 		/* the likely slip: an equal share each */
-		exercise_wrong(ex, "%s%s: %.0f", i ? ", " : "",
-			       r->tasks[i]->comm, 100.0 / r->nr_tasks);
+		exercise_wrong(ex, "%s%s: %.0f", i ? ", " : "", comm,
+			       100.0 / r->nr_tasks);
 		/* as printed, whole percent */
 		if (labs((long)(pct + 0.5) -
 			 (long)(100.0 / r->nr_tasks + 0.5)) <= ex->tolerance)

@@ -315,9 +315,12 @@ static void test_kmem_cache_packs(void)
 	struct obj440 *o[300];
 	long before = kmalloc_live();
 	unsigned int i, adjacent = 0;
+	size_t slabs;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
 	CU_ASSERT_EQUAL(kmem_cache_size(c), 440);
+	CU_ASSERT_EQUAL(kmem_cache_slab_bytes(c), 0);
+	slabs = kmem_slab_bytes();
 	for (i = 0; i < 300; i++) {
 		o[i] = kmem_cache_alloc(c, GFP_KERNEL);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(o[i]);
@@ -328,6 +331,9 @@ static void test_kmem_cache_packs(void)
 	}
 	/* 148 objects a 64 KiB slab: all but the first of each adjacent */
 	CU_ASSERT(adjacent >= 300 - 3);
+	/* three slabs for 300, counted by the cache and over all caches */
+	CU_ASSERT_EQUAL(kmem_cache_slab_bytes(c), 3 * 65536);
+	CU_ASSERT_EQUAL(kmem_slab_bytes(), slabs + 3 * 65536);
 	CU_ASSERT_EQUAL(kmem_cache_live(c), 300);
 	CU_ASSERT_EQUAL(kmalloc_live(), before + 300);
 	for (i = 0; i < 300; i++)
@@ -335,7 +341,10 @@ static void test_kmem_cache_packs(void)
 	kmem_cache_free(c, NULL);
 	CU_ASSERT_EQUAL(kmem_cache_live(c), 0);
 	CU_ASSERT_EQUAL(kmalloc_live(), before);
+	/* the empty slabs went back but the last with room */
+	CU_ASSERT_EQUAL(kmem_cache_slab_bytes(c), 65536);
 	kmem_cache_destroy(c);
+	CU_ASSERT_EQUAL(kmem_slab_bytes(), slabs);
 }
 
 /* a freed object is handed out again; zalloc zeroes; alignment kept */

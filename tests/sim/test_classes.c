@@ -100,12 +100,12 @@ static void check_shares(const struct sched_class *class, unsigned int hz,
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, (unsigned long)nr);
 	for (i = 0; i < nr; i++) {
-		total += run.r->tasks[i]->runtime;
+		total += sim_report_task(run.r, i)->runtime;
 		sum += weight[i];
 	}
 	CU_ASSERT_EQUAL(total, (unsigned long long)seconds * hz);
 	for (i = 0; i < nr; i++) {
-		long long got = run.r->tasks[i]->runtime;
+		long long got = sim_report_task(run.r, i)->runtime;
 
 		expect = total * weight[i] / sum;
 		if (llabs(got - (long long)expect) > (long long)slack) {
@@ -197,14 +197,17 @@ static void test_shares_fair(void)
 /* -------------------------------------------------------- task groups */
 
 /* the workload's task named @comm */
-static const struct sim_task_stats *task_named(const struct sim_report *r,
+static const struct sim_task_stats *task_named(const struct run *run,
 					       const char *comm)
 {
+	char name[SIM_NAME_LEN];
 	unsigned long i;
 
-	for (i = 0; i < r->nr_tasks; i++)
-		if (!strcmp(r->tasks[i]->comm, comm))
-			return r->tasks[i];
+	for (i = 0; i < run->r->nr_tasks; i++)
+		if (!strcmp(sim_task_comm(run->wl, sim_report_task(run->r, i),
+					  name),
+			    comm))
+			return sim_report_task(run->r, i);
 	return NULL;
 }
 
@@ -233,7 +236,7 @@ static void check_task_shares(const struct sched_class *class, unsigned int hz,
 	for (i = 0; i < n; i++) {
 		double expect = total * want[i].share;
 
-		ts = task_named(run.r, want[i].comm);
+		ts = task_named(&run, want[i].comm);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
 		if (fabs(ts->runtime - expect) > want[i].slack) {
 			fprintf(stderr,
@@ -519,8 +522,8 @@ static unsigned int p_latency(const struct sched_class *class, const char *json)
 	unsigned int lat = ~0u;
 	struct run run;
 
-	if (!run_start(&run, json, &o) && task_named(run.r, "p"))
-		lat = sim_task_latency(task_named(run.r, "p"), 50);
+	if (!run_start(&run, json, &o) && task_named(&run, "p"))
+		lat = sim_task_latency(task_named(&run, "p"), 50);
 	run_end(&run);
 	return lat;
 }
@@ -728,7 +731,7 @@ static void test_kernel_hogs(void)
 			for (i = 0; i < n; i++) {
 				double pct, rate;
 
-				ts = task_named(run.r, names[i]);
+				ts = task_named(&run, names[i]);
 				CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
 				pct = 100.0 * ts->runtime / run.r->ticks;
 				CU_ASSERT(fabs(pct - share[i]) <= 1.0);

@@ -73,27 +73,40 @@ static void test_latency_growth_and_failure(void)
 	unsigned int i, ok = 1;
 
 	memset(&ts, 0, sizeof(ts));
-	for (i = 0; i < 8; i++)
+	/* the first SIM_LATENCY_INLINE live in the record: no allocation */
+	for (i = 0; i < SIM_LATENCY_INLINE; i++)
+		CU_ASSERT_EQUAL(sim_latency_add(&ts, 100 - i), 0);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	CU_ASSERT_PTR_EQUAL(sim_task_latencies(&ts), ts.latency_inline);
+	/* the next moves them to an array of 8: fail that allocation */
+	kmalloc_fail_nth(1);
+	CU_ASSERT_EQUAL(sim_latency_add(&ts, 100 - i), -ENOMEM);
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(ts.nr_latency, SIM_LATENCY_INLINE);
+	for (i = 0; i < SIM_LATENCY_INLINE; i++)
+		ok &= sim_task_latencies(&ts)[i] == 100 - i;
+	CU_ASSERT(ok);
+	for (; i < 8; i++)
 		CU_ASSERT_EQUAL(sim_latency_add(&ts, 100 - i), 0);
 	CU_ASSERT_EQUAL(ts.nr_latency, 8);
-	CU_ASSERT_EQUAL(ts.latency_cap, 8);
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 1);
+	CU_ASSERT_PTR_EQUAL(sim_task_latencies(&ts), ts.latency);
 	/* the ninth needs a bigger array: fail that allocation */
 	kmalloc_fail_nth(1);
 	CU_ASSERT_EQUAL(sim_latency_add(&ts, 7), -ENOMEM);
 	kmalloc_fault_reset();
 	CU_ASSERT_EQUAL(ts.nr_latency, 8);
-	CU_ASSERT_EQUAL(ts.latency_cap, 8);
 	for (i = 0; i < 8; i++)
-		ok &= ts.latency[i] == 100 - i;
+		ok &= sim_task_latencies(&ts)[i] == 100 - i;
 	CU_ASSERT(ok);
 	CU_ASSERT_EQUAL(sim_latency_add(&ts, 7), 0);
 	CU_ASSERT_EQUAL(ts.nr_latency, 9);
-	CU_ASSERT_EQUAL(ts.latency_cap, 16);
 	for (i = 0; i < 8; i++)
-		ok &= ts.latency[i] == 100 - i;
-	CU_ASSERT(ok && ts.latency[8] == 7);
+		ok &= sim_task_latencies(&ts)[i] == 100 - i;
+	CU_ASSERT(ok && sim_task_latencies(&ts)[8] == 7);
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 1);
 	sim_task_stats_release(&ts);
-	CU_ASSERT_PTR_NULL(ts.latency);
+	CU_ASSERT_EQUAL(ts.nr_latency, 0);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 }
 
@@ -101,14 +114,14 @@ static void test_latency_growth_and_failure(void)
  * A hand-made run of 300 ticks on 2 CPUs (600 CPU ticks):
  *
  *   task  group  created  runtime  response  exited at  latencies
- *   t0    hog    0        100      0         -          -
- *   t1    hog    0        100      4         -          3
- *   t2    hog    0        100      8         -          -
- *   t3    hog    200 (f)  5        20        260        -
- *   t4    ed     0        10       1         -          1 2 9 (unsorted)
- *   t5    ed     0        30       2         150        5
- *   t6    rt     0        50       0         -          -   (FIFO 9)
- *   t7    ed     not created (pid 0)
+ *   hog-0 hog    0        100      0         -          -
+ *   hog-1 hog    0        100      4         -          3
+ *   hog-2 hog    0        100      8         -          -
+ *   hog-3 hog    200 (f)  5        20        260        -
+ *   ed-0  ed     0        10       1         -          1 2 9 (unsorted)
+ *   ed-1  ed     0        30       2         150        5
+ *   rt    rt     0        50       0         -          -   (FIFO 9)
+ *   ed-2  ed     not created (pid 0)
  */
 #define NR_FIX 8
 
@@ -116,7 +129,7 @@ struct fixture {
 	struct sim_workload wl;
 	struct sim_task_desc desc[3];
 	struct sim_task_stats st[NR_FIX];
-	struct sim_task_stats *ptr[NR_FIX];
+	struct sim_task_stats *block; /* the report's one block: st */
 	struct sim_report r;
 };
 
@@ -127,26 +140,29 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	static const unsigned int response[NR_FIX] = { 0, 4, 8, 20,
 						       1, 2, 0, SIM_NEVER_RAN };
 	static const unsigned int desc[NR_FIX] = { 0, 0, 0, 0, 1, 1, 2, 1 };
+	static const unsigned int instance[NR_FIX] = { 0, 1, 2, 3, 0, 1, 0, 2 };
 	unsigned int i;
 
 	memset(f, 0, sizeof(*f));
 	snprintf(f->desc[0].name, SIM_NAME_LEN, "hog");
 	snprintf(f->desc[1].name, SIM_NAME_LEN, "ed");
 	snprintf(f->desc[2].name, SIM_NAME_LEN, "rt");
+	f->desc[0].instances = 3;
+	f->desc[1].instances = 3;
+	f->desc[2].instances = 1;
 	f->desc[2].policy = SCHED_FIFO;
 	f->desc[2].priority = 9;
 	f->wl.nr_tasks = 3;
 	f->wl.tasks = f->desc;
 	snprintf(f->wl.name, sizeof(f->wl.name), "fixture");
 	for (i = 0; i < NR_FIX; i++) {
-		snprintf(f->st[i].comm, SIM_NAME_LEN, "t%u", i);
+		f->st[i].instance = instance[i];
 		f->st[i].pid = i + 2;
 		f->st[i].desc = desc[i];
 		f->st[i].runtime = runtime[i];
 		f->st[i].response = response[i];
 		f->st[i].wait = 300 - runtime[i];
 		f->st[i].switches = i;
-		f->ptr[i] = &f->st[i];
 	}
 	f->st[3].forked = 1;
 	f->st[3].created = 200;
@@ -163,8 +179,8 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	f->r.hz = hz;
 	f->r.nr_cpus = 2;
 	f->r.ticks = 300;
-	f->r.nr_tasks = NR_FIX;
-	f->r.tasks = f->ptr;
+	f->block = f->st;
+	sim_report_use_array(&f->r, &f->block, NR_FIX);
 	f->r.cpus[0].busy = 300;
 	f->r.cpus[0].switches = 7;
 	f->r.cpus[1].busy = 95;
@@ -220,7 +236,7 @@ static void test_groups_by_hand(void)
 	CU_ASSERT_EQUAL(g[0].latency.n, 1);
 	CU_ASSERT_EQUAL(g[0].latency.max, 3);
 
-	/* the not-created t7 is no member */
+	/* the not-created ed-2 is no member */
 	CU_ASSERT_EQUAL(g[1].desc, 1);
 	CU_ASSERT_EQUAL(g[1].tasks, 2);
 	CU_ASSERT_DOUBLE_EQUAL(g[1].share, 40.0 / 600, 1e-12);
@@ -282,7 +298,7 @@ static void test_finish_sorts_latencies(void)
 	CU_ASSERT_EQUAL(sim_task_latency(&f.st[4], 100), 10);
 	CU_ASSERT_EQUAL(sim_task_latency(&f.st[0], 50), 0);
 	for (i = 0; i < 10; i++)
-		CU_ASSERT_EQUAL(f.st[4].latency[i], i + 1);
+		CU_ASSERT_EQUAL(sim_task_latencies(&f.st[4])[i], i + 1);
 	release_fixture(&f);
 }
 
@@ -294,14 +310,17 @@ static unsigned int oracle(const struct sim_report *r, long desc,
 	unsigned long i, k, m = 0;
 
 	for (i = 0; i < r->nr_tasks; i++)
-		if (desc < 0 || r->tasks[i]->desc == (unsigned long)desc)
-			m += r->tasks[i]->nr_latency;
+		if (desc < 0 ||
+		    sim_report_task(r, i)->desc == (unsigned long)desc)
+			m += sim_report_task(r, i)->nr_latency;
 	*n = m;
 	all = calloc(m ? m : 1, sizeof(*all));
 	for (i = 0, m = 0; all && i < r->nr_tasks; i++)
-		if (desc < 0 || r->tasks[i]->desc == (unsigned long)desc)
-			for (k = 0; k < r->tasks[i]->nr_latency; k++)
-				all[m++] = r->tasks[i]->latency[k];
+		if (desc < 0 ||
+		    sim_report_task(r, i)->desc == (unsigned long)desc)
+			for (k = 0; k < sim_report_task(r, i)->nr_latency; k++)
+				all[m++] = sim_task_latencies(
+					sim_report_task(r, i))[k];
 	for (i = 1; all && i < m; i++) /* insertion sort */
 		for (k = i; k && all[k - 1] > all[k]; k--) {
 			v = all[k];
@@ -321,17 +340,17 @@ static unsigned int oracle(const struct sim_report *r, long desc,
 static void test_merged_latency_oracle(void)
 {
 	static const unsigned int pcts[] = { 1, 25, 50, 90, 99, 100 };
-	struct sim_task_stats st[9], *ptr[9];
-	struct sim_report r = { .hz = 1000, .nr_tasks = 9, .tasks = ptr };
+	struct sim_task_stats st[9], *block = st, *one_block;
+	struct sim_report r = { .hz = 1000 };
 	uint64_t seed = 12345;
 	unsigned int round, i, k, bad = 0;
 
+	sim_report_use_array(&r, &block, 9);
 	for (round = 0; round < 60; round++) {
 		memset(st, 0, sizeof(st));
 		for (i = 0; i < 9; i++) {
 			unsigned int len;
 
-			ptr[i] = &st[i];
 			st[i].desc = i % 3;
 			seed = seed * 6364136223846793005ull +
 			       1442695040888963407ull;
@@ -375,11 +394,11 @@ static void test_merged_latency_oracle(void)
 			unsigned long n;
 
 			/* one task's percentile is the oracle of a 1-task set */
-			struct sim_report one = { .hz = 1000,
-						  .nr_tasks = 1,
-						  .tasks = &ptr[i] };
+			struct sim_report one = { .hz = 1000 };
 
-			bad += sim_task_latency(ptr[i], pcts[i]) !=
+			one_block = &st[i];
+			sim_report_use_array(&one, &one_block, 1);
+			bad += sim_task_latency(&st[i], pcts[i]) !=
 			       oracle(&one, -1, pcts[i], &n);
 		}
 		for (i = 0; i < 9; i++)
@@ -409,11 +428,9 @@ static unsigned int next_below(uint64_t *seed, unsigned int bound)
 static void test_groups_against_scan(void)
 {
 	static struct sim_task_stats st[ORACLE_TASKS];
-	struct sim_task_stats *ptr[ORACLE_TASKS];
+	struct sim_task_stats *block = st;
 	struct sim_group g[40];
-	struct sim_report r = {
-		.hz = 1000, .nr_cpus = 2, .ticks = 500, .tasks = ptr
-	};
+	struct sim_report r = { .hz = 1000, .nr_cpus = 2, .ticks = 500 };
 	uint64_t seed = 2026;
 	unsigned int round, i, k, bad = 0, nr_desc;
 	int n, m;
@@ -423,11 +440,11 @@ static void test_groups_against_scan(void)
 
 		memset(st, 0, sizeof(st));
 		nr_desc = 1 + next_below(&seed, 40);
-		r.nr_tasks = 1 + next_below(&seed, ORACLE_TASKS);
+		sim_report_use_array(&r, &block,
+				     1 + next_below(&seed, ORACLE_TASKS));
 		for (i = 0; i < r.nr_tasks; i++) {
 			unsigned int len = next_below(&seed, scale ? 12 : 3);
 
-			ptr[i] = &st[i];
 			st[i].desc = next_below(&seed, nr_desc + 2);
 			st[i].pid = next_below(&seed, 8) ? 2 + i : 0;
 			st[i].runtime = next_below(&seed, 500);
@@ -744,14 +761,14 @@ static void test_csv_fields(void)
 		tasks += !strcmp(field[0], "task");
 		cpus += !strcmp(field[0], "cpu");
 		lats += !strcmp(field[0], "latency");
-		if (!strcmp(field[0], "task") && !strcmp(field[2], "t3")) {
+		if (!strcmp(field[0], "task") && !strcmp(field[2], "hog-3")) {
 			CU_ASSERT_STRING_EQUAL(header[11], "share");
 			CU_ASSERT_STRING_EQUAL(header[20], "response_ms");
 			CU_ASSERT_STRING_EQUAL(field[20], "20");
 			CU_ASSERT_STRING_EQUAL(header[21], "turnaround_ms");
 			CU_ASSERT_STRING_EQUAL(field[21], "60");
 		}
-		if (!strcmp(field[0], "task") && !strcmp(field[2], "t0"))
+		if (!strcmp(field[0], "task") && !strcmp(field[2], "hog-0"))
 			CU_ASSERT_STRING_EQUAL(field[21], "");
 		if (!strcmp(field[0], "group") && !strcmp(field[2], "ed")) {
 			CU_ASSERT_STRING_EQUAL(header[8], "share");
@@ -829,7 +846,7 @@ static void test_names_escaped(void)
 	f.r.workload = nasty;
 	snprintf(f.desc[1].name, SIM_NAME_LEN, "e,d\"");
 	/* "\xc3\xa9" is e-acute; the name is cut after its first byte */
-	snprintf(f.st[0].comm, SIM_NAME_LEN, "caf\xc3");
+	snprintf(f.desc[2].name, SIM_NAME_LEN, "caf\xc3");
 	f.r.sched_class = "o\"1";
 	sim_report_finish(&f.r);
 	text = render(sim_report_json, &f);
@@ -847,7 +864,7 @@ static void test_names_escaped(void)
 		"e,d\"");
 	CU_ASSERT_STRING_EQUAL(
 		json_string_value(json_object_get(
-			json_array_get(json_object_get(root, "tasks"), 0),
+			json_array_get(json_object_get(root, "tasks"), 6),
 			"comm")),
 		"caf?");
 	json_decref(root);

@@ -370,7 +370,7 @@ static void check_workload_trace(const char *workload, unsigned int cpus,
 	CU_ASSERT(tc.wakings > 0);
 	/* one sched_wakeup_new per task started, a line per fork and exit */
 	for (i = 0; i < run.r->nr_tasks; i++)
-		started += run.r->tasks[i]->pid != 0;
+		started += sim_report_task(run.r, i)->pid != 0;
 	CU_ASSERT_EQUAL(tc.wakeup_news, started);
 	CU_ASSERT_EQUAL(tc.forks, run.r->forks);
 	CU_ASSERT_EQUAL(tc.exits, run.r->exits);
@@ -380,7 +380,7 @@ static void check_workload_trace(const char *workload, unsigned int cpus,
 		switches += tc.switches[c];
 	}
 	for (i = 0; i < run.r->nr_tasks; i++) {
-		const struct sim_task_stats *ts = run.r->tasks[i];
+		const struct sim_task_stats *ts = sim_report_task(run.r, i);
 
 		CU_ASSERT_EQUAL(tc.switch_in[ts->pid], ts->switches);
 		CU_ASSERT_EQUAL(tc.migrations[ts->pid], ts->migrations);
@@ -493,8 +493,8 @@ static void test_chrome_trace_agrees(void)
 	for (k = 0; k < 3; k++)
 		CU_ASSERT_EQUAL(busy_us[k], run.r->cpus[k].busy * 1000);
 	for (k = 0; k < run.r->nr_tasks; k++)
-		CU_ASSERT_EQUAL(task_us[run.r->tasks[k]->pid],
-				run.r->tasks[k]->runtime * 1000);
+		CU_ASSERT_EQUAL(task_us[sim_report_task(run.r, k)->pid],
+				sim_report_task(run.r, k)->runtime * 1000);
 	CU_ASSERT_EQUAL(named, run.r->nr_tasks);
 	CU_ASSERT_EQUAL_FATAL(nr_task, nr_cpu);
 	qsort(on_cpu, nr_cpu, sizeof(*on_cpu), slice_cmp);
@@ -527,12 +527,14 @@ static void test_default_workload_shows_everything(void)
 	CU_ASSERT(run.r->forks > 0 && run.r->exits > 0);
 	/* the editors sleep and earn a bonus; the hogs never do */
 	for (i = 0; i < run.r->nr_tasks; i++) {
-		const struct sim_task_stats *t = run.r->tasks[i];
+		const struct sim_task_stats *t = sim_report_task(run.r, i);
+		char comm[SIM_NAME_LEN];
 
-		if (!strncmp(t->comm, "editor", 6) && t->wakeups > 10 &&
+		sim_task_comm(run.wl, t, comm);
+		if (!strncmp(comm, "editor", 6) && t->wakeups > 10 &&
 		    t->bonus_sum > 0)
 			bonus++;
-		if (!strncmp(t->comm, "hog", 3))
+		if (!strncmp(comm, "hog", 3))
 			CU_ASSERT_EQUAL(t->bonus_sum, -5ll * t->switches);
 	}
 	CU_ASSERT_EQUAL(bonus, 2);
@@ -554,7 +556,7 @@ static void test_periodic_by_hand(void)
 			  &o, 0),
 		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 1);
-	t = run.r->tasks[0];
+	t = sim_report_task(run.r, 0);
 	/* a 10-tick cycle starting at 0, 10, ..., 990: 100 runs of 2 */
 	CU_ASSERT_EQUAL(t->runtime, 200);
 	CU_ASSERT_EQUAL(t->wait, 0);
@@ -575,7 +577,7 @@ static void test_periodic_by_hand(void)
 			  "{\"tasks\":{\"p\":{\"run\":2000,\"sleep\":8000}}}",
 			  &o, 0),
 		0);
-	t = run.r->tasks[0];
+	t = sim_report_task(run.r, 0);
 	CU_ASSERT_EQUAL(run.r->ticks, 100);
 	CU_ASSERT_EQUAL(t->runtime, 50);
 	CU_ASSERT_EQUAL(t->wakeups, 50);
@@ -602,8 +604,8 @@ static void test_two_hogs_by_hand(void)
 			&o, 0),
 		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 2);
-	a = run.r->tasks[0];
-	b = run.r->tasks[1];
+	a = sim_report_task(run.r, 0);
+	b = sim_report_task(run.r, 1);
 	CU_ASSERT_EQUAL(a->runtime, 151 * 3 + 94);
 	CU_ASSERT_EQUAL(b->runtime, 151 * 3);
 	CU_ASSERT_EQUAL(a->runtime + a->wait, 1000);
@@ -658,9 +660,9 @@ static void test_metrics_by_hand(void)
 			  &o, 0),
 		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3);
-	f = run.r->tasks[0];
-	b = run.r->tasks[1];
-	e = run.r->tasks[2];
+	f = sim_report_task(run.r, 0);
+	b = sim_report_task(run.r, 1);
+	e = sim_report_task(run.r, 2);
 	CU_ASSERT_EQUAL(f->response, 0);
 	CU_ASSERT_EQUAL(f->runtime, 200);
 	CU_ASSERT_EQUAL(f->wakeups, 10);
@@ -714,14 +716,14 @@ static void test_nice_slices_by_hand(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, "nice", &o, 0), 0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 4);
 	CU_ASSERT_EQUAL(run.r->ticks, 3000);
-	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 7 * 225);
-	CU_ASSERT_EQUAL(run.r->tasks[1]->runtime, 6 * 151 + 3);
-	CU_ASSERT_EQUAL(run.r->tasks[2]->runtime, 6 * 76);
-	CU_ASSERT_EQUAL(run.r->tasks[3]->runtime, 6 * 10);
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 0)->runtime, 7 * 225);
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 1)->runtime, 6 * 151 + 3);
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 2)->runtime, 6 * 76);
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 3)->runtime, 6 * 10);
 	CU_ASSERT_EQUAL(cpu_counter(run.r, 0, "array_switches"), 6);
 	/* never slept: every switch-in was at the -5 penalty */
-	CU_ASSERT_EQUAL(run.r->tasks[0]->bonus_sum,
-			-5ll * run.r->tasks[0]->switches);
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 0)->bonus_sum,
+			-5ll * sim_report_task(run.r, 0)->switches);
 	run_end(&run);
 }
 
@@ -734,13 +736,14 @@ static void test_rt_by_hand(void)
 {
 	struct sim_options o = { .nr_cpus = 2 };
 	const struct sim_task_stats *fifo, *rr0, *rr1;
+	char comm[SIM_NAME_LEN];
 	struct run run;
 
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, "rt", &o, 0), 0);
-	fifo = run.r->tasks[0];
-	rr0 = run.r->tasks[1];
-	rr1 = run.r->tasks[2];
-	CU_ASSERT_STRING_EQUAL(fifo->comm, "fifo");
+	fifo = sim_report_task(run.r, 0);
+	rr0 = sim_report_task(run.r, 1);
+	rr1 = sim_report_task(run.r, 2);
+	CU_ASSERT_STRING_EQUAL(sim_task_comm(run.wl, fifo, comm), "fifo");
 	CU_ASSERT(fifo->wakeups >= 150);
 	CU_ASSERT_EQUAL(sim_task_latency(fifo, 100), 0);
 	/* 2 ms of every 10 ms */
@@ -799,8 +802,9 @@ static void test_invariants_every_tick(void)
 		r = sim_report(s);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 		for (k = 0; k < r->nr_tasks; k++) {
-			run += r->tasks[k]->runtime;
-			CU_ASSERT(r->tasks[k]->runtime + r->tasks[k]->wait <=
+			run += sim_report_task(r, k)->runtime;
+			CU_ASSERT(sim_report_task(r, k)->runtime +
+					  sim_report_task(r, k)->wait <=
 				  r->ticks);
 		}
 		for (k = 0; k < cases[i].cpus; k++)
@@ -850,7 +854,7 @@ static void test_check_catches_disagreement(void)
 	r = sim_report(s);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
 	CU_ASSERT_EQUAL_FATAL(r->nr_tasks, 1);
-	p = find_task_by_pid(r->tasks[0]->pid);
+	p = find_task_by_pid(sim_report_task(r, 0)->pid);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	CU_ASSERT_EQUAL(wake_up_process(p), 1);
 	EXPECT_CHECK_FAILS(sim_check(s), "sim_check");
@@ -897,7 +901,7 @@ static void test_check_catches_taskgroup(void)
 	CU_ASSERT(sim_check(s));
 	r = sim_report(s);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-	p = find_task_by_pid(r->tasks[0]->pid);
+	p = find_task_by_pid(sim_report_task(r, 0)->pid);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
 	tg = task_group(p);
 	CU_ASSERT_EQUAL(sched_move_task(p, &root_task_group), 0);
@@ -1274,8 +1278,8 @@ static void test_cost_counts_calls(void)
 		CU_ASSERT_EQUAL(run.r->cost.calls[SIM_COST_TICK],
 				run.r->ticks * 3);
 		for (k = 0; k < run.r->nr_tasks; k++) {
-			wakeups += run.r->tasks[k]->wakeups;
-			created += run.r->tasks[k]->pid != 0;
+			wakeups += sim_report_task(run.r, k)->wakeups;
+			created += sim_report_task(run.r, k)->pid != 0;
 		}
 		/*
 		 * every wake-up (from sleep, and of a task blocked on a
@@ -1357,7 +1361,77 @@ static void test_default_hz(void)
 	run_end(&r2);
 }
 
+/*
+ * The report reads the simulator's records in place, a block of them at a
+ * time: every task of a run larger than several blocks is found at its
+ * number (its name says which instance it is), once, and the report's
+ * sums are the tasks'.
+ */
+static void test_report_reads_every_block(void)
+{
+	static const char *const wl_json =
+		"{\"global\":{\"duration\":0.05},\"tasks\":{\"t\":"
+		"{\"instance\":1000,\"run\":2000,\"sleep\":3000},\"f\":"
+		"{\"instance\":3,\"run\":1000,\"fork\":\"t\",\"sleep\":5000}}}";
+	struct sim_options o = { .nr_cpus = 2, .seed = 5 };
+	unsigned long long runtime = 0, busy = 0, latency = 0;
+	unsigned long i, bad = 0, t_tasks = 0;
+	struct sim_memory m;
+	struct run run;
+	char name[SIM_NAME_LEN], comm[SIM_NAME_LEN];
+	int *seen;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, wl_json, &o, 0), 0);
+	CU_ASSERT(run.r->nr_tasks > 1003);
+	CU_ASSERT(run.r->forks > 0);
+	seen = calloc(run.r->nr_tasks + 2, sizeof(*seen));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(seen);
+	for (i = 0; i < run.r->nr_tasks; i++) {
+		const struct sim_task_stats *ts = sim_report_task(run.r, i);
+
+		runtime += ts->runtime;
+		if (ts->pid <= 0 ||
+		    (unsigned long)ts->pid > run.r->nr_tasks + 1 ||
+		    seen[ts->pid]++)
+			bad++;
+		if (ts->desc != 0)
+			continue;
+		/* the first 1000 are t-0 .. t-999 in order, then the forks' */
+		snprintf(name, sizeof(name), "t-%lu", t_tasks++);
+		bad += strcmp(sim_task_comm(run.wl, ts, comm), name) != 0;
+		bad += i < 1000 ? ts->forked : !ts->forked;
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+	CU_ASSERT_EQUAL(t_tasks, 1000 + run.r->forks);
+	for (i = 0; i < run.r->nr_cpus; i++)
+		busy += run.r->cpus[i].busy;
+	CU_ASSERT_EQUAL(runtime, busy);
+	/* the account: the records packed, a slab's slack at most */
+	sim_memory(run.s, &m);
+	CU_ASSERT_EQUAL(m.nr_tasks, run.r->nr_tasks);
+	CU_ASSERT_EQUAL(m.stats_size, sizeof(struct sim_task_stats));
+	CU_ASSERT(m.record_size > m.stats_size);
+	CU_ASSERT(m.record_slab_bytes >= m.nr_tasks * m.record_size);
+	CU_ASSERT(m.record_slab_bytes <
+		  m.nr_tasks * m.record_size * 102 / 100 + 65536);
+	CU_ASSERT(m.task_struct_slab_bytes >=
+		  m.nr_tasks * m.task_struct_size / 2);
+	for (i = 0; i < run.r->nr_tasks; i++) {
+		unsigned int n = sim_report_task(run.r, i)->nr_latency,
+			     room = 8;
+
+		while (room < n)
+			room *= 2;
+		latency += n > SIM_LATENCY_INLINE ? room * sizeof(int) : 0;
+	}
+	CU_ASSERT_EQUAL(m.latency_bytes, latency);
+	free(seen);
+	run_end(&run);
+}
+
 static CU_TestInfo sim_tests[] = {
+	{ "the report reads every task of every block",
+	  test_report_reads_every_block },
 	{ "same seed, same trace bytes", test_same_seed_same_trace },
 	{ "each class at its kernel's HZ; o1's unchanged", test_default_hz },
 	{ "every trace line parses and agrees", test_trace_lines_parse },
@@ -1644,8 +1718,8 @@ static void test_runtime_counts_waiting(void)
 			 cases[i].event, cases[i].usec);
 		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
 		CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 2);
-		h = run.r->tasks[0];
-		r = run.r->tasks[1];
+		h = sim_report_task(run.r, 0);
+		r = sim_report_task(run.r, 1);
 		CU_ASSERT_EQUAL(r->runtime, cases[i].runtime);
 		CU_ASSERT(r->exited);
 		CU_ASSERT_EQUAL(r->turnaround, cases[i].turnaround);
@@ -1685,9 +1759,9 @@ static void test_runtime_cfs(void)
 			  &o, 0),
 		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3);
-	h = run.r->tasks[0];
-	a = run.r->tasks[1];
-	b = run.r->tasks[2];
+	h = sim_report_task(run.r, 0);
+	a = sim_report_task(run.r, 1);
+	b = sim_report_task(run.r, 2);
 	CU_ASSERT_EQUAL(b->runtime, 34);
 	CU_ASSERT(b->exited);
 	CU_ASSERT_EQUAL(b->turnaround, 100);
@@ -1712,7 +1786,7 @@ static void test_phase_cpus_move(void)
 	for (i = 0; i < n; i++)
 		CU_ASSERT_EQUAL(got[i].end - got[i].start, 5);
 	CU_ASSERT(got[0].end <= got[1].start && got[1].end <= got[2].start);
-	CU_ASSERT_EQUAL(run.r->tasks[0]->runtime, 15);
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 0)->runtime, 15);
 	run_end(&run);
 }
 
@@ -1781,7 +1855,7 @@ static unsigned long long runtime_alone(const char *json)
 	struct run run;
 
 	if (!run_start(&run, json, &o, 0))
-		ticks = run.r->tasks[0]->runtime;
+		ticks = sim_report_task(run.r, 0)->runtime;
 	run_end(&run);
 	return ticks;
 }
@@ -2077,7 +2151,7 @@ static void test_observer_wakeups(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, "fork", &o, 1), 0);
 	CU_ASSERT_EQUAL(check_trace(&tc, run.trace, run.len, 3), 0);
 	for (i = 0; i < run.r->nr_tasks; i++)
-		wakeups += run.r->tasks[i]->wakeups;
+		wakeups += sim_report_task(run.r, i)->wakeups;
 	CU_ASSERT_EQUAL(w.first_wakeups, run.r->nr_tasks);
 	CU_ASSERT_EQUAL(w.wakeups, w.first_wakeups + wakeups);
 	CU_ASSERT_EQUAL(w.wakeups, tc.wakings + tc.wakeup_news);
@@ -2109,7 +2183,7 @@ static void test_observer_yields(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, one, &o, 0), 0);
 	CU_ASSERT_EQUAL(w.yields, 10);
 	CU_ASSERT_EQUAL(w.yield_not_current, 0);
-	CU_ASSERT_EQUAL(run.r->tasks[0]->switches, 1);
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 0)->switches, 1);
 	run_end(&run);
 	watch_end(&w);
 
@@ -2117,7 +2191,8 @@ static void test_observer_yields(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, two, &o, 0), 0);
 	CU_ASSERT_EQUAL(w.yields, 10);
 	CU_ASSERT_EQUAL(w.yield_not_current, 0);
-	CU_ASSERT_EQUAL(run.r->tasks[0]->switches + run.r->tasks[1]->switches,
+	CU_ASSERT_EQUAL(sim_report_task(run.r, 0)->switches +
+				sim_report_task(run.r, 1)->switches,
 			11);
 	run_end(&run);
 	watch_end(&w);
@@ -2196,8 +2271,9 @@ static void threaded_run(const char *workload, unsigned int cpus)
 	CU_ASSERT_EQUAL(run.r->ticks, 300);
 	CU_ASSERT(run.r->threaded);
 	for (k = 0; k < run.r->nr_tasks; k++) {
-		run_ticks += run.r->tasks[k]->runtime;
-		CU_ASSERT(run.r->tasks[k]->runtime + run.r->tasks[k]->wait <=
+		run_ticks += sim_report_task(run.r, k)->runtime;
+		CU_ASSERT(sim_report_task(run.r, k)->runtime +
+				  sim_report_task(run.r, k)->wait <=
 			  run.r->ticks);
 	}
 	for (k = 0; k < cpus; k++)
@@ -2279,7 +2355,7 @@ static const struct sim_dl_stats *dl_of(const struct sim_report *r,
 	unsigned long i;
 
 	for (i = 0; i < r->nr_dl; i++)
-		if (!strcmp(r->tasks[r->dl[i].task]->comm, comm))
+		if (!strcmp(r->dl[i].comm, comm))
 			return &r->dl[i];
 	return NULL;
 }
@@ -2319,10 +2395,10 @@ static void dl_share(unsigned int threaded)
 			CU_ASSERT_EQUAL(dl->period_ns, 10000000);
 			CU_ASSERT_EQUAL(dl->misses, 0);
 			/* 20.0% +- 0.5 of the 2000 ticks */
-			CU_ASSERT(run.r->tasks[dl->task]->runtime >= 390 &&
-				  run.r->tasks[dl->task]->runtime <= 410);
+			CU_ASSERT(sim_report_task(run.r, dl->task)->runtime >= 390 &&
+				  sim_report_task(run.r, dl->task)->runtime <= 410);
 			CU_ASSERT(dl->throttles >= 195 && dl->throttles <= 200);
-			CU_ASSERT_EQUAL(run.r->tasks[dl->task]->policy,
+			CU_ASSERT_EQUAL(sim_report_task(run.r, dl->task)->policy,
 					SCHED_DEADLINE);
 			run_end(&run);
 		}
@@ -2419,7 +2495,7 @@ static void test_dl_share_threaded(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
 	CU_ASSERT_EQUAL(run.r->nr_dl, 6);
 	for (k = 0; k < run.r->nr_dl; k++)
-		CU_ASSERT(run.r->tasks[run.r->dl[k].task]->runtime >= 140);
+		CU_ASSERT(sim_report_task(run.r, run.r->dl[k].task)->runtime >= 140);
 	run_end(&run);
 }
 
@@ -2500,7 +2576,7 @@ static void test_dl_no_miss(void)
 
 			CU_ASSERT_EQUAL(dl->misses, 0);
 			/* every period's runtime, the last one maybe cut */
-			CU_ASSERT(run.r->tasks[dl->task]->runtime +
+			CU_ASSERT(sim_report_task(run.r, dl->task)->runtime +
 					  dl->runtime_ns / 1000000 >=
 				  want);
 		}

@@ -101,10 +101,10 @@ static void make_page(struct page *pg, const char *workload,
 			for (c = 0; c < r->nr_cpus; c++)
 				pg->busy[c] = r->cpus[c].busy;
 			for (k = 0; k < r->nr_tasks; k++) {
-				pg->switches += r->tasks[k]->switches;
-				if (r->tasks[k]->pid < MAX_PIDS)
-					pg->runtime[r->tasks[k]->pid] =
-						r->tasks[k]->runtime;
+				pg->switches += sim_report_task(r, k)->switches;
+				if (sim_report_task(r, k)->pid < MAX_PIDS)
+					pg->runtime[sim_report_task(r, k)->pid] =
+						sim_report_task(r, k)->runtime;
 			}
 			pg->ret = sim_report_json(report, r, wl);
 		}
