@@ -1110,18 +1110,19 @@ static json_t *dl_json(const struct sim_report *r)
 
 		if (json_array_append_new(
 			    a,
-			    json_pack(
-				    "{s:o,s:I,s:f,s:f,s:f,s:f,s:I,s:I,s:f}",
-				    "comm", json_name(dl->comm),
-				    "pid", (json_int_t)sim_report_task(r, dl->task)->pid,
-				    "runtime_ms", dl->runtime_ns / 1e6,
-				    "deadline_ms", dl->deadline_ns / 1e6,
-				    "period_ms", dl->period_ns / 1e6, "share",
-				    task_share(r, sim_report_task(r, dl->task)),
-				    "deadline_misses", (json_int_t)dl->misses,
-				    "throttles", (json_int_t)dl->throttles,
-				    "runtime_left_ms",
-				    dl->runtime_left_ns / 1e6))) {
+			    json_pack("{s:o,s:I,s:f,s:f,s:f,s:f,s:I,s:I,s:f}",
+				      "comm", json_name(dl->comm), "pid",
+				      (json_int_t)sim_report_task(r, dl->task)
+					      ->pid,
+				      "runtime_ms", dl->runtime_ns / 1e6,
+				      "deadline_ms", dl->deadline_ns / 1e6,
+				      "period_ms", dl->period_ns / 1e6, "share",
+				      task_share(r,
+						 sim_report_task(r, dl->task)),
+				      "deadline_misses", (json_int_t)dl->misses,
+				      "throttles", (json_int_t)dl->throttles,
+				      "runtime_left_ms",
+				      dl->runtime_left_ns / 1e6))) {
 			json_decref(a);
 			a = NULL;
 		}

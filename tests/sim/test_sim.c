@@ -2395,11 +2395,14 @@ static void dl_share(unsigned int threaded)
 			CU_ASSERT_EQUAL(dl->period_ns, 10000000);
 			CU_ASSERT_EQUAL(dl->misses, 0);
 			/* 20.0% +- 0.5 of the 2000 ticks */
-			CU_ASSERT(sim_report_task(run.r, dl->task)->runtime >= 390 &&
-				  sim_report_task(run.r, dl->task)->runtime <= 410);
+			CU_ASSERT(sim_report_task(run.r, dl->task)->runtime >=
+					  390 &&
+				  sim_report_task(run.r, dl->task)->runtime <=
+					  410);
 			CU_ASSERT(dl->throttles >= 195 && dl->throttles <= 200);
-			CU_ASSERT_EQUAL(sim_report_task(run.r, dl->task)->policy,
-					SCHED_DEADLINE);
+			CU_ASSERT_EQUAL(
+				sim_report_task(run.r, dl->task)->policy,
+				SCHED_DEADLINE);
 			run_end(&run);
 		}
 	}
@@ -2495,7 +2498,8 @@ static void test_dl_share_threaded(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
 	CU_ASSERT_EQUAL(run.r->nr_dl, 6);
 	for (k = 0; k < run.r->nr_dl; k++)
-		CU_ASSERT(sim_report_task(run.r, run.r->dl[k].task)->runtime >= 140);
+		CU_ASSERT(sim_report_task(run.r, run.r->dl[k].task)->runtime >=
+			  140);
 	run_end(&run);
 }
 
