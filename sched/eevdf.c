@@ -566,6 +566,7 @@ static void migrate_task_rq_eevdf(struct task_struct *p, int new_cpu)
 	(void)new_cpu;
 	if (p->se.sched_delayed)
 		finish_delayed_dequeue(cpu_rq(task_cpu(p)), p);
+	fair_pelt_migrate(p);
 }
 
 static void enqueue_task_eevdf(struct runqueue *rq, struct task_struct *p,
@@ -705,7 +706,7 @@ static int init_eevdf(int nr_cpus)
 {
 	fair_set_version(true, nr_cpus);
 	fair_groups_init();
-	return 0;
+	return fair_smp_init(nr_cpus);
 }
 
 const struct sched_class eevdf_sched_class = {
@@ -728,6 +729,7 @@ const struct sched_class eevdf_sched_class = {
 	.set_nice = set_nice_fair,
 	.prio_changed = prio_changed_fair,
 	.migrate_task_rq = migrate_task_rq_eevdf,
+	.select_task_rq = fair_select_task_rq,
 	.load_balance = load_balance_fair,
 	.task_queued = task_queued_fair,
 	.rq_check = check_fair,
