@@ -220,17 +220,27 @@ void fair_pelt_migrate(struct task_struct *p)
 	pelt_publish(rq);
 }
 
-/* @p's load on its CPU: its load_avg, scaled down its task group */
+/*
+ * @p's load on its CPU (the kernel's task_h_load()): its load_avg times
+ * its queue's share of the CPU's load over that queue's load, plus one;
+ * here the queue is the root's, whose share is its own load_avg, and a
+ * task group scales it by the weights above it.
+ */
 static unsigned long task_load_avg(struct task_struct *p)
 {
-	unsigned long w = p->se.load.weight;
+	unsigned long w = p->se.load.weight, rq_load;
+	uint64_t load = p->se.avg.load_avg;
+
+	if (p->se.on_rq) {
+		rq_load = cpu_rq(task_cpu(p))->cfs.avg.load_avg;
+		load = load * rq_load / (rq_load + 1);
+	}
 
 	/* queued: its group's queues weigh something all the way up */
 	if (p->se.on_rq && p->se.cfs_rq &&
 	    p->se.cfs_rq->tg != &root_task_group && w)
-		return (unsigned long)((uint64_t)p->se.avg.load_avg *
-				       task_h_load(p) / w);
-	return p->se.avg.load_avg;
+		return (unsigned long)(load * task_h_load(p) / w);
+	return (unsigned long)load;
 }
 
 /* ------------------------------------------------------------ snapshots */
@@ -254,12 +264,13 @@ static void fair_snapshot_fill(struct fair_snapshot *snap)
 			&rq->cfs.h_nr_running, __ATOMIC_RELAXED);
 		st->h_nr_delayed = 0;
 		st->idle_h_nr_running = 0;
-		st->load = __atomic_load_n(&rq->cfs.pelt_load, __ATOMIC_RELAXED);
+		st->load =
+			__atomic_load_n(&rq->cfs.pelt_load, __ATOMIC_RELAXED);
 		util = __atomic_load_n(&rq->cfs.pelt_util, __ATOMIC_RELAXED);
 		st->util = util < SCHED_CAPACITY_SCALE ? util :
 							 SCHED_CAPACITY_SCALE;
-		st->runnable =
-			__atomic_load_n(&rq->cfs.pelt_runnable, __ATOMIC_RELAXED);
+		st->runnable = __atomic_load_n(&rq->cfs.pelt_runnable,
+					       __ATOMIC_RELAXED);
 		st->capacity_orig = SCHED_CAPACITY_SCALE;
 		st->capacity = scale_rt_capacity(
 			SCHED_CAPACITY_SCALE,
@@ -318,8 +329,8 @@ static unsigned int balance_candidates(struct runqueue *rq,
 				continue;
 			/* insertion by exec_start, stable for equal ones */
 			p = task_of(se);
-			for (i = n++; i && out[i - 1]->se.exec_start >
-						   se->exec_start;
+			for (i = n++;
+			     i && out[i - 1]->se.exec_start > se->exec_start;
 			     i--)
 				out[i] = out[i - 1];
 			out[i] = p;
@@ -378,8 +389,9 @@ static int detach_tasks(struct lb_env *env, struct runqueue *src,
 	if (src->nr_running <= 1 || env->imbalance <= 0)
 		return 0;
 	n = balance_candidates(src, cand);
-	loop_max = src->nr_running < NR_MIGRATE ? (unsigned int)src->nr_running :
-						  NR_MIGRATE;
+	loop_max = src->nr_running < NR_MIGRATE ?
+			   (unsigned int)src->nr_running :
+			   NR_MIGRATE;
 	for (i = 0; i < n && i < loop_max; i++) {
 		if (env->idle != CPU_NOT_IDLE && src->nr_running <= 1)
 			break;
@@ -555,8 +567,8 @@ static int rebalance_domains(struct runqueue *rq, enum cpu_idle_type idle)
 		if (!continue_balancing)
 			break;
 		st = sd_state_of(rq->cpu, sd);
-		interval = get_sd_balance_interval(sd, busy, HZ,
-						   (unsigned int)nr_cpus_online);
+		interval = get_sd_balance_interval(
+			sd, busy, HZ, (unsigned int)nr_cpus_online);
 		if ((long)(jiffies - (st->last_balance + interval)) < 0)
 			continue;
 		moved = balance_domain(rq, sd, idle, &continue_balancing);
