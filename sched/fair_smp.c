@@ -24,7 +24,8 @@
  *  - PELT is kept for the tasks and the runqueue's own queue only: a task
  *    in a task group is attached to its CPU's root signal directly (its
  *    load scaled by task_h_load()'s weight ratio when balancing), with no
- *    group entities' signals and no propagation up the hierarchy.
+ *    group entities' signals and no propagation up the hierarchy; an
+ *    exiting task's signal decays in its CPU's (the kernel removes it).
  *  - The PELT clock is the runqueue clock (no frequency or capacity
  *    scaling: every CPU runs at full capacity), offset by one period so
  *    that a last_update_time of 0 always means "attached nowhere".
