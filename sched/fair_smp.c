@@ -31,9 +31,10 @@
  *    that a last_update_time of 0 always means "attached nowhere".
  *  - The RT signal is sampled at each tick and at the fair task's
  *    switches (the kernel updates it at every RT switch too).
- *  - The candidates detach_tasks() looks at are the waiting tasks,
- *    least recently started first (the kernel's cfs_tasks list, tail
- *    first, kept in enqueue and pick order).
+ *  - The candidates detach_tasks() looks at are the waiting tasks in the
+ *    order their signals were last updated (queued, or stopped running),
+ *    oldest first: the kernel keeps a list (cfs_tasks) in enqueue and
+ *    pick order and takes its tail first.
  *  - No LBF_ALL_PINNED / LBF_DST_PINNED retries and no sgc->imbalance:
  *    a balance that finds every task pinned fails like any other.
  *  - Active balance pushes the busiest CPU's running task through that
@@ -310,8 +311,9 @@ int fair_select_task_rq(struct task_struct *p, int cpu, int wake_flags)
 
 /*
  * The tasks waiting on @rq that balancing looks at, at most NR_MIGRATE,
- * least recently started first (the running task is out of the tree; a
- * sleeper eevdf keeps queued is no candidate).  Return: how many.
+ * least recently queued or run first, as the kernel's cfs_tasks list
+ * keeps them (the running task is out of the tree; a sleeper eevdf keeps
+ * queued is no candidate).  Return: how many.
  */
 static unsigned int balance_candidates(struct runqueue *rq,
 				       struct task_struct **out)
@@ -328,10 +330,13 @@ static unsigned int balance_candidates(struct runqueue *rq,
 			se = __node_2_se(node);
 			if (!entity_is_task(se) || se->sched_delayed)
 				continue;
-			/* insertion by exec_start, stable for equal ones */
+			/*
+			 * insertion by the time its signal was last brought
+			 * up to date (queued, or stopped running), stable
+			 */
 			p = task_of(se);
-			for (i = n++;
-			     i && out[i - 1]->se.exec_start > se->exec_start;
+			for (i = n++; i && out[i - 1]->se.avg.last_update_time >
+						   se->avg.last_update_time;
 			     i--)
 				out[i] = out[i - 1];
 			out[i] = p;
