@@ -192,6 +192,7 @@ static void migrate_task_rq_cfs(struct task_struct *p, int new_cpu)
 	struct sched_entity *se = &p->se;
 
 	(void)new_cpu;
+	fair_pelt_migrate(p);
 	if (se->on_rq || se->migrated || p->state == TASK_RUNNING ||
 	    (p->flags & PF_STARTING))
 		return;
@@ -411,7 +412,7 @@ static int init_cfs(int nr_cpus)
 {
 	fair_set_ops(&cfs_fair_ops, nr_cpus);
 	fair_groups_init();
-	return 0;
+	return fair_smp_init(nr_cpus);
 }
 
 const struct sched_class cfs_sched_class = {
@@ -437,6 +438,7 @@ const struct sched_class cfs_sched_class = {
 	.set_nice = set_nice_fair,
 	.prio_changed = prio_changed_fair,
 	.migrate_task_rq = migrate_task_rq_cfs,
+	.select_task_rq = fair_select_task_rq,
 	.load_balance = load_balance_fair,
 	.task_queued = task_queued_fair,
 	.rq_check = check_fair,
@@ -447,4 +449,6 @@ const struct sched_class cfs_sched_class = {
 const struct fair_ops cfs_fair_ops = {
 	.name = "cfs",
 	/* 6.1: vruntimes relative to min_vruntime, the plain tree */
+	.cache_hot_buddy = true,
+	.version = FAIR_V6_1,
 };

@@ -79,6 +79,7 @@ KSTRUCT_EXPORT_BEGIN
 #define WF_SYNC 0x01 /* the waker is about to sleep */
 #define WF_FORK 0x02 /* a new task's first wake-up */
 #define WF_MIGRATED 0x04 /* moved here by balancing */
+#define WF_TTWU 0x10 /* select_task_rq(): a wake-up */
 
 /* pick_next_task(): the runqueue lock was dropped, ask the chain again */
 #define RETRY_TASK ((struct task_struct *)-1)
@@ -174,6 +175,14 @@ struct sched_counter {
  * @migrate_task_rq: @p, of this class, is about to change its CPU to
  *	@new_cpu (set_task_cpu(); the old CPU's runqueue lock held); may be
  *	NULL
+ * @select_task_rq: the CPU @p should run on: a waking task
+ *	(try_to_wake_up(), WF_TTWU, with WF_SYNC when the waker is about to
+ *	sleep) or a new one (select_task_rq() for the caller of
+ *	wake_up_forked_process(), WF_FORK); @cpu is the CPU waking or
+ *	forking it.  Context: @p's runqueue lock held for a wake-up, none
+ *	for a new task; other CPUs are read without their locks.  Return:
+ *	an online CPU @p may run on.  May be NULL: a woken task stays on its
+ *	CPU, a new one starts where its caller says
  * @load_balance: pull tasks of this class to @this_rq from a busier CPU;
  *	@idle nonzero when @this_rq has nothing to run.  Context: @this_rq
  *	locked; may drop and retake that lock.  Return: tasks pulled.  May
@@ -234,6 +243,7 @@ struct sched_class {
 	void (*switched_from)(struct runqueue *rq, struct task_struct *p);
 	void (*timer_tick)(struct runqueue *rq);
 	void (*migrate_task_rq)(struct task_struct *p, int new_cpu);
+	int (*select_task_rq)(struct task_struct *p, int cpu, int wake_flags);
 	int (*load_balance)(struct runqueue *this_rq, int idle);
 
 	bool (*task_queued)(const struct task_struct *p);
@@ -373,6 +383,21 @@ const struct sched_class *sched_current_class(void);
  * Return: true when queued.
  */
 bool task_queued(const struct task_struct *p);
+
+/**
+ * select_task_rq() - where a task of the machine should start or go
+ * @p: a task
+ * @cpu: the CPU starting or waking it, where it goes by default
+ * @wake_flags: WF_FORK for a new task (before wake_up_forked_process()),
+ *	WF_TTWU for a wake-up, with WF_SYNC
+ *
+ * Its class's @select_task_rq (cfs and eevdf: Linux 6.x's placement over
+ * the machine's sched domains); @cpu for a class without one.
+ *
+ * Context: for WF_FORK, @p not yet started (no lock held).
+ * Return: the CPU.
+ */
+int select_task_rq(struct task_struct *p, int cpu, int wake_flags);
 
 /**
  * sched_counter_value() - one of @rq's class counters

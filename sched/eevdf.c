@@ -566,6 +566,7 @@ static void migrate_task_rq_eevdf(struct task_struct *p, int new_cpu)
 	(void)new_cpu;
 	if (p->se.sched_delayed)
 		finish_delayed_dequeue(cpu_rq(task_cpu(p)), p);
+	fair_pelt_migrate(p);
 }
 
 static void enqueue_task_eevdf(struct runqueue *rq, struct task_struct *p,
@@ -705,7 +706,7 @@ static int init_eevdf(int nr_cpus)
 {
 	fair_set_ops(&eevdf_fair_ops, nr_cpus);
 	fair_groups_init();
-	return 0;
+	return fair_smp_init(nr_cpus);
 }
 
 const struct sched_class eevdf_sched_class = {
@@ -733,6 +734,7 @@ const struct sched_class eevdf_sched_class = {
 	.set_nice = set_nice_fair,
 	.prio_changed = prio_changed_fair,
 	.migrate_task_rq = migrate_task_rq_eevdf,
+	.select_task_rq = fair_select_task_rq,
 	.load_balance = load_balance_fair,
 	.task_queued = task_queued_fair,
 	.rq_check = check_fair,
@@ -752,6 +754,7 @@ static bool tree_check_eevdf(const struct cfs_rq *cfs_rq,
 const struct fair_ops eevdf_fair_ops = {
 	.name = "eevdf",
 	.lag = true,
+	.version = FAIR_V6_12,
 	.enqueue_entity = __enqueue_entity_eevdf,
 	.dequeue_entity = __dequeue_entity_eevdf,
 	.update_deadline = update_deadline,

@@ -3,7 +3,7 @@
  * sched/fair.c - what Linux 6.1's CFS and 6.12's EEVDF share: weights and
  * their inverses, virtual time, the runqueue clock, the tree of waiting
  * entities with its running entity kept outside, the load, fork, nice
- * changes, balancing by load, the invariant check and the snapshot.  The
+ * changes, the invariant check and the snapshot.  The
  * two policies are in sched/cfs.c (6.1) and sched/eevdf.c (6.12).
  *
  * Mirrors kernel/sched/fair.c of 6.1 and 6.12 (and kernel/sched/core.c's
@@ -20,8 +20,9 @@
  * sched/fair_group.c.
  *
  * Deliberate differences from the kernel (docs/sched.md has the list):
- *  - No bandwidth control, no PELT: "load" is the sum of the weights
- *    queued, at every level of the group hierarchy.
+ *  - No bandwidth control.  "load" (cfs_rq->load) is the sum of the
+ *    weights queued, at every level of the group hierarchy; the PELT
+ *    averages balancing uses are sched/fair_smp.c's.
  *  - The clock is the simulator's: jiffies in ns, so run time is counted
  *    a tick (TICK_NSEC) at a time.
  *  - The running entity stops being cfs_rq->curr when it is dequeued
@@ -34,11 +35,8 @@
  *    up to date and records it relative to min_vruntime.  6.1 placed it
  *    in task_fork_fair() on the parent's runqueue; for a child started
  *    there, as the simulator starts them, it is the same.
- *  - Balancing is a simplified periodic and idle pull in the spirit of
- *    2.6.23's load_balance_fair(), on o1's cadence (see
- *    load_balance_fair() below); no sched domains, no wake-up placement.
- *  - Real-time tasks are in the rt class; their load counts as twice the
- *    weight of nice -20 each, as 2.6.23 weighted them, when balancing.
+ *  - PELT, placement and balancing over the sched domains are in
+ *    sched/fair_smp.c, with their own differences.
  */
 #include <errno.h>
 
@@ -440,6 +438,7 @@ void put_prev_task_fair(struct runqueue *rq, struct task_struct *prev,
 	struct sched_entity *se = &prev->se, *pse;
 	unsigned int depth, pdepth;
 
+	fair_pelt_update(rq, prev);
 	if (next == prev || next == rq->idle ||
 	    task_sched_class(next) != task_sched_class(prev)) {
 		for_each_sched_entity(se)
@@ -466,7 +465,7 @@ void set_curr_task_fair(struct runqueue *rq, struct task_struct *next)
 	struct sched_entity *se = &next->se;
 	struct cfs_rq *cfs_rq;
 
-	(void)rq;
+	fair_pelt_update(rq, next);
 	for_each_sched_entity(se) {
 		cfs_rq = cfs_rq_of(se);
 		if (cfs_rq->curr == se)
@@ -565,6 +564,7 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	se->sched_delayed = 0;
 	se->slice = sysctl_sched_base_slice;
 	set_load_weight(p);
+	fair_pelt_fork(p);
 	se->my_q = NULL;
 	if (!parent) {
 		se->cfs_rq = &cpu_rq(task_cpu(p))->cfs;
@@ -721,123 +721,6 @@ void rq_init_fair(struct runqueue *rq)
 {
 	init_cfs_rq(&rq->cfs, rq, &root_task_group);
 	root_task_group.cfs_rq[rq->cpu] = &rq->cfs;
-}
-
-/* ----------------------------------------------------------- balancing */
-
-/* 2.6.23 gave a real-time task twice the weight of nice -20 */
-#define RT_LOAD (2 * 88761UL)
-/* a busy CPU balances when the busiest is 25% above it (2.6.23's pct) */
-#define IMBALANCE_PCT 125
-/* tasks looked at per balancing (the kernel's sysctl_sched_nr_migrate) */
-#define NR_MIGRATE 32
-
-static unsigned long cpu_load(const struct runqueue *rq)
-{
-	return cfs_load(&rq->cfs) +
-	       __atomic_load_n(&rq->rt_nr_running, __ATOMIC_RELAXED) * RT_LOAD;
-}
-
-/* may @p move from @src to @this_cpu: not running, allowed, cache-cold */
-static bool can_migrate_fair(struct task_struct *p, struct runqueue *src,
-			     int this_cpu)
-{
-	if (!(p->cpus_allowed & (1UL << this_cpu)) || task_running(src, p))
-		return false;
-	/* task_hot(): it ran less than sysctl_sched_migration_cost ago */
-	return rq_clock(src) - p->se.exec_start >= sysctl_sched_migration_cost;
-}
-
-/*
- * The tasks waiting on @rq that balancing looks at, at most NR_MIGRATE:
- * queue by queue, the root group's first, then each group's in the order
- * the groups were made (2.6.24's walk of the leaf cfs_rqs), each queue's
- * tasks leftmost first (its group entities are not tasks to move; the
- * running task is out of the tree).  Return: how many went into @out.
- */
-static unsigned int balance_candidates(struct runqueue *rq,
-				       struct task_struct **out)
-{
-	struct task_group *tg;
-	struct sched_entity *se;
-	struct rb_node *node;
-	unsigned int n = 0;
-
-	list_for_each_entry(tg, &task_groups, list) {
-		node = rb_first_cached(&tg->cfs_rq[rq->cpu]->tasks_timeline);
-		for (; node && n < NR_MIGRATE; node = rb_next(node)) {
-			se = __node_2_se(node);
-			/* a sleeper eevdf keeps queued is no candidate */
-			if (entity_is_task(se) && !se->sched_delayed)
-				out[n++] = task_of(se);
-		}
-	}
-	return n;
-}
-
-/*
- * Balancing by load, a simplified 2.6.23 load_balance_fair().  This CPU
- * finds the CPU with the highest load (fair weights plus real-time tasks)
- * that has a fair task waiting (two or more fair tasks).  A busy CPU goes
- * on only when that load is more than IMBALANCE_PCT% of its own; an idle
- * one whenever it is higher.  It then takes half the difference: waiting
- * fair tasks from the busiest CPU (balance_candidates()), skipping tasks
- * that run, are not allowed here or ran within
- * sysctl_sched_migration_cost, or whose load is more than twice what is
- * still to move; NR_MIGRATE looked at at most, and one task when idle.
- * A task's load is what it adds to its CPU's: its weight, or in a task
- * group its share of the group entities' weights above it (task_h_load(),
- * as 2.6.24 scaled each group's load).
- */
-int load_balance_fair(struct runqueue *this_rq, int idle)
-{
-	int this_cpu = this_rq->cpu, cpu, pulled = 0;
-	unsigned long this_load, load, max_load = 0;
-	struct task_struct *candidates[NR_MIGRATE], *p;
-	struct runqueue *busiest = NULL, *rq;
-	unsigned int i, n;
-	long rem;
-
-	this_load = cpu_load(this_rq);
-	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
-		rq = cpu_rq(cpu);
-		if (rq == this_rq || cfs_h_nr_running(&rq->cfs) < 2)
-			continue;
-		load = cpu_load(rq);
-		if (load > max_load) {
-			max_load = load;
-			busiest = rq;
-		}
-	}
-	if (!busiest || max_load <= this_load)
-		return 0;
-	if (!idle && max_load * 100 <= this_load * IMBALANCE_PCT)
-		return 0;
-	rem = (long)(max_load - this_load) / 2;
-
-	double_lock_runqueue(this_rq, busiest);
-	n = balance_candidates(busiest, candidates);
-	for (i = 0; i < n && rem > 0; i++) {
-		p = candidates[i];
-		load = task_h_load(p);
-		if ((long)(load >> 1) > rem ||
-		    !can_migrate_fair(p, busiest, this_cpu))
-			continue;
-		move_queued_task(busiest, p, this_rq);
-		this_rq->cfs.nr_pulled++;
-		pulled++;
-		rem -= (long)load;
-		if (idle)
-			break;
-	}
-	spin_unlock(&busiest->lock);
-	return pulled;
-}
-
-void fair_balance_tick(struct runqueue *rq)
-{
-	if (!(jiffies % BUSY_REBALANCE_TICK))
-		sched_balance(rq, 0);
 }
 
 /* ------------------------------------------------------------- checking */

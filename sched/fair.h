@@ -18,6 +18,7 @@
 #include "compat/ktime.h"
 #include "sched/class.h"
 #include "sched/sched.h"
+#include "sched/topology.h"
 
 #define NICE_0_LOAD 1024UL
 
@@ -243,10 +244,17 @@ static inline struct cfs_rq *task_cfs_rq(const struct task_struct *p)
  *	relative to it follows; may be NULL
  * @tree_check: the tree's own invariants beyond its order @less (for
  *	the checker); may be NULL
+ * @version: whose balancing rules the sched domains follow (6.1's or
+ *	6.12's group classification and imbalance)
+ * @cache_hot_buddy: a task that is its queue's next or last buddy is
+ *	cache hot to the balancer when the destination has tasks (6.1's
+ *	CACHE_HOT_BUDDY; 6.12 has no buddies)
  */
 struct fair_ops {
 	const char *name;
 	bool lag;
+	bool cache_hot_buddy;
+	enum fair_version version;
 	void (*enqueue_entity)(struct cfs_rq *cfs_rq, struct sched_entity *se);
 	void (*dequeue_entity)(struct cfs_rq *cfs_rq, struct sched_entity *se);
 	void (*update_deadline)(struct cfs_rq *cfs_rq, struct sched_entity *se);
@@ -449,12 +457,45 @@ void set_curr_task_fair(struct runqueue *rq, struct task_struct *next);
 int task_fork_fair(struct task_struct *p, struct task_struct *parent);
 void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice);
 void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio);
-int load_balance_fair(struct runqueue *this_rq, int idle);
 bool task_queued_fair(const struct task_struct *p);
 bool check_fair(struct runqueue *rq, unsigned long *nr_queued);
 json_t *snapshot_fair(struct runqueue *rq);
 void rq_init_fair(struct runqueue *rq);
-/* the fair tick's periodic balance (o1's cadence) */
+
+/* ------------------------- several CPUs: PELT, placement, balancing */
+
+struct sched_topology;
+struct sched_topology_desc;
+
+/*
+ * sched/fair_smp.c.  The next machine's topology: sockets x cores x
+ * threads (NULL: the default, one MC domain of its CPUs); it must have
+ * as many CPUs as the machine.  Set with no machine up.
+ */
+void fair_topology_set(const struct sched_topology_desc *desc);
+/* the machine's domains (built by fair_smp_init()) */
+const struct sched_topology *fair_topology(void);
+/* build the domains for @nr_cpus (the classes' init): 0 or -EINVAL */
+int fair_smp_init(int nr_cpus);
+/* the machine is taken down (the classes' exit) */
+void fair_smp_exit(void);
+
+/* a new task's signal (task_fork_fair()) */
+void fair_pelt_fork(struct task_struct *p);
+/* @rq's signals, and @p's (may be NULL), accrued up to now as they stood */
+void fair_pelt_update(struct runqueue *rq, struct task_struct *p);
+/* @p is about to be queued on @rq: accrued, and attached if new there */
+void fair_pelt_enqueue(struct runqueue *rq, struct task_struct *p, int flags);
+/* @p leaves its CPU (migrate_task_rq, the old CPU locked): detached */
+void fair_pelt_migrate(struct task_struct *p);
+/* a tick of a real-time task on @rq of a fair machine: its RT signal */
+void fair_pelt_rt_tick(struct runqueue *rq);
+
+/* the classes' select_task_rq: 6.x's select_task_rq_fair() */
+int fair_select_task_rq(struct task_struct *p, int cpu, int wake_flags);
+/* the classes' load_balance: newly idle, or the domains whose time is up */
+int load_balance_fair(struct runqueue *this_rq, int idle);
+/* the fair tick's balancing: the domains every tick, rt on o1's cadence */
 void fair_balance_tick(struct runqueue *rq);
 
 extern const struct sched_counter counters_fair[];

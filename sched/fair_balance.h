@@ -376,10 +376,9 @@ int find_idlest_cpu(const struct fair_snapshot *snap,
 
 /*
  * What select_task_rq_fair() places for: the kernel's wake flags, beside
- * WF_SYNC and WF_FORK of sched/class.h.
+ * WF_SYNC, WF_FORK and WF_TTWU of sched/class.h.
  */
 #define WF_EXEC 0x08 /* a task calling exec() */
-#define WF_TTWU 0x10 /* a wake-up */
 
 /**
  * select_task_rq_fair() - the CPU a waking, forked or exec'ing task goes to

@@ -186,6 +186,7 @@ void enqueue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq;
 
+	fair_pelt_enqueue(rq, p, flags);
 	if (unlikely(se->sched_delayed)) {
 		/* still queued where it slept: counted again */
 		enqueue_entity(cfs_rq_of(se), se, ENQUEUE_DELAYED);
@@ -222,6 +223,7 @@ void dequeue_task_fair(struct runqueue *rq, struct task_struct *p, int flags,
 	bool was_curr = cfs_rq_of(se)->curr == se;
 	struct cfs_rq *cfs_rq;
 
+	fair_pelt_update(rq, p);
 	if (!dequeue_entity(cfs_rq_of(se), se, flags)) {
 		/* delayed: its entity stays queued, the task no longer counts */
 		for_each_sched_entity(se)
@@ -268,7 +270,7 @@ void dequeue_delayed_fair(struct runqueue *rq, struct task_struct *p,
 	int flags = DEQUEUE_SLEEP | DEQUEUE_DELAYED;
 	struct cfs_rq *cfs_rq;
 
-	(void)rq;
+	fair_pelt_update(rq, p);
 	for_each_sched_entity(se) {
 		cfs_rq = cfs_rq_of(se);
 		dequeue_entity(cfs_rq, se, flags);
@@ -289,6 +291,7 @@ void task_tick_fair(struct runqueue *rq, struct task_struct *curr,
 {
 	struct sched_entity *se = &curr->se;
 
+	fair_pelt_update(rq, curr);
 	for_each_sched_entity(se)
 		entity_tick(cfs_rq_of(se), se);
 	fair_balance_tick(rq);
@@ -331,6 +334,7 @@ void fair_groups_exit(void)
 {
 	struct task_group *tg, *n;
 
+	fair_smp_exit();
 	list_for_each_entry_safe(tg, n, &task_groups, list)
 		if (tg != &root_task_group)
 			free_fair_sched_group(tg, nr_cpus_online);

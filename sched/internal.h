@@ -214,6 +214,22 @@ void move_queued_task(struct runqueue *src_rq, struct task_struct *p,
 void move_task_owner(struct runqueue *src_rq, struct task_struct *p,
 		     struct runqueue *this_rq);
 
+/**
+ * sched_active_balance() - push @busiest's running task to @dest_cpu
+ * @busiest: a runqueue
+ * @dest_cpu: the CPU that could not pull it waiting
+ *
+ * Queues a request naming the task on @busiest's migration thread, which
+ * preempts it and moves it (if it still runs or waits there and may run
+ * on @dest_cpu), and waits until it is served.
+ *
+ * Context: no runqueue lock held.
+ * Return: 1 when a request was served, 0 when none was made (idle,
+ * exiting, not allowed there, an active balance under way, or the thread
+ * frozen).
+ */
+int sched_active_balance(struct runqueue *busiest, int dest_cpu);
+
 /* every online runqueue lock, in ascending order, and back */
 void runqueues_lock_all(void);
 void runqueues_unlock_all(void);

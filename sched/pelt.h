@@ -21,6 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sched/sched.h"
+
 /* capacity of the biggest CPU at its highest frequency, and its shift */
 #define SCHED_CAPACITY_SHIFT 10
 #define SCHED_CAPACITY_SCALE (1UL << SCHED_CAPACITY_SHIFT)
@@ -35,28 +37,7 @@
 /* y^n as a 32-bit fraction of 2^32, n = 0 .. LOAD_AVG_PERIOD - 1 */
 extern const uint32_t runnable_avg_yN_inv[LOAD_AVG_PERIOD];
 
-/**
- * struct sched_avg - a tracked signal (the kernel's, without util_est)
- * @last_update_time: PELT clock (ns) up to which the sums are accrued,
- *	a multiple of 1024 past where tracking started
- * @load_sum: time runnable, decayed (multiply by the weight for load)
- * @runnable_sum: runnable time times tasks runnable, << 10, decayed
- * @util_sum: time running << 10, decayed
- * @period_contrib: units of the current period already accrued (< 1024)
- * @load_avg: load_sum * weight / divider
- * @runnable_avg: runnable_sum / divider
- * @util_avg: util_sum / divider (0 .. 1024)
- */
-struct sched_avg {
-	uint64_t last_update_time;
-	uint64_t load_sum;
-	uint64_t runnable_sum;
-	uint32_t util_sum;
-	uint32_t period_contrib;
-	unsigned long load_avg;
-	unsigned long runnable_avg;
-	unsigned long util_avg;
-};
+/* struct sched_avg is in sched/sched.h: entities and queues hold one */
 
 /**
  * decay_load() - @val * y^@n in fixed point

@@ -32,6 +32,7 @@
 
 #include "compat/bitops.h"
 #include "sched/class.h"
+#include "sched/fair.h"
 #include "sched/internal.h"
 
 static inline void rt_nr_running_add(struct runqueue *rq, long delta)
@@ -112,6 +113,7 @@ static struct task_struct *pick_next_task_rt(struct runqueue *rq,
 static void task_tick_rt(struct runqueue *rq, struct task_struct *p)
 {
 	task_tick_rr(rq, p);
+	fair_pelt_rt_tick(rq);
 	if (!(jiffies % BUSY_REBALANCE_TICK))
 		sched_balance(rq, 0);
 }

@@ -427,10 +427,48 @@ void move_task_owner(struct runqueue *src_rq, struct task_struct *p,
 
 /* ---------------------------------------------------------- wakeups */
 
+int select_task_rq(struct task_struct *p, int cpu, int wake_flags)
+{
+	const struct sched_class *class = task_sched_class(p);
+	int new_cpu;
+
+	if (!class || !class->select_task_rq)
+		return cpu;
+	new_cpu = class->select_task_rq(p, cpu, wake_flags);
+	if (!cpu_online(new_cpu) || !(p->cpus_allowed & (1UL << new_cpu)))
+		return cpu;
+	return new_cpu;
+}
+
+/*
+ * A class that places wake-ups (select_task_rq) moves a sleeper, once, to
+ * the CPU it chooses, from the waker's CPU (@this_cpu; the task's own for
+ * a timer, -1).  Return: true when @p moved (@rq was unlocked).
+ */
+static bool ttwu_place(struct runqueue *rq, struct task_struct *p, int sync,
+		       int this_cpu)
+{
+	int old_cpu = task_cpu(p), cpu;
+
+	if (task_running(rq, p))
+		return false;
+	cpu = select_task_rq(
+		p, this_cpu >= 0 && cpu_online(this_cpu) ? this_cpu : old_cpu,
+		WF_TTWU | (sync ? WF_SYNC : 0));
+	if (cpu == old_cpu)
+		return false;
+	set_task_cpu(p, cpu);
+	hook_migrate(p, old_cpu, cpu);
+	task_rq_unlock(rq);
+	return true;
+}
+
 int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 {
+	const struct sched_class *class;
 	struct runqueue *rq;
 	int success = 0, old_cpu, wake_flags;
+	bool placed = false;
 
 	for (;;) {
 		rq = task_rq_lock(p);
@@ -439,10 +477,16 @@ int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 			goto out_unlock;
 		if (task_queued(p))
 			break;
-		/* a sync wakeup pulls a sleeper to the waker's CPU */
-		if (sync && !task_running(rq, p) && cpu_online(this_cpu) &&
-		    task_cpu(p) != this_cpu &&
-		    (p->cpus_allowed & (1UL << this_cpu))) {
+		class = task_sched_class(p);
+		if (class->select_task_rq) {
+			if (!placed) {
+				placed = true;
+				if (ttwu_place(rq, p, sync, this_cpu))
+					continue;
+			}
+		} else if (sync && !task_running(rq, p) &&
+			   cpu_online(this_cpu) && task_cpu(p) != this_cpu &&
+			   (p->cpus_allowed & (1UL << this_cpu))) {
 			old_cpu = task_cpu(p);
 			set_task_cpu(p, this_cpu);
 			hook_migrate(p, old_cpu, this_cpu);
@@ -1098,8 +1142,12 @@ out_unlock:
 
 /* --------------------------------------------------------- migration */
 
-/* move @p (queued on @rq when the request was made) to its lowest CPU */
-static void move_task_away(struct runqueue *rq, struct task_struct *p)
+/*
+ * Move @p (queued on @rq when the request was made) to its lowest CPU, or
+ * to @dest when that is 0 or more (an active balance: only while @p is
+ * still queued on @rq and allowed there).
+ */
+static void move_task_away(struct runqueue *rq, struct task_struct *p, int dest)
 {
 	struct runqueue *rq_src, *rq_dest;
 	unsigned long mask;
@@ -1110,7 +1158,7 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 		cpu_src = rq_src->cpu;
 		mask = p->cpus_allowed;
 		task_rq_unlock(rq_src);
-		cpu_dest = (int)__ffs(mask);
+		cpu_dest = dest >= 0 ? dest : (int)__ffs(mask);
 		rq_dest = cpu_rq(cpu_dest);
 		double_rq_lock(rq_src, rq_dest);
 		if (likely(task_cpu(p) == cpu_src && p->cpus_allowed == mask))
@@ -1127,6 +1175,9 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 	 */
 	if (rq_src != rq || (p->flags & PF_EXITING))
 		goto out_unlock;
+	if (dest >= 0 &&
+	    (!task_queued(p) || !(mask & (1UL << dest)) || rq_src == rq_dest))
+		goto out_unlock;
 	if (task_running(rq_src, p)) {
 		/* the migration thread preempts p, then sleeps again */
 		clear_tsk_need_resched(p);
@@ -1137,7 +1188,9 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p)
 		rq_src->resched_why.kind = SCHED_WHY_NONE;
 		note_resched(
 			rq_src, SCHED_WHY_MIGRATE, 0,
-			"set_cpus_allowed(): no longer allowed here, the migration thread moves it to CPU a",
+			dest >= 0 ?
+				"active balance: CPU a could not pull it waiting, the migration thread pushes it there" :
+				"set_cpus_allowed(): no longer allowed here, the migration thread moves it to CPU a",
 			cpu_dest, cpu_src, NULL);
 		hook_switch(cpu_src, p, rq_src->idle);
 		rq_src->resched_why.kind = SCHED_WHY_NONE;
@@ -1220,7 +1273,7 @@ static void *migration_thread(void *arg)
 		spin_unlock(&rq->lock);
 
 		p = req->task;
-		move_task_away(rq, p);
+		move_task_away(rq, p, req->dest_cpu);
 		/* freed before the requester returns: it owns no reference */
 		if (task_request_done(p))
 			free_task(p);
@@ -1233,9 +1286,31 @@ static void *migration_thread(void *arg)
 	return NULL;
 }
 
-int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
+/*
+ * Queue a request to move @p (to its lowest allowed CPU, or to @dest) on
+ * @rq, locked by task_rq_lock(), unlock it and wait until the migration
+ * thread has served it.
+ */
+static void migration_request_wait(struct runqueue *rq, struct task_struct *p,
+				   int dest)
 {
 	struct migration_req req;
+
+	init_completion(&req.done);
+	req.task = p;
+	req.dest_cpu = dest;
+	/* keeps @p allocated until the request is served */
+	p->migration_pending++;
+	list_add(&req.list, &rq->migration_queue);
+	migration_kick(rq);
+	task_rq_unlock(rq);
+
+	wait_for_completion(&req.done);
+	destroy_completion(&req.done);
+}
+
+int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
+{
 	struct runqueue *rq;
 	int old_cpu, new_cpu;
 
@@ -1260,21 +1335,32 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 		hook_migrate(p, old_cpu, new_cpu);
 		goto out_unlock;
 	}
-	init_completion(&req.done);
-	req.task = p;
-	/* keeps @p allocated until the request is served */
-	p->migration_pending++;
-	list_add(&req.list, &rq->migration_queue);
-	migration_kick(rq);
-	task_rq_unlock(rq);
-
-	wait_for_completion(&req.done);
-	destroy_completion(&req.done);
+	migration_request_wait(rq, p, -1);
 	return 0;
 
 out_unlock:
 	task_rq_unlock(rq);
 	return 0;
+}
+
+int sched_active_balance(struct runqueue *rq, int dest_cpu)
+{
+	struct task_struct *p;
+
+	spin_lock(&rq->lock);
+	p = rq->curr;
+	if (p == rq->idle || (p->flags & PF_EXITING) || !task_queued(p) ||
+	    !(p->cpus_allowed & (1UL << dest_cpu)) || rq->cpu == dest_cpu ||
+	    rq->active_balance || rq->migration_frozen) {
+		spin_unlock(&rq->lock);
+		return 0;
+	}
+	rq->active_balance = true;
+	migration_request_wait(rq, p, dest_cpu);
+	spin_lock(&rq->lock);
+	rq->active_balance = false;
+	spin_unlock(&rq->lock);
+	return 1;
 }
 
 void migration_freeze(int cpu, bool frozen)

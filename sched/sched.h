@@ -218,6 +218,30 @@ struct load_weight {
 };
 
 /**
+ * struct sched_avg - a tracked PELT signal (the kernel's, without util_est;
+ *	sched/pelt.c computes it)
+ * @last_update_time: PELT clock (ns) up to which the sums are accrued,
+ *	a multiple of 1024 past where tracking started
+ * @load_sum: time runnable, decayed (multiply by the weight for load)
+ * @runnable_sum: runnable time times tasks runnable, << 10, decayed
+ * @util_sum: time running << 10, decayed
+ * @period_contrib: units of the current period already accrued (< 1024)
+ * @load_avg: load_sum * weight / divider
+ * @runnable_avg: runnable_sum / divider
+ * @util_avg: util_sum / divider (0 .. 1024)
+ */
+struct sched_avg {
+	uint64_t last_update_time;
+	uint64_t load_sum;
+	uint64_t runnable_sum;
+	uint32_t util_sum;
+	uint32_t period_contrib;
+	unsigned long load_avg;
+	unsigned long runnable_avg;
+	unsigned long util_avg;
+};
+
+/**
  * struct sched_entity - a task as cfs and eevdf see it (the kernel's)
  * @run_node: link in its cfs_rq's tree (out of the tree while it runs)
  * @vruntime: its virtual runtime: ns of run time scaled by 1024 / weight
@@ -246,6 +270,8 @@ struct load_weight {
  * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
  *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
  * @slice: eevdf: its request size, ns
+ * @avg: its PELT signal (a task's: load, runnable and util averages; its
+ *	last_update_time is 0 while it is attached to no CPU's queue)
  *
  * An entity is a task or, with group scheduling, a task group on one CPU
  * (struct task_group).  The kernel also keeps @parent and @depth; they are
@@ -286,6 +312,7 @@ struct sched_entity {
 	uint64_t prev_sum_exec_runtime;
 	int64_t vlag;
 	uint64_t slice;
+	struct sched_avg avg;
 };
 
 /**
@@ -316,6 +343,13 @@ struct sched_entity {
  * @nr_tick_preempts: ticks that ended a slice (cfs: check_preempt_tick,
  *	eevdf: a deadline reached with others waiting), at any level
  *
+ * @avg: the runqueue's own cfs_rq: its PELT signal (the tasks' signals
+ *	attached to this CPU, waiting, running or blocked)
+ * @pelt_load: @avg's load_avg as last published for other CPUs' balancing
+ *	and placement (read without the lock)
+ * @pelt_util: @avg's util_avg, likewise
+ * @pelt_runnable: @avg's runnable_avg, likewise
+ *
  * The three counters are the CPU's: only the runqueue's own cfs_rq counts.
  */
 struct cfs_rq {
@@ -330,6 +364,8 @@ struct cfs_rq {
 	struct runqueue *rq;
 	struct task_group *tg;
 	unsigned long nr_pulled, nr_wakeup_preempts, nr_tick_preempts;
+	struct sched_avg avg;
+	unsigned long pelt_load, pelt_util, pelt_runnable;
 };
 
 /* a task group's weight: default, and the range cpu.shares accepts */
@@ -609,6 +645,11 @@ struct goodness_rq {
  *	it set need_resched (the first since the last switch; cleared at
  *	each schedule())
  * @pick_why: why the class's last pick chose its task
+ * @avg_rt: cfs and eevdf: the PELT signal of real-time time on this CPU
+ *	(what scale_rt_capacity() takes from the fair tasks' capacity)
+ * @rt_util: @avg_rt's util_avg as last published (read without the lock)
+ * @active_balance: cfs and eevdf: an active balance of this CPU's running
+ *	task is under way (the kernel's rq->active_balance)
  *
  * Under the rt class (machines running goodness, cfs or eevdf), @active
  * holds this CPU's real-time tasks and @expired stays empty.
@@ -640,6 +681,9 @@ struct runqueue {
 	struct sched_reason resched_why;
 	/* why the last pick chose its task */
 	struct sched_reason pick_why;
+	struct sched_avg avg_rt;
+	unsigned long rt_util;
+	bool active_balance;
 };
 
 /**
@@ -749,6 +793,8 @@ struct task_struct {
  * @list: link in the runqueue's migration_queue (added at the head)
  * @task: the task to move to the lowest CPU of its cpus_allowed
  * @done: completed by the migration thread once the task has moved
+ * @dest_cpu: where to move it instead, or -1: an active balance of the
+ *	fair classes names the CPU that asked (kstruct addition)
  *
  * Lives on the stack of the set_cpus_allowed() caller.
  */
@@ -756,6 +802,7 @@ struct migration_req {
 	struct list_head list;
 	struct task_struct *task;
 	struct completion done;
+	int dest_cpu;
 };
 
 /**

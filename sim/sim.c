@@ -61,7 +61,9 @@
 #include "compat/spinlock.h"
 #include "list/list.h"
 #include "sched/class.h"
+#include "sched/fair.h"
 #include "sched/sched.h"
+#include "sched/topology.h"
 #include "sim/internal.h"
 #include "sim/report.h"
 #include "sim/sim.h"
@@ -760,7 +762,10 @@ static unsigned long online_mask(const struct sim *s)
 						(1ul << s->opt.nr_cpus) - 1;
 }
 
-/* give a not yet woken task its description's affinity; Return: its CPU */
+/*
+ * give a not yet woken task its description's affinity, and its class's
+ * placement; Return: its CPU
+ */
 static int place_task(struct sim *s, struct sim_task *t, int cpu)
 {
 	unsigned long mask = task_desc(s, t)->cpus_allowed & online_mask(s);
@@ -773,7 +778,8 @@ static int place_task(struct sim *s, struct sim_task *t, int cpu)
 	}
 	if (cpu < 0 || !((mask >> cpu) & 1))
 		cpu = __builtin_ctzl(mask);
-	return cpu;
+	/* from the forking CPU, where the class places new tasks (6.x) */
+	return select_task_rq(t->p, cpu, WF_FORK);
 }
 
 /* create the task_struct of an initial task and wake it (start delay over) */
@@ -1845,6 +1851,7 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 		.fork = hook_fork,
 		.exit = hook_exit,
 	};
+	struct sched_topology_desc topo;
 	unsigned long mask, k, old_jiffies;
 	unsigned int d, i, old_hz;
 	struct sim *s;
@@ -1867,6 +1874,12 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	ret = -EINVAL;
 	if (s->opt.nr_cpus > SIM_MAX_CPUS || s->opt.nr_cpus > NR_CPUS ||
 	    s->opt.hz > 100000 || !wl->nr_tasks)
+		goto out_free;
+	/* a topology has exactly the machine's CPUs (or is not given) */
+	if ((s->opt.sockets || s->opt.cores || s->opt.threads) &&
+	    (unsigned long long)s->opt.sockets * s->opt.cores *
+			    s->opt.threads !=
+		    s->opt.nr_cpus)
 		goto out_free;
 	ret = -ERANGE;
 	s->total_ticks = sim_total_ticks(wl, &s->opt);
@@ -1910,7 +1923,12 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	old_jiffies = jiffies;
 	kstruct_hz = s->opt.hz;
 	jiffies = 0;
+	topo.sockets = s->opt.sockets;
+	topo.cores = s->opt.cores;
+	topo.threads = s->opt.threads;
+	fair_topology_set(topo.sockets ? &topo : NULL);
 	ret = sched_init_class(s->opt.nr_cpus, s->opt.sched_class);
+	fair_topology_set(NULL);
 	if (ret) {
 		kstruct_hz = old_hz;
 		jiffies = old_jiffies;

@@ -130,6 +130,11 @@ struct sim_observer {
  * @observer: callbacks told of every switch, wake-up, migration and
  *	yield and of the end of every tick, or NULL; it must outlive the
  *	simulation
+ * @sockets: the machine's topology for cfs and eevdf, which build their
+ *	sched domains (SMT, MC, PKG) from it: sockets ...
+ * @cores: ... times cores per socket ...
+ * @threads: ... times SMT threads per core, @nr_cpus in all; all three
+ *	0: one MC domain of @nr_cpus CPUs (o1 and goodness have no domains)
  */
 struct sim_options {
 	unsigned int nr_cpus;
@@ -149,6 +154,7 @@ struct sim_options {
 	void *progress_arg;
 	const struct sched_class *sched_class;
 	const struct sim_observer *observer;
+	unsigned int sockets, cores, threads;
 };
 
 /* the longest run sim_create() accepts: duration x HZ, in ticks */

@@ -21,6 +21,7 @@
 #include "compat/ktime.h"
 #include "compat/slab.h"
 #include "sched/class.h"
+#include "sched/topology.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
@@ -57,6 +58,10 @@ static void sim_usage(FILE *out)
 		"  -l, --list           list the built-in workloads\n"
 		"      --show NAME      print a built-in workload as JSON\n"
 		"  -c, --cpus N         CPUs (1..%d, default 4)\n"
+		"      --topology SxCxT sockets x cores x SMT threads, for the sched\n"
+		"                       domains of cfs and eevdf (e.g. 2x4x2); sets the\n"
+		"                       CPUs, or must agree with --cpus (default: one\n"
+		"                       MC domain of --cpus CPUs)\n"
 		"  -s, --seed S         seed of the random run/sleep times (default 1)\n"
 		"  -d, --duration SEC   simulated seconds, up to 6 decimals (default:\n"
 		"                       the workload's, else 2); SEC x HZ at most %llu ticks\n"
@@ -146,7 +151,8 @@ enum {
 	OPT_SCHED,
 	OPT_COST,
 	OPT_COMPARE,
-	OPT_HTML
+	OPT_HTML,
+	OPT_TOPOLOGY
 };
 
 static const struct option sim_long_options[] = {
@@ -154,6 +160,7 @@ static const struct option sim_long_options[] = {
 	{ "list", no_argument, NULL, 'l' },
 	{ "show", required_argument, NULL, OPT_SHOW },
 	{ "cpus", required_argument, NULL, 'c' },
+	{ "topology", required_argument, NULL, OPT_TOPOLOGY },
 	{ "seed", required_argument, NULL, 's' },
 	{ "duration", required_argument, NULL, 'd' },
 	{ "hz", required_argument, NULL, OPT_HZ },
@@ -219,8 +226,10 @@ static bool same_output(const char *a, const char *b, const char *opt_a,
 /* Return: -1 to go on, else the exit status */
 static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 {
+	struct sched_topology_desc topo;
+	bool cpus_given = false;
 	unsigned long long v;
-	char names[128];
+	char names[128], err[128];
 	int c;
 
 	optind = 0; /* GNU: full reset, the tool may parse twice */
@@ -240,6 +249,7 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 				       &v))
 				return 2;
 			cmd->opt.nr_cpus = v;
+			cpus_given = true;
 			break;
 		case 's':
 			if (cli_number(WHO, "--seed", optarg, 0, ~0ull, &v))
@@ -305,6 +315,16 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 				return 2;
 			}
 			break;
+		case OPT_TOPOLOGY:
+			if (sched_topology_parse(optarg, &topo, err,
+						 sizeof(err))) {
+				cli_error("kstruct sim: --topology: %s", err);
+				return 2;
+			}
+			cmd->opt.sockets = topo.sockets;
+			cmd->opt.cores = topo.cores;
+			cmd->opt.threads = topo.threads;
+			break;
 		case OPT_COST:
 			cmd->opt.measure_cost = 1;
 			break;
@@ -318,6 +338,25 @@ static int parse_args(int argc, char **argv, struct sim_cmd *cmd)
 			sim_usage(stderr);
 			return 2;
 		}
+	}
+	if (cmd->opt.sockets) {
+		v = (unsigned long long)cmd->opt.sockets * cmd->opt.cores *
+		    cmd->opt.threads;
+		if (cpus_given && v != cmd->opt.nr_cpus) {
+			cli_error(
+				"kstruct sim: --topology %ux%ux%u has %llu CPUs, --cpus says %u",
+				cmd->opt.sockets, cmd->opt.cores,
+				cmd->opt.threads, v, cmd->opt.nr_cpus);
+			return 2;
+		}
+		if (v > SIM_MAX_CPUS) {
+			cli_error(
+				"kstruct sim: --topology %ux%ux%u has %llu CPUs, at most %d",
+				cmd->opt.sockets, cmd->opt.cores,
+				cmd->opt.threads, v, SIM_MAX_CPUS);
+			return 2;
+		}
+		cmd->opt.nr_cpus = (unsigned int)v;
 	}
 	if (optind < argc)
 		cmd->file = argv[optind++];

@@ -33,6 +33,13 @@ static inline int load_balance_fair_locked(struct runqueue *rq, int idle)
 	return pulled;
 }
 
+/* the clock moves on @n ticks with no tick run (tasks grow cache-cold) */
+static inline void age_jiffies(int n)
+{
+	while (n--)
+		jiffies++;
+}
+
 /* every invariant, fatal so a broken structure stops the test */
 #define SCHED_CHECK()                                  \
 	do {                                           \

@@ -424,8 +424,8 @@ static void test_yield_skip_buddy(void)
  */
 static void test_migration_renormalises(void)
 {
+	struct task_struct *s, *b, *t[2];
 	struct cfs_rq *cfs0, *cfs1;
-	struct task_struct *s;
 	int64_t rel;
 	int i;
 
@@ -453,20 +453,34 @@ static void test_migration_renormalises(void)
 	SCHED_CHECK();
 	machine_down();
 
-	/* a waiting task (new: cache-cold) pulled to the other CPU */
+	/*
+	 * A waiting task pulled to the other CPU keeps its place relative to
+	 * min_vruntime.  CPU 0's two tasks are pinned while b (nice 19) runs
+	 * CPU 1's min_vruntime far ahead, and while b's sleep leaves CPU 1
+	 * newly idle; then an idle balance (6.1: CPU 1 has spare, CPU 0 is
+	 * overloaded: migrate_task, half the difference, 2 >> 1 = 1) takes
+	 * the one waiting.
+	 */
 	cfs_up(2);
 	cfs0 = &cpu_rq(0)->cfs;
 	cfs1 = &cpu_rq(1)->cfs;
-	new_task_on("b", 19, 1);
+	b = new_task_on("b", 19, 1);
 	schedule(1);
-	for (i = 0; i < 4; i++)
-		new_task_on("t", 0, 0);
+	for (i = 0; i < 2; i++) {
+		t[i] = new_task_on("t", 0, 0);
+		CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 1), 0);
+	}
 	schedule(0);
 	for (i = 0; i < 40; i++)
 		machine_tick();
 	CU_ASSERT(cfs1->min_vruntime - cfs0->min_vruntime > 2000000000ULL);
-	s = task_of(__pick_first_entity(cfs0));
+	set_task_state(b, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL(schedule(1), cpu_rq(1)->idle);
+	for (i = 0; i < 2; i++)
+		CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 3), 0);
+	s = t[0] == cpu_curr(0) ? t[1] : t[0];
 	rel = (int64_t)(s->se.vruntime - cfs0->min_vruntime);
+	/* CPU 1 last balanced busy, at most 31 ticks in: due again idle */
 	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
 	CU_ASSERT_EQUAL(task_cpu(s), 1);
 	CU_ASSERT_EQUAL((int64_t)(s->se.vruntime - cfs1->min_vruntime), rel);

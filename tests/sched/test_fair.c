@@ -16,6 +16,7 @@
 
 #include "sched/class.h"
 #include "sched/fair.h"
+#include "sched/topology.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
@@ -242,45 +243,38 @@ static void test_idle_share(void)
 	}
 }
 
-/* a queued, not running, cache-cold fair task */
-static void age(int ticks)
-{
-	while (ticks--)
-		jiffies++;
-}
-
 /*
- * Balancing by load, worked by hand (nice 0 weighs 1024, cache-cold
- * tasks).  CPU 0 runs one and queues three (4096), CPU 1 runs one
- * (1024): busy, 4096 > 1024 * 1.25, so half the difference, 1536, is to
- * move: the first waiting task (512 <= 1536) leaves 512, the second
- * (512 <= 512) is taken too.  An idle CPU takes exactly one.  A busy CPU
- * within 25% takes nothing, nor does one facing a CPU with a single fair
- * task however loaded.
+ * 6.x balancing on a flat MC domain of 2 CPUs (HZ 1000: min_interval 2
+ * ms, busy_factor 16, so a busy CPU balances every 2 * 16 - 1 = 31
+ * jiffies, an idle one every 2), each case worked from the kernels' rules
+ * with new tasks' PELT signals (util 754 for the first task on a CPU, so a
+ * CPU running one new task still has spare capacity: 754 * 117 < 1024 *
+ * 100):
+ *
+ *  - idle CPU 1 against CPU 0 with three: CPU 1 has spare, CPU 0 has
+ *    more tasks than CPUs, so migrate_task, half the difference: 3 >> 1 =
+ *    1 task; the next balance is not due before its interval;
+ *  - busy CPU 1 running one, against three: 6.1 takes half the
+ *    difference too, (3 - 1) >> 1 = 1; 6.12's sibling_imbalance() moves
+ *    nothing for a CPU that is not idle;
+ *  - busy, one against two: (2 - 1) >> 1 = 0, nothing under either.
  */
 static void test_load_balance_worked(void)
 {
-	struct task_struct *r;
 	int i, k;
 
 	for (k = 0; k < 2; k++) {
 		fair_up(2, k ? &eevdf_sched_class : &cfs_sched_class);
-		for (i = 0; i < 4; i++)
+		for (i = 0; i < 3; i++)
 			new_task_on("a", 0, 0);
 		schedule(0);
-		new_task_on("b", 0, 1);
-		schedule(1);
-		age(2);
-		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 2);
+		age_jiffies(2);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
 		CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, 2UL);
-		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_running, 3UL);
-		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_pulled, 2UL);
-		SCHED_CHECK();
-		/* 3072 against 2048 is more than 25%: half of 1024 moves */
-		age(2);
-		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(0), 0), 1);
-		CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, 3UL);
-		/* 3072 against 2560 (a nice-1 task instead): within 25% */
+		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_running, 1UL);
+		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_pulled, 1UL);
+		/* not due again yet */
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
 		SCHED_CHECK();
 		machine_down();
 
@@ -288,81 +282,81 @@ static void test_load_balance_worked(void)
 		for (i = 0; i < 3; i++)
 			new_task_on("a", 0, 0);
 		schedule(0);
-		age(2);
-		/* idle: one task, whatever the imbalance */
-		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
-		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_running, 1UL);
-		/* 2048 against 1024 busy: 2048 > 1280, half of 1024: 512 */
-		age(2);
-		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 1);
+		new_task_on("b", 0, 1);
+		schedule(1);
+		age_jiffies(31);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0),
+				k ? 0 : 1);
+		CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, k ? 3UL : 2UL);
 		SCHED_CHECK();
 		machine_down();
 
-		/* a real-time task makes its CPU heavy, not a source */
 		fair_up(2, k ? &eevdf_sched_class : &cfs_sched_class);
-		r = sched_new_task("rt", 0, SCHED_FIFO, 1);
-		wake_up_forked_process(r, 0);
-		new_task_on("a", 0, 0);
+		for (i = 0; i < 2; i++)
+			new_task_on("a", 0, 0);
 		schedule(0);
-		for (i = 1; i < 3; i++)
-			new_task_on("b", 0, 1);
+		new_task_on("b", 0, 1);
 		schedule(1);
-		age(2);
+		age_jiffies(31);
 		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 0);
-		/* ...and it does not pull from CPU 1, lighter than itself */
-		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(0), 0), 0);
+		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.nr_running, 1UL);
 		SCHED_CHECK();
 		machine_down();
 	}
 }
 
-/* running, pinned and cache-hot tasks stay; heavy ones beyond half */
+/*
+ * Running, pinned and cache-hot tasks stay.  Idle CPU 1 against CPU 0's
+ * three: a task that ran this very tick is hot, and stays while the
+ * failed balances are no more than the domain's cache_nice_tries; the
+ * next takes it anyway.  With every task pinned to CPU 0 nothing moves;
+ * once more than cache_nice_tries + 2 balances failed (migrate_task),
+ * the running task, now allowed on CPU 1, is pushed there by CPU 0's
+ * migration thread (active balance).
+ */
 static void test_load_balance_skips(void)
 {
-	struct task_struct *t[3], *curr, *h, *a;
-	int i;
+	const struct sched_domain *sd;
+	struct task_struct *t[3], *curr;
+	unsigned int tries;
+	int i, n;
 
 	fair_up(2, &cfs_sched_class);
+	sd = &fair_topology()->sd[1][0];
+	tries = sd->cache_nice_tries;
 	for (i = 0; i < 3; i++)
 		t[i] = new_task_on("a", 0, 0);
 	curr = schedule(0);
-	/* cache-hot: the waiting ones ran this tick */
-	for (i = 0; i < 3; i++)
-		if (t[i] != curr)
-			t[i]->se.exec_start = rq_clock(cpu_rq(0));
-	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
-	age(1); /* 1 ms later: past the 0.5 ms migration cost */
-	for (i = 0; i < 3; i++)
-		if (t[i] != curr)
-			CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 1), 0);
-	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
-	for (i = 0; t[i] == curr; i++)
-		;
-	CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 3), 0);
-	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
-	CU_ASSERT_EQUAL(task_cpu(t[i]), 1);
+	for (n = 0; n <= (int)tries + 1; n++) {
+		age_jiffies(2);
+		/* cache-hot: the waiting ones ran this tick */
+		for (i = 0; i < 3; i++)
+			if (t[i] != curr)
+				t[i]->se.exec_start = rq_clock(cpu_rq(0));
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1),
+				n > (int)tries ? 1 : 0);
+	}
 	CU_ASSERT_EQUAL(task_cpu(curr), 0);
 	SCHED_CHECK();
 	machine_down();
 
-	/*
-	 * CPU 0: one running, h (nice -10, 9548) and a (1024) waiting:
-	 * 11596.  CPU 1: one nice -8 task (6100).  11596 > 7625: 2748 is
-	 * due; h, at 4774 more than that, stays; a goes.
-	 */
 	fair_up(2, &cfs_sched_class);
-	curr = new_task_on("c", 0, 0);
-	CU_ASSERT_PTR_EQUAL(schedule(0), curr);
-	h = new_task_on("h", -10, 0);
-	a = new_task_on("a", 0, 0);
-	CU_ASSERT_PTR_EQUAL(cpu_curr(0), curr);
-	new_task_on("b", -8, 1);
-	schedule(1);
-	age(2);
-	CU_ASSERT_EQUAL(cpu_rq(0)->cfs.load.weight, 11596UL);
-	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 1);
-	CU_ASSERT_EQUAL(task_cpu(h), 0);
-	CU_ASSERT_EQUAL(task_cpu(a), 1);
+	for (i = 0; i < 3; i++) {
+		t[i] = new_task_on("a", 0, 0);
+		CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 1), 0);
+	}
+	curr = schedule(0);
+	for (n = 0; n <= (int)tries + 2; n++) {
+		age_jiffies(2);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
+	}
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL(task_cpu(t[i]), 0);
+	CU_ASSERT_EQUAL(set_cpus_allowed(curr, 3), 0);
+	age_jiffies(2);
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
+	CU_ASSERT_EQUAL(task_cpu(curr), 1);
+	CU_ASSERT_PTR_NOT_EQUAL(cpu_curr(0), curr);
 	SCHED_CHECK();
 	machine_down();
 }
@@ -565,7 +559,8 @@ static CU_TestInfo curr_tests[] = {
 
 static CU_TestInfo balance_tests[] = {
 	{ "worked cases", test_load_balance_worked },
-	{ "running, pinned, cache-hot, heavy stay", test_load_balance_skips },
+	{ "running, pinned, cache-hot stay; active balance",
+	  test_load_balance_skips },
 	CU_TEST_INFO_NULL,
 };
 

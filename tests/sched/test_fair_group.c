@@ -675,14 +675,10 @@ static void test_migration_thread_ends_chain(void)
 /*
  * A task weighs its part of its CPU's load: /A's four tasks on CPU 0
  * (1024 each, /A's entity 1024) weigh 1024 * 1024 / 4096 = 256 each.
- * CPU 1, idle, pulls one (512 to move): /A's entity there weighs 1024 *
- * 1024 / 4096 = 256; CPU 0's was reweighted when the task left, against
- * the 3072 the group had then: 1024.  Busy, CPU 1 (256) against 1024
- * (more than 25% above): 384 to move; a task of CPU 0 weighs 1024 * 1024
- * / 3072 = 341: one moves (CPU 0's entity: 1024 * 2048 / 3072 = 682,
- * CPU 1's 512), leaving 43, and the next, 1024 * 682 / 2048 = 341, is
- * more than twice that.  Once both CPUs have ticked, /A weighs 512 on
- * each, and neither pulls.
+ * CPU 1, idle, balances (6.x: it has spare, CPU 0 more tasks than CPUs:
+ * migrate_task, 4 >> 1 = 2 tasks): /A's entity there weighs 1024 * 2048 /
+ * 4096 = 512 once CPU 1 has ticked, and so does CPU 0's; then neither
+ * pulls (2 against 2).
  */
 static void test_balance_by_h_load(void)
 {
@@ -698,22 +694,19 @@ static void test_balance_by_h_load(void)
 			t[i] = task_in(a, "a", 0, 0);
 		for (i = 0; i < 4; i++)
 			CU_ASSERT_EQUAL(task_h_load(t[i]), 256UL);
-		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 1);
-		CU_ASSERT_EQUAL(a->se[0]->load.weight, 1024UL);
-		CU_ASSERT_EQUAL(a->se[1]->load.weight, 256UL);
-		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.h_nr_running, 1UL);
-		CU_ASSERT_EQUAL(a->cfs_rq[1]->h_nr_running, 1UL);
-		SCHED_CHECK();
-		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 1);
-		CU_ASSERT_EQUAL(a->se[0]->load.weight, 682UL);
-		CU_ASSERT_EQUAL(a->se[1]->load.weight, 512UL);
+		age_jiffies(2);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 2);
+		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.h_nr_running, 2UL);
+		CU_ASSERT_EQUAL(a->cfs_rq[1]->h_nr_running, 2UL);
 		CU_ASSERT_EQUAL(a->cfs_rq[0]->h_nr_running, 2UL);
 		CU_ASSERT_EQUAL(a->load, 4096);
+		SCHED_CHECK();
 		schedule(0);
 		schedule(1);
 		machine_tick();
 		CU_ASSERT_EQUAL(a->se[0]->load.weight, 512UL);
 		CU_ASSERT_EQUAL(a->se[1]->load.weight, 512UL);
+		age_jiffies(2);
 		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(0), 0), 0);
 		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 0);
 		SCHED_CHECK();

@@ -135,11 +135,13 @@ static void test_list_and_show(void)
 static void test_usage_errors(void)
 {
 	static const char *const bad[][3] = {
-		{ "--cpus", "0", NULL },      { "--cpus", "65", NULL },
-		{ "--cpus", "two", NULL },    { "--hz", "5", NULL },
-		{ "--duration", "-1", NULL }, { "--duration", "x", NULL },
-		{ "--json", "--csv", NULL },  { "--bogus", NULL, NULL },
-		{ "a.json", "b.json", NULL }, { "-w", "hogs", "a.json" },
+		{ "--cpus", "0", NULL },	 { "--cpus", "65", NULL },
+		{ "--cpus", "two", NULL },	 { "--hz", "5", NULL },
+		{ "--duration", "-1", NULL },	 { "--duration", "x", NULL },
+		{ "--json", "--csv", NULL },	 { "--bogus", NULL, NULL },
+		{ "a.json", "b.json", NULL },	 { "-w", "hogs", "a.json" },
+		{ "--topology", "2x0x1", NULL }, { "--topology", "2x2", NULL },
+		{ "--topology", "8x8x2", NULL },
 	};
 	static const char *const same[][2] = {
 		{ "--trace", "--chrome" },
@@ -170,6 +172,32 @@ static void test_usage_errors(void)
 		CU_ASSERT_STRING_EQUAL(o.err, said);
 		done(&o);
 	}
+}
+
+/*
+ * --topology gives the CPUs (2x2x1: 4, the report's first line says so),
+ * or must agree with --cpus, whichever comes first.
+ */
+static void test_topology_option(void)
+{
+	struct output o;
+
+	o = run("--topology", "2x2x1", "--sched", "cfs", "-w", "hogs",
+		"--duration", "0.1", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(o.out, ": 4 CPUs,"));
+	done(&o);
+	o = run("--cpus", "4", "--topology", "1x2x2", "--sched", "eevdf", "-w",
+		"hogs", "--duration", "0.1", NULL);
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
+	o = run("--topology", "2x2x1", "--cpus", "2", NULL);
+	CU_ASSERT_EQUAL(o.status, 2);
+	CU_ASSERT_STRING_EQUAL(o.out, "");
+	CU_ASSERT_STRING_EQUAL(
+		o.err,
+		"kstruct sim: --topology 2x2x1 has 4 CPUs, --cpus says 2\n");
+	done(&o);
 }
 
 static void test_bad_workload_runs_nothing(void)
@@ -1492,6 +1520,8 @@ static CU_TestInfo cmd_tests[] = {
 	{ "default run prints a report", test_default_run },
 	{ "--list and --show", test_list_and_show },
 	{ "usage errors exit 2", test_usage_errors },
+	{ "--topology: the CPUs, or agreeing with --cpus",
+	  test_topology_option },
 	{ "a bad workload runs nothing", test_bad_workload_runs_nothing },
 	{ "--json, --csv, --trace, --chrome", test_json_csv_and_traces },
 	{ "every allocation failure says so",
