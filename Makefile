@@ -151,6 +151,7 @@ $(INC_STAMP): Makefile
 CFLAGS_tools/sctp_pcap             = $(PCAP_CFLAGS)
 CFLAGS_tests/tools/test_sctp_pcap  = $(PCAP_CFLAGS)
 CFLAGS_bench/bench                 = -I$(BUILD)/gen
+CFLAGS_bench/output                = -I$(BUILD)/gen
 CFLAGS_tests/bench/test_bench      = -I$(BUILD)/gen
 CFLAGS_tools/sim_html              = -I$(BUILD)/gen
 CFLAGS_tools/kstruct               = -I$(BUILD)/gen
@@ -163,7 +164,7 @@ $(DBG)/%.o: %.c | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -MMD -MP -c $< -o $@
 
-# What a benchmark result records about its build (bench/bench.c): the
+# What a benchmark result records about its build (bench/output.c): the
 # commit and the flags.  Rewritten only when they change, so that only
 # the files including it are rebuilt.
 BUILD_INFO := $(BUILD)/gen/build_info.h
@@ -180,6 +181,7 @@ $(BUILD_INFO): FORCE
 		'#define KSTRUCT_BUILD_FLAGS "$(call c_string,$(strip $(CODE_FLAGS)))"' > $@$(NEW)
 	@if cmp -s $@$(NEW) $@; then rm -f $@$(NEW); else mv $@$(NEW) $@; fi
 $(OBJ)/bench/bench.o $(DBG)/bench/bench.o $(DBG)/tests/bench/test_bench.o: $(BUILD_INFO)
+$(OBJ)/bench/output.o $(DBG)/bench/output.o: $(BUILD_INFO)
 
 # The explorer page's style sheet and scripts, as C strings
 # (tools/sim_html.c includes them; scripts/embed-text.sh says how).
