@@ -42,8 +42,8 @@ SANITIZE ?=
 FUZZ_SECONDS ?= 60
 V        ?= 0
 # the library's version; its major number is the soname's
-# (libkstruct.so.2): docs/DESIGN.md ("The ABI") says when each changes
-VERSION  := 2.0.0
+# (libkstruct.so.3): docs/DESIGN.md ("The ABI") says when each changes
+VERSION  := 3.0.0
 SOMAJOR  := $(firstword $(subst ., ,$(VERSION)))
 
 LIB_DIRS := compat list sched sim sctp mm drivers/base
@@ -75,7 +75,7 @@ PUBLIC_HEADERS := \
 # exactly one of the two lists (make check-headers fails otherwise).
 PRIVATE_HEADERS := \
 	compat/ktime.h compat/prefetch.h compat/escape.h \
-	sched/internal.h sched/fair.h sched/goodness.h \
+	sched/internal.h sched/rq.h sched/fair.h sched/goodness.h \
 	sched/pelt.h sched/topology.h sched/fair_balance.h sched/deadline.h \
 	sim/internal.h sim/trace.h \
 	drivers/base/base.h

@@ -17,6 +17,7 @@
 
 #include "compat/ktime.h"
 #include "sched/class.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 
 #define NICE_0_LOAD 1024UL

@@ -10,10 +10,21 @@
 
 #include <jansson.h>
 
+#include "sched/rq.h"
 #include "sched/sched.h"
 
 /* the installed trace hooks (all NULL by default; see sched_set_hooks) */
 extern struct sched_hooks sched_hooks;
+
+/**
+ * init_idle() - make @idle the idle task of @cpu
+ * @idle: a task not queued anywhere
+ * @cpu: an online CPU
+ *
+ * Context: called by sched_init() (sched/exit.c builds the idle tasks);
+ * takes the runqueue lock.
+ */
+void init_idle(struct task_struct *idle, int cpu);
 
 /* a real-time policy: SCHED_FIFO or SCHED_RR */
 static inline bool rt_policy(int policy)

@@ -1325,6 +1325,16 @@ void init_idle(struct task_struct *idle, int cpu)
 	spin_unlock(&rq->lock);
 }
 
+struct task_struct *cpu_curr(int cpu)
+{
+	return __atomic_load_n(&cpu_rq(cpu)->curr, __ATOMIC_ACQUIRE);
+}
+
+struct task_struct *idle_task(int cpu)
+{
+	return cpu_rq(cpu)->idle;
+}
+
 static void rq_init(struct runqueue *rq, int cpu)
 {
 	struct prio_array *array;

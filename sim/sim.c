@@ -61,6 +61,7 @@
 #include "compat/spinlock.h"
 #include "list/list.h"
 #include "sched/class.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "sim/internal.h"
 #include "sim/report.h"
@@ -1256,7 +1257,7 @@ static void tick_cpu(struct sim *s, int cpu)
 	struct task_struct *curr = cpu_curr(cpu);
 	struct sim_task *t = curr->driver_data;
 
-	if (curr != cpu_rq(cpu)->idle) {
+	if (curr != idle_task(cpu)) {
 		s->cpus[cpu].busy++;
 		if (t) {
 			t->st.runtime++;
@@ -1660,7 +1661,7 @@ bool (sim_check)(struct sim *s)
 		struct task_struct *curr = cpu_curr(cpu);
 		struct sim_task *t = curr->driver_data;
 
-		if (curr == cpu_rq(cpu)->idle)
+		if (curr == idle_task(cpu))
 			continue;
 		if (!t || t->state != SIM_RUNNABLE)
 			return task_bad(
