@@ -422,7 +422,8 @@ void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio);
 int load_balance_fair(struct runqueue *this_rq, int idle);
 bool task_queued_fair(const struct task_struct *p);
 bool check_fair(struct runqueue *rq, unsigned long *nr_queued);
-json_t *snapshot_fair(struct runqueue *rq);
+int snapshot_fair(struct runqueue *rq, struct sched_snapshot *snap,
+		  struct sched_snapshot_queue *q);
 void rq_init_fair(struct runqueue *rq);
 /* the fair tick's periodic balance (o1's cadence) */
 void fair_balance_tick(struct runqueue *rq);

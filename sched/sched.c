@@ -1620,9 +1620,10 @@ out_unlock:
 	return ok;
 }
 
-static json_t *snapshot_o1(struct runqueue *rq)
+static int snapshot_o1(struct runqueue *rq, struct sched_snapshot *snap,
+		       struct sched_snapshot_queue *q)
 {
-	return prio_arrays_snapshot(rq, &o1_sched_class, true);
+	return prio_arrays_snapshot(rq, snap, q, &o1_sched_class, true);
 }
 
 static const struct sched_counter counters_o1[] = {

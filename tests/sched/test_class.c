@@ -18,6 +18,7 @@
 #include "compat/slab.h"
 #include "sched/class.h"
 #include "sched/sched.h"
+#include "sched/snapshot_json.h"
 #include "tests/ktest.h"
 #include "tests/sched/sched_test.h"
 
@@ -172,13 +173,13 @@ static void test_snapshot_o1(void)
 	int i;
 
 	machine_up(2);
-	CU_ASSERT_PTR_NULL(sched_snapshot(2));
-	CU_ASSERT_PTR_NULL(sched_snapshot(-1));
+	CU_ASSERT_PTR_NULL(sched_cpu_json(2));
+	CU_ASSERT_PTR_NULL(sched_cpu_json(-1));
 	a = new_task_on("a", 0, 0);
 	b = new_task_on("b", 0, 0);
 	c = new_task_on("c", 0, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
-	snap = sched_snapshot(0);
+	snap = sched_cpu_json(0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 	CU_ASSERT_EQUAL(int_at(snap, "cpu"), 0);
 	CU_ASSERT_STRING_EQUAL(
@@ -216,7 +217,7 @@ static void test_snapshot_o1(void)
 	json_decref(snap);
 	for (i = 0; i < 151; i++)
 		machine_tick();
-	snap = sched_snapshot(0);
+	snap = sched_cpu_json(0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 	expired =
 		json_array_get(json_object_get(queue_of(snap, 0), "arrays"), 1);
@@ -245,7 +246,7 @@ static void test_snapshot_goodness(void)
 	a = new_task_on("a", -5, 0);
 	f = sched_new_task("f", 0, SCHED_FIFO, 10);
 	CU_ASSERT_EQUAL(wake_up_forked_process(f, 0), 0);
-	snap = sched_snapshot(0);
+	snap = sched_cpu_json(0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 	CU_ASSERT_TRUE(json_is_null(json_object_get(snap, "curr")));
 	rt = queue_of(snap, 0);
@@ -273,6 +274,129 @@ static void test_snapshot_goodness(void)
 	CU_ASSERT_EQUAL(int_at(t, "nice"), -5);
 	json_decref(snap);
 	machine_down();
+}
+
+/*
+ * The plain structures of sched_snapshot(), as a library user reads them:
+ * the same o1 machine as above (three nice-0 tasks at prio 125 on CPU 0,
+ * a running), and a copy that outlives the machine it was taken from.
+ */
+static void test_snapshot_struct_o1(void)
+{
+	const struct sched_snapshot_array *active, *expired;
+	const struct sched_snapshot_prio_queue *q;
+	struct task_struct *a, *b, *c;
+	struct sched_snapshot *snap;
+	unsigned int first;
+	int pid_c;
+
+	snap = (struct sched_snapshot *)&snap;
+	CU_ASSERT_EQUAL(sched_snapshot(0, &snap), -EINVAL); /* no machine */
+	CU_ASSERT_PTR_NULL(snap);
+	machine_up(2);
+	CU_ASSERT_EQUAL(sched_snapshot(2, &snap), -EINVAL);
+	CU_ASSERT_EQUAL(sched_snapshot(-1, &snap), -EINVAL);
+	CU_ASSERT_EQUAL_FATAL(sched_snapshot(1, &snap), 0);
+	CU_ASSERT(snap->idle);
+	CU_ASSERT_EQUAL(snap->cpu, 1);
+	CU_ASSERT_EQUAL(snap->nr_running, 0);
+	sched_snapshot_free(snap);
+	a = new_task_on("a", 0, 0);
+	b = new_task_on("b", 0, 0);
+	c = new_task_on("c", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	first = b->first_time_slice;
+	pid_c = c->pid;
+	CU_ASSERT_EQUAL_FATAL(sched_snapshot(0, &snap), 0);
+	machine_down();
+	/* read after the machine is gone: the snapshot is a copy */
+	CU_ASSERT_EQUAL(snap->cpu, 0);
+	CU_ASSERT_PTR_EQUAL(snap->sched_class, &o1_sched_class);
+	CU_ASSERT_EQUAL(snap->nr_running, 3);
+	CU_ASSERT_FALSE(snap->idle);
+	CU_ASSERT_STRING_EQUAL(snap->curr.comm, "a");
+	CU_ASSERT_EQUAL(snap->curr.policy, SCHED_OTHER);
+	CU_ASSERT_EQUAL(snap->curr.prio, 125);
+	CU_ASSERT_EQUAL_FATAL(snap->nr_queues, 1);
+	CU_ASSERT_PTR_EQUAL(snap->queues[0].sched_class, &o1_sched_class);
+	CU_ASSERT_EQUAL_FATAL(snap->queues[0].kind, SCHED_SNAPSHOT_PRIO_ARRAYS);
+	CU_ASSERT_EQUAL_FATAL(snap->queues[0].prio_arrays.nr_arrays, 2);
+	active = &snap->queues[0].prio_arrays.arrays[0];
+	expired = &snap->queues[0].prio_arrays.arrays[1];
+	CU_ASSERT_STRING_EQUAL(active->name, "active");
+	CU_ASSERT_STRING_EQUAL(expired->name, "expired");
+	CU_ASSERT_EQUAL(active->nr_active, 3);
+	CU_ASSERT_EQUAL(expired->nr_active, 0);
+	CU_ASSERT_EQUAL(expired->nr_queues, 0);
+	/* bits 125 and the sentinel 140, in the words of an unsigned long */
+	CU_ASSERT((active->bitmap[125 / BITS_PER_LONG] &
+		   1UL << 125 % BITS_PER_LONG) != 0);
+	CU_ASSERT((active->bitmap[140 / BITS_PER_LONG] &
+		   1UL << 140 % BITS_PER_LONG) != 0);
+	CU_ASSERT_EQUAL(active->bitmap[0], 0);
+	CU_ASSERT_EQUAL_FATAL(active->nr_queues, 1);
+	q = &active->queues[0];
+	CU_ASSERT_EQUAL(q->prio, 125);
+	CU_ASSERT_EQUAL_FATAL(q->nr_tasks, 3);
+	CU_ASSERT_STRING_EQUAL(q->tasks[0].task.comm, "a");
+	CU_ASSERT_STRING_EQUAL(q->tasks[1].task.comm, "b");
+	CU_ASSERT_STRING_EQUAL(q->tasks[2].task.comm, "c");
+	CU_ASSERT_EQUAL(q->tasks[0].task.pid, snap->curr.pid);
+	CU_ASSERT_EQUAL(q->tasks[0].time_slice, 151);
+	CU_ASSERT_EQUAL(q->tasks[1].first_time_slice, first);
+	CU_ASSERT_EQUAL(q->tasks[2].task.pid, pid_c);
+	sched_snapshot_free(snap);
+	sched_snapshot_free(NULL);
+}
+
+/*
+ * Every allocation of sched_snapshot() fails in turn: -ENOMEM, no
+ * snapshot, nothing leaked.  Under o1, with a and c at prio 125 and b
+ * (nice 3) at 128, there are six: the snapshot, its queues, the active
+ * array's queues and the tasks of each of its two, and the expired
+ * array's (empty) queues.
+ */
+static void test_snapshot_fails_every_allocation(void)
+{
+	struct sched_snapshot *snap;
+	struct task_struct *f;
+	unsigned long fired;
+	unsigned int i;
+	long live;
+	int n, ret;
+
+	for (i = 0; sched_classes[i]; i++) {
+		machine_up_class(2, 1000, sched_classes[i]);
+		new_task_on("a", 0, 0);
+		new_task_on("b", 3, 0);
+		new_task_on("c", 0, 0);
+		if (sched_classes[i] != &o1_sched_class) {
+			f = sched_new_task("f", 0, SCHED_RR, 1);
+			wake_up_forked_process(f, 0);
+		}
+		schedule(0);
+		live = kmalloc_live();
+		for (n = 1;; n++) {
+			fired = kmalloc_fault_fired();
+			snap = NULL;
+			kmalloc_fail_nth(n);
+			ret = sched_snapshot(0, &snap);
+			kmalloc_fault_reset();
+			if (kmalloc_fault_fired() == fired)
+				break;
+			CU_ASSERT_EQUAL(ret, -ENOMEM);
+			CU_ASSERT_PTR_NULL(snap);
+			CU_ASSERT_EQUAL(kmalloc_live(), live);
+			CU_ASSERT_FATAL(n < 1000);
+		}
+		CU_ASSERT_EQUAL(ret, 0);
+		CU_ASSERT_PTR_NOT_NULL(snap);
+		if (sched_classes[i] == &o1_sched_class)
+			CU_ASSERT_EQUAL(n, 6 + 1);
+		sched_snapshot_free(snap);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		machine_down();
+	}
 }
 
 /* jansson allocations, failed on demand and counted */
@@ -318,7 +442,7 @@ static void test_snapshot_out_of_memory(void)
 		json_set_alloc_funcs(json_counted_malloc, json_counted_free);
 		for (n = 0;; n++) {
 			json_fail_at = n;
-			snap = sched_snapshot(0);
+			snap = sched_cpu_json(0);
 			json_fail_at = -1;
 			if (snap)
 				break;
@@ -481,7 +605,11 @@ static CU_TestInfo counters_tests[] = {
 static CU_TestInfo snapshot_tests[] = {
 	{ "an o1 runqueue", test_snapshot_o1 },
 	{ "a goodness runqueue", test_snapshot_goodness },
-	{ "out of memory, every class", test_snapshot_out_of_memory },
+	{ "the JSON out of memory, every class", test_snapshot_out_of_memory },
+	{ "an o1 runqueue's structures, valid after the machine",
+	  test_snapshot_struct_o1 },
+	{ "fails every allocation, every class",
+	  test_snapshot_fails_every_allocation },
 	CU_TEST_INFO_NULL,
 };
 
