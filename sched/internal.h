@@ -16,6 +16,19 @@
 extern struct sched_hooks sched_hooks;
 
 /**
+ * sched_exit() - give an exiting child's unused first slice back
+ * @p: the child being reaped
+ *
+ * A child still in its first slice returns its time_slice to its parent
+ * (capped at MAX_TIMESLICE); a parent whose sleep_avg is above the
+ * child's gets (EXIT_WEIGHT * parent + child) / (EXIT_WEIGHT + 1).
+ *
+ * Context: takes the runqueue locks of @p and its parent; called by
+ * release_task() under tasklist_lock.
+ */
+void sched_exit(struct task_struct *p);
+
+/**
  * init_idle() - make @idle the idle task of @cpu
  * @idle: a task not queued anywhere
  * @cpu: an online CPU

@@ -729,19 +729,6 @@ int wake_up_process(struct task_struct *p);
 int wake_up_forked_process(struct task_struct *p, int cpu);
 
 /**
- * sched_exit() - give an exiting child's unused first slice back
- * @p: the child being reaped
- *
- * A child still in its first slice returns its time_slice to its parent
- * (capped at MAX_TIMESLICE); a parent whose sleep_avg is above the
- * child's gets (EXIT_WEIGHT * parent + child) / (EXIT_WEIGHT + 1).
- *
- * Context: takes the runqueue locks of @p and its parent; called by
- * release_task() under tasklist_lock.
- */
-void sched_exit(struct task_struct *p);
-
-/**
  * scheduler_tick() - one timer tick on @cpu
  * @cpu: an online CPU
  * @user_tick: nonzero when the tick hit user mode (accounting only)

@@ -168,8 +168,8 @@ static json_t *entity_json(const struct sched_snapshot_fair_rq *q,
 	     !snap_set(t, "lag", json_integer((json_int_t)e->lag)) ||
 	     !snap_set(t, "slice", json_integer((json_int_t)e->slice))))
 		goto err;
-	if (e->queue && !snap_set(t, "queue", fair_rq_json(e->queue,
-							   json_object())))
+	if (e->queue &&
+	    !snap_set(t, "queue", fair_rq_json(e->queue, json_object())))
 		goto err;
 	return t;
 err:
@@ -186,9 +186,10 @@ static json_t *node_json(const struct sched_snapshot_fair_rq *q,
 	if (!e)
 		return json_null();
 	t = entity_json(q, e);
-	if (t && (!snap_set(t, "color", json_string(e->red ? "red" : "black")) ||
-		  !snap_set(t, "left", node_json(q, e->left)) ||
-		  !snap_set(t, "right", node_json(q, e->right)))) {
+	if (t &&
+	    (!snap_set(t, "color", json_string(e->red ? "red" : "black")) ||
+	     !snap_set(t, "left", node_json(q, e->left)) ||
+	     !snap_set(t, "right", node_json(q, e->right)))) {
 		json_decref(t);
 		return NULL;
 	}
@@ -200,8 +201,7 @@ static json_t *node_json(const struct sched_snapshot_fair_rq *q,
  * "nr_running", "curr": the running entity or null, "root": the tree;
  * eevdf adds "avg_vruntime" (V itself, not the sum) and "avg_load".
  */
-static json_t *fair_rq_json(const struct sched_snapshot_fair_rq *q,
-			    json_t *obj)
+static json_t *fair_rq_json(const struct sched_snapshot_fair_rq *q, json_t *obj)
 {
 	if (!obj)
 		return NULL;

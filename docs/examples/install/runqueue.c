@@ -43,8 +43,7 @@ int main(void)
 			       active->queues[q].tasks[t].time_slice);
 		printf("\n");
 	}
-	i = snap->nr_running == 3 && seen == 3 &&
-	    !strcmp(snap->curr.comm, "a");
+	i = snap->nr_running == 3 && seen == 3 && !strcmp(snap->curr.comm, "a");
 	sched_snapshot_free(snap);
 	sched_teardown();
 	return i ? 0 : 1;
