@@ -124,16 +124,11 @@ unsigned int sched_nr_latency = 8;
 unsigned int sysctl_sched_migration_cost = 500000U;
 
 /* which version runs: the class's init says (a machine runs one) */
-static bool fair_eevdf;
+const struct fair_ops *fair_ops = &cfs_fair_ops;
 
-bool fair_is_eevdf(void)
+void fair_set_ops(const struct fair_ops *ops, int nr_cpus)
 {
-	return fair_eevdf;
-}
-
-void fair_set_version(bool eevdf, int nr_cpus)
-{
-	fair_eevdf = eevdf;
+	fair_ops = ops;
 	fair_update_sysctl(nr_cpus);
 }
 
@@ -257,8 +252,8 @@ struct sched_entity *__pick_first_entity(struct cfs_rq *cfs_rq)
 
 void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	if (fair_eevdf) {
-		__enqueue_entity_eevdf(cfs_rq, se);
+	if (fair_ops->enqueue_entity) {
+		fair_ops->enqueue_entity(cfs_rq, se);
 		return;
 	}
 	rb_add_cached(&se->run_node, &cfs_rq->tasks_timeline, __entity_less);
@@ -266,8 +261,8 @@ void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 
 void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	if (fair_eevdf) {
-		__dequeue_entity_eevdf(cfs_rq, se);
+	if (fair_ops->dequeue_entity) {
+		fair_ops->dequeue_entity(cfs_rq, se);
 		return;
 	}
 	rb_erase_cached(&se->run_node, &cfs_rq->tasks_timeline);
@@ -294,8 +289,8 @@ void update_min_vruntime(struct cfs_rq *cfs_rq)
 	delta = (int64_t)(vruntime - cfs_rq->min_vruntime);
 	if (delta > 0) {
 		/* eevdf keeps its sum relative to min_vruntime */
-		if (fair_eevdf)
-			avg_vruntime_update(cfs_rq, delta);
+		if (fair_ops->min_vruntime_moved)
+			fair_ops->min_vruntime_moved(cfs_rq, delta);
 		cfs_rq->min_vruntime = vruntime;
 	}
 }
@@ -314,8 +309,8 @@ void update_curr(struct cfs_rq *cfs_rq)
 	curr->exec_start = now;
 	curr->sum_exec_runtime += delta_exec;
 	curr->vruntime += calc_delta_fair(delta_exec, curr);
-	if (fair_eevdf)
-		update_deadline(cfs_rq, curr);
+	if (fair_ops->update_deadline)
+		fair_ops->update_deadline(cfs_rq, curr);
 	update_min_vruntime(cfs_rq);
 }
 
@@ -403,7 +398,7 @@ void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		 * eevdf: the deadline at the pick, kept in vlag (unused until
 		 * the dequeue): RUN_TO_PARITY runs it on while they match
 		 */
-		if (fair_eevdf)
+		if (fair_ops->lag)
 			se->vlag = (int64_t)se->deadline;
 	}
 	se->exec_start = rq_clock(rq_of(cfs_rq));
@@ -589,7 +584,7 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	curr = cfs_rq->curr;
 	if (curr) {
 		update_curr(cfs_rq);
-		if (!fair_eevdf)
+		if (!fair_ops->lag)
 			se->vruntime = curr->vruntime - cfs_rq->min_vruntime;
 	}
 	return 0;
@@ -638,7 +633,7 @@ void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice)
 	p->static_prio = NICE_TO_PRIO(nice);
 	p->prio = p->static_prio;
 	set_load_weight(p);
-	if (fair_eevdf)
+	if (fair_ops->lag)
 		p->se.vlag = p->se.vlag * (int64_t)old_weight /
 			     (int64_t)p->se.load.weight;
 	if (queued)
@@ -663,8 +658,7 @@ int sched_set_custom_slice(struct task_struct *p, uint64_t slice_ns)
 	 * A queued fair task takes it at once, requeued as the kernel's
 	 * sched_setattr() requeues it; the other classes only keep it.
 	 */
-	queued = (class == &cfs_sched_class || class == &eevdf_sched_class) &&
-		 task_queued(p);
+	queued = class->task_groups && task_queued(p);
 	running = task_running(rq, p);
 	if (queued)
 		class->dequeue_task(rq, p, DEQUEUE_SAVE);
@@ -853,12 +847,11 @@ void fair_balance_tick(struct runqueue *rq)
  * Report the first violation (after the class and the CPU) and answer
  * false: for the bool checkers below only.
  */
-#define check_that(cond, fmt, ...)                                      \
-	do {                                                            \
-		if (unlikely(!(cond)))                                  \
-			return check_fail("%s: cpu %d: " fmt,           \
-					  fair_eevdf ? "eevdf" : "cfs", \
-					  rq->cpu, ##__VA_ARGS__);      \
+#define check_that(cond, fmt, ...)                                            \
+	do {                                                                  \
+		if (unlikely(!(cond)))                                        \
+			return check_fail("%s: cpu %d: " fmt, fair_ops->name, \
+					  rq->cpu, ##__VA_ARGS__);            \
 	} while (0)
 
 static bool entity_less_const(const struct rb_node *a, const struct rb_node *b)
@@ -922,10 +915,10 @@ static bool check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
 		   "zombie %d queued, not current", p->pid);
 	/* a sleeper kept queued (eevdf) is not counted as runnable */
 	if (se->sched_delayed) {
-		check_that(fair_eevdf && p->state != TASK_RUNNING &&
+		check_that(fair_ops->lag && p->state != TASK_RUNNING &&
 				   p != rq->curr,
 			   "task %d delayed, but %s", p->pid,
-			   fair_eevdf ? "runnable" : "under cfs");
+			   fair_ops->lag ? "runnable" : "under cfs");
 		return true;
 	}
 	(*tasks)++;
@@ -953,9 +946,8 @@ static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
 	check_that(cfs_rq->rq == rq, "group %s: its queue is cpu %d's",
 		   cfs_rq_name(cfs_rq), cfs_rq->rq->cpu);
 	/* a broken tree is rb_check*()'s to report */
-	if (fair_eevdf &&
-	    !rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
-				entity_less_const, min_deadline_ok))
+	if (fair_ops->tree_check &&
+	    !fair_ops->tree_check(cfs_rq, entity_less_const))
 		return false;
 	if (!rb_check_cached(&cfs_rq->tasks_timeline, entity_less_const))
 		return false;
@@ -995,7 +987,7 @@ static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
 		   (unsigned long long)cfs_rq->checked_min_vruntime,
 		   (unsigned long long)cfs_rq->min_vruntime);
 	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
-	if (fair_eevdf)
+	if (fair_ops->lag)
 		check_that(
 			avg == cfs_rq->avg_vruntime &&
 				avg_load == cfs_rq->avg_load,
@@ -1094,7 +1086,7 @@ static int entity_snapshot(struct sched_snapshot *snap,
 	e->vruntime = se->vruntime;
 	e->weight = se->load.weight;
 	e->sum_exec_runtime = se->sum_exec_runtime;
-	if (fair_eevdf) {
+	if (fair_ops->lag) {
 		e->deadline = se->deadline;
 		e->min_deadline = se->min_deadline;
 		e->eligible = entity_eligible(cfs_rq, se);
@@ -1134,11 +1126,11 @@ static int fair_rq_snapshot(struct sched_snapshot *snap,
 			    struct sched_snapshot_fair_rq *q,
 			    struct cfs_rq *cfs_rq)
 {
-	q->eevdf = fair_eevdf;
+	q->eevdf = fair_ops->lag;
 	q->min_vruntime = cfs_rq->min_vruntime;
 	q->load = cfs_rq->load.weight;
 	q->nr_running = cfs_rq->nr_running;
-	if (fair_eevdf) {
+	if (fair_ops->lag) {
 		q->avg_vruntime = avg_vruntime(cfs_rq);
 		q->avg_load = cfs_rq->avg_load;
 	}
@@ -1160,7 +1152,7 @@ static int fair_rq_snapshot(struct sched_snapshot *snap,
 int snapshot_fair(struct runqueue *rq, struct sched_snapshot *snap,
 		  struct sched_snapshot_queue *q)
 {
-	q->sched_class = fair_eevdf ? &eevdf_sched_class : &cfs_sched_class;
+	q->sched_class = sched_current_class(); /* cfs or eevdf */
 	q->kind = SCHED_SNAPSHOT_RBTREE;
 	return fair_rq_snapshot(snap, &q->rbtree, &rq->cfs);
 }

@@ -99,6 +99,7 @@ struct goodness_rq {
  *	(machines running goodness, cfs or eevdf)
  * @goodness: the goodness class's part (sched/goodness.c)
  * @cfs: the cfs and eevdf classes' part (sched/fair.c)
+ * @dl: the deadline class's part (sched/deadline.c)
  * @resched_why: why @curr is to leave the CPU, as the class noted it when
  *	it set need_resched (the first since the last switch; cleared at
  *	each schedule())
@@ -129,6 +130,7 @@ struct runqueue {
 	unsigned long rt_nr_running, nr_rt_pulled;
 	struct goodness_rq goodness;
 	struct cfs_rq cfs;
+	struct dl_rq dl;
 	/* why curr is to leave (the first noted since the last switch) */
 	struct sched_reason resched_why;
 	/* why the last pick chose its task */

@@ -31,20 +31,9 @@ static json_t *snap_append(json_t *arr, json_t *value)
 
 static const char *policy_name(int policy)
 {
-	switch (policy) {
-	case SCHED_OTHER:
-		return "SCHED_OTHER";
-	case SCHED_FIFO:
-		return "SCHED_FIFO";
-	case SCHED_RR:
-		return "SCHED_RR";
-	case SCHED_BATCH:
-		return "SCHED_BATCH";
-	case SCHED_IDLE:
-		return "SCHED_IDLE";
-	default:
-		return "?";
-	}
+	const struct sched_policy *sp = sched_policy_get(policy);
+
+	return sp ? sp->name : "?";
 }
 
 static json_t *task_json(const struct sched_snapshot_task *p)
@@ -248,12 +237,49 @@ static json_t *list_json(const struct sched_snapshot_list *list, json_t *obj)
 	return obj;
 }
 
+static json_t *dl_task_json(const struct sched_snapshot_dl_task *d)
+{
+	json_t *t = task_json(&d->task);
+
+	if (t && (!snap_set(t, "deadline", json_integer(d->deadline)) ||
+		  !snap_set(t, "runtime", json_integer(d->runtime)) ||
+		  !snap_set(t, "dl_runtime", json_integer(d->dl_runtime)) ||
+		  !snap_set(t, "dl_deadline", json_integer(d->dl_deadline)) ||
+		  !snap_set(t, "dl_period", json_integer(d->dl_period)) ||
+		  !snap_set(t, "throttled", json_boolean(d->throttled)) ||
+		  !snap_set(t, "misses", json_integer(d->misses)) ||
+		  !snap_set(t, "throttles", json_integer(d->throttles)))) {
+		json_decref(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* into @obj: "running_bw", "this_bw" and "tasks", the deadline class's */
+static json_t *edf_json(const struct sched_snapshot_edf *edf, json_t *obj)
+{
+	json_t *tasks;
+	unsigned int i;
+
+	if (!snap_set(obj, "running_bw", json_integer(edf->running_bw)) ||
+	    !snap_set(obj, "this_bw", json_integer(edf->this_bw)))
+		return NULL;
+	tasks = snap_set(obj, "tasks", json_array());
+	if (!tasks)
+		return NULL;
+	for (i = 0; i < edf->nr_tasks; i++)
+		if (!snap_append(tasks, dl_task_json(&edf->tasks[i])))
+			return NULL;
+	return obj;
+}
+
 static json_t *queue_json(const struct sched_snapshot_queue *q)
 {
 	static const char *const kinds[] = {
 		[SCHED_SNAPSHOT_PRIO_ARRAYS] = "prio_arrays",
 		[SCHED_SNAPSHOT_RBTREE] = "rbtree",
 		[SCHED_SNAPSHOT_LIST] = "list",
+		[SCHED_SNAPSHOT_EDF] = "edf",
 	};
 	json_t *obj = json_object(), *done = NULL;
 
@@ -271,6 +297,9 @@ static json_t *queue_json(const struct sched_snapshot_queue *q)
 		return fair_rq_json(&q->rbtree, obj);
 	case SCHED_SNAPSHOT_LIST:
 		done = list_json(&q->list, obj);
+		break;
+	case SCHED_SNAPSHOT_EDF:
+		done = edf_json(&q->edf, obj);
 		break;
 	}
 	if (done)

@@ -21,9 +21,9 @@
  *
  * {"cpu", "class", "nr_running", "nr_switches", "curr" (a task object,
  * or null when idle), "queues": [one object per class of the machine's
- * chain, front class first, each with "class" and "kind" and the class's
- * own fields]}.  Task objects carry "pid", "comm", "policy" (its name),
- * "prio" and "nice".
+ * chain that shows one, highest first, each with "class" and "kind" and
+ * the class's own fields]}.  Task objects carry "pid", "comm", "policy"
+ * (its name), "prio" and "nice".
  *
  * Return: a new reference (json_decref() it), or NULL when out of
  * memory (jansson's allocator).
