@@ -42,18 +42,20 @@ SANITIZE ?=
 FUZZ_SECONDS ?= 60
 V        ?= 0
 # the library's version; its major number is the soname's
-# (libkstruct.so.2): docs/DESIGN.md ("The ABI") says when each changes
-VERSION  := 2.0.0
+# (libkstruct.so.3): docs/DESIGN.md ("The ABI") says when each changes
+VERSION  := 3.0.0
 SOMAJOR  := $(firstword $(subst ., ,$(VERSION)))
 
 LIB_DIRS := compat list sched sim sctp mm drivers/base
-# What libkstruct needs: liburcu and jansson, whose headers its installed
-# headers include (list/rculist.h, sched/class.h), so kstruct.pc's
-# Requires.  liburcu-cds (the benchmarks' baselines) and libpcap
-# (tools/sctp_pcap.c) are the tool's alone, CUnit the tests'.
+# What libkstruct needs: liburcu, whose headers its installed headers
+# include (list/rculist.h), so kstruct.pc's Requires; jansson, which only
+# its own files use (the simulator's workloads and reports, the runqueue
+# snapshots' JSON), so Requires.private.  liburcu-cds (the benchmarks'
+# baselines) and libpcap (tools/sctp_pcap.c) are the tool's alone, CUnit
+# the tests'.
 LIB_PKGS        := liburcu jansson
-PC_REQUIRES     := liburcu jansson
-PC_REQUIRES_PRIVATE :=
+PC_REQUIRES     := liburcu
+PC_REQUIRES_PRIVATE := jansson
 
 # The public surface (docs/DESIGN.md, "The public surface"): the headers
 # "make install" installs under $(PREFIX)/include/kstruct/, which a user
@@ -75,7 +77,8 @@ PUBLIC_HEADERS := \
 # exactly one of the two lists (make check-headers fails otherwise).
 PRIVATE_HEADERS := \
 	compat/ktime.h compat/prefetch.h compat/escape.h \
-	sched/internal.h sched/fair.h sched/goodness.h \
+	sched/internal.h sched/rq.h sched/snapshot_json.h sched/fair.h \
+	sched/goodness.h \
 	sched/pelt.h sched/topology.h sched/fair_balance.h sched/deadline.h \
 	sim/internal.h sim/trace.h \
 	drivers/base/base.h
@@ -151,6 +154,7 @@ $(INC_STAMP): Makefile
 CFLAGS_tools/sctp_pcap             = $(PCAP_CFLAGS)
 CFLAGS_tests/tools/test_sctp_pcap  = $(PCAP_CFLAGS)
 CFLAGS_bench/bench                 = -I$(BUILD)/gen
+CFLAGS_bench/output                = -I$(BUILD)/gen
 CFLAGS_tests/bench/test_bench      = -I$(BUILD)/gen
 CFLAGS_tools/sim_html              = -I$(BUILD)/gen
 CFLAGS_tools/kstruct               = -I$(BUILD)/gen
@@ -163,7 +167,7 @@ $(DBG)/%.o: %.c | $(INC_STAMP)
 	@mkdir -p $(@D)
 	$(call quiet,CC [T],$*.o)$(CC) $(CFLAGS_ALL) $(CFLAGS_$*) -DLIST_DEBUG -MMD -MP -c $< -o $@
 
-# What a benchmark result records about its build (bench/bench.c): the
+# What a benchmark result records about its build (bench/output.c): the
 # commit and the flags.  Rewritten only when they change, so that only
 # the files including it are rebuilt.
 BUILD_INFO := $(BUILD)/gen/build_info.h
@@ -180,6 +184,7 @@ $(BUILD_INFO): FORCE
 		'#define KSTRUCT_BUILD_FLAGS "$(call c_string,$(strip $(CODE_FLAGS)))"' > $@$(NEW)
 	@if cmp -s $@$(NEW) $@; then rm -f $@$(NEW); else mv $@$(NEW) $@; fi
 $(OBJ)/bench/bench.o $(DBG)/bench/bench.o $(DBG)/tests/bench/test_bench.o: $(BUILD_INFO)
+$(OBJ)/bench/output.o $(DBG)/bench/output.o: $(BUILD_INFO)
 
 # The explorer page's style sheet and scripts, as C strings
 # (tools/sim_html.c includes them; scripts/embed-text.sh says how).
@@ -304,13 +309,13 @@ tests: $(TEST_BINS)
 # The headers: every header of $(LIB_DIRS) is public or private, not both;
 # the public ones pass the installed-header test (scripts/check-headers.sh:
 # each alone as C11 -pedantic without feature macros and as C++17, with
-# only what pkg-config would give, here $(INC) and liburcu's and
-# jansson's flags, and the export rule); each private one compiles alone
+# only what pkg-config would give, here $(INC) and liburcu's flags, and
+# no jansson, and the export rule); each private one compiles alone
 # as the library's own files see it (included twice: guards work).
 HEADERS_UNSORTED := $(filter-out $(PUBLIC_HEADERS) $(PRIVATE_HEADERS),$(HEADERS))
 HEADERS_TWICE    := $(filter $(PUBLIC_HEADERS),$(PRIVATE_HEADERS))
 HEADERS_MISSING  := $(filter-out $(HEADERS),$(PUBLIC_HEADERS) $(PRIVATE_HEADERS))
-PUBLIC_HDR_CFLAGS = $(shell pkg-config --cflags $(LIB_PKGS) 2>/dev/null)
+PUBLIC_HDR_CFLAGS = $(shell pkg-config --cflags $(PC_REQUIRES) 2>/dev/null)
 PUBLIC_HDR_STAMP := $(BUILD)/hdr/public.ok
 PRIVATE_HDR_STAMPS := $(PRIVATE_HEADERS:%.h=$(BUILD)/hdr/%.ok)
 

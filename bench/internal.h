@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bench/internal.h - what the benchmark harness (bench/bench.c) shares
- * with its tests (tests/bench/test_bench.c) and nobody else: the run and
- * record structures, the harness's constants, the helpers of its result
- * files and plots, and the "kstruct bench" command itself.  Subjects use
+ * with its result writers (bench/output.c) and its tests
+ * (tests/bench/test_bench.c) and nobody else: the run and record
+ * structures, the harness's constants, the helpers of its result files
+ * and plots, and the "kstruct bench" command itself.  Subjects use
  * bench/bench.h only.
  */
 #ifndef KSTRUCT_BENCH_INTERNAL_H
@@ -148,6 +149,32 @@ struct bench {
 	struct bench_context ctx;
 	int stdout_failed;
 };
+
+/**
+ * bench_set_error() - remember @err as the run's error, unless one is
+ * already remembered: bench_finish() returns the first
+ * @b: the run
+ * @err: a negative errno
+ */
+void bench_set_error(struct bench *b, int err);
+
+/* whether a ratio's spread [@low, @high] holds 1: no difference shown */
+static inline int straddles_one(double low, double high)
+{
+	return low <= 1 && high >= 1;
+}
+
+/**
+ * bench_write_outputs() - write a finished run's result files
+ * @b: the run, its context's end (date, load) filled in
+ *
+ * Writes OUTDIR/SUBJECT.json, SUBJECT.csv and, per group with a curve, a
+ * gnuplot script (and its PNG when gnuplot is on PATH), each beside its
+ * target, and renames them all only once every one is complete
+ * (bench/output.c).  A failure is remembered with bench_set_error() and
+ * leaves none of them.
+ */
+void bench_write_outputs(struct bench *b);
 
 /**
  * bench_cpu_model() - the machine's CPU model, for a run's context

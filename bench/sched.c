@@ -55,6 +55,7 @@
 #include "compat/slab.h"
 #include "list/list.h"
 #include "sched/class.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "sim/report.h"
 #include "sim/sim.h"

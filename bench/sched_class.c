@@ -34,6 +34,7 @@
 #include "compat/ktime.h"
 #include "compat/slab.h"
 #include "sched/goodness.h"
+#include "sched/rq.h"
 
 struct class_bench *class_bench_create(const struct sched_class *class,
 				       unsigned long n, uint64_t seed)

@@ -6,16 +6,18 @@
  * (the linker orders it); here a machine picks one of four generations
  * at sched_init_class() (sched/class.h), sched_class_chain() puts the
  * classes above and below it, and tools, the simulator and the tests
- * find them by name.  The JSON snapshots describe a runqueue's queues for pictures,
- * the tour and explorers; docs/sched.md gives every shape.  jansson
- * allocates with malloc(): a failed allocation makes a snapshot NULL and
+ * find them by name.  The snapshots copy a runqueue's queues into plain
+ * structures for pictures, the tour and explorers (sched/snapshot_json.c
+ * turns them into the JSON docs/sched.md shows); a failed allocation
  * frees what was built.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "compat/bitops.h"
 #include "compat/compiler.h"
+#include "compat/slab.h"
 #include "sched/class.h"
 #include "sched/internal.h"
 
@@ -201,150 +203,149 @@ char *sched_policy_names(char *buf, size_t len)
 
 /* ------------------------------------------------------------ snapshots */
 
-static const char *policy_name(unsigned long policy)
-{
-	const struct sched_policy *sp = sched_policy_get((int)policy);
+/* one allocation of a snapshot, on its chain */
+struct sched_snapshot_mem {
+	struct sched_snapshot_mem *next;
+	max_align_t data[];
+};
 
-	return sp ? sp->name : "?";
+void *sched_snapshot_alloc(struct sched_snapshot *snap, size_t size)
+{
+	struct sched_snapshot_mem *m;
+
+	m = kzalloc(sizeof(*m) + size, GFP_KERNEL);
+	if (!m)
+		return NULL;
+	m->next = snap->mem;
+	snap->mem = m;
+	return m->data;
 }
 
-json_t *sched_snapshot_task(const struct task_struct *p)
+void sched_snapshot_free(struct sched_snapshot *snap)
 {
-	json_t *t = json_object();
+	struct sched_snapshot_mem *m, *next;
 
-	if (!t)
-		return NULL;
-	if (!snap_set(t, "pid", json_integer(p->pid)) ||
-	    !snap_set(t, "comm", json_string(p->comm)) ||
-	    !snap_set(t, "policy", json_string(policy_name(p->policy))) ||
-	    !snap_set(t, "prio", json_integer(p->prio)) ||
-	    !snap_set(t, "nice", json_integer(TASK_NICE(p)))) {
-		json_decref(t);
-		return NULL;
+	if (!snap)
+		return;
+	for (m = snap->mem; m; m = next) {
+		next = m->next;
+		kfree(m);
 	}
-	return t;
+	kfree(snap);
 }
 
-/* a task of a prio_array queue: the O(1) fields too */
-static json_t *prio_task(const struct task_struct *p)
+void snapshot_task(struct sched_snapshot_task *t, const struct task_struct *p)
 {
-	json_t *t = sched_snapshot_task(p);
-
-	if (t && (!snap_set(t, "time_slice", json_integer(p->time_slice)) ||
-		  !snap_set(t, "sleep_avg", json_integer(p->sleep_avg)) ||
-		  !snap_set(t, "first_time_slice",
-			    json_integer(p->first_time_slice)))) {
-		json_decref(t);
-		return NULL;
-	}
-	return t;
+	t->pid = p->pid;
+	memcpy(t->comm, p->comm, sizeof(t->comm));
+	t->policy = (int)p->policy;
+	t->prio = p->prio;
+	t->nice = TASK_NICE(p);
 }
 
-static json_t *prio_array_json(struct prio_array *array, const char *name)
+static int prio_array_snapshot(struct sched_snapshot *snap,
+			       struct sched_snapshot_array *a,
+			       struct prio_array *array, const char *name)
 {
-	json_t *a = json_object(), *bits, *queues, *q, *tasks;
-	char word[2 + 2 * sizeof(long) + 1];
+	struct sched_snapshot_prio_queue *q;
+	struct sched_snapshot_prio_task *t;
 	struct task_struct *p;
 	unsigned long idx;
-	unsigned int i;
+	unsigned int n;
 
-	if (!a)
-		return NULL;
-	if (!snap_set(a, "name", json_string(name)) ||
-	    !snap_set(a, "nr_active", json_integer(array->nr_active)))
-		goto err;
-	bits = snap_set(a, "bitmap", json_array());
-	if (!bits)
-		goto err;
-	for (i = 0; i < BITMAP_SIZE; i++) {
-		snprintf(word, sizeof(word), "0x%0*lx", (int)(2 * sizeof(long)),
-			 array->bitmap[i]);
-		if (!snap_append(bits, json_string(word)))
-			goto err;
-	}
-	queues = snap_set(a, "queues", json_array());
-	if (!queues)
-		goto err;
+	a->name = name;
+	a->nr_active = array->nr_active;
+	memcpy(a->bitmap, array->bitmap, sizeof(a->bitmap));
+	for_each_set_bit(idx, array->bitmap, MAX_PRIO)
+		a->nr_queues++;
+	a->queues = sched_snapshot_alloc(snap, a->nr_queues * sizeof(*q));
+	if (!a->queues)
+		return -ENOMEM;
+	q = a->queues;
 	for_each_set_bit(idx, array->bitmap, MAX_PRIO) {
-		q = snap_append(queues, json_object());
-		if (!q || !snap_set(q, "prio", json_integer(idx)))
-			goto err;
-		tasks = snap_set(q, "tasks", json_array());
-		if (!tasks)
-			goto err;
+		q->prio = (int)idx;
+		n = 0;
 		list_for_each_entry(p, &array->queue[idx], run_list)
-			if (!snap_append(tasks, prio_task(p)))
-				goto err;
+			n++;
+		q->tasks = sched_snapshot_alloc(snap, n * sizeof(*t));
+		if (!q->tasks)
+			return -ENOMEM;
+		t = q->tasks;
+		list_for_each_entry(p, &array->queue[idx], run_list) {
+			snapshot_task(&t->task, p);
+			t->time_slice = p->time_slice;
+			t->sleep_avg = p->sleep_avg;
+			t->first_time_slice = p->first_time_slice;
+			t++;
+		}
+		q->nr_tasks = n;
+		q++;
 	}
-	return a;
-err:
-	json_decref(a);
-	return NULL;
+	return 0;
 }
 
-json_t *prio_arrays_snapshot(struct runqueue *rq,
-			     const struct sched_class *class, bool both)
+int prio_arrays_snapshot(struct runqueue *rq, struct sched_snapshot *snap,
+			 struct sched_snapshot_queue *q,
+			 const struct sched_class *class, bool both)
 {
-	json_t *obj = json_object(), *arrays;
+	struct sched_snapshot_prio_arrays *pa = &q->prio_arrays;
 
-	if (!obj)
-		return NULL;
-	if (!snap_set(obj, "class", json_string(class->name)) ||
-	    !snap_set(obj, "kind", json_string("prio_arrays")) ||
-	    !snap_set(obj, "expired_timestamp",
-		      json_integer(rq->expired_timestamp)))
-		goto err;
-	arrays = snap_set(obj, "arrays", json_array());
-	if (!arrays ||
-	    !snap_append(arrays, prio_array_json(rq->active, "active")) ||
+	q->sched_class = class;
+	q->kind = SCHED_SNAPSHOT_PRIO_ARRAYS;
+	pa->expired_timestamp = rq->expired_timestamp;
+	pa->nr_arrays = both ? 2 : 1;
+	if (prio_array_snapshot(snap, &pa->arrays[0], rq->active, "active") ||
 	    (both &&
-	     !snap_append(arrays, prio_array_json(rq->expired, "expired"))))
-		goto err;
-	return obj;
-err:
-	json_decref(obj);
-	return NULL;
+	     prio_array_snapshot(snap, &pa->arrays[1], rq->expired, "expired")))
+		return -ENOMEM;
+	return 0;
 }
 
-json_t *sched_snapshot(int cpu)
+int sched_snapshot(int cpu, struct sched_snapshot **snapp)
 {
 	const struct sched_class *class = sched_current_class(), *c;
+	struct sched_snapshot *snap;
 	struct runqueue *rq;
-	json_t *obj, *queues, *q;
+	unsigned int n = 0;
+	int ret;
 
+	*snapp = NULL;
 	if (!class || !cpu_online(cpu) || cpu >= nr_cpus_online)
-		return NULL;
+		return -EINVAL;
 	rq = cpu_rq(cpu);
-	obj = json_object();
-	if (!obj)
-		return NULL;
-	spin_lock(&rq->lock);
-	if (!snap_set(obj, "cpu", json_integer(cpu)) ||
-	    !snap_set(obj, "class", json_string(class->name)) ||
-	    !snap_set(obj, "nr_running", json_integer(rq->nr_running)) ||
-	    !snap_set(obj, "nr_switches", json_integer(rq->nr_switches)) ||
-	    !snap_set(obj, "curr",
-		      rq->curr == rq->idle ? json_null() :
-					     sched_snapshot_task(rq->curr)))
-		goto err_unlock;
-	queues = snap_set(obj, "queues", json_array());
-	if (!queues)
-		goto err_unlock;
+	snap = kzalloc(sizeof(*snap), GFP_KERNEL);
+	if (!snap)
+		return -ENOMEM;
 	/* the machine's chain, highest first */
+	for_each_class(c)
+		n++;
+	snap->queues = sched_snapshot_alloc(snap, n * sizeof(*snap->queues));
+	if (!snap->queues)
+		goto err;
+	snap->cpu = cpu;
+	snap->sched_class = class;
+	spin_lock(&rq->lock);
+	snap->nr_running = rq->nr_running;
+	snap->nr_switches = rq->nr_switches;
+	snap->idle = rq->curr == rq->idle;
+	if (!snap->idle)
+		snapshot_task(&snap->curr, rq->curr);
 	for_each_class(c) {
 		if (!c->snapshot)
 			continue;
-		q = c->snapshot(rq);
-		if (q == json_null())
-			continue;
-		if (!snap_append(queues, q))
+		ret = c->snapshot(rq, snap, &snap->queues[snap->nr_queues]);
+		if (ret < 0)
 			goto err_unlock;
+		if (!ret)
+			snap->nr_queues++;
 	}
 	spin_unlock(&rq->lock);
-	return obj;
+	*snapp = snap;
+	return 0;
 
 err_unlock:
 	spin_unlock(&rq->lock);
-	json_decref(obj);
-	return NULL;
+err:
+	sched_snapshot_free(snap);
+	return -ENOMEM;
 }

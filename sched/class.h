@@ -55,8 +55,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-#include <jansson.h>
+#include <stdint.h>
 
 #include <kstruct/compat/export.h>
 #include <kstruct/sched/sched.h>
@@ -95,6 +94,9 @@ struct sched_counter {
 	const char *label;
 	size_t offset;
 };
+
+struct sched_snapshot;
+struct sched_snapshot_queue;
 
 /* most counters a class (with the rest of its chain) reports */
 #define SCHED_MAX_COUNTERS 6
@@ -196,10 +198,12 @@ struct sched_counter {
  *	violation with check_fail() (compat/check.h), which names
  *	sched_check()'s caller.  Return: true when sound (*@nr_queued is
  *	then set).  NULL for a class that queues nothing (idle)
- * @snapshot: describe @rq's queue of this class as a JSON object (see
- *	docs/sched.md for each shape).  Context: @rq locked.  Return: the
- *	object, json_null() when the class has nothing to show on this
- *	machine (no queue is shown), or NULL when out of memory.  May be
+ * @snapshot: copy @rq's queue of this class into @q, a queue of the
+ *	snapshot @snap (its @sched_class and @kind, and the part of struct
+ *	sched_snapshot_queue of that kind), allocating with
+ *	sched_snapshot_alloc(), which sched_snapshot_free() frees.  Context:
+ *	@rq locked.  Return: 0; 1 when the class has nothing to show on this
+ *	machine (no queue is shown, @q is left unset); or -ENOMEM.  May be
  *	NULL (idle)
  * @counters: the per-CPU counters reports print, ending with a NULL name
  *
@@ -248,7 +252,8 @@ struct sched_class {
 
 	bool (*task_queued)(const struct task_struct *p);
 	bool (*rq_check)(struct runqueue *rq, unsigned long *nr_queued);
-	json_t *(*snapshot)(struct runqueue *rq);
+	int (*snapshot)(struct runqueue *rq, struct sched_snapshot *snap,
+			struct sched_snapshot_queue *q);
 	const struct sched_counter *counters;
 };
 
@@ -426,30 +431,283 @@ sched_counter_value(const struct runqueue *rq,
 unsigned int sched_counters(const struct sched_class *sclass,
 			    const struct sched_counter **out);
 
-/**
- * sched_snapshot() - one runqueue's state, for pictures and explorers
- * @cpu: an online CPU
- *
- * A JSON object: {"cpu", "class", "nr_running", "nr_switches", "curr"
- * (a task object, or null when idle), "queues": [one object per class of
- * the machine's chain, highest first (a class with no snapshot hook
- * shows none), each with "class" and "kind"
- * and the class's own fields]}; docs/sched.md gives every field.  Task
- * objects carry "pid", "comm", "policy", "prio" and "nice".
- *
- * Context: takes @cpu's runqueue lock (the caller holds none).
- * Return: a new reference (json_decref() it), or NULL when @cpu is not
- * online or memory runs out.
- */
-json_t *sched_snapshot(int cpu);
+/* ------------------------------------------------------------ snapshots */
 
 /**
- * sched_snapshot_task() - the task object sched_snapshot() uses
- * @p: a task
- *
- * Return: a new object, or NULL when out of memory.
+ * struct sched_snapshot_task - a task as a snapshot shows it
+ * @pid: its pid
+ * @comm: its name
+ * @policy: SCHED_OTHER, SCHED_FIFO, ...
+ * @prio: its dynamic priority
+ * @nice: its nice level
  */
-json_t *sched_snapshot_task(const struct task_struct *p);
+struct sched_snapshot_task {
+	int pid;
+	char comm[TASK_COMM_LEN];
+	int policy;
+	int prio;
+	int nice;
+};
+
+/**
+ * struct sched_snapshot_prio_task - a task of a priority array (o1, rt)
+ * @task: the task
+ * @time_slice: ticks left of its slice
+ * @sleep_avg: its interactivity estimate, in ticks
+ * @first_time_slice: 1 until its first slice after fork ends
+ */
+struct sched_snapshot_prio_task {
+	struct sched_snapshot_task task;
+	unsigned int time_slice;
+	unsigned long sleep_avg;
+	unsigned int first_time_slice;
+};
+
+/**
+ * struct sched_snapshot_prio_queue - one non-empty queue of an array
+ * @prio: its priority (the bitmap bit)
+ * @tasks: its tasks, in queue order (the next to run first)
+ * @nr_tasks: how many
+ */
+struct sched_snapshot_prio_queue {
+	int prio;
+	struct sched_snapshot_prio_task *tasks;
+	unsigned int nr_tasks;
+};
+
+/**
+ * struct sched_snapshot_array - a struct prio_array
+ * @name: "active" or "expired"
+ * @nr_active: tasks queued in it
+ * @bitmap: its bitmap, word by word (bit MAX_PRIO always set)
+ * @queues: its non-empty queues, by priority, best first
+ * @nr_queues: how many
+ */
+struct sched_snapshot_array {
+	const char *name;
+	int nr_active;
+	unsigned long bitmap[BITMAP_SIZE];
+	struct sched_snapshot_prio_queue *queues;
+	unsigned int nr_queues;
+};
+
+/**
+ * struct sched_snapshot_prio_arrays - a queue of kind
+ *	SCHED_SNAPSHOT_PRIO_ARRAYS: o1's two arrays, or the rt class's one
+ * @expired_timestamp: the runqueue's (o1's starvation clock)
+ * @arrays: active, then (o1) expired
+ * @nr_arrays: 2 for o1, 1 for rt
+ */
+struct sched_snapshot_prio_arrays {
+	unsigned long expired_timestamp;
+	struct sched_snapshot_array arrays[2];
+	unsigned int nr_arrays;
+};
+
+struct sched_snapshot_fair_rq;
+
+/**
+ * struct sched_snapshot_entity - an entity of cfs or eevdf: a task, or
+ *	a task group on this CPU
+ * @task: the task (when @group is NULL)
+ * @group: a task group's entity: the group's name
+ * @shares: a group's: the group's shares (@weight is this CPU's part)
+ * @queue: a group's: the group's queue on this CPU
+ * @vruntime: its virtual runtime, ns
+ * @weight: its weight
+ * @sum_exec_runtime: ns it has run
+ * @deadline: eevdf: its virtual deadline
+ * @min_deadline: eevdf: the earliest deadline of its subtree
+ * @eligible: eevdf: its lag is not negative
+ * @lag: eevdf: V - @vruntime
+ * @slice: eevdf: its request size, ns
+ * @red: in the tree: its colour
+ * @left: in the tree: its left subtree, or NULL
+ * @right: in the tree: its right subtree, or NULL
+ */
+struct sched_snapshot_entity {
+	struct sched_snapshot_task task;
+	const char *group;
+	unsigned long shares;
+	struct sched_snapshot_fair_rq *queue;
+	uint64_t vruntime;
+	unsigned long weight;
+	uint64_t sum_exec_runtime;
+	uint64_t deadline;
+	uint64_t min_deadline;
+	bool eligible;
+	int64_t lag;
+	uint64_t slice;
+	bool red;
+	struct sched_snapshot_entity *left, *right;
+};
+
+/**
+ * struct sched_snapshot_fair_rq - a queue of fair entities (a queue of
+ *	kind SCHED_SNAPSHOT_RBTREE is the runqueue's own; a group entity's
+ *	@queue is its group's)
+ * @eevdf: eevdf's fields are set (its entities' too)
+ * @min_vruntime: the queue's floor of vruntime
+ * @load: the sum of its entities' weights
+ * @nr_running: its entities, the running one included
+ * @curr: the running entity (not in the tree), or NULL
+ * @root: the tree of waiting entities, or NULL when empty
+ * @avg_vruntime: eevdf: V, the weighted average vruntime
+ * @avg_load: eevdf: the sum of the weights in the tree
+ */
+struct sched_snapshot_fair_rq {
+	bool eevdf;
+	uint64_t min_vruntime;
+	unsigned long load;
+	unsigned long nr_running;
+	struct sched_snapshot_entity *curr;
+	struct sched_snapshot_entity *root;
+	uint64_t avg_vruntime;
+	unsigned long avg_load;
+};
+
+/**
+ * struct sched_snapshot_goodness_task - a task of goodness's run list
+ * @task: the task
+ * @counter: ticks left of its slice in this epoch
+ * @goodness: its goodness seen from the snapshot's CPU
+ * @cpu: the CPU whose runqueue owns it
+ * @yielded: it yielded and has not been switched out since
+ * @chosen_by: the CPU whose choice it is, or -1
+ */
+struct sched_snapshot_goodness_task {
+	struct sched_snapshot_task task;
+	long counter;
+	int goodness;
+	int cpu;
+	bool yielded;
+	int chosen_by;
+};
+
+/**
+ * struct sched_snapshot_list - a queue of kind SCHED_SNAPSHOT_LIST:
+ *	goodness's one run list
+ * @tasks: the run list in order
+ * @nr_tasks: its length
+ */
+struct sched_snapshot_list {
+	struct sched_snapshot_goodness_task *tasks;
+	unsigned int nr_tasks;
+};
+
+/**
+ * struct sched_snapshot_dl_task - a task of the deadline class
+ * @task: the task
+ * @deadline: the absolute deadline of its instance, ns
+ * @runtime: runtime left in this instance, ns (negative after an overrun)
+ * @dl_runtime: its runtime per period, ns
+ * @dl_deadline: its relative deadline, ns
+ * @dl_period: its period, ns
+ * @throttled: its runtime ran out: off the tree until replenished
+ * @misses: instances whose deadline it missed
+ * @throttles: times its runtime ran out
+ */
+struct sched_snapshot_dl_task {
+	struct sched_snapshot_task task;
+	uint64_t deadline;
+	int64_t runtime;
+	uint64_t dl_runtime;
+	uint64_t dl_deadline;
+	uint64_t dl_period;
+	bool throttled;
+	unsigned long misses;
+	unsigned long throttles;
+};
+
+/**
+ * struct sched_snapshot_edf - a queue of kind SCHED_SNAPSHOT_EDF: the
+ *	deadline class's
+ * @running_bw: the bandwidth of the CPU's active DL tasks (fixed point)
+ * @this_bw: the bandwidth of every DL task attached to the CPU
+ * @tasks: the tree's tasks by deadline, then the throttled ones
+ * @nr_tasks: how many
+ */
+struct sched_snapshot_edf {
+	uint64_t running_bw;
+	uint64_t this_bw;
+	struct sched_snapshot_dl_task *tasks;
+	unsigned int nr_tasks;
+};
+
+/* what a struct sched_snapshot_queue holds */
+enum sched_snapshot_kind {
+	SCHED_SNAPSHOT_PRIO_ARRAYS,
+	SCHED_SNAPSHOT_RBTREE,
+	SCHED_SNAPSHOT_LIST,
+	SCHED_SNAPSHOT_EDF,
+};
+
+/**
+ * struct sched_snapshot_queue - one class's queue of a runqueue
+ * @sched_class: the class (&rt_sched_class, &o1_sched_class, ...)
+ * @kind: which member of the union is set
+ * @prio_arrays: SCHED_SNAPSHOT_PRIO_ARRAYS (o1, rt)
+ * @rbtree: SCHED_SNAPSHOT_RBTREE (cfs, eevdf): the runqueue's own queue
+ * @list: SCHED_SNAPSHOT_LIST (goodness)
+ * @edf: SCHED_SNAPSHOT_EDF (deadline)
+ */
+struct sched_snapshot_queue {
+	const struct sched_class *sched_class;
+	enum sched_snapshot_kind kind;
+	union {
+		struct sched_snapshot_prio_arrays prio_arrays;
+		struct sched_snapshot_fair_rq rbtree;
+		struct sched_snapshot_list list;
+		struct sched_snapshot_edf edf;
+	};
+};
+
+struct sched_snapshot_mem;
+
+/**
+ * struct sched_snapshot - one runqueue as it stood at one moment
+ * @cpu: its CPU
+ * @sched_class: the machine's selectable class
+ * @nr_running: its runnable tasks
+ * @nr_switches: its schedule() calls that picked another task
+ * @idle: the CPU runs its idle task (@curr is then unset)
+ * @curr: the task it runs
+ * @queues: one per class of the machine's chain that shows a queue,
+ *	highest first
+ * @nr_queues: how many
+ * @mem: the snapshot's memory (sched_snapshot_free() frees it)
+ *
+ * A copy: it stays valid whatever the machine does, until
+ * sched_snapshot_free().
+ */
+struct sched_snapshot {
+	int cpu;
+	const struct sched_class *sched_class;
+	unsigned long nr_running;
+	unsigned long nr_switches;
+	bool idle;
+	struct sched_snapshot_task curr;
+	struct sched_snapshot_queue *queues;
+	unsigned int nr_queues;
+	struct sched_snapshot_mem *mem;
+};
+
+/**
+ * sched_snapshot() - copy one runqueue, for pictures and explorers
+ * @cpu: an online CPU
+ * @snapp: out, the snapshot (docs/sched.md shows one)
+ *
+ * Context: takes @cpu's runqueue lock (the caller holds none).
+ * Return: 0, -EINVAL when no machine exists or @cpu is not online, or
+ * -ENOMEM (nothing allocated).
+ */
+int sched_snapshot(int cpu, struct sched_snapshot **snapp);
+
+/**
+ * sched_snapshot_free() - free a snapshot
+ * @snap: what sched_snapshot() gave, or NULL
+ */
+void sched_snapshot_free(struct sched_snapshot *snap);
 
 KSTRUCT_EXPORT_END
 

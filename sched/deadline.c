@@ -1147,60 +1147,62 @@ static bool check_dl(struct runqueue *rq, unsigned long *nr_queued)
 	return true;
 }
 
-static json_t *dl_task_json(struct sched_dl_entity *dl_se)
+static void dl_task_snapshot(struct sched_snapshot_dl_task *t,
+			     struct sched_dl_entity *dl_se)
 {
-	json_t *t = sched_snapshot_task(dl_task_of(dl_se));
+	snapshot_task(&t->task, dl_task_of(dl_se));
+	t->deadline = dl_se->deadline;
+	t->runtime = dl_se->runtime;
+	t->dl_runtime = dl_se->dl_runtime;
+	t->dl_deadline = dl_se->dl_deadline;
+	t->dl_period = dl_se->dl_period;
+	t->throttled = dl_se->dl_throttled;
+	t->misses = dl_se->nr_missed;
+	t->throttles = dl_se->nr_throttled;
+}
 
-	if (t &&
-	    (!snap_set(t, "deadline", json_integer(dl_se->deadline)) ||
-	     !snap_set(t, "runtime", json_integer(dl_se->runtime)) ||
-	     !snap_set(t, "dl_runtime", json_integer(dl_se->dl_runtime)) ||
-	     !snap_set(t, "dl_deadline", json_integer(dl_se->dl_deadline)) ||
-	     !snap_set(t, "dl_period", json_integer(dl_se->dl_period)) ||
-	     !snap_set(t, "throttled", json_boolean(dl_se->dl_throttled)) ||
-	     !snap_set(t, "misses", json_integer(dl_se->nr_missed)) ||
-	     !snap_set(t, "throttles", json_integer(dl_se->nr_throttled)))) {
-		json_decref(t);
-		return NULL;
-	}
-	return t;
+/* a throttled task: runnable here, but off the tree until replenished */
+static bool dl_throttled_here(struct sched_dl_entity *dl_se)
+{
+	return dl_se->on_rq && RB_EMPTY_NODE(&dl_se->rb_node);
 }
 
 /*
- * {"class": "deadline", "kind": "edf", "running_bw", "this_bw",
- * "tasks": [the tree's tasks by deadline, then the throttled ones]}; no
- * queue (json_null()) on a machine that never admitted a deadline task.
+ * The tree's tasks by deadline, then the throttled ones, with the CPU's
+ * bandwidths; no queue (1) on a machine that never admitted a deadline
+ * task.
  */
-static json_t *snapshot_dl(struct runqueue *rq)
+static int snapshot_dl(struct runqueue *rq, struct sched_snapshot *snap,
+		       struct sched_snapshot_queue *q)
 {
+	struct sched_snapshot_edf *edf = &q->edf;
+	struct sched_snapshot_dl_task *t;
 	struct sched_dl_entity *dl_se;
 	struct rb_node *node;
-	json_t *obj, *tasks;
+	unsigned int n = 0;
 
 	if (!dl_machine_busy() && list_empty(&rq->dl.tasks))
-		return json_null();
-	obj = json_object();
-	if (!obj)
-		return NULL;
-	if (!snap_set(obj, "class", json_string("deadline")) ||
-	    !snap_set(obj, "kind", json_string("edf")) ||
-	    !snap_set(obj, "running_bw", json_integer(rq->dl.running_bw)) ||
-	    !snap_set(obj, "this_bw", json_integer(rq->dl.this_bw)))
-		goto err;
-	tasks = snap_set(obj, "tasks", json_array());
-	if (!tasks)
-		goto err;
+		return 1;
+	q->sched_class = &dl_sched_class;
+	q->kind = SCHED_SNAPSHOT_EDF;
+	edf->running_bw = rq->dl.running_bw;
+	edf->this_bw = rq->dl.this_bw;
 	for (node = rb_first_cached(&rq->dl.root); node; node = rb_next(node))
-		if (!snap_append(tasks, dl_task_json(dl_se_of(node, rb_node))))
-			goto err;
+		n++;
 	list_for_each_entry(dl_se, &rq->dl.tasks, rq_node)
-		if (dl_se->on_rq && RB_EMPTY_NODE(&dl_se->rb_node) &&
-		    !snap_append(tasks, dl_task_json(dl_se)))
-			goto err;
-	return obj;
-err:
-	json_decref(obj);
-	return NULL;
+		if (dl_throttled_here(dl_se))
+			n++;
+	edf->tasks = sched_snapshot_alloc(snap, n * sizeof(*t));
+	if (!edf->tasks)
+		return -ENOMEM;
+	t = edf->tasks;
+	for (node = rb_first_cached(&rq->dl.root); node; node = rb_next(node))
+		dl_task_snapshot(t++, dl_se_of(node, rb_node));
+	list_for_each_entry(dl_se, &rq->dl.tasks, rq_node)
+		if (dl_throttled_here(dl_se))
+			dl_task_snapshot(t++, dl_se);
+	edf->nr_tasks = n;
+	return 0;
 }
 
 const struct sched_class dl_sched_class = {

@@ -39,6 +39,7 @@
  *    sched/fair_smp.c, with their own differences.
  */
 #include <errno.h>
+#include <stdio.h>
 
 #include "compat/bug.h"
 #include "compat/ktime.h"
@@ -947,118 +948,96 @@ bool check_fair(struct runqueue *rq, unsigned long *nr_queued)
 
 /* ------------------------------------------------------------ snapshots */
 
-static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj);
+static int fair_rq_snapshot(struct sched_snapshot *snap,
+			    struct sched_snapshot_fair_rq *q,
+			    struct cfs_rq *cfs_rq);
 
-static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
+/* @se of @cfs_rq into @e; a group's entity brings its group's queue */
+static int entity_snapshot(struct sched_snapshot *snap,
+			   struct sched_snapshot_entity *e,
+			   struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
 	struct task_group *tg = entity_is_task(se) ? NULL :
 						     group_cfs_rq(se)->tg;
-	json_t *t;
 
+	if (!tg) {
+		snapshot_task(&e->task, task_of(se));
+	} else {
+		e->group = tg->name;
+		e->shares = __atomic_load_n(&tg->shares, __ATOMIC_RELAXED);
+	}
+	e->vruntime = se->vruntime;
+	e->weight = se->load.weight;
+	e->sum_exec_runtime = se->sum_exec_runtime;
+	if (fair_ops->lag) {
+		e->deadline = se->deadline;
+		e->min_deadline = se->min_deadline;
+		e->eligible = entity_eligible(cfs_rq, se);
+		e->lag = (int64_t)(avg_vruntime(cfs_rq) - se->vruntime);
+		e->slice = se->slice;
+	}
 	if (!tg)
-		t = sched_snapshot_task(task_of(se));
-	else
-		t = json_pack("{s:s,s:I}", "group", tg->name, "shares",
-			      (json_int_t)__atomic_load_n(&tg->shares,
-							  __ATOMIC_RELAXED));
-	if (!t)
-		return NULL;
-	if (!snap_set(t, "vruntime", json_integer((json_int_t)se->vruntime)) ||
-	    !snap_set(t, "weight", json_integer((json_int_t)se->load.weight)) ||
-	    !snap_set(t, "sum_exec_runtime",
-		      json_integer((json_int_t)se->sum_exec_runtime)))
-		goto err;
-	if (fair_ops->lag &&
-	    (!snap_set(t, "deadline", json_integer((json_int_t)se->deadline)) ||
-	     !snap_set(t, "min_deadline",
-		       json_integer((json_int_t)se->min_deadline)) ||
-	     !snap_set(t, "eligible",
-		       json_boolean(entity_eligible(cfs_rq, se))) ||
-	     !snap_set(t, "lag",
-		       json_integer((json_int_t)(avg_vruntime(cfs_rq) -
-						 se->vruntime))) ||
-	     !snap_set(t, "slice", json_integer((json_int_t)se->slice))))
-		goto err;
-	if (tg &&
-	    !snap_set(t, "queue", cfs_rq_json(group_cfs_rq(se), json_object())))
-		goto err;
-	return t;
-err:
-	json_decref(t);
-	return NULL;
+		return 0;
+	e->queue = sched_snapshot_alloc(snap, sizeof(*e->queue));
+	if (!e->queue)
+		return -ENOMEM;
+	return fair_rq_snapshot(snap, e->queue, group_cfs_rq(se));
 }
 
-/* a subtree: the entity, its colour and both subtrees (null when empty) */
-static json_t *node_json(struct cfs_rq *cfs_rq, struct rb_node *node)
+/* a subtree: the entity, its colour and both subtrees (NULL when empty) */
+static int node_snapshot(struct sched_snapshot *snap,
+			 struct sched_snapshot_entity **ep,
+			 struct cfs_rq *cfs_rq, struct rb_node *node)
 {
-	json_t *t;
+	struct sched_snapshot_entity *e;
 
 	if (!node)
-		return json_null();
-	t = entity_json(cfs_rq, __node_2_se(node));
-	if (t && (!snap_set(t, "color",
-			    json_string(rb_is_red(node) ? "red" : "black")) ||
-		  !snap_set(t, "left", node_json(cfs_rq, node->rb_left)) ||
-		  !snap_set(t, "right", node_json(cfs_rq, node->rb_right)))) {
-		json_decref(t);
-		return NULL;
+		return 0;
+	e = sched_snapshot_alloc(snap, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	*ep = e;
+	e->red = rb_is_red(node);
+	if (entity_snapshot(snap, e, cfs_rq, __node_2_se(node)) ||
+	    node_snapshot(snap, &e->left, cfs_rq, node->rb_left) ||
+	    node_snapshot(snap, &e->right, cfs_rq, node->rb_right))
+		return -ENOMEM;
+	return 0;
+}
+
+static int fair_rq_snapshot(struct sched_snapshot *snap,
+			    struct sched_snapshot_fair_rq *q,
+			    struct cfs_rq *cfs_rq)
+{
+	q->eevdf = fair_ops->lag;
+	q->min_vruntime = cfs_rq->min_vruntime;
+	q->load = cfs_rq->load.weight;
+	q->nr_running = cfs_rq->nr_running;
+	if (fair_ops->lag) {
+		q->avg_vruntime = avg_vruntime(cfs_rq);
+		q->avg_load = cfs_rq->avg_load;
 	}
-	return t;
+	if (cfs_rq->curr) {
+		q->curr = sched_snapshot_alloc(snap, sizeof(*q->curr));
+		if (!q->curr ||
+		    entity_snapshot(snap, q->curr, cfs_rq, cfs_rq->curr))
+			return -ENOMEM;
+	}
+	return node_snapshot(snap, &q->root, cfs_rq,
+			     cfs_rq->tasks_timeline.rb_root.rb_node);
 }
 
 /*
- * Into @obj (a new reference, or NULL), a queue: "min_vruntime", "load",
- * "nr_running", "curr": the running entity or null, "root": the tree;
- * eevdf adds "avg_vruntime" (V itself, not the sum) and "avg_load".
+ * The runqueue's own queue (the root group's); a task group's entity in
+ * it carries the group's name and shares (of which its weight is this
+ * CPU's part) in place of a task, and its group's queue on this CPU.
  */
-static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj)
+int snapshot_fair(struct runqueue *rq, struct sched_snapshot *snap,
+		  struct sched_snapshot_queue *q)
 {
-	if (!obj)
-		return NULL;
-	if (!snap_set(obj, "min_vruntime",
-		      json_integer((json_int_t)cfs_rq->min_vruntime)) ||
-	    !snap_set(obj, "load",
-		      json_integer((json_int_t)cfs_rq->load.weight)) ||
-	    !snap_set(obj, "nr_running",
-		      json_integer((json_int_t)cfs_rq->nr_running)) ||
-	    !snap_set(obj, "curr",
-		      cfs_rq->curr ? entity_json(cfs_rq, cfs_rq->curr) :
-				     json_null()) ||
-	    !snap_set(obj, "root",
-		      node_json(cfs_rq,
-				cfs_rq->tasks_timeline.rb_root.rb_node)))
-		goto err;
-	if (fair_ops->lag &&
-	    (!snap_set(obj, "avg_vruntime",
-		       json_integer((json_int_t)avg_vruntime(cfs_rq))) ||
-	     !snap_set(obj, "avg_load",
-		       json_integer((json_int_t)cfs_rq->avg_load))))
-		goto err;
-	return obj;
-err:
-	json_decref(obj);
-	return NULL;
-}
-
-/*
- * {"class": "cfs", "kind": "rbtree", then the runqueue's own queue as
- * cfs_rq_json() gives it}; a task group's entity in it carries "group"
- * (its name) and "shares" (the group's, of which "weight" is this CPU's
- * part) in place of the task's fields, and "queue": its group's queue on
- * this CPU, the same way.
- */
-json_t *snapshot_fair(struct runqueue *rq)
-{
-	json_t *obj = json_object();
-
-	if (!obj)
-		return NULL;
-	if (!snap_set(obj, "class", json_string(fair_ops->name)) ||
-	    !snap_set(obj, "kind", json_string("rbtree"))) {
-		json_decref(obj);
-		return NULL;
-	}
-	return cfs_rq_json(&rq->cfs, obj);
+	q->sched_class = sched_current_class(); /* cfs or eevdf */
+	q->kind = SCHED_SNAPSHOT_RBTREE;
+	return fair_rq_snapshot(snap, &q->rbtree, &rq->cfs);
 }
 
 const struct sched_counter counters_fair[] = {

@@ -17,6 +17,7 @@
 
 #include "compat/ktime.h"
 #include "sched/class.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "sched/topology.h"
 
@@ -459,7 +460,8 @@ void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice);
 void prio_changed_fair(struct runqueue *rq, struct task_struct *p, int oldprio);
 bool task_queued_fair(const struct task_struct *p);
 bool check_fair(struct runqueue *rq, unsigned long *nr_queued);
-json_t *snapshot_fair(struct runqueue *rq);
+int snapshot_fair(struct runqueue *rq, struct sched_snapshot *snap,
+		  struct sched_snapshot_queue *q);
 void rq_init_fair(struct runqueue *rq);
 
 /* ------------------------- several CPUs: PELT, placement, balancing */

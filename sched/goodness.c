@@ -49,6 +49,8 @@
  *  - A fresh task (not a fork) starts with NICE_TO_TICKS(nice) ticks.
  */
 
+#include <errno.h>
+
 #include "compat/spinlock.h"
 #include "sched/class.h"
 #include "sched/goodness.h"
@@ -549,45 +551,45 @@ out_unlock:
 }
 
 /*
- * {"class": "goodness", "kind": "list", "tasks": [the run list in order,
- * each task with "counter", "goodness" (seen from this CPU), "cpu",
- * "yielded" and "chosen_by" (the CPU whose choice it is, or -1)]}
+ * The run list in order, each task with its counter, its goodness (seen
+ * from this CPU), its CPU, whether it yielded and the CPU whose choice it
+ * is (-1 for none).
  */
-static json_t *snapshot_goodness(struct runqueue *rq)
+static int snapshot_goodness(struct runqueue *rq, struct sched_snapshot *snap,
+			     struct sched_snapshot_queue *q)
 {
-	json_t *obj = json_object(), *tasks, *t;
+	struct sched_snapshot_list *list = &q->list;
+	struct sched_snapshot_goodness_task *t;
 	struct task_struct *p;
-	int chooser, cpu;
+	unsigned int n = 0;
+	int cpu;
 
-	if (!obj)
-		return NULL;
+	q->sched_class = &goodness_sched_class;
+	q->kind = SCHED_SNAPSHOT_LIST;
 	spin_lock(&runqueue_lock);
-	if (!snap_set(obj, "class", json_string("goodness")) ||
-	    !snap_set(obj, "kind", json_string("list")))
-		goto err;
-	tasks = snap_set(obj, "tasks", json_array());
-	if (!tasks)
-		goto err;
+	list_for_each_entry(p, &runqueue_head, run_list)
+		n++;
+	list->tasks = sched_snapshot_alloc(snap, n * sizeof(*t));
+	if (!list->tasks) {
+		spin_unlock(&runqueue_lock);
+		return -ENOMEM;
+	}
+	t = list->tasks;
 	list_for_each_entry(p, &runqueue_head, run_list) {
-		chooser = -1;
+		snapshot_task(&t->task, p);
+		t->counter = p->counter;
+		t->goodness = goodness(p, rq->cpu);
+		t->cpu = task_cpu(p);
+		t->yielded = p->yielded;
+		t->chosen_by = -1;
 		for (cpu = 0; cpu < nr_cpus_online; cpu++)
 			if (cpu_rq(cpu)->goodness.curr == p)
-				chooser = cpu;
-		t = snap_append(tasks, sched_snapshot_task(p));
-		if (!t || !snap_set(t, "counter", json_integer(p->counter)) ||
-		    !snap_set(t, "goodness",
-			      json_integer(goodness(p, rq->cpu))) ||
-		    !snap_set(t, "cpu", json_integer(task_cpu(p))) ||
-		    !snap_set(t, "yielded", json_boolean(p->yielded)) ||
-		    !snap_set(t, "chosen_by", json_integer(chooser)))
-			goto err;
+				t->chosen_by = cpu;
+		t++;
 	}
+	list->nr_tasks = n;
 	spin_unlock(&runqueue_lock);
-	return obj;
-err:
-	spin_unlock(&runqueue_lock);
-	json_decref(obj);
-	return NULL;
+	return 0;
 }
 
 static const struct sched_counter counters_goodness[] = {

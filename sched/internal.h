@@ -8,12 +8,35 @@
 #ifndef KSTRUCT_SCHED_INTERNAL_H
 #define KSTRUCT_SCHED_INTERNAL_H
 
-#include <jansson.h>
-
+#include "sched/class.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 
 /* the installed trace hooks (all NULL by default; see sched_set_hooks) */
 extern struct sched_hooks sched_hooks;
+
+/**
+ * sched_exit() - give an exiting child's unused first slice back
+ * @p: the child being reaped
+ *
+ * A child still in its first slice returns its time_slice to its parent
+ * (capped at MAX_TIMESLICE); a parent whose sleep_avg is above the
+ * child's gets (EXIT_WEIGHT * parent + child) / (EXIT_WEIGHT + 1).
+ *
+ * Context: takes the runqueue locks of @p and its parent; called by
+ * release_task() under tasklist_lock.
+ */
+void sched_exit(struct task_struct *p);
+
+/**
+ * init_idle() - make @idle the idle task of @cpu
+ * @idle: a task not queued anywhere
+ * @cpu: an online CPU
+ *
+ * Context: called by sched_init() (sched/exit.c builds the idle tasks);
+ * takes the runqueue lock.
+ */
+void init_idle(struct task_struct *idle, int cpu);
 
 /* a real-time policy: SCHED_FIFO or SCHED_RR */
 static inline bool rt_policy(int policy)
@@ -265,33 +288,31 @@ void task_tick_rr(struct runqueue *rq, struct task_struct *p);
 int task_fork_o1(struct task_struct *p, struct task_struct *parent);
 void sched_exit_o1(struct task_struct *p, struct task_struct *parent);
 
-/*
- * Building snapshots: add @value (a new reference) to @obj under @key, or
- * to the array @arr, and return it (borrowed), or NULL when @value is
- * NULL or the insertion failed (jansson then frees @value).  Attaching
- * every child as soon as it exists lets one json_decref() of the root
- * undo a half-built snapshot.
+/**
+ * sched_snapshot_alloc() - memory for a class's @snapshot hook
+ * @snap: the snapshot being made
+ * @size: bytes, zeroed
+ *
+ * Return: the memory, freed with @snap; NULL when out of memory.
  */
-static inline json_t *snap_set(json_t *obj, const char *key, json_t *value)
-{
-	return json_object_set_new(obj, key, value) ? NULL : value;
-}
+void *sched_snapshot_alloc(struct sched_snapshot *snap, size_t size);
 
-static inline json_t *snap_append(json_t *arr, json_t *value)
-{
-	return json_array_append_new(arr, value) ? NULL : value;
-}
+/* copy @p into @t */
+void snapshot_task(struct sched_snapshot_task *t, const struct task_struct *p);
 
 /**
- * prio_arrays_snapshot() - the JSON object of a prio_array queue
+ * prio_arrays_snapshot() - copy a prio_array queue (o1's, the rt class's)
  * @rq: locked
+ * @snap: the snapshot being made
+ * @q: its queue to fill
  * @class: o1 or rt (whose name it carries)
- * @both: true to describe both arrays (o1), false for active only (rt)
+ * @both: true to copy both arrays (o1), false for active only (rt)
  *
- * Return: a new object, or NULL when out of memory.
+ * Return: 0, or -ENOMEM.
  */
-json_t *prio_arrays_snapshot(struct runqueue *rq,
-			     const struct sched_class *class, bool both);
+int prio_arrays_snapshot(struct runqueue *rq, struct sched_snapshot *snap,
+			 struct sched_snapshot_queue *q,
+			 const struct sched_class *class, bool both);
 
 /**
  * set_task_cpu() - move @p's ownership to @cpu, counting a migration

@@ -197,9 +197,10 @@ static bool check_rt(struct runqueue *rq, unsigned long *nr_queued)
 	return true;
 }
 
-static json_t *snapshot_rt(struct runqueue *rq)
+static int snapshot_rt(struct runqueue *rq, struct sched_snapshot *snap,
+		       struct sched_snapshot_queue *q)
 {
-	return prio_arrays_snapshot(rq, &rt_sched_class, false);
+	return prio_arrays_snapshot(rq, snap, q, &rt_sched_class, false);
 }
 
 static const struct sched_counter counters_rt[] = {

@@ -1442,6 +1442,16 @@ void init_idle(struct task_struct *idle, int cpu)
 	spin_unlock(&rq->lock);
 }
 
+struct task_struct *cpu_curr(int cpu)
+{
+	return __atomic_load_n(&cpu_rq(cpu)->curr, __ATOMIC_ACQUIRE);
+}
+
+struct task_struct *idle_task(int cpu)
+{
+	return cpu_rq(cpu)->idle;
+}
+
 static void rq_init(struct runqueue *rq, int cpu)
 {
 	struct prio_array *array;
@@ -1732,9 +1742,10 @@ out_unlock:
 	return ok;
 }
 
-static json_t *snapshot_o1(struct runqueue *rq)
+static int snapshot_o1(struct runqueue *rq, struct sched_snapshot *snap,
+		       struct sched_snapshot_queue *q)
 {
-	return prio_arrays_snapshot(rq, &o1_sched_class, true);
+	return prio_arrays_snapshot(rq, snap, q, &o1_sched_class, true);
 }
 
 static const struct sched_counter counters_o1[] = {

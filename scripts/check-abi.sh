@@ -20,6 +20,10 @@
 # compiled against one layout and run against another reads the wrong
 # bytes.
 #
+# Each run also tests itself: the layout check of a scratch copy of the
+# headers in which struct list_head has one more member must fail (set
+# ABI_PROBE=0 to leave that out).
+#
 # "make abi-update" (--update) rewrites ABIFILE from LIBRARY instead, for
 # a deliberate change of the ABI, and writes the layout file when the
 # soname has none yet.  It refuses to change the layout file of an
@@ -33,7 +37,7 @@ if [ "${1:-}" = --update ]; then
 	update=1
 	shift
 fi
-[ $# -ge 3 ] || { sed -n '2,29p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '2,33p' "$0" >&2; exit 2; }
 lib=$1
 abi=$2
 layout=${abi%.symbols}.layout
@@ -165,6 +169,27 @@ elif ! cmp -s "$layout" "$tmp/layout"; then
 	echo "  ABI: bump VERSION's major in the Makefile and make abi-update"
 	echo "  (docs/DESIGN.md, \"The public surface\")."
 	status=1
+fi
+# The layout check's own test (a check that cannot fail checks nothing):
+# in a scratch copy of the headers, struct list_head, which most public
+# structures hold, gets one more member; the check of that copy, run as
+# above, must fail on the layout.
+if [ "$status" -eq 0 ] && [ "${ABI_PROBE:-1}" = 1 ]; then
+	cp -RL "${ABI_INC:-build/include}" "$tmp/probe"
+	sed -i 's/^struct list_head {$/&\n\tlong kstruct_abi_probe;/' \
+		"$tmp/probe/kstruct/list/list.h"
+	if ! grep -q kstruct_abi_probe "$tmp/probe/kstruct/list/list.h"; then
+		echo "check-abi: probe: no struct list_head in list/list.h to grow" >&2
+		exit 1
+	fi
+	if ABI_PROBE=0 ABI_INC="$tmp/probe" "$0" "$lib" "$abi" "$@" \
+		>"$tmp/probe.out" 2>&1 ||
+	   ! grep -q "layout is not $layout" "$tmp/probe.out"; then
+		echo "check-abi: probe: a member added to struct list_head in a copy of"
+		echo "  the headers did not fail the layout check; the check is broken:"
+		sed 's/^/  /' "$tmp/probe.out"
+		status=1
+	fi
 fi
 [ "$status" -eq 0 ] && echo "check-abi: $lib exports the $(wc -l <"$tmp/now") symbols of $abi;" \
 	"$(grep -c '^\(struct\|union\) ' "$layout") public structures and unions as $layout lays them out"

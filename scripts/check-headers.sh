@@ -6,13 +6,16 @@
 # the same headers) is included alone in a translation unit, twice (its
 # guard must work), and compiled with nothing but CFLAGS: what
 # pkg-config --cflags gives a user (-IINCLUDEDIR and the -I flags of
-# liburcu and jansson):
+# liburcu):
 #   - as C11: -std=c11 -pedantic -Wall -Wextra -Werror, no feature macro
 #     (no _GNU_SOURCE, no _POSIX_C_SOURCE);
 #   - as C++17: -std=c++17 -Wall -Wextra -Werror, with CC's C++ compiler
 #     (gcc: g++, clang: clang++, otherwise c++; CXX overrides).
 # A public header that includes a private one fails here by construction:
-# the private one is not under INCLUDEDIR.  Each header also follows the
+# the private one is not under INCLUDEDIR.  So does one that includes
+# <jansson.h>: a jansson.h whose only line is an #error comes first on
+# the include path (a user needs liburcu, not jansson, to include them;
+# the library's own files use jansson).  Each header also follows the
 # export rule of compat/export.h: it includes <kstruct/compat/export.h>,
 # opens its declarations with KSTRUCT_EXPORT_BEGIN after its last
 # #include and closes them with KSTRUCT_EXPORT_END right before its
@@ -41,6 +44,9 @@ if [ -z "$headers" ]; then
 fi
 pass=0
 fail=0
+mkdir "$tmp/nojansson"
+echo '#error "a public header includes <jansson.h>: users of kstruct need no jansson"' \
+	>"$tmp/nojansson/jansson.h"
 
 bad() {
 	fail=$((fail + 1))
@@ -95,9 +101,9 @@ for h in $headers; do
 		>"$tmp/alone.c"
 	cp "$tmp/alone.c" "$tmp/alone.cc"
 	compile "$h: C11 -pedantic" "$CC" -std=c11 -pedantic -Wall -Wextra \
-		-Werror "$@" -c "$tmp/alone.c" -o "$tmp/alone.o"
+		-Werror -I"$tmp/nojansson" "$@" -c "$tmp/alone.c" -o "$tmp/alone.o"
 	compile "$h: C++17" "$CXX" -std=c++17 -Wall -Wextra -Werror \
-		"$@" -c "$tmp/alone.cc" -o "$tmp/alone.o"
+		-I"$tmp/nojansson" "$@" -c "$tmp/alone.cc" -o "$tmp/alone.o"
 done
 
 echo "headers: $(printf '%s\n' "$headers" | wc -l) public headers under" \

@@ -10,9 +10,11 @@
 #     Makefile's PUBLIC_HEADERS) and none of the PRIVATE ones;
 #   - compiles every installed header alone, as C11 -pedantic and as
 #     C++17, with only pkg-config --cflags (scripts/check-headers.sh);
-#   - builds the programs of docs/examples/install/ through pkg-config
-#     and runs them: hello.c (the README's, which must show it as it is)
-#     and rcu_workload.c linked dynamically (pkg-config --libs),
+#   - builds the programs of docs/examples/install/ through pkg-config,
+#     with a <jansson.h> that fails first on the include path (a user
+#     needs no jansson), and runs them: hello.c (the README's, which must
+#     show it as it is), rcu_workload.c and runqueue.c (docs/sched.md's)
+#     linked dynamically (pkg-config --libs),
 #     rcu_workload.c fully statically too (-static, pkg-config --static
 #     --libs: every library, libkstruct's own dependencies included, as
 #     .a), hello.cc from C++;
@@ -22,7 +24,7 @@
 # Then it uninstalls both ("make uninstall", same DESTDIR and PREFIX) and
 # checks that STAGE is empty again.
 set -eu
-[ $# -eq 4 ] || { sed -n '2,23p' "$0" >&2; exit 2; }
+[ $# -eq 4 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
 stage=$1
 cc=$2
 public=$3
@@ -47,6 +49,25 @@ awk '/^## Using kstruct as a library/ { sec = 1 }
 if ! sed -n '/^#include/,$p' "$ex/hello.c" | cmp -s - "$tmp/readme.c"; then
 	echo "check-install: README.md's example is not $ex/hello.c (from its first #include):" >&2
 	sed -n '/^#include/,$p' "$ex/hello.c" | diff - "$tmp/readme.c" >&2 || true
+	exit 1
+fi
+
+mkdir "$tmp/nojansson"
+echo '#error "kstruct users need no jansson"' >"$tmp/nojansson/jansson.h"
+
+# docs/sched.md's section on snapshots shows runqueue.c as it is, and
+# what it prints
+awk '/^### Snapshots/ { sec = 1 }
+     sec && /^```c$/ { on = 1; next }
+     on && /^```$/ { exit }
+     on' docs/sched.md >"$tmp/sched-md.c"
+awk '/^### Snapshots/ { sec = 1 }
+     sec && /^prints$/ { want = 1; next }
+     want && /^```$/ { if (on) exit; on = 1; next }
+     on' docs/sched.md >"$tmp/sched-md.out"
+if ! sed -n '/^#include/,$p' "$ex/runqueue.c" | cmp -s - "$tmp/sched-md.c"; then
+	echo "check-install: docs/sched.md's example is not $ex/runqueue.c (from its first #include):" >&2
+	sed -n '/^#include/,$p' "$ex/runqueue.c" | diff - "$tmp/sched-md.c" >&2 || true
 	exit 1
 fi
 
@@ -90,11 +111,18 @@ for prefix in $prefixes; do
 	fi
 	scripts/check-headers.sh "$cc" "$inc" $cflags
 
-	# the consumer examples, nothing defined first (no _GNU_SOURCE)
-	for prog in hello rcu_workload; do
-		$cc $warn $cflags "$ex/$prog.c" -o "$tmp/$prog-dyn" $(pkg-config --libs kstruct)
-		LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/$prog-dyn" >/dev/null
+	# the consumer examples, nothing defined first (no _GNU_SOURCE), and
+	# no jansson: a <jansson.h> that fails comes first on the path
+	for prog in hello rcu_workload runqueue; do
+		$cc $warn -I"$tmp/nojansson" $cflags "$ex/$prog.c" -o "$tmp/$prog-dyn" \
+			$(pkg-config --libs kstruct)
+		LD_LIBRARY_PATH="$stage$prefix/lib" "$tmp/$prog-dyn" >"$tmp/$prog.out"
 	done
+	if ! cmp -s "$tmp/runqueue.out" "$tmp/sched-md.out"; then
+		echo "check-install: $ex/runqueue.c does not print what docs/sched.md shows:" >&2
+		diff "$tmp/sched-md.out" "$tmp/runqueue.out" >&2 || true
+		exit 1
+	fi
 	# a fully static program: every -l of the closure must exist as .a
 	$cc -static $warn $cflags "$ex/rcu_workload.c" -o "$tmp/rcu_workload-static" \
 		$(pkg-config --static --libs kstruct)
@@ -114,7 +142,7 @@ for prefix in $prefixes; do
 		exit 1
 	}
 	"$stage$prefix/bin/kstruct" --version >/dev/null
-	echo "check-install: $prefix: kstruct.pc names it; its public headers, and only they, compile alone; docs/examples/install/ builds and runs, dynamically, statically and from C++"
+	echo "check-install: $prefix: kstruct.pc names it; its public headers, and only they, compile alone without jansson; docs/examples/install/ builds and runs, dynamically, statically and from C++"
 done
 
 for prefix in $prefixes; do

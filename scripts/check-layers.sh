@@ -19,7 +19,7 @@
 # (make check runs it).  Reads #include "dir/file.h" and the installed
 # form #include <kstruct/dir/file.h>; an include without a folder is a
 # header beside the file, or one the Makefile generates: build_info.h
-# (for bench/bench.c) and kstruct_version.h (for tools/kstruct.c).
+# (for bench/bench.c and bench/output.c) and kstruct_version.h (for tools/kstruct.c).
 # Prints one line per violation and a summary; exits 1 on any.
 set -u
 # shellcheck disable=SC2046 # C file names hold no blanks

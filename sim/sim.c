@@ -62,6 +62,7 @@
 #include "list/list.h"
 #include "sched/class.h"
 #include "sched/fair.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "sched/topology.h"
 #include "sim/internal.h"
@@ -1302,7 +1303,7 @@ static void tick_cpu(struct sim *s, int cpu)
 	struct task_struct *curr = cpu_curr(cpu);
 	struct sim_task *t = curr->driver_data;
 
-	if (curr != cpu_rq(cpu)->idle) {
+	if (curr != idle_task(cpu)) {
 		s->cpus[cpu].busy++;
 		if (t) {
 			t->st.runtime++;
@@ -1708,7 +1709,7 @@ bool (sim_check)(struct sim *s)
 		struct task_struct *curr = cpu_curr(cpu);
 		struct sim_task *t = curr->driver_data;
 
-		if (curr == cpu_rq(cpu)->idle)
+		if (curr == idle_task(cpu))
 			continue;
 		if (!t || t->state != SIM_RUNNABLE)
 			return task_bad(

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "compat/compiler.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "tools/draw.h"
 #include "tools/kstruct.h"

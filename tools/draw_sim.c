@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "sim/sim.h"
 #include "sim/workload.h"

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "tools/exercise.h"
 #include "tools/kstruct.h"

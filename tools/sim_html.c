@@ -32,6 +32,7 @@
 #include "compat/compiler.h"
 #include "compat/slab.h"
 #include "sched/class.h"
+#include "sched/snapshot_json.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
@@ -622,7 +623,7 @@ static json_t *snapshot_all(const struct html_run *run)
 	if (!all)
 		return NULL;
 	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
-		if (json_array_append_new(all, sched_snapshot(cpu))) {
+		if (json_array_append_new(all, sched_cpu_json(cpu))) {
 			json_decref(all);
 			return NULL;
 		}

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "tools/kstruct.h"
 #include "tools/sched_scene.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * tests/bench/test_bench.c - the benchmark harness, bench/bench.c.
+ * tests/bench/test_bench.c - the benchmark harness, bench/bench.c, and
+ * the result files it has bench/output.c write.
  *
  * The harness comes from the tools library with the tool's registry
  * (tools/registry.c); of the benchmark subjects only this file's "fake"

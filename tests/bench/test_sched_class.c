@@ -10,6 +10,7 @@
 #include "bench/sched_class.h"
 #include "compat/slab.h"
 #include "sched/goodness.h"
+#include "sched/rq.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 

@@ -90,6 +90,34 @@ static void test_bus_register(void)
 	CU_ASSERT_EQUAL(bus_unregister(&b), 0);
 }
 
+/*
+ * get_bus() and put_bus(): a reference keeps an unregistered bus from
+ * being set up again (bus_register() refuses it, -EBUSY) until the last
+ * put_bus(); NULL is taken and dropped as nothing.
+ */
+static void test_get_put_bus(void)
+{
+	struct bus_type b;
+
+	CU_ASSERT_PTR_NULL(get_bus(NULL));
+	put_bus(NULL);
+	fx_bus_init(&b, "held");
+	CU_ASSERT_EQUAL(bus_register(&b), 0);
+	CU_ASSERT_PTR_EQUAL(get_bus(&b), &b);
+	CU_ASSERT_EQUAL(atomic_read(&b.refcount), 2);
+	CU_ASSERT(bus_check(&b));
+	CU_ASSERT_EQUAL(bus_unregister(&b), 0);
+	CU_ASSERT_EQUAL(b.present, 0);
+	CU_ASSERT_EQUAL(atomic_read(&b.refcount), 1);
+	CU_ASSERT_EQUAL(bus_register(&b), -EBUSY);
+	CU_ASSERT_EQUAL(atomic_read(&b.refcount), 1);
+	put_bus(&b);
+	CU_ASSERT_EQUAL(atomic_read(&b.refcount), 0);
+	CU_ASSERT_EQUAL(bus_register(&b), 0);
+	CU_ASSERT(buses_check());
+	CU_ASSERT_EQUAL(bus_unregister(&b), 0);
+}
+
 static void test_bus_unregister_busy(void)
 {
 	struct fx_device d;
@@ -1104,6 +1132,8 @@ static CU_TestInfo bus_register_tests[] = {
 	{ "bus_register/bus_unregister and their bad input",
 	  test_bus_register },
 	{ "a bus with devices or drivers cannot go", test_bus_unregister_busy },
+	{ "get_bus/put_bus: a holder keeps it from coming back",
+	  test_get_put_bus },
 	CU_TEST_INFO_NULL,
 };
 

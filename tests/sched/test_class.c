@@ -2,7 +2,8 @@
 /*
  * tests/sched/test_class.c - the class interface (sched/class.h,
  * sched/class.c, the class core of sched/sched.c): choosing a class, the
- * counters and snapshots each class gives, every class's invariants after
+ * counters and snapshots each class gives (their JSON is
+ * tests/sched/test_snapshot_json.c's), every class's invariants after
  * every step of a seeded random soak, and fault injection under every
  * class.  tests/sched/test_threads.c runs its lockstep machine of four
  * pthreads under every class too (suite "sched/threads/sched_init_class",
@@ -12,8 +13,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
 
 #include "compat/slab.h"
 #include "sched/class.h"
@@ -152,187 +151,125 @@ static void test_counters(void)
 
 /* ----------------------------------------------------------- snapshots */
 
-static json_t *queue_of(json_t *snap, unsigned int i)
-{
-	return json_array_get(json_object_get(snap, "queues"), i);
-}
-
-static long long int_at(json_t *obj, const char *key)
-{
-	return json_integer_value(json_object_get(obj, key));
-}
-
 /*
- * o1: both arrays, their bitmap words, and each non-empty queue in order.
- * Three nice-0 tasks woken on one CPU sit at prio 125 (sleep_avg 0); the
- * one that runs stays first in its queue.  After its slice it is alone
- * in expired.
+ * The plain structures of sched_snapshot(), as a library user reads them:
+ * the same o1 machine as above (three nice-0 tasks at prio 125 on CPU 0,
+ * a running), and a copy that outlives the machine it was taken from.
  */
-static void test_snapshot_o1(void)
+static void test_snapshot_struct_o1(void)
 {
+	const struct sched_snapshot_array *active, *expired;
+	const struct sched_snapshot_prio_queue *q;
 	struct task_struct *a, *b, *c;
-	json_t *snap, *q, *active, *expired, *tasks;
-	char word[32];
-	int i;
+	struct sched_snapshot *snap;
+	unsigned int first;
+	int pid_c;
 
+	snap = (struct sched_snapshot *)&snap;
+	CU_ASSERT_EQUAL(sched_snapshot(0, &snap), -EINVAL); /* no machine */
+	CU_ASSERT_PTR_NULL(snap);
 	machine_up(2);
-	CU_ASSERT_PTR_NULL(sched_snapshot(2));
-	CU_ASSERT_PTR_NULL(sched_snapshot(-1));
+	CU_ASSERT_EQUAL(sched_snapshot(2, &snap), -EINVAL);
+	CU_ASSERT_EQUAL(sched_snapshot(-1, &snap), -EINVAL);
+	CU_ASSERT_EQUAL_FATAL(sched_snapshot(1, &snap), 0);
+	CU_ASSERT(snap->idle);
+	CU_ASSERT_EQUAL(snap->cpu, 1);
+	CU_ASSERT_EQUAL(snap->nr_running, 0);
+	sched_snapshot_free(snap);
 	a = new_task_on("a", 0, 0);
 	b = new_task_on("b", 0, 0);
 	c = new_task_on("c", 0, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), a);
-	snap = sched_snapshot(0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
-	CU_ASSERT_EQUAL(int_at(snap, "cpu"), 0);
-	CU_ASSERT_STRING_EQUAL(
-		json_string_value(json_object_get(snap, "class")), "o1");
-	CU_ASSERT_EQUAL(int_at(snap, "nr_running"), 3);
-	CU_ASSERT_EQUAL(int_at(json_object_get(snap, "curr"), "pid"), a->pid);
-	CU_ASSERT_EQUAL(json_array_size(json_object_get(snap, "queues")), 1);
-	q = queue_of(snap, 0);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(q, "kind")),
-			       "prio_arrays");
-	active = json_array_get(json_object_get(q, "arrays"), 0);
-	expired = json_array_get(json_object_get(q, "arrays"), 1);
-	CU_ASSERT_STRING_EQUAL(
-		json_string_value(json_object_get(active, "name")), "active");
-	CU_ASSERT_EQUAL(int_at(active, "nr_active"), 3);
-	CU_ASSERT_EQUAL(int_at(expired, "nr_active"), 0);
-	/* bit 125 is word 1 bit 61; the sentinel 140 is word 2 bit 12 */
-	snprintf(word, sizeof(word), "0x%016lx", 1UL << 61);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(
-				       json_object_get(active, "bitmap"), 1)),
-			       word);
-	snprintf(word, sizeof(word), "0x%016lx", 1UL << 12);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(
-				       json_object_get(active, "bitmap"), 2)),
-			       word);
-	CU_ASSERT_EQUAL(json_array_size(json_object_get(expired, "queues")), 0);
-	q = json_array_get(json_object_get(active, "queues"), 0);
-	CU_ASSERT_EQUAL(int_at(q, "prio"), 125);
-	tasks = json_object_get(q, "tasks");
-	CU_ASSERT_EQUAL_FATAL(json_array_size(tasks), 3);
-	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 0), "pid"), a->pid);
-	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 1), "pid"), b->pid);
-	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 2), "pid"), c->pid);
-	CU_ASSERT_EQUAL(int_at(json_array_get(tasks, 0), "time_slice"), 151);
-	json_decref(snap);
-	for (i = 0; i < 151; i++)
-		machine_tick();
-	snap = sched_snapshot(0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
-	expired =
-		json_array_get(json_object_get(queue_of(snap, 0), "arrays"), 1);
-	CU_ASSERT_EQUAL(int_at(expired, "nr_active"), 1);
-	CU_ASSERT_EQUAL(
-		int_at(json_array_get(
-			       json_object_get(
-				       json_array_get(json_object_get(expired,
-								      "queues"),
-						      0),
-				       "tasks"),
-			       0),
-		       "pid"),
-		a->pid);
-	json_decref(snap);
+	first = b->first_time_slice;
+	pid_c = c->pid;
+	CU_ASSERT_EQUAL_FATAL(sched_snapshot(0, &snap), 0);
 	machine_down();
+	/* read after the machine is gone: the snapshot is a copy */
+	CU_ASSERT_EQUAL(snap->cpu, 0);
+	CU_ASSERT_PTR_EQUAL(snap->sched_class, &o1_sched_class);
+	CU_ASSERT_EQUAL(snap->nr_running, 3);
+	CU_ASSERT_FALSE(snap->idle);
+	CU_ASSERT_STRING_EQUAL(snap->curr.comm, "a");
+	CU_ASSERT_EQUAL(snap->curr.policy, SCHED_OTHER);
+	CU_ASSERT_EQUAL(snap->curr.prio, 125);
+	CU_ASSERT_EQUAL_FATAL(snap->nr_queues, 1);
+	CU_ASSERT_PTR_EQUAL(snap->queues[0].sched_class, &o1_sched_class);
+	CU_ASSERT_EQUAL_FATAL(snap->queues[0].kind, SCHED_SNAPSHOT_PRIO_ARRAYS);
+	CU_ASSERT_EQUAL_FATAL(snap->queues[0].prio_arrays.nr_arrays, 2);
+	active = &snap->queues[0].prio_arrays.arrays[0];
+	expired = &snap->queues[0].prio_arrays.arrays[1];
+	CU_ASSERT_STRING_EQUAL(active->name, "active");
+	CU_ASSERT_STRING_EQUAL(expired->name, "expired");
+	CU_ASSERT_EQUAL(active->nr_active, 3);
+	CU_ASSERT_EQUAL(expired->nr_active, 0);
+	CU_ASSERT_EQUAL(expired->nr_queues, 0);
+	/* bits 125 and the sentinel 140, in the words of an unsigned long */
+	CU_ASSERT((active->bitmap[125 / BITS_PER_LONG] &
+		   1UL << 125 % BITS_PER_LONG) != 0);
+	CU_ASSERT((active->bitmap[140 / BITS_PER_LONG] &
+		   1UL << 140 % BITS_PER_LONG) != 0);
+	CU_ASSERT_EQUAL(active->bitmap[0], 0);
+	CU_ASSERT_EQUAL_FATAL(active->nr_queues, 1);
+	q = &active->queues[0];
+	CU_ASSERT_EQUAL(q->prio, 125);
+	CU_ASSERT_EQUAL_FATAL(q->nr_tasks, 3);
+	CU_ASSERT_STRING_EQUAL(q->tasks[0].task.comm, "a");
+	CU_ASSERT_STRING_EQUAL(q->tasks[1].task.comm, "b");
+	CU_ASSERT_STRING_EQUAL(q->tasks[2].task.comm, "c");
+	CU_ASSERT_EQUAL(q->tasks[0].task.pid, snap->curr.pid);
+	CU_ASSERT_EQUAL(q->tasks[0].time_slice, 151);
+	CU_ASSERT_EQUAL(q->tasks[1].first_time_slice, first);
+	CU_ASSERT_EQUAL(q->tasks[2].task.pid, pid_c);
+	sched_snapshot_free(snap);
+	sched_snapshot_free(NULL);
 }
 
-/* goodness: the rt class's array in front, then the run list */
-static void test_snapshot_goodness(void)
+/*
+ * Every allocation of sched_snapshot() fails in turn: -ENOMEM, no
+ * snapshot, nothing leaked.  Under o1, with a and c at prio 125 and b
+ * (nice 3) at 128, there are six: the snapshot, its queues, the active
+ * array's queues and the tasks of each of its two, and the expired
+ * array's (empty) queues.
+ */
+static void test_snapshot_fails_every_allocation(void)
 {
-	struct task_struct *a, *f;
-	json_t *snap, *rt, *list, *t;
-
-	machine_up_class(1, 100, &goodness_sched_class);
-	a = new_task_on("a", -5, 0);
-	f = sched_new_task("f", 0, SCHED_FIFO, 10);
-	CU_ASSERT_EQUAL(wake_up_forked_process(f, 0), 0);
-	snap = sched_snapshot(0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
-	CU_ASSERT_TRUE(json_is_null(json_object_get(snap, "curr")));
-	rt = queue_of(snap, 0);
-	list = queue_of(snap, 1);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(rt, "class")),
-			       "rt");
-	CU_ASSERT_EQUAL(json_array_size(json_object_get(rt, "arrays")), 1);
-	CU_ASSERT_EQUAL(
-		int_at(json_array_get(
-			       json_object_get(
-				       json_array_get(
-					       json_object_get(rt, "arrays"), 0),
-				       "queues"),
-			       0),
-		       "prio"),
-		99 - 10);
-	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(list, "kind")),
-			       "list");
-	t = json_array_get(json_object_get(list, "tasks"), 0);
-	CU_ASSERT_EQUAL(int_at(t, "pid"), a->pid);
-	/* HZ=100, nice -5: 25 >> 2 + 1 = 7 ticks; 7+15+1+25 on CPU 0 */
-	CU_ASSERT_EQUAL(int_at(t, "counter"), 7);
-	CU_ASSERT_EQUAL(int_at(t, "goodness"), 48);
-	CU_ASSERT_EQUAL(int_at(t, "chosen_by"), -1);
-	CU_ASSERT_EQUAL(int_at(t, "nice"), -5);
-	json_decref(snap);
-	machine_down();
-}
-
-/* jansson allocations, failed on demand and counted */
-static long json_live;
-static long json_fail_at = -1;
-
-static void *json_counted_malloc(size_t size)
-{
-	void *p;
-
-	if (json_fail_at == 0)
-		return NULL;
-	if (json_fail_at > 0)
-		json_fail_at--;
-	p = malloc(size);
-	if (p)
-		json_live++;
-	return p;
-}
-
-static void json_counted_free(void *p)
-{
-	if (p)
-		json_live--;
-	free(p);
-}
-
-/* every allocation of a snapshot fails in turn: NULL, nothing leaked */
-static void test_snapshot_out_of_memory(void)
-{
+	struct sched_snapshot *snap;
 	struct task_struct *f;
-	json_t *snap;
+	unsigned long fired;
 	unsigned int i;
-	long n;
+	long live;
+	int n, ret;
 
 	for (i = 0; sched_classes[i]; i++) {
 		machine_up_class(2, 1000, sched_classes[i]);
 		new_task_on("a", 0, 0);
 		new_task_on("b", 3, 0);
-		f = sched_new_task("f", 0, SCHED_RR, 1);
-		wake_up_forked_process(f, 0);
-		schedule(0);
-		json_set_alloc_funcs(json_counted_malloc, json_counted_free);
-		for (n = 0;; n++) {
-			json_fail_at = n;
-			snap = sched_snapshot(0);
-			json_fail_at = -1;
-			if (snap)
-				break;
-			CU_ASSERT_EQUAL(json_live, 0);
-			CU_ASSERT_FATAL(n < 10000);
+		new_task_on("c", 0, 0);
+		if (sched_classes[i] != &o1_sched_class) {
+			f = sched_new_task("f", 0, SCHED_RR, 1);
+			wake_up_forked_process(f, 0);
 		}
-		CU_ASSERT(n > 20);
-		json_decref(snap);
-		CU_ASSERT_EQUAL(json_live, 0);
-		json_set_alloc_funcs(malloc, free);
+		schedule(0);
+		live = kmalloc_live();
+		for (n = 1;; n++) {
+			fired = kmalloc_fault_fired();
+			snap = NULL;
+			kmalloc_fail_nth(n);
+			ret = sched_snapshot(0, &snap);
+			kmalloc_fault_reset();
+			if (kmalloc_fault_fired() == fired)
+				break;
+			CU_ASSERT_EQUAL(ret, -ENOMEM);
+			CU_ASSERT_PTR_NULL(snap);
+			CU_ASSERT_EQUAL(kmalloc_live(), live);
+			CU_ASSERT_FATAL(n < 1000);
+		}
+		CU_ASSERT_EQUAL(ret, 0);
+		CU_ASSERT_PTR_NOT_NULL(snap);
+		if (sched_classes[i] == &o1_sched_class)
+			CU_ASSERT_EQUAL(n, 6 + 1);
+		sched_snapshot_free(snap);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		machine_down();
 	}
 }
@@ -545,9 +482,10 @@ static CU_TestInfo counters_tests[] = {
 };
 
 static CU_TestInfo snapshot_tests[] = {
-	{ "an o1 runqueue", test_snapshot_o1 },
-	{ "a goodness runqueue", test_snapshot_goodness },
-	{ "out of memory, every class", test_snapshot_out_of_memory },
+	{ "an o1 runqueue's structures, valid after the machine",
+	  test_snapshot_struct_o1 },
+	{ "fails every allocation, every class",
+	  test_snapshot_fails_every_allocation },
 	CU_TEST_INFO_NULL,
 };
 

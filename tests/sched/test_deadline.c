@@ -20,6 +20,7 @@
 
 #include "sched/deadline.h"
 #include "sched/internal.h"
+#include "sched/snapshot_json.h"
 #include "tests/sched/sched_test.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
@@ -1196,7 +1197,70 @@ static void test_class_admission(void)
 	machine_down();
 }
 
+/*
+ * The class's queue in a snapshot (sched_snapshot(), and its JSON): the
+ * 2 ms / 10 ms task of the timeline above, throttled after two ticks,
+ * comes first (the chain's highest class with a queue), with its
+ * reservation, its spent runtime and one throttle; a machine with no DL
+ * task shows no deadline queue at all.
+ */
+static void test_class_snapshot(void)
+{
+	struct sched_attr attr = dl_attr(2 * MS, 10 * MS, 10 * MS);
+	const struct sched_snapshot_dl_task *t;
+	struct sched_snapshot *snap;
+	struct task_struct *d;
+	json_t *obj, *q;
+
+	machine_up_class(1, 1000, &eevdf_sched_class);
+	new_task_on("hog", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(sched_snapshot(0, &snap), 0);
+	CU_ASSERT_PTR_NOT_EQUAL(snap->queues[0].sched_class, &dl_sched_class);
+	CU_ASSERT_PTR_EQUAL(snap->queues[snap->nr_queues - 1].sched_class,
+			    &eevdf_sched_class);
+	sched_snapshot_free(snap);
+	d = sched_new_task("d", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_EQUAL(sched_setattr(d, &attr), 0);
+	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	schedule(0);
+	machine_tick();
+	machine_tick();
+	CU_ASSERT_TRUE_FATAL(d->dl.dl_throttled);
+	CU_ASSERT_EQUAL_FATAL(sched_snapshot(0, &snap), 0);
+	CU_ASSERT_PTR_EQUAL(snap->queues[0].sched_class, &dl_sched_class);
+	CU_ASSERT_EQUAL_FATAL(snap->queues[0].kind, SCHED_SNAPSHOT_EDF);
+	CU_ASSERT_EQUAL(snap->queues[0].edf.this_bw, d->dl.dl_bw);
+	CU_ASSERT_EQUAL_FATAL(snap->queues[0].edf.nr_tasks, 1);
+	t = &snap->queues[0].edf.tasks[0];
+	CU_ASSERT_STRING_EQUAL(t->task.comm, "d");
+	CU_ASSERT_EQUAL(t->task.policy, SCHED_DEADLINE);
+	CU_ASSERT_EQUAL(t->dl_runtime, 2 * MS);
+	CU_ASSERT_EQUAL(t->dl_deadline, 10 * MS);
+	CU_ASSERT_EQUAL(t->dl_period, 10 * MS);
+	CU_ASSERT_EQUAL(t->runtime, 0);
+	CU_ASSERT(t->throttled);
+	CU_ASSERT_EQUAL(t->throttles, 1);
+	CU_ASSERT_EQUAL(t->misses, 0);
+	obj = sched_snapshot_json(snap);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(obj);
+	q = json_array_get(json_object_get(obj, "queues"), 0);
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(q, "kind")),
+			       "edf");
+	CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(q, "class")),
+			       "deadline");
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
+				json_array_get(json_object_get(q, "tasks"), 0),
+				"throttles")),
+			1);
+	json_decref(obj);
+	sched_snapshot_free(snap);
+	machine_down();
+}
+
 static CU_TestInfo class_tests[] = {
+	{ "its queue in a snapshot, and none without a DL task",
+	  test_class_snapshot },
 	{ "2 ms / 10 ms beside a hog: throttle and replenish by hand",
 	  test_class_timeline },
 	{ "sched_setattr(): admission, -EBUSY, -EINVAL, leaving",

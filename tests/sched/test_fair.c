@@ -18,6 +18,7 @@
 #include "sched/fair.h"
 #include "sched/topology.h"
 #include "sched/sched.h"
+#include "sched/snapshot_json.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 #include "tests/sched/sched_test.h"
@@ -454,7 +455,7 @@ static void test_snapshot_tree(void)
 		schedule(0);
 		for (i = 0; i < 30; i++)
 			machine_tick();
-		snap = sched_snapshot(0);
+		snap = sched_cpu_json(0);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 		q = json_array_get(json_object_get(snap, "queues"), 1);
 		CU_ASSERT_STRING_EQUAL(

@@ -23,6 +23,7 @@
 #include "sched/class.h"
 #include "sched/fair.h"
 #include "sched/sched.h"
+#include "sched/snapshot_json.h"
 #include "tests/ktest.h"
 #include "tests/sched/sched_test.h"
 
@@ -741,7 +742,7 @@ static void test_snapshot_groups(void)
 		task_in(a, "a2", 0, 0);
 		schedule(0);
 		machine_tick();
-		snap = sched_snapshot(0);
+		snap = sched_cpu_json(0);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 		q = json_array_get(json_object_get(snap, "queues"), 1);
 		CU_ASSERT_EQUAL(
@@ -797,7 +798,7 @@ static void test_snapshot_group_shares(void)
 		schedule(1);
 		machine_tick();
 		for (cpu = 0; cpu < 2; cpu++) {
-			snap = sched_snapshot(cpu);
+			snap = sched_cpu_json(cpu);
 			CU_ASSERT_PTR_NOT_NULL_FATAL(snap);
 			g = snapshot_group(snap);
 			CU_ASSERT_STRING_EQUAL(

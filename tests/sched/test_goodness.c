@@ -18,6 +18,7 @@
 #include "sched/class.h"
 #include "sched/goodness.h"
 #include "sched/sched.h"
+#include "sched/snapshot_json.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 #include "tests/sched/sched_test.h"
@@ -41,7 +42,7 @@ static void clear_resched(void)
 /* the pid at @idx of the run list (negative: from the tail), or -1 */
 static pid_t run_list_pid(int idx)
 {
-	json_t *snap = sched_snapshot(0), *tasks;
+	json_t *snap = sched_cpu_json(0), *tasks;
 	pid_t pid = -1;
 	int n;
 

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1277,6 +1278,41 @@ static CU_TestInfo enqueue_task_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * idle_task() and cpu_curr(), what a library user reads of a runqueue:
+ * each CPU has its own idle task, "swapper/N" of pid 0, never queued,
+ * CPU 0's heading the task list; cpu_curr() is it while the CPU runs
+ * nothing, and the task schedule() picked otherwise.
+ */
+static void test_idle_task(void)
+{
+	char comm[TASK_COMM_LEN];
+	struct task_struct *p;
+	int cpu;
+
+	machine_up(2);
+	for (cpu = 0; cpu < 2; cpu++) {
+		snprintf(comm, sizeof(comm), "swapper/%d", cpu);
+		CU_ASSERT_STRING_EQUAL(idle_task(cpu)->comm, comm);
+		CU_ASSERT_EQUAL(idle_task(cpu)->pid, 0);
+		CU_ASSERT_EQUAL(task_cpu(idle_task(cpu)), cpu);
+		CU_ASSERT_PTR_NULL(idle_task(cpu)->array);
+		CU_ASSERT_PTR_EQUAL(cpu_curr(cpu), idle_task(cpu));
+	}
+	CU_ASSERT_PTR_NOT_EQUAL(idle_task(0), idle_task(1));
+	CU_ASSERT_PTR_EQUAL(idle_task(0), init_task);
+	p = new_task_on("a", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), p);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), p);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(1), idle_task(1));
+	machine_down();
+}
+
+static CU_TestInfo idle_task_tests[] = {
+	{ "each CPU's own, cpu_curr() when idle", test_idle_task },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo sched_init_tests[] = {
 	{ "init errors, teardown, rebuild", test_init_errors_and_teardown },
 	{ "sched_init fault injection", test_init_fault_injection },
@@ -1354,6 +1390,7 @@ KTEST_SUITE("sched/core/sched_find_first_bit", sched_find_first_bit_tests, NULL,
 	    NULL)
 KTEST_SUITE("sched/core/enqueue_task", enqueue_task_tests, NULL, NULL)
 KTEST_SUITE("sched/core/sched_init", sched_init_tests, NULL, NULL)
+KTEST_SUITE("sched/core/idle_task", idle_task_tests, NULL, NULL)
 KTEST_SUITE("sched/core/scheduler_tick", scheduler_tick_tests, NULL, NULL)
 KTEST_SUITE("sched/core/schedule", schedule_tests, NULL, NULL)
 KTEST_SUITE("sched/core/try_to_wake_up", try_to_wake_up_tests, NULL, NULL)

@@ -894,6 +894,46 @@ static CU_TestInfo association_free_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * sctp_transport_new(): one allocation holding a copy of the address,
+ * active, one reference, cwnd twice the 1500-byte MTU, the initial RTO of
+ * 3 s; a holder keeps it, and the last put of a dead transport frees it
+ * after a grace period.
+ */
+static void test_transport_new(void)
+{
+	long live = sctp_test_live();
+	union sctp_addr a = sctp_test_v4("192.0.2.7", 9);
+	struct sctp_transport *t;
+
+	kmalloc_fail_nth(1);
+	CU_ASSERT_PTR_NULL(sctp_transport_new(&a, GFP_KERNEL));
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+	t = sctp_transport_new(&a, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	a.v4.sin_port = htons(10); /* the transport has its own copy */
+	CU_ASSERT_EQUAL(t->ipaddr.v4.sin_port, htons(9));
+	CU_ASSERT_EQUAL(t->ipaddr.v4.sin_addr.s_addr, a.v4.sin_addr.s_addr);
+	CU_ASSERT_EQUAL(t->state, SCTP_ACTIVE);
+	CU_ASSERT_EQUAL(atomic_read(&t->refcnt), 1);
+	CU_ASSERT_EQUAL(t->cwnd, 3000);
+	CU_ASSERT_EQUAL(t->rto, 3 * HZ);
+	CU_ASSERT(list_empty(&t->transports));
+	CU_ASSERT(list_empty(&t->transmitted));
+	sctp_transport_hold(t);
+	sctp_transport_put(t);
+	CU_ASSERT_EQUAL(atomic_read(&t->refcnt), 1);
+	t->dead = 1; /* as sctp_assoc_rm_peer() leaves it */
+	sctp_transport_put(t);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo transport_new_tests[] = {
+	{ "its fields, its references", test_transport_new },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo add_peer_tests[] = {
 	{ "add_peer: 2.5.33's window defaults", test_add_peer_defaults },
 	{ "add_peer paths and wiring", test_add_peer_paths_and_wiring },
@@ -946,6 +986,8 @@ static CU_TestInfo associola_soak_tests[] = {
 };
 
 KTEST_SUITE("sctp/associola/sctp_association_free", association_free_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/associola/sctp_transport_new", transport_new_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/associola/sctp_assoc_add_peer", add_peer_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);

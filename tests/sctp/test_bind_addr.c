@@ -638,6 +638,102 @@ static CU_TestInfo bind_addr_check_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * sctp_cmp_addr(): the families and ports must agree; a wildcard (0.0.0.0,
+ * ::) on either side then matches any address, and otherwise the bytes
+ * must be equal.  sctp_is_any() says which are wildcards.
+ */
+static void test_cmp_addr_wildcards(void)
+{
+	union sctp_addr a = addr_of("10.0.0.1", 5000);
+	union sctp_addr b = addr_of("10.0.0.2", 5000);
+	union sctp_addr any4 = addr_of("0.0.0.0", 5000);
+	union sctp_addr any4_5001 = addr_of("0.0.0.0", 5001);
+	union sctp_addr a6 = addr_of("2001:db8::1", 5000);
+	union sctp_addr any6 = addr_of("::", 5000);
+	union sctp_addr unspec = a;
+
+	unspec.sa.sa_family = AF_UNSPEC;
+	CU_ASSERT(sctp_is_any(&any4));
+	CU_ASSERT(sctp_is_any(&any6));
+	CU_ASSERT_FALSE(sctp_is_any(&a));
+	CU_ASSERT_FALSE(sctp_is_any(&a6));
+	CU_ASSERT_FALSE(sctp_is_any(&unspec));
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&a, &a), 1);
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&a, &b), 0);
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&a, &any4), 1);
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&any4, &b), 1);
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&a, &any4_5001), 0); /* the port */
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&a6, &any4), 0); /* the family */
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&a6, &any6), 1);
+	/* a family it does not know matches nothing, not even itself */
+	CU_ASSERT_EQUAL(sctp_cmp_addr(&unspec, &unspec), 0);
+	CU_ASSERT_EQUAL(sctp_cmp_addr_exact(&a, &any4), 0);
+}
+
+/*
+ * sctp_addr_allowed(): an IPv4 address when the peer takes IPv4; an IPv6
+ * one when the socket is PF_INET6 and the peer takes IPv6; no other
+ * family ever.
+ */
+static void test_addr_allowed(void)
+{
+	union sctp_addr a = addr_of("10.0.0.1", 0);
+	union sctp_addr a6 = addr_of("2001:db8::1", 0);
+	union sctp_addr unspec = a;
+	int all = SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_ALLOWED |
+		  SCTP_ADDR6_PEERSUPP;
+
+	unspec.sa.sa_family = AF_UNSPEC;
+	CU_ASSERT_FALSE(sctp_addr_allowed(&a, 0));
+	CU_ASSERT(sctp_addr_allowed(&a, SCTP_ADDR4_PEERSUPP));
+	CU_ASSERT_FALSE(sctp_addr_allowed(&a, SCTP_ADDR6_ALLOWED |
+						      SCTP_ADDR6_PEERSUPP));
+	CU_ASSERT_FALSE(sctp_addr_allowed(&a6, SCTP_ADDR6_ALLOWED));
+	CU_ASSERT_FALSE(sctp_addr_allowed(&a6, SCTP_ADDR6_PEERSUPP));
+	CU_ASSERT_FALSE(sctp_addr_allowed(&a6, SCTP_ADDR4_PEERSUPP));
+	CU_ASSERT(sctp_addr_allowed(&a6,
+				    SCTP_ADDR6_ALLOWED | SCTP_ADDR6_PEERSUPP));
+	CU_ASSERT_FALSE(sctp_addr_allowed(&unspec, all));
+}
+
+/* sctp_bind_addr_drop_tail(): the newest @n go, the rest stay in order */
+static void test_drop_tail(void)
+{
+	long live = sctp_test_live();
+	struct sctp_bind_addr bp;
+
+	sctp_bind_addr_init(&bp, 5000);
+	add(&bp, "10.0.0.1", 0);
+	add(&bp, "10.0.0.2", 0);
+	add(&bp, "10.0.0.3", 0);
+	sctp_bind_addr_drop_tail(&bp, 0);
+	CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), 3);
+	sctp_bind_addr_drop_tail(&bp, 2);
+	CU_ASSERT(sctp_bind_addr_check(&bp));
+	CU_ASSERT_EQUAL_FATAL(sctp_test_count_addrs(&bp), 1);
+	CU_ASSERT(entry_is(&bp, 0, "10.0.0.1", 5000));
+	CU_ASSERT_EQUAL(sctp_test_live(), live + 1);
+	sctp_bind_addr_drop_tail(&bp, 1);
+	CU_ASSERT(list_empty(&bp.address_list));
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo cmp_addr_tests[] = {
+	{ "families, ports, wildcards", test_cmp_addr_wildcards },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo addr_allowed_tests[] = {
+	{ "by family and the flags", test_addr_allowed },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo drop_tail_tests[] = {
+	{ "the newest go, the rest stay", test_drop_tail },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo add_bind_addr_tests[] = {
 	{ "add: port, order, wiring", test_add_and_wiring },
 	{ "add: bad family, no memory", test_add_bad_family_and_fault },
@@ -685,6 +781,12 @@ static CU_TestInfo bind_addr_soak_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+KTEST_SUITE("sctp/bind_addr/sctp_cmp_addr", cmp_addr_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_addr_allowed", addr_allowed_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/bind_addr/sctp_bind_addr_drop_tail", drop_tail_tests,
+	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/sctp_add_bind_addr", add_bind_addr_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/bind_addr/sctp_del_bind_addr", del_bind_addr_tests,

@@ -255,6 +255,35 @@ static CU_TestInfo endpoint_check_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * sctp_endpoint_hold() and sctp_endpoint_put(): a holder keeps a freed
+ * endpoint alive; the last put destroys it, not an earlier one.
+ */
+static void test_hold_put(void)
+{
+	long live = sctp_test_live();
+	struct sctp_endpoint *ep = sctp_endpoint_new(NULL, 80, GFP_KERNEL);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ep);
+	sctp_endpoint_hold(ep);
+	sctp_endpoint_hold(ep);
+	CU_ASSERT_EQUAL(atomic_read(&ep->base.refcnt), 3);
+	sctp_endpoint_put(ep);
+	CU_ASSERT_EQUAL(atomic_read(&ep->base.refcnt), 2);
+	sctp_endpoint_free(ep); /* the socket's reference */
+	CU_ASSERT(ep->base.dead);
+	CU_ASSERT_EQUAL(atomic_read(&ep->base.refcnt), 1);
+	CU_ASSERT(sctp_endpoint_check(ep));
+	CU_ASSERT_EQUAL(sctp_test_live(), live + 1);
+	sctp_endpoint_put(ep);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo hold_put_tests[] = {
+	{ "the last put destroys", test_hold_put },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo endpoint_new_tests[] = {
 	{ "new/free and reference counts", test_new_free_refcounts },
 	CU_TEST_INFO_NULL,
@@ -277,6 +306,8 @@ static CU_TestInfo endpointola_soak_tests[] = {
 };
 
 KTEST_SUITE("sctp/endpointola/sctp_endpoint_new", endpoint_new_tests,
+	    sctp_test_suite_init, sctp_test_suite_cleanup);
+KTEST_SUITE("sctp/endpointola/sctp_endpoint_put", hold_put_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/endpointola/sctp_endpoint_add_asoc", add_asoc_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);

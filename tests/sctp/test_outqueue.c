@@ -772,6 +772,56 @@ static CU_TestInfo outq_check_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/* sctp_outqueue_init(): every queue empty, whatever was there before */
+static void test_outqueue_init(void)
+{
+	long live = sctp_test_live();
+	struct sctp_association *asoc = new_asoc(1);
+	struct sctp_outq q;
+
+	memset(&q, 0xa5, sizeof(q));
+	sctp_outqueue_init(asoc, &q);
+	CU_ASSERT_PTR_EQUAL(q.asoc, asoc);
+	CU_ASSERT(list_empty(&q.out_chunk_list));
+	CU_ASSERT(list_empty(&q.control_chunk_list));
+	CU_ASSERT(list_empty(&q.retransmit));
+	CU_ASSERT(list_empty(&q.sacked));
+	CU_ASSERT_EQUAL(q.outstanding_bytes, 0);
+	CU_ASSERT(q.empty);
+	CU_ASSERT(sctp_outq_check(&q));
+	CU_ASSERT_EQUAL(sctp_association_free(asoc), 0);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+/* sctp_chunk_new() and sctp_chunk_free(): one allocation, given back */
+static void test_chunk_new_free(void)
+{
+	long live = sctp_test_live();
+	struct sctp_chunk *c = sctp_chunk_new(SCTP_CID_DATA, 30, GFP_KERNEL);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL(c->chunk_type, SCTP_CID_DATA);
+	CU_ASSERT_EQUAL(c->data_len, 30);
+	CU_ASSERT(list_empty(&c->list));
+	CU_ASSERT_EQUAL(sctp_test_live(), live + 1);
+	sctp_chunk_free(c);
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+	kmalloc_fail_nth(1);
+	CU_ASSERT_PTR_NULL(sctp_chunk_new(SCTP_CID_DATA, 30, GFP_KERNEL));
+	kmalloc_fault_reset();
+	CU_ASSERT_EQUAL(sctp_test_live(), live);
+}
+
+static CU_TestInfo outqueue_init_tests[] = {
+	{ "every queue empty", test_outqueue_init },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo chunk_tests[] = {
+	{ "new and free", test_chunk_new_free },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo teardown_tests[] = {
 	{ "teardown frees every queue", test_teardown_frees_every_queue },
 	CU_TEST_INFO_NULL,
@@ -796,6 +846,10 @@ static CU_TestInfo sack_outqueue_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+KTEST_SUITE("sctp/outqueue/sctp_outqueue_init", outqueue_init_tests,
+	    sctp_test_check_suite_init, sctp_test_check_suite_cleanup);
+KTEST_SUITE("sctp/outqueue/sctp_chunk_free", chunk_tests, sctp_test_suite_init,
+	    sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/outqueue/sctp_outqueue_teardown", teardown_tests,
 	    sctp_test_suite_init, sctp_test_suite_cleanup);
 KTEST_SUITE("sctp/outqueue/sctp_flush_outqueue", flush_tests,

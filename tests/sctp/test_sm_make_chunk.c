@@ -897,8 +897,40 @@ static CU_TestInfo verify_init_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * sctp_sm_pull_sack() itself, past the 4-byte chunk header: the fields in
+ * host order, the chunk length it implies, and its two refusals.
+ */
+static void test_pull_sack_direct(void)
+{
+	const uint16_t good[] = { 1, 2, 4, 4 };
+	const uint16_t zero_start[] = { 0, 2 };
+	struct sctp_sack_view s;
+	struct sctp_sack_gap gap;
+	uint8_t buf[64];
+	size_t len;
+
+	len = sack_with(buf, 2, 0, good, 8);
+	sctp_put32(buf + 8, 65536); /* a_rwnd */
+	CU_ASSERT_EQUAL_FATAL(sctp_sm_pull_sack(buf + 4, len - 4, &s), 0);
+	CU_ASSERT_EQUAL(s.cum_tsn_ack, 1000);
+	CU_ASSERT_EQUAL(s.a_rwnd, 65536);
+	CU_ASSERT_EQUAL(s.num_gap_ack_blocks, 2);
+	CU_ASSERT_EQUAL(s.num_dup_tsns, 0);
+	CU_ASSERT_EQUAL(s.chunk_len, len);
+	gap = sctp_sack_view_gap(&s, 1);
+	CU_ASSERT_EQUAL(gap.start, 4);
+	CU_ASSERT_EQUAL(gap.end, 4);
+	/* the 12 bytes of the header, then the blocks the counts promise */
+	CU_ASSERT_EQUAL(sctp_sm_pull_sack(buf + 4, 11, &s), -EMSGSIZE);
+	CU_ASSERT_EQUAL(sctp_sm_pull_sack(buf + 4, len - 5, &s), -EMSGSIZE);
+	len = sack_with(buf, 1, 0, zero_start, 4);
+	CU_ASSERT_EQUAL(sctp_sm_pull_sack(buf + 4, len - 4, &s), -EINVAL);
+}
+
 static CU_TestInfo pull_sack_tests[] = {
 	{ "SACK: every bad framing and block", test_sack_bad },
+	{ "the SACK body alone: fields and refusals", test_pull_sack_direct },
 	CU_TEST_INFO_NULL,
 };
 

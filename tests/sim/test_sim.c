@@ -19,6 +19,7 @@
 #include "compat/slab.h"
 #include "sched/class.h"
 #include "sched/sched.h"
+#include "sched/snapshot_json.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
@@ -2016,7 +2017,7 @@ static int watch_tick(unsigned long long tick, unsigned long long total,
 	w->last_tick = tick;
 	w->total = total;
 	for (cpu = 0; cpu < w->nr_cpus; cpu++) {
-		json_t *snap = sched_snapshot(cpu);
+		json_t *snap = sched_cpu_json(cpu);
 		json_t *curr = json_object_get(snap, "curr");
 		int pid = json_is_object(curr) ?
 				  json_integer_value(
