@@ -419,6 +419,7 @@ const struct sched_class cfs_sched_class = {
 	.front = &rt_sched_class,
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.hrtimers = true,
 	.init = init_cfs,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

@@ -97,6 +97,12 @@ struct sched_counter {
  *	eevdf), NULL for none
  * @policies: bit n set when the class schedules policy n (SCHED_OTHER,
  *	SCHED_FIFO, ...)
+ * @hrtimers: the kernel the class models has high-resolution timers
+ *	(Linux 6.x: cfs, eevdf): a machine running it wakes sleepers and ends
+ *	runs at their nanosecond, and its wake-ups preempt then; false
+ *	(goodness, o1: 2.4 and 2.5.33 had jiffy timers) when a sleep ends at
+ *	a tick.  Read by the simulator (sim/sim.c); the tick stays the only
+ *	point of tick preemption either way (no HRTICK)
  * @init: build the class's machine-wide state for @nr_cpus CPUs (after
  *	the runqueues, before any task); may be NULL
  * @exit: undo @init at sched_teardown(); may be NULL
@@ -166,6 +172,7 @@ struct sched_class {
 	const char *name;
 	const struct sched_class *front;
 	unsigned long policies;
+	bool hrtimers;
 
 	int (*init)(int nr_cpus);
 	void (*exit)(void);

@@ -713,6 +713,7 @@ const struct sched_class eevdf_sched_class = {
 	.front = &rt_sched_class,
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.hrtimers = true,
 	.init = init_eevdf,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

@@ -22,8 +22,9 @@
  * Deliberate differences from the kernel (docs/sched.md has the list):
  *  - No bandwidth control, no PELT: "load" is the sum of the weights
  *    queued, at every level of the group hierarchy.
- *  - The clock is the simulator's: jiffies in ns, so run time is counted
- *    a tick (TICK_NSEC) at a time.
+ *  - The clock is the simulator's (rq_clock()): the ns of its events,
+ *    which under the fair classes are hrtimers (a wake-up or the end of a
+ *    run at its ns), and of its ticks.
  *  - The running entity stops being cfs_rq->curr when it is dequeued
  *    (the kernel kept it until put_prev_entity(); nothing reads it in
  *    between but for on_rq checks, which ignore it).  Here a migration

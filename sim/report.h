@@ -208,6 +208,11 @@ struct sim_taskgroup {
  * @taskgroups: the workload's taskgroups but the root, in its table's
  *	order (each after its parent)
  * @cpus: per CPU counters
+ * @clock_hz: the units of every time in @tasks, @taskgroups and @cpus, a
+ *	second's worth: @hz where the class has jiffy timers (the times are
+ *	ticks), 1000000 where it has hrtimers (cfs, eevdf: microseconds);
+ *	0 is taken as @hz
+ * @clock: the run's length in those units (@ticks under jiffy timers)
  */
 struct sim_report {
 	const char *workload;
@@ -229,6 +234,8 @@ struct sim_report {
 	unsigned int nr_taskgroups;
 	const struct sim_taskgroup *taskgroups;
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
+	unsigned int clock_hz;
+	unsigned long long clock;
 };
 
 /**
@@ -453,6 +460,8 @@ struct sim_compare_task {
  * @nr_taskgroups: entries in @taskgroups (the workload's taskgroups but
  *	the root; 0 when it names none)
  * @taskgroups: a copy of the run's (their paths are the workload's)
+ * @clock_hz: the units of the run's times, a second's worth (as
+ *	sim_report.clock_hz); @cpu_ticks is in them too
  */
 struct sim_compare_run {
 	const char *sched_class;
@@ -465,6 +474,7 @@ struct sim_compare_run {
 	unsigned long long cpu_ticks;
 	unsigned int nr_taskgroups;
 	struct sim_taskgroup *taskgroups;
+	unsigned int clock_hz;
 };
 
 /* the text shows tasks one by one up to this many tasks in every run */
