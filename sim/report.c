@@ -546,7 +546,7 @@ static double taskgroup_share(const struct sim_report *r,
 /* @t, a time in the run's units, in milliseconds */
 static double ms(const struct sim_report *r, double t)
 {
-	return t * 1000.0 / clock_hz(r);
+	return sim_report_ms(r, t);
 }
 
 static double bonus(const struct sim_task_stats *ts)

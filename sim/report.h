@@ -239,6 +239,36 @@ struct sim_report {
 };
 
 /**
+ * sim_report_ticks() - a time of @r's counters in ticks
+ * @r: the run
+ * @t: a time in @r's clock units (@r->clock_hz a second)
+ *
+ * Return: @t itself under jiffy timers, else @t x @r->hz / @r->clock_hz,
+ * rounded down.
+ */
+static inline unsigned long long sim_report_ticks(const struct sim_report *r,
+						  unsigned long long t)
+{
+	if (!r->clock_hz || r->clock_hz == r->hz || !r->hz)
+		return t;
+	if (r->clock_hz % r->hz == 0)
+		return t / (r->clock_hz / r->hz);
+	return (unsigned long long)((double)t * r->hz / r->clock_hz);
+}
+
+/**
+ * sim_report_ms() - a time of @r's counters in milliseconds
+ * @r: the run
+ * @t: a time in @r's clock units (@r->clock_hz a second; 0 means @r->hz)
+ *
+ * Return: @t x 1000 / @r->clock_hz.
+ */
+static inline double sim_report_ms(const struct sim_report *r, double t)
+{
+	return t * 1000.0 / (r->clock_hz ? r->clock_hz : r->hz);
+}
+
+/**
  * sim_latency_add() - record one wake-up latency
  * @ts: the task's counters
  * @ticks: the latency

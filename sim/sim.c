@@ -1800,7 +1800,10 @@ bool (sim_check)(struct sim *s)
 			if (list_empty(&t->timer))
 				return task_bad("waiting task not on the wheel",
 						t);
-			if (s->started && t->wake_at <= s->now_ns)
+			/* the machine's clock, as the runqueues read it */
+			if (s->started &&
+			    t->wake_at <=
+				    jiffies * s->tick_ns + kstruct_subtick_ns)
 				return task_bad("task not woken on time", t);
 			break;
 		default:

@@ -1688,13 +1688,15 @@ static void test_runtime_cfs(void)
 	h = run.r->tasks[0];
 	a = run.r->tasks[1];
 	b = run.r->tasks[2];
-	CU_ASSERT_EQUAL(b->runtime, 34);
+	/* in µs, cfs's clock units */
+	CU_ASSERT_EQUAL(run.r->clock_hz, 1000000);
+	CU_ASSERT_EQUAL(b->runtime, 34000);
 	CU_ASSERT(b->exited);
-	CU_ASSERT_EQUAL(b->turnaround, 100);
-	CU_ASSERT_EQUAL(a->runtime, 100);
+	CU_ASSERT_EQUAL(b->turnaround, 100000);
+	CU_ASSERT_EQUAL(a->runtime, 100000);
 	CU_ASSERT(a->exited);
-	CU_ASSERT_EQUAL(a->turnaround, 229);
-	CU_ASSERT_EQUAL(h->runtime, 1000 - 34 - 100);
+	CU_ASSERT_EQUAL(a->turnaround, 229000);
+	CU_ASSERT_EQUAL(h->runtime, 1000000 - 34000 - 100000);
 	run_end(&run);
 }
 
