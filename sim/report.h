@@ -5,8 +5,10 @@
  * Not a port of a kernel file.  The simulator fills one struct
  * sim_task_stats per task and one struct sim_cpu_stats per CPU while it
  * runs; this file turns them into the human report, JSON and CSV.  All
- * times are counted in ticks of the virtual clock and printed in
- * milliseconds.  Definitions (docs/sim.md repeats them):
+ * times are counted in the units of the virtual clock (sim_report.clock_hz
+ * a second): ticks under jiffy timers (o1, goodness), microseconds under
+ * hrtimers (cfs, eevdf), where "ticks" below then reads "µs"; they are
+ * printed in milliseconds.  Definitions (docs/sim.md repeats them):
  *
  *   runtime     ticks the task was the running task of a CPU
  *   wait        ticks it was runnable (on a runqueue) but not running

@@ -24,9 +24,18 @@
  * and migrations the traces record, under the trace lock, of yields,
  * and of the end of every tick.
  *
+ * One clock serves every class: ns, with the tick a periodic event
+ * (run_between(), clock_tick()).  Under a class with hrtimers (cfs,
+ * eevdf) sleeps, timers and runs end at their ns, and the events between
+ * two ticks run in the order of their ns, each as a small tick without
+ * scheduler_tick(): the wake-ups due, then every CPU settles.  Under
+ * jiffy timers (o1, goodness) everything is whole ticks and nothing falls
+ * between them.
+ *
  * Sleepers wait on a timer wheel of list_heads (SIM_WHEEL buckets, by
- * wake-up tick modulo the wheel size), in the order they went to sleep,
- * which keeps single-threaded runs exactly repeatable.  A task blocked on
+ * the tick their wake-up falls in, modulo the wheel size), in the order
+ * they went to sleep, which keeps single-threaded runs exactly
+ * repeatable.  A task blocked on
  * a resource waits on that resource's list instead (by the same
  * list_head), in arrival order, and sleeps in TASK_INTERRUPTIBLE until a
  * task running its program wakes it with wake_up_process(): an unlock
@@ -35,8 +44,9 @@
  * is held), the last arrival at a barrier wakes everyone there, a post
  * wakes a semaphore's first waiter.
  *
- * Deliberate simplifications: time is whole ticks (a run or sleep of a
- * few microseconds lasts one tick); the task whose program ends is
+ * Deliberate simplifications: under jiffy timers time is whole ticks (a
+ * run or sleep of a few microseconds lasts one tick); an event costs no
+ * time; the task whose program ends is
  * reaped at once by its parent (sys_wait4()), so sched_exit() returns
  * its first slice then; every tick hits "user mode"; a CPU calls
  * schedule() at most SIM_SETTLE_MAX times a tick, and a task that does
