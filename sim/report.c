@@ -1412,18 +1412,27 @@ void sim_compare_release(struct sim_compare *c)
 
 /*
  * @t, a time in @run's units, in milliseconds without a ".0" when whole,
- * else with one decimal, or three when @run counted microseconds
+ * else with one decimal, or to the µs (no trailing zeros) when @run
+ * counted microseconds
  */
 static const char *cell_ms(char *buf, size_t len,
 			   const struct sim_compare_run *run, double t)
 {
 	double ms_value = t * 1000.0 / run->clock_hz;
 
-	if (ms_value == (double)(long long)ms_value)
+	size_t n;
+
+	if (ms_value == (double)(long long)ms_value) {
 		snprintf(buf, len, "%.0f", ms_value);
-	else
-		snprintf(buf, len, "%.*f", run->clock_hz > 100000 ? 3 : 1,
-			 ms_value);
+	} else if (run->clock_hz <= 100000) {
+		snprintf(buf, len, "%.1f", ms_value);
+	} else {
+		/* to the µs, without trailing zeros */
+		snprintf(buf, len, "%.3f", ms_value);
+		n = strlen(buf);
+		while (n > 1 && buf[n - 1] == '0')
+			buf[--n] = '\0';
+	}
 	return buf;
 }
 

@@ -207,8 +207,7 @@ static void test_sleep_at_a_tick(void)
 		size_t i;
 
 		CU_ASSERT_EQUAL_FATAL(
-			run_start(&run, json, coarse[k], 1, 250, 100000, 0),
-			0);
+			run_start(&run, json, coarse[k], 1, 250, 100000, 0), 0);
 		CU_ASSERT_EQUAL(run.r->clock_hz, 250);
 		CU_ASSERT_EQUAL(run.r->clock, 25);
 		for (i = 0; i < run.x.nr; i++) {
@@ -274,9 +273,9 @@ static void test_timer(void)
 		unsigned long wakes = 0;
 		size_t i;
 
-		CU_ASSERT_EQUAL_FATAL(
-			run_start(&run, json10, coarse[k], 1, 250, 100000, 0),
-			0);
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json10, coarse[k], 1, 250,
+						100000, 0),
+				      0);
 		for (i = 0; i < run.x.nr; i++) {
 			const struct ev *e = &run.x.at[i];
 			unsigned long long j;
@@ -287,8 +286,8 @@ static void test_timer(void)
 			wakes++;
 			/* the tick nearest some expiry, 10000 j us */
 			for (j = 1; j <= 10 && !expiry; j++)
-				expiry = e->t == (10000 * j * 250 + 500000) /
-							 1000000;
+				expiry = e->t ==
+					 (10000 * j * 250 + 500000) / 1000000;
 			CU_ASSERT(expiry);
 		}
 		CU_ASSERT_EQUAL(wakes, 10);
