@@ -152,7 +152,8 @@ struct sim_cpu {
 	struct sim *sim;
 	unsigned int cpu;
 	unsigned long long busy; /* clock units */
-	unsigned long long since; /* ns its current task is charged to */
+	unsigned long long since; /* ns its current task is charged to
+					 * (hrtimers: charge()) */
 	unsigned long long events;
 	struct sim_cost cost; /* calls made on this CPU */
 	/* the event its current task sleeps or blocks on, until switched */
@@ -497,28 +498,19 @@ static char state_char(long state)
 }
 
 /*
- * Charge @p, the current task of @cpu (maybe its idle task), with the
- * time from the CPU's last charge to @ns: its run time, its CPU's busy
- * time and its taskgroup's, and what is left of its run.  Counters take
- * the difference of the clock units of both ends, so that they add up to
- * the units of the whole, whatever the steps.  Context: @cpu's runqueue
- * lock, or the thread working for @cpu.
+ * @p, the current task of @cpu (maybe its idle task), ran @units of the
+ * clock, @ran ns: its run time, its CPU's busy time and its taskgroup's,
+ * and what is left of its run.  Context: @cpu's runqueue lock, or the
+ * thread working for @cpu.
  */
-static void charge(struct sim *s, int cpu, struct task_struct *p,
-		   unsigned long long ns)
+static inline void account(struct sim *s, int cpu, struct task_struct *p,
+			   unsigned long long units, unsigned long long ran)
 {
-	struct sim_cpu *c = &s->cpus[cpu];
 	struct sim_task *t = p->driver_data;
-	unsigned long long ran = ns - c->since, units;
 
-	if (!ran)
-		return;
-	units = s->hrtimers ? ns / s->unit_ns - c->since / s->unit_ns :
-			      ran / s->tick_ns;
-	c->since = ns;
 	if (p == cpu_rq(cpu)->idle)
 		return;
-	c->busy += units;
+	s->cpus[cpu].busy += units;
 	if (!t)
 		return;
 	t->st.runtime += units;
@@ -527,6 +519,24 @@ static void charge(struct sim *s, int cpu, struct task_struct *p,
 		__atomic_fetch_add(&s->tg_ns[t->st.taskgroup], ran,
 				   __ATOMIC_RELAXED);
 	t->run_left -= ran < t->run_left ? ran : t->run_left;
+}
+
+/*
+ * Charge @p, the current task of @cpu, with the time from the CPU's last
+ * charge to @ns.  Counters take the difference of the clock units of both
+ * ends, so that they add up to the units of the whole, whatever the
+ * steps.  Context: as account().
+ */
+static void charge(struct sim *s, int cpu, struct task_struct *p,
+		   unsigned long long ns)
+{
+	struct sim_cpu *c = &s->cpus[cpu];
+	unsigned long long ran = ns - c->since;
+
+	if (!ran)
+		return;
+	account(s, cpu, p, ns / s->unit_ns - c->since / s->unit_ns, ran);
+	c->since = ns;
 }
 
 static void hook_switch(int cpu, struct task_struct *prev,
@@ -1366,10 +1376,18 @@ static int settle_all(struct sim *s)
 	return ret;
 }
 
-/* Step 1 on @cpu: the time up to the tick, then the timer interrupt */
+/*
+ * Step 1 on @cpu: the time up to the tick, then the timer interrupt.
+ * Under jiffy timers that is always one whole tick of the CPU's current
+ * task: nothing happens between ticks.
+ */
 static void tick_cpu(struct sim *s, int cpu)
 {
-	charge(s, cpu, cpu_curr(cpu), s->now_ns);
+	if (s->hrtimers) {
+		charge(s, cpu, cpu_curr(cpu), s->now_ns);
+		return;
+	}
+	account(s, cpu, cpu_curr(cpu), 1, s->tick_ns);
 }
 
 /* the timer interrupt's call into the scheduler on @cpu */
@@ -1470,20 +1488,23 @@ static unsigned long long next_event_ns(struct sim *s, unsigned long long end)
  * nothing falls between ticks.  Context: the main thread (in threaded
  * runs too: the CPU threads wait at a barrier meanwhile).
  */
-static int run_between(struct sim *s)
+static int __run_between(struct sim *s)
 {
 	unsigned long long end = (jiffies + 1) * s->tick_ns, at;
 	int ret = 0;
 
-	if (!s->hrtimers)
-		return 0;
 	while (!ret && (at = next_event_ns(s, end)) < end) {
 		clock_set(s, at);
 		ret = run_wheel(s);
 		if (!ret)
 			ret = settle_all(s);
 	}
-	return ret;
+	return ret ? ret : cpu_errors(s);
+}
+
+static inline int run_between(struct sim *s)
+{
+	return unlikely(s->hrtimers) ? __run_between(s) : 0;
 }
 
 /* time 0: start the tasks without delay and let every CPU pick one */
@@ -1526,8 +1547,6 @@ int sim_step(struct sim *s)
 	if (s->ticks >= s->total_ticks)
 		return 0;
 	ret = run_between(s);
-	if (!ret)
-		ret = cpu_errors(s);
 	if (ret)
 		return ret;
 	clock_tick(s);
@@ -1610,8 +1629,6 @@ static int run_threaded(struct sim *s)
 		goto out_join;
 	while (!ret && s->ticks < s->total_ticks) {
 		ret = run_between(s);
-		if (!ret)
-			ret = cpu_errors(s);
 		if (ret)
 			break;
 		clock_tick(s);
