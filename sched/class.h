@@ -97,12 +97,6 @@ struct sched_counter {
  *	eevdf), NULL for none
  * @policies: bit n set when the class schedules policy n (SCHED_OTHER,
  *	SCHED_FIFO, ...)
- * @hrtimers: the kernel the class models has high-resolution timers
- *	(Linux 6.x: cfs, eevdf): a machine running it wakes sleepers and ends
- *	runs at their nanosecond, and its wake-ups preempt then; false
- *	(goodness, o1: 2.4 and 2.5.33 had jiffy timers) when a sleep ends at
- *	a tick.  Read by the simulator (sim/sim.c); the tick stays the only
- *	point of tick preemption either way (no HRTICK)
  * @init: build the class's machine-wide state for @nr_cpus CPUs (after
  *	the runqueues, before any task); may be NULL
  * @exit: undo @init at sched_teardown(); may be NULL
@@ -167,12 +161,17 @@ struct sched_counter {
  *	docs/sched.md for each shape).  Context: @rq locked.  Return: the
  *	object, or NULL when out of memory
  * @counters: the per-CPU counters reports print, ending with a NULL name
+ * @hrtimers: the kernel the class models has high-resolution timers
+ *	(Linux 6.x: cfs, eevdf): a machine running it wakes sleepers and ends
+ *	runs at their nanosecond, and its wake-ups preempt then; false
+ *	(goodness, o1: 2.4 and 2.5.33 had jiffy timers) when a sleep ends at
+ *	a tick.  Read by the simulator (sim/sim.c); the tick stays the only
+ *	point of tick preemption either way (no HRTICK)
  */
 struct sched_class {
 	const char *name;
 	const struct sched_class *front;
 	unsigned long policies;
-	bool hrtimers;
 
 	int (*init)(int nr_cpus);
 	void (*exit)(void);
@@ -203,6 +202,7 @@ struct sched_class {
 	bool (*rq_check)(struct runqueue *rq, unsigned long *nr_queued);
 	json_t *(*snapshot)(struct runqueue *rq);
 	const struct sched_counter *counters;
+	bool hrtimers;
 };
 
 /* the classes (one const instance each) */
