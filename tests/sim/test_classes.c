@@ -20,6 +20,7 @@
 #include "sim/sim.h"
 #include "sim/workload.h"
 #include "tests/ktest.h"
+#include "tests/sim/load.h"
 
 struct run {
 	struct sim_workload *wl;
@@ -30,30 +31,8 @@ struct run {
 static int run_start(struct run *run, const char *workload,
 		     struct sim_options *opt)
 {
-	unsigned int cpus = opt->nr_cpus ? opt->nr_cpus : 4;
-	char err[512];
-	int ret;
-
 	memset(run, 0, sizeof(*run));
-	if (workload[0] == '{')
-		ret = sim_workload_parse(workload, "test", cpus, &run->wl, err,
-					 sizeof(err));
-	else
-		ret = sim_workload_builtin(workload, cpus, &run->wl, err,
-					   sizeof(err));
-	if (ret) {
-		fprintf(stderr, "\n%s\n", err);
-		return ret;
-	}
-	ret = sim_create(run->wl, opt, &run->s);
-	if (!ret)
-		ret = sim_run(run->s);
-	if (!ret) {
-		run->r = sim_report(run->s);
-		if (!run->r)
-			ret = -ENOMEM;
-	}
-	return ret;
+	return load_and_run(workload, opt, &run->wl, &run->s, &run->r);
 }
 
 static void run_end(struct run *run)
@@ -196,18 +175,6 @@ static void test_shares_fair(void)
 }
 
 /* -------------------------------------------------------- task groups */
-
-/* the workload's task named @comm */
-static const struct sim_task_stats *task_named(const struct sim_report *r,
-					       const char *comm)
-{
-	unsigned long i;
-
-	for (i = 0; i < r->nr_tasks; i++)
-		if (!strcmp(r->tasks[i]->comm, comm))
-			return r->tasks[i];
-	return NULL;
-}
 
 struct want_share {
 	const char *comm;

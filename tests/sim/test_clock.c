@@ -93,23 +93,12 @@ static int run_start(struct run *run, const char *json,
 				 .check_every_tick = 1,
 				 .sched_class = class,
 				 .observer = &run->obs };
-	int ret;
 
 	memset(run, 0, sizeof(*run));
 	run->obs.switch_to = on_switch;
 	run->obs.wakeup = on_wakeup;
 	run->obs.data = &run->x;
-	ret = load(json, cpus, &run->wl);
-	if (!ret)
-		ret = sim_create(run->wl, &o, &run->s);
-	if (!ret)
-		ret = sim_run(run->s);
-	if (!ret) {
-		run->r = sim_report(run->s);
-		if (!run->r)
-			ret = -ENOMEM;
-	}
-	return ret;
+	return load_and_run(json, &o, &run->wl, &run->s, &run->r);
 }
 
 static void run_end(struct run *run)
@@ -120,17 +109,6 @@ static void run_end(struct run *run)
 	memset(run, 0, sizeof(*run));
 }
 
-static const struct sim_task_stats *task_named(const struct sim_report *r,
-					       const char *comm)
-{
-	unsigned long i;
-
-	for (i = 0; i < r->nr_tasks; i++)
-		if (!strcmp(r->tasks[i]->comm, comm))
-			return r->tasks[i];
-	return NULL;
-}
-
 /* the classes whose kernels have hrtimers, and those that had not */
 static const struct sched_class *const fine[] = { &cfs_sched_class,
 						  &eevdf_sched_class };
@@ -138,6 +116,32 @@ static const struct sched_class *const coarse[] = { &o1_sched_class,
 						    &goodness_sched_class };
 
 /* ----------------------------------------------- sleeps and timers */
+
+/*
+ * Pid 2, alone on its CPU, ran from @period k for @busy and slept till
+ * @period (k + 1), for every k: check each of its switches and wake-ups
+ * against that, and count its switch-ins, switch-outs and wake-ups.
+ */
+static void check_periodic(const struct run *run, unsigned long long period,
+			   unsigned long long busy, unsigned long *ins,
+			   unsigned long *outs, unsigned long *wakes)
+{
+	size_t i;
+
+	*ins = *outs = *wakes = 0;
+	for (i = 0; i < run->x.nr; i++) {
+		const struct ev *e = &run->x.at[i];
+
+		if (e->kind == 'w') {
+			CU_ASSERT_EQUAL(e->t, period * ++*wakes);
+		} else if (e->kind == 's' && e->next == 2) {
+			CU_ASSERT_EQUAL(e->t, period * (*ins)++);
+		} else if (e->kind == 's' && e->prev == 2) {
+			CU_ASSERT_EQUAL(e->state, 'S');
+			CU_ASSERT_EQUAL(e->t, period * (*outs)++ + busy);
+		}
+	}
+}
 
 /*
  * A task alone on one CPU at HZ=250 (4 ms ticks) runs 1 ms and sleeps
@@ -154,29 +158,15 @@ static void test_sleep_at_its_us(void)
 	CU_ASSERT_FALSE(sched_class_find("o1")->hrtimers);
 	CU_ASSERT_FALSE(sched_class_find("goodness")->hrtimers);
 	for (k = 0; k < ARRAY_SIZE(fine); k++) {
-		unsigned long ins = 0, outs = 0, wakes = 0;
+		unsigned long ins, outs, wakes;
 		struct run run;
-		size_t i;
 
 		CU_ASSERT_TRUE(fine[k]->hrtimers);
 		CU_ASSERT_EQUAL_FATAL(
 			run_start(&run, json, fine[k], 1, 250, 100000, 0), 0);
 		CU_ASSERT_EQUAL(run.r->clock_hz, 1000000);
 		CU_ASSERT_EQUAL(run.r->clock, 100000);
-		for (i = 0; i < run.x.nr; i++) {
-			const struct ev *e = &run.x.at[i];
-
-			if (e->kind == 'w') {
-				CU_ASSERT_EQUAL(e->t, 3500 * ++wakes);
-			} else if (e->kind == 's' && e->next == 2) {
-				CU_ASSERT_EQUAL(e->t, 3500 * ins);
-				ins++;
-			} else if (e->kind == 's' && e->prev == 2) {
-				CU_ASSERT_EQUAL(e->state, 'S');
-				CU_ASSERT_EQUAL(e->t, 3500 * outs + 1000);
-				outs++;
-			}
-		}
+		check_periodic(&run, 3500, 1000, &ins, &outs, &wakes);
 		CU_ASSERT_EQUAL(ins, 29);
 		CU_ASSERT_EQUAL(outs, 29);
 		CU_ASSERT_EQUAL(wakes, 28);
@@ -202,28 +192,16 @@ static void test_sleep_at_a_tick(void)
 	unsigned int k;
 
 	for (k = 0; k < ARRAY_SIZE(coarse); k++) {
-		unsigned long ins = 0, outs = 0, wakes = 0;
+		unsigned long ins, outs, wakes;
 		struct run run;
-		size_t i;
 
 		CU_ASSERT_EQUAL_FATAL(
 			run_start(&run, json, coarse[k], 1, 250, 100000, 0), 0);
 		CU_ASSERT_EQUAL(run.r->clock_hz, 250);
 		CU_ASSERT_EQUAL(run.r->clock, 25);
-		for (i = 0; i < run.x.nr; i++) {
-			const struct ev *e = &run.x.at[i];
-
-			if (e->kind == 'w') {
-				CU_ASSERT_EQUAL(e->t, 2 * ++wakes);
-			} else if (e->kind == 's' && e->next == 2) {
-				CU_ASSERT_EQUAL(e->t, 2 * ins);
-				ins++;
-			} else if (e->kind == 's' && e->prev == 2) {
-				CU_ASSERT_EQUAL(e->t, 2 * outs + 1);
-				outs++;
-			}
-		}
+		check_periodic(&run, 2, 1, &ins, &outs, &wakes);
 		CU_ASSERT_EQUAL(ins, 13);
+		CU_ASSERT_EQUAL(outs, 13);
 		CU_ASSERT_EQUAL(wakes, 12);
 		CU_ASSERT_EQUAL(task_named(run.r, "p")->runtime, 13);
 		run_end(&run);
