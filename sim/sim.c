@@ -122,11 +122,11 @@ struct sim_task {
 	unsigned long long runnable_since; /* clock units (sim_now()) */
 	unsigned long long woken_at; /* clock units */
 	unsigned long long run_until; /* a runtime event's end (ns), or 0 */
-	unsigned long long run_left; /* ns of CPU left in this run */
 	unsigned long long *timers; /* its own timers' next expiry (us) */
 	uint64_t rng;
 	unsigned int wait_mutex; /* blocked on a condition: the mutex
 					 * to retake when woken */
+	unsigned int run_left; /* clock units of CPU left in this run */
 	unsigned int phase_loop; /* iterations of the phase done */
 	unsigned int loops_done; /* iterations of all phases done */
 	unsigned short phase, event; /* the next event to execute */
@@ -518,7 +518,7 @@ static inline void account(struct sim *s, int cpu, struct task_struct *p,
 	if (s->tg_ns)
 		__atomic_fetch_add(&s->tg_ns[t->st.taskgroup], ran,
 				   __ATOMIC_RELAXED);
-	t->run_left -= ran < t->run_left ? ran : t->run_left;
+	t->run_left -= units < t->run_left ? units : t->run_left;
 }
 
 /*
@@ -1176,7 +1176,10 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 			ns = jittered_ns(s, t, ev->usec);
 			if (!ns)
 				continue;
-			t->run_left = ns;
+			/* ns is a whole number of clock units */
+			t->run_left = ns / s->unit_ns > UINT32_MAX ?
+					      UINT32_MAX :
+					      ns / s->unit_ns;
 			if (ev->kind == SIM_EVENT_RUNTIME)
 				t->run_until = add_sat(now, ns);
 			return ACT_RUN;
@@ -1233,7 +1236,7 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		}
 	}
 	/* a long run of zero-time events is charged one tick */
-	t->run_left = s->tick_ns;
+	t->run_left = s->tick_ns / s->unit_ns;
 	return ACT_RUN;
 }
 
@@ -1451,7 +1454,8 @@ static unsigned long long run_end(const struct sim *s, int cpu)
 
 	if (curr == cpu_rq(cpu)->idle || !t || t->state != SIM_RUNNABLE)
 		return ULLONG_MAX;
-	end = add_sat(s->cpus[cpu].since, t->run_left);
+	/* when its charges (clock units, charge()) reach run_left */
+	end = (s->cpus[cpu].since / s->unit_ns + t->run_left) * s->unit_ns;
 	return t->run_until && t->run_until < end ? t->run_until : end;
 }
 
