@@ -401,6 +401,62 @@ static void run_text(const struct sched_class *class, const char *workload,
 	fclose(f);
 }
 
+/*
+ * Under jiffy timers every line of a trace is at a tick: its time in µs a
+ * multiple of 4,000 at HZ=250; under hrtimers some are not.
+ */
+static void test_trace_times(void)
+{
+	const struct sched_class *const classes[] = { &o1_sched_class,
+						      &goodness_sched_class,
+						      &cfs_sched_class,
+						      &eevdf_sched_class };
+	unsigned int k;
+
+	for (k = 0; k < ARRAY_SIZE(classes); k++) {
+		struct sim_options o = { .nr_cpus = 2,
+					 .hz = 250,
+					 .seed = 3,
+					 .duration_usec = 500000,
+					 .sched_class = classes[k] };
+		unsigned long lines = 0, between = 0;
+		struct sim_workload *wl = NULL;
+		const struct sim_report *r;
+		struct sim *s = NULL;
+		const char *line;
+		char *text = NULL;
+		size_t len = 0;
+
+		o.trace = open_memstream(&text, &len);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(o.trace);
+		CU_ASSERT_EQUAL_FATAL(load_and_run("mixed", &o, &wl, &s, &r),
+				      0);
+		fclose(o.trace);
+		for (line = text; line && *line;
+		     line = strchr(line, '\n') ? strchr(line, '\n') + 1 :
+						 NULL) {
+			unsigned long long sec, us;
+
+			if (*line == '#')
+				continue;
+			CU_ASSERT_FATAL(sscanf(strchr(line, ']'),
+					       "] d..2 %llu.%llu:", &sec,
+					       &us) == 2);
+			lines++;
+			between += (sec * 1000000 + us) % 4000 != 0;
+		}
+		CU_ASSERT(lines > 50);
+		if (classes[k]->hrtimers) {
+			CU_ASSERT(between > 0);
+		} else {
+			CU_ASSERT_EQUAL(between, 0);
+		}
+		sim_destroy(s);
+		sim_workload_free(wl);
+		free(text);
+	}
+}
+
 /* the same run twice, byte for byte, with its events between ticks */
 static void test_repeatable(void)
 {
@@ -427,6 +483,7 @@ static CU_TestInfo clock_tests[] = {
 	{ "a wake-up preempts at its us, run time to the switch",
 	  test_wakeup_preemption },
 	{ "events between ticks repeat byte for byte", test_repeatable },
+	{ "trace lines at ticks, or between them", test_trace_times },
 	CU_TEST_INFO_NULL,
 };
 
