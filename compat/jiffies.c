@@ -6,3 +6,4 @@
 
 unsigned long jiffies;
 unsigned int kstruct_hz = DEFAULT_HZ;
+unsigned long kstruct_subtick_ns;

@@ -22,6 +22,13 @@ KSTRUCT_EXPORT_BEGIN
 
 extern unsigned long jiffies;
 extern unsigned int kstruct_hz;
+/*
+ * Nanoseconds past the last tick, for a driver whose clock is finer than
+ * the tick (the simulator under a class with hrtimers, between ticks):
+ * the runqueue clock of the fair classes is jiffies * TICK_NSEC plus this.
+ * The driver sets it back to 0 before each jiffies++; 0 for anyone else.
+ */
+extern unsigned long kstruct_subtick_ns;
 
 #define HZ kstruct_hz
 #define DEFAULT_HZ 1000u

@@ -14,6 +14,7 @@
 
 #define NSEC_PER_SEC 1000000000ull
 #define NSEC_PER_MSEC 1000000ull
+#define NSEC_PER_USEC 1000ull
 
 /**
  * ktime_get_ns() - CLOCK_MONOTONIC now, in nanoseconds

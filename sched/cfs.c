@@ -423,6 +423,7 @@ const struct sched_class cfs_sched_class = {
 	.task_groups = true,
 	.series = (const char *const[]){ "queue", "vruntime", NULL },
 	.series_queue = "min_vruntime",
+	.hrtimers = true,
 	.init = init_cfs,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

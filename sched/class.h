@@ -206,6 +206,12 @@ struct sched_snapshot_queue;
  *	machine (no queue is shown, @q is left unset); or -ENOMEM.  May be
  *	NULL (idle)
  * @counters: the per-CPU counters reports print, ending with a NULL name
+ * @hrtimers: the kernel the class models has high-resolution timers
+ *	(Linux 6.x: cfs, eevdf): a machine running it wakes sleepers and ends
+ *	runs at their nanosecond, and its wake-ups preempt then; false
+ *	(goodness, o1: 2.4 and 2.5.33 had jiffy timers) when a sleep ends at
+ *	a tick.  Read by the simulator (sim/sim.c); the tick stays the only
+ *	point of tick preemption either way (no HRTICK)
  *
  * The idle class defines @name and @pick_next_task only: it is never a
  * task's class.
@@ -255,6 +261,7 @@ struct sched_class {
 	int (*snapshot)(struct runqueue *rq, struct sched_snapshot *snap,
 			struct sched_snapshot_queue *q);
 	const struct sched_counter *counters;
+	bool hrtimers;
 };
 
 /* the classes (one const instance each) */

@@ -757,13 +757,14 @@ static struct spinlock dl_bw_lock;
 static unsigned long dl_nr_tasks;
 
 /*
- * The clock the class reads, ns: the one place to change when the
- * simulator's clock becomes finer.  Run time advances a tick at a time.
+ * The clock the class reads, ns: the simulator's, as the fair classes'
+ * rq_clock() (the ns past the tick under hrtimers, else 0).  Run time is
+ * still charged a tick at a time (dl_tick_ns()), at the tick.
  */
 static inline uint64_t dl_rq_clock(const struct runqueue *rq)
 {
 	(void)rq;
-	return (uint64_t)jiffies * (NSEC_PER_SEC / HZ);
+	return (uint64_t)jiffies * (NSEC_PER_SEC / HZ) + kstruct_subtick_ns;
 }
 
 /* what one tick of run time charges the running entity */

@@ -719,6 +719,7 @@ const struct sched_class eevdf_sched_class = {
 	.series =
 		(const char *const[]){ "queue", "vruntime", "deadline", NULL },
 	.series_queue = "avg_vruntime",
+	.hrtimers = true,
 	.init = init_eevdf,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,

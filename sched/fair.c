@@ -23,8 +23,9 @@
  *  - No bandwidth control.  "load" (cfs_rq->load) is the sum of the
  *    weights queued, at every level of the group hierarchy; the PELT
  *    averages balancing uses are sched/fair_smp.c's.
- *  - The clock is the simulator's: jiffies in ns, so run time is counted
- *    a tick (TICK_NSEC) at a time.
+ *  - The clock is the simulator's (rq_clock()): the ns of its events,
+ *    which under the fair classes are hrtimers (a wake-up or the end of a
+ *    run at its ns), and of its ticks.
  *  - The running entity stops being cfs_rq->curr when it is dequeued
  *    (the kernel kept it until put_prev_entity(); nothing reads it in
  *    between but for on_rq checks, which ignore it).  Here a migration

@@ -7,7 +7,8 @@
  * declarations are their contract; the tests use the arithmetic too.
  *
  * Units: times in ns of the runqueue clock, which the simulator advances
- * one tick (TICK_NSEC = 10^9 / HZ) at a time; vruntime in ns at nice 0.
+ * to each event's nanosecond (its hrtimers: a wake-up, the end of a run)
+ * and to each tick (TICK_NSEC = 10^9 / HZ); vruntime in ns at nice 0.
  */
 #ifndef KSTRUCT_SCHED_FAIR_H
 #define KSTRUCT_SCHED_FAIR_H
@@ -66,11 +67,14 @@ unsigned int fair_update_sysctl(int nr_cpus);
 /* ns per tick of the simulated clock */
 #define TICK_NSEC (NSEC_PER_SEC / HZ)
 
-/* the runqueue clock: jiffies in ns (run time advances a tick at a time) */
+/*
+ * the runqueue clock: jiffies in ns, plus the ns past the tick a driver
+ * with a finer clock is at (the simulator's hrtimers: compat/jiffies.h)
+ */
 static inline uint64_t rq_clock(const struct runqueue *rq)
 {
 	(void)rq;
-	return (uint64_t)jiffies * TICK_NSEC;
+	return (uint64_t)jiffies * TICK_NSEC + kstruct_subtick_ns;
 }
 
 static inline struct task_struct *task_of(struct sched_entity *se)

@@ -60,8 +60,8 @@ for m in $(LC_ALL=C comm -23 "$tmp/defined" "$tmp/listed"); do
 done
 
 mkdir "$tmp/differ"
-files=$(git ls-files '*.c' '*.h' | wc -l)
-git ls-files -z '*.c' '*.h' |
+files=$(git ls-files '*.c' '*.h' | sort -u | wc -l)
+git ls-files -z '*.c' '*.h' | sort -zu |
 	xargs -0 -n 1 -P "$(nproc 2>/dev/null || echo 1)" "$0" --one "$CF" "$tmp" "$fix" ||
 	exit 2
 differ=$(find "$tmp/differ" -type f | wc -l)

@@ -412,7 +412,8 @@ with ftrace, and the same file runs through `kstruct sim`; one analyser,
   for 6.12, at kstruct's default HZ for the class, on the same number of
   CPUs, with each sleeping task's `run` set to the CPU time per
   activation the real runs measured (`kstruct tracestat --demand`;
-  kstruct then rounds it to whole ticks).
+  under cfs and eevdf kstruct runs it to the microsecond, as it ends
+  sleeps: their hrtimers, docs/sim.md "The clock").
 - **Window**: from 1 s after the first switch to a task of the workload,
   for the workload's duration less 1.5 s; the same for every trace.
 

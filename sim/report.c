@@ -374,13 +374,31 @@ static int created(const struct sim_task_stats *ts)
 	return ts->pid != 0;
 }
 
-/* ticks from creation to exit, or to the end of the run */
+/* the units of the run's times, a second's worth (ticks or microseconds) */
+static unsigned int clock_hz(const struct sim_report *r)
+{
+	return r->clock_hz ? r->clock_hz : r->hz;
+}
+
+/* the run's length in those units */
+static unsigned long long clock_len(const struct sim_report *r)
+{
+	return r->clock_hz ? r->clock : r->ticks;
+}
+
+/* digits of a millisecond the outputs print: one a tick can fill, or µs */
+static int ms_digits(const struct sim_report *r)
+{
+	return clock_hz(r) > 100000 ? 3 : 1;
+}
+
+/* time from creation to exit, or to the end of the run */
 static unsigned long long alive(const struct sim_report *r,
 				const struct sim_task_stats *ts)
 {
 	if (ts->exited)
 		return ts->turnaround;
-	return r->ticks > ts->created ? r->ticks - ts->created : 0;
+	return clock_len(r) > ts->created ? clock_len(r) - ts->created : 0;
 }
 
 /*
@@ -492,7 +510,7 @@ static int group_by_desc(const struct sim_report *r, unsigned int nr_desc,
 int sim_report_groups(const struct sim_report *r, unsigned int nr_desc,
 		      struct sim_group *out)
 {
-	double *sums, cpu_ticks = (double)r->ticks * r->nr_cpus;
+	double *sums, cpu_ticks = (double)clock_len(r) * r->nr_cpus;
 	struct task_set *sets;
 	unsigned int d, *idx;
 	unsigned long i;
@@ -600,14 +618,15 @@ static const char *policy_name(int policy)
 static double taskgroup_share(const struct sim_report *r,
 			      const struct sim_taskgroup *tg)
 {
-	double all = (double)r->ticks * r->nr_cpus;
+	double all = (double)clock_len(r) * r->nr_cpus;
 
 	return all ? tg->runtime / all : 0.0;
 }
 
-static double ms(const struct sim_report *r, double ticks)
+/* @t, a time in the run's units, in milliseconds */
+static double ms(const struct sim_report *r, double t)
 {
-	return ticks * 1000.0 / r->hz;
+	return sim_report_ms(r, t);
 }
 
 static double bonus(const struct sim_task_stats *ts)
@@ -644,12 +663,12 @@ static int summarise(const struct sim_report *r, const struct sim_workload *wl,
 
 #define TEXT_MAX_TASKS 64
 
-/* @ticks in ms with one decimal into @buf, or "-" when @valid is 0 */
+/* @t in ms (ms_digits() decimals) into @buf, or "-" when @valid is 0 */
 static const char *ms_or_dash(char *buf, size_t len, const struct sim_report *r,
-			      double ticks, int valid)
+			      double t, int valid)
 {
 	if (valid)
-		snprintf(buf, len, "%.1f", ms(r, ticks));
+		snprintf(buf, len, "%.*f", ms_digits(r), ms(r, t));
 	else
 		snprintf(buf, len, "-");
 	return buf;
@@ -659,6 +678,7 @@ static void text_tasks(FILE *out, const struct sim_report *r,
 		       const struct sim_workload *wl)
 {
 	char comm[SIM_NAME_LEN];
+	int d = ms_digits(r);
 	unsigned long i;
 
 	fprintf(out,
@@ -671,13 +691,13 @@ static void text_tasks(FILE *out, const struct sim_report *r,
 		char resp[32], turn[32];
 
 		fprintf(out,
-			"%-15s %7d %-6s %4d %10.1f %10.1f %8u %+5.1f %6u %7u %8.1f %8.1f %8.1f %8s %9s%s\n",
+			"%-15s %7d %-6s %4d %10.*f %10.*f %8u %+5.1f %6u %7u %8.*f %8.*f %8.*f %8s %9s%s\n",
 			sim_task_comm(wl, ts, comm), ts->pid,
-			policy_name(ts->policy), ts->priority,
-			ms(r, ts->runtime), ms(r, ts->wait), ts->switches,
-			bonus(ts), ts->migrations, ts->wakeups,
-			ms(r, sim_task_latency(ts, 50)),
-			ms(r, sim_task_latency(ts, 99)),
+			policy_name(ts->policy), ts->priority, d,
+			ms(r, ts->runtime), d, ms(r, ts->wait), ts->switches,
+			bonus(ts), ts->migrations, ts->wakeups, d,
+			ms(r, sim_task_latency(ts, 50)), d,
+			ms(r, sim_task_latency(ts, 99)), d,
 			ms(r, sim_task_latency(ts, 100)),
 			ms_or_dash(resp, sizeof(resp), r, ts->response,
 				   ts->response != SIM_NEVER_RAN),
@@ -693,7 +713,7 @@ static void text_groups(FILE *out, const struct sim_report *r,
 			const struct sim_workload *wl,
 			const struct sim_group *g, int n)
 {
-	int i;
+	int i, d = ms_digits(r);
 
 	fprintf(out,
 		"\ngroups (share: of all CPU time; Jain: over the members' CPU rates while alive)\n");
@@ -704,10 +724,10 @@ static void text_groups(FILE *out, const struct sim_report *r,
 		char turn[32];
 
 		fprintf(out,
-			"%-15s %6lu %8.1f %7.4f %8.1f %8.1f %8.1f %9.1f %9s\n",
+			"%-15s %6lu %8.1f %7.4f %8.*f %8.*f %8.*f %9.*f %9s\n",
 			group_name(wl, g[i].desc), g[i].tasks, 100 * g[i].share,
-			g[i].jain, ms(r, g[i].latency.p50),
-			ms(r, g[i].latency.p99), ms(r, g[i].latency.max),
+			g[i].jain, d, ms(r, g[i].latency.p50), d,
+			ms(r, g[i].latency.p99), d, ms(r, g[i].latency.max), d,
 			ms(r, g[i].response_mean),
 			ms_or_dash(turn, sizeof(turn), r, g[i].turnaround_mean,
 				   g[i].exited));
@@ -732,7 +752,7 @@ static void text_dl(FILE *out, const struct sim_report *r)
 		fprintf(out, "%-15s %9.3f %9.3f %9.3f %8.1f %7lu %9lu %9.3f\n",
 			dl->comm, dl->runtime_ns / 1e6, dl->deadline_ns / 1e6,
 			dl->period_ns / 1e6,
-			r->ticks ? 100.0 * ts->runtime / r->ticks : 0.0,
+			clock_len(r) ? 100.0 * ts->runtime / clock_len(r) : 0.0,
 			dl->misses, dl->throttles, dl->runtime_left_ns / 1e6);
 	}
 }
@@ -748,11 +768,11 @@ static void text_taskgroups(FILE *out, const struct sim_report *r)
 	fprintf(out, "%-23s %8s %10s %6s %7s\n", "taskgroup", "share(%)",
 		"run(ms)", "tasks", "Jain");
 	for (i = 0; i < r->nr_taskgroups; i++)
-		fprintf(out, "%-23s %8.1f %10.1f %6lu %7.4f\n",
+		fprintf(out, "%-23s %8.1f %10.*f %6lu %7.4f\n",
 			r->taskgroups[i].path,
 			100 * taskgroup_share(r, &r->taskgroups[i]),
-			ms(r, r->taskgroups[i].runtime), r->taskgroups[i].tasks,
-			r->taskgroups[i].jain);
+			ms_digits(r), ms(r, r->taskgroups[i].runtime),
+			r->taskgroups[i].tasks, r->taskgroups[i].jain);
 }
 
 int sim_report_text(FILE *out, const struct sim_report *r,
@@ -779,10 +799,10 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 			r->forks_refused);
 	fprintf(out, "), events %llu\n", r->events);
 	fprintf(out,
-		"context switches %llu, migrations %llu, wake-ups %llu: latency p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
-		tot.switches, tot.migrations, tot.wakeups,
-		ms(r, tot.latency.p50), ms(r, tot.latency.p99),
-		ms(r, tot.latency.max));
+		"context switches %llu, migrations %llu, wake-ups %llu: latency p50 %.*f ms, p99 %.*f ms, max %.*f ms\n",
+		tot.switches, tot.migrations, tot.wakeups, ms_digits(r),
+		ms(r, tot.latency.p50), ms_digits(r), ms(r, tot.latency.p99),
+		ms_digits(r), ms(r, tot.latency.max));
 	if (r->cost.measured)
 		fprintf(out,
 			"scheduler cost: %.1f ns per event (%llu calls), %.1f ns per pick (schedule())\n",
@@ -807,7 +827,7 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 		const struct sim_cpu_stats *c = &r->cpus[cpu];
 
 		fprintf(out, "%-4u %8.1f %9lu", cpu,
-			r->ticks ? 100.0 * c->busy / r->ticks : 0.0,
+			clock_len(r) ? 100.0 * c->busy / clock_len(r) : 0.0,
 			c->switches);
 		for (k = 0; k < r->nr_counters; k++)
 			fprintf(out, " %7lu", c->counters[k]);
@@ -1043,10 +1063,10 @@ static json_t *cpus_json(const struct sim_report *r)
 
 	for (cpu = 0; a && cpu < r->nr_cpus; cpu++) {
 		const struct sim_cpu_stats *c = &r->cpus[cpu];
-		json_t *o =
-			json_pack("{s:i,s:f,s:I}", "cpu", cpu, "utilisation",
-				  r->ticks ? (double)c->busy / r->ticks : 0.0,
-				  "switches", (json_int_t)c->switches);
+		json_t *o = json_pack(
+			"{s:i,s:f,s:I}", "cpu", cpu, "utilisation",
+			clock_len(r) ? (double)c->busy / clock_len(r) : 0.0,
+			"switches", (json_int_t)c->switches);
 		unsigned int k;
 
 		/* then the class's own counters, by their names */
@@ -1069,7 +1089,7 @@ static json_t *cpus_json(const struct sim_report *r)
 static double task_share(const struct sim_report *r,
 			 const struct sim_task_stats *ts)
 {
-	double all = (double)r->ticks * r->nr_cpus;
+	double all = (double)clock_len(r) * r->nr_cpus;
 
 	return all ? ts->runtime / all : 0;
 }
@@ -1397,7 +1417,8 @@ static void csv_cpus(FILE *out, const struct sim_report *r)
 
 		csv_row(out, "cpu", r);
 		fprintf(out, ",%u", cpu);
-		csv_num(out, r->ticks ? (double)c->busy / r->ticks : 0.0);
+		csv_num(out,
+			clock_len(r) ? (double)c->busy / clock_len(r) : 0.0);
 		fprintf(out, ",%lu", c->switches);
 		for (k = 0; k < r->nr_counters; k++)
 			fprintf(out, ",%lu", c->counters[k]);
@@ -1515,9 +1536,10 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 	}
 	run->sched_class = r->sched_class;
 	run->hz = r->hz;
+	run->clock_hz = clock_hz(r);
 	run->cost = r->cost;
 	run->nr_tasks = r->nr_tasks;
-	run->cpu_ticks = r->ticks * r->nr_cpus;
+	run->cpu_ticks = clock_len(r) * r->nr_cpus;
 	c->nr_runs++;
 	return 0;
 out_free:
@@ -1546,13 +1568,29 @@ void sim_compare_release(struct sim_compare *c)
 #define CMP_LABEL "%-24s"
 #define CMP_CELL "%16s"
 
-/* milliseconds without a ".0" when whole */
-static const char *cell_ms(char *buf, size_t len, double ms_value)
+/*
+ * @t, a time in @run's units, in milliseconds without a ".0" when whole,
+ * else with one decimal, or to the µs (no trailing zeros) when @run
+ * counted microseconds
+ */
+static const char *cell_ms(char *buf, size_t len,
+			   const struct sim_compare_run *run, double t)
 {
-	if (ms_value == (double)(long long)ms_value)
+	double ms_value = t * 1000.0 / run->clock_hz;
+
+	size_t n;
+
+	if (ms_value == (double)(long long)ms_value) {
 		snprintf(buf, len, "%.0f", ms_value);
-	else
+	} else if (run->clock_hz <= 100000) {
 		snprintf(buf, len, "%.1f", ms_value);
+	} else {
+		/* to the µs, without trailing zeros */
+		snprintf(buf, len, "%.3f", ms_value);
+		n = strlen(buf);
+		while (n > 1 && buf[n - 1] == '0')
+			buf[--n] = '\0';
+	}
 	return buf;
 }
 
@@ -1582,7 +1620,6 @@ static int cmp_group_cell(char *buf, size_t len,
 			  const struct sim_group *g, enum cmp_group_row row)
 {
 	char a[32], b[32], m[32];
-	double per_tick = 1000.0 / run->hz;
 
 	if (!g->tasks)
 		return 0;
@@ -1595,15 +1632,15 @@ static int cmp_group_cell(char *buf, size_t len,
 		return g->jain_tasks >= 2;
 	case ROW_LATENCY:
 		snprintf(buf, len, "%s/%s/%s",
-			 cell_ms(a, sizeof(a), g->latency.p50 * per_tick),
-			 cell_ms(b, sizeof(b), g->latency.p99 * per_tick),
-			 cell_ms(m, sizeof(m), g->latency.max * per_tick));
+			 cell_ms(a, sizeof(a), run, g->latency.p50),
+			 cell_ms(b, sizeof(b), run, g->latency.p99),
+			 cell_ms(m, sizeof(m), run, g->latency.max));
 		return g->latency.n > 0;
 	case ROW_RESPONSE:
-		cell_ms(buf, len, g->response_mean * per_tick);
+		cell_ms(buf, len, run, g->response_mean);
 		return g->ran > 0;
 	case ROW_TURNAROUND:
-		cell_ms(buf, len, g->turnaround_mean * per_tick);
+		cell_ms(buf, len, run, g->turnaround_mean);
 		return g->exited > 0;
 	}
 	return 0;
@@ -1720,14 +1757,13 @@ static void cmp_total_row(FILE *out, const struct sim_compare *c,
 	for (i = 0; i < c->nr_runs; i++) {
 		const struct sim_compare_run *run = &c->runs[i];
 		const struct sim_latency *l = &run->totals.latency;
-		double per_tick = 1000.0 / run->hz;
 
 		switch (what) {
 		case 0:
 			snprintf(buf, sizeof(buf), "%s/%s/%s",
-				 cell_ms(a, sizeof(a), l->p50 * per_tick),
-				 cell_ms(b, sizeof(b), l->p99 * per_tick),
-				 cell_ms(m, sizeof(m), l->max * per_tick));
+				 cell_ms(a, sizeof(a), run, l->p50),
+				 cell_ms(b, sizeof(b), run, l->p99),
+				 cell_ms(m, sizeof(m), run, l->max));
 			break;
 		case 1:
 			snprintf(buf, sizeof(buf), "%llu",
@@ -1794,7 +1830,6 @@ static void cmp_tasks(FILE *out, const struct sim_compare *c)
 			for (j = 0; j < c->nr_runs; j++) {
 				const struct sim_compare_task *t =
 					cmp_find_task(&c->runs[j], comm);
-				double per_tick = 1000.0 / c->runs[j].hz;
 				char buf[128], a[32], b[32];
 
 				if (!t)
@@ -1805,12 +1840,12 @@ static void cmp_tasks(FILE *out, const struct sim_compare *c)
 						t->response == SIM_NEVER_RAN ?
 							"-" :
 							cell_ms(a, sizeof(a),
-								t->response *
-									per_tick),
+								&c->runs[j],
+								t->response),
 						t->exited ?
 							cell_ms(b, sizeof(b),
-								t->turnaround *
-									per_tick) :
+								&c->runs[j],
+								t->turnaround) :
 							"-");
 				fprintf(out, CMP_CELL, buf);
 			}

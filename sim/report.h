@@ -5,8 +5,10 @@
  * Not a port of a kernel file.  The simulator fills one struct
  * sim_task_stats per task and one struct sim_cpu_stats per CPU while it
  * runs; this file turns them into the human report, JSON and CSV.  All
- * times are counted in ticks of the virtual clock and printed in
- * milliseconds.  Definitions (docs/sim.md repeats them):
+ * times are counted in the units of the virtual clock (sim_report.clock_hz
+ * a second): ticks under jiffy timers (o1, goodness), microseconds under
+ * hrtimers (cfs, eevdf), where "ticks" below then reads "µs"; they are
+ * printed in milliseconds.  Definitions (docs/sim.md repeats them):
  *
  *   runtime     ticks the task was the running task of a CPU
  *   wait        ticks it was runnable (on a runqueue) but not running
@@ -255,6 +257,11 @@ struct sim_taskgroup {
  * @taskgroups: the workload's taskgroups but the root, in its table's
  *	order (each after its parent)
  * @cpus: per CPU counters
+ * @clock_hz: the units of every time in @tasks, @taskgroups and @cpus, a
+ *	second's worth: @hz where the class has jiffy timers (the times are
+ *	ticks), 1000000 where it has hrtimers (cfs, eevdf: microseconds);
+ *	0 is taken as @hz
+ * @clock: the run's length in those units (@ticks under jiffy timers)
  */
 /**
  * struct sim_dl_stats - one SCHED_DEADLINE task's figures at the end
@@ -308,6 +315,8 @@ struct sim_report {
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
 	unsigned long nr_dl;
 	const struct sim_dl_stats *dl;
+	unsigned int clock_hz;
+	unsigned long long clock;
 };
 
 /**
@@ -343,6 +352,36 @@ static inline void sim_report_use_array(struct sim_report *r,
 	r->tasks_per_block = n ? n : 1;
 	r->task_offset = 0;
 	r->task_stride = sizeof(struct sim_task_stats);
+}
+
+/**
+ * sim_report_ticks() - a time of @r's counters in ticks
+ * @r: the run
+ * @t: a time in @r's clock units (@r->clock_hz a second)
+ *
+ * Return: @t itself under jiffy timers, else @t x @r->hz / @r->clock_hz,
+ * rounded down.
+ */
+static inline unsigned long long sim_report_ticks(const struct sim_report *r,
+						  unsigned long long t)
+{
+	if (!r->clock_hz || r->clock_hz == r->hz || !r->hz)
+		return t;
+	if (r->clock_hz % r->hz == 0)
+		return t / (r->clock_hz / r->hz);
+	return (unsigned long long)((double)t * r->hz / r->clock_hz);
+}
+
+/**
+ * sim_report_ms() - a time of @r's counters in milliseconds
+ * @r: the run
+ * @t: a time in @r's clock units (@r->clock_hz a second; 0 means @r->hz)
+ *
+ * Return: @t x 1000 / @r->clock_hz.
+ */
+static inline double sim_report_ms(const struct sim_report *r, double t)
+{
+	return t * 1000.0 / (r->clock_hz ? r->clock_hz : r->hz);
 }
 
 /**
@@ -567,6 +606,8 @@ struct sim_compare_task {
  * @nr_taskgroups: entries in @taskgroups (the workload's taskgroups but
  *	the root; 0 when it names none)
  * @taskgroups: a copy of the run's (their paths are the workload's)
+ * @clock_hz: the units of the run's times, a second's worth (as
+ *	sim_report.clock_hz); @cpu_ticks is in them too
  */
 struct sim_compare_run {
 	const char *sched_class;
@@ -581,6 +622,7 @@ struct sim_compare_run {
 	struct sim_taskgroup *taskgroups;
 	unsigned long nr_dl;
 	struct sim_dl_stats *dl;
+	unsigned int clock_hz;
 };
 
 /* the text shows tasks one by one up to this many tasks in every run */

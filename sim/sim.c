@@ -24,9 +24,18 @@
  * and migrations the traces record, under the trace lock, of yields,
  * and of the end of every tick.
  *
+ * One clock serves every class: ns, with the tick a periodic event
+ * (run_between(), clock_tick()).  Under a class with hrtimers (cfs,
+ * eevdf) sleeps, timers and runs end at their ns, and the events between
+ * two ticks run in the order of their ns, each as a small tick without
+ * scheduler_tick(): the wake-ups due, then every CPU settles.  Under
+ * jiffy timers (o1, goodness) everything is whole ticks and nothing falls
+ * between them.
+ *
  * Sleepers wait on a timer wheel of list_heads (SIM_WHEEL buckets, by
- * wake-up tick modulo the wheel size), in the order they went to sleep,
- * which keeps single-threaded runs exactly repeatable.  A task blocked on
+ * the tick their wake-up falls in, modulo the wheel size), in the order
+ * they went to sleep, which keeps single-threaded runs exactly
+ * repeatable.  A task blocked on
  * a resource waits on that resource's list instead (by the same
  * list_head), in arrival order, and sleeps in TASK_INTERRUPTIBLE until a
  * task running its program wakes it with wake_up_process(): an unlock
@@ -35,8 +44,9 @@
  * is held), the last arrival at a barrier wakes everyone there, a post
  * wakes a semaphore's first waiter.
  *
- * Deliberate simplifications: time is whole ticks (a run or sleep of a
- * few microseconds lasts one tick); the task whose program ends is
+ * Deliberate simplifications: under jiffy timers time is whole ticks (a
+ * run or sleep of a few microseconds lasts one tick); an event costs no
+ * time; the task whose program ends is
  * reaped at once by its parent (sys_wait4()), so sched_exit() returns
  * its first slice then; every tick hits "user mode"; a CPU calls
  * schedule() at most SIM_SETTLE_MAX times a tick, and a task that does
@@ -117,11 +127,11 @@ enum sim_action {
 struct sim_task {
 	struct task_struct *p; /* NULL once sched freed it */
 	struct list_head timer; /* on the wheel, or a wait list */
-	unsigned long long wake_at;
-	unsigned long long runnable_since;
-	unsigned long long woken_at;
-	unsigned long long run_until; /* a runtime event's end, or 0 */
-	unsigned int run_left; /* ticks left in this run */
+	unsigned long long wake_at; /* ns */
+	unsigned long long runnable_since; /* clock units (sim_now()) */
+	unsigned long long woken_at; /* clock units */
+	unsigned long long run_until; /* a runtime event's end (ns), or 0 */
+	unsigned int run_left; /* clock units of CPU left in this run */
 	unsigned short phase, event; /* the next event to execute */
 	unsigned char state;
 	unsigned char done; /* the program is over */
@@ -158,7 +168,9 @@ struct sim_res {
 struct sim_cpu {
 	struct sim *sim;
 	unsigned int cpu;
-	unsigned long long busy;
+	unsigned long long busy; /* clock units */
+	unsigned long long since; /* ns its current task is charged to
+					 * (hrtimers: charge()) */
 	unsigned long long events;
 	struct sim_cost cost; /* calls made on this CPU */
 	/* the event its current task sleeps or blocks on, until switched */
@@ -173,6 +185,17 @@ struct sim {
 	unsigned long long total_ticks;
 	unsigned long long ticks;
 	int started, trace_ended, stop;
+	/*
+	 * The clock (sim_now()): the ns of the event being handled; a tick
+	 * every tick_ns.  Counters are kept in clock units of unit_ns, a
+	 * tick under jiffy timers, a microsecond under hrtimers (clock_hz
+	 * units a second).
+	 */
+	bool hrtimers;
+	unsigned long long now_ns;
+	unsigned long long tick_ns;
+	unsigned int unit_ns;
+	unsigned int clock_hz;
 
 	struct spinlock lock; /* the tables below, in threaded runs */
 	struct kmem_cache *task_cache; /* blocks of SIM_BLOCK tasks */
@@ -198,9 +221,9 @@ struct sim {
 
 	struct task_group **tgs; /* the workload's task groups, when
 					 * the class runs them (NULL else) */
-	unsigned long long *tg_ticks; /* per workload taskgroup, the ticks
-					 * its own tasks ran (child groups'
-					 * not counted), whatever the class */
+	unsigned long long *tg_ns; /* per workload taskgroup, the ns its
+					 * own tasks ran (child groups' not
+					 * counted), whatever the class */
 	unsigned int nr_warnings;
 	char warnings[SIM_MAX_CLASS_WARNINGS][SIM_WARNING_LEN];
 	char error[SIM_WARNING_LEN]; /* why the run failed, when known */
@@ -257,8 +280,31 @@ unsigned long long sim_total_ticks(const struct sim_workload *wl,
 	return usec ? usec : 1;
 }
 
-static unsigned long long
-jittered_ticks(const struct sim *s, struct sim_task *t, unsigned long long usec)
+/* @a + @b, held at ULLONG_MAX */
+static unsigned long long add_sat(unsigned long long a, unsigned long long b)
+{
+	return a > ULLONG_MAX - b ? ULLONG_MAX : a + b;
+}
+
+/*
+ * @usec as a length of the machine's timers, in ns: exact under hrtimers,
+ * else whole ticks (rounded to nearest, at least one when @usec > 0)
+ */
+static unsigned long long timer_ns(const struct sim *s, unsigned long long usec)
+{
+	unsigned long long ticks;
+
+	if (s->hrtimers)
+		return usec > ULLONG_MAX / NSEC_PER_USEC ? ULLONG_MAX :
+							   usec * NSEC_PER_USEC;
+	ticks = usec_to_ticks(s, usec);
+	return ticks > ULLONG_MAX / s->tick_ns ? ULLONG_MAX :
+						 ticks * s->tick_ns;
+}
+
+/* a run or sleep of @usec, with the task's jitter, in ns (timer_ns()) */
+static unsigned long long jittered_ns(const struct sim *s, struct sim_task *t,
+				      unsigned long long usec)
 {
 	unsigned int jitter = task_desc(s, t)->jitter;
 
@@ -267,7 +313,32 @@ jittered_ticks(const struct sim *s, struct sim_task *t, unsigned long long usec)
 
 		usec = usec - span + task_rand(t) % (2 * span + 1);
 	}
-	return usec_to_ticks(s, usec);
+	return timer_ns(s, usec);
+}
+
+/*
+ * The clock in units: jiffies under jiffy timers, microseconds under
+ * hrtimers.  What every counter, trace line and observer call is given.
+ */
+static unsigned long long sim_now(const struct sim *s)
+{
+	return likely(!s->hrtimers) ? jiffies : s->now_ns / s->unit_ns;
+}
+
+/* the clock is at @ns, within the tick jiffies began (compat/jiffies.h) */
+static void clock_set(struct sim *s, unsigned long long ns)
+{
+	s->now_ns = ns;
+	kstruct_subtick_ns = ns - jiffies * s->tick_ns;
+}
+
+/* the timer interrupt: the clock is at the next tick */
+static void clock_tick(struct sim *s)
+{
+	kstruct_subtick_ns = 0;
+	jiffies++;
+	s->ticks++;
+	s->now_ns = jiffies * s->tick_ns;
 }
 
 /* a tick count held below SIM_NEVER_RAN, for the 32-bit counters */
@@ -276,9 +347,12 @@ static unsigned int ticks32(unsigned long long ticks)
 	return ticks < SIM_NEVER_RAN ? ticks : SIM_NEVER_RAN - 1;
 }
 
+/* a sleeper goes into the bucket of the tick its wake-up falls in */
 static void wheel_add(struct sim *s, struct sim_task *t)
 {
-	list_add_tail(&t->timer, &s->wheel[t->wake_at & (SIM_WHEEL - 1)]);
+	unsigned long long tick = t->wake_at / s->tick_ns;
+
+	list_add_tail(&t->timer, &s->wheel[tick & (SIM_WHEEL - 1)]);
 }
 
 static void trace_task(struct sim_trace_task *tt, const struct task_struct *p)
@@ -362,7 +436,7 @@ static void observe_yield(struct sim *s, int cpu, struct task_struct *p)
 		return;
 	trace_task(&a, p);
 	spin_lock(&s->trace_lock);
-	obs->yield(jiffies, cpu, &a, obs->data);
+	obs->yield(sim_now(s), cpu, &a, obs->data);
 	spin_unlock(&s->trace_lock);
 }
 
@@ -421,7 +495,7 @@ static void observe_why(struct sim *s, int cpu, struct task_struct *prev)
 		if (ev->kind == SIM_EVENT_SLEEP)
 			w.usec = ev->usec;
 	}
-	obs->why(jiffies, cpu, &w, obs->data);
+	obs->why(sim_now(s), cpu, &w, obs->data);
 }
 
 static char state_char(long state)
@@ -442,15 +516,60 @@ static char state_char(long state)
 	}
 }
 
+/*
+ * @p, the current task of @cpu (maybe its idle task), ran @units of the
+ * clock, @ran ns: its run time, its CPU's busy time and its taskgroup's,
+ * and what is left of its run.  Context: @cpu's runqueue lock, or the
+ * thread working for @cpu.
+ */
+static inline void account(struct sim *s, int cpu, struct task_struct *p,
+			   unsigned long long units, unsigned long long ran)
+{
+	struct sim_task *t = p->driver_data;
+
+	if (p == cpu_rq(cpu)->idle)
+		return;
+	s->cpus[cpu].busy += units;
+	if (!t)
+		return;
+	t->st.runtime += units;
+	/* other CPUs' threads count their tasks' groups too */
+	if (s->tg_ns)
+		__atomic_fetch_add(&s->tg_ns[t->st.taskgroup], ran,
+				   __ATOMIC_RELAXED);
+	t->run_left -= units < t->run_left ? units : t->run_left;
+}
+
+/*
+ * Charge @p, the current task of @cpu, with the time from the CPU's last
+ * charge to @ns.  Counters take the difference of the clock units of both
+ * ends, so that they add up to the units of the whole, whatever the
+ * steps.  Context: as account().
+ */
+static void charge(struct sim *s, int cpu, struct task_struct *p,
+		   unsigned long long ns)
+{
+	struct sim_cpu *c = &s->cpus[cpu];
+	unsigned long long ran = ns - c->since;
+
+	if (!ran)
+		return;
+	account(s, cpu, p, ns / s->unit_ns - c->since / s->unit_ns, ran);
+	c->since = ns;
+}
+
 static void hook_switch(int cpu, struct task_struct *prev,
 			struct task_struct *next, void *data)
 {
 	struct sim *s = data;
 	struct sim_task *tp = prev->driver_data, *tn = next->driver_data;
-	unsigned long long now = jiffies;
+	unsigned long long now = sim_now(s);
 	struct sim_trace_task a, b;
 	char state;
 
+	/* under jiffy timers a switch comes at a tick, charged already */
+	if (s->hrtimers)
+		charge(s, cpu, prev, s->now_ns);
 	if (tp && prev->state == TASK_RUNNING)
 		tp->runnable_since = now;
 	if (tn) {
@@ -499,7 +618,7 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 {
 	struct sim *s = data;
 	struct sim_task *t = p->driver_data;
-	unsigned long long now = jiffies;
+	unsigned long long now = sim_now(s);
 	struct sim_trace_task a, b;
 
 	if (t) {
@@ -544,10 +663,10 @@ static void hook_migrate(struct task_struct *p, int src_cpu, int dst_cpu,
 	trace_task(&a, cpu_curr(dst_cpu));
 	trace_task(&b, p);
 	spin_lock(&s->trace_lock);
-	sim_trace_migrate(&s->trace, jiffies, dst_cpu, &a, &b, src_cpu,
+	sim_trace_migrate(&s->trace, sim_now(s), dst_cpu, &a, &b, src_cpu,
 			  dst_cpu);
 	if (s->opt.observer && s->opt.observer->migrate)
-		s->opt.observer->migrate(jiffies, &b, src_cpu, dst_cpu,
+		s->opt.observer->migrate(sim_now(s), &b, src_cpu, dst_cpu,
 					 s->opt.observer->data);
 	spin_unlock(&s->trace_lock);
 }
@@ -572,7 +691,7 @@ static void hook_fork(struct task_struct *parent, struct task_struct *child,
 	trace_task(&a, parent);
 	trace_task(&b, child);
 	spin_lock(&s->trace_lock);
-	sim_trace_fork(&s->trace, jiffies, task_cpu(parent), &a, &b);
+	sim_trace_fork(&s->trace, sim_now(s), task_cpu(parent), &a, &b);
 	spin_unlock(&s->trace_lock);
 }
 
@@ -585,7 +704,7 @@ static void hook_exit(struct task_struct *p, void *data)
 		return;
 	trace_task(&a, p);
 	spin_lock(&s->trace_lock);
-	sim_trace_exit(&s->trace, jiffies, task_cpu(p), &a);
+	sim_trace_exit(&s->trace, sim_now(s), task_cpu(p), &a);
 	spin_unlock(&s->trace_lock);
 }
 
@@ -799,7 +918,7 @@ static int start_task(struct sim *s, struct sim_task *t)
 	p->driver_data = t;
 	t->p = p;
 	t->st.pid = p->pid;
-	t->st.created = jiffies;
+	t->st.created = sim_now(s);
 	t->starting = 1;
 	ret = setup_task(s, t, NULL);
 	cpu = ret ? ret : place_task(s, t, -1);
@@ -855,7 +974,7 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	child->driver_data = t;
 	t->p = child;
 	t->st.pid = child->pid;
-	t->st.created = jiffies;
+	t->st.created = sim_now(s);
 	t->st.forked = 1;
 	t->starting = 1;
 	if (sched_policy_of(d) != (int)child->policy || !fair_policy(d))
@@ -908,17 +1027,18 @@ static void next_event(const struct sim *s, struct sim_task *t)
  * The timer of event @ev of @t (current, running its program): rt-app's
  * timer.  A timer starts at the task's delay after time 0 (rt-app's
  * start of the use case plus the delay) and each use moves its expiry on
- * by the period; the task sleeps until then, in whole ticks, unless it is
- * late already: then a relative timer (rt-app's default) starts again
- * from now, an absolute one keeps its expiry.  Expiries are kept in
- * microseconds so that periods that are not whole ticks do not drift.
+ * by the period; the task sleeps until then (to the ns under hrtimers,
+ * to the nearest tick under jiffy timers), unless it is late already:
+ * then a relative timer (rt-app's default) starts again from now, an
+ * absolute one keeps its expiry.  Expiries are kept in microseconds so
+ * that periods that are not whole ticks do not drift.
  * Return: 1 and t->wake_at when @t must sleep.
  */
 static int timer_event(struct sim *s, struct sim_task *t,
 		       const struct sim_event_desc *ev)
 {
 	const struct sim_task_desc *d = task_desc(s, t);
-	unsigned long long now = jiffies, *next, tick;
+	unsigned long long now = s->now_ns, *next, at;
 	int absolute, sleep = 0;
 
 	spin_lock(&s->lock);
@@ -932,12 +1052,16 @@ static int timer_event(struct sim *s, struct sim_task *t,
 	if (*next == SIM_TIMER_UNSET)
 		*next = d->delay_usec;
 	*next += ev->usec;
-	tick = (*next * s->opt.hz + 500000) / 1000000;
-	if (tick > now) {
-		t->wake_at = tick;
+	if (s->hrtimers)
+		at = *next * NSEC_PER_USEC;
+	else
+		at = (*next * s->opt.hz + 500000) / 1000000 * s->tick_ns;
+	if (at > now) {
+		t->wake_at = at;
 		sleep = 1;
 	} else if (!absolute) {
-		*next = now * 1000000 / s->opt.hz;
+		*next = s->hrtimers ? now / NSEC_PER_USEC :
+				      jiffies * 1000000ull / s->opt.hz;
 	}
 	spin_unlock(&s->lock);
 	return sleep;
@@ -1084,7 +1208,7 @@ static int resource_event(struct sim *s, struct sim_task *t,
 static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 			       unsigned long *affinity, int *err)
 {
-	unsigned long long now = jiffies, ticks;
+	unsigned long long now = s->now_ns, ns;
 	const struct sim_event_desc *ev;
 	unsigned int n;
 
@@ -1096,18 +1220,21 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		switch (ev->kind) {
 		case SIM_EVENT_RUN:
 		case SIM_EVENT_RUNTIME:
-			ticks = jittered_ticks(s, t, ev->usec);
-			if (!ticks)
+			ns = jittered_ns(s, t, ev->usec);
+			if (!ns)
 				continue;
-			t->run_left = ticks > UINT32_MAX ? UINT32_MAX : ticks;
+			/* ns is a whole number of clock units */
+			t->run_left = ns / s->unit_ns > UINT32_MAX ?
+					      UINT32_MAX :
+					      ns / s->unit_ns;
 			if (ev->kind == SIM_EVENT_RUNTIME)
-				t->run_until = now + ticks;
+				t->run_until = add_sat(now, ns);
 			return ACT_RUN;
 		case SIM_EVENT_SLEEP:
-			ticks = jittered_ticks(s, t, ev->usec);
-			if (!ticks)
+			ns = jittered_ns(s, t, ev->usec);
+			if (!ns)
 				continue;
-			t->wake_at = now + ticks;
+			t->wake_at = add_sat(now, ns);
 			s->cpus[cpu].slept_on = ev;
 			return ACT_SLEEP;
 		case SIM_EVENT_TIMER:
@@ -1156,7 +1283,7 @@ static enum sim_action advance(struct sim *s, struct sim_task *t, int cpu,
 		}
 	}
 	/* a long run of zero-time events is charged one tick */
-	t->run_left = 1;
+	t->run_left = s->tick_ns / s->unit_ns;
 	return ACT_RUN;
 }
 
@@ -1180,20 +1307,20 @@ static int task_exit(struct sim *s, struct sim_task *t)
 	spin_lock(&s->lock);
 	t->state = SIM_EXITED;
 	t->st.exited = 1;
-	t->st.turnaround = ticks32(jiffies - t->st.created);
+	t->st.turnaround = ticks32(sim_now(s) - t->st.created);
 	s->exits++;
 	spin_unlock(&s->lock);
 	return 0;
 }
 
 /*
- * Is the run of @t over?  A run ends when it has had its ticks of CPU; a
+ * Is the run of @t over?  A run ends when it has had its time of CPU; a
  * runtime also when its time has passed, on the CPU or waiting for it
  * (one that passed while @t waited is over as @t next runs).
  */
-static bool run_over(const struct sim_task *t)
+static bool run_over(const struct sim *s, const struct sim_task *t)
 {
-	return !t->run_left || (t->run_until && jiffies >= t->run_until);
+	return !t->run_left || (t->run_until && s->now_ns >= t->run_until);
 }
 
 /*
@@ -1213,7 +1340,9 @@ static int settle_cpu(struct sim *s, int cpu)
 		struct sim_task *t = curr->driver_data;
 		int resched = test_tsk_need_resched(curr);
 
-		if (t && t->state == SIM_RUNNABLE && run_over(t)) {
+		if (s->hrtimers)
+			charge(s, cpu, curr, s->now_ns);
+		if (t && t->state == SIM_RUNNABLE && run_over(s, t)) {
 			t->run_left = 0;
 			t->run_until = 0;
 			switch (advance(s, t, cpu, &affinity, &err)) {
@@ -1297,25 +1426,18 @@ static int settle_all(struct sim *s)
 	return ret;
 }
 
-/* Step 1 on @cpu: the tick that just passed, then the timer interrupt */
+/*
+ * Step 1 on @cpu: the time up to the tick, then the timer interrupt.
+ * Under jiffy timers that is always one whole tick of the CPU's current
+ * task: nothing happens between ticks.
+ */
 static void tick_cpu(struct sim *s, int cpu)
 {
-	struct task_struct *curr = cpu_curr(cpu);
-	struct sim_task *t = curr->driver_data;
-
-	if (curr != idle_task(cpu)) {
-		s->cpus[cpu].busy++;
-		if (t) {
-			t->st.runtime++;
-			/* other CPUs' threads count their tasks' groups too */
-			if (s->tg_ticks)
-				__atomic_fetch_add(
-					&s->tg_ticks[t->st.taskgroup], 1,
-					__ATOMIC_RELAXED);
-			if (t->run_left)
-				t->run_left--;
-		}
+	if (s->hrtimers) {
+		charge(s, cpu, cpu_curr(cpu), s->now_ns);
+		return;
 	}
+	account(s, cpu, cpu_curr(cpu), 1, s->tick_ns);
 }
 
 /* the timer interrupt's call into the scheduler on @cpu */
@@ -1332,8 +1454,8 @@ static void timed_tick(struct sim *s, int cpu)
 /* Step 2: wake the sleepers due now and start the tasks due now */
 static int run_wheel(struct sim *s)
 {
-	unsigned long long now = jiffies;
-	struct list_head *bucket = &s->wheel[now & (SIM_WHEEL - 1)];
+	unsigned long long now = s->now_ns;
+	struct list_head *bucket = &s->wheel[jiffies & (SIM_WHEEL - 1)];
 	struct sim_task *t, *n;
 	int ret;
 
@@ -1365,6 +1487,75 @@ static int cpu_errors(struct sim *s)
 		if (s->cpus[cpu].err)
 			return s->cpus[cpu].err;
 	return 0;
+}
+
+/*
+ * The time a CPU's current task's run ends, or ULLONG_MAX when it runs
+ * nothing timed (its idle task; a task blocked by an affinity change)
+ */
+static unsigned long long run_end(const struct sim *s, int cpu)
+{
+	struct task_struct *curr = cpu_curr(cpu);
+	const struct sim_task *t = curr->driver_data;
+	unsigned long long end;
+
+	if (curr == cpu_rq(cpu)->idle || !t || t->state != SIM_RUNNABLE)
+		return ULLONG_MAX;
+	/* when its charges (clock units, charge()) reach run_left */
+	end = (s->cpus[cpu].since / s->unit_ns + t->run_left) * s->unit_ns;
+	return t->run_until && t->run_until < end ? t->run_until : end;
+}
+
+/*
+ * The first event after now and before @end: a sleeper's wake-up or a
+ * start in this tick's bucket, or the end of a CPU's run.  An event due
+ * now or before, left over by a CPU that reached SIM_SETTLE_MAX, waits
+ * for the tick.  Return: its time, or @end when there is none.
+ */
+static unsigned long long next_event_ns(struct sim *s, unsigned long long end)
+{
+	struct list_head *bucket = &s->wheel[jiffies & (SIM_WHEEL - 1)];
+	unsigned long long at = end, e;
+	struct sim_task *t;
+	unsigned int cpu;
+
+	list_for_each_entry(t, bucket, timer)
+		if (t->wake_at > s->now_ns && t->wake_at < at)
+			at = t->wake_at;
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
+		e = run_end(s, cpu);
+		if (e > s->now_ns && e < at)
+			at = e;
+	}
+	return at;
+}
+
+/*
+ * Under hrtimers, the events between the tick just done and the next one,
+ * in the order of their ns (those at the same ns as one): the clock moves
+ * to each, its sleepers wake (wake_up_process(), which checks for
+ * preemption), and every CPU settles as after a tick: a run over goes on
+ * with its program, need_resched calls schedule().  Under jiffy timers
+ * nothing falls between ticks.  Context: the main thread (in threaded
+ * runs too: the CPU threads wait at a barrier meanwhile).
+ */
+static int __run_between(struct sim *s)
+{
+	unsigned long long end = (jiffies + 1) * s->tick_ns, at;
+	int ret = 0;
+
+	while (!ret && (at = next_event_ns(s, end)) < end) {
+		clock_set(s, at);
+		ret = run_wheel(s);
+		if (!ret)
+			ret = settle_all(s);
+	}
+	return ret ? ret : cpu_errors(s);
+}
+
+static inline int run_between(struct sim *s)
+{
+	return unlikely(s->hrtimers) ? __run_between(s) : 0;
 }
 
 /* time 0: start the tasks without delay and let every CPU pick one */
@@ -1406,10 +1597,12 @@ int sim_step(struct sim *s)
 	}
 	if (s->ticks >= s->total_ticks)
 		return 0;
+	ret = run_between(s);
+	if (ret)
+		return ret;
+	clock_tick(s);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
 		tick_cpu(s, cpu);
-	jiffies++;
-	s->ticks++;
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
 		timed_tick(s, cpu);
 	ret = run_wheel(s);
@@ -1486,8 +1679,10 @@ static int run_threaded(struct sim *s)
 	if (ret)
 		goto out_join;
 	while (!ret && s->ticks < s->total_ticks) {
-		jiffies++;
-		s->ticks++;
+		ret = run_between(s);
+		if (ret)
+			break;
+		clock_tick(s);
 		pthread_barrier_wait(&s->barrier);
 		pthread_barrier_wait(&s->barrier);
 		ret = run_wheel(s);
@@ -1517,7 +1712,7 @@ static int end_trace(struct sim *s)
 	if (s->trace_ended || (!s->opt.trace && !s->opt.chrome))
 		return 0;
 	s->trace_ended = 1;
-	return sim_trace_end(&s->trace, jiffies);
+	return sim_trace_end(&s->trace, sim_now(s));
 }
 
 const char *sim_output_failed(const struct sim *s)
@@ -1596,31 +1791,23 @@ static bool taskgroup_within(const struct sim_workload *wl, unsigned int g,
 	return g == of;
 }
 
-/* the ticks the tasks of taskgroup @of and of its child groups ran */
-static unsigned long long taskgroup_ticks(const struct sim *s, unsigned int of)
+/* the ns the tasks of taskgroup @of and of its child groups ran */
+static unsigned long long taskgroup_ns(const struct sim *s, unsigned int of)
 {
 	unsigned long long sum = 0;
 	unsigned int g;
 
 	for (g = of; g < s->wl->nr_taskgroups; g++)
 		if (taskgroup_within(s->wl, g, of))
-			sum += __atomic_load_n(&s->tg_ticks[g],
-					       __ATOMIC_RELAXED);
+			sum += __atomic_load_n(&s->tg_ns[g], __ATOMIC_RELAXED);
 	return sum;
-}
-
-/* the run time the scheduler charged to @tg's entities, in ticks */
-static unsigned long long sched_group_ticks(const struct sim *s,
-					    const struct task_group *tg)
-{
-	return sched_group_runtime(tg) / (1000000000ull / s->opt.hz);
 }
 
 /*
  * Where the class runs task groups: every live task is in the group the
  * simulator has it in, and each group's run time, as the scheduler
- * charged it, is the ticks the simulator counted for it and its child
- * groups.
+ * charged it (in ns of the runqueue clock, brought up to date by every
+ * tick), is the ns the simulator counted for it and its child groups.
  */
 static bool check_taskgroups(struct sim *s)
 {
@@ -1636,12 +1823,13 @@ static bool check_taskgroups(struct sim *s)
 			return task_bad("a task is not in its taskgroup", t);
 	}
 	for (g = 1; g < s->wl->nr_taskgroups; g++)
-		if (sched_group_ticks(s, s->tgs[g]) != taskgroup_ticks(s, g))
+		if (sched_group_runtime(s->tgs[g]) != taskgroup_ns(s, g))
 			return check_fail(
-				"taskgroup %s: the scheduler charged %llu ticks, its tasks ran %llu",
+				"taskgroup %s: the scheduler charged %llu ns, its tasks ran %llu",
 				s->wl->taskgroups[g].path,
-				sched_group_ticks(s, s->tgs[g]),
-				taskgroup_ticks(s, g));
+				(unsigned long long)sched_group_runtime(
+					s->tgs[g]),
+				taskgroup_ns(s, g));
 	return true;
 }
 
@@ -1692,7 +1880,10 @@ bool (sim_check)(struct sim *s)
 			if (list_empty(&t->timer))
 				return task_bad("waiting task not on the wheel",
 						t);
-			if (s->started && t->wake_at <= jiffies)
+			/* the machine's clock, as the runqueues read it */
+			if (s->started &&
+			    t->wake_at <=
+				    jiffies * s->tick_ns + kstruct_subtick_ns)
 				return task_bad("task not woken on time", t);
 			break;
 		default:
@@ -1732,9 +1923,8 @@ static int make_taskgroups(struct sim *s)
 
 	if (!wl->nr_taskgroups)
 		return 0;
-	s->tg_ticks =
-		kcalloc(wl->nr_taskgroups, sizeof(*s->tg_ticks), GFP_KERNEL);
-	if (!s->tg_ticks)
+	s->tg_ns = kcalloc(wl->nr_taskgroups, sizeof(*s->tg_ns), GFP_KERNEL);
+	if (!s->tg_ns)
 		return -ENOMEM;
 	if (!class_groups())
 		return 0;
@@ -1882,6 +2072,10 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 			    s->opt.threads !=
 		    s->opt.nr_cpus)
 		goto out_free;
+	s->hrtimers = s->opt.sched_class && s->opt.sched_class->hrtimers;
+	s->tick_ns = NSEC_PER_SEC / s->opt.hz;
+	s->unit_ns = s->hrtimers ? NSEC_PER_USEC : s->tick_ns;
+	s->clock_hz = s->hrtimers ? 1000000 : s->opt.hz;
 	ret = -ERANGE;
 	s->total_ticks = sim_total_ticks(wl, &s->opt);
 	if (s->total_ticks > SIM_MAX_TICKS)
@@ -1928,6 +2122,7 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	topo.cores = s->opt.cores;
 	topo.threads = s->opt.threads;
 	fair_topology_set(topo.sockets ? &topo : NULL);
+	kstruct_subtick_ns = 0;
 	ret = sched_init_class(s->opt.nr_cpus, s->opt.sched_class);
 	fair_topology_set(NULL);
 	if (ret) {
@@ -1944,7 +2139,7 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	if (s->opt.trace || s->opt.chrome) {
 		ret = sim_trace_begin(&s->trace, s->opt.trace,
 				      s->opt.trace_path, s->opt.chrome,
-				      s->opt.chrome_path, s->opt.hz,
+				      s->opt.chrome_path, s->clock_hz,
 				      s->opt.nr_cpus);
 		if (ret)
 			goto out_destroy;
@@ -1956,7 +2151,7 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 
 			if (!t)
 				goto out_destroy;
-			t->wake_at = usec_to_ticks(s, wl->tasks[d].delay_usec);
+			t->wake_at = timer_ns(s, wl->tasks[d].delay_usec);
 			wheel_add(s, t);
 		}
 	}
@@ -1983,6 +2178,7 @@ void sim_destroy(struct sim *s)
 	end_trace(s);
 	sched_set_hooks(NULL);
 	sched_teardown();
+	kstruct_subtick_ns = 0;
 	for (i = 0; i < s->nr_tasks; i++) {
 		sim_task_stats_release(&sim_task(s, i)->st);
 		kfree(sim_task(s, i)->timers);
@@ -1996,7 +2192,7 @@ void sim_destroy(struct sim *s)
 	kfree(s->report_dl);
 	kfree(s->report_taskgroups);
 	kfree(s->tgs);
-	kfree(s->tg_ticks);
+	kfree(s->tg_ns);
 	spin_lock_destroy(&s->lock);
 	spin_lock_destroy(&s->trace_lock);
 	spin_lock_destroy(&s->start_lock);
@@ -2047,8 +2243,8 @@ void sim_memory(const struct sim *s, struct sim_memory *m)
 			 s->wl->nr_tasks * sizeof(*s->instances);
 	if (s->tgs)
 		m->other_bytes += s->wl->nr_taskgroups * sizeof(*s->tgs);
-	if (s->tg_ticks)
-		m->other_bytes += s->wl->nr_taskgroups * sizeof(*s->tg_ticks);
+	if (s->tg_ns)
+		m->other_bytes += s->wl->nr_taskgroups * sizeof(*s->tg_ns);
 	for (i = 0; i < s->nr_tasks; i++) {
 		const struct sim_task *t = sim_task(s, i);
 
@@ -2074,7 +2270,7 @@ unsigned long long sim_memory_bytes(const struct sim *s)
  */
 static int report_taskgroups(struct sim *s, struct sim_report *r)
 {
-	unsigned int i, n = s->tg_ticks ? s->wl->nr_taskgroups - 1 : 0;
+	unsigned int i, n = s->tg_ns ? s->wl->nr_taskgroups - 1 : 0;
 
 	kfree(s->report_taskgroups);
 	s->report_taskgroups = NULL;
@@ -2087,8 +2283,9 @@ static int report_taskgroups(struct sim *s, struct sim_report *r)
 	for (i = 0; i < n; i++) {
 		s->report_taskgroups[i].path = s->wl->taskgroups[i + 1].path;
 		s->report_taskgroups[i].runtime =
-			s->tgs ? sched_group_ticks(s, s->tgs[i + 1]) :
-				 taskgroup_ticks(s, i + 1);
+			(s->tgs ? sched_group_runtime(s->tgs[i + 1]) :
+				  taskgroup_ns(s, i + 1)) /
+			s->unit_ns;
 	}
 	r->nr_taskgroups = n;
 	r->taskgroups = s->report_taskgroups;
@@ -2137,7 +2334,7 @@ static int report_dl(struct sim *s, struct sim_report *r)
 const struct sim_report *sim_report(struct sim *s)
 {
 	struct sim_report *r = &s->report;
-	unsigned long long now = jiffies;
+	unsigned long long now = sim_now(s);
 	unsigned long i;
 	unsigned int cpu;
 
@@ -2150,6 +2347,8 @@ const struct sim_report *sim_report(struct sim *s)
 	r->nr_cpus = s->opt.nr_cpus;
 	r->threaded = s->opt.threaded;
 	r->ticks = s->ticks;
+	r->clock_hz = s->clock_hz;
+	r->clock = s->hrtimers ? s->ticks * s->tick_ns / s->unit_ns : s->ticks;
 	r->forks = s->forks;
 	r->forks_refused = s->forks_refused;
 	r->exits = s->exits;

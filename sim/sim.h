@@ -5,7 +5,10 @@
  *
  * Not a port of a kernel file; it plays the part of the hardware and the
  * processes around kernel/sched.c, as LinSched's harness did for later
- * kernels.  Each tick of the virtual clock:
+ * kernels.  Under a class with hrtimers (cfs, eevdf), the events that
+ * fall between two ticks come first, in the order of their ns: sleepers
+ * wake (wake_up_process()) and runs end at their time, and every CPU then
+ * settles as in step 3.  Each tick of the virtual clock:
  *
  *   1. every CPU's current task runs for the tick (its run time is
  *      counted), then jiffies++ and scheduler_tick() on every CPU;
@@ -18,7 +21,8 @@
  *
  * Single-threaded, this is exactly repeatable: the same workload, seed,
  * CPUs and HZ give the same trace, byte for byte.  Threaded, one pthread
- * per CPU runs steps 1 and 3 in parallel, with a barrier between steps,
+ * per CPU runs steps 1 and 3 in parallel, with a barrier between steps
+ * (the events between ticks run on the calling thread meanwhile),
  * so load_balance(), double_rq_lock() and the runqueue locks meet real
  * contention; runs are then no longer repeatable, only correct.
  *
@@ -82,6 +86,9 @@ struct sim_why {
  * locks held (they must not call into the scheduler), one at a time and
  * in the order of the ftrace text (--trace), also in threaded runs.
  * @tick runs on the thread that called sim_run(), with no lock held.
+ * The events' times are in the run's clock units, as its report's
+ * (sim_report.clock_hz): ticks under o1 and goodness, microseconds under
+ * cfs and eevdf (hrtimers); @tick's @tick and @total are ticks.
  */
 struct sim_observer {
 	void (*switch_to)(unsigned long long tick, unsigned int cpu,

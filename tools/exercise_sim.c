@@ -179,7 +179,7 @@ static int never_ran(struct exercise *ex, const struct sim_report *r,
 
 		sim_task_comm(wl, ts, comm);
 		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n", comm,
-			ts->runtime * 1000.0 / r->hz, ts->migrations,
+			sim_report_ms(r, ts->runtime), ts->migrations,
 			ts->migrations == 1 ? "" : "s");
 		if (!ts->runtime) {
 			exercise_answer(ex, "%s%s", none ? "" : " ", comm);
@@ -253,7 +253,7 @@ static int shares(struct exercise *ex, const struct sim_report *r,
 
 		sim_task_comm(wl, ts, comm);
 		fprintf(ex->why, "%-8s run %6.1f ms, %u migration%s\n", comm,
-			ts->runtime * 1000.0 / r->hz, ts->migrations,
+			sim_report_ms(r, ts->runtime), ts->migrations,
 			ts->migrations == 1 ? "" : "s");
 		exercise_answer(ex, "%s%s: %.0f", i ? ", " : "", comm, pct);
 		/* the likely slip: an equal share each */
@@ -471,7 +471,7 @@ static int exercise_generations_nice(struct exercise *ex)
 /**
  * struct wait_rank - the classes under which the typist's longest wait
  *	was longest, and shortest
- * @max: the longest of those waits, in ticks
+ * @max: the longest of those waits, in µs
  * @min: the shortest
  * @longest: the classes (bit i: sched_classes[i]) whose wait was @max
  * @shortest: those whose wait was @min
@@ -494,7 +494,11 @@ static int typist_wait(struct exercise *ex, const struct sim_report *r,
 	(void)ex;
 	if (err)
 		return err;
-	w = (unsigned long long)g[wl->nr_tasks - 1].latency.max;
+	/* in µs: the classes' clocks count ticks or µs */
+	w = (unsigned long long)(sim_report_ms(
+					 r, g[wl->nr_tasks - 1].latency.max) *
+					 1000 +
+				 0.5);
 	if (!bit || w > rank->max) {
 		rank->max = w;
 		rank->longest = 0;

@@ -186,6 +186,14 @@ struct html_run {
 	char label[32];
 	unsigned int nr_cpus, hz;
 	unsigned long long ticks, total;
+	/*
+	 * The unit of the switches, wake-ups and states recorded (the
+	 * observer's: sim_report.clock_hz a second, ticks or µs); @end, the
+	 * run's end in it.  The page shows them in ticks, with a fraction
+	 * where the class has hrtimers.
+	 */
+	unsigned int clock_hz;
+	unsigned long long end;
 	int err;
 	bool ended;
 	struct html_slice *slices;
@@ -1022,8 +1030,10 @@ int sim_html_end_run(struct sim_html *h, const struct sim_report *r,
 	run->nr_cpus = r->nr_cpus;
 	run->hz = r->hz;
 	run->ticks = r->ticks;
+	run->clock_hz = r->clock_hz ? r->clock_hz : r->hz;
+	run->end = r->clock_hz ? r->clock : r->ticks;
 	for (i = 0; i < run->nr_cpus; i++)
-		slice_close(run, i, r->ticks,
+		slice_close(run, i, run->end,
 			    run->cpu_slice[i] >= 0 ?
 				    run->slices[run->cpu_slice[i]].pid :
 				    0,
@@ -1130,9 +1140,25 @@ static unsigned int task_hue(int pid)
 	return (unsigned int)pid * 137u % 360u;
 }
 
-static double ms(const struct html_run *run, unsigned long long ticks)
+/* @t, a time in @run's clock units, in ms */
+static double ms(const struct html_run *run, unsigned long long t)
 {
-	return ticks * 1000.0 / run->hz;
+	return t * 1000.0 / run->clock_hz;
+}
+
+/*
+ * @t, a time in @run's clock units, as ticks into @buf: whole under
+ * jiffy timers, else with the fraction of a tick it fell at
+ */
+static const char *tick_text(char *buf, size_t len, const struct html_run *run,
+			     unsigned long long t)
+{
+	if (run->clock_hz == run->hz)
+		snprintf(buf, len, "%llu", t);
+	else
+		snprintf(buf, len, "%.12g",
+			 (double)t * run->hz / run->clock_hz);
+	return buf;
 }
 
 static unsigned long long width_of(const struct html_run *run)
@@ -1307,16 +1333,19 @@ static void slice_why(char *buf, size_t len, const struct html_run *run,
 static void write_slice(FILE *f, const struct html_run *run,
 			const struct html_slice *sl)
 {
-	char why[1024];
+	char why[1024], a[32], b[32], l[32];
 
 	const struct html_task *t = task_find((struct html_run *)run, sl->pid);
 	unsigned long long len = sl->end - sl->start;
+	bool whole = run->clock_hz == run->hz;
 
-	fprintf(f, "<rect class=\"run%s\" data-pid=\"%d\" x=\"%llu\" y=\"%u\" ",
-		len ? "" : " zero", sl->pid, sl->start,
+	fprintf(f, "<rect class=\"run%s\" data-pid=\"%d\" x=\"%s\" y=\"%u\" ",
+		len ? "" : " zero", sl->pid,
+		tick_text(a, sizeof(a), run, sl->start),
 		sl->cpu * CPU_ROW + (CPU_ROW - CPU_BAR) / 2);
+	tick_text(l, sizeof(l), run, len);
 	if (len)
-		fprintf(f, "width=\"%llu\"", len);
+		fprintf(f, "width=\"%s\"", l);
 	else
 		fputs("width=\"0.3\"", f);
 	fprintf(f, " height=\"%u\" fill=\"hsl(%u,62%%,60%%)\"><title>", CPU_BAR,
@@ -1324,9 +1353,11 @@ static void write_slice(FILE *f, const struct html_run *run,
 	put_text(f, t ? t->comm : "?");
 	fprintf(f,
 		" \xc2\xb7 pid %d \xc2\xb7 prio %d \xc2\xb7 CPU %u\n"
-		"ticks %llu\xe2\x80\x93%llu: %llu tick%s (%.1f ms)\n",
-		sl->pid, sl->prio, sl->cpu, sl->start, sl->end, len,
-		len == 1 ? "" : "s", ms(run, len));
+		"ticks %s\xe2\x80\x93%s: %s tick%s (%.*f ms)\n",
+		sl->pid, sl->prio, sl->cpu,
+		tick_text(a, sizeof(a), run, sl->start),
+		tick_text(b, sizeof(b), run, sl->end), l,
+		whole && len == 1 ? "" : "s", whole ? 1 : 3, ms(run, len));
 	slice_why(why, sizeof(why), run, sl);
 	put_text(f, why);
 	fputs("</title></rect>\n", f);
@@ -1377,17 +1408,20 @@ static void write_states(FILE *f, const struct html_run *run, bool open)
 			unsigned long long from = t->changes[k].tick;
 			unsigned long long to = k + 1 < t->nr_changes ?
 							t->changes[k + 1].tick :
-							run->ticks;
+							run->end;
+			char x[32], w[32];
 
 			if (t->changes[k].state == ST_EXITED || to <= from)
 				continue;
 			fprintf(f,
 				"<rect class=\"%s\" data-pid=\"%d\" "
-				"x=\"%llu\" y=\"%zu\" width=\"%llu\" "
+				"x=\"%s\" y=\"%zu\" width=\"%s\" "
 				"height=\"%u\"/>\n",
-				state_class[t->changes[k].state], t->pid, from,
+				state_class[t->changes[k].state], t->pid,
+				tick_text(x, sizeof(x), run, from),
 				i * TASK_ROW + (TASK_ROW - TASK_BAR) / 2,
-				to - from, TASK_BAR);
+				tick_text(w, sizeof(w), run, to - from),
+				TASK_BAR);
 		}
 	}
 	chart_end(f);
@@ -1514,12 +1548,14 @@ static void write_series(FILE *f, const struct html_run *run)
 	fputs("},\n\"wakes\":[", f);
 	for (k = 0; k < run->nr_wakes; k++) {
 		const struct html_wake *w = &run->wakes[k];
+		char t[32];
 
-		fprintf(f, "%s[%d,%llu,", k ? "," : "", w->pid, w->tick);
+		fprintf(f, "%s[%d,%s,", k ? "," : "", w->pid,
+			tick_text(t, sizeof(t), run, w->tick));
 		if (w->ran == NEVER_RAN)
 			fputs("null]", f);
 		else
-			fprintf(f, "%llu]", w->ran);
+			fprintf(f, "%s]", tick_text(t, sizeof(t), run, w->ran));
 	}
 	fputs("]}</script>\n", f);
 }

@@ -141,6 +141,7 @@ bool tour_generations_states_rule(const char *name)
 struct tour_run {
 	struct sim_group groups[TOUR_NR_GROUPS];
 	unsigned long switches;
+	unsigned int clock_hz; /* the report's units (ticks or µs) a second */
 };
 
 /* run the tour's workload under @class into @tr */
@@ -174,14 +175,16 @@ static int tour_run(const struct sim_workload *wl,
 		if (!ret)
 			ret = sim_report_totals(r, &tot);
 		tr->switches = tot.switches;
+		tr->clock_hz = r->clock_hz;
 	}
 	sim_destroy(s);
 	return ret;
 }
 
-static double ms(double ticks)
+/* @t, a time of @tr's report, in ms */
+static double ms(const struct tour_run *tr, double t)
 {
-	return ticks * 1000.0 / TOUR_HZ;
+	return t * 1000.0 / tr->clock_hz;
 }
 
 int tour_sched_generations(FILE *out, int step)
@@ -239,15 +242,17 @@ int tour_sched_generations(FILE *out, int step)
 		}
 		fprintf(out,
 			"     typist's wake-up latency: p50 %.0f ms, p99 %.0f ms, max %.0f ms (%llu wake-ups)\n",
-			ms(typist->latency.p50), ms(typist->latency.p99),
-			ms(typist->latency.max), typist->latency.n);
+			ms(tr, typist->latency.p50),
+			ms(tr, typist->latency.p99),
+			ms(tr, typist->latency.max), typist->latency.n);
 	}
 	if (!ret) {
 		fprintf(out, "\n   The typist's longest wait for the CPU:");
 		for (i = 0; i < nr; i++)
 			fprintf(out, "%s %s %.0f ms", i ? "," : "",
 				sched_classes[i]->name,
-				ms(runs[i].groups[TOUR_TYPIST].latency.max));
+				ms(&runs[i],
+				   runs[i].groups[TOUR_TYPIST].latency.max));
 		fprintf(out,
 			".\n   The hogs split what the typist leaves by each generation's rule:\n"
 			"   ratios of slices up to o1, ratios of weights from cfs on.\n");

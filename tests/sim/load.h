@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/report.h"
+#include "sim/sim.h"
 #include "sim/workload.h"
 
 /*
@@ -35,6 +37,45 @@ static inline int load(const char *name_or_json, unsigned int cpus,
 	if (ret && ret != -ENOMEM)
 		fprintf(stderr, "\n%s\n", err);
 	return ret;
+}
+
+/*
+ * Load @workload for @opt's CPUs (0: 4), then create, run and report the
+ * simulation: *@wl, *@s and *@r as far as it got (the caller frees *@s
+ * and *@wl).  Return: 0, or the first error.
+ */
+static inline int load_and_run(const char *workload,
+			       const struct sim_options *opt,
+			       struct sim_workload **wl, struct sim **s,
+			       const struct sim_report **r)
+{
+	int ret = load(workload, opt->nr_cpus ? opt->nr_cpus : 4, wl);
+
+	if (!ret)
+		ret = sim_create(*wl, opt, s);
+	if (!ret)
+		ret = sim_run(*s);
+	if (!ret) {
+		*r = sim_report(*s);
+		if (!*r)
+			ret = -ENOMEM;
+	}
+	return ret;
+}
+
+/* the task of @r (a run of @wl) named @comm, or NULL */
+static inline const struct sim_task_stats *
+task_named(const struct sim_workload *wl, const struct sim_report *r,
+	   const char *comm)
+{
+	char name[SIM_NAME_LEN];
+	unsigned long i;
+
+	for (i = 0; i < r->nr_tasks; i++)
+		if (!strcmp(sim_task_comm(wl, sim_report_task(r, i), name),
+			    comm))
+			return sim_report_task(r, i);
+	return NULL;
 }
 
 #endif /* KSTRUCT_TESTS_SIM_LOAD_H */

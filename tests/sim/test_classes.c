@@ -20,6 +20,7 @@
 #include "sim/sim.h"
 #include "sim/workload.h"
 #include "tests/ktest.h"
+#include "tests/sim/load.h"
 
 struct run {
 	struct sim_workload *wl;
@@ -30,30 +31,8 @@ struct run {
 static int run_start(struct run *run, const char *workload,
 		     struct sim_options *opt)
 {
-	unsigned int cpus = opt->nr_cpus ? opt->nr_cpus : 4;
-	char err[512];
-	int ret;
-
 	memset(run, 0, sizeof(*run));
-	if (workload[0] == '{')
-		ret = sim_workload_parse(workload, "test", cpus, &run->wl, err,
-					 sizeof(err));
-	else
-		ret = sim_workload_builtin(workload, cpus, &run->wl, err,
-					   sizeof(err));
-	if (ret) {
-		fprintf(stderr, "\n%s\n", err);
-		return ret;
-	}
-	ret = sim_create(run->wl, opt, &run->s);
-	if (!ret)
-		ret = sim_run(run->s);
-	if (!ret) {
-		run->r = sim_report(run->s);
-		if (!run->r)
-			ret = -ENOMEM;
-	}
-	return ret;
+	return load_and_run(workload, opt, &run->wl, &run->s, &run->r);
 }
 
 static void run_end(struct run *run)
@@ -100,12 +79,14 @@ static void check_shares(const struct sched_class *class, unsigned int hz,
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, (unsigned long)nr);
 	for (i = 0; i < nr; i++) {
-		total += sim_report_task(run.r, i)->runtime;
+		total += sim_report_ticks(run.r,
+					  sim_report_task(run.r, i)->runtime);
 		sum += weight[i];
 	}
 	CU_ASSERT_EQUAL(total, (unsigned long long)seconds * hz);
 	for (i = 0; i < nr; i++) {
-		long long got = sim_report_task(run.r, i)->runtime;
+		long long got = sim_report_ticks(
+			run.r, sim_report_task(run.r, i)->runtime);
 
 		expect = total * weight[i] / sum;
 		if (llabs(got - (long long)expect) > (long long)slack) {
@@ -196,21 +177,6 @@ static void test_shares_fair(void)
 
 /* -------------------------------------------------------- task groups */
 
-/* the workload's task named @comm */
-static const struct sim_task_stats *task_named(const struct run *run,
-					       const char *comm)
-{
-	char name[SIM_NAME_LEN];
-	unsigned long i;
-
-	for (i = 0; i < run->r->nr_tasks; i++)
-		if (!strcmp(sim_task_comm(run->wl, sim_report_task(run->r, i),
-					  name),
-			    comm))
-			return sim_report_task(run->r, i);
-	return NULL;
-}
-
 struct want_share {
 	const char *comm;
 	double share; /* of one CPU's time */
@@ -236,13 +202,15 @@ static void check_task_shares(const struct sched_class *class, unsigned int hz,
 	for (i = 0; i < n; i++) {
 		double expect = total * want[i].share;
 
-		ts = task_named(&run, want[i].comm);
+		ts = task_named(run.wl, run.r, want[i].comm);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
-		if (fabs(ts->runtime - expect) > want[i].slack) {
+		if (fabs(sim_report_ticks(run.r, ts->runtime) - expect) >
+		    want[i].slack) {
 			fprintf(stderr,
 				"\n%s HZ=%u %s: %llu ticks, expected %.1f +- %lu\n",
-				class->name, hz, want[i].comm, ts->runtime,
-				expect, want[i].slack);
+				class->name, hz, want[i].comm,
+				sim_report_ticks(run.r, ts->runtime), expect,
+				want[i].slack);
 			CU_FAIL("share off its rule");
 		}
 	}
@@ -384,13 +352,17 @@ static void test_group_shares_two_cpus(void)
 		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
 		CU_ASSERT_EQUAL_FATAL(run.r->nr_taskgroups, 2);
 		for (i = 0; i < 2; i++) {
-			long long got = run.r->taskgroups[i].runtime;
+			long long got = sim_report_ticks(
+				run.r, run.r->taskgroups[i].runtime);
 
 			CU_ASSERT(llabs(got - 20000) <= 250 + 2 * 7);
 			sum += got;
 		}
 		/* every busy tick went to one group or the other */
-		CU_ASSERT_EQUAL(sum, run.r->cpus[0].busy + run.r->cpus[1].busy);
+		CU_ASSERT_EQUAL(sum,
+				sim_report_ticks(run.r,
+						 run.r->cpus[0].busy +
+							 run.r->cpus[1].busy));
 		CU_ASSERT_STRING_EQUAL(run.r->taskgroups[0].path, "/A");
 		run_end(&run);
 	}
@@ -425,8 +397,12 @@ static void test_group_phase_moves(void)
 
 		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
 		CU_ASSERT_EQUAL_FATAL(run.r->nr_taskgroups, 2);
-		CU_ASSERT_EQUAL(run.r->taskgroups[0].runtime, 1000ULL);
-		CU_ASSERT_EQUAL(run.r->taskgroups[1].runtime, 700ULL);
+		CU_ASSERT_EQUAL(sim_report_ticks(run.r,
+						 run.r->taskgroups[0].runtime),
+				1000ULL);
+		CU_ASSERT_EQUAL(sim_report_ticks(run.r,
+						 run.r->taskgroups[1].runtime),
+				700ULL);
 		CU_ASSERT_EQUAL(run.r->taskgroups[0].tasks, 1);
 		CU_ASSERT_EQUAL(run.r->taskgroups[1].tasks, 0);
 		run_end(&run);
@@ -522,8 +498,10 @@ static unsigned int p_latency(const struct sched_class *class, const char *json)
 	unsigned int lat = ~0u;
 	struct run run;
 
-	if (!run_start(&run, json, &o) && task_named(&run, "p"))
-		lat = sim_task_latency(task_named(&run, "p"), 50);
+	/* in µs: the clock's units are ticks under o1, µs under the others */
+	if (!run_start(&run, json, &o) && task_named(run.wl, run.r, "p"))
+		lat = sim_task_latency(task_named(run.wl, run.r, "p"), 50) *
+		      (1000000 / run.r->clock_hz);
 	run_end(&run);
 	return lat;
 }
@@ -533,12 +511,12 @@ static unsigned int p_latency(const struct sched_class *class, const char *json)
  * beside a hog.  cfs: as SCHED_OTHER it wakes 3 ms of credit ahead of the
  * hog, more than the wake-up granularity, and preempts at once (median
  * latency 0); as SCHED_BATCH it never preempts on waking and waits for
- * the hog's tick (1).  eevdf, the hog asking for 3 ms slices (dl-runtime):
+ * the hog's tick (1 ms: p's timer fires at a tick, 10 ms at HZ=1000).  eevdf, the hog asking for 3 ms slices (dl-runtime):
  * SCHED_OTHER wakes with an earlier deadline than the hog's request and
  * preempts (0); SCHED_BATCH does not preempt on waking, but the hog lost
  * its RUN_TO_PARITY protection when its request was renewed while it ran
  * alone, and beside p (behind it in vruntime) it is owed nothing: 6.12's
- * update_curr() reschedules it at the next tick (1).  o1 runs both as
+ * update_curr() reschedules it at the next tick (1 ms).  o1 runs both as
  * SCHED_OTHER: the same latency.
  */
 static void test_sched_batch_through_sim(void)
@@ -552,9 +530,9 @@ static void test_sched_batch_through_sim(void)
 	snprintf(other, sizeof(other), fmt, "SCHED_OTHER");
 	snprintf(batch, sizeof(batch), fmt, "SCHED_BATCH");
 	CU_ASSERT_EQUAL(p_latency(&cfs_sched_class, other), 0);
-	CU_ASSERT_EQUAL(p_latency(&cfs_sched_class, batch), 1);
+	CU_ASSERT_EQUAL(p_latency(&cfs_sched_class, batch), 1000);
 	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, other), 0);
-	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, batch), 1);
+	CU_ASSERT_EQUAL(p_latency(&eevdf_sched_class, batch), 1000);
 	CU_ASSERT_EQUAL(p_latency(&o1_sched_class, other),
 			p_latency(&o1_sched_class, batch));
 }
@@ -731,9 +709,9 @@ static void test_kernel_hogs(void)
 			for (i = 0; i < n; i++) {
 				double pct, rate;
 
-				ts = task_named(&run, names[i]);
+				ts = task_named(run.wl, run.r, names[i]);
 				CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
-				pct = 100.0 * ts->runtime / run.r->ticks;
+				pct = 100.0 * ts->runtime / run.r->clock;
 				CU_ASSERT(fabs(pct - share[i]) <= 1.0);
 				rate = ts->switches / 20.0;
 				if (!w)
@@ -797,7 +775,8 @@ static void test_smp_hogs(void)
 			CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
 			CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks,
 					      (unsigned long)cases[c][0]);
-			ticks = 20ull * 250;
+			/* 20 s in the clock's units (us under hrtimers) */
+			ticks = 20ull * run.r->clock_hz;
 			total = 0;
 			for (i = 0; i < cases[c][0]; i++) {
 				rt = sim_report_task(run.r, i)->runtime;

@@ -1763,13 +1763,15 @@ static void test_runtime_cfs(void)
 	h = sim_report_task(run.r, 0);
 	a = sim_report_task(run.r, 1);
 	b = sim_report_task(run.r, 2);
-	CU_ASSERT_EQUAL(b->runtime, 34);
+	/* in µs, cfs's clock units */
+	CU_ASSERT_EQUAL(run.r->clock_hz, 1000000);
+	CU_ASSERT_EQUAL(b->runtime, 34000);
 	CU_ASSERT(b->exited);
-	CU_ASSERT_EQUAL(b->turnaround, 100);
-	CU_ASSERT_EQUAL(a->runtime, 100);
+	CU_ASSERT_EQUAL(b->turnaround, 100000);
+	CU_ASSERT_EQUAL(a->runtime, 100000);
 	CU_ASSERT(a->exited);
-	CU_ASSERT_EQUAL(a->turnaround, 229);
-	CU_ASSERT_EQUAL(h->runtime, 1000 - 34 - 100);
+	CU_ASSERT_EQUAL(a->turnaround, 229000);
+	CU_ASSERT_EQUAL(h->runtime, 1000000 - 34000 - 100000);
 	run_end(&run);
 }
 
@@ -2373,6 +2375,7 @@ static const char dl_hogs[] =
 static void dl_share(unsigned int threaded)
 {
 	const struct sim_dl_stats *dl;
+	unsigned long long ran;
 	unsigned int i;
 	struct run run;
 
@@ -2396,10 +2399,9 @@ static void dl_share(unsigned int threaded)
 			CU_ASSERT_EQUAL(dl->period_ns, 10000000);
 			CU_ASSERT_EQUAL(dl->misses, 0);
 			/* 20.0% +- 0.5 of the 2000 ticks */
-			CU_ASSERT(sim_report_task(run.r, dl->task)->runtime >=
-					  390 &&
-				  sim_report_task(run.r, dl->task)->runtime <=
-					  410);
+			ran = sim_report_task(run.r, dl->task)->runtime;
+			ran = sim_report_ticks(run.r, ran);
+			CU_ASSERT(ran >= 390 && ran <= 410);
 			CU_ASSERT(dl->throttles >= 195 && dl->throttles <= 200);
 			CU_ASSERT_EQUAL(
 				sim_report_task(run.r, dl->task)->policy,
@@ -2499,8 +2501,10 @@ static void test_dl_share_threaded(void)
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
 	CU_ASSERT_EQUAL(run.r->nr_dl, 6);
 	for (k = 0; k < run.r->nr_dl; k++)
-		CU_ASSERT(sim_report_task(run.r, run.r->dl[k].task)->runtime >=
-			  140);
+		CU_ASSERT(sim_report_ticks(run.r,
+					   sim_report_task(run.r,
+							   run.r->dl[k].task)
+						   ->runtime) >= 140);
 	run_end(&run);
 }
 
@@ -2538,6 +2542,7 @@ static void test_dl_admission(void)
 static void test_dl_no_miss(void)
 {
 	unsigned int seed, k, n, runtime[6], period[6];
+	unsigned long long ran;
 	char json[2048], one[256];
 	struct run run;
 	double u;
@@ -2581,9 +2586,9 @@ static void test_dl_no_miss(void)
 
 			CU_ASSERT_EQUAL(dl->misses, 0);
 			/* every period's runtime, the last one maybe cut */
-			CU_ASSERT(sim_report_task(run.r, dl->task)->runtime +
-					  dl->runtime_ns / 1000000 >=
-				  want);
+			ran = sim_report_task(run.r, dl->task)->runtime;
+			ran = sim_report_ticks(run.r, ran);
+			CU_ASSERT(ran + dl->runtime_ns / 1000000 >= want);
 		}
 		run_end(&run);
 	}

@@ -268,8 +268,9 @@ static void test_cfs_slice_expiry(void)
 	/* ideal slice: the latency (6 ms on one CPU) shared by two */
 	CU_ASSERT(s->out.b <= 3000000 && s->out.b > 2990000);
 	CU_ASSERT(s->out.a > s->out.b);
+	/* the observer's times are µs, cfs's clock units */
 	CU_ASSERT_EQUAL((unsigned long long)s->out.a,
-			(s->tick - s->start) * 1000000ull);
+			(s->tick - s->start) * 1000ull);
 	/* the next has the smallest vruntime, and the runner-up is the hog */
 	CU_ASSERT_EQUAL(s->next, 3);
 	CU_ASSERT_EQUAL(s->pick.pid, 2);

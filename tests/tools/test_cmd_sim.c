@@ -365,8 +365,8 @@ static void test_taskgroups_by_class(void)
 		o.out,
 		"taskgroups (cgroups: share of all CPU time, child groups included; tasks and Jain: the tasks in the group itself)\n"
 		"taskgroup               share(%)    run(ms)  tasks    Jain\n"
-		"/A                          50.0       60.0      1  1.0000\n"
-		"/B                          50.0       60.0      4  0.9978\n"));
+		"/A                          50.0     60.000      1  1.0000\n"
+		"/B                          50.0     60.000      4  0.9978\n"));
 	done(&o);
 	o = run(path, "--cpus", "1", "--sched", "eevdf", "--csv", "--hz",
 		"1000", NULL);

@@ -15,6 +15,7 @@
  * escaping and every failed allocation are checked too.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,13 @@ struct page {
 	unsigned int nr_cpus;
 	unsigned int hz; /* the run's: the trace's times are in us */
 	unsigned long long ticks;
+	/*
+	 * the first run's clock units (its report's times) a second, and per
+	 * tick: the page draws its times in ticks, with a fraction under a
+	 * class with hrtimers; its end in those units
+	 */
+	unsigned int clock_hz, upt;
+	unsigned long long clock;
 	unsigned long switches; /* the report's, summed over tasks */
 	unsigned long long busy[SIM_MAX_CPUS];
 	unsigned long long runtime[MAX_PIDS];
@@ -98,6 +106,9 @@ static void make_page(struct page *pg, const char *workload,
 			pg->nr_cpus = r->nr_cpus;
 			pg->hz = r->hz;
 			pg->ticks = r->ticks;
+			pg->clock_hz = r->clock_hz;
+			pg->upt = r->clock_hz / r->hz;
+			pg->clock = r->clock;
 			for (c = 0; c < r->nr_cpus; c++)
 				pg->busy[c] = r->cpus[c].busy;
 			for (k = 0; k < r->nr_tasks; k++) {
@@ -165,8 +176,14 @@ struct run_rect {
 };
 
 /* every rect.run of the @section-th run section; Return: how many */
+/* @v, ticks as the page writes them, in clock units (@upt a tick) */
+static unsigned long long page_time(const char *v, unsigned int upt)
+{
+	return llround(strtod(v, NULL) * upt);
+}
+
 static size_t read_runs(const char *html, unsigned int section,
-			struct run_rect **out)
+			unsigned int upt, struct run_rect **out)
 {
 	const char *p = html, *stop;
 	size_t n = 0, cap = 64;
@@ -196,9 +213,9 @@ static size_t read_runs(const char *html, unsigned int section,
 		CU_ASSERT_PTR_NOT_NULL(attr(p, end, "data-pid", v, sizeof(v)));
 		x->pid = atoi(v);
 		CU_ASSERT_PTR_NOT_NULL(attr(p, end, "x", v, sizeof(v)));
-		x->start = strtoull(v, NULL, 10);
+		x->start = page_time(v, upt);
 		CU_ASSERT_PTR_NOT_NULL(attr(p, end, "width", v, sizeof(v)));
-		len = x->zero ? 0 : strtoull(v, NULL, 10);
+		len = x->zero ? 0 : page_time(v, upt);
 		CU_ASSERT(x->zero ? !strcmp(v, "0.3") : len > 0);
 		x->end = x->start + len;
 		/* the title says the same, and why the run ended */
@@ -208,19 +225,19 @@ static size_t read_runs(const char *html, unsigned int section,
 		CU_ASSERT_FATAL(lines != NULL);
 		{
 			int pid;
-			unsigned long long a, b, l;
+			char a[32], b[32], l[32];
 
-			CU_ASSERT_EQUAL(sscanf(lines,
-					       " pid %d \xc2\xb7 prio %d "
-					       "\xc2\xb7 CPU %u\nticks %llu"
-					       "\xe2\x80\x93%llu: %llu tick",
-					       &pid, &x->prio, &x->cpu, &a, &b,
-					       &l),
-					6);
+			CU_ASSERT_EQUAL(
+				sscanf(lines,
+				       " pid %d \xc2\xb7 prio %d "
+				       "\xc2\xb7 CPU %u\nticks %31[0-9.]"
+				       "\xe2\x80\x93%31[0-9.]: %31[0-9.] tick",
+				       &pid, &x->prio, &x->cpu, a, b, l),
+				6);
 			CU_ASSERT_EQUAL(pid, x->pid);
-			CU_ASSERT_EQUAL(a, x->start);
-			CU_ASSERT_EQUAL(b, x->end);
-			CU_ASSERT_EQUAL(l, len);
+			CU_ASSERT_EQUAL(page_time(a, upt), x->start);
+			CU_ASSERT_EQUAL(page_time(b, upt), x->end);
+			CU_ASSERT_EQUAL(page_time(l, upt), len);
 		}
 		lines = strstr(lines, ")\n");
 		CU_ASSERT_FATAL(lines != NULL);
@@ -365,7 +382,8 @@ static void check_reasons(const struct page *pg, struct run_rect *r, size_t n)
 		CU_ASSERT_FATAL(sscanf(strstr(sw, "next_pid="), "next_pid=%d",
 				       &np) == 1);
 		lines++;
-		tick = (sec * 1000000 + us) * pg->hz / 1000000;
+		/* in clock units: ticks, or µs */
+		tick = (sec * 1000000 + us) * pg->clock_hz / 1000000;
 		if (!pp)
 			continue;
 		for (i = 0; i < n; i++)
@@ -416,13 +434,13 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 	json_decref(report);
 	json_decref(expect);
 	/* a rect.run per switch to a task, adding up to busy and run time */
-	n = read_runs(pg->html, 0, &r);
+	n = read_runs(pg->html, 0, pg->upt, &r);
 	CU_ASSERT_EQUAL(n, pg->switches);
 	for (i = 0; i < n; i++) {
 		CU_ASSERT_FATAL(r[i].cpu < pg->nr_cpus && r[i].pid < MAX_PIDS);
 		busy[r[i].cpu] += r[i].end - r[i].start;
 		runtime[r[i].pid] += r[i].end - r[i].start;
-		CU_ASSERT(r[i].end <= pg->ticks);
+		CU_ASSERT(r[i].end <= pg->clock);
 		CU_ASSERT(r[i].prio >= 0 && r[i].prio < 140);
 	}
 	for (c = 0; c < pg->nr_cpus; c++)
@@ -454,7 +472,7 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 			json_t *curr = json_object_get(json_array_get(cpus, c),
 						       "curr");
 			const struct run_rect *on =
-				running_at(r, n, c, tick, pg->ticks);
+				running_at(r, n, c, tick * pg->upt, pg->clock);
 			int pid = json_is_object(curr) ?
 					  json_integer_value(json_object_get(
 						  curr, "pid")) :
@@ -817,8 +835,9 @@ static void test_side_by_side(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html,
 				      "<section class=\"run\" "
 				      "id=\"run-1\" data-label=\"o1\""));
-	n0 = read_runs(pg.html, 0, &r0);
-	n1 = read_runs(pg.html, 1, &r1);
+	/* goodness and o1: both count ticks */
+	n0 = read_runs(pg.html, 0, 1, &r0);
+	n1 = read_runs(pg.html, 1, 1, &r1);
 	CU_ASSERT_EQUAL(n0, pg.switches); /* the first run's */
 	CU_ASSERT(n1 > 0);
 	free(r0);
@@ -1004,7 +1023,7 @@ static void test_quantities(void)
 							   "eevdf");
 		make_page(&pg, "mixed", &o, &cls, 1, NULL);
 		CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
-		n = read_runs(pg.html, 0, &r);
+		n = read_runs(pg.html, 0, pg.upt, &r);
 		series = embedded(
 			pg.html,
 			"<script type=\"application/json\" class=\"series\">",
@@ -1077,15 +1096,17 @@ static void test_quantities(void)
 
 			if (json_is_null(at))
 				continue;
-			CU_ASSERT(json_integer_value(at) >=
-				  json_integer_value(json_array_get(wake, 1)));
+			/* ticks, with a fraction under hrtimers */
+			CU_ASSERT(json_number_value(at) >=
+				  json_number_value(json_array_get(wake, 1)));
 			for (k = 0; k < n && !found; k++)
 				found = r[k].pid == json_integer_value(
 							    json_array_get(
 								    wake, 0)) &&
 					r[k].start ==
-						(unsigned long long)
-							json_integer_value(at);
+						(unsigned long long)llround(
+							json_number_value(at) *
+							pg.upt);
 			CU_ASSERT(found);
 			ran++;
 		}

@@ -32,7 +32,7 @@ static char *tour_text(void)
 
 /* the groups of a run of the tour's workload under @class, by the sim */
 static void sim_groups(const struct sched_class *class, struct sim_group *g,
-		       struct sim_totals *tot)
+		       struct sim_totals *tot, double *unit_ms)
 {
 	struct sim_options opt = { .nr_cpus = 1,
 				   .hz = 1000,
@@ -59,6 +59,8 @@ static void sim_groups(const struct sched_class *class, struct sim_group *g,
 	for (i = 0; i < n; i++)
 		g[found[i].desc] = found[i];
 	CU_ASSERT_EQUAL(sim_report_totals(r, tot), 0);
+	/* the report's times: ticks of 1 ms, or µs under cfs and eevdf */
+	*unit_ms = 1000.0 / r->clock_hz;
 	sim_destroy(s);
 	sim_workload_free(wl);
 	kstruct_hz = DEFAULT_HZ;
@@ -75,12 +77,13 @@ static void test_figures_are_the_runs(void)
 	for (k = 0; sched_classes[k]; k++) {
 		struct sim_group g[3];
 		struct sim_totals tot;
+		double unit_ms;
 		char *section;
 
 		snprintf(line, sizeof(line), "\n   %s", sched_classes[k]->name);
 		section = strstr(text, line);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(section);
-		sim_groups(sched_classes[k], g, &tot);
+		sim_groups(sched_classes[k], g, &tot, &unit_ms);
 		/* every class takes some CPU from each task */
 		CU_ASSERT(g[0].share > 0 && g[1].share > 0 && g[2].share > 0);
 		snprintf(
@@ -98,11 +101,11 @@ static void test_figures_are_the_runs(void)
 		snprintf(
 			line, sizeof(line),
 			"     typist's wake-up latency: p50 %.0f ms, p99 %.0f ms, max %.0f ms (%llu wake-ups)\n",
-			(double)g[2].latency.p50, (double)g[2].latency.p99,
-			(double)g[2].latency.max, g[2].latency.n);
+			g[2].latency.p50 * unit_ms, g[2].latency.p99 * unit_ms,
+			g[2].latency.max * unit_ms, g[2].latency.n);
 		CU_ASSERT_PTR_NOT_NULL(strstr(section, line));
 		snprintf(line, sizeof(line), "%s %.0f ms",
-			 sched_classes[k]->name, (double)g[2].latency.max);
+			 sched_classes[k]->name, g[2].latency.max * unit_ms);
 		CU_ASSERT_PTR_NOT_NULL(strstr(text, line));
 	}
 	free(text);

@@ -913,7 +913,7 @@
 		w = nearestWake(t, p.tick);
 		if (w && Math.abs(w[1] - p.tick) * pxOf(run) <= 4)
 			text += ' \u00b7 woken at tick ' + w[1] + (w[2] === null ? ', not run by the end' :
-				', ran at tick ' + w[2] + ': waited ' + (w[2] - w[1]) + ' tick' +
+				', ran at tick ' + w[2] + ': waited ' + (+(w[2] - w[1]).toFixed(6)) + ' tick' +
 				(w[2] - w[1] === 1 ? '' : 's') + ' (' + timeText(w[2] - w[1], run.hz) + ')');
 		return { pid: t.pid, text: text };
 	}
