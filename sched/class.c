@@ -199,40 +199,59 @@ err:
 	return NULL;
 }
 
-json_t *sched_snapshot(int cpu)
+/* sched_snapshot() of @rq, whose lock the caller holds */
+static json_t *snapshot_locked(const struct sched_class *class,
+			       struct runqueue *rq)
 {
-	const struct sched_class *class = sched_current_class(), *c;
-	struct runqueue *rq;
+	const struct sched_class *c;
 	json_t *obj, *queues;
 
-	if (!class || !cpu_online(cpu) || cpu >= nr_cpus_online)
-		return NULL;
-	rq = cpu_rq(cpu);
 	obj = json_object();
 	if (!obj)
 		return NULL;
-	spin_lock(&rq->lock);
-	if (!snap_set(obj, "cpu", json_integer(cpu)) ||
+	if (!snap_set(obj, "cpu", json_integer(rq->cpu)) ||
 	    !snap_set(obj, "class", json_string(class->name)) ||
 	    !snap_set(obj, "nr_running", json_integer(rq->nr_running)) ||
 	    !snap_set(obj, "nr_switches", json_integer(rq->nr_switches)) ||
 	    !snap_set(obj, "curr",
 		      rq->curr == rq->idle ? json_null() :
 					     sched_snapshot_task(rq->curr)))
-		goto err_unlock;
+		goto err;
 	queues = snap_set(obj, "queues", json_array());
 	if (!queues)
-		goto err_unlock;
+		goto err;
 	/* the machine's chain, front class first */
 	for (c = class->front ? class->front : class; c;
 	     c = c == class ? NULL : class)
 		if (!snap_append(queues, c->snapshot(rq)))
-			goto err_unlock;
-	spin_unlock(&rq->lock);
+			goto err;
 	return obj;
 
-err_unlock:
-	spin_unlock(&rq->lock);
+err:
 	json_decref(obj);
 	return NULL;
+}
+
+json_t *sched_snapshot_locked(int cpu)
+{
+	const struct sched_class *class = sched_current_class();
+
+	if (!class || !cpu_online(cpu) || cpu >= nr_cpus_online)
+		return NULL;
+	return snapshot_locked(class, cpu_rq(cpu));
+}
+
+json_t *sched_snapshot(int cpu)
+{
+	const struct sched_class *class = sched_current_class();
+	struct runqueue *rq;
+	json_t *obj;
+
+	if (!class || !cpu_online(cpu) || cpu >= nr_cpus_online)
+		return NULL;
+	rq = cpu_rq(cpu);
+	spin_lock(&rq->lock);
+	obj = snapshot_locked(class, rq);
+	spin_unlock(&rq->lock);
+	return obj;
 }

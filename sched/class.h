@@ -319,6 +319,20 @@ unsigned int sched_counters(const struct sched_class *sclass,
 json_t *sched_snapshot(int cpu);
 
 /**
+ * sched_snapshot_locked() - sched_snapshot() from inside the scheduler
+ * @cpu: an online CPU
+ *
+ * The same object, for a caller that already holds @cpu's runqueue lock
+ * (a trace hook, such as the simulator's switch hook, which takes it at
+ * the moment of a pick).  Under goodness it takes goodness's global lock
+ * inside, as the class's own hooks do.
+ *
+ * Context: @cpu's runqueue lock held, no lock of the class's own.
+ * Return: as sched_snapshot().
+ */
+json_t *sched_snapshot_locked(int cpu);
+
+/**
  * sched_snapshot_task() - the task object sched_snapshot() uses
  * @p: a task
  *

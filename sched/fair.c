@@ -801,6 +801,7 @@ int load_balance_fair(struct runqueue *this_rq, int idle)
 	unsigned long this_load, load, max_load = 0;
 	struct task_struct *candidates[NR_MIGRATE], *p;
 	struct runqueue *busiest = NULL, *rq;
+	struct sched_reason why;
 	unsigned int i, n;
 	long rem;
 
@@ -821,6 +822,11 @@ int load_balance_fair(struct runqueue *this_rq, int idle)
 		return 0;
 	rem = (long)(max_load - this_load) / 2;
 
+	why = migrate_why(
+		SCHED_MIGRATE_BALANCE,
+		idle ? "load_balance_fair() on an idle CPU: CPU a had the largest load, b more than this CPU's (weight units)" :
+		       "load_balance_fair() at the tick: CPU a had the largest load, b more than this CPU's, past imbalance_pct (weight units)",
+		busiest->cpu, (long long)(max_load - this_load), NULL);
 	double_lock_runqueue(this_rq, busiest);
 	n = balance_candidates(busiest, candidates);
 	for (i = 0; i < n && rem > 0; i++) {
@@ -829,7 +835,7 @@ int load_balance_fair(struct runqueue *this_rq, int idle)
 		if ((long)(load >> 1) > rem ||
 		    !can_migrate_fair(p, busiest, this_cpu))
 			continue;
-		move_queued_task(busiest, p, this_rq);
+		move_queued_task(busiest, p, this_rq, &why);
 		this_rq->cfs.nr_pulled++;
 		pulled++;
 		rem -= (long)load;

@@ -52,7 +52,7 @@ struct sim_workload;
 /* the limits of one page (sim_html_new() with NULL limits) */
 #define SIM_HTML_MAX_RUNS 30000 /* rect.run over the page */
 #define SIM_HTML_MAX_TASKS 1000 /* tasks per run */
-#define SIM_HTML_SNAPSHOT_BYTES (8u << 20) /* runqueue JSON per page */
+#define SIM_HTML_SNAPSHOT_BYTES (12u << 20) /* runqueue JSON per page */
 
 /**
  * struct sim_html_limits - how large a page may grow
