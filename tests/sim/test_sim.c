@@ -2024,6 +2024,7 @@ static void observer_agrees(const char *workload, unsigned int cpus,
 	struct sim_options o = { .nr_cpus = cpus,
 				 .seed = 5,
 				 .duration_usec = 400000,
+				 .hz = 1000, /* the watch's trace's */
 				 .sched_class = class };
 	struct sim_observer obs;
 	struct trace_check tc;

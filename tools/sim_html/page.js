@@ -754,6 +754,8 @@
 	/* for the browser test: the recorded runqueues, reconstructed */
 	window.kstructQueues = {
 		frames: function (s, cpu) { return streamOf(runs[s], cpu).frames; },
+		flat: function (s, cpu, i) { return clone(frameState(runs[s], cpu, i)); },
+		apply: function (s, state, ops) { applyOps(runs[s], state, ops); },
 		at: function (s, cpu, i) { return queueAt(runs[s], cpu, i); },
 		atTick: function (s, cpu, tick) {
 			var i = frameAt(runs[s], cpu, tick);
