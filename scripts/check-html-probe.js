@@ -26,6 +26,15 @@
  *	goodness: the runner-up's goodness b; cfs: the picked vruntime a
  *	and the runner-up's b; eevdf: the picked deadline a and V b), and
  *	the cards say so with "queues at the pick" ticked;
+ *   data-charts: "ok N" when every run section plots its class's
+ *	quantities over time (a chart each, titled with the quantity: o1
+ *	sleep_avg, bonus and dynamic priority; goodness counter and
+ *	goodness; cfs vruntime; eevdf lag and virtual deadline) and each
+ *	CPU's runqueue length, and nothing on the page is a generic JSON
+ *	dump (pre.raw, what a runqueue of an unknown kind would show);
+ *   data-trees: "ok N" when every red-black tree drawn has its root in
+ *	its box's view, and a tree of more than 31 entities folds (N: the
+ *	folded subtrees);
  *   data-frames: "ok N" when, for every CPU's stream, each key frame
  *	that carries its changes equals them applied to the runqueue the
  *	page rebuilt for the frame before (every change of the stream is on
@@ -239,6 +248,42 @@
 	box.dispatchEvent(new Event('change'));
 	root.setAttribute('data-pickq', qbad.length ? qbad.length + ' wrong, e.g. ' + qbad[0] :
 			  qn ? 'ok ' + qn : 'no run has its pick\u2019s runqueue');
+
+	/* ---------------------------- the quantities, no JSON dumps */
+	var CHARTS = { o1: ['sleep_avg', 'bonus', 'dynamic priority'], goodness: ['counter', 'goodness'],
+		       cfs: ['vruntime'], eevdf: ['lag', 'virtual deadline'] }, cbad = [], charts = 0;
+
+	document.querySelectorAll('section.run').forEach(function (sec) {
+		var label = sec.getAttribute('data-label');
+		var titles = Array.prototype.map.call(sec.querySelectorAll('.qchart h4'), function (h) {
+			return h.textContent;
+		});
+
+		(CHARTS[label] || []).concat(['runqueue length']).forEach(function (name) {
+			if (titles.some(function (t) { return t.indexOf(name) === 0; }))
+				charts++;
+			else
+				cbad.push(label + ' has no chart of ' + name);
+		});
+	});
+	if (document.querySelector('pre.raw'))
+		cbad.push('a generic JSON dump: ' + document.querySelector('pre.raw').textContent.slice(0, 60));
+	root.setAttribute('data-charts', cbad.length ? cbad.join('; ') : 'ok ' + charts);
+
+	/* ------------------------------------- large trees: root, folds */
+	var tbad = [], folds = 0;
+
+	document.querySelectorAll('.tree-box').forEach(function (b) {
+		var x = +b.getAttribute('data-root-x'), nodes = b.querySelectorAll('svg.tree > g').length;
+
+		if (b.clientWidth && (x < b.scrollLeft || x > b.scrollLeft + b.clientWidth))
+			tbad.push('a root at x = ' + x + ' out of the view ' + b.scrollLeft + '-' +
+				  (b.scrollLeft + b.clientWidth));
+		if (nodes > 31)
+			tbad.push('a tree drawn with ' + nodes + ' nodes');
+		folds += b.querySelectorAll('[data-unfold]').length;
+	});
+	root.setAttribute('data-trees', tbad.length ? tbad.join('; ') : 'ok ' + folds);
 
 	/* ------------------------- every frame rebuilds the key frames */
 	function same(x, y) {

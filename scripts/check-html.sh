@@ -41,7 +41,9 @@
 # large ones, that every migration mark says who moved the task and why,
 # that the runqueue rebuilt for a sample of runs' picks holds what each
 # pick compared, and that every CPU's frames of changes rebuild each of
-# its key frames (the large pages must record every tick).
+# its key frames (the large pages must record every tick); that each run
+# plots its class's quantities and no generic JSON is shown; that every
+# tree has its root in view and the large pages' trees fold.
 # Then it breaks pages on purpose (a thrown exception, a syntax error, a
 # blocked load, a missing rect, a cursor that stays put, group boxes not
 # drawn, chips that do not wrap, a wrong figure, a run without a reason,
@@ -346,7 +348,7 @@ explored() {
 	       head -n 1 | tr ',' '\n' | awk -v want=$TICK '$1 <= want { t = $1 } END { print t + 0 }')
 	want="tick=$tick&zoom=2&sel=$pid"
 	explore "$1" "$2" "$want" || return 1
-	for what in tables reasons zoom migrations pickq frames; do
+	for what in tables reasons zoom migrations pickq charts trees frames; do
 		case "$(probed "$1" $what)" in
 		ok*) ;;
 		*)
@@ -454,7 +456,7 @@ for c in cfs eevdf; do
 		echo "check-html: large-$c.html is too slow (limits: ${CHECK_HTML_LOAD_MS:-30000} ms to interactive, ${CHECK_HTML_STEP_MS:-500} ms a step)"
 		exit 1
 	fi
-	for what in reasons migrations pickq frames; do
+	for what in reasons migrations pickq charts trees frames; do
 		case "$(probed "$large" $what)" in
 		ok*) ;;
 		*) echo "check-html: large-$c.html: $what: $(probed "$large" $what)"; exit 1 ;;
@@ -464,7 +466,11 @@ for c in cfs eevdf; do
 	"Runqueues recorded at every tick,"*) ;;
 	*) echo "check-html: large-$c.html: not every tick recorded: $(sed -n 's/.*<p class="sampling">\([^<]*\).*/\1/p' "$large")"; exit 1 ;;
 	esac
-	echo "check-html: large-$c.html: every tick recorded; $(probed "$large" frames | cut -d' ' -f2-); $(probed "$large" pickq | cut -d' ' -f2) pick queues and $(probed "$large" migrations | cut -d' ' -f2) migrations checked"
+	if [ "$(probed "$large" trees | cut -d' ' -f2)" -eq 0 ]; then
+		echo "check-html: large-$c.html: no tree folded"
+		exit 1
+	fi
+	echo "check-html: large-$c.html: every tick recorded; $(probed "$large" frames | cut -d' ' -f2-); $(probed "$large" pickq | cut -d' ' -f2) pick queues and $(probed "$large" migrations | cut -d' ' -f2) migrations checked; each tree's root in view, $(probed "$large" trees | cut -d' ' -f2) subtrees folded"
 done
 
 # The check must fail on broken pages: break copies of one on purpose.
@@ -522,7 +528,7 @@ sed 's|sc.scrollLeft = Math.max(0, anchor \* pxPerTick - at);|sc.scrollLeft = 0;
 explored_broken "a zoom that loses the cursor" zoom
 sed "s|if (wantZoom !== null \&\& wantZoom|if (false \&\& wantZoom|" "$good" >"$out/broken-hash.html"
 explored_broken "a zoom in the hash that is not restored" hash
-awk '!done && /^load balancing: / { sub(/^load balancing: .*/, "load balancing: "); done = 1 } { print }' \
+awk '!done && /^load balancing: / { sub(/^load balancing: [^<]*/, "load balancing: "); done = 1 } { print }' \
 	"$good" >"$out/broken-migration.html"
 grep -q '^load balancing: ' "$good" || { echo "check-html: mixed-cfs.html has no migration by load balancing to break"; exit 1; }
 explored_broken "a migration that does not say why" migration

@@ -94,18 +94,28 @@
 		return (+(s * 1000).toFixed(2)) + ' ms';
 	}
 
-	/* the index of the last recorded tick <= @tick (0 when none) */
-	function indexAtOrBefore(tick) {
-		var lo = 0, hi = recorded.length - 1, mid;
+	/*
+	 * The largest i < @n with @key(i) <= @t, keys rising with i; -1 when
+	 * there is none.
+	 */
+	function lastAtMost(n, key, t) {
+		var lo = 0, hi = n - 1, mid;
 
+		if (!n || key(0) > t)
+			return -1;
 		while (lo < hi) {
 			mid = (lo + hi + 1) >> 1;
-			if (recorded[mid] <= tick)
+			if (key(mid) <= t)
 				lo = mid;
 			else
 				hi = mid - 1;
 		}
 		return lo;
+	}
+
+	/* the index of the last recorded tick <= @tick (0 when none) */
+	function indexAtOrBefore(tick) {
+		return Math.max(lastAtMost(recorded.length, function (i) { return recorded[i]; }, tick), 0);
 	}
 
 	function nearestIndex(tick) {
@@ -621,18 +631,9 @@
 
 	/* the last frame of @cpu at or before the end of @tick, or -1 */
 	function frameAt(run, cpu, tick) {
-		var t = streamOf(run, cpu).ticks, lo = 0, hi = t.length - 1, mid;
+		var t = streamOf(run, cpu).ticks;
 
-		if (!t.length || t[0] > tick)
-			return -1;
-		while (lo < hi) {
-			mid = (lo + hi + 1) >> 1;
-			if (t[mid] <= tick)
-				lo = mid;
-			else
-				hi = mid - 1;
-		}
-		return lo;
+		return lastAtMost(t.length, function (i) { return t[i]; }, tick);
 	}
 
 	/*
@@ -1059,18 +1060,7 @@
 
 	/* the index of the last item of @list (sorted by .start) starting <= @t */
 	function lastAtOrBefore(list, t) {
-		var lo = 0, hi = list.length - 1, mid;
-
-		if (!list.length || list[0].start > t)
-			return -1;
-		while (lo < hi) {
-			mid = (lo + hi + 1) >> 1;
-			if (list[mid].start <= t)
-				lo = mid;
-			else
-				hi = mid - 1;
-		}
-		return lo;
+		return lastAtMost(list.length, function (i) { return list[i].start; }, t);
 	}
 
 	/*
