@@ -1112,12 +1112,11 @@ static long stream_add(struct html_run *run, unsigned int cpu,
 		return -ENOMEM;
 	}
 	snprintf(head, sizeof(head), "[%llu,%d,", tick, pick);
-	if (buf_add(&st->text, head, strlen(head)))
-		return -ENOMEM;
-	if (key)
+	ret = buf_add(&st->text, head, strlen(head));
+	if (!ret && key)
 		ret = put_value(&st->text, snap) ?:
 			      buf_add(&st->text, ",", diffed ? 1 : 0);
-	if (!key || (!ret && diffed)) {
+	if (!ret && (!key || diffed)) {
 		ret = ret ?: buf_add(&st->text, "[", 1);
 		if (!ret && sn->pre.len)
 			ret = buf_add(&st->text, sn->pre.p,
