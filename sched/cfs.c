@@ -409,16 +409,19 @@ static void yield_task_cfs(struct runqueue *rq)
 
 static int init_cfs(int nr_cpus)
 {
-	fair_set_version(false, nr_cpus);
+	fair_set_ops(&cfs_fair_ops, nr_cpus);
 	fair_groups_init();
 	return 0;
 }
 
 const struct sched_class cfs_sched_class = {
 	.name = "cfs",
-	.front = &rt_sched_class,
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.hz = 250, /* CONFIG_HZ of Debian's 6.1 */
+	.task_groups = true,
+	.series = (const char *const[]){ "queue", "vruntime", NULL },
+	.series_queue = "min_vruntime",
 	.init = init_cfs,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,
@@ -439,4 +442,9 @@ const struct sched_class cfs_sched_class = {
 	.rq_check = check_fair,
 	.snapshot = snapshot_fair,
 	.counters = counters_fair,
+};
+
+const struct fair_ops cfs_fair_ops = {
+	.name = "cfs",
+	/* 6.1: vruntimes relative to min_vruntime, the plain tree */
 };

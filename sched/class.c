@@ -2,10 +2,11 @@
 /*
  * sched/class.c - choosing a scheduling class, and describing runqueues.
  *
- * No kernel counterpart: Linux builds one class chain into the kernel;
- * here a machine picks one of four generations at sched_init_class()
- * (sched/class.h), and tools, the simulator and the tests find them by
- * name.  The JSON snapshots describe a runqueue's queues for pictures,
+ * No kernel counterpart: Linux builds one class chain into the kernel
+ * (the linker orders it); here a machine picks one of four generations
+ * at sched_init_class() (sched/class.h), sched_class_chain() puts the
+ * classes above and below it, and tools, the simulator and the tests
+ * find them by name.  The JSON snapshots describe a runqueue's queues for pictures,
  * the tour and explorers; docs/sched.md gives every shape.  jansson
  * allocates with malloc(): a failed allocation makes a snapshot NULL and
  * frees what was built.
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "compat/bitops.h"
+#include "compat/compiler.h"
 #include "sched/class.h"
 #include "sched/internal.h"
 
@@ -24,6 +26,43 @@ const struct sched_class *const sched_classes[] = {
 	&eevdf_sched_class,
 	NULL,
 };
+
+/*
+ * The classes above every selectable class, highest first: a chain holds
+ * each of them unless its selected class takes one of its policies.
+ */
+static const struct sched_class *const sched_classes_above[] = {
+	&dl_sched_class,
+	&rt_sched_class,
+	NULL,
+};
+
+unsigned int sched_class_chain(const struct sched_class *sclass,
+			       const struct sched_class **chain)
+{
+	unsigned int n = 0;
+	int i;
+
+	for (i = 0; sched_classes_above[i]; i++)
+		if (!(sched_classes_above[i]->policies & sclass->policies))
+			chain[n++] = sched_classes_above[i];
+	chain[n++] = sclass;
+	chain[n++] = &idle_sched_class;
+	chain[n] = NULL;
+	return n;
+}
+
+const struct sched_class *sched_class_named(const char *name)
+{
+	int i;
+
+	for (i = 0; name && sched_classes_above[i]; i++)
+		if (!strcmp(sched_classes_above[i]->name, name))
+			return sched_classes_above[i];
+	if (name && !strcmp(idle_sched_class.name, name))
+		return &idle_sched_class;
+	return sched_class_find(name);
+}
 
 const struct sched_class *sched_class_find(const char *name)
 {
@@ -39,11 +78,7 @@ const struct sched_class *sched_class_find(const char *name)
 
 unsigned int sched_class_hz(const struct sched_class *sclass)
 {
-	if (sclass == &goodness_sched_class)
-		return 100;
-	if (sclass == &cfs_sched_class || sclass == &eevdf_sched_class)
-		return 250;
-	return 1000;
+	return (sclass ? sclass : &o1_sched_class)->hz;
 }
 
 char *sched_class_names(char *buf, size_t len)
@@ -67,38 +102,110 @@ char *sched_class_names(char *buf, size_t len)
 	return buf;
 }
 
+static unsigned int add_counters(const struct sched_class *c,
+				 const struct sched_counter **out,
+				 unsigned int n)
+{
+	const struct sched_counter *k;
+
+	for (k = c->counters; k && k->name; k++)
+		if (n < SCHED_MAX_COUNTERS)
+			out[n++] = k;
+	return n;
+}
+
 unsigned int sched_counters(const struct sched_class *class,
 			    const struct sched_counter **out)
 {
-	const struct sched_class *c;
-	const struct sched_counter *k;
-	unsigned int n = 0;
+	const struct sched_class *chain[SCHED_CHAIN_MAX + 1];
+	unsigned int n, i;
 
-	for (c = class; c; c = c == class ? class->front : NULL)
-		for (k = c->counters; k && k->name; k++)
-			if (n < SCHED_MAX_COUNTERS)
-				out[n++] = k;
+	sched_class_chain(class, chain);
+	/* its own first, then the chain's others, highest first */
+	n = add_counters(class, out, 0);
+	for (i = 0; chain[i]; i++)
+		if (chain[i] != class)
+			n = add_counters(chain[i], out, n);
 	return n;
+}
+
+/* ------------------------------------------------------------- policies */
+
+const struct sched_policy sched_policies[] = {
+	{ SCHED_OTHER, "SCHED_OTHER", "SCHED_NORMAL", "NORMAL" },
+	{ SCHED_BATCH, "SCHED_BATCH", NULL, "BATCH" },
+	{ SCHED_IDLE, "SCHED_IDLE", NULL, "IDLE" },
+	{ SCHED_FIFO, "SCHED_FIFO", NULL, "FIFO" },
+	{ SCHED_RR, "SCHED_RR", NULL, "RR" },
+	{ SCHED_DEADLINE, "SCHED_DEADLINE", NULL, "DL" },
+	{ 0, NULL, NULL, NULL },
+};
+
+const struct sched_policy *sched_policy_find(const char *name)
+{
+	const struct sched_policy *sp;
+
+	for (sp = sched_policies; name && sp->name; sp++)
+		if (!strcmp(sp->name, name) ||
+		    (sp->alias && !strcmp(sp->alias, name)))
+			return sp;
+	return NULL;
+}
+
+const struct sched_policy *sched_policy_get(int policy)
+{
+	const struct sched_policy *sp;
+
+	for (sp = sched_policies; sp->name; sp++)
+		if (sp->policy == policy)
+			return sp;
+	return NULL;
+}
+
+/* append @name to @buf (@used bytes so far), whole or not at all */
+static size_t add_name(char *buf, size_t len, size_t used, const char *sep,
+		       const char *name)
+{
+	int n = snprintf(buf + used, len - used, "%s%s", sep, name);
+
+	if (n < 0 || (size_t)n >= len - used) {
+		buf[used] = '\0';
+		return len;
+	}
+	return used + n;
+}
+
+char *sched_policy_names(char *buf, size_t len)
+{
+	const char *names[2 * ARRAY_SIZE(sched_policies)];
+	const struct sched_policy *sp;
+	size_t used = 0;
+	unsigned int n = 0, i;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (sp = sched_policies; sp->name; sp++) {
+		names[n++] = sp->name;
+		if (sp->alias)
+			names[n++] = sp->alias;
+	}
+	for (i = 0; i < n && used < len; i++)
+		used = add_name(buf, len, used,
+				!i	   ? "" :
+				i == n - 1 ? " or " :
+					     ", ",
+				names[i]);
+	return buf;
 }
 
 /* ------------------------------------------------------------ snapshots */
 
 static const char *policy_name(unsigned long policy)
 {
-	switch (policy) {
-	case SCHED_OTHER:
-		return "SCHED_OTHER";
-	case SCHED_FIFO:
-		return "SCHED_FIFO";
-	case SCHED_RR:
-		return "SCHED_RR";
-	case SCHED_BATCH:
-		return "SCHED_BATCH";
-	case SCHED_IDLE:
-		return "SCHED_IDLE";
-	default:
-		return "?";
-	}
+	const struct sched_policy *sp = sched_policy_get((int)policy);
+
+	return sp ? sp->name : "?";
 }
 
 json_t *sched_snapshot_task(const struct task_struct *p)
@@ -204,7 +311,7 @@ static json_t *snapshot_locked(const struct sched_class *class,
 			       struct runqueue *rq)
 {
 	const struct sched_class *c;
-	json_t *obj, *queues;
+	json_t *obj, *queues, *q;
 
 	obj = json_object();
 	if (!obj)
@@ -220,11 +327,16 @@ static json_t *snapshot_locked(const struct sched_class *class,
 	queues = snap_set(obj, "queues", json_array());
 	if (!queues)
 		goto err;
-	/* the machine's chain, front class first */
-	for (c = class->front ? class->front : class; c;
-	     c = c == class ? NULL : class)
-		if (!snap_append(queues, c->snapshot(rq)))
+	/* the machine's chain, highest first */
+	for_each_class(c) {
+		if (!c->snapshot)
+			continue;
+		q = c->snapshot(rq);
+		if (q == json_null())
+			continue;
+		if (!snap_append(queues, q))
 			goto err;
+	}
 	return obj;
 
 err:

@@ -18,22 +18,30 @@
  *   eevdf     Linux 6.12's Earliest Eligible Virtual Deadline First
  *             (sched/fair.c)
  *
- * and one that is not selectable on its own:
+ * and three that are not selectable on their own:
  *
+ *   deadline  SCHED_DEADLINE of Linux 6.12: EDF, the CBS, admission
+ *             control, global EDF (sched/deadline.c)
  *   rt        SCHED_FIFO and SCHED_RR with 2.5.33's semantics, on a
- *             priority array per CPU (sched/rt.c).  goodness, cfs and
- *             eevdf run real-time tasks through it: it is their @front
- *             class, asked first, as the kernel asks its rt class before
- *             its fair one.  o1 schedules real-time tasks itself, as
- *             2.5.33 did.
+ *             priority array per CPU (sched/rt.c)
+ *   idle      the end of every chain: it has no task to queue and picks
+ *             the CPU's idle task (sched/idle.c)
  *
- * A machine runs one selectable class, chosen at sched_init_class();
- * every task gets the class of its policy from that machine's chain
- * (@front for FIFO/RR when there is one, else the class itself) and keeps
- * it in task_struct.sched_class.  Class state lives beside the 2.5.33
- * fields, as in the kernel: struct sched_entity in task_struct and
- * struct cfs_rq in struct runqueue for cfs and eevdf, counter and nice
- * in task_struct and struct goodness_rq in struct runqueue for goodness.
+ * A machine runs one selectable class, chosen at sched_init_class(), in
+ * a chain of classes asked highest first, as the kernel's
+ * for_each_class() asks them: deadline, rt, the selected class, idle.  A
+ * class above the selected one is left out of the chain when the
+ * selected class takes one of its policies itself: o1 schedules
+ * real-time tasks itself, as 2.5.33 did, so its chain is deadline, o1,
+ * idle.  Every task gets the
+ * class of its policy from that chain (its highest class that takes the
+ * policy) and keeps it in task_struct.sched_class.  Class state lives
+ * beside the 2.5.33 fields, as in the kernel: struct sched_entity in
+ * task_struct and struct cfs_rq in struct runqueue for cfs and eevdf,
+ * counter and nice in task_struct and struct goodness_rq in struct
+ * runqueue for goodness.  What a class can do beyond its hooks (task
+ * groups, custom slices, its HZ) is a field of it: nothing asks which
+ * class runs.
  *
  * Who calls what, and the locks held (docs/sched.md has the whole
  * table): every hook runs with the lock of @rq held (two runqueue locks
@@ -87,16 +95,27 @@ struct sched_counter {
 	size_t offset;
 };
 
-/* most counters a class (with its front class) reports */
+/* most counters a class (with the rest of its chain) reports */
 #define SCHED_MAX_COUNTERS 6
 
 /**
  * struct sched_class - the hooks of one scheduling class
- * @name: "goodness", "o1", "cfs", "eevdf" (or "rt")
- * @front: the class asked before this one (rt for goodness, cfs and
- *	eevdf), NULL for none
+ * @name: "goodness", "o1", "cfs", "eevdf" (or "rt", "idle")
  * @policies: bit n set when the class schedules policy n (SCHED_OTHER,
- *	SCHED_FIFO, ...)
+ *	SCHED_FIFO, ...); the chain gives a policy to its highest class
+ *	that takes it
+ * @policies_as_other: of @policies, those the class runs as SCHED_OTHER
+ *	(o1 and goodness: SCHED_BATCH and SCHED_IDLE); the simulator warns
+ * @hz: the HZ of the kernel the class models (sched_class_hz()); 0 for a
+ *	class that is not selectable
+ * @task_groups: the class runs task groups (sched_move_task()) and
+ *	queues its tasks as struct sched_entity
+ * @custom_slice: the class honours a custom slice
+ *	(sched_set_custom_slice()); the others keep it unused
+ * @series: the fields of its snapshot's task objects that explorers
+ *	chart over time ("vruntime", ...), ending with NULL; NULL for none
+ * @series_queue: the field of its snapshot's queue object charted beside
+ *	them ("min_vruntime"), or NULL
  * @init: build the class's machine-wide state for @nr_cpus CPUs (after
  *	the runqueues, before any task); may be NULL
  * @exit: undo @init at sched_teardown(); may be NULL
@@ -141,6 +160,17 @@ struct sched_counter {
  *	static_prio, its own state and need_resched
  * @prio_changed: after setscheduler() requeued @p (with @oldprio its
  *	prio before): reschedule if needed; may be NULL (2.5.33 did not)
+ * @setattr: @p (dequeued, not running) enters or stays in this class
+ *	with @attr (sched_setattr()): check the class's parameters and take
+ *	them (admission control).  Return: 0, or -EINVAL / -EBUSY with
+ *	nothing changed.  May be NULL: the class has no parameters
+ * @switched_from: @p (dequeued, not running) leaves this class for
+ *	another (setscheduler(), sched_setattr()): give back what it holds
+ *	(a deadline task's bandwidth).  May be NULL
+ * @timer_tick: a timer tick on @rq's CPU, whatever runs there: fire the
+ *	class's timers that are due (the kernel's hrtimers, run at the tick
+ *	here) and balance on them.  May drop and retake @rq's lock.  May be
+ *	NULL
  * @migrate_task_rq: @p, of this class, is about to change its CPU to
  *	@new_cpu (set_task_cpu(); the old CPU's runqueue lock held); may be
  *	NULL
@@ -156,16 +186,26 @@ struct sched_counter {
  *	this class's tasks @rq counts in nr_running.  Reports its first
  *	violation with check_fail() (compat/check.h), which names
  *	sched_check()'s caller.  Return: true when sound (*@nr_queued is
- *	then set)
+ *	then set).  NULL for a class that queues nothing (idle)
  * @snapshot: describe @rq's queue of this class as a JSON object (see
  *	docs/sched.md for each shape).  Context: @rq locked.  Return: the
- *	object, or NULL when out of memory
+ *	object, json_null() when the class has nothing to show on this
+ *	machine (no queue is shown), or NULL when out of memory.  May be
+ *	NULL (idle)
  * @counters: the per-CPU counters reports print, ending with a NULL name
+ *
+ * The idle class defines @name and @pick_next_task only: it is never a
+ * task's class.
  */
 struct sched_class {
 	const char *name;
-	const struct sched_class *front;
 	unsigned long policies;
+	unsigned long policies_as_other;
+	unsigned int hz;
+	bool task_groups;
+	bool custom_slice;
+	const char *const *series;
+	const char *series_queue;
 
 	int (*init)(int nr_cpus);
 	void (*exit)(void);
@@ -189,6 +229,10 @@ struct sched_class {
 	void (*set_nice)(struct runqueue *rq, struct task_struct *p, long nice);
 	void (*prio_changed)(struct runqueue *rq, struct task_struct *p,
 			     int oldprio);
+	int (*setattr)(struct runqueue *rq, struct task_struct *p,
+		       const struct sched_attr *attr);
+	void (*switched_from)(struct runqueue *rq, struct task_struct *p);
+	void (*timer_tick)(struct runqueue *rq);
 	void (*migrate_task_rq)(struct task_struct *p, int new_cpu);
 	int (*load_balance)(struct runqueue *this_rq, int idle);
 
@@ -203,7 +247,9 @@ extern const struct sched_class goodness_sched_class;
 extern const struct sched_class o1_sched_class;
 extern const struct sched_class cfs_sched_class;
 extern const struct sched_class eevdf_sched_class;
+extern const struct sched_class dl_sched_class;
 extern const struct sched_class rt_sched_class;
+extern const struct sched_class idle_sched_class;
 
 /*
  * The selectable classes in generation order (goodness, o1, cfs, eevdf),
@@ -221,6 +267,14 @@ extern const struct sched_class *const sched_classes[];
  * Return: the class, or NULL for any other name (NULL included).
  */
 const struct sched_class *sched_class_find(const char *name);
+
+/**
+ * sched_class_named() - any class of a chain by name
+ * @name: a selectable class's name, or "deadline", "rt", "idle"
+ *
+ * Return: the class, or NULL for any other name (NULL included).
+ */
+const struct sched_class *sched_class_named(const char *name);
 
 /**
  * sched_class_hz() - the HZ of the kernel a class models
@@ -243,6 +297,50 @@ unsigned int sched_class_hz(const struct sched_class *sclass);
  * Return: @buf.
  */
 char *sched_class_names(char *buf, size_t len);
+
+/**
+ * struct sched_policy - one scheduling policy's names: the one table the
+ *	workload parser, the simulator's report and the snapshots read
+ * @policy: its SCHED_* value
+ * @name: its name in <sched.h> ("SCHED_OTHER")
+ * @alias: its other name, or NULL ("SCHED_NORMAL", the kernel's)
+ * @label: its short name in reports ("NORMAL")
+ */
+struct sched_policy {
+	int policy;
+	const char *name;
+	const char *alias;
+	const char *label;
+};
+
+/* the policies, SCHED_OTHER first, ending with a NULL @name */
+extern const struct sched_policy sched_policies[];
+
+/**
+ * sched_policy_find() - a policy by its name or alias
+ * @name: "SCHED_OTHER", "SCHED_NORMAL", "SCHED_FIFO", ...
+ *
+ * Return: its entry, or NULL for any other name (NULL included).
+ */
+const struct sched_policy *sched_policy_find(const char *name);
+
+/**
+ * sched_policy_get() - a policy's entry by its value
+ * @policy: a SCHED_* value
+ *
+ * Return: its entry, or NULL for a value no policy has.
+ */
+const struct sched_policy *sched_policy_get(int policy);
+
+/**
+ * sched_policy_names() - every name and alias for a message
+ * @buf: where they go, as "SCHED_OTHER, SCHED_NORMAL, ... or
+ *	SCHED_DEADLINE" (as many whole names as fit)
+ * @len: size of @buf
+ *
+ * Return: @buf.
+ */
+char *sched_policy_names(char *buf, size_t len);
 
 /**
  * sched_init_class() - build a machine of @nr_cpus CPUs run by @sclass
@@ -295,7 +393,8 @@ sched_counter_value(const struct runqueue *rq,
  * @sclass: a selectable class
  * @out: room for SCHED_MAX_COUNTERS pointers
  *
- * The class's own counters, then its front class's.
+ * The class's own counters, then those of the other classes of its
+ * chain, highest first.
  *
  * Return: how many were written.
  */
@@ -308,7 +407,8 @@ unsigned int sched_counters(const struct sched_class *sclass,
  *
  * A JSON object: {"cpu", "class", "nr_running", "nr_switches", "curr"
  * (a task object, or null when idle), "queues": [one object per class of
- * the machine's chain, front class first, each with "class" and "kind"
+ * the machine's chain, highest first (a class with no snapshot hook
+ * shows none), each with "class" and "kind"
  * and the class's own fields]}; docs/sched.md gives every field.  Task
  * objects carry "pid", "comm", "policy", "prio" and "nice".
  *

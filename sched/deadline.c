@@ -18,7 +18,10 @@
  * docs/fidelity.md):
  *  - Standalone: the entity, queue and root domain bandwidth are the
  *    caller's, the clock is an argument, and a timer is the time written
- *    into the entity, which the caller fires.  No class uses this yet.
+ *    into the entity, which the caller fires.  The class at the end of
+ *    this file is that caller: it fires the timers at each tick
+ *    (timer_tick_dl()), reads jiffies as its clock (dl_rq_clock()), and
+ *    pushes and pulls at each tick; see docs/fidelity.md.
  *  - No GRUB reclaiming, no frequency or capacity scaling of the runtime
  *    charged, no dl_server (the fair server), no deadline inheritance
  *    (PI boosting), no SCHED_FLAG_* (overrun signal, reclaim, sugov).
@@ -33,7 +36,9 @@
 #include <errno.h>
 
 #include "compat/bug.h"
+#include "compat/ktime.h"
 #include "sched/deadline.h"
+#include "sched/internal.h"
 
 uint64_t to_ratio(uint64_t period, uint64_t runtime)
 {
@@ -734,3 +739,502 @@ int pull_dl_task(const struct dl_snapshot *snap, int this_cpu, int *src)
 	}
 	return pulled;
 }
+
+/* ------------------------------------------------------------ the class */
+
+/*
+ * The deadline class: the functions above on each runqueue's struct
+ * dl_rq and each task's struct sched_dl_entity, the machine's one root
+ * domain bandwidth under dl_bw_lock, the timers fired at the tick
+ * (timer_tick_dl()) and global EDF's push and pull at the tick of every
+ * CPU while a deadline task exists.
+ */
+
+/* the machine's root domain: every online CPU */
+static struct dl_bw dl_root_bw;
+static struct spinlock dl_bw_lock;
+/* deadline tasks admitted (read without the lock: is there work?) */
+static unsigned long dl_nr_tasks;
+
+/*
+ * The clock the class reads, ns: the one place to change when the
+ * simulator's clock becomes finer.  Run time advances a tick at a time.
+ */
+static inline uint64_t dl_rq_clock(const struct runqueue *rq)
+{
+	(void)rq;
+	return (uint64_t)jiffies * (NSEC_PER_SEC / HZ);
+}
+
+/* what one tick of run time charges the running entity */
+static inline int64_t dl_tick_ns(void)
+{
+	return (int64_t)(NSEC_PER_SEC / HZ);
+}
+
+static inline struct task_struct *dl_task_of(struct sched_dl_entity *dl_se)
+{
+	return container_of(dl_se, struct task_struct, dl);
+}
+
+static bool dl_machine_busy(void)
+{
+	return __atomic_load_n(&dl_nr_tasks, __ATOMIC_RELAXED) != 0;
+}
+
+static unsigned int dl_cpus_allowed(const struct task_struct *p)
+{
+	return (unsigned int)__builtin_popcountl(p->cpus_allowed &
+						 cpu_online_map);
+}
+
+void sched_dl_bandwidth(uint64_t *total, uint64_t *cap)
+{
+	spin_lock(&dl_bw_lock);
+	*total = dl_root_bw.total_bw;
+	*cap = dl_root_bw.bw == ~0ULL ?
+		       ~0ULL :
+		       (dl_root_bw.bw * (uint64_t)nr_cpus_online);
+	spin_unlock(&dl_bw_lock);
+}
+
+static int init_dl(int nr_cpus)
+{
+	(void)nr_cpus;
+	spin_lock_init(&dl_bw_lock);
+	init_dl_bw(&dl_root_bw, DL_RT_RUNTIME_US, DL_RT_PERIOD_US);
+	dl_nr_tasks = 0;
+	return 0;
+}
+
+static void exit_dl(void)
+{
+	spin_lock_destroy(&dl_bw_lock);
+}
+
+static void rq_init_dl(struct runqueue *rq)
+{
+	init_dl_rq(&rq->dl);
+}
+
+/* the core's ENQUEUE_* in the entity's terms */
+static int dl_enqueue_flags(int flags)
+{
+	if (flags & (ENQUEUE_WAKEUP | ENQUEUE_INITIAL))
+		return ENQUEUE_WAKEUP;
+	if (flags & ENQUEUE_RESTORE)
+		return ENQUEUE_RESTORE;
+	return ENQUEUE_MIGRATED;
+}
+
+static void enqueue_task_dl(struct runqueue *rq, struct task_struct *p,
+			    int flags)
+{
+	struct sched_dl_entity *dl_se = &p->dl;
+
+	uint64_t now = dl_rq_clock(rq);
+
+	if (list_empty(&dl_se->rq_node))
+		dl_attach(&rq->dl, dl_se);
+	dl_se->nr_cpus_allowed = dl_cpus_allowed(p);
+	dl_se->on_rq = true;
+	/* a new reservation's first instance (the kernel's clock is never 0) */
+	if (!dl_se->deadline)
+		replenish_dl_new_period(dl_se, now);
+	enqueue_dl_entity(&rq->dl, dl_se, dl_enqueue_flags(flags), now);
+}
+
+static void switched_from_dl(struct runqueue *rq, struct task_struct *p);
+
+static void dequeue_task_dl(struct runqueue *rq, struct task_struct *p,
+			    int flags)
+{
+	p->dl.on_rq = false;
+	dequeue_dl_entity(&rq->dl, &p->dl, flags & DEQUEUE_SLEEP,
+			  dl_rq_clock(rq));
+	/* the kernel's task_dead_dl(): an exiting task gives its bandwidth */
+	if (p->flags & PF_EXITING)
+		switched_from_dl(rq, p);
+}
+
+/* sched_yield(): the rest of this instance is given up at once */
+static void yield_task_dl(struct runqueue *rq)
+{
+	struct sched_dl_entity *dl_se = &rq->curr->dl;
+
+	yield_dl_entity(dl_se);
+	if (update_curr_dl_se(&rq->dl, dl_se, 0, dl_rq_clock(rq)))
+		dl_se->nr_throttled++;
+}
+
+/* @p, queued on @rq, runs before the running task: above its class, or
+ * an earlier deadline */
+static bool dl_preempts(struct runqueue *rq, struct task_struct *p)
+{
+	struct task_struct *curr = rq->curr;
+
+	if (RB_EMPTY_NODE(&p->dl.rb_node))
+		return false;
+	if (curr == rq->idle || task_sched_class(curr) != &dl_sched_class)
+		return true;
+	return curr != p && dl_time_before(p->dl.deadline, curr->dl.deadline);
+}
+
+static void check_preempt_curr_dl(struct runqueue *rq, struct task_struct *p,
+				  int flags)
+{
+	(void)flags;
+	if (!dl_preempts(rq, p))
+		return;
+	note_resched(
+		rq, SCHED_WHY_WAKEUP, p->pid,
+		"a deadline task (deadline a ns) runs before any other class or a later deadline (b ns)",
+		(long long)p->dl.deadline,
+		rq->curr == rq->idle ||
+				task_sched_class(rq->curr) != &dl_sched_class ?
+			0 :
+			(long long)rq->curr->dl.deadline,
+		"ns");
+	set_tsk_need_resched(rq->curr);
+}
+
+static struct task_struct *pick_next_task_dl(struct runqueue *rq,
+					     struct task_struct *prev)
+{
+	struct sched_dl_entity *dl_se = pick_next_dl_entity(&rq->dl);
+
+	(void)prev;
+	if (!dl_se)
+		return NULL;
+	note_pick(rq, 0, "earliest deadline first: absolute deadline a ns",
+		  (long long)dl_se->deadline, 0, "ns");
+	return dl_task_of(dl_se);
+}
+
+static void put_prev_task_dl(struct runqueue *rq, struct task_struct *prev,
+			     struct task_struct *next)
+{
+	(void)prev;
+	(void)next;
+	put_prev_dl_entity(&rq->dl);
+}
+
+static void set_curr_task_dl(struct runqueue *rq, struct task_struct *next)
+{
+	set_next_dl_entity(&rq->dl, &next->dl);
+}
+
+/* a deadline that passed while the instance had runtime and wanted the CPU */
+static void dl_check_miss(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	if (!dl_se->on_rq || dl_se->dl_throttled || dl_se->runtime <= 0 ||
+	    !dl_time_before(dl_se->deadline, now) ||
+	    dl_se->missed_deadline == dl_se->deadline)
+		return;
+	dl_se->missed_deadline = dl_se->deadline;
+	dl_se->nr_missed++;
+}
+
+static void task_tick_dl(struct runqueue *rq, struct task_struct *curr)
+{
+	struct sched_dl_entity *dl_se = &curr->dl, *first;
+	uint64_t now = dl_rq_clock(rq);
+
+	dl_check_miss(dl_se, now);
+	if (update_curr_dl_se(&rq->dl, dl_se, dl_tick_ns(), now)) {
+		dl_se->nr_throttled++;
+		note_resched(
+			rq, SCHED_WHY_SLICE, 0,
+			"its runtime ran out (a ns left): throttled until its next period",
+			(long long)dl_se->runtime, 0, "ns");
+		set_tsk_need_resched(curr);
+		return;
+	}
+	first = pick_next_dl_entity(&rq->dl);
+	if (first && first != dl_se) {
+		note_resched(
+			rq, SCHED_WHY_SLICE, dl_task_of(first)->pid,
+			"an earlier deadline (a ns) is queued than the running task's (b ns)",
+			(long long)first->deadline, (long long)dl_se->deadline,
+			"ns");
+		set_tsk_need_resched(curr);
+	}
+}
+
+/* the kernel refuses to fork a deadline task (no reset-on-fork here) */
+static int task_fork_dl(struct task_struct *p, struct task_struct *parent)
+{
+	(void)p;
+	(void)parent;
+	return -EINVAL;
+}
+
+static void set_nice_dl(struct runqueue *rq, struct task_struct *p, long nice)
+{
+	(void)rq;
+	p->static_prio = NICE_TO_PRIO(nice);
+}
+
+/* the entity leaves its CPU's accounting; the next enqueue attaches it */
+static void migrate_task_rq_dl(struct task_struct *p, int new_cpu)
+{
+	struct sched_dl_entity *dl_se = &p->dl;
+
+	(void)new_cpu;
+	if (!list_empty(&dl_se->rq_node) && RB_EMPTY_NODE(&dl_se->rb_node))
+		dl_detach(&task_rq(p)->dl, dl_se);
+}
+
+static int setattr_dl(struct runqueue *rq, struct task_struct *p,
+		      const struct sched_attr *attr)
+{
+	struct sched_dl_entity *dl_se = &p->dl;
+	bool was_dl = dl_se->dl_runtime != 0, attached;
+	int ret;
+
+	/* a task entering the class: its entity from scratch */
+	if (!was_dl)
+		init_dl_entity(dl_se);
+	/* the bandwidth changes: out of this CPU's sums meanwhile */
+	attached = !list_empty(&dl_se->rq_node);
+	if (attached)
+		dl_detach(&rq->dl, dl_se);
+	spin_lock(&dl_bw_lock);
+	ret = sched_setattr_dl(&dl_root_bw, nr_cpus_online, dl_se, attr);
+	if (!ret && !was_dl)
+		__atomic_store_n(&dl_nr_tasks, dl_nr_tasks + 1,
+				 __ATOMIC_RELAXED);
+	spin_unlock(&dl_bw_lock);
+	/* the next enqueue attaches a new one; the first instance starts then */
+	if (attached)
+		dl_attach(&rq->dl, dl_se);
+	return ret;
+}
+
+/* @p leaves the class, or dies: its bandwidth goes back at once */
+static void switched_from_dl(struct runqueue *rq, struct task_struct *p)
+{
+	struct sched_dl_entity *dl_se = &p->dl;
+	struct sched_attr leave = { .sched_policy = SCHED_OTHER };
+
+	if (!dl_se->dl_runtime)
+		return;
+	if (!list_empty(&dl_se->rq_node))
+		dl_detach(&rq->dl, dl_se);
+	spin_lock(&dl_bw_lock);
+	sched_setattr_dl(&dl_root_bw, nr_cpus_online, dl_se, &leave);
+	__atomic_store_n(&dl_nr_tasks, dl_nr_tasks - 1, __ATOMIC_RELAXED);
+	spin_unlock(&dl_bw_lock);
+	dl_se->dl_throttled = false;
+}
+
+static void dl_snapshot_of(struct dl_snapshot *snap)
+{
+	int cpu;
+
+	snap->nr_cpus = (unsigned int)nr_cpus_online;
+	for (cpu = 0; cpu < nr_cpus_online; cpu++)
+		dl_cpu_state_of(&cpu_rq(cpu)->dl, &snap->cpu[cpu]);
+}
+
+/* the earliest pushable task of @rq */
+static struct task_struct *pushable_task(struct runqueue *rq)
+{
+	struct rb_node *first = rb_first_cached(&rq->dl.pushable_dl_tasks_root);
+
+	return first ? dl_task_of(dl_se_of(first, pushable_node)) : NULL;
+}
+
+/*
+ * Global EDF at the tick: this CPU pulls the earliest task another CPU
+ * could give up (pull_dl_task()), then pushes its own earliest waiting
+ * task where it would run at once (push_dl_task()), one task each.  Every
+ * runqueue is locked while the root domain is read and a task moves; the
+ * caller's lock is dropped and retaken.  Return: tasks moved.
+ */
+static int dl_balance(struct runqueue *this_rq)
+{
+	static struct dl_snapshot snap; /* under every runqueue lock */
+	int src[DL_NR_CPUS], n, dst, moved = 0;
+	struct sched_reason why;
+	struct task_struct *p;
+
+	if (!dl_machine_busy() || nr_cpus_online < 2)
+		return 0;
+	spin_unlock(&this_rq->lock);
+	runqueues_lock_all();
+	dl_snapshot_of(&snap);
+	n = pull_dl_task(&snap, this_rq->cpu, src);
+	p = n ? pushable_task(cpu_rq(src[n - 1])) : NULL;
+	if (p && (p->cpus_allowed & (1UL << this_rq->cpu))) {
+		why = migrate_why(
+			SCHED_MIGRATE_BALANCE,
+			"pull_dl_task(): of the b overloaded CPUs it would pull from, CPU a gave the earliest pushable deadline",
+			src[n - 1], n, NULL);
+		move_queued_task(cpu_rq(src[n - 1]), p, this_rq, &why);
+		moved++;
+		dl_snapshot_of(&snap);
+	}
+	p = pushable_task(this_rq);
+	if (p) {
+		dst = push_dl_task(&snap, this_rq->cpu, p->dl.deadline,
+				   p->cpus_allowed & cpu_online_map);
+		if (dst == DL_PUSH_RESCHED) {
+			set_tsk_need_resched(this_rq->curr);
+		} else if (dst >= 0 && dst != this_rq->cpu) {
+			why = migrate_why(
+				SCHED_MIGRATE_BALANCE,
+				"push_dl_task(): its deadline is earlier than what CPU b runs (pushed from CPU a)",
+				this_rq->cpu, dst, NULL);
+			move_queued_task(this_rq, p, cpu_rq(dst), &why);
+			moved++;
+		}
+	}
+	runqueues_unlock_all();
+	spin_lock(&this_rq->lock);
+	return moved;
+}
+
+static int load_balance_dl(struct runqueue *this_rq, int idle)
+{
+	(void)idle;
+	return dl_balance(this_rq);
+}
+
+/*
+ * The class's timers on this CPU: replenishment (a throttled task gets
+ * its runtime back, queued again if it still runs) and the inactive
+ * timer; deadline misses are counted here too.  Then global EDF.
+ */
+static void timer_tick_dl(struct runqueue *rq)
+{
+	struct sched_dl_entity *dl_se, *tmp;
+	uint64_t now = dl_rq_clock(rq);
+
+	if (!dl_machine_busy())
+		return;
+	list_for_each_entry_safe(dl_se, tmp, &rq->dl.tasks, rq_node) {
+		if (dl_se->inactive_timer && dl_se->inactive_timer <= now)
+			inactive_task_timer(&rq->dl, dl_se);
+		if (dl_se->dl_timer && dl_se->dl_timer <= now) {
+			dl_task_timer(&rq->dl, dl_se, dl_se->on_rq, now);
+			if (dl_se->on_rq)
+				check_preempt_curr_dl(rq, dl_task_of(dl_se), 0);
+		}
+		dl_check_miss(dl_se, now);
+	}
+	dl_balance(rq);
+}
+
+static bool task_queued_dl(const struct task_struct *p)
+{
+	return p->dl.on_rq;
+}
+
+static bool check_dl(struct runqueue *rq, unsigned long *nr_queued)
+{
+	struct sched_dl_entity *dl_se;
+	unsigned long n = 0;
+
+	if (!dl_rq_check(&rq->dl))
+		return false;
+	list_for_each_entry(dl_se, &rq->dl.tasks, rq_node) {
+		struct task_struct *p = dl_task_of(dl_se);
+
+		if (p->sched_class != &dl_sched_class || p->cpu != rq->cpu)
+			return check_fail(
+				"cpu %d: deadline entity of task %d (cpu %d) attached here",
+				rq->cpu, p->pid, p->cpu);
+		if (dl_se->on_rq)
+			n++;
+		else if (!RB_EMPTY_NODE(&dl_se->rb_node))
+			return check_fail(
+				"cpu %d: task %d is in the deadline tree but not runnable",
+				rq->cpu, p->pid);
+	}
+	*nr_queued = n;
+	return true;
+}
+
+static json_t *dl_task_json(struct sched_dl_entity *dl_se)
+{
+	json_t *t = sched_snapshot_task(dl_task_of(dl_se));
+
+	if (t &&
+	    (!snap_set(t, "deadline", json_integer(dl_se->deadline)) ||
+	     !snap_set(t, "runtime", json_integer(dl_se->runtime)) ||
+	     !snap_set(t, "dl_runtime", json_integer(dl_se->dl_runtime)) ||
+	     !snap_set(t, "dl_deadline", json_integer(dl_se->dl_deadline)) ||
+	     !snap_set(t, "dl_period", json_integer(dl_se->dl_period)) ||
+	     !snap_set(t, "throttled", json_boolean(dl_se->dl_throttled)) ||
+	     !snap_set(t, "misses", json_integer(dl_se->nr_missed)) ||
+	     !snap_set(t, "throttles", json_integer(dl_se->nr_throttled)))) {
+		json_decref(t);
+		return NULL;
+	}
+	return t;
+}
+
+/*
+ * {"class": "deadline", "kind": "edf", "running_bw", "this_bw",
+ * "tasks": [the tree's tasks by deadline, then the throttled ones]}; no
+ * queue (json_null()) on a machine that never admitted a deadline task.
+ */
+static json_t *snapshot_dl(struct runqueue *rq)
+{
+	struct sched_dl_entity *dl_se;
+	struct rb_node *node;
+	json_t *obj, *tasks;
+
+	if (!dl_machine_busy() && list_empty(&rq->dl.tasks))
+		return json_null();
+	obj = json_object();
+	if (!obj)
+		return NULL;
+	if (!snap_set(obj, "class", json_string("deadline")) ||
+	    !snap_set(obj, "kind", json_string("edf")) ||
+	    !snap_set(obj, "running_bw", json_integer(rq->dl.running_bw)) ||
+	    !snap_set(obj, "this_bw", json_integer(rq->dl.this_bw)))
+		goto err;
+	tasks = snap_set(obj, "tasks", json_array());
+	if (!tasks)
+		goto err;
+	for (node = rb_first_cached(&rq->dl.root); node; node = rb_next(node))
+		if (!snap_append(tasks, dl_task_json(dl_se_of(node, rb_node))))
+			goto err;
+	list_for_each_entry(dl_se, &rq->dl.tasks, rq_node)
+		if (dl_se->on_rq && RB_EMPTY_NODE(&dl_se->rb_node) &&
+		    !snap_append(tasks, dl_task_json(dl_se)))
+			goto err;
+	return obj;
+err:
+	json_decref(obj);
+	return NULL;
+}
+
+const struct sched_class dl_sched_class = {
+	.name = "deadline",
+	.policies = 1UL << SCHED_DEADLINE,
+	.series = (const char *const[]){ "deadline", "runtime", NULL },
+	.init = init_dl,
+	.exit = exit_dl,
+	.rq_init = rq_init_dl,
+	.enqueue_task = enqueue_task_dl,
+	.dequeue_task = dequeue_task_dl,
+	.yield_task = yield_task_dl,
+	.check_preempt_curr = check_preempt_curr_dl,
+	.pick_next_task = pick_next_task_dl,
+	.put_prev_task = put_prev_task_dl,
+	.set_curr_task = set_curr_task_dl,
+	.task_tick = task_tick_dl,
+	.task_fork = task_fork_dl,
+	.set_nice = set_nice_dl,
+	.setattr = setattr_dl,
+	.switched_from = switched_from_dl,
+	.timer_tick = timer_tick_dl,
+	.migrate_task_rq = migrate_task_rq_dl,
+	.load_balance = load_balance_dl,
+	.task_queued = task_queued_dl,
+	.rq_check = check_dl,
+	.snapshot = snapshot_dl,
+};

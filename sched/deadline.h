@@ -7,10 +7,11 @@
  * admission control over a root domain, and global EDF's push and pull
  * decisions.
  *
- * Not wired into any class yet: the entity and queue stand alone, the
- * caller keeps them, passes the clock (@now, ns) and arms the two timers
- * whose expiry times the functions write (see docs/deadline.md).  The
- * simulator does not run DL tasks yet.
+ * The functions stand alone: the caller keeps the entity and queue,
+ * passes the clock (@now, ns) and fires the two timers whose expiry
+ * times the functions write.  The deadline class (dl_sched_class, the
+ * end of sched/deadline.c) is that caller, with the entity in task_struct
+ * and the queue in struct runqueue (sched/sched.h); see docs/deadline.md.
  *
  * Units: times in ns, bandwidths in the kernel's fixed point (1 << 20 is
  * a whole CPU).
@@ -48,104 +49,6 @@
 
 /* CPUs a struct dl_snapshot describes, and the width of an affinity mask */
 #define DL_NR_CPUS 64
-
-/**
- * struct sched_attr - what sched_setattr() is given, the fields a DL task
- *	needs (the kernel's names; the rest of its struct is left out)
- * @sched_policy: SCHED_DEADLINE, or another policy to leave the class
- * @sched_runtime: runtime per instance, ns
- * @sched_deadline: relative deadline, ns
- * @sched_period: period, ns; 0 means equal to @sched_deadline
- */
-struct sched_attr {
-	int sched_policy;
-	uint64_t sched_runtime;
-	uint64_t sched_deadline;
-	uint64_t sched_period;
-};
-
-/**
- * struct sched_dl_entity - a DL task's reservation and its current instance
- * @rb_node: in its dl_rq's tree, by @deadline, while queued
- * @pushable_node: in its dl_rq's pushable tree, by @deadline, while it
- *	waits (queued, not running) and may run elsewhere
- * @rq_node: in its dl_rq's list of attached entities (the project's own:
- *	what dl_rq_check() sums this_bw and running_bw over)
- * @dl_runtime: runtime per period, ns (sched_runtime)
- * @dl_deadline: relative deadline, ns
- * @dl_period: period, ns
- * @dl_bw: dl_runtime / dl_period, fixed point (to_ratio())
- * @dl_density: dl_runtime / dl_deadline, fixed point
- * @runtime: runtime left in this instance, ns; negative after an overrun
- * @deadline: absolute deadline of this instance, ns
- * @dl_throttled: runtime spent; off the tree until replenished
- * @dl_yielded: gave up the rest of this instance (sched_yield())
- * @dl_non_contending: blocked, but its bandwidth stays in running_bw
- *	until its 0-lag time
- * @dl_active: counted in running_bw (the project's own name for "active
- *	contending or non contending", which the kernel does not store)
- * @dl_timer: replenishment time while the timer is armed, else 0
- * @inactive_timer: 0-lag time while the inactive timer is armed, else 0
- * @nr_cpus_allowed: CPUs it may run on (1: never pushed or pulled)
- */
-struct sched_dl_entity {
-	struct rb_node rb_node;
-	struct rb_node pushable_node;
-	struct list_head rq_node;
-	uint64_t dl_runtime;
-	uint64_t dl_deadline;
-	uint64_t dl_period;
-	uint64_t dl_bw;
-	uint64_t dl_density;
-	int64_t runtime;
-	uint64_t deadline;
-	bool dl_throttled;
-	bool dl_yielded;
-	bool dl_non_contending;
-	bool dl_active;
-	uint64_t dl_timer;
-	uint64_t inactive_timer;
-	unsigned int nr_cpus_allowed;
-};
-
-/**
- * struct dl_rq - a CPU's DL tasks
- * @root: the queued entities (the running one too) by absolute deadline
- * @dl_nr_running: entities in @root
- * @earliest_dl: @curr the deadline of @root's leftmost, @next of the
- *	pushable tree's (0 when empty)
- * @overloaded: the pushable tree is not empty
- * @pushable_dl_tasks_root: queued entities that do not run and may move
- * @running_bw: sum of dl_bw of the active entities (queued, throttled, or
- *	blocked before their 0-lag time)
- * @this_bw: sum of dl_bw of every entity attached to this CPU
- * @curr: the entity running here, or NULL (the kernel's rq->curr)
- * @tasks: attached entities, by @rq_node
- */
-struct dl_rq {
-	struct rb_root_cached root;
-	unsigned int dl_nr_running;
-	struct {
-		uint64_t curr;
-		uint64_t next;
-	} earliest_dl;
-	bool overloaded;
-	struct rb_root_cached pushable_dl_tasks_root;
-	uint64_t running_bw;
-	uint64_t this_bw;
-	struct sched_dl_entity *curr;
-	struct list_head tasks;
-};
-
-/**
- * struct dl_bw - a root domain's DL bandwidth
- * @bw: the cap per CPU, fixed point (95% by default)
- * @total_bw: the bandwidth admitted
- */
-struct dl_bw {
-	uint64_t bw;
-	uint64_t total_bw;
-};
 
 /* a is before b on a clock that may wrap */
 static inline bool dl_time_before(uint64_t a, uint64_t b)
@@ -422,8 +325,8 @@ void set_next_dl_entity(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se);
  */
 void put_prev_dl_entity(struct dl_rq *dl_rq);
 
-/* yield_task_dl() - give up the rest of this instance at the next charge */
-static inline void yield_task_dl(struct sched_dl_entity *dl_se)
+/* yield_dl_entity() - give up the rest of this instance at the next charge */
+static inline void yield_dl_entity(struct sched_dl_entity *dl_se)
 {
 	dl_se->dl_yielded = true;
 }

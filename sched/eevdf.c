@@ -703,16 +703,21 @@ static void yield_task_eevdf(struct runqueue *rq)
 
 static int init_eevdf(int nr_cpus)
 {
-	fair_set_version(true, nr_cpus);
+	fair_set_ops(&eevdf_fair_ops, nr_cpus);
 	fair_groups_init();
 	return 0;
 }
 
 const struct sched_class eevdf_sched_class = {
 	.name = "eevdf",
-	.front = &rt_sched_class,
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.hz = 250, /* CONFIG_HZ of Debian's 6.12 */
+	.task_groups = true,
+	.custom_slice = true,
+	.series =
+		(const char *const[]){ "queue", "vruntime", "deadline", NULL },
+	.series_queue = "avg_vruntime",
 	.init = init_eevdf,
 	.exit = fair_groups_exit,
 	.rq_init = rq_init_fair,
@@ -733,4 +738,23 @@ const struct sched_class eevdf_sched_class = {
 	.rq_check = check_fair,
 	.snapshot = snapshot_fair,
 	.counters = counters_fair,
+};
+
+/* the augmented tree's min_deadline, for the checker */
+static bool tree_check_eevdf(const struct cfs_rq *cfs_rq,
+			     bool (*less)(const struct rb_node *a,
+					  const struct rb_node *b))
+{
+	return rb_check_augmented(&cfs_rq->tasks_timeline.rb_root, less,
+				  min_deadline_ok);
+}
+
+const struct fair_ops eevdf_fair_ops = {
+	.name = "eevdf",
+	.lag = true,
+	.enqueue_entity = __enqueue_entity_eevdf,
+	.dequeue_entity = __dequeue_entity_eevdf,
+	.update_deadline = update_deadline,
+	.min_vruntime_moved = avg_vruntime_update,
+	.tree_check = tree_check_eevdf,
 };

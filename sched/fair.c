@@ -123,16 +123,11 @@ unsigned int sched_nr_latency = 8;
 unsigned int sysctl_sched_migration_cost = 500000U;
 
 /* which version runs: the class's init says (a machine runs one) */
-static bool fair_eevdf;
+const struct fair_ops *fair_ops = &cfs_fair_ops;
 
-bool fair_is_eevdf(void)
+void fair_set_ops(const struct fair_ops *ops, int nr_cpus)
 {
-	return fair_eevdf;
-}
-
-void fair_set_version(bool eevdf, int nr_cpus)
-{
-	fair_eevdf = eevdf;
+	fair_ops = ops;
 	fair_update_sysctl(nr_cpus);
 }
 
@@ -256,8 +251,8 @@ struct sched_entity *__pick_first_entity(struct cfs_rq *cfs_rq)
 
 void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	if (fair_eevdf) {
-		__enqueue_entity_eevdf(cfs_rq, se);
+	if (fair_ops->enqueue_entity) {
+		fair_ops->enqueue_entity(cfs_rq, se);
 		return;
 	}
 	rb_add_cached(&se->run_node, &cfs_rq->tasks_timeline, __entity_less);
@@ -265,8 +260,8 @@ void __enqueue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 
 void __dequeue_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 {
-	if (fair_eevdf) {
-		__dequeue_entity_eevdf(cfs_rq, se);
+	if (fair_ops->dequeue_entity) {
+		fair_ops->dequeue_entity(cfs_rq, se);
 		return;
 	}
 	rb_erase_cached(&se->run_node, &cfs_rq->tasks_timeline);
@@ -293,8 +288,8 @@ void update_min_vruntime(struct cfs_rq *cfs_rq)
 	delta = (int64_t)(vruntime - cfs_rq->min_vruntime);
 	if (delta > 0) {
 		/* eevdf keeps its sum relative to min_vruntime */
-		if (fair_eevdf)
-			avg_vruntime_update(cfs_rq, delta);
+		if (fair_ops->min_vruntime_moved)
+			fair_ops->min_vruntime_moved(cfs_rq, delta);
 		cfs_rq->min_vruntime = vruntime;
 	}
 }
@@ -313,8 +308,8 @@ void update_curr(struct cfs_rq *cfs_rq)
 	curr->exec_start = now;
 	curr->sum_exec_runtime += delta_exec;
 	curr->vruntime += calc_delta_fair(delta_exec, curr);
-	if (fair_eevdf)
-		update_deadline(cfs_rq, curr);
+	if (fair_ops->update_deadline)
+		fair_ops->update_deadline(cfs_rq, curr);
 	update_min_vruntime(cfs_rq);
 }
 
@@ -402,7 +397,7 @@ void set_next_entity(struct cfs_rq *cfs_rq, struct sched_entity *se)
 		 * eevdf: the deadline at the pick, kept in vlag (unused until
 		 * the dequeue): RUN_TO_PARITY runs it on while they match
 		 */
-		if (fair_eevdf)
+		if (fair_ops->lag)
 			se->vlag = (int64_t)se->deadline;
 	}
 	se->exec_start = rq_clock(rq_of(cfs_rq));
@@ -588,7 +583,7 @@ int task_fork_fair(struct task_struct *p, struct task_struct *parent)
 	curr = cfs_rq->curr;
 	if (curr) {
 		update_curr(cfs_rq);
-		if (!fair_eevdf)
+		if (!fair_ops->lag)
 			se->vruntime = curr->vruntime - cfs_rq->min_vruntime;
 	}
 	return 0;
@@ -637,7 +632,7 @@ void set_nice_fair(struct runqueue *rq, struct task_struct *p, long nice)
 	p->static_prio = NICE_TO_PRIO(nice);
 	p->prio = p->static_prio;
 	set_load_weight(p);
-	if (fair_eevdf)
+	if (fair_ops->lag)
 		p->se.vlag = p->se.vlag * (int64_t)old_weight /
 			     (int64_t)p->se.load.weight;
 	if (queued)
@@ -662,8 +657,7 @@ int sched_set_custom_slice(struct task_struct *p, uint64_t slice_ns)
 	 * A queued fair task takes it at once, requeued as the kernel's
 	 * sched_setattr() requeues it; the other classes only keep it.
 	 */
-	queued = (class == &cfs_sched_class || class == &eevdf_sched_class) &&
-		 task_queued(p);
+	queued = class->task_groups && task_queued(p);
 	running = task_running(rq, p);
 	if (queued)
 		class->dequeue_task(rq, p, DEQUEUE_SAVE);
@@ -858,12 +852,11 @@ void fair_balance_tick(struct runqueue *rq)
  * Report the first violation (after the class and the CPU) and answer
  * false: for the bool checkers below only.
  */
-#define check_that(cond, fmt, ...)                                      \
-	do {                                                            \
-		if (unlikely(!(cond)))                                  \
-			return check_fail("%s: cpu %d: " fmt,           \
-					  fair_eevdf ? "eevdf" : "cfs", \
-					  rq->cpu, ##__VA_ARGS__);      \
+#define check_that(cond, fmt, ...)                                            \
+	do {                                                                  \
+		if (unlikely(!(cond)))                                        \
+			return check_fail("%s: cpu %d: " fmt, fair_ops->name, \
+					  rq->cpu, ##__VA_ARGS__);            \
 	} while (0)
 
 static bool entity_less_const(const struct rb_node *a, const struct rb_node *b)
@@ -927,10 +920,10 @@ static bool check_entity(struct runqueue *rq, struct cfs_rq *cfs_rq,
 		   "zombie %d queued, not current", p->pid);
 	/* a sleeper kept queued (eevdf) is not counted as runnable */
 	if (se->sched_delayed) {
-		check_that(fair_eevdf && p->state != TASK_RUNNING &&
+		check_that(fair_ops->lag && p->state != TASK_RUNNING &&
 				   p != rq->curr,
 			   "task %d delayed, but %s", p->pid,
-			   fair_eevdf ? "runnable" : "under cfs");
+			   fair_ops->lag ? "runnable" : "under cfs");
 		return true;
 	}
 	(*tasks)++;
@@ -958,9 +951,8 @@ static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
 	check_that(cfs_rq->rq == rq, "group %s: its queue is cpu %d's",
 		   cfs_rq_name(cfs_rq), cfs_rq->rq->cpu);
 	/* a broken tree is rb_check*()'s to report */
-	if (fair_eevdf &&
-	    !rb_check_augmented(&cfs_rq->tasks_timeline.rb_root,
-				entity_less_const, min_deadline_ok))
+	if (fair_ops->tree_check &&
+	    !fair_ops->tree_check(cfs_rq, entity_less_const))
 		return false;
 	if (!rb_check_cached(&cfs_rq->tasks_timeline, entity_less_const))
 		return false;
@@ -1000,7 +992,7 @@ static bool check_cfs_rq(struct runqueue *rq, struct cfs_rq *cfs_rq,
 		   (unsigned long long)cfs_rq->checked_min_vruntime,
 		   (unsigned long long)cfs_rq->min_vruntime);
 	cfs_rq->checked_min_vruntime = cfs_rq->min_vruntime;
-	if (fair_eevdf)
+	if (fair_ops->lag)
 		check_that(
 			avg == cfs_rq->avg_vruntime &&
 				avg_load == cfs_rq->avg_load,
@@ -1099,7 +1091,7 @@ static json_t *entity_json(struct cfs_rq *cfs_rq, struct sched_entity *se)
 	    !snap_set(t, "sum_exec_runtime",
 		      json_integer((json_int_t)se->sum_exec_runtime)))
 		goto err;
-	if (fair_eevdf &&
+	if (fair_ops->lag &&
 	    (!snap_set(t, "deadline", json_integer((json_int_t)se->deadline)) ||
 	     !snap_set(t, "min_deadline",
 		       json_integer((json_int_t)se->min_deadline)) ||
@@ -1159,7 +1151,7 @@ static json_t *cfs_rq_json(struct cfs_rq *cfs_rq, json_t *obj)
 		      node_json(cfs_rq,
 				cfs_rq->tasks_timeline.rb_root.rb_node)))
 		goto err;
-	if (fair_eevdf &&
+	if (fair_ops->lag &&
 	    (!snap_set(obj, "avg_vruntime",
 		       json_integer((json_int_t)avg_vruntime(cfs_rq))) ||
 	     !snap_set(obj, "avg_load",
@@ -1184,8 +1176,7 @@ json_t *snapshot_fair(struct runqueue *rq)
 
 	if (!obj)
 		return NULL;
-	if (!snap_set(obj, "class",
-		      json_string(fair_eevdf ? "eevdf" : "cfs")) ||
+	if (!snap_set(obj, "class", json_string(fair_ops->name)) ||
 	    !snap_set(obj, "kind", json_string("rbtree"))) {
 		json_decref(obj);
 		return NULL;

@@ -226,14 +226,45 @@ static inline struct cfs_rq *task_cfs_rq(const struct task_struct *p)
 	return p->se.cfs_rq ? p->se.cfs_rq : &cpu_rq(task_cpu(p))->cfs;
 }
 
-/*
- * 6.12 (eevdf) or 6.1 (cfs): the two share this file's code where the
- * kernel did and differ where it changed; the class in use says which.
+/**
+ * struct fair_ops - where 6.1 (cfs) and 6.12 (eevdf) differ in the code
+ *	they share (fair.c, fair_group.c); each class gives its own
+ * @name: the class's name, for the checker's messages and the snapshot
+ * @lag: entities keep their lag across sleep, migration and reweight
+ *	(eevdf): a fork or migration is placed about V, not kept relative
+ *	to min_vruntime; the pick's deadline is kept in vlag; a new nice
+ *	rescales the lag; a sleeper may stay queued (delayed dequeue); V
+ *	and its sums are checked and shown
+ * @enqueue_entity: the tree's insert; NULL for the plain vruntime tree
+ * @dequeue_entity: the tree's erase; NULL for the plain vruntime tree
+ * @update_deadline: the running entity was charged: a new deadline when
+ *	its request is used up; may be NULL
+ * @min_vruntime_moved: min_vruntime moved on by @delta: what is kept
+ *	relative to it follows; may be NULL
+ * @tree_check: the tree's own invariants beyond its order @less (for
+ *	the checker); may be NULL
  */
-bool fair_is_eevdf(void);
+struct fair_ops {
+	const char *name;
+	bool lag;
+	void (*enqueue_entity)(struct cfs_rq *cfs_rq, struct sched_entity *se);
+	void (*dequeue_entity)(struct cfs_rq *cfs_rq, struct sched_entity *se);
+	void (*update_deadline)(struct cfs_rq *cfs_rq, struct sched_entity *se);
+	void (*min_vruntime_moved)(struct cfs_rq *cfs_rq, int64_t delta);
+	bool (*tree_check)(const struct cfs_rq *cfs_rq,
+			   bool (*less)(const struct rb_node *a,
+					const struct rb_node *b));
+};
 
-/* a machine of @nr_cpus starts: which version, and the tunables */
-void fair_set_version(bool eevdf, int nr_cpus);
+/* cfs.c and eevdf.c */
+extern const struct fair_ops cfs_fair_ops;
+extern const struct fair_ops eevdf_fair_ops;
+
+/* the machine's: set by its class's init (a machine runs one) */
+extern const struct fair_ops *fair_ops;
+
+/* a machine of @nr_cpus starts: its class's ops, and the tunables */
+void fair_set_ops(const struct fair_ops *ops, int nr_cpus);
 
 /* cfs.c: 6.1's slice, and its ideal share in virtual time */
 uint64_t sched_slice(struct cfs_rq *cfs_rq, struct sched_entity *se);

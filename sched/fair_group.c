@@ -70,11 +70,12 @@ static inline void h_nr_running_add(struct cfs_rq *cfs_rq, long delta)
 			 __ATOMIC_RELAXED);
 }
 
+/* the machine's class runs task groups */
 static bool fair_machine(void)
 {
 	const struct sched_class *class = sched_current_class();
 
-	return class == &cfs_sched_class || class == &eevdf_sched_class;
+	return class && class->task_groups;
 }
 
 /* ------------------------------------------------------------ shares */
@@ -104,7 +105,7 @@ void reweight_entity(struct cfs_rq *cfs_rq, struct sched_entity *se,
 		     unsigned long weight)
 {
 	unsigned long old_weight = se->load.weight;
-	bool curr = cfs_rq->curr == se, eevdf = fair_is_eevdf();
+	bool curr = cfs_rq->curr == se, eevdf = fair_ops->lag;
 	uint64_t avruntime = 0;
 
 	if (se->on_rq) {
@@ -447,7 +448,7 @@ static void detach_task_cfs_rq(struct task_struct *p)
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = task_cfs_rq(p);
 
-	if (fair_is_eevdf() || se->migrated || (p->flags & PF_STARTING))
+	if (fair_ops->lag || se->migrated || (p->flags & PF_STARTING))
 		return;
 	place_entity(cfs_rq, se, 0);
 	se->vruntime -= cfs_rq->min_vruntime;

@@ -605,9 +605,11 @@ static const struct sched_counter counters_goodness[] = {
 
 const struct sched_class goodness_sched_class = {
 	.name = "goodness",
-	.front = &rt_sched_class,
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.policies_as_other = (1UL << SCHED_BATCH) | (1UL << SCHED_IDLE),
+	.hz = 100, /* Linux 2.4 on x86 */
+	.series = (const char *const[]){ "counter", "goodness", NULL },
 	.init = init_goodness,
 	.exit = exit_goodness,
 	.rq_init = rq_init_goodness,

@@ -24,7 +24,7 @@ static inline bool rt_policy(int policy)
 /**
  * sched_param_valid() - is @policy with @rt_priority a valid setting
  * @policy: SCHED_OTHER, SCHED_FIFO, SCHED_RR, SCHED_BATCH or SCHED_IDLE
- *	(SCHED_DEADLINE is not modelled)
+ *	(SCHED_DEADLINE needs sched_setattr()'s parameters: not valid here)
  * @rt_priority: 1..MAX_USER_RT_PRIO - 1 for FIFO and RR, 0 otherwise
  *
  * Return: true when both are in range and agree with each other.
@@ -45,11 +45,15 @@ static inline bool sched_param_valid(int policy, int rt_priority)
  * @rt_priority: its real-time priority (0 for SCHED_OTHER)
  * @static_prio: the task's static prio (its nice level)
  *
- * Return: @static_prio for SCHED_OTHER, else MAX_USER_RT_PRIO - 1 -
+ * Return: -1 for SCHED_DEADLINE (the kernel's: before every real-time
+ * prio), @static_prio for SCHED_OTHER, else MAX_USER_RT_PRIO - 1 -
  * @rt_priority.
  */
 static inline int sched_param_prio(int policy, int rt_priority, int static_prio)
 {
+	/* the kernel's: above every real-time prio */
+	if (policy == SCHED_DEADLINE)
+		return -1;
 	if (!rt_policy(policy))
 		return static_prio;
 	return MAX_USER_RT_PRIO - 1 - rt_priority;
@@ -119,12 +123,50 @@ static inline void rq_nr_running_add(struct runqueue *rq, long delta)
 
 /* ------------------------------------------ the class core (sched.c) */
 
+/* classes in a chain at most, and its NULL */
+#define SCHED_CHAIN_MAX 5
+
+/**
+ * sched_class_chain() - the chain a machine running @sclass asks
+ * @sclass: a selectable class
+ * @chain: room for SCHED_CHAIN_MAX + 1 pointers: filled with the chain,
+ *	highest first, ending with NULL
+ *
+ * The classes above every selectable one (sched/class.c), but those that
+ * take a policy @sclass takes itself; @sclass; the idle class.  The one
+ * place that orders the classes.
+ *
+ * Return: how many classes it holds.
+ */
+unsigned int sched_class_chain(const struct sched_class *sclass,
+			       const struct sched_class **chain);
+
+/* the machine's chain (sched_class_chain()); all NULL when none exists */
+extern const struct sched_class *sched_chain[SCHED_CHAIN_MAX + 1];
+
+/* each class of the machine's chain, highest first (the kernel's name) */
+#define for_each_class(class)                                        \
+	for (const struct sched_class *const *__chain = sched_chain; \
+	     ((class) = *__chain); __chain++)
+
+/**
+ * sched_class_above() - does @a come before @b in the machine's chain
+ * @a: a class
+ * @b: a class
+ *
+ * Return: true when @a is asked first (false when @a is @b).
+ */
+bool sched_class_above(const struct sched_class *a,
+		       const struct sched_class *b);
+
 /**
  * sched_class_of() - the class of the machine's chain for @policy
  * @policy: a valid policy
  *
+ * The one place that maps a policy to its class.
+ *
  * Context: a machine exists.
- * Return: the front class when it takes @policy, else the machine's.
+ * Return: the highest class of the chain that takes @policy.
  */
 const struct sched_class *sched_class_of(int policy);
 

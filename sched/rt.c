@@ -70,15 +70,19 @@ static void yield_task_rt(struct runqueue *rq)
 	list_move_tail(&p->run_list, &p->array->queue[p->prio]);
 }
 
-/* the idle task and every task of a class below give way */
+/* the idle task and every task of a class below give way (not a class
+ * above: deadline) */
 static void check_preempt_curr_rt(struct runqueue *rq, struct task_struct *p,
 				  int flags)
 {
 	struct task_struct *curr = rq->curr;
+	const struct sched_class *class;
 
 	(void)flags;
-	if (curr == rq->idle || task_sched_class(curr) != &rt_sched_class ||
-	    p->prio < curr->prio) {
+	class = curr == rq->idle ? NULL : task_sched_class(curr);
+	if (!class || (class == &rt_sched_class ?
+			       p->prio < curr->prio :
+			       sched_class_above(&rt_sched_class, class))) {
 		note_resched(
 			rq, SCHED_WHY_WAKEUP, p->pid,
 			"a real-time task of prio a runs before any task of a lower class or a worse prio b",

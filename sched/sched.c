@@ -112,6 +112,7 @@ struct sched_hooks sched_hooks;
 static bool machine_up;
 /* the selectable class the machine runs, NULL when none exists */
 static const struct sched_class *machine_class;
+const struct sched_class *sched_chain[SCHED_CHAIN_MAX + 1];
 
 /* ------------------------------------------------------------ helpers */
 
@@ -346,28 +347,26 @@ const struct sched_class *sched_current_class(void)
 	return machine_class;
 }
 
-/* the highest class of the machine's chain, and the one after @class */
-static const struct sched_class *sched_class_highest(void)
+bool sched_class_above(const struct sched_class *a, const struct sched_class *b)
 {
-	return machine_class->front ? machine_class->front : machine_class;
-}
+	const struct sched_class *class;
 
-static const struct sched_class *
-sched_class_lower(const struct sched_class *class)
-{
-	return class == machine_class ? NULL : machine_class;
+	for_each_class(class) {
+		if (class == b)
+			return false;
+		if (class == a)
+			return true;
+	}
+	return false;
 }
-
-#define for_each_class(class)                      \
-	for (class = sched_class_highest(); class; \
-	     class = sched_class_lower(class))
 
 const struct sched_class *sched_class_of(int policy)
 {
-	const struct sched_class *front = machine_class->front;
+	const struct sched_class *class;
 
-	if (front && (front->policies & (1UL << policy)))
-		return front;
+	for_each_class(class)
+		if (class->policies & (1UL << policy))
+			return class;
 	return machine_class;
 }
 
@@ -665,6 +664,7 @@ out_balance:
 void scheduler_tick(int cpu, int user_tick)
 {
 	struct runqueue *rq = cpu_rq(cpu);
+	const struct sched_class *class;
 	struct task_struct *p;
 
 	spin_lock(&rq->lock);
@@ -681,6 +681,10 @@ void scheduler_tick(int cpu, int user_tick)
 		rq->system_ticks++;
 	task_sched_class(p)->task_tick(rq, p);
 out_unlock:
+	/* the classes' timers, whatever runs (the deadline class's) */
+	for_each_class(class)
+		if (class->timer_tick)
+			class->timer_tick(rq);
 	spin_unlock(&rq->lock);
 }
 
@@ -888,9 +892,15 @@ static void set_nice_o1(struct runqueue *rq, struct task_struct *p, long nice)
 	}
 }
 
-int setscheduler(struct task_struct *p, int policy, int rt_priority)
+/*
+ * setscheduler() and sched_setattr(): @policy -1 keeps the task's.  The
+ * new class checks and takes its parameters (@attr, NULL for none) with
+ * the task off its queue; when it refuses, the task goes back as it was.
+ */
+static int __setscheduler(struct task_struct *p, int policy, int rt_priority,
+			  const struct sched_attr *attr)
 {
-	const struct sched_class *class;
+	const struct sched_class *class, *new_class;
 	struct runqueue *rq;
 	bool queued, running;
 	int ret = -EINVAL, oldprio;
@@ -900,7 +910,8 @@ int setscheduler(struct task_struct *p, int policy, int rt_priority)
 		goto out_unlock;
 	if (policy < 0)
 		policy = (int)p->policy;
-	if (!sched_param_valid(policy, rt_priority))
+	if (policy == SCHED_DEADLINE ? !attr || rt_priority :
+				       !sched_param_valid(policy, rt_priority))
 		goto out_unlock;
 
 	/* 2.5.33 deactivated and reactivated; o1 has no put/set hooks */
@@ -912,22 +923,42 @@ int setscheduler(struct task_struct *p, int policy, int rt_priority)
 		deactivate_task_flags(p, rq, DEQUEUE_SAVE);
 	if (running && class->put_prev_task)
 		class->put_prev_task(rq, p, p);
+	new_class = sched_class_of(policy);
+	ret = new_class->setattr ? new_class->setattr(rq, p, attr) : 0;
 	oldprio = p->prio;
-	p->policy = policy;
-	p->rt_priority = rt_priority;
-	p->prio = sched_param_prio(policy, rt_priority, p->static_prio);
-	class = sched_class_of(policy);
+	if (!ret) {
+		if (new_class != class && class->switched_from)
+			class->switched_from(rq, p);
+		p->policy = policy;
+		p->rt_priority = rt_priority;
+		p->prio = sched_param_prio(policy, rt_priority, p->static_prio);
+		class = new_class;
+	}
+	/* refused: back as it was */
 	__atomic_store_n(&p->sched_class, class, __ATOMIC_RELAXED);
 	if (queued)
 		activate_task_flags(p, rq, ENQUEUE_RESTORE);
 	if (running && class->set_curr_task)
 		class->set_curr_task(rq, p);
-	if (queued && class->prio_changed)
+	if (queued && class->prio_changed && !ret)
 		class->prio_changed(rq, p, oldprio);
-	ret = 0;
 out_unlock:
 	task_rq_unlock(rq);
 	return ret;
+}
+
+int setscheduler(struct task_struct *p, int policy, int rt_priority)
+{
+	return __setscheduler(p, policy, rt_priority, NULL);
+}
+
+int sched_setattr(struct task_struct *p, const struct sched_attr *attr)
+{
+	if (!attr || attr->sched_flags || attr->sched_nice ||
+	    attr->sched_policy > SCHED_DEADLINE)
+		return -EINVAL;
+	return __setscheduler(p, (int)attr->sched_policy,
+			      (int)attr->sched_priority, attr);
 }
 
 /* --------------------------------------------------------- balancing */
@@ -1405,6 +1436,7 @@ int sched_init_class(int nr_cpus, const struct sched_class *class)
 
 	memset(&sched_hooks, 0, sizeof(sched_hooks));
 	machine_class = class;
+	sched_class_chain(class, sched_chain);
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		rq_init(cpu_rq(cpu), cpu);
 		for_each_class(c)
@@ -1442,6 +1474,7 @@ err_classes:
 	cpu_online_map = 0;
 	nr_cpus_online = 0;
 	machine_class = NULL;
+	memset(sched_chain, 0, sizeof(sched_chain));
 	return ret;
 }
 
@@ -1469,6 +1502,7 @@ void sched_teardown(void)
 	cpu_online_map = 0;
 	nr_cpus_online = 0;
 	machine_class = NULL;
+	memset(sched_chain, 0, sizeof(sched_chain));
 	machine_up = false;
 }
 
@@ -1570,6 +1604,8 @@ bool (sched_check)(void)
 		check(rq->cpu == cpu, "cpu %d: rq->cpu %d", cpu, rq->cpu);
 		queued = 0;
 		for_each_class(class) {
+			if (!class->rq_check)
+				continue;
 			ok = class->rq_check(rq, &n);
 			if (!ok)
 				goto out_unlock;
@@ -1653,6 +1689,9 @@ const struct sched_class o1_sched_class = {
 	.policies = (1UL << SCHED_OTHER) | (1UL << SCHED_FIFO) |
 		    (1UL << SCHED_RR) | (1UL << SCHED_BATCH) |
 		    (1UL << SCHED_IDLE),
+	.policies_as_other = (1UL << SCHED_BATCH) | (1UL << SCHED_IDLE),
+	.hz = 1000, /* 2.5.33 on x86 */
+	.series = (const char *const[]){ "sleep_avg", "bonus", "prio", NULL },
 	.enqueue_task = enqueue_task_o1,
 	.dequeue_task = dequeue_task_o1,
 	.yield_task = yield_task_o1,

@@ -145,8 +145,10 @@ KSTRUCT_EXPORT_BEGIN
 /*
  * Later kernels' policies (the values of <sched.h>): SCHED_BATCH and
  * SCHED_IDLE have their kernel meaning under cfs and eevdf and run as
- * SCHED_OTHER under o1 and goodness; SCHED_DEADLINE is not modelled and
- * refused (-EINVAL) everywhere.  See sched/class.h.
+ * SCHED_OTHER under o1 and goodness; SCHED_DEADLINE runs in the deadline
+ * class above every other, entered with sched_setattr() (its runtime,
+ * deadline and period): setscheduler() and sched_new_task() refuse it
+ * (-EINVAL, NULL).  See sched/class.h.
  */
 #ifndef SCHED_BATCH
 #define SCHED_BATCH 3
@@ -449,6 +451,129 @@ struct sched_reason {
 	const char *unit;
 };
 
+/* ------------------------- SCHED_DEADLINE (sched/deadline.c) */
+
+/**
+ * struct sched_attr - sched_setattr()'s argument, with Linux's fields
+ * @size: sizeof(struct sched_attr) (Linux's version check; not read)
+ * @sched_policy: SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO,
+ *	SCHED_RR or SCHED_DEADLINE
+ * @sched_flags: SCHED_FLAG_*: none is modelled, so it must be 0
+ * @sched_nice: must be 0 (set_user_nice() changes nice)
+ * @sched_priority: rt_priority, 1..99 for FIFO and RR, else 0
+ * @sched_runtime: SCHED_DEADLINE: runtime per instance, ns
+ * @sched_deadline: SCHED_DEADLINE: relative deadline, ns
+ * @sched_period: SCHED_DEADLINE: period, ns; 0 means @sched_deadline
+ * @sched_util_min: utilisation clamp (not modelled, not read)
+ * @sched_util_max: utilisation clamp (not modelled, not read)
+ */
+struct sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime;
+	uint64_t sched_deadline;
+	uint64_t sched_period;
+	uint32_t sched_util_min;
+	uint32_t sched_util_max;
+};
+
+/**
+ * struct sched_dl_entity - a DL task's reservation and its current instance
+ * @rb_node: in its dl_rq's tree, by @deadline, while queued
+ * @pushable_node: in its dl_rq's pushable tree, by @deadline, while it
+ *	waits (queued, not running) and may run elsewhere
+ * @rq_node: in its dl_rq's list of attached entities (the project's own:
+ *	what dl_rq_check() sums this_bw and running_bw over)
+ * @dl_runtime: runtime per period, ns (sched_runtime)
+ * @dl_deadline: relative deadline, ns
+ * @dl_period: period, ns
+ * @dl_bw: dl_runtime / dl_period, fixed point (to_ratio())
+ * @dl_density: dl_runtime / dl_deadline, fixed point
+ * @runtime: runtime left in this instance, ns; negative after an overrun
+ * @deadline: absolute deadline of this instance, ns
+ * @dl_throttled: runtime spent; off the tree until replenished
+ * @dl_yielded: gave up the rest of this instance (sched_yield())
+ * @dl_non_contending: blocked, but its bandwidth stays in running_bw
+ *	until its 0-lag time
+ * @dl_active: counted in running_bw (the project's own name for "active
+ *	contending or non contending", which the kernel does not store)
+ * @dl_timer: replenishment time while the timer is armed, else 0
+ * @inactive_timer: 0-lag time while the inactive timer is armed, else 0
+ * @nr_cpus_allowed: CPUs it may run on (1: never pushed or pulled)
+ * @on_rq: the task is runnable in the deadline class, throttled or not
+ *	(the kernel's p->on_rq; the project's own field)
+ * @nr_throttled: times its runtime ran out (the project's own counter)
+ * @nr_missed: instances whose deadline passed while they still had
+ *	runtime and wanted the CPU (the project's own counter)
+ * @missed_deadline: the deadline last counted in @nr_missed
+ */
+struct sched_dl_entity {
+	struct rb_node rb_node;
+	struct rb_node pushable_node;
+	struct list_head rq_node;
+	uint64_t dl_runtime;
+	uint64_t dl_deadline;
+	uint64_t dl_period;
+	uint64_t dl_bw;
+	uint64_t dl_density;
+	int64_t runtime;
+	uint64_t deadline;
+	bool dl_throttled;
+	bool dl_yielded;
+	bool dl_non_contending;
+	bool dl_active;
+	uint64_t dl_timer;
+	uint64_t inactive_timer;
+	unsigned int nr_cpus_allowed;
+	/* kstruct additions */
+	bool on_rq;
+	unsigned long nr_throttled;
+	unsigned long nr_missed;
+	uint64_t missed_deadline;
+};
+
+/**
+ * struct dl_rq - a CPU's DL tasks
+ * @root: the queued entities (the running one too) by absolute deadline
+ * @dl_nr_running: entities in @root
+ * @earliest_dl: @curr the deadline of @root's leftmost, @next of the
+ *	pushable tree's (0 when empty)
+ * @overloaded: the pushable tree is not empty
+ * @pushable_dl_tasks_root: queued entities that do not run and may move
+ * @running_bw: sum of dl_bw of the active entities (queued, throttled, or
+ *	blocked before their 0-lag time)
+ * @this_bw: sum of dl_bw of every entity attached to this CPU
+ * @curr: the entity running here, or NULL (the kernel's rq->curr)
+ * @tasks: attached entities, by @rq_node
+ */
+struct dl_rq {
+	struct rb_root_cached root;
+	unsigned int dl_nr_running;
+	struct {
+		uint64_t curr;
+		uint64_t next;
+	} earliest_dl;
+	bool overloaded;
+	struct rb_root_cached pushable_dl_tasks_root;
+	uint64_t running_bw;
+	uint64_t this_bw;
+	struct sched_dl_entity *curr;
+	struct list_head tasks;
+};
+
+/**
+ * struct dl_bw - a root domain's DL bandwidth
+ * @bw: the cap per CPU, fixed point (95% by default)
+ * @total_bw: the bandwidth admitted
+ */
+struct dl_bw {
+	uint64_t bw;
+	uint64_t total_bw;
+};
+
 /**
  * struct goodness_rq - the per-CPU state of the 2.4 scheduler
  * @curr: the task this CPU chose last (2.4's schedule_data.curr): a
@@ -510,6 +635,7 @@ struct goodness_rq {
  *	(machines running goodness, cfs or eevdf)
  * @goodness: the goodness class's part (sched/goodness.c)
  * @cfs: the cfs and eevdf classes' part (sched/fair.c)
+ * @dl: the deadline class's part (sched/deadline.c)
  * @resched_why: why @curr is to leave the CPU, as the class noted it when
  *	it set need_resched (the first since the last switch; cleared at
  *	each schedule())
@@ -540,6 +666,7 @@ struct runqueue {
 	unsigned long rt_nr_running, nr_rt_pulled;
 	struct goodness_rq goodness;
 	struct cfs_rq cfs;
+	struct dl_rq dl;
 	/* why curr is to leave (the first noted since the last switch) */
 	struct sched_reason resched_why;
 	/* why the last pick chose its task */
@@ -595,10 +722,11 @@ struct runqueue {
  * @nr_migrations: times the task changed CPU
  * @se: cfs and eevdf: the task's scheduling entity (its cfs_rq says which
  *	task group it is in)
+ * @dl: deadline: the task's reservation and instance (sched_setattr())
  * @signal_mask: signals recorded (bit n for signal n), never delivered
  * @nr_signals: number of signals recorded
  *
- * The fields from @sched_class to @se are kstruct additions; they come
+ * The fields from @sched_class to @dl are kstruct additions; they come
  * right after 2.5.33's scheduling fields, before its process tree, for
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
@@ -629,6 +757,7 @@ struct task_struct {
 	unsigned int migration_pending;
 	unsigned long nr_migrations;
 	struct sched_entity se;
+	struct sched_dl_entity dl;
 
 	struct list_head tasks;
 	struct list_head children, sibling;
@@ -1025,6 +1154,36 @@ int set_user_nice(struct task_struct *p, long nice);
  * Return: 0, or -EINVAL (nothing changed).
  */
 int setscheduler(struct task_struct *p, int policy, int rt_priority);
+
+/**
+ * sched_setattr() - change a task's policy and its parameters (Linux's
+ *	sched_setattr(2))
+ * @p: the task
+ * @attr: the policy and parameters; SCHED_DEADLINE takes @sched_runtime,
+ *	@sched_deadline and @sched_period (ns), checked as Linux checks
+ *	them (runtime >= 1024 ns, runtime <= deadline <= period, period
+ *	within 100 us .. 4.19 s) and admitted when the sum of the
+ *	bandwidths (runtime / period) stays within 95% of each online CPU
+ *	(sched_rt_runtime_us / sched_rt_period_us); another policy as
+ *	setscheduler(), giving back a deadline task's bandwidth
+ *
+ * Context: takes @p's runqueue lock.
+ * Return: 0; -EINVAL for bad parameters, a nonzero @sched_flags or
+ * @sched_nice, or an idle task; -EBUSY when admission control refuses
+ * (nothing changed on error).
+ */
+int sched_setattr(struct task_struct *p, const struct sched_attr *attr);
+
+/**
+ * sched_dl_bandwidth() - the machine's SCHED_DEADLINE bandwidth
+ * @total: the bandwidth admitted, a fraction of 1 << 20 (one CPU)
+ * @cap: what may be admitted, same unit: 95% of each online CPU
+ *
+ * What admission control compares (one root domain: the machine).
+ *
+ * Context: a machine exists.
+ */
+void sched_dl_bandwidth(uint64_t *total, uint64_t *cap);
 
 /**
  * sched_set_custom_slice() - ask for a request size (Linux 6.12's

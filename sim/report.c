@@ -500,20 +500,12 @@ double sim_cost_ns(const struct sim_cost *c, unsigned int kind)
 
 /* ---------------------------------------------------------- outputs */
 
-static const char *policy_name(enum sim_policy p)
+/* the report's short name of @policy (sched_policies[]) */
+static const char *policy_name(int policy)
 {
-	switch (p) {
-	case SIM_POLICY_FIFO:
-		return "FIFO";
-	case SIM_POLICY_RR:
-		return "RR";
-	case SIM_POLICY_BATCH:
-		return "BATCH";
-	case SIM_POLICY_IDLE:
-		return "IDLE";
-	default:
-		return "NORMAL";
-	}
+	const struct sched_policy *sp = sched_policy_get(policy);
+
+	return sp ? sp->label : "?";
 }
 
 /* a taskgroup's share of all the CPU time of the run */
@@ -631,6 +623,29 @@ static void text_groups(FILE *out, const struct sim_report *r,
 	}
 }
 
+static void text_dl(FILE *out, const struct sim_report *r)
+{
+	unsigned long i;
+
+	if (!r->nr_dl)
+		return;
+	fprintf(out,
+		"\ndeadline tasks (SCHED_DEADLINE: reservation, share of one CPU, deadline misses, throttles, runtime left at the end)\n");
+	fprintf(out, "%-15s %9s %9s %9s %8s %7s %9s %9s\n", "task", "run(ms)",
+		"dl(ms)", "per(ms)", "cpu(%)", "misses", "throttles",
+		"left(ms)");
+	for (i = 0; i < r->nr_dl; i++) {
+		const struct sim_dl_stats *dl = &r->dl[i];
+		const struct sim_task_stats *ts = r->tasks[dl->task];
+
+		fprintf(out, "%-15s %9.3f %9.3f %9.3f %8.1f %7lu %9lu %9.3f\n",
+			ts->comm, dl->runtime_ns / 1e6, dl->deadline_ns / 1e6,
+			dl->period_ns / 1e6,
+			r->ticks ? 100.0 * ts->runtime / r->ticks : 0.0,
+			dl->misses, dl->throttles, dl->runtime_left_ns / 1e6);
+	}
+}
+
 static void text_taskgroups(FILE *out, const struct sim_report *r)
 {
 	unsigned int i;
@@ -709,6 +724,7 @@ int sim_report_text(FILE *out, const struct sim_report *r,
 	}
 	text_groups(out, r, wl, g, n);
 	text_taskgroups(out, r);
+	text_dl(out, r);
 	kfree(g);
 	return ferror(out) ? -EIO : 0;
 }
@@ -990,6 +1006,36 @@ static json_t *task_json(const struct sim_report *r,
 		"turnaround_ms", json_ms(r, ts->turnaround, ts->exited));
 }
 
+/* the SCHED_DEADLINE tasks' figures (sim_dl_stats) */
+static json_t *dl_json(const struct sim_report *r)
+{
+	json_t *a = json_array();
+	unsigned long i;
+
+	for (i = 0; a && i < r->nr_dl; i++) {
+		const struct sim_dl_stats *dl = &r->dl[i];
+
+		if (json_array_append_new(
+			    a,
+			    json_pack(
+				    "{s:o,s:I,s:f,s:f,s:f,s:f,s:I,s:I,s:f}",
+				    "comm", json_name(r->tasks[dl->task]->comm),
+				    "pid", (json_int_t)r->tasks[dl->task]->pid,
+				    "runtime_ms", dl->runtime_ns / 1e6,
+				    "deadline_ms", dl->deadline_ns / 1e6,
+				    "period_ms", dl->period_ns / 1e6, "share",
+				    task_share(r, r->tasks[dl->task]),
+				    "deadline_misses", (json_int_t)dl->misses,
+				    "throttles", (json_int_t)dl->throttles,
+				    "runtime_left_ms",
+				    dl->runtime_left_ns / 1e6))) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	return a;
+}
+
 /* the run's members, every one but the tasks */
 static json_t *run_json(const struct sim_report *r,
 			const struct sim_workload *wl,
@@ -1018,6 +1064,11 @@ static json_t *run_json(const struct sim_report *r,
 	/* under cfs and eevdf, with taskgroups: their figures */
 	if (o && r->nr_taskgroups &&
 	    json_object_set_new(o, "taskgroups", taskgroups_json(r))) {
+		json_decref(o);
+		o = NULL;
+	}
+	/* with SCHED_DEADLINE tasks: theirs */
+	if (o && r->nr_dl && json_object_set_new(o, "deadline", dl_json(r))) {
 		json_decref(o);
 		o = NULL;
 	}
@@ -1358,6 +1409,15 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 		       r->nr_taskgroups * sizeof(*run->taskgroups));
 		run->nr_taskgroups = r->nr_taskgroups;
 	}
+	if (r->nr_dl) {
+		run->dl = kcalloc(r->nr_dl, sizeof(*run->dl), GFP_KERNEL);
+		if (!run->dl) {
+			n = -ENOMEM;
+			goto out_free;
+		}
+		memcpy(run->dl, r->dl, r->nr_dl * sizeof(*run->dl));
+		run->nr_dl = r->nr_dl;
+	}
 	run->sched_class = r->sched_class;
 	run->hz = r->hz;
 	run->cost = r->cost;
@@ -1366,6 +1426,8 @@ int sim_compare_add(struct sim_compare *c, const struct sim_report *r,
 	c->nr_runs++;
 	return 0;
 out_free:
+	kfree(run->taskgroups);
+	run->taskgroups = NULL;
 	kfree(run->tasks);
 	run->tasks = NULL;
 	kfree(run->groups);
@@ -1381,6 +1443,7 @@ void sim_compare_release(struct sim_compare *c)
 		kfree(c->runs[i].groups);
 		kfree(c->runs[i].tasks);
 		kfree(c->runs[i].taskgroups);
+		kfree(c->runs[i].dl);
 	}
 	memset(c, 0, sizeof(*c));
 }
@@ -1515,6 +1578,37 @@ static void cmp_taskgroup_rows(FILE *out, const struct sim_compare *c,
 						 100.0 * tg->runtime /
 							 run->cpu_ticks :
 						 0.0);
+			fprintf(out, CMP_CELL, buf);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* per SCHED_DEADLINE task: misses/throttles/runtime left (ms) */
+static void cmp_dl_rows(FILE *out, const struct sim_compare *c)
+{
+	const struct sim_compare_run *first = &c->runs[0];
+	unsigned int i;
+	unsigned long k, j;
+	char buf[64];
+
+	if (!c->nr_runs || !first->nr_dl)
+		return;
+	fprintf(out, "deadline tasks: misses/throttles/runtime left (ms)\n");
+	for (k = 0; k < first->nr_dl; k++) {
+		fprintf(out, "  %-22s", first->dl[k].comm);
+		for (i = 0; i < c->nr_runs; i++) {
+			const struct sim_compare_run *run = &c->runs[i];
+
+			snprintf(buf, sizeof(buf), "-");
+			for (j = 0; j < run->nr_dl; j++)
+				if (!strcmp(run->dl[j].comm, first->dl[k].comm))
+					snprintf(buf, sizeof(buf),
+						 "%lu/%lu/%.3f",
+						 run->dl[j].misses,
+						 run->dl[j].throttles,
+						 run->dl[j].runtime_left_ns /
+							 1e6);
 			fprintf(out, CMP_CELL, buf);
 		}
 		fputc('\n', out);
@@ -1679,6 +1773,7 @@ int sim_compare_text(FILE *out, const struct sim_compare *c,
 	cmp_total_row(out, c, "migrations", 2);
 	cmp_total_row(out, c, "scheduler: ns per event", 3);
 	cmp_total_row(out, c, "scheduler: ns per pick", 4);
+	cmp_dl_rows(out, c);
 	cmp_tasks(out, c);
 	return ferror(out) ? -EIO : 0;
 }

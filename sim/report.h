@@ -73,7 +73,7 @@ KSTRUCT_EXPORT_BEGIN
  * @comm: its name
  * @pid: its pid; 0 while it is not created (its start delay is not over)
  * @desc: index of its description in the workload (its group)
- * @policy: its policy (an enum sim_policy)
+ * @policy: its policy, a SCHED_* value
  * @priority: nice or rt_priority, as in the workload
  * @forked: 1 when created by a fork event rather than at time 0
  * @exited: 1 when it exited before the end
@@ -209,6 +209,33 @@ struct sim_taskgroup {
  *	order (each after its parent)
  * @cpus: per CPU counters
  */
+/**
+ * struct sim_dl_stats - one SCHED_DEADLINE task's figures at the end
+ * @task: its index in sim_report.tasks
+ * @comm: its name
+ * @runtime_ns: its reservation: runtime per period
+ * @deadline_ns: relative deadline
+ * @period_ns: period
+ * @misses: deadlines that passed while it still had runtime and wanted
+ *	the CPU
+ * @throttles: times its runtime ran out (throttled until its next period)
+ * @runtime_left_ns: runtime left in its last instance (negative: overrun
+ *	by the last tick)
+ *
+ * Read off the task's entity at the end of the run: a task that exited
+ * before (its entity freed) shows 0 misses, throttles and runtime left.
+ */
+struct sim_dl_stats {
+	unsigned long task;
+	char comm[SIM_NAME_LEN];
+	unsigned long long runtime_ns;
+	unsigned long long deadline_ns;
+	unsigned long long period_ns;
+	unsigned long misses;
+	unsigned long throttles;
+	long long runtime_left_ns;
+};
+
 struct sim_report {
 	const char *workload;
 	unsigned long long seed;
@@ -229,6 +256,8 @@ struct sim_report {
 	unsigned int nr_taskgroups;
 	const struct sim_taskgroup *taskgroups;
 	struct sim_cpu_stats cpus[SIM_MAX_CPUS];
+	unsigned long nr_dl;
+	const struct sim_dl_stats *dl;
 };
 
 /**
@@ -465,6 +494,8 @@ struct sim_compare_run {
 	unsigned long long cpu_ticks;
 	unsigned int nr_taskgroups;
 	struct sim_taskgroup *taskgroups;
+	unsigned long nr_dl;
+	struct sim_dl_stats *dl;
 };
 
 /* the text shows tasks one by one up to this many tasks in every run */

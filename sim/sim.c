@@ -186,6 +186,8 @@ struct sim {
 					 * not counted), whatever the class */
 	unsigned int nr_warnings;
 	char warnings[SIM_MAX_CLASS_WARNINGS][SIM_WARNING_LEN];
+	char error[SIM_WARNING_LEN]; /* why the run failed, when known */
+	struct sim_dl_stats *report_dl; /* the deadline tasks' figures */
 };
 
 static struct sim_task *sim_task(const struct sim *s, unsigned long i)
@@ -442,7 +444,8 @@ static void hook_switch(int cpu, struct task_struct *prev,
 		if (tn->st.response == SIM_NEVER_RAN)
 			tn->st.response = ticks32(now - tn->st.created);
 		tn->st.switches++;
-		if (next->policy != SCHED_FIFO && next->policy != SCHED_RR)
+		if (next->policy != SCHED_FIFO && next->policy != SCHED_RR &&
+		    next->policy != SCHED_DEADLINE)
 			tn->st.bonus_sum += next->static_prio - next->prio;
 		tn->st.wait += now - tn->runnable_since;
 		if (tn->latency_pending) {
@@ -656,28 +659,18 @@ out_nomem:
 /*
  * The scheduler's policy for @d: SCHED_BATCH and SCHED_IDLE as they are
  * (cfs and eevdf give them their meaning; o1 and goodness run them as
- * SCHED_OTHER, which sim_warning() says).
+ * SCHED_OTHER, which sim_warning() says).  A SCHED_DEADLINE task starts
+ * as SCHED_OTHER: setup_task() gives it its reservation.
  */
 static int sched_policy_of(const struct sim_task_desc *d)
 {
-	switch (d->policy) {
-	case SIM_POLICY_FIFO:
-		return SCHED_FIFO;
-	case SIM_POLICY_RR:
-		return SCHED_RR;
-	case SIM_POLICY_BATCH:
-		return SCHED_BATCH;
-	case SIM_POLICY_IDLE:
-		return SCHED_IDLE;
-	default:
-		return SCHED_OTHER;
-	}
+	return d->policy == SCHED_DEADLINE ? SCHED_OTHER : d->policy;
 }
 
 /* a policy with a nice level (the others have a real-time priority) */
 static int fair_policy(const struct sim_task_desc *d)
 {
-	return d->policy != SIM_POLICY_FIFO && d->policy != SIM_POLICY_RR;
+	return d->policy != SCHED_FIFO && d->policy != SCHED_RR;
 }
 
 static int nice_of(const struct sim_task_desc *d)
@@ -690,21 +683,55 @@ static int rt_priority_of(const struct sim_task_desc *d)
 	return fair_policy(d) ? 0 : d->priority;
 }
 
-/*
- * The machine's class is a fair one (cfs, eevdf): it runs task groups and
- * gives SCHED_BATCH and SCHED_IDLE their meaning.
- */
-static int class_is_fair(const struct sim *s)
+/* the machine's class runs task groups (cfs, eevdf) */
+static bool class_groups(void)
 {
-	return s->opt.sched_class == &cfs_sched_class ||
-	       s->opt.sched_class == &eevdf_sched_class;
+	return sched_current_class()->task_groups;
+}
+
+/* the machine's class runs @policy as SCHED_OTHER (o1 and goodness) */
+static bool class_as_other(int policy)
+{
+	return sched_current_class()->policies_as_other & (1UL << policy);
+}
+
+/*
+ * A SCHED_DEADLINE task's reservation (sched_setattr()); a refusal by
+ * admission control is the run's error, said by sim_error().
+ */
+static int setup_dl(struct sim *s, struct sim_task *t)
+{
+	const struct sim_task_desc *d = task_desc(s, t);
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = SCHED_DEADLINE,
+		.sched_runtime = d->dl_runtime_usec * 1000,
+		.sched_deadline = d->dl_deadline_usec * 1000,
+		.sched_period = d->dl_period_usec * 1000,
+	};
+	uint64_t total, cap, bw;
+	int ret;
+
+	ret = sched_setattr(t->p, &attr);
+	if (ret != -EBUSY)
+		return ret;
+	sched_dl_bandwidth(&total, &cap);
+	bw = (d->dl_runtime_usec << 20) / d->dl_period_usec;
+	snprintf(
+		s->error, sizeof(s->error),
+		"task %s: SCHED_DEADLINE admission control refused %.1f%% (sum would be %.1f%% of %.1f%%): -EBUSY",
+		t->st.comm, 100.0 * (double)bw / (1 << 20),
+		100.0 * (double)(total + bw) / (1 << 20),
+		100.0 * (double)cap / (1 << 20));
+	return ret;
 }
 
 /*
  * A new task takes what its description asks of the scheduler beyond its
  * policy and nice level: its task group (the description's, else its
  * parent's: a fork stays in its parent's, as the kernel forks), its custom
- * slice (eevdf only).  Context: @t->p not woken yet.
+ * slice (eevdf only), its SCHED_DEADLINE reservation.  Context: @t->p not
+ * woken yet.
  */
 static int setup_task(struct sim *s, struct sim_task *t,
 		      struct task_struct *parent)
@@ -719,8 +746,10 @@ static int setup_task(struct sim *s, struct sim_task *t,
 		t->st.taskgroup = forker->st.taskgroup;
 	if (s->tgs && t->st.taskgroup)
 		ret = sched_move_task(t->p, s->tgs[t->st.taskgroup]);
-	if (!ret && d->slice_usec && s->opt.sched_class == &eevdf_sched_class)
+	if (!ret && d->slice_usec && sched_current_class()->custom_slice)
 		ret = sched_set_custom_slice(t->p, d->slice_usec * 1000);
+	if (!ret && d->policy == SCHED_DEADLINE)
+		ret = setup_dl(s, t);
 	return ret;
 }
 
@@ -1695,7 +1724,7 @@ static int make_taskgroups(struct sim *s)
 		kcalloc(wl->nr_taskgroups, sizeof(*s->tg_ticks), GFP_KERNEL);
 	if (!s->tg_ticks)
 		return -ENOMEM;
-	if (!class_is_fair(s))
+	if (!class_groups())
 		return 0;
 	s->tgs = kcalloc(wl->nr_taskgroups, sizeof(*s->tgs), GFP_KERNEL);
 	if (!s->tgs)
@@ -1752,27 +1781,32 @@ static void class_warnings(struct sim *s)
 
 	for (i = 0; i < wl->nr_tasks; i++) {
 		d = &wl->tasks[i];
-		if (!batch && d->policy == SIM_POLICY_BATCH)
+		if (!batch && d->policy == SCHED_BATCH)
 			batch = d;
-		if (!idle && d->policy == SIM_POLICY_IDLE)
+		if (!idle && d->policy == SCHED_IDLE)
 			idle = d;
 		if (!slice && d->slice_usec)
 			slice = d;
 	}
-	if (wl->nr_taskgroups && !class_is_fair(s))
+	if (wl->nr_taskgroups && !class_groups())
 		add_warning(
 			s,
 			"%s: taskgroup: group scheduling runs under cfs and eevdf; %s runs every task in the root group",
 			wl->name, cls);
-	if (batch && !class_is_fair(s))
+	if (batch && class_as_other(SCHED_BATCH))
 		policy_warning(s, batch, "SCHED_BATCH");
-	if (idle && !class_is_fair(s))
+	if (idle && class_as_other(SCHED_IDLE))
 		policy_warning(s, idle, "SCHED_IDLE");
-	if (slice && s->opt.sched_class != &eevdf_sched_class)
+	if (slice && !sched_current_class()->custom_slice)
 		add_warning(
 			s,
 			"%s: tasks.%s.dl-runtime: a custom slice is an eevdf request size (Linux 6.12); %s ignores it",
 			wl->name, slice->name, cls);
+}
+
+const char *sim_error(const struct sim *s)
+{
+	return s->error[0] ? s->error : NULL;
 }
 
 const char *sim_warning(const struct sim *s, unsigned int i)
@@ -1930,6 +1964,7 @@ void sim_destroy(struct sim *s)
 	kfree(s->instances);
 	kfree(s->res);
 	kfree(s->report_tasks);
+	kfree(s->report_dl);
 	kfree(s->report_taskgroups);
 	kfree(s->tgs);
 	kfree(s->tg_ticks);
@@ -2016,6 +2051,45 @@ static int report_taskgroups(struct sim *s, struct sim_report *r)
 	return 0;
 }
 
+/* the SCHED_DEADLINE tasks' figures, read off their entities */
+static int report_dl(struct sim *s, struct sim_report *r)
+{
+	const struct sim_task_desc *d;
+	struct sim_dl_stats *dl;
+	unsigned long i, n = 0;
+
+	for (i = 0; i < s->nr_tasks; i++)
+		n += task_desc(s, sim_task(s, i))->policy == SCHED_DEADLINE;
+	kfree(s->report_dl);
+	s->report_dl = NULL;
+	if (!n)
+		return 0;
+	s->report_dl = kcalloc(n, sizeof(*s->report_dl), GFP_KERNEL);
+	if (!s->report_dl)
+		return -ENOMEM;
+	for (i = 0, dl = s->report_dl; i < s->nr_tasks; i++) {
+		struct sim_task *t = sim_task(s, i);
+
+		d = task_desc(s, t);
+		if (d->policy != SCHED_DEADLINE)
+			continue;
+		dl->task = i;
+		memcpy(dl->comm, t->st.comm, sizeof(dl->comm));
+		dl->runtime_ns = d->dl_runtime_usec * 1000;
+		dl->deadline_ns = d->dl_deadline_usec * 1000;
+		dl->period_ns = d->dl_period_usec * 1000;
+		if (t->p && !t->st.exited) {
+			dl->misses = t->p->dl.nr_missed;
+			dl->throttles = t->p->dl.nr_throttled;
+			dl->runtime_left_ns = t->p->dl.runtime;
+		}
+		dl++;
+	}
+	r->nr_dl = n;
+	r->dl = s->report_dl;
+	return 0;
+}
+
 const struct sim_report *sim_report(struct sim *s)
 {
 	struct sim_report *r = &s->report;
@@ -2058,6 +2132,8 @@ const struct sim_report *sim_report(struct sim *s)
 		s->report_tasks[i] = &t->st;
 	}
 	if (sim_report_taskgroup_tasks(r, s->report_taskgroups))
+		return NULL;
+	if (report_dl(s, r))
 		return NULL;
 	r->sched_class = sched_current_class()->name;
 	r->nr_counters = sched_counters(sched_current_class(), r->counters);

@@ -275,6 +275,19 @@ bool sim_check(struct sim *s);
 const char *sim_warning(const struct sim *s, unsigned int i);
 
 /**
+ * sim_error() - why a run failed, when the simulator can say more than
+ *	the error number
+ * @s: the simulation
+ *
+ * Today: a SCHED_DEADLINE task that admission control refused ("task X:
+ * SCHED_DEADLINE admission control refused 40.0% (sum would be 120.0%
+ * of 95.0%): -EBUSY"), when sim_run() returned -EBUSY.
+ *
+ * Return: the message, or NULL; valid until sim_destroy().
+ */
+const char *sim_error(const struct sim *s);
+
+/**
  * sim_ticks() - ticks simulated so far
  * @s: the simulation
  *

@@ -45,7 +45,8 @@
  *    or "..", a name longer than 255 bytes, a control character) is an
  *    error, as is a path deeper than SIM_MAX_TASKGROUP_DEPTH or more than
  *    SIM_MAX_TASKGROUPS groups (rt-app allows 32 paths);
- *  - SCHED_DEADLINE is refused: no scheduler class here models it;
+ *  - SCHED_DEADLINE takes dl-runtime, dl-period and dl-deadline with
+ *    rt-app's defaults, checked here as sched_setattr() checks them;
  *  - "jitter" (percent) is a kstruct extension that makes run and sleep
  *    times random around their nominal value;
  *  - "affinity": [CPUS] (an extension) makes the task change its own
@@ -71,6 +72,7 @@
 #include "compat/compiler.h"
 #include "compat/escape.h"
 #include "compat/slab.h"
+#include "sched/class.h"
 #include "sched/sched.h"
 #include "sim/workload.h"
 
@@ -771,35 +773,21 @@ static int rtapp_to_json(struct parse_ctx *ctx, const char *in, size_t n,
 /* ---------------------------------------------------------- policies */
 
 static int parse_policy(struct parse_ctx *ctx, const char *path, const char *s,
-			enum sim_policy *out)
+			int *out)
 {
-	if (!strcmp(s, "SCHED_OTHER") || !strcmp(s, "SCHED_NORMAL")) {
-		*out = SIM_POLICY_NORMAL;
-	} else if (!strcmp(s, "SCHED_FIFO")) {
-		*out = SIM_POLICY_FIFO;
-	} else if (!strcmp(s, "SCHED_RR")) {
-		*out = SIM_POLICY_RR;
-	} else if (!strcmp(s, "SCHED_BATCH")) {
-		*out = SIM_POLICY_BATCH;
-	} else if (!strcmp(s, "SCHED_IDLE")) {
-		*out = SIM_POLICY_IDLE;
-	} else if (!strcmp(s, "SCHED_DEADLINE")) {
-		return parse_error(
-			ctx, path,
-			"SCHED_DEADLINE is not modelled by any scheduler class");
-	} else {
-		return parse_error(
-			ctx, path,
-			"unknown policy \"%s\" (SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO or SCHED_RR)",
-			s);
-	}
+	const struct sched_policy *sp = sched_policy_find(s);
+	char names[160];
+
+	if (!sp)
+		return parse_error(ctx, path, "unknown policy \"%s\" (%s)", s,
+				   sched_policy_names(names, sizeof(names)));
+	*out = sp->policy;
 	return 0;
 }
 
-static int fair_policy(enum sim_policy p)
+static int fair_policy(int p)
 {
-	return p == SIM_POLICY_NORMAL || p == SIM_POLICY_BATCH ||
-	       p == SIM_POLICY_IDLE;
+	return p == SCHED_OTHER || p == SCHED_BATCH || p == SCHED_IDLE;
 }
 
 /* --------------------------------------------------------- resources */
@@ -1322,10 +1310,8 @@ static const struct ignored_key task_ignored[] = {
 	{ "util_min", "utilization clamping is not modelled" },
 	{ "util_max", "utilization clamping is not modelled" },
 	{ "nodes_membind", "NUMA memory binding is not modelled" },
-	{ "dl-period", "a SCHED_DEADLINE parameter (not modelled)" },
-	{ "dl-deadline", "a SCHED_DEADLINE parameter (not modelled)" },
-	{ "period", "rt-app's old name of dl-period (not modelled)" },
-	{ "deadline", "rt-app's old name of dl-deadline (not modelled)" },
+	{ "period", "rt-app's old name of dl-period (not read)" },
+	{ "deadline", "rt-app's old name of dl-deadline (not read)" },
 };
 
 /* a key of a task or phase that the caller does not read: warn */
@@ -1338,8 +1324,10 @@ static int other_key(struct parse_ctx *ctx, const char *path, const char *key,
 	if (why)
 		return warn(ctx, key, path, "%s; ignored", why);
 	path_join(what, sizeof(what), "key:%s", key);
-	if (in_phase && (!strcmp(key, "policy") || !strcmp(key, "priority") ||
-			 !strcmp(key, "dl-runtime")))
+	if (in_phase &&
+	    (!strcmp(key, "policy") || !strcmp(key, "priority") ||
+	     !strcmp(key, "dl-runtime") || !strcmp(key, "dl-period") ||
+	     !strcmp(key, "dl-deadline")))
 		return warn(
 			ctx, what, path,
 			"scheduling parameters that change per phase are not modelled; ignored");
@@ -1457,8 +1445,7 @@ static int taskgroup_path(struct parse_ctx *ctx, const char *path,
  * SCHED_BATCH), read as taskgroup_path() reads it.
  */
 static int parse_taskgroup(struct parse_ctx *ctx, const char *path,
-			   const json_t *v, enum sim_policy policy,
-			   unsigned int *out)
+			   const json_t *v, int policy, unsigned int *out)
 {
 	const char *s = "";
 	int ret;
@@ -1540,7 +1527,14 @@ static int task_policy(struct parse_ctx *ctx, const char *path,
 	if (ret)
 		return ret;
 	path_join(sub, sizeof(sub), "%s.priority", path);
-	if (fair_policy(t->policy)) {
+	if (t->policy == SCHED_DEADLINE) {
+		/* its reservation is its priority */
+		x = 0;
+		if (priority)
+			ret = warn(
+				ctx, "priority", sub,
+				"a SCHED_DEADLINE task has no priority; ignored");
+	} else if (fair_policy(t->policy)) {
 		x = 0;
 		if (priority)
 			ret = get_int(ctx, sub, priority, -20, 19, &x);
@@ -1574,12 +1568,73 @@ static int task_slice(struct parse_ctx *ctx, const char *path, const json_t *v,
 	return 0;
 }
 
+/* rt-app's keys read as microseconds into *@out, when given */
+static int dl_key(struct parse_ctx *ctx, const char *path, const char *key,
+		  const json_t *v, unsigned long long *out)
+{
+	char sub[PATH_LEN];
+
+	if (!v)
+		return 0;
+	path_join(sub, sizeof(sub), "%s.%s", path, key);
+	return get_usec(ctx, sub, v, out);
+}
+
+/*
+ * A SCHED_DEADLINE task's reservation, in us as rt-app reads it: the
+ * period defaults to the runtime, the deadline to the period.  Checked as
+ * sched_setattr() checks it, so that a bad file fails here, naming the
+ * key; admission control is the machine's (at the task's start).
+ */
+static int task_dl(struct parse_ctx *ctx, const char *path,
+		   const json_t *runtime, const json_t *period,
+		   const json_t *deadline, struct sim_task_desc *t)
+{
+	char sub[PATH_LEN];
+	int ret;
+
+	if (!runtime)
+		return parse_error(
+			ctx, path,
+			"a SCHED_DEADLINE task needs \"dl-runtime\" (microseconds)");
+	ret = dl_key(ctx, path, "dl-runtime", runtime, &t->dl_runtime_usec);
+	t->dl_period_usec = t->dl_runtime_usec;
+	if (!ret)
+		ret = dl_key(ctx, path, "dl-period", period,
+			     &t->dl_period_usec);
+	t->dl_deadline_usec = t->dl_period_usec;
+	if (!ret)
+		ret = dl_key(ctx, path, "dl-deadline", deadline,
+			     &t->dl_deadline_usec);
+	if (ret)
+		return ret;
+	path_join(sub, sizeof(sub), "%s.dl-runtime", path);
+	if (t->dl_runtime_usec < 2)
+		return parse_error(
+			ctx, sub,
+			"a runtime of at least 2 us (1024 ns) is needed");
+	if (t->dl_runtime_usec > t->dl_deadline_usec ||
+	    t->dl_deadline_usec > t->dl_period_usec)
+		return parse_error(
+			ctx, path,
+			"SCHED_DEADLINE needs dl-runtime <= dl-deadline <= dl-period (%llu, %llu, %llu us)",
+			t->dl_runtime_usec, t->dl_deadline_usec,
+			t->dl_period_usec);
+	path_join(sub, sizeof(sub), "%s.dl-period", path);
+	if (t->dl_period_usec < 100 || t->dl_period_usec > (1ULL << 22))
+		return parse_error(
+			ctx, sub,
+			"a SCHED_DEADLINE period of %llu us is outside 100..4194304 us",
+			t->dl_period_usec);
+	return 0;
+}
+
 static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 		      const char *name, const json_t *obj,
 		      struct sim_task_desc *t)
 {
 	const json_t *priority = NULL, *phases = NULL, *group = NULL;
-	const json_t *slice = NULL;
+	const json_t *slice = NULL, *dl_period = NULL, *dl_deadline = NULL;
 	const char *policy = ctx->default_policy;
 	struct event_ctx ec = { .t = t, .tidx = tidx, .task = name };
 	char path[PATH_LEN], sub[PATH_LEN];
@@ -1629,6 +1684,10 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 			group = v;
 		} else if (!strcmp(key, "dl-runtime")) {
 			slice = v;
+		} else if (!strcmp(key, "dl-period")) {
+			dl_period = v;
+		} else if (!strcmp(key, "dl-deadline")) {
+			dl_deadline = v;
 		} else {
 			ret = other_key(ctx, sub, key, 0);
 		}
@@ -1636,8 +1695,17 @@ static int parse_task(struct parse_ctx *ctx, unsigned int tidx,
 			return ret;
 	}
 	ret = task_policy(ctx, path, policy, priority, t);
-	if (!ret && slice)
+	if (!ret && t->policy == SCHED_DEADLINE)
+		ret = task_dl(ctx, path, slice, dl_period, dl_deadline, t);
+	else if (!ret && slice)
 		ret = task_slice(ctx, path, slice, t);
+	if (!ret && t->policy != SCHED_DEADLINE && dl_period)
+		ret = warn(ctx, "dl-period", path,
+			   "only a SCHED_DEADLINE task has a period; ignored");
+	if (!ret && t->policy != SCHED_DEADLINE && dl_deadline)
+		ret = warn(
+			ctx, "dl-deadline", path,
+			"only a SCHED_DEADLINE task has a deadline; ignored");
 	if (!ret && group) {
 		path_join(sub, sizeof(sub), "%s.taskgroup", path);
 		ret = parse_taskgroup(ctx, sub, group, t->policy,
@@ -1835,7 +1903,7 @@ static int parse_global(struct parse_ctx *ctx, const json_t *global,
 	json_object_foreach((json_t *)global, key, v)
 	{
 		char sub[PATH_LEN];
-		enum sim_policy p;
+		int p;
 		double s;
 
 		path_join(sub, sizeof(sub), "global.%s", key);

@@ -43,21 +43,6 @@ KSTRUCT_EXPORT_BEGIN
 #define SIM_TASKGROUP_NAME_MAX 255
 
 /*
- * Scheduling policies, with the values of the kernel's SCHED_* constants
- * (sim.c gives the scheduler SCHED_BATCH and SCHED_IDLE as they are: cfs
- * and eevdf give them their meaning, o1 and goodness run them as
- * SCHED_OTHER).  rt-app's SCHED_DEADLINE (6) is refused: no scheduler
- * class models it.
- */
-enum sim_policy {
-	SIM_POLICY_NORMAL = 0,
-	SIM_POLICY_FIFO = 1,
-	SIM_POLICY_RR = 2,
-	SIM_POLICY_BATCH = 3,
-	SIM_POLICY_IDLE = 5,
-};
-
-/*
  * What a task does.  rt-app's events map onto these: "run" is
  * SIM_EVENT_RUN, "runtime" SIM_EVENT_RUNTIME; "suspend" is LOCK, WAIT,
  * UNLOCK on the mutex and condition named after the task; "resume" is
@@ -181,13 +166,23 @@ struct sim_taskgroup_desc {
  * @instances: tasks started at time 0 from this description (0: only
  *	created by a fork event)
  * @loop: repetitions of all phases; -1 forever, then the task exits
- * @policy: scheduling policy
- * @priority: nice (-20..19) for SIM_POLICY_NORMAL, BATCH and IDLE,
+ * @policy: scheduling policy, a SCHED_* value (sched/sched.h; named by
+ *	sched_policies[]); sim.c gives the scheduler SCHED_BATCH and
+ *	SCHED_IDLE as they are (cfs and eevdf give them their meaning, o1
+ *	and goodness run them as SCHED_OTHER), and SCHED_DEADLINE its
+ *	reservation with sched_setattr()
+ * @priority: nice (-20..19) for SCHED_OTHER, BATCH and IDLE,
  *	rt_priority (1..99) for the real-time policies
  * @cpus_allowed: affinity mask, bit n for CPU n; all ones when not given
  * @delay_usec: time before the first event
  * @slice_usec: rt-app's "dl-runtime" on a fair task: the custom slice it
  *	asks for (EEVDF, Linux 6.12); 0 when not given
+ * @dl_runtime_usec: SCHED_DEADLINE: rt-app's "dl-runtime", the runtime
+ *	per period (0 for another policy)
+ * @dl_deadline_usec: SCHED_DEADLINE: "dl-deadline", the relative
+ *	deadline (rt-app's default: the period)
+ * @dl_period_usec: SCHED_DEADLINE: "dl-period" (rt-app's default: the
+ *	runtime)
  * @jitter: 0..100: each run and sleep lasts a uniformly random time within
  *	@jitter percent of its nominal value (a kstruct extension)
  * @taskgroup: rt-app's "taskgroup", the group the task joins when it
@@ -201,11 +196,14 @@ struct sim_task_desc {
 	char name[SIM_NAME_LEN];
 	unsigned long instances;
 	long loop;
-	enum sim_policy policy;
+	int policy;
 	int priority;
 	unsigned long cpus_allowed;
 	unsigned long long delay_usec;
 	unsigned long long slice_usec;
+	unsigned long long dl_runtime_usec;
+	unsigned long long dl_deadline_usec;
+	unsigned long long dl_period_usec;
 	unsigned int jitter;
 	unsigned int taskgroup;
 	unsigned int nr_timers;

@@ -597,6 +597,13 @@ static void run_failed(const struct sim_cmd *cmd, const char *cls,
 			       ", or run without --threaded");
 		return;
 	}
+	if (sim_error(s)) {
+		/* admission control refused a SCHED_DEADLINE task */
+		cli_error("%s: %s%s%s (the run stopped after %llu ticks)", WHO,
+			  cls ? cls : "", cls ? ": " : "", sim_error(s),
+			  sim_ticks(s));
+		return;
+	}
 	snprintf(detail, sizeof(detail), " (the run stopped after %llu ticks)",
 		 sim_ticks(s));
 	step_failed(cls, "running", err, detail);

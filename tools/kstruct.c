@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat/escape.h"
 #include "compat/slab.h"
 #include "kstruct_version.h" /* KSTRUCT_VERSION, the Makefile's VERSION */
 #include "tools/kstruct.h"
@@ -48,14 +49,16 @@ static void usage(FILE *out)
 static int run_command(int argc, char **argv, char *who)
 {
 	struct kstruct_entry *e;
+	char name[128];
 
 	e = kstruct_find(KSTRUCT_KIND_COMMAND, argv[0]);
 	if (e) {
 		argv[0] = who;
 		return e->command(argc, argv);
 	}
+	escape_message(name, sizeof(name), argv[0]);
 	fprintf(stderr, "kstruct: unknown command '%s' (try kstruct --help)\n",
-		argv[0]);
+		name);
 	return 2;
 }
 
@@ -66,17 +69,18 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char who[64] = "kstruct";
+	char who[64] = "kstruct", value[128];
 	const char *bad;
 	int c, status;
 
 	outfile_stdout_keep_errors();
 	if (kmalloc_fault_from_env(&bad)) {
 		/* compat/slab.h: NTH takes 0..ULONG_MAX, AFTER 0..LONG_MAX */
+		escape_message(value, sizeof(value), getenv(bad));
 		fprintf(stderr,
 			"kstruct: %s=\"%s\" is not a whole number from 0 to %lu "
 			"(decimal digits only)\n",
-			bad, getenv(bad),
+			bad, value,
 			strcmp(bad, "KSTRUCT_FAIL_NTH") ?
 				(unsigned long)LONG_MAX :
 				ULONG_MAX);

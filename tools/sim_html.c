@@ -1221,29 +1221,18 @@ series_add(struct html_series *se, struct html_buf *b, const char *fmt, ...)
 	return buf_add(b, text, n);
 }
 
-/* the class's quantities, from its queue's "class" in a snapshot */
+/* the class's quantities (its series), from its queue's "class" */
 static void series_fields(struct html_series *se, const char *class)
 {
-	static const struct {
-		const char *class, *fields[SERIES_MAX], *qfield;
-	} kinds[] = {
-		{ "o1", { "sleep_avg", "bonus", "prio" }, NULL },
-		{ "goodness", { "counter", "goodness" }, NULL },
-		{ "cfs", { "queue", "vruntime" }, "min_vruntime" },
-		{ "eevdf", { "queue", "vruntime", "deadline" }, "avg_vruntime" },
-	};
-	unsigned int i, k;
+	const struct sched_class *sc = sched_class_named(class);
+	unsigned int k;
 
-	if (se->nr_fields || !class)
+	if (se->nr_fields || !sc || !sc->series)
 		return;
-	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
-		if (strcmp(kinds[i].class, class))
-			continue;
-		for (k = 0; k < SERIES_MAX && kinds[i].fields[k]; k++)
-			se->fields[k] = kinds[i].fields[k];
-		se->nr_fields = k;
-		se->qfield = kinds[i].qfield;
-	}
+	for (k = 0; k < SERIES_MAX && sc->series[k]; k++)
+		se->fields[k] = sc->series[k];
+	se->nr_fields = k;
+	se->qfield = sc->series_queue;
 }
 
 /* the index of queue @name, added when new; -1 when there are too many */
@@ -1365,18 +1354,20 @@ static void series_tree(struct html_run *run, unsigned long long tick,
 	series_node(run, tick, json_object_get(q, "root"), cpu, qi);
 }
 
-/* one CPU's snapshot: its class's queue (the rt class's is left out) */
+/* one CPU's snapshot: its class's queue (rt's and deadline's left out) */
 static void series_cpu(struct html_run *run, unsigned long long tick,
 		       const json_t *snap, int cpu)
 {
 	const json_t *q, *a, *pq, *t;
 	size_t i, k, m, n;
+	const char *mine = json_string_value(json_object_get(snap, "class"));
 	const char *class;
 
 	json_array_foreach(json_object_get(snap, "queues"), i, q)
 	{
 		class = json_string_value(json_object_get(q, "class"));
-		if (!class || !strcmp(class, "rt"))
+		/* the machine's class's queue (not rt's, not deadline's) */
+		if (!class || !mine || strcmp(class, mine))
 			continue;
 		series_fields(&run->series, class);
 		if (json_object_get(q, "root") || json_object_get(q, "curr")) {

@@ -17,6 +17,7 @@
 
 #include "compat/slab.h"
 #include "sched/class.h"
+#include "sched/internal.h"
 #include "sched/sched.h"
 #include "tests/ktest.h"
 #include "tests/sched/sched_test.h"
@@ -69,8 +70,8 @@ static void test_selection(void)
 }
 
 /*
- * Each policy's class under every class: FIFO/RR to the front class when
- * there is one, the rest (BATCH, IDLE) to the machine's; DEADLINE is
+ * Each policy's class under every class: FIFO/RR to the rt class but
+ * under o1, the rest (BATCH, IDLE) to the machine's; DEADLINE is
  * refused.  Under o1, BATCH and IDLE run as SCHED_OTHER: the same prio,
  * slice and queue.
  */
@@ -91,7 +92,10 @@ static void test_class_of_policies(void)
 
 			p = sched_new_task("p", 3, policies[k], rt ? 7 : 0);
 			CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-			want = rt && class->front ? class->front : class;
+			/* o1 runs its real-time tasks itself, as 2.5.33 */
+			want = rt && class != &o1_sched_class ?
+				       &rt_sched_class :
+				       class;
 			CU_ASSERT_PTR_EQUAL(p->sched_class, want);
 			CU_ASSERT_EQUAL(p->policy, (unsigned long)policies[k]);
 			CU_ASSERT_EQUAL(p->prio, rt ? 99 - 7 : NICE_TO_PRIO(3));
@@ -458,6 +462,68 @@ static void test_class_hz(void)
 	CU_ASSERT_EQUAL(sched_class_hz(NULL), 1000U);
 }
 
+/*
+ * The chains, highest first: deadline and rt above goodness, cfs and
+ * eevdf; o1 takes FIFO and RR itself, so rt is not in its chain; idle
+ * ends each.  Every class by name.
+ */
+static void test_class_chain(void)
+{
+	const struct sched_class *chain[SCHED_CHAIN_MAX + 1];
+	unsigned int i;
+
+	for (i = 0; sched_classes[i]; i++) {
+		const struct sched_class *c = sched_classes[i];
+		bool o1 = c == &o1_sched_class;
+
+		CU_ASSERT_EQUAL(sched_class_chain(c, chain), o1 ? 3U : 4U);
+		CU_ASSERT_PTR_EQUAL(chain[0], &dl_sched_class);
+		CU_ASSERT_PTR_EQUAL(chain[1], o1 ? c : &rt_sched_class);
+		CU_ASSERT_PTR_EQUAL(chain[o1 ? 1 : 2], c);
+		CU_ASSERT_PTR_EQUAL(chain[o1 ? 2 : 3], &idle_sched_class);
+		CU_ASSERT_PTR_NULL(chain[o1 ? 3 : 4]);
+		CU_ASSERT_PTR_EQUAL(sched_class_named(c->name), c);
+	}
+	CU_ASSERT_PTR_EQUAL(sched_class_named("deadline"), &dl_sched_class);
+	CU_ASSERT_PTR_EQUAL(sched_class_named("rt"), &rt_sched_class);
+	CU_ASSERT_PTR_EQUAL(sched_class_named("idle"), &idle_sched_class);
+	CU_ASSERT_PTR_NULL(sched_class_named("bfs"));
+	CU_ASSERT_PTR_NULL(sched_class_named(NULL));
+	/* the deadline class is a chain's, not a machine's */
+	CU_ASSERT_PTR_NULL(sched_class_find("deadline"));
+	CU_ASSERT_EQUAL(sched_init_class(1, &dl_sched_class), -EINVAL);
+}
+
+/* the one table of policy names: by name, alias, value, for messages */
+static void test_policy_table(void)
+{
+	char buf[160];
+
+	CU_ASSERT_EQUAL(sched_policy_find("SCHED_OTHER")->policy, SCHED_OTHER);
+	CU_ASSERT_EQUAL(sched_policy_find("SCHED_NORMAL")->policy, SCHED_OTHER);
+	CU_ASSERT_EQUAL(sched_policy_find("SCHED_DEADLINE")->policy,
+			SCHED_DEADLINE);
+	CU_ASSERT_PTR_NULL(sched_policy_find("SCHED_ISO"));
+	CU_ASSERT_PTR_NULL(sched_policy_find(NULL));
+	CU_ASSERT_STRING_EQUAL(sched_policy_get(SCHED_OTHER)->label, "NORMAL");
+	CU_ASSERT_STRING_EQUAL(sched_policy_get(SCHED_RR)->name, "SCHED_RR");
+	CU_ASSERT_STRING_EQUAL(sched_policy_get(SCHED_DEADLINE)->label, "DL");
+	CU_ASSERT_PTR_NULL(sched_policy_get(4));
+	CU_ASSERT_STRING_EQUAL(sched_policies[0].name, "SCHED_OTHER");
+	CU_ASSERT_STRING_EQUAL(
+		sched_policy_names(buf, sizeof(buf)),
+		"SCHED_OTHER, SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE");
+	/* whole names only */
+	CU_ASSERT_STRING_EQUAL(sched_policy_names(buf, 30),
+			       "SCHED_OTHER, SCHED_NORMAL");
+}
+
+static CU_TestInfo chain_tests[] = {
+	{ "each chain's order, every class by name", test_class_chain },
+	{ "the policy table", test_policy_table },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo hz_tests[] = {
 	{ "each class's kernel's HZ", test_class_hz },
 	CU_TEST_INFO_NULL,
@@ -496,6 +562,7 @@ static CU_TestInfo init_tests[] = {
 };
 
 KTEST_SUITE("sched/class/sched_class_find", find_tests, NULL, NULL)
+KTEST_SUITE("sched/class/sched_class_chain", chain_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_class_hz", hz_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_class_of", class_of_tests, NULL, NULL)
 KTEST_SUITE("sched/class/sched_counters", counters_tests, NULL, NULL)

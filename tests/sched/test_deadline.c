@@ -19,6 +19,8 @@
 #include <stdlib.h>
 
 #include "sched/deadline.h"
+#include "sched/internal.h"
+#include "tests/sched/sched_test.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 
@@ -420,7 +422,7 @@ static void rig_snapshot(struct rig *r, struct dl_snapshot *snap)
 		dl_cpu_state_of(&r->rq[cpu], &snap->cpu[cpu]);
 }
 
-static struct rig_task *task_of(struct sched_dl_entity *se)
+static struct rig_task *rig_task_of(struct sched_dl_entity *se)
 {
 	return container_of(se, struct rig_task, se);
 }
@@ -429,7 +431,7 @@ static void rig_move(struct rig *r, int src, int dst,
 		     struct sched_dl_entity *se)
 {
 	dl_migrate(&r->rq[src], &r->rq[dst], se, r->now);
-	task_of(se)->cpu = dst;
+	rig_task_of(se)->cpu = dst;
 }
 
 static struct sched_dl_entity *first_pushable(struct dl_rq *rq)
@@ -565,7 +567,7 @@ static void rig_tick(struct rig *r)
 			r->lower[cpu]++;
 			continue;
 		}
-		k = task_of(se);
+		k = rig_task_of(se);
 		k->ran += TICK;
 		if (!k->hog)
 			k->work -= TICK;
@@ -1039,7 +1041,7 @@ static void test_throttle(void)
 
 	se.deadline = 10 * MS;
 	se.runtime = (int64_t)MS;
-	yield_task_dl(&se);
+	yield_dl_entity(&se);
 	CU_ASSERT(update_curr_dl_se(&rq, &se, 0, 10 * MS));
 	CU_ASSERT_EQUAL(se.deadline, 20 * MS);
 	CU_ASSERT_EQUAL(se.runtime, (int64_t)(2 * MS));
@@ -1092,6 +1094,117 @@ static CU_TestInfo check_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * The class on one CPU at HZ=1000, worked by hand: a task of 2 ms every
+ * 10 ms (20%) that always wants the CPU, beside a SCHED_OTHER hog.
+ * Tick 1 charges 1 ms (1 ms left); tick 2 spends it: throttled, its
+ * replenishment timer at its next period (10 ms after its start), the
+ * hog runs; at tick 10 the timer gives it 2 ms and the deadline 20 ms,
+ * and it preempts the hog.
+ */
+static void test_class_timeline(void)
+{
+	struct sched_attr attr = { .sched_policy = SCHED_DEADLINE,
+				   .sched_runtime = 2000000,
+				   .sched_deadline = 10000000,
+				   .sched_period = 10000000 };
+	struct task_struct *d, *hog;
+	uint64_t t0;
+	int k;
+
+	machine_up_class(1, 1000, &eevdf_sched_class);
+	hog = new_task_on("hog", 0, 0);
+	d = sched_new_task("d", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_EQUAL(sched_setattr(d, &attr), 0);
+	CU_ASSERT_PTR_EQUAL(d->sched_class, &dl_sched_class);
+	CU_ASSERT_EQUAL(d->prio, -1);
+	t0 = (uint64_t)jiffies * 1000000;
+	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	schedule(0);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	CU_ASSERT_EQUAL(d->dl.deadline, t0 + 10000000);
+	CU_ASSERT_EQUAL(d->dl.runtime, 2000000);
+	machine_tick();
+	CU_ASSERT_EQUAL(d->dl.runtime, 1000000);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	machine_tick();
+	CU_ASSERT_EQUAL(d->dl.runtime, 0);
+	CU_ASSERT_TRUE(d->dl.dl_throttled);
+	CU_ASSERT_EQUAL(d->dl.dl_timer, t0 + 10000000);
+	CU_ASSERT_EQUAL(d->dl.nr_throttled, 1);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
+	CU_ASSERT_TRUE(task_queued(d));
+	SCHED_CHECK();
+	for (k = 3; k < 10; k++) {
+		machine_tick();
+		CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
+	}
+	machine_tick();
+	CU_ASSERT_FALSE(d->dl.dl_throttled);
+	CU_ASSERT_EQUAL(d->dl.runtime, 2000000);
+	CU_ASSERT_EQUAL(d->dl.deadline, t0 + 20000000);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	CU_ASSERT_EQUAL(d->dl.nr_missed, 0);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * Admission on one CPU: 40% and 40% fit in 95%; a third 40% is -EBUSY
+ * and leaves that task as it was; a bad reservation is -EINVAL; leaving
+ * the class gives the bandwidth back.
+ */
+static void test_class_admission(void)
+{
+	struct sched_attr attr = { .sched_policy = SCHED_DEADLINE,
+				   .sched_runtime = 4000000,
+				   .sched_deadline = 10000000,
+				   .sched_period = 10000000 };
+	struct sched_attr other = { .sched_policy = SCHED_OTHER };
+	struct task_struct *p[3];
+	uint64_t total, cap;
+	int k;
+
+	machine_up_class(1, 1000, &o1_sched_class);
+	for (k = 0; k < 3; k++) {
+		p[k] = sched_new_task("d", 0, SCHED_OTHER, 0);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p[k]);
+	}
+	CU_ASSERT_EQUAL(sched_setattr(p[0], &attr), 0);
+	CU_ASSERT_EQUAL(sched_setattr(p[1], &attr), 0);
+	CU_ASSERT_EQUAL(sched_setattr(p[2], &attr), -EBUSY);
+	CU_ASSERT_PTR_EQUAL(p[2]->sched_class, &o1_sched_class);
+	CU_ASSERT_EQUAL(p[2]->policy, SCHED_OTHER);
+	sched_dl_bandwidth(&total, &cap);
+	CU_ASSERT_EQUAL(total, 2 * to_ratio(10000000, 4000000));
+	CU_ASSERT_EQUAL(cap, to_ratio(1000000, 950000));
+	CU_ASSERT_EQUAL(setscheduler(p[2], SCHED_DEADLINE, 0), -EINVAL);
+	attr.sched_runtime = 20000000; /* runtime > deadline */
+	CU_ASSERT_EQUAL(sched_setattr(p[2], &attr), -EINVAL);
+	attr.sched_runtime = 4000000;
+	attr.sched_flags = 1;
+	CU_ASSERT_EQUAL(sched_setattr(p[2], &attr), -EINVAL);
+	attr.sched_flags = 0;
+	CU_ASSERT_EQUAL(sched_setattr(p[0], &other), 0);
+	CU_ASSERT_PTR_EQUAL(p[0]->sched_class, &o1_sched_class);
+	CU_ASSERT_EQUAL(sched_setattr(p[2], &attr), 0);
+	CU_ASSERT_PTR_EQUAL(p[2]->sched_class, &dl_sched_class);
+	for (k = 0; k < 3; k++)
+		CU_ASSERT_EQUAL(wake_up_forked_process(p[k], 0), 0);
+	SCHED_CHECK();
+	machine_down();
+}
+
+static CU_TestInfo class_tests[] = {
+	{ "2 ms / 10 ms beside a hog: throttle and replenish by hand",
+	  test_class_timeline },
+	{ "sched_setattr(): admission, -EBUSY, -EINVAL, leaving",
+	  test_class_admission },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sched/deadline/class", class_tests, NULL, machine_cleanup)
 KTEST_SUITE("sched/deadline/cbs", cbs_tests, NULL, NULL)
 KTEST_SUITE("sched/deadline/sched_setattr_dl", admission_tests, NULL, NULL)
 KTEST_SUITE("sched/deadline/timelines", timeline_tests, NULL, NULL)

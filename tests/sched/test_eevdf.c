@@ -31,7 +31,7 @@ static void bare_cfs_rq(struct cfs_rq *cfs_rq, uint64_t min_vruntime)
 	memset(cfs_rq, 0, sizeof(*cfs_rq));
 	cfs_rq->tasks_timeline = RB_ROOT_CACHED;
 	cfs_rq->min_vruntime = min_vruntime;
-	fair_set_version(true, 1);
+	fair_set_ops(&eevdf_fair_ops, 1);
 }
 
 static void bare_entity(struct sched_entity *se, unsigned long weight,

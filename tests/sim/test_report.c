@@ -133,7 +133,7 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	snprintf(f->desc[0].name, SIM_NAME_LEN, "hog");
 	snprintf(f->desc[1].name, SIM_NAME_LEN, "ed");
 	snprintf(f->desc[2].name, SIM_NAME_LEN, "rt");
-	f->desc[2].policy = SIM_POLICY_FIFO;
+	f->desc[2].policy = SCHED_FIFO;
 	f->desc[2].priority = 9;
 	f->wl.nr_tasks = 3;
 	f->wl.tasks = f->desc;
@@ -155,7 +155,7 @@ static void make_fixture(struct fixture *f, unsigned int hz)
 	f->st[5].exited = 1;
 	f->st[5].turnaround = 150;
 	f->st[4].bonus_sum = 10; /* 4 switch-ins: a mean bonus of 2.5 */
-	f->st[6].policy = SIM_POLICY_FIFO;
+	f->st[6].policy = SCHED_FIFO;
 	f->st[6].priority = 9;
 	f->st[7].pid = 0;
 	f->st[7].created = 400;

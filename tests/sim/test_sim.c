@@ -2270,3 +2270,313 @@ static CU_TestInfo threads_tests[] = {
 };
 
 KTEST_SUITE("sim/threads/sim", threads_tests, NULL, NULL)
+
+/* ---------------------------------------------------- SCHED_DEADLINE */
+
+/*
+ * a DL task of @runtime ms every @period ms (implicit deadline), in JSON:
+ * released at 0, then at each period (its run, then its timer)
+ */
+static int dl_task_json(char *buf, size_t len, const char *name,
+			unsigned int runtime, unsigned int period)
+{
+	return snprintf(
+		buf, len,
+		"\"%s\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %u, \"dl-period\": %u, \"run\": %u, \"timer\": { \"ref\": \"t%s\", \"period\": %u } }",
+		name, runtime * 1000, period * 1000, runtime * 1000, name,
+		period * 1000);
+}
+
+/* the figures of DL task @comm in @r */
+static const struct sim_dl_stats *dl_of(const struct sim_report *r,
+					const char *comm)
+{
+	unsigned long i;
+
+	for (i = 0; i < r->nr_dl; i++)
+		if (!strcmp(r->tasks[r->dl[i].task]->comm, comm))
+			return &r->dl[i];
+	return NULL;
+}
+
+static const char dl_hogs[] =
+	"{ \"tasks\": { \"dl\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 10000, \"dl-deadline\": 10000, \"timer\": { \"ref\": \"t\", \"period\": 10000 }, \"run\": 2000 }, \"hog1\": { \"run\": 100000 }, \"hog2\": { \"run\": 100000 } } }";
+
+/*
+ * 2 ms every 10 ms beside two hogs on one CPU, under every class (the
+ * deadline class is above each): 20% of the CPU, no deadline missed, a
+ * throttle per instance (the runtime reaches 0 as the run ends), and the
+ * hogs share the rest.  Checked every tick.
+ */
+static void dl_share(unsigned int threaded)
+{
+	const struct sim_dl_stats *dl;
+	unsigned int i;
+	struct run run;
+
+	{
+		for (i = 0; sched_classes[i]; i++) {
+			struct sim_options o = {
+				.nr_cpus = 1,
+				.hz = 1000,
+				.duration_usec = 2000000,
+				.sched_class = sched_classes[i],
+				.threaded = threaded,
+				.check_every_tick = 1,
+			};
+
+			CU_ASSERT_EQUAL_FATAL(run_start(&run, dl_hogs, &o, 0),
+					      0);
+			dl = dl_of(run.r, "dl");
+			CU_ASSERT_PTR_NOT_NULL_FATAL(dl);
+			CU_ASSERT_EQUAL(run.r->nr_dl, 1);
+			CU_ASSERT_EQUAL(dl->runtime_ns, 2000000);
+			CU_ASSERT_EQUAL(dl->period_ns, 10000000);
+			CU_ASSERT_EQUAL(dl->misses, 0);
+			/* 20.0% +- 0.5 of the 2000 ticks */
+			CU_ASSERT(run.r->tasks[dl->task]->runtime >= 390 &&
+				  run.r->tasks[dl->task]->runtime <= 410);
+			CU_ASSERT(dl->throttles >= 195 && dl->throttles <= 200);
+			CU_ASSERT_EQUAL(run.r->tasks[dl->task]->policy,
+					SCHED_DEADLINE);
+			run_end(&run);
+		}
+	}
+}
+
+static void test_dl_share(void)
+{
+	dl_share(0);
+}
+
+/*
+ * The report shows them: the text's table, --json's "deadline" array,
+ * --compare's rows (misses/throttles/runtime left per class); a run
+ * without a DL task shows none of them.  Worked by hand: the task waits
+ * for its timer's first expiry (10 ms, rt-app's), then runs 2 ms in each
+ * of the 99 periods that start before 1 s: 198 ms (19.8%), a throttle
+ * at the end of each, its full runtime back for the 100th.
+ */
+static void test_dl_report(void)
+{
+	struct sim_options o = { .nr_cpus = 1,
+				 .hz = 1000,
+				 .duration_usec = 1000000 };
+	struct sim_compare c = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	struct run run;
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, dl_hogs, &o, 0), 0);
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(sim_report_text(f, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_report_json(f, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_compare_add(&c, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_compare_text(f, &c, run.wl, run.r), 0);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf,
+		"dl                  2.000    10.000    10.000     19.8       0        99     2.000\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf,
+		"\"deadline\":[{\"comm\":\"dl\",\"pid\":2,\"runtime_ms\":2.0,\"deadline_ms\":10.0,\"period_ms\":10.0,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf,
+		"\"deadline_misses\":0,\"throttles\":99,\"runtime_left_ms\":2.0}]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf, "deadline tasks: misses/throttles/runtime left (ms)\n"
+		     "  dl                          0/99/2.000\n"));
+	free(buf);
+	sim_compare_release(&c);
+	run_end(&run);
+
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, "hogs", &o, 0), 0);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(run.r->nr_dl, 0);
+	CU_ASSERT_EQUAL(sim_report_text(f, run.r, run.wl), 0);
+	CU_ASSERT_EQUAL(sim_report_json(f, run.r, run.wl), 0);
+	fclose(f);
+	CU_ASSERT_PTR_NULL(strstr(buf, "deadline"));
+	free(buf);
+	run_end(&run);
+}
+
+/* the same on the simulator's CPU thread, and on 4 CPUs */
+static void test_dl_share_threaded(void)
+{
+	struct sim_options o = { .nr_cpus = 4,
+				 .hz = 1000,
+				 .threaded = 1,
+				 .duration_usec = 300000,
+				 .check_every_tick = 1 };
+	char json[2048], one[256];
+	unsigned int k;
+	struct run run;
+
+	dl_share(1);
+	/* global EDF's pull and push across CPU threads: 6 x 50% and hogs */
+	snprintf(
+		json, sizeof(json),
+		"{ \"tasks\": { \"hog1\": { \"run\": 100000 }, \"hog2\": { \"run\": 100000 }");
+	for (k = 0; k < 6; k++) {
+		char name[8];
+
+		snprintf(name, sizeof(name), "d%u", k);
+		dl_task_json(one, sizeof(one), name, 5, 10);
+		strcat(json, ", ");
+		strcat(json, one);
+	}
+	strcat(json, " } }");
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+	CU_ASSERT_EQUAL(run.r->nr_dl, 6);
+	for (k = 0; k < run.r->nr_dl; k++)
+		CU_ASSERT(run.r->tasks[run.r->dl[k].task]->runtime >= 140);
+	run_end(&run);
+}
+
+/* three 40% tasks on one CPU: the third is refused, and said so */
+static void test_dl_admission(void)
+{
+	struct sim_options o = { .nr_cpus = 1, .duration_usec = 100000 };
+	char json[1024], a[256], b[256], c[256];
+	struct run run;
+
+	dl_task_json(a, sizeof(a), "a", 4, 10);
+	dl_task_json(b, sizeof(b), "b", 4, 10);
+	dl_task_json(c, sizeof(c), "c", 4, 10);
+	snprintf(json, sizeof(json), "{ \"tasks\": { %s, %s, %s } }", a, b, c);
+	CU_ASSERT_EQUAL(run_start(&run, json, &o, 0), -EBUSY);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(run.s);
+	CU_ASSERT_STRING_EQUAL(
+		sim_error(run.s),
+		"task c: SCHED_DEADLINE admission control refused 40.0% (sum would be 120.0% of 95.0%): -EBUSY");
+	run_end(&run);
+
+	/* two fit: 80% of 95% */
+	snprintf(json, sizeof(json), "{ \"tasks\": { %s, %s } }", a, b);
+	CU_ASSERT_EQUAL(run_start(&run, json, &o, 0), 0);
+	CU_ASSERT_PTR_NULL(sim_error(run.s));
+	run_end(&run);
+}
+
+/*
+ * EDF is optimal on one CPU: random implicit-deadline task sets of
+ * whole-millisecond runtimes and periods that admission control accepts
+ * (utilisation <= 0.95) miss no deadline, each task getting its
+ * runtime every period.
+ */
+static void test_dl_no_miss(void)
+{
+	unsigned int seed, k, n, runtime[6], period[6];
+	char json[2048], one[256];
+	struct run run;
+	double u;
+
+	for (seed = 1; seed <= 8; seed++) {
+		struct sim_options o = { .nr_cpus = 1,
+					 .hz = 1000,
+					 .seed = seed,
+					 .duration_usec = 1000000,
+					 .check_every_tick = 1 };
+		unsigned int s = seed;
+
+		do {
+			n = 2 + rand_r(&s) % 4;
+			u = 0;
+			for (k = 0; k < n; k++) {
+				period[k] = 5 + rand_r(&s) % 46;
+				runtime[k] = 1 + rand_r(&s) % (period[k] / 3);
+				u += (double)runtime[k] / period[k];
+			}
+		} while (u > 0.94 || u < 0.5);
+		snprintf(json, sizeof(json),
+			 "{ \"tasks\": { \"hog\": { \"run\": 100000 }");
+		for (k = 0; k < n; k++) {
+			char name[8];
+
+			snprintf(name, sizeof(name), "t%u", k);
+			dl_task_json(one, sizeof(one), name, runtime[k],
+				     period[k]);
+			strcat(json, ", ");
+			strcat(json, one);
+		}
+		strcat(json, " } }");
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+		CU_ASSERT_EQUAL(run.r->nr_dl, n);
+		for (k = 0; k < run.r->nr_dl; k++) {
+			const struct sim_dl_stats *dl = &run.r->dl[k];
+			unsigned long long want = 1000 /
+						  (dl->period_ns / 1000000) *
+						  (dl->runtime_ns / 1000000);
+
+			CU_ASSERT_EQUAL(dl->misses, 0);
+			/* every period's runtime, the last one maybe cut */
+			CU_ASSERT(run.r->tasks[dl->task]->runtime +
+					  dl->runtime_ns / 1000000 >=
+				  want);
+		}
+		run_end(&run);
+	}
+}
+
+/*
+ * Dhall's effect: on 2 CPUs, two light tasks (2 ms every 19 ms) and a
+ * heavy one (19 ms every 20 ms), all released at 0: 116% of 200%.  Global
+ * EDF runs the two light ones first, their deadlines being earlier, on
+ * both CPUs; the heavy one starts late and cannot end by its deadline: it
+ * misses, though one CPU for it alone would do.  The light ones never
+ * miss.
+ */
+static void test_dl_dhall(void)
+{
+	struct sim_options o = { .nr_cpus = 2,
+				 .hz = 1000,
+				 .duration_usec = 500000,
+				 .check_every_tick = 1 };
+	char json[1024], a[256], b[256], h[256];
+	struct run run;
+
+	dl_task_json(a, sizeof(a), "light1", 2, 19);
+	dl_task_json(b, sizeof(b), "light2", 2, 19);
+	dl_task_json(h, sizeof(h), "heavy", 19, 20);
+	snprintf(json, sizeof(json), "{ \"tasks\": { %s, %s, %s } }", a, b, h);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+	CU_ASSERT_EQUAL(dl_of(run.r, "light1")->misses, 0);
+	CU_ASSERT_EQUAL(dl_of(run.r, "light2")->misses, 0);
+	CU_ASSERT(dl_of(run.r, "heavy")->misses >= 1);
+	run_end(&run);
+
+	/* the heavy task alone on its CPU: no miss */
+	o.nr_cpus = 1;
+	snprintf(json, sizeof(json), "{ \"tasks\": { %s } }", h);
+	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+	CU_ASSERT_EQUAL(dl_of(run.r, "heavy")->misses, 0);
+	run_end(&run);
+}
+
+static CU_TestInfo deadline_tests[] = {
+	{ "2 ms / 10 ms beside two hogs: 20%, no miss, every class",
+	  test_dl_share },
+	{ "the report, --json and --compare show misses, throttles, runtime left",
+	  test_dl_report },
+	{ "three 40% tasks on one CPU: the third refused by admission",
+	  test_dl_admission },
+	{ "EDF on one CPU, utilisation <= 0.95: no miss (8 seeds)",
+	  test_dl_no_miss },
+	{ "Dhall's effect of global EDF on 2 CPUs", test_dl_dhall },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/sim/deadline", deadline_tests, NULL, NULL)
+
+static CU_TestInfo deadline_threads_tests[] = {
+	{ "2 ms / 10 ms beside two hogs, threaded; DL tasks on 4 threads",
+	  test_dl_share_threaded },
+	CU_TEST_INFO_NULL,
+};
+
+KTEST_SUITE("sim/threads/deadline", deadline_threads_tests, NULL, NULL)

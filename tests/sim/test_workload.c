@@ -69,7 +69,7 @@ static void test_parse_every_key(void)
 	CU_ASSERT_STRING_EQUAL(t->name, "a_b_");
 	CU_ASSERT_EQUAL(t->instances, 3);
 	CU_ASSERT_EQUAL(t->loop, 5);
-	CU_ASSERT_EQUAL(t->policy, SIM_POLICY_NORMAL);
+	CU_ASSERT_EQUAL(t->policy, SCHED_OTHER);
 	CU_ASSERT_EQUAL(t->priority, -7);
 	CU_ASSERT_EQUAL(t->cpus_allowed, (1ul << 1) | (1ul << 3));
 	CU_ASSERT_EQUAL(t->delay_usec, 250);
@@ -98,7 +98,7 @@ static void test_parse_every_key(void)
 	CU_ASSERT_STRING_EQUAL(t->name, "rt");
 	CU_ASSERT_EQUAL(t->instances, 1);
 	CU_ASSERT_EQUAL(t->loop, -1);
-	CU_ASSERT_EQUAL(t->policy, SIM_POLICY_FIFO);
+	CU_ASSERT_EQUAL(t->policy, SCHED_FIFO);
 	CU_ASSERT_EQUAL(t->priority, 42);
 	CU_ASSERT_EQUAL(t->cpus_allowed, 0xful);
 	CU_ASSERT_EQUAL_FATAL(t->nr_phases, 2);
@@ -111,7 +111,7 @@ static void test_parse_every_key(void)
 
 	t = &wl->tasks[2];
 	CU_ASSERT_EQUAL(t->instances, 0);
-	CU_ASSERT_EQUAL(t->policy, SIM_POLICY_RR);
+	CU_ASSERT_EQUAL(t->policy, SCHED_RR);
 	CU_ASSERT_EQUAL(t->priority, 10); /* rt-app's RT default */
 	sim_workload_free(wl);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
@@ -128,9 +128,9 @@ static void test_default_policy(void)
 			"d", 1, &wl, NULL, 0),
 		0);
 	CU_ASSERT_EQUAL(wl->duration_usec, 0);
-	CU_ASSERT_EQUAL(wl->tasks[0].policy, SIM_POLICY_RR);
+	CU_ASSERT_EQUAL(wl->tasks[0].policy, SCHED_RR);
 	CU_ASSERT_EQUAL(wl->tasks[0].priority, 10);
-	CU_ASSERT_EQUAL(wl->tasks[1].policy, SIM_POLICY_NORMAL);
+	CU_ASSERT_EQUAL(wl->tasks[1].policy, SCHED_OTHER);
 	CU_ASSERT_EQUAL(wl->tasks[1].priority, 19);
 	CU_ASSERT_EQUAL(wl->tasks[0].cpus_allowed, 1ul);
 	sim_workload_free(wl);
@@ -466,11 +466,11 @@ static void test_policies_slices_groups(void)
 	unsigned int i;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
-	CU_ASSERT_EQUAL(wl->tasks[0].policy, SIM_POLICY_BATCH);
+	CU_ASSERT_EQUAL(wl->tasks[0].policy, SCHED_BATCH);
 	CU_ASSERT_EQUAL(wl->tasks[0].priority, 5);
 	CU_ASSERT_EQUAL(wl->tasks[0].taskgroup, 1);
 	CU_ASSERT_EQUAL(wl->tasks[0].slice_usec, 3000);
-	CU_ASSERT_EQUAL(wl->tasks[1].policy, SIM_POLICY_IDLE);
+	CU_ASSERT_EQUAL(wl->tasks[1].policy, SCHED_IDLE);
 	CU_ASSERT_EQUAL(wl->tasks[1].taskgroup, SIM_NO_TASKGROUP);
 	CU_ASSERT_EQUAL_FATAL(wl->nr_taskgroups, ARRAY_SIZE(paths));
 	for (i = 0; i < ARRAY_SIZE(paths); i++) {
@@ -692,7 +692,7 @@ static void test_warnings(void)
 		"w.json: tasks.a.timer.cycle: not an rt-app key here; ignored",
 		"w.json: tasks.b.mem: an event beside \"phases\" (rt-app runs only the phases); ignored",
 		"w.json: tasks.b.phases.p.priority: scheduling parameters that change per phase are not modelled; ignored",
-		"w.json: tasks.b.phases.p.dl-period: a SCHED_DEADLINE parameter (not modelled); ignored",
+		"w.json: tasks.b.phases.p.dl-period: scheduling parameters that change per phase are not modelled; ignored",
 	};
 	unsigned int i;
 
@@ -759,9 +759,13 @@ static const struct bad_case bad_cases[] = {
 	{ "{\"tasks\":{\"a\":{\"loop\":0,\"run\":1}}}",
 	  "tasks.a.loop: must be -1" },
 	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_DEADLINE\",\"run\":1}}}",
-	  "tasks.a.policy: SCHED_DEADLINE is not modelled by any scheduler class" },
+	  "tasks.a: a SCHED_DEADLINE task needs \"dl-runtime\" (microseconds)" },
 	{ "{\"global\":{\"default_policy\":\"SCHED_DEADLINE\"},\"tasks\":{\"a\":{\"run\":1}}}",
-	  "global.default_policy: SCHED_DEADLINE is not modelled" },
+	  "tasks.a: a SCHED_DEADLINE task needs \"dl-runtime\"" },
+	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_DEADLINE\",\"dl-runtime\":3000,\"dl-period\":2000,\"run\":1}}}",
+	  "tasks.a: SCHED_DEADLINE needs dl-runtime <= dl-deadline <= dl-period (3000, 2000, 2000 us)" },
+	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_DEADLINE\",\"dl-runtime\":10,\"dl-period\":50,\"run\":1}}}",
+	  "tasks.a.dl-period: a SCHED_DEADLINE period of 50 us is outside 100..4194304 us" },
 	{ "{\"tasks\":{\"a\":{\"policy\":\"SCHED_WHATEVER\",\"run\":1}}}",
 	  "tasks.a.policy: unknown policy \"SCHED_WHATEVER\"" },
 	{ "{\"tasks\":{\"a\":{\"policy\":7,\"run\":1}}}",

@@ -256,6 +256,28 @@ static void test_fault_env_refused(void)
 }
 
 /*
+ * What the user typed comes back escaped: a control character in an
+ * unknown command or in a fault-injection variable cannot reach the
+ * terminal raw.
+ */
+static void test_messages_escaped(void)
+{
+	static const char *const cmd[] = { "si\033[2Jm\n", NULL };
+	static const char *const tour[] = { "tour", "list", NULL };
+	struct spawn sp = { .argv = cmd };
+	char err[512];
+
+	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
+	CU_ASSERT_STRING_EQUAL(err, "kstruct: unknown command "
+				    "'si\\x1b[2Jm\\n' (try kstruct --help)\n");
+	sp.argv = tour;
+	sp.env = "KSTRUCT_FAIL_NTH=1\t2";
+	CU_ASSERT(exited(run_tool(&sp, err, sizeof(err)), 2));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "KSTRUCT_FAIL_NTH=\"1\\t2\" is "));
+	CU_ASSERT_PTR_NULL(strchr(err, '\t'));
+}
+
+/*
  * kstruct sctp --pcap: the capture appears when the run succeeds; an
  * allocation that fails (each in turn, through KSTRUCT_FAIL_NTH) or a
  * full disk leaves nothing at all.
@@ -444,6 +466,8 @@ static CU_TestInfo tool_cases[] = {
 	  test_stdout_full_every_command },
 	{ "KSTRUCT_FAIL_NTH=abc is refused; getopt's messages",
 	  test_fault_env_refused },
+	{ "an unknown command and a bad variable come back escaped",
+	  test_messages_escaped },
 	{ "sctp --pcap: whole or nothing", test_sctp_pcap_files },
 	{ "sim --trace: SIGINT, SIGTERM leave nothing", test_sim_signalled },
 	{ "sim --trace: a full disk leaves nothing", test_sim_disk_full },

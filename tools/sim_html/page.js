@@ -1550,6 +1550,15 @@
 		['tasks', 'tasks', 'in the group itself', 'int'],
 		['jain_index', 'Jain', '', 'jain'], ['jain_tasks', 'Jain over', 'tasks', 'int']
 	];
+	var DEADLINE_COLS = [
+		['comm', 'task', '', 'text'], ['pid', 'pid', '', 'int'],
+		['runtime_ms', 'runtime', 'ms per period', 'ms'],
+		['deadline_ms', 'deadline', 'ms', 'ms'], ['period_ms', 'period', 'ms', 'ms'],
+		['share', 'share', '% of all CPU time', 'pct'],
+		['deadline_misses', 'misses', 'deadlines missed', 'int'],
+		['throttles', 'throttles', 'runtime ran out', 'int'],
+		['runtime_left_ms', 'left', 'ms of runtime at the end', 'ms']
+	];
 	var SUMMARY = [
 		['workload', 'workload', '', 'text'], ['class', 'scheduler', '', 'text'],
 		['nr_cpus', 'CPUs', '', 'int'], ['hz', 'HZ', 'ticks per second', 'int'],
@@ -1748,6 +1757,9 @@
 		if (r.taskgroups)
 			parts.push(el('h3', { text: 'Taskgroups (cgroups)' }),
 				   rowsTable(r.taskgroups, path + 'taskgroups', TASKGROUP_COLS));
+		if (r.deadline)
+			parts.push(el('h3', { text: 'Deadline tasks (SCHED_DEADLINE)' }),
+				   rowsTable(r.deadline, path + 'deadline', DEADLINE_COLS));
 		parts.push(el('h3', { text: 'Wake-up latency' }),
 			   cdfChart([{ label: r['class'] || 'run', hist: r.latency_histogram }]),
 			   histTable(r.latency_histogram, path + 'latency_histogram.'));
@@ -1835,6 +1847,14 @@
 		if (cls.some(function (c) { return c.taskgroups; })) {
 			section('taskgroups: CPU share (%, child groups included)');
 			names('taskgroups', 'taskgroup').forEach(per('taskgroups', 'taskgroup', 'share', 'pct'));
+		}
+		if (cls.some(function (c) { return c.deadline; })) {
+			section('deadline tasks: deadline misses');
+			names('deadline', 'comm').forEach(per('deadline', 'comm', 'deadline_misses', 'int'));
+			section('deadline tasks: throttles');
+			names('deadline', 'comm').forEach(per('deadline', 'comm', 'throttles', 'int'));
+			section('deadline tasks: runtime left at the end (ms)');
+			names('deadline', 'comm').forEach(per('deadline', 'comm', 'runtime_left_ms', 'ms'));
 		}
 		section('per task: CPU share (% of all CPU time)');
 		names('tasks', 'comm').forEach(per('tasks', 'comm', 'share', 'pct'));
