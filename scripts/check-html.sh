@@ -6,7 +6,8 @@
 #   check-html.sh KSTRUCT OUTDIR
 #   check-html.sh --screenshots IMGDIR KSTRUCT OUTDIR
 #
-# For several runs (every built-in workload, two workload files, and
+# For several runs (every built-in workload, workload files (task
+# groups, deadline tasks), and
 # one --compare page holding every class) it writes
 # the page and the ftrace text of the same run (one command, so the same
 # seed and options), loads the page with "chromium --headless --dump-dom",
@@ -398,6 +399,8 @@ page pipeline-file --cpus 2 sim/workloads/pipeline.json
 # task groups: entities that stand for a group's queue, boxes for those
 page groups-cfs --sched cfs --cpus 2 sim/workloads/groups.json
 page groups-eevdf --sched eevdf --cpus 1 sim/workloads/groups.json
+# deadline tasks (2 ms every 10 ms) beside hogs: the EDF queue's cards
+page deadline --sched eevdf --cpus 2 --duration 1 tests/kernel/dl-2-10-hogs.json
 if [ "$(awk '{ n += $1 } END { print n + 0 }' "$out/groups-cfs.html.groups")" -eq 0 ]; then
 	echo "check-html: groups-cfs.html shows no task group at tick $TICK"
 	exit 1
@@ -419,6 +422,7 @@ for c in $classes; do
 	explored "$out/mixed-$c.html" "$out/mixed-$c.json"
 done
 explored "$out/groups-eevdf.html" "$out/groups-eevdf.json"
+explored "$out/deadline.html" "$out/deadline.json"
 
 # --compare: every class on one page, a section each, a trace each
 # (FILE's stem + .CLASS + its extension)

@@ -503,7 +503,24 @@
 		})));
 	}
 
-	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree };
+	/*
+	 * The deadline class's queue: its tasks by absolute deadline (the
+	 * earliest runs), then the throttled ones, each with what is left of
+	 * its runtime and its misses and throttles so far.
+	 */
+	function edfList(q, currPid) {
+		if (!q.tasks.length)
+			return el('div', { 'class': 'empty', text: 'no deadline task queued' });
+		return el('div', {}, q.tasks.map(function (t, i) {
+			return el('div', { 'class': 'prioq' }, [
+				el('span', { 'class': 'prio', text: t.throttled ? 'throttled' :
+							 i ? '\u2192' : 'earliest \u2192' }),
+				chip(t, currPid, ['deadline', 'runtime', 'misses', 'throttles'])
+			]);
+		}));
+	}
+
+	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree, edf: edfList };
 	var unfolded = {};
 
 	/* a tree's box scrolled so that its root stands in the middle */
