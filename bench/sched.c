@@ -1029,7 +1029,7 @@ static void push_back(void *arg)
 				list_entry(rq->active->queue[idx].next,
 					   struct task_struct, run_list);
 
-			pull_task(rq, rq->active, p, rq0, 0);
+			pull_task(rq, rq->active, p, rq0, 0, NULL);
 		}
 		double_rq_unlock(rq0, rq);
 	}

@@ -301,30 +301,36 @@ int prio_arrays_snapshot(struct runqueue *rq, struct sched_snapshot *snap,
 	return 0;
 }
 
-int sched_snapshot(int cpu, struct sched_snapshot **snapp)
+/* a snapshot of @class's machine, its queues allocated, nothing read */
+static struct sched_snapshot *snapshot_alloc(const struct sched_class *class,
+					     int cpu)
 {
-	const struct sched_class *class = sched_current_class(), *c;
+	const struct sched_class *c;
 	struct sched_snapshot *snap;
-	struct runqueue *rq;
 	unsigned int n = 0;
-	int ret;
 
-	*snapp = NULL;
-	if (!class || !cpu_online(cpu) || cpu >= nr_cpus_online)
-		return -EINVAL;
-	rq = cpu_rq(cpu);
 	snap = kzalloc(sizeof(*snap), GFP_KERNEL);
 	if (!snap)
-		return -ENOMEM;
+		return NULL;
 	/* the machine's chain, highest first */
 	for_each_class(c)
 		n++;
 	snap->queues = sched_snapshot_alloc(snap, n * sizeof(*snap->queues));
-	if (!snap->queues)
-		goto err;
+	if (!snap->queues) {
+		sched_snapshot_free(snap);
+		return NULL;
+	}
 	snap->cpu = cpu;
 	snap->sched_class = class;
-	spin_lock(&rq->lock);
+	return snap;
+}
+
+/* fill @snap from @rq, whose lock the caller holds; Return: 0 or -ENOMEM */
+static int snapshot_locked(struct runqueue *rq, struct sched_snapshot *snap)
+{
+	const struct sched_class *c;
+	int ret;
+
 	snap->nr_running = rq->nr_running;
 	snap->nr_switches = rq->nr_switches;
 	snap->idle = rq->curr == rq->idle;
@@ -335,17 +341,46 @@ int sched_snapshot(int cpu, struct sched_snapshot **snapp)
 			continue;
 		ret = c->snapshot(rq, snap, &snap->queues[snap->nr_queues]);
 		if (ret < 0)
-			goto err_unlock;
+			return ret;
 		if (!ret)
 			snap->nr_queues++;
 	}
-	spin_unlock(&rq->lock);
+	return 0;
+}
+
+static int snapshot_cpu(int cpu, struct sched_snapshot **snapp, bool lock)
+{
+	const struct sched_class *class = sched_current_class();
+	struct sched_snapshot *snap;
+	struct runqueue *rq;
+	int ret;
+
+	*snapp = NULL;
+	if (!class || !cpu_online(cpu) || cpu >= nr_cpus_online)
+		return -EINVAL;
+	rq = cpu_rq(cpu);
+	snap = snapshot_alloc(class, cpu);
+	if (!snap)
+		return -ENOMEM;
+	if (lock)
+		spin_lock(&rq->lock);
+	ret = snapshot_locked(rq, snap);
+	if (lock)
+		spin_unlock(&rq->lock);
+	if (ret) {
+		sched_snapshot_free(snap);
+		return ret;
+	}
 	*snapp = snap;
 	return 0;
+}
 
-err_unlock:
-	spin_unlock(&rq->lock);
-err:
-	sched_snapshot_free(snap);
-	return -ENOMEM;
+int sched_snapshot(int cpu, struct sched_snapshot **snapp)
+{
+	return snapshot_cpu(cpu, snapp, true);
+}
+
+int sched_snapshot_locked(int cpu, struct sched_snapshot **snapp)
+{
+	return snapshot_cpu(cpu, snapp, false);
 }

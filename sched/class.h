@@ -711,6 +711,21 @@ struct sched_snapshot {
 int sched_snapshot(int cpu, struct sched_snapshot **snapp);
 
 /**
+ * sched_snapshot_locked() - sched_snapshot() from inside the scheduler
+ * @cpu: an online CPU
+ * @snapp: out, the snapshot
+ *
+ * The same snapshot, for a caller that already holds @cpu's runqueue
+ * lock (a trace hook, such as the simulator's switch hook, which takes it
+ * at the moment of a pick).  Under goodness the class's hook takes
+ * goodness's global lock inside, as its other hooks do.
+ *
+ * Context: @cpu's runqueue lock held, no lock of the class's own.
+ * Return: as sched_snapshot().
+ */
+int sched_snapshot_locked(int cpu, struct sched_snapshot **snapp);
+
+/**
  * sched_snapshot_free() - free a snapshot
  * @snap: what sched_snapshot() gave, or NULL
  */

@@ -1057,6 +1057,7 @@ static int dl_balance(struct runqueue *this_rq)
 {
 	static struct dl_snapshot snap; /* under every runqueue lock */
 	int src[DL_NR_CPUS], n, dst, moved = 0;
+	struct sched_reason why;
 	struct task_struct *p;
 
 	if (!dl_machine_busy() || nr_cpus_online < 2)
@@ -1067,7 +1068,11 @@ static int dl_balance(struct runqueue *this_rq)
 	n = pull_dl_task(&snap, this_rq->cpu, src);
 	p = n ? pushable_task(cpu_rq(src[n - 1])) : NULL;
 	if (p && (p->cpus_allowed & (1UL << this_rq->cpu))) {
-		move_queued_task(cpu_rq(src[n - 1]), p, this_rq);
+		why = migrate_why(
+			SCHED_MIGRATE_BALANCE,
+			"pull_dl_task(): of the b overloaded CPUs it would pull from, CPU a gave the earliest pushable deadline",
+			src[n - 1], n, NULL);
+		move_queued_task(cpu_rq(src[n - 1]), p, this_rq, &why);
 		moved++;
 		dl_snapshot_of(&snap);
 	}
@@ -1078,7 +1083,11 @@ static int dl_balance(struct runqueue *this_rq)
 		if (dst == DL_PUSH_RESCHED) {
 			set_tsk_need_resched(this_rq->curr);
 		} else if (dst >= 0 && dst != this_rq->cpu) {
-			move_queued_task(this_rq, p, cpu_rq(dst));
+			why = migrate_why(
+				SCHED_MIGRATE_BALANCE,
+				"push_dl_task(): its deadline is earlier than what CPU b runs (pushed from CPU a)",
+				this_rq->cpu, dst, NULL);
+			move_queued_task(this_rq, p, cpu_rq(dst), &why);
 			moved++;
 		}
 	}

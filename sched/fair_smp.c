@@ -386,13 +386,26 @@ static inline unsigned long shr_bound(unsigned long v, unsigned int shift)
 static int detach_tasks(struct lb_env *env, struct runqueue *src,
 			struct runqueue *dst, const struct fair_sd_state *st)
 {
+	static const char *const rule[] = {
+		[migrate_load] =
+			"sched_balance_rq(): CPU a was the busiest group's busiest, an imbalance of b (load_avg units, migrate_load)",
+		[migrate_util] =
+			"sched_balance_rq(): CPU a was the busiest group's busiest, an imbalance of b (util_avg units, migrate_util)",
+		[migrate_task] =
+			"sched_balance_rq(): CPU a was the busiest group's busiest, an imbalance of b tasks (migrate_task)",
+		[migrate_misfit] =
+			"sched_balance_rq(): CPU a had a misfit task (migrate_misfit)",
+	};
 	struct task_struct *cand[NR_MIGRATE], *p;
 	unsigned int n, i, loop_max;
 	unsigned long load, util;
+	struct sched_reason why;
 	int moved = 0;
 
 	if (src->nr_running <= 1 || env->imbalance <= 0)
 		return 0;
+	why = migrate_why(SCHED_MIGRATE_BALANCE, rule[env->migration_type],
+			  src->cpu, env->imbalance, NULL);
 	n = balance_candidates(src, cand);
 	loop_max = src->nr_running < NR_MIGRATE ?
 			   (unsigned int)src->nr_running :
@@ -429,7 +442,7 @@ static int detach_tasks(struct lb_env *env, struct runqueue *src,
 			/* every CPU is the same size: nothing misfits */
 			continue;
 		}
-		move_queued_task(src, p, dst);
+		move_queued_task(src, p, dst, &why);
 		dst->cfs.nr_pulled++;
 		moved++;
 		/* PREEMPTION kernels: a newly idle CPU takes one */

@@ -260,12 +260,12 @@ static void recalculate(struct runqueue *rq)
 }
 
 /*
- * @next, chosen on @rq, is owned by another CPU's runqueue: take that
- * lock too and move it here.  Called and returns with @rq and
+ * @next, chosen on @rq with goodness @c, is owned by another CPU's
+ * runqueue: take that lock too and move it here.  Called and returns with @rq and
  * runqueue_lock held.  Return: 1 moved, 0 not (it changed meanwhile),
  * -1 when @rq's lock was dropped meanwhile (the caller starts again).
  */
-static int take_over(struct runqueue *rq, struct task_struct *next)
+static int take_over(struct runqueue *rq, struct task_struct *next, int c)
 {
 	struct runqueue *src = task_rq(next);
 	bool dropped = false;
@@ -286,7 +286,12 @@ static int take_over(struct runqueue *rq, struct task_struct *next)
 	    task_sched_class(next) == &goodness_sched_class &&
 	    !list_empty(&next->run_list) && src->goodness.curr != next &&
 	    !task_running(src, next) && allowed(next, rq->cpu)) {
-		move_task_owner(src, next, rq);
+		struct sched_reason why = migrate_why(
+			SCHED_MIGRATE_PICK,
+			"2.4's pick: this CPU chose it off CPU a's runqueue, its best goodness here b",
+			src->cpu, c, NULL);
+
+		move_task_owner(src, next, rq, &why);
 		rq->goodness.nr_remote_picks++;
 		moved = 1;
 	}
@@ -340,7 +345,7 @@ repeat_schedule:
 		goto out_unlock;
 	}
 	if (next && task_cpu(next) != this_cpu) {
-		switch (take_over(rq, next)) {
+		switch (take_over(rq, next, c)) {
 		case 0:
 			goto repeat_schedule;
 		case -1:

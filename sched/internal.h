@@ -113,6 +113,23 @@ static inline void note_resched(struct runqueue *rq, int kind, int pid,
 		sched_reason_set(&rq->resched_why, kind, pid, rule, a, b, unit);
 }
 
+/*
+ * The reason a migration carries (struct sched_hooks @migrate): @kind of
+ * enum sched_migrate_kind, @rule in words naming @a and @b, a static
+ * string.  A mover builds it where it decides to move a task and passes
+ * it to move_queued_task(), move_task_owner(), pull_task() or the hook.
+ */
+static inline struct sched_reason migrate_why(int kind, const char *rule,
+					      long long a, long long b,
+					      const char *unit)
+{
+	struct sched_reason why = {
+		.kind = kind, .rule = rule, .a = a, .b = b, .unit = unit
+	};
+
+	return why;
+}
+
 /* note why @rq's pick chose its task; @rq is locked */
 static inline void note_pick(struct runqueue *rq, int pid, const char *rule,
 			     long long a, long long b, const char *unit)
@@ -222,20 +239,24 @@ bool double_lock_runqueue(struct runqueue *this_rq, struct runqueue *busiest);
  * @p: the task
  * @this_rq: locked
  *
+ * @why: why it moves (migrate_why()): the balancer and its rule, which
+ *	the migrate hook passes on to the page and the tests
+ *
  * Deactivates, rehomes, activates (ENQUEUE_MIGRATED), runs the migrate
  * hook and checks preemption.
  */
 void move_queued_task(struct runqueue *src_rq, struct task_struct *p,
-		      struct runqueue *this_rq);
+		      struct runqueue *this_rq, const struct sched_reason *why);
 
 /**
  * move_task_owner() - @p's runqueue becomes @this_rq, its queue unchanged
  * @src_rq: locked, owning @p
  * @p: a task queued on a queue shared by every CPU (goodness)
  * @this_rq: locked
+ * @why: why it moves, as for move_queued_task()
  */
 void move_task_owner(struct runqueue *src_rq, struct task_struct *p,
-		     struct runqueue *this_rq);
+		     struct runqueue *this_rq, const struct sched_reason *why);
 
 /**
  * sched_active_balance() - push @busiest's running task to @dest_cpu

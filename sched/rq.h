@@ -279,11 +279,14 @@ int double_lock_balance(struct runqueue *this_rq, struct runqueue *busiest,
  * @p: a task neither running nor cache-hot
  * @this_rq: locked
  * @this_cpu: @this_rq's CPU
+ * @why: why it moves, for the migrate hook (kind SCHED_MIGRATE_BALANCE:
+ *	the busiest CPU and the imbalance); may be NULL (no reason)
  *
  * Context: both runqueue locks held.
  */
 void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
-	       struct task_struct *p, struct runqueue *this_rq, int this_cpu);
+	       struct task_struct *p, struct runqueue *this_rq, int this_cpu,
+	       const struct sched_reason *why);
 
 /**
  * load_balance() - pull tasks from the busiest runqueue

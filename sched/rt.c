@@ -167,7 +167,12 @@ static int load_balance_rt(struct runqueue *this_rq, int idle)
 		best_prio = sched_find_first_bit(this_rq->active->bitmap);
 		p = waiting_rt_task(src, this_cpu, best_prio);
 		if (p) {
-			move_queued_task(src, p, this_rq);
+			struct sched_reason why = migrate_why(
+				SCHED_MIGRATE_BALANCE,
+				"the rt class's pull: CPU a had a real-time task of prio b waiting that outranks what this CPU runs",
+				src->cpu, p->prio, NULL);
+
+			move_queued_task(src, p, this_rq, &why);
 			this_rq->nr_rt_pulled++;
 		}
 		spin_unlock(&src->lock);

@@ -133,10 +133,14 @@ void set_task_cpu(struct task_struct *p, int cpu)
 	__atomic_store_n(&p->cpu, cpu, __ATOMIC_RELEASE);
 }
 
-static void hook_migrate(struct task_struct *p, int src, int dst)
+static void hook_migrate(struct task_struct *p, int src, int dst,
+			 const struct sched_reason *why)
 {
+	static const struct sched_reason none = { .kind = SCHED_MIGRATE_NONE };
+
 	if (sched_hooks.migrate && src != dst)
-		sched_hooks.migrate(p, src, dst, sched_hooks.data);
+		sched_hooks.migrate(p, src, dst, why ? why : &none,
+				    sched_hooks.data);
 }
 
 static void hook_switch(int cpu, struct task_struct *prev,
@@ -403,26 +407,26 @@ bool double_lock_runqueue(struct runqueue *this_rq, struct runqueue *busiest)
 }
 
 void move_queued_task(struct runqueue *src_rq, struct task_struct *p,
-		      struct runqueue *this_rq)
+		      struct runqueue *this_rq, const struct sched_reason *why)
 {
 	int src_cpu = task_cpu(p);
 
 	deactivate_task(p, src_rq);
 	set_task_cpu(p, this_rq->cpu);
 	activate_task_flags(p, this_rq, ENQUEUE_MIGRATED);
-	hook_migrate(p, src_cpu, this_rq->cpu);
+	hook_migrate(p, src_cpu, this_rq->cpu, why);
 	check_preempt_curr(this_rq, p, WF_MIGRATED);
 }
 
 void move_task_owner(struct runqueue *src_rq, struct task_struct *p,
-		     struct runqueue *this_rq)
+		     struct runqueue *this_rq, const struct sched_reason *why)
 {
 	int src_cpu = task_cpu(p);
 
 	rq_nr_running_add(src_rq, -1);
 	set_task_cpu(p, this_rq->cpu);
 	rq_nr_running_add(this_rq, 1);
-	hook_migrate(p, src_cpu, this_rq->cpu);
+	hook_migrate(p, src_cpu, this_rq->cpu, why);
 }
 
 /* ---------------------------------------------------------- wakeups */
@@ -449,6 +453,7 @@ static bool ttwu_place(struct runqueue *rq, struct task_struct *p, int sync,
 		       int this_cpu)
 {
 	int old_cpu = task_cpu(p), cpu;
+	struct sched_reason why;
 
 	if (task_running(rq, p))
 		return false;
@@ -457,8 +462,12 @@ static bool ttwu_place(struct runqueue *rq, struct task_struct *p, int sync,
 		WF_TTWU | (sync ? WF_SYNC : 0));
 	if (cpu == old_cpu)
 		return false;
+	why = migrate_why(
+		SCHED_MIGRATE_WAKEUP,
+		"select_task_rq() at the wake-up (wake_affine, then an idle CPU of the LLC) placed it on CPU b, off CPU a",
+		old_cpu, cpu, NULL);
 	set_task_cpu(p, cpu);
-	hook_migrate(p, old_cpu, cpu);
+	hook_migrate(p, old_cpu, cpu, &why);
 	task_rq_unlock(rq);
 	return true;
 }
@@ -487,9 +496,14 @@ int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 		} else if (sync && !task_running(rq, p) &&
 			   cpu_online(this_cpu) && task_cpu(p) != this_cpu &&
 			   (p->cpus_allowed & (1UL << this_cpu))) {
+			struct sched_reason why = migrate_why(
+				SCHED_MIGRATE_WAKEUP,
+				"a sync wake-up pulls the sleeper from CPU a to the waker's CPU b",
+				task_cpu(p), this_cpu, NULL);
+
 			old_cpu = task_cpu(p);
 			set_task_cpu(p, this_cpu);
-			hook_migrate(p, old_cpu, this_cpu);
+			hook_migrate(p, old_cpu, this_cpu, &why);
 			task_rq_unlock(rq);
 			continue;
 		}
@@ -1068,7 +1082,8 @@ struct runqueue *find_busiest_queue(struct runqueue *this_rq, int this_cpu,
 }
 
 void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
-	       struct task_struct *p, struct runqueue *this_rq, int this_cpu)
+	       struct task_struct *p, struct runqueue *this_rq, int this_cpu,
+	       const struct sched_reason *why)
 {
 	int src_cpu = task_cpu(p);
 
@@ -1078,7 +1093,7 @@ void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
 	rq_nr_running_add(this_rq, 1);
 	enqueue_task(p, this_rq->active);
 	this_rq->nr_pulled++;
-	hook_migrate(p, src_cpu, this_cpu);
+	hook_migrate(p, src_cpu, this_cpu, why);
 	/* the idle task has prio MAX_PRIO: always preempted */
 	if (p->prio < this_rq->curr->prio) {
 		note_resched(
@@ -1104,12 +1119,18 @@ int load_balance(struct runqueue *this_rq, int idle)
 	struct prio_array *array;
 	struct list_head *head, *pos;
 	struct task_struct *tmp;
+	struct sched_reason why;
 	unsigned long idx;
 
 	this_rq->nr_balance++;
 	busiest = find_busiest_queue(this_rq, this_cpu, idle, &imbalance);
 	if (!busiest)
 		return 0;
+	why = migrate_why(
+		SCHED_MIGRATE_BALANCE,
+		idle ? "load_balance() on an idle CPU: find_busiest_queue() chose CPU a, an imbalance of b tasks (one is pulled)" :
+		       "load_balance() at the tick: find_busiest_queue() chose CPU a, at least 25% busier, an imbalance of b tasks",
+		busiest->cpu, imbalance, NULL);
 
 	/* expired tasks first: they are the least likely to be cache-warm */
 	array = busiest->expired->nr_active ? busiest->expired :
@@ -1125,7 +1146,7 @@ new_array:
 			pos = pos->prev;
 			if (!can_migrate_task(tmp, busiest, this_cpu))
 				continue;
-			pull_task(busiest, array, tmp, this_rq, this_cpu);
+			pull_task(busiest, array, tmp, this_rq, this_cpu, &why);
 			pulled++;
 			if (idle || !--imbalance)
 				goto out_unlock;
@@ -1150,6 +1171,7 @@ out_unlock:
 static void move_task_away(struct runqueue *rq, struct task_struct *p, int dest)
 {
 	struct runqueue *rq_src, *rq_dest;
+	struct sched_reason why;
 	unsigned long mask;
 	int cpu_src, cpu_dest;
 
@@ -1203,7 +1225,16 @@ static void move_task_away(struct runqueue *rq, struct task_struct *p, int dest)
 			rq_dest->nr_migrated_in++;
 		check_preempt_curr(rq_dest, p, WF_MIGRATED);
 	}
-	hook_migrate(p, cpu_src, cpu_dest);
+	why = dest >= 0 ?
+		      migrate_why(
+			      SCHED_MIGRATE_ACTIVE,
+			      "active balance: CPU b could not pull it waiting, the migration thread of CPU a pushed it there",
+			      cpu_src, cpu_dest, NULL) :
+		      migrate_why(
+			      SCHED_MIGRATE_AFFINITY,
+			      "set_cpus_allowed() left out CPU a: the migration thread moved it to CPU b, the lowest allowed",
+			      cpu_src, cpu_dest, NULL);
+	hook_migrate(p, cpu_src, cpu_dest, &why);
 out_unlock:
 	double_rq_unlock(rq_src, rq_dest);
 }
@@ -1311,6 +1342,7 @@ static void migration_request_wait(struct runqueue *rq, struct task_struct *p,
 
 int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 {
+	struct sched_reason why;
 	struct runqueue *rq;
 	int old_cpu, new_cpu;
 
@@ -1331,8 +1363,12 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 		/* asleep: just rehome it */
 		old_cpu = task_cpu(p);
 		new_cpu = (int)__ffs(new_mask);
+		why = migrate_why(
+			SCHED_MIGRATE_AFFINITY,
+			"set_cpus_allowed() while it slept left out CPU a: rehomed to CPU b, the lowest allowed",
+			old_cpu, new_cpu, NULL);
 		set_task_cpu(p, new_cpu);
-		hook_migrate(p, old_cpu, new_cpu);
+		hook_migrate(p, old_cpu, new_cpu, &why);
 		goto out_unlock;
 	}
 	migration_request_wait(rq, p, -1);

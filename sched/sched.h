@@ -424,8 +424,39 @@ enum sched_why_kind {
 };
 
 /**
+ * enum sched_migrate_kind - who moved a task to another CPU, the @kind of
+ * the struct sched_reason every migration carries (struct sched_hooks
+ * @migrate)
+ * @SCHED_MIGRATE_NONE: no reason given (never passed by sched/)
+ * @SCHED_MIGRATE_BALANCE: a load balancer pulled it, queued and not
+ *	running: o1's load_balance() (from find_busiest_queue()), the fair
+ *	classes' balancer, the rt class's pull
+ * @SCHED_MIGRATE_PICK: goodness: a CPU picked a task another CPU's
+ *	runqueue owned, which moves it (2.4's task_set_cpu())
+ * @SCHED_MIGRATE_ACTIVE: active balancing: a CPU's stopper (migration
+ *	thread) pushed its running task off for balance
+ * @SCHED_MIGRATE_AFFINITY: set_cpus_allowed() left its CPU out: rehomed
+ *	while asleep, or moved by the migration thread
+ * @SCHED_MIGRATE_WAKEUP: wake-up placement chose another CPU (a sync
+ *	wake-up pulls the sleeper to the waker's CPU; 6.x's select_task_rq)
+ * @SCHED_MIGRATE_FORK: fork placement chose another CPU than the
+ *	parent's (a move before the first wake-up, which the simulator does
+ *	not count as a migration)
+ */
+enum sched_migrate_kind {
+	SCHED_MIGRATE_NONE,
+	SCHED_MIGRATE_BALANCE,
+	SCHED_MIGRATE_PICK,
+	SCHED_MIGRATE_ACTIVE,
+	SCHED_MIGRATE_AFFINITY,
+	SCHED_MIGRATE_WAKEUP,
+	SCHED_MIGRATE_FORK,
+};
+
+/**
  * struct sched_reason - a decision of the class, as data for a display
- * @kind: enum sched_why_kind for a resched; unused (0) for a pick
+ * @kind: enum sched_why_kind for a resched, enum sched_migrate_kind for
+ *	a migration; unused (0) for a pick
  * @pid: the other task the decision weighed (the wakee, the runner-up),
  *	or 0
  * @rule: the rule applied, in words naming @a and @b ("vruntime(curr) -
@@ -679,7 +710,8 @@ struct task_struct {
  * @wakeup: @p became runnable on @cpu (try_to_wake_up,
  *	wake_up_forked_process)
  * @migrate: @p moved from @src_cpu to @dst_cpu (balancing, migration
- *	thread, or a sleeping task's CPU change)
+ *	thread, or a sleeping task's CPU change), for the reason @why
+ *	(kind enum sched_migrate_kind; never NULL, valid during the call)
  * @release: @p is about to be freed
  * @fork: do_fork() made @child of @parent (linked, not yet woken)
  * @exit: do_exit() is ending @p (PF_EXITING set, not yet a zombie)
@@ -694,7 +726,7 @@ struct sched_hooks {
 			  struct task_struct *next, void *data);
 	void (*wakeup)(int cpu, struct task_struct *p, void *data);
 	void (*migrate)(struct task_struct *p, int src_cpu, int dst_cpu,
-			void *data);
+			const struct sched_reason *why, void *data);
 	void (*release)(struct task_struct *p, void *data);
 	void (*fork)(struct task_struct *parent, struct task_struct *child,
 		     void *data);

@@ -6,7 +6,8 @@
 #   check-html.sh KSTRUCT OUTDIR
 #   check-html.sh --screenshots IMGDIR KSTRUCT OUTDIR
 #
-# For several runs (every built-in workload, two workload files, and
+# For several runs (every built-in workload, workload files (task
+# groups, deadline tasks), and
 # one --compare page holding every class) it writes
 # the page and the ftrace text of the same run (one command, so the same
 # seed and options), loads the page with "chromium --headless --dump-dom",
@@ -16,18 +17,11 @@
 #     uncaught exceptions, syntax errors, console.error() and anything its
 #     Content-Security-Policy blocked, such as a load from the network),
 #     and the browser logged no console message at all;
-#   - each run's section of the DOM holds one rect.run per sched_switch
-#     line of its trace whose next task is not the idle task (next_pid is
-#     not 0), counted here from the trace text;
-#   - the page, opened at #tick=150, shows that tick (or the recorded
-#     tick before it, when it records fewer than all): the label says
-#     it, every chart's cursor stands there, and there is a runqueue card
-#     per CPU of every run;
-#   - each run's section draws one box (div.group-box) per task group
-#     entity in that tick's snapshots embedded in the page (one per
-#     group and CPU where the group has something queued), counted here
-#     from the page's JSON; a workload with task groups under cfs and
-#     eevdf is among the pages.
+#   - each run's section of the DOM draws one box (div.group-box) per task group
+#     entity in the runqueues the page rebuilt for that tick (one per
+#     group and CPU where the group has something queued), which the
+#     page counts apart from drawing (data-groups, a walk of the JSON);
+#     a workload with task groups under cfs and eevdf is among the pages.
 # On a goodness page and the same run under every other class (and the
 # task groups' page), each at 1280 and at 760 pixels wide, opened at
 # #tick=200, no runqueue card's content is wider than the card: a probe
@@ -44,12 +38,18 @@
 # page is interactive and the time of a tick step (performance.now(),
 # printed; they fail above CHECK_HTML_LOAD_MS, default 30000, and
 # CHECK_HTML_STEP_MS, default 500: generous, for loaded CI machines;
-# docs/sim.md has the targets and a measurement).
+# docs/sim.md has the targets and a measurement); on those pages and the
+# large ones, that every migration mark says who moved the task and why,
+# that the runqueue rebuilt for a sample of runs' picks holds what each
+# pick compared, and that every CPU's frames of changes rebuild each of
+# its key frames (the large pages must record every tick); that each run
+# plots its class's quantities and no generic JSON is shown; that every
+# tree has its root in view and the large pages' trees fold.
 # Then it breaks pages on purpose (a thrown exception, a syntax error, a
 # blocked load, a missing rect, a cursor that stays put, group boxes not
 # drawn, chips that do not wrap, a wrong figure, a run without a reason,
-# a zoom that loses the cursor, a hash not read) and fails unless the
-# check catches each.
+# a zoom that loses the cursor, a hash not read, a migration without its
+# reason, frames applied wrong) and fails unless the check catches each.
 #
 # --screenshots writes the PNGs of docs/sim.md into IMGDIR instead: each
 # one page at one tick (#tick=N), in a window the size of a projected
@@ -174,35 +174,20 @@ trace_switches() {
 	END { print n + 0 }' "$1"
 }
 
-# The task groups' entities in each run's snapshot at the tick the page
-# shows (the last recorded tick at or before TICK), one count per line,
-# from the page's embedded JSON: its "ticks" line, then one line per
-# recorded tick, each CPU's snapshot of it.  A group entity is the only
-# object with a "group" key (a task's name cannot hold a quote); there is
-# one per group and CPU where the group has entities queued.
+# The task groups' entities in the runqueues each run's section shows,
+# one count per line: the page counts them in the snapshots it rebuilt
+# for the tick (data-groups on the cards' box, a walk of the JSON, apart
+# from drawing the boxes); the rebuilding itself is checked by the probe
+# (data-frames).  There is one per group and CPU where the group has
+# entities queued.
 page_groups() {
-	awk -v want=$TICK '
-	/<script type="application\/json" class="snapshots">/ {
+	awk '{
 		line = $0
-		sub(/.*"ticks":\[/, "", line)
-		sub(/\].*/, "", line)
-		n = split(line, ticks, ",")
-		at = 1
-		for (i = 1; i <= n; i++)
-			if (ticks[i] + 0 <= want)
-				at = i
-		left = at
-		next
-	}
-	left > 0 {
-		if (--left == 0) {
-			count = 0
-			line = $0
-			while (match(line, /"group":/)) {
-				count++
-				line = substr(line, RSTART + RLENGTH)
-			}
-			print count
+		while (match(line, /<div class="rq" data-groups="[0-9]+"/)) {
+			s = substr(line, RSTART, RLENGTH)
+			sub(/.*data-groups="/, "", s)
+			print s + 0
+			line = substr(line, RSTART + RLENGTH)
 		}
 	}' "$1"
 }
@@ -257,7 +242,7 @@ check() {
 		i=$((i + 1))
 	done
 	dom_count "$page.dom" '<div class="group-box"' >"$page.boxes"
-	page_groups "$page" >"$page.groups"
+	page_groups "$page.dom" >"$page.groups"
 	if ! cmp -s "$page.boxes" "$page.groups"; then
 		echo "check-html: $page: group boxes drawn per section: $(tr '\n' ' ' <"$page.boxes")but group entities in the snapshots: $(tr '\n' ' ' <"$page.groups")"
 		return 1
@@ -360,11 +345,11 @@ probed() {
 explored() {
 	pid=$(sed -n 's/.*<rect class="run[^"]*" data-pid="\([0-9]*\)".*/\1/p' "$1" | head -n 1)
 	# the last recorded tick at or before TICK: the one the page shows
-	tick=$(sed -n 's/.*<script type="application\/json" class="snapshots">{"stride":[0-9]*,"last":[0-9]*,"ticks":\[\([0-9,]*\)\].*/\1/p' "$1" |
+	tick=$(sed -n 's/.*<script type="application\/json" class="snapshots">{"stride":[0-9]*,"from":[0-9]*,"last":[0-9]*,"ticks":\[\([0-9,]*\)\].*/\1/p' "$1" |
 	       head -n 1 | tr ',' '\n' | awk -v want=$TICK '$1 <= want { t = $1 } END { print t + 0 }')
 	want="tick=$tick&zoom=2&sel=$pid"
 	explore "$1" "$2" "$want" || return 1
-	for what in tables reasons zoom; do
+	for what in tables reasons zoom migrations pickq charts trees frames; do
 		case "$(probed "$1" $what)" in
 		ok*) ;;
 		*)
@@ -379,7 +364,7 @@ explored() {
 		echo "check-html: $(basename "$1"): opened at #$want, it shows $state"
 		return 1 ;;
 	esac
-	echo "check-html: $(basename "$1"): $(probed "$1" tables | cut -d' ' -f2) figures equal --json's, $(probed "$1" reasons | cut -d' ' -f2) runs say why, the zoom keeps the cursor, the hash round-trips"
+	echo "check-html: $(basename "$1"): $(probed "$1" tables | cut -d' ' -f2) figures equal --json's, $(probed "$1" reasons | cut -d' ' -f2) runs say why, $(probed "$1" migrations | cut -d' ' -f2) migrations say who moved them, $(probed "$1" pickq | cut -d' ' -f2) runs' pick queues hold what the pick compared, $(probed "$1" frames | cut -d' ' -f2-) rebuilt, the zoom keeps the cursor, the hash round-trips"
 }
 
 # shot NAME TICK WIDTHxHEIGHT SIM-ARGS...: a picture of a page at a tick
@@ -414,6 +399,8 @@ page pipeline-file --cpus 2 sim/workloads/pipeline.json
 # task groups: entities that stand for a group's queue, boxes for those
 page groups-cfs --sched cfs --cpus 2 sim/workloads/groups.json
 page groups-eevdf --sched eevdf --cpus 1 sim/workloads/groups.json
+# deadline tasks (2 ms every 10 ms) beside hogs: the EDF queue's cards
+page deadline --sched eevdf --cpus 2 --duration 1 tests/kernel/dl-2-10-hogs.json
 if [ "$(awk '{ n += $1 } END { print n + 0 }' "$out/groups-cfs.html.groups")" -eq 0 ]; then
 	echo "check-html: groups-cfs.html shows no task group at tick $TICK"
 	exit 1
@@ -435,6 +422,7 @@ for c in $classes; do
 	explored "$out/mixed-$c.html" "$out/mixed-$c.json"
 done
 explored "$out/groups-eevdf.html" "$out/groups-eevdf.json"
+explored "$out/deadline.html" "$out/deadline.json"
 
 # --compare: every class on one page, a section each, a trace each
 # (FILE's stem + .CLASS + its extension)
@@ -472,10 +460,21 @@ for c in cfs eevdf; do
 		echo "check-html: large-$c.html is too slow (limits: ${CHECK_HTML_LOAD_MS:-30000} ms to interactive, ${CHECK_HTML_STEP_MS:-500} ms a step)"
 		exit 1
 	fi
-	case "$(probed "$large" reasons)" in
-	ok*) ;;
-	*) echo "check-html: large-$c.html: $(probed "$large" reasons)"; exit 1 ;;
+	for what in reasons migrations pickq charts trees frames; do
+		case "$(probed "$large" $what)" in
+		ok*) ;;
+		*) echo "check-html: large-$c.html: $what: $(probed "$large" $what)"; exit 1 ;;
+		esac
+	done
+	case "$(sed -n 's/.*<p class="sampling">\([^<]*\).*/\1/p' "$large")" in
+	"Runqueues recorded at every tick,"*) ;;
+	*) echo "check-html: large-$c.html: not every tick recorded: $(sed -n 's/.*<p class="sampling">\([^<]*\).*/\1/p' "$large")"; exit 1 ;;
 	esac
+	if [ "$(probed "$large" trees | cut -d' ' -f2)" -eq 0 ]; then
+		echo "check-html: large-$c.html: no tree folded"
+		exit 1
+	fi
+	echo "check-html: large-$c.html: every tick recorded; $(probed "$large" frames | cut -d' ' -f2-); $(probed "$large" pickq | cut -d' ' -f2) pick queues and $(probed "$large" migrations | cut -d' ' -f2) migrations checked; each tree's root in view, $(probed "$large" trees | cut -d' ' -f2) subtrees folded"
 done
 
 # The check must fail on broken pages: break copies of one on purpose.
@@ -533,5 +532,11 @@ sed 's|sc.scrollLeft = Math.max(0, anchor \* pxPerTick - at);|sc.scrollLeft = 0;
 explored_broken "a zoom that loses the cursor" zoom
 sed "s|if (wantZoom !== null \&\& wantZoom|if (false \&\& wantZoom|" "$good" >"$out/broken-hash.html"
 explored_broken "a zoom in the hash that is not restored" hash
+awk '!done && /^load balancing: / { sub(/^load balancing: [^<]*/, "load balancing: "); done = 1 } { print }' \
+	"$good" >"$out/broken-migration.html"
+grep -q '^load balancing: ' "$good" || { echo "check-html: mixed-cfs.html has no migration by load balancing to break"; exit 1; }
+explored_broken "a migration that does not say why" migration
+sed "s|w\[0\]\[w\[1\]\] = clone(op\[1\]);|w[0][w[1]] = op[1] === null ? 0 : clone(op[1]);|" "$good" >"$out/broken-frames.html"
+explored_broken "runqueues rebuilt wrong from their changes" frames
 
-echo "check-html: $passed pages passed in $browser; 11 broken pages caught"
+echo "check-html: $passed pages passed in $browser; 13 broken pages caught"

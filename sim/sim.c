@@ -475,13 +475,16 @@ static const char *const event_names[] = {
  * Tell the observer why @cpu switches from @prev (its hook_switch(),
  * under the trace lock and @cpu's runqueue lock).
  */
-static void observe_why(struct sim *s, int cpu, struct task_struct *prev)
+static void observe_why(struct sim *s, int cpu, struct task_struct *prev,
+			const struct sched_snapshot *queue)
 {
 	const struct sim_observer *obs = s->opt.observer;
 	const struct sim_event_desc *ev = s->cpus[cpu].slept_on;
 	struct sim_task *t = prev->driver_data;
 	struct runqueue *rq = cpu_rq(cpu);
-	struct sim_why w = { .out = &rq->resched_why, .pick = &rq->pick_why };
+	struct sim_why w = { .out = &rq->resched_why,
+			     .pick = &rq->pick_why,
+			     .queue = queue };
 
 	if (prev->state == TASK_RUNNING)
 		ev = NULL;
@@ -565,6 +568,7 @@ static void hook_switch(int cpu, struct task_struct *prev,
 	struct sim_task *tp = prev->driver_data, *tn = next->driver_data;
 	unsigned long long now = sim_now(s);
 	struct sim_trace_task a, b;
+	struct sched_snapshot *queue = NULL;
 	char state;
 
 	/* under jiffy timers a switch comes at a tick, charged already */
@@ -592,13 +596,18 @@ static void hook_switch(int cpu, struct task_struct *prev,
 	trace_task(&a, prev);
 	trace_task(&b, next);
 	state = state_char(prev->state);
+	/* outside the trace lock: goodness's snapshot takes its own lock */
+	if (s->opt.observer && s->opt.observer->queue_at_pick &&
+	    sched_snapshot_locked(cpu, &queue))
+		s->cpus[cpu].err = -ENOMEM;
 	spin_lock(&s->trace_lock);
 	sim_trace_switch(&s->trace, now, cpu, &a, state, &b);
-	observe_why(s, cpu, prev);
+	observe_why(s, cpu, prev, queue);
 	if (s->opt.observer && s->opt.observer->switch_to)
 		s->opt.observer->switch_to(now, cpu, &a, state, &b,
 					   s->opt.observer->data);
 	spin_unlock(&s->trace_lock);
+	sched_snapshot_free(queue);
 }
 
 /* a trace write failed: the run stops after this tick (sim_step()) */
@@ -646,7 +655,7 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 }
 
 static void hook_migrate(struct task_struct *p, int src_cpu, int dst_cpu,
-			 void *data)
+			 const struct sched_reason *why, void *data)
 {
 	struct sim *s = data;
 	struct sim_task *t = p->driver_data;
@@ -666,7 +675,7 @@ static void hook_migrate(struct task_struct *p, int src_cpu, int dst_cpu,
 	sim_trace_migrate(&s->trace, sim_now(s), dst_cpu, &a, &b, src_cpu,
 			  dst_cpu);
 	if (s->opt.observer && s->opt.observer->migrate)
-		s->opt.observer->migrate(sim_now(s), &b, src_cpu, dst_cpu,
+		s->opt.observer->migrate(sim_now(s), &b, src_cpu, dst_cpu, why,
 					 s->opt.observer->data);
 	spin_unlock(&s->trace_lock);
 }

@@ -32,6 +32,7 @@
 #ifndef KSTRUCT_SIM_SIM_H
 #define KSTRUCT_SIM_SIM_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <kstruct/compat/check.h>
@@ -45,6 +46,7 @@ struct sim_report;
 struct sched_class;
 struct sim_trace_task;
 struct sched_reason;
+struct sched_snapshot;
 
 /**
  * struct sim_why - why a switch happened, for an observer's @why
@@ -56,6 +58,10 @@ struct sched_reason;
  *	"sem_wait"), else NULL
  * @resource: that event's timer or resource name, or NULL
  * @usec: a "sleep" event's length in microseconds (0 otherwise)
+ * @queue: when the observer asked for it (@queue_at_pick), the CPU's
+ *	runqueue as the pick left it, before anything else changed it
+ *	(sched_snapshot_locked(): the values the pick compared, the task
+ *	switched in as "curr"), valid during the call only; else NULL
  */
 struct sim_why {
 	const struct sched_reason *out;
@@ -63,6 +69,7 @@ struct sim_why {
 	const char *event;
 	const char *resource;
 	unsigned long long usec;
+	const struct sched_snapshot *queue;
 };
 
 /**
@@ -72,7 +79,9 @@ struct sim_why {
  *	@next; the idle task is pid 0
  * @wakeup: at @tick, @p became runnable on @cpu; @first for the first
  *	activation of a new task (its start, or a fork)
- * @migrate: at @tick, @p moved from @src_cpu's runqueue to @dst_cpu's
+ * @migrate: at @tick, @p moved from @src_cpu's runqueue to @dst_cpu's,
+ *	for the reason @why the mover gave (struct sched_reason, kind enum
+ *	sched_migrate_kind: the balancer and its rule; never NULL)
  * @why: called just before @switch_to, with the reasons of that switch
  * @yield: at @tick, @p, the current task of @cpu, calls sched_yield()
  *	(a switch may follow, or not when nothing else can run)
@@ -81,6 +90,9 @@ struct sim_why {
  *	with sched_snapshot().  Return: 0 to go on, or a negative errno
  *	that stops the run (sim_step() and sim_run() return it)
  * @data: passed back to every callback
+ * @queue_at_pick: give @why the runqueue at the pick (sim_why @queue), a
+ *	snapshot per switch (taken before the trace lock, under the CPU's
+ *	runqueue lock)
  *
  * The event callbacks run inside the scheduler's hooks, with runqueue
  * locks held (they must not call into the scheduler), one at a time and
@@ -97,7 +109,8 @@ struct sim_observer {
 	void (*wakeup)(unsigned long long tick, unsigned int cpu,
 		       const struct sim_trace_task *p, int first, void *data);
 	void (*migrate)(unsigned long long tick, const struct sim_trace_task *p,
-			unsigned int src_cpu, unsigned int dst_cpu, void *data);
+			unsigned int src_cpu, unsigned int dst_cpu,
+			const struct sched_reason *why, void *data);
 	void (*yield)(unsigned long long tick, unsigned int cpu,
 		      const struct sim_trace_task *p, void *data);
 	void (*why)(unsigned long long tick, unsigned int cpu,
@@ -105,6 +118,7 @@ struct sim_observer {
 	int (*tick)(unsigned long long tick, unsigned long long total,
 		    void *data);
 	void *data;
+	bool queue_at_pick;
 };
 
 /* sim_options.max_tasks when it is 0 */

@@ -103,13 +103,23 @@ struct html_slice {
 	unsigned char why; /* enum sim_html_why */
 	struct html_note out, pick; /* why it ended, why it was picked */
 	struct html_sleep slept;
+	long qframe; /* its CPU's runqueue frame at the pick, or -1 */
 };
 
 /* what the simulator said about the next switch of a CPU (html_why()) */
 struct html_pending {
 	struct html_note out, pick;
 	struct html_sleep slept;
+	long qframe; /* the runqueue at the pick: its frame, or -1 */
 	bool set;
+};
+
+/* a task moved from CPU @src to @dst at @tick, for the reason @why */
+struct html_migration {
+	unsigned long long tick;
+	int pid;
+	unsigned short src, dst;
+	struct html_note why;
 };
 
 /* a wake-up: @pid became runnable at @tick, ran at @ran (or never) */
@@ -142,19 +152,57 @@ struct html_task {
 	struct html_buf rows;
 };
 
-/* the runqueues at @tick: their JSON array is @text from @start on */
-struct html_snap {
+/*
+ * A CPU's runqueue as a stream of frames, each the changes since the
+ * frame before (or, now and then, the whole runqueue: a key frame).  A
+ * frame is JSON text in @text, "[tick,at,DATA]": @at 1 for the queue
+ * just after a pick in that tick, 0 for the end of the tick; DATA a
+ * snapshot (sched_snapshot()) for a key frame, else an array of changes
+ * to the frame before, each ["path"] (delete), ["path",value] (set) or
+ * ["path",null,n] (cut an array to n elements), the path being the keys
+ * and indices from the snapshot's root joined by dots, given as its index
+ * in the run's table of paths (struct html_paths).  The end of a tick
+ * that changed nothing has no frame.  The runqueues are kept flat
+ * (flatten()): each red-black tree as its nodes by name, so that a
+ * rotation changes a few links rather than every node below it.
+ */
+struct html_frame {
 	unsigned long long tick;
 	size_t start;
 };
 
-/* the recorded runqueues: @nr of them, every @stride ticks and the last */
-struct html_snaps {
-	unsigned long stride;
-	size_t budget;
-	struct html_snap *at;
+struct html_stream {
+	json_t *last; /* the runqueue the last frame leaves */
+	struct html_frame *at;
 	size_t nr, cap;
+	size_t key_bytes, since_key; /* the last key frame, what came after */
+	unsigned int since_key_frames;
 	struct html_buf text;
+};
+
+/*
+ * The recorded runqueues: each CPU's stream, the ticks whose ends they
+ * hold (every tick to @first, then every 2nd, 4th, ...: the stride
+ * doubles, at @from the last time, when the frames would outgrow @budget
+ * by the end of the run), and the picks while within @budget.
+ */
+/* the paths the changes name, each once: @names[i] is path i */
+struct html_paths {
+	char **names;
+	size_t nr, cap;
+	unsigned int *slots; /* a hash table of index + 1; 0: free */
+	size_t nr_slots;
+};
+
+struct html_snaps {
+	struct html_paths paths;
+	unsigned long stride;
+	unsigned long long from, first; /* the last doubling, the first */
+	size_t budget, bytes, bytes_from;
+	struct html_stream cpu[SIM_MAX_CPUS];
+	unsigned long long *ticks;
+	size_t nr_ticks, cap_ticks;
+	struct html_buf scratch, path, pre;
 };
 
 /*
@@ -186,6 +234,7 @@ struct html_run {
 	char label[32];
 	unsigned int nr_cpus, hz;
 	unsigned long long ticks, total;
+	bool ticked; /* html_tick() has run: @ticks is the last tick */
 	/*
 	 * The unit of the switches, wake-ups and states recorded (the
 	 * observer's: sim_report.clock_hz a second, ticks or µs); @end, the
@@ -206,6 +255,8 @@ struct html_run {
 	struct html_pending pending[SIM_MAX_CPUS];
 	struct html_wake *wakes;
 	size_t nr_wakes, cap_wakes;
+	struct html_migration *migrations;
+	size_t nr_migrations, cap_migrations;
 	struct html_snaps snaps;
 	struct html_series series;
 };
@@ -408,8 +459,10 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 	if (run->err || cpu >= run->nr_cpus)
 		return;
 	pend = &run->pending[cpu];
-	if (!pend->set)
+	if (!pend->set) {
 		memset(pend, 0, sizeof(*pend));
+		pend->qframe = -1;
+	}
 	pend->set = false;
 	t = task_get(run, tick, prev);
 	if (t) {
@@ -468,6 +521,7 @@ static void html_switch(unsigned long long tick, unsigned int cpu,
 	memset(&sl->out, 0, sizeof(sl->out));
 	memset(&sl->slept, 0, sizeof(sl->slept));
 	sl->pick = pend->pick;
+	sl->qframe = pend->qframe;
 	run->cpu_slice[cpu] = run->nr_slices++;
 	run->page->nr_slices++;
 	t->left_idle = -1;
@@ -536,19 +590,41 @@ static void note_copy(struct html_note *n, const struct sched_reason *r)
 	n->kind = (unsigned char)r->kind;
 }
 
+static long stream_add(struct html_run *run, unsigned int cpu,
+		       unsigned long long tick, bool pick, bool key,
+		       json_t *snap);
+
 /* the reasons of the switch about to be told to html_switch() */
-static void html_why(unsigned long long tick, unsigned int cpu,
+static void html_why(unsigned long long now, unsigned int cpu,
 		     const struct sim_why *w, void *data)
 {
 	struct html_run *run = data;
 	struct html_pending *pend;
 
-	(void)tick;
 	if (run->err || cpu >= run->nr_cpus)
 		return;
 	pend = &run->pending[cpu];
 	memset(pend, 0, sizeof(*pend));
 	pend->set = true;
+	pend->qframe = -1;
+	if (w->queue && run->snaps.bytes < run->snaps.budget) {
+		json_t *q = sched_snapshot_json(w->queue);
+
+		/*
+		 * The frame's tick is the first whole tick at or after the
+		 * pick (@tick is in the observer's units): a pick between
+		 * ticks T and T + 1 belongs to T + 1's frames, after T's end.
+		 */
+		pend->qframe = q ? stream_add(run, cpu,
+					      run->ticked ? run->ticks + 1 : 0,
+					      true, false, q) :
+				   -ENOMEM;
+		json_decref(q);
+		if (pend->qframe < -1) {
+			run_fail(run, -ENOMEM, NULL);
+			return;
+		}
+	}
 	note_copy(&pend->out, w->out);
 	note_copy(&pend->pick, w->pick);
 	pend->slept.event = w->event;
@@ -559,15 +635,27 @@ static void html_why(unsigned long long tick, unsigned int cpu,
 
 static void html_migrate(unsigned long long tick,
 			 const struct sim_trace_task *p, unsigned int src_cpu,
-			 unsigned int dst_cpu, void *data)
+			 unsigned int dst_cpu, const struct sched_reason *why,
+			 void *data)
 {
 	struct html_run *run = data;
+	struct html_migration *m;
 	struct html_task *t;
 	struct html_slice *sl;
 
-	(void)dst_cpu;
 	if (run->err)
 		return;
+	if (grow(run->migrations, run->cap_migrations,
+		 run->nr_migrations + 1)) {
+		run_fail(run, -ENOMEM, NULL);
+		return;
+	}
+	m = &run->migrations[run->nr_migrations++];
+	m->tick = tick;
+	m->pid = p->pid;
+	m->src = (unsigned short)src_cpu;
+	m->dst = (unsigned short)dst_cpu;
+	note_copy(&m->why, why);
 	t = task_find(run, p->pid);
 	if (!t || t->left_idle < 0)
 		return;
@@ -595,31 +683,490 @@ static void html_yield(unsigned long long tick, unsigned int cpu,
 
 /* ------------------------------------------------------- snapshots */
 
-/* the end of the JSON of the @i-th snapshot */
-static size_t snap_end(const struct html_snaps *sn, size_t i)
+/* a frame's start, and its end: the next one's start */
+static size_t frame_end(const struct html_stream *st, size_t i)
 {
-	return i + 1 < sn->nr ? sn->at[i + 1].start : sn->text.len;
+	return i + 1 < st->nr ? st->at[i + 1].start : st->text.len;
 }
 
-/* double the stride and keep only the ticks that are multiples (and @last) */
-static void snaps_thin(struct html_snaps *sn, unsigned long long last)
+static long long json_ll(const json_t *obj, const char *key)
 {
-	size_t i, k = 0, len = 0;
+	return (long long)json_integer_value(json_object_get(obj, key));
+}
 
-	sn->stride *= 2;
-	for (i = 0; i < sn->nr; i++) {
-		size_t from = sn->at[i].start, n = snap_end(sn, i) - from;
+/* a key of a snapshot that a dotted path can name as it is */
+static bool key_ok(const char *key)
+{
+	const char *k;
 
-		if (sn->at[i].tick % sn->stride && sn->at[i].tick != last)
-			continue;
-		memmove(sn->text.p + len, sn->text.p + from, n);
-		sn->at[k].tick = sn->at[i].tick;
-		sn->at[k].start = len;
-		k++;
-		len += n;
+	for (k = key; *k; k++)
+		if (!isalnum((unsigned char)*k) && *k != '_')
+			return false;
+	return k != key;
+}
+
+static int put_value(struct html_buf *out, const json_t *v)
+{
+	size_t need = json_dumpb(v, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);
+
+	if (!need || grow(out->p, out->cap, out->len + need + 1))
+		return -ENOMEM;
+	json_dumpb(v, out->p + out->len, need, JSON_COMPACT | JSON_ENCODE_ANY);
+	out->len += need;
+	out->p[out->len] = '\0';
+	return 0;
+}
+
+static unsigned long path_hash(const char *s, size_t len)
+{
+	unsigned long h = 2166136261u;
+
+	while (len--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* the index of the path @s (@len bytes), added when new; -1: no memory */
+static long path_index(struct html_paths *pt, const char *s, size_t len)
+{
+	unsigned int *slots;
+	size_t i, n, mask;
+
+	if (2 * (pt->nr + 1) > pt->nr_slots) {
+		n = pt->nr_slots ? 2 * pt->nr_slots : 1024;
+		slots = kcalloc(n, sizeof(*slots), GFP_KERNEL);
+		if (!slots)
+			return -1;
+		for (i = 0; i < pt->nr; i++) {
+			size_t k =
+				path_hash(pt->names[i], strlen(pt->names[i]));
+
+			while (slots[k & (n - 1)])
+				k++;
+			slots[k & (n - 1)] = i + 1;
+		}
+		kfree(pt->slots);
+		pt->slots = slots;
+		pt->nr_slots = n;
 	}
-	sn->nr = k;
-	sn->text.len = len;
+	mask = pt->nr_slots - 1;
+	for (i = path_hash(s, len);; i++) {
+		unsigned int at = pt->slots[i & mask];
+
+		if (!at)
+			break;
+		if (!strncmp(pt->names[at - 1], s, len) &&
+		    !pt->names[at - 1][len])
+			return at - 1;
+	}
+	if (grow(pt->names, pt->cap, pt->nr + 1))
+		return -1;
+	pt->names[pt->nr] = kmalloc(len + 1, GFP_KERNEL);
+	if (!pt->names[pt->nr])
+		return -1;
+	memcpy(pt->names[pt->nr], s, len);
+	pt->names[pt->nr][len] = '\0';
+	pt->slots[i & mask] = ++pt->nr;
+	return pt->nr - 1;
+}
+
+static void paths_free(struct html_paths *pt)
+{
+	size_t i;
+
+	for (i = 0; i < pt->nr; i++)
+		kfree(pt->names[i]);
+	kfree(pt->names);
+	kfree(pt->slots);
+	memset(pt, 0, sizeof(*pt));
+}
+
+/* the op [@path], [@path,@v] or [@path,null,@n], and a comma */
+static int put_op(struct html_snaps *sn, const json_t *v, long n)
+{
+	struct html_buf *out = &sn->scratch;
+	long at = path_index(&sn->paths, sn->path.p, sn->path.len);
+	char tail[32];
+
+	if (at < 0)
+		return -ENOMEM;
+	snprintf(tail, sizeof(tail), "[%ld", at);
+	if (buf_add(out, tail, strlen(tail)))
+		return -ENOMEM;
+	if (n >= 0) {
+		snprintf(tail, sizeof(tail), ",null,%ld],", n);
+		return buf_add(out, tail, strlen(tail));
+	}
+	if (v && (buf_add(out, ",", 1) || put_value(out, v)))
+		return -ENOMEM;
+	return buf_add(out, "],", 2);
+}
+
+/* @path with ".@key" (or "@key" at the root) added; 0 or -ENOMEM */
+static int path_push(struct html_buf *path, const char *key)
+{
+	if (path->len && buf_add(path, ".", 1))
+		return -ENOMEM;
+	return buf_add(path, key, strlen(key));
+}
+
+static int json_diff(struct html_snaps *sn, const json_t *o, const json_t *n);
+static int diff_nodes(struct html_snaps *sn, const json_t *oq, const json_t *n);
+
+/* the change of the member at sn->path: set, or (both containers) a diff */
+static int diff_member(struct html_snaps *sn, const json_t *o, const json_t *n)
+{
+	if (o && json_typeof(o) == json_typeof(n) &&
+	    (json_is_object(n) || json_is_array(n)))
+		return json_diff(sn, o, n);
+	if (o && json_equal((json_t *)o, (json_t *)n))
+		return 0;
+	return put_op(sn, n, -1);
+}
+
+/*
+ * The nodes of a flat tree (flatten()): @oq, the queue before, and @n,
+ * its nodes now, at sn->path.  A node new to the tree that was the
+ * queue's running entity before (the task a pick put back) is copied
+ * from there first (the op [path,null,null,from] in sn->pre, which comes
+ * before every other op of the frame), then changed.
+ */
+static int diff_nodes(struct html_snaps *sn, const json_t *oq, const json_t *n)
+{
+	const json_t *o = json_object_get(oq, "nodes");
+	const json_t *curr = json_object_get(oq, "curr");
+	struct html_buf *path = &sn->path;
+	size_t plen = path->len, qlen;
+	const char *key;
+	long from, at;
+	char op[64];
+	json_t *v;
+	int ret = 0;
+
+	json_object_foreach((json_t *)o, key, v)
+	{
+		if (json_object_get(n, key))
+			continue;
+		ret = key_ok(key) ?
+			      path_push(path, key) ?: put_op(sn, NULL, -1) :
+			      -E2BIG;
+		path->len = plen;
+		if (ret)
+			return ret;
+	}
+	json_object_foreach((json_t *)n, key, v)
+	{
+		if (!key_ok(key))
+			return -E2BIG;
+		if (json_object_get(o, key) || !json_is_object(curr) ||
+		    !json_is_object(v) ||
+		    json_ll(curr, "pid") != json_ll(v, "pid") ||
+		    !json_object_get(v, "pid")) {
+			ret = path_push(path, key) ?:
+				      diff_member(sn, json_object_get(o, key),
+						  v);
+			path->len = plen;
+			if (ret)
+				return ret;
+			continue;
+		}
+		/* the queue's path: this one less ".nodes" */
+		qlen = plen - strlen(".nodes");
+		path->len = qlen;
+		ret = path_push(path, "curr");
+		from = ret ? -1 : path_index(&sn->paths, path->p, path->len);
+		/* (the bytes of ".nodes" were written over) */
+		path->len = qlen;
+		ret = ret ?: path_push(path, "nodes") ?: path_push(path, key);
+		at = ret ? -1 : path_index(&sn->paths, path->p, path->len);
+		if (from < 0 || at < 0) {
+			path->len = plen;
+			return -ENOMEM;
+		}
+		snprintf(op, sizeof(op), "[%ld,null,null,%ld],", at, from);
+		ret = buf_add(&sn->pre, op, strlen(op)) ?:
+							  json_diff(sn, curr, v);
+		path->len = plen;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * The changes that turn @o into @n (two objects, or two arrays), as ops
+ * appended to sn->scratch; when they come out longer than @n itself, the
+ * op that sets @n whole instead.  sn->path is where they stand (kept).
+ */
+static int json_diff(struct html_snaps *sn, const json_t *o, const json_t *n)
+{
+	struct html_buf *out = &sn->scratch, *path = &sn->path;
+	size_t mark = out->len, plen = path->len, pre = sn->pre.len, i, whole;
+	const char *key;
+	json_t *v;
+	char idx[24];
+	int ret = 0;
+
+	if (json_is_object(n)) {
+		json_object_foreach((json_t *)n, key, v)
+		{
+			if (!key_ok(key))
+				goto set_whole;
+			if (!strcmp(key, "nodes") && json_is_object(v) &&
+			    json_is_object(json_object_get(o, key))) {
+				ret = path_push(path, key) ?:
+							     diff_nodes(sn, o, v);
+				path->len = plen;
+				if (ret)
+					return ret;
+				continue;
+			}
+			ret = path_push(path, key) ?:
+				      diff_member(sn, json_object_get(o, key),
+						  v);
+			path->len = plen;
+			if (ret)
+				return ret;
+		}
+		json_object_foreach((json_t *)o, key, v)
+		{
+			if (json_object_get(n, key))
+				continue;
+			if (!key_ok(key))
+				goto set_whole;
+			ret = path_push(path, key) ?: put_op(sn, NULL, -1);
+			path->len = plen;
+			if (ret)
+				return ret;
+		}
+	} else {
+		for (i = 0; i < json_array_size(n); i++) {
+			snprintf(idx, sizeof(idx), "%zu", i);
+			ret = path_push(path, idx) ?:
+				      diff_member(sn, json_array_get(o, i),
+						  json_array_get(n, i));
+			path->len = plen;
+			if (ret)
+				return ret;
+		}
+		if (json_array_size(o) > json_array_size(n))
+			ret = put_op(sn, NULL, (long)json_array_size(n));
+		if (ret)
+			return ret;
+	}
+	if (out->len - mark < 48 || !plen)
+		return 0;
+	whole = json_dumpb(n, NULL, 0, JSON_COMPACT) + 12;
+	if (out->len - mark <= whole)
+		return 0;
+set_whole:
+	out->len = mark;
+	sn->pre.len = pre;
+	path->len = plen;
+	if (!plen) /* the root: the caller keeps a key frame */
+		return -E2BIG;
+	return put_op(sn, n, -1);
+}
+
+/* @id, or @id with "_N" when @nodes holds it already */
+static void node_id(char *id, size_t len, const json_t *nodes)
+{
+	size_t n = strlen(id);
+	unsigned int k;
+
+	for (k = 1; json_object_get(nodes, id); k++)
+		snprintf(id + n, len - n, "_%u", k);
+}
+
+static json_t *flatten(json_t *v);
+
+/*
+ * eevdf's "lag" of an entity, V less its vruntime, changes with V at
+ * every tick on every entity: it is left out where it is exactly that
+ * (the page works it out again), so that a tick's changes stay small.
+ */
+static void drop_lag(json_t *e, const json_t *v)
+{
+	json_t *lag = json_object_get(e, "lag");
+
+	if (v && lag && json_is_integer(json_object_get(e, "vruntime")) &&
+	    json_integer_value(lag) ==
+		    json_integer_value(v) - json_ll(e, "vruntime"))
+		json_object_del(e, "lag");
+}
+
+/*
+ * Node @n of a tree, flat into @nodes, its "left" and "right" the names
+ * of its children there.  Return: its name as a JSON string, or NULL.
+ */
+static json_t *flatten_node(json_t *n, json_t *nodes, const json_t *v)
+{
+	json_t *copy = json_object(), *x;
+	const char *key, *g;
+	char id[80], *c;
+
+	if (!copy)
+		return NULL;
+	g = json_string_value(json_object_get(n, "group"));
+	if (g) {
+		snprintf(id, sizeof(id) - 8, "g%s", g);
+		for (c = id + 1; *c; c++)
+			if (!isalnum((unsigned char)*c))
+				*c = '_';
+	} else {
+		snprintf(id, sizeof(id) - 8, "p%lld", json_ll(n, "pid"));
+	}
+	node_id(id, sizeof(id), nodes);
+	if (json_object_set_new(nodes, id, copy))
+		return NULL;
+	json_object_foreach(n, key, x)
+	{
+		if (!strcmp(key, "left") || !strcmp(key, "right"))
+			x = json_is_object(x) ? flatten_node(x, nodes, v) :
+						json_null();
+		else
+			x = flatten(x);
+		if (!x || json_object_set_new(copy, key, x))
+			return NULL;
+	}
+	drop_lag(copy, v);
+	return json_string(id);
+}
+
+/*
+ * A copy of @v in which every tree (an object with a "root" node, whose
+ * children are its "left" and "right") is flat: "root" its node's name,
+ * "nodes" every node by name (flatten_node()).  NULL: out of memory.
+ */
+static json_t *flatten(json_t *v)
+{
+	json_t *copy, *x, *nodes = NULL, *v_of;
+	const char *key;
+	size_t i;
+
+	if (json_is_array(v)) {
+		copy = json_array();
+		for (i = 0; copy && i < json_array_size(v); i++)
+			if (json_array_append_new(
+				    copy, flatten(json_array_get(v, i))))
+				goto fail_copy;
+		return copy;
+	}
+	if (!json_is_object(v))
+		return json_incref(v);
+	copy = json_object();
+	if (!copy)
+		return NULL;
+	nodes = json_is_object(json_object_get(v, "root")) ? json_object() :
+							     NULL;
+	v_of = json_object_get(v, "avg_vruntime");
+	json_object_foreach(v, key, x)
+	{
+		if (nodes && !strcmp(key, "root"))
+			x = flatten_node(x, nodes, v_of);
+		else
+			x = flatten(x);
+		if (x && !strcmp(key, "curr") && json_is_object(x))
+			drop_lag(x, v_of);
+		if (!x || json_object_set_new(copy, key, x))
+			goto fail;
+	}
+	if (nodes && json_object_set_new(copy, "nodes", nodes))
+		goto fail_copy;
+	return copy;
+fail:
+	json_decref(nodes);
+fail_copy:
+	json_decref(copy);
+	return NULL;
+}
+
+/* a key frame after this many bytes of changes per byte of the last one */
+#define KEY_RATIO 8
+/* and after this many frames (a jump's cost in the page) */
+#define KEY_FRAMES 400
+
+/*
+ * Add @snap, the runqueue of @cpu at @tick (after a pick when @pick), to
+ * its stream; a key frame when @key (the last tick's).  A key frame that
+ * follows another frame also carries the changes from that one, as a
+ * fourth element, which the page does not need: they let a test check
+ * that the changes rebuild each key frame exactly.  Return: the frame's
+ * index, -1 when it changed nothing (no frame), or -ENOMEM (as a long).
+ */
+static long stream_add(struct html_run *run, unsigned int cpu,
+		       unsigned long long tick, bool pick, bool key,
+		       json_t *snap)
+{
+	struct html_snaps *sn = &run->snaps;
+	struct html_stream *st = &sn->cpu[cpu];
+	size_t mark = st->text.len, full;
+	char head[48];
+	int ret = 0;
+
+	bool diffed = false;
+
+	key = key || !st->last || st->since_key > KEY_RATIO * st->key_bytes ||
+	      st->since_key_frames >= KEY_FRAMES;
+	snap = flatten(snap);
+	if (!snap)
+		return -ENOMEM;
+	sn->scratch.len = 0;
+	sn->pre.len = 0;
+	sn->path.len = 0;
+	if (st->last) {
+		ret = json_diff(sn, st->last, snap);
+		diffed = !ret;
+		if (ret == -E2BIG) {
+			key = true;
+		} else if (ret) {
+			json_decref(snap);
+			return -ENOMEM;
+		} else if (!key && !sn->scratch.len && !sn->pre.len && !pick) {
+			json_decref(snap);
+			return -1;
+		}
+	}
+	if (grow(st->at, st->cap, st->nr + 1)) {
+		json_decref(snap);
+		return -ENOMEM;
+	}
+	snprintf(head, sizeof(head), "[%llu,%d,", tick, pick);
+	ret = buf_add(&st->text, head, strlen(head));
+	if (!ret && key)
+		ret = put_value(&st->text, snap) ?:
+			      buf_add(&st->text, ",", diffed ? 1 : 0);
+	if (!ret && (!key || diffed)) {
+		ret = ret ?: buf_add(&st->text, "[", 1);
+		if (!ret && sn->pre.len)
+			ret = buf_add(&st->text, sn->pre.p,
+				      sn->pre.len - !sn->scratch.len);
+		if (!ret && sn->scratch.len)
+			ret = buf_add(&st->text, sn->scratch.p,
+				      sn->scratch.len - 1);
+		ret = ret ?: buf_add(&st->text, "]", 1);
+	}
+	ret = ret ?: buf_add(&st->text, "]", 1);
+	if (ret) {
+		st->text.len = mark;
+		json_decref(snap);
+		return -ENOMEM;
+	}
+	full = st->text.len - mark;
+	if (key) {
+		st->key_bytes = full;
+		st->since_key = 0;
+		st->since_key_frames = 0;
+	} else {
+		st->since_key += full;
+		st->since_key_frames++;
+	}
+	sn->bytes += full;
+	st->at[st->nr].tick = tick;
+	st->at[st->nr].start = mark;
+	json_decref(st->last);
+	st->last = snap;
+	return (long)st->nr++;
 }
 
 /* every CPU's runqueue, as one JSON array; NULL when out of memory */
@@ -639,22 +1186,39 @@ static json_t *snapshot_all(const struct html_run *run)
 	return all;
 }
 
-/* keep @all, the runqueues at @tick */
+/* the end of tick @tick of @total: every CPU's runqueue, from @all */
 static int snaps_take(struct html_run *run, unsigned long long tick,
-		      json_t *all)
+		      unsigned long long total, json_t *all)
 {
 	struct html_snaps *sn = &run->snaps;
-	size_t need;
+	unsigned long long left = total - tick;
+	unsigned int cpu;
+	size_t grown;
 
-	need = json_dumpb(all, NULL, 0, JSON_COMPACT);
-	if (!need || grow(sn->text.p, sn->text.cap, sn->text.len + need) ||
-	    grow(sn->at, sn->cap, sn->nr + 1))
+	if (grow(sn->ticks, sn->cap_ticks, sn->nr_ticks + 1))
 		return -ENOMEM;
-	json_dumpb(all, sn->text.p + sn->text.len, need, JSON_COMPACT);
-	sn->at[sn->nr].tick = tick;
-	sn->at[sn->nr].start = sn->text.len;
-	sn->nr++;
-	sn->text.len += need;
+	for (cpu = 0; cpu < run->nr_cpus && cpu < json_array_size(all); cpu++)
+		if (stream_add(run, cpu, tick, false, tick == total,
+			       json_array_get(all, cpu)) < -1)
+			return -ENOMEM;
+	sn->ticks[sn->nr_ticks++] = tick;
+	/*
+	 * Past the budget, or would the frames, growing as they have since
+	 * @from, outgrow it by the end?  Then from here on only every other
+	 * tick's end (of those recorded so far), as often as needed.
+	 */
+	grown = sn->bytes - sn->bytes_from;
+	if (left && sn->stride <= total &&
+	    (sn->bytes > sn->budget ||
+	     (tick > sn->from + 64 &&
+	      sn->bytes + (double)grown / (tick - sn->from) * left >
+		      sn->budget))) {
+		if (sn->stride == 1)
+			sn->first = tick;
+		sn->stride *= 2;
+		sn->from = tick;
+		sn->bytes_from = sn->bytes;
+	}
 	return 0;
 }
 
@@ -689,11 +1253,6 @@ static void series_fields(struct html_series *se, const char *class)
 		se->fields[k] = sc->series[k];
 	se->nr_fields = k;
 	se->qfield = sc->series_queue;
-}
-
-static long long json_ll(const json_t *obj, const char *key)
-{
-	return (long long)json_integer_value(json_object_get(obj, key));
 }
 
 /* the index of queue @name, added when new; -1 when there are too many */
@@ -903,6 +1462,7 @@ static int html_tick(unsigned long long tick, unsigned long long total,
 	if (run->err)
 		return run->err;
 	run->ticks = tick;
+	run->ticked = true;
 	run->total = total;
 	snap = !(tick % sn->stride) || tick == total;
 	series = !(tick % run->series.stride) || tick == total;
@@ -916,7 +1476,7 @@ static int html_tick(unsigned long long tick, unsigned long long total,
 	if (series)
 		series_take(run, tick, all);
 	if (snap)
-		ret = snaps_take(run, tick, all);
+		ret = snaps_take(run, tick, total, all);
 	json_decref(all);
 	if (!ret)
 		ret = run->err;
@@ -924,8 +1484,6 @@ static int html_tick(unsigned long long tick, unsigned long long total,
 		run_fail(run, ret, NULL);
 		return ret;
 	}
-	while (sn->text.len > sn->budget && sn->stride <= total)
-		snaps_thin(sn, total);
 	return 0;
 }
 
@@ -957,6 +1515,7 @@ int sim_html_new(const struct sim_html_limits *limits, unsigned int nr_runs,
 	h->obs.yield = html_yield;
 	h->obs.why = html_why;
 	h->obs.tick = html_tick;
+	h->obs.queue_at_pick = true;
 	*out = h;
 	return 0;
 }
@@ -1069,8 +1628,17 @@ static void run_free(struct html_run *run)
 	kfree(run->tasks);
 	kfree(run->task_of_pid);
 	kfree(run->slices);
-	kfree(run->snaps.at);
-	buf_free(&run->snaps.text);
+	for (i = 0; i < SIM_MAX_CPUS; i++) {
+		json_decref(run->snaps.cpu[i].last);
+		kfree(run->snaps.cpu[i].at);
+		buf_free(&run->snaps.cpu[i].text);
+	}
+	kfree(run->snaps.ticks);
+	paths_free(&run->snaps.paths);
+	kfree(run->migrations);
+	buf_free(&run->snaps.scratch);
+	buf_free(&run->snaps.pre);
+	buf_free(&run->snaps.path);
 }
 
 void sim_html_free(struct sim_html *h)
@@ -1260,6 +1828,16 @@ static const char *const kind_text[] = {
 	[SCHED_WHY_CHANGED] = "its parameters changed",
 };
 
+static const char *const migrate_text[] = {
+	[SCHED_MIGRATE_NONE] = "no reason given",
+	[SCHED_MIGRATE_BALANCE] = "load balancing",
+	[SCHED_MIGRATE_PICK] = "a pick on another CPU",
+	[SCHED_MIGRATE_ACTIVE] = "active balancing",
+	[SCHED_MIGRATE_AFFINITY] = "affinity",
+	[SCHED_MIGRATE_WAKEUP] = "wake-up placement",
+	[SCHED_MIGRATE_FORK] = "fork placement",
+};
+
 static const char *const event_text[][2] = {
 	{ "sleep", "slept for" },
 	{ "timer", "slept until timer" },
@@ -1343,6 +1921,8 @@ static void write_slice(FILE *f, const struct html_run *run,
 		len ? "" : " zero", sl->pid,
 		tick_text(a, sizeof(a), run, sl->start),
 		sl->cpu * CPU_ROW + (CPU_ROW - CPU_BAR) / 2);
+	if (sl->qframe >= 0)
+		fprintf(f, "data-q=\"%ld\" ", sl->qframe);
 	tick_text(l, sizeof(l), run, len);
 	if (len)
 		fprintf(f, "width=\"%s\"", l);
@@ -1378,6 +1958,40 @@ static void write_gantt(FILE *f, const struct html_run *run)
 	for (i = 0; i < run->nr_slices; i++)
 		write_slice(f, run, &run->slices[i]);
 	chart_end(f);
+}
+
+/*
+ * A mark on its task's row per migration, its title "NAME (pid P) moved
+ * from CPU a to CPU b at tick T\nKIND: RULE (a = .., b = ..)".
+ */
+static void write_migrations(FILE *f, const struct html_run *run)
+{
+	char rule[400], at[32];
+	size_t i;
+
+	for (i = 0; i < run->nr_migrations; i++) {
+		const struct html_migration *m = &run->migrations[i];
+		const struct html_task *t =
+			task_find((struct html_run *)run, m->pid);
+		unsigned int kind = m->why.kind;
+
+		if (!t)
+			continue;
+		fprintf(f,
+			"<path class=\"migr\" data-pid=\"%d\" data-tick=\"%s\" "
+			"d=\"M%s %zuv%u\"><title>",
+			m->pid, tick_text(at, sizeof(at), run, m->tick), at,
+			(size_t)(t - run->tasks) * TASK_ROW, TASK_ROW);
+		put_text(f, t->comm);
+		fprintf(f,
+			" (pid %d) moved from CPU %u to CPU %u at tick %s\n%s: ",
+			m->pid, m->src, m->dst, at,
+			kind < ARRAY_SIZE(migrate_text) ? migrate_text[kind] :
+							  "?");
+		rule_text(rule, sizeof(rule), &m->why);
+		put_text(f, rule);
+		fputs("</title></path>\n", f);
+	}
 }
 
 /* a row per task, a rect per stretch of one state (none once exited) */
@@ -1424,61 +2038,48 @@ static void write_states(FILE *f, const struct html_run *run, bool open)
 				TASK_BAR);
 		}
 	}
+	write_migrations(f, run);
 	chart_end(f);
 	fputs("</details>\n", f);
 }
 
-/* the ticks the page's runs all recorded: the largest stride's */
-static unsigned long page_stride(const struct sim_html *h)
-{
-	unsigned long stride = 1;
-	unsigned int i;
-
-	for (i = 0; i < h->nr_runs; i++)
-		if (h->runs[i].snaps.stride > stride)
-			stride = h->runs[i].snaps.stride;
-	return stride;
-}
-
-static bool kept(const struct html_run *run, unsigned long stride, size_t i)
-{
-	return run->snaps.at[i].tick % stride == 0 ||
-	       run->snaps.at[i].tick == run->ticks;
-}
+static void put_json_string(FILE *f, const char *s);
 
 /*
- * {"stride": S, "last": T, "ticks": [...], "at": [[CPU 0's snapshot,
- * ...] per tick]}
+ * {"stride": S (the last), "from": F (every tick recorded to F), "last":
+ * T, "ticks": [the ticks whose ends are recorded], "paths": [...],
+ * "cpus": [[CPU 0's frames], ...]} (struct html_stream, html_paths)
  */
-static void write_snapshots(FILE *f, const struct html_run *run,
-			    unsigned long stride)
+static void write_snapshots(FILE *f, const struct html_run *run)
 {
 	const struct html_snaps *sn = &run->snaps;
-	bool first = true;
+	unsigned int cpu;
 	size_t i;
 
 	fprintf(f,
 		"<script type=\"application/json\" class=\"snapshots\">"
-		"{\"stride\":%lu,\"last\":%llu,\"ticks\":[",
-		stride, run->ticks);
-	for (i = 0; i < sn->nr; i++) {
-		if (!kept(run, stride, i))
-			continue;
-		fprintf(f, "%s%llu", first ? "" : ",", sn->at[i].tick);
-		first = false;
+		"{\"stride\":%lu,\"from\":%llu,\"last\":%llu,\"ticks\":[",
+		sn->stride, sn->first, run->ticks);
+	for (i = 0; i < sn->nr_ticks; i++)
+		fprintf(f, "%s%llu", i ? "," : "", sn->ticks[i]);
+	fputs("],\n\"paths\":[", f);
+	for (i = 0; i < sn->paths.nr; i++) {
+		fputs(i ? "," : "", f);
+		put_json_string(f, sn->paths.names[i]);
 	}
-	fputs("],\n\"at\":[", f);
-	first = true;
-	for (i = 0; i < sn->nr; i++) {
-		if (!kept(run, stride, i))
-			continue;
-		if (!first)
-			fputs(",\n", f);
-		put_json(f, sn->text.p + sn->at[i].start,
-			 snap_end(sn, i) - sn->at[i].start);
-		first = false;
+	fputs("],\n\"cpus\":[", f);
+	for (cpu = 0; cpu < run->nr_cpus; cpu++) {
+		const struct html_stream *st = &sn->cpu[cpu];
+
+		fputs(cpu ? "],\n[" : "[", f);
+		for (i = 0; i < st->nr; i++) {
+			if (i)
+				fputs(",\n", f);
+			put_json(f, st->text.p + st->at[i].start,
+				 frame_end(st, i) - st->at[i].start);
+		}
 	}
-	fputs("]}</script>\n", f);
+	fputs(run->nr_cpus ? "]]}</script>\n" : "]}</script>\n", f);
 }
 
 /* @s as a JSON string (no '<' in it: see put_json()) */
@@ -1560,8 +2161,7 @@ static void write_series(FILE *f, const struct html_run *run)
 	fputs("]}</script>\n", f);
 }
 
-static void write_run(FILE *f, const struct sim_html *h, unsigned int i,
-		      unsigned long stride)
+static void write_run(FILE *f, const struct sim_html *h, unsigned int i)
 {
 	const struct html_run *run = &h->runs[i];
 
@@ -1580,32 +2180,32 @@ static void write_run(FILE *f, const struct sim_html *h, unsigned int i,
 		"at the chosen tick</summary><div class=\"rq\"></div>"
 		"</details>\n",
 		h->nr_runs == 1 ? " open" : "");
-	write_snapshots(f, run, stride);
+	write_snapshots(f, run);
 	write_series(f, run);
 	fputs("</section>\n", f);
 }
 
 /* which ticks the runqueues were recorded at, in words */
-static void write_sampling(FILE *f, const struct sim_html *h,
-			   unsigned long stride)
+static void write_sampling(FILE *f, const struct sim_html *h)
 {
 	const struct html_run *run = &h->runs[0];
-	unsigned long long all = run->ticks + 1;
-	size_t i, nr = 0;
+	const struct html_snaps *sn = &run->snaps;
 
-	for (i = 0; i < run->snaps.nr; i++)
-		nr += kept(run, stride, i);
-	if (stride == 1)
-		fprintf(f, "Runqueues recorded at every tick, 0 to %llu.",
+	if (sn->stride == 1)
+		fprintf(f, "Runqueues recorded at every tick, 0 to %llu,",
 			run->ticks);
 	else
 		fprintf(f,
-			"Runqueues recorded every %lu%s tick and at the "
-			"last: %zu of %llu ticks (at most %zu KiB of them per "
-			"page; a shorter run, --duration, records more).",
-			stride, stride == 2 ? "nd" : "th", nr, all,
-			h->lim.snapshot_bytes >> 10);
-	fputs(" The slider steps through them.", f);
+			"Runqueues recorded at every tick to tick %llu, then "
+			"every %s%lu%s tick and at the last: %zu of %llu ticks "
+			"(at most %zu KiB of them per page; a shorter run, "
+			"--duration, records more),",
+			sn->first, sn->from > sn->first ? "2nd to every " : "",
+			sn->stride, sn->stride == 2 ? "nd" : "th", sn->nr_ticks,
+			run->ticks + 1, h->lim.snapshot_bytes >> 10);
+	fputs(" as their changes, and as each pick left them."
+	      " The slider steps through them.",
+	      f);
 }
 
 static void write_head(FILE *f, const struct sim_html *h)
@@ -1631,8 +2231,7 @@ static void write_head(FILE *f, const struct sim_html *h)
 		sim_html_errors_js, sim_html_css);
 }
 
-static void write_header(FILE *f, const struct sim_html *h,
-			 unsigned long stride)
+static void write_header(FILE *f, const struct sim_html *h)
 {
 	const struct html_run *run = &h->runs[0];
 	unsigned int i;
@@ -1654,13 +2253,12 @@ static void write_header(FILE *f, const struct sim_html *h,
 	}
 	fprintf(f, "</p>\n</header>\n%s<p class=\"sampling\">",
 		sim_html_controls);
-	write_sampling(f, h, stride);
+	write_sampling(f, h);
 	fputs("</p>\n</nav>\n", f);
 }
 
 int sim_html_write(struct sim_html *h, FILE *out)
 {
-	unsigned long stride;
 	unsigned int i;
 
 	if (!h->nr_runs || open_run(h))
@@ -1668,12 +2266,11 @@ int sim_html_write(struct sim_html *h, FILE *out)
 	for (i = 0; i < h->nr_runs; i++)
 		if (h->runs[i].err)
 			return -EINVAL;
-	stride = page_stride(h);
 	write_head(out, h);
-	write_header(out, h, stride);
+	write_header(out, h);
 	fputs("<main>\n", out);
 	for (i = 0; i < h->nr_runs; i++)
-		write_run(out, h, i, stride);
+		write_run(out, h, i);
 	fputs(sim_html_legend, out);
 	fputs("<section class=\"report\"><h2>Report</h2>"
 	      "<div id=\"report-view\"></div></section>\n</main>\n"

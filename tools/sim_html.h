@@ -24,19 +24,26 @@
  *     deadline, V, nr_running, ...: struct html_series), read from the
  *     snapshots at every tick and kept as their changes, and every
  *     wake-up with the tick its task next ran, as JSON;
- *   - the runqueues at the recorded ticks (the snapshot rule below), as
- *     JSON the page's script draws by their "kind";
+ *   - every migration, a mark on its task's row with the reason its
+ *     mover gave (struct sched_reason, kind enum sched_migrate_kind);
+ *   - the runqueues as their changes (the recording rule below), as JSON
+ *     the page's script rebuilds and draws by their "kind";
  * and, once, the JSON report that --json prints for the same options
  * (sim_report_json(), or sim_compare_json()'s document for several runs),
  * with every '<' written as \u003c so that no "</script>" can end it
  * early.
  *
- * The snapshot rule: the runqueues are recorded at every tick that is a
- * multiple of a stride, and at the last tick.  The stride starts at 1
- * and doubles (dropping the ticks that are no longer multiples) whenever
- * the recorded JSON outgrows the budget, limits.snapshot_bytes divided
- * by the number of runs; the runs of one page share the largest stride.
- * The page says which ticks it holds; its slider steps through them.
+ * The recording rule: each CPU's runqueue (sched_snapshot()) is a stream
+ * of frames, each the changes since the frame before, at the end of
+ * every tick that changed it and right after every pick (the observer's
+ * queue_at_pick), with a whole key frame now and then and at the last
+ * tick.  When a run's frames would outgrow its budget (limits.
+ * snapshot_bytes divided by the number of runs) by the end of the run,
+ * at the rate they have grown, the ends of ticks are recorded every 2nd
+ * tick from then on (then every 4th, ...), and the picks only while
+ * within the budget.  The page says which ticks it holds; its slider
+ * steps through them.  tools/sim_html.c (struct html_stream) gives the
+ * format; docs/sim.md the why.
  */
 #ifndef KSTRUCT_TOOLS_SIM_HTML_H
 #define KSTRUCT_TOOLS_SIM_HTML_H
@@ -52,15 +59,15 @@ struct sim_workload;
 /* the limits of one page (sim_html_new() with NULL limits) */
 #define SIM_HTML_MAX_RUNS 30000 /* rect.run over the page */
 #define SIM_HTML_MAX_TASKS 1000 /* tasks per run */
-#define SIM_HTML_SNAPSHOT_BYTES (8u << 20) /* runqueue JSON per page */
+#define SIM_HTML_SNAPSHOT_BYTES (12u << 20) /* runqueue JSON per page */
 
 /**
  * struct sim_html_limits - how large a page may grow
  * @max_runs: rect.run over the whole page; a run that goes beyond stops
  *	with -EFBIG
  * @max_tasks: tasks per run; beyond it, -EFBIG
- * @snapshot_bytes: runqueue JSON over the whole page (shared equally by
- *	the runs), the budget of the snapshot rule
+ * @snapshot_bytes: runqueue frames over the whole page (shared equally by
+ *	the runs), the budget of the recording rule
  */
 struct sim_html_limits {
 	unsigned long max_runs;

@@ -36,8 +36,10 @@ static void tour_switch(int cpu, struct task_struct *prev,
 			jiffies, cpu, prev->comm, next->comm);
 }
 
-static void tour_migrate(struct task_struct *p, int src, int dst, void *data)
+static void tour_migrate(struct task_struct *p, int src, int dst,
+			 const struct sched_reason *why, void *data)
 {
+	(void)why;
 	(void)data;
 	tour_pulled = p;
 	if (tour_out)

@@ -15,17 +15,21 @@
 
 struct pull_log {
 	struct task_struct *seq[64];
+	struct sched_reason why[64];
 	int n;
 };
 
-static void log_migrate(struct task_struct *p, int src, int dst, void *data)
+static void log_migrate(struct task_struct *p, int src, int dst,
+			const struct sched_reason *why, void *data)
 {
 	struct pull_log *log = data;
 
 	(void)src;
 	(void)dst;
-	if (log->n < (int)ARRAY_SIZE(log->seq))
+	if (log->n < (int)ARRAY_SIZE(log->seq)) {
+		log->why[log->n] = *why;
 		log->seq[log->n++] = p;
+	}
 }
 
 static int balance_cpu(int cpu, int idle)
@@ -245,6 +249,14 @@ static void test_pull_order(void)
 	CU_ASSERT_EQUAL_FATAL(log.n, 2);
 	CU_ASSERT_PTR_EQUAL(log.seq[0], ea); /* expired, lowest index */
 	CU_ASSERT_PTR_EQUAL(log.seq[1], ec); /* then the tail */
+	/* each says which balancer, the busiest CPU and the imbalance */
+	CU_ASSERT_EQUAL(log.why[0].kind, SCHED_MIGRATE_BALANCE);
+	CU_ASSERT_EQUAL(log.why[1].kind, SCHED_MIGRATE_BALANCE);
+	CU_ASSERT_EQUAL(log.why[0].a, 1);
+	CU_ASSERT_EQUAL(log.why[0].b, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(log.why[0].rule);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(log.why[0].rule, "load_balance() at the tick"));
 	/* pulled into this CPU's active array, same prio */
 	CU_ASSERT_PTR_EQUAL(ea->array, cpu_rq(0)->active);
 	CU_ASSERT_EQUAL(ea->prio, 110);
@@ -288,6 +300,8 @@ static void test_pull_skips(void)
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL_FATAL(log.n, 1);
 	CU_ASSERT_PTR_EQUAL(log.seq[0], s5);
+	CU_ASSERT_EQUAL(log.why[0].kind, SCHED_MIGRATE_BALANCE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(log.why[0].rule, "on an idle CPU"));
 	CU_ASSERT_EQUAL(task_cpu(s1), 1);
 	CU_ASSERT_EQUAL(task_cpu(s4), 1);
 

@@ -31,12 +31,14 @@ struct order_log {
 	int n;
 };
 
-static void log_order(struct task_struct *p, int src, int dst, void *data)
+static void log_order(struct task_struct *p, int src, int dst,
+		      const struct sched_reason *why, void *data)
 {
 	struct order_log *log = data;
 
 	(void)src;
 	(void)dst;
+	(void)why;
 	pthread_mutex_lock(&log->lock);
 	if (log->n < (int)ARRAY_SIZE(log->seq))
 		log->seq[log->n++] = p;
@@ -261,11 +263,13 @@ static void test_stale_request_is_served(void)
 }
 
 /* counts moves of the watched task to CPU 1 (on a migration thread) */
-static void count_move_to_1(struct task_struct *p, int src, int dst, void *data)
+static void count_move_to_1(struct task_struct *p, int src, int dst,
+			    const struct sched_reason *why, void *data)
 {
 	struct release_log *log = data;
 
 	(void)src;
+	(void)why;
 	if (p == log->watch && dst == 1)
 		__atomic_add_fetch(&log->n, 1, __ATOMIC_SEQ_CST);
 }

@@ -1959,6 +1959,7 @@ struct watch {
 	unsigned long wakeups, first_wakeups, yields, ticks;
 	unsigned long long last_tick, total;
 	int yield_not_current, curr_mismatch, tick_order;
+	int migrations_unexplained;
 	long long stop_at; /* -1: never */
 	int stop_err;
 };
@@ -1987,10 +1988,15 @@ static void watch_wakeup(unsigned long long tick, unsigned int cpu,
 
 static void watch_migrate(unsigned long long tick,
 			  const struct sim_trace_task *p, unsigned int src_cpu,
-			  unsigned int dst_cpu, void *data)
+			  unsigned int dst_cpu, const struct sched_reason *why,
+			  void *data)
 {
 	struct watch *w = data;
 	struct sim_trace_task none = { .comm = "none", .pid = 0 };
+
+	/* every migration says who moved it */
+	if (why->kind == SCHED_MIGRATE_NONE || !why->rule)
+		w->migrations_unexplained++;
 
 	/* the trace shows the destination's current task: not told here */
 	sim_trace_migrate(&w->tr, tick, dst_cpu, &none, p, src_cpu, dst_cpu);
@@ -2049,9 +2055,14 @@ static void watch_begin(struct watch *w, struct sim_observer *obs,
 	w->nr_cpus = o->nr_cpus;
 	w->f = open_memstream(&w->text, &w->len);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(w->f);
-	CU_ASSERT_EQUAL(sim_trace_begin(&w->tr, w->f, NULL, NULL, NULL, 1000,
-					o->nr_cpus),
-			0);
+	/* the observer's times are the clock's units: us under hrtimers */
+	CU_ASSERT_EQUAL(
+		sim_trace_begin(&w->tr, w->f, NULL, NULL, NULL,
+				o->sched_class && o->sched_class->hrtimers ?
+					1000000 :
+					1000,
+				o->nr_cpus),
+		0);
 	*obs = watch_observer;
 	obs->data = w;
 	o->observer = obs;
@@ -2089,11 +2100,14 @@ static char *event_lines(const char *text, const char *event)
 }
 
 /* what the observer is told is what the trace writes */
-static void observer_agrees(const char *workload, unsigned int cpus)
+static void observer_agrees(const char *workload, unsigned int cpus,
+			    const struct sched_class *class)
 {
 	struct sim_options o = { .nr_cpus = cpus,
 				 .seed = 5,
-				 .duration_usec = 400000 };
+				 .duration_usec = 400000,
+				 .hz = 1000, /* the watch's trace's */
+				 .sched_class = class };
 	struct sim_observer obs;
 	struct trace_check tc;
 	struct watch w;
@@ -2126,15 +2140,21 @@ static void observer_agrees(const char *workload, unsigned int cpus)
 	CU_ASSERT_EQUAL(w.total, run.r->ticks);
 	CU_ASSERT_EQUAL(w.tick_order, 0);
 	CU_ASSERT_EQUAL(w.curr_mismatch, 0);
+	/* every migration came with the balancer's (or mover's) reason */
+	CU_ASSERT_EQUAL(w.migrations_unexplained, 0);
 	run_end(&run);
 	watch_end(&w);
 }
 
 static void test_observer_sees_the_trace(void)
 {
-	observer_agrees("mixed", 4);
-	observer_agrees("fork", 2);
-	observer_agrees("sim/workloads/affinity.json", 4);
+	observer_agrees("mixed", 4, NULL);
+	observer_agrees("fork", 2, NULL);
+	observer_agrees("sim/workloads/affinity.json", 4, NULL);
+	/* goodness's remote picks, the fair balancer */
+	observer_agrees("mixed", 4, &goodness_sched_class);
+	observer_agrees("mixed", 4, &cfs_sched_class);
+	observer_agrees("sim/workloads/affinity.json", 4, &eevdf_sched_class);
 }
 
 /* wake-ups: one per sched_waking line; first ones: one per task, each a

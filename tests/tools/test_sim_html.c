@@ -166,9 +166,13 @@ static char *attr(const char *tag, const char *end, const char *name, char *out,
 	return out;
 }
 
+static json_t *rebuild_frames(const json_t *snaps, unsigned int cpu);
+static json_t *rebuild_at(const json_t *snaps, unsigned int nr_cpus);
+
 /* one rect.run as the page has it */
 struct run_rect {
 	int pid, prio;
+	long q; /* data-q: its CPU's runqueue frame at the pick, or -1 */
 	unsigned int cpu;
 	unsigned long long start, end;
 	char why[16];
@@ -212,6 +216,7 @@ static size_t read_runs(const char *html, unsigned int section,
 		x->zero = !strncmp(p, " zero\"", 6);
 		CU_ASSERT_PTR_NOT_NULL(attr(p, end, "data-pid", v, sizeof(v)));
 		x->pid = atoi(v);
+		x->q = attr(p, end, "data-q", v, sizeof(v)) ? atol(v) : -1;
 		CU_ASSERT_PTR_NOT_NULL(attr(p, end, "x", v, sizeof(v)));
 		x->start = page_time(v, upt);
 		CU_ASSERT_PTR_NOT_NULL(attr(p, end, "width", v, sizeof(v)));
@@ -453,7 +458,7 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 		"<script type=\"application/json\" class=\"snapshots\">", 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snaps);
 	ticks = json_object_get(snaps, "ticks");
-	at = json_object_get(snaps, "at");
+	at = rebuild_at(snaps, pg->nr_cpus);
 	CU_ASSERT(json_array_size(ticks) > 0);
 	CU_ASSERT_EQUAL(json_array_size(ticks), json_array_size(at));
 	CU_ASSERT_EQUAL((unsigned long long)json_integer_value(
@@ -464,9 +469,18 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 			json_integer_value(json_array_get(ticks, t));
 		unsigned long long stride =
 			json_integer_value(json_object_get(snaps, "stride"));
+		unsigned long long from =
+			json_integer_value(json_object_get(snaps, "from"));
 		json_t *cpus = json_array_get(at, t);
 
-		CU_ASSERT(tick % stride == 0 || tick == pg->ticks);
+		/* every tick to @from, then every stride-th, and the last */
+		CU_ASSERT(stride == 1 || tick <= from || tick % 2 == 0 ||
+			  tick == pg->ticks);
+		if (t && (stride == 1 || tick <= from)) {
+			CU_ASSERT_EQUAL(tick, json_integer_value(json_array_get(
+						      ticks, t - 1)) +
+						      1);
+		}
 		CU_ASSERT_EQUAL(json_array_size(cpus), pg->nr_cpus);
 		for (c = 0; c < json_array_size(cpus); c++) {
 			json_t *curr = json_object_get(json_array_get(cpus, c),
@@ -481,10 +495,255 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 			CU_ASSERT_EQUAL(pid, on ? on->pid : 0);
 		}
 	}
+	json_decref(at);
+	/* the runqueue at each run's pick: its task just switched in */
+	for (c = 0; c < pg->nr_cpus; c++) {
+		json_t *frames = rebuild_frames(snaps, c);
+		size_t picked = 0;
+
+		for (i = 0; i < n; i++) {
+			json_t *q, *curr;
+
+			if (r[i].cpu != c || r[i].q < 0)
+				continue;
+			q = json_array_get(frames, r[i].q);
+			curr = json_object_get(q, "curr");
+			CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+			/*
+			 * recorded with the first whole tick at or after the
+			 * run's start (its start in clock units, upt a tick)
+			 */
+			CU_ASSERT_EQUAL(
+				json_integer_value(json_array_get(
+					json_array_get(
+						json_array_get(
+							json_object_get(snaps,
+									"cpus"),
+							c),
+						r[i].q),
+					0)),
+				(r[i].start + pg->upt - 1) / pg->upt);
+			CU_ASSERT_EQUAL(json_integer_value(
+						json_object_get(curr, "pid")),
+					r[i].pid);
+			picked++;
+		}
+		/* every run has its pick's runqueue (the budget allows) */
+		if (json_integer_value(json_object_get(snaps, "stride")) == 1) {
+			CU_ASSERT(picked > 0 || !busy[c]);
+		}
+		json_decref(frames);
+	}
 	json_decref(snaps);
 	free(runtime);
 	*out = r;
 	return n;
+}
+
+/* ------------------------------------------- the recorded runqueues */
+
+/*
+ * The page's runqueues are frames of changes (tools/sim_html.c, struct
+ * html_stream); these rebuild them as the page's script does, written
+ * again here from the format's description.
+ */
+
+/* the container holding the last key of path @i, and that key */
+static json_t *walk_path(json_t *s, const json_t *paths, size_t i, char *last,
+			 size_t len)
+{
+	char buf[512], *k, *save = NULL, *next;
+
+	snprintf(buf, sizeof(buf), "%s",
+		 json_string_value(json_array_get(paths, i)));
+	for (k = strtok_r(buf, ".", &save); k; k = next) {
+		next = strtok_r(NULL, ".", &save);
+		if (!next) {
+			snprintf(last, len, "%s", k);
+			return s;
+		}
+		s = json_is_array(s) ? json_array_get(s, atoi(k)) :
+				       json_object_get(s, k);
+	}
+	return NULL;
+}
+
+static json_t *member(json_t *c, const char *k)
+{
+	return json_is_array(c) ? json_array_get(c, atoi(k)) :
+				  json_object_get(c, k);
+}
+
+static void apply_ops(json_t *s, const json_t *paths, const json_t *ops)
+{
+	const json_t *op;
+	char k[128], kf[128];
+	json_t *c, *f;
+	size_t i;
+
+	json_array_foreach(ops, i, op)
+	{
+		c = walk_path(s, paths,
+			      json_integer_value(json_array_get(op, 0)), k,
+			      sizeof(k));
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+		switch (json_array_size(op)) {
+		case 1:
+			CU_ASSERT_EQUAL(json_object_del(c, k), 0);
+			break;
+		case 2:
+			f = json_deep_copy(json_array_get(op, 1));
+			if (json_is_array(c) &&
+			    (size_t)atoi(k) == json_array_size(c))
+				json_array_append_new(c, f);
+			else if (json_is_array(c))
+				json_array_set_new(c, atoi(k), f);
+			else
+				json_object_set_new(c, k, f);
+			break;
+		case 3:
+			f = member(c, k);
+			while (json_array_size(f) >
+			       (size_t)json_integer_value(
+				       json_array_get(op, 2)))
+				json_array_remove(f, json_array_size(f) - 1);
+			break;
+		default:
+			f = walk_path(s, paths,
+				      json_integer_value(json_array_get(op, 3)),
+				      kf, sizeof(kf));
+			CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+			json_object_set_new(c, k,
+					    json_deep_copy(member(f, kf)));
+		}
+	}
+}
+
+static json_t *unflatten(const json_t *v, const json_t *V);
+
+/* node @id of @nodes with its children linked again */
+static json_t *link_node(const json_t *nodes, const json_t *id, const json_t *V)
+{
+	const json_t *n = json_object_get(nodes, json_string_value(id));
+	json_t *out;
+
+	if (!json_is_string(id) || !n)
+		return json_null();
+	out = unflatten(n, V);
+	json_object_set_new(out, "left",
+			    link_node(nodes, json_object_get(n, "left"), V));
+	json_object_set_new(out, "right",
+			    link_node(nodes, json_object_get(n, "right"), V));
+	return out;
+}
+
+/* a flat state as sched_snapshot() has it (trees linked, eevdf's lag) */
+static json_t *unflatten(const json_t *v, const json_t *V)
+{
+	const json_t *nodes = json_object_get(v, "nodes"), *x;
+	const char *k;
+	json_t *out;
+	size_t i;
+
+	if (json_is_array(v)) {
+		out = json_array();
+		json_array_foreach(v, i, x)
+			json_array_append_new(out, unflatten(x, V));
+		return out;
+	}
+	if (!json_is_object(v))
+		return json_deep_copy(v);
+	if (json_object_get(v, "avg_vruntime"))
+		V = json_object_get(v, "avg_vruntime");
+	out = json_object();
+	json_object_foreach((json_t *)v, k, x)
+	{
+		if (!strcmp(k, "nodes"))
+			continue;
+		json_object_set_new(out, k,
+				    nodes && !strcmp(k, "root") ?
+					    link_node(nodes, x, V) :
+					    unflatten(x, V));
+	}
+	if (V && json_object_get(out, "deadline") &&
+	    !json_object_get(out, "lag"))
+		json_object_set_new(
+			out, "lag",
+			json_integer(json_integer_value(V) -
+				     json_integer_value(json_object_get(
+					     out, "vruntime"))));
+	return out;
+}
+
+/*
+ * Every frame of @cpu's stream, rebuilt (as sched_snapshot() objects, in
+ * an array); each key frame that carries its changes must equal them
+ * applied to the frame before.
+ */
+static json_t *rebuild_frames(const json_t *snaps, unsigned int cpu)
+{
+	const json_t *paths = json_object_get(snaps, "paths"), *fr;
+	json_t *frames = json_array_get(json_object_get(snaps, "cpus"), cpu);
+	json_t *state = NULL, *all = json_array();
+	size_t i;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(frames);
+	json_array_foreach(frames, i, fr)
+	{
+		json_t *data = json_array_get(fr, 2);
+
+		if (json_is_object(data)) {
+			if (json_array_size(fr) > 3) {
+				CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+				apply_ops(state, paths, json_array_get(fr, 3));
+				CU_ASSERT(json_equal(state, data));
+			}
+			json_decref(state);
+			state = json_deep_copy(data);
+		} else {
+			CU_ASSERT_PTR_NOT_NULL_FATAL(state);
+			apply_ops(state, paths, data);
+		}
+		json_array_append_new(all, unflatten(state, NULL));
+	}
+	json_decref(state);
+	return all;
+}
+
+/*
+ * The runqueues at the end of each recorded tick, as the page had them
+ * before it recorded changes: [[CPU 0's snapshot, ...] per tick of
+ * "ticks"] (the last frame of each CPU at or before the tick).
+ */
+static json_t *rebuild_at(const json_t *snaps, unsigned int nr_cpus)
+{
+	json_t *ticks = json_object_get(snaps, "ticks"), *at = json_array();
+	json_t *frames[SIM_MAX_CPUS];
+	size_t t, i[SIM_MAX_CPUS] = { 0 };
+	unsigned int c;
+
+	for (c = 0; c < nr_cpus; c++)
+		frames[c] = rebuild_frames(snaps, c);
+	for (t = 0; t < json_array_size(ticks); t++) {
+		json_int_t tick = json_integer_value(json_array_get(ticks, t));
+		json_t *cpus = json_array();
+		json_t *fr;
+
+		for (c = 0; c < nr_cpus; c++) {
+			fr = json_array_get(json_object_get(snaps, "cpus"), c);
+			while (i[c] + 1 < json_array_size(fr) &&
+			       json_integer_value(json_array_get(
+				       json_array_get(fr, i[c] + 1), 0)) <=
+				       tick)
+				i[c]++;
+			json_array_append(cpus,
+					  json_array_get(frames[c], i[c]));
+		}
+		json_array_append_new(at, cpus);
+	}
+	for (c = 0; c < nr_cpus; c++)
+		json_decref(frames[c]);
+	return at;
 }
 
 /* ---------------------------------------------------------- the tests */
@@ -680,21 +939,22 @@ static void test_migrated(void)
 }
 
 /*
- * The snapshot rule with a small budget: a power-of-2 stride, the ticks
- * its multiples and the last, within the budget, and the page says so.
+ * The recording rule with a small budget: every tick to "from", then a
+ * power-of-2 stride's multiples and the last, the frames near the
+ * budget, and the page says so.
  */
 static void test_sampling(void)
 {
 	struct sim_html_limits lim = { .max_runs = 100000,
 				       .max_tasks = 100,
-				       .snapshot_bytes = 100000 };
+				       .snapshot_bytes = 20000 };
 	struct sim_options o = { .nr_cpus = 2, .duration_usec = 1001000 };
 	struct run_rect *r;
 	struct page pg;
 	json_t *snaps, *ticks;
-	unsigned long long stride, prev = 0;
+	unsigned long long stride, from, prev = 0;
 	size_t i, bytes;
-	char says[128];
+	char says[160];
 
 	make_page(&pg, "hogs", &o, NULL, 1, &lim);
 	CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
@@ -706,24 +966,36 @@ static void test_sampling(void)
 		"<script type=\"application/json\" class=\"snapshots\">", 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(snaps);
 	stride = json_integer_value(json_object_get(snaps, "stride"));
+	from = json_integer_value(json_object_get(snaps, "from"));
 	ticks = json_object_get(snaps, "ticks");
 	CU_ASSERT(stride > 1 && !(stride & (stride - 1)));
+	CU_ASSERT(from > 0 && from < 1001);
 	for (i = 0; i < json_array_size(ticks); i++) {
 		unsigned long long t =
 			json_integer_value(json_array_get(ticks, i));
 
-		CU_ASSERT(i == 0 ? t == 0 : t == prev + stride || t == 1001);
+		if (!i) {
+			CU_ASSERT_EQUAL(t, 0);
+		} else if (prev < from) {
+			CU_ASSERT_EQUAL(t, prev + 1);
+		} else {
+			CU_ASSERT(t > prev && (t % 2 == 0 || t == 1001));
+		}
 		prev = t;
 	}
 	CU_ASSERT_EQUAL(prev, 1001);
-	/* one stride less would have gone over the budget */
-	bytes = json_dumpb(json_object_get(snaps, "at"), NULL, 0, JSON_COMPACT);
-	CU_ASSERT(bytes <= lim.snapshot_bytes);
-	CU_ASSERT(bytes * 2 > lim.snapshot_bytes / 2);
-	snprintf(
-		says, sizeof(says),
-		"Runqueues recorded every %lluth tick and at the last: %zu of 1002 ticks",
-		stride, json_array_size(ticks));
+	/* near the budget: the stride grew only as far as it had to */
+	bytes = json_dumpb(json_object_get(snaps, "cpus"), NULL, 0,
+			   JSON_COMPACT);
+	CU_ASSERT(bytes <= 2 * lim.snapshot_bytes);
+	CU_ASSERT(bytes * 4 > lim.snapshot_bytes);
+	snprintf(says, sizeof(says),
+		 "Runqueues recorded at every tick to tick %llu, then every ",
+		 from);
+	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, says));
+	snprintf(says, sizeof(says),
+		 "%lluth tick and at the last: %zu of 1002 ticks", stride,
+		 json_array_size(ticks));
 	CU_ASSERT_PTR_NOT_NULL(strstr(pg.html, says));
 	json_decref(snaps);
 	free_page(&pg);
@@ -733,7 +1005,7 @@ static void test_sampling(void)
 	make_page(&pg, "hogs", &o, NULL, 1, NULL);
 	CU_ASSERT_EQUAL_FATAL(pg.ret, 0);
 	CU_ASSERT_PTR_NOT_NULL(
-		strstr(pg.html, "Runqueues recorded at every tick, 0 to 50."));
+		strstr(pg.html, "Runqueues recorded at every tick, 0 to 50,"));
 	snaps = embedded(
 		pg.html,
 		"<script type=\"application/json\" class=\"snapshots\">", 0);
@@ -816,8 +1088,8 @@ static void test_side_by_side(void)
 	};
 	struct sim_html_limits lim = { .max_runs = 100000,
 				       .max_tasks = 100,
-				       .snapshot_bytes = 160000 };
-	/* one HZ for both: one stride of the same ticks */
+				       .snapshot_bytes = 40000 };
+	/* one HZ for both, the budget shared: each run thins its ticks */
 	struct sim_options o = {
 		.nr_cpus = 2, .hz = 1000, .seed = 1, .duration_usec = 500000
 	};
@@ -858,10 +1130,24 @@ static void test_side_by_side(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s1);
 	CU_ASSERT(json_integer_value(json_object_get(s0, "stride")) > 1);
-	CU_ASSERT(json_equal(json_object_get(s0, "ticks"),
-			     json_object_get(s1, "ticks")));
-	CU_ASSERT(json_equal(json_object_get(s0, "stride"),
-			     json_object_get(s1, "stride")));
+	CU_ASSERT(json_integer_value(json_object_get(s1, "stride")) > 1);
+	/* each near its half of the budget (a last key frame past it) */
+	CU_ASSERT(json_dumpb(json_object_get(s0, "cpus"), NULL, 0,
+			     JSON_COMPACT) <= lim.snapshot_bytes);
+	CU_ASSERT(json_dumpb(json_object_get(s1, "cpus"), NULL, 0,
+			     JSON_COMPACT) <= lim.snapshot_bytes);
+
+	/* both end at the last tick */
+	CU_ASSERT_EQUAL(
+		json_integer_value(json_array_get(
+			json_object_get(s0, "ticks"),
+			json_array_size(json_object_get(s0, "ticks")) - 1)),
+		500);
+	CU_ASSERT_EQUAL(
+		json_integer_value(json_array_get(
+			json_object_get(s1, "ticks"),
+			json_array_size(json_object_get(s1, "ticks")) - 1)),
+		500);
 	json_decref(report);
 	json_decref(s0);
 	json_decref(s1);
@@ -1010,7 +1296,7 @@ static void test_quantities(void)
 					 .seed = 1,
 					 .duration_usec = 300000 };
 		const struct sched_class *cls = sched_classes[c];
-		json_t *series, *snaps, *fields, *wake;
+		json_t *series, *snaps, *fields, *wake, *at;
 		unsigned long checked = 0, ran = 0;
 		size_t t, i, col = 0;
 		struct run_rect *r;
@@ -1043,6 +1329,7 @@ static void test_quantities(void)
 				    field[c]))
 				col = i + 1;
 		CU_ASSERT_FATAL(col > 0);
+		at = rebuild_at(snaps, pg.nr_cpus);
 		for (t = 0;
 		     t < json_array_size(json_object_get(snaps, "ticks"));
 		     t++) {
@@ -1053,9 +1340,7 @@ static void test_quantities(void)
 			const char *pid;
 			json_t *e, *rows;
 
-			snap_tasks(json_array_get(json_object_get(snaps, "at"),
-						  t),
-				   queued);
+			snap_tasks(json_array_get(at, t), queued);
 			json_object_foreach(queued, pid, e)
 			{
 				json_t *row =
@@ -1113,6 +1398,7 @@ static void test_quantities(void)
 		/* o1 leaves the editors waiting behind the hogs: 4 run */
 		CU_ASSERT(ran >= 4);
 		json_decref(series);
+		json_decref(at);
 		json_decref(snaps);
 		free(r);
 		free_page(&pg);

@@ -94,18 +94,28 @@
 		return (+(s * 1000).toFixed(2)) + ' ms';
 	}
 
-	/* the index of the last recorded tick <= @tick (0 when none) */
-	function indexAtOrBefore(tick) {
-		var lo = 0, hi = recorded.length - 1, mid;
+	/*
+	 * The largest i < @n with @key(i) <= @t, keys rising with i; -1 when
+	 * there is none.
+	 */
+	function lastAtMost(n, key, t) {
+		var lo = 0, hi = n - 1, mid;
 
+		if (!n || key(0) > t)
+			return -1;
 		while (lo < hi) {
 			mid = (lo + hi + 1) >> 1;
-			if (recorded[mid] <= tick)
+			if (key(mid) <= t)
 				lo = mid;
 			else
 				hi = mid - 1;
 		}
 		return lo;
+	}
+
+	/* the index of the last recorded tick <= @tick (0 when none) */
+	function indexAtOrBefore(tick) {
+		return Math.max(lastAtMost(recorded.length, function (i) { return recorded[i]; }, tick), 0);
 	}
 
 	function nearestIndex(tick) {
@@ -493,7 +503,24 @@
 		})));
 	}
 
-	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree };
+	/*
+	 * The deadline class's queue: its tasks by absolute deadline (the
+	 * earliest runs), then the throttled ones, each with what is left of
+	 * its runtime and its misses and throttles so far.
+	 */
+	function edfList(q, currPid) {
+		if (!q.tasks.length)
+			return el('div', { 'class': 'empty', text: 'no deadline task queued' });
+		return el('div', {}, q.tasks.map(function (t, i) {
+			return el('div', { 'class': 'prioq' }, [
+				el('span', { 'class': 'prio', text: t.throttled ? 'throttled' :
+							 i ? '\u2192' : 'earliest \u2192' }),
+				chip(t, currPid, ['deadline', 'runtime', 'misses', 'throttles'])
+			]);
+		}));
+	}
+
+	var KINDS = { prio_arrays: prioArrays, list: runList, rbtree: rbtree, edf: edfList };
 	var unfolded = {};
 
 	/* a tree's box scrolled so that its root stands in the middle */
@@ -535,25 +562,197 @@
 		})));
 	}
 
+	/*
+	 * The recorded runqueues (tools/sim_html.c, struct html_stream): per
+	 * CPU a list of frames [tick, at a pick?, DATA], DATA a flat
+	 * snapshot (a key frame) or the changes to the frame before, each
+	 * [path, value] (set), [path] (delete), [path, null, n] (cut an
+	 * array to n) or [path, null, null, from] (a copy of what stood at
+	 * path from), a path being an index into the run's table of paths.
+	 * A CPU's state at frame i is its last key frame at or before i
+	 * with the changes after it applied; stepping forward applies only
+	 * the new ones.
+	 */
+	function clone(v) {
+		return v !== null && typeof v === 'object' ? JSON.parse(JSON.stringify(v)) : v;
+	}
+
+	function streamOf(run, cpu) {
+		var S = run.snaps, st = run.streams[cpu], fr, i, key = -1;
+
+		if (st)
+			return st;
+		fr = (S.cpus || [])[cpu] || [];
+		st = { frames: fr, ticks: new Float64Array(fr.length), key: new Int32Array(fr.length),
+		       at: -1, state: null };
+		for (i = 0; i < fr.length; i++) {
+			st.ticks[i] = fr[i][0];
+			if (!Array.isArray(fr[i][2]))
+				key = i;
+			st.key[i] = key;
+		}
+		if (!S.split)
+			S.split = S.paths.map(function (p) { return p.split('.'); });
+		run.streams[cpu] = st;
+		return st;
+	}
+
+	/* the object holding the last key of @path in @s, and that key */
+	function walkTo(s, path) {
+		var o = s, i;
+
+		for (i = 0; i + 1 < path.length; i++)
+			o = o[path[i]];
+		return [o, path[path.length - 1]];
+	}
+
+	function applyOps(run, s, ops) {
+		var split = run.snaps.split;
+
+		ops.forEach(function (op) {
+			var w = walkTo(s, split[op[0]]), f;
+
+			if (op.length === 1)
+				delete w[0][w[1]];
+			else if (op.length === 2)
+				w[0][w[1]] = clone(op[1]);
+			else if (op.length === 3)
+				w[0][w[1]].length = op[2];
+			else {
+				f = walkTo(s, split[op[3]]);
+				w[0][w[1]] = clone(f[0][f[1]]);
+			}
+		});
+	}
+
+	/* the flat state of @cpu at its frame @i (kept: do not change it) */
+	function frameState(run, cpu, i) {
+		var st = streamOf(run, cpu), k, from;
+
+		if (i < 0 || i >= st.frames.length)
+			return null;
+		k = st.key[i];
+		if (k < 0)
+			return null;
+		if (st.state && st.at <= i && st.at >= k) {
+			from = st.at + 1;
+		} else {
+			st.state = clone(st.frames[k][2]);
+			from = k + 1;
+		}
+		for (; from <= i; from++)
+			applyOps(run, st.state, st.frames[from][2]);
+		st.at = i;
+		return st.state;
+	}
+
+	/* the last frame of @cpu at or before the end of @tick, or -1 */
+	function frameAt(run, cpu, tick) {
+		var t = streamOf(run, cpu).ticks;
+
+		return lastAtMost(t.length, function (i) { return t[i]; }, tick);
+	}
+
+	/*
+	 * A flat state as sched_snapshot() gave it: each tree's nodes linked
+	 * again from its root, and eevdf's lag (V less vruntime), which the
+	 * recording leaves out where it is exactly that, worked out again.
+	 */
+	function expand(v, V) {
+		var out, k;
+
+		if (Array.isArray(v))
+			return v.map(function (x) { return expand(x, V); });
+		if (v === null || typeof v !== 'object')
+			return v;
+		out = {};
+		if (typeof v.avg_vruntime === 'number')
+			V = v.avg_vruntime;
+		for (k in v) {
+			if (k === 'nodes')
+				continue;
+			out[k] = v.nodes && k === 'root' ? node(v.nodes, v[k], V) : expand(v[k], V);
+		}
+		if (V !== undefined && typeof out.vruntime === 'number' && 'deadline' in out &&
+		    !('lag' in out))
+			out.lag = V - out.vruntime;
+		return out;
+	}
+
+	function node(nodes, id, V) {
+		var n, out;
+
+		if (id === null || id === undefined || !nodes[id])
+			return null;
+		n = nodes[id];
+		out = expand(n, V);
+		out.left = node(nodes, n.left, V);
+		out.right = node(nodes, n.right, V);
+		return out;
+	}
+
+	/* the runqueue of @cpu as sched_snapshot() gave it at its frame @i */
+	function queueAt(run, cpu, i) {
+		var s = frameState(run, cpu, i);
+
+		return s ? expand(s) : null;
+	}
+
+	/* the run picked last on @cpu at or before @tick, or null */
+	function lastPick(run, cpu, tick) {
+		var list = run.byCpu[cpu] || [], i = lastAtOrBefore(list, tick);
+
+		return i >= 0 ? list[i] : null;
+	}
+
+	var atPick = false;	/* every card as its CPU's last pick left it */
+	var pickRun = null;	/* a run clicked: its CPU's card at its pick */
+
 	function showRunqueues(run, tick) {
-		var snaps = run.snaps, i, at;
+		var cards = [], groups = 0, cpu, r, snap, i, card, note;
 
-
-		for (i = snaps.ticks.length - 1; i > 0 && snaps.ticks[i] > tick; i--)
-			;
-		at = snaps.at[i] || [];
-		run.rq.replaceChildren.apply(run.rq, at.map(function (snap) {
-			var card = cpuCard(snap);
-
-			card.insertBefore(pickLine(run, snap.cpu, tick), card.children[2] || null);
-			return card;
-		}));
+		for (cpu = 0; cpu < run.cpus; cpu++) {
+			r = pickRun && pickRun.run === run && pickRun.cpu === cpu &&
+			    pickRun.start === tick ? pickRun : atPick ? lastPick(run, cpu, tick) : null;
+			if (r && r.q >= 0) {
+				snap = queueAt(run, cpu, r.q);
+				note = 'as the pick at tick ' + r.start + ' left it: the values ' +
+				       (run.names[r.pid] || '?') + '\u2019s pick compared';
+			} else {
+				i = frameAt(run, cpu, tick);
+				snap = i >= 0 ? queueAt(run, cpu, i) : null;
+				note = 'at the end of tick ' + tick;
+			}
+			if (!snap)
+				continue;
+			groups += countGroups(snap);
+			card = cpuCard(snap);
+			card.insertBefore(el('div', { 'class': 'moment', text: note }), card.children[1]);
+			card.insertBefore(pickLine(run, snap.cpu, tick), card.children[3] || null);
+			cards.push(card);
+		}
+		run.rq.replaceChildren.apply(run.rq, cards);
+		run.rq.setAttribute('data-groups', groups);
 		run.rq.querySelectorAll('.tree-box').forEach(centreRoot);
+	}
+
+	/* the task group entities of a snapshot (objects with a "group") */
+	function countGroups(v) {
+		var n = 0, k;
+
+		if (v === null || typeof v !== 'object')
+			return 0;
+		if (!Array.isArray(v) && typeof v.group === 'string')
+			n++;
+		for (k in v)
+			n += countGroups(v[k]);
+		return n;
 	}
 
 	/*
 	 * The last pick on @cpu at or before @tick, as the class decided it:
-	 * the queue below is read at the end of the tick, after the pick.
+	 * the queue below is read at the end of the tick, after the pick,
+	 * unless shown as at the pick.
 	 */
 	function pickLine(run, cpu, tick) {
 		var list = run.byCpu[cpu] || [], i = lastAtOrBefore(list, tick), r = i >= 0 ? list[i] : null;
@@ -569,6 +768,20 @@
 				(lines.length && list[i - 1].el.querySelector('title').textContent.split('\n')[2] || '');
 		return el('div', { 'class': 'pick', text: text + (r.end <= tick ? ' \u00b7 it ran to tick ' + r.end : '') });
 	}
+
+	/* for the browser test: the recorded runqueues, reconstructed */
+	window.kstructQueues = {
+		frames: function (s, cpu) { return streamOf(runs[s], cpu).frames; },
+		flat: function (s, cpu, i) { return clone(frameState(runs[s], cpu, i)); },
+		apply: function (s, state, ops) { applyOps(runs[s], state, ops); },
+		at: function (s, cpu, i) { return queueAt(runs[s], cpu, i); },
+		atTick: function (s, cpu, tick) {
+			var i = frameAt(runs[s], cpu, tick);
+
+			return i >= 0 ? queueAt(runs[s], cpu, i) : null;
+		},
+		expand: function (v) { return expand(v); }
+	};
 
 	/* -------------------------------------------------- time and zoom */
 
@@ -843,7 +1056,11 @@
 		var hit = plot.kstructHit ? plot.kstructHit(e) : null;
 
 		selected = hit && hit.pid ? hit.pid : null;
-		choose(nearestIndex(Math.floor((e.clientX - box.left) / pxPerTick)));
+		pickRun = hit && hit.run ? hit.run : null;
+		if (pickRun)
+			choose(indexAtOrBefore(Math.floor(pickRun.start * pickRun.run.f)));
+		else
+			choose(nearestIndex(Math.floor((e.clientX - box.left) / pxPerTick)));
 		highlight(null, hit ? hit.text : hoverIdle);
 	}
 
@@ -860,18 +1077,7 @@
 
 	/* the index of the last item of @list (sorted by .start) starting <= @t */
 	function lastAtOrBefore(list, t) {
-		var lo = 0, hi = list.length - 1, mid;
-
-		if (!list.length || list[0].start > t)
-			return -1;
-		while (lo < hi) {
-			mid = (lo + hi + 1) >> 1;
-			if (list[mid].start <= t)
-				lo = mid;
-			else
-				hi = mid - 1;
-		}
-		return lo;
+		return lastAtMost(list.length, function (i) { return list[i].start; }, t);
 	}
 
 	/*
@@ -910,6 +1116,10 @@
 		text = t.name + ': ' + (s ? s.state + (s.state === 'runnable' ? ' (waiting on a runqueue)' : '') +
 			' from tick ' + s.start + ' to ' + s.end + ' (' +
 			timeText(s.end - s.start, run.hz) + ')' : 'not alive');
+		(t.migrs || []).forEach(function (m) {
+			if (Math.abs(m.tick - p.tick) * pxOf(run) <= 4)
+				text += ' \u00b7 ' + m.text;
+		});
 		w = nearestWake(t, p.tick);
 		if (w && Math.abs(w[1] - p.tick) * pxOf(run) <= 4)
 			text += ' \u00b7 woken at tick ' + w[1] + (w[2] === null ? ', not run by the end' :
@@ -1722,7 +1932,8 @@
 
 			(run.byCpu[cpu] = run.byCpu[cpu] || []).push({
 				start: x, end: zero ? x : x + +r.getAttribute('width'),
-				pid: +r.getAttribute('data-pid'), cpu: cpu, el: r });
+				pid: +r.getAttribute('data-pid'), cpu: cpu, el: r, run: run,
+				q: r.hasAttribute('data-q') ? +r.getAttribute('data-q') : -1 });
 		});
 		run.names = {};
 		run.rows = [];
@@ -1748,6 +1959,14 @@
 			if (row)
 				row.wakes.push(w);
 		});
+		/* the migrations, each with its reason, on their tasks' rows */
+		run.states.querySelectorAll('path.migr').forEach(function (m) {
+			var row = run.rows[run.rowOf[+m.getAttribute('data-pid')]];
+
+			if (row)
+				(row.migrs = row.migrs || []).push({ tick: +m.getAttribute('data-tick'),
+					text: m.querySelector('title').textContent.replace(/\n/g, ': ') });
+		});
 	}
 
 	document.querySelectorAll('section.run').forEach(function (section) {
@@ -1761,6 +1980,7 @@
 			hz: +section.getAttribute('data-hz') || 1000,
 			cpus: +section.getAttribute('data-cpus') || 1,
 			snaps: parseJSON(data),
+			streams: [],
 			series: parseJSON(series),
 			rq: section.querySelector('.rq'),
 			gantt: gantt,
@@ -1795,7 +2015,7 @@
 		gantt.kstructHit = function (e) {
 			var r = runAt(run, e);
 
-			return r ? { pid: r.pid, text: runText(r) } : null;
+			return r ? { pid: r.pid, text: runText(r), run: r } : null;
 		};
 		run.states.kstructHit = function (e) {
 			return stateAt(run, e);
@@ -1826,6 +2046,10 @@
 		step(0);
 	});
 	document.getElementById('play').addEventListener('click', play);
+	document.getElementById('at-pick').addEventListener('change', function (e) {
+		atPick = e.target.checked;
+		choose(+slider.value);
+	});
 
 	function zoomIn() {
 		fitted = false;
