@@ -143,6 +143,7 @@ void free_task(struct task_struct *p)
 {
 	if (sched_hooks.release)
 		sched_hooks.release(p, sched_hooks.data);
+	free_dl_entity(p);
 	kmem_cache_free(task_struct_cachep, p);
 }
 
