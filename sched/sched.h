@@ -707,12 +707,14 @@ struct runqueue {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  The structure has no hole (424 bytes): @policy,
- * @rt_priority, @ptrace and @counter are 32 bits wide where 2.5.33 (and
- * 2.4, for @counter) had longs, their values fitting in a byte or two,
- * and @nr_signals sits beside @migration_pending.
+ * exit and wait.  The structure has no hole (416 bytes): @policy,
+ * @rt_priority, @ptrace, @counter and @sleep_avg are 32 bits wide where
+ * 2.5.33 (and 2.4, for @counter) had longs, their values fitting in a
+ * byte or two (@sleep_avg: at most 2 * HZ, 200,000 at HZ=100000), and
+ * the 32-bit @nr_migrations and @nr_signals sit beside @sleep_avg and
+ * @migration_pending.
  *
- * Memory, unlike the kernel (a million tasks are 424 MB of task_structs):
+ * Memory, unlike the kernel (a million tasks are 416 MB of task_structs):
  * @dl is allocated only for a task in SCHED_DEADLINE, and one union holds
  * the per-task state private to the machine's selected class.  A machine
  * runs exactly one of goodness, o1, cfs and eevdf beside rt, deadline and
@@ -736,7 +738,8 @@ struct task_struct {
 	int prio, static_prio;
 	struct list_head run_list;
 	struct prio_array *array;
-	unsigned long sleep_avg;
+	unsigned int sleep_avg; /* 2.5.33: unsigned long */
+	unsigned int nr_migrations; /* kstruct addition, in sleep_avg's pair */
 	unsigned long sleep_timestamp;
 	unsigned int policy; /* 2.5.33: unsigned long */
 	unsigned int rt_priority; /* 2.5.33: unsigned long */
@@ -748,7 +751,6 @@ struct task_struct {
 	void *driver_data;
 	unsigned int migration_pending;
 	unsigned int nr_signals; /* kstruct addition */
-	unsigned long nr_migrations;
 	/* one machine runs one of goodness, o1, cfs, eevdf: their own state */
 	union {
 		struct sched_entity se; /* cfs, eevdf */
