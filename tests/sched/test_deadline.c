@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "compat/slab.h"
 #include "sched/deadline.h"
 #include "sched/internal.h"
 #include "tests/sched/sched_test.h"
