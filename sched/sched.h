@@ -707,14 +707,15 @@ struct runqueue {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  The structure has no hole (416 bytes): @policy,
- * @rt_priority, @ptrace, @counter and @sleep_avg are 32 bits wide where
- * 2.5.33 (and 2.4, for @counter) had longs, their values fitting in a
- * byte or two (@sleep_avg: at most 2 * HZ, 200,000 at HZ=100000), and
+ * exit and wait.  The structure has no hole (408 bytes): @state, @flags,
+ * @policy, @rt_priority, @ptrace, @counter and @sleep_avg are 32 bits
+ * wide where 2.5.33 (and 2.4, for @counter) had longs, their values
+ * fitting in a byte or two (@sleep_avg: at most 2 * HZ, 200,000 at
+ * HZ=100000; @flags: two bits), and
  * the 32-bit @nr_migrations and @nr_signals sit beside @sleep_avg and
  * @migration_pending.
  *
- * Memory, unlike the kernel (a million tasks are 416 MB of task_structs):
+ * Memory, unlike the kernel (a million tasks are 408 MB of task_structs):
  * @dl is allocated only for a task in SCHED_DEADLINE, and one union holds
  * the per-task state private to the machine's selected class.  A machine
  * runs exactly one of goodness, o1, cfs and eevdf beside rt, deadline and
@@ -731,8 +732,8 @@ struct runqueue {
  * it is the union's biggest member.
  */
 struct task_struct {
-	long state;
-	unsigned long flags;
+	int state; /* 2.5.33: volatile long */
+	unsigned int flags; /* 2.5.33: unsigned long */
 	int need_resched;
 	int cpu;
 	int prio, static_prio;
