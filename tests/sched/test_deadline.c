@@ -1205,8 +1205,9 @@ static void test_class_admission(void)
 /*
  * A task's entity is allocated as it enters the class: failing that
  * allocation is -ENOMEM with the task as it was (its class, no entity,
- * no bandwidth taken, nothing leaked); the next try enters.  A task that
- * dies in the class gives its entity back when it is freed.
+ * no bandwidth taken, nothing leaked); the next try enters.  Leaving the
+ * class while running gives the entity back; a task that dies in the
+ * class gives it back when it is freed (machine_down()).
  */
 static void test_class_enomem(void)
 {
@@ -1214,6 +1215,7 @@ static void test_class_enomem(void)
 				   .sched_runtime = 4000000,
 				   .sched_deadline = 10000000,
 				   .sched_period = 10000000 };
+	struct sched_attr other = { .sched_policy = SCHED_OTHER };
 	struct task_struct *p;
 	uint64_t total, cap;
 	long live;
@@ -1237,6 +1239,22 @@ static void test_class_enomem(void)
 	CU_ASSERT_PTR_NOT_NULL(p->dl);
 	CU_ASSERT_PTR_EQUAL(p->sched_class, &dl_sched_class);
 	CU_ASSERT_EQUAL(kmalloc_live(), live + 1);
+	SCHED_CHECK();
+	/* running and queued, it leaves the class: the entity goes back */
+	CU_ASSERT_PTR_EQUAL(schedule(0), p);
+	machine_tick();
+	CU_ASSERT_EQUAL(sched_setattr(p, &other), 0);
+	CU_ASSERT_PTR_NULL(p->dl);
+	CU_ASSERT_PTR_EQUAL(p->sched_class, &cfs_sched_class);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	sched_dl_bandwidth(&total, &cap);
+	CU_ASSERT_EQUAL(total, 0);
+	SCHED_CHECK();
+	machine_tick();
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), p);
+	/* and comes back with a new one */
+	CU_ASSERT_EQUAL(sched_setattr(p, &attr), 0);
+	CU_ASSERT_PTR_NOT_NULL(p->dl);
 	SCHED_CHECK();
 	machine_down();
 }
