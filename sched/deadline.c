@@ -34,9 +34,11 @@
  *    pull assumes the task it takes may run on the pulling CPU.
  */
 #include <errno.h>
+#include <pthread.h>
 
 #include "compat/bug.h"
 #include "compat/ktime.h"
+#include "compat/slab.h"
 #include "sched/deadline.h"
 #include "sched/internal.h"
 
@@ -775,7 +777,48 @@ static inline int64_t dl_tick_ns(void)
 
 static inline struct task_struct *dl_task_of(struct sched_dl_entity *dl_se)
 {
-	return container_of(dl_se, struct task_struct, dl);
+	return dl_se->task;
+}
+
+/*
+ * The entities come from a slab cache of their own, made by the first
+ * task to enter the class and kept for the life of the process (as
+ * task_struct_cachep): a task that never enters the class has none, so a
+ * million fair tasks do not carry 176 bytes each they never use.
+ */
+static struct kmem_cache *dl_entity_cachep;
+static pthread_once_t dl_entity_once = PTHREAD_ONCE_INIT;
+
+static void dl_entity_cache_init(void)
+{
+	dl_entity_cachep = kmem_cache_create(
+		"sched_dl_entity", sizeof(struct sched_dl_entity),
+		__alignof__(struct sched_dl_entity), 0, NULL);
+}
+
+/* @p's entity, new; Return: it, or NULL when out of memory */
+static struct sched_dl_entity *alloc_dl_entity(struct task_struct *p)
+{
+	struct sched_dl_entity *dl_se;
+
+	BUG_ON(pthread_once(&dl_entity_once, dl_entity_cache_init) != 0);
+	if (!dl_entity_cachep)
+		return NULL;
+	dl_se = kmem_cache_alloc(dl_entity_cachep, GFP_KERNEL);
+	if (!dl_se)
+		return NULL;
+	init_dl_entity(dl_se);
+	dl_se->task = p;
+	p->dl = dl_se;
+	return dl_se;
+}
+
+void free_dl_entity(struct task_struct *p)
+{
+	if (!p->dl)
+		return;
+	kmem_cache_free(dl_entity_cachep, p->dl);
+	p->dl = NULL;
 }
 
 static bool dl_machine_busy(void)
@@ -831,7 +874,7 @@ static int dl_enqueue_flags(int flags)
 static void enqueue_task_dl(struct runqueue *rq, struct task_struct *p,
 			    int flags)
 {
-	struct sched_dl_entity *dl_se = &p->dl;
+	struct sched_dl_entity *dl_se = p->dl;
 
 	uint64_t now = dl_rq_clock(rq);
 
@@ -850,8 +893,8 @@ static void switched_from_dl(struct runqueue *rq, struct task_struct *p);
 static void dequeue_task_dl(struct runqueue *rq, struct task_struct *p,
 			    int flags)
 {
-	p->dl.on_rq = false;
-	dequeue_dl_entity(&rq->dl, &p->dl, flags & DEQUEUE_SLEEP,
+	p->dl->on_rq = false;
+	dequeue_dl_entity(&rq->dl, p->dl, flags & DEQUEUE_SLEEP,
 			  dl_rq_clock(rq));
 	/* the kernel's task_dead_dl(): an exiting task gives its bandwidth */
 	if (p->flags & PF_EXITING)
@@ -861,7 +904,7 @@ static void dequeue_task_dl(struct runqueue *rq, struct task_struct *p,
 /* sched_yield(): the rest of this instance is given up at once */
 static void yield_task_dl(struct runqueue *rq)
 {
-	struct sched_dl_entity *dl_se = &rq->curr->dl;
+	struct sched_dl_entity *dl_se = rq->curr->dl;
 
 	yield_dl_entity(dl_se);
 	if (update_curr_dl_se(&rq->dl, dl_se, 0, dl_rq_clock(rq)))
@@ -874,11 +917,11 @@ static bool dl_preempts(struct runqueue *rq, struct task_struct *p)
 {
 	struct task_struct *curr = rq->curr;
 
-	if (RB_EMPTY_NODE(&p->dl.rb_node))
+	if (RB_EMPTY_NODE(&p->dl->rb_node))
 		return false;
 	if (curr == rq->idle || task_sched_class(curr) != &dl_sched_class)
 		return true;
-	return curr != p && dl_time_before(p->dl.deadline, curr->dl.deadline);
+	return curr != p && dl_time_before(p->dl->deadline, curr->dl->deadline);
 }
 
 static void check_preempt_curr_dl(struct runqueue *rq, struct task_struct *p,
@@ -890,11 +933,11 @@ static void check_preempt_curr_dl(struct runqueue *rq, struct task_struct *p,
 	note_resched(
 		rq, SCHED_WHY_WAKEUP, p->pid,
 		"a deadline task (deadline a ns) runs before any other class or a later deadline (b ns)",
-		(long long)p->dl.deadline,
+		(long long)p->dl->deadline,
 		rq->curr == rq->idle ||
 				task_sched_class(rq->curr) != &dl_sched_class ?
 			0 :
-			(long long)rq->curr->dl.deadline,
+			(long long)rq->curr->dl->deadline,
 		"ns");
 	set_tsk_need_resched(rq->curr);
 }
@@ -922,7 +965,7 @@ static void put_prev_task_dl(struct runqueue *rq, struct task_struct *prev,
 
 static void set_curr_task_dl(struct runqueue *rq, struct task_struct *next)
 {
-	set_next_dl_entity(&rq->dl, &next->dl);
+	set_next_dl_entity(&rq->dl, next->dl);
 }
 
 /* a deadline that passed while the instance had runtime and wanted the CPU */
@@ -938,7 +981,7 @@ static void dl_check_miss(struct sched_dl_entity *dl_se, uint64_t now)
 
 static void task_tick_dl(struct runqueue *rq, struct task_struct *curr)
 {
-	struct sched_dl_entity *dl_se = &curr->dl, *first;
+	struct sched_dl_entity *dl_se = curr->dl, *first;
 	uint64_t now = dl_rq_clock(rq);
 
 	dl_check_miss(dl_se, now);
@@ -979,7 +1022,7 @@ static void set_nice_dl(struct runqueue *rq, struct task_struct *p, long nice)
 /* the entity leaves its CPU's accounting; the next enqueue attaches it */
 static void migrate_task_rq_dl(struct task_struct *p, int new_cpu)
 {
-	struct sched_dl_entity *dl_se = &p->dl;
+	struct sched_dl_entity *dl_se = p->dl;
 
 	(void)new_cpu;
 	if (!list_empty(&dl_se->rq_node) && RB_EMPTY_NODE(&dl_se->rb_node))
@@ -989,13 +1032,19 @@ static void migrate_task_rq_dl(struct task_struct *p, int new_cpu)
 static int setattr_dl(struct runqueue *rq, struct task_struct *p,
 		      const struct sched_attr *attr)
 {
-	struct sched_dl_entity *dl_se = &p->dl;
-	bool was_dl = dl_se->dl_runtime != 0, attached;
+	struct sched_dl_entity *dl_se = p->dl;
+	bool was_dl = dl_se && dl_se->dl_runtime != 0, attached;
 	int ret;
 
 	/* a task entering the class: its entity from scratch */
-	if (!was_dl)
+	if (!dl_se) {
+		dl_se = alloc_dl_entity(p);
+		if (!dl_se)
+			return -ENOMEM;
+	} else if (!was_dl) {
 		init_dl_entity(dl_se);
+		dl_se->task = p;
+	}
 	/* the bandwidth changes: out of this CPU's sums meanwhile */
 	attached = !list_empty(&dl_se->rq_node);
 	if (attached)
@@ -1009,16 +1058,19 @@ static int setattr_dl(struct runqueue *rq, struct task_struct *p,
 	/* the next enqueue attaches a new one; the first instance starts then */
 	if (attached)
 		dl_attach(&rq->dl, dl_se);
+	/* refused: a task that was not in the class keeps no entity */
+	if (ret && !was_dl)
+		free_dl_entity(p);
 	return ret;
 }
 
 /* @p leaves the class, or dies: its bandwidth goes back at once */
 static void switched_from_dl(struct runqueue *rq, struct task_struct *p)
 {
-	struct sched_dl_entity *dl_se = &p->dl;
+	struct sched_dl_entity *dl_se = p->dl;
 	struct sched_attr leave = { .sched_policy = SCHED_OTHER };
 
-	if (!dl_se->dl_runtime)
+	if (!dl_se || !dl_se->dl_runtime)
 		return;
 	if (!list_empty(&dl_se->rq_node))
 		dl_detach(&rq->dl, dl_se);
@@ -1027,6 +1079,13 @@ static void switched_from_dl(struct runqueue *rq, struct task_struct *p)
 	__atomic_store_n(&dl_nr_tasks, dl_nr_tasks - 1, __ATOMIC_RELAXED);
 	spin_unlock(&dl_bw_lock);
 	dl_se->dl_throttled = false;
+	/*
+	 * A task leaving the class gives its entity back; a dying one keeps
+	 * it (its CPU may still hold it as dl_rq->curr until the switch)
+	 * until free_task().
+	 */
+	if (!(p->flags & PF_EXITING))
+		free_dl_entity(p);
 }
 
 static void dl_snapshot_of(struct dl_snapshot *snap)
@@ -1078,7 +1137,7 @@ static int dl_balance(struct runqueue *this_rq)
 	}
 	p = pushable_task(this_rq);
 	if (p) {
-		dst = push_dl_task(&snap, this_rq->cpu, p->dl.deadline,
+		dst = push_dl_task(&snap, this_rq->cpu, p->dl->deadline,
 				   p->cpus_allowed & cpu_online_map);
 		if (dst == DL_PUSH_RESCHED) {
 			set_tsk_need_resched(this_rq->curr);
@@ -1129,7 +1188,7 @@ static void timer_tick_dl(struct runqueue *rq)
 
 static bool task_queued_dl(const struct task_struct *p)
 {
-	return p->dl.on_rq;
+	return p->dl->on_rq;
 }
 
 static bool check_dl(struct runqueue *rq, unsigned long *nr_queued)

@@ -693,7 +693,8 @@ bool task_queued_fair(const struct task_struct *p)
 
 void fair_settle(struct runqueue *rq, struct task_struct *p)
 {
-	if (unlikely(p->se.sched_delayed))
+	/* p->se is a fair task's only (goodness's state shares its room) */
+	if (task_sched_class(p)->task_groups && unlikely(p->se.sched_delayed))
 		finish_delayed_dequeue(rq, p);
 }
 

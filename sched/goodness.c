@@ -50,11 +50,25 @@
  */
 
 #include <errno.h>
+#include <stddef.h>
 
 #include "compat/spinlock.h"
 #include "sched/class.h"
 #include "sched/goodness.h"
 #include "sched/internal.h"
+
+/*
+ * counter and yielded share task_struct's room with the fair entity, which
+ * goodness never queues; sched_set_custom_slice() still keeps a custom
+ * slice there under any class, so those two fields must lie past ours.
+ */
+_Static_assert(offsetof(struct task_struct, se.custom_slice) >=
+			       offsetof(struct task_struct, yielded) +
+				       sizeof(int) &&
+		       offsetof(struct task_struct, se.slice) >=
+			       offsetof(struct task_struct, yielded) +
+				       sizeof(int),
+	       "goodness's fields overlap the custom slice in task_struct");
 
 static DEFINE_SPINLOCK(runqueue_lock);
 static LIST_HEAD(runqueue_head);

@@ -386,6 +386,13 @@ struct task_struct *alloc_task(const char *comm);
 void free_task(struct task_struct *p);
 
 /**
+ * free_dl_entity() - give back @p's SCHED_DEADLINE entity, if it has one
+ * @p: a task out of the deadline class's queues and sums (it left the
+ *	class, or it is being freed)
+ */
+void free_dl_entity(struct task_struct *p);
+
+/**
  * tree_init() - idle tasks of @nr_cpus CPUs and init (pid 1)
  * @nr_cpus: CPUs online
  *

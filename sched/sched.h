@@ -536,6 +536,8 @@ struct sched_attr {
  * @nr_missed: instances whose deadline passed while they still had
  *	runtime and wanted the CPU (the project's own counter)
  * @missed_deadline: the deadline last counted in @nr_missed
+ * @task: the task whose entity this is (the project's own: the kernel
+ *	embeds the entity in task_struct and finds the task by container_of())
  */
 struct sched_dl_entity {
 	struct rb_node rb_node;
@@ -560,6 +562,7 @@ struct sched_dl_entity {
 	unsigned long nr_throttled;
 	unsigned long nr_missed;
 	uint64_t missed_deadline;
+	struct task_struct *task;
 };
 
 /**
@@ -649,8 +652,12 @@ struct dl_bw {
  *	freed only when it is 0 (the kernel held a task reference instead)
  * @nr_migrations: times the task changed CPU
  * @se: cfs and eevdf: the task's scheduling entity (its cfs_rq says which
- *	task group it is in)
- * @dl: deadline: the task's reservation and instance (sched_setattr())
+ *	task group it is in); shares its room with @counter and @yielded
+ * @dl: deadline: the task's reservation and instance, or NULL: allocated
+ *	from its own slab cache when sched_setattr() first takes the task
+ *	into SCHED_DEADLINE and freed when it leaves the class or is freed
+ *	(the kernel embeds it; a pointer here saves 168 bytes in each of a
+ *	million tasks that never use it)
  * @signal_mask: signals recorded (bit n for signal n), never delivered
  * @nr_signals: number of signals recorded
  *
@@ -659,21 +666,40 @@ struct dl_bw {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  The structure has no hole (424 bytes): @policy,
- * @rt_priority, @ptrace and @counter are 32 bits wide where 2.5.33 (and
- * 2.4, for @counter) had longs, their values fitting in a byte or two,
- * and @nr_signals sits beside @migration_pending; 16 bytes less a task,
- * a million tasks being 424 MB of task_structs.
+ * exit and wait.  The structure has no hole (408 bytes): @state, @flags,
+ * @policy, @rt_priority, @ptrace, @counter and @sleep_avg are 32 bits
+ * wide where 2.5.33 (and 2.4, for @counter) had longs, their values
+ * fitting in a byte or two (@sleep_avg: at most 2 * HZ, 200,000 at
+ * HZ=100000; @flags: two bits), and
+ * the 32-bit @nr_migrations and @nr_signals sit beside @sleep_avg and
+ * @migration_pending.
+ *
+ * Memory, unlike the kernel (a million tasks are 408 MB of task_structs):
+ * @dl is allocated only for a task in SCHED_DEADLINE, and one union holds
+ * the per-task state private to the machine's selected class.  A machine
+ * runs exactly one of goodness, o1, cfs and eevdf beside rt, deadline and
+ * idle (sched/class.c), so goodness's @counter and @yielded (read and
+ * written by sched/goodness.c alone) share room with @se (read and
+ * written by cfs, eevdf and their fair_*.c alone; fair_settle(), which
+ * the core calls under any class, reads it only for a fair task, and
+ * the custom slice sched_set_custom_slice() keeps under any class lies
+ * past @counter and @yielded, which a static assertion checks).  The o1 fields stay outside: the rt class
+ * queues its tasks in prio_arrays by @run_list and @array under every
+ * machine, ticks SCHED_RR's @time_slice, credits a parent's @sleep_avg
+ * and @time_slice at exit (sched_exit_o1()), and schedule() stamps every
+ * task's @sleep_timestamp.  Adding to @se grows the structure by as much:
+ * it is the union's biggest member.
  */
 struct task_struct {
-	long state;
-	unsigned long flags;
+	int state; /* 2.5.33: volatile long */
+	unsigned int flags; /* 2.5.33: unsigned long */
 	int need_resched;
 	int cpu;
 	int prio, static_prio;
 	struct list_head run_list;
 	struct prio_array *array;
-	unsigned long sleep_avg;
+	unsigned int sleep_avg; /* 2.5.33: unsigned long */
+	unsigned int nr_migrations; /* kstruct addition, in sleep_avg's pair */
 	unsigned long sleep_timestamp;
 	unsigned int policy; /* 2.5.33: unsigned long */
 	unsigned int rt_priority; /* 2.5.33: unsigned long */
@@ -683,13 +709,17 @@ struct task_struct {
 	/* kstruct additions the scheduler reads with the fields above */
 	const struct sched_class *sched_class;
 	void *driver_data;
-	int counter; /* 2.4: long */
-	int yielded;
 	unsigned int migration_pending;
 	unsigned int nr_signals; /* kstruct addition */
-	unsigned long nr_migrations;
-	struct sched_entity se;
-	struct sched_dl_entity dl;
+	/* one machine runs one of goodness, o1, cfs, eevdf: their own state */
+	union {
+		struct sched_entity se; /* cfs, eevdf */
+		struct {
+			int counter; /* 2.4: long */
+			int yielded;
+		}; /* goodness */
+	};
+	struct sched_dl_entity *dl;
 
 	struct list_head tasks;
 	struct list_head children, sibling;
@@ -1024,6 +1054,8 @@ void sched_dl_bandwidth(uint64_t *total, uint64_t *cap);
  *
  * eevdf's deadlines use it from the task's next placement (a queued task
  * is requeued at once); the other classes keep it (a fork copies it).
+ * Under goodness it is kept in @p->se past the goodness fields that share
+ * its room (task_struct's union).
  *
  * Context: takes @p's runqueue lock.
  * Return: 0, -EINVAL for an idle task or a real-time policy.

@@ -241,7 +241,7 @@
 	document.querySelectorAll('.cpu-card').forEach(function (c) {
 		var m = c.querySelector('.moment');
 
-		if (!m || !/^as the pick at tick \d+ left it/.test(m.textContent))
+		if (!m || !/^as the pick at tick \d+(\.\d+)? left it/.test(m.textContent))
 			qbad.push('a card with "queues at the pick" ticked says ' + (m && m.textContent));
 	});
 	box.checked = false;

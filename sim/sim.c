@@ -2328,10 +2328,10 @@ static int report_dl(struct sim *s, struct sim_report *r)
 		dl->runtime_ns = d->dl_runtime_usec * 1000;
 		dl->deadline_ns = d->dl_deadline_usec * 1000;
 		dl->period_ns = d->dl_period_usec * 1000;
-		if (t->p && !t->st.exited) {
-			dl->misses = t->p->dl.nr_missed;
-			dl->throttles = t->p->dl.nr_throttled;
-			dl->runtime_left_ns = t->p->dl.runtime;
+		if (t->p && !t->st.exited && t->p->dl) {
+			dl->misses = t->p->dl->nr_missed;
+			dl->throttles = t->p->dl->nr_throttled;
+			dl->runtime_left_ns = t->p->dl->runtime;
 		}
 		dl++;
 	}

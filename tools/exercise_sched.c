@@ -187,7 +187,7 @@ static int exercise_sched_prio(struct exercise *ex)
 	list_for_each_entry(p, &init_task->tasks, tasks)
 		if (p->array)
 			fprintf(ex->why,
-				"%s: nice %d, sleep_avg %lu, prio %d, "
+				"%s: nice %d, sleep_avg %u, prio %d, "
 				"time_slice %u\n",
 				p->comm, TASK_NICE(p), p->sleep_avg, p->prio,
 				p->time_slice);

@@ -601,6 +601,7 @@ static void html_why(unsigned long long now, unsigned int cpu,
 	struct html_run *run = data;
 	struct html_pending *pend;
 
+	(void)now; /* a pick's frame is filed by whole ticks */
 	if (run->err || cpu >= run->nr_cpus)
 		return;
 	pend = &run->pending[cpu];

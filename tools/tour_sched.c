@@ -85,7 +85,7 @@ static void show_rq(FILE *out, int cpu)
 static void show_task(FILE *out, struct task_struct *p)
 {
 	fprintf(out,
-		"    %-8s nice %3d  sleep_avg %4lu  prio %3d  "
+		"    %-8s nice %3d  sleep_avg %4u  prio %3d  "
 		"slice %3u  %s\n",
 		p->comm, TASK_NICE(p), p->sleep_avg, p->prio, p->time_slice,
 		TASK_INTERACTIVE(p) ? "interactive" : "not interactive");

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "compat/slab.h"
 #include "sched/deadline.h"
 #include "sched/internal.h"
 #include "sched/snapshot_json.h"
@@ -1124,16 +1125,16 @@ static void test_class_timeline(void)
 	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
 	schedule(0);
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
-	CU_ASSERT_EQUAL(d->dl.deadline, t0 + 10000000);
-	CU_ASSERT_EQUAL(d->dl.runtime, 2000000);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 10000000);
+	CU_ASSERT_EQUAL(d->dl->runtime, 2000000);
 	machine_tick();
-	CU_ASSERT_EQUAL(d->dl.runtime, 1000000);
+	CU_ASSERT_EQUAL(d->dl->runtime, 1000000);
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
 	machine_tick();
-	CU_ASSERT_EQUAL(d->dl.runtime, 0);
-	CU_ASSERT_TRUE(d->dl.dl_throttled);
-	CU_ASSERT_EQUAL(d->dl.dl_timer, t0 + 10000000);
-	CU_ASSERT_EQUAL(d->dl.nr_throttled, 1);
+	CU_ASSERT_EQUAL(d->dl->runtime, 0);
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 10000000);
+	CU_ASSERT_EQUAL(d->dl->nr_throttled, 1);
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
 	CU_ASSERT_TRUE(task_queued(d));
 	SCHED_CHECK();
@@ -1142,11 +1143,11 @@ static void test_class_timeline(void)
 		CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
 	}
 	machine_tick();
-	CU_ASSERT_FALSE(d->dl.dl_throttled);
-	CU_ASSERT_EQUAL(d->dl.runtime, 2000000);
-	CU_ASSERT_EQUAL(d->dl.deadline, t0 + 20000000);
+	CU_ASSERT_FALSE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->runtime, 2000000);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 20000000);
 	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
-	CU_ASSERT_EQUAL(d->dl.nr_missed, 0);
+	CU_ASSERT_EQUAL(d->dl->nr_missed, 0);
 	SCHED_CHECK();
 	machine_down();
 }
@@ -1177,6 +1178,10 @@ static void test_class_admission(void)
 	CU_ASSERT_EQUAL(sched_setattr(p[2], &attr), -EBUSY);
 	CU_ASSERT_PTR_EQUAL(p[2]->sched_class, &o1_sched_class);
 	CU_ASSERT_EQUAL(p[2]->policy, SCHED_OTHER);
+	/* an entity only for a task in the class */
+	CU_ASSERT_PTR_NOT_NULL(p[0]->dl);
+	CU_ASSERT_PTR_EQUAL(p[0]->dl->task, p[0]);
+	CU_ASSERT_PTR_NULL(p[2]->dl);
 	sched_dl_bandwidth(&total, &cap);
 	CU_ASSERT_EQUAL(total, 2 * to_ratio(10000000, 4000000));
 	CU_ASSERT_EQUAL(cap, to_ratio(1000000, 950000));
@@ -1189,6 +1194,7 @@ static void test_class_admission(void)
 	attr.sched_flags = 0;
 	CU_ASSERT_EQUAL(sched_setattr(p[0], &other), 0);
 	CU_ASSERT_PTR_EQUAL(p[0]->sched_class, &o1_sched_class);
+	CU_ASSERT_PTR_NULL(p[0]->dl);
 	CU_ASSERT_EQUAL(sched_setattr(p[2], &attr), 0);
 	CU_ASSERT_PTR_EQUAL(p[2]->sched_class, &dl_sched_class);
 	for (k = 0; k < 3; k++)
@@ -1226,11 +1232,11 @@ static void test_class_snapshot(void)
 	schedule(0);
 	machine_tick();
 	machine_tick();
-	CU_ASSERT_TRUE_FATAL(d->dl.dl_throttled);
+	CU_ASSERT_TRUE_FATAL(d->dl->dl_throttled);
 	CU_ASSERT_EQUAL_FATAL(sched_snapshot(0, &snap), 0);
 	CU_ASSERT_PTR_EQUAL(snap->queues[0].sched_class, &dl_sched_class);
 	CU_ASSERT_EQUAL_FATAL(snap->queues[0].kind, SCHED_SNAPSHOT_EDF);
-	CU_ASSERT_EQUAL(snap->queues[0].edf.this_bw, d->dl.dl_bw);
+	CU_ASSERT_EQUAL(snap->queues[0].edf.this_bw, d->dl->dl_bw);
 	CU_ASSERT_EQUAL_FATAL(snap->queues[0].edf.nr_tasks, 1);
 	t = &snap->queues[0].edf.tasks[0];
 	CU_ASSERT_STRING_EQUAL(t->task.comm, "d");
@@ -1258,6 +1264,63 @@ static void test_class_snapshot(void)
 	machine_down();
 }
 
+/*
+ * A task's entity is allocated as it enters the class: failing that
+ * allocation is -ENOMEM with the task as it was (its class, no entity,
+ * no bandwidth taken, nothing leaked); the next try enters.  Leaving the
+ * class while running gives the entity back; a task that dies in the
+ * class gives it back when it is freed (machine_down()).
+ */
+static void test_class_enomem(void)
+{
+	struct sched_attr attr = { .sched_policy = SCHED_DEADLINE,
+				   .sched_runtime = 4000000,
+				   .sched_deadline = 10000000,
+				   .sched_period = 10000000 };
+	struct sched_attr other = { .sched_policy = SCHED_OTHER };
+	struct task_struct *p;
+	uint64_t total, cap;
+	long live;
+
+	machine_up_class(1, 1000, &cfs_sched_class);
+	p = sched_new_task("d", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(wake_up_forked_process(p, 0), 0);
+	live = kmalloc_live();
+	kmalloc_fail_nth(1);
+	CU_ASSERT_EQUAL(sched_setattr(p, &attr), -ENOMEM);
+	kmalloc_fault_reset();
+	CU_ASSERT_PTR_NULL(p->dl);
+	CU_ASSERT_PTR_EQUAL(p->sched_class, &cfs_sched_class);
+	CU_ASSERT_EQUAL(p->policy, SCHED_OTHER);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	sched_dl_bandwidth(&total, &cap);
+	CU_ASSERT_EQUAL(total, 0);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(sched_setattr(p, &attr), 0);
+	CU_ASSERT_PTR_NOT_NULL(p->dl);
+	CU_ASSERT_PTR_EQUAL(p->sched_class, &dl_sched_class);
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 1);
+	SCHED_CHECK();
+	/* running and queued, it leaves the class: the entity goes back */
+	CU_ASSERT_PTR_EQUAL(schedule(0), p);
+	machine_tick();
+	CU_ASSERT_EQUAL(sched_setattr(p, &other), 0);
+	CU_ASSERT_PTR_NULL(p->dl);
+	CU_ASSERT_PTR_EQUAL(p->sched_class, &cfs_sched_class);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	sched_dl_bandwidth(&total, &cap);
+	CU_ASSERT_EQUAL(total, 0);
+	SCHED_CHECK();
+	machine_tick();
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), p);
+	/* and comes back with a new one */
+	CU_ASSERT_EQUAL(sched_setattr(p, &attr), 0);
+	CU_ASSERT_PTR_NOT_NULL(p->dl);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo class_tests[] = {
 	{ "its queue in a snapshot, and none without a DL task",
 	  test_class_snapshot },
@@ -1265,6 +1328,8 @@ static CU_TestInfo class_tests[] = {
 	  test_class_timeline },
 	{ "sched_setattr(): admission, -EBUSY, -EINVAL, leaving",
 	  test_class_admission },
+	{ "sched_setattr(): -ENOMEM for the entity, the task as it was",
+	  test_class_enomem },
 	CU_TEST_INFO_NULL,
 };
 
