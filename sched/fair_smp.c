@@ -146,17 +146,37 @@ static void pelt_publish(struct runqueue *rq)
 	__atomic_store_n(&rq->rt_util, rq->avg_rt.util_avg, __ATOMIC_RELAXED);
 }
 
-/* @rq's fair queue and its RT time, accrued up to now as they stood */
+/*
+ * Whether an update of @sa at @now has anything to do: a whole unit
+ * (1024 ns) since its last one, or a clock that went back.  Tested here
+ * so that the many updates of one instant cost no call.
+ */
+static inline bool pelt_due(const struct sched_avg *sa, uint64_t now)
+{
+	return now - sa->last_update_time >= 1024;
+}
+
+/*
+ * @rq's fair queue and its RT time, accrued up to now as they stood; the
+ * averages are published again when they changed (every other change,
+ * attach and detach, publishes them itself)
+ */
 static void update_rq_avg(struct runqueue *rq, uint64_t now)
 {
 	struct task_struct *curr = rq->curr;
+	int changed = 0;
 
-	__update_load_avg_cfs_rq(now, &rq->cfs.avg, rq->cfs.load.weight,
-				 (unsigned int)rq->cfs.h_nr_running,
-				 rq->cfs.curr != NULL);
-	update_rt_rq_load_avg(now, &rq->avg_rt,
-			      curr != rq->idle && rt_policy((int)curr->policy));
-	pelt_publish(rq);
+	if (pelt_due(&rq->cfs.avg, now))
+		changed |= __update_load_avg_cfs_rq(
+			now, &rq->cfs.avg, rq->cfs.load.weight,
+			(unsigned int)rq->cfs.h_nr_running,
+			rq->cfs.curr != NULL);
+	if (pelt_due(&rq->avg_rt, now))
+		changed |= update_rt_rq_load_avg(
+			now, &rq->avg_rt,
+			curr != rq->idle && rt_policy((int)curr->policy));
+	if (changed)
+		pelt_publish(rq);
 }
 
 /* @p's signal accrued up to now as it stood (nothing while detached) */
@@ -165,7 +185,7 @@ static void update_task_avg(struct task_struct *p, uint64_t now)
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = cfs_rq_of(se);
 
-	if (!se->avg.last_update_time)
+	if (!se->avg.last_update_time || !pelt_due(&se->avg, now))
 		return;
 	__update_load_avg_se(now, &se->avg, se->load.weight, se->on_rq,
 			     se->on_rq && !se->sched_delayed,
@@ -190,7 +210,8 @@ void fair_pelt_update(struct runqueue *rq, struct task_struct *p)
 
 	if (p)
 		update_task_avg(p, now);
-	update_rq_avg(rq, now);
+	if (pelt_due(&rq->cfs.avg, now) || pelt_due(&rq->avg_rt, now))
+		update_rq_avg(rq, now);
 }
 
 void fair_pelt_enqueue(struct runqueue *rq, struct task_struct *p, int flags)
@@ -273,9 +294,11 @@ static void fair_snapshot_fill(struct fair_snapshot *snap)
 		st->runnable = __atomic_load_n(&rq->cfs.pelt_runnable,
 					       __ATOMIC_RELAXED);
 		st->capacity_orig = SCHED_CAPACITY_SCALE;
-		st->capacity = scale_rt_capacity(
-			SCHED_CAPACITY_SCALE,
-			__atomic_load_n(&rq->rt_util, __ATOMIC_RELAXED), 0, 0);
+		/* no RT time: the full capacity, as scale_rt_capacity() has it */
+		util = __atomic_load_n(&rq->rt_util, __ATOMIC_RELAXED);
+		st->capacity = util ? scale_rt_capacity(SCHED_CAPACITY_SCALE,
+							util, 0, 0) :
+				      SCHED_CAPACITY_SCALE;
 		st->idle = cpu_curr(cpu) == rq->idle && !st->nr_running;
 		st->idle_stamp = 0;
 	}

@@ -79,9 +79,14 @@ static uint64_t accumulate_sum(uint64_t delta, struct sched_avg *sa,
 	delta += sa->period_contrib;
 	periods = delta / 1024;
 	if (periods) {
-		sa->load_sum = decay_load(sa->load_sum, periods);
-		sa->runnable_sum = decay_load(sa->runnable_sum, periods);
-		sa->util_sum = (uint32_t)decay_load(sa->util_sum, periods);
+		/* an empty signal (an idle CPU's RT one) stays empty */
+		if (sa->load_sum | sa->runnable_sum | sa->util_sum) {
+			sa->load_sum = decay_load(sa->load_sum, periods);
+			sa->runnable_sum =
+				decay_load(sa->runnable_sum, periods);
+			sa->util_sum =
+				(uint32_t)decay_load(sa->util_sum, periods);
+		}
 		delta %= 1024;
 		/* without load nothing accrues (runnable and running are 0) */
 		if (load)
