@@ -153,16 +153,6 @@ static inline void load_store(struct load_weight *lw, unsigned long w)
 	lw->inv_weight = 0;
 }
 
-static inline unsigned long cfs_load(const struct cfs_rq *cfs_rq)
-{
-	return __atomic_load_n(&cfs_rq->load.weight, __ATOMIC_RELAXED);
-}
-
-static inline unsigned long cfs_h_nr_running(const struct cfs_rq *cfs_rq)
-{
-	return __atomic_load_n(&cfs_rq->h_nr_running, __ATOMIC_RELAXED);
-}
-
 /*
  * A task group's load is the sum of its queues' loads, each CPU adding
  * its changes under its own runqueue lock (the root group's is not kept:

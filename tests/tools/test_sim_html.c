@@ -477,9 +477,10 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 		CU_ASSERT(stride == 1 || tick <= from || tick % 2 == 0 ||
 			  tick == pg->ticks);
 		if (t && (stride == 1 || tick <= from)) {
-			CU_ASSERT_EQUAL(tick, json_integer_value(json_array_get(
-						      ticks, t - 1)) +
-						      1);
+			CU_ASSERT_EQUAL(tick,
+					(unsigned long long)json_integer_value(
+						json_array_get(ticks, t - 1)) +
+						1);
 		}
 		CU_ASSERT_EQUAL(json_array_size(cpus), pg->nr_cpus);
 		for (c = 0; c < json_array_size(cpus); c++) {
@@ -522,7 +523,8 @@ static size_t check_page(const struct page *pg, struct run_rect **out)
 							c),
 						r[i].q),
 					0)),
-				(r[i].start + pg->upt - 1) / pg->upt);
+				(json_int_t)((r[i].start + pg->upt - 1) /
+					     pg->upt));
 			CU_ASSERT_EQUAL(json_integer_value(
 						json_object_get(curr, "pid")),
 					r[i].pid);
