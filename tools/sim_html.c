@@ -1206,12 +1206,15 @@ static int snaps_take(struct html_run *run, unsigned long long tick,
 	/*
 	 * Past the budget, or would the frames, growing as they have since
 	 * @from, outgrow it by the end?  Then from here on only every other
-	 * tick's end (of those recorded so far), as often as needed.
+	 * tick's end (of those recorded so far), as often as needed.  The
+	 * rate is judged over an eighth of what was left at @from at least:
+	 * the first ticks, where every task arrives, grow fastest.
 	 */
 	grown = sn->bytes - sn->bytes_from;
 	if (left && sn->stride <= total &&
 	    (sn->bytes > sn->budget ||
 	     (tick > sn->from + 64 &&
+	      (tick - sn->from) * 8 >= total - sn->from &&
 	      sn->bytes + (double)grown / (tick - sn->from) * left >
 		      sn->budget))) {
 		if (sn->stride == 1)
