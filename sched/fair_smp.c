@@ -179,8 +179,14 @@ static void update_rq_avg(struct runqueue *rq, uint64_t now)
 		pelt_publish(rq);
 }
 
-/* @p's signal accrued up to now as it stood (nothing while detached) */
-static void update_task_avg(struct task_struct *p, uint64_t now)
+/*
+ * @p's signal accrued up to now as it stood (nothing while detached).
+ * @rq, locked, is where @p is queued or about to be: a task being woken
+ * onto it may still name its old CPU's cfs_rq, whose lock is not held,
+ * and it runs on none, so only @rq's own queue is asked who runs.
+ */
+static void update_task_avg(struct runqueue *rq, struct task_struct *p,
+			    uint64_t now)
 {
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = cfs_rq_of(se);
@@ -189,7 +195,8 @@ static void update_task_avg(struct task_struct *p, uint64_t now)
 		return;
 	__update_load_avg_se(now, &se->avg, se->load.weight, se->on_rq,
 			     se->on_rq && !se->sched_delayed,
-			     cfs_rq && cfs_rq->curr == se);
+			     cfs_rq && rq_of(cfs_rq) == rq &&
+				     cfs_rq->curr == se);
 }
 
 void fair_pelt_rt_tick(struct runqueue *rq)
@@ -209,7 +216,7 @@ void fair_pelt_update(struct runqueue *rq, struct task_struct *p)
 	uint64_t now = pelt_clock(rq);
 
 	if (p)
-		update_task_avg(p, now);
+		update_task_avg(rq, p, now);
 	if (pelt_due(&rq->cfs.avg, now) || pelt_due(&rq->avg_rt, now))
 		update_rq_avg(rq, now);
 }
