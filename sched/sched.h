@@ -439,9 +439,9 @@ enum sched_why_kind {
  *	while asleep, or moved by the migration thread
  * @SCHED_MIGRATE_WAKEUP: wake-up placement chose another CPU (a sync
  *	wake-up pulls the sleeper to the waker's CPU; 6.x's select_task_rq)
- * @SCHED_MIGRATE_FORK: fork placement chose another CPU than the
- *	parent's (a move before the first wake-up, which the simulator does
- *	not count as a migration)
+ *
+ * A new task's first CPU (fork placement) is no migration: it never
+ * reaches the migrate hook, so it has no kind.
  */
 enum sched_migrate_kind {
 	SCHED_MIGRATE_NONE,
@@ -450,7 +450,6 @@ enum sched_migrate_kind {
 	SCHED_MIGRATE_ACTIVE,
 	SCHED_MIGRATE_AFFINITY,
 	SCHED_MIGRATE_WAKEUP,
-	SCHED_MIGRATE_FORK,
 };
 
 /**

@@ -1839,7 +1839,6 @@ static const char *const migrate_text[] = {
 	[SCHED_MIGRATE_ACTIVE] = "active balancing",
 	[SCHED_MIGRATE_AFFINITY] = "affinity",
 	[SCHED_MIGRATE_WAKEUP] = "wake-up placement",
-	[SCHED_MIGRATE_FORK] = "fork placement",
 };
 
 static const char *const event_text[][2] = {
