@@ -116,6 +116,13 @@ static unsigned int add_counters(const struct sched_class *c,
 	return n;
 }
 
+unsigned long sched_counter_value(int cpu, const struct sched_counter *counter)
+{
+	const char *rq = (const char *)cpu_rq(cpu);
+
+	return *(const unsigned long *)(rq + counter->offset);
+}
+
 unsigned int sched_counters(const struct sched_class *class,
 			    const struct sched_counter **out)
 {

@@ -87,7 +87,8 @@ KSTRUCT_EXPORT_BEGIN
  * struct sched_counter - a per-CPU counter a class keeps
  * @name: its name in reports ("array_switches")
  * @label: a short column title for the text report ("arrsw")
- * @offset: where the unsigned long lives in struct runqueue
+ * @offset: where the unsigned long lives in the runqueue, whose layout is
+ *	the library's own (sched/rq.h): read it with sched_counter_value()
  */
 struct sched_counter {
 	const char *name;
@@ -412,18 +413,14 @@ bool task_queued(const struct task_struct *p);
 int select_task_rq(struct task_struct *p, int cpu, int wake_flags);
 
 /**
- * sched_counter_value() - one of @rq's class counters
- * @rq: a runqueue
+ * sched_counter_value() - one of a CPU's class counters
+ * @cpu: an online CPU
  * @counter: an entry of a class's @counters
  *
- * Return: its value (read without the lock: for reports between ticks).
+ * Return: its value on @cpu's runqueue (read without the lock: for
+ * reports between ticks).
  */
-static inline unsigned long
-sched_counter_value(const struct runqueue *rq,
-		    const struct sched_counter *counter)
-{
-	return *(const unsigned long *)((const char *)rq + counter->offset);
-}
+unsigned long sched_counter_value(int cpu, const struct sched_counter *counter);
 
 /**
  * sched_counters() - the counters reports show for a machine

@@ -2394,7 +2394,7 @@ const struct sim_report *sim_report(struct sim *s)
 		r->cpus[cpu].switches = rq->nr_switches;
 		for (i = 0; i < r->nr_counters; i++)
 			r->cpus[cpu].counters[i] =
-				sched_counter_value(rq, r->counters[i]);
+				sched_counter_value(cpu, r->counters[i]);
 		cost_add(&r->cost, &s->cpus[cpu].cost);
 	}
 	sim_report_finish(r);

@@ -142,10 +142,12 @@ static void test_counters(void)
 		}
 	}
 	/* they read what the runqueue holds */
-	machine_up(1);
+	machine_up(2);
 	cpu_rq(0)->nr_array_switches = 7;
+	cpu_rq(1)->nr_array_switches = 11;
 	sched_counters(&o1_sched_class, c);
-	CU_ASSERT_EQUAL(sched_counter_value(cpu_rq(0), c[0]), 7UL);
+	CU_ASSERT_EQUAL(sched_counter_value(0, c[0]), 7UL);
+	CU_ASSERT_EQUAL(sched_counter_value(1, c[0]), 11UL);
 	machine_down();
 }
 
