@@ -143,6 +143,21 @@ static void hook_migrate(struct task_struct *p, int src, int dst,
 				    sched_hooks.data);
 }
 
+/*
+ * A task that is neither queued nor running gets @cpu as its CPU, and the
+ * migrate hook hears why (@kind, @rule: a migrate_why() whose a and b are
+ * the old and new CPU).  @p's runqueue is locked.
+ */
+static void rehome_sleeper(struct task_struct *p, int cpu, int kind,
+			   const char *rule)
+{
+	int old_cpu = task_cpu(p);
+	struct sched_reason why = migrate_why(kind, rule, old_cpu, cpu, NULL);
+
+	set_task_cpu(p, cpu);
+	hook_migrate(p, old_cpu, cpu, &why);
+}
+
 static void hook_switch(int cpu, struct task_struct *prev,
 			struct task_struct *next)
 {
@@ -453,7 +468,6 @@ static bool ttwu_place(struct runqueue *rq, struct task_struct *p, int sync,
 		       int this_cpu)
 {
 	int old_cpu = task_cpu(p), cpu;
-	struct sched_reason why;
 
 	if (task_running(rq, p))
 		return false;
@@ -462,12 +476,9 @@ static bool ttwu_place(struct runqueue *rq, struct task_struct *p, int sync,
 		WF_TTWU | (sync ? WF_SYNC : 0));
 	if (cpu == old_cpu)
 		return false;
-	why = migrate_why(
-		SCHED_MIGRATE_WAKEUP,
-		"select_task_rq() at the wake-up (wake_affine, then an idle CPU of the LLC) placed it on CPU b, off CPU a",
-		old_cpu, cpu, NULL);
-	set_task_cpu(p, cpu);
-	hook_migrate(p, old_cpu, cpu, &why);
+	rehome_sleeper(
+		p, cpu, SCHED_MIGRATE_WAKEUP,
+		"select_task_rq() at the wake-up (wake_affine, then an idle CPU of the LLC) placed it on CPU b, off CPU a");
 	task_rq_unlock(rq);
 	return true;
 }
@@ -476,7 +487,7 @@ int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 {
 	const struct sched_class *class;
 	struct runqueue *rq;
-	int success = 0, old_cpu, wake_flags;
+	int success = 0, wake_flags;
 	bool placed = false;
 
 	for (;;) {
@@ -496,14 +507,9 @@ int try_to_wake_up(struct task_struct *p, int sync, int this_cpu)
 		} else if (sync && !task_running(rq, p) &&
 			   cpu_online(this_cpu) && task_cpu(p) != this_cpu &&
 			   (p->cpus_allowed & (1UL << this_cpu))) {
-			struct sched_reason why = migrate_why(
-				SCHED_MIGRATE_WAKEUP,
-				"a sync wake-up pulls the sleeper from CPU a to the waker's CPU b",
-				task_cpu(p), this_cpu, NULL);
-
-			old_cpu = task_cpu(p);
-			set_task_cpu(p, this_cpu);
-			hook_migrate(p, old_cpu, this_cpu, &why);
+			rehome_sleeper(
+				p, this_cpu, SCHED_MIGRATE_WAKEUP,
+				"a sync wake-up pulls the sleeper from CPU a to the waker's CPU b");
 			task_rq_unlock(rq);
 			continue;
 		}
@@ -1342,9 +1348,7 @@ static void migration_request_wait(struct runqueue *rq, struct task_struct *p,
 
 int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 {
-	struct sched_reason why;
 	struct runqueue *rq;
-	int old_cpu, new_cpu;
 
 	new_mask &= cpu_online_map;
 	if (!new_mask)
@@ -1361,14 +1365,9 @@ int set_cpus_allowed(struct task_struct *p, unsigned long new_mask)
 		goto out_unlock;
 	if (!task_queued(p) && !task_running(rq, p)) {
 		/* asleep: just rehome it */
-		old_cpu = task_cpu(p);
-		new_cpu = (int)__ffs(new_mask);
-		why = migrate_why(
-			SCHED_MIGRATE_AFFINITY,
-			"set_cpus_allowed() while it slept left out CPU a: rehomed to CPU b, the lowest allowed",
-			old_cpu, new_cpu, NULL);
-		set_task_cpu(p, new_cpu);
-		hook_migrate(p, old_cpu, new_cpu, &why);
+		rehome_sleeper(
+			p, (int)__ffs(new_mask), SCHED_MIGRATE_AFFINITY,
+			"set_cpus_allowed() while it slept left out CPU a: rehomed to CPU b, the lowest allowed");
 		goto out_unlock;
 	}
 	migration_request_wait(rq, p, -1);
