@@ -186,6 +186,12 @@ struct sim {
 	unsigned long long ticks;
 	int started, trace_ended, stop;
 	/*
+	 * The error that stopped the run (sim_step(), the threaded loop), 0
+	 * while it goes on: the tick it stopped in was left half done, so the
+	 * run never resumes and sim_check() looks at the machine alone.
+	 */
+	int failed;
+	/*
 	 * The clock (sim_now()): the ns of the event being handled; a tick
 	 * every tick_ns.  Counters are kept in clock units of unit_ns, a
 	 * tick under jiffy timers, a microsecond under hrtimers (clock_hz
@@ -1599,16 +1605,18 @@ int sim_step(struct sim *s)
 
 	if (s->opt.threaded)
 		return -EINVAL;
+	if (s->failed)
+		return s->failed;
 	if (!s->started) {
 		ret = sim_start(s);
 		if (ret)
-			return ret;
+			return s->failed = ret;
 	}
 	if (s->ticks >= s->total_ticks)
 		return 0;
 	ret = run_between(s);
 	if (ret)
-		return ret;
+		return s->failed = ret;
 	clock_tick(s);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
 		tick_cpu(s, cpu);
@@ -1626,7 +1634,9 @@ int sim_step(struct sim *s)
 	if (!ret)
 		ret = observe_tick(s);
 	progress(s);
-	return ret ? ret : 1;
+	if (ret)
+		return s->failed = ret;
+	return 1;
 }
 
 /* ------------------------------------------------------ threaded mode */
@@ -1668,9 +1678,11 @@ static int run_threaded(struct sim *s)
 	unsigned int cpu, started = 0;
 	int ret;
 
+	if (s->failed)
+		return s->failed;
 	ret = s->started ? 0 : sim_start(s);
 	if (ret)
-		return ret;
+		return s->failed = ret;
 	if (pthread_barrier_init(&s->barrier, NULL, s->opt.nr_cpus + 1))
 		return -EAGAIN;
 	s->stop = 0;
@@ -1707,6 +1719,8 @@ static int run_threaded(struct sim *s)
 			ret = observe_tick(s);
 		progress(s);
 	}
+	if (ret)
+		s->failed = ret;
 	s->stop = 1;
 	pthread_barrier_wait(&s->barrier);
 out_join:
@@ -1851,6 +1865,9 @@ bool (sim_check)(struct sim *s)
 		return check_fail("no simulation (NULL)");
 	if (!sched_check() || !process_tree_check())
 		return false;
+	/* a run stopped mid-tick: its own books are half written */
+	if (s->failed)
+		return true;
 	/*
 	 * Most buckets are empty, and an empty head pointing at itself both
 	 * ways is all list_check() would verify of it: checked here inline,

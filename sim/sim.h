@@ -225,8 +225,10 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
  * threaded simulation, -EUCLEAN when @opt->check_every_tick is set and
  * sim_check() failed (its report went through the check handler),
  * -ENOMEM, the error of a trace write that failed during the tick
- * (sim_output_failed() names the file; the run cannot go on), or the
- * error the observer's @tick returned.
+ * (sim_output_failed() names the file), or the error the observer's
+ * @tick returned.  An error stops the run for good: the tick it came from
+ * is left half done, and every later sim_step() or sim_run() returns the
+ * same error.  sim_report() and sim_destroy() still work.
  */
 int sim_step(struct sim *s);
 
@@ -259,7 +261,10 @@ const char *sim_output_failed(const struct sim *s);
  * every task the simulator believes runnable is queued (task_queued())
  * and every sleeper is not; the sum of
  * nr_running over the runqueues equals the number of runnable tasks; a
- * CPU's current task is its idle task or a runnable one.  Reports the
+ * CPU's current task is its idle task or a runnable one.  After an
+ * error stopped the run (sim_step()), the machine alone is checked: the
+ * scheduler's and the process tree's invariants hold between any two
+ * scheduler calls, the simulator's books only between ticks.  Reports the
  * first violation through the check handler with the caller's file:line
  * (compat/check.h); never aborts.  A NULL @s is reported as such.
  *

@@ -1144,9 +1144,10 @@ static void test_class_warnings_one_policy(void)
 /*
  * Fail the Nth allocation of a run with forks (of tasks with timers of
  * their own) and a Chrome trace (its bitmap of named tasks) under
- * @class: -ENOMEM, no leak.
+ * @class, on CPU threads if @threaded: -ENOMEM, the machine still sound,
+ * the run stopped for good, no leak.
  */
-static void run_fault_injection(const struct sched_class *class)
+static void run_fault_injection(const struct sched_class *class, int threaded)
 {
 	static const char *const workloads[] = {
 		"fork",
@@ -1159,7 +1160,8 @@ static void run_fault_injection(const struct sched_class *class)
 	for (w = 0; w < ARRAY_SIZE(workloads); w++) {
 		struct sim_options o = { .nr_cpus = 2,
 					 .duration_usec = 300000,
-					 .sched_class = class };
+					 .sched_class = class,
+					 .threaded = threaded };
 		struct sim_workload *wl = NULL;
 		unsigned long n, failed = 0;
 		char *buf = NULL;
@@ -1180,6 +1182,9 @@ static void run_fault_injection(const struct sched_class *class)
 			kmalloc_fault_reset();
 			if (kmalloc_fault_fired() != fired) {
 				CU_ASSERT_EQUAL(ret, -ENOMEM);
+				/* the machine holds; the run stays stopped */
+				CU_ASSERT(sim_check(s));
+				CU_ASSERT_EQUAL(sim_run(s), -ENOMEM);
 				failed++;
 			} else {
 				CU_ASSERT_EQUAL(ret, 0);
@@ -1198,7 +1203,7 @@ static void run_fault_injection(const struct sched_class *class)
 
 static void test_run_fault_injection(void)
 {
-	run_fault_injection(NULL);
+	run_fault_injection(NULL, 0);
 }
 
 static void test_run_fault_injection_every_class(void)
@@ -1206,7 +1211,7 @@ static void test_run_fault_injection_every_class(void)
 	unsigned int i;
 
 	for (i = 0; sched_classes[i]; i++)
-		run_fault_injection(sched_classes[i]);
+		run_fault_injection(sched_classes[i], 0);
 }
 
 /* the two streams (open_memstream()s of @a and @b) hold the same bytes */
@@ -2341,6 +2346,11 @@ static void test_threaded_step_refused(void)
 	sim_workload_free(wl);
 }
 
+static void test_threaded_fault_injection(void)
+{
+	run_fault_injection(NULL, 1);
+}
+
 static CU_TestInfo threads_tests[] = {
 	{ "mixed on 4 CPU threads, checked every tick", test_threaded_mixed },
 	{ "fork on 3 CPU threads, checked every tick", test_threaded_fork },
@@ -2350,6 +2360,8 @@ static CU_TestInfo threads_tests[] = {
 	{ "sim_step refused when threaded", test_threaded_step_refused },
 	{ "rt-app's events on 4 CPU threads, checked every tick",
 	  test_rtapp_threaded },
+	{ "fault injection: run on 2 CPU threads",
+	  test_threaded_fault_injection },
 	CU_TEST_INFO_NULL,
 };
 
