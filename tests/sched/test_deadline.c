@@ -1321,11 +1321,69 @@ static void test_class_enomem(void)
 	machine_down();
 }
 
+/* the clock of a machine at 250 Hz */
+#define TICK_250 (4 * MS)
+
+/*
+ * Under o1 (and goodness), jiffy timers: the clock the class reads is
+ * the tick's, so run time is charged in whole ticks and a timer fires at
+ * the first tick at or after its time, as 2.5.33 had nothing finer.  At
+ * 250 Hz, 2 ms every 10 ms alone on its CPU, woken at t0 (a tick):
+ *
+ *   t0+4   tick: 4 ms charged, runtime -2 ms: throttled, timer at t0+10;
+ *          nothing else to run: the CPU idles (o1's pick finds its
+ *          arrays empty though nr_running counts the throttled task)
+ *   t0+12  tick: the timer (due at t0+10): -2 + 2 = 0, + 2 = 2 ms, the
+ *          deadline two periods on, t0+30; it runs again
+ *   t0+16  tick: 4 ms charged again: timer at t0+30, fired at t0+32
+ *
+ * 4 ms every 20 ms: its 20%, in half as many activations as periods.
+ */
+static void test_class_jiffies(void)
+{
+	struct sched_attr da = dl_attr(2 * MS, 10 * MS, 10 * MS);
+	struct task_struct *d;
+	uint64_t t0;
+
+	machine_up_class(1, 250, &o1_sched_class);
+	t0 = (uint64_t)jiffies * TICK_250;
+	d = sched_new_task("d", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_EQUAL(sched_setattr(d, &da), 0);
+	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 10 * MS);
+
+	machine_tick(); /* t0+4 */
+	CU_ASSERT_EQUAL(d->dl->runtime, -(int64_t)(2 * MS));
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 10 * MS);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), idle_task(0));
+	CU_ASSERT_TRUE(task_queued(d));
+	SCHED_CHECK();
+	machine_tick(); /* t0+8 */
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), idle_task(0));
+	machine_tick(); /* t0+12 */
+	CU_ASSERT_FALSE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->runtime, (int64_t)(2 * MS));
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 30 * MS);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	machine_tick(); /* t0+16 */
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 30 * MS);
+	CU_ASSERT_EQUAL(d->dl->nr_throttled, 2);
+	CU_ASSERT_EQUAL(d->dl->nr_missed, 0);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo class_tests[] = {
 	{ "its queue in a snapshot, and none without a DL task",
 	  test_class_snapshot },
 	{ "2 ms / 10 ms beside a hog: throttle and replenish by hand",
 	  test_class_timeline },
+	{ "o1's jiffy timers: whole ticks charged; a throttled task alone idles its CPU",
+	  test_class_jiffies },
 	{ "sched_setattr(): admission, -EBUSY, -EINVAL, leaving",
 	  test_class_admission },
 	{ "sched_setattr(): -ENOMEM for the entity, the task as it was",
