@@ -71,6 +71,7 @@
 #include "compat/spinlock.h"
 #include "list/list.h"
 #include "sched/class.h"
+#include "sched/deadline.h"
 #include "sched/fair.h"
 #include "sched/rq.h"
 #include "sched/sched.h"
@@ -1517,9 +1518,10 @@ static unsigned long long run_end(const struct sim *s, int cpu)
 
 /*
  * The first event after now and before @end: a sleeper's wake-up or a
- * start in this tick's bucket, or the end of a CPU's run.  An event due
- * now or before, left over by a CPU that reached SIM_SETTLE_MAX, waits
- * for the tick.  Return: its time, or @end when there is none.
+ * start in this tick's bucket, the end of a CPU's run, or a deadline
+ * task's replenishment or inactive timer.  An event due now or before,
+ * left over by a CPU that reached SIM_SETTLE_MAX, waits for the tick.
+ * Return: its time, or @end when there is none.
  */
 static unsigned long long next_event_ns(struct sim *s, unsigned long long end)
 {
@@ -1536,13 +1538,17 @@ static unsigned long long next_event_ns(struct sim *s, unsigned long long end)
 		if (e > s->now_ns && e < at)
 			at = e;
 	}
+	e = dl_next_timer();
+	if (e > s->now_ns && e < at)
+		at = e;
 	return at;
 }
 
 /*
  * Under hrtimers, the events between the tick just done and the next one,
  * in the order of their ns (those at the same ns as one): the clock moves
- * to each, its sleepers wake (wake_up_process(), which checks for
+ * to each, the deadline class's timers due fire (as at a tick, before the
+ * wake-ups), its sleepers wake (wake_up_process(), which checks for
  * preemption), and every CPU settles as after a tick: a run over goes on
  * with its program, need_resched calls schedule().  Under jiffy timers
  * nothing falls between ticks.  Context: the main thread (in threaded
@@ -1555,6 +1561,7 @@ static int __run_between(struct sim *s)
 
 	while (!ret && (at = next_event_ns(s, end)) < end) {
 		clock_set(s, at);
+		dl_run_timers();
 		ret = run_wheel(s);
 		if (!ret)
 			ret = settle_all(s);
