@@ -28,7 +28,8 @@
  * (run_between(), clock_tick()).  Under a class with hrtimers (cfs,
  * eevdf) sleeps, timers and runs end at their ns, and the events between
  * two ticks run in the order of their ns, each as a small tick without
- * scheduler_tick(): the wake-ups due, then every CPU settles.  Under
+ * scheduler_tick(): the deadline class's timers due (dl_run_timers()),
+ * the wake-ups due, then every CPU settles.  Under
  * jiffy timers (o1, goodness) everything is whole ticks and nothing falls
  * between them.
  *
