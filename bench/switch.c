@@ -12,8 +12,10 @@
  * FUTEX_WAIT until it is lowered).  Each hand-over is a wake-up of the
  * other thread and the switch to it when this one blocks: the kernel's
  * try_to_wake_up() (enqueue, wakeup preemption check), then schedule()
- * (dequeue, pick, put_prev/set_next, the switch of stacks and address
- * space), the path that one switch event of the simulator stands for.
+ * (dequeue, pick, put_prev/set_next, the switch of stacks: two threads of
+ * one process share their address space, where perf bench sched pipe's
+ * two processes do not), the path that one switch event of the
+ * simulator stands for.
  * The figure includes the two system calls per switch and the real
  * switch; the same calls with no switch (a pipe this thread writes and
  * reads itself; a wake nobody waits for and a wait that fails at once)
@@ -628,7 +630,7 @@ static int bench_switch(struct bench *b)
 	}
 	bench_note(
 		b,
-		"How to read it: a host figure is the kernel's whole path for one switch, measured on the running kernel: the two system calls (write and read, or FUTEX_WAKE and FUTEX_WAIT), the wake-up (try_to_wake_up(): enqueue, wakeup preemption) and schedule() (dequeue, pick, the switch of stacks and address space); the 'no switch' cases are those calls alone. A kstruct figure is the scheduler's data structures alone, on a one-CPU machine of two tasks: wake_up_process() of the sleeping task, then the running one sleeps and schedule() picks it, the machine's clock moving 2 us a switch.");
+		"How to read it: a host figure is the kernel's whole path for one switch, measured on the running kernel: the two system calls (write and read, or FUTEX_WAKE and FUTEX_WAIT), the wake-up (try_to_wake_up(): enqueue, wakeup preemption) and schedule() (dequeue, pick, the switch of stacks; the two threads share one address space); the 'no switch' cases are those calls alone. A kstruct figure is the scheduler's data structures alone, on a one-CPU machine of two tasks: wake_up_process() of the sleeping task, then the running one sleeps and schedule() picks it, the machine's clock moving 2 us a switch.");
 	return 0;
 }
 
