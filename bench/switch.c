@@ -510,10 +510,10 @@ static void kswitch_fn(void *arg)
 static int bench_host(struct bench *b, const struct bench_stat **st)
 {
 	static const char *const series[HOST_CASES] = {
-		"host pipe ping-pong, ns per switch",
-		"host futex ping-pong, ns per switch",
-		"host pipe write + read, no switch",
-		"host futex wake + wait, no switch",
+		"host pipe ping-pong, per switch",
+		"host futex ping-pong, per switch",
+		"host pipe write + read alone, per pair",
+		"host futex wake + wait alone, per pair",
 	};
 	void (*const loops[HOST_CASES])(struct switch_pair *, unsigned long) = {
 		switch_pipe_pingpong, switch_futex_pingpong, switch_pipe_alone,
@@ -595,7 +595,7 @@ static int bench_switch(struct bench *b)
 		};
 
 		snprintf(series, sizeof(series),
-			 "kstruct %s, wake-up + schedule()",
+			 "kstruct %s: wake-up + schedule(), per switch",
 			 sched_classes[k]->name);
 		c.n = bench_quick(b) ? 1000 : 10000;
 		spec.ops = c.n;
