@@ -630,7 +630,7 @@ static int bench_switch(struct bench *b)
 	}
 	bench_note(
 		b,
-		"How to read it: a host figure is the kernel's whole path for one switch, measured on the running kernel: the two system calls (write and read, or FUTEX_WAKE and FUTEX_WAIT), the wake-up (try_to_wake_up(): enqueue, wakeup preemption) and schedule() (dequeue, pick, the switch of stacks; the two threads share one address space); the 'no switch' cases are those calls alone. A kstruct figure is the scheduler's data structures alone, on a one-CPU machine of two tasks: wake_up_process() of the sleeping task, then the running one sleeps and schedule() picks it, the machine's clock moving 2 us a switch.");
+		"How to read it: a host figure is the kernel's whole path for one switch, measured on the running kernel: the two system calls (write and read, or FUTEX_WAKE and FUTEX_WAIT), the wake-up (try_to_wake_up(): enqueue, wakeup preemption) and schedule() (dequeue, pick, the switch of stacks; the two threads share one address space); the 'alone' cases are those calls with no switch. A kstruct figure is the scheduler's data structures alone, on a one-CPU machine of two tasks: wake_up_process() of the sleeping task, then the running one sleeps and schedule() picks it, the machine's clock moving 2 us a switch.");
 	return 0;
 }
 
