@@ -941,16 +941,38 @@ static void enqueue_task_dl(struct runqueue *rq, struct task_struct *p,
 
 static void switched_from_dl(struct runqueue *rq, struct task_struct *p);
 
+/*
+ * @dl_se leaves @dl_rq's list and bandwidth for another CPU's; a
+ * throttled one keeps its replenishment timer (the kernel's dl_timer goes
+ * with the task), which fires where it is attached next
+ */
+static void dl_detach_moving(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	uint64_t timer = dl_se->dl_timer;
+
+	dl_detach(dl_rq, dl_se);
+	dl_se->dl_timer = timer;
+}
+
 static void dequeue_task_dl(struct runqueue *rq, struct task_struct *p,
 			    int flags)
 {
+	struct sched_dl_entity *dl_se = p->dl;
+
 	update_curr_dl(rq, true);
-	p->dl->on_rq = false;
-	dequeue_dl_entity(&rq->dl, p->dl, flags & DEQUEUE_SLEEP,
+	dl_se->on_rq = false;
+	dequeue_dl_entity(&rq->dl, dl_se, flags & DEQUEUE_SLEEP,
 			  dl_rq_clock(rq));
 	/* the kernel's task_dead_dl(): an exiting task gives its bandwidth */
 	if (p->flags & PF_EXITING)
 		switched_from_dl(rq, p);
+	/*
+	 * Given another CPU while queued here (the migration thread of
+	 * set_cpus_allowed() sets the CPU, then moves the task): it leaves
+	 * this CPU's accounting now, and the enqueue there attaches it.
+	 */
+	else if (task_cpu(p) != rq->cpu && !list_empty(&dl_se->rq_node))
+		dl_detach_moving(&rq->dl, dl_se);
 }
 
 /* sched_yield(): the rest of this instance is given up at once */
@@ -1057,7 +1079,7 @@ static void migrate_task_rq_dl(struct task_struct *p, int new_cpu)
 
 	(void)new_cpu;
 	if (!list_empty(&dl_se->rq_node) && RB_EMPTY_NODE(&dl_se->rb_node))
-		dl_detach(&task_rq(p)->dl, dl_se);
+		dl_detach_moving(&task_rq(p)->dl, dl_se);
 }
 
 static int setattr_dl(struct runqueue *rq, struct task_struct *p,

@@ -1509,6 +1509,58 @@ static void test_class_jiffies(void)
 	machine_down();
 }
 
+/*
+ * set_cpus_allowed() moves a DL task off its CPU (the migration thread
+ * takes it whether it runs, waits or is throttled): its entity leaves the
+ * old CPU's list and bandwidth and joins the new one's, and a throttled
+ * one keeps its replenishment timer, which fires on the new CPU.  2 CPUs
+ * at HZ=1000 under cfs, 2 ms every 10 ms beside a hog on each CPU.
+ */
+static void test_class_affinity(void)
+{
+	struct sched_attr da = dl_attr(2 * MS, 10 * MS, 10 * MS);
+	struct task_struct *d;
+	uint64_t t0;
+
+	machine_up_class(2, 1000, &cfs_sched_class);
+	t0 = (uint64_t)jiffies * MS;
+	new_task_on("hog0", 0, 0);
+	new_task_on("hog1", 0, 1);
+	d = sched_new_task("d", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_EQUAL(sched_setattr(d, &da), 0);
+	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+	schedule(1);
+	SCHED_CHECK();
+
+	/* running on CPU 0, then allowed CPU 1 only */
+	CU_ASSERT_EQUAL(set_cpus_allowed(d, 1UL << 1), 0);
+	CU_ASSERT_EQUAL(task_cpu(d), 1);
+	SCHED_CHECK();
+	schedule(0);
+	CU_ASSERT_PTR_EQUAL(schedule(1), d);
+	SCHED_CHECK();
+
+	/* throttled on CPU 1 after 2 ms, then moved back to CPU 0 */
+	machine_tick();
+	machine_tick();
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 10 * MS);
+	CU_ASSERT_EQUAL(set_cpus_allowed(d, 1UL << 0), 0);
+	CU_ASSERT_EQUAL(task_cpu(d), 0);
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 10 * MS);
+	SCHED_CHECK();
+	while ((uint64_t)jiffies * MS < t0 + 10 * MS)
+		machine_tick();
+	CU_ASSERT_FALSE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 20 * MS);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo class_tests[] = {
 	{ "its queue in a snapshot, and none without a DL task",
 	  test_class_snapshot },
@@ -1518,6 +1570,8 @@ static CU_TestInfo class_tests[] = {
 	  test_class_ns },
 	{ "o1's jiffy timers: whole ticks charged; a throttled task alone idles its CPU",
 	  test_class_jiffies },
+	{ "set_cpus_allowed(): a DL task moves, running or throttled, timer kept",
+	  test_class_affinity },
 	{ "sched_setattr(): admission, -EBUSY, -EINVAL, leaving",
 	  test_class_admission },
 	{ "sched_setattr(): -ENOMEM for the entity, the task as it was",
