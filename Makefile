@@ -500,7 +500,7 @@ check-docs: deps-pictures $(TOOL)
 # The benchmark tables of docs/ (scripts/bench-docs.sh): rerun the
 # subjects they quote, keep their JSON records in docs/bench/ (committed:
 # the tables' sources), and rewrite each table between its page's markers.
-BENCH_DOCS_SUBJECTS := rbtree sched-long list sched report
+BENCH_DOCS_SUBJECTS := rbtree sched-long list sched report switch
 BENCH_DOCS_PAGES    := docs/bench.md docs/generations.md
 bench-docs: deps-ensure deps-pictures deps-bench
 	@$(MAKE) --no-print-directory $(BENCH_TOOL)

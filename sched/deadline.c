@@ -19,9 +19,15 @@
  *  - Standalone: the entity, queue and root domain bandwidth are the
  *    caller's, the clock is an argument, and a timer is the time written
  *    into the entity, which the caller fires.  The class at the end of
- *    this file is that caller: it fires the timers at each tick
- *    (timer_tick_dl()), reads jiffies as its clock (dl_rq_clock()), and
- *    pushes and pulls at each tick; see docs/fidelity.md.
+ *    this file is that caller: it reads the simulator's clock
+ *    (dl_rq_clock(): ns under a selected class with hrtimers, whole ticks
+ *    under jiffy timers), charges the running task what it ran since
+ *    exec_start at each tick, dequeue, switch and yield (update_curr_dl();
+ *    HRTICK is off, so an exhausted runtime is found there), fires the
+ *    timers at the tick (timer_tick_dl()) and, under hrtimers, at their
+ *    ns between ticks (dl_run_timers(), which the simulator calls), and
+ *    pushes and pulls at each tick only (the kernel's dl_task_timer()
+ *    also pushes); see docs/fidelity.md.
  *  - No GRUB reclaiming, no frequency or capacity scaling of the runtime
  *    charged, no dl_server (the fair server), no deadline inheritance
  *    (PI boosting), no SCHED_FLAG_* (overrun signal, reclaim, sugov).
@@ -747,8 +753,10 @@ int pull_dl_task(const struct dl_snapshot *snap, int this_cpu, int *src)
 /*
  * The deadline class: the functions above on each runqueue's struct
  * dl_rq and each task's struct sched_dl_entity, the machine's one root
- * domain bandwidth under dl_bw_lock, the timers fired at the tick
- * (timer_tick_dl()) and global EDF's push and pull at the tick of every
+ * domain bandwidth under dl_bw_lock, run time charged from exec_start on
+ * the runqueue clock (update_curr_dl()), the timers fired at the tick
+ * (timer_tick_dl()) and, for a driver with hrtimers, at their ns
+ * (dl_run_timers()), and global EDF's push and pull at the tick of every
  * CPU while a deadline task exists.
  */
 
@@ -760,19 +768,14 @@ static unsigned long dl_nr_tasks;
 
 /*
  * The clock the class reads, ns: the simulator's, as the fair classes'
- * rq_clock() (the ns past the tick under hrtimers, else 0).  Run time is
- * still charged a tick at a time (dl_tick_ns()), at the tick.
+ * rq_clock() (kstruct_subtick_ns, the ns past the tick, is 0 but under a
+ * selected class with hrtimers, so under o1 and goodness every time this
+ * class sees is a tick's).
  */
 static inline uint64_t dl_rq_clock(const struct runqueue *rq)
 {
 	(void)rq;
 	return (uint64_t)jiffies * (NSEC_PER_SEC / HZ) + kstruct_subtick_ns;
-}
-
-/* what one tick of run time charges the running entity */
-static inline int64_t dl_tick_ns(void)
-{
-	return (int64_t)(NSEC_PER_SEC / HZ);
 }
 
 static inline struct task_struct *dl_task_of(struct sched_dl_entity *dl_se)
@@ -784,7 +787,7 @@ static inline struct task_struct *dl_task_of(struct sched_dl_entity *dl_se)
  * The entities come from a slab cache of their own, made by the first
  * task to enter the class and kept for the life of the process (as
  * task_struct_cachep): a task that never enters the class has none, so a
- * million fair tasks do not carry 176 bytes each they never use.
+ * million fair tasks do not carry 192 bytes each they never use.
  */
 static struct kmem_cache *dl_entity_cachep;
 static pthread_once_t dl_entity_once = PTHREAD_ONCE_INIT;
@@ -861,6 +864,54 @@ static void rq_init_dl(struct runqueue *rq)
 	init_dl_rq(&rq->dl);
 }
 
+/* a deadline that passed while the instance had runtime and wanted the CPU */
+static void dl_check_miss(struct sched_dl_entity *dl_se, uint64_t now)
+{
+	if (!dl_se->on_rq || dl_se->dl_throttled || dl_se->runtime <= 0 ||
+	    !dl_time_before(dl_se->deadline, now) ||
+	    dl_se->missed_deadline == dl_se->deadline)
+		return;
+	dl_se->missed_deadline = dl_se->deadline;
+	dl_se->nr_missed++;
+}
+
+/*
+ * The kernel's update_curr_dl(): charge the entity running on @rq what it
+ * ran since its exec_start, to the ns of the runqueue clock.  It is called
+ * at each tick, dequeue, switch-out and yield: with HRTICK off (Debian's
+ * 6.1 and 6.12), nothing stops a task the moment its runtime runs out, so
+ * it is found at the first of these, the overrun left below 0 for the
+ * replenishment to pay back.  An entity off the tree (throttled) is not
+ * charged.  A throttled task is told to reschedule when it is no longer
+ * the earliest, but only if @resched: schedule()'s own put_prev_task has
+ * cleared need_resched already and is switching anyway.  Return: true
+ * when it was throttled.
+ */
+static bool update_curr_dl(struct runqueue *rq, bool resched)
+{
+	struct sched_dl_entity *dl_se = rq->dl.curr;
+	uint64_t now = dl_rq_clock(rq);
+	int64_t delta;
+
+	if (!dl_se || RB_EMPTY_NODE(&dl_se->rb_node))
+		return false;
+	dl_check_miss(dl_se, now);
+	delta = (int64_t)(now - dl_se->exec_start);
+	if (delta > 0)
+		dl_se->exec_start = now;
+	if (!update_curr_dl_se(&rq->dl, dl_se, delta, now))
+		return false;
+	dl_se->nr_throttled++;
+	if (resched && pick_next_dl_entity(&rq->dl) != dl_se) {
+		note_resched(
+			rq, SCHED_WHY_SLICE, 0,
+			"its runtime ran out (a ns left): throttled until its next period",
+			(long long)dl_se->runtime, 0, "ns");
+		set_tsk_need_resched(rq->curr);
+	}
+	return true;
+}
+
 /* the core's ENQUEUE_* in the entity's terms */
 static int dl_enqueue_flags(int flags)
 {
@@ -890,25 +941,45 @@ static void enqueue_task_dl(struct runqueue *rq, struct task_struct *p,
 
 static void switched_from_dl(struct runqueue *rq, struct task_struct *p);
 
+/*
+ * @dl_se leaves @dl_rq's list and bandwidth for another CPU's; a
+ * throttled one keeps its replenishment timer (the kernel's dl_timer goes
+ * with the task), which fires where it is attached next
+ */
+static void dl_detach_moving(struct dl_rq *dl_rq, struct sched_dl_entity *dl_se)
+{
+	uint64_t timer = dl_se->dl_timer;
+
+	dl_detach(dl_rq, dl_se);
+	dl_se->dl_timer = timer;
+}
+
 static void dequeue_task_dl(struct runqueue *rq, struct task_struct *p,
 			    int flags)
 {
-	p->dl->on_rq = false;
-	dequeue_dl_entity(&rq->dl, p->dl, flags & DEQUEUE_SLEEP,
+	struct sched_dl_entity *dl_se = p->dl;
+
+	update_curr_dl(rq, true);
+	dl_se->on_rq = false;
+	dequeue_dl_entity(&rq->dl, dl_se, flags & DEQUEUE_SLEEP,
 			  dl_rq_clock(rq));
 	/* the kernel's task_dead_dl(): an exiting task gives its bandwidth */
 	if (p->flags & PF_EXITING)
 		switched_from_dl(rq, p);
+	/*
+	 * Given another CPU while queued here (the migration thread of
+	 * set_cpus_allowed() sets the CPU, then moves the task): it leaves
+	 * this CPU's accounting now, and the enqueue there attaches it.
+	 */
+	else if (task_cpu(p) != rq->cpu && !list_empty(&dl_se->rq_node))
+		dl_detach_moving(&rq->dl, dl_se);
 }
 
 /* sched_yield(): the rest of this instance is given up at once */
 static void yield_task_dl(struct runqueue *rq)
 {
-	struct sched_dl_entity *dl_se = rq->curr->dl;
-
-	yield_dl_entity(dl_se);
-	if (update_curr_dl_se(&rq->dl, dl_se, 0, dl_rq_clock(rq)))
-		dl_se->nr_throttled++;
+	yield_dl_entity(rq->curr->dl);
+	update_curr_dl(rq, true);
 }
 
 /* @p, queued on @rq, runs before the running task: above its class, or
@@ -960,40 +1031,22 @@ static void put_prev_task_dl(struct runqueue *rq, struct task_struct *prev,
 {
 	(void)prev;
 	(void)next;
+	update_curr_dl(rq, false);
 	put_prev_dl_entity(&rq->dl);
 }
 
 static void set_curr_task_dl(struct runqueue *rq, struct task_struct *next)
 {
 	set_next_dl_entity(&rq->dl, next->dl);
-}
-
-/* a deadline that passed while the instance had runtime and wanted the CPU */
-static void dl_check_miss(struct sched_dl_entity *dl_se, uint64_t now)
-{
-	if (!dl_se->on_rq || dl_se->dl_throttled || dl_se->runtime <= 0 ||
-	    !dl_time_before(dl_se->deadline, now) ||
-	    dl_se->missed_deadline == dl_se->deadline)
-		return;
-	dl_se->missed_deadline = dl_se->deadline;
-	dl_se->nr_missed++;
+	next->dl->exec_start = dl_rq_clock(rq);
 }
 
 static void task_tick_dl(struct runqueue *rq, struct task_struct *curr)
 {
 	struct sched_dl_entity *dl_se = curr->dl, *first;
-	uint64_t now = dl_rq_clock(rq);
 
-	dl_check_miss(dl_se, now);
-	if (update_curr_dl_se(&rq->dl, dl_se, dl_tick_ns(), now)) {
-		dl_se->nr_throttled++;
-		note_resched(
-			rq, SCHED_WHY_SLICE, 0,
-			"its runtime ran out (a ns left): throttled until its next period",
-			(long long)dl_se->runtime, 0, "ns");
-		set_tsk_need_resched(curr);
+	if (update_curr_dl(rq, true))
 		return;
-	}
 	first = pick_next_dl_entity(&rq->dl);
 	if (first && first != dl_se) {
 		note_resched(
@@ -1026,7 +1079,7 @@ static void migrate_task_rq_dl(struct task_struct *p, int new_cpu)
 
 	(void)new_cpu;
 	if (!list_empty(&dl_se->rq_node) && RB_EMPTY_NODE(&dl_se->rb_node))
-		dl_detach(&task_rq(p)->dl, dl_se);
+		dl_detach_moving(&task_rq(p)->dl, dl_se);
 }
 
 static int setattr_dl(struct runqueue *rq, struct task_struct *p,
@@ -1162,17 +1215,16 @@ static int load_balance_dl(struct runqueue *this_rq, int idle)
 }
 
 /*
- * The class's timers on this CPU: replenishment (a throttled task gets
- * its runtime back, queued again if it still runs) and the inactive
- * timer; deadline misses are counted here too.  Then global EDF.
+ * The class's timers on this CPU due by @now: the inactive timer (a
+ * blocked task's bandwidth leaves running_bw) and the replenishment (a
+ * throttled task gets its runtime back, queued again if it still runs,
+ * and preempts what runs when it is earlier); at a tick (@tick), deadline
+ * misses are counted too.
  */
-static void timer_tick_dl(struct runqueue *rq)
+static void dl_fire_timers(struct runqueue *rq, uint64_t now, bool tick)
 {
 	struct sched_dl_entity *dl_se, *tmp;
-	uint64_t now = dl_rq_clock(rq);
 
-	if (!dl_machine_busy())
-		return;
 	list_for_each_entry_safe(dl_se, tmp, &rq->dl.tasks, rq_node) {
 		if (dl_se->inactive_timer && dl_se->inactive_timer <= now)
 			inactive_task_timer(&rq->dl, dl_se);
@@ -1181,9 +1233,57 @@ static void timer_tick_dl(struct runqueue *rq)
 			if (dl_se->on_rq)
 				check_preempt_curr_dl(rq, dl_task_of(dl_se), 0);
 		}
-		dl_check_miss(dl_se, now);
+		if (tick)
+			dl_check_miss(dl_se, now);
 	}
+}
+
+/* the timers due at the tick, then global EDF */
+static void timer_tick_dl(struct runqueue *rq)
+{
+	if (!dl_machine_busy())
+		return;
+	dl_fire_timers(rq, dl_rq_clock(rq), true);
 	dl_balance(rq);
+}
+
+uint64_t dl_next_timer(void)
+{
+	struct sched_dl_entity *dl_se;
+	uint64_t next = UINT64_MAX;
+	struct runqueue *rq;
+	int cpu;
+
+	if (!dl_machine_busy())
+		return next;
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		rq = cpu_rq(cpu);
+		spin_lock(&rq->lock);
+		list_for_each_entry(dl_se, &rq->dl.tasks, rq_node) {
+			if (dl_se->dl_timer && dl_se->dl_timer < next)
+				next = dl_se->dl_timer;
+			if (dl_se->inactive_timer &&
+			    dl_se->inactive_timer < next)
+				next = dl_se->inactive_timer;
+		}
+		spin_unlock(&rq->lock);
+	}
+	return next;
+}
+
+void dl_run_timers(void)
+{
+	struct runqueue *rq;
+	int cpu;
+
+	if (!dl_machine_busy())
+		return;
+	for (cpu = 0; cpu < nr_cpus_online; cpu++) {
+		rq = cpu_rq(cpu);
+		spin_lock(&rq->lock);
+		dl_fire_timers(rq, dl_rq_clock(rq), false);
+		spin_unlock(&rq->lock);
+	}
 }
 
 static bool task_queued_dl(const struct task_struct *p)

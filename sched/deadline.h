@@ -350,6 +350,38 @@ static inline void yield_dl_entity(struct sched_dl_entity *dl_se)
 bool dl_rq_check(const struct dl_rq *dl_rq);
 #define dl_rq_check(dl_rq) CHECK_CALLER(dl_rq_check, (dl_rq))
 
+/* ------------------------------------------------- the class's timers */
+
+/**
+ * dl_next_timer() - when the deadline class's next timer is due
+ *
+ * The earliest replenishment or inactive timer armed on any online CPU,
+ * for a driver whose clock is finer than the tick (the simulator under a
+ * selected class with hrtimers: the kernel's dl_timer and inactive_timer
+ * are hrtimers), which fires it then with dl_run_timers().
+ *
+ * Context: the machine at rest (no thread in the scheduler); takes each
+ *	runqueue's lock in turn.
+ * Return: its time, ns on the runqueue clock (jiffies in ns plus
+ * kstruct_subtick_ns), or UINT64_MAX when none is armed.
+ */
+uint64_t dl_next_timer(void);
+
+/**
+ * dl_run_timers() - fire the deadline class's timers due now, between
+ *	ticks
+ *
+ * On each online CPU in turn, the timers due by the runqueue clock: a
+ * blocked task's bandwidth leaves running_bw at its inactive timer; a
+ * throttled task is replenished at its replenishment timer, queued if it
+ * is runnable, and sets need_resched when it runs before the current
+ * task (the caller then calls schedule()).  The tick fires them too
+ * (the class's timer_tick hook), with push and pull after them.
+ *
+ * Context: the machine at rest; takes each runqueue's lock in turn.
+ */
+void dl_run_timers(void);
+
 /* ------------------------------------------------------------ global EDF */
 
 /**

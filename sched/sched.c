@@ -837,8 +837,8 @@ struct task_struct *schedule(int cpu)
 
 /*
  * 2.5.33's pick: switch the arrays when active is empty, then the first
- * task of the best queue.  An empty runqueue clears expired_timestamp
- * (the idle task runs).
+ * task of the best queue.  Empty arrays clear expired_timestamp (the idle
+ * task runs, or a class above o1's).
  */
 static struct task_struct *pick_next_task_o1(struct runqueue *rq,
 					     struct task_struct *prev)
@@ -848,7 +848,11 @@ static struct task_struct *pick_next_task_o1(struct runqueue *rq,
 	int idx;
 
 	(void)prev;
-	if (unlikely(!rq->nr_running)) {
+	/*
+	 * 2.5.33 tested nr_running; here it also counts a throttled deadline
+	 * task, which is in neither array
+	 */
+	if (unlikely(!rq->active->nr_active && !rq->expired->nr_active)) {
 		rq->expired_timestamp = 0;
 		return NULL;
 	}

@@ -528,6 +528,8 @@ struct sched_attr {
  *	contending or non contending", which the kernel does not store)
  * @dl_timer: replenishment time while the timer is armed, else 0
  * @inactive_timer: 0-lag time while the inactive timer is armed, else 0
+ * @exec_start: the runqueue clock (ns) when its run time was last charged
+ *	(the kernel keeps it in the task's sched_entity, p->se.exec_start)
  * @nr_cpus_allowed: CPUs it may run on (1: never pushed or pulled)
  * @on_rq: the task is runnable in the deadline class, throttled or not
  *	(the kernel's p->on_rq; the project's own field)
@@ -555,6 +557,7 @@ struct sched_dl_entity {
 	bool dl_active;
 	uint64_t dl_timer;
 	uint64_t inactive_timer;
+	uint64_t exec_start;
 	unsigned int nr_cpus_allowed;
 	/* kstruct additions */
 	bool on_rq;

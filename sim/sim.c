@@ -28,7 +28,8 @@
  * (run_between(), clock_tick()).  Under a class with hrtimers (cfs,
  * eevdf) sleeps, timers and runs end at their ns, and the events between
  * two ticks run in the order of their ns, each as a small tick without
- * scheduler_tick(): the wake-ups due, then every CPU settles.  Under
+ * scheduler_tick(): the deadline class's timers due (dl_run_timers()),
+ * the wake-ups due, then every CPU settles.  Under
  * jiffy timers (o1, goodness) everything is whole ticks and nothing falls
  * between them.
  *
@@ -71,6 +72,7 @@
 #include "compat/spinlock.h"
 #include "list/list.h"
 #include "sched/class.h"
+#include "sched/deadline.h"
 #include "sched/fair.h"
 #include "sched/rq.h"
 #include "sched/sched.h"
@@ -1523,9 +1525,10 @@ static unsigned long long run_end(const struct sim *s, int cpu)
 
 /*
  * The first event after now and before @end: a sleeper's wake-up or a
- * start in this tick's bucket, or the end of a CPU's run.  An event due
- * now or before, left over by a CPU that reached SIM_SETTLE_MAX, waits
- * for the tick.  Return: its time, or @end when there is none.
+ * start in this tick's bucket, the end of a CPU's run, or a deadline
+ * task's replenishment or inactive timer.  An event due now or before,
+ * left over by a CPU that reached SIM_SETTLE_MAX, waits for the tick.
+ * Return: its time, or @end when there is none.
  */
 static unsigned long long next_event_ns(struct sim *s, unsigned long long end)
 {
@@ -1542,13 +1545,17 @@ static unsigned long long next_event_ns(struct sim *s, unsigned long long end)
 		if (e > s->now_ns && e < at)
 			at = e;
 	}
+	e = dl_next_timer();
+	if (e > s->now_ns && e < at)
+		at = e;
 	return at;
 }
 
 /*
  * Under hrtimers, the events between the tick just done and the next one,
  * in the order of their ns (those at the same ns as one): the clock moves
- * to each, its sleepers wake (wake_up_process(), which checks for
+ * to each, the deadline class's timers due fire (as at a tick, before the
+ * wake-ups), its sleepers wake (wake_up_process(), which checks for
  * preemption), and every CPU settles as after a tick: a run over goes on
  * with its program, need_resched calls schedule().  Under jiffy timers
  * nothing falls between ticks.  Context: the main thread (in threaded
@@ -1561,6 +1568,7 @@ static int __run_between(struct sim *s)
 
 	while (!ret && (at = next_event_ns(s, end)) < end) {
 		clock_set(s, at);
+		dl_run_timers();
 		ret = run_wheel(s);
 		if (!ret)
 			ret = settle_all(s);

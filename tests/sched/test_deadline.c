@@ -1321,11 +1321,257 @@ static void test_class_enomem(void)
 	machine_down();
 }
 
+/* the clock of a machine at 250 Hz, a driver finer than the tick */
+#define TICK_250 (4 * MS)
+
+/* the time is @ns past the last tick, as a driver with hrtimers sets it */
+static void at_subtick(uint64_t ns)
+{
+	kstruct_subtick_ns = ns;
+}
+
+/* the next tick: the driver sets the ns past it back to 0 first */
+static void tick_250(void)
+{
+	kstruct_subtick_ns = 0;
+	machine_tick();
+}
+
+/*
+ * Run time charged to the ns of the runqueue clock, as Linux's
+ * update_curr_dl(), on one CPU at 250 Hz (a 4 ms tick) under eevdf, the
+ * test playing a driver with hrtimers (kstruct_subtick_ns, the ns past
+ * the tick).  With HRTICK off, an exhausted runtime is found at the next
+ * tick or switch, and the replenishment pays the overrun back.  Times
+ * from t0, a tick; d is 2 ms every 10 ms, e 1 ms every 4 ms, beside a
+ * fair hog:
+ *
+ *   t0+1     d wakes: deadline t0+11, runtime 2 ms; it preempts the hog
+ *   t0+4     tick: 3 ms charged, runtime -1 ms: throttled, its timer at
+ *            its next period, t0+11 (the hog runs)
+ *   t0+11    the timer, between ticks: -1 + 2 = 1 ms, deadline t0+21;
+ *            d preempts the hog
+ *   t0+11.25 e wakes (deadline t0+15.25, earlier): d is switched out,
+ *            charged 0.25 ms (0.75 ms left)
+ *   t0+11.5  e blocks, charged 0.25 ms (0.75 ms left): its 0-lag time is
+ *            15.25 - 0.75 * 4 / 1 = t0+12.25, its inactive timer; d runs
+ *   t0+12    tick: d charged 0.5 ms (0.25 ms left)
+ *   t0+12.25 e's inactive timer, between ticks: it leaves running_bw
+ *   t0+16    tick: d charged 4 ms, runtime -3.75 ms: throttled, its
+ *            timer at t0+21
+ *   t0+21    the timer: -3.75 + 2 = -1.75, + 2 = 0.25 ms, the deadline
+ *            two periods on: t0+41
+ */
+static void test_class_ns(void)
+{
+	struct sched_attr da = dl_attr(2 * MS, 10 * MS, 10 * MS);
+	struct sched_attr ea = dl_attr(1 * MS, 4 * MS, 4 * MS);
+	struct task_struct *d, *e, *hog;
+	uint64_t t0;
+
+	machine_up_class(1, 250, &eevdf_sched_class);
+	t0 = (uint64_t)jiffies * TICK_250;
+	hog = new_task_on("hog", 0, 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), hog);
+	d = sched_new_task("d", 0, SCHED_OTHER, 0);
+	e = sched_new_task("e", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+	CU_ASSERT_EQUAL(sched_setattr(d, &da), 0);
+	CU_ASSERT_EQUAL(sched_setattr(e, &ea), 0);
+	CU_ASSERT_EQUAL(dl_next_timer(), UINT64_MAX);
+
+	at_subtick(1 * MS);
+	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 11 * MS);
+	CU_ASSERT_EQUAL(d->dl->runtime, (int64_t)(2 * MS));
+	CU_ASSERT(test_tsk_need_resched(hog));
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+
+	tick_250();
+	CU_ASSERT_EQUAL(d->dl->runtime, -(int64_t)MS);
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 11 * MS);
+	CU_ASSERT_EQUAL(d->dl->nr_throttled, 1);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
+	CU_ASSERT_EQUAL(dl_next_timer(), t0 + 11 * MS);
+	SCHED_CHECK();
+
+	tick_250(); /* t0+8: not due yet */
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
+	at_subtick(3 * MS);
+	dl_run_timers();
+	CU_ASSERT_FALSE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->runtime, (int64_t)MS);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 21 * MS);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, 0);
+	CU_ASSERT(test_tsk_need_resched(hog));
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+	CU_ASSERT_EQUAL(dl_next_timer(), UINT64_MAX);
+	SCHED_CHECK();
+
+	at_subtick(3 * MS + 250 * US);
+	CU_ASSERT_EQUAL(wake_up_forked_process(e, 0), 0);
+	CU_ASSERT_EQUAL(e->dl->deadline, t0 + 15 * MS + 250 * US);
+	CU_ASSERT_PTR_EQUAL(schedule(0), e);
+	CU_ASSERT_EQUAL(d->dl->runtime, (int64_t)(750 * US));
+
+	at_subtick(3 * MS + 500 * US);
+	set_task_state(e, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+	CU_ASSERT_EQUAL(e->dl->runtime, (int64_t)(750 * US));
+	CU_ASSERT_TRUE(e->dl->dl_non_contending);
+	CU_ASSERT_EQUAL(e->dl->inactive_timer, t0 + 12 * MS + 250 * US);
+	CU_ASSERT_EQUAL(dl_next_timer(), t0 + 12 * MS + 250 * US);
+	SCHED_CHECK();
+
+	tick_250(); /* t0+12 */
+	CU_ASSERT_EQUAL(d->dl->runtime, (int64_t)(250 * US));
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	CU_ASSERT_TRUE(e->dl->dl_active);
+	at_subtick(250 * US);
+	dl_run_timers();
+	CU_ASSERT_FALSE(e->dl->dl_active);
+	CU_ASSERT_FALSE(e->dl->dl_non_contending);
+	CU_ASSERT_EQUAL(e->dl->inactive_timer, 0);
+	SCHED_CHECK();
+
+	tick_250(); /* t0+16 */
+	CU_ASSERT_EQUAL(d->dl->runtime, -(int64_t)(3 * MS + 750 * US));
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 21 * MS);
+	CU_ASSERT_EQUAL(d->dl->nr_throttled, 2);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
+	tick_250(); /* t0+20 */
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), hog);
+	at_subtick(1 * MS);
+	dl_run_timers();
+	CU_ASSERT_EQUAL(d->dl->runtime, (int64_t)(250 * US));
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 41 * MS);
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+	CU_ASSERT_EQUAL(d->dl->nr_missed, 0);
+	SCHED_CHECK();
+	kstruct_subtick_ns = 0;
+	machine_down();
+}
+
+/*
+ * Under o1 (and goodness), jiffy timers: the clock the class reads is
+ * the tick's, so run time is charged in whole ticks and a timer fires at
+ * the first tick at or after its time, as 2.5.33 had nothing finer.  At
+ * 250 Hz, 2 ms every 10 ms alone on its CPU, woken at t0 (a tick):
+ *
+ *   t0+4   tick: 4 ms charged, runtime -2 ms: throttled, timer at t0+10;
+ *          nothing else to run: the CPU idles (o1's pick finds its
+ *          arrays empty though nr_running counts the throttled task)
+ *   t0+12  tick: the timer (due at t0+10): -2 + 2 = 0, + 2 = 2 ms, the
+ *          deadline two periods on, t0+30; it runs again
+ *   t0+16  tick: 4 ms charged again: timer at t0+30, fired at t0+32
+ *
+ * 4 ms every 20 ms: its 20%, in half as many activations as periods.
+ */
+static void test_class_jiffies(void)
+{
+	struct sched_attr da = dl_attr(2 * MS, 10 * MS, 10 * MS);
+	struct task_struct *d;
+	uint64_t t0;
+
+	machine_up_class(1, 250, &o1_sched_class);
+	t0 = (uint64_t)jiffies * TICK_250;
+	d = sched_new_task("d", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_EQUAL(sched_setattr(d, &da), 0);
+	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 10 * MS);
+
+	machine_tick(); /* t0+4 */
+	CU_ASSERT_EQUAL(d->dl->runtime, -(int64_t)(2 * MS));
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 10 * MS);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), idle_task(0));
+	CU_ASSERT_TRUE(task_queued(d));
+	SCHED_CHECK();
+	machine_tick(); /* t0+8 */
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), idle_task(0));
+	machine_tick(); /* t0+12 */
+	CU_ASSERT_FALSE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->runtime, (int64_t)(2 * MS));
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 30 * MS);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	machine_tick(); /* t0+16 */
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 30 * MS);
+	CU_ASSERT_EQUAL(d->dl->nr_throttled, 2);
+	CU_ASSERT_EQUAL(d->dl->nr_missed, 0);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * set_cpus_allowed() moves a DL task off its CPU (the migration thread
+ * takes it whether it runs, waits or is throttled): its entity leaves the
+ * old CPU's list and bandwidth and joins the new one's, and a throttled
+ * one keeps its replenishment timer, which fires on the new CPU.  2 CPUs
+ * at HZ=1000 under cfs, 2 ms every 10 ms beside a hog on each CPU.
+ */
+static void test_class_affinity(void)
+{
+	struct sched_attr da = dl_attr(2 * MS, 10 * MS, 10 * MS);
+	struct task_struct *d;
+	uint64_t t0;
+
+	machine_up_class(2, 1000, &cfs_sched_class);
+	t0 = (uint64_t)jiffies * MS;
+	new_task_on("hog0", 0, 0);
+	new_task_on("hog1", 0, 1);
+	d = sched_new_task("d", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	CU_ASSERT_EQUAL(sched_setattr(d, &da), 0);
+	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	CU_ASSERT_PTR_EQUAL(schedule(0), d);
+	schedule(1);
+	SCHED_CHECK();
+
+	/* running on CPU 0, then allowed CPU 1 only */
+	CU_ASSERT_EQUAL(set_cpus_allowed(d, 1UL << 1), 0);
+	CU_ASSERT_EQUAL(task_cpu(d), 1);
+	SCHED_CHECK();
+	schedule(0);
+	CU_ASSERT_PTR_EQUAL(schedule(1), d);
+	SCHED_CHECK();
+
+	/* throttled on CPU 1 after 2 ms, then moved back to CPU 0 */
+	machine_tick();
+	machine_tick();
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 10 * MS);
+	CU_ASSERT_EQUAL(set_cpus_allowed(d, 1UL << 0), 0);
+	CU_ASSERT_EQUAL(task_cpu(d), 0);
+	CU_ASSERT_TRUE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->dl_timer, t0 + 10 * MS);
+	SCHED_CHECK();
+	while ((uint64_t)jiffies * MS < t0 + 10 * MS)
+		machine_tick();
+	CU_ASSERT_FALSE(d->dl->dl_throttled);
+	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 20 * MS);
+	CU_ASSERT_PTR_EQUAL(cpu_curr(0), d);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo class_tests[] = {
 	{ "its queue in a snapshot, and none without a DL task",
 	  test_class_snapshot },
 	{ "2 ms / 10 ms beside a hog: throttle and replenish by hand",
 	  test_class_timeline },
+	{ "charged to the ns: throttle at the tick, overrun paid back, timers at their ns",
+	  test_class_ns },
+	{ "o1's jiffy timers: whole ticks charged; a throttled task alone idles its CPU",
+	  test_class_jiffies },
+	{ "set_cpus_allowed(): a DL task moves, running or throttled, timer kept",
+	  test_class_affinity },
 	{ "sched_setattr(): admission, -EBUSY, -EINVAL, leaving",
 	  test_class_admission },
 	{ "sched_setattr(): -ENOMEM for the entity, the task as it was",

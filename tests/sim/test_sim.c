@@ -2513,7 +2513,7 @@ static void test_dl_share_threaded(void)
 				 .duration_usec = 300000,
 				 .check_every_tick = 1 };
 	char json[2048], one[256];
-	unsigned int k;
+	unsigned int i, k;
 	struct run run;
 
 	dl_share(1);
@@ -2530,14 +2530,23 @@ static void test_dl_share_threaded(void)
 		strcat(json, one);
 	}
 	strcat(json, " } }");
-	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
-	CU_ASSERT_EQUAL(run.r->nr_dl, 6);
-	for (k = 0; k < run.r->nr_dl; k++)
-		CU_ASSERT(sim_report_ticks(run.r,
-					   sim_report_task(run.r,
-							   run.r->dl[k].task)
-						   ->runtime) >= 140);
-	run_end(&run);
+	/*
+	 * under o1's jiffy timers, and under eevdf's hrtimers, whose
+	 * replenishments between ticks the main thread fires while the CPU
+	 * threads wait
+	 */
+	for (i = 0; i < 2; i++) {
+		o.sched_class = i ? &eevdf_sched_class : NULL;
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+		CU_ASSERT_EQUAL(run.r->nr_dl, 6);
+		for (k = 0; k < run.r->nr_dl; k++)
+			CU_ASSERT(sim_report_ticks(
+					  run.r,
+					  sim_report_task(run.r,
+							  run.r->dl[k].task)
+						  ->runtime) >= 140);
+		run_end(&run);
+	}
 }
 
 /* three 40% tasks on one CPU: the third is refused, and said so */
@@ -2661,6 +2670,67 @@ static void test_dl_dhall(void)
 	run_end(&run);
 }
 
+/*
+ * 2 ms every 10 ms at 250 Hz (a 4 ms tick) beside two hogs, under cfs
+ * and eevdf (hrtimers), with an rt-app run of 2004 us: a little over its
+ * budget, as rt-app's runs overran it on the rig's kernels (case
+ * dl-2-10-hogs, tests/kernel/: Linux 6.1 and 6.12 ran the task about 98
+ * times a second).  Charged to the ns, the task is found exhausted at
+ * the next tick or when it sleeps, and the overrun comes off its next
+ * instance.  Worked from 0 (its timer's first expiry at 10 ms):
+ *
+ *   10      woken: a new instance, deadline 20, 2 ms; runs to the tick
+ *           at 12: 2 ms charged, 0 left: throttled until 20, 4 us of its
+ *           run still to do
+ *   20      replenished (2 ms, deadline 30), runs them; its timer is late
+ *           (20 <= 20.004: rt-app's relative timer starts again from
+ *           now), so a new run, to 22.008, then asleep until 30.004;
+ *           charged 2.008 ms: 8 us overrun, throttled until 30, given
+ *           2 - 0.008 = 1.992 ms then, the deadline 40
+ *   30.004  woken, keeps that instance; runs to the tick at 32 (1.996 ms
+ *           charged, 4 us overrun), throttled until 40 ...
+ *
+ * Two switch-ins every 20 ms (100 a second), 4 ms of CPU (20%), no miss;
+ * the overruns grow by a few us a cycle, far from a period in 2 s.  Charged
+ * a whole tick at the tick, every other instance had overrun a period:
+ * 83 switch-ins a second and 16.7% of the CPU.
+ */
+static void test_dl_activations(void)
+{
+	static const char json[] =
+		"{ \"tasks\": { \"dl\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 10000, \"timer\": { \"ref\": \"t\", \"period\": 10000 }, \"run\": 2004 }, \"hog1\": { \"run\": 1000000 }, \"hog2\": { \"run\": 1000000 } } }";
+	const struct sched_class *classes[] = { &cfs_sched_class,
+						&eevdf_sched_class };
+	const struct sim_task_stats *ts;
+	const struct sim_dl_stats *dl;
+	unsigned int i;
+	struct run run;
+
+	for (i = 0; i < ARRAY_SIZE(classes); i++) {
+		struct sim_options o = { .nr_cpus = 1,
+					 .hz = 250,
+					 .duration_usec = 2000000,
+					 .sched_class = classes[i],
+					 .check_every_tick = 1 };
+
+		CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o, 0), 0);
+		dl = dl_of(run.r, "dl");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(dl);
+		ts = sim_report_task(run.r, dl->task);
+		/*
+		 * 2 every 20 ms from 10 ms (99.5 cycles), and one at 0, before
+		 * its timer
+		 */
+		CU_ASSERT(ts->switches >= 199 && ts->switches <= 201);
+		/* 4 ms every 20 ms from 10 ms, in us: 398 ms */
+		CU_ASSERT(ts->runtime >= 396000 && ts->runtime <= 400000);
+		CU_ASSERT_EQUAL(dl->misses, 0);
+		/* one throttle a switch-in, but for the one at 0 */
+		CU_ASSERT(dl->throttles >= 198 && dl->throttles <= 200);
+		run_end(&run);
+	}
+}
+
 static CU_TestInfo deadline_tests[] = {
 	{ "2 ms / 10 ms beside two hogs: 20%, no miss, every class",
 	  test_dl_share },
@@ -2671,6 +2741,8 @@ static CU_TestInfo deadline_tests[] = {
 	{ "EDF on one CPU, utilisation <= 0.95: no miss (8 seeds)",
 	  test_dl_no_miss },
 	{ "Dhall's effect of global EDF on 2 CPUs", test_dl_dhall },
+	{ "2/10 ms at 250 Hz, run just over budget: 100 switch-ins a second, 20%",
+	  test_dl_activations },
 	CU_TEST_INFO_NULL,
 };
 

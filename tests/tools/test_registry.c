@@ -42,8 +42,9 @@ static void test_what_the_tool_registers(void)
 	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_DRAW, buf, sizeof(buf)),
 			       "association bus endpoint i_mmap list rbtree "
 			       "runqueue sim zone");
-	CU_ASSERT_STRING_EQUAL(names(KSTRUCT_KIND_BENCH, buf, sizeof(buf)),
-			       "list rbtree sched sched-long mm sctp report");
+	CU_ASSERT_STRING_EQUAL(
+		names(KSTRUCT_KIND_BENCH, buf, sizeof(buf)),
+		"list rbtree sched switch sched-long mm sctp report");
 	CU_ASSERT_PTR_NOT_NULL(kstruct_entries(KSTRUCT_KIND_EXERCISE));
 }
 
