@@ -857,7 +857,8 @@ static const unsigned int equal_share_cases[][2] = { { 5, 2 },
 						     { 9, 4 },
 						     { 18, 8 } };
 
-static void test_smp_equal_shares(void)
+/* every case under cfs and eevdf, @threaded or not */
+static void equal_shares_every_case(int threaded)
 {
 	unsigned int c, k;
 
@@ -866,7 +867,12 @@ static void test_smp_equal_shares(void)
 			check_equal_shares(k ? &eevdf_sched_class :
 					       &cfs_sched_class,
 					   equal_share_cases[c][0],
-					   equal_share_cases[c][1], 0);
+					   equal_share_cases[c][1], threaded);
+}
+
+static void test_smp_equal_shares(void)
+{
+	equal_shares_every_case(0);
 }
 
 static CU_TestInfo smp_tests[] = {
@@ -962,14 +968,7 @@ static void test_threaded_groups(void)
 /* the long-run shares of test_smp_equal_shares(), one thread per CPU */
 static void test_threaded_equal_shares(void)
 {
-	unsigned int c, k;
-
-	for (k = 0; k < 2; k++)
-		for (c = 0; c < ARRAY_SIZE(equal_share_cases); c++)
-			check_equal_shares(k ? &eevdf_sched_class :
-					       &cfs_sched_class,
-					   equal_share_cases[c][0],
-					   equal_share_cases[c][1], 1);
+	equal_shares_every_case(1);
 }
 
 static CU_TestInfo class_thread_tests[] = {
