@@ -450,9 +450,7 @@ static int detach_tasks(struct lb_env *env, struct runqueue *src,
 		case migrate_load:
 			load = task_load_avg(p);
 			load = load ? load : 1;
-			/* LB_MIN: tiny loads wait for a failed balance */
-			if (load < 16 && !st->nr_balance_failed)
-				continue;
+			/* LB_MIN is off in both kernels: tiny loads move too */
 			if ((long)shr_bound(load, st->nr_balance_failed) >
 			    env->imbalance)
 				continue;
@@ -521,26 +519,30 @@ static bool need_active_balance(const struct lb_env *env, int src,
 /*
  * Push the running fair task of @busiest to @this_rq through @busiest's
  * migration thread (the kernel's stopper), @this_rq's lock let go while
- * it does.  Return: true when a push was made.
+ * it does.  Return: 1 when a push was served, 0 when none was made (not
+ * a fair task, or a push under way), -1 when the running task may not
+ * run here (the kernel's out_one_pinned).
  */
-static bool active_balance(struct runqueue *this_rq, struct runqueue *busiest)
+static int active_balance(struct runqueue *this_rq, struct runqueue *busiest)
 {
 	const struct sched_class *class = sched_current_class();
 	struct task_struct *p;
-	bool ok;
+	int ok;
 
 	double_lock_runqueue(this_rq, busiest);
 	p = busiest->curr;
-	ok = p != busiest->idle && task_sched_class(p) == class &&
-	     (p->cpus_allowed & (1UL << this_rq->cpu)) &&
-	     !busiest->active_balance && !busiest->migration_frozen;
+	if (!(p->cpus_allowed & (1UL << this_rq->cpu)))
+		ok = -1;
+	else
+		ok = p != busiest->idle && task_sched_class(p) == class &&
+		     !busiest->active_balance && !busiest->migration_frozen;
 	spin_unlock(&busiest->lock);
-	if (!ok)
-		return false;
+	if (ok <= 0)
+		return ok;
 	spin_unlock(&this_rq->lock);
-	sched_active_balance(busiest, this_rq->cpu);
+	ok = sched_active_balance(busiest, this_rq->cpu);
 	spin_lock(&this_rq->lock);
-	return true;
+	return ok;
 }
 
 /*
@@ -551,7 +553,7 @@ static bool active_balance(struct runqueue *this_rq, struct runqueue *busiest)
 static int balance_domain(struct runqueue *this_rq, struct sched_domain *sd,
 			  enum cpu_idle_type idle, bool *continue_balancing)
 {
-	int this_cpu = this_rq->cpu, g, src, moved = 0;
+	int this_cpu = this_rq->cpu, g, src, moved = 0, pushed;
 	struct fair_sd_state *st = sd_state_of(this_cpu, sd);
 	struct fair_snapshot snap;
 	struct sd_lb_stats sds;
@@ -587,9 +589,17 @@ static int balance_domain(struct runqueue *this_rq, struct sched_domain *sd,
 			st->nr_balance_failed++;
 		/* from a periodic balance only: see the file's comment */
 		if (idle != CPU_NEWLY_IDLE &&
-		    need_active_balance(&env, src, st) &&
-		    active_balance(this_rq, busiest))
-			st->nr_balance_failed = sd->cache_nice_tries + 1;
+		    need_active_balance(&env, src, st)) {
+			pushed = active_balance(this_rq, busiest);
+			/* out_one_pinned: failures kept, the interval grows */
+			if (pushed < 0) {
+				sd_balance_interval_update(sd, false, false);
+				return 0;
+			}
+			/* active_load_balance_cpu_stop(): a push resets them */
+			if (pushed)
+				st->nr_balance_failed = 0;
+		}
 	} else {
 		st->nr_balance_failed = 0;
 	}

@@ -411,9 +411,10 @@ with ftrace, and the same file runs through `kstruct sim`; one analyser,
 - **kstruct**: `kstruct sim FILE --sched cfs` for 6.1 and `--sched eevdf`
   for 6.12, at kstruct's default HZ for the class, on the same number of
   CPUs, with each sleeping task's `run` set to the CPU time per
-  activation the real runs measured (`kstruct tracestat --demand`;
-  under cfs and eevdf kstruct runs it to the microsecond, as it ends
-  sleeps: their hrtimers, docs/sim.md "The clock").
+  activation the real runs measured, and its `sleep` to the mean sleep
+  they measured (`kstruct tracestat --demand`; under cfs and eevdf
+  kstruct runs and sleeps to the microsecond: their hrtimers,
+  docs/sim.md "The clock").
 - **Window**: from 1 s after the first switch to a task of the workload,
   for the workload's duration less 1.5 s; the same for every trace.
 
@@ -421,7 +422,8 @@ The columns: the mean of the real runs, their min–max, and kstruct's
 figure.  CPU share and waiting are percentages of the window (of one
 CPU); a wake-up's latency runs from `sched_wakeup` (kstruct's
 `sched_waking`) to the switch-in; an activation runs from a wake-up to
-the next switch-out in a sleeping state.  p50 and p99 are nearest-rank
+the next switch-out in a sleeping state, a sleep from there to the
+wake-up that ends it.  p50 and p99 are nearest-rank
 percentiles.  Rows that neither side has (latency of a hog) are left out.
 
 ## What emulation distorts, and what it does not
@@ -442,6 +444,12 @@ tables' 2-CPU rows show how much, in their min–max).
   calibrated once per boot.  It lasts what those loops take on the
   emulated CPU, which is not quite the time asked for.  The measured CPU
   time per activation is shown, and kstruct is given it.
+- **Late timers on 2 CPUs**: on the host-threaded 2-CPU guest a timer
+  fires late: rt-app's 8 ms `sleep` lasted 10 to 20 ms on average (on
+  1 CPU under `-icount`, 8.05 ms: the kernel's 50 us of timer slack).
+  The measured sleep is shown, and kstruct is given it too: given 8 ms,
+  its periodic tasks woke up to twice as often as the kernels' did, and
+  took CPU time that the kernels' hogs had.
 - **A slow machine**: at 250 MIPS (1 CPU), the kernel's own work (a
   context switch, a timer interrupt, a wake-up) takes several times
   longer than on current hardware, so the wake-up latencies measured here are those
@@ -465,11 +473,10 @@ On 2 CPUs kstruct's fair classes place and balance tasks as 6.1 and
 6.12 do (PELT signals, sched domains, select_task_rq_fair(), the
 periodic, newly idle and active balancer: docs/sched.md).  Each 2-CPU
 table is followed by each hog's share against the goal: within the real
-runs' range, or within 5 points of their mean.  While kstruct's clock is
-the tick, a periodic task's `run` is rounded up to whole 4 ms ticks,
-so the periodic tasks take more than they do on the kernels and the hogs
-less; and a machine with no timing noise lets the hogs' rotation lock
-into a cycle that favours one (docs/fidelity.md).
+runs' range, or within 5 points of their mean.  A machine with no
+timing noise can lock the hogs' rotation into a cycle that favours one
+where a kernel's noise breaks it (docs/fidelity.md, "The fair
+balancer without timing noise").
 
 EOF
 		echo "## The kernels that booted"
@@ -512,8 +519,8 @@ EOF
 }
 
 # simulate OUT NAME CPUS SCHED: kstruct's side of case NAME against the
-# traces under OUT/NAME (given the CPU time per activation the kernel
-# measured), its commands and its table; in the quick subset, the share
+# traces under OUT/NAME (given the CPU time per activation and the sleep
+# the kernel measured), its commands and its table; in the quick subset, the share
 # check counted in total_pass or total_fail
 simulate() {
 	out=$1
@@ -523,7 +530,8 @@ simulate() {
 	secs=$(case_seconds "$name")
 	window=$(awk -v s="$secs" -v w="$WARMUP" 'BEGIN { printf "%.1f", s - w - 0.5 }')
 	traces=$(ls "$out/$name"/run*.trace)
-	# kstruct is given the CPU time per activation the kernel measured
+	# kstruct is given the CPU time per activation and the sleep the
+	# kernel measured
 	demand=$(temp_for "$out/$name/demand.json")
 	# shellcheck disable=SC2086
 	"$KSTRUCT" tracestat --workload "$CASES_DIR/$name.json" \

@@ -44,7 +44,8 @@ static void usage(FILE *out)
 		"same window, and prints per task the real traces' mean and min-max\n"
 		"range beside kstruct's figure: CPU share, time waiting, switch-ins per\n"
 		"second, migrations, wake-up latency p50/p99/max, CPU time per\n"
-		"activation (from a wake-up to the next sleep).\n"
+		"activation (from a wake-up to the next sleep), the mean sleep (from\n"
+		"a sleep to the wake-up that ends it).\n"
 		"\n"
 		"  -w, --workload FILE  the rt-app JSON workload: its tasks are reported,\n"
 		"                       instance N of a task T as T-N (rt-app names every\n"
@@ -60,7 +61,9 @@ static void usage(FILE *out)
 		"      --demand FILE    write WORKLOAD with each sleeping task's run\n"
 		"                       events scaled so that an activation uses the CPU\n"
 		"                       time the real traces measured (rt-app's\n"
-		"                       calibrated loop is not exact); needs plain JSON\n"
+		"                       calibrated loop is not exact), and its sleep\n"
+		"                       set to the mean sleep they measured (a busy\n"
+		"                       emulator's timers fire late); needs plain JSON\n"
 		"  -h, --help           this text\n"
 		"\n"
 		"Exit status: 0; 1 for a bad trace or workload, or an output that\n"
@@ -175,6 +178,15 @@ static int get_activation(const struct tracestat_figures *f, long long w,
 	return 1;
 }
 
+static int get_sleep(const struct tracestat_figures *f, long long w, double *v)
+{
+	(void)w;
+	if (!f->sleeps)
+		return 0;
+	*v = (double)f->sleep_ns / (double)f->sleeps / 1e6;
+	return 1;
+}
+
 static const struct tracestat_metric metrics[] = {
 	{ "CPU share (%)", 1, get_share },
 	{ "waiting (% of time)", 1, get_wait },
@@ -184,11 +196,13 @@ static const struct tracestat_metric metrics[] = {
 	{ "wake-up p99 (ms)", 3, get_p99 },
 	{ "wake-up max (ms)", 3, get_max },
 	{ "CPU per activation (ms)", 3, get_activation },
+	{ "sleep (ms, mean)", 3, get_sleep },
 };
 
 /* the share metric, which --check-share checks */
 #define METRIC_SHARE 0
 #define METRIC_ACTIVATION 7
+#define METRIC_SLEEP 8
 
 /*
  * struct tracestat_summary - one figure of one task over the real traces
@@ -421,11 +435,10 @@ static int check_shares(const struct tracestat_cmd *cmd)
 
 /* ------------------------------------------------------------ demand */
 
-/* the mean CPU time per activation of task @desc over the real traces */
+/* the mean of metric @m of task @desc's instances over the real traces */
 static int measured_demand(const struct tracestat_cmd *cmd, unsigned int desc,
-			   double *ms)
+			   unsigned int m, double *ms)
 {
-	const struct tracestat_metric *m = &metrics[METRIC_ACTIVATION];
 	unsigned int i, first = 0, n = 0;
 	struct tracestat_summary s;
 	double sum = 0;
@@ -433,7 +446,7 @@ static int measured_demand(const struct tracestat_cmd *cmd, unsigned int desc,
 	for (i = 0; i < desc; i++)
 		first += (unsigned int)cmd->wl->tasks[i].instances;
 	for (i = first; i < first + cmd->wl->tasks[desc].instances; i++) {
-		summarise(cmd, i, m, &s);
+		summarise(cmd, i, &metrics[m], &s);
 		if (!s.n)
 			continue;
 		sum += s.mean;
@@ -457,9 +470,12 @@ static int is_block_key(const char *key)
 
 /*
  * Scale the run events of one task object whose loop is runs and one
- * blocking event, so that they add up to @ms; say what was done.
+ * blocking event, so that they add up to @ms; a blocking "sleep" becomes
+ * @sleep_ms when that was measured (>= 0): a timer keeps its period.  Say
+ * what was done.
  */
-static void scale_task(const char *name, json_t *task, double ms)
+static void scale_task(const char *name, json_t *task, double ms,
+		       double sleep_ms)
 {
 	long long nominal = 0;
 	unsigned int blocks = 0;
@@ -493,6 +509,14 @@ static void scale_task(const char *name, json_t *task, double ms)
 	}
 	printf("demand: %s: run %lld us a loop -> %.0f us (measured %.3f ms per activation)\n",
 	       name, nominal, ms * 1000.0, ms);
+	v = json_object_get(task, "sleep");
+	if (sleep_ms < 0 || !json_is_integer(v))
+		return;
+	printf("demand: %s: sleep %lld us -> %.0f us (measured %.3f ms per sleep)\n",
+	       name, json_integer_value(v), sleep_ms * 1000.0, sleep_ms);
+	json_integer_set(v, llround(sleep_ms * 1000.0) > 0 ?
+				    llround(sleep_ms * 1000.0) :
+				    1);
 }
 
 static int write_demand(const struct tracestat_cmd *cmd)
@@ -501,7 +525,7 @@ static int write_demand(const struct tracestat_cmd *cmd)
 	struct outfile of = { 0 };
 	json_error_t jerr;
 	unsigned int i;
-	double ms;
+	double ms, sleep_ms;
 	int ret;
 
 	root = json_load_file(cmd->workload, 0, &jerr);
@@ -516,9 +540,12 @@ static int write_demand(const struct tracestat_cmd *cmd)
 		const char *name = cmd->wl->tasks[i].name;
 
 		task = json_object_get(tasks, name);
-		if (!json_is_object(task) || !measured_demand(cmd, i, &ms))
+		if (!json_is_object(task) ||
+		    !measured_demand(cmd, i, METRIC_ACTIVATION, &ms))
 			continue;
-		scale_task(name, task, ms);
+		if (!measured_demand(cmd, i, METRIC_SLEEP, &sleep_ms))
+			sleep_ms = -1;
+		scale_task(name, task, ms, sleep_ms);
 	}
 	ret = outfile_open(&of, WHO, cmd->demand);
 	if (!ret) {

@@ -571,6 +571,11 @@ static int replay(const struct tracestat_reader *r, int pid,
 			if (ev->pid != pid || t->state == T_RUNNING ||
 			    t->state == T_RUNNABLE)
 				break;
+			if (ev->kind == EV_WAKEUP && t->state == T_SLEEPING &&
+			    in) {
+				fig->sleeps++;
+				fig->sleep_ns += now - t->since;
+			}
 			t->state = T_RUNNABLE;
 			t->since = now;
 			t->woken = ev->kind == EV_WAKEUP ? now : -1;

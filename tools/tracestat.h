@@ -34,6 +34,9 @@
  *   activation  from a wake-up (or sched_wakeup_new) to the switch-out in
  *            a sleeping state (any but R): its CPU time, counted whole,
  *            for the activations that end in the window
+ *   sleep    from a switch-out in a sleeping state to the wake-up that
+ *            ends it: its length, counted whole, for the wake-ups in the
+ *            window
  * Intervals that cross the window's edges count for their part inside.
  */
 #ifndef KSTRUCT_TOOLS_TRACESTAT_H
@@ -71,6 +74,8 @@ struct tracestat_name {
  * @lat_max_ns: the largest
  * @activations: activations that ended in the window
  * @activation_ns: their CPU time, summed
+ * @sleeps: sleeps that ended in the window
+ * @sleep_ns: their lengths, summed
  */
 struct tracestat_figures {
 	int found;
@@ -85,6 +90,8 @@ struct tracestat_figures {
 	long long lat_max_ns;
 	unsigned long activations;
 	long long activation_ns;
+	unsigned long sleeps;
+	long long sleep_ns;
 };
 
 /**

@@ -312,8 +312,10 @@ static void test_load_balance_worked(void)
  * failed balances are no more than the domain's cache_nice_tries; the
  * next takes it anyway.  With every task pinned to CPU 0 nothing moves;
  * once more than cache_nice_tries + 2 balances failed (migrate_task),
- * the running task, now allowed on CPU 1, is pushed there by CPU 0's
- * migration thread (active balance).
+ * active balance is due, but the running task is pinned too: the
+ * kernel's out_one_pinned, which doubles the interval (2 ms to 4); once
+ * that is up, the running task, now allowed on CPU 1, is pushed there by
+ * CPU 0's migration thread.
  */
 static void test_load_balance_skips(void)
 {
@@ -354,12 +356,71 @@ static void test_load_balance_skips(void)
 	for (i = 0; i < 3; i++)
 		CU_ASSERT_EQUAL(task_cpu(t[i]), 0);
 	CU_ASSERT_EQUAL(set_cpus_allowed(curr, 3), 0);
-	age_jiffies(2);
+	age_jiffies(3);
+	/* not due: the interval doubled */
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
+	CU_ASSERT_EQUAL(task_cpu(curr), 0);
+	age_jiffies(1);
 	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
 	CU_ASSERT_EQUAL(task_cpu(curr), 1);
 	CU_ASSERT_PTR_NOT_EQUAL(cpu_curr(0), curr);
+	/*
+	 * The push reset CPU 1's failed balances to 0, as 6.x's
+	 * active_load_balance_cpu_stop() does once it moved a task (not to
+	 * cache_nice_tries + 1, as kernels before 5.10 did): back on CPU 0
+	 * with the others free to go, hot tasks stay at the next balance.
+	 */
+	CU_ASSERT_EQUAL(set_cpus_allowed(curr, 1), 0);
+	CU_ASSERT_EQUAL(task_cpu(curr), 0);
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL(set_cpus_allowed(t[i], 3), 0);
+	curr = cpu_curr(0);
+	age_jiffies(2);
+	for (i = 0; i < 3; i++)
+		if (t[i] != curr)
+			t[i]->se.exec_start = rq_clock(cpu_rq(0));
+	CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 1), 0);
+	for (i = 0; i < 3; i++)
+		CU_ASSERT_EQUAL(task_cpu(t[i]), 0);
 	SCHED_CHECK();
 	machine_down();
+}
+
+/*
+ * LB_MIN is off in 6.1 and 6.12: a task of tiny load (under 16) moves at
+ * the first balance like any other.  CPU 0 runs six nice-0 tasks and one
+ * SCHED_IDLE task (weight 3, so load 3), CPU 1 four nice-0 tasks, every
+ * nice-0 one pinned to its CPU.  Both are overloaded, 6147 > 117% of
+ * 4096, so migrate_load: the average is 10243 / 2 = 5121, the imbalance
+ * min(6147 - 5121, 5121 - 4096) = 1025; only the SCHED_IDLE task may
+ * go, and its 3 fits: busy CPU 1 pulls it with no failed balance behind
+ * it (LB_MIN would have kept it until one failed).
+ */
+static void test_load_balance_tiny_load(void)
+{
+	struct task_struct *p, *idle_task;
+	int i, k;
+
+	for (k = 0; k < 2; k++) {
+		fair_up(2, k ? &eevdf_sched_class : &cfs_sched_class);
+		idle_task = sched_new_task("i", 0, SCHED_IDLE, 0);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(idle_task);
+		CU_ASSERT_EQUAL(wake_up_forked_process(idle_task, 0), 0);
+		for (i = 0; i < 10; i++) {
+			p = new_task_on("a", 0, i < 6 ? 0 : 1);
+			CU_ASSERT_EQUAL(set_cpus_allowed(p, i < 6 ? 1 : 2), 0);
+		}
+		schedule(0);
+		schedule(1);
+		CU_ASSERT_EQUAL(idle_task->se.avg.load_avg, 3UL);
+		CU_ASSERT_EQUAL(cpu_rq(0)->cfs.avg.load_avg, 6147UL);
+		CU_ASSERT_EQUAL(cpu_rq(1)->cfs.avg.load_avg, 4096UL);
+		age_jiffies(31);
+		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0), 1);
+		CU_ASSERT_EQUAL(task_cpu(idle_task), 1);
+		SCHED_CHECK();
+		machine_down();
+	}
 }
 
 /* ---------------------------------------------------------- custom slice */
@@ -562,6 +623,8 @@ static CU_TestInfo balance_tests[] = {
 	{ "worked cases", test_load_balance_worked },
 	{ "running, pinned, cache-hot stay; active balance",
 	  test_load_balance_skips },
+	{ "a tiny load moves at once: LB_MIN is off",
+	  test_load_balance_tiny_load },
 	CU_TEST_INFO_NULL,
 };
 

@@ -39,7 +39,8 @@
  *   a: runs 0-4, 6-9, 10.5-14 = 10.5 ms; waits 4-6, 9-10.5 = 3.5 ms;
  *      3 switch-ins; 1 migration; no wake-up; no activation ends
  *   b: runs 4-6, 9-10.5 = 3.5 ms; waits 0-4, 8-9 = 5 ms; 2 switch-ins;
- *      1 wake-up of 1 ms; 2 activations, 3.5 ms
+ *      1 wake-up of 1 ms; 2 activations, 3.5 ms; 1 sleep ended, 6-8 =
+ *      2 ms (the one from 10.5 never ends)
  */
 static const char two_tasks[] =
 	"# tracer: nop\n"
@@ -100,6 +101,7 @@ static void test_whole_trace(void)
 	CU_ASSERT_EQUAL(a->migrations, 1);
 	CU_ASSERT_EQUAL(a->wakeups, 0);
 	CU_ASSERT_EQUAL(a->activations, 0);
+	CU_ASSERT_EQUAL(a->sleeps, 0);
 	CU_ASSERT_EQUAL(b->run_ns, 3500000);
 	CU_ASSERT_EQUAL(b->wait_ns, 5 * MS);
 	CU_ASSERT_EQUAL(b->switches, 2);
@@ -110,6 +112,8 @@ static void test_whole_trace(void)
 	CU_ASSERT_EQUAL(b->lat_max_ns, 1 * MS);
 	CU_ASSERT_EQUAL(b->activations, 2);
 	CU_ASSERT_EQUAL(b->activation_ns, 3500000);
+	CU_ASSERT_EQUAL(b->sleeps, 1);
+	CU_ASSERT_EQUAL(b->sleep_ns, 2 * MS);
 	tracestat_free(&res);
 }
 
@@ -119,7 +123,8 @@ static void test_whole_trace(void)
  *      the migration (12) is outside
  *   b: runs 5-6 and 9-10 = 2 ms, waits 8-9 = 1 ms, 1 switch-in (9);
  *      the activation ending at 6 counts whole (2 ms), the one ending at
- *      10.5 does not; the wake-up at 8 is inside: 1 ms
+ *      10.5 does not; the wake-up at 8 is inside: 1 ms, and so is the
+ *      end of the sleep it ends, which counts whole (6-8: 2 ms)
  */
 static void test_window_edges(void)
 {
@@ -144,6 +149,8 @@ static void test_window_edges(void)
 	CU_ASSERT_EQUAL(b->wakeups, 1);
 	CU_ASSERT_EQUAL(b->activations, 1);
 	CU_ASSERT_EQUAL(b->activation_ns, 2 * MS);
+	CU_ASSERT_EQUAL(b->sleeps, 1);
+	CU_ASSERT_EQUAL(b->sleep_ns, 2 * MS);
 	tracestat_free(&res);
 }
 
@@ -272,6 +279,13 @@ static void test_percentiles(void)
 	/* every activation ran 200 us */
 	CU_ASSERT_EQUAL(res.tasks[1].activations, 100);
 	CU_ASSERT_EQUAL(res.tasks[1].activation_ns, 100 * 200000ll);
+	/*
+	 * the sleep after activation k (k = 1..99; the first wake-up ends
+	 * none) lasts 1000 - lat(k) - 200 us: 99 * 800 less the latencies
+	 * but the 100th's (1 us) of the 5050 they sum to = 74151 us
+	 */
+	CU_ASSERT_EQUAL(res.tasks[1].sleeps, 99);
+	CU_ASSERT_EQUAL(res.tasks[1].sleep_ns, 74151000ll);
 	tracestat_free(&res);
 	free(text);
 }
@@ -423,7 +437,8 @@ static void test_command(void)
 		CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "tolerance 10.7: ok"));
 	}
 	{
-		/* b's activations took 1.75 ms: its run of 1000 us becomes 1750 */
+		/* b's activations took 1.75 ms: its run of 1000 us becomes
+		 * 1750; its one sleep lasted 2 ms: its 5000 us become 2000 */
 		char *args[] = { "tracestat", "-w",   wl,   "--warmup", "0",
 				 "--demand",  demand, real, NULL };
 		char buf[512] = "";
@@ -442,7 +457,10 @@ static void test_command(void)
 		fclose(f);
 		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 1750"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 100000"));
-		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"sleep\": 5000"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(
+			out_text,
+			"demand: b: sleep 5000 us -> 2000 us (measured 2.000 ms per sleep)"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"sleep\": 2000"));
 	}
 	{
 		char *args[] = { "tracestat", "-w", wl,	 "--window",
