@@ -160,8 +160,35 @@ int __update_load_avg_cfs_rq(uint64_t now, struct sched_avg *sa,
 	return 1;
 }
 
+/*
+ * An empty signal (sums and averages 0, as an idle CPU's RT one is) that
+ * accrues nothing stays empty: only its clock and its place in the period
+ * move, as ___update_load_sum() would move them, and no average changes.
+ */
+static int pelt_advance_empty(uint64_t now, struct sched_avg *sa)
+{
+	uint64_t delta = now - sa->last_update_time;
+
+	if ((int64_t)delta < 0) {
+		sa->last_update_time = now;
+		return 0;
+	}
+	delta >>= 10;
+	sa->last_update_time += delta << 10;
+	sa->period_contrib = (uint32_t)((sa->period_contrib + delta) % 1024);
+	return 0;
+}
+
+static inline bool pelt_empty(const struct sched_avg *sa)
+{
+	return !(sa->load_sum | sa->runnable_sum | sa->util_sum | sa->load_avg |
+		 sa->runnable_avg | sa->util_avg);
+}
+
 int update_rt_rq_load_avg(uint64_t now, struct sched_avg *avg_rt, bool running)
 {
+	if (!running && pelt_empty(avg_rt))
+		return pelt_advance_empty(now, avg_rt);
 	if (!___update_load_sum(now, avg_rt, running, running, running))
 		return 0;
 	___update_load_avg(avg_rt, 1);
