@@ -287,6 +287,8 @@ static void note_pick_cfs(struct cfs_rq *cfs_rq, struct sched_entity *se,
 	struct sched_entity *second;
 	const char *rule;
 
+	if (rq->picks_unread)
+		return;
 	if (se != left) {
 		if (se == cfs_rq->next)
 			rule = "the next buddy (a wake-up preempted for it): vruntime a, within wakeup_gran of the leftmost's b";

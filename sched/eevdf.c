@@ -600,8 +600,11 @@ static void task_tick_eevdf(struct runqueue *rq, struct task_struct *curr)
 static struct sched_entity *pick_eevdf_noted(struct cfs_rq *cfs_rq)
 {
 	struct sched_entity *se = pick_eevdf(cfs_rq), *curr = cfs_rq->curr;
-	long long v = (long long)avg_vruntime(cfs_rq);
+	long long v;
 
+	if (rq_of(cfs_rq)->picks_unread)
+		return se;
+	v = (long long)avg_vruntime(cfs_rq);
 	if (se == curr && curr->vlag == (int64_t)curr->deadline)
 		note_pick(
 			rq_of(cfs_rq), 0,

@@ -306,7 +306,10 @@ static void fair_snapshot_fill(struct fair_snapshot *snap)
 		st->capacity = util ? scale_rt_capacity(SCHED_CAPACITY_SCALE,
 							util, 0, 0) :
 				      SCHED_CAPACITY_SCALE;
-		st->idle = cpu_curr(cpu) == rq->idle && !st->nr_running;
+		/* a busy CPU's current task is not asked for */
+		st->idle = !st->nr_running &&
+			   __atomic_load_n(&rq->curr, __ATOMIC_ACQUIRE) ==
+				   rq->idle;
 		st->idle_stamp = 0;
 	}
 }

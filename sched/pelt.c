@@ -28,6 +28,7 @@
  *    signals, no task-group propagation (add_tg_cfs_propagate) and no
  *    removed-load queue: a migration is detach then attach.
  */
+#include "compat/compiler.h"
 #include "sched/pelt.h"
 
 /*
@@ -43,7 +44,12 @@ const uint32_t runnable_avg_yN_inv[LOAD_AVG_PERIOD] = {
 	0x85aac367, 0x82cd8698,
 };
 
-uint64_t decay_load(uint64_t val, uint64_t n)
+/*
+ * The hot path (a signal's update) is written once, inlined into each
+ * kind of update: the calls between its pieces cost as much as a short
+ * update itself.
+ */
+static __always_inline uint64_t __decay_load(uint64_t val, uint64_t n)
 {
 	unsigned int halvings;
 
@@ -57,21 +63,34 @@ uint64_t decay_load(uint64_t val, uint64_t n)
 			  32);
 }
 
-uint32_t __accumulate_pelt_segments(uint64_t periods, uint32_t d1, uint32_t d3)
+uint64_t decay_load(uint64_t val, uint64_t n)
+{
+	return __decay_load(val, n);
+}
+
+static __always_inline uint32_t accumulate_segments(uint64_t periods,
+						    uint32_t d1, uint32_t d3)
 {
 	uint32_t oldest, middle;
 
-	oldest = (uint32_t)decay_load(d1, periods);
+	oldest = (uint32_t)__decay_load(d1, periods);
 	/* the full series less its tail from y^p on, less its y^0 term */
-	middle = LOAD_AVG_MAX - (uint32_t)decay_load(LOAD_AVG_MAX, periods) -
+	middle = LOAD_AVG_MAX - (uint32_t)__decay_load(LOAD_AVG_MAX, periods) -
 		 1024;
 	return oldest + middle + d3;
 }
 
+uint32_t __accumulate_pelt_segments(uint64_t periods, uint32_t d1, uint32_t d3)
+{
+	return accumulate_segments(periods, d1, d3);
+}
+
 /* accrue @delta units into @sa; the number of boundaries crossed */
-static uint64_t accumulate_sum(uint64_t delta, struct sched_avg *sa,
-			       unsigned long load, unsigned long runnable,
-			       int running)
+static __always_inline uint64_t accumulate_sum(uint64_t delta,
+					       struct sched_avg *sa,
+					       unsigned long load,
+					       unsigned long runnable,
+					       int running)
 {
 	uint32_t contrib = (uint32_t)delta; /* no boundary: all of it */
 	uint64_t periods;
@@ -81,18 +100,18 @@ static uint64_t accumulate_sum(uint64_t delta, struct sched_avg *sa,
 	if (periods) {
 		/* an empty signal (an idle CPU's RT one) stays empty */
 		if (sa->load_sum | sa->runnable_sum | sa->util_sum) {
-			sa->load_sum = decay_load(sa->load_sum, periods);
+			sa->load_sum = __decay_load(sa->load_sum, periods);
 			sa->runnable_sum =
-				decay_load(sa->runnable_sum, periods);
+				__decay_load(sa->runnable_sum, periods);
 			sa->util_sum =
-				(uint32_t)decay_load(sa->util_sum, periods);
+				(uint32_t)__decay_load(sa->util_sum, periods);
 		}
 		delta %= 1024;
 		/* without load nothing accrues (runnable and running are 0) */
 		if (load)
-			contrib = __accumulate_pelt_segments(
-				periods, 1024 - sa->period_contrib,
-				(uint32_t)delta);
+			contrib = accumulate_segments(periods,
+						      1024 - sa->period_contrib,
+						      (uint32_t)delta);
 	}
 	sa->period_contrib = (uint32_t)delta;
 	if (load)
@@ -105,8 +124,9 @@ static uint64_t accumulate_sum(uint64_t delta, struct sched_avg *sa,
 	return periods;
 }
 
-int ___update_load_sum(uint64_t now, struct sched_avg *sa, unsigned long load,
-		       unsigned long runnable, int running)
+static __always_inline int update_sum(uint64_t now, struct sched_avg *sa,
+				      unsigned long load,
+				      unsigned long runnable, int running)
 {
 	uint64_t delta = now - sa->last_update_time;
 
@@ -125,7 +145,13 @@ int ___update_load_sum(uint64_t now, struct sched_avg *sa, unsigned long load,
 	return accumulate_sum(delta, sa, load, runnable, running) ? 1 : 0;
 }
 
-void ___update_load_avg(struct sched_avg *sa, unsigned long load)
+int ___update_load_sum(uint64_t now, struct sched_avg *sa, unsigned long load,
+		       unsigned long runnable, int running)
+{
+	return update_sum(now, sa, load, runnable, running);
+}
+
+static __always_inline void update_avg(struct sched_avg *sa, unsigned long load)
 {
 	uint32_t divider = get_pelt_divider(sa);
 
@@ -134,13 +160,18 @@ void ___update_load_avg(struct sched_avg *sa, unsigned long load)
 	sa->util_avg = sa->util_sum / divider;
 }
 
+void ___update_load_avg(struct sched_avg *sa, unsigned long load)
+{
+	update_avg(sa, load);
+}
+
 int __update_load_avg_se(uint64_t now, struct sched_avg *sa,
 			 unsigned long weight, bool on_rq, bool runnable,
 			 bool running)
 {
-	if (!___update_load_sum(now, sa, on_rq, runnable, running))
+	if (!update_sum(now, sa, on_rq, runnable, running))
 		return 0;
-	___update_load_avg(sa, weight);
+	update_avg(sa, weight);
 	return 1;
 }
 
@@ -154,17 +185,44 @@ int __update_load_avg_cfs_rq(uint64_t now, struct sched_avg *sa,
 			     unsigned long load_weight,
 			     unsigned int nr_runnable, bool curr)
 {
-	if (!___update_load_sum(now, sa, load_weight, nr_runnable, curr))
+	if (!update_sum(now, sa, load_weight, nr_runnable, curr))
 		return 0;
-	___update_load_avg(sa, 1);
+	update_avg(sa, 1);
 	return 1;
+}
+
+/*
+ * An empty signal (sums and averages 0, as an idle CPU's RT one is) that
+ * accrues nothing stays empty: only its clock and its place in the period
+ * move, as ___update_load_sum() would move them, and no average changes.
+ */
+static int pelt_advance_empty(uint64_t now, struct sched_avg *sa)
+{
+	uint64_t delta = now - sa->last_update_time;
+
+	if ((int64_t)delta < 0) {
+		sa->last_update_time = now;
+		return 0;
+	}
+	delta >>= 10;
+	sa->last_update_time += delta << 10;
+	sa->period_contrib = (uint32_t)((sa->period_contrib + delta) % 1024);
+	return 0;
+}
+
+static inline bool pelt_empty(const struct sched_avg *sa)
+{
+	return !(sa->load_sum | sa->runnable_sum | sa->util_sum | sa->load_avg |
+		 sa->runnable_avg | sa->util_avg);
 }
 
 int update_rt_rq_load_avg(uint64_t now, struct sched_avg *avg_rt, bool running)
 {
-	if (!___update_load_sum(now, avg_rt, running, running, running))
+	if (!running && pelt_empty(avg_rt))
+		return pelt_advance_empty(now, avg_rt);
+	if (!update_sum(now, avg_rt, running, running, running))
 		return 0;
-	___update_load_avg(avg_rt, 1);
+	update_avg(avg_rt, 1);
 	return 1;
 }
 

@@ -145,9 +145,12 @@ int __update_load_avg_cfs_rq(uint64_t now, struct sched_avg *sa,
  * @avg_rt: the runqueue's RT signal
  * @running: an RT task is running
  *
- * Its util_avg is the RT pressure scale_rt_capacity() takes away.
+ * Its util_avg is the RT pressure scale_rt_capacity() takes away.  An
+ * empty signal (every sum and average 0) that is not running only has
+ * its clock moved, to the same values the full update gives it.
  *
- * Return: 1 when the averages changed, else 0.
+ * Return: 1 when the averages were recomputed, else 0 (always 0 for an
+ * empty signal not running: nothing changed).
  */
 int update_rt_rq_load_avg(uint64_t now, struct sched_avg *avg_rt, bool running);
 

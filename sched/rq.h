@@ -109,6 +109,9 @@ struct goodness_rq {
  * @rt_util: @avg_rt's util_avg as last published (read without the lock)
  * @active_balance: cfs and eevdf: an active balance of this CPU's running
  *	task is under way (the kernel's rq->active_balance)
+ * @picks_unread: nobody reads @pick_why (the driver says so): a class may
+ *	leave out what only the note needs, such as cfs's runner-up, a read
+ *	of a far line of another task at every pick (0 after sched_init)
  *
  * Under the rt class (machines running goodness, cfs or eevdf), @active
  * holds this CPU's real-time tasks and @expired stays empty.
@@ -143,6 +146,7 @@ struct runqueue {
 	struct sched_avg avg_rt;
 	unsigned long rt_util;
 	bool active_balance;
+	bool picks_unread;
 };
 
 /**

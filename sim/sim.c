@@ -2166,6 +2166,10 @@ int sim_create(const struct sim_workload *wl, const struct sim_options *opt,
 	}
 	hooks.data = s;
 	sched_set_hooks(&hooks);
+	/* the classes' notes of their picks are for an observer's why only */
+	for (i = 0; i < s->opt.nr_cpus; i++)
+		cpu_rq((int)i)->picks_unread = !s->opt.observer ||
+					       !s->opt.observer->why;
 	ret = make_taskgroups(s);
 	if (ret)
 		goto out_destroy;

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sched/pelt.h"
 #include "tests/ktest.h"
@@ -341,6 +342,61 @@ static void test_rt_pressure(void)
 	CU_ASSERT(rt.util_avg == rt.util_sum / get_pelt_divider(&rt));
 }
 
+/*
+ * update_rt_rq_load_avg() only moves the clock of an empty signal that is
+ * not running: over random sequences (steps under a unit, backwards,
+ * across many periods; RT bursts, then idle long enough to empty the
+ * signal again), it leaves the signal exactly as the full update
+ * (___update_load_sum() then ___update_load_avg()) does.
+ */
+static void test_rt_empty_skip(void)
+{
+	struct sched_avg rt = { 0 }, full = { 0 };
+	uint64_t now = 1024 * UNIT, step;
+	unsigned int i, skipped = 0, emptied = 0;
+	bool running = false, was_empty;
+
+	rt.last_update_time = full.last_update_time = now;
+	for (i = 0; i < 20000; i++) {
+		switch (rnd(8)) {
+		case 0:
+			step = rnd(1024); /* under a unit */
+			break;
+		case 1:
+			step = (uint64_t)rnd(70000) * LOAD_AVG_PERIOD * UNIT *
+			       32; /* enough to empty it */
+			break;
+		case 2:
+			step = -(uint64_t)rnd(3 * UNIT); /* backwards */
+			break;
+		default:
+			step = (uint64_t)rnd(5000) * UNIT + rnd(1024);
+		}
+		now += step;
+		if (!rnd(50))
+			running = !running;
+		was_empty = !(rt.load_sum | rt.runnable_sum | rt.util_sum |
+			      rt.load_avg | rt.runnable_avg | rt.util_avg);
+		if (was_empty && !running) {
+			skipped++;
+			CU_ASSERT_EQUAL(
+				update_rt_rq_load_avg(now, &rt, running), 0);
+		} else {
+			update_rt_rq_load_avg(now, &rt, running);
+		}
+		if (___update_load_sum(now, &full, running, running, running))
+			___update_load_avg(&full, 1);
+		CU_ASSERT(!memcmp(&rt, &full, sizeof(rt)));
+		if (!was_empty &&
+		    !(rt.load_sum | rt.runnable_sum | rt.util_sum |
+		      rt.load_avg | rt.runnable_avg | rt.util_avg))
+			emptied++;
+	}
+	/* both paths were taken, and the signal went back to empty */
+	CU_ASSERT(skipped > 1000 && skipped < 19000);
+	CU_ASSERT(emptied > 10);
+}
+
 /* ------------------------------------------------------- attach, detach */
 
 /*
@@ -480,6 +536,8 @@ static CU_TestInfo update_tests[] = {
 	{ "a hog reaches 1024", test_hog },
 	{ "a queue of two hogs, then empty", test_cfs_rq_two_hogs },
 	{ "RT pressure at 50%", test_rt_pressure },
+	{ "RT: an empty signal's skipped update is the full one",
+	  test_rt_empty_skip },
 	CU_TEST_INFO_NULL,
 };
 

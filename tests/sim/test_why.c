@@ -14,6 +14,7 @@
 #include "sched/class.h"
 #include "sched/fair.h"
 #include "sched/goodness.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "sim/sim.h"
 #include "sim/trace.h"
@@ -41,6 +42,7 @@ struct watch {
 	/* the machine's constants, read while it exists */
 	unsigned int wakeup_gran, base_slice;
 	unsigned long nr_whys, nr_switches;
+	unsigned long nr_unread; /* switches whose CPU noted no pick */
 };
 
 static void why_cb(unsigned long long tick, unsigned int cpu,
@@ -69,6 +71,7 @@ static void switch_cb(unsigned long long tick, unsigned int cpu,
 	struct seen *s;
 
 	x->nr_switches++;
+	x->nr_unread += cpu_rq((int)cpu)->picks_unread;
 	if (x->nr == x->cap) {
 		x->cap = x->cap ? 2 * x->cap : 256;
 		x->at = realloc(x->at, x->cap * sizeof(*x->at));
@@ -88,11 +91,14 @@ static void switch_cb(unsigned long long tick, unsigned int cpu,
 	x->since[cpu] = tick;
 }
 
-/* run @workload under @class with @cpus CPUs at HZ 1000 for @usec */
-static int watch_run(struct watch *x, const char *workload, const char *class,
-		     unsigned int cpus, unsigned long long usec)
+/*
+ * run @workload under @class with @cpus CPUs at HZ 1000 for @usec; told
+ * why each switch happens unless @no_why
+ */
+static int __watch_run(struct watch *x, const char *workload, const char *class,
+		       unsigned int cpus, unsigned long long usec, bool no_why)
 {
-	struct sim_observer obs = { .why = why_cb,
+	struct sim_observer obs = { .why = no_why ? NULL : why_cb,
 				    .switch_to = switch_cb,
 				    .data = x };
 	struct sim_options o = { .nr_cpus = cpus,
@@ -116,6 +122,12 @@ static int watch_run(struct watch *x, const char *workload, const char *class,
 	}
 	sim_workload_free(wl);
 	return ret;
+}
+
+static int watch_run(struct watch *x, const char *workload, const char *class,
+		     unsigned int cpus, unsigned long long usec)
+{
+	return __watch_run(x, workload, class, cpus, usec, false);
 }
 
 /* the first switch away from @pid that matches @state, or NULL */
@@ -173,6 +185,47 @@ static void test_every_switch_has_a_reason(void)
 			CU_ASSERT_EQUAL(bad_pick, 0);
 			CU_ASSERT_EQUAL(bad_sleep, 0);
 			free(x.at);
+		}
+	}
+}
+
+/*
+ * Without an observer of the reasons, the fair classes leave out what only
+ * their notes need (the runner-up of cfs's pick, V for eevdf's): every
+ * built-in then switches the same tasks at the same ticks as when told.
+ */
+static void test_unread_picks_change_nothing(void)
+{
+	static const char *const classes[] = { "cfs", "eevdf" };
+	unsigned int b, c;
+	size_t i;
+
+	for (c = 0; c < ARRAY_SIZE(classes); c++) {
+		for (b = 0; sim_builtins[b].name; b++) {
+			struct watch told, untold;
+			size_t same = 0;
+
+			CU_ASSERT_EQUAL_FATAL(watch_run(&told,
+							sim_builtins[b].name,
+							classes[c], 2, 400000),
+					      0);
+			CU_ASSERT_EQUAL_FATAL(
+				__watch_run(&untold, sim_builtins[b].name,
+					    classes[c], 2, 400000, true),
+				0);
+			CU_ASSERT(told.nr_whys > 0);
+			CU_ASSERT_EQUAL(untold.nr_whys, 0);
+			CU_ASSERT_EQUAL(told.nr_unread, 0);
+			CU_ASSERT_EQUAL(untold.nr_unread, untold.nr_switches);
+			CU_ASSERT_EQUAL(told.nr, untold.nr);
+			for (i = 0; i < told.nr && i < untold.nr; i++)
+				same += told.at[i].tick == untold.at[i].tick &&
+					told.at[i].prev == untold.at[i].prev &&
+					told.at[i].next == untold.at[i].next &&
+					told.at[i].state == untold.at[i].state;
+			CU_ASSERT_EQUAL(same, told.nr);
+			free(told.at);
+			free(untold.at);
 		}
 	}
 }
@@ -346,6 +399,8 @@ static CU_TestInfo why_tests[] = {
 	{ "eevdf: request used up", test_eevdf_request_used_up },
 	{ "goodness: counter used up", test_goodness_counter },
 	{ "sleep, timer and mutex", test_sleep_events },
+	{ "cfs, eevdf: unread notes change no switch",
+	  test_unread_picks_change_nothing },
 	CU_TEST_INFO_NULL,
 };
 
