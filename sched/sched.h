@@ -233,6 +233,41 @@ struct sched_avg {
 };
 
 /**
+ * struct sched_entity_avg - a task's PELT signal, as struct sched_avg in
+ *	32-bit sums and averages (kstruct's: the kernel keeps a struct
+ *	sched_avg in each entity)
+ * @last_update_time: as struct sched_avg's (ns: 64 bits)
+ * @load_sum: ditto; a task accrues 0 or 1 a unit, so at most LOAD_AVG_MAX
+ *	(47742), or that times the ratio of two weights (88761 / 3) when its
+ *	weight changed while it was attached nowhere: below 1.42e9
+ * @runnable_sum: ditto, at most LOAD_AVG_MAX << 10 (48.9e6)
+ * @util_sum: ditto (32 bits in the kernel too)
+ * @period_contrib: ditto (< 1024)
+ * @load_avg: ditto, its weight times @load_sum / divider: about 88761 at
+ *	most, or 88761 * 1.42e9 / 46718 (2.70e9) after a weight change as
+ *	above
+ * @runnable_avg: ditto (about 1024 at most: a sum may pass its divider)
+ * @util_avg: ditto (likewise)
+ *
+ * sched/pelt.c's arithmetic works on a struct sched_avg: sched/pelt.h's
+ * sched_avg_widen() copies an entity's signal into one and
+ * sched_avg_narrow() stores the result back (a value beyond 32 bits, which
+ * the bounds above rule out but for a weight changed again and again
+ * while detached, is held at UINT32_MAX).  A million tasks save 16 bytes
+ * each; the queues' signals, sums over their tasks, stay struct sched_avg.
+ */
+struct sched_entity_avg {
+	uint64_t last_update_time;
+	uint32_t load_sum;
+	uint32_t runnable_sum;
+	uint32_t util_sum;
+	uint32_t period_contrib;
+	uint32_t load_avg;
+	uint32_t runnable_avg;
+	uint32_t util_avg;
+};
+
+/**
  * struct sched_entity - a task as cfs and eevdf see it (the kernel's)
  * @run_node: link in its cfs_rq's tree (out of the tree while it runs)
  * @vruntime: its virtual runtime: ns of run time scaled by 1024 / weight
@@ -261,7 +296,8 @@ struct sched_avg {
  * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
  *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
  * @slice: eevdf: its request size, ns
- * @avg: its PELT signal (a task's: load, runnable and util averages; its
+ * @avg: its PELT signal (a task's: load, runnable and util averages, in
+ *	32 bits (struct sched_entity_avg); its
  *	last_update_time is 0 while it is attached to no CPU's queue)
  *
  * An entity is a task or, with group scheduling, a task group on one CPU
@@ -303,7 +339,7 @@ struct sched_entity {
 	uint64_t prev_sum_exec_runtime;
 	int64_t vlag;
 	uint64_t slice;
-	struct sched_avg avg;
+	struct sched_entity_avg avg;
 };
 
 /**
