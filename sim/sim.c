@@ -127,10 +127,20 @@ enum sim_action {
 struct sim_task {
 	struct task_struct *p; /* NULL once sched freed it */
 	struct list_head timer; /* on the wheel, or a wait list */
-	unsigned long long wake_at; /* ns */
+	/*
+	 * One or the other: a task on the wheel (SIM_NOT_STARTED,
+	 * SIM_SLEEPING) has no run under way, and a run's end is set only
+	 * once the task runs its program (SIM_RUNNABLE), after the wheel
+	 * let it go (run_wheel() sets run_until to 0) and is 0 again before
+	 * its program can put it back there (settle_cpu()).
+	 */
+	union {
+		unsigned long long wake_at; /* ns */
+		unsigned long long run_until; /* a runtime event's end (ns),
+						 * or 0 */
+	};
 	unsigned long long runnable_since; /* clock units (sim_now()) */
 	unsigned long long woken_at; /* clock units */
-	unsigned long long run_until; /* a runtime event's end (ns), or 0 */
 	unsigned int run_left; /* clock units of CPU left in this run */
 	unsigned short phase, event; /* the next event to execute */
 	unsigned char state;
@@ -1473,6 +1483,7 @@ static int run_wheel(struct sim *s)
 		if (t->wake_at > now)
 			continue;
 		list_del_init(&t->timer);
+		t->run_until = 0; /* wake_at's room: no run under way */
 		if (t->state == SIM_NOT_STARTED) {
 			ret = start_task(s, t);
 			if (ret)
