@@ -45,6 +45,10 @@
  *    panicking, and refuses a second exit with -EINVAL.  A detached task
  *    is released at once only when untraced; a traced one stays a zombie
  *    until its tracer reaps it (2.5.33's release_task() BUG()ed on it).
+ *  - ptrace_children and ptrace_list are in a struct ptrace_links that
+ *    ptrace_attach() allocates (-ENOMEM when it cannot) for the tracee
+ *    and its real parent and that goes back when both its lists are
+ *    empty: 2.5.33 embedded them in every task_struct.
  *  - A task released while still current, or while a set_cpus_allowed()
  *    request names it, becomes TASK_DEAD and is freed by schedule() when
  *    it is switched out or by the migration thread that serves the last
@@ -132,8 +136,6 @@ struct task_struct *alloc_task(const char *comm)
 	INIT_LIST_HEAD(&p->tasks);
 	INIT_LIST_HEAD(&p->children);
 	INIT_LIST_HEAD(&p->sibling);
-	INIT_LIST_HEAD(&p->ptrace_children);
-	INIT_LIST_HEAD(&p->ptrace_list);
 	INIT_LIST_HEAD(&p->thread_group);
 	set_comm(p, comm);
 	return p;
@@ -141,6 +143,8 @@ struct task_struct *alloc_task(const char *comm)
 
 void free_task(struct task_struct *p)
 {
+	/* unused by now, but where the machine is taken down with tracing */
+	kfree(p->ptrace_links);
 	if (sched_hooks.release)
 		sched_hooks.release(p, sched_hooks.data);
 	free_dl_entity(p);
@@ -308,14 +312,85 @@ static void relink_parent(struct task_struct *p, struct task_struct *new_parent)
 	list_add_tail(&p->sibling, &new_parent->children);
 }
 
+/* ------------------------------------------------------- ptrace links */
+
+/* @p's links, allocated when it has none; Return: 0 or -ENOMEM */
+static int ptrace_links_get(struct task_struct *p)
+{
+	struct ptrace_links *l;
+
+	if (p->ptrace_links)
+		return 0;
+	l = kmalloc(sizeof(*l), GFP_KERNEL);
+	if (!l)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&l->ptrace_children);
+	INIT_LIST_HEAD(&l->ptrace_list);
+	l->task = p;
+	p->ptrace_links = l;
+	return 0;
+}
+
+/* @p's links go back once neither of its lists is in use */
+static void ptrace_links_put(struct task_struct *p)
+{
+	struct ptrace_links *l = p->ptrace_links;
+
+	if (l && list_empty(&l->ptrace_children) &&
+	    list_empty(&l->ptrace_list)) {
+		kfree(l);
+		p->ptrace_links = NULL;
+	}
+}
+
+/* @p is on its real parent's ptrace_children */
+static bool ptrace_linked(const struct task_struct *p)
+{
+	return p->ptrace_links && !list_empty(&p->ptrace_links->ptrace_list);
+}
+
+/* the first task on @p's ptrace_children, or NULL */
+static struct task_struct *first_ptrace_child(const struct task_struct *p)
+{
+	if (!p->ptrace_links || list_empty(&p->ptrace_links->ptrace_children))
+		return NULL;
+	return list_first_entry(&p->ptrace_links->ptrace_children,
+				struct ptrace_links, ptrace_list)
+		->task;
+}
+
+/*
+ * @child leaves its real parent's ptrace_children (2.5.33's
+ * list_del_init(&child->ptrace_list)); the links of both go back when
+ * unused.  The list's head is found from the list itself: the parent's
+ * real_parent field may already name a reaper (forget_original_parent()).
+ */
+static void ptrace_list_del(struct task_struct *child)
+{
+	struct ptrace_links *l = child->ptrace_links;
+	struct list_head *next;
+
+	if (!l || list_empty(&l->ptrace_list))
+		return;
+	next = l->ptrace_list.next;
+	list_del_init(&l->ptrace_list);
+	/* the last one: next is the emptied head */
+	if (list_empty(next))
+		ptrace_links_put(
+			container_of(next, struct ptrace_links, ptrace_children)
+				->task);
+	ptrace_links_put(child);
+}
+
 static void __ptrace_link(struct task_struct *child,
 			  struct task_struct *new_parent)
 {
-	BUG_ON(!list_empty(&child->ptrace_list));
+	BUG_ON(ptrace_linked(child));
 	if (child->parent == new_parent)
 		return;
 	/* the real parent keeps track of its child while someone traces it */
-	list_add(&child->ptrace_list, &child->parent->ptrace_children);
+	list_add(&child->ptrace_links->ptrace_list,
+		 &child->parent->ptrace_links->ptrace_children);
 	relink_parent(child, new_parent);
 }
 
@@ -323,9 +398,9 @@ static void __ptrace_unlink(struct task_struct *child)
 {
 	BUG_ON(!child->ptrace);
 	child->ptrace = 0;
-	if (list_empty(&child->ptrace_list))
+	if (!ptrace_linked(child))
 		return;
-	list_del_init(&child->ptrace_list);
+	ptrace_list_del(child);
 	relink_parent(child, child->real_parent);
 }
 
@@ -344,6 +419,16 @@ int ptrace_attach(struct task_struct *tracer, struct task_struct *child)
 	ret = -EBUSY;
 	if (child->ptrace)
 		goto out_unlock;
+	/* kstruct: the links of both, allocated before anything changes */
+	if (child->parent != tracer) {
+		ret = ptrace_links_get(child);
+		if (!ret)
+			ret = ptrace_links_get(child->parent);
+		if (ret) {
+			ptrace_links_put(child);
+			goto out_unlock;
+		}
+	}
 	child->ptrace = PT_PTRACED;
 	__ptrace_link(child, tracer);
 	ret = 0;
@@ -495,7 +580,7 @@ static void release_task(struct task_struct *p, bool reaped)
 	list_del_init(&p->tasks);
 	list_del_init(&p->sibling);
 	list_del_init(&p->thread_group);
-	list_del_init(&p->ptrace_list);
+	ptrace_list_del(p);
 
 	rq = task_rq_lock(p);
 	if (rq->curr == p || p->migration_pending) {
@@ -526,6 +611,7 @@ static void reparent_thread(struct task_struct *p, struct task_struct *reaper)
 static void forget_original_parent(struct task_struct *father)
 {
 	struct task_struct *p, *reaper = father;
+	struct ptrace_links *l;
 
 	/* another live thread of the group, else init */
 	do {
@@ -538,8 +624,10 @@ static void forget_original_parent(struct task_struct *father)
 
 	list_for_each_entry(p, &father->children, sibling)
 		reparent_thread(p, reaper);
-	list_for_each_entry(p, &father->ptrace_children, ptrace_list)
-		reparent_thread(p, reaper);
+	if (father->ptrace_links)
+		list_for_each_entry(l, &father->ptrace_links->ptrace_children,
+				    ptrace_list)
+			reparent_thread(l->task, reaper);
 }
 
 /*
@@ -567,6 +655,7 @@ static void zap_thread(struct task_struct *p, struct task_struct *father)
  */
 static void exit_notify(struct task_struct *father)
 {
+	struct task_struct *p;
 	struct runqueue *rq;
 
 	forget_original_parent(father);
@@ -581,12 +670,11 @@ static void exit_notify(struct task_struct *father)
 		zap_thread(list_first_entry(&father->children,
 					    struct task_struct, sibling),
 			   father);
-	while (!list_empty(&father->ptrace_children))
-		zap_thread(list_first_entry(&father->ptrace_children,
-					    struct task_struct, ptrace_list),
-			   father);
+	/* the last one's unlink gives father's links back if unused */
+	while ((p = first_ptrace_child(father)))
+		zap_thread(p, father);
 	BUG_ON(!list_empty(&father->children));
-	BUG_ON(!list_empty(&father->ptrace_children));
+	BUG_ON(first_ptrace_child(father));
 }
 
 int do_exit(struct task_struct *p, int code)
@@ -682,7 +770,7 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)
 		tsk = next_thread(tsk);
 	} while (tsk != parent);
 	/* a child traced away is still a child to wait for */
-	ret = found || !list_empty(&parent->ptrace_children) ? 0 : -ECHILD;
+	ret = found || first_ptrace_child(parent) ? 0 : -ECHILD;
 out_unlock:
 	write_unlock(&tasklist_lock);
 	return ret;
@@ -711,21 +799,32 @@ static bool on_list(const struct list_head *entry, const struct list_head *head)
 
 static bool check_task(struct task_struct *p)
 {
+	struct ptrace_links *l = p->ptrace_links, *cl;
 	struct task_struct *c, *t;
 	bool ok = true;
 
 	/* a broken ring is list_check()'s to report */
-	ok = list_check(&p->children) && list_check(&p->ptrace_children) &&
-	     list_check(&p->thread_group);
+	ok = list_check(&p->children) && list_check(&p->thread_group) &&
+	     (!l || list_check(&l->ptrace_children));
 	if (!ok)
 		goto out_unlock;
 	list_for_each_entry(c, &p->children, sibling)
 		check(c->parent == p, "task %d on children of %d, parent %d",
 		      c->pid, p->pid, c->parent ? c->parent->pid : -1);
-	list_for_each_entry(c, &p->ptrace_children, ptrace_list)
-		check(c->real_parent == p && c->ptrace && c->parent != p,
-		      "task %d on ptrace_children of %d wrongly", c->pid,
+	if (l) {
+		check(l->task == p, "task %d: ptrace links of another task",
 		      p->pid);
+		check(!list_empty(&l->ptrace_children) ||
+			      !list_empty(&l->ptrace_list),
+		      "task %d: ptrace links kept unused", p->pid);
+		list_for_each_entry(cl, &l->ptrace_children, ptrace_list) {
+			c = cl->task;
+			check(c->real_parent == p && c->ptrace &&
+				      c->parent != p,
+			      "task %d on ptrace_children of %d wrongly",
+			      c->pid, p->pid);
+		}
+	}
 	list_for_each_entry(t, &p->thread_group, thread_group)
 		check(t->tgid == p->tgid, "task %d (tgid %d) in group %d",
 		      t->pid, t->tgid, p->tgid);
@@ -737,19 +836,21 @@ static bool check_task(struct task_struct *p)
 	check(on_list(&p->sibling, &p->parent->children),
 	      "task %d not on its parent %d's children", p->pid,
 	      p->parent->pid);
-	if (!list_empty(&p->ptrace_list))
+	if (ptrace_linked(p))
 		check(p->ptrace && p->parent != p->real_parent &&
-			      on_list(&p->ptrace_list,
-				      &p->real_parent->ptrace_children),
+			      p->real_parent->ptrace_links &&
+			      on_list(&l->ptrace_list,
+				      &p->real_parent->ptrace_links
+					       ->ptrace_children),
 		      "task %d: stray ptrace_list link", p->pid);
 	if (p->parent != p->real_parent)
-		check(p->ptrace && !list_empty(&p->ptrace_list),
+		check(p->ptrace && ptrace_linked(p),
 		      "task %d: parent %d is not real parent %d, untraced",
 		      p->pid, p->parent->pid, p->real_parent->pid);
 	if (task_zombie(p))
 		check(task_state_locked(p) == TASK_ZOMBIE &&
 			      list_empty(&p->children) &&
-			      list_empty(&p->ptrace_children),
+			      !first_ptrace_child(p),
 		      "zombie %d still has children", p->pid);
 	check(!task_zombie(p->parent) && !task_zombie(p->real_parent),
 	      "task %d has a zombie (real) parent", p->pid);

@@ -190,6 +190,7 @@ KSTRUCT_EXPORT_BEGIN
 
 struct task_struct;
 struct sched_class;
+struct ptrace_links;
 struct cfs_rq;
 struct task_group;
 /* private to the library (sched/rq.h): sched_snapshot() shows one */
@@ -660,9 +661,9 @@ struct dl_bw {
  * @tasks: link in the global task list (headed by init_task)
  * @children: this task's children, linked by their @sibling
  * @sibling: link in the parent's @children
- * @ptrace_children: children of this task traced by someone else,
- *	linked by their @ptrace_list
- * @ptrace_list: link in the real parent's @ptrace_children
+ * @ptrace_links: 2.5.33's ptrace_children and ptrace_list (struct
+ *	ptrace_links), allocated while this task is traced by someone other
+ *	than its real parent or a child of its is; NULL otherwise
  * @real_parent: the task that forked this one (or its reaper)
  * @parent: who gets the exit notification (the tracer while traced)
  * @thread_group: ring of the threads sharing @tgid
@@ -758,7 +759,7 @@ struct task_struct {
 
 	struct list_head tasks;
 	struct list_head children, sibling;
-	struct list_head ptrace_children, ptrace_list;
+	struct ptrace_links *ptrace_links; /* 2.5.33: the two list_heads */
 	struct task_struct *real_parent, *parent;
 	struct list_head thread_group;
 	int exit_code, exit_signal, pdeath_signal;
@@ -766,6 +767,26 @@ struct task_struct {
 	pid_t pid, tgid;
 	char comm[TASK_COMM_LEN];
 	unsigned long signal_mask; /* kstruct addition */
+};
+
+/**
+ * struct ptrace_links - a task's ptrace lists (2.5.33 embedded the two
+ *	list_heads in task_struct; kstruct allocates them while in use)
+ * @ptrace_children: the task's children traced by someone else, linked by
+ *	their @ptrace_list
+ * @ptrace_list: link in the real parent's @ptrace_children while the task
+ *	is traced by someone else
+ * @task: the task they belong to
+ *
+ * ptrace_attach() allocates the tracee's and its real parent's when the
+ * tracer is not the real parent (-ENOMEM when it cannot: nothing
+ * changes); both go back when both lists are empty again (the tracee
+ * detached or reaped, or the last such child gone).  A million untraced
+ * tasks save 24 bytes each.
+ */
+struct ptrace_links {
+	struct list_head ptrace_children, ptrace_list;
+	struct task_struct *task;
 };
 
 /**
@@ -1302,11 +1323,12 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
  * @child: the tracee
  *
  * @child moves onto @tracer's children and onto its real parent's
- * ptrace_children.
+ * ptrace_children (struct ptrace_links, allocated here for both when
+ * @tracer is not the real parent).
  *
  * Context: takes tasklist_lock.
  * Return: 0, -EPERM (self, a thread of @tracer's own group, idle, init,
- * an exiting task), -EBUSY (already traced).
+ * an exiting task), -EBUSY (already traced), -ENOMEM (nothing changed).
  */
 int ptrace_attach(struct task_struct *tracer, struct task_struct *child);
 

@@ -178,26 +178,118 @@ static void test_ptrace_lists(void)
 	CU_ASSERT_PTR_EQUAL(b->parent, t);
 	CU_ASSERT_PTR_EQUAL(b->real_parent, a);
 	CU_ASSERT_TRUE(list_empty(&a->children));
-	CU_ASSERT_PTR_EQUAL(a->ptrace_children.next, &b->ptrace_list);
-	CU_ASSERT_PTR_EQUAL(b->ptrace_list.next, &a->ptrace_children);
+	CU_ASSERT_FATAL(a->ptrace_links && b->ptrace_links);
+	CU_ASSERT_PTR_EQUAL(a->ptrace_links->task, a);
+	CU_ASSERT_PTR_EQUAL(b->ptrace_links->task, b);
+	CU_ASSERT_PTR_EQUAL(a->ptrace_links->ptrace_children.next,
+			    &b->ptrace_links->ptrace_list);
+	CU_ASSERT_PTR_EQUAL(b->ptrace_links->ptrace_list.next,
+			    &a->ptrace_links->ptrace_children);
+	CU_ASSERT_PTR_NULL(t->ptrace_links);
 	CU_ASSERT_PTR_EQUAL(t->children.prev, &b->sibling);
 	CU_ASSERT_EQUAL(ptrace_attach(a, b), -EBUSY);
 
 	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
 	SCHED_CHECK();
 	CU_ASSERT_PTR_EQUAL(b->parent, a);
-	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
-	CU_ASSERT_TRUE(list_empty(&b->ptrace_list));
+	CU_ASSERT_PTR_NULL(a->ptrace_links);
+	CU_ASSERT_PTR_NULL(b->ptrace_links);
 	CU_ASSERT_PTR_EQUAL(a->children.next, &b->sibling);
 	CU_ASSERT_EQUAL(b->ptrace, 0UL);
 
 	/* the real parent tracing its own child: no ptrace_list link */
 	CU_ASSERT_EQUAL(ptrace_attach(a, b), 0);
-	CU_ASSERT_TRUE(list_empty(&b->ptrace_list));
+	CU_ASSERT_PTR_NULL(b->ptrace_links);
 	CU_ASSERT_PTR_EQUAL(b->parent, a);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
 	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * ptrace_attach() by an outside tracer allocates two struct ptrace_links
+ * (the tracee's, then its real parent's); failing either gives -ENOMEM
+ * with nothing changed and nothing kept: no links, the tracee still its
+ * real parent's child, untraced.  The third try succeeds.
+ */
+static void test_ptrace_attach_fails_every_allocation(void)
+{
+	struct task_struct *a, *b, *t;
+	unsigned long n;
+	long live;
+	int ret;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGCHLD, "b");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	live = kmalloc_live();
+	for (n = 1; n < 10; n++) {
+		kmalloc_fail_nth(n);
+		ret = ptrace_attach(t, b);
+		kmalloc_fault_reset();
+		if (!ret)
+			break;
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+		CU_ASSERT_PTR_NULL(a->ptrace_links);
+		CU_ASSERT_PTR_NULL(b->ptrace_links);
+		CU_ASSERT_PTR_EQUAL(b->parent, a);
+		CU_ASSERT_EQUAL(b->ptrace, 0U);
+		CU_ASSERT_PTR_EQUAL(a->children.next, &b->sibling);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		SCHED_CHECK();
+	}
+	CU_ASSERT_EQUAL(n, 3UL);
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 2);
+	CU_ASSERT_PTR_EQUAL(b->parent, t);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * A real parent's links stay while any of its children is traced away
+ * and go with the last; a tracee that is also a real parent of a traced
+ * child keeps its own until both lists are empty.
+ */
+static void test_ptrace_links_lifetime(void)
+{
+	struct task_struct *a, *b, *c, *g, *t;
+	long live;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGCHLD, "b");
+	c = fork_ok(a, SIGCHLD, "c");
+	g = fork_ok(b, SIGCHLD, "g");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	live = kmalloc_live();
+	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, c), 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, g), 0);
+	/* a, b, c and g: one each, b's serving both lists */
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 4);
+	CU_ASSERT_EQUAL(list_count_nodes(&a->ptrace_links->ptrace_children),
+			2U);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
+	CU_ASSERT_PTR_NOT_NULL(a->ptrace_links);
+	CU_ASSERT_PTR_NOT_NULL(b->ptrace_links); /* g is traced away */
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 4);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(ptrace_detach(c), 0);
+	CU_ASSERT_PTR_NULL(a->ptrace_links);
+	CU_ASSERT_PTR_NULL(c->ptrace_links);
+	CU_ASSERT_EQUAL(ptrace_detach(g), 0);
+	CU_ASSERT_PTR_NULL(b->ptrace_links);
+	CU_ASSERT_PTR_NULL(g->ptrace_links);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	SCHED_CHECK();
+	/* taken down while tracing: the links go with the tasks */
+	CU_ASSERT_EQUAL(ptrace_attach(t, c), 0);
 	machine_down();
 }
 
@@ -225,7 +317,7 @@ static void test_reaper_choice(void)
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(l->state, TASK_ZOMBIE);
 	CU_ASSERT_TRUE(list_empty(&l->children));
-	CU_ASSERT_TRUE(list_empty(&l->ptrace_children));
+	CU_ASSERT_PTR_NULL(l->ptrace_links);
 	CU_ASSERT_PTR_EQUAL(k1->real_parent, t2);
 	CU_ASSERT_PTR_EQUAL(k1->parent, t2);
 	CU_ASSERT_PTR_EQUAL(k2->real_parent, t2);
@@ -383,10 +475,10 @@ static void test_traced_children_across_exit(void)
 	CU_ASSERT_PTR_EQUAL(k->real_parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(z->parent, child_reaper);
 	CU_ASSERT_TRUE(list_empty(&t->children));
-	CU_ASSERT_TRUE(list_empty(&k->ptrace_list));
-	CU_ASSERT_TRUE(list_empty(&z->ptrace_list));
-	CU_ASSERT_TRUE(list_empty(&f->ptrace_children));
-	CU_ASSERT_TRUE(list_empty(&child_reaper->ptrace_children));
+	CU_ASSERT_PTR_NULL(k->ptrace_links);
+	CU_ASSERT_PTR_NULL(z->ptrace_links);
+	CU_ASSERT_PTR_NULL(f->ptrace_links);
+	CU_ASSERT_PTR_NULL(child_reaper->ptrace_links);
 	/* at init's tail in f's ptrace_children order (newest first: z, k) */
 	CU_ASSERT_PTR_EQUAL(child_reaper->children.prev, &k->sibling);
 	CU_ASSERT_PTR_EQUAL(k->sibling.prev, &z->sibling);
@@ -407,8 +499,8 @@ static void test_traced_children_across_exit(void)
 	CU_ASSERT_EQUAL(x->ptrace, 0UL);
 	CU_ASSERT_PTR_EQUAL(x->parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(x->real_parent, child_reaper);
-	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
-	CU_ASSERT_TRUE(list_empty(&child_reaper->ptrace_children));
+	CU_ASSERT_PTR_NULL(a->ptrace_links);
+	CU_ASSERT_PTR_NULL(child_reaper->ptrace_links);
 	CU_ASSERT_TRUE(list_empty(&t->children));
 	machine_down();
 }
@@ -631,7 +723,7 @@ static void test_detached_traced_exit(void)
 	CU_ASSERT_EQUAL(t->nr_signals, before);
 	WAIT_REAPS(t, -1, NULL, d);
 	CU_ASSERT_EQUAL(nr_tasks(), tasks - 1);
-	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
+	CU_ASSERT_PTR_NULL(a->ptrace_links);
 	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
 	SCHED_CHECK();
 	machine_down();
@@ -891,6 +983,10 @@ static CU_TestInfo copy_process_tests[] = {
 
 static CU_TestInfo ptrace_tests[] = {
 	{ "ptrace attach/detach lists", test_ptrace_lists },
+	{ "ptrace_attach fails every allocation: -ENOMEM, nothing kept",
+	  test_ptrace_attach_fails_every_allocation },
+	{ "ptrace links live while a list is in use",
+	  test_ptrace_links_lifetime },
 	CU_TEST_INFO_NULL,
 };
 
