@@ -113,6 +113,16 @@ enum sim_action {
 #define SIM_TIMER_UNSET (~0ull)
 
 /*
+ * struct sim_task_ext - what only some tasks need, allocated for those
+ * (a description with jitter or timers of its own): the rest of a
+ * million tasks save its 16 bytes less a pointer
+ */
+struct sim_task_ext {
+	uint64_t rng; /* jitter's random state */
+	unsigned long long timers[]; /* its own timers' next expiry (us) */
+};
+
+/*
  * struct sim_task - the simulator's side of a task: its program counter
  * in the workload description, its wheel link and its counters.
  *
@@ -139,8 +149,12 @@ struct sim_task {
 		unsigned long long run_until; /* a runtime event's end (ns),
 						 * or 0 */
 	};
-	unsigned long long runnable_since; /* clock units (sim_now()) */
-	unsigned long long woken_at; /* clock units */
+	/*
+	 * clock units (sim_now()): when it last became runnable, woken or
+	 * preempted; while latency_pending, its wake-up (a task waiting to
+	 * run after a wake-up has not run since, so nothing else set it)
+	 */
+	unsigned long long runnable_since;
 	unsigned int run_left; /* clock units of CPU left in this run */
 	unsigned short phase, event; /* the next event to execute */
 	unsigned char state;
@@ -151,8 +165,7 @@ struct sim_task {
 	unsigned int loops_done; /* iterations of all phases done */
 	unsigned int wait_mutex; /* blocked on a condition: the mutex
 					 * to retake when woken */
-	uint64_t rng;
-	unsigned long long *timers; /* its own timers' next expiry (us) */
+	struct sim_task_ext *ext; /* jitter, timers: NULL without */
 	struct sim_task_stats st;
 };
 
@@ -253,6 +266,13 @@ static const struct sim_task_desc *task_desc(const struct sim *s,
 
 /* ------------------------------------------------------------ helpers */
 
+/* the size of a struct sim_task_ext for a task of @d */
+static size_t sim_task_ext_bytes(const struct sim_task_desc *d)
+{
+	return sizeof(struct sim_task_ext) +
+	       d->nr_timers * sizeof(((struct sim_task_ext *)0)->timers[0]);
+}
+
 static uint64_t splitmix64(uint64_t x)
 {
 	x += 0x9e3779b97f4a7c15ull;
@@ -263,8 +283,8 @@ static uint64_t splitmix64(uint64_t x)
 
 static uint64_t task_rand(struct sim_task *t)
 {
-	t->rng = splitmix64(t->rng);
-	return t->rng;
+	t->ext->rng = splitmix64(t->ext->rng);
+	return t->ext->rng;
 }
 
 /* microseconds to ticks, rounded to nearest, at least 1 when @usec > 0 */
@@ -596,7 +616,7 @@ static void hook_switch(int cpu, struct task_struct *prev,
 		tn->st.wait += now - tn->runnable_since;
 		if (tn->latency_pending) {
 			tn->latency_pending = 0;
-			if (sim_latency_add(&tn->st, now - tn->woken_at))
+			if (sim_latency_add(&tn->st, now - tn->runnable_since))
 				s->cpus[cpu].err = -ENOMEM;
 		}
 	}
@@ -644,7 +664,6 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 		if (!t->starting)
 			t->st.wakeups++;
 		t->latency_pending = !t->starting;
-		t->woken_at = now;
 		t->runnable_since = now;
 	}
 	s->cpus[cpu].events++;
@@ -773,15 +792,16 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 	}
 	t = sim_task(s, s->nr_tasks);
 	memset(t, 0, sizeof(*t));
-	if (d->nr_timers) {
+	if (d->jitter || d->nr_timers) {
 		unsigned int i;
 
-		t->timers =
-			kcalloc(d->nr_timers, sizeof(*t->timers), GFP_KERNEL);
-		if (!t->timers)
+		t->ext = kmalloc(sim_task_ext_bytes(d), GFP_KERNEL);
+		if (!t->ext)
 			goto out_nomem;
+		t->ext->rng =
+			splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
 		for (i = 0; i < d->nr_timers; i++)
-			t->timers[i] = SIM_TIMER_UNSET;
+			t->ext->timers[i] = SIM_TIMER_UNSET;
 	}
 	INIT_LIST_HEAD(&t->timer);
 	t->wait_mutex = SIM_NO_RESOURCE;
@@ -789,7 +809,6 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 	t->st.response = SIM_NEVER_RAN;
 	t->st.policy = d->policy;
 	t->st.priority = d->priority;
-	t->rng = splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
 	t->st.instance = (unsigned int)s->instances[desc]++;
 	s->nr_tasks++;
 	return t;
@@ -982,8 +1001,8 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	ret = do_fork(parent->p, SIM_SIGCHLD, task_comm(s, t, comm), &child);
 	if (ret) {
 		/* the slot was the last one taken: give it back */
-		kfree(t->timers);
-		t->timers = NULL;
+		kfree(t->ext);
+		t->ext = NULL;
 		s->nr_tasks--;
 		s->instances[desc]--;
 		s->forks_refused++;
@@ -1062,7 +1081,7 @@ static int timer_event(struct sim *s, struct sim_task *t,
 
 	spin_lock(&s->lock);
 	if (ev->local) {
-		next = &t->timers[ev->res];
+		next = &t->ext->timers[ev->res];
 		absolute = d->timers[ev->res].absolute;
 	} else {
 		next = &s->res[ev->res].next;
@@ -2201,7 +2220,7 @@ void sim_destroy(struct sim *s)
 	kstruct_subtick_ns = 0;
 	for (i = 0; i < s->nr_tasks; i++) {
 		sim_task_stats_release(&sim_task(s, i)->st);
-		kfree(sim_task(s, i)->timers);
+		kfree(sim_task(s, i)->ext);
 	}
 	for (i = 0; i < s->nr_blocks; i++)
 		kmem_cache_free(s->task_cache, s->blocks[i]);
@@ -2269,8 +2288,8 @@ void sim_memory(const struct sim *s, struct sim_memory *m)
 		const struct sim_task *t = sim_task(s, i);
 
 		m->latency_bytes += sim_task_latency_bytes(&t->st);
-		m->other_bytes +=
-			task_desc(s, t)->nr_timers * sizeof(*t->timers);
+		if (t->ext)
+			m->other_bytes += sim_task_ext_bytes(task_desc(s, t));
 	}
 }
 
