@@ -254,8 +254,12 @@ struct sched_avg {
  * sched_avg_widen() copies an entity's signal into one and
  * sched_avg_narrow() stores the result back (a value beyond 32 bits, which
  * the bounds above rule out but for a weight changed again and again
- * while detached, is held at UINT32_MAX).  A million tasks save 16 bytes
- * each; the queues' signals, sums over their tasks, stay struct sched_avg.
+ * while detached, is held at UINT32_MAX).  Packed to 4-byte alignment (36
+ * bytes, no tail padding; @last_update_time is read and written only
+ * through the struct, never by address), so that struct sched_entity
+ * packs its 32-bit @slice and flags behind it.  A million tasks save 20
+ * bytes each; the queues' signals, sums over their tasks, stay struct
+ * sched_avg.
  */
 struct sched_entity_avg {
 	uint64_t last_update_time;
@@ -266,7 +270,7 @@ struct sched_entity_avg {
 	uint32_t load_avg;
 	uint32_t runnable_avg;
 	uint32_t util_avg;
-};
+} __attribute__((packed, aligned(4)));
 
 /**
  * struct sched_entity - a task as cfs and eevdf see it (the kernel's)
@@ -296,7 +300,8 @@ struct sched_entity_avg {
  * @prev_sum_exec_runtime: @sum_exec_runtime when it last started running
  * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
  *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
- * @slice: eevdf: its request size, ns
+ * @slice: eevdf: its request size, ns: 32 bits, at most 100 ms (the base
+ *	slice, or a custom one held to 0.1 .. 100 ms)
  * @avg: its PELT signal (a task's: load, runnable and util averages, in
  *	32 bits (struct sched_entity_avg); its
  *	last_update_time is 0 while it is attached to no CPU's queue)
@@ -320,7 +325,9 @@ struct sched_entity_avg {
  * tree is sorted by deadline, which sits there with the augmented
  * min_vruntime.  @load and the running entity's accounting follow, which
  * the pick's dequeue and the switch read once schedule() has prefetched
- * them.
+ * them, with the 32-bit @slice and the flags in the same line (behind
+ * @load's padding, they were) and the 4-byte aligned @avg packed after
+ * them: 160 bytes.
  */
 struct sched_entity {
 	struct rb_node run_node;
@@ -330,16 +337,16 @@ struct sched_entity {
 	struct cfs_rq *cfs_rq;
 	struct cfs_rq *my_q;
 	struct load_weight load;
+	uint64_t exec_start;
+	uint64_t sum_exec_runtime;
+	uint64_t prev_sum_exec_runtime;
+	int64_t vlag;
+	uint32_t slice; /* 6.12: u64 */
 	unsigned char on_rq;
 	unsigned char migrated;
 	unsigned char custom_slice;
 	unsigned char rel_deadline;
 	unsigned char sched_delayed;
-	uint64_t exec_start;
-	uint64_t sum_exec_runtime;
-	uint64_t prev_sum_exec_runtime;
-	int64_t vlag;
-	uint64_t slice;
 	struct sched_entity_avg avg;
 };
 
