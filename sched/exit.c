@@ -62,6 +62,7 @@
  * still returned to the tracer.
  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -113,6 +114,13 @@ size_t task_struct_slab_bytes(void)
 	return task_struct_cachep ? kmem_cache_slab_bytes(task_struct_cachep) :
 				    0;
 }
+
+/* task_struct's narrowed fields hold every value they are given */
+_Static_assert(MAX_PRIO <= SHRT_MAX && CSIGNAL <= SHRT_MAX &&
+		       MAX_RT_PRIO - 1 <= UCHAR_MAX &&
+		       SCHED_DEADLINE <= UCHAR_MAX && PT_PTRACED <= UCHAR_MAX &&
+		       BITS_PER_LONG - 1 <= SCHAR_MAX,
+	       "a narrowed task_struct field is too small");
 
 struct task_struct *alloc_task(const char *comm)
 {

@@ -709,15 +709,17 @@ struct dl_bw {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  The structure has no hole (408 bytes): @state, @flags,
- * @policy, @rt_priority, @ptrace, @counter and @sleep_avg are 32 bits
- * wide where 2.5.33 (and 2.4, for @counter) had longs, their values
- * fitting in a byte or two (@sleep_avg: at most 2 * HZ, 200,000 at
- * HZ=100000; @flags: two bits), and
- * the 32-bit @nr_migrations and @nr_signals sit beside @sleep_avg and
- * @migration_pending.
+ * exit and wait.  The structure has no hole (392 bytes): @state, @flags,
+ * @counter and @sleep_avg are 32 bits wide where 2.5.33 (and 2.4, for
+ * @counter) had longs (@sleep_avg: at most 2 * HZ, 200,000 at HZ=100000;
+ * @flags: two bits); @prio and @static_prio (0 .. MAX_PRIO), @exit_signal
+ * (-1, or a clone's CSIGNAL byte) are 16 bits, and @need_resched,
+ * @first_time_slice (0 or 1), @policy (0 .. 6), @rt_priority (0 .. 99),
+ * @ptrace (PT_PTRACED) and @pdeath_signal (0 .. 63) 8, packed beside
+ * @cpu and @time_slice in the first line; the 32-bit @nr_migrations and
+ * @nr_signals sit beside @sleep_avg and @migration_pending.
  *
- * Memory, unlike the kernel (a million tasks are 408 MB of task_structs):
+ * Memory, unlike the kernel (a million tasks are 392 MB of task_structs):
  * @dl is allocated only for a task in SCHED_DEADLINE, and one union holds
  * the per-task state private to the machine's selected class.  A machine
  * runs exactly one of goodness, o1, cfs and eevdf beside rt, deadline and
@@ -736,18 +738,17 @@ struct dl_bw {
 struct task_struct {
 	int state; /* 2.5.33: volatile long */
 	unsigned int flags; /* 2.5.33: unsigned long */
-	int need_resched;
 	int cpu;
-	int prio, static_prio;
+	short prio, static_prio; /* 2.5.33: int */
+	/* 2.5.33: int, unsigned long, unsigned long, unsigned int */
+	unsigned char need_resched, policy, rt_priority, first_time_slice;
+	unsigned int time_slice;
 	struct list_head run_list;
 	struct prio_array *array;
 	unsigned int sleep_avg; /* 2.5.33: unsigned long */
 	unsigned int nr_migrations; /* kstruct addition, in sleep_avg's pair */
 	unsigned long sleep_timestamp;
-	unsigned int policy; /* 2.5.33: unsigned long */
-	unsigned int rt_priority; /* 2.5.33: unsigned long */
 	unsigned long cpus_allowed;
-	unsigned int time_slice, first_time_slice;
 
 	/* kstruct additions the scheduler reads with the fields above */
 	const struct sched_class *sched_class;
@@ -769,9 +770,11 @@ struct task_struct {
 	struct ptrace_links *ptrace_links; /* 2.5.33: the two list_heads */
 	struct task_struct *real_parent, *parent;
 	struct list_head thread_group;
-	int exit_code, exit_signal, pdeath_signal;
-	unsigned int ptrace; /* 2.5.33: unsigned long */
+	int exit_code;
 	pid_t pid, tgid;
+	short exit_signal; /* 2.5.33: int */
+	signed char pdeath_signal; /* 2.5.33: int */
+	unsigned char ptrace; /* 2.5.33: unsigned long */
 	char comm[TASK_COMM_LEN];
 	unsigned long signal_mask; /* kstruct addition */
 };

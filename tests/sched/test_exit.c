@@ -68,7 +68,9 @@ static void test_fork_linkage(void)
 	s = fork_ok(b, SIGCHLD | CLONE_PARENT, "s");
 	CU_ASSERT_PTR_EQUAL(s->parent, a);
 	CU_ASSERT_EQUAL(fork_ok(a, CLONE_DETACHED, "d")->exit_signal, -1);
-	CU_ASSERT_EQUAL(nr_tasks(), 2 + 6);
+	/* the largest exit signal a clone names, in task_struct's 16 bits */
+	CU_ASSERT_EQUAL(fork_ok(a, CSIGNAL, "x")->exit_signal, 255);
+	CU_ASSERT_EQUAL(nr_tasks(), 2 + 7);
 	SCHED_CHECK();
 	machine_down();
 }
