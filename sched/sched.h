@@ -659,7 +659,10 @@ struct dl_bw {
  * @run_list: link in a prio_array queue
  * @array: the prio_array the task is queued in, or NULL
  * @sleep_avg: the interactivity estimator, 0..MAX_SLEEP_AVG ticks
- * @sleep_timestamp: jiffies when the task last left the CPU
+ * @sleep_timestamp: jiffies when the task last left the CPU, in 32 bits
+ *	as 2.5.33 kept it on i386: read as ticks since with
+ *	task_sleep_ticks(), which wraps as 2.5.33's "jiffies -
+ *	p->sleep_timestamp" did there
  * @policy: SCHED_OTHER, SCHED_FIFO or SCHED_RR
  * @rt_priority: 1..99 for real-time tasks, 0 otherwise
  * @cpus_allowed: affinity mask, bit i for CPU i
@@ -738,23 +741,23 @@ struct dl_bw {
 struct task_struct {
 	int state; /* 2.5.33: volatile long */
 	unsigned int flags; /* 2.5.33: unsigned long */
-	int cpu;
 	short prio, static_prio; /* 2.5.33: int */
 	/* 2.5.33: int, unsigned long, unsigned long, unsigned int */
 	unsigned char need_resched, policy, rt_priority, first_time_slice;
 	unsigned int time_slice;
+	unsigned int sleep_timestamp; /* 2.5.33: unsigned long (i386: 32) */
 	struct list_head run_list;
 	struct prio_array *array;
 	unsigned int sleep_avg; /* 2.5.33: unsigned long */
 	unsigned int nr_migrations; /* kstruct addition, in sleep_avg's pair */
-	unsigned long sleep_timestamp;
+	unsigned short cpu; /* 2.5.33: int */
+	unsigned short migration_pending; /* kstruct addition */
+	unsigned int nr_signals; /* kstruct addition */
 	unsigned long cpus_allowed;
 
 	/* kstruct additions the scheduler reads with the fields above */
 	const struct sched_class *sched_class;
 	void *driver_data;
-	unsigned int migration_pending;
-	unsigned int nr_signals; /* kstruct addition */
 	/* one machine runs one of goodness, o1, cfs, eevdf: their own state */
 	union {
 		struct sched_entity se; /* cfs, eevdf */
@@ -863,6 +866,21 @@ static inline bool cpu_online(int cpu)
 static inline int task_cpu(const struct task_struct *p)
 {
 	return __atomic_load_n(&p->cpu, __ATOMIC_ACQUIRE);
+}
+
+/**
+ * task_sleep_ticks() - ticks since @p last left a CPU
+ * @p: the task
+ *
+ * 2.5.33's "jiffies - p->sleep_timestamp" in its 32 bits on i386 (it
+ * wraps there as it did, and so is right for 2^32 ticks: 49 days at
+ * HZ=1000).
+ *
+ * Return: jiffies - @p->sleep_timestamp, modulo 2^32.
+ */
+static inline unsigned int task_sleep_ticks(const struct task_struct *p)
+{
+	return (unsigned int)jiffies - p->sleep_timestamp;
 }
 
 /**
