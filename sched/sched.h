@@ -712,17 +712,18 @@ struct dl_bw {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  The structure has no hole (392 bytes): @state, @flags,
- * @counter and @sleep_avg are 32 bits wide where 2.5.33 (and 2.4, for
- * @counter) had longs (@sleep_avg: at most 2 * HZ, 200,000 at HZ=100000;
- * @flags: two bits); @prio and @static_prio (0 .. MAX_PRIO), @exit_signal
- * (-1, or a clone's CSIGNAL byte) are 16 bits, and @need_resched,
- * @first_time_slice (0 or 1), @policy (0 .. 6), @rt_priority (0 .. 99),
- * @ptrace (PT_PTRACED) and @pdeath_signal (0 .. 63) 8, packed beside
- * @cpu and @time_slice in the first line; the 32-bit @nr_migrations and
- * @nr_signals sit beside @sleep_avg and @migration_pending.
+ * exit and wait.  The structure has no hole (384 bytes): @state, @flags,
+ * @counter, @sleep_avg and @sleep_timestamp (as on 2.5.33's i386) are 32
+ * bits wide where 2.5.33 (and 2.4, for @counter) had longs (@sleep_avg:
+ * at most 2 * HZ, 200,000 at HZ=100000; @flags: two bits); @prio and
+ * @static_prio (0 .. MAX_PRIO), @exit_signal (-1, or a clone's CSIGNAL
+ * byte), @cpu (< NR_CPUS) and @migration_pending are 16 bits, and
+ * @need_resched, @first_time_slice (0 or 1), @policy (0 .. 6),
+ * @rt_priority (0 .. 99), @ptrace (PT_PTRACED) and @pdeath_signal
+ * (0 .. 63) 8, packed with @time_slice in the first line; the 32-bit
+ * @nr_migrations and @nr_signals sit beside @sleep_avg and @cpu.
  *
- * Memory, unlike the kernel (a million tasks are 392 MB of task_structs):
+ * Memory, unlike the kernel (a million tasks are 384 MB of task_structs):
  * @dl is allocated only for a task in SCHED_DEADLINE, and one union holds
  * the per-task state private to the machine's selected class.  A machine
  * runs exactly one of goodness, o1, cfs and eevdf beside rt, deadline and
