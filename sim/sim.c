@@ -114,11 +114,15 @@ enum sim_action {
 
 /*
  * struct sim_task_ext - what only some tasks need, allocated for those
- * (a description with jitter or timers of its own): the rest of a
- * million tasks save its 16 bytes less a pointer
+ * (a description with jitter, a finite loop, a wait on a condition or
+ * timers of its own: sim_task_ext_bytes()): the rest of a million tasks
+ * save its 24 bytes less a pointer
  */
 struct sim_task_ext {
 	uint64_t rng; /* jitter's random state */
+	unsigned int loops_done; /* iterations of all phases done */
+	unsigned int wait_mutex; /* blocked on a condition: the mutex
+					 * to retake when woken */
 	unsigned long long timers[]; /* its own timers' next expiry (us) */
 };
 
@@ -162,10 +166,7 @@ struct sim_task {
 	unsigned char starting; /* inside start_task() */
 	unsigned char latency_pending;
 	unsigned int phase_loop; /* iterations of the phase done */
-	unsigned int loops_done; /* iterations of all phases done */
-	unsigned int wait_mutex; /* blocked on a condition: the mutex
-					 * to retake when woken */
-	struct sim_task_ext *ext; /* jitter, timers: NULL without */
+	struct sim_task_ext *ext; /* NULL for a task that needs none */
 	struct sim_task_stats st;
 };
 
@@ -266,9 +267,29 @@ static const struct sim_task_desc *task_desc(const struct sim *s,
 
 /* ------------------------------------------------------------ helpers */
 
-/* the size of a struct sim_task_ext for a task of @d */
+/* @d has an event of @kind */
+static bool desc_has_event(const struct sim_task_desc *d,
+			   enum sim_event_kind kind)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < d->nr_phases; i++)
+		for (j = 0; j < d->phases[i].nr_events; j++)
+			if (d->phases[i].events[j].kind == kind)
+				return true;
+	return false;
+}
+
+/*
+ * the size of a struct sim_task_ext for a task of @d, 0 when it needs
+ * none: no jitter, no loop count (loops_done), no wait on a condition
+ * (wait_mutex), no timer of its own
+ */
 static size_t sim_task_ext_bytes(const struct sim_task_desc *d)
 {
+	if (!d->jitter && d->loop < 0 && !d->nr_timers &&
+	    !desc_has_event(d, SIM_EVENT_WAIT))
+		return 0;
 	return sizeof(struct sim_task_ext) +
 	       d->nr_timers * sizeof(((struct sim_task_ext *)0)->timers[0]);
 }
@@ -792,7 +813,7 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 	}
 	t = sim_task(s, s->nr_tasks);
 	memset(t, 0, sizeof(*t));
-	if (d->jitter || d->nr_timers) {
+	if (sim_task_ext_bytes(d)) {
 		unsigned int i;
 
 		t->ext = kmalloc(sim_task_ext_bytes(d), GFP_KERNEL);
@@ -800,11 +821,12 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 			goto out_nomem;
 		t->ext->rng =
 			splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
+		t->ext->loops_done = 0;
+		t->ext->wait_mutex = SIM_NO_RESOURCE;
 		for (i = 0; i < d->nr_timers; i++)
 			t->ext->timers[i] = SIM_TIMER_UNSET;
 	}
 	INIT_LIST_HEAD(&t->timer);
-	t->wait_mutex = SIM_NO_RESOURCE;
 	t->st.desc = desc;
 	t->st.response = SIM_NEVER_RAN;
 	t->st.policy = d->policy;
@@ -1054,8 +1076,8 @@ static void next_event(const struct sim *s, struct sim_task *t)
 	if (++t->phase < d->nr_phases)
 		return;
 	t->phase = 0;
-	t->loops_done++;
-	if (d->loop >= 0 && t->loops_done >= (unsigned long)d->loop)
+	/* a finite loop counts (only such a task has loops_done) */
+	if (d->loop >= 0 && ++t->ext->loops_done >= (unsigned long)d->loop)
 		t->done = 1;
 }
 
@@ -1144,9 +1166,10 @@ static void cond_wake(struct sim *s, struct sim_task *w)
 	struct sim_res *m;
 
 	list_del_init(&w->timer);
-	if (w->wait_mutex != SIM_NO_RESOURCE) {
-		m = &s->res[w->wait_mutex];
-		w->wait_mutex = SIM_NO_RESOURCE;
+	/* a waiter on a condition has its ext (sim_task_ext_bytes()) */
+	if (w->ext->wait_mutex != SIM_NO_RESOURCE) {
+		m = &s->res[w->ext->wait_mutex];
+		w->ext->wait_mutex = SIM_NO_RESOURCE;
 		if (m->owner) {
 			list_add_tail(&w->timer, &m->waiters);
 			return;
@@ -1187,7 +1210,7 @@ static int resource_event(struct sim *s, struct sim_task *t,
 		if (ev->mutex != SIM_NO_RESOURCE &&
 		    s->res[ev->mutex].owner == t)
 			mutex_release(&s->res[ev->mutex]);
-		t->wait_mutex = ev->mutex;
+		t->ext->wait_mutex = ev->mutex;
 		block_on(t, &r->waiters);
 		block = 1;
 		break;
