@@ -45,10 +45,11 @@
  *    panicking, and refuses a second exit with -EINVAL.  A detached task
  *    is released at once only when untraced; a traced one stays a zombie
  *    until its tracer reaps it (2.5.33's release_task() BUG()ed on it).
- *  - ptrace_children and ptrace_list are in a struct ptrace_links that
- *    ptrace_attach() allocates (-ENOMEM when it cannot) for the tracee
- *    and its real parent and that goes back when both its lists are
- *    empty: 2.5.33 embedded them in every task_struct.
+ *  - ptrace_children, ptrace_list and thread_group are in a struct
+ *    task_links that ptrace_attach() allocates for the tracee and its
+ *    real parent, and do_fork() with CLONE_THREAD for the thread and its
+ *    creator (-ENOMEM when they cannot), and that goes back when its
+ *    three lists are empty: 2.5.33 embedded them in every task_struct.
  *  - A task released while still current, or while a set_cpus_allowed()
  *    request names it, becomes TASK_DEAD and is freed by schedule() when
  *    it is switched out or by the migration thread that serves the last
@@ -144,7 +145,6 @@ struct task_struct *alloc_task(const char *comm)
 	INIT_LIST_HEAD(&p->tasks);
 	INIT_LIST_HEAD(&p->children);
 	INIT_LIST_HEAD(&p->sibling);
-	INIT_LIST_HEAD(&p->thread_group);
 	set_comm(p, comm);
 	return p;
 }
@@ -152,7 +152,7 @@ struct task_struct *alloc_task(const char *comm)
 void free_task(struct task_struct *p)
 {
 	/* unused by now, but where the machine is taken down with tracing */
-	kfree(p->ptrace_links);
+	kfree(p->links);
 	if (sched_hooks.release)
 		sched_hooks.release(p, sched_hooks.data);
 	free_dl_entity(p);
@@ -233,8 +233,12 @@ void tree_teardown(int nr_cpus)
 
 struct task_struct *next_thread(const struct task_struct *p)
 {
-	return list_entry(p->thread_group.next, struct task_struct,
-			  thread_group);
+	/* a task without links is alone in its group */
+	if (!p->links || list_empty(&p->links->thread_group))
+		return (struct task_struct *)p;
+	return list_entry(p->links->thread_group.next, struct task_links,
+			  thread_group)
+		->task;
 }
 
 struct task_struct *find_task_by_pid(pid_t pid)
@@ -323,47 +327,48 @@ static void relink_parent(struct task_struct *p, struct task_struct *new_parent)
 /* ------------------------------------------------------- ptrace links */
 
 /* @p's links, allocated when it has none; Return: 0 or -ENOMEM */
-static int ptrace_links_get(struct task_struct *p)
+static int task_links_get(struct task_struct *p)
 {
-	struct ptrace_links *l;
+	struct task_links *l;
 
-	if (p->ptrace_links)
+	if (p->links)
 		return 0;
 	l = kmalloc(sizeof(*l), GFP_KERNEL);
 	if (!l)
 		return -ENOMEM;
 	INIT_LIST_HEAD(&l->ptrace_children);
 	INIT_LIST_HEAD(&l->ptrace_list);
+	INIT_LIST_HEAD(&l->thread_group);
 	l->task = p;
-	p->ptrace_links = l;
+	p->links = l;
 	return 0;
 }
 
-/* @p's links go back once neither of its lists is in use */
-static void ptrace_links_put(struct task_struct *p)
+/* @p's links go back once none of its lists is in use */
+static void task_links_put(struct task_struct *p)
 {
-	struct ptrace_links *l = p->ptrace_links;
+	struct task_links *l = p->links;
 
 	if (l && list_empty(&l->ptrace_children) &&
-	    list_empty(&l->ptrace_list)) {
+	    list_empty(&l->ptrace_list) && list_empty(&l->thread_group)) {
 		kfree(l);
-		p->ptrace_links = NULL;
+		p->links = NULL;
 	}
 }
 
 /* @p is on its real parent's ptrace_children */
 static bool ptrace_linked(const struct task_struct *p)
 {
-	return p->ptrace_links && !list_empty(&p->ptrace_links->ptrace_list);
+	return p->links && !list_empty(&p->links->ptrace_list);
 }
 
 /* the first task on @p's ptrace_children, or NULL */
 static struct task_struct *first_ptrace_child(const struct task_struct *p)
 {
-	if (!p->ptrace_links || list_empty(&p->ptrace_links->ptrace_children))
+	if (!p->links || list_empty(&p->links->ptrace_children))
 		return NULL;
-	return list_first_entry(&p->ptrace_links->ptrace_children,
-				struct ptrace_links, ptrace_list)
+	return list_first_entry(&p->links->ptrace_children, struct task_links,
+				ptrace_list)
 		->task;
 }
 
@@ -375,7 +380,7 @@ static struct task_struct *first_ptrace_child(const struct task_struct *p)
  */
 static void ptrace_list_del(struct task_struct *child)
 {
-	struct ptrace_links *l = child->ptrace_links;
+	struct task_links *l = child->links;
 	struct list_head *next;
 
 	if (!l || list_empty(&l->ptrace_list))
@@ -384,10 +389,32 @@ static void ptrace_list_del(struct task_struct *child)
 	list_del_init(&l->ptrace_list);
 	/* the last one: next is the emptied head */
 	if (list_empty(next))
-		ptrace_links_put(
-			container_of(next, struct ptrace_links, ptrace_children)
+		task_links_put(
+			container_of(next, struct task_links, ptrace_children)
 				->task);
-	ptrace_links_put(child);
+	task_links_put(child);
+}
+
+/*
+ * @p leaves its thread group's ring (2.5.33's
+ * list_del_init(&p->thread_group)); its links go back when unused, and
+ * those of the thread it leaves alone.
+ */
+static void thread_group_del(struct task_struct *p)
+{
+	struct task_links *l = p->links;
+	struct list_head *next;
+
+	if (!l || list_empty(&l->thread_group))
+		return;
+	next = l->thread_group.next;
+	list_del_init(&l->thread_group);
+	/* a ring of one left: next is that thread's own link */
+	if (list_empty(next))
+		task_links_put(
+			container_of(next, struct task_links, thread_group)
+				->task);
+	task_links_put(p);
 }
 
 static void __ptrace_link(struct task_struct *child,
@@ -397,8 +424,8 @@ static void __ptrace_link(struct task_struct *child,
 	if (child->parent == new_parent)
 		return;
 	/* the real parent keeps track of its child while someone traces it */
-	list_add(&child->ptrace_links->ptrace_list,
-		 &child->parent->ptrace_links->ptrace_children);
+	list_add(&child->links->ptrace_list,
+		 &child->parent->links->ptrace_children);
 	relink_parent(child, new_parent);
 }
 
@@ -429,11 +456,11 @@ int ptrace_attach(struct task_struct *tracer, struct task_struct *child)
 		goto out_unlock;
 	/* kstruct: the links of both, allocated before anything changes */
 	if (child->parent != tracer) {
-		ret = ptrace_links_get(child);
+		ret = task_links_get(child);
 		if (!ret)
-			ret = ptrace_links_get(child->parent);
+			ret = task_links_get(child->parent);
 		if (ret) {
-			ptrace_links_put(child);
+			task_links_put(child);
 			goto out_unlock;
 		}
 	}
@@ -470,7 +497,7 @@ static void link_new_task(struct task_struct *p, struct task_struct *parent,
 	if (clone_flags & CLONE_THREAD) {
 		p->tgid = parent->tgid;
 		/* right after its creator, as 2.5.33's copy_process() */
-		list_add(&p->thread_group, &parent->thread_group);
+		list_add(&p->links->thread_group, &parent->links->thread_group);
 	} else {
 		p->tgid = p->pid;
 	}
@@ -503,6 +530,15 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 		goto err_unlock;
 	if ((clone_flags & CLONE_PARENT) && parent == child_reaper)
 		goto err_unlock;
+	/* kstruct: a thread's and its creator's links, before any change */
+	if (clone_flags & CLONE_THREAD) {
+		ret = task_links_get(p);
+		if (!ret)
+			ret = task_links_get(parent);
+		if (ret)
+			goto err_unlock;
+		ret = -EINVAL;
+	}
 	prq = task_rq_lock(parent);
 	p->static_prio = parent->static_prio;
 	p->prio = parent->prio;
@@ -536,7 +572,10 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	return 0;
 
 err_unlock:
+	/* the links taken for a thread, unused */
+	task_links_put(parent);
 	write_unlock(&tasklist_lock);
+	kfree(p->links);
 	kmem_cache_free(task_struct_cachep, p);
 	return ret;
 }
@@ -587,7 +626,7 @@ static void release_task(struct task_struct *p, bool reaped)
 		sched_exit(p);
 	list_del_init(&p->tasks);
 	list_del_init(&p->sibling);
-	list_del_init(&p->thread_group);
+	thread_group_del(p);
 	ptrace_list_del(p);
 
 	rq = task_rq_lock(p);
@@ -619,7 +658,7 @@ static void reparent_thread(struct task_struct *p, struct task_struct *reaper)
 static void forget_original_parent(struct task_struct *father)
 {
 	struct task_struct *p, *reaper = father;
-	struct ptrace_links *l;
+	struct task_links *l;
 
 	/* another live thread of the group, else init */
 	do {
@@ -632,8 +671,8 @@ static void forget_original_parent(struct task_struct *father)
 
 	list_for_each_entry(p, &father->children, sibling)
 		reparent_thread(p, reaper);
-	if (father->ptrace_links)
-		list_for_each_entry(l, &father->ptrace_links->ptrace_children,
+	if (father->links)
+		list_for_each_entry(l, &father->links->ptrace_children,
 				    ptrace_list)
 			reparent_thread(l->task, reaper);
 }
@@ -807,13 +846,14 @@ static bool on_list(const struct list_head *entry, const struct list_head *head)
 
 static bool check_task(struct task_struct *p)
 {
-	struct ptrace_links *l = p->ptrace_links, *cl;
+	struct task_links *l = p->links, *cl;
 	struct task_struct *c, *t;
 	bool ok = true;
 
 	/* a broken ring is list_check()'s to report */
-	ok = list_check(&p->children) && list_check(&p->thread_group) &&
-	     (!l || list_check(&l->ptrace_children));
+	ok = list_check(&p->children) &&
+	     (!l || (list_check(&l->ptrace_children) &&
+		     list_check(&l->thread_group)));
 	if (!ok)
 		goto out_unlock;
 	list_for_each_entry(c, &p->children, sibling)
@@ -823,8 +863,9 @@ static bool check_task(struct task_struct *p)
 		check(l->task == p, "task %d: ptrace links of another task",
 		      p->pid);
 		check(!list_empty(&l->ptrace_children) ||
-			      !list_empty(&l->ptrace_list),
-		      "task %d: ptrace links kept unused", p->pid);
+			      !list_empty(&l->ptrace_list) ||
+			      !list_empty(&l->thread_group),
+		      "task %d: links kept unused", p->pid);
 		list_for_each_entry(cl, &l->ptrace_children, ptrace_list) {
 			c = cl->task;
 			check(c->real_parent == p && c->ptrace &&
@@ -833,9 +874,13 @@ static bool check_task(struct task_struct *p)
 			      c->pid, p->pid);
 		}
 	}
-	list_for_each_entry(t, &p->thread_group, thread_group)
-		check(t->tgid == p->tgid, "task %d (tgid %d) in group %d",
-		      t->pid, t->tgid, p->tgid);
+	if (l)
+		list_for_each_entry(cl, &l->thread_group, thread_group) {
+			t = cl->task;
+			check(t->tgid == p->tgid,
+			      "task %d (tgid %d) in group %d", t->pid, t->tgid,
+			      p->tgid);
+		}
 	if (p == init_task)
 		return true;
 	check(p->parent && p->real_parent && p->parent != p &&
@@ -846,10 +891,9 @@ static bool check_task(struct task_struct *p)
 	      p->parent->pid);
 	if (ptrace_linked(p))
 		check(p->ptrace && p->parent != p->real_parent &&
-			      p->real_parent->ptrace_links &&
+			      p->real_parent->links &&
 			      on_list(&l->ptrace_list,
-				      &p->real_parent->ptrace_links
-					       ->ptrace_children),
+				      &p->real_parent->links->ptrace_children),
 		      "task %d: stray ptrace_list link", p->pid);
 	if (p->parent != p->real_parent)
 		check(p->ptrace && ptrace_linked(p),

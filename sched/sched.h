@@ -190,7 +190,7 @@ KSTRUCT_EXPORT_BEGIN
 
 struct task_struct;
 struct sched_class;
-struct ptrace_links;
+struct task_links;
 struct cfs_rq;
 struct task_group;
 /* private to the library (sched/rq.h): sched_snapshot() shows one */
@@ -671,12 +671,12 @@ struct dl_bw {
  * @tasks: link in the global task list (headed by init_task)
  * @children: this task's children, linked by their @sibling
  * @sibling: link in the parent's @children
- * @ptrace_links: 2.5.33's ptrace_children and ptrace_list (struct
- *	ptrace_links), allocated while this task is traced by someone other
- *	than its real parent or a child of its is; NULL otherwise
+ * @links: 2.5.33's ptrace_children, ptrace_list and thread_group (struct
+ *	task_links), allocated while one of them is in use: while this task
+ *	is traced by someone other than its real parent, or a child of its
+ *	is, or it shares its thread group with another; NULL otherwise
  * @real_parent: the task that forked this one (or its reaper)
  * @parent: who gets the exit notification (the tracer while traced)
- * @thread_group: ring of the threads sharing @tgid
  * @exit_code: the code given to do_exit()
  * @exit_signal: signal sent to the parent on exit, -1 when detached
  * @pdeath_signal: signal to this task when its parent dies, 0 for none
@@ -771,9 +771,8 @@ struct task_struct {
 
 	struct list_head tasks;
 	struct list_head children, sibling;
-	struct ptrace_links *ptrace_links; /* 2.5.33: the two list_heads */
+	struct task_links *links; /* 2.5.33: three list_heads */
 	struct task_struct *real_parent, *parent;
-	struct list_head thread_group;
 	int exit_code;
 	pid_t pid, tgid;
 	short exit_signal; /* 2.5.33: int */
@@ -784,22 +783,28 @@ struct task_struct {
 };
 
 /**
- * struct ptrace_links - a task's ptrace lists (2.5.33 embedded the two
- *	list_heads in task_struct; kstruct allocates them while in use)
+ * struct task_links - a task's ptrace lists and thread group ring
+ *	(2.5.33 embedded the three list_heads in task_struct; kstruct
+ *	allocates them while one is in use)
  * @ptrace_children: the task's children traced by someone else, linked by
  *	their @ptrace_list
  * @ptrace_list: link in the real parent's @ptrace_children while the task
  *	is traced by someone else
+ * @thread_group: ring of the threads sharing the task's tgid (empty: the
+ *	task alone in its group)
  * @task: the task they belong to
  *
  * ptrace_attach() allocates the tracee's and its real parent's when the
- * tracer is not the real parent (-ENOMEM when it cannot: nothing
- * changes); both go back when both lists are empty again (the tracee
- * detached or reaped, or the last such child gone).  A million untraced
- * tasks save 24 bytes each.
+ * tracer is not the real parent, and do_fork() with CLONE_THREAD the new
+ * thread's and its creator's (-ENOMEM when it cannot: nothing changes);
+ * they go back when all three lists are empty again (the tracee detached
+ * or reaped, the last such child gone, the last other thread of the
+ * group released).  A million single-threaded, untraced tasks save 40
+ * bytes each.  next_thread() reads the ring.
  */
-struct ptrace_links {
+struct task_links {
 	struct list_head ptrace_children, ptrace_list;
+	struct list_head thread_group;
 	struct task_struct *task;
 };
 
@@ -1352,7 +1357,7 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
  * @child: the tracee
  *
  * @child moves onto @tracer's children and onto its real parent's
- * ptrace_children (struct ptrace_links, allocated here for both when
+ * ptrace_children (struct task_links, allocated here for both when
  * @tracer is not the real parent).
  *
  * Context: takes tasklist_lock.
