@@ -64,6 +64,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -373,26 +374,35 @@ static struct task_struct *first_ptrace_child(const struct task_struct *p)
 }
 
 /*
+ * list_del_init() of @entry, one of @p's links, then the links go back
+ * that are unused now: @p's, and those of the task whose list @entry
+ * leaves empty, found from the list itself as the struct task_links
+ * whose member at @left_off is @entry's next (an emptied head, or the
+ * one node left of a ring); @left_off is 0 .. sizeof(struct task_links).
+ */
+static void links_del(struct task_struct *p, struct list_head *entry,
+		      size_t left_off)
+{
+	struct list_head *next = entry->next;
+
+	list_del_init(entry);
+	if (list_empty(next))
+		task_links_put(
+			((struct task_links *)((char *)next - left_off))->task);
+	task_links_put(p);
+}
+
+/*
  * @child leaves its real parent's ptrace_children (2.5.33's
  * list_del_init(&child->ptrace_list)); the links of both go back when
- * unused.  The list's head is found from the list itself: the parent's
- * real_parent field may already name a reaper (forget_original_parent()).
+ * unused.  The head is found from the list: the parent's real_parent
+ * field may already name a reaper (forget_original_parent()).
  */
 static void ptrace_list_del(struct task_struct *child)
 {
-	struct task_links *l = child->links;
-	struct list_head *next;
-
-	if (!l || list_empty(&l->ptrace_list))
-		return;
-	next = l->ptrace_list.next;
-	list_del_init(&l->ptrace_list);
-	/* the last one: next is the emptied head */
-	if (list_empty(next))
-		task_links_put(
-			container_of(next, struct task_links, ptrace_children)
-				->task);
-	task_links_put(child);
+	if (ptrace_linked(child))
+		links_del(child, &child->links->ptrace_list,
+			  offsetof(struct task_links, ptrace_children));
 }
 
 /*
@@ -402,19 +412,9 @@ static void ptrace_list_del(struct task_struct *child)
  */
 static void thread_group_del(struct task_struct *p)
 {
-	struct task_links *l = p->links;
-	struct list_head *next;
-
-	if (!l || list_empty(&l->thread_group))
-		return;
-	next = l->thread_group.next;
-	list_del_init(&l->thread_group);
-	/* a ring of one left: next is that thread's own link */
-	if (list_empty(next))
-		task_links_put(
-			container_of(next, struct task_links, thread_group)
-				->task);
-	task_links_put(p);
+	if (p->links && !list_empty(&p->links->thread_group))
+		links_del(p, &p->links->thread_group,
+			  offsetof(struct task_links, thread_group));
 }
 
 static void __ptrace_link(struct task_struct *child,
