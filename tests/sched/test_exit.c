@@ -994,6 +994,7 @@ static void test_hand_back_sends_sigchld(void)
 static void test_process_tree_check_reports(void)
 {
 	struct task_struct *a, *b, *c, *t;
+	struct task_links spare;
 	struct list_head *prev;
 	long state;
 
@@ -1014,6 +1015,19 @@ static void test_process_tree_check_reports(void)
 	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
 	expect_detail(": task 5 (tgid 99) in group 2");
 	t->tgid = a->tgid;
+	/* links that are another task's, links that serve no list */
+	a->links->task = b;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 2: links of another task");
+	a->links->task = a;
+	INIT_LIST_HEAD(&spare.ptrace_children);
+	INIT_LIST_HEAD(&spare.ptrace_list);
+	INIT_LIST_HEAD(&spare.thread_group);
+	spare.task = c;
+	c->links = &spare;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 4: links kept unused");
+	c->links = NULL;
 	state = b->state;
 	b->state = TASK_DEAD;
 	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
