@@ -860,8 +860,7 @@ static bool check_task(struct task_struct *p)
 		check(c->parent == p, "task %d on children of %d, parent %d",
 		      c->pid, p->pid, c->parent ? c->parent->pid : -1);
 	if (l) {
-		check(l->task == p, "task %d: links of another task",
-		      p->pid);
+		check(l->task == p, "task %d: links of another task", p->pid);
 		check(!list_empty(&l->ptrace_children) ||
 			      !list_empty(&l->ptrace_list) ||
 			      !list_empty(&l->thread_group),
