@@ -42,8 +42,8 @@ SANITIZE ?=
 FUZZ_SECONDS ?= 60
 V        ?= 0
 # the library's version; its major number is the soname's
-# (libkstruct.so.3): docs/DESIGN.md ("The ABI") says when each changes
-VERSION  := 3.0.0
+# (libkstruct.so.4): docs/DESIGN.md ("The ABI") says when each changes
+VERSION  := 4.0.0
 SOMAJOR  := $(firstword $(subst ., ,$(VERSION)))
 
 LIB_DIRS := compat list sched sim sctp mm drivers/base

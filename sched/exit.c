@@ -45,6 +45,11 @@
  *    panicking, and refuses a second exit with -EINVAL.  A detached task
  *    is released at once only when untraced; a traced one stays a zombie
  *    until its tracer reaps it (2.5.33's release_task() BUG()ed on it).
+ *  - ptrace_children, ptrace_list and thread_group are in a struct
+ *    task_links that ptrace_attach() allocates for the tracee and its
+ *    real parent, and do_fork() with CLONE_THREAD for the thread and its
+ *    creator (-ENOMEM when they cannot), and that goes back when its
+ *    three lists are empty: 2.5.33 embedded them in every task_struct.
  *  - A task released while still current, or while a set_cpus_allowed()
  *    request names it, becomes TASK_DEAD and is freed by schedule() when
  *    it is switched out or by the migration thread that serves the last
@@ -58,6 +63,8 @@
  * still returned to the tracer.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -110,6 +117,13 @@ size_t task_struct_slab_bytes(void)
 				    0;
 }
 
+/* task_struct's narrowed fields hold every value they are given */
+_Static_assert(MAX_PRIO <= SHRT_MAX && CSIGNAL <= SHRT_MAX &&
+		       MAX_RT_PRIO - 1 <= UCHAR_MAX &&
+		       SCHED_DEADLINE <= UCHAR_MAX && PT_PTRACED <= UCHAR_MAX &&
+		       BITS_PER_LONG - 1 <= SCHAR_MAX,
+	       "a narrowed task_struct field is too small");
+
 struct task_struct *alloc_task(const char *comm)
 {
 	struct task_struct *p;
@@ -132,15 +146,14 @@ struct task_struct *alloc_task(const char *comm)
 	INIT_LIST_HEAD(&p->tasks);
 	INIT_LIST_HEAD(&p->children);
 	INIT_LIST_HEAD(&p->sibling);
-	INIT_LIST_HEAD(&p->ptrace_children);
-	INIT_LIST_HEAD(&p->ptrace_list);
-	INIT_LIST_HEAD(&p->thread_group);
 	set_comm(p, comm);
 	return p;
 }
 
 void free_task(struct task_struct *p)
 {
+	/* unused by now, but where the machine is taken down with tracing */
+	kfree(p->links);
 	if (sched_hooks.release)
 		sched_hooks.release(p, sched_hooks.data);
 	free_dl_entity(p);
@@ -221,8 +234,12 @@ void tree_teardown(int nr_cpus)
 
 struct task_struct *next_thread(const struct task_struct *p)
 {
-	return list_entry(p->thread_group.next, struct task_struct,
-			  thread_group);
+	/* a task without links is alone in its group */
+	if (!p->links || list_empty(&p->links->thread_group))
+		return (struct task_struct *)p;
+	return list_entry(p->links->thread_group.next, struct task_links,
+			  thread_group)
+		->task;
 }
 
 struct task_struct *find_task_by_pid(pid_t pid)
@@ -308,14 +325,107 @@ static void relink_parent(struct task_struct *p, struct task_struct *new_parent)
 	list_add_tail(&p->sibling, &new_parent->children);
 }
 
+/* ------------------------------------------------------- ptrace links */
+
+/* @p's links, allocated when it has none; Return: 0 or -ENOMEM */
+static int task_links_get(struct task_struct *p)
+{
+	struct task_links *l;
+
+	if (p->links)
+		return 0;
+	l = kmalloc(sizeof(*l), GFP_KERNEL);
+	if (!l)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&l->ptrace_children);
+	INIT_LIST_HEAD(&l->ptrace_list);
+	INIT_LIST_HEAD(&l->thread_group);
+	l->task = p;
+	p->links = l;
+	return 0;
+}
+
+/* @p's links go back once none of its lists is in use */
+static void task_links_put(struct task_struct *p)
+{
+	struct task_links *l = p->links;
+
+	if (l && list_empty(&l->ptrace_children) &&
+	    list_empty(&l->ptrace_list) && list_empty(&l->thread_group)) {
+		kfree(l);
+		p->links = NULL;
+	}
+}
+
+/* @p is on its real parent's ptrace_children */
+static bool ptrace_linked(const struct task_struct *p)
+{
+	return p->links && !list_empty(&p->links->ptrace_list);
+}
+
+/* the first task on @p's ptrace_children, or NULL */
+static struct task_struct *first_ptrace_child(const struct task_struct *p)
+{
+	if (!p->links || list_empty(&p->links->ptrace_children))
+		return NULL;
+	return list_first_entry(&p->links->ptrace_children, struct task_links,
+				ptrace_list)
+		->task;
+}
+
+/*
+ * list_del_init() of @entry, one of @p's links, then the links go back
+ * that are unused now: @p's, and those of the task whose list @entry
+ * leaves empty, found from the list itself as the struct task_links
+ * whose member at @left_off is @entry's next (an emptied head, or the
+ * one node left of a ring); @left_off is 0 .. sizeof(struct task_links).
+ */
+static void links_del(struct task_struct *p, struct list_head *entry,
+		      size_t left_off)
+{
+	struct list_head *next = entry->next;
+
+	list_del_init(entry);
+	if (list_empty(next))
+		task_links_put(
+			((struct task_links *)((char *)next - left_off))->task);
+	task_links_put(p);
+}
+
+/*
+ * @child leaves its real parent's ptrace_children (2.5.33's
+ * list_del_init(&child->ptrace_list)); the links of both go back when
+ * unused.  The head is found from the list: the parent's real_parent
+ * field may already name a reaper (forget_original_parent()).
+ */
+static void ptrace_list_del(struct task_struct *child)
+{
+	if (ptrace_linked(child))
+		links_del(child, &child->links->ptrace_list,
+			  offsetof(struct task_links, ptrace_children));
+}
+
+/*
+ * @p leaves its thread group's ring (2.5.33's
+ * list_del_init(&p->thread_group)); its links go back when unused, and
+ * those of the thread it leaves alone.
+ */
+static void thread_group_del(struct task_struct *p)
+{
+	if (p->links && !list_empty(&p->links->thread_group))
+		links_del(p, &p->links->thread_group,
+			  offsetof(struct task_links, thread_group));
+}
+
 static void __ptrace_link(struct task_struct *child,
 			  struct task_struct *new_parent)
 {
-	BUG_ON(!list_empty(&child->ptrace_list));
+	BUG_ON(ptrace_linked(child));
 	if (child->parent == new_parent)
 		return;
 	/* the real parent keeps track of its child while someone traces it */
-	list_add(&child->ptrace_list, &child->parent->ptrace_children);
+	list_add(&child->links->ptrace_list,
+		 &child->parent->links->ptrace_children);
 	relink_parent(child, new_parent);
 }
 
@@ -323,9 +433,9 @@ static void __ptrace_unlink(struct task_struct *child)
 {
 	BUG_ON(!child->ptrace);
 	child->ptrace = 0;
-	if (list_empty(&child->ptrace_list))
+	if (!ptrace_linked(child))
 		return;
-	list_del_init(&child->ptrace_list);
+	ptrace_list_del(child);
 	relink_parent(child, child->real_parent);
 }
 
@@ -344,6 +454,16 @@ int ptrace_attach(struct task_struct *tracer, struct task_struct *child)
 	ret = -EBUSY;
 	if (child->ptrace)
 		goto out_unlock;
+	/* kstruct: the links of both, allocated before anything changes */
+	if (child->parent != tracer) {
+		ret = task_links_get(child);
+		if (!ret)
+			ret = task_links_get(child->parent);
+		if (ret) {
+			task_links_put(child);
+			goto out_unlock;
+		}
+	}
 	child->ptrace = PT_PTRACED;
 	__ptrace_link(child, tracer);
 	ret = 0;
@@ -377,7 +497,7 @@ static void link_new_task(struct task_struct *p, struct task_struct *parent,
 	if (clone_flags & CLONE_THREAD) {
 		p->tgid = parent->tgid;
 		/* right after its creator, as 2.5.33's copy_process() */
-		list_add(&p->thread_group, &parent->thread_group);
+		list_add(&p->links->thread_group, &parent->links->thread_group);
 	} else {
 		p->tgid = p->pid;
 	}
@@ -410,6 +530,15 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 		goto err_unlock;
 	if ((clone_flags & CLONE_PARENT) && parent == child_reaper)
 		goto err_unlock;
+	/* kstruct: a thread's and its creator's links, before any change */
+	if (clone_flags & CLONE_THREAD) {
+		ret = task_links_get(p);
+		if (!ret)
+			ret = task_links_get(parent);
+		if (ret)
+			goto err_unlock;
+		ret = -EINVAL;
+	}
 	prq = task_rq_lock(parent);
 	p->static_prio = parent->static_prio;
 	p->prio = parent->prio;
@@ -443,7 +572,10 @@ int do_fork(struct task_struct *parent, unsigned long clone_flags,
 	return 0;
 
 err_unlock:
+	/* the links taken for a thread, unused */
+	task_links_put(parent);
 	write_unlock(&tasklist_lock);
+	kfree(p->links);
 	kmem_cache_free(task_struct_cachep, p);
 	return ret;
 }
@@ -494,8 +626,8 @@ static void release_task(struct task_struct *p, bool reaped)
 		sched_exit(p);
 	list_del_init(&p->tasks);
 	list_del_init(&p->sibling);
-	list_del_init(&p->thread_group);
-	list_del_init(&p->ptrace_list);
+	thread_group_del(p);
+	ptrace_list_del(p);
 
 	rq = task_rq_lock(p);
 	if (rq->curr == p || p->migration_pending) {
@@ -526,6 +658,7 @@ static void reparent_thread(struct task_struct *p, struct task_struct *reaper)
 static void forget_original_parent(struct task_struct *father)
 {
 	struct task_struct *p, *reaper = father;
+	struct task_links *l;
 
 	/* another live thread of the group, else init */
 	do {
@@ -538,8 +671,10 @@ static void forget_original_parent(struct task_struct *father)
 
 	list_for_each_entry(p, &father->children, sibling)
 		reparent_thread(p, reaper);
-	list_for_each_entry(p, &father->ptrace_children, ptrace_list)
-		reparent_thread(p, reaper);
+	if (father->links)
+		list_for_each_entry(l, &father->links->ptrace_children,
+				    ptrace_list)
+			reparent_thread(l->task, reaper);
 }
 
 /*
@@ -567,6 +702,7 @@ static void zap_thread(struct task_struct *p, struct task_struct *father)
  */
 static void exit_notify(struct task_struct *father)
 {
+	struct task_struct *p;
 	struct runqueue *rq;
 
 	forget_original_parent(father);
@@ -581,12 +717,11 @@ static void exit_notify(struct task_struct *father)
 		zap_thread(list_first_entry(&father->children,
 					    struct task_struct, sibling),
 			   father);
-	while (!list_empty(&father->ptrace_children))
-		zap_thread(list_first_entry(&father->ptrace_children,
-					    struct task_struct, ptrace_list),
-			   father);
+	/* the last one's unlink gives father's links back if unused */
+	while ((p = first_ptrace_child(father)))
+		zap_thread(p, father);
 	BUG_ON(!list_empty(&father->children));
-	BUG_ON(!list_empty(&father->ptrace_children));
+	BUG_ON(first_ptrace_child(father));
 }
 
 int do_exit(struct task_struct *p, int code)
@@ -682,7 +817,7 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code)
 		tsk = next_thread(tsk);
 	} while (tsk != parent);
 	/* a child traced away is still a child to wait for */
-	ret = found || !list_empty(&parent->ptrace_children) ? 0 : -ECHILD;
+	ret = found || first_ptrace_child(parent) ? 0 : -ECHILD;
 out_unlock:
 	write_unlock(&tasklist_lock);
 	return ret;
@@ -711,24 +846,40 @@ static bool on_list(const struct list_head *entry, const struct list_head *head)
 
 static bool check_task(struct task_struct *p)
 {
+	struct task_links *l = p->links, *cl;
 	struct task_struct *c, *t;
 	bool ok = true;
 
 	/* a broken ring is list_check()'s to report */
-	ok = list_check(&p->children) && list_check(&p->ptrace_children) &&
-	     list_check(&p->thread_group);
+	ok = list_check(&p->children) &&
+	     (!l || (list_check(&l->ptrace_children) &&
+		     list_check(&l->thread_group)));
 	if (!ok)
 		goto out_unlock;
 	list_for_each_entry(c, &p->children, sibling)
 		check(c->parent == p, "task %d on children of %d, parent %d",
 		      c->pid, p->pid, c->parent ? c->parent->pid : -1);
-	list_for_each_entry(c, &p->ptrace_children, ptrace_list)
-		check(c->real_parent == p && c->ptrace && c->parent != p,
-		      "task %d on ptrace_children of %d wrongly", c->pid,
-		      p->pid);
-	list_for_each_entry(t, &p->thread_group, thread_group)
-		check(t->tgid == p->tgid, "task %d (tgid %d) in group %d",
-		      t->pid, t->tgid, p->tgid);
+	if (l) {
+		check(l->task == p, "task %d: links of another task", p->pid);
+		check(!list_empty(&l->ptrace_children) ||
+			      !list_empty(&l->ptrace_list) ||
+			      !list_empty(&l->thread_group),
+		      "task %d: links kept unused", p->pid);
+		list_for_each_entry(cl, &l->ptrace_children, ptrace_list) {
+			c = cl->task;
+			check(c->real_parent == p && c->ptrace &&
+				      c->parent != p,
+			      "task %d on ptrace_children of %d wrongly",
+			      c->pid, p->pid);
+		}
+	}
+	if (l)
+		list_for_each_entry(cl, &l->thread_group, thread_group) {
+			t = cl->task;
+			check(t->tgid == p->tgid,
+			      "task %d (tgid %d) in group %d", t->pid, t->tgid,
+			      p->tgid);
+		}
 	if (p == init_task)
 		return true;
 	check(p->parent && p->real_parent && p->parent != p &&
@@ -737,19 +888,20 @@ static bool check_task(struct task_struct *p)
 	check(on_list(&p->sibling, &p->parent->children),
 	      "task %d not on its parent %d's children", p->pid,
 	      p->parent->pid);
-	if (!list_empty(&p->ptrace_list))
+	if (ptrace_linked(p))
 		check(p->ptrace && p->parent != p->real_parent &&
-			      on_list(&p->ptrace_list,
-				      &p->real_parent->ptrace_children),
+			      p->real_parent->links &&
+			      on_list(&l->ptrace_list,
+				      &p->real_parent->links->ptrace_children),
 		      "task %d: stray ptrace_list link", p->pid);
 	if (p->parent != p->real_parent)
-		check(p->ptrace && !list_empty(&p->ptrace_list),
+		check(p->ptrace && ptrace_linked(p),
 		      "task %d: parent %d is not real parent %d, untraced",
 		      p->pid, p->parent->pid, p->real_parent->pid);
 	if (task_zombie(p))
 		check(task_state_locked(p) == TASK_ZOMBIE &&
 			      list_empty(&p->children) &&
-			      list_empty(&p->ptrace_children),
+			      !first_ptrace_child(p),
 		      "zombie %d still has children", p->pid);
 	check(!task_zombie(p->parent) && !task_zombie(p->real_parent),
 	      "task %d has a zombie (real) parent", p->pid);

@@ -26,6 +26,9 @@
  *    load scaled by task_h_load()'s weight ratio when balancing), with no
  *    group entities' signals and no propagation up the hierarchy; an
  *    exiting task's signal decays in its CPU's (the kernel removes it).
+ *  - A task's signal is kept in 32-bit sums and averages (struct
+ *    sched_entity_avg), widened into a struct sched_avg for each update
+ *    and narrowed back: the same values (the bounds are in sched/sched.h).
  *  - The PELT clock is the runqueue clock (no frequency or capacity
  *    scaling: every CPU runs at full capacity), offset by one period so
  *    that a last_update_time of 0 always means "attached nowhere".
@@ -151,9 +154,9 @@ static void pelt_publish(struct runqueue *rq)
  * (1024 ns) since its last one, or a clock that went back.  Tested here
  * so that the many updates of one instant cost no call.
  */
-static inline bool pelt_due(const struct sched_avg *sa, uint64_t now)
+static inline bool pelt_due(uint64_t last_update_time, uint64_t now)
 {
-	return now - sa->last_update_time >= 1024;
+	return now - last_update_time >= 1024;
 }
 
 /*
@@ -166,12 +169,12 @@ static void update_rq_avg(struct runqueue *rq, uint64_t now)
 	struct task_struct *curr = rq->curr;
 	int changed = 0;
 
-	if (pelt_due(&rq->cfs.avg, now))
+	if (pelt_due(rq->cfs.avg.last_update_time, now))
 		changed |= __update_load_avg_cfs_rq(
 			now, &rq->cfs.avg, rq->cfs.load.weight,
 			(unsigned int)rq->cfs.h_nr_running,
 			rq->cfs.curr != NULL);
-	if (pelt_due(&rq->avg_rt, now))
+	if (pelt_due(rq->avg_rt.last_update_time, now))
 		changed |= update_rt_rq_load_avg(
 			now, &rq->avg_rt,
 			curr != rq->idle && rt_policy((int)curr->policy));
@@ -190,13 +193,17 @@ static void update_task_avg(struct runqueue *rq, struct task_struct *p,
 {
 	struct sched_entity *se = &p->se;
 	struct cfs_rq *cfs_rq = cfs_rq_of(se);
+	struct sched_avg sa;
 
-	if (!se->avg.last_update_time || !pelt_due(&se->avg, now))
+	if (!se->avg.last_update_time ||
+	    !pelt_due(se->avg.last_update_time, now))
 		return;
-	__update_load_avg_se(now, &se->avg, se->load.weight, se->on_rq,
+	sched_avg_widen(&sa, &se->avg);
+	__update_load_avg_se(now, &sa, se->load.weight, se->on_rq,
 			     se->on_rq && !se->sched_delayed,
 			     cfs_rq && rq_of(cfs_rq) == rq &&
 				     cfs_rq->curr == se);
+	sched_avg_narrow(&se->avg, &sa);
 }
 
 void fair_pelt_rt_tick(struct runqueue *rq)
@@ -207,8 +214,10 @@ void fair_pelt_rt_tick(struct runqueue *rq)
 
 void fair_pelt_fork(struct task_struct *p)
 {
-	memset(&p->se.avg, 0, sizeof(p->se.avg));
-	init_entity_runnable_average(&p->se.avg, p->se.load.weight);
+	struct sched_avg sa;
+
+	init_entity_runnable_average(&sa, p->se.load.weight);
+	sched_avg_narrow(&p->se.avg, &sa);
 }
 
 void fair_pelt_update(struct runqueue *rq, struct task_struct *p)
@@ -217,35 +226,39 @@ void fair_pelt_update(struct runqueue *rq, struct task_struct *p)
 
 	if (p)
 		update_task_avg(rq, p, now);
-	if (pelt_due(&rq->cfs.avg, now) || pelt_due(&rq->avg_rt, now))
+	if (pelt_due(rq->cfs.avg.last_update_time, now) ||
+	    pelt_due(rq->avg_rt.last_update_time, now))
 		update_rq_avg(rq, now);
 }
 
 void fair_pelt_enqueue(struct runqueue *rq, struct task_struct *p, int flags)
 {
-	struct sched_avg *sa = &p->se.avg;
+	struct sched_avg sa;
 
 	fair_pelt_update(rq, p);
-	if (sa->last_update_time)
+	if (p->se.avg.last_update_time)
 		return;
 	/* new here: a new task's utilization, then its signal joins */
+	sched_avg_widen(&sa, &p->se.avg);
 	if (flags & ENQUEUE_INITIAL)
-		post_init_entity_util_avg(sa, p->se.load.weight, &rq->cfs.avg,
+		post_init_entity_util_avg(&sa, p->se.load.weight, &rq->cfs.avg,
 					  SCHED_CAPACITY_SCALE);
-	attach_entity_load_avg(&rq->cfs.avg, sa, p->se.load.weight);
+	attach_entity_load_avg(&rq->cfs.avg, &sa, p->se.load.weight);
+	sched_avg_narrow(&p->se.avg, &sa);
 	pelt_publish(rq);
 }
 
 void fair_pelt_migrate(struct task_struct *p)
 {
 	struct runqueue *rq = cpu_rq(task_cpu(p));
-	struct sched_avg *sa = &p->se.avg;
+	struct sched_avg sa;
 
-	if (!sa->last_update_time)
+	if (!p->se.avg.last_update_time)
 		return;
 	fair_pelt_update(rq, p);
-	detach_entity_load_avg(&rq->cfs.avg, sa, p->se.load.weight);
-	sa->last_update_time = 0;
+	sched_avg_widen(&sa, &p->se.avg);
+	detach_entity_load_avg(&rq->cfs.avg, &sa, p->se.load.weight);
+	p->se.avg.last_update_time = 0;
 	pelt_publish(rq);
 }
 

@@ -37,7 +37,58 @@
 /* y^n as a 32-bit fraction of 2^32, n = 0 .. LOAD_AVG_PERIOD - 1 */
 extern const uint32_t runnable_avg_yN_inv[LOAD_AVG_PERIOD];
 
-/* struct sched_avg is in sched/sched.h: entities and queues hold one */
+/*
+ * struct sched_avg is in sched/sched.h: queues hold one, and the
+ * arithmetic below works on one; a task's entity holds the 32-bit struct
+ * sched_entity_avg, which an update widens into a struct sched_avg and
+ * narrows back (the two functions below), so that one arithmetic serves
+ * both.
+ */
+
+/* @v held at UINT32_MAX */
+static inline uint32_t pelt_u32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+/**
+ * sched_avg_widen() - an entity's signal as the struct the arithmetic takes
+ * @sa: written
+ * @ea: the entity's signal
+ */
+static inline void sched_avg_widen(struct sched_avg *sa,
+				   const struct sched_entity_avg *ea)
+{
+	sa->last_update_time = ea->last_update_time;
+	sa->load_sum = ea->load_sum;
+	sa->runnable_sum = ea->runnable_sum;
+	sa->util_sum = ea->util_sum;
+	sa->period_contrib = ea->period_contrib;
+	sa->load_avg = ea->load_avg;
+	sa->runnable_avg = ea->runnable_avg;
+	sa->util_avg = ea->util_avg;
+}
+
+/**
+ * sched_avg_narrow() - store a signal back into an entity's
+ * @ea: written
+ * @sa: the signal, widened from @ea and updated
+ *
+ * Each value is held at UINT32_MAX (struct sched_entity_avg gives the
+ * bounds that keep a task's below it).
+ */
+static inline void sched_avg_narrow(struct sched_entity_avg *ea,
+				    const struct sched_avg *sa)
+{
+	ea->last_update_time = sa->last_update_time;
+	ea->load_sum = pelt_u32(sa->load_sum);
+	ea->runnable_sum = pelt_u32(sa->runnable_sum);
+	ea->util_sum = sa->util_sum;
+	ea->period_contrib = sa->period_contrib;
+	ea->load_avg = pelt_u32(sa->load_avg);
+	ea->runnable_avg = pelt_u32(sa->runnable_avg);
+	ea->util_avg = pelt_u32(sa->util_avg);
+}
 
 /**
  * decay_load() - @val * y^@n in fixed point

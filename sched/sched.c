@@ -93,6 +93,7 @@
  * asks each class of the machine's chain in turn for the next task.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -334,7 +335,7 @@ static void enqueue_task_o1(struct runqueue *rq, struct task_struct *p,
 		p->sleep_avg = p->sleep_avg * CHILD_PENALTY / 100;
 		p->prio = effective_prio(p);
 	}
-	slept = jiffies - p->sleep_timestamp;
+	slept = task_sleep_ticks(p);
 	if (!rt_task(p) && slept) {
 		if (slept >= MAX_SLEEP_AVG - p->sleep_avg)
 			p->sleep_avg = MAX_SLEEP_AVG;
@@ -1118,7 +1119,7 @@ void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
 static bool can_migrate_task(struct task_struct *p, struct runqueue *rq,
 			     int this_cpu)
 {
-	return jiffies - p->sleep_timestamp > cache_decay_ticks &&
+	return task_sleep_ticks(p) > cache_decay_ticks &&
 	       !task_running(rq, p) && (p->cpus_allowed & (1UL << this_cpu));
 }
 
@@ -1341,6 +1342,7 @@ static void migration_request_wait(struct runqueue *rq, struct task_struct *p,
 	req.task = p;
 	req.dest_cpu = dest;
 	/* keeps @p allocated until the request is served */
+	BUG_ON(p->migration_pending == USHRT_MAX);
 	p->migration_pending++;
 	list_add(&req.list, &rq->migration_queue);
 	migration_kick(rq);

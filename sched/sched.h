@@ -190,6 +190,7 @@ KSTRUCT_EXPORT_BEGIN
 
 struct task_struct;
 struct sched_class;
+struct task_links;
 struct cfs_rq;
 struct task_group;
 /* private to the library (sched/rq.h): sched_snapshot() shows one */
@@ -233,6 +234,45 @@ struct sched_avg {
 };
 
 /**
+ * struct sched_entity_avg - a task's PELT signal, as struct sched_avg in
+ *	32-bit sums and averages (kstruct's: the kernel keeps a struct
+ *	sched_avg in each entity)
+ * @last_update_time: as struct sched_avg's (ns: 64 bits)
+ * @load_sum: ditto; a task accrues 0 or 1 a unit, so at most LOAD_AVG_MAX
+ *	(47742), or that times the ratio of two weights (88761 / 3) when its
+ *	weight changed while it was attached nowhere: below 1.42e9
+ * @runnable_sum: ditto, at most LOAD_AVG_MAX << 10 (48.9e6)
+ * @util_sum: ditto (32 bits in the kernel too)
+ * @period_contrib: ditto (< 1024)
+ * @load_avg: ditto, its weight times @load_sum / divider: about 88761 at
+ *	most, or 88761 * 1.42e9 / 46718 (2.70e9) after a weight change as
+ *	above
+ * @runnable_avg: ditto (about 1024 at most: a sum may pass its divider)
+ * @util_avg: ditto (likewise)
+ *
+ * sched/pelt.c's arithmetic works on a struct sched_avg: sched/pelt.h's
+ * sched_avg_widen() copies an entity's signal into one and
+ * sched_avg_narrow() stores the result back (a value beyond 32 bits, which
+ * the bounds above rule out but for a weight changed again and again
+ * while detached, is held at UINT32_MAX).  Packed to 4-byte alignment (36
+ * bytes, no tail padding; @last_update_time is read and written only
+ * through the struct, never by address), so that struct sched_entity
+ * packs its 32-bit @slice and flags behind it.  A million tasks save 20
+ * bytes each; the queues' signals, sums over their tasks, stay struct
+ * sched_avg.
+ */
+struct sched_entity_avg {
+	uint64_t last_update_time;
+	uint32_t load_sum;
+	uint32_t runnable_sum;
+	uint32_t util_sum;
+	uint32_t period_contrib;
+	uint32_t load_avg;
+	uint32_t runnable_avg;
+	uint32_t util_avg;
+} __attribute__((packed, aligned(4)));
+
+/**
  * struct sched_entity - a task as cfs and eevdf see it (the kernel's)
  * @run_node: link in its cfs_rq's tree (out of the tree while it runs)
  * @vruntime: its virtual runtime: ns of run time scaled by 1024 / weight
@@ -260,8 +300,10 @@ struct sched_avg {
  * @prev_sum_exec_runtime: @sum_exec_runtime when it last started running
  * @vlag: eevdf: V - @vruntime when it left the queue (clamped); while it
  *	runs, its @deadline at the pick (the kernel's RUN_TO_PARITY stash)
- * @slice: eevdf: its request size, ns
- * @avg: its PELT signal (a task's: load, runnable and util averages; its
+ * @slice: eevdf: its request size, ns: 32 bits, at most 100 ms (the base
+ *	slice, or a custom one held to 0.1 .. 100 ms)
+ * @avg: its PELT signal (a task's: load, runnable and util averages, in
+ *	32 bits (struct sched_entity_avg); its
  *	last_update_time is 0 while it is attached to no CPU's queue)
  *
  * An entity is a task or, with group scheduling, a task group on one CPU
@@ -283,7 +325,9 @@ struct sched_avg {
  * tree is sorted by deadline, which sits there with the augmented
  * min_vruntime.  @load and the running entity's accounting follow, which
  * the pick's dequeue and the switch read once schedule() has prefetched
- * them.
+ * them, with the 32-bit @slice and the flags in the same line (behind
+ * @load's padding, they were) and the 4-byte aligned @avg packed after
+ * them: 160 bytes.
  */
 struct sched_entity {
 	struct rb_node run_node;
@@ -293,17 +337,17 @@ struct sched_entity {
 	struct cfs_rq *cfs_rq;
 	struct cfs_rq *my_q;
 	struct load_weight load;
+	uint64_t exec_start;
+	uint64_t sum_exec_runtime;
+	uint64_t prev_sum_exec_runtime;
+	int64_t vlag;
+	uint32_t slice; /* 6.12: u64 */
 	unsigned char on_rq;
 	unsigned char migrated;
 	unsigned char custom_slice;
 	unsigned char rel_deadline;
 	unsigned char sched_delayed;
-	uint64_t exec_start;
-	uint64_t sum_exec_runtime;
-	uint64_t prev_sum_exec_runtime;
-	int64_t vlag;
-	uint64_t slice;
-	struct sched_avg avg;
+	struct sched_entity_avg avg;
 };
 
 /**
@@ -618,7 +662,10 @@ struct dl_bw {
  * @run_list: link in a prio_array queue
  * @array: the prio_array the task is queued in, or NULL
  * @sleep_avg: the interactivity estimator, 0..MAX_SLEEP_AVG ticks
- * @sleep_timestamp: jiffies when the task last left the CPU
+ * @sleep_timestamp: jiffies when the task last left the CPU, in 32 bits
+ *	as 2.5.33 kept it on i386: read as ticks since with
+ *	task_sleep_ticks(), which wraps as 2.5.33's "jiffies -
+ *	p->sleep_timestamp" did there
  * @policy: SCHED_OTHER, SCHED_FIFO or SCHED_RR
  * @rt_priority: 1..99 for real-time tasks, 0 otherwise
  * @cpus_allowed: affinity mask, bit i for CPU i
@@ -627,12 +674,12 @@ struct dl_bw {
  * @tasks: link in the global task list (headed by init_task)
  * @children: this task's children, linked by their @sibling
  * @sibling: link in the parent's @children
- * @ptrace_children: children of this task traced by someone else,
- *	linked by their @ptrace_list
- * @ptrace_list: link in the real parent's @ptrace_children
+ * @links: 2.5.33's ptrace_children, ptrace_list and thread_group (struct
+ *	task_links), allocated while one of them is in use: while this task
+ *	is traced by someone other than its real parent, or a child of its
+ *	is, or it shares its thread group with another; NULL otherwise
  * @real_parent: the task that forked this one (or its reaper)
  * @parent: who gets the exit notification (the tracer while traced)
- * @thread_group: ring of the threads sharing @tgid
  * @exit_code: the code given to do_exit()
  * @exit_signal: signal sent to the parent on exit, -1 when detached
  * @pdeath_signal: signal to this task when its parent dies, 0 for none
@@ -668,15 +715,18 @@ struct dl_bw {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  The structure has no hole (408 bytes): @state, @flags,
- * @policy, @rt_priority, @ptrace, @counter and @sleep_avg are 32 bits
- * wide where 2.5.33 (and 2.4, for @counter) had longs, their values
- * fitting in a byte or two (@sleep_avg: at most 2 * HZ, 200,000 at
- * HZ=100000; @flags: two bits), and
- * the 32-bit @nr_migrations and @nr_signals sit beside @sleep_avg and
- * @migration_pending.
+ * exit and wait.  The structure has no hole (384 bytes): @state, @flags,
+ * @counter, @sleep_avg and @sleep_timestamp (as on 2.5.33's i386) are 32
+ * bits wide where 2.5.33 (and 2.4, for @counter) had longs (@sleep_avg:
+ * at most 2 * HZ, 200,000 at HZ=100000; @flags: two bits); @prio and
+ * @static_prio (0 .. MAX_PRIO), @exit_signal (-1, or a clone's CSIGNAL
+ * byte), @cpu (< NR_CPUS) and @migration_pending are 16 bits, and
+ * @need_resched, @first_time_slice (0 or 1), @policy (0 .. 6),
+ * @rt_priority (0 .. 99), @ptrace (PT_PTRACED) and @pdeath_signal
+ * (0 .. 63) 8, packed with @time_slice in the first line; the 32-bit
+ * @nr_migrations and @nr_signals sit beside @sleep_avg and @cpu.
  *
- * Memory, unlike the kernel (a million tasks are 408 MB of task_structs):
+ * Memory, unlike the kernel (a million tasks are 384 MB of task_structs):
  * @dl is allocated only for a task in SCHED_DEADLINE, and one union holds
  * the per-task state private to the machine's selected class.  A machine
  * runs exactly one of goodness, o1, cfs and eevdf beside rt, deadline and
@@ -695,24 +745,23 @@ struct dl_bw {
 struct task_struct {
 	int state; /* 2.5.33: volatile long */
 	unsigned int flags; /* 2.5.33: unsigned long */
-	int need_resched;
-	int cpu;
-	int prio, static_prio;
+	short prio, static_prio; /* 2.5.33: int */
+	/* 2.5.33: int, unsigned long, unsigned long, unsigned int */
+	unsigned char need_resched, policy, rt_priority, first_time_slice;
+	unsigned int time_slice;
+	unsigned int sleep_timestamp; /* 2.5.33: unsigned long (i386: 32) */
 	struct list_head run_list;
 	struct prio_array *array;
 	unsigned int sleep_avg; /* 2.5.33: unsigned long */
 	unsigned int nr_migrations; /* kstruct addition, in sleep_avg's pair */
-	unsigned long sleep_timestamp;
-	unsigned int policy; /* 2.5.33: unsigned long */
-	unsigned int rt_priority; /* 2.5.33: unsigned long */
+	unsigned short cpu; /* 2.5.33: int */
+	unsigned short migration_pending; /* kstruct addition */
+	unsigned int nr_signals; /* kstruct addition */
 	unsigned long cpus_allowed;
-	unsigned int time_slice, first_time_slice;
 
 	/* kstruct additions the scheduler reads with the fields above */
 	const struct sched_class *sched_class;
 	void *driver_data;
-	unsigned int migration_pending;
-	unsigned int nr_signals; /* kstruct addition */
 	/* one machine runs one of goodness, o1, cfs, eevdf: their own state */
 	union {
 		struct sched_entity se; /* cfs, eevdf */
@@ -725,14 +774,41 @@ struct task_struct {
 
 	struct list_head tasks;
 	struct list_head children, sibling;
-	struct list_head ptrace_children, ptrace_list;
+	struct task_links *links; /* 2.5.33: three list_heads */
 	struct task_struct *real_parent, *parent;
-	struct list_head thread_group;
-	int exit_code, exit_signal, pdeath_signal;
-	unsigned int ptrace; /* 2.5.33: unsigned long */
+	int exit_code;
 	pid_t pid, tgid;
+	short exit_signal; /* 2.5.33: int */
+	signed char pdeath_signal; /* 2.5.33: int */
+	unsigned char ptrace; /* 2.5.33: unsigned long */
 	char comm[TASK_COMM_LEN];
 	unsigned long signal_mask; /* kstruct addition */
+};
+
+/**
+ * struct task_links - a task's ptrace lists and thread group ring
+ *	(2.5.33 embedded the three list_heads in task_struct; kstruct
+ *	allocates them while one is in use)
+ * @ptrace_children: the task's children traced by someone else, linked by
+ *	their @ptrace_list
+ * @ptrace_list: link in the real parent's @ptrace_children while the task
+ *	is traced by someone else
+ * @thread_group: ring of the threads sharing the task's tgid (empty: the
+ *	task alone in its group)
+ * @task: the task they belong to
+ *
+ * ptrace_attach() allocates the tracee's and its real parent's when the
+ * tracer is not the real parent, and do_fork() with CLONE_THREAD the new
+ * thread's and its creator's (-ENOMEM when it cannot: nothing changes);
+ * they go back when all three lists are empty again (the tracee detached
+ * or reaped, the last such child gone, the last other thread of the
+ * group released).  A million single-threaded, untraced tasks save 40
+ * bytes each.  next_thread() reads the ring.
+ */
+struct task_links {
+	struct list_head ptrace_children, ptrace_list;
+	struct list_head thread_group;
+	struct task_struct *task;
 };
 
 /**
@@ -799,6 +875,21 @@ static inline bool cpu_online(int cpu)
 static inline int task_cpu(const struct task_struct *p)
 {
 	return __atomic_load_n(&p->cpu, __ATOMIC_ACQUIRE);
+}
+
+/**
+ * task_sleep_ticks() - ticks since @p last left a CPU
+ * @p: the task
+ *
+ * 2.5.33's "jiffies - p->sleep_timestamp" in its 32 bits on i386 (it
+ * wraps there as it did, and so is right for 2^32 ticks: 49 days at
+ * HZ=1000).
+ *
+ * Return: jiffies - @p->sleep_timestamp, modulo 2^32.
+ */
+static inline unsigned int task_sleep_ticks(const struct task_struct *p)
+{
+	return (unsigned int)jiffies - p->sleep_timestamp;
 }
 
 /**
@@ -1269,11 +1360,12 @@ pid_t sys_wait4(struct task_struct *parent, pid_t pid, int *exit_code);
  * @child: the tracee
  *
  * @child moves onto @tracer's children and onto its real parent's
- * ptrace_children.
+ * ptrace_children (struct task_links, allocated here for both when
+ * @tracer is not the real parent).
  *
  * Context: takes tasklist_lock.
  * Return: 0, -EPERM (self, a thread of @tracer's own group, idle, init,
- * an exiting task), -EBUSY (already traced).
+ * an exiting task), -EBUSY (already traced), -ENOMEM (nothing changed).
  */
 int ptrace_attach(struct task_struct *tracer, struct task_struct *child);
 

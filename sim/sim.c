@@ -115,6 +115,20 @@ enum sim_action {
 #define SIM_TIMER_UNSET (~0ull)
 
 /*
+ * struct sim_task_ext - what only some tasks need, allocated for those
+ * (a description with jitter, a finite loop, a wait on a condition or
+ * timers of its own: sim_task_ext_bytes()): the rest of a million tasks
+ * save its 24 bytes less a pointer
+ */
+struct sim_task_ext {
+	uint64_t rng; /* jitter's random state */
+	unsigned int loops_done; /* iterations of all phases done */
+	unsigned int wait_mutex; /* blocked on a condition: the mutex
+					 * to retake when woken */
+	unsigned long long timers[]; /* its own timers' next expiry (us) */
+};
+
+/*
  * struct sim_task - the simulator's side of a task: its program counter
  * in the workload description, its wheel link and its counters.
  *
@@ -129,10 +143,24 @@ enum sim_action {
 struct sim_task {
 	struct task_struct *p; /* NULL once sched freed it */
 	struct list_head timer; /* on the wheel, or a wait list */
-	unsigned long long wake_at; /* ns */
-	unsigned long long runnable_since; /* clock units (sim_now()) */
-	unsigned long long woken_at; /* clock units */
-	unsigned long long run_until; /* a runtime event's end (ns), or 0 */
+	/*
+	 * One or the other: a task on the wheel (SIM_NOT_STARTED,
+	 * SIM_SLEEPING) has no run under way, and a run's end is set only
+	 * once the task runs its program (SIM_RUNNABLE), after the wheel
+	 * let it go (run_wheel() sets run_until to 0) and is 0 again before
+	 * its program can put it back there (settle_cpu()).
+	 */
+	union {
+		unsigned long long wake_at; /* ns */
+		unsigned long long run_until; /* a runtime event's end (ns),
+						 * or 0 */
+	};
+	/*
+	 * clock units (sim_now()): when it last became runnable, woken or
+	 * preempted; while latency_pending, its wake-up (a task waiting to
+	 * run after a wake-up has not run since, so nothing else set it)
+	 */
+	unsigned long long runnable_since;
 	unsigned int run_left; /* clock units of CPU left in this run */
 	unsigned short phase, event; /* the next event to execute */
 	unsigned char state;
@@ -140,11 +168,7 @@ struct sim_task {
 	unsigned char starting; /* inside start_task() */
 	unsigned char latency_pending;
 	unsigned int phase_loop; /* iterations of the phase done */
-	unsigned int loops_done; /* iterations of all phases done */
-	unsigned int wait_mutex; /* blocked on a condition: the mutex
-					 * to retake when woken */
-	uint64_t rng;
-	unsigned long long *timers; /* its own timers' next expiry (us) */
+	struct sim_task_ext *ext; /* NULL for a task that needs none */
 	struct sim_task_stats st;
 };
 
@@ -251,6 +275,33 @@ static const struct sim_task_desc *task_desc(const struct sim *s,
 
 /* ------------------------------------------------------------ helpers */
 
+/* @d has an event of @kind */
+static bool desc_has_event(const struct sim_task_desc *d,
+			   enum sim_event_kind kind)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < d->nr_phases; i++)
+		for (j = 0; j < d->phases[i].nr_events; j++)
+			if (d->phases[i].events[j].kind == kind)
+				return true;
+	return false;
+}
+
+/*
+ * the size of a struct sim_task_ext for a task of @d, 0 when it needs
+ * none: no jitter, no loop count (loops_done), no wait on a condition
+ * (wait_mutex), no timer of its own
+ */
+static size_t sim_task_ext_bytes(const struct sim_task_desc *d)
+{
+	if (!d->jitter && d->loop < 0 && !d->nr_timers &&
+	    !desc_has_event(d, SIM_EVENT_WAIT))
+		return 0;
+	return sizeof(struct sim_task_ext) +
+	       d->nr_timers * sizeof(((struct sim_task_ext *)0)->timers[0]);
+}
+
 static uint64_t splitmix64(uint64_t x)
 {
 	x += 0x9e3779b97f4a7c15ull;
@@ -261,8 +312,8 @@ static uint64_t splitmix64(uint64_t x)
 
 static uint64_t task_rand(struct sim_task *t)
 {
-	t->rng = splitmix64(t->rng);
-	return t->rng;
+	t->ext->rng = splitmix64(t->ext->rng);
+	return t->ext->rng;
 }
 
 /* microseconds to ticks, rounded to nearest, at least 1 when @usec > 0 */
@@ -594,7 +645,7 @@ static void hook_switch(int cpu, struct task_struct *prev,
 		tn->st.wait += now - tn->runnable_since;
 		if (tn->latency_pending) {
 			tn->latency_pending = 0;
-			if (sim_latency_add(&tn->st, now - tn->woken_at))
+			if (sim_latency_add(&tn->st, now - tn->runnable_since))
 				s->cpus[cpu].err = -ENOMEM;
 		}
 	}
@@ -642,7 +693,6 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 		if (!t->starting)
 			t->st.wakeups++;
 		t->latency_pending = !t->starting;
-		t->woken_at = now;
 		t->runnable_since = now;
 	}
 	s->cpus[cpu].events++;
@@ -771,23 +821,24 @@ static struct sim_task *new_sim_task(struct sim *s, unsigned int desc, int *err)
 	}
 	t = sim_task(s, s->nr_tasks);
 	memset(t, 0, sizeof(*t));
-	if (d->nr_timers) {
+	if (sim_task_ext_bytes(d)) {
 		unsigned int i;
 
-		t->timers =
-			kcalloc(d->nr_timers, sizeof(*t->timers), GFP_KERNEL);
-		if (!t->timers)
+		t->ext = kmalloc(sim_task_ext_bytes(d), GFP_KERNEL);
+		if (!t->ext)
 			goto out_nomem;
+		t->ext->rng =
+			splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
+		t->ext->loops_done = 0;
+		t->ext->wait_mutex = SIM_NO_RESOURCE;
 		for (i = 0; i < d->nr_timers; i++)
-			t->timers[i] = SIM_TIMER_UNSET;
+			t->ext->timers[i] = SIM_TIMER_UNSET;
 	}
 	INIT_LIST_HEAD(&t->timer);
-	t->wait_mutex = SIM_NO_RESOURCE;
 	t->st.desc = desc;
 	t->st.response = SIM_NEVER_RAN;
 	t->st.policy = d->policy;
 	t->st.priority = d->priority;
-	t->rng = splitmix64(s->opt.seed ^ splitmix64(s->nr_tasks + 1));
 	t->st.instance = (unsigned int)s->instances[desc]++;
 	s->nr_tasks++;
 	return t;
@@ -980,8 +1031,8 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	ret = do_fork(parent->p, SIM_SIGCHLD, task_comm(s, t, comm), &child);
 	if (ret) {
 		/* the slot was the last one taken: give it back */
-		kfree(t->timers);
-		t->timers = NULL;
+		kfree(t->ext);
+		t->ext = NULL;
 		s->nr_tasks--;
 		s->instances[desc]--;
 		s->forks_refused++;
@@ -1033,8 +1084,8 @@ static void next_event(const struct sim *s, struct sim_task *t)
 	if (++t->phase < d->nr_phases)
 		return;
 	t->phase = 0;
-	t->loops_done++;
-	if (d->loop >= 0 && t->loops_done >= (unsigned long)d->loop)
+	/* a finite loop counts (only such a task has loops_done) */
+	if (d->loop >= 0 && ++t->ext->loops_done >= (unsigned long)d->loop)
 		t->done = 1;
 }
 
@@ -1060,7 +1111,7 @@ static int timer_event(struct sim *s, struct sim_task *t,
 
 	spin_lock(&s->lock);
 	if (ev->local) {
-		next = &t->timers[ev->res];
+		next = &t->ext->timers[ev->res];
 		absolute = d->timers[ev->res].absolute;
 	} else {
 		next = &s->res[ev->res].next;
@@ -1123,9 +1174,10 @@ static void cond_wake(struct sim *s, struct sim_task *w)
 	struct sim_res *m;
 
 	list_del_init(&w->timer);
-	if (w->wait_mutex != SIM_NO_RESOURCE) {
-		m = &s->res[w->wait_mutex];
-		w->wait_mutex = SIM_NO_RESOURCE;
+	/* a waiter on a condition has its ext (sim_task_ext_bytes()) */
+	if (w->ext->wait_mutex != SIM_NO_RESOURCE) {
+		m = &s->res[w->ext->wait_mutex];
+		w->ext->wait_mutex = SIM_NO_RESOURCE;
 		if (m->owner) {
 			list_add_tail(&w->timer, &m->waiters);
 			return;
@@ -1166,7 +1218,7 @@ static int resource_event(struct sim *s, struct sim_task *t,
 		if (ev->mutex != SIM_NO_RESOURCE &&
 		    s->res[ev->mutex].owner == t)
 			mutex_release(&s->res[ev->mutex]);
-		t->wait_mutex = ev->mutex;
+		t->ext->wait_mutex = ev->mutex;
 		block_on(t, &r->waiters);
 		block = 1;
 		break;
@@ -1481,6 +1533,7 @@ static int run_wheel(struct sim *s)
 		if (t->wake_at > now)
 			continue;
 		list_del_init(&t->timer);
+		t->run_until = 0; /* wake_at's room: no run under way */
 		if (t->state == SIM_NOT_STARTED) {
 			ret = start_task(s, t);
 			if (ret)
@@ -2219,7 +2272,7 @@ void sim_destroy(struct sim *s)
 	kstruct_subtick_ns = 0;
 	for (i = 0; i < s->nr_tasks; i++) {
 		sim_task_stats_release(&sim_task(s, i)->st);
-		kfree(sim_task(s, i)->timers);
+		kfree(sim_task(s, i)->ext);
 	}
 	for (i = 0; i < s->nr_blocks; i++)
 		kmem_cache_free(s->task_cache, s->blocks[i]);
@@ -2287,8 +2340,8 @@ void sim_memory(const struct sim *s, struct sim_memory *m)
 		const struct sim_task *t = sim_task(s, i);
 
 		m->latency_bytes += sim_task_latency_bytes(&t->st);
-		m->other_bytes +=
-			task_desc(s, t)->nr_timers * sizeof(*t->timers);
+		if (t->ext)
+			m->other_bytes += sim_task_ext_bytes(task_desc(s, t));
 	}
 }
 

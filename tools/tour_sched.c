@@ -188,7 +188,7 @@ static int tour_sched(FILE *out)
 		"   stay as step 4 left them.  Ticked, the tasks there would have run\n"
 		"   those ticks and stood elsewhere in their slices; the sleep the\n"
 		"   editor is credited with would be the same.)\n",
-		TOUR_KEY_DELAY, jiffies - s.editor->sleep_timestamp,
+		TOUR_KEY_DELAY, (unsigned long)task_sleep_ticks(s.editor),
 		MAX_SLEEP_AVG, TOUR_KEY_DELAY);
 	wake_up_process(s.editor);
 	show_task(out, s.editor);

@@ -68,7 +68,9 @@ static void test_fork_linkage(void)
 	s = fork_ok(b, SIGCHLD | CLONE_PARENT, "s");
 	CU_ASSERT_PTR_EQUAL(s->parent, a);
 	CU_ASSERT_EQUAL(fork_ok(a, CLONE_DETACHED, "d")->exit_signal, -1);
-	CU_ASSERT_EQUAL(nr_tasks(), 2 + 6);
+	/* the largest exit signal a clone names, in task_struct's 16 bits */
+	CU_ASSERT_EQUAL(fork_ok(a, CSIGNAL, "x")->exit_signal, 255);
+	CU_ASSERT_EQUAL(nr_tasks(), 2 + 7);
 	SCHED_CHECK();
 	machine_down();
 }
@@ -87,14 +89,22 @@ static void test_thread_group_order(void)
 	t1 = fork_ok(a, SIGCHLD | CLONE_THREAD, "t1");
 	t2 = fork_ok(a, SIGCHLD | CLONE_THREAD, "t2");
 	t3 = fork_ok(t1, SIGCHLD | CLONE_THREAD, "t3");
-	CU_ASSERT_PTR_EQUAL(a->thread_group.next, &t2->thread_group);
-	CU_ASSERT_PTR_EQUAL(t2->thread_group.next, &t1->thread_group);
-	CU_ASSERT_PTR_EQUAL(t1->thread_group.next, &t3->thread_group);
-	CU_ASSERT_PTR_EQUAL(t3->thread_group.next, &a->thread_group);
-	CU_ASSERT_PTR_EQUAL(a->thread_group.prev, &t3->thread_group);
-	CU_ASSERT_PTR_EQUAL(t3->thread_group.prev, &t1->thread_group);
-	CU_ASSERT_PTR_EQUAL(t1->thread_group.prev, &t2->thread_group);
-	CU_ASSERT_PTR_EQUAL(t2->thread_group.prev, &a->thread_group);
+	CU_ASSERT_PTR_EQUAL(a->links->thread_group.next,
+			    &t2->links->thread_group);
+	CU_ASSERT_PTR_EQUAL(t2->links->thread_group.next,
+			    &t1->links->thread_group);
+	CU_ASSERT_PTR_EQUAL(t1->links->thread_group.next,
+			    &t3->links->thread_group);
+	CU_ASSERT_PTR_EQUAL(t3->links->thread_group.next,
+			    &a->links->thread_group);
+	CU_ASSERT_PTR_EQUAL(a->links->thread_group.prev,
+			    &t3->links->thread_group);
+	CU_ASSERT_PTR_EQUAL(t3->links->thread_group.prev,
+			    &t1->links->thread_group);
+	CU_ASSERT_PTR_EQUAL(t1->links->thread_group.prev,
+			    &t2->links->thread_group);
+	CU_ASSERT_PTR_EQUAL(t2->links->thread_group.prev,
+			    &a->links->thread_group);
 	CU_ASSERT_PTR_EQUAL(next_thread(t3), a);
 	CU_ASSERT_EQUAL(t3->tgid, a->pid);
 	/* t3 is t1's child, the others a's */
@@ -178,26 +188,168 @@ static void test_ptrace_lists(void)
 	CU_ASSERT_PTR_EQUAL(b->parent, t);
 	CU_ASSERT_PTR_EQUAL(b->real_parent, a);
 	CU_ASSERT_TRUE(list_empty(&a->children));
-	CU_ASSERT_PTR_EQUAL(a->ptrace_children.next, &b->ptrace_list);
-	CU_ASSERT_PTR_EQUAL(b->ptrace_list.next, &a->ptrace_children);
+	CU_ASSERT_FATAL(a->links && b->links);
+	CU_ASSERT_PTR_EQUAL(a->links->task, a);
+	CU_ASSERT_PTR_EQUAL(b->links->task, b);
+	CU_ASSERT_PTR_EQUAL(a->links->ptrace_children.next,
+			    &b->links->ptrace_list);
+	CU_ASSERT_PTR_EQUAL(b->links->ptrace_list.next,
+			    &a->links->ptrace_children);
+	/* the tracer's links are its thread group's, no ptrace child */
+	CU_ASSERT_FATAL(t->links != NULL);
+	CU_ASSERT_TRUE(list_empty(&t->links->ptrace_children));
+	CU_ASSERT_PTR_EQUAL(t->links->thread_group.next,
+			    &th->links->thread_group);
 	CU_ASSERT_PTR_EQUAL(t->children.prev, &b->sibling);
 	CU_ASSERT_EQUAL(ptrace_attach(a, b), -EBUSY);
 
 	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
 	SCHED_CHECK();
 	CU_ASSERT_PTR_EQUAL(b->parent, a);
-	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
-	CU_ASSERT_TRUE(list_empty(&b->ptrace_list));
+	CU_ASSERT_PTR_NULL(a->links);
+	CU_ASSERT_PTR_NULL(b->links);
 	CU_ASSERT_PTR_EQUAL(a->children.next, &b->sibling);
 	CU_ASSERT_EQUAL(b->ptrace, 0UL);
 
 	/* the real parent tracing its own child: no ptrace_list link */
 	CU_ASSERT_EQUAL(ptrace_attach(a, b), 0);
-	CU_ASSERT_TRUE(list_empty(&b->ptrace_list));
+	CU_ASSERT_PTR_NULL(b->links);
 	CU_ASSERT_PTR_EQUAL(b->parent, a);
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
 	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * ptrace_attach() by an outside tracer allocates two struct task_links
+ * (the tracee's, then its real parent's); failing either gives -ENOMEM
+ * with nothing changed and nothing kept: no links, the tracee still its
+ * real parent's child, untraced.  The third try succeeds.
+ */
+static void test_ptrace_attach_fails_every_allocation(void)
+{
+	struct task_struct *a, *b, *t;
+	unsigned long n;
+	long live;
+	int ret;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGCHLD, "b");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	live = kmalloc_live();
+	for (n = 1; n < 10; n++) {
+		kmalloc_fail_nth(n);
+		ret = ptrace_attach(t, b);
+		kmalloc_fault_reset();
+		if (!ret)
+			break;
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+		CU_ASSERT_PTR_NULL(a->links);
+		CU_ASSERT_PTR_NULL(b->links);
+		CU_ASSERT_PTR_EQUAL(b->parent, a);
+		CU_ASSERT_EQUAL(b->ptrace, 0U);
+		CU_ASSERT_PTR_EQUAL(a->children.next, &b->sibling);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		SCHED_CHECK();
+	}
+	CU_ASSERT_EQUAL(n, 3UL);
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 2);
+	CU_ASSERT_PTR_EQUAL(b->parent, t);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * do_fork() with CLONE_THREAD allocates the new thread's links and, the
+ * first time, its creator's: failing either (or the task_struct before
+ * them) gives -ENOMEM with nothing kept, the creator's links included.
+ * Once the thread is reaped, the creator is alone again and its links go.
+ */
+static void test_thread_fork_fails_every_allocation(void)
+{
+	struct task_struct *a, *t = NULL;
+	unsigned long n;
+	size_t nr;
+	long live;
+	int ret;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	CU_ASSERT_PTR_NULL(a->links);
+	nr = nr_tasks();
+	live = kmalloc_live();
+	for (n = 1; n < 20; n++) {
+		kmalloc_fail_nth(n);
+		ret = do_fork(a, SIGCHLD | CLONE_THREAD, "t", &t);
+		kmalloc_fault_reset();
+		if (!ret)
+			break;
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+		CU_ASSERT_PTR_NULL(a->links);
+		CU_ASSERT_PTR_EQUAL(next_thread(a), a);
+		CU_ASSERT_EQUAL(nr_tasks(), nr);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
+		SCHED_CHECK();
+	}
+	CU_ASSERT(n > 2);
+	CU_ASSERT_FATAL(t && a->links && t->links);
+	CU_ASSERT_PTR_EQUAL(next_thread(a), t);
+	CU_ASSERT_PTR_EQUAL(next_thread(t), a);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(wake_up_forked_process(t, 0), 0);
+	CU_ASSERT_EQUAL(do_exit(t, 0), 0);
+	WAIT_REAPS(a, -1, NULL, t);
+	CU_ASSERT_PTR_NULL(a->links);
+	CU_ASSERT_PTR_EQUAL(next_thread(a), a);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	SCHED_CHECK();
+	machine_down();
+}
+
+/*
+ * A real parent's links stay while any of its children is traced away
+ * and go with the last; a tracee that is also a real parent of a traced
+ * child keeps its own until both lists are empty.
+ */
+static void test_ptrace_links_lifetime(void)
+{
+	struct task_struct *a, *b, *c, *g, *t;
+	long live;
+
+	machine_up(1);
+	a = sched_new_task("a", 0, SCHED_OTHER, 0);
+	b = fork_ok(a, SIGCHLD, "b");
+	c = fork_ok(a, SIGCHLD, "c");
+	g = fork_ok(b, SIGCHLD, "g");
+	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
+	live = kmalloc_live();
+	CU_ASSERT_EQUAL(ptrace_attach(t, b), 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, c), 0);
+	CU_ASSERT_EQUAL(ptrace_attach(t, g), 0);
+	/* a, b, c and g: one each, b's serving both lists */
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 4);
+	CU_ASSERT_EQUAL(list_count_nodes(&a->links->ptrace_children), 2U);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(ptrace_detach(b), 0);
+	CU_ASSERT_PTR_NOT_NULL(a->links);
+	CU_ASSERT_PTR_NOT_NULL(b->links); /* g is traced away */
+	CU_ASSERT_EQUAL(kmalloc_live(), live + 4);
+	SCHED_CHECK();
+	CU_ASSERT_EQUAL(ptrace_detach(c), 0);
+	CU_ASSERT_PTR_NULL(a->links);
+	CU_ASSERT_PTR_NULL(c->links);
+	CU_ASSERT_EQUAL(ptrace_detach(g), 0);
+	CU_ASSERT_PTR_NULL(b->links);
+	CU_ASSERT_PTR_NULL(g->links);
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	SCHED_CHECK();
+	/* taken down while tracing: the links go with the tasks */
+	CU_ASSERT_EQUAL(ptrace_attach(t, c), 0);
 	machine_down();
 }
 
@@ -225,7 +377,9 @@ static void test_reaper_choice(void)
 	SCHED_CHECK();
 	CU_ASSERT_EQUAL(l->state, TASK_ZOMBIE);
 	CU_ASSERT_TRUE(list_empty(&l->children));
-	CU_ASSERT_TRUE(list_empty(&l->ptrace_children));
+	/* its links hold its group's ring still, no ptrace child */
+	CU_ASSERT_FATAL(l->links != NULL);
+	CU_ASSERT_TRUE(list_empty(&l->links->ptrace_children));
 	CU_ASSERT_PTR_EQUAL(k1->real_parent, t2);
 	CU_ASSERT_PTR_EQUAL(k1->parent, t2);
 	CU_ASSERT_PTR_EQUAL(k2->real_parent, t2);
@@ -383,10 +537,10 @@ static void test_traced_children_across_exit(void)
 	CU_ASSERT_PTR_EQUAL(k->real_parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(z->parent, child_reaper);
 	CU_ASSERT_TRUE(list_empty(&t->children));
-	CU_ASSERT_TRUE(list_empty(&k->ptrace_list));
-	CU_ASSERT_TRUE(list_empty(&z->ptrace_list));
-	CU_ASSERT_TRUE(list_empty(&f->ptrace_children));
-	CU_ASSERT_TRUE(list_empty(&child_reaper->ptrace_children));
+	CU_ASSERT_PTR_NULL(k->links);
+	CU_ASSERT_PTR_NULL(z->links);
+	CU_ASSERT_PTR_NULL(f->links);
+	CU_ASSERT_PTR_NULL(child_reaper->links);
 	/* at init's tail in f's ptrace_children order (newest first: z, k) */
 	CU_ASSERT_PTR_EQUAL(child_reaper->children.prev, &k->sibling);
 	CU_ASSERT_PTR_EQUAL(k->sibling.prev, &z->sibling);
@@ -407,8 +561,8 @@ static void test_traced_children_across_exit(void)
 	CU_ASSERT_EQUAL(x->ptrace, 0UL);
 	CU_ASSERT_PTR_EQUAL(x->parent, child_reaper);
 	CU_ASSERT_PTR_EQUAL(x->real_parent, child_reaper);
-	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
-	CU_ASSERT_TRUE(list_empty(&child_reaper->ptrace_children));
+	CU_ASSERT_PTR_NULL(a->links);
+	CU_ASSERT_PTR_NULL(child_reaper->links);
 	CU_ASSERT_TRUE(list_empty(&t->children));
 	machine_down();
 }
@@ -631,7 +785,7 @@ static void test_detached_traced_exit(void)
 	CU_ASSERT_EQUAL(t->nr_signals, before);
 	WAIT_REAPS(t, -1, NULL, d);
 	CU_ASSERT_EQUAL(nr_tasks(), tasks - 1);
-	CU_ASSERT_TRUE(list_empty(&a->ptrace_children));
+	CU_ASSERT_PTR_NULL(a->links);
 	CU_ASSERT_EQUAL(sys_wait4(a, -1, NULL), -ECHILD);
 	SCHED_CHECK();
 	machine_down();
@@ -840,6 +994,7 @@ static void test_hand_back_sends_sigchld(void)
 static void test_process_tree_check_reports(void)
 {
 	struct task_struct *a, *b, *c, *t;
+	struct task_links spare;
 	struct list_head *prev;
 	long state;
 
@@ -860,6 +1015,19 @@ static void test_process_tree_check_reports(void)
 	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
 	expect_detail(": task 5 (tgid 99) in group 2");
 	t->tgid = a->tgid;
+	/* links that are another task's, links that serve no list */
+	a->links->task = b;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 2: links of another task");
+	a->links->task = a;
+	INIT_LIST_HEAD(&spare.ptrace_children);
+	INIT_LIST_HEAD(&spare.ptrace_list);
+	INIT_LIST_HEAD(&spare.thread_group);
+	spare.task = c;
+	c->links = &spare;
+	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
+	expect_detail(": task 4: links kept unused");
+	c->links = NULL;
 	state = b->state;
 	b->state = TASK_DEAD;
 	EXPECT_CHECK_FAILS(process_tree_check(), "process_tree_check");
@@ -886,11 +1054,17 @@ static CU_TestInfo copy_process_tests[] = {
 	  test_thread_group_order },
 	{ "CLONE_PARENT from init", test_clone_parent_from_init },
 	{ "CLONE_PARENT from a traced task", test_clone_parent_of_traced_task },
+	{ "a thread's fork fails every allocation: -ENOMEM, nothing kept",
+	  test_thread_fork_fails_every_allocation },
 	CU_TEST_INFO_NULL,
 };
 
 static CU_TestInfo ptrace_tests[] = {
 	{ "ptrace attach/detach lists", test_ptrace_lists },
+	{ "ptrace_attach fails every allocation: -ENOMEM, nothing kept",
+	  test_ptrace_attach_fails_every_allocation },
+	{ "ptrace links live while a list is in use",
+	  test_ptrace_links_lifetime },
 	CU_TEST_INFO_NULL,
 };
 

@@ -451,6 +451,9 @@ static void test_custom_slice(void)
 	CU_ASSERT_EQUAL(a->se.slice, 100000ULL);
 	CU_ASSERT_EQUAL(sched_set_custom_slice(a, 500000000ULL), 0);
 	CU_ASSERT_EQUAL(a->se.slice, 100000000ULL);
+	/* beyond the 32 bits the slice is kept in: held at 100 ms first */
+	CU_ASSERT_EQUAL(sched_set_custom_slice(a, (1ULL << 32) + 5), 0);
+	CU_ASSERT_EQUAL(a->se.slice, 100000000ULL);
 	/* a fork copies it */
 	CU_ASSERT_EQUAL(do_fork(a, SIGCHLD, "c", &c), 0);
 	CU_ASSERT_EQUAL(c->se.custom_slice, 1U);

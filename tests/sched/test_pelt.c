@@ -4,7 +4,9 @@
  * table and LOAD_AVG_MAX recomputed independently, decay_load() and the
  * three segments worked by hand, the sum/average relation over a random
  * run, a task at 50% duty against a floating-point model of the series,
- * a queue of two hogs, attach and detach, a new task's utilization.
+ * a queue of two hogs, attach and detach, a new task's utilization,
+ * a task's signal in 32 bits (struct sched_entity_avg) against the 64-bit
+ * one.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -518,6 +520,185 @@ static void test_new_task(void)
 	CU_ASSERT_EQUAL(sa.util_avg, 0);
 }
 
+/* ------------------------------------------- a task's 32-bit signal */
+
+/* the largest and smallest weights a task has: nice -20, SCHED_IDLE */
+#define W_MAX 88761UL
+#define W_MIN 3UL
+
+/* @ea widened is @sa, field by field */
+static bool same_signal(const struct sched_entity_avg *ea,
+			const struct sched_avg *sa)
+{
+	struct sched_avg w;
+
+	sched_avg_widen(&w, ea);
+	return w.last_update_time == sa->last_update_time &&
+	       w.load_sum == sa->load_sum &&
+	       w.runnable_sum == sa->runnable_sum &&
+	       w.util_sum == sa->util_sum &&
+	       w.period_contrib == sa->period_contrib &&
+	       w.load_avg == sa->load_avg &&
+	       w.runnable_avg == sa->runnable_avg && w.util_avg == sa->util_avg;
+}
+
+/* every value of @sa within struct sched_entity_avg's bounds */
+static bool within_bounds(const struct sched_avg *sa)
+{
+	return sa->load_sum < 1420000000ULL &&
+	       sa->runnable_sum <= (uint64_t)LOAD_AVG_MAX << 10 &&
+	       sa->util_sum <= (uint32_t)LOAD_AVG_MAX << 10 &&
+	       sa->period_contrib < 1024 && sa->load_avg <= 2700000000UL &&
+	       sa->runnable_avg <= 1025 && sa->util_avg <= 1025;
+}
+
+/*
+ * Narrowing holds each value beyond 32 bits at UINT32_MAX and keeps the
+ * 64-bit clock; widening what was narrowed within range gives it back.
+ */
+static void test_narrow_round_trip(void)
+{
+	struct sched_avg sa = { .last_update_time = 5000000000000ULL,
+				.load_sum = 47742,
+				.runnable_sum = 47742ULL << 10,
+				.util_sum = 47742U << 10,
+				.period_contrib = 1023,
+				.load_avg = 88761,
+				.runnable_avg = 1024,
+				.util_avg = 1024 };
+	struct sched_entity_avg ea;
+
+	sched_avg_narrow(&ea, &sa);
+	CU_ASSERT(same_signal(&ea, &sa));
+	CU_ASSERT_EQUAL(ea.last_update_time, 5000000000000ULL);
+
+	sa.load_sum = 1ULL << 32;
+	sa.runnable_sum = 5000000000ULL;
+	sa.load_avg = (1UL << 32) + 7;
+	sched_avg_narrow(&ea, &sa);
+	CU_ASSERT_EQUAL(ea.load_sum, UINT32_MAX);
+	CU_ASSERT_EQUAL(ea.runnable_sum, UINT32_MAX);
+	CU_ASSERT_EQUAL(ea.load_avg, UINT32_MAX);
+	CU_ASSERT_FALSE(same_signal(&ea, &sa));
+}
+
+/*
+ * The bounds at their worst: a nice -20 task (load_avg 88761 from its
+ * creation) made SCHED_IDLE (weight 3) before it first joins a queue
+ * whose divider is the largest, LOAD_AVG_MAX - 1: its load_sum is 88761 *
+ * 47741 / 3 = 1,412,531,767; made nice -20 again, a hog's first update
+ * one period on gives a load_avg of 88761 times its decayed sum over the
+ * divider, 2.57e9: both still below 2^32 and the same narrowed.  A hog's
+ * signal at nice -20 then stays within LOAD_AVG_MAX for good.
+ */
+static void test_narrow_bounds(void)
+{
+	struct sched_avg cfs = { .last_update_time = PERIOD,
+				 .period_contrib = 1023 };
+	struct sched_avg sa;
+	struct sched_entity_avg ea;
+	uint64_t now = PERIOD;
+	int i;
+
+	init_entity_runnable_average(&sa, W_MAX);
+	sched_avg_narrow(&ea, &sa);
+	sched_avg_widen(&sa, &ea);
+	attach_entity_load_avg(&cfs, &sa, W_MIN);
+	CU_ASSERT_EQUAL(sa.load_sum, 88761ULL * 47741 / 3);
+	CU_ASSERT(within_bounds(&sa));
+	sched_avg_narrow(&ea, &sa);
+	CU_ASSERT(same_signal(&ea, &sa));
+
+	now += PERIOD;
+	__update_load_avg_se(now, &sa, W_MAX, true, true, true);
+	CU_ASSERT(sa.load_avg > 2500000000UL);
+	CU_ASSERT(within_bounds(&sa));
+	sched_avg_narrow(&ea, &sa);
+	CU_ASSERT(same_signal(&ea, &sa));
+
+	for (i = 0; i < 5000; i++) {
+		now += PERIOD / 3;
+		__update_load_avg_se(now, &sa, W_MAX, true, true, true);
+		CU_ASSERT_FATAL(within_bounds(&sa));
+	}
+	CU_ASSERT(sa.load_sum <= LOAD_AVG_MAX);
+	/* a sum may pass its divider by one: 88762 is seen */
+	CU_ASSERT(sa.load_avg <= W_MAX + 1 && sa.load_avg > W_MAX - 100);
+	CU_ASSERT(sa.util_avg > 1000 && sa.runnable_avg > 1000);
+}
+
+/*
+ * Brute force: random tasks, each with a weight at creation and another
+ * from its first enqueue on (the one weight change the bounds allow),
+ * through random updates (delays of 0 to 8 periods, now and then a clock
+ * that goes back), attaches with or without the new task's utilization,
+ * and detaches, on a queue of their own.  Each step is done twice, on a
+ * struct sched_avg and on the entity's 32-bit signal widened and narrowed
+ * back, and the two must agree at every step, the queues too.
+ */
+static void test_narrow_brute_force(void)
+{
+	static const unsigned long weights[] = { W_MIN, 15, 1024, 3121, W_MAX };
+	unsigned int trial, step;
+
+	srand(1919);
+	for (trial = 0; trial < 400; trial++) {
+		unsigned long w0 = weights[rand() % 5], w = weights[rand() % 5];
+		struct sched_avg sa, wide, cfs_a = { 0 }, cfs_b;
+		struct sched_entity_avg ea;
+		uint64_t now = PERIOD + (uint64_t)(rand() % 5000) * UNIT;
+		bool attached = false;
+
+		if (rand() % 3 == 0)
+			w = (unsigned long)(15 + rand() % 88747);
+		init_entity_runnable_average(&sa, w0);
+		sched_avg_narrow(&ea, &sa);
+		cfs_a.last_update_time = now;
+		cfs_a.period_contrib = (uint32_t)(rand() % 1024);
+		cfs_b = cfs_a;
+		for (step = 0; step < 300; step++) {
+			int op = rand() % 10;
+			bool on = rand() % 4, run = on && rand() % 2;
+
+			if (rand() % 50 == 0)
+				now -= (uint64_t)(rand() % 3000);
+			else
+				now += (uint64_t)rand() % (8 * PERIOD);
+			sched_avg_widen(&wide, &ea);
+			if (!attached && op < 3) {
+				if (step == 0 && rand() % 2) {
+					post_init_entity_util_avg(&sa, w,
+								  &cfs_a, 1024);
+					post_init_entity_util_avg(&wide, w,
+								  &cfs_b, 1024);
+				}
+				attach_entity_load_avg(&cfs_a, &sa, w);
+				attach_entity_load_avg(&cfs_b, &wide, w);
+				attached = true;
+			} else if (attached && op == 3) {
+				detach_entity_load_avg(&cfs_a, &sa, w);
+				detach_entity_load_avg(&cfs_b, &wide, w);
+				sa.last_update_time = 0;
+				wide.last_update_time = 0;
+				attached = false;
+			} else if (attached) {
+				__update_load_avg_se(now, &sa, w, on, on, run);
+				__update_load_avg_se(now, &wide, w, on, on,
+						     run);
+				__update_load_avg_cfs_rq(now, &cfs_a, w * on,
+							 on, run);
+				__update_load_avg_cfs_rq(now, &cfs_b, w * on,
+							 on, run);
+			}
+			sched_avg_narrow(&ea, &wide);
+			CU_ASSERT_FATAL(within_bounds(&sa));
+			CU_ASSERT_FATAL(same_signal(&ea, &sa));
+			CU_ASSERT_FATAL(memcmp(&cfs_a, &cfs_b, sizeof(cfs_a)) ==
+					0);
+		}
+	}
+}
+
 static CU_TestInfo decay_tests[] = {
 	{ "y^n table: each entry recomputed", test_table },
 	{ "LOAD_AVG_MAX: the fixed point of the series", test_load_avg_max },
@@ -549,6 +730,16 @@ static CU_TestInfo attach_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+static CU_TestInfo narrow_tests[] = {
+	{ "narrowed and widened: equal in range, held at UINT32_MAX beyond",
+	  test_narrow_round_trip },
+	{ "a task's sums at their bounds stay below 2^32", test_narrow_bounds },
+	{ "the 32-bit signal updates as the 64-bit one, at random",
+	  test_narrow_brute_force },
+	CU_TEST_INFO_NULL,
+};
+
 KTEST_SUITE("sched/pelt/decay_load", decay_tests, NULL, NULL)
 KTEST_SUITE("sched/pelt/___update_load_sum", update_tests, NULL, NULL)
 KTEST_SUITE("sched/pelt/attach_entity_load_avg", attach_tests, NULL, NULL)
+KTEST_SUITE("sched/pelt/sched_avg_narrow", narrow_tests, NULL, NULL)

@@ -1370,9 +1370,43 @@ static CU_TestInfo copy_process_tests[] = {
 	CU_TEST_INFO_NULL,
 };
 
+/*
+ * The sleep credit across jiffies' 32-bit wrap: a task that left its CPU
+ * 5 ticks before jiffies passed 3 * 2^32 has slept 15 ticks 10 after it
+ * (not 2^32 + 15, what 64-bit jiffies less the 32-bit stamp gives), and
+ * a wake-up credits those 15 (a nice-0 task's sleep_avg from 0 to 15,
+ * worked as activate_task() does), as on 2.5.33's 32-bit i386.
+ */
+static void test_sleep_ticks_wrap(void)
+{
+	struct task_struct *a, *b;
+
+	machine_up(1);
+	a = new_task_on("a", 0, 0);
+	b = new_task_on("b", 0, 0);
+	jiffies = (3UL << 32) - 5;
+	CU_ASSERT_PTR_EQUAL(schedule(0), a);
+	set_task_state(a, TASK_INTERRUPTIBLE);
+	CU_ASSERT_PTR_EQUAL(schedule(0), b);
+	CU_ASSERT_EQUAL(a->sleep_timestamp, 0xfffffffbU);
+	a->sleep_avg = 0;
+	jiffies = (3UL << 32) + 10;
+	CU_ASSERT_EQUAL(task_sleep_ticks(a), 15U);
+	wake_up_process(a);
+	CU_ASSERT_EQUAL(a->sleep_avg, 15U);
+	SCHED_CHECK();
+	machine_down();
+}
+
 static CU_TestInfo wake_up_forked_process_tests[] = {
 	{ "a real-time child's sleep_avg is not penalised",
 	  test_rt_child_penalty },
+	CU_TEST_INFO_NULL,
+};
+
+static CU_TestInfo task_sleep_ticks_tests[] = {
+	{ "the sleep credit across jiffies' 32-bit wrap",
+	  test_sleep_ticks_wrap },
 	CU_TEST_INFO_NULL,
 };
 
@@ -1385,6 +1419,7 @@ static CU_TestInfo sched_exit_tests[] = {
 };
 
 KTEST_SUITE("sched/core/task_timeslice", task_timeslice_tests, NULL, NULL)
+KTEST_SUITE("sched/core/task_sleep_ticks", task_sleep_ticks_tests, NULL, NULL)
 KTEST_SUITE("sched/core/effective_prio", effective_prio_tests, NULL, NULL)
 KTEST_SUITE("sched/core/sched_find_first_bit", sched_find_first_bit_tests, NULL,
 	    NULL)

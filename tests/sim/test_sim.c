@@ -1435,9 +1435,65 @@ static void test_report_reads_every_block(void)
 	run_end(&run);
 }
 
+/* live allocations sim_create() leaves for @json, the machine taken down */
+static long create_allocations(const char *json)
+{
+	struct sim_options o = { .nr_cpus = 1, .seed = 3 };
+	struct sim_workload *wl = NULL;
+	struct sim *s = NULL;
+	long live, n = -1;
+
+	if (load(json, 1, &wl))
+		return -1;
+	live = kmalloc_live();
+	if (!sim_create(wl, &o, &s))
+		n = kmalloc_live() - live;
+	sim_destroy(s);
+	sim_workload_free(wl);
+	return n;
+}
+
+/*
+ * What only some tasks need is allocated for those alone (a struct
+ * sim_task_ext): 50 plain tasks and 2 that take a mutex take none;
+ * beside them, 10 with jitter, 5 with a finite loop, 3 that wait on a
+ * condition and 2 with a timer of their own take one each, and 7 more
+ * plain ones none (the resources' table is one allocation in both, and
+ * the 79 records one block).
+ */
+static void test_record_extension_only_where_needed(void)
+{
+	static const char *const plain =
+		"{\"tasks\":{\"p\":{\"instance\":50,\"run\":1000,"
+		"\"sleep\":1000},"
+		"\"u\":{\"instance\":2,\"lock\":\"m\",\"run\":100,"
+		"\"unlock\":\"m\"}}}";
+	static const char *const mixed =
+		"{\"tasks\":{\"p\":{\"instance\":50,\"run\":1000,"
+		"\"sleep\":1000},"
+		"\"u\":{\"instance\":2,\"lock\":\"m\",\"run\":100,"
+		"\"unlock\":\"m\"},"
+		"\"j\":{\"instance\":10,\"jitter\":10,\"run\":1000,"
+		"\"sleep\":1000},"
+		"\"l\":{\"instance\":5,\"loop\":3,\"run\":1000,"
+		"\"sleep\":1000},"
+		"\"w\":{\"instance\":3,\"lock\":\"m\","
+		"\"wait\":{\"ref\":\"c\",\"mutex\":\"m\"},"
+		"\"unlock\":\"m\"},"
+		"\"t\":{\"instance\":2,\"run\":1000,"
+		"\"timer\":{\"ref\":\"unique\",\"period\":5000}},"
+		"\"q\":{\"instance\":7,\"run\":1000,\"sleep\":1000}}}";
+	long a = create_allocations(plain), b = create_allocations(mixed);
+
+	CU_ASSERT(a > 0);
+	CU_ASSERT_EQUAL(b - a, 10 + 5 + 3 + 2);
+}
+
 static CU_TestInfo sim_tests[] = {
 	{ "the report reads every task of every block",
 	  test_report_reads_every_block },
+	{ "a record's extension only for the tasks that need one",
+	  test_record_extension_only_where_needed },
 	{ "same seed, same trace bytes", test_same_seed_same_trace },
 	{ "each class at its kernel's HZ; o1's unchanged", test_default_hz },
 	{ "every trace line parses and agrees", test_trace_lines_parse },
