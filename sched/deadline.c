@@ -785,29 +785,23 @@ static inline struct task_struct *dl_task_of(struct sched_dl_entity *dl_se)
 
 /*
  * The entities come from a slab cache of their own, made by the first
- * task to enter the class and kept for the life of the process (as
- * task_struct_cachep): a task that never enters the class has none, so a
- * million fair tasks do not carry 192 bytes each they never use.
+ * task to enter the class and kept for the life of the process (a
+ * struct lazy_cache, as the task_structs'): a task that never enters the
+ * class has none, so a million fair tasks do not carry 192 bytes each
+ * they never use.
  */
-static struct kmem_cache *dl_entity_cachep;
-static pthread_once_t dl_entity_once = PTHREAD_ONCE_INIT;
-
-static void dl_entity_cache_init(void)
-{
-	dl_entity_cachep = kmem_cache_create(
-		"sched_dl_entity", sizeof(struct sched_dl_entity),
-		__alignof__(struct sched_dl_entity), 0, NULL);
-}
+static struct lazy_cache dl_entity_cache =
+	LAZY_CACHE("sched_dl_entity", struct sched_dl_entity);
 
 /* @p's entity, new; Return: it, or NULL when out of memory */
 static struct sched_dl_entity *alloc_dl_entity(struct task_struct *p)
 {
+	struct kmem_cache *cachep = lazy_cache_get(&dl_entity_cache);
 	struct sched_dl_entity *dl_se;
 
-	BUG_ON(pthread_once(&dl_entity_once, dl_entity_cache_init) != 0);
-	if (!dl_entity_cachep)
+	if (!cachep)
 		return NULL;
-	dl_se = kmem_cache_alloc(dl_entity_cachep, GFP_KERNEL);
+	dl_se = kmem_cache_alloc(cachep, GFP_KERNEL);
 	if (!dl_se)
 		return NULL;
 	init_dl_entity(dl_se);
@@ -820,7 +814,7 @@ void free_dl_entity(struct task_struct *p)
 {
 	if (!p->dl)
 		return;
-	kmem_cache_free(dl_entity_cachep, p->dl);
+	kmem_cache_free(dl_entity_cache.cachep, p->dl);
 	p->dl = NULL;
 }
 

@@ -94,27 +94,37 @@ static void set_comm(struct task_struct *p, const char *comm)
 			p->comm[i] = '_';
 }
 
+static pthread_mutex_t lazy_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct kmem_cache *lazy_cache_get(struct lazy_cache *lc)
+{
+	struct kmem_cache *c = lazy_cache_peek(lc);
+
+	if (likely(c))
+		return c;
+	BUG_ON(pthread_mutex_lock(&lazy_cache_lock) != 0);
+	c = lc->cachep;
+	if (!c) {
+		c = kmem_cache_create(lc->name, lc->size, lc->align, 0, NULL);
+		__atomic_store_n(&lc->cachep, c, __ATOMIC_RELEASE);
+	}
+	BUG_ON(pthread_mutex_unlock(&lazy_cache_lock) != 0);
+	return c;
+}
+
 /*
  * Every task_struct comes from one slab cache, as kernel/fork.c's
  * task_struct_cachep: packed, with no allocator header in front of each
- * (a million tasks are 408 MB of them).  Made by the first alloc_task()
- * and kept for the life of the process, as the kernel keeps it.
+ * (a million tasks are 368 MB of them).  Made by the first alloc_task().
  */
-static struct kmem_cache *task_struct_cachep;
-static pthread_once_t task_cache_once = PTHREAD_ONCE_INIT;
-
-static void task_cache_init(void)
-{
-	task_struct_cachep =
-		kmem_cache_create("task_struct", sizeof(struct task_struct),
-				  __alignof__(struct task_struct), 0, NULL);
-}
+static struct lazy_cache task_struct_cache =
+	LAZY_CACHE("task_struct", struct task_struct);
 
 size_t task_struct_slab_bytes(void)
 {
-	BUG_ON(pthread_once(&task_cache_once, task_cache_init) != 0);
-	return task_struct_cachep ? kmem_cache_slab_bytes(task_struct_cachep) :
-				    0;
+	struct kmem_cache *c = lazy_cache_peek(&task_struct_cache);
+
+	return c ? kmem_cache_slab_bytes(c) : 0;
 }
 
 /* task_struct's narrowed fields hold every value they are given */
@@ -126,12 +136,13 @@ _Static_assert(MAX_PRIO <= SHRT_MAX && CSIGNAL <= SHRT_MAX &&
 
 struct task_struct *alloc_task(const char *comm)
 {
+	struct kmem_cache *cachep;
 	struct task_struct *p;
 
-	BUG_ON(pthread_once(&task_cache_once, task_cache_init) != 0);
-	if (!task_struct_cachep)
+	cachep = lazy_cache_get(&task_struct_cache);
+	if (!cachep)
 		return NULL;
-	p = kmem_cache_zalloc(task_struct_cachep, GFP_KERNEL);
+	p = kmem_cache_zalloc(cachep, GFP_KERNEL);
 	if (!p)
 		return NULL;
 	p->state = TASK_UNINTERRUPTIBLE;
@@ -157,7 +168,7 @@ void free_task(struct task_struct *p)
 	if (sched_hooks.release)
 		sched_hooks.release(p, sched_hooks.data);
 	free_dl_entity(p);
-	kmem_cache_free(task_struct_cachep, p);
+	kmem_cache_free(task_struct_cache.cachep, p);
 }
 
 int tree_init(int nr_cpus)
@@ -197,7 +208,7 @@ int tree_init(int nr_cpus)
 
 err_free_idle:
 	while (n-- > 0)
-		kmem_cache_free(task_struct_cachep, idle[n]);
+		kmem_cache_free(task_struct_cache.cachep, idle[n]);
 	return -ENOMEM;
 }
 
@@ -576,7 +587,7 @@ err_unlock:
 	task_links_put(parent);
 	write_unlock(&tasklist_lock);
 	kfree(p->links);
-	kmem_cache_free(task_struct_cachep, p);
+	kmem_cache_free(task_struct_cache.cachep, p);
 	return ret;
 }
 

@@ -130,6 +130,39 @@ static inline struct sched_reason migrate_why(int kind, const char *rule,
 	return why;
 }
 
+/**
+ * struct lazy_cache - a slab cache made by its first user and kept for the
+ *	life of the process, as the kernel keeps its caches
+ * @name: the cache's name
+ * @size: its objects' size
+ * @align: their alignment
+ * @cachep: the cache, NULL until lazy_cache_get() made it (read with
+ *	acquire, written once with release)
+ */
+struct lazy_cache {
+	const char *name;
+	size_t size, align;
+	struct kmem_cache *cachep;
+};
+
+#define LAZY_CACHE(n, type)                                                   \
+	{                                                                     \
+		.name = (n), .size = sizeof(type), .align = __alignof__(type) \
+	}
+
+/*
+ * lazy_cache_get() - @lc's cache, made now if no caller made it before
+ * Context: any thread.  Return: the cache, NULL when out of memory (a
+ * later call tries again).
+ */
+struct kmem_cache *lazy_cache_get(struct lazy_cache *lc);
+
+/* @lc's cache if it was made, else NULL (it is not made by this) */
+static inline struct kmem_cache *lazy_cache_peek(struct lazy_cache *lc)
+{
+	return __atomic_load_n(&lc->cachep, __ATOMIC_ACQUIRE);
+}
+
 /* note why @rq's pick chose its task; @rq is locked */
 static inline void note_pick(struct runqueue *rq, int pid, const char *rule,
 			     long long a, long long b, const char *unit)
