@@ -274,9 +274,8 @@ static void test_thread_fork_fails_every_allocation(void)
 {
 	struct task_struct *a, *t = NULL;
 	unsigned long n;
-	size_t nr;
 	long live;
-	int ret;
+	int ret, nr;
 
 	machine_up(1);
 	a = sched_new_task("a", 0, SCHED_OTHER, 0);
