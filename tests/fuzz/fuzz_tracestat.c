@@ -22,7 +22,7 @@
 
 static const struct tracestat_name names[] = {
 	{ "a", "a", 0 },
-	{ "b", "b", 0 },
+	{ "b", "b", 0, 2000000 }, /* a timer task's loop of 2 ms */
 	{ "hog-0", "hog", 0 },
 	{ "hog-1", "hog", 1 },
 };
