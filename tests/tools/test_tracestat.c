@@ -60,8 +60,8 @@ static const char two_tasks[] =
 	"               a-10      [000] d..2.     1.014000: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120\n";
 
 static const struct tracestat_name ab[] = {
-	{ "a", "a", 0 },
-	{ "b", "b", 0 },
+	{ "a", "a", 0, 0 },
+	{ "b", "b", 0, 0 },
 };
 
 static int read_text(const char *text, const struct tracestat_name *names,
@@ -211,9 +211,9 @@ static void test_rt_app_instances(void)
 		"     hog-20 [000] d..2 3.000000: sched_switch: prev_comm=hog prev_pid=20 prev_prio=120 prev_state=R ==> next_comm=hog next_pid=21 next_prio=120\n"
 		"     hog-21 [000] d..2 4.000000: sched_switch: prev_comm=hog prev_pid=21 prev_prio=120 prev_state=R ==> next_comm=hog next_pid=20 next_prio=120\n";
 	static const struct tracestat_name hogs[] = {
-		{ "hog-0", "hog", 0 },
-		{ "hog-1", "hog", 1 },
-		{ "idle", "idle", 0 },
+		{ "hog-0", "hog", 0, 0 },
+		{ "hog-1", "hog", 1, 0 },
+		{ "idle", "idle", 0, 0 },
 	};
 	struct tracestat_result res;
 	char err[256];
@@ -430,6 +430,18 @@ static int run(char **args)
 	return run_cmd(cmd_tracestat, args);
 }
 
+/* the file at @path into @buf, cut to @len - 1 characters */
+static void read_back(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
 /*
  * The hand-made trace as the real side, and a copy with a's and b's
  * shares moved as kstruct's: a has 75% of the window (10.5 of 14 ms) in
@@ -504,20 +516,14 @@ static void test_command(void)
 		 * 1750; its one sleep lasted 2 ms: its 5000 us become 2000 */
 		char *args[] = { "tracestat", "-w",   wl,   "--warmup", "0",
 				 "--demand",  demand, real, NULL };
-		char buf[512] = "";
-		FILE *f;
-		size_t n;
+		char buf[512];
 
 		status = run(args);
 		CU_ASSERT_EQUAL(status, 0);
 		CU_ASSERT_PTR_NOT_NULL(strstr(
 			out_text,
 			"demand: b: run 1000 us a loop -> 1750 us (measured 1.750 ms per activation)"));
-		f = fopen(demand, "r");
-		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-		n = fread(buf, 1, sizeof(buf) - 1, f);
-		buf[n] = '\0';
-		fclose(f);
+		read_back(demand, buf, sizeof(buf));
 		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 1750"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 100000"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(
@@ -562,11 +568,9 @@ static void test_command(void)
  */
 static void test_command_timer(void)
 {
-	char real[128], wl[128], demand[128], buf[512] = "";
+	char real[128], wl[128], demand[128], buf[512];
 	char *args[] = { "tracestat", "-w",   wl,   "--warmup", "0",
 			 "--demand",  demand, real, NULL };
-	FILE *f;
-	size_t n;
 
 	CU_ASSERT_EQUAL_FATAL(tmpdir_make(dir, "tracestat-timer"), 0);
 	snprintf(real, sizeof(real), "%s", put("real.trace", timer_task));
@@ -582,11 +586,7 @@ static void test_command_timer(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(
 		out_text,
 		"demand: t: run 2000 us a loop -> 1757 us (measured 1.757 ms per loop; 3.075 ms per activation: when its timer had expired, it ran on)"));
-	f = fopen(demand, "r");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
+	read_back(demand, buf, sizeof(buf));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 1757"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"period\": 10000"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 100000"));
@@ -635,8 +635,8 @@ static void test_reads_kstruct_sim(void)
 		struct tracestat_result res;
 		struct tracestat_window w = { 1000 * MS, 3000 * MS };
 		static const struct tracestat_name hogs[] = {
-			{ "hog-0", "hog", 0 },
-			{ "hog-1", "hog", 1 },
+			{ "hog-0", "hog", 0, 0 },
+			{ "hog-1", "hog", 1, 0 },
 		};
 		FILE *f = fopen(trace, "r");
 		char err[256];
