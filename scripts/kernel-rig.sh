@@ -411,10 +411,12 @@ with ftrace, and the same file runs through `kstruct sim`; one analyser,
 - **kstruct**: `kstruct sim FILE --sched cfs` for 6.1 and `--sched eevdf`
   for 6.12, at kstruct's default HZ for the class, on the same number of
   CPUs, with each sleeping task's `run` set to the CPU time per
-  activation the real runs measured, and its `sleep` to the mean sleep
-  they measured (`kstruct tracestat --demand`; under cfs and eevdf
-  kstruct runs and sleeps to the microsecond: their hrtimers,
-  docs/sim.md "The clock").
+  activation the real runs measured (per loop for a task on a `timer`:
+  a loop that ends after its timer's expiry runs on into the next
+  without sleeping, so an activation may hold several), and its `sleep`
+  to the mean sleep they measured (`kstruct tracestat --demand`; under
+  cfs and eevdf kstruct runs and sleeps to the microsecond: their
+  hrtimers, docs/sim.md "The clock").
 - **Window**: from 1 s after the first switch to a task of the workload,
   for the workload's duration less 1.5 s; the same for every trace.
 
@@ -423,7 +425,10 @@ figure.  CPU share and waiting are percentages of the window (of one
 CPU); a wake-up's latency runs from `sched_wakeup` (kstruct's
 `sched_waking`) to the switch-in; an activation runs from a wake-up to
 the next switch-out in a sleeping state, a sleep from there to the
-wake-up that ends it.  p50 and p99 are nearest-rank
+wake-up that ends it.  A task on a timer is also shown per loop: each
+activation counts the whole number of loops nearest its CPU time over
+the workload's `run` (rt-app's calibration is off by a few percent, far
+from half a loop).  p50 and p99 are nearest-rank
 percentiles.  Rows that neither side has (latency of a hog) are left out.
 
 ## What emulation distorts, and what it does not
@@ -443,7 +448,8 @@ tables' 2-CPU rows show how much, in their min–max).
 - **Calibration**: rt-app's `run` is a number of loops of a busy loop
   calibrated once per boot.  It lasts what those loops take on the
   emulated CPU, which is not quite the time asked for.  The measured CPU
-  time per activation is shown, and kstruct is given it.
+  time per activation (per loop, on a timer) is shown, and kstruct is
+  given it.
 - **Late timers on 2 CPUs**: on the host-threaded 2-CPU guest a timer
   fires late: rt-app's 8 ms `sleep` lasted 10 to 20 ms on average (on
   1 CPU under `-icount`, 8.05 ms: the kernel's 50 us of timer slack).

@@ -44,8 +44,11 @@ static void usage(FILE *out)
 		"same window, and prints per task the real traces' mean and min-max\n"
 		"range beside kstruct's figure: CPU share, time waiting, switch-ins per\n"
 		"second, migrations, wake-up latency p50/p99/max, CPU time per\n"
-		"activation (from a wake-up to the next sleep), the mean sleep (from\n"
-		"a sleep to the wake-up that ends it).\n"
+		"activation (from a wake-up to the next sleep) and, for a task whose\n"
+		"loop waits on a timer, per loop (an activation holds the whole number\n"
+		"of loops nearest its CPU time over the workload's run: a loop that\n"
+		"ends after its timer's expiry runs on without sleeping), the mean\n"
+		"sleep (from a sleep to the wake-up that ends it).\n"
 		"\n"
 		"  -w, --workload FILE  the rt-app JSON workload: its tasks are reported,\n"
 		"                       instance N of a task T as T-N (rt-app names every\n"
@@ -59,11 +62,12 @@ static void usage(FILE *out)
 		"                       is within max(P, the real min-max spread) points\n"
 		"                       of the real mean\n"
 		"      --demand FILE    write WORKLOAD with each sleeping task's run\n"
-		"                       events scaled so that an activation uses the CPU\n"
-		"                       time the real traces measured (rt-app's\n"
-		"                       calibrated loop is not exact), and its sleep\n"
-		"                       set to the mean sleep they measured (a busy\n"
-		"                       emulator's timers fire late); needs plain JSON\n"
+		"                       events scaled so that an activation (a loop, on a\n"
+		"                       timer) uses the CPU time the real traces\n"
+		"                       measured (rt-app's calibrated loop is not\n"
+		"                       exact), and its sleep set to the mean sleep\n"
+		"                       they measured (a busy emulator's timers fire\n"
+		"                       late); needs plain JSON\n"
 		"  -h, --help           this text\n"
 		"\n"
 		"Exit status: 0; 1 for a bad trace or workload, or an output that\n"
@@ -178,6 +182,15 @@ static int get_activation(const struct tracestat_figures *f, long long w,
 	return 1;
 }
 
+static int get_loop(const struct tracestat_figures *f, long long w, double *v)
+{
+	(void)w;
+	if (!f->loops)
+		return 0;
+	*v = (double)f->activation_ns / (double)f->loops / 1e6;
+	return 1;
+}
+
 static int get_sleep(const struct tracestat_figures *f, long long w, double *v)
 {
 	(void)w;
@@ -196,13 +209,15 @@ static const struct tracestat_metric metrics[] = {
 	{ "wake-up p99 (ms)", 3, get_p99 },
 	{ "wake-up max (ms)", 3, get_max },
 	{ "CPU per activation (ms)", 3, get_activation },
+	{ "CPU per loop (ms)", 3, get_loop },
 	{ "sleep (ms, mean)", 3, get_sleep },
 };
 
 /* the share metric, which --check-share checks */
 #define METRIC_SHARE 0
 #define METRIC_ACTIVATION 7
-#define METRIC_SLEEP 8
+#define METRIC_LOOP 8
+#define METRIC_SLEEP 9
 
 /*
  * struct tracestat_summary - one figure of one task over the real traces
@@ -250,6 +265,41 @@ static void summarise(const struct tracestat_cmd *cmd, unsigned int task,
 }
 
 /* ------------------------------------------------------------ reading */
+
+/*
+ * The run time in us that one loop of task @d asks for, when its loop is
+ * runs and one wait on a timer (nothing else that blocks); 0 for any
+ * other task.  Such a task's activations are counted in loops
+ * (tracestat.h): a loop that ends after its timer's expiry runs on into
+ * the next without sleeping.
+ */
+static unsigned long long timer_loop_us(const struct sim_task_desc *d)
+{
+	unsigned long long run = 0;
+	unsigned int k, timers = 0;
+
+	if (d->nr_phases != 1)
+		return 0;
+	for (k = 0; k < d->phases[0].nr_events; k++) {
+		const struct sim_event_desc *ev = &d->phases[0].events[k];
+
+		switch (ev->kind) {
+		case SIM_EVENT_RUN:
+			run += ev->usec;
+			break;
+		case SIM_EVENT_TIMER:
+			timers++;
+			break;
+		case SIM_EVENT_NOP:
+		case SIM_EVENT_AFFINITY:
+		case SIM_EVENT_TASKGROUP:
+			break;
+		default:
+			return 0;
+		}
+	}
+	return timers == 1 ? run : 0;
+}
 
 static int load_names(struct tracestat_cmd *cmd)
 {
@@ -300,6 +350,8 @@ static int load_names(struct tracestat_cmd *cmd)
 				cmd->labels[cmd->nr_names];
 			cmd->names[cmd->nr_names].name = d->name;
 			cmd->names[cmd->nr_names].instance = (unsigned int)k;
+			cmd->names[cmd->nr_names].loop_ns =
+				(long long)timer_loop_us(d) * 1000;
 			cmd->nr_names++;
 		}
 	}
@@ -471,10 +523,11 @@ static int is_block_key(const char *key)
 /*
  * Scale the run events of one task object whose loop is runs and one
  * blocking event, so that they add up to @ms; a blocking "sleep" becomes
- * @sleep_ms when that was measured (>= 0): a timer keeps its period.  Say
- * what was done.
+ * @sleep_ms when that was measured (>= 0): a timer keeps its period.
+ * @act_ms > 0: @ms is per loop of a timer task, whose activations held
+ * @act_ms.  Say what was done.
  */
-static void scale_task(const char *name, json_t *task, double ms,
+static void scale_task(const char *name, json_t *task, double ms, double act_ms,
 		       double sleep_ms)
 {
 	long long nominal = 0;
@@ -507,8 +560,12 @@ static void scale_task(const char *name, json_t *task, double ms,
 			json_integer_set(v, us > 0 ? us : 1);
 		}
 	}
-	printf("demand: %s: run %lld us a loop -> %.0f us (measured %.3f ms per activation)\n",
-	       name, nominal, ms * 1000.0, ms);
+	if (act_ms > 0)
+		printf("demand: %s: run %lld us a loop -> %.0f us (measured %.3f ms per loop; %.3f ms per activation: when its timer had expired, it ran on)\n",
+		       name, nominal, ms * 1000.0, ms, act_ms);
+	else
+		printf("demand: %s: run %lld us a loop -> %.0f us (measured %.3f ms per activation)\n",
+		       name, nominal, ms * 1000.0, ms);
 	v = json_object_get(task, "sleep");
 	if (sleep_ms < 0 || !json_is_integer(v))
 		return;
@@ -525,7 +582,7 @@ static int write_demand(const struct tracestat_cmd *cmd)
 	struct outfile of = { 0 };
 	json_error_t jerr;
 	unsigned int i;
-	double ms, sleep_ms;
+	double ms, act_ms, sleep_ms;
 	int ret;
 
 	root = json_load_file(cmd->workload, 0, &jerr);
@@ -541,11 +598,16 @@ static int write_demand(const struct tracestat_cmd *cmd)
 
 		task = json_object_get(tasks, name);
 		if (!json_is_object(task) ||
-		    !measured_demand(cmd, i, METRIC_ACTIVATION, &ms))
+		    !measured_demand(cmd, i, METRIC_ACTIVATION, &act_ms))
 			continue;
+		/* a timer task's activations may hold several loops */
+		if (measured_demand(cmd, i, METRIC_LOOP, &ms)) {
+			scale_task(name, task, ms, act_ms, -1);
+			continue;
+		}
 		if (!measured_demand(cmd, i, METRIC_SLEEP, &sleep_ms))
 			sleep_ms = -1;
-		scale_task(name, task, ms, sleep_ms);
+		scale_task(name, task, act_ms, 0, sleep_ms);
 	}
 	ret = outfile_open(&of, WHO, cmd->demand);
 	if (!ret) {

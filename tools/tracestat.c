@@ -509,8 +509,21 @@ static long long percentile(const long long *sorted, unsigned long n,
 	return sorted[rank ? rank - 1 : 0];
 }
 
-/* replay the events of @pid (names[@i]) into @fig */
-static int replay(const struct tracestat_reader *r, int pid,
+/*
+ * The loops of @loop_ns each that an activation of @run_ns held: the
+ * nearest whole number, at least one.  rt-app's loop is calibrated to a
+ * few percent, so that k loops come out within a small part of k times
+ * the nominal one, far from half a loop.
+ */
+static unsigned long loops_in(long long run_ns, long long loop_ns)
+{
+	long long k = (run_ns + loop_ns / 2) / loop_ns;
+
+	return k > 1 ? (unsigned long)k : 1;
+}
+
+/* replay the events of @pid (whose loop is @loop_ns, or 0) into @fig */
+static int replay(const struct tracestat_reader *r, int pid, long long loop_ns,
 		  struct tracestat_track *t, struct tracestat_figures *fig,
 		  long long s, long long e)
 {
@@ -542,6 +555,10 @@ static int replay(const struct tracestat_reader *r, int pid,
 						fig->activations++;
 						fig->activation_ns +=
 							t->act_run;
+						if (loop_ns > 0)
+							fig->loops += loops_in(
+								t->act_run,
+								loop_ns);
 					}
 					t->state = T_SLEEPING;
 					t->act_run = -1;
@@ -665,7 +682,8 @@ static int compute(struct tracestat_reader *r, const struct tracestat_window *w,
 		fig->found = 1;
 		fig->pid = pids[i];
 		memset(&t, 0, sizeof(t));
-		ret = replay(r, pids[i], &t, fig, out->start_ns, out->end_ns);
+		ret = replay(r, pids[i], r->names[i].loop_ns, &t, fig,
+			     out->start_ns, out->end_ns);
 		kfree(t.lat);
 	}
 	kfree(pids);

@@ -34,6 +34,13 @@
  *   activation  from a wake-up (or sched_wakeup_new) to the switch-out in
  *            a sleeping state (any but R): its CPU time, counted whole,
  *            for the activations that end in the window
+ *   loops    for a task whose loop waits on a timer (the caller gives
+ *            the CPU time one loop asks for), the loops those activations
+ *            held: a loop that ends after its timer's expiry does not
+ *            sleep, so one activation may hold several, and the trace
+ *            has no event between them; each activation is counted as
+ *            the whole number of loops nearest its CPU time over the
+ *            loop's (at least one)
  *   sleep    from a switch-out in a sleeping state to the wake-up that
  *            ends it: its length, counted whole, for the wake-ups in the
  *            window
@@ -53,11 +60,14 @@
  * @label: how the report calls it ("hog-0", "periodic")
  * @name: the workload task's name ("hog")
  * @instance: which instance of @name this is, from 0
+ * @loop_ns: for a task whose loop runs then waits on a timer, the CPU
+ *	time one loop asks for (the workload's runs); 0 for any other
  */
 struct tracestat_name {
 	const char *label;
 	const char *name;
 	unsigned int instance;
+	long long loop_ns;
 };
 
 /**
@@ -74,6 +84,7 @@ struct tracestat_name {
  * @lat_max_ns: the largest
  * @activations: activations that ended in the window
  * @activation_ns: their CPU time, summed
+ * @loops: the loops they held (0 unless the name has a @loop_ns)
  * @sleeps: sleeps that ended in the window
  * @sleep_ns: their lengths, summed
  */
@@ -90,6 +101,7 @@ struct tracestat_figures {
 	long long lat_max_ns;
 	unsigned long activations;
 	long long activation_ns;
+	unsigned long loops;
 	unsigned long sleeps;
 	long long sleep_ns;
 };

@@ -21,10 +21,10 @@
 #include "tools/tracestat.h"
 
 static const struct tracestat_name names[] = {
-	{ "a", "a", 0 },
-	{ "b", "b", 0 },
-	{ "hog-0", "hog", 0 },
-	{ "hog-1", "hog", 1 },
+	{ "a", "a", 0, 0 },
+	{ "b", "b", 0, 2000000 }, /* a timer task's loop of 2 ms */
+	{ "hog-0", "hog", 0, 0 },
+	{ "hog-1", "hog", 1, 0 },
 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

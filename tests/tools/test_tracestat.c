@@ -60,8 +60,8 @@ static const char two_tasks[] =
 	"               a-10      [000] d..2.     1.014000: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120\n";
 
 static const struct tracestat_name ab[] = {
-	{ "a", "a", 0 },
-	{ "b", "b", 0 },
+	{ "a", "a", 0, 0 },
+	{ "b", "b", 0, 0 },
 };
 
 static int read_text(const char *text, const struct tracestat_name *names,
@@ -211,9 +211,9 @@ static void test_rt_app_instances(void)
 		"     hog-20 [000] d..2 3.000000: sched_switch: prev_comm=hog prev_pid=20 prev_prio=120 prev_state=R ==> next_comm=hog next_pid=21 next_prio=120\n"
 		"     hog-21 [000] d..2 4.000000: sched_switch: prev_comm=hog prev_pid=21 prev_prio=120 prev_state=R ==> next_comm=hog next_pid=20 next_prio=120\n";
 	static const struct tracestat_name hogs[] = {
-		{ "hog-0", "hog", 0 },
-		{ "hog-1", "hog", 1 },
-		{ "idle", "idle", 0 },
+		{ "hog-0", "hog", 0, 0 },
+		{ "hog-1", "hog", 1, 0 },
+		{ "idle", "idle", 0, 0 },
 	};
 	struct tracestat_result res;
 	char err[256];
@@ -288,6 +288,67 @@ static void test_percentiles(void)
 	CU_ASSERT_EQUAL(res.tasks[1].sleep_ns, 74151000ll);
 	tracestat_free(&res);
 	free(text);
+}
+
+/*
+ * A task t (pid 30) whose loop is a run of 2 ms then a timer, beside a
+ * hog h (pid 31), times in ms after 1 s.  A loop that ends after its
+ * timer's expiry does not sleep, so an activation may hold several
+ * loops, with no event between them:
+ *
+ *   0     h in
+ *   1     t woken, in;  3.1 t sleeps: 2.1 ms, 2.1 / 2 = 1.05: 1 loop
+ *   11    t woken, in;  13 t out in state R (a throttle), h in;  18 t in;
+ *         20.2 t sleeps: 2 + 2.2 = 4.2 ms, 2.1: 2 loops
+ *   31    t woken, in;  36.1 t sleeps: 5.1 ms, 2.55: 3 loops
+ *   41    t woken, in;  41.9 t sleeps: 0.9 ms, 0.45: at least 1 loop
+ *   50    h out (the trace's end)
+ *
+ * t: 4 activations of 2.1 + 4.2 + 5.1 + 0.9 = 12.3 ms in 7 loops, so
+ * 12.3 / 7 = 1.757 ms a loop.  Without a loop (0), no loop is counted.
+ */
+static const char timer_task[] =
+	" swapper/0-0 [000] d..2. 1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=h next_pid=31 next_prio=120\n"
+	" h-31 [000] d.h2. 1.001000: sched_wakeup: comm=t pid=30 prio=120 target_cpu=000\n"
+	" h-31 [000] d..2. 1.001000: sched_switch: prev_comm=h prev_pid=31 prev_prio=120 prev_state=R ==> next_comm=t next_pid=30 next_prio=120\n"
+	" t-30 [000] d..2. 1.003100: sched_switch: prev_comm=t prev_pid=30 prev_prio=120 prev_state=S ==> next_comm=h next_pid=31 next_prio=120\n"
+	" h-31 [000] d.h2. 1.011000: sched_wakeup: comm=t pid=30 prio=120 target_cpu=000\n"
+	" h-31 [000] d..2. 1.011000: sched_switch: prev_comm=h prev_pid=31 prev_prio=120 prev_state=R ==> next_comm=t next_pid=30 next_prio=120\n"
+	" t-30 [000] d..2. 1.013000: sched_switch: prev_comm=t prev_pid=30 prev_prio=120 prev_state=R ==> next_comm=h next_pid=31 next_prio=120\n"
+	" h-31 [000] d..2. 1.018000: sched_switch: prev_comm=h prev_pid=31 prev_prio=120 prev_state=R ==> next_comm=t next_pid=30 next_prio=120\n"
+	" t-30 [000] d..2. 1.020200: sched_switch: prev_comm=t prev_pid=30 prev_prio=120 prev_state=S ==> next_comm=h next_pid=31 next_prio=120\n"
+	" h-31 [000] d.h2. 1.031000: sched_wakeup: comm=t pid=30 prio=120 target_cpu=000\n"
+	" h-31 [000] d..2. 1.031000: sched_switch: prev_comm=h prev_pid=31 prev_prio=120 prev_state=R ==> next_comm=t next_pid=30 next_prio=120\n"
+	" t-30 [000] d..2. 1.036100: sched_switch: prev_comm=t prev_pid=30 prev_prio=120 prev_state=S ==> next_comm=h next_pid=31 next_prio=120\n"
+	" h-31 [000] d.h2. 1.041000: sched_wakeup: comm=t pid=30 prio=120 target_cpu=000\n"
+	" h-31 [000] d..2. 1.041000: sched_switch: prev_comm=h prev_pid=31 prev_prio=120 prev_state=R ==> next_comm=t next_pid=30 next_prio=120\n"
+	" t-30 [000] d..2. 1.041900: sched_switch: prev_comm=t prev_pid=30 prev_prio=120 prev_state=S ==> next_comm=h next_pid=31 next_prio=120\n"
+	" h-31 [000] d..2. 1.050000: sched_switch: prev_comm=h prev_pid=31 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120\n";
+
+static void test_timer_loops(void)
+{
+	struct tracestat_name th[] = {
+		{ "t", "t", 0, 2 * MS },
+		{ "h", "h", 0, 0 },
+	};
+	struct tracestat_result res;
+	char err[256];
+
+	CU_ASSERT_EQUAL_FATAL(
+		read_text(timer_task, th, 2, 0, 0, &res, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(res.tasks[0].activations, 4);
+	CU_ASSERT_EQUAL(res.tasks[0].activation_ns, 12300000);
+	CU_ASSERT_EQUAL(res.tasks[0].loops, 7);
+	CU_ASSERT_EQUAL(res.tasks[0].switches, 5);
+	CU_ASSERT_EQUAL(res.tasks[1].loops, 0);
+	tracestat_free(&res);
+	/* the same task given no loop: activations only */
+	th[0].loop_ns = 0;
+	CU_ASSERT_EQUAL_FATAL(
+		read_text(timer_task, th, 2, 0, 0, &res, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL(res.tasks[0].activation_ns, 12300000);
+	CU_ASSERT_EQUAL(res.tasks[0].loops, 0);
+	tracestat_free(&res);
 }
 
 static void test_fails_every_allocation(void)
@@ -369,6 +430,18 @@ static int run(char **args)
 	return run_cmd(cmd_tracestat, args);
 }
 
+/* the file at @path into @buf, cut to @len - 1 characters */
+static void read_back(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
 /*
  * The hand-made trace as the real side, and a copy with a's and b's
  * shares moved as kstruct's: a has 75% of the window (10.5 of 14 ms) in
@@ -410,6 +483,8 @@ static void test_command(void)
 		CU_ASSERT_PTR_NOT_NULL(
 			strstr(out_text, "CPU per activation (ms)"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "1.750"));
+		/* b sleeps, it has no timer: its activation is its loop */
+		CU_ASSERT_PTR_NULL(strstr(out_text, "CPU per loop"));
 	}
 	snprintf(kst, sizeof(kst), "--kstruct=%s", other);
 	{
@@ -441,20 +516,14 @@ static void test_command(void)
 		 * 1750; its one sleep lasted 2 ms: its 5000 us become 2000 */
 		char *args[] = { "tracestat", "-w",   wl,   "--warmup", "0",
 				 "--demand",  demand, real, NULL };
-		char buf[512] = "";
-		FILE *f;
-		size_t n;
+		char buf[512];
 
 		status = run(args);
 		CU_ASSERT_EQUAL(status, 0);
 		CU_ASSERT_PTR_NOT_NULL(strstr(
 			out_text,
 			"demand: b: run 1000 us a loop -> 1750 us (measured 1.750 ms per activation)"));
-		f = fopen(demand, "r");
-		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-		n = fread(buf, 1, sizeof(buf) - 1, f);
-		buf[n] = '\0';
-		fclose(f);
+		read_back(demand, buf, sizeof(buf));
 		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 1750"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 100000"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(
@@ -488,6 +557,39 @@ static void test_command(void)
 	}
 	CU_ASSERT_STRING_EQUAL(tmpdir_list(dir),
 			       "demand.json other.trace real.trace w.json");
+	tmpdir_remove(dir);
+}
+
+/*
+ * The timer task's trace (test_timer_loops) through the command: t's
+ * loop is its run of 2000 us, so its activations count 7 loops, 1.757 ms
+ * each (12.3 ms / 7), 3.075 ms per activation (12.3 / 4); --demand gives
+ * it the loop, 1757 us, not the activation, and keeps the timer's period.
+ */
+static void test_command_timer(void)
+{
+	char real[128], wl[128], demand[128], buf[512];
+	char *args[] = { "tracestat", "-w",   wl,   "--warmup", "0",
+			 "--demand",  demand, real, NULL };
+
+	CU_ASSERT_EQUAL_FATAL(tmpdir_make(dir, "tracestat-timer"), 0);
+	snprintf(real, sizeof(real), "%s", put("real.trace", timer_task));
+	snprintf(wl, sizeof(wl), "%s",
+		 put("w.json",
+		     "{ \"tasks\": { \"t\": { \"run\": 2000,\n"
+		     "  \"timer\": { \"ref\": \"t\", \"period\": 10000 } },\n"
+		     "  \"h\": { \"run\": 100000 } } }\n"));
+	snprintf(demand, sizeof(demand), "%s/demand.json", dir);
+	CU_ASSERT_EQUAL(run(args), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "CPU per loop (ms)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out_text, "1.757"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		out_text,
+		"demand: t: run 2000 us a loop -> 1757 us (measured 1.757 ms per loop; 3.075 ms per activation: when its timer had expired, it ran on)"));
+	read_back(demand, buf, sizeof(buf));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 1757"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"period\": 10000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 100000"));
 	tmpdir_remove(dir);
 }
 
@@ -533,8 +635,8 @@ static void test_reads_kstruct_sim(void)
 		struct tracestat_result res;
 		struct tracestat_window w = { 1000 * MS, 3000 * MS };
 		static const struct tracestat_name hogs[] = {
-			{ "hog-0", "hog", 0 },
-			{ "hog-1", "hog", 1 },
+			{ "hog-0", "hog", 0, 0 },
+			{ "hog-1", "hog", 1, 0 },
 		};
 		FILE *f = fopen(trace, "r");
 		char err[256];
@@ -564,8 +666,11 @@ static CU_TestInfo tracestat_cases[] = {
 	{ "bad traces: lost events, short, malformed", test_bad_traces },
 	{ "rt-app's instances: by name, then by pid", test_rt_app_instances },
 	{ "latency percentiles: nearest rank", test_percentiles },
+	{ "a timer task's activations counted in loops", test_timer_loops },
 	{ "fails every allocation", test_fails_every_allocation },
 	{ "the command: table, --check-share, --demand, errors", test_command },
+	{ "the command: a timer task's demand is per loop",
+	  test_command_timer },
 	{ "kstruct sim's trace: two hogs share a CPU", test_reads_kstruct_sim },
 	CU_TEST_INFO_NULL,
 };
