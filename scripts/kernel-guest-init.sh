@@ -70,22 +70,30 @@ done
 	stop
 }
 
-trace_on() {
+# The events are enabled once, before the first run, and stay enabled:
+# a run only empties the buffer and turns recording on and off.  Enabling
+# or disabling an event rewrites the kernel's text at its tracepoints
+# (jump labels, patched through an int3), and qemu's multi-threaded TCG
+# can let another vCPU run a stale copy of the patched site: a 2-CPU
+# 6.12 guest oopsed on "int3" at ttwu_do_activate()'s tracepoint when
+# the events were switched between runs.  tracing_on rewrites no text.
+trace_events_on() {
 	echo 0 >"$T/tracing_on"
 	echo nop >"$T/current_tracer"
 	echo 16384 >"$T/buffer_size_kb"
-	echo >"$T/trace"
 	for e in $EVENTS; do
 		echo 1 >"$T/events/sched/$e/enable"
 	done
+}
+
+trace_on() {
+	echo 0 >"$T/tracing_on"
+	echo >"$T/trace"
 	echo 1 >"$T/tracing_on"
 }
 
 trace_off() {
 	echo 0 >"$T/tracing_on"
-	for e in $EVENTS; do
-		echo 0 >"$T/events/sched/$e/enable"
-	done
 }
 
 cd /tmp || stop
@@ -102,6 +110,7 @@ if [ -z "$ns" ]; then
 fi
 say "calibration $ns"
 rm -f /tmp/rt-app*.log
+trace_events_on
 
 while read -r case secs runs; do
 	[ -n "$case" ] || continue

@@ -635,6 +635,14 @@ for k in $kernels; do
 		done
 		echo "kernel-rig: Linux $kname, $cpus CPU(s): $(echo $names) ($RUNS runs each)" >&2
 		boot "$vmlinuz" "$cpus" "$job" "$out/results$cpus.txt" "$out/console$cpus.txt" "$limit"
+		# a guest kernel that oopsed under emulation gets one more boot;
+		# its console is kept beside the new one
+		if ! grep -q '^RIG done' "$out/results$cpus.txt" &&
+			grep -q 'Kernel panic' "$out/console$cpus.txt"; then
+			mv "$out/console$cpus.txt" "$out/console$cpus.panic.txt"
+			echo "kernel-rig: $kname on $cpus CPU(s): the guest kernel panicked ($(grep -m 1 -o 'Oops: .*\|BUG: .*' "$out/console$cpus.panic.txt" | tr -d '\r' | head -c 80)); booting it once more (console: $out/console$cpus.panic.txt)" >&2
+			boot "$vmlinuz" "$cpus" "$job" "$out/results$cpus.txt" "$out/console$cpus.txt" "$limit"
+		fi
 		extract "$out/results$cpus.txt" "$out" "$kname"
 		rm -rf "$job"
 		for name in $names; do
