@@ -250,7 +250,7 @@ boot() {
 	qemu-system-x86_64 $(accel_args "$cpus") -smp "$cpus" -m 512 \
 		-display none -no-reboot -net none -monitor none \
 		-kernel "$vmlinuz" -initrd "$img" \
-		-append "console=ttyS0 quiet panic=-1 noautogroup" \
+		-append "console=ttyS0 quiet panic=-1 oops=panic noautogroup" \
 		-serial "file:$con" -serial "file:$res" >/dev/null 2>&1 &
 	QEMU_PID=$!
 	waited=0
@@ -634,9 +634,11 @@ for k in $kernels; do
 			[ $((10 * (secs + 3))) -le "$limit" ] || limit=$((10 * (secs + 3)))
 		done
 		echo "kernel-rig: Linux $kname, $cpus CPU(s): $(echo $names) ($RUNS runs each)" >&2
+		rm -f "$out/console$cpus.panic.txt"
 		boot "$vmlinuz" "$cpus" "$job" "$out/results$cpus.txt" "$out/console$cpus.txt" "$limit"
-		# a guest kernel that oopsed under emulation gets one more boot;
-		# its console is kept beside the new one
+		# a guest kernel that oopsed under emulation (oops=panic: every
+		# oops ends the guest) gets one more boot; its console is kept
+		# beside the new one
 		if ! grep -q '^RIG done' "$out/results$cpus.txt" &&
 			grep -q 'Kernel panic' "$out/console$cpus.txt"; then
 			mv "$out/console$cpus.txt" "$out/console$cpus.panic.txt"
