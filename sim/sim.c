@@ -687,13 +687,17 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 	struct sim *s = data;
 	struct sim_task *t = p->driver_data;
 	unsigned long long now = sim_now(s);
+	/* a task's first wake-up (wake_up_forked_process()) */
+	int first = t && t->starting;
 	struct sim_trace_task a, b;
 
 	if (t) {
-		if (!t->starting)
+		if (!first)
 			t->st.wakeups++;
-		t->latency_pending = !t->starting;
+		t->latency_pending = !first;
 		t->runnable_since = now;
+		/* queued now: from here on its moves are migrations */
+		t->starting = 0;
 	}
 	s->cpus[cpu].events++;
 	if (!watched(s))
@@ -701,13 +705,12 @@ static void hook_wakeup(int cpu, struct task_struct *p, void *data)
 	trace_task(&a, cpu_curr(cpu));
 	trace_task(&b, p);
 	spin_lock(&s->trace_lock);
-	/* a task's first wake-up (wake_up_forked_process()) */
-	if (t && t->starting)
+	if (first)
 		sim_trace_wakeup_new(&s->trace, now, cpu, &a, &b, cpu);
 	else
 		sim_trace_waking(&s->trace, now, cpu, &a, &b, cpu);
 	if (s->opt.observer && s->opt.observer->wakeup)
-		s->opt.observer->wakeup(now, cpu, &b, t && t->starting,
+		s->opt.observer->wakeup(now, cpu, &b, first,
 					s->opt.observer->data);
 	spin_unlock(&s->trace_lock);
 }
@@ -970,13 +973,34 @@ static int place_task(struct sim *s, struct sim_task *t, int cpu)
 	return select_task_rq(t->p, cpu, WF_FORK);
 }
 
+/*
+ * The first wake-up of a new task on @cpu.  The record says SIM_RUNNABLE
+ * before the task is queued: under --threaded, the CPU it is queued on
+ * may switch to it at once and read its state.  hook_wakeup() clears
+ * t->starting, under that CPU's runqueue lock; a task that was not
+ * queued is not started.
+ */
+static int wake_new_task(struct sim_task *t, int cpu)
+{
+	uint64_t t0 = cost_begin();
+	int ret;
+
+	t->state = SIM_RUNNABLE;
+	ret = wake_up_forked_process(t->p, cpu);
+	cost_end(SIM_COST_WAKEUP, t0);
+	if (ret) {
+		t->state = SIM_NOT_STARTED;
+		t->starting = 0;
+	}
+	return ret;
+}
+
 /* create the task_struct of an initial task and wake it (start delay over) */
 static int start_task(struct sim *s, struct sim_task *t)
 {
 	const struct sim_task_desc *d = task_desc(s, t);
 	char comm[SIM_NAME_LEN];
 	struct task_struct *p;
-	uint64_t t0;
 	int cpu, ret;
 
 	p = sched_new_task(task_comm(s, t, comm), nice_of(d),
@@ -991,17 +1015,10 @@ static int start_task(struct sim *s, struct sim_task *t)
 	ret = setup_task(s, t, NULL);
 	cpu = ret ? ret : place_task(s, t, -1);
 	if (cpu < 0) {
-		ret = cpu;
-	} else {
-		t0 = cost_begin();
-		ret = wake_up_forked_process(p, cpu);
-		cost_end(SIM_COST_WAKEUP, t0);
+		t->starting = 0;
+		return cpu;
 	}
-	t->starting = 0;
-	if (ret)
-		return ret;
-	t->state = SIM_RUNNABLE;
-	return 0;
+	return wake_new_task(t, cpu);
 }
 
 /*
@@ -1016,7 +1033,6 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 	char comm[SIM_NAME_LEN];
 	struct task_struct *child;
 	struct sim_task *t;
-	uint64_t t0;
 	int ret = 0;
 
 	spin_lock(&s->lock);
@@ -1054,15 +1070,12 @@ static int fork_task(struct sim *s, struct sim_task *parent, int cpu,
 		ret = setup_task(s, t, parent->p);
 	if (!ret)
 		ret = place_task(s, t, cpu);
-	if (ret >= 0) {
-		t0 = cost_begin();
-		ret = wake_up_forked_process(child, ret);
-		cost_end(SIM_COST_WAKEUP, t0);
-	}
-	t->starting = 0;
+	if (ret >= 0)
+		ret = wake_new_task(t, ret);
+	else
+		t->starting = 0;
 	if (ret)
 		goto out_unlock;
-	t->state = SIM_RUNNABLE;
 	s->forks++;
 out_unlock:
 	spin_unlock(&s->lock);
