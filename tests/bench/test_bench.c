@@ -36,6 +36,7 @@
 #include "compat/slab.h"
 #include "list/list.h"
 #include "tests/child.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/tmpdir.h"
 #include "tools/kstruct.h"
@@ -1330,26 +1331,19 @@ static void test_slug(void)
 static void test_every_allocation_can_fail(void)
 {
 	long live = kmalloc_live();
-	unsigned long n, fired;
+	unsigned long n;
 	int ret, failures = 0;
 
 	CU_ASSERT_FATAL(make_outdir() == 0);
-	for (n = 1; n < 1000; n++) {
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(n);
-		ret = write_sample_run("/nonexistent", 0);
-		kmalloc_fault_reset();
+	for_each_alloc_failure(n, ret = write_sample_run("/nonexistent", 0)) {
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
-		if (kmalloc_fault_fired() == fired) {
-			/* the Nth allocation was past the last one: success */
-			CU_ASSERT_EQUAL(ret, 0);
-			break;
-		}
 		failures++;
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		/* a failed run leaves none of its files, not even some */
 		CU_ASSERT_EQUAL(count_files(), 0);
 	}
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	CU_ASSERT_EQUAL(ret, 0);
 	CU_ASSERT(failures > 5);
 	CU_ASSERT(n < 1000);
 	remove_outdir();

@@ -12,6 +12,7 @@
 #include "compat/slab.h"
 #include "list/list.h"
 #include "list/rbtree.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 
@@ -83,14 +84,9 @@ static void test_itree_fault_injection(void)
 	struct mm_itree *tree;
 	unsigned long n;
 
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		tree = mm_itree_build(first, last, 3);
-		kmalloc_fault_reset();
-		if (tree)
-			break;
+	for_each_alloc_failure(n, tree = mm_itree_build(first, last, 3))
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
-	}
+	CU_ASSERT_PTR_NOT_NULL(tree);
 	CU_ASSERT_EQUAL(n, 3);
 	mm_itree_free(tree);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);

@@ -11,6 +11,7 @@
 #include "compat/slab.h"
 #include "sched/goodness.h"
 #include "sched/rq.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 
@@ -159,16 +160,13 @@ static void test_create_out_of_memory(void)
 	unsigned int i;
 
 	for (i = 0; sched_classes[i]; i++) {
-		for (n = 1;; n++) {
-			kmalloc_fail_nth(n);
-			c = class_bench_create(sched_classes[i], 6, 1);
-			kmalloc_fault_reset();
-			if (c)
-				break;
+		for_each_alloc_failure(
+			n, c = class_bench_create(sched_classes[i], 6, 1)) {
 			CU_ASSERT_EQUAL(kmalloc_live(), live);
 			CU_ASSERT_PTR_NULL(sched_current_class());
 			CU_ASSERT_FATAL(n < 1000);
 		}
+		CU_ASSERT_PTR_NOT_NULL_FATAL(c);
 		/* the bench's three, the machine's, each task's */
 		CU_ASSERT(n > 9);
 		class_bench_destroy(c);

@@ -13,6 +13,7 @@
 
 #include "bench/switch.h"
 #include "compat/slab.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 
@@ -172,17 +173,14 @@ static void test_kswitch_out_of_memory(void)
 	unsigned long n;
 	int ret;
 
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		ret = kswitch_create(&ks, &eevdf_sched_class, 2000);
-		kmalloc_fault_reset();
-		if (!ret)
-			break;
+	for_each_alloc_failure(n, ret = kswitch_create(&ks, &eevdf_sched_class,
+						       2000)) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		CU_ASSERT_PTR_NULL(sched_current_class());
 		CU_ASSERT_FATAL(n < 1000);
 	}
+	CU_ASSERT_EQUAL_FATAL(ret, 0);
 	/* the machine's and the two tasks' */
 	CU_ASSERT(n > 2);
 	kswitch_destroy(&ks);

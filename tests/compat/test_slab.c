@@ -16,6 +16,7 @@
 #include "compat/compiler.h"
 #include "compat/slab.h"
 #include "tests/child.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 
 static void test_live_count(void)
@@ -503,11 +504,73 @@ static void test_kmem_cache_bad_free(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "not an object of this cache"));
 }
 
+/*
+ * @nr allocations, all freed again; the index of the one that failed
+ * (-1 when none did) in *@failed.  Return: 0, or -ENOMEM.
+ */
+static int make_and_free(int nr, int *failed)
+{
+	void *p[4];
+	int i, ret = 0;
+
+	*failed = -1;
+	for (i = 0; i < nr; i++) {
+		p[i] = kmalloc(8, GFP_KERNEL);
+		if (!p[i] && *failed < 0) {
+			*failed = i;
+			ret = -ENOMEM;
+		}
+	}
+	for (i = 0; i < nr; i++)
+		kfree(p[i]);
+	return ret;
+}
+
+/*
+ * tests/faults.h's loop: one pass per allocation, failing that one alone,
+ * each followed by the body with fault injection off; then the pass that
+ * fails nothing ends it, body not run, with n one past the allocations.
+ */
+static void test_for_each_alloc_failure(void)
+{
+	unsigned long n, fired = kmalloc_fault_fired();
+	int visits = 0, failed, ret;
+	void *p;
+
+	for_each_alloc_failure(n, ret = make_and_free(3, &failed)) {
+		CU_ASSERT_EQUAL(n, (unsigned long)++visits);
+		CU_ASSERT_EQUAL(ret, -ENOMEM);
+		CU_ASSERT_EQUAL(failed, (int)n - 1);
+		CU_ASSERT_EQUAL(kmalloc_fault_fired(), fired + n);
+	}
+	CU_ASSERT_EQUAL(visits, 3);
+	CU_ASSERT_EQUAL(n, 4);
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_EQUAL(failed, -1);
+	/* the last pass armed the 4th allocation: the loop disarmed it */
+	p = kmalloc(8, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL(p);
+	kfree(p);
+	CU_ASSERT_EQUAL(kmalloc_fault_fired(), fired + 3);
+
+	/* an operation that allocates nothing: no pass fails, no body */
+	for_each_alloc_failure(n, ret = make_and_free(0, &failed))
+		visits++;
+	CU_ASSERT_EQUAL(visits, 3);
+	CU_ASSERT_EQUAL(n, 1);
+	p = kmalloc(8, GFP_KERNEL);
+	CU_ASSERT_PTR_NOT_NULL(p);
+	kfree(p);
+	CU_ASSERT_EQUAL(kmalloc_fault_fired(), fired + 3);
+}
+
 static CU_TestInfo slab_cases[] = {
 	{ "live count", test_live_count },
 	{ "kzalloc zeroes, 16-byte aligned", test_kzalloc_zeroes_and_aligns },
 	{ "fail the Nth allocation", test_fail_nth },
 	{ "fail every allocation after N", test_fail_after },
+	{ "for_each_alloc_failure: each allocation once, then the success",
+	  test_for_each_alloc_failure },
 	{ "KSTRUCT_FAIL_* from the environment: decimal or refused",
 	  test_fault_env },
 	{ "kcalloc size overflow is NULL", test_kcalloc_overflow },

@@ -14,6 +14,7 @@
 
 #include "compat/slab.h"
 #include "tests/drivers/fixture.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 
 static struct bus_type bus;
@@ -151,17 +152,13 @@ static void test_fails_every_allocation(void)
 	long live = kmalloc_live();
 	int n, ret;
 
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		ret = bus_snapshot(&bus, &snap);
-		kmalloc_fault_reset();
-		if (!ret)
-			break;
+	for_each_alloc_failure(n, ret = bus_snapshot(&bus, &snap)) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_PTR_NULL(snap);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		CU_ASSERT(bus_check(&bus));
 	}
+	CU_ASSERT_EQUAL(ret, 0);
 	/* one allocation: the first failure is the only one */
 	CU_ASSERT_EQUAL(n, 2);
 	bus_snapshot_free(snap);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "compat/slab.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/mm/fixture.h"
 
@@ -650,12 +651,8 @@ static void test_fault_injection_fault(void)
 				VM_READ, 0, &vma),
 			0);
 	live = kmalloc_live();
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		err = handle_mm_fault(f.mm[0], vma, 0x10000, 0);
-		kmalloc_fault_reset();
-		if (!err)
-			break;
+	for_each_alloc_failure(n, err = handle_mm_fault(f.mm[0], vma, 0x10000,
+							0)) {
 		CU_ASSERT_EQUAL(err, -ENOMEM);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		CU_ASSERT_EQUAL(f.mm[0]->rss, 0);

@@ -14,6 +14,7 @@
 
 #include "compat/bitops.h"
 #include "compat/slab.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 #include "tests/mm/fixture.h"
@@ -693,14 +694,9 @@ static void test_fault_injection_mm_alloc_mmap(void)
 	int err;
 
 	live = kmalloc_live();
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		mm = mm_alloc();
-		kmalloc_fault_reset();
-		if (mm)
-			break;
+	for_each_alloc_failure(n, mm = mm_alloc())
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
-	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mm);
 	CU_ASSERT_EQUAL(n, 3); /* the mm and its pgd */
 	CU_ASSERT(mm_check(mm));
 	mmput(mm);

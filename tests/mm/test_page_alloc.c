@@ -19,6 +19,7 @@
 #include "compat/slab.h"
 #include "mm/mm.h"
 #include "mm/mmzone.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 
@@ -929,12 +930,9 @@ static void test_zone_init_errors(void)
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 
 	/* fail each allocation of zone_init in turn */
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		err = zone_init(&zone, "Normal", 3 * TOP_PAGES + 5, ZONE_ARENA);
-		kmalloc_fault_reset();
-		if (!err)
-			break;
+	for_each_alloc_failure(n,
+			       err = zone_init(&zone, "Normal",
+					       3 * TOP_PAGES + 5, ZONE_ARENA)) {
 		CU_ASSERT_EQUAL(err, -ENOMEM);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		if (n > 100) {
@@ -942,6 +940,7 @@ static void test_zone_init_errors(void)
 			return;
 		}
 	}
+	CU_ASSERT_EQUAL_FATAL(err, 0);
 	CU_ASSERT(n > 1);
 	CU_ASSERT(zone_check(&zone));
 	CU_ASSERT_EQUAL(zone_release(&zone), 0);

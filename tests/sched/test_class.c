@@ -18,6 +18,7 @@
 #include "sched/class.h"
 #include "sched/internal.h"
 #include "sched/sched.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/sched/sched_test.h"
 
@@ -237,7 +238,6 @@ static void test_snapshot_fails_every_allocation(void)
 {
 	struct sched_snapshot *snap;
 	struct task_struct *f;
-	unsigned long fired;
 	unsigned int i;
 	long live;
 	int n, ret;
@@ -253,14 +253,8 @@ static void test_snapshot_fails_every_allocation(void)
 		}
 		schedule(0);
 		live = kmalloc_live();
-		for (n = 1;; n++) {
-			fired = kmalloc_fault_fired();
-			snap = NULL;
-			kmalloc_fail_nth(n);
-			ret = sched_snapshot(0, &snap);
-			kmalloc_fault_reset();
-			if (kmalloc_fault_fired() == fired)
-				break;
+		for_each_alloc_failure(n, (snap = NULL,
+					   ret = sched_snapshot(0, &snap))) {
 			CU_ASSERT_EQUAL(ret, -ENOMEM);
 			CU_ASSERT_PTR_NULL(snap);
 			CU_ASSERT_EQUAL(kmalloc_live(), live);
@@ -343,37 +337,26 @@ static void test_fault_injection_every_class(void)
 
 	for (i = 0; sched_classes[i]; i++) {
 		kstruct_hz = 1000;
-		for (n = 1;; n++) {
-			kmalloc_fail_nth(n);
-			ret = sched_init_class(2, sched_classes[i]);
-			kmalloc_fault_reset();
-			if (!ret)
-				break;
+		for_each_alloc_failure(
+			n, ret = sched_init_class(2, sched_classes[i])) {
 			CU_ASSERT_EQUAL(ret, -ENOMEM);
 			CU_ASSERT_EQUAL(kmalloc_live(), live);
 			CU_ASSERT_PTR_NULL(sched_current_class());
 			CU_ASSERT_FATAL(n < 100);
 		}
+		CU_ASSERT_EQUAL_FATAL(ret, 0);
 		a = new_task_on("a", 0, 0);
 		CU_ASSERT_PTR_EQUAL(schedule(0), a);
 		tasks = nr_tasks();
-		for (n = 1;; n++) {
-			kmalloc_fail_nth(n);
-			p = sched_new_task("p", 0, SCHED_OTHER, 0);
-			kmalloc_fault_reset();
-			if (p)
-				break;
+		for_each_alloc_failure(n, p = sched_new_task("p", 0,
+							     SCHED_OTHER, 0)) {
 			CU_ASSERT_EQUAL(nr_tasks(), tasks);
 			SCHED_CHECK();
 		}
+		CU_ASSERT_PTR_NOT_NULL(p);
 		counter = a->counter;
 		slice = a->time_slice;
-		for (n = 1;; n++) {
-			kmalloc_fail_nth(n);
-			ret = do_fork(a, SIGCHLD, "c", &c);
-			kmalloc_fault_reset();
-			if (!ret)
-				break;
+		for_each_alloc_failure(n, ret = do_fork(a, SIGCHLD, "c", &c)) {
 			CU_ASSERT_EQUAL(ret, -ENOMEM);
 			CU_ASSERT_EQUAL(nr_tasks(), tasks + 1);
 			/* a failed fork shared nothing out */
@@ -381,6 +364,7 @@ static void test_fault_injection_every_class(void)
 			CU_ASSERT_EQUAL(a->time_slice, slice);
 			SCHED_CHECK();
 		}
+		CU_ASSERT_EQUAL_FATAL(ret, 0);
 		CU_ASSERT_EQUAL(wake_up_forked_process(c, 1), 0);
 		SCHED_CHECK();
 		machine_down();

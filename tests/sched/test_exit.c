@@ -13,6 +13,7 @@
 
 #include "compat/slab.h"
 #include "sched/sched.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 #include "tests/sched/sched_test.h"
@@ -239,12 +240,7 @@ static void test_ptrace_attach_fails_every_allocation(void)
 	b = fork_ok(a, SIGCHLD, "b");
 	t = sched_new_task("tracer", 0, SCHED_OTHER, 0);
 	live = kmalloc_live();
-	for (n = 1; n < 10; n++) {
-		kmalloc_fail_nth(n);
-		ret = ptrace_attach(t, b);
-		kmalloc_fault_reset();
-		if (!ret)
-			break;
+	for_each_alloc_failure(n, ret = ptrace_attach(t, b)) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_PTR_NULL(a->links);
 		CU_ASSERT_PTR_NULL(b->links);
@@ -254,6 +250,7 @@ static void test_ptrace_attach_fails_every_allocation(void)
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		SCHED_CHECK();
 	}
+	CU_ASSERT_EQUAL(ret, 0);
 	CU_ASSERT_EQUAL(n, 3UL);
 	CU_ASSERT_EQUAL(kmalloc_live(), live + 2);
 	CU_ASSERT_PTR_EQUAL(b->parent, t);
@@ -282,12 +279,8 @@ static void test_thread_fork_fails_every_allocation(void)
 	CU_ASSERT_PTR_NULL(a->links);
 	nr = nr_tasks();
 	live = kmalloc_live();
-	for (n = 1; n < 20; n++) {
-		kmalloc_fail_nth(n);
-		ret = do_fork(a, SIGCHLD | CLONE_THREAD, "t", &t);
-		kmalloc_fault_reset();
-		if (!ret)
-			break;
+	for_each_alloc_failure(n, ret = do_fork(a, SIGCHLD | CLONE_THREAD, "t",
+						&t)) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_PTR_NULL(a->links);
 		CU_ASSERT_PTR_EQUAL(next_thread(a), a);
@@ -295,7 +288,8 @@ static void test_thread_fork_fails_every_allocation(void)
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		SCHED_CHECK();
 	}
-	CU_ASSERT(n > 2);
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT(n > 2 && n < 20);
 	CU_ASSERT_FATAL(t && a->links && t->links);
 	CU_ASSERT_PTR_EQUAL(next_thread(a), t);
 	CU_ASSERT_PTR_EQUAL(next_thread(t), a);

@@ -24,6 +24,7 @@
 #include "sched/fair.h"
 #include "sched/sched.h"
 #include "sched/snapshot_json.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/sched/sched_test.h"
 
@@ -165,7 +166,7 @@ static void test_no_groups_elsewhere(void)
 static void test_create_fault_injection(void)
 {
 	struct task_group *a, *tg;
-	unsigned long n, fired;
+	unsigned long n;
 	unsigned int k;
 	long live;
 	int ret;
@@ -175,14 +176,9 @@ static void test_create_fault_injection(void)
 		a = new_group(&root_task_group, "/A");
 		task_in(a, "a", 0, 1);
 		live = kmalloc_live();
-		for (n = 1;; n++) {
-			fired = kmalloc_fault_fired();
-			tg = NULL;
-			kmalloc_fail_nth(n);
-			ret = sched_create_group(a, "/A/B", &tg);
-			kmalloc_fault_reset();
-			if (kmalloc_fault_fired() == fired)
-				break;
+		for_each_alloc_failure(
+			n,
+			(tg = NULL, ret = sched_create_group(a, "/A/B", &tg))) {
 			CU_ASSERT_EQUAL(ret, -ENOMEM);
 			CU_ASSERT_PTR_NULL(tg);
 			CU_ASSERT_EQUAL(kmalloc_live(), live);

@@ -15,6 +15,7 @@
 
 #include "compat/slab.h"
 #include "sched/sched.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 #include "tests/sched/sched_test.h"
@@ -315,18 +316,14 @@ static void test_init_fault_injection(void)
 	int ret;
 
 	kstruct_hz = 1000;
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		ret = sched_init(4);
-		kmalloc_fault_reset();
-		if (ret == 0)
-			break;
+	for_each_alloc_failure(n, ret = sched_init(4)) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		CU_ASSERT_EQUAL(nr_cpus_online, 0);
 		/* nothing half-built: a retry still works */
 		CU_ASSERT_FATAL(n < 100);
 	}
+	CU_ASSERT_EQUAL_FATAL(ret, 0);
 	CU_ASSERT(n > 4); /* 4 idle tasks and init were allocated */
 	SCHED_CHECK();
 	machine_down();
@@ -343,16 +340,12 @@ static void test_new_task_fault_injection(void)
 	machine_up(2);
 	live = kmalloc_live();
 	tasks = nr_tasks();
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		p = sched_new_task("x", 0, SCHED_OTHER, 0);
-		kmalloc_fault_reset();
-		if (p)
-			break;
+	for_each_alloc_failure(n, p = sched_new_task("x", 0, SCHED_OTHER, 0)) {
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		CU_ASSERT_EQUAL(nr_tasks(), tasks);
 		SCHED_CHECK();
 	}
+	CU_ASSERT_PTR_NOT_NULL(p);
 	CU_ASSERT_EQUAL(n, 2UL);
 	CU_ASSERT_EQUAL(nr_tasks(), tasks + 1);
 	/* bad arguments */
@@ -1171,18 +1164,14 @@ static void test_fork_fault_injection(void)
 	live = kmalloc_live();
 	tasks = nr_tasks();
 	slice = a->time_slice;
-	for (n = 1;; n++) {
-		kmalloc_fail_nth(n);
-		ret = do_fork(a, SIGCHLD, "c", &c);
-		kmalloc_fault_reset();
-		if (ret == 0)
-			break;
+	for_each_alloc_failure(n, ret = do_fork(a, SIGCHLD, "c", &c)) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_EQUAL(a->time_slice, slice);
 		CU_ASSERT_EQUAL(nr_tasks(), tasks);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		SCHED_CHECK();
 	}
+	CU_ASSERT_EQUAL_FATAL(ret, 0);
 	CU_ASSERT_EQUAL(n, 2UL);
 	CU_ASSERT_EQUAL(nr_tasks(), tasks + 1);
 	CU_ASSERT_PTR_EQUAL(c->parent, a);

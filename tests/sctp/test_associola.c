@@ -9,6 +9,7 @@
 
 #include "compat/jiffies.h"
 
+#include "tests/faults.h"
 #include "tests/sctp/sctp_test.h"
 
 static struct sctp_association *new_asoc(void)
@@ -158,35 +159,27 @@ static void test_add_peer_fault_injection(void)
 
 	asoc = new_asoc();
 	CU_ASSERT_PTR_NOT_NULL(add(asoc, "10.1.1.2", 7));
-	for (n = 1; n < 10; n++) {
-		live = sctp_test_live();
-		kmalloc_fail_nth(n);
-		t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL);
-		kmalloc_fault_reset();
+	live = sctp_test_live();
+	for_each_alloc_failure(n,
+			       t = sctp_assoc_add_peer(asoc, &a, GFP_KERNEL)) {
 		CU_ASSERT(sctp_assoc_check(asoc));
-		if (t)
-			break;
 		CU_ASSERT_EQUAL(asoc->peer.transport_count, 1);
 		CU_ASSERT_PTR_NULL(sctp_assoc_lookup_paddr(asoc, &a));
 		CU_ASSERT_EQUAL(sctp_test_live(), live);
 	}
+	CU_ASSERT(sctp_assoc_check(asoc));
 	CU_ASSERT_PTR_NOT_NULL(t);
 	CU_ASSERT_EQUAL(n, 2); /* one allocation: the transport */
 	CU_ASSERT_EQUAL(asoc->peer.transport_count, 2);
 	free_asoc(asoc);
 
 	/* the association itself */
-	for (n = 1; n < 10; n++) {
-		live = sctp_test_live();
-		kmalloc_fail_nth(n);
-		asoc = sctp_association_new(NULL, SCTP_SCOPE_GLOBAL,
-					    GFP_KERNEL);
-		kmalloc_fault_reset();
-		if (asoc)
-			break;
+	live = sctp_test_live();
+	for_each_alloc_failure(n, asoc = sctp_association_new(
+					  NULL, SCTP_SCOPE_GLOBAL, GFP_KERNEL))
 		CU_ASSERT_EQUAL(sctp_test_live(), live);
-	}
 	CU_ASSERT_PTR_NOT_NULL_FATAL(asoc);
+	CU_ASSERT(n < 10);
 	free_asoc(asoc);
 }
 

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "tests/faults.h"
 #include "tests/sctp/sctp_test.h"
 
 static union sctp_addr addr_of(const char *ip, uint16_t port)
@@ -414,23 +415,20 @@ static void test_raw_to_bind_addrs_fault_injection(void)
 	struct sctp_bind_addr bp;
 	unsigned long n;
 	long live = sctp_test_live();
-	int err = -ENOMEM;
+	int err;
 
 	sctp_bind_addr_init(&bp, 3);
-	for (n = 1; n < 20 && err; n++) {
-		kmalloc_fail_nth(n);
-		err = sctp_raw_to_bind_addrs(&bp, raw3, sizeof(raw3), 3,
-					     GFP_KERNEL);
-		kmalloc_fault_reset();
+	for_each_alloc_failure(n, err = sctp_raw_to_bind_addrs(&bp, raw3,
+							       sizeof(raw3), 3,
+							       GFP_KERNEL)) {
 		CU_ASSERT(sctp_bind_addr_check(&bp));
-		if (err) {
-			CU_ASSERT_EQUAL(err, -ENOMEM);
-			CU_ASSERT(list_empty(&bp.address_list));
-			CU_ASSERT_EQUAL(sctp_test_live(), live);
-		}
+		CU_ASSERT_EQUAL(err, -ENOMEM);
+		CU_ASSERT(list_empty(&bp.address_list));
+		CU_ASSERT_EQUAL(sctp_test_live(), live);
 	}
+	CU_ASSERT(sctp_bind_addr_check(&bp));
 	CU_ASSERT_EQUAL(err, 0);
-	CU_ASSERT_EQUAL(n, 5); /* three allocations, then success */
+	CU_ASSERT_EQUAL(n, 4); /* three allocations, then success */
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), 3);
 	sctp_bind_addr_clean(&bp);
 	CU_ASSERT_EQUAL(sctp_test_live(), live);
@@ -516,7 +514,7 @@ static void test_copy_filters_explicit_and_faults(void)
 	struct sctp_bind_addr src, dest;
 	unsigned long n;
 	long live = sctp_test_live();
-	int err = -ENOMEM;
+	int err;
 
 	CU_ASSERT_EQUAL_FATAL(sctp_get_local_addr_list(), 0);
 	sctp_bind_addr_init(&src, 99);
@@ -526,20 +524,17 @@ static void test_copy_filters_explicit_and_faults(void)
 	add(&src, "fd00::7", 0);
 	add(&src, "::", 0); /* expands: global + private */
 	add(&src, "203.0.113.9", 0);
-	for (n = 1; n < 30 && err; n++) {
-		sctp_bind_addr_init(&dest, 0);
-		kmalloc_fail_nth(n);
-		err = sctp_bind_addr_copy(
-			&dest, &src, SCTP_SCOPE_PRIVATE, GFP_KERNEL,
-			SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH);
-		kmalloc_fault_reset();
+	for_each_alloc_failure(
+		n, (sctp_bind_addr_init(&dest, 0),
+		    err = sctp_bind_addr_copy(
+			    &dest, &src, SCTP_SCOPE_PRIVATE, GFP_KERNEL,
+			    SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_BOTH))) {
 		CU_ASSERT(sctp_bind_addr_check(&dest));
-		if (err) {
-			CU_ASSERT_EQUAL(err, -ENOMEM);
-			CU_ASSERT(list_empty(&dest.address_list));
-			CU_ASSERT_EQUAL(sctp_test_live(), live + 7 + 6);
-		}
+		CU_ASSERT_EQUAL(err, -ENOMEM);
+		CU_ASSERT(list_empty(&dest.address_list));
+		CU_ASSERT_EQUAL(sctp_test_live(), live + 7 + 6);
 	}
+	CU_ASSERT(sctp_bind_addr_check(&dest));
 	CU_ASSERT_EQUAL(err, 0);
 	/* the wildcard copies every local address in scope, both families */
 	CU_ASSERT(entry_is(&dest, 0, "10.1.2.3", 99));
@@ -549,7 +544,7 @@ static void test_copy_filters_explicit_and_faults(void)
 	CU_ASSERT(entry_is(&dest, 4, "2001:db8::1", 99));
 	CU_ASSERT(entry_is(&dest, 5, "203.0.113.9", 99));
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&dest), 6);
-	CU_ASSERT_EQUAL(n, 8); /* six allocations, then success */
+	CU_ASSERT_EQUAL(n, 7); /* six allocations, then success */
 	sctp_bind_addr_clean(&dest);
 	sctp_bind_addr_clean(&src);
 	__sctp_free_local_addr_list();

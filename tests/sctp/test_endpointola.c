@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "tests/faults.h"
 #include "tests/sctp/sctp_test.h"
 
 static struct sctp_association *new_asoc(struct sctp_endpoint *ep)
@@ -34,18 +35,13 @@ static void test_new_free_refcounts(void)
 	struct sctp_association *a, *b;
 	unsigned long n;
 
-	for (n = 1; n < 5 && !ep; n++) {
-		kmalloc_fail_nth(n);
-		ep = sctp_endpoint_new(NULL, 80, GFP_KERNEL);
-		kmalloc_fault_reset();
-		if (!ep)
-			CU_ASSERT_EQUAL(sctp_test_live(), live);
-	}
+	for_each_alloc_failure(n, ep = sctp_endpoint_new(NULL, 80, GFP_KERNEL))
+		CU_ASSERT_EQUAL(sctp_test_live(), live);
 	if (!ep) {
 		CU_FAIL("sctp_endpoint_new() never succeeded");
 		return;
 	}
-	CU_ASSERT_EQUAL(n, 3); /* one allocation, then success */
+	CU_ASSERT_EQUAL(n, 2); /* one allocation, then success */
 	CU_ASSERT_EQUAL(atomic_read(&ep->base.refcnt), 1);
 	a = new_asoc(ep);
 	b = new_asoc(ep);

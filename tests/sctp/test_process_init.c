@@ -17,6 +17,7 @@
 #include "sctp/packet.h"
 #include "sctp/sm.h"
 #include "sctp/structs.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/sctp/sctp_test.h"
 
@@ -413,9 +414,9 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 	union sctp_addr first = addr_of("172.20.0.1", PEER_PORT);
 	struct sctp_association *asoc;
 	struct snapshot before;
-	unsigned long nth, fired;
+	unsigned long nth;
 	uint8_t buf[512];
-	int len, ret = -ENOMEM, bad = 0;
+	int len, ret, bad = 0;
 	long live;
 
 	len = make_init(buf, sizeof(buf), 99, 4444, idx, ARRAY_SIZE(idx),
@@ -426,16 +427,11 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 	if (with_peer)
 		CU_ASSERT_PTR_NOT_NULL(
 			sctp_assoc_add_peer(asoc, &first, GFP_KERNEL));
-	for (nth = 1; nth < 100; nth++) {
-		take(asoc, &before);
-		live = sctp_test_live();
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(nth);
-		ret = sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src, buf,
-					(size_t)len);
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired)
-			break; /* nothing left to fail */
+	take(asoc, &before);
+	live = sctp_test_live();
+	for_each_alloc_failure(
+		nth, ret = sctp_process_init(asoc, SCTP_CID_COOKIE_ECHO, &src,
+					     buf, (size_t)len)) {
 		bad += ret != -ENOMEM;
 		bad += !unchanged(asoc, &before);
 		bad += sctp_test_live() != live;
@@ -446,7 +442,7 @@ static void fault_loop(enum sctp_scope scope, bool with_peer)
 	 * Six new transports (source, 10.0.0.2, 192.168.1.5, 8.8.8.8,
 	 * 172.16.9.9, 2a00:1450::1), at least one allocation each.
 	 */
-	CU_ASSERT(nth >= 7);
+	CU_ASSERT(nth >= 7 && nth < 100);
 	CU_ASSERT_EQUAL(asoc->peer.transport_count, with_peer ? 7 : 6);
 	CU_ASSERT(sctp_assoc_check(asoc));
 	free_asoc(asoc);
@@ -560,7 +556,7 @@ static void test_make_init_from_asoc(void)
 		0x00, 0x08, 0x00, 0x05, 0x00, 0x06, 0x80, 0x00, 0x00, 0x04,
 	};
 	uint8_t buf[128];
-	unsigned long nth, fired;
+	unsigned long nth;
 	int len = -1, bad = 0;
 	long live;
 
@@ -570,16 +566,10 @@ static void test_make_init_from_asoc(void)
 	CU_ASSERT_EQUAL(sctp_add_bind_addr(&bp, &b, GFP_KERNEL), 0);
 	asoc->c.my_vtag = 0x12345678;
 	asoc->next_tsn = 1000;
-	for (nth = 1; nth < 10; nth++) {
-		live = kmalloc_live();
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(nth);
-		len = sctp_make_init(asoc, &bp, GFP_KERNEL, buf, sizeof(buf));
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired)
-			break;
+	live = kmalloc_live();
+	for_each_alloc_failure(nth, len = sctp_make_init(asoc, &bp, GFP_KERNEL,
+							 buf, sizeof(buf)))
 		bad += len != -ENOMEM || kmalloc_live() != live;
-	}
 	CU_ASSERT_EQUAL(bad, 0);
 	CU_ASSERT_EQUAL(nth, 2);
 	CU_ASSERT_EQUAL(len, (int)sizeof(want));

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 
+#include "tests/faults.h"
 #include "tests/sctp/sctp_test.h"
 
 static void test_address_families(void)
@@ -86,22 +87,18 @@ static void test_local_addr_list(void)
 	long live = sctp_test_live();
 	unsigned long n;
 	size_t i = 0;
-	int err = -ENOMEM;
+	int err;
 
 	CU_ASSERT(list_empty(&sctp_proto.local_addr_list));
-	for (n = 1; n < 20 && err; n++) {
-		kmalloc_fail_nth(n);
-		err = sctp_get_local_addr_list();
-		kmalloc_fault_reset();
+	for_each_alloc_failure(n, err = sctp_get_local_addr_list()) {
 		CU_ASSERT(sctp_local_addr_check());
-		if (err) {
-			CU_ASSERT_EQUAL(err, -ENOMEM);
-			CU_ASSERT(list_empty(&sctp_proto.local_addr_list));
-			CU_ASSERT_EQUAL(sctp_test_live(), live);
-		}
+		CU_ASSERT_EQUAL(err, -ENOMEM);
+		CU_ASSERT(list_empty(&sctp_proto.local_addr_list));
+		CU_ASSERT_EQUAL(sctp_test_live(), live);
 	}
+	CU_ASSERT(sctp_local_addr_check());
 	CU_ASSERT_EQUAL(err, 0);
-	CU_ASSERT_EQUAL(n, 9);
+	CU_ASSERT_EQUAL(n, 8); /* seven allocations, then success */
 	list_for_each_entry(e, &sctp_proto.local_addr_list, list) {
 		CU_ASSERT_FATAL(i < ARRAY_SIZE(want));
 		a = strchr(want[i], ':') ? sctp_test_v6(want[i], 0) :
@@ -135,27 +132,25 @@ static void test_copy_local_addr_list(void)
 	long live = sctp_test_live();
 	union sctp_addr a;
 	unsigned long n;
-	int err = -ENOMEM;
+	int err;
 
 	CU_ASSERT_EQUAL_FATAL(sctp_get_local_addr_list(), 0);
 	sctp_bind_addr_init(&bp, 6000);
 	/* towards a private peer: 10.0.0.1, 192.0.2.1, 2001:db8::1 */
-	for (n = 1; n < 10 && err; n++) {
-		kmalloc_fail_nth(n);
-		err = sctp_copy_local_addr_list(
-			&bp, SCTP_SCOPE_PRIVATE, GFP_KERNEL,
-			SCTP_ADDR4_PEERSUPP | SCTP_ADDR6_ALLOWED |
-				SCTP_ADDR6_PEERSUPP);
-		kmalloc_fault_reset();
+	for_each_alloc_failure(n, err = sctp_copy_local_addr_list(
+					  &bp, SCTP_SCOPE_PRIVATE, GFP_KERNEL,
+					  SCTP_ADDR4_PEERSUPP |
+						  SCTP_ADDR6_ALLOWED |
+						  SCTP_ADDR6_PEERSUPP)) {
 		CU_ASSERT(sctp_bind_addr_check(&bp));
-		if (err) {
-			CU_ASSERT_EQUAL(err, -ENOMEM);
-			/* what was copied before the failure stays */
-			CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), n - 1);
-			sctp_bind_addr_clean(&bp);
-		}
+		CU_ASSERT_EQUAL(err, -ENOMEM);
+		/* what was copied before the failure stays */
+		CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), n - 1);
+		sctp_bind_addr_clean(&bp);
 	}
+	CU_ASSERT(sctp_bind_addr_check(&bp));
 	CU_ASSERT_EQUAL(err, 0);
+	CU_ASSERT(n < 10);
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&bp), 3);
 	a = sctp_test_v4("10.0.0.1", 6000);
 	CU_ASSERT(sctp_cmp_addr_exact(&sctp_test_nth_addr(&bp, 0)->a, &a));

@@ -18,6 +18,7 @@
 #include "sctp/packet.h"
 #include "sctp/sm.h"
 #include "sctp/structs.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/sctp/sctp_test.h"
 
@@ -534,23 +535,18 @@ static void test_fault_injection(void)
 	union sctp_addr src = sctp_test_v4("10.0.0.1", PORT);
 	uint8_t buf[128], abort[64];
 	size_t abort_len;
-	unsigned long nth, fired;
-	int len, ret = -ENOMEM, bad = 0;
+	unsigned long nth;
+	int len, ret, bad = 0;
 	long live;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(old);
 	new_asoc = cookie_asoc();
 	len = init_listing(buf, sizeof(buf), 2, old_addrs, 2);
-	for (nth = 1; nth < 50; nth++) {
-		live = sctp_test_live();
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(nth);
-		ret = sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
-					   (size_t)len, abort, sizeof(abort),
-					   &abort_len);
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired)
-			break;
+	live = sctp_test_live();
+	for_each_alloc_failure(
+		nth, ret = sctp_sf_do_dupcook_a(old, new_asoc, &src, buf,
+						(size_t)len, abort,
+						sizeof(abort), &abort_len)) {
 		bad += ret != -ENOMEM;
 		bad += new_asoc->peer.transport_count != 0;
 		bad += new_asoc->peer.primary_path != NULL;
@@ -559,7 +555,7 @@ static void test_fault_injection(void)
 		bad += sctp_test_live() != live;
 	}
 	CU_ASSERT_EQUAL(bad, 0);
-	CU_ASSERT(nth > 1);
+	CU_ASSERT(nth > 1 && nth < 50);
 	CU_ASSERT_EQUAL(ret, SCTP_DISPOSITION_CONSUME);
 	CU_ASSERT_EQUAL(old->c.peer_vtag, 2);
 	free_both(old, new_asoc);

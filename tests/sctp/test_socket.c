@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "tests/faults.h"
 #include "tests/sctp/sctp_test.h"
 
 #define MAX_SNAP 64
@@ -68,20 +69,17 @@ static void test_sock_init(void)
 	struct sock sk;
 	unsigned long n;
 	long live = sctp_test_live();
-	int err = -ENOMEM;
+	int err;
 
 	CU_ASSERT_EQUAL(sctp_sock_init(&sk, AF_UNIX, 1, GFP_KERNEL), -EINVAL);
-	for (n = 1; n < 5 && err; n++) {
-		kmalloc_fail_nth(n);
-		err = sctp_sock_init(&sk, AF_INET6, 1, GFP_KERNEL);
-		kmalloc_fault_reset();
-		if (err) {
-			CU_ASSERT_EQUAL(err, -ENOMEM);
-			CU_ASSERT_PTR_NULL(sk.ep);
-			CU_ASSERT_EQUAL(sctp_test_live(), live);
-		}
+	for_each_alloc_failure(n, err = sctp_sock_init(&sk, AF_INET6, 1,
+						       GFP_KERNEL)) {
+		CU_ASSERT_EQUAL(err, -ENOMEM);
+		CU_ASSERT_PTR_NULL(sk.ep);
+		CU_ASSERT_EQUAL(sctp_test_live(), live);
 	}
-	CU_ASSERT_EQUAL(err, 0);
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT(n < 5);
 	CU_ASSERT_EQUAL(sk.ep->base.bind_addr.port, 1);
 	CU_ASSERT_PTR_EQUAL(sk.ep->sk, &sk);
 	sctp_close(&sk, 0);
@@ -179,7 +177,7 @@ static void test_bindx_add_rollback_under_faults(void)
 	unsigned long n;
 	size_t nb, na;
 	long live;
-	int err = -ENOMEM;
+	int err;
 
 	make_sock(&sk, AF_INET, 7000, 3);
 	/*
@@ -201,23 +199,18 @@ static void test_bindx_add_rollback_under_faults(void)
 	addrs[0] = pre;
 	addrs[1] = sctp_test_v4("10.0.0.6", 0);
 	nb = snap(sk.ep, before);
-	for (n = 1; n < 20 && err; n++) {
-		live = sctp_test_live();
-		kmalloc_fail_nth(n);
-		err = sctp_bindx_add(&sk, addrs, 2);
-		kmalloc_fault_reset();
+	live = sctp_test_live();
+	for_each_alloc_failure(n, err = sctp_bindx_add(&sk, addrs, 2)) {
 		CU_ASSERT(sctp_endpoint_check(sk.ep));
-		if (err) {
-			CU_ASSERT_EQUAL(err, -ENOMEM);
-			na = snap(sk.ep, after);
-			CU_ASSERT_EQUAL(na, nb);
-			CU_ASSERT_EQUAL(
-				memcmp(before, after, nb * sizeof(void *)), 0);
-			CU_ASSERT_EQUAL(sctp_test_live(), live);
-		}
+		CU_ASSERT_EQUAL(err, -ENOMEM);
+		na = snap(sk.ep, after);
+		CU_ASSERT_EQUAL(na, nb);
+		CU_ASSERT_EQUAL(memcmp(before, after, nb * sizeof(void *)), 0);
+		CU_ASSERT_EQUAL(sctp_test_live(), live);
 	}
+	CU_ASSERT(sctp_endpoint_check(sk.ep));
 	CU_ASSERT_EQUAL(err, 0);
-	CU_ASSERT_EQUAL(n, 10); /* 2 addresses x (ep + 3 asocs) */
+	CU_ASSERT_EQUAL(n, 9); /* 2 addresses x (ep + 3 asocs), then success */
 	CU_ASSERT_EQUAL(sctp_test_count_addrs(&sk.ep->base.bind_addr), 3);
 	CU_ASSERT(entry_is(&sk.ep->base.bind_addr, 0,
 			   sctp_test_v4("10.0.0.1", 7000)));

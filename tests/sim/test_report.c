@@ -21,6 +21,7 @@
 #include "compat/slab.h"
 #include "sim/report.h"
 #include "sim/workload.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 
 static void test_percentile_by_hand(void)
@@ -493,25 +494,19 @@ static void test_groups_fail_every_allocation(void)
 {
 	struct fixture f;
 	struct sim_group g[3];
-	unsigned long n, fired;
+	unsigned long n;
 	long live;
 	int ret;
 
 	make_fixture(&f, 1000);
 	sim_report_finish(&f.r);
 	live = kmalloc_live();
-	for (n = 1; n < 100; n++) {
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(n);
-		ret = sim_report_groups(&f.r, 3, g);
-		kmalloc_fault_reset();
+	for_each_alloc_failure(n, ret = sim_report_groups(&f.r, 3, g)) {
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
-		if (kmalloc_fault_fired() == fired) {
-			CU_ASSERT_EQUAL(ret, 3);
-			break;
-		}
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 	}
+	CU_ASSERT_EQUAL(kmalloc_live(), live);
+	CU_ASSERT_EQUAL(ret, 3);
 	CU_ASSERT(n > 2 && n < 100);
 	release_fixture(&f);
 }
@@ -927,21 +922,18 @@ static void test_outputs_fault_injection(void)
 	make_fixture(&f, 1000);
 	sim_report_finish(&f.r);
 	for (i = 0; i < ARRAY_SIZE(fn); i++) {
-		for (nth = 1; nth < 10; nth++) {
-			FILE *out = fopen("/dev/null", "w");
-			long live = kmalloc_live();
-			int ret;
+		FILE *out = fopen("/dev/null", "w");
+		long live = kmalloc_live();
+		int ret;
 
-			CU_ASSERT_PTR_NOT_NULL_FATAL(out);
-			kmalloc_fail_nth(nth);
-			ret = fn[i](out, &f.r, &f.wl);
-			kmalloc_fault_reset();
-			fclose(out);
-			CU_ASSERT(ret == 0 || ret == -ENOMEM);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+		for_each_alloc_failure(nth, ret = fn[i](out, &f.r, &f.wl)) {
+			CU_ASSERT_EQUAL(ret, -ENOMEM);
 			CU_ASSERT_EQUAL(kmalloc_live(), live);
-			if (!ret)
-				break;
 		}
+		fclose(out);
+		CU_ASSERT_EQUAL(ret, 0);
+		CU_ASSERT_EQUAL(kmalloc_live(), live);
 		CU_ASSERT(nth > 1 && nth < 10);
 	}
 	release_fixture(&f);

@@ -24,6 +24,7 @@
 #include "sim/sim.h"
 #include "sim/trace.h"
 #include "sim/workload.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/report.h"
 #include "tests/sim/load.h"
@@ -988,27 +989,19 @@ static unsigned long create_fails_cleanly(const struct sim_workload *wl,
 					  const struct sim_options *o)
 {
 	long live = kmalloc_live();
-	unsigned long n, fired;
+	struct sim *s;
+	unsigned long n;
 	int ret;
 
-	for (n = 1; n < 500; n++) {
-		struct sim *s = NULL;
-
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(n);
-		ret = sim_create(wl, o, &s);
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired) {
-			CU_ASSERT_EQUAL(ret, 0);
-			if (!ret)
-				CU_ASSERT_EQUAL(sim_run(s), 0);
-			sim_destroy(s);
-			break;
-		}
+	for_each_alloc_failure(n, (s = NULL, ret = sim_create(wl, o, &s))) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_PTR_NULL(s);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
+	CU_ASSERT_EQUAL(ret, 0);
+	if (!ret)
+		CU_ASSERT_EQUAL(sim_run(s), 0);
+	sim_destroy(s);
 	CU_ASSERT(n < 500);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);
 	return n - 1;

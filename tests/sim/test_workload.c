@@ -19,6 +19,7 @@
 #include "compat/compiler.h"
 #include "compat/slab.h"
 #include "sim/workload.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 
 static const char full_json[] =
@@ -1143,35 +1144,28 @@ static const char every_feature[] =
 /* fail every allocation of a parse in turn */
 static void test_parse_fault_injection(void)
 {
-	unsigned long n, fired;
+	unsigned long n;
 	long live = kmalloc_live();
 	struct sim_workload *wl = parse_ok(every_feature, 2);
+	char err[256];
+	int ret;
 
 	/* the text itself is right, and warns */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(wl);
 	CU_ASSERT(wl->nr_warnings >= 6);
 	sim_workload_free(wl);
-	for (n = 1; n < 10000; n++) {
-		char err[256] = "";
-		int ret;
-
-		wl = NULL;
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(n);
-		ret = sim_workload_parse(every_feature, "f", 2, &wl, err,
-					 sizeof(err));
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired) {
-			CU_ASSERT_EQUAL(ret, 0);
-			CU_ASSERT_PTR_NOT_NULL(wl);
-			sim_workload_free(wl);
-			break;
-		}
+	for_each_alloc_failure(n, (wl = NULL, err[0] = '\0',
+				   ret = sim_workload_parse(every_feature, "f",
+							    2, &wl, err,
+							    sizeof(err)))) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_PTR_NULL(wl);
 		CU_ASSERT_STRING_EQUAL(err, "f: out of memory");
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_PTR_NOT_NULL(wl);
+	sim_workload_free(wl);
 	CU_ASSERT(n > 30); /* text, tables, names, tasks, events, ... */
 	CU_ASSERT(n < 10000);
 	CU_ASSERT_EQUAL(kmalloc_live(), live);

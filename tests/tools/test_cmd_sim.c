@@ -23,6 +23,7 @@
 #include "sim/report.h"
 #include "sim/workload.h"
 #include "tests/child.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/tmpdir.h"
 #include "tools/cmd_sim.h"
@@ -448,20 +449,11 @@ static int printable_lines(const char *s)
  */
 static void test_every_allocation_failure_says_so(void)
 {
-	unsigned long n, fired;
+	unsigned long n;
 	struct output o;
 
-	for (n = 1; n < 5000; n++) {
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(n);
-		o = run("-w", "fork", "--cpus", "2", "--duration", "0.05",
-			NULL);
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired) {
-			CU_ASSERT_EQUAL(o.status, 0);
-			done(&o);
-			break;
-		}
+	for_each_alloc_failure(n, o = run("-w", "fork", "--cpus", "2",
+					  "--duration", "0.05", NULL)) {
 		CU_ASSERT_EQUAL(o.status, 1);
 		CU_ASSERT(printable_lines(o.err));
 		CU_ASSERT_EQUAL(strncmp(o.err, "kstruct sim: ", 13), 0);
@@ -472,6 +464,8 @@ static void test_every_allocation_failure_says_so(void)
 			fprintf(stderr, "\nallocation %lu: \"%s\"\n", n, o.err);
 		done(&o);
 	}
+	CU_ASSERT_EQUAL(o.status, 0);
+	done(&o);
 	CU_ASSERT(n > 10 && n < 5000);
 }
 

@@ -24,6 +24,7 @@
 #include "compat/compiler.h"
 #include "compat/slab.h"
 #include "tests/child.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/tmpdir.h"
 #include "tools/outfile.h"
@@ -331,7 +332,7 @@ static void test_child_exit_keeps_parent_files(void)
 static void test_every_allocation_can_fail(void)
 {
 	long live = kmalloc_live();
-	unsigned long n, fired;
+	unsigned long n;
 	struct outfile of;
 	char path[128];
 	int ret, failures = 0, saved_stderr = dup(STDERR_FILENO);
@@ -342,21 +343,15 @@ static void test_every_allocation_can_fail(void)
 	fflush(stderr);
 	if (null)
 		dup2(fileno(null), STDERR_FILENO);
-	for (n = 1; n < 100; n++) {
-		fired = kmalloc_fault_fired();
-		kmalloc_fail_nth(n);
-		ret = outfile_open(&of, "test", path);
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired) {
-			CU_ASSERT_EQUAL(ret, 0);
-			CU_ASSERT_EQUAL(outfile_commit(&of), 0);
-			break;
-		}
+	for_each_alloc_failure(n, ret = outfile_open(&of, "test", path)) {
 		failures++;
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		assert_listing("");
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
+	CU_ASSERT_EQUAL(ret, 0);
+	CU_ASSERT_EQUAL(outfile_commit(&of), 0);
+	CU_ASSERT(n < 100);
 	fflush(stderr);
 	dup2(saved_stderr, STDERR_FILENO);
 	close(saved_stderr);

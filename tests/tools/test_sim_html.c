@@ -29,6 +29,7 @@
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/sim/load.h"
 #include "tools/sim_html.h"
@@ -1187,24 +1188,16 @@ static void test_fault_injection(void)
 				 .duration_usec = 12000 };
 	unsigned long n, failed = 0;
 	long live = kmalloc_live();
+	struct page pg;
 
-	for (n = 1; n < 400; n++) {
-		unsigned long fired = kmalloc_fault_fired();
-		struct page pg;
-
-		kmalloc_fail_nth(n);
-		make_page(&pg, "fork", &o, NULL, 1, NULL);
-		kmalloc_fault_reset();
-		if (kmalloc_fault_fired() == fired) {
-			CU_ASSERT_EQUAL(pg.ret, 0);
-			free_page(&pg);
-			break;
-		}
+	for_each_alloc_failure(n, make_page(&pg, "fork", &o, NULL, 1, NULL)) {
 		CU_ASSERT(pg.ret == -ENOMEM);
 		failed++;
 		free_page(&pg);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
+	CU_ASSERT_EQUAL(pg.ret, 0);
+	free_page(&pg);
 	CU_ASSERT(failed > 20);
 	CU_ASSERT(n < 400);
 }

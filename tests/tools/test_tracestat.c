@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "compat/slab.h"
+#include "tests/faults.h"
 #include "tests/ktest.h"
 #include "tests/tmpdir.h"
 #include "tools/cmd_sim.h"
@@ -359,16 +360,13 @@ static void test_fails_every_allocation(void)
 	char err[256];
 	int ret;
 
-	for (nth = 1;; nth++) {
-		kmalloc_fail_nth(nth);
-		ret = read_text(two_tasks, ab, 2, 0, 0, &res, err, sizeof(err));
-		kmalloc_fault_reset();
-		if (!ret)
-			break;
+	for_each_alloc_failure(nth, ret = read_text(two_tasks, ab, 2, 0, 0,
+						    &res, err, sizeof(err))) {
 		CU_ASSERT_EQUAL(ret, -ENOMEM);
 		CU_ASSERT_PTR_NULL(res.tasks);
 		CU_ASSERT_EQUAL(kmalloc_live(), live);
 	}
+	CU_ASSERT_EQUAL_FATAL(ret, 0);
 	CU_ASSERT(nth > 3); /* the result, the events, the comms, a latency */
 	CU_ASSERT_EQUAL(res.tasks[0].run_ns, 10500000);
 	tracestat_free(&res);
