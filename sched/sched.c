@@ -724,7 +724,7 @@ out_balance:
  */
 static void run_tick_balance(struct runqueue *rq)
 {
-	void (*balance)(struct runqueue *rq) = rq->tick_balance;
+	void (*balance)(struct runqueue *) = rq->tick_balance;
 
 	if (!balance)
 		return;
