@@ -2401,6 +2401,18 @@ unsigned long long sim_ticks(const struct sim *s)
 	return s->ticks;
 }
 
+void sim_tick_balances(const struct sim *s, unsigned long long *before,
+		       unsigned long long *after)
+{
+	unsigned int cpu;
+
+	*before = *after = 0;
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
+		*before += s->cpus[cpu].balances[0];
+		*after += s->cpus[cpu].balances[1];
+	}
+}
+
 unsigned long long sim_events(const struct sim *s)
 {
 	unsigned long long events = s->ticks * s->opt.nr_cpus;
