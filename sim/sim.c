@@ -33,6 +33,13 @@
  * jiffy timers (o1, goodness) everything is whole ticks and nothing falls
  * between them.
  *
+ * A fair task's tick raises its periodic balance (6.x balances in a
+ * softirq after the tick); each raised balance runs before the other
+ * CPUs' switches at that tick or after them (then every CPU settles
+ * again), as a hash of the seed, the CPU and the tick decides: the race
+ * of the kernels' softirq with the other CPUs' way out of the interrupt
+ * (balance_after_switches()).
+ *
  * Sleepers wait on a timer wheel of list_heads (SIM_WHEEL buckets, by
  * the tick their wake-up falls in, modulo the wheel size), in the order
  * they went to sleep, which keeps single-threaded runs exactly
@@ -1826,9 +1833,10 @@ static void *cpu_thread(void *arg)
 }
 
 /*
- * One pthread per CPU runs steps 1 and 3 of every tick; this thread
- * advances jiffies, runs the wheel (step 2) and the checks, with a
- * barrier between steps.
+ * One pthread per CPU runs steps 1 and 3 of every tick (and step 4 at a
+ * tick that has balances after the switches); this thread advances
+ * jiffies, runs the wheel (step 2) and the checks, with a barrier between
+ * steps.
  */
 static int run_threaded(struct sim *s)
 {

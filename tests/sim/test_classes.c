@@ -866,10 +866,10 @@ static void equal_shares_every_case(int threaded)
 
 	for (k = 0; k < 2; k++)
 		for (c = 0; c < ARRAY_SIZE(equal_share_cases); c++)
-			check_equal_shares(k ? &eevdf_sched_class :
-					       &cfs_sched_class,
-					   equal_share_cases[c][0],
-					   equal_share_cases[c][1], threaded, 3);
+			check_equal_shares(
+				k ? &eevdf_sched_class : &cfs_sched_class,
+				equal_share_cases[c][0],
+				equal_share_cases[c][1], threaded, 3);
 }
 
 static void test_smp_equal_shares(void)
@@ -946,9 +946,10 @@ static void run_three_on_two(struct race_run *out,
 
 	memset(out, 0, sizeof(*out));
 	CU_ASSERT_EQUAL_FATAL(
-		run_start(&run,
-			  "{\"tasks\":{\"hog\":{\"instance\":3,\"run\":100000000}}}",
-			  &o),
+		run_start(
+			&run,
+			"{\"tasks\":{\"hog\":{\"instance\":3,\"run\":100000000}}}",
+			&o),
 		0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3UL);
 	for (i = 0; i < 3; i++) {
