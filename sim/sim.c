@@ -1547,14 +1547,17 @@ static void tick_cpu(struct sim *s, int cpu)
  * raises (cfs, eevdf: 6.x balances in a softirq after the tick) is left
  * for tick_balance().
  */
-static void timed_tick(struct sim *s, int cpu)
+static inline bool timed_tick(struct sim *s, int cpu)
 {
+	bool raised;
 	uint64_t t0;
 
 	cost_account_to(s, &s->cpus[cpu].cost);
 	t0 = cost_begin();
-	s->cpus[cpu].balance_raised = scheduler_tick_irq(cpu, 1);
+	raised = scheduler_tick_irq(cpu, 1);
 	cost_end(SIM_COST_TICK, t0);
+	s->cpus[cpu].balance_raised = raised;
+	return raised;
 }
 
 /*
@@ -1752,6 +1755,7 @@ static int balance_after(struct sim *s)
 int sim_step(struct sim *s)
 {
 	unsigned int cpu;
+	bool raised;
 	int ret;
 
 	if (s->opt.threaded)
@@ -1771,14 +1775,15 @@ int sim_step(struct sim *s)
 	clock_tick(s);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
 		tick_cpu(s, cpu);
+	raised = false;
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
-		timed_tick(s, cpu);
-	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
+		raised |= timed_tick(s, cpu);
+	for (cpu = 0; raised && cpu < s->opt.nr_cpus; cpu++)
 		tick_balance(s, cpu, false);
 	ret = run_wheel(s);
 	if (!ret)
 		ret = settle_all(s);
-	if (!ret)
+	if (!ret && raised)
 		ret = balance_after(s);
 	if (!ret)
 		ret = cpu_errors(s);
