@@ -317,7 +317,8 @@ int load_balance(struct runqueue *this_rq, int idle);
  * its balance (raise_tick_balance()).  A driver that calls this instead
  * of scheduler_tick() chooses when each CPU's raised balance runs, with
  * scheduler_tick_softirq(): the simulator runs it before or after the
- * other CPUs' switches at that tick (docs/sim.md, "The clock").
+ * other CPUs' switches at that tick (docs/sim.md, "The balancing tick's
+ * race").
  *
  * Context: takes @cpu's runqueue lock (and a busiest one to balance).
  * Return: true when a balance was raised on @cpu.
