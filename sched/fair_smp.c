@@ -46,6 +46,10 @@
  *    balancing CPU waits for it (the simulation stays deterministic).
  *  - Idle CPUs tick and balance for themselves (no nohz idle balancer);
  *    newly idle balance is not limited by avg_idle nor by its cost.
+ *  - Only a fair task's tick raises the periodic balance to run after the
+ *    tick (fair_balance_trigger(), as trigger_load_balance() raises
+ *    SCHED_SOFTIRQ); an idle CPU's tick and a real-time task's balance
+ *    inside the tick.
  *  - Wake-up placement sees no wake_wide() history and no
  *    recent_used_cpu; a wake-up from a timer is placed from the wakee's
  *    own CPU.
