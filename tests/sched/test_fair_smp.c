@@ -212,14 +212,9 @@ static void test_tick_raises_balance(void)
 {
 	struct runqueue *rq1 = cpu_rq(1);
 	unsigned long calls;
-	int i;
 
 	machine_up_class(2, 1000, &cfs_sched_class);
-	for (i = 0; i < 3; i++)
-		new_task_on("a", 0, 0);
-	schedule(0);
-	new_task_on("b", 0, 1);
-	schedule(1);
+	three_on_0_one_on_1();
 	age_jiffies(31);
 	CU_ASSERT(scheduler_tick_irq(1, 1));
 	CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, 3UL);
@@ -239,11 +234,7 @@ static void test_tick_raises_balance(void)
 	machine_down();
 
 	machine_up(2);
-	for (i = 0; i < 3; i++)
-		new_task_on("a", 0, 0);
-	schedule(0);
-	new_task_on("b", 0, 1);
-	schedule(1);
+	three_on_0_one_on_1();
 	while (jiffies % BUSY_REBALANCE_TICK)
 		age_jiffies(1);
 	calls = rq1->nr_balance;
