@@ -405,7 +405,8 @@ void finish_delayed_dequeue(struct runqueue *rq, struct task_struct *p);
 
 /**
  * task_tick_fair() - both classes' task_tick: the version's tick at every
- *	level of @curr's chain (the kernel's entity_tick()), then balancing
+ *	level of @curr's chain (the kernel's entity_tick()), then the
+ *	periodic balance raised, to run after the tick (raise_tick_balance())
  * @rq: locked
  * @curr: its running task
  * @entity_tick: the version's, given the level's queue and running entity
@@ -501,8 +502,12 @@ void fair_pelt_rt_tick(struct runqueue *rq);
 int fair_select_task_rq(struct task_struct *p, int cpu, int wake_flags);
 /* the classes' load_balance: newly idle, or the domains whose time is up */
 int load_balance_fair(struct runqueue *this_rq, int idle);
-/* the fair tick's balancing: the domains every tick, rt on o1's cadence */
-void fair_balance_tick(struct runqueue *rq);
+/*
+ * A fair task's tick (task_tick_fair()): when a balance is due, raise it
+ * to run after the tick (raise_tick_balance(); the kernel's
+ * trigger_load_balance())
+ */
+void fair_balance_trigger(struct runqueue *rq);
 
 extern const struct sched_counter counters_fair[];
 

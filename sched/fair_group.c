@@ -294,7 +294,7 @@ void task_tick_fair(struct runqueue *rq, struct task_struct *curr,
 	fair_pelt_update(rq, curr);
 	for_each_sched_entity(se)
 		entity_tick(cfs_rq_of(se), se);
-	fair_balance_tick(rq);
+	fair_balance_trigger(rq);
 }
 
 /* ---------------------------------------------------- groups themselves */

@@ -46,6 +46,10 @@
  *    balancing CPU waits for it (the simulation stays deterministic).
  *  - Idle CPUs tick and balance for themselves (no nohz idle balancer);
  *    newly idle balance is not limited by avg_idle nor by its cost.
+ *  - Only a fair task's tick raises the periodic balance to run after the
+ *    tick (fair_balance_trigger(), as trigger_load_balance() raises
+ *    SCHED_SOFTIRQ); an idle CPU's tick and a real-time task's balance
+ *    inside the tick.
  *  - Wake-up placement sees no wake_wide() history and no
  *    recent_used_cpu; a wake-up from a timer is placed from the wakee's
  *    own CPU.
@@ -695,11 +699,47 @@ int load_balance_fair(struct runqueue *this_rq, int idle)
 	return rebalance_domains(this_rq, idle ? CPU_IDLE : CPU_NOT_IDLE);
 }
 
-void fair_balance_tick(struct runqueue *rq)
+/*
+ * The balance a fair task's tick raised, run after the tick (the kernel's
+ * SCHED_SOFTIRQ): the real-time and deadline pulls on o1's cadence, the
+ * fair domains whose interval is up.  @rq locked.
+ */
+static void fair_balance_tick(struct runqueue *rq)
 {
-	/* the real-time pulls on o1's cadence, the fair balancer every tick */
 	if (!(jiffies % BUSY_REBALANCE_TICK))
 		sched_balance(rq, 0);
 	else
 		load_balance_fair(rq, 0);
+}
+
+/*
+ * Whether a busy @rq has a balance due at this tick: o1's cadence for the
+ * other classes' pulls, or a domain whose interval is up (the kernel's
+ * rq->next_balance passed).  rebalance_domains() asks the same of each
+ * domain, and a tick with none due would only bring this CPU's signals
+ * up to date, which its task's tick has just done.
+ */
+static bool fair_balance_due(struct runqueue *rq)
+{
+	struct sched_domain *sd;
+	unsigned long interval;
+
+	if (!(jiffies % BUSY_REBALANCE_TICK))
+		return true;
+	if (nr_cpus_online < 2)
+		return false;
+	for_each_domain(&fair_topo, rq->cpu, sd) {
+		interval = get_sd_balance_interval(
+			sd, true, HZ, (unsigned int)nr_cpus_online);
+		if ((long)(jiffies - (sd_state_of(rq->cpu, sd)->last_balance +
+				      interval)) >= 0)
+			return true;
+	}
+	return false;
+}
+
+void fair_balance_trigger(struct runqueue *rq)
+{
+	if (fair_balance_due(rq))
+		raise_tick_balance(rq, fair_balance_tick);
 }

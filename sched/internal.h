@@ -255,6 +255,22 @@ void check_preempt_curr(struct runqueue *rq, struct task_struct *p, int flags);
 int sched_balance(struct runqueue *rq, int idle);
 
 /**
+ * raise_tick_balance() - ask for @balance to run on @rq after this tick
+ * @rq: locked, in its class's task_tick
+ * @balance: the periodic balance, called with @rq locked (it may drop and
+ *	retake the lock)
+ *
+ * The kernel's trigger_load_balance() (6.12: sched_balance_trigger())
+ * raising SCHED_SOFTIRQ: scheduler_tick() runs it once the tick is done,
+ * a driver of scheduler_tick_irq() when it chooses.
+ */
+static inline void raise_tick_balance(struct runqueue *rq,
+				      void (*balance)(struct runqueue *rq))
+{
+	rq->tick_balance = balance;
+}
+
+/**
  * double_lock_runqueue() - take @busiest's lock while holding @this_rq's
  * @this_rq: locked
  * @busiest: another runqueue

@@ -112,6 +112,9 @@ struct goodness_rq {
  * @picks_unread: nobody reads @pick_why (the driver says so): a class may
  *	leave out what only the note needs, such as cfs's runner-up, a read
  *	of a far line of another task at every pick (0 after sched_init)
+ * @tick_balance: the periodic balance this CPU's last tick raised, to run
+ *	once the tick is done (the kernel's SCHED_SOFTIRQ: raised by
+ *	raise_tick_balance(), run by scheduler_tick_softirq()), or NULL
  *
  * Under the rt class (machines running goodness, cfs or eevdf), @active
  * holds this CPU's real-time tasks and @expired stays empty.
@@ -147,6 +150,7 @@ struct runqueue {
 	unsigned long rt_util;
 	bool active_balance;
 	bool picks_unread;
+	void (*tick_balance)(struct runqueue *rq);
 };
 
 /**
@@ -301,6 +305,37 @@ void pull_task(struct runqueue *src_rq, struct prio_array *src_array,
  * Return: the number of tasks pulled (the kernel's returned nothing).
  */
 int load_balance(struct runqueue *this_rq, int idle);
+
+/**
+ * scheduler_tick_irq() - scheduler_tick() without the balance it raises
+ * @cpu: an online CPU
+ * @user_tick: nonzero when the tick hit user mode (accounting only)
+ *
+ * The timer interrupt's part of a tick: the current task's class ticks it
+ * (o1, goodness and the rt class balance inside, as 2.5.33 did), and a
+ * class that balances as Linux 6.x does, after the interrupt, only raises
+ * its balance (raise_tick_balance()).  A driver that calls this instead
+ * of scheduler_tick() chooses when each CPU's raised balance runs, with
+ * scheduler_tick_softirq(): the simulator runs it before or after the
+ * other CPUs' switches at that tick (docs/sim.md, "The balancing tick's
+ * race").
+ *
+ * Context: takes @cpu's runqueue lock (and a busiest one to balance).
+ * Return: true when a balance was raised on @cpu.
+ */
+bool scheduler_tick_irq(int cpu, int user_tick);
+
+/**
+ * scheduler_tick_softirq() - run the balance @cpu's last tick raised
+ * @cpu: an online CPU
+ *
+ * Nothing when none was raised (or it ran already).  The kernel's
+ * SCHED_SOFTIRQ handler (6.1's run_rebalance_domains(), 6.12's
+ * sched_balance_softirq()).
+ *
+ * Context: takes @cpu's runqueue lock (and a busiest one to balance).
+ */
+void scheduler_tick_softirq(int cpu);
 
 /**
  * double_rq_lock() - lock two runqueues in ascending address order

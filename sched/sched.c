@@ -717,11 +717,27 @@ out_balance:
 		load_balance(rq, 0);
 }
 
-void scheduler_tick(int cpu, int user_tick)
+/*
+ * The periodic balance the tick raised on @rq, if any (the kernel's
+ * SCHED_SOFTIRQ handler, run on the way out of the timer interrupt).
+ * @rq locked; the balance may drop and retake the lock.
+ */
+static void run_tick_balance(struct runqueue *rq)
+{
+	void (*balance)(struct runqueue *) = rq->tick_balance;
+
+	if (!balance)
+		return;
+	rq->tick_balance = NULL;
+	balance(rq);
+}
+
+bool scheduler_tick_irq(int cpu, int user_tick)
 {
 	struct runqueue *rq = cpu_rq(cpu);
 	const struct sched_class *class;
 	struct task_struct *p;
+	bool raised;
 
 	spin_lock(&rq->lock);
 	p = rq->curr;
@@ -741,7 +757,24 @@ out_unlock:
 	for_each_class(class)
 		if (class->timer_tick)
 			class->timer_tick(rq);
+	raised = rq->tick_balance != NULL;
 	spin_unlock(&rq->lock);
+	return raised;
+}
+
+void scheduler_tick_softirq(int cpu)
+{
+	struct runqueue *rq = cpu_rq(cpu);
+
+	spin_lock(&rq->lock);
+	run_tick_balance(rq);
+	spin_unlock(&rq->lock);
+}
+
+void scheduler_tick(int cpu, int user_tick)
+{
+	if (scheduler_tick_irq(cpu, user_tick))
+		scheduler_tick_softirq(cpu);
 }
 
 void sched_fork_tick(struct task_struct *p)
@@ -750,6 +783,7 @@ void sched_fork_tick(struct task_struct *p)
 
 	if (rq->curr == p)
 		task_sched_class(p)->task_tick(rq, p);
+	run_tick_balance(rq);
 	task_rq_unlock(rq);
 }
 

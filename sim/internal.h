@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sim/internal.h - what sim.c and report.c share and nobody else uses.
+ * sim/internal.h - what sim.c and report.c share, and what the tests read
+ * of a run beyond its report; nobody else uses it.
  *
  * Not a port of a kernel file.
  */
@@ -8,6 +9,8 @@
 #define KSTRUCT_SIM_INTERNAL_H
 
 #include "sim/report.h"
+
+struct sim;
 
 /**
  * sim_report_taskgroup_tasks() - each taskgroup's tasks and their fairness
@@ -27,5 +30,18 @@ int sim_report_taskgroup_tasks(const struct sim_report *r,
  * @ts: the task
  */
 unsigned long sim_task_latency_bytes(const struct sim_task_stats *ts);
+
+/**
+ * sim_tick_balances() - the balances the ticks raised, by when they ran
+ * @s: a run
+ * @before: set to those that ran before the other CPUs' switches at their
+ *	tick
+ * @after: set to those that ran after them (the race: docs/sim.md, "The
+ *	clock")
+ *
+ * Both 0 under a class that raises none (o1, goodness).
+ */
+void sim_tick_balances(const struct sim *s, unsigned long long *before,
+		       unsigned long long *after);
 
 #endif /* KSTRUCT_SIM_INTERNAL_H */

@@ -33,6 +33,13 @@
  * jiffy timers (o1, goodness) everything is whole ticks and nothing falls
  * between them.
  *
+ * A fair task's tick raises its periodic balance (6.x balances in a
+ * softirq after the tick); each raised balance runs before the other
+ * CPUs' switches at that tick or after them (then every CPU settles
+ * again), as a hash of the seed, the CPU and the tick decides: the race
+ * of the kernels' softirq with the other CPUs' way out of the interrupt
+ * (balance_after_switches()).
+ *
  * Sleepers wait on a timer wheel of list_heads (SIM_WHEEL buckets, by
  * the tick their wake-up falls in, modulo the wheel size), in the order
  * they went to sleep, which keeps single-threaded runs exactly
@@ -202,6 +209,10 @@ struct sim_cpu {
 	/* the event its current task sleeps or blocks on, until switched */
 	const struct sim_event_desc *slept_on;
 	int err;
+	/* its tick raised a balance that has not run yet (tick_balance()) */
+	bool balance_raised;
+	/* raised balances run before the switches ([0]) and after ([1]) */
+	unsigned long long balances[2];
 	pthread_t thread;
 };
 
@@ -247,6 +258,8 @@ struct sim {
 
 	struct sim_cpu cpus[SIM_MAX_CPUS];
 	pthread_barrier_t barrier;
+	/* threaded: this tick has balances to run after the switches */
+	bool balance_after;
 
 	struct sim_report report;
 	struct sim_taskgroup *report_taskgroups;
@@ -453,6 +466,13 @@ static inline void cost_end(enum sim_cost_kind kind, uint64_t t0)
 		cost_here->ns[kind] += ktime_get_ns() - t0;
 		cost_here->calls[kind]++;
 	}
+}
+
+/* as cost_end(), the time only: a part of a call counted already */
+static inline void cost_end_part(enum sim_cost_kind kind, uint64_t t0)
+{
+	if (unlikely(cost_here != NULL))
+		cost_here->ns[kind] += ktime_get_ns() - t0;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -1522,15 +1542,60 @@ static void tick_cpu(struct sim *s, int cpu)
 	account(s, cpu, cpu_curr(cpu), 1, s->tick_ns);
 }
 
-/* the timer interrupt's call into the scheduler on @cpu */
-static void timed_tick(struct sim *s, int cpu)
+/*
+ * The timer interrupt's call into the scheduler on @cpu.  A balance it
+ * raises (cfs, eevdf: 6.x balances in a softirq after the tick) is left
+ * for tick_balance().
+ */
+static inline bool timed_tick(struct sim *s, int cpu)
 {
+	bool raised;
 	uint64_t t0;
 
 	cost_account_to(s, &s->cpus[cpu].cost);
 	t0 = cost_begin();
-	scheduler_tick(cpu, 1);
+	raised = scheduler_tick_irq(cpu, 1);
 	cost_end(SIM_COST_TICK, t0);
+	s->cpus[cpu].balance_raised = raised;
+	return raised;
+}
+
+/*
+ * Whether @cpu's balance raised at this tick sees the other CPUs after
+ * their switches at this tick or before them.  In 6.1 and 6.12 every
+ * CPU's tick comes at once (skew_tick is off by default) and the
+ * balancing CPU's softirq reads and locks the other runqueues while those
+ * CPUs leave the same interrupt, maybe switching: a race.  Here it is a
+ * fair coin, a hash of the seed, the CPU and the tick: stateless, so that
+ * it draws nothing from the tasks' random streams (a class that raises no
+ * balance runs exactly as before) and a threaded run decides as a serial
+ * one.
+ */
+static bool balance_after_switches(const struct sim *s, unsigned int cpu)
+{
+	uint64_t x = splitmix64(s->opt.seed ^ 0x6a09e667f3bcc909ull);
+
+	return splitmix64(x ^ ((uint64_t)jiffies * SIM_MAX_CPUS + cpu)) >> 63;
+}
+
+/*
+ * Run the balance @cpu's tick raised when the race puts it in this phase
+ * (@after: after the switches; else before them).  Return: whether it ran.
+ */
+static bool tick_balance(struct sim *s, unsigned int cpu, bool after)
+{
+	struct sim_cpu *c = &s->cpus[cpu];
+	uint64_t t0;
+
+	if (!c->balance_raised || balance_after_switches(s, cpu) != after)
+		return false;
+	c->balance_raised = false;
+	c->balances[after]++;
+	cost_account_to(s, &c->cost);
+	t0 = cost_begin();
+	scheduler_tick_softirq((int)cpu);
+	cost_end_part(SIM_COST_TICK, t0);
+	return true;
 }
 
 /* Step 2: wake the sleepers due now and start the tasks due now */
@@ -1672,9 +1737,25 @@ static void progress(struct sim *s)
 		s->opt.progress(s->ticks, s->total_ticks, s->opt.progress_arg);
 }
 
+/*
+ * Step 4: the balances the race put after the switches, then every CPU
+ * settles again (a pull may have set need_resched here, an active
+ * balance on the CPU it pushed from).
+ */
+static int balance_after(struct sim *s)
+{
+	unsigned int cpu;
+	bool ran = false;
+
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
+		ran |= tick_balance(s, cpu, true);
+	return ran ? settle_all(s) : 0;
+}
+
 int sim_step(struct sim *s)
 {
 	unsigned int cpu;
+	bool raised;
 	int ret;
 
 	if (s->opt.threaded)
@@ -1694,11 +1775,16 @@ int sim_step(struct sim *s)
 	clock_tick(s);
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
 		tick_cpu(s, cpu);
+	raised = false;
 	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
-		timed_tick(s, cpu);
+		raised |= timed_tick(s, cpu);
+	for (cpu = 0; raised && cpu < s->opt.nr_cpus; cpu++)
+		tick_balance(s, cpu, false);
 	ret = run_wheel(s);
 	if (!ret)
 		ret = settle_all(s);
+	if (!ret && raised)
+		ret = balance_after(s);
 	if (!ret)
 		ret = cpu_errors(s);
 	if (!ret)
@@ -1732,20 +1818,30 @@ static void *cpu_thread(void *arg)
 			break;
 		tick_cpu(s, c->cpu);
 		timed_tick(s, c->cpu);
+		tick_balance(s, c->cpu, false);
 		pthread_barrier_wait(&s->barrier); /* ticks done */
 		pthread_barrier_wait(&s->barrier); /* wheel run */
 		err = settle_cpu(s, c->cpu);
 		if (err && !c->err)
 			c->err = err;
 		pthread_barrier_wait(&s->barrier); /* settled */
+		if (!s->balance_after)
+			continue;
+		tick_balance(s, c->cpu, true);
+		pthread_barrier_wait(&s->barrier); /* balanced after */
+		err = settle_cpu(s, c->cpu);
+		if (err && !c->err)
+			c->err = err;
+		pthread_barrier_wait(&s->barrier); /* settled again */
 	}
 	return NULL;
 }
 
 /*
- * One pthread per CPU runs steps 1 and 3 of every tick; this thread
- * advances jiffies, runs the wheel (step 2) and the checks, with a
- * barrier between steps.
+ * One pthread per CPU runs steps 1 and 3 of every tick (and step 4 at a
+ * tick that has balances after the switches); this thread advances
+ * jiffies, runs the wheel (step 2) and the checks, with a barrier between
+ * steps.
  */
 static int run_threaded(struct sim *s)
 {
@@ -1780,9 +1876,17 @@ static int run_threaded(struct sim *s)
 		clock_tick(s);
 		pthread_barrier_wait(&s->barrier);
 		pthread_barrier_wait(&s->barrier);
+		/* the balances left after the ticks run after the switches */
+		s->balance_after = false;
+		for (cpu = 0; cpu < s->opt.nr_cpus; cpu++)
+			s->balance_after |= s->cpus[cpu].balance_raised;
 		ret = run_wheel(s);
 		pthread_barrier_wait(&s->barrier);
 		pthread_barrier_wait(&s->barrier);
+		if (s->balance_after) {
+			pthread_barrier_wait(&s->barrier);
+			pthread_barrier_wait(&s->barrier);
+		}
 		if (!ret)
 			ret = cpu_errors(s);
 		if (!ret)
@@ -2308,6 +2412,18 @@ void sim_destroy(struct sim *s)
 unsigned long long sim_ticks(const struct sim *s)
 {
 	return s->ticks;
+}
+
+void sim_tick_balances(const struct sim *s, unsigned long long *before,
+		       unsigned long long *after)
+{
+	unsigned int cpu;
+
+	*before = *after = 0;
+	for (cpu = 0; cpu < s->opt.nr_cpus; cpu++) {
+		*before += s->cpus[cpu].balances[0];
+		*after += s->cpus[cpu].balances[1];
+	}
 }
 
 unsigned long long sim_events(const struct sim *s)

@@ -104,6 +104,18 @@ static inline struct task_struct *new_task_on(const char *comm, int nice,
 	return p;
 }
 
+/* three fresh tasks queued on CPU 0 and one on CPU 1, each CPU running one */
+static inline void three_on_0_one_on_1(void)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		new_task_on("a", 0, 0);
+	schedule(0);
+	new_task_on("b", 0, 1);
+	schedule(1);
+}
+
 /*
  * a task of @policy (a real-time one at priority 1) that ran on @cpu, of
  * an otherwise idle machine, and now sleeps there

@@ -280,11 +280,7 @@ static void test_load_balance_worked(void)
 		machine_down();
 
 		fair_up(2, k ? &eevdf_sched_class : &cfs_sched_class);
-		for (i = 0; i < 3; i++)
-			new_task_on("a", 0, 0);
-		schedule(0);
-		new_task_on("b", 0, 1);
-		schedule(1);
+		three_on_0_one_on_1();
 		age_jiffies(31);
 		CU_ASSERT_EQUAL(load_balance_fair_locked(cpu_rq(1), 0),
 				k ? 0 : 1);

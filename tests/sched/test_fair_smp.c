@@ -11,6 +11,7 @@
 #include "sched/class.h"
 #include "sched/fair.h"
 #include "sched/pelt.h"
+#include "sched/rq.h"
 #include "sched/sched.h"
 #include "sched/topology.h"
 #include "tests/ktest.h"
@@ -193,6 +194,63 @@ static void test_topology_machine(void)
 	machine_down();
 }
 
+/*
+ * A fair task's tick raises its periodic balance instead of balancing
+ * (fair_balance_trigger(), the kernel's trigger_load_balance()), and the
+ * balance runs after the tick, when scheduler_tick_softirq() is called.
+ * cfs at HZ 1000, CPU 0 with three tasks and busy CPU 1 with one, 31
+ * ticks on: the busy interval (2 ms times busy_factor 16, less a jiffy)
+ * is up, so CPU 1's tick raises the balance and moves nothing; the
+ * softirq pulls one (6.1: half the difference, (3 - 1) >> 1, as
+ * tests/sched/test_fair.c works it); a second call has nothing to run,
+ * and at the next tick no domain is due, so nothing is raised.
+ * scheduler_tick() does both at once.  o1 balances inside its tick, as
+ * 2.5.33 did: at the busy rebalance tick its load_balance() runs (one
+ * more nr_balance) and nothing is raised.
+ */
+static void test_tick_raises_balance(void)
+{
+	struct runqueue *rq1 = cpu_rq(1);
+	unsigned long calls;
+
+	machine_up_class(2, 1000, &cfs_sched_class);
+	three_on_0_one_on_1();
+	age_jiffies(31);
+	CU_ASSERT(scheduler_tick_irq(1, 1));
+	CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, 3UL);
+	CU_ASSERT_PTR_NOT_NULL(rq1->tick_balance);
+	scheduler_tick_softirq(1);
+	CU_ASSERT_EQUAL(cpu_rq(0)->cfs.nr_running, 2UL);
+	CU_ASSERT_EQUAL(rq1->cfs.nr_running, 2UL);
+	CU_ASSERT_PTR_NULL(rq1->tick_balance);
+	calls = rq1->nr_balance;
+	scheduler_tick_softirq(1);
+	CU_ASSERT_EQUAL(rq1->nr_balance, calls);
+	age_jiffies(1);
+	CU_ASSERT(!scheduler_tick_irq(1, 1));
+	scheduler_tick_softirq(1);
+	CU_ASSERT_EQUAL(rq1->nr_balance, calls);
+	SCHED_CHECK();
+	machine_down();
+
+	machine_up(2);
+	three_on_0_one_on_1();
+	while (jiffies % BUSY_REBALANCE_TICK)
+		age_jiffies(1);
+	calls = rq1->nr_balance;
+	CU_ASSERT(!scheduler_tick_irq(1, 1));
+	CU_ASSERT_EQUAL(rq1->nr_balance, calls + 1);
+	CU_ASSERT_PTR_NULL(rq1->tick_balance);
+	SCHED_CHECK();
+	machine_down();
+}
+
+static CU_TestInfo balance_tick_tests[] = {
+	{ "a fair tick raises its balance, run after it; o1's runs inside",
+	  test_tick_raises_balance },
+	CU_TEST_INFO_NULL,
+};
+
 static CU_TestInfo placement_tests[] = {
 	{ "an idle sibling over the busy previous CPU",
 	  test_idle_sibling_over_prev },
@@ -214,5 +272,7 @@ static CU_TestInfo topology_tests[] = {
 KTEST_SUITE("sched/fair_smp/select_task_rq", placement_tests, NULL,
 	    machine_cleanup)
 KTEST_SUITE("sched/fair_smp/pelt", pelt_tests, NULL, machine_cleanup)
+KTEST_SUITE("sched/fair_smp/fair_balance_trigger", balance_tick_tests, NULL,
+	    machine_cleanup)
 KTEST_SUITE("sched/fair_smp/fair_smp_init", topology_tests, NULL,
 	    machine_cleanup)

@@ -16,6 +16,7 @@
 #include "sched/class.h"
 #include "sched/goodness.h"
 #include "sched/sched.h"
+#include "sim/internal.h"
 #include "sim/report.h"
 #include "sim/sim.h"
 #include "sim/workload.h"
@@ -801,11 +802,11 @@ static void test_smp_hogs(void)
  * Long-run shares of more hogs than CPUs under 6.x balancing: @nhogs
  * hogs on @cpus CPUs for 30 s under @class (its HZ, 250), @threaded or
  * not; every CPU is busy throughout and each hog gets total / @nhogs
- * within 3 points of one CPU's time.
+ * within @points points of one CPU's time.
  */
 static void check_equal_shares(const struct sched_class *class,
 			       unsigned int nhogs, unsigned int cpus,
-			       int threaded)
+			       int threaded, unsigned int points)
 {
 	struct sim_options o = {
 		.nr_cpus = cpus,
@@ -830,9 +831,10 @@ static void check_equal_shares(const struct sched_class *class,
 	CU_ASSERT_EQUAL(total, ticks * cpus);
 	for (i = 0; i < nhogs; i++) {
 		rt = sim_report_task(run.r, i)->runtime;
-		/* |rt / ticks - cpus / nhogs| <= 3 / 100, in integers */
-		CU_ASSERT(100 * rt * nhogs <= (100 * cpus + 3 * nhogs) * ticks);
-		CU_ASSERT(100 * rt * nhogs + 3 * nhogs * ticks >=
+		/* |rt / ticks - cpus / nhogs| <= points / 100, in integers */
+		CU_ASSERT(100 * rt * nhogs <=
+			  (100 * cpus + points * nhogs) * ticks);
+		CU_ASSERT(100 * rt * nhogs + points * nhogs * ticks >=
 			  100 * cpus * ticks);
 	}
 	run_end(&run);
@@ -864,10 +866,10 @@ static void equal_shares_every_case(int threaded)
 
 	for (k = 0; k < 2; k++)
 		for (c = 0; c < ARRAY_SIZE(equal_share_cases); c++)
-			check_equal_shares(k ? &eevdf_sched_class :
-					       &cfs_sched_class,
-					   equal_share_cases[c][0],
-					   equal_share_cases[c][1], threaded);
+			check_equal_shares(
+				k ? &eevdf_sched_class : &cfs_sched_class,
+				equal_share_cases[c][0],
+				equal_share_cases[c][1], threaded, 3);
 }
 
 static void test_smp_equal_shares(void)
@@ -875,10 +877,135 @@ static void test_smp_equal_shares(void)
 	equal_shares_every_case(0);
 }
 
+/*
+ * One hog more than CPUs under eevdf: 3 on 2, 5 on 4, 9 on 8 (@nr_cases
+ * of them), each hog within 5 points of cpus / hogs over 30 s.
+ *
+ * The CPU with two hogs has one waiting when another CPU pulls, and which
+ * one follows from the balancing tick: 6.12's slice (3 ms on 2 CPUs and
+ * more) ends a turn at every tick of HZ 250, so that CPU switches at every
+ * balancing tick, and whether the balance sees it before or after that
+ * switch is the race the simulator draws from the seed.  With it the
+ * rotation stays even; without it (every balance before the switches, as
+ * kstruct had it) 3 on 2 gave 63 / 75 / 63%.
+ *
+ * The bound is the kernels' own spread: tests/kernel/hogs-3 (docs/
+ * validation.md, 3 runs of 8.5 s each) gave 6.1 61.7 to 70.9% and 6.12
+ * 62.4 to 69.7% against 66.7, at most 5.0 points off.  3 on 2 and 5 on 4
+ * come within it for every seed tried (0 to 7: at most 1.7 and 3.9 points
+ * off); 9 on 8, which the kernels were not run on, is held to 7 points:
+ * its most favoured hog came 4.4 to 6.0 points off over those seeds (the
+ * cycles of 8 CPUs' balances are longer than 30 s can even out).
+ *
+ * Not cfs: 6.1's 6 ms slice ends a turn at every other tick, and the
+ * balancer's cadence (7 and 15 ticks, a pull at the third attempt) brings
+ * the pulls round at mid-turn ticks, where no race decides; the cycle
+ * stays (docs/fidelity.md), and test_smp_hogs() holds cfs to "none
+ * starved".
+ */
+static void nplus1_shares(int threaded, unsigned int nr_cases)
+{
+	static const unsigned int cases[][3] = { { 3, 2, 5 },
+						 { 5, 4, 5 },
+						 { 9, 8, 7 } };
+	unsigned int c;
+
+	for (c = 0; c < nr_cases && c < ARRAY_SIZE(cases); c++)
+		check_equal_shares(&eevdf_sched_class, cases[c][0], cases[c][1],
+				   threaded, cases[c][2]);
+}
+
+static void test_smp_nplus1_shares(void)
+{
+	nplus1_shares(0, 3);
+}
+
+/*
+ * struct race_run - what test_smp_balance_race() compares of a run (one
+ * machine at a time: each run ends before the next starts)
+ */
+struct race_run {
+	unsigned long long runtime[3], switches[3], migrations[3];
+	unsigned long long before, after;
+};
+
+/* 3 hogs on 2 CPUs for 5 s under @class, seeded @seed, into @out */
+static void run_three_on_two(struct race_run *out,
+			     const struct sched_class *class,
+			     unsigned long long seed)
+{
+	struct sim_options o = {
+		.nr_cpus = 2,
+		.duration_usec = 5000000ull,
+		.sched_class = class,
+		.seed = seed,
+	};
+	const struct sim_task_stats *ts;
+	struct run run;
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	CU_ASSERT_EQUAL_FATAL(
+		run_start(
+			&run,
+			"{\"tasks\":{\"hog\":{\"instance\":3,\"run\":100000000}}}",
+			&o),
+		0);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, 3UL);
+	for (i = 0; i < 3; i++) {
+		ts = sim_report_task(run.r, i);
+		out->runtime[i] = ts->runtime;
+		out->switches[i] = ts->switches;
+		out->migrations[i] = ts->migrations;
+	}
+	sim_tick_balances(run.s, &out->before, &out->after);
+	run_end(&run);
+}
+
+/* whether two runs differ in any hog's run time, switches or migrations */
+static bool hogs_differ(const struct race_run *a, const struct race_run *b)
+{
+	return memcmp(a->runtime, b->runtime, sizeof(a->runtime)) ||
+	       memcmp(a->switches, b->switches, sizeof(a->switches)) ||
+	       memcmp(a->migrations, b->migrations, sizeof(a->migrations));
+}
+
+/*
+ * The race of a tick's balance with the other CPUs' switches is a hash of
+ * the seed, the CPU and the tick: one seed twice gives the same run; hogs
+ * draw nothing random, so another seed changes the run through the race
+ * alone; both orders occur; o1 raises no balance (its balancing stays
+ * inside its tick, as 2.5.33's) and its runs do not depend on the seed.
+ */
+static void test_smp_balance_race(void)
+{
+	struct race_run a, b, c;
+
+	run_three_on_two(&a, &eevdf_sched_class, 1);
+	run_three_on_two(&b, &eevdf_sched_class, 1);
+	run_three_on_two(&c, &eevdf_sched_class, 2);
+	CU_ASSERT(!hogs_differ(&a, &b));
+	CU_ASSERT(a.before == b.before && a.after == b.after);
+	CU_ASSERT(hogs_differ(&a, &c));
+	CU_ASSERT(a.before > 0);
+	CU_ASSERT(a.after > 0);
+	/* one a tick of each busy CPU at most: 2 CPUs x 1250 ticks */
+	CU_ASSERT(a.before + a.after <= 2 * 1250);
+
+	run_three_on_two(&a, &o1_sched_class, 1);
+	run_three_on_two(&c, &o1_sched_class, 2);
+	CU_ASSERT(!hogs_differ(&a, &c));
+	CU_ASSERT_EQUAL(a.before + a.after, 0);
+}
+
 static CU_TestInfo smp_tests[] = {
 	{ "more hogs than CPUs: every CPU busy, none starved", test_smp_hogs },
 	{ "5 on 2, 9 on 4, 18 on 8 hogs: equal shares within 3 points",
 	  test_smp_equal_shares },
+	{ "3 on 2, 5 on 4 (9 on 8) hogs under eevdf: equal within 5 (7) points",
+	  test_smp_nplus1_shares },
+	{ "the tick's balance races the switches: seeded, both orders, not o1",
+	  test_smp_balance_race },
 	CU_TEST_INFO_NULL,
 };
 
@@ -971,6 +1098,16 @@ static void test_threaded_equal_shares(void)
 	equal_shares_every_case(1);
 }
 
+/*
+ * test_smp_nplus1_shares() on CPU threads: 3 on 2 and 5 on 4.  A threaded
+ * run is not repeatable (which CPU wins a lock differs), and 9 on 8 came
+ * 4.8 points off in one measured run: too close to the bound to hold.
+ */
+static void test_threaded_nplus1_shares(void)
+{
+	nplus1_shares(1, 2);
+}
+
 static CU_TestInfo class_thread_tests[] = {
 	{ "mixed on 4 CPU threads, every class", test_threaded_mixed },
 	{ "fork on 3 CPU threads, every class", test_threaded_fork },
@@ -979,6 +1116,8 @@ static CU_TestInfo class_thread_tests[] = {
 	  test_threaded_groups },
 	{ "5 on 2, 9 on 4, 18 on 8 hogs on CPU threads: equal shares",
 	  test_threaded_equal_shares },
+	{ "3 on 2, 5 on 4 hogs on CPU threads under eevdf: equal shares",
+	  test_threaded_nplus1_shares },
 	CU_TEST_INFO_NULL,
 };
 
