@@ -656,6 +656,33 @@ static void test_command_timer(void)
 }
 
 /*
+ * Task @name of the workload's @tasks runs @run us, sleeps @sleep (-1:
+ * has no sleep) and is pinned to CPU @cpu (-1: has no "cpus").
+ */
+static void expect_task(json_t *tasks, const char *name, long long run,
+			long long sleep, int cpu)
+{
+	json_t *t = json_object_get(tasks, name);
+	json_t *cpus = json_object_get(t, "cpus");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "run")), run);
+	if (sleep < 0) {
+		CU_ASSERT_PTR_NULL(json_object_get(t, "sleep"));
+	} else {
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "sleep")),
+				sleep);
+	}
+	if (cpu < 0) {
+		CU_ASSERT_PTR_NULL(cpus);
+	} else {
+		CU_ASSERT_EQUAL(json_array_size(cpus), 1);
+		CU_ASSERT_EQUAL(json_integer_value(json_array_get(cpus, 0)),
+				cpu);
+	}
+}
+
+/*
  * kthreads_trace (test_others) through --demand: one pinned task per CPU
  * that had the machine's own threads, none for CPU 2, none named after
  * the workload's tasks, which are measured as ever (g's activations, 1
@@ -689,40 +716,11 @@ static void test_command_others(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
 	t = json_object_get(root, "tasks");
 	CU_ASSERT_EQUAL(json_object_size(t), 4);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-				json_object_get(t, "kthreads-0"), "run")),
-			400);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-				json_object_get(t, "kthreads-0"), "sleep")),
-			5600);
-	CU_ASSERT_EQUAL(
-		json_integer_value(json_array_get(
-			json_object_get(json_object_get(t, "kthreads-0"),
-					"cpus"),
-			0)),
-		0);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-				json_object_get(t, "kthreads-1"), "run")),
-			200);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-				json_object_get(t, "kthreads-1"), "sleep")),
-			11800);
-	CU_ASSERT_EQUAL(
-		json_integer_value(json_array_get(
-			json_object_get(json_object_get(t, "kthreads-1"),
-					"cpus"),
-			0)),
-		1);
+	expect_task(t, "kthreads-0", 400, 5600, 0);
+	expect_task(t, "kthreads-1", 200, 11800, 1);
 	CU_ASSERT_PTR_NULL(json_object_get(t, "kthreads-2"));
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-				json_object_get(t, "h"), "run")),
-			100000);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-				json_object_get(t, "g"), "run")),
-			1500);
-	CU_ASSERT_EQUAL(json_integer_value(json_object_get(
-				json_object_get(t, "g"), "sleep")),
-			1000);
+	expect_task(t, "h", 100000, -1, -1);
+	expect_task(t, "g", 1500, 1000, -1);
 	json_decref(root);
 	tmpdir_remove(dir);
 }
