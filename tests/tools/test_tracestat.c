@@ -722,6 +722,17 @@ static void test_command_others(void)
 	expect_task(t, "h", 100000, -1, -1);
 	expect_task(t, "g", 1500, 1000, -1);
 	json_decref(root);
+
+	/* a workload task of that name already: an error, nothing written */
+	put("w.json", "{ \"tasks\": { \"h\": { \"run\": 100000 },\n"
+		      "  \"kthreads-0\": { \"run\": 1000 } } }\n");
+	snprintf(demand, sizeof(demand), "%s/d2.json", dir);
+	CU_ASSERT_EQUAL(run(args), 1);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(out_text,
+		       "--demand: the workload has a task kthreads-0 already"));
+	CU_ASSERT_STRING_EQUAL(tmpdir_list(dir),
+			       "demand.json real.trace w.json");
 	tmpdir_remove(dir);
 }
 
