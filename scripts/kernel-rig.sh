@@ -416,7 +416,17 @@ with ftrace, and the same file runs through `kstruct sim`; one analyser,
   without sleeping, so an activation may hold several), and its `sleep`
   to the mean sleep they measured (`kstruct tracestat --demand`; under
   cfs and eevdf kstruct runs and sleeps to the microsecond: their
-  hrtimers, docs/sim.md "The clock").
+  hrtimers, docs/sim.md "The clock").  The guest's own threads are
+  there too: per CPU, every task the real runs switched in that is
+  neither the workload's nor the idle task (kworkers, ksoftirqd,
+  rcu_preempt, migration, kcompactd, the initramfs's init and sleep: a
+  few times a second, 0.1-0.3 ms each under emulation) becomes one task
+  `kthreads-N` pinned to CPU N, its `run` their mean CPU time per
+  switch-in and its `sleep` such that it is switched in as often a
+  second.  They take about 0.1% of a CPU, but without them nothing but
+  the workload ever runs, and cfs's pulls of 3 hogs on 2 CPUs lock into
+  a cycle that never moves one hog (docs/fidelity.md).  The tables
+  report the workload's tasks only.
 - **Window**: from 1 s after the first switch to a task of the workload,
   for the workload's duration less 1.5 s; the same for every trace.
 

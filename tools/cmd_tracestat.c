@@ -67,7 +67,13 @@ static void usage(FILE *out)
 		"                       measured (rt-app's calibrated loop is not\n"
 		"                       exact), and its sleep set to the mean sleep\n"
 		"                       they measured (a busy emulator's timers fire\n"
-		"                       late); needs plain JSON\n"
+		"                       late), and with one task per CPU for the\n"
+		"                       machine's own threads there (\"kthreads-N\",\n"
+		"                       pinned to CPU N: every task switched in that\n"
+		"                       is neither the workload's nor the idle task),\n"
+		"                       running their mean CPU time per switch-in as\n"
+		"                       often a second as they were switched in;\n"
+		"                       needs plain JSON\n"
 		"  -h, --help           this text\n"
 		"\n"
 		"Exit status: 0; 1 for a bad trace or workload, or an output that\n"
@@ -576,6 +582,79 @@ static void scale_task(const char *name, json_t *task, double ms, double act_ms,
 				    1);
 }
 
+/*
+ * The machine's own threads on CPU @cpu over the real traces: their
+ * switch-ins a second (a trace without any counts as none) and their
+ * mean CPU time per switch-in in us (over the traces that have some);
+ * false when no trace has any.
+ */
+static int measured_others(const struct tracestat_cmd *cmd, unsigned int cpu,
+			   double *rate, double *run_us)
+{
+	double rates = 0, runs = 0;
+	unsigned int t, n = 0;
+
+	for (t = 0; t < cmd->nr_traces; t++) {
+		const struct tracestat_result *r = &cmd->real[t];
+		const struct tracestat_others *o;
+
+		if (cpu >= r->nr_cpus || !r->others[cpu].switches)
+			continue;
+		o = &r->others[cpu];
+		rates += (double)o->switches * 1e9 /
+			 (double)(r->end_ns - r->start_ns);
+		runs += (double)o->run_ns / 1000.0 / (double)o->switches;
+		n++;
+	}
+	if (!n)
+		return 0;
+	*rate = rates / cmd->nr_traces;
+	*run_us = runs / n;
+	return 1;
+}
+
+/*
+ * Add to @tasks one task per CPU that stands for the machine's own
+ * threads there: pinned to it, running the mean CPU time they took per
+ * switch-in and sleeping so that it is switched in as often a second.
+ */
+static int add_others(const struct tracestat_cmd *cmd, json_t *tasks)
+{
+	unsigned int cpu, nr = 0, t;
+	double rate, run_us;
+	long long run, sleep;
+	char name[32];
+	json_t *task;
+
+	for (t = 0; t < cmd->nr_traces; t++)
+		if (cmd->real[t].nr_cpus > nr)
+			nr = cmd->real[t].nr_cpus;
+	for (cpu = 0; cpu < nr; cpu++) {
+		if (!measured_others(cmd, cpu, &rate, &run_us))
+			continue;
+		snprintf(name, sizeof(name), "kthreads-%u", cpu);
+		if (json_object_get(tasks, name)) {
+			fprintf(stderr,
+				"%s: --demand: the workload has a task %s already\n",
+				WHO, name);
+			return -EINVAL;
+		}
+		run = llround(run_us) > 0 ? llround(run_us) : 1;
+		sleep = llround(1e6 / rate) - run;
+		if (sleep < 1)
+			sleep = 1;
+		task = json_pack("{s:I, s:I, s:[i]}", "run", (json_int_t)run,
+				 "sleep", (json_int_t)sleep, "cpus", (int)cpu);
+		if (!task || json_object_set_new(tasks, name, task)) {
+			fprintf(stderr, "%s: %s\n", WHO, strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		printf("demand: %s: %.2f a second, %.0f us each (the kernel's own threads on CPU %u): run %lld us, sleep %lld us\n",
+		       name, rate, run_us, cpu, run, sleep);
+	}
+	return 0;
+}
+
 static int write_demand(const struct tracestat_cmd *cmd)
 {
 	json_t *root, *tasks, *task;
@@ -609,7 +688,9 @@ static int write_demand(const struct tracestat_cmd *cmd)
 			sleep_ms = -1;
 		scale_task(name, task, act_ms, 0, sleep_ms);
 	}
-	ret = outfile_open(&of, WHO, cmd->demand);
+	ret = add_others(cmd, tasks);
+	if (!ret)
+		ret = outfile_open(&of, WHO, cmd->demand);
 	if (!ret) {
 		if (json_dumpf(root, of.f, JSON_INDENT(1)) ||
 		    fputc('\n', of.f) == EOF)

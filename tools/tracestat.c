@@ -35,10 +35,12 @@ enum tracestat_kind {
  * @next_pid: the task switched in (EV_SWITCH)
  * @state: prev_state's first letter (EV_SWITCH)
  * @next_named: whether next_comm was a reported task's comm (EV_SWITCH)
+ * @cpu: the [CPU] column
  */
 struct tracestat_event {
 	long long ns;
 	enum tracestat_kind kind;
+	int cpu;
 	int pid;
 	int next_pid;
 	char state;
@@ -297,10 +299,15 @@ static const struct {
 	{ ": sched_migrate_task: ", EV_MIGRATE },
 };
 
-/* the "[NNN]" CPU column before the timestamp starting at @ts */
-static int check_cpu(const char *line, const char *ts)
+/*
+ * The "[NNN]" CPU column before the timestamp starting at @ts: its
+ * number, or -1 when there is none or it names more CPUs than
+ * TRACESTAT_MAX_CPUS.
+ */
+static int get_cpu(const char *line, const char *ts)
 {
-	const char *p = ts;
+	const char *p = ts, *end;
+	long long cpu;
 
 	while (p > line && p[-1] == ' ')
 		p--;
@@ -312,12 +319,16 @@ static int check_cpu(const char *line, const char *ts)
 	}
 	if (p == line || p[-1] != ']')
 		return -1;
-	p--;
+	end = --p;
 	if (p == line || p[-1] < '0' || p[-1] > '9')
 		return -1;
 	while (p > line && p[-1] >= '0' && p[-1] <= '9')
 		p--;
-	return p > line && p[-1] == '[' ? 0 : -1;
+	if (p == line || p[-1] != '[' || end - p > 9)
+		return -1;
+	for (cpu = 0; p < end; p++)
+		cpu = cpu * 10 + (*p - '0');
+	return cpu < TRACESTAT_MAX_CPUS ? (int)cpu : -1;
 }
 
 static int parse_switch(struct tracestat_reader *r, const char *f,
@@ -402,8 +413,12 @@ static int parse_line(struct tracestat_reader *r, const char *line)
 	ev.ns = get_time(line, at, &ts);
 	if (ev.ns < 0)
 		return bad(r, "no timestamp before the event name");
-	if (check_cpu(line, ts))
-		return bad(r, "no [CPU] column before the timestamp");
+	ev.cpu = get_cpu(line, ts);
+	if (ev.cpu < 0)
+		return bad(
+			r,
+			"no [CPU] column before the timestamp, or a CPU beyond %d",
+			TRACESTAT_MAX_CPUS - 1);
 	f = at + strlen(events[which].text);
 	switch (events[which].kind) {
 	case EV_SWITCH:
@@ -639,6 +654,65 @@ static void sort_events(struct tracestat_reader *r)
 	}
 }
 
+/* whether @pid is one of the @n in @pids */
+static int is_reported(const int *pids, unsigned int n, int pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (pids[i] == pid)
+			return 1;
+	return 0;
+}
+
+/*
+ * The machine's own threads per CPU into @out->others: each time on a
+ * CPU, from a switch-in to the switch-out that ends it in the window, of
+ * a task that is neither the idle task (pid 0) nor a reported one
+ * (@pids), counted whole.
+ */
+static int count_others(const struct tracestat_reader *r, const int *pids,
+			struct tracestat_result *out)
+{
+	long long *since;
+	unsigned long k;
+	unsigned int nr = 0;
+	int *cur;
+
+	for (k = 0; k < r->nr_ev; k++)
+		if (r->ev[k].kind == EV_SWITCH && r->ev[k].cpu >= (int)nr)
+			nr = (unsigned int)r->ev[k].cpu + 1;
+	out->others = kcalloc(nr, sizeof(*out->others), GFP_KERNEL);
+	cur = kcalloc(nr, sizeof(*cur), GFP_KERNEL);
+	since = kcalloc(nr, sizeof(*since), GFP_KERNEL);
+	if (!out->others || !cur || !since) {
+		kfree(cur);
+		kfree(since);
+		return -ENOMEM;
+	}
+	out->nr_cpus = nr;
+	for (k = 0; k < nr; k++)
+		cur[k] = -1; /* not known before the CPU's first switch */
+	for (k = 0; k < r->nr_ev; k++) {
+		const struct tracestat_event *ev = &r->ev[k];
+		struct tracestat_others *o = &out->others[ev->cpu];
+
+		if (ev->kind != EV_SWITCH)
+			continue;
+		if (cur[ev->cpu] == ev->pid && ev->pid > 0 &&
+		    !is_reported(pids, r->nr_names, ev->pid) &&
+		    ev->ns >= out->start_ns && ev->ns < out->end_ns) {
+			o->switches++;
+			o->run_ns += ev->ns - since[ev->cpu];
+		}
+		cur[ev->cpu] = ev->next_pid;
+		since[ev->cpu] = ev->ns;
+	}
+	kfree(cur);
+	kfree(since);
+	return 0;
+}
+
 static int compute(struct tracestat_reader *r, const struct tracestat_window *w,
 		   struct tracestat_result *out)
 {
@@ -686,6 +760,8 @@ static int compute(struct tracestat_reader *r, const struct tracestat_window *w,
 			     out->start_ns, out->end_ns);
 		kfree(t.lat);
 	}
+	if (!ret)
+		ret = count_others(r, pids, out);
 	kfree(pids);
 	return ret;
 }
@@ -731,4 +807,7 @@ void tracestat_free(struct tracestat_result *res)
 {
 	kfree(res->tasks);
 	res->tasks = NULL;
+	kfree(res->others);
+	res->others = NULL;
+	res->nr_cpus = 0;
 }

@@ -45,6 +45,12 @@
  *            ends it: its length, counted whole, for the wake-ups in the
  *            window
  * Intervals that cross the window's edges count for their part inside.
+ *
+ * And per CPU, the machine's own threads (a real kernel's kworkers,
+ * ksoftirqd, rcu_preempt, migration, the guest's init): every time on the
+ * CPU of a task that is neither reported nor the idle task (pid 0), from
+ * its switch-in to the switch-out that ends it in the window, counted
+ * whole.
  */
 #ifndef KSTRUCT_TOOLS_TRACESTAT_H
 #define KSTRUCT_TOOLS_TRACESTAT_H
@@ -106,6 +112,20 @@ struct tracestat_figures {
 	long long sleep_ns;
 };
 
+/* the CPUs a trace's [CPU] column may name: 0 .. this - 1 */
+#define TRACESTAT_MAX_CPUS 1024
+
+/**
+ * struct tracestat_others - the tasks not reported (but the idle task)
+ *	on one CPU over the window
+ * @switches: their times on the CPU that ended in the window
+ * @run_ns: those times, summed
+ */
+struct tracestat_others {
+	unsigned long switches;
+	long long run_ns;
+};
+
 /**
  * struct tracestat_window - the window asked for
  * @warmup_ns: from the first switch to a reported task to the start
@@ -123,6 +143,8 @@ struct tracestat_window {
  * @first_ns: the first switch to a reported task
  * @events: the events read (the five tracepoints)
  * @tasks: per name given, in that order
+ * @nr_cpus: the highest CPU with a sched_switch, plus one
+ * @others: per CPU (@nr_cpus), the tasks not reported
  */
 struct tracestat_result {
 	long long start_ns;
@@ -130,6 +152,8 @@ struct tracestat_result {
 	long long first_ns;
 	unsigned long events;
 	struct tracestat_figures *tasks;
+	unsigned int nr_cpus;
+	struct tracestat_others *others;
 };
 
 /**

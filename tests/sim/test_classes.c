@@ -801,12 +801,18 @@ static void test_smp_hogs(void)
 /*
  * Long-run shares of more hogs than CPUs under 6.x balancing: @nhogs
  * hogs on @cpus CPUs for 30 s under @class (its HZ, 250), @threaded or
- * not; every CPU is busy throughout and each hog gets total / @nhogs
- * within @points points of one CPU's time.
+ * not, with @kthreads: one light task pinned to each CPU, "kthreads-N",
+ * that runs 200 us 4 times a second (run 200, sleep 250000), as the
+ * kernel's own threads did on each CPU of the reference rig's 2-CPU
+ * guests (kstruct tracestat --demand: 3.8 to 4.1 a second, 150 to 240
+ * us each).  Every CPU is busy throughout.
+ *
+ * Return: how far the hog furthest from an equal share (@cpus / @nhogs
+ * of one CPU's time) is from it, in hundredths of a point, rounded up.
  */
-static void check_equal_shares(const struct sched_class *class,
-			       unsigned int nhogs, unsigned int cpus,
-			       int threaded, unsigned int points)
+static unsigned long long hogs_spread(const struct sched_class *class,
+				      unsigned int nhogs, unsigned int cpus,
+				      int threaded, int kthreads)
 {
 	struct sim_options o = {
 		.nr_cpus = cpus,
@@ -814,30 +820,49 @@ static void check_equal_shares(const struct sched_class *class,
 		.sched_class = class,
 		.threaded = threaded,
 	};
-	unsigned long long total = 0, ticks, rt;
-	char json[128];
+	unsigned long long total = 0, ticks, rt, num, worst = 0;
+	unsigned int i, nr = nhogs + (kthreads ? cpus : 0);
+	char json[1024];
 	struct run run;
-	unsigned int i;
+	int n;
 
-	snprintf(json, sizeof(json),
-		 "{\"tasks\":{\"hog\":{\"instance\":%u,\"run\":100000000}}}",
-		 nhogs);
+	n = snprintf(json, sizeof(json),
+		     "{\"tasks\":{\"hog\":{\"instance\":%u,\"run\":100000000}",
+		     nhogs);
+	for (i = 0; kthreads && i < cpus; i++)
+		n += snprintf(
+			json + n, sizeof(json) - n,
+			",\"kthreads-%u\":{\"cpus\":[%u],\"run\":200,\"sleep\":250000}",
+			i, i);
+	snprintf(json + n, sizeof(json) - n, "}}");
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
-	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, (unsigned long)nhogs);
+	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, (unsigned long)nr);
 	/* 30 s in the clock's units (us under hrtimers) */
 	ticks = 30ull * run.r->clock_hz;
-	for (i = 0; i < nhogs; i++)
+	for (i = 0; i < nr; i++)
 		total += sim_report_task(run.r, i)->runtime;
 	CU_ASSERT_EQUAL(total, ticks * cpus);
 	for (i = 0; i < nhogs; i++) {
 		rt = sim_report_task(run.r, i)->runtime;
-		/* |rt / ticks - cpus / nhogs| <= points / 100, in integers */
-		CU_ASSERT(100 * rt * nhogs <=
-			  (100 * cpus + points * nhogs) * ticks);
-		CU_ASSERT(100 * rt * nhogs + points * nhogs * ticks >=
-			  100 * cpus * ticks);
+		/* |rt / ticks - cpus / nhogs| in 1/10000, over nhogs * ticks */
+		num = 10000 * rt * nhogs > 10000 * cpus * ticks ?
+			      10000 * rt * nhogs - 10000 * cpus * ticks :
+			      10000 * cpus * ticks - 10000 * rt * nhogs;
+		num = (num + nhogs * ticks - 1) / (nhogs * ticks);
+		if (num > worst)
+			worst = num;
 	}
 	run_end(&run);
+	return worst;
+}
+
+/* hogs_spread() without kthreads within @points points of equal */
+static void check_equal_shares(const struct sched_class *class,
+			       unsigned int nhogs, unsigned int cpus,
+			       int threaded, unsigned int points)
+{
+	CU_ASSERT(hogs_spread(class, nhogs, cpus, threaded, 0) <=
+		  100ull * points);
 }
 
 /*
@@ -900,8 +925,8 @@ static void test_smp_equal_shares(void)
  * Not cfs: 6.1's 6 ms slice ends a turn at every other tick, and the
  * balancer's cadence (7 and 15 ticks, a pull at the third attempt) brings
  * the pulls round at mid-turn ticks, where no race decides; the cycle
- * stays (docs/fidelity.md), and test_smp_hogs() holds cfs to "none
- * starved".
+ * stays (docs/fidelity.md) unless something else runs now and then, as
+ * the kernel's own threads do on a real machine: test_smp_nplus1_cfs().
  */
 static void nplus1_shares(int threaded, unsigned int nr_cases)
 {
@@ -918,6 +943,36 @@ static void nplus1_shares(int threaded, unsigned int nr_cases)
 static void test_smp_nplus1_shares(void)
 {
 	nplus1_shares(0, 3);
+}
+
+/*
+ * One hog more than CPUs under cfs, 3 on 2 and 5 on 4, on a machine
+ * that, like the kernels', has something else to run: one light task
+ * pinned to each CPU standing for the kernel's own threads
+ * (hogs_spread()).  Each hog comes within 5 points of an equal share over
+ * 30 s, the bound of nplus1_shares().
+ *
+ * Why cfs needs them: with nothing but the hogs, the balancer's cadence
+ * (7 and 15 ticks, a pull at the third attempt: 1022 >> 1 = 511 only
+ * just fits an imbalance of 511) brings the lone CPU's pulls round at
+ * mid-turn ticks of 6.1's 6 ms slice, where the tick's race decides
+ * nothing, and the same hog is running each time: it never moves and
+ * keeps a CPU to itself (docs/fidelity.md).  A wake-up now and then on
+ * each CPU shifts the turns and the loads enough that the cycle does not
+ * hold.  The lock-in itself is asserted too: without the light tasks, 3
+ * on 2 leaves a hog more than 5 points off (7.5 at seed 0), so that this
+ * test fails if either behaviour changes.  (eevdf's 3 ms slice switches
+ * at every tick, where the race decides: it needs no such help.)  Over
+ * seeds 0 to 11 (this test runs seed 0: 0.2 and 1.8 points off) the most
+ * favoured hog came at most 3.8 points off with 3 on 2, and 1.8 to 5.2
+ * with 5 on 4 (5.2 at seed 1 alone); the lock-in without them, 7.5 to
+ * 8.1 points with 3 on 2 at seeds 0 to 7.
+ */
+static void test_smp_nplus1_cfs(void)
+{
+	CU_ASSERT(hogs_spread(&cfs_sched_class, 3, 2, 0, 1) <= 500);
+	CU_ASSERT(hogs_spread(&cfs_sched_class, 5, 4, 0, 1) <= 500);
+	CU_ASSERT(hogs_spread(&cfs_sched_class, 3, 2, 0, 0) > 500);
 }
 
 /*
@@ -1004,6 +1059,8 @@ static CU_TestInfo smp_tests[] = {
 	  test_smp_equal_shares },
 	{ "3 on 2, 5 on 4 (9 on 8) hogs under eevdf: equal within 5 (7) points",
 	  test_smp_nplus1_shares },
+	{ "3 on 2, 5 on 4 hogs under cfs with the kernel's threads: within 5 points; without, 3 on 2 locks in",
+	  test_smp_nplus1_cfs },
 	{ "the tick's balance races the switches: seeded, both orders, not o1",
 	  test_smp_balance_race },
 	CU_TEST_INFO_NULL,

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "compat/slab.h"
 #include "tests/faults.h"
 #include "tests/ktest.h"
@@ -352,6 +354,66 @@ static void test_timer_loops(void)
 	tracestat_free(&res);
 }
 
+/*
+ * Three CPUs, the workload's h (pid 10) and g (pid 11) among the
+ * machine's own threads, times in ms after 1 s:
+ *
+ *   CPU 0: h runs from 0; kworker/0:1 (pid 20) 2-2.5, rcu_preempt (pid
+ *          15) 6-6.3, kworker/0:1 again from 12, the trace's end
+ *   CPU 1: ksoftirqd/1 (pid 21) 1-1.2; g 3-4
+ *   CPU 2: g 5-7; nothing else but the idle task
+ *
+ * The window, [0, 12): the machine's own threads on CPU 0 ran twice to
+ * a switch-out in it, 0.5 + 0.3 = 0.8 ms (the last switch-in never
+ * ends); on CPU 1 once, 0.2 ms; on CPU 2 never (g and the idle task do
+ * not count).  --demand: CPU 0, 2 in 12 ms = 166.7 a second, 400 us
+ * each: run 400, sleep 6000 - 400 = 5600; CPU 1, 83.3 a second, 200 us
+ * each: run 200, sleep 12000 - 200 = 11800; no task for CPU 2.
+ */
+static const char kthreads_trace[] =
+	"# tracer: nop\n"
+	"          <idle>-0     [000] d..2.     1.000000: sched_wakeup_new: comm=h pid=10 prio=120 target_cpu=000\n"
+	"          <idle>-0     [000] d..2.     1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=h next_pid=10 next_prio=120\n"
+	"          <idle>-0     [001] d..2.     1.001000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ksoftirqd/1 next_pid=21 next_prio=120\n"
+	"     ksoftirqd/1-21    [001] d..2.     1.001200: sched_switch: prev_comm=ksoftirqd/1 prev_pid=21 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+	"               h-10    [000] d..2.     1.002000: sched_switch: prev_comm=h prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=kworker/0:1 next_pid=20 next_prio=120\n"
+	"     kworker/0:1-20    [000] d..2.     1.002500: sched_switch: prev_comm=kworker/0:1 prev_pid=20 prev_prio=120 prev_state=I ==> next_comm=h next_pid=10 next_prio=120\n"
+	"          <idle>-0     [001] d..2.     1.003000: sched_wakeup: comm=g pid=11 prio=120 target_cpu=001\n"
+	"          <idle>-0     [001] d..2.     1.003000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=g next_pid=11 next_prio=120\n"
+	"               g-11    [001] d..2.     1.004000: sched_switch: prev_comm=g prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+	"          <idle>-0     [002] d..2.     1.005000: sched_wakeup: comm=g pid=11 prio=120 target_cpu=002\n"
+	"          <idle>-0     [002] d..2.     1.005000: sched_switch: prev_comm=swapper/2 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=g next_pid=11 next_prio=120\n"
+	"               h-10    [000] d..2.     1.006000: sched_switch: prev_comm=h prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=rcu_preempt next_pid=15 next_prio=120\n"
+	"     rcu_preempt-15    [000] d..2.     1.006300: sched_switch: prev_comm=rcu_preempt prev_pid=15 prev_prio=120 prev_state=I ==> next_comm=h next_pid=10 next_prio=120\n"
+	"               g-11    [002] d..2.     1.007000: sched_switch: prev_comm=g prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/2 next_pid=0 next_prio=120\n"
+	"               h-10    [000] d..2.     1.012000: sched_switch: prev_comm=h prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=kworker/0:1 next_pid=20 next_prio=120\n";
+
+static const struct tracestat_name hg[] = {
+	{ "h", "h", 0, 0 },
+	{ "g", "g", 0, 0 },
+};
+
+static void test_others(void)
+{
+	struct tracestat_result res;
+	char err[256];
+
+	CU_ASSERT_EQUAL_FATAL(read_text(kthreads_trace, hg, 2, 0, 0, &res, err,
+					sizeof(err)),
+			      0);
+	CU_ASSERT_EQUAL(res.end_ns - res.start_ns, 12 * MS);
+	CU_ASSERT_EQUAL_FATAL(res.nr_cpus, 3);
+	CU_ASSERT_EQUAL(res.others[0].switches, 2);
+	CU_ASSERT_EQUAL(res.others[0].run_ns, 800000);
+	CU_ASSERT_EQUAL(res.others[1].switches, 1);
+	CU_ASSERT_EQUAL(res.others[1].run_ns, 200000);
+	CU_ASSERT_EQUAL(res.others[2].switches, 0);
+	CU_ASSERT_EQUAL(res.others[2].run_ns, 0);
+	/* g's 1 ms on CPU 1 and 2 ms on CPU 2 are its own */
+	CU_ASSERT_EQUAL(res.tasks[1].run_ns, 3 * MS);
+	tracestat_free(&res);
+}
+
 static void test_fails_every_allocation(void)
 {
 	struct tracestat_result res;
@@ -528,6 +590,8 @@ static void test_command(void)
 			out_text,
 			"demand: b: sleep 5000 us -> 2000 us (measured 2.000 ms per sleep)"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"sleep\": 2000"));
+		/* the trace has nothing but a, b and the idle task */
+		CU_ASSERT_PTR_NULL(strstr(buf, "kthreads"));
 	}
 	{
 		char *args[] = { "tracestat", "-w", wl,	 "--window",
@@ -588,6 +652,87 @@ static void test_command_timer(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 1757"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"period\": 10000"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"run\": 100000"));
+	tmpdir_remove(dir);
+}
+
+/*
+ * Task @name of the workload's @tasks runs @run us, sleeps @sleep (-1:
+ * has no sleep) and is pinned to CPU @cpu (-1: has no "cpus").
+ */
+static void expect_task(json_t *tasks, const char *name, long long run,
+			long long sleep, int cpu)
+{
+	json_t *t = json_object_get(tasks, name);
+	json_t *cpus = json_object_get(t, "cpus");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "run")), run);
+	if (sleep < 0) {
+		CU_ASSERT_PTR_NULL(json_object_get(t, "sleep"));
+	} else {
+		CU_ASSERT_EQUAL(json_integer_value(json_object_get(t, "sleep")),
+				sleep);
+	}
+	if (cpu < 0) {
+		CU_ASSERT_PTR_NULL(cpus);
+	} else {
+		CU_ASSERT_EQUAL(json_array_size(cpus), 1);
+		CU_ASSERT_EQUAL(json_integer_value(json_array_get(cpus, 0)),
+				cpu);
+	}
+}
+
+/*
+ * kthreads_trace (test_others) through --demand: one pinned task per CPU
+ * that had the machine's own threads, none for CPU 2, none named after
+ * the workload's tasks, which are measured as ever (g's activations, 1
+ * and 2 ms: run 1500; its one sleep that ended, 4-5: sleep 1000).
+ */
+static void test_command_others(void)
+{
+	char real[128], wl[128], demand[128], buf[1024];
+	char *args[] = { "tracestat", "-w",   wl,   "--warmup", "0",
+			 "--demand",  demand, real, NULL };
+	json_t *root, *t;
+	json_error_t jerr;
+
+	CU_ASSERT_EQUAL_FATAL(tmpdir_make(dir, "tracestat-others"), 0);
+	snprintf(real, sizeof(real), "%s", put("real.trace", kthreads_trace));
+	snprintf(wl, sizeof(wl), "%s",
+		 put("w.json",
+		     "{ \"tasks\": { \"h\": { \"run\": 100000 },\n"
+		     "  \"g\": { \"run\": 1000, \"sleep\": 5000 } } }\n"));
+	snprintf(demand, sizeof(demand), "%s/demand.json", dir);
+	CU_ASSERT_EQUAL(run(args), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		out_text,
+		"demand: kthreads-0: 166.67 a second, 400 us each (the kernel's own threads on CPU 0): run 400 us, sleep 5600 us"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		out_text,
+		"demand: kthreads-1: 83.33 a second, 200 us each (the kernel's own threads on CPU 1): run 200 us, sleep 11800 us"));
+	CU_ASSERT_PTR_NULL(strstr(out_text, "kthreads-2"));
+	read_back(demand, buf, sizeof(buf));
+	root = json_loads(buf, 0, &jerr);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+	t = json_object_get(root, "tasks");
+	CU_ASSERT_EQUAL(json_object_size(t), 4);
+	expect_task(t, "kthreads-0", 400, 5600, 0);
+	expect_task(t, "kthreads-1", 200, 11800, 1);
+	CU_ASSERT_PTR_NULL(json_object_get(t, "kthreads-2"));
+	expect_task(t, "h", 100000, -1, -1);
+	expect_task(t, "g", 1500, 1000, -1);
+	json_decref(root);
+
+	/* a workload task of that name already: an error, nothing written */
+	put("w.json", "{ \"tasks\": { \"h\": { \"run\": 100000 },\n"
+		      "  \"kthreads-0\": { \"run\": 1000 } } }\n");
+	snprintf(demand, sizeof(demand), "%s/d2.json", dir);
+	CU_ASSERT_EQUAL(run(args), 1);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(out_text,
+		       "--demand: the workload has a task kthreads-0 already"));
+	CU_ASSERT_STRING_EQUAL(tmpdir_list(dir),
+			       "demand.json real.trace w.json");
 	tmpdir_remove(dir);
 }
 
@@ -665,10 +810,13 @@ static CU_TestInfo tracestat_cases[] = {
 	{ "rt-app's instances: by name, then by pid", test_rt_app_instances },
 	{ "latency percentiles: nearest rank", test_percentiles },
 	{ "a timer task's activations counted in loops", test_timer_loops },
+	{ "the machine's own threads, per CPU", test_others },
 	{ "fails every allocation", test_fails_every_allocation },
 	{ "the command: table, --check-share, --demand, errors", test_command },
 	{ "the command: a timer task's demand is per loop",
 	  test_command_timer },
+	{ "the command: --demand adds the machine's own threads per CPU",
+	  test_command_others },
 	{ "kstruct sim's trace: two hogs share a CPU", test_reads_kstruct_sim },
 	CU_TEST_INFO_NULL,
 };
