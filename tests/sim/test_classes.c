@@ -800,8 +800,8 @@ static void test_smp_hogs(void)
 
 /*
  * Long-run shares of more hogs than CPUs under 6.x balancing: @nhogs
- * hogs on @cpus CPUs for 30 s under @class (its HZ, 250), @threaded or
- * not, with @kthreads: one light task pinned to each CPU, "kthreads-N",
+ * hogs on @cpus CPUs for @seconds under @class (its HZ, 250), @threaded
+ * or not, with @kthreads: one light task pinned to each CPU, "kthreads-N",
  * that runs 200 us 4 times a second (run 200, sleep 250000), as the
  * kernel's own threads did on each CPU of the reference rig's 2-CPU
  * guests (kstruct tracestat --demand: 3.8 to 4.1 a second, 150 to 240
@@ -812,11 +812,12 @@ static void test_smp_hogs(void)
  */
 static unsigned long long hogs_spread(const struct sched_class *class,
 				      unsigned int nhogs, unsigned int cpus,
-				      int threaded, int kthreads)
+				      int threaded, int kthreads,
+				      unsigned int seconds)
 {
 	struct sim_options o = {
 		.nr_cpus = cpus,
-		.duration_usec = 30000000ull,
+		.duration_usec = seconds * 1000000ull,
 		.sched_class = class,
 		.threaded = threaded,
 	};
@@ -837,8 +838,8 @@ static unsigned long long hogs_spread(const struct sched_class *class,
 	snprintf(json + n, sizeof(json) - n, "}}");
 	CU_ASSERT_EQUAL_FATAL(run_start(&run, json, &o), 0);
 	CU_ASSERT_EQUAL_FATAL(run.r->nr_tasks, (unsigned long)nr);
-	/* 30 s in the clock's units (us under hrtimers) */
-	ticks = 30ull * run.r->clock_hz;
+	/* the run in the clock's units (us under hrtimers) */
+	ticks = (unsigned long long)seconds * run.r->clock_hz;
 	for (i = 0; i < nr; i++)
 		total += sim_report_task(run.r, i)->runtime;
 	CU_ASSERT_EQUAL(total, ticks * cpus);
@@ -861,7 +862,7 @@ static void check_equal_shares(const struct sched_class *class,
 			       unsigned int nhogs, unsigned int cpus,
 			       int threaded, unsigned int points)
 {
-	CU_ASSERT(hogs_spread(class, nhogs, cpus, threaded, 0) <=
+	CU_ASSERT(hogs_spread(class, nhogs, cpus, threaded, 0, 30) <=
 		  100ull * points);
 }
 
@@ -871,14 +872,12 @@ static void check_equal_shares(const struct sched_class *class,
  * the one that ran longest ago (the tail of the kernel's cfs_tasks), a
  * rotation that evens the shares out: 5 on 2, 9 on 4, 18 on 8.
  *
- * Left out: one hog more than CPUs (3 on 2, 5 on 4, 9 on 8).  The CPU
- * with two has one of them waiting when the lone CPU pulls, and which
- * one that is follows from where their alternation stands at the
- * balancing tick; on a machine with no timing noise that phase comes
- * round the same way each time, the same hog is pulled back and forth
- * and another keeps a CPU (3 on 2 over 30 s: 62 / 62 / 76% under both
- * classes).  The kernels' noise breaks such cycles (docs/fidelity.md);
- * test_smp_hogs() holds those cases to "none starved".
+ * One hog more than CPUs (3 on 2, 5 on 4, 9 on 8) has tests of its own:
+ * the CPU with two has one of them waiting when the lone CPU pulls, and
+ * which one that is follows from where their alternation stands at the
+ * balancing tick, so those shares even out only through the tick's race
+ * (nplus1_shares()) or the kernel's own threads (test_smp_nplus1_cfs(),
+ * test_smp_nine_on_eight()).
  */
 static const unsigned int equal_share_cases[][2] = { { 5, 2 },
 						     { 9, 4 },
@@ -970,9 +969,26 @@ static void test_smp_nplus1_shares(void)
  */
 static void test_smp_nplus1_cfs(void)
 {
-	CU_ASSERT(hogs_spread(&cfs_sched_class, 3, 2, 0, 1) <= 500);
-	CU_ASSERT(hogs_spread(&cfs_sched_class, 5, 4, 0, 1) <= 500);
-	CU_ASSERT(hogs_spread(&cfs_sched_class, 3, 2, 0, 0) > 500);
+	CU_ASSERT(hogs_spread(&cfs_sched_class, 3, 2, 0, 1, 30) <= 500);
+	CU_ASSERT(hogs_spread(&cfs_sched_class, 5, 4, 0, 1, 30) <= 500);
+	CU_ASSERT(hogs_spread(&cfs_sched_class, 3, 2, 0, 0, 30) > 500);
+}
+
+/*
+ * 9 hogs on 8 CPUs, the longest cycle of the one-more cases, under cfs
+ * and eevdf with the kernel's threads (hogs_spread()), over 120 s: each
+ * hog within 3 points of 8/9 of a CPU.  Over 30 s the most favoured hog
+ * is 4 to 7 points off (nplus1_shares()): each of the 8 CPUs' balances
+ * moves the extra hog on in its own cycle, and a hog's turn to be the
+ * extra one comes round in tens of seconds.  Over 120 s, seeds 0 to 5,
+ * the furthest hog came 1.1 to 2.3 points off under either class (2.0
+ * to 2.3 without the threads, seeds 0 and 1).  The kernels were not run
+ * on 8 CPUs (the rig's guests have 2): the bound is kstruct's own.
+ */
+static void test_smp_nine_on_eight(void)
+{
+	CU_ASSERT(hogs_spread(&cfs_sched_class, 9, 8, 0, 1, 120) <= 300);
+	CU_ASSERT(hogs_spread(&eevdf_sched_class, 9, 8, 0, 1, 120) <= 300);
 }
 
 /*
@@ -1063,6 +1079,8 @@ static CU_TestInfo smp_tests[] = {
 	  test_smp_nplus1_cfs },
 	{ "the tick's balance races the switches: seeded, both orders, not o1",
 	  test_smp_balance_race },
+	{ "9 on 8 hogs under cfs and eevdf with the kernel's threads: within 3 points over 120 s",
+	  test_smp_nine_on_eight },
 	CU_TEST_INFO_NULL,
 };
 
