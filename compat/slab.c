@@ -220,8 +220,7 @@ unsigned long kmalloc_fault_fired(void)
  * A slab is SLAB_BYTES of memory aligned to SLAB_BYTES, so that an
  * object's slab is its address rounded down: a header (below), a bitmap
  * with a bit set for each allocated object (to catch a double or a
- * foreign free exactly), then, after its colour's cache lines (see
- * kmem_cache_create()), the objects, packed.  A free object holds
+ * foreign free exactly), then the objects, packed.  A free object holds
  * the next free object's address in its first word (after the object
  * when the cache has a constructor, whose state that word would spoil).
  *
@@ -240,8 +239,7 @@ struct slab {
 	struct slab *prev, *next; /* on the partial list */
 	void *freelist;
 	unsigned int inuse;
-	unsigned short on_partial;
-	unsigned short colour; /* object 0 lies this many colour_offs later */
+	unsigned int on_partial;
 	unsigned long map[]; /* bit i: object i is allocated */
 };
 
@@ -250,9 +248,7 @@ struct kmem_cache {
 	size_t size; /* the caller's object size */
 	size_t stride; /* from one object to the next */
 	size_t free_offset; /* of the free list's word in an object */
-	size_t first; /* offset of object 0 in a slab of colour 0 */
-	size_t colour_off; /* a slab's colour moves its objects by this */
-	unsigned int colours, colour_next; /* of the slabs; the next one's */
+	size_t first; /* offset of object 0 in a slab */
 	unsigned int objects; /* per slab */
 	unsigned int failslab;
 	void (*ctor)(void *);
@@ -361,16 +357,6 @@ struct kmem_cache *kmem_cache_create(const char *name, size_t size,
 		n--;
 	}
 	c->objects = n;
-	/*
-	 * Slab colouring, as the kernel's SLAB allocator did: the room left
-	 * at a slab's end moves its objects on by a cache line from one slab
-	 * to the next, so that the same field of objects whose stride is an
-	 * even number of lines (task_struct: six) does not fall in the same
-	 * half of the cache's sets in every slab.
-	 */
-	c->colour_off = align > 64 ? align : 64;
-	c->colours = (unsigned int)((SLAB_BYTES - c->first - n * c->stride) /
-				    c->colour_off);
 	BUG_ON(pthread_mutex_init(&c->lock, NULL) != 0);
 	return c;
 }
@@ -396,12 +382,6 @@ static void partial_del(struct kmem_cache *c, struct slab *slab)
 	slab->on_partial = 0;
 }
 
-/* the offset of @slab's object 0 */
-static size_t slab_first(const struct kmem_cache *c, const struct slab *slab)
-{
-	return c->first + slab->colour * c->colour_off;
-}
-
 static void **free_word(const struct kmem_cache *c, void *obj)
 {
 	return (void **)((char *)obj + c->free_offset);
@@ -421,13 +401,9 @@ static int slab_grow(struct kmem_cache *c)
 	memset(slab, 0, c->first);
 	slab->magic = SLAB_MAGIC;
 	slab->cache = c;
-	if (c->colours) {
-		slab->colour = (unsigned short)c->colour_next;
-		c->colour_next = (c->colour_next + 1) % c->colours;
-	}
 	/* the free list in address order: object 0 first */
 	for (i = c->objects; i-- > 0;) {
-		void *obj = (char *)slab + slab_first(c, slab) + i * c->stride;
+		void *obj = (char *)slab + c->first + i * c->stride;
 
 		if (c->ctor)
 			c->ctor(obj);
@@ -466,8 +442,7 @@ void *__kmem_cache_alloc(struct kmem_cache *c, unsigned int flags,
 	if (!slab->freelist)
 		partial_del(c, slab);
 	slab->inuse++;
-	i = (unsigned int)(((char *)obj - (char *)slab - slab_first(c, slab)) /
-			   c->stride);
+	i = (unsigned int)(((char *)obj - (char *)slab - c->first) / c->stride);
 	slab->map[i / BITS_PER_WORD] |= 1ul << (i % BITS_PER_WORD);
 	BUG_ON(pthread_mutex_unlock(&c->lock) != 0);
 	if (flags & __GFP_ZERO)
@@ -491,7 +466,7 @@ void __kmem_cache_free(struct kmem_cache *c, void *obj, const char *file,
 		       int line)
 {
 	struct slab *slab;
-	size_t offset, first;
+	size_t offset;
 	unsigned long bit;
 	unsigned int i;
 
@@ -501,10 +476,9 @@ void __kmem_cache_free(struct kmem_cache *c, void *obj, const char *file,
 	if (slab->magic != SLAB_MAGIC || slab->cache != c)
 		bad_free(c, obj, "not an object of this cache", file, line);
 	offset = (size_t)((char *)obj - (char *)slab);
-	first = slab_first(c, slab);
-	if (offset < first || (offset - first) % c->stride)
+	if (offset < c->first || (offset - c->first) % c->stride)
 		bad_free(c, obj, "not the start of an object", file, line);
-	i = (unsigned int)((offset - first) / c->stride);
+	i = (unsigned int)((offset - c->first) / c->stride);
 	bit = 1ul << (i % BITS_PER_WORD);
 	BUG_ON(pthread_mutex_lock(&c->lock) != 0);
 	if (i >= c->objects || !(slab->map[i / BITS_PER_WORD] & bit)) {
