@@ -28,15 +28,6 @@ KSTRUCT_EXPORT_BEGIN
 
 #define __must_check __attribute__((warn_unused_result))
 #define __maybe_unused __attribute__((unused))
-
-/*
- * The cache line (x86-64, arm64: compat/prefetch.h's L1_CACHE_BYTES), and
- * the kernel's attribute that aligns a structure or a field to it
- * (include/linux/cache.h).
- */
-#define SMP_CACHE_BYTES 64
-#define ____cacheline_aligned __attribute__((__aligned__(SMP_CACHE_BYTES)))
-
 #ifndef __always_inline
 #define __always_inline inline __attribute__((always_inline))
 #endif

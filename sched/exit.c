@@ -114,10 +114,8 @@ struct kmem_cache *lazy_cache_get(struct lazy_cache *lc)
 
 /*
  * Every task_struct comes from one slab cache, as kernel/fork.c's
- * task_struct_cachep: packed, with no allocator header in front of each,
- * each starting a cache line as the structure's alignment asks (a million
- * tasks are 384 MB of them, 170 to a slab).  Made by the first
- * alloc_task().
+ * task_struct_cachep: packed, with no allocator header in front of each
+ * (a million tasks are 368 MB of them).  Made by the first alloc_task().
  */
 static struct lazy_cache task_struct_cache =
 	LAZY_CACHE("task_struct", struct task_struct);

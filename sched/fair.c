@@ -50,29 +50,6 @@
 #include "sched/internal.h"
 
 /*
- * The cache lines the order of struct sched_entity and task_struct is for
- * (sched/sched.h): a task_struct starts a line, a tree walk reads one line
- * of each entity it passes (its links, its keys, its queues), and the
- * switch and the wake-up read the class, the driver's record, the PELT
- * signal and the slice in one more, the weight, the run time and the
- * flags in another.  A field added in front of these breaks them here.
- */
-#define IN_ONE_LINE(type, first, last)                            \
-	(offsetof(type, first) / SMP_CACHE_BYTES ==               \
-	 (offsetof(type, last) + sizeof(((type *)0)->last) - 1) / \
-		 SMP_CACHE_BYTES)
-
-_Static_assert(__alignof__(struct task_struct) == SMP_CACHE_BYTES,
-	       "task_struct no longer starts a cache line");
-_Static_assert(IN_ONE_LINE(struct task_struct, se.run_node, se.my_q),
-	       "an entity's tree links and keys span two cache lines");
-_Static_assert(
-	IN_ONE_LINE(struct task_struct, sched_class, se.slice),
-	"the class, the driver's record and the PELT signal span two lines");
-_Static_assert(IN_ONE_LINE(struct task_struct, se.load, se.sched_delayed),
-	       "an entity's weight, run time and flags span two cache lines");
-
-/*
  * Nice -20 .. 19.  Each step is about 10% of CPU share: a weight about
  * 1.25 times the next one.
  */

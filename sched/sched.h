@@ -80,7 +80,6 @@
 
 #include <kstruct/compat/bitops.h>
 #include <kstruct/compat/check.h>
-#include <kstruct/compat/compiler.h>
 #include <kstruct/compat/completion.h>
 #include <kstruct/compat/export.h>
 #include <kstruct/compat/jiffies.h>
@@ -313,28 +312,24 @@ struct sched_entity_avg {
  * and the flags are bytes (as Linux 6.12 has them), so that the two
  * pointers cost a task nothing.
  *
- * The order is for the cache (kstruct's; the kernel's differs), in a
- * task_struct that starts a cache line (sched/fair.c asserts the lines
- * below).  Every level of a tree walk (an insertion's descent, eevdf's
- * pick and its min_deadline updates) reads @run_node and the key
- * @vruntime, and eevdf also @deadline and @min_deadline, of an entity
- * seldom in the cache; the pick then reads @my_q of the entity it chose,
- * and the switch @cfs_rq of the next task's.  Those six are 64 bytes
- * from the entity's offset 40, the task's third cache line: one line
- * for each entity a walk passes, where the 8-byte aligned task_structs
- * of before put a quarter of the links and half of eevdf's keys across
- * two.  @avg and @slice come first, filling the line that task_struct's
- * class pointer and the driver's record begin, which every switch and
- * wake-up reads: the signal PELT updates there costs no line of its own.
- * @load, the running entity's accounting, @vlag and the flags fill the
- * line after the tree's, read by the pick (@sched_delayed), the switch
- * and the enqueue: 160 bytes.  Linux 6.6 put deadline and min_deadline
- * beside run_node; from 6.9 its tree is sorted by deadline, which sits
- * there with the augmented min_vruntime.
+ * The order is for the cache (kstruct's; the kernel's differs): every
+ * level of a tree walk (an insertion's descent, eevdf's pick and its
+ * min_deadline updates) reads @run_node and the key @vruntime, and eevdf
+ * also @deadline and @min_deadline, of an entity seldom in the cache; the
+ * pick then reads @my_q of the entity it chose, and the switch @cfs_rq of
+ * the next task's.  Those six are the first 64 bytes: one cache line
+ * where the allocation aligns them, two at worst, where the earlier
+ * order (@load first, @vruntime 32 bytes beyond the end of run_node,
+ * then @deadline and @min_deadline) took two or three.
+ * Linux 6.6 put deadline and min_deadline beside run_node; from 6.9 its
+ * tree is sorted by deadline, which sits there with the augmented
+ * min_vruntime.  @load and the running entity's accounting follow, which
+ * the pick's dequeue and the switch read once schedule() has prefetched
+ * them, with the 32-bit @slice and the flags in the same line (behind
+ * @load's padding, they were) and the 4-byte aligned @avg packed after
+ * them: 160 bytes.
  */
 struct sched_entity {
-	struct sched_entity_avg avg;
-	uint32_t slice; /* 6.12: u64 */
 	struct rb_node run_node;
 	uint64_t vruntime;
 	uint64_t deadline;
@@ -346,11 +341,13 @@ struct sched_entity {
 	uint64_t sum_exec_runtime;
 	uint64_t prev_sum_exec_runtime;
 	int64_t vlag;
+	uint32_t slice; /* 6.12: u64 */
 	unsigned char on_rq;
 	unsigned char migrated;
 	unsigned char custom_slice;
 	unsigned char rel_deadline;
 	unsigned char sched_delayed;
+	struct sched_entity_avg avg;
 };
 
 /**
@@ -718,14 +715,7 @@ struct dl_bw {
  * the cache: a switch, a tick or a wake-up reads the scheduling fields,
  * the class and the simulator's record of the task, and under cfs and
  * eevdf its entity, while the process tree's links are read only at fork,
- * exit and wait.  The structure starts a cache line, as the kernel's
- * does (its struct sched_avg is cache-line aligned), so that a field lies
- * in the same line of every task: the first holds 2.5.33's scheduling
- * fields, the second the class, the driver's record and the entity's PELT
- * signal, the third the entity's tree links and keys, the fourth its
- * weight, run time and flags (schedule() prefetches those four), the last
- * two the process tree.  It has no hole (368 bytes, and 16 of padding to
- * the line's end: 384): @state, @flags,
+ * exit and wait.  The structure has no hole (384 bytes): @state, @flags,
  * @counter, @sleep_avg and @sleep_timestamp (as on 2.5.33's i386) are 32
  * bits wide where 2.5.33 (and 2.4, for @counter) had longs (@sleep_avg:
  * at most 2 * HZ, 200,000 at HZ=100000; @flags: two bits); @prio and
@@ -749,9 +739,8 @@ struct dl_bw {
  * queues its tasks in prio_arrays by @run_list and @array under every
  * machine, ticks SCHED_RR's @time_slice, credits a parent's @sleep_avg
  * and @time_slice at exit (sched_exit_o1()), and schedule() stamps every
- * task's @sleep_timestamp.  Adding to @se grows the structure by as much
- * (it is the union's biggest member), by a whole line beyond the 16 bytes
- * of padding.
+ * task's @sleep_timestamp.  Adding to @se grows the structure by as much:
+ * it is the union's biggest member.
  */
 struct task_struct {
 	int state; /* 2.5.33: volatile long */
@@ -794,7 +783,7 @@ struct task_struct {
 	unsigned char ptrace; /* 2.5.33: unsigned long */
 	char comm[TASK_COMM_LEN];
 	unsigned long signal_mask; /* kstruct addition */
-} ____cacheline_aligned;
+};
 
 /**
  * struct task_links - a task's ptrace lists and thread group ring
