@@ -460,19 +460,19 @@ static inline uint64_t cost_begin(void)
 	return unlikely(cost_here != NULL) ? ktime_get_ns() : 0;
 }
 
-static inline void cost_end(enum sim_cost_kind kind, uint64_t t0)
+/* the time since @t0 into @kind, and @calls more calls (0: part of one) */
+static inline void cost_charge(enum sim_cost_kind kind, uint64_t t0,
+			       unsigned int calls)
 {
 	if (unlikely(cost_here != NULL)) {
 		cost_here->ns[kind] += ktime_get_ns() - t0;
-		cost_here->calls[kind]++;
+		cost_here->calls[kind] += calls;
 	}
 }
 
-/* as cost_end(), the time only: a part of a call counted already */
-static inline void cost_end_part(enum sim_cost_kind kind, uint64_t t0)
+static inline void cost_end(enum sim_cost_kind kind, uint64_t t0)
 {
-	if (unlikely(cost_here != NULL))
-		cost_here->ns[kind] += ktime_get_ns() - t0;
+	cost_charge(kind, t0, 1);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -1594,7 +1594,7 @@ static bool tick_balance(struct sim *s, unsigned int cpu, bool after)
 	cost_account_to(s, &c->cost);
 	t0 = cost_begin();
 	scheduler_tick_softirq((int)cpu);
-	cost_end_part(SIM_COST_TICK, t0);
+	cost_charge(SIM_COST_TICK, t0, 0);
 	return true;
 }
 

@@ -67,6 +67,18 @@ static struct sched_attr dl_attr(uint64_t runtime, uint64_t deadline,
 				    .sched_period = period };
 }
 
+/* a fresh task made SCHED_DEADLINE by @attr, then queued on @cpu */
+static struct task_struct *
+new_dl_task_on(const char *comm, const struct sched_attr *attr, int cpu)
+{
+	struct task_struct *p = sched_new_task(comm, 0, SCHED_OTHER, 0);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL_FATAL(sched_setattr(p, attr), 0);
+	CU_ASSERT_EQUAL_FATAL(wake_up_forked_process(p, cpu), 0);
+	return p;
+}
+
 /* each of __checkparam_dl()'s rules, on both sides of its bound */
 static void test_checkparam(void)
 {
@@ -1225,10 +1237,7 @@ static void test_class_snapshot(void)
 	CU_ASSERT_PTR_EQUAL(snap->queues[snap->nr_queues - 1].sched_class,
 			    &eevdf_sched_class);
 	sched_snapshot_free(snap);
-	d = sched_new_task("d", 0, SCHED_OTHER, 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	CU_ASSERT_EQUAL(sched_setattr(d, &attr), 0);
-	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	d = new_dl_task_on("d", &attr, 0);
 	schedule(0);
 	machine_tick();
 	machine_tick();
@@ -1479,10 +1488,7 @@ static void test_class_jiffies(void)
 
 	machine_up_class(1, 250, &o1_sched_class);
 	t0 = (uint64_t)jiffies * TICK_250;
-	d = sched_new_task("d", 0, SCHED_OTHER, 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	CU_ASSERT_EQUAL(sched_setattr(d, &da), 0);
-	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	d = new_dl_task_on("d", &da, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), d);
 	CU_ASSERT_EQUAL(d->dl->deadline, t0 + 10 * MS);
 
@@ -1526,10 +1532,7 @@ static void test_class_affinity(void)
 	t0 = (uint64_t)jiffies * MS;
 	new_task_on("hog0", 0, 0);
 	new_task_on("hog1", 0, 1);
-	d = sched_new_task("d", 0, SCHED_OTHER, 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-	CU_ASSERT_EQUAL(sched_setattr(d, &da), 0);
-	CU_ASSERT_EQUAL(wake_up_forked_process(d, 0), 0);
+	d = new_dl_task_on("d", &da, 0);
 	CU_ASSERT_PTR_EQUAL(schedule(0), d);
 	schedule(1);
 	SCHED_CHECK();
