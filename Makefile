@@ -472,6 +472,7 @@ $(FUZZ_BUILD)/%: $(FUZZ_OBJ)/tests/fuzz/%.o $(FUZZ_LIB)
 	$(call quiet,FUZZ,$(@F))clang $(FUZZ_CFLAGS) -o $@ $(filter %.o,$^) \
 		$(call whole_archive,$(FUZZ_LIB)) $(LIB_LIBS) -lpthread -lm
 $(FUZZ_BUILD)/fuzz_cli: $(FUZZ_OBJ)/tools/cli.o
+$(FUZZ_BUILD)/fuzz_callgrind: $(FUZZ_OBJ)/bench/callgrind.o
 $(FUZZ_BUILD)/fuzz_tracestat: $(FUZZ_OBJ)/tools/tracestat.o
 $(FUZZ_BUILD)/fuzz_sim_run: $(FUZZ_OBJ)/tools/sim_html.o
 $(FUZZ_OBJ)/tools/sim_html.o: $(HTML_ASSETS_H)
@@ -500,7 +501,7 @@ check-docs: deps-pictures $(TOOL)
 # The benchmark tables of docs/ (scripts/bench-docs.sh): rerun the
 # subjects they quote, keep their JSON records in docs/bench/ (committed:
 # the tables' sources), and rewrite each table between its page's markers.
-BENCH_DOCS_SUBJECTS := rbtree sched-long list sched report switch
+BENCH_DOCS_SUBJECTS := rbtree sched-long sched-instr list sched report switch
 BENCH_DOCS_PAGES    := docs/bench.md docs/generations.md
 bench-docs: deps-ensure deps-pictures deps-bench
 	@$(MAKE) --no-print-directory $(BENCH_TOOL)

@@ -38,7 +38,9 @@
  * times a loop that broke what it works on.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/callgrind.h"
 #include "bench/sched_class.h"
 #include "compat/bitops.h"
 #include "compat/ktime.h"
@@ -1740,6 +1743,330 @@ out:
 }
 
 /*
+ * Instructions per event, by part (the "sched-instr" subject, --long):
+ * callgrind counts every instruction the simulation of the long run's
+ * workload executes over simulated seconds INSTR_FROM_S to INSTR_TO_S (a
+ * million tasks, 4 CPUs; quick: 100,000 tasks, seconds 20 to 22), and the
+ * count is divided by the window's events.  Unlike a time, it is the same
+ * in every run on every machine with the same build.  Each class runs
+ * in a process of its own under valgrind: this tool again, with
+ * INSTR_ENV naming the class, the size, the window and a file for its
+ * event count, steps to the window's start uncounted and steps through
+ * it inside instr_window_steps(), which callgrind's --toggle-collect
+ * names.  bench/callgrind.c sums what callgrind wrote by part, each
+ * instruction charged to the file it was compiled from (inlined code to
+ * its own file).
+ */
+#define INSTR_FROM_S 200u
+#define INSTR_TO_S 204u
+#define INSTR_FROM_S_QUICK 20u
+#define INSTR_TO_S_QUICK 22u
+#define INSTR_ENV "KSTRUCT_BENCH_INSTR_WINDOW"
+
+enum instr_part {
+	INSTR_PELT,
+	INSTR_PLACEMENT,
+	INSTR_TREE,
+	INSTR_SCHED,
+	INSTR_SIM,
+	NR_INSTR_PARTS
+};
+
+static const char *const instr_part_names[NR_INSTR_PARTS] = {
+	[INSTR_PELT] =
+		"PELT (sched/pelt.*, the signals' updates in sched/fair_smp.c)",
+	[INSTR_PLACEMENT] =
+		"wake-up placement and load balancing (the rest of sched/fair_smp.c, sched/fair_balance.c)",
+	[INSTR_TREE] = "the red-black tree (list/rbtree*)",
+	[INSTR_SCHED] =
+		"the rest of the scheduler (sched/, compat/, list/list.h, libc)",
+	[INSTR_SIM] = "the simulator (sim/)",
+};
+
+/* @file is @dir's (a path that starts with it, or has it after a '/') */
+static bool path_in(const char *file, const char *dir)
+{
+	size_t n = strlen(dir);
+	const char *p;
+
+	if (!strncmp(file, dir, n))
+		return true;
+	for (p = strstr(file, dir); p; p = strstr(p + 1, dir))
+		if (p > file && p[-1] == '/')
+			return true;
+	return false;
+}
+
+static unsigned int instr_part_of(const char *file, const char *fn, void *data)
+{
+	(void)data;
+	if (path_in(file, "sim/"))
+		return INSTR_SIM;
+	if (path_in(file, "list/rbtree"))
+		return INSTR_TREE;
+	if (path_in(file, "sched/pelt."))
+		return INSTR_PELT;
+	if (path_in(file, "sched/fair_smp.c"))
+		return strstr(fn, "pelt") || !strcmp(fn, "update_rq_avg") ||
+				       !strcmp(fn, "update_task_avg") ?
+			       INSTR_PELT :
+			       INSTR_PLACEMENT;
+	if (path_in(file, "sched/fair_balance.c"))
+		return INSTR_PLACEMENT;
+	return INSTR_SCHED;
+}
+
+/* the window callgrind counts (named by --toggle-collect) */
+static __attribute__((noinline)) int
+instr_window_steps(struct sim *s, unsigned long long until)
+{
+	return long_steps_to(s, until);
+}
+
+/*
+ * Under valgrind: the window INSTR_ENV names ("CLASS TASKS FROM TO
+ * FILE"), its events written to FILE.  Return: 0 or an errno.
+ */
+static int instr_window(const char *spec)
+{
+	unsigned int c, from, to, hz, o1, nr = bench_classes_nr(&o1);
+	struct sim_workload *wl = NULL;
+	char name[32], path[4096];
+	unsigned long tasks;
+	struct sim *s = NULL;
+	unsigned long long e0;
+	FILE *f;
+	int ret;
+
+	if (sscanf(spec, "%31s %lu %u %u %4095s", name, &tasks, &from, &to,
+		   path) != 5 ||
+	    from >= to)
+		return -EINVAL;
+	for (c = 0; c < nr && strcmp(sched_classes[c]->name, name); c++)
+		;
+	if (c == nr)
+		return -EINVAL;
+	hz = sched_classes[c]->hz;
+	ret = sim_bench_create(tasks, 4, c, 0, &wl, &s);
+	if (!ret)
+		ret = long_steps_to(s, (unsigned long long)from * hz);
+	e0 = ret ? 0 : sim_events(s);
+	if (!ret)
+		ret = instr_window_steps(s, (unsigned long long)to * hz);
+	if (!ret) {
+		f = fopen(path, "w");
+		if (!f)
+			ret = -errno;
+		else if ((fprintf(f, "%llu\n", sim_events(s) - e0) < 0) |
+			 (fclose(f) != 0))
+			ret = -EIO;
+	}
+	sim_destroy(s);
+	sim_workload_free(wl);
+	return ret;
+}
+
+/* an executable "valgrind" on the PATH */
+static bool have_valgrind(void)
+{
+	const char *path = getenv("PATH");
+	char dir[4096];
+
+	while (path && *path) {
+		size_t n = strcspn(path, ":");
+
+		snprintf(dir, sizeof(dir), "%.*s/valgrind", (int)n, path);
+		if (n && !access(dir, X_OK))
+			return true;
+		path += n + (path[n] == ':');
+	}
+	return false;
+}
+
+struct instr_result {
+	unsigned long long parts[NR_INSTR_PARTS], total, events;
+};
+
+/* class @c's window under callgrind, its files in @dir */
+static int instr_run_class(unsigned int c, unsigned long tasks,
+			   unsigned int from, unsigned int to, const char *dir,
+			   struct instr_result *res, char *err, size_t errsz)
+{
+	char self[4096], cg[4200], ev[4200], spec[4300], opt[4300];
+	const char *name = sched_classes[c]->name;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int status, ret;
+	pid_t pid;
+	FILE *f;
+
+	if (n <= 0 || n >= (ssize_t)sizeof(self) - 1)
+		return -ENOENT;
+	self[n] = '\0';
+	snprintf(cg, sizeof(cg), "%s/%s.callgrind", dir, name);
+	snprintf(ev, sizeof(ev), "%s/%s.events", dir, name);
+	snprintf(spec, sizeof(spec), "%s %lu %u %u %s", name, tasks, from, to,
+		 ev);
+	snprintf(opt, sizeof(opt), "--callgrind-out-file=%s", cg);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
+		setenv(INSTR_ENV, spec, 1);
+		execlp("valgrind", "valgrind", "-q", "--tool=callgrind",
+		       "--collect-atstart=no",
+		       "--toggle-collect=instr_window_steps*",
+		       "--compress-strings=no", "--compress-pos=no", opt, self,
+		       "bench", "--long", "sched-instr", (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -ECHILD;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		snprintf(err, errsz, "valgrind exited with %d",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		return -EIO;
+	}
+	f = fopen(ev, "r");
+	if (!f)
+		return -errno;
+	ret = fscanf(f, "%llu", &res->events) == 1 && res->events ? 0 : -EIO;
+	fclose(f);
+	if (ret) {
+		snprintf(err, errsz, "no events in the window");
+		return ret;
+	}
+	f = fopen(cg, "r");
+	if (!f)
+		return -errno;
+	ret = callgrind_read(f, instr_part_of, NULL, res->parts, NR_INSTR_PARTS,
+			     &res->total, err, errsz);
+	fclose(f);
+	return ret;
+}
+
+static int bench_sched_instr(struct bench *b)
+{
+	unsigned long tasks = bench_quick(b) ? LONG_TASKS_QUICK : LONG_TASKS;
+	unsigned int from = bench_quick(b) ? INSTR_FROM_S_QUICK : INSTR_FROM_S;
+	unsigned int to = bench_quick(b) ? INSTR_TO_S_QUICK : INSTR_TO_S;
+	const char *spec = getenv(INSTR_ENV);
+	unsigned int c, k, o1, nr_classes;
+	struct instr_result *res;
+	char dir[] = "/tmp/kstruct-instr-XXXXXX";
+	char group[128], what[192], err[256] = "";
+	bool done[MAX_CLASSES] = { false };
+	int ret = 0;
+
+	if (spec)
+		return instr_window(spec);
+	if (!bench_long(b)) {
+		bench_note(b, "skipped: callgrind's count takes minutes; "
+			      "kstruct bench --long sched-instr runs it");
+		return 0;
+	}
+	if (!have_valgrind()) {
+		bench_note(b, "skipped: valgrind is not installed "
+			      "(scripts/install-deps.sh installs it)");
+		return 0;
+	}
+	nr_classes = bench_classes_nr(&o1);
+	res = kcalloc(MAX_CLASSES, sizeof(*res), GFP_KERNEL);
+	if (!res)
+		return -ENOMEM;
+	if (!mkdtemp(dir)) {
+		kfree(res);
+		return -errno;
+	}
+	snprintf(
+		group, sizeof(group),
+		"instructions per event, %lu tasks, 4 CPUs, simulated seconds %u-%u",
+		tasks, from, to);
+	for (c = 0; c < nr_classes; c++) {
+		const char *name = sched_classes[c]->name;
+		struct instr_result *r = &res[c];
+
+		if (!strcmp(name, "goodness"))
+			continue; /* as in the long run: hours */
+		if (isatty(STDERR_FILENO))
+			fprintf(stderr, "sched-instr: %s under callgrind...\n",
+				name);
+		ret = instr_run_class(c, tasks, from, to, dir, r, err,
+				      sizeof(err));
+		if (ret) {
+			bench_note(
+				b,
+				"BROKEN: callgrind's count under %s failed (%d): %s",
+				name, ret, err);
+			break;
+		}
+		done[c] = true;
+		snprintf(what, sizeof(what), "%s, events in the window", name);
+		bench_value(b, group, what, tasks, (double)r->events);
+		snprintf(what, sizeof(what), "%s, instructions per event",
+			 name);
+		bench_value(b, group, what, tasks,
+			    (double)r->total / r->events);
+		for (k = 0; k < NR_INSTR_PARTS; k++) {
+			snprintf(what, sizeof(what), "%s, of which %s", name,
+				 instr_part_names[k]);
+			bench_value(b, group, what, tasks,
+				    (double)r->parts[k] / r->events);
+		}
+	}
+	for (c = 0; !ret && done[o1] && c < nr_classes; c++) {
+		const struct instr_result *r = &res[c];
+		const char *name = sched_classes[c]->name;
+		double all, six, floor, base;
+
+		if (c == o1 || !done[c])
+			continue;
+		base = (double)res[o1].total / res[o1].events;
+		all = (double)r->total / r->events;
+		six = (double)(r->parts[INSTR_PELT] +
+			       r->parts[INSTR_PLACEMENT]) /
+		      r->events;
+		floor = six + (double)r->parts[INSTR_TREE] / r->events;
+		snprintf(what, sizeof(what), "%s / o1, instructions per event",
+			 name);
+		bench_value(b, group, what, tasks, all / base);
+		snprintf(
+			what, sizeof(what),
+			"%s's PELT, placement, balancing and tree alone / o1's whole event",
+			name);
+		bench_value(b, group, what, tasks, floor / base);
+		snprintf(
+			what, sizeof(what),
+			"%s without PELT, placement and balancing / o1, instructions per event",
+			name);
+		bench_value(b, group, what, tasks, (all - six) / base);
+		bench_note(
+			b,
+			"%s: %s executes %.0f instructions an event, %.2fx o1's %.0f; its PELT, wake-up placement, balancing and tree alone take %.0f, %.2fx o1's whole event (target <= 2 in time: %s in instructions alone), and without 6.x's PELT, placement and balancing it would still take %.2fx",
+			group, name, all, all / base, base, floor, floor / base,
+			floor / base > 2 ? "out of reach" : "not excluded",
+			(all - six) / base);
+	}
+	for (c = 0; c < nr_classes; c++) {
+		char path[sizeof(dir) + 64];
+
+		snprintf(path, sizeof(path), "%s/%s.callgrind", dir,
+			 sched_classes[c]->name);
+		unlink(path);
+		snprintf(path, sizeof(path), "%s/%s.events", dir,
+			 sched_classes[c]->name);
+		unlink(path);
+	}
+	rmdir(dir);
+	kfree(res);
+	return ret;
+}
+
+/*
  * o1 on 64 CPUs with the most tasks, the first SIM_BALANCE_TICKS ticks
  * from the start, the scheduler's calls timed (sim_options.measure_cost):
  * the share of the scheduler's time spent in scheduler_tick().  Here that
@@ -1830,3 +2157,8 @@ KSTRUCT_BENCH(
 	"sched-long", 25,
 	"with --long: the simulator at a million tasks over 1,000 simulated seconds, each class's windows and peak RSS",
 	bench_sched_long)
+
+KSTRUCT_BENCH(
+	"sched-instr", 26,
+	"with --long and valgrind: callgrind's instructions per simulated event in a window of the million-task run, each class's by part",
+	bench_sched_instr)

@@ -5,13 +5,13 @@
 #   install-deps.sh --pictures    Graphviz (and its font) and gnuplot: "make docs",
 #                                 "make check-docs" and the bench plots
 #   install-deps.sh --bench       the kernel's source (linux-source-6.12), whose
-#                                 lib/rbtree.c the rbtree benchmark compares with
+#                                 lib/rbtree.c the rbtree benchmark compares with,
+#                                 and valgrind, whose callgrind sched-instr runs
+#                                 (not in --all)
 #   install-deps.sh --browser     headless Chromium: "make check-html" and
 #                                 "make docs-screenshots" (large: not in --all)
 #   install-deps.sh --kernel      qemu, busybox, rt-app and cpio: the reference
 #                                 rig, "make check-kernel" (not in --all)
-#   install-deps.sh --bench       the kernel's source (linux-source-6.12): the
-#                                 rbtree benchmark's baseline (not in --all)
 #   install-deps.sh --all         every set but the browser, the rig and the
 #                                 kernel's source, and what CI and fuzzing use
 #   install-deps.sh --if-missing [--pictures | --bench | --browser | --kernel]
@@ -33,7 +33,7 @@ EXTRA="clang libclang-rt-14-dev clang-format-14 valgrind"
 BROWSER="chromium"
 # the reference rig (scripts/kernel-rig.sh); its kernels are fetched there
 KERNEL="qemu-system-x86 busybox-static rt-app cpio"
-BENCH="linux-source-6.12"
+BENCH="linux-source-6.12 valgrind"
 
 mode=install
 want=$BASE
@@ -46,7 +46,7 @@ for arg in "$@"; do
 	--bench) want=$BENCH ;;
 	--if-missing) mode=if-missing ;;
 	--check) mode=check ;;
-	-h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,20p' "$0"; exit 0 ;;
 	*) echo "install-deps.sh: unknown option '$arg' (try --help)" >&2; exit 2 ;;
 	esac
 done
