@@ -41,15 +41,15 @@ struct cg_reader {
 	size_t errsz;
 };
 
-static int cg_refuse(struct cg_reader *r, const char *fmt, ...)
+static int __attribute__((format(printf, 2, 3)))
+cg_refuse(struct cg_reader *r, const char *fmt, ...)
 {
 	va_list ap;
 	int n = 0;
 
 	if (r->errsz) {
 		if (r->lineno)
-			n = snprintf(r->err, r->errsz, "line %lu: ",
-				     r->lineno);
+			n = snprintf(r->err, r->errsz, "line %lu: ", r->lineno);
 		if (n < 0 || (size_t)n >= r->errsz)
 			n = 0;
 		va_start(ap, fmt);
@@ -81,14 +81,14 @@ static int cg_repart(struct cg_reader *r)
 		return 0;
 	r->part = r->part_of(r->src, r->fn, r->data);
 	if (r->part >= r->nr_parts)
-		return cg_refuse(r, "part %u of %s:%s is out of range",
-				 r->part, r->src, r->fn);
+		return cg_refuse(r, "part %u of %s:%s is out of range", r->part,
+				 r->src, r->fn);
 	return 0;
 }
 
 /* the first number of @s (after blanks); Return: 0 or -EINVAL */
-static int cg_number(struct cg_reader *r, const char *s,
-		     unsigned long long *v, const char **end)
+static int cg_number(struct cg_reader *r, const char *s, unsigned long long *v,
+		     const char **end)
 {
 	char *e;
 
@@ -263,9 +263,10 @@ int callgrind_read(FILE *f, callgrind_part_fn part_of, void *data,
 	if (!ret && !have_totals)
 		ret = cg_refuse(&r, "no totals line: the file is cut short");
 	if (!ret && totals != sum)
-		ret = cg_refuse(&r,
-				"the cost lines add up to %llu, the totals say %llu",
-				sum, totals);
+		ret = cg_refuse(
+			&r,
+			"the cost lines add up to %llu, the totals say %llu",
+			sum, totals);
 	if (ret) {
 		memset(parts, 0, nr_parts * sizeof(*parts));
 		return ret;

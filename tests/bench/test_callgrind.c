@@ -18,8 +18,7 @@
 #define NR_PARTS 3
 
 /* part 0: files named a.*, part 1: b.*, part 2: the rest */
-static unsigned int part_by_file(const char *file, const char *fn,
-				 void *data)
+static unsigned int part_by_file(const char *file, const char *fn, void *data)
 {
 	unsigned int *calls = data;
 
@@ -40,8 +39,8 @@ static int read_text(const char *text, unsigned long long *parts,
 	int ret;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	ret = callgrind_read(f, part_by_file, NULL, parts, NR_PARTS, total,
-			     err, errsz);
+	ret = callgrind_read(f, part_by_file, NULL, parts, NR_PARTS, total, err,
+			     errsz);
 	fclose(f);
 	return ret;
 }
@@ -119,7 +118,8 @@ static void test_callgrind_refuses(void)
 		{ "events: Irx\ntotals: 0\n", "not Ir" },
 		{ "events: Ir\nfl=(1) a.c\nfn=(2) f\n1 5\ntotals: 5\n",
 		  "compressed" },
-		{ "events: Ir\nfl=a.c\n1 5\ntotals: 5\n", "outside a function" },
+		{ "events: Ir\nfl=a.c\n1 5\ntotals: 5\n",
+		  "outside a function" },
 		{ "events: Ir\nfl=a.c\nfn=f\n1 5\n", "cut short" },
 		{ "fl=a.c\nfn=f\n", "no events line" },
 		{ "", "no events line" },
@@ -225,8 +225,8 @@ static void test_callgrind_random_against_sums(void)
 	unsigned int round;
 
 	for (round = 0; round < 300; round++) {
-		unsigned long long want[NR_PARTS] = { 0 }, got[NR_PARTS], sum = 0,
-				   total;
+		unsigned long long want[NR_PARTS] = { 0 }, got[NR_PARTS],
+				   sum = 0, total;
 		unsigned int fns = 1 + next(&seed) % 20, i, j, calls = 0;
 		char *text = NULL, err[128];
 		size_t len = 0;
@@ -258,7 +258,8 @@ static void test_callgrind_random_against_sums(void)
 					fprintf(out,
 						"cfl=%s\ncfn=g\ncalls=%u 7\n%u %llu\n",
 						files[next(&seed) % 3],
-						(unsigned int)(next(&seed) % 9 + 1),
+						(unsigned int)(next(&seed) % 9 +
+							       1),
 						j, ir * 1000);
 					break;
 				default:

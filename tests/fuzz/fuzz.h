@@ -41,4 +41,17 @@ static inline void fuzz_checks_abort(void)
 	check_set_handler(fuzz_check_failed);
 }
 
+/*
+ * FUZZ_INITIALIZE() - the LLVMFuzzerInitialize() of a harness that needs
+ * nothing set up beyond fuzz_checks_abort()
+ */
+#define FUZZ_INITIALIZE()                                 \
+	int LLVMFuzzerInitialize(int *argc, char ***argv) \
+	{                                                 \
+		(void)argc;                               \
+		(void)argv;                               \
+		fuzz_checks_abort();                      \
+		return 0;                                 \
+	}
+
 #endif /* KSTRUCT_TESTS_FUZZ_FUZZ_H */

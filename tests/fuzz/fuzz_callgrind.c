@@ -23,13 +23,7 @@ static unsigned int part_of(const char *file, const char *fn, void *data)
 	return (unsigned char)file[0] % 3;
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_checks_abort();
-	return 0;
-}
+FUZZ_INITIALIZE()
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -254,13 +254,7 @@ static void run_all(const struct sim_workload *wl, struct sim_options *opt,
 	sim_html_free(page);
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_checks_abort();
-	return 0;
-}
+FUZZ_INITIALIZE()
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -143,13 +143,7 @@ static void check_workload(const struct sim_workload *wl, unsigned int cpus)
 	}
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_checks_abort();
-	return 0;
-}
+FUZZ_INITIALIZE()
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -27,13 +27,7 @@ static const struct tracestat_name names[] = {
 	{ "hog-1", "hog", 1, 0 },
 };
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_checks_abort();
-	return 0;
-}
+FUZZ_INITIALIZE()
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
