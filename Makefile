@@ -238,6 +238,8 @@ $(TOOLS_A) $(TOOLS_DBG_A):
 KERNEL_TAR      := $(wildcard /usr/src/linux-source-6.12.tar.xz)
 KERNEL_RBTREE   := $(BUILD)/kernel-rbtree
 KERNEL_RBTREE_O := $(if $(KERNEL_TAR),$(KERNEL_RBTREE)/rbtree.o)
+KERNEL_PELT     := $(BUILD)/kernel-pelt
+KERNEL_PELT_O   := $(if $(KERNEL_TAR),$(KERNEL_PELT)/pelt.o)
 $(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS)
 	$(call quiet,LD,$(@F))$(CC) -o $@ $(OBJ)/tools/kstruct.o \
 		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) \
@@ -247,9 +249,11 @@ $(TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS)
 # source is installed.  Never installed: the installed kstruct holds
 # kstruct's own code only (the kernel's file is GPL-2.0).
 BENCH_TOOL := $(BUILD)/kstruct-bench
-$(BENCH_TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS) $(KERNEL_RBTREE_O)
+$(BENCH_TOOL): $(OBJ)/tools/kstruct.o $(TOOLS_A) $(LIB_OBJS) $(KERNEL_RBTREE_O) \
+		$(KERNEL_PELT_O)
 	$(call quiet,LD,$(@F))$(CC) -o $@ $(OBJ)/tools/kstruct.o \
 		$(call whole_archive,$(TOOLS_A)) $(LIB_OBJS) $(KERNEL_RBTREE_O) \
+		$(KERNEL_PELT_O) \
 		$(LDLIBS_ALL) $(CDS_LIBS) $(PCAP_LIBS)
 
 # The kernel's own lib/rbtree.c, the rbtree benchmark's baseline
@@ -266,6 +270,24 @@ $(KERNEL_RBTREE)/rbtree.o: $(KERNEL_TAR)
 	$(call quiet,CC,kernel 6.12 tools/lib/rbtree.c)$(CC) -std=gnu11 $(OPT) -g -fPIC \
 		-I$(KERNEL_RBTREE)/tools/include -c $(KERNEL_RBTREE)/tools/lib/rbtree.c \
 		-o $@.tmp
+	@objcopy --prefix-symbols=kernel_ $@.tmp $@ && rm -f $@.tmp
+
+# The kernel's PELT sums, the pelt benchmark's baseline (bench/pelt.c):
+# kernel/sched/pelt.c's functions from decay_load() to
+# ___update_load_avg(), cut into pelt-sums.c, and sched-pelt.h, compiled
+# inside bench/kernel/pelt.c (the types and helpers they use), prefixed
+# "kernel_" and linked into $(BENCH_TOOL) only, as the rbtree's.
+$(KERNEL_PELT)/pelt.o: bench/kernel/pelt.c $(KERNEL_TAR)
+	@rm -rf $(KERNEL_PELT) && mkdir -p $(KERNEL_PELT)
+	$(call quiet,TAR,$(patsubst $(BUILD)/%,%,$(KERNEL_PELT))/kernel/sched)tar -xJf $(KERNEL_TAR) \
+		-C $(KERNEL_PELT) --strip-components=1 --wildcards \
+		'*/kernel/sched/pelt.c' '*/kernel/sched/sched-pelt.h'
+	@sed -n '/^static u64 decay_load(/,/^int __update_load_avg_blocked_se(/p' \
+		$(KERNEL_PELT)/kernel/sched/pelt.c | sed '$$d' \
+		>$(KERNEL_PELT)/kernel/sched/pelt-sums.c
+	@grep -q '^___update_load_avg(' $(KERNEL_PELT)/kernel/sched/pelt-sums.c
+	$(call quiet,CC,kernel 6.12 kernel/sched/pelt.c)$(CC) -std=gnu11 $(OPT) -g -fPIC \
+		-I$(KERNEL_PELT)/kernel/sched -c bench/kernel/pelt.c -o $@.tmp
 	@objcopy --prefix-symbols=kernel_ $@.tmp $@ && rm -f $@.tmp
 
 # ---------------------------------------------------------------- tests
@@ -501,7 +523,7 @@ check-docs: deps-pictures $(TOOL)
 # The benchmark tables of docs/ (scripts/bench-docs.sh): rerun the
 # subjects they quote, keep their JSON records in docs/bench/ (committed:
 # the tables' sources), and rewrite each table between its page's markers.
-BENCH_DOCS_SUBJECTS := rbtree sched-long sched-instr list sched report switch
+BENCH_DOCS_SUBJECTS := rbtree pelt sched-long sched-instr list sched report switch
 BENCH_DOCS_PAGES    := docs/bench.md docs/generations.md
 bench-docs: deps-ensure deps-pictures deps-bench
 	@$(MAKE) --no-print-directory $(BENCH_TOOL)

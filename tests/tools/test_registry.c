@@ -44,7 +44,7 @@ static void test_what_the_tool_registers(void)
 			       "runqueue sim zone");
 	CU_ASSERT_STRING_EQUAL(
 		names(KSTRUCT_KIND_BENCH, buf, sizeof(buf)),
-		"list rbtree sched switch sched-long sched-instr mm sctp report");
+		"list rbtree pelt sched switch sched-long sched-instr mm sctp report");
 	CU_ASSERT_PTR_NOT_NULL(kstruct_entries(KSTRUCT_KIND_EXERCISE));
 }
 
