@@ -86,15 +86,14 @@ static void pelt_run(void *arg)
 		const struct pelt_update *u = &c->updates[i];
 
 		if (u->weight == 1) /* a runqueue's */
-			c->recomputed += c->update_rq(u->now,
-						      &c->sig[u->signal],
-						      u->load,
-						      (unsigned int)u->runnable,
-						      u->running);
+			c->recomputed += c->update_rq(
+				u->now, &c->sig[u->signal], u->load,
+				(unsigned int)u->runnable, u->running);
 		else
-			c->recomputed += c->update_se(
-				u->now, &c->sig[u->signal], u->weight, u->load,
-				u->runnable, u->running);
+			c->recomputed += c->update_se(u->now,
+						      &c->sig[u->signal],
+						      u->weight, u->load,
+						      u->runnable, u->running);
 	}
 }
 
@@ -208,8 +207,8 @@ static int bench_pelt(struct bench *b)
 	bench_value(b, "update", "updates that recomputed the averages",
 		    PELT_SIGNALS, (double)c[0].recomputed);
 	if (kernel)
-		bench_ratio(b, "update", "kstruct / kernel", PELT_SIGNALS, st[0],
-			    st[1]);
+		bench_ratio(b, "update", "kstruct / kernel", PELT_SIGNALS,
+			    st[0], st[1]);
 out:
 	kfree(c);
 	kfree(start);
@@ -217,6 +216,7 @@ out:
 	return err;
 }
 
-KSTRUCT_BENCH("pelt", 16,
-	      "PELT's update of a signal against the kernel's kernel/sched/pelt.c",
-	      bench_pelt)
+KSTRUCT_BENCH(
+	"pelt", 16,
+	"PELT's update of a signal against the kernel's kernel/sched/pelt.c",
+	bench_pelt)

@@ -53,6 +53,7 @@
 #include "bench/bench.h"
 #include "bench/callgrind.h"
 #include "bench/sched_class.h"
+#include "bench/sched_instr.h"
 #include "compat/bitops.h"
 #include "compat/ktime.h"
 #include "compat/slab.h"
@@ -1763,15 +1764,6 @@ out:
 #define INSTR_TO_S_QUICK 22u
 #define INSTR_ENV "KSTRUCT_BENCH_INSTR_WINDOW"
 
-enum instr_part {
-	INSTR_PELT,
-	INSTR_PLACEMENT,
-	INSTR_TREE,
-	INSTR_SCHED,
-	INSTR_SIM,
-	NR_INSTR_PARTS
-};
-
 static const char *const instr_part_names[NR_INSTR_PARTS] = {
 	[INSTR_PELT] =
 		"PELT (sched/pelt.*, the signals' updates in sched/fair_smp.c)",
@@ -1782,39 +1774,6 @@ static const char *const instr_part_names[NR_INSTR_PARTS] = {
 		"the rest of the scheduler (sched/, compat/, list/list.h, libc)",
 	[INSTR_SIM] = "the simulator (sim/)",
 };
-
-/* @file is @dir's (a path that starts with it, or has it after a '/') */
-static bool path_in(const char *file, const char *dir)
-{
-	size_t n = strlen(dir);
-	const char *p;
-
-	if (!strncmp(file, dir, n))
-		return true;
-	for (p = strstr(file, dir); p; p = strstr(p + 1, dir))
-		if (p > file && p[-1] == '/')
-			return true;
-	return false;
-}
-
-static unsigned int instr_part_of(const char *file, const char *fn, void *data)
-{
-	(void)data;
-	if (path_in(file, "sim/"))
-		return INSTR_SIM;
-	if (path_in(file, "list/rbtree"))
-		return INSTR_TREE;
-	if (path_in(file, "sched/pelt."))
-		return INSTR_PELT;
-	if (path_in(file, "sched/fair_smp.c"))
-		return strstr(fn, "pelt") || !strcmp(fn, "update_rq_avg") ||
-				       !strcmp(fn, "update_task_avg") ?
-			       INSTR_PELT :
-			       INSTR_PLACEMENT;
-	if (path_in(file, "sched/fair_balance.c"))
-		return INSTR_PLACEMENT;
-	return INSTR_SCHED;
-}
 
 /* the window callgrind counts (named by --toggle-collect) */
 static __attribute__((noinline)) int
@@ -1943,8 +1902,8 @@ static int instr_run_class(unsigned int c, unsigned long tasks,
 	f = fopen(cg, "r");
 	if (!f)
 		return -errno;
-	ret = callgrind_read(f, instr_part_of, NULL, res->parts, NR_INSTR_PARTS,
-			     &res->total, err, errsz);
+	ret = callgrind_read(f, sched_instr_part_of, NULL, res->parts,
+			     NR_INSTR_PARTS, &res->total, err, errsz);
 	fclose(f);
 	return ret;
 }

@@ -73,8 +73,8 @@ static inline u32 get_pelt_divider(struct sched_avg *avg)
 int __update_load_avg_se(u64 now, struct sched_avg *sa, unsigned long weight,
 			 _Bool on_rq, _Bool runnable, _Bool running);
 int __update_load_avg_cfs_rq(u64 now, struct sched_avg *sa,
-			     unsigned long load_weight, unsigned int nr_runnable,
-			     _Bool curr);
+			     unsigned long load_weight,
+			     unsigned int nr_runnable, _Bool curr);
 
 int __update_load_avg_se(u64 now, struct sched_avg *sa, unsigned long weight,
 			 _Bool on_rq, _Bool runnable, _Bool running)
@@ -86,8 +86,8 @@ int __update_load_avg_se(u64 now, struct sched_avg *sa, unsigned long weight,
 }
 
 int __update_load_avg_cfs_rq(u64 now, struct sched_avg *sa,
-			     unsigned long load_weight, unsigned int nr_runnable,
-			     _Bool curr)
+			     unsigned long load_weight,
+			     unsigned int nr_runnable, _Bool curr)
 {
 	if (!___update_load_sum(now, sa, load_weight, nr_runnable, curr))
 		return 0;

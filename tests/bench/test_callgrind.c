@@ -4,7 +4,8 @@
  * (bench/callgrind.c) that "kstruct bench sched-instr" sums by part: the
  * instructions charged where they ran (a call's inclusive line skipped,
  * inlined code to its own file), every refusal, and random files whose
- * sums are worked out here on the side.
+ * sums are worked out here on the side; and sched-instr's map from a
+ * source file to its part, on the paths callgrind writes.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "bench/callgrind.h"
+#include "bench/sched_instr.h"
 #include "tests/ktest.h"
 
 #define NR_PARTS 3
@@ -292,6 +294,58 @@ static void test_callgrind_random_against_sums(void)
 	}
 }
 
+/* the paths as callgrind names them: absolute, "./", relative, headers */
+static void test_sched_instr_parts(void)
+{
+	static const struct {
+		const char *file, *fn;
+		unsigned int part;
+	} cases[] = {
+		{ "/work/main/sim/sim.c", "settle_cpu", INSTR_SIM },
+		{ "sim/report.c", "sim_report", INSTR_SIM },
+		{ "/work/main/./sched/pelt.h", "fair_pelt_update", INSTR_PELT },
+		{ "/work/main/sched/pelt.c", "__update_load_avg_se",
+		  INSTR_PELT },
+		{ "/work/main/sched/fair_smp.c", "update_rq_avg", INSTR_PELT },
+		{ "/work/main/sched/fair_smp.c", "update_task_avg",
+		  INSTR_PELT },
+		{ "/work/main/sched/fair_smp.c", "fair_pelt_update",
+		  INSTR_PELT },
+		{ "/work/main/sched/fair_smp.c", "pelt_publish", INSTR_PELT },
+		{ "/work/main/sched/fair_smp.c", "fair_snapshot_fill",
+		  INSTR_PLACEMENT },
+		{ "/work/main/sched/fair_smp.c", "detach_tasks",
+		  INSTR_PLACEMENT },
+		{ "sched/fair_balance.c", "select_idle_sibling",
+		  INSTR_PLACEMENT },
+		{ "/work/main/build/include/kstruct/list/rbtree.h",
+		  "__enqueue_entity", INSTR_TREE },
+		{ "/work/main/./list/rbtree_augmented.h",
+		  "__dequeue_entity_eevdf", INSTR_TREE },
+		{ "list/rbtree.c", "rb_erase", INSTR_TREE },
+		{ "/work/main/list/list.h", "enqueue_task_o1", INSTR_SCHED },
+		{ "/work/main/sched/sched.c", "schedule", INSTR_SCHED },
+		{ "/work/main/sched/fair.c", "update_curr", INSTR_SCHED },
+		{ "/work/main/compat/spinlock.h", "task_rq_lock", INSTR_SCHED },
+		{ "???", "0x000000000001ab70", INSTR_SCHED },
+		/* a folder that only ends in sim/ or pelt. is not one */
+		{ "/x/notsim/a.c", "f", INSTR_SCHED },
+		{ "/x/mysched/pelt.c", "f", INSTR_SCHED },
+		{ "/x/sched/pelt_extra/a.c", "f", INSTR_SCHED },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		unsigned int got =
+			sched_instr_part_of(cases[i].file, cases[i].fn, NULL);
+
+		if (got != cases[i].part)
+			fprintf(stderr, "\n%s:%s: part %u, not %u\n",
+				cases[i].file, cases[i].fn, got, cases[i].part);
+		CU_ASSERT_EQUAL(got, cases[i].part);
+	}
+}
+
 static CU_TestInfo callgrind_tests[] = {
 	{ "each instruction where it ran: calls skipped, inlined code to its file",
 	  test_callgrind_sums_where_it_ran },
@@ -302,6 +356,8 @@ static CU_TestInfo callgrind_tests[] = {
 	  test_callgrind_refuses_nul_and_bad_part },
 	{ "300 random files against sums kept on the side",
 	  test_callgrind_random_against_sums },
+	{ "sched-instr's parts: the files callgrind names",
+	  test_sched_instr_parts },
 	CU_TEST_INFO_NULL,
 };
 
