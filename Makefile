@@ -273,21 +273,23 @@ $(KERNEL_RBTREE)/rbtree.o: $(KERNEL_TAR)
 	@objcopy --prefix-symbols=kernel_ $@.tmp $@ && rm -f $@.tmp
 
 # The kernel's PELT sums, the pelt benchmark's baseline (bench/pelt.c):
-# kernel/sched/pelt.c's functions from decay_load() to
-# ___update_load_avg(), cut into pelt-sums.c, and sched-pelt.h, compiled
-# inside bench/kernel/pelt.c (the types and helpers they use), prefixed
-# "kernel_" and linked into $(BENCH_TOOL) only, as the rbtree's.
-$(KERNEL_PELT)/pelt.o: bench/kernel/pelt.c $(KERNEL_TAR)
+# one translation unit of bench/kernel/pelt_frame.h (the types and helpers
+# they use), sched-pelt.h, kernel/sched/pelt.c's functions from
+# decay_load() to ___update_load_avg() and bench/kernel/pelt_calls.h,
+# compiled, prefixed "kernel_" and linked into $(BENCH_TOOL) only, as the
+# rbtree's.
+$(KERNEL_PELT)/pelt.o: bench/kernel/pelt_frame.h bench/kernel/pelt_calls.h $(KERNEL_TAR)
 	@rm -rf $(KERNEL_PELT) && mkdir -p $(KERNEL_PELT)
 	$(call quiet,TAR,$(patsubst $(BUILD)/%,%,$(KERNEL_PELT))/kernel/sched)tar -xJf $(KERNEL_TAR) \
 		-C $(KERNEL_PELT) --strip-components=1 --wildcards \
 		'*/kernel/sched/pelt.c' '*/kernel/sched/sched-pelt.h'
-	@sed -n '/^static u64 decay_load(/,/^int __update_load_avg_blocked_se(/p' \
-		$(KERNEL_PELT)/kernel/sched/pelt.c | sed '$$d' \
-		>$(KERNEL_PELT)/kernel/sched/pelt-sums.c
-	@grep -q '^___update_load_avg(' $(KERNEL_PELT)/kernel/sched/pelt-sums.c
+	@{ printf '#include "pelt_frame.h"\n#include "sched-pelt.h"\n'; \
+	  sed -n '/^static u64 decay_load(/,/^int __update_load_avg_blocked_se(/p' \
+		$(KERNEL_PELT)/kernel/sched/pelt.c | sed '$$d'; \
+	  printf '#include "pelt_calls.h"\n'; } >$(KERNEL_PELT)/pelt.c
+	@grep -q '^___update_load_avg(' $(KERNEL_PELT)/pelt.c
 	$(call quiet,CC,kernel 6.12 kernel/sched/pelt.c)$(CC) -std=gnu11 $(OPT) -g -fPIC \
-		-I$(KERNEL_PELT)/kernel/sched -c bench/kernel/pelt.c -o $@.tmp
+		-Ibench/kernel -I$(KERNEL_PELT)/kernel/sched -c $(KERNEL_PELT)/pelt.c -o $@.tmp
 	@objcopy --prefix-symbols=kernel_ $@.tmp $@ && rm -f $@.tmp
 
 # ---------------------------------------------------------------- tests

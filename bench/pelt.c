@@ -3,11 +3,12 @@
  * bench/pelt.c - PELT's update of a signal against the kernel's ("kstruct
  * bench pelt").
  *
- * Mirrors no kernel file.  It runs sched/pelt.c's ___update_load_sum() and
- * ___update_load_avg() beside 6.12's own (kernel/sched/pelt.c's functions
- * from decay_load() to ___update_load_avg(), compiled around
- * bench/kernel/pelt.c and linked into build/kstruct-bench only; without
- * Debian's linux-source-6.12 the kernel's series is skipped with a note).
+ * Mirrors no kernel file.  It runs sched/pelt.c's __update_load_avg_se()
+ * and __update_load_avg_cfs_rq() beside 6.12's own (kernel/sched/pelt.c's
+ * functions from decay_load() to ___update_load_avg(), compiled between
+ * bench/kernel/pelt_frame.h and pelt_calls.h and linked into
+ * build/kstruct-bench only; without Debian's linux-source-6.12 the
+ * kernel's series is skipped with a note).
  *
  * One case is PELT_UPDATES updates of PELT_SIGNALS signals, in an order
  * and with clocks drawn once: half the signals a task's (load, runnable

@@ -42,4 +42,3 @@ unsigned int sched_instr_part_of(const char *file, const char *fn, void *data)
 		return INSTR_PLACEMENT;
 	return INSTR_SCHED;
 }
-
