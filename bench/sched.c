@@ -1814,11 +1814,15 @@ static int instr_window(const char *spec)
 		ret = instr_window_steps(s, (unsigned long long)to * hz);
 	if (!ret) {
 		f = fopen(path, "w");
-		if (!f)
+		if (!f) {
 			ret = -errno;
-		else if ((fprintf(f, "%llu\n", sim_events(s) - e0) < 0) |
-			 (fclose(f) != 0))
-			ret = -EIO;
+		} else {
+			/* both, whatever the first says: the file is closed */
+			int bad = fprintf(f, "%llu\n", sim_events(s) - e0) < 0;
+
+			if (fclose(f) || bad)
+				ret = -EIO;
+		}
 	}
 	sim_destroy(s);
 	sim_workload_free(wl);
