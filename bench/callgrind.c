@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "bench/callgrind.h"
+#include "compat/escape.h"
 
 /* names longer than this are cut: a part is told by a file or a prefix */
 #define CG_NAME_MAX 512
@@ -45,15 +46,10 @@ static int __attribute__((format(printf, 2, 3)))
 cg_refuse(struct cg_reader *r, const char *fmt, ...)
 {
 	va_list ap;
-	int n = 0;
 
 	if (r->errsz) {
-		if (r->lineno)
-			n = snprintf(r->err, r->errsz, "line %lu: ", r->lineno);
-		if (n < 0 || (size_t)n >= r->errsz)
-			n = 0;
 		va_start(ap, fmt);
-		vsnprintf(r->err + n, r->errsz - n, fmt, ap);
+		escape_message_at(r->err, r->errsz, r->lineno, fmt, ap);
 		va_end(ap);
 	}
 	return -EINVAL;

@@ -1920,7 +1920,8 @@ static int bench_sched_instr(struct bench *b)
 	const char *spec = getenv(INSTR_ENV);
 	unsigned int c, k, o1, nr_classes;
 	struct instr_result *res;
-	char dir[] = "/tmp/kstruct-instr-XXXXXX";
+	const char *tmp = getenv("TMPDIR");
+	char dir[4096];
 	char group[128], what[192], err[256] = "";
 	bool done[MAX_CLASSES] = { false };
 	int ret = 0;
@@ -1941,6 +1942,8 @@ static int bench_sched_instr(struct bench *b)
 	res = kcalloc(MAX_CLASSES, sizeof(*res), GFP_KERNEL);
 	if (!res)
 		return -ENOMEM;
+	snprintf(dir, sizeof(dir), "%s/kstruct-instr-XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {
 		kfree(res);
 		return -errno;

@@ -92,3 +92,17 @@ size_t escape_message(char *dst, size_t size, const char *src)
 	dst[out] = '\0';
 	return out;
 }
+
+size_t escape_message_at(char *dst, size_t size, unsigned long line,
+			 const char *fmt, va_list ap)
+{
+	char raw[1024];
+	int n = 0;
+
+	if (line)
+		n = snprintf(raw, sizeof(raw), "line %lu: ", line);
+	if (n < 0)
+		n = 0;
+	vsnprintf(raw + n, sizeof(raw) - (size_t)n, fmt, ap);
+	return escape_message(dst, size, raw);
+}

@@ -12,6 +12,7 @@
 #ifndef KSTRUCT_COMPAT_ESCAPE_H
 #define KSTRUCT_COMPAT_ESCAPE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /**
@@ -32,5 +33,23 @@
  * Return: the length of the result (that written into @dst).
  */
 size_t escape_message(char *dst, size_t size, const char *src);
+
+/**
+ * escape_message_at() - a reader's refusal, escaped: "line @line: " (when
+ *	@line is not 0) and what @fmt and @ap format, into @dst
+ * @dst: receives it, always NUL-terminated when @size > 0
+ * @size: the size of @dst
+ * @line: the line of the input the refusal is about (from 1), or 0
+ * @fmt: the message's format
+ * @ap: its arguments
+ *
+ * The formatted text (at most 1,023 bytes of it) goes through
+ * escape_message(), so that the input's bytes a message quotes reach no
+ * terminal as they are.
+ * Return: the length of the result.
+ */
+size_t escape_message_at(char *dst, size_t size, unsigned long line,
+			 const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
 
 #endif /* KSTRUCT_COMPAT_ESCAPE_H */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat/escape.h"
 #include "compat/slab.h"
 #include "tools/tracestat.h"
 
@@ -84,16 +85,11 @@ static int __attribute__((format(printf, 2, 3)))
 bad(struct tracestat_reader *r, const char *fmt, ...)
 {
 	va_list ap;
-	int n = 0;
 
 	if (!r->err || !r->errlen)
 		return -EINVAL;
-	if (r->line)
-		n = snprintf(r->err, r->errlen, "line %lu: ", r->line);
-	if (n < 0 || (size_t)n >= r->errlen)
-		n = 0;
 	va_start(ap, fmt);
-	vsnprintf(r->err + n, r->errlen - n, fmt, ap);
+	escape_message_at(r->err, r->errlen, r->line, fmt, ap);
 	va_end(ap);
 	return -EINVAL;
 }

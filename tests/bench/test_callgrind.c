@@ -8,10 +8,12 @@
  * source file to its part, on the paths callgrind writes.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/callgrind.h"
 #include "bench/sched_instr.h"
@@ -166,6 +168,7 @@ static void test_callgrind_refuses(void)
 static void test_callgrind_refuses_nul_and_bad_part(void)
 {
 	static const char nul[] = "events: Ir\nfl=a.c\nfn=f\0g\n1 5\n";
+	static const char esc[] = "events: Ir\nfl=z\x1b[2J.c\nfn=f\n";
 	static const char text[] = "events: Ir\nfl=a.c\nfn=f\n1 5\n"
 				   "totals: 5\n";
 	unsigned long long parts[NR_PARTS], total;
@@ -194,6 +197,15 @@ static void test_callgrind_refuses_nul_and_bad_part(void)
 			-EINVAL);
 	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "out of range"));
+	/* the names a refusal quotes are escaped (compat/escape.h) */
+	f = fmemopen((void *)esc, sizeof(esc) - 1, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(callgrind_read(f, part_by_file, NULL, parts, 2, &total,
+				       err, sizeof(err)),
+			-EINVAL);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "line 3: part 2 of z\\x1b[2J.c:f"));
+	CU_ASSERT_PTR_NULL(strchr(err, '\x1b'));
 	/* a tiny error buffer is filled, cut, and terminated */
 	f = fmemopen((void *)"events: Ir\n", 11, "r");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -294,56 +306,73 @@ static void test_callgrind_random_against_sums(void)
 	}
 }
 
-/* the paths as callgrind names them: absolute, "./", relative, headers */
+/*
+ * sched_instr_part_of() of @file as is and, when it is relative, under
+ * @cwd too: the debug information of a build names each file either way
+ * (the compiler's working folder before the name given to it)
+ */
+static void expect_part(const char *cwd, const char *file, const char *fn,
+			unsigned int part)
+{
+	char abs[PATH_MAX + 256];
+	unsigned int got = sched_instr_part_of(file, fn, NULL);
+
+	if (got != part)
+		fprintf(stderr, "\n%s:%s: part %u, not %u\n", file, fn, got,
+			part);
+	CU_ASSERT_EQUAL(got, part);
+	if (file[0] == '/' || !strcmp(file, "???"))
+		return;
+	snprintf(abs, sizeof(abs), "%s/%s", cwd, file);
+	got = sched_instr_part_of(abs, fn, NULL);
+	if (got != part)
+		fprintf(stderr, "\n%s:%s: part %u, not %u\n", abs, fn, got,
+			part);
+	CU_ASSERT_EQUAL(got, part);
+}
+
+/* the paths as callgrind names them: relative, absolute, "./", headers */
 static void test_sched_instr_parts(void)
 {
 	static const struct {
 		const char *file, *fn;
 		unsigned int part;
 	} cases[] = {
-		{ "/work/main/sim/sim.c", "settle_cpu", INSTR_SIM },
+		{ "sim/sim.c", "settle_cpu", INSTR_SIM },
 		{ "sim/report.c", "sim_report", INSTR_SIM },
-		{ "/work/main/./sched/pelt.h", "fair_pelt_update", INSTR_PELT },
-		{ "/work/main/sched/pelt.c", "__update_load_avg_se",
-		  INSTR_PELT },
-		{ "/work/main/sched/fair_smp.c", "update_rq_avg", INSTR_PELT },
-		{ "/work/main/sched/fair_smp.c", "update_task_avg",
-		  INSTR_PELT },
-		{ "/work/main/sched/fair_smp.c", "fair_pelt_update",
-		  INSTR_PELT },
-		{ "/work/main/sched/fair_smp.c", "pelt_publish", INSTR_PELT },
-		{ "/work/main/sched/fair_smp.c", "fair_snapshot_fill",
-		  INSTR_PLACEMENT },
-		{ "/work/main/sched/fair_smp.c", "detach_tasks",
-		  INSTR_PLACEMENT },
+		{ "./sched/pelt.h", "fair_pelt_update", INSTR_PELT },
+		{ "sched/pelt.c", "__update_load_avg_se", INSTR_PELT },
+		{ "sched/fair_smp.c", "update_rq_avg", INSTR_PELT },
+		{ "sched/fair_smp.c", "update_task_avg", INSTR_PELT },
+		{ "sched/fair_smp.c", "fair_pelt_update", INSTR_PELT },
+		{ "sched/fair_smp.c", "pelt_publish", INSTR_PELT },
+		{ "sched/fair_smp.c", "fair_snapshot_fill", INSTR_PLACEMENT },
+		{ "sched/fair_smp.c", "detach_tasks", INSTR_PLACEMENT },
 		{ "sched/fair_balance.c", "select_idle_sibling",
 		  INSTR_PLACEMENT },
-		{ "/work/main/build/include/kstruct/list/rbtree.h",
-		  "__enqueue_entity", INSTR_TREE },
-		{ "/work/main/./list/rbtree_augmented.h",
-		  "__dequeue_entity_eevdf", INSTR_TREE },
+		/* the public headers as the build installs them for itself */
+		{ "build/include/kstruct/list/rbtree.h", "__enqueue_entity",
+		  INSTR_TREE },
+		{ "./list/rbtree_augmented.h", "__dequeue_entity_eevdf",
+		  INSTR_TREE },
 		{ "list/rbtree.c", "rb_erase", INSTR_TREE },
-		{ "/work/main/list/list.h", "enqueue_task_o1", INSTR_SCHED },
-		{ "/work/main/sched/sched.c", "schedule", INSTR_SCHED },
-		{ "/work/main/sched/fair.c", "update_curr", INSTR_SCHED },
-		{ "/work/main/compat/spinlock.h", "task_rq_lock", INSTR_SCHED },
+		{ "list/list.h", "enqueue_task_o1", INSTR_SCHED },
+		{ "sched/sched.c", "schedule", INSTR_SCHED },
+		{ "sched/fair.c", "update_curr", INSTR_SCHED },
+		{ "compat/spinlock.h", "task_rq_lock", INSTR_SCHED },
+		/* valgrind's name for code without debug information */
 		{ "???", "0x000000000001ab70", INSTR_SCHED },
 		/* a folder that only ends in sim/ or pelt. is not one */
-		{ "/x/notsim/a.c", "f", INSTR_SCHED },
-		{ "/x/mysched/pelt.c", "f", INSTR_SCHED },
-		{ "/x/sched/pelt_extra/a.c", "f", INSTR_SCHED },
+		{ "notsim/a.c", "f", INSTR_SCHED },
+		{ "mysched/pelt.c", "f", INSTR_SCHED },
+		{ "sched/pelt_extra/a.c", "f", INSTR_SCHED },
 	};
+	char cwd[PATH_MAX];
 	unsigned int i;
 
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		unsigned int got =
-			sched_instr_part_of(cases[i].file, cases[i].fn, NULL);
-
-		if (got != cases[i].part)
-			fprintf(stderr, "\n%s:%s: part %u, not %u\n",
-				cases[i].file, cases[i].fn, got, cases[i].part);
-		CU_ASSERT_EQUAL(got, cases[i].part);
-	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(getcwd(cwd, sizeof(cwd)));
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		expect_part(cwd, cases[i].file, cases[i].fn, cases[i].part);
 }
 
 static CU_TestInfo callgrind_tests[] = {
@@ -352,7 +381,7 @@ static CU_TestInfo callgrind_tests[] = {
 	{ "fn= goes back to fl='s file", test_callgrind_fn_resets_inline_file },
 	{ "refusals: totals, events, names, costs, numbers",
 	  test_callgrind_refuses },
-	{ "refusals: a NUL byte, a part out of range; a short error buffer",
+	{ "refusals: a NUL byte, a part out of range, its names escaped; a short error buffer",
 	  test_callgrind_refuses_nul_and_bad_part },
 	{ "300 random files against sums kept on the side",
 	  test_callgrind_random_against_sums },

@@ -4,6 +4,7 @@
  * rule by hand, cutting to fit, escaping twice, and every string of up to
  * three bytes against an oracle that decodes UTF-8 its own way.
  */
+#include <stdarg.h>
 #include <string.h>
 
 #include "compat/compiler.h"
@@ -159,12 +160,47 @@ static void test_every_short_string(void)
 	CU_ASSERT_EQUAL(bad, 0);
 }
 
+static size_t at(char *dst, size_t size, unsigned long line, const char *fmt,
+		 ...) __attribute__((format(printf, 4, 5)));
+
+static size_t at(char *dst, size_t size, unsigned long line, const char *fmt,
+		 ...)
+{
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	n = escape_message_at(dst, size, line, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+/* the line's prefix, the formatted text, escaped as escape_message() does */
+static void test_message_at(void)
+{
+	char buf[64];
+
+	CU_ASSERT_EQUAL(at(buf, sizeof(buf), 7, "no %s here", "tab\there"),
+			strlen("line 7: no tab\\there here"));
+	CU_ASSERT_STRING_EQUAL(buf, "line 7: no tab\\there here");
+	/* line 0: no prefix; an ESC in a quoted name is escaped */
+	at(buf, sizeof(buf), 0, "%s:%s", "a.c", "f\x1b[2J");
+	CU_ASSERT_STRING_EQUAL(buf, "a.c:f\\x1b[2J");
+	/* cut to fit, terminated, never inside an escape */
+	CU_ASSERT_EQUAL(at(buf, 12, 3, "%s", "\n\n\n"), 10);
+	CU_ASSERT_STRING_EQUAL(buf, "line 3: \\n");
+	CU_ASSERT_EQUAL(at(buf, 1, 3, "x"), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "");
+}
+
 static CU_TestInfo escape_tests[] = {
 	{ "each rule by hand", test_rules_by_hand },
 	{ "cut to fit, never inside an escape or a character",
 	  test_cut_to_fit },
 	{ "every short string against an oracle; twice is once",
 	  test_every_short_string },
+	{ "escape_message_at: the line, the text, escaped, cut to fit",
+	  test_message_at },
 	CU_TEST_INFO_NULL,
 };
 
