@@ -36,17 +36,25 @@ static unsigned int part_by_file(const char *file, const char *fn, void *data)
 	return 2;
 }
 
-static int read_text(const char *text, unsigned long long *parts,
-		     unsigned long long *total, char *err, size_t errsz)
+/* @len bytes of @buf read into @nr_parts parts by the files' names */
+static int read_buf(const char *buf, size_t len, unsigned int nr_parts,
+		    unsigned long long *parts, unsigned long long *total,
+		    char *err, size_t errsz)
 {
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	FILE *f = fmemopen((void *)buf, len, "r");
 	int ret;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	ret = callgrind_read(f, part_by_file, NULL, parts, NR_PARTS, total, err,
+	ret = callgrind_read(f, part_by_file, NULL, parts, nr_parts, total, err,
 			     errsz);
 	fclose(f);
 	return ret;
+}
+
+static int read_text(const char *text, unsigned long long *parts,
+		     unsigned long long *total, char *err, size_t errsz)
+{
+	return read_buf(text, strlen(text), NR_PARTS, parts, total, err, errsz);
 }
 
 static const char good[] = "# callgrind format\n"
@@ -171,48 +179,34 @@ static void test_callgrind_refuses_nul_and_bad_part(void)
 	static const char esc[] = "events: Ir\nfl=z\x1b[2J.c\nfn=f\n";
 	static const char text[] = "events: Ir\nfl=a.c\nfn=f\n1 5\n"
 				   "totals: 5\n";
+	static const char rest[] = "events: Ir\nfl=z.c\nfn=f\n1 5\n"
+				   "totals: 5\n";
 	unsigned long long parts[NR_PARTS], total;
 	char err[128];
-	FILE *f = fmemopen((void *)nul, sizeof(nul) - 1, "r");
 
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL(callgrind_read(f, part_by_file, NULL, parts, NR_PARTS,
-				       &total, err, sizeof(err)),
+	CU_ASSERT_EQUAL(read_buf(nul, sizeof(nul) - 1, NR_PARTS, parts, &total,
+				 err, sizeof(err)),
 			-EINVAL);
-	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "NUL"));
 	/* with two parts, "the rest" (2) is out of range */
-	f = fmemopen((void *)text, sizeof(text) - 1, "r");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL(callgrind_read(f, part_by_file, NULL, parts, 2, &total,
-				       err, sizeof(err)),
+	CU_ASSERT_EQUAL(read_buf(text, sizeof(text) - 1, 2, parts, &total, err,
+				 sizeof(err)),
 			0);
-	fclose(f);
 	CU_ASSERT_EQUAL(parts[0], 5);
-	f = fmemopen((void *)"events: Ir\nfl=z.c\nfn=f\n1 5\ntotals: 5\n", 37,
-		     "r");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL(callgrind_read(f, part_by_file, NULL, parts, 2, &total,
-				       err, sizeof(err)),
+	CU_ASSERT_EQUAL(read_buf(rest, sizeof(rest) - 1, 2, parts, &total, err,
+				 sizeof(err)),
 			-EINVAL);
-	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "out of range"));
 	/* the names a refusal quotes are escaped (compat/escape.h) */
-	f = fmemopen((void *)esc, sizeof(esc) - 1, "r");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL(callgrind_read(f, part_by_file, NULL, parts, 2, &total,
-				       err, sizeof(err)),
+	CU_ASSERT_EQUAL(read_buf(esc, sizeof(esc) - 1, 2, parts, &total, err,
+				 sizeof(err)),
 			-EINVAL);
-	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "line 3: part 2 of z\\x1b[2J.c:f"));
 	CU_ASSERT_PTR_NULL(strchr(err, '\x1b'));
 	/* a tiny error buffer is filled, cut, and terminated */
-	f = fmemopen((void *)"events: Ir\n", 11, "r");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	CU_ASSERT_EQUAL(callgrind_read(f, part_by_file, NULL, parts, NR_PARTS,
-				       &total, err, 8),
+	CU_ASSERT_EQUAL(read_buf("events: Ir\n", 11, NR_PARTS, parts, &total,
+				 err, 8),
 			-EINVAL);
-	fclose(f);
 	CU_ASSERT_EQUAL(strlen(err), 7);
 }
 
